@@ -1,0 +1,25 @@
+//! Command-line arguments: one struct per subcommand, each flag documented
+//! with its default.
+
+use clap::{Parser, Subcommand};
+
+use crate::cmd::solve::SolveArgs;
+
+/// Solve, count, generate, grade and export sudoku puzzles.
+///
+/// Exit codes: 0 success; 1 some puzzle had no solution (or was skipped as
+/// invalid); 2 usage, I/O or input error.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku", version, about, long_about = None, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles, count or list their solutions.
+    Solve(SolveArgs),
+}

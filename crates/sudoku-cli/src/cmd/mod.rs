@@ -1,0 +1,14 @@
+//! One module per subcommand; `run` dispatches.
+
+pub mod solve;
+
+use std::process::ExitCode;
+
+use crate::cli::{Cli, Command};
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+    }
+}

@@ -1,0 +1,357 @@
+//! `sudoku solve`: solve puzzles, count or list their solutions.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudoku_core::{Grid, SearchStats, Solver};
+
+use crate::input::{InputFormat, Record};
+use crate::output::Output;
+use crate::pipeline::{default_jobs, for_each_record, Flow};
+
+/// Default cap for `--count`.
+pub const DEFAULT_COUNT_LIMIT: u64 = 1000;
+/// Default cap for `--all`.
+pub const DEFAULT_ALL_LIMIT: u64 = 100;
+
+/// Arguments of `sudoku solve`.
+#[derive(Debug, Args)]
+#[command(after_long_help = SOLVE_AFTER_HELP)]
+pub struct SolveArgs {
+    /// Input files; stdin when none is given or the name is `-`.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+
+    /// How records are laid out in the input.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
+    pub input: InputFormat,
+
+    /// Output format: one line per input record (block: one block per
+    /// record). Default: line, or the judge's 9 rows with `--input poj`.
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT")]
+    pub format: Option<SolveFormat>,
+
+    /// Print the number of solutions of each puzzle, counting up to
+    /// `--limit` (default 1000).
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+
+    /// List the solutions of each puzzle, up to `--limit` (default 100).
+    #[arg(long)]
+    pub all: bool,
+
+    /// Cap for `--count` and `--all` [default: 1000 with --count, 100 with --all].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Report a malformed record on stderr and go on (its output line says
+    /// `invalid`); without it the first malformed record stops the run.
+    #[arg(long)]
+    pub skip_invalid: bool,
+
+    /// Worker threads [default: all cores]. Output order never depends on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+
+    /// Write to FILE instead of stdout (atomically; `-` is stdout).
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub output: Option<PathBuf>,
+
+    /// Overwrite the `--output` file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+const SOLVE_AFTER_HELP: &str = "\
+Input formats (--input auto detects each record):
+  line   4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+         81 cells; 1-9 digits, blanks . 0 _; text after whitespace or # is a comment
+  block  9 rows of 9 cells, separators | - + and spaces allowed; blank line between records
+  noip   81 integers 0-9 separated by any whitespace
+  poj    first line T, then T grids of 9 lines of 9 digits (0 blank); prints each solution
+         as 9 lines, or the original grid unchanged when it has no solution
+  hoj    first line T, then T noip grids
+
+Output is record-aligned: record i of the input gives line i of the output (one
+block per record with --format block).
+  line  the 81-digit solution; `no solution`; `invalid` (with --skip-invalid);
+        with --count the count; with --all the solutions separated by spaces
+  csv   columns: puzzle,solution,status,count (header row, RFC 4180)
+  json  one object per line: puzzle, solution, status, count, nodes, guesses,
+        backtracks (and solutions with --all)
+status is one of: solved, unsolvable, invalid, unique, multiple.
+
+Exit codes: 0 every puzzle solved; 1 some puzzle had no solution or was
+skipped as invalid; 2 usage, I/O or input error (FILE:LINE:COL: message).
+
+Examples:
+  sudoku solve puzzles.txt
+  sudoku solve --count --limit 2 puzzles.txt      # uniqueness check
+  sudoku solve --format json < puzzles.txt > solutions.jsonl";
+
+/// Output formats of `sudoku solve`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// One line per record.
+    Line,
+    /// A readable block with box separators per record, then a blank line.
+    Block,
+    /// CSV with a header row.
+    Csv,
+    /// JSON Lines: one object per record.
+    Json,
+    /// The judge format: 9 lines of 9 digits per record.
+    Rows,
+}
+
+/// What was asked of each puzzle.
+#[derive(Debug, Clone, Copy)]
+enum Mode {
+    First,
+    Count(u64),
+    All(u64),
+}
+
+/// The answer for one puzzle.
+struct Answer {
+    solutions: Vec<Grid>,
+    count: Option<u64>,
+    stats: SearchStats,
+}
+
+fn work(grid: &Grid, mode: Mode) -> Answer {
+    let mut solver = Solver::new();
+    match mode {
+        Mode::First => {
+            let s = solver.solve_one(grid);
+            Answer { solutions: s.into_iter().collect(), count: None, stats: solver.stats() }
+        }
+        Mode::Count(limit) => {
+            let first = solver.solve_one(grid);
+            let count = solver.count_solutions_up_to(grid, limit);
+            Answer { solutions: first.into_iter().collect(), count: Some(count), stats: solver.stats() }
+        }
+        Mode::All(limit) => {
+            let mut it = grid.solutions();
+            let solutions: Vec<Grid> = it.by_ref().take(limit as usize).collect();
+            let n = solutions.len() as u64;
+            Answer { solutions, count: Some(n), stats: it.stats() }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Row<'a> {
+    puzzle: String,
+    solution: String,
+    status: &'a str,
+    count: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    puzzle: Option<String>,
+    solution: Option<String>,
+    status: &'a str,
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+    backtracks: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+fn status(answer: &Answer, mode: Mode) -> &'static str {
+    match (mode, answer.count) {
+        (_, _) if answer.solutions.is_empty() => "unsolvable",
+        (Mode::Count(_), Some(1)) => "unique",
+        (Mode::Count(_), Some(_)) => "multiple",
+        _ => "solved",
+    }
+}
+
+/// Runs `sudoku solve`.
+pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let mode = match (args.count, args.all) {
+        (true, _) => Mode::Count(args.limit.unwrap_or(DEFAULT_COUNT_LIMIT)),
+        (_, true) => Mode::All(args.limit.unwrap_or(DEFAULT_ALL_LIMIT)),
+        _ => Mode::First,
+    };
+    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
+    let mut out = Output::open(args.output.as_deref(), args.force)?;
+    let mut csv_header = false;
+    let mut n_unsolved = 0u64;
+    let mut n_invalid = 0u64;
+    let mut input_error: Option<anyhow::Error> = None;
+
+    for_each_record(
+        &args.files,
+        args.input,
+        jobs,
+        |g| work(g, mode),
+        |record: &Record, answer: Option<Answer>| {
+            let format = args.format.unwrap_or(match record.format {
+                InputFormat::Poj => SolveFormat::Rows,
+                _ => SolveFormat::Line,
+            });
+            let grid = match &record.grid {
+                Ok(g) => *g,
+                Err(e) => {
+                    if !args.skip_invalid {
+                        input_error = Some(anyhow::anyhow!("{e}"));
+                        return Ok(Flow::Stop);
+                    }
+                    eprintln!("sudoku: skipped: {e}");
+                    n_invalid += 1;
+                    write_invalid(&mut out, &mut csv_header, format, &e.to_string())?;
+                    return Ok(Flow::Continue);
+                }
+            };
+            let answer = answer.context("internal: a parsed record has no answer")?;
+            if answer.solutions.is_empty() {
+                n_unsolved += 1;
+                if let Some(c) = grid.conflicts().first() {
+                    eprintln!("sudoku: {}:{}: no solution: {c}", source_name(record), record.line);
+                }
+            }
+            write_answer(&mut out, &mut csv_header, format, mode, &grid, &answer)?;
+            Ok(Flow::Continue)
+        },
+    )?;
+    if let Some(e) = input_error {
+        // Keep what was solved before the bad record, then report it.
+        out.finish()?;
+        return Err(e);
+    }
+    out.finish()?;
+    Ok(if n_unsolved + n_invalid > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn source_name(record: &Record) -> String {
+    match &record.grid {
+        Err(e) => e.source.clone(),
+        Ok(_) => String::new(),
+    }
+}
+
+/// Writes one CSV row, with the header row before the first.
+fn write_csv_row<T: Serialize>(out: &mut Output, header_done: &mut bool, row: T) -> anyhow::Result<()> {
+    let mut w = csv::WriterBuilder::new().has_headers(!*header_done).from_writer(Vec::with_capacity(256));
+    w.serialize(row)?;
+    out.write_all(&w.into_inner().context("csv")?)?;
+    *header_done = true;
+    Ok(())
+}
+
+fn write_invalid(
+    out: &mut Output,
+    csv_header: &mut bool,
+    format: SolveFormat,
+    message: &str,
+) -> anyhow::Result<()> {
+    match format {
+        SolveFormat::Line | SolveFormat::Rows => writeln!(out, "invalid")?,
+        SolveFormat::Block => writeln!(out, "invalid\n")?,
+        SolveFormat::Csv => {
+            let row = Row { puzzle: String::new(), solution: String::new(), status: "invalid", count: None };
+            write_csv_row(out, csv_header, row)?;
+        }
+        SolveFormat::Json => {
+            let row = JsonRow {
+                puzzle: None,
+                solution: None,
+                status: "invalid",
+                count: None,
+                solutions: None,
+                nodes: None,
+                guesses: None,
+                backtracks: None,
+                error: Some(message.to_string()),
+            };
+            serde_json::to_writer(&mut *out, &row)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}
+
+fn write_answer(
+    out: &mut Output,
+    csv_header: &mut bool,
+    format: SolveFormat,
+    mode: Mode,
+    puzzle: &Grid,
+    answer: &Answer,
+) -> anyhow::Result<()> {
+    let first = answer.solutions.first();
+    match format {
+        SolveFormat::Line => match (mode, first) {
+            (Mode::Count(_), _) => writeln!(out, "{}", answer.count.unwrap_or(0))?,
+            (_, None) => writeln!(out, "no solution")?,
+            (Mode::All(_), Some(_)) => {
+                let all: Vec<String> = answer.solutions.iter().map(Grid::to_line).collect();
+                writeln!(out, "{}", all.join(" "))?;
+            }
+            (Mode::First, Some(s)) => writeln!(out, "{}", s.to_line())?,
+        },
+        SolveFormat::Block => {
+            if let Mode::Count(_) = mode {
+                writeln!(out, "{}", answer.count.unwrap_or(0))?;
+            }
+            if first.is_none() {
+                writeln!(out, "no solution")?;
+            }
+            let shown = if let Mode::All(_) = mode {
+                &answer.solutions[..]
+            } else {
+                &answer.solutions[..answer.solutions.len().min(1)]
+            };
+            for s in shown {
+                write!(out, "{}", s.to_block())?;
+            }
+            writeln!(out)?;
+        }
+        SolveFormat::Rows => {
+            let shown: &[Grid] = match (mode, first) {
+                (Mode::All(_), Some(_)) => &answer.solutions,
+                (_, Some(s)) => std::slice::from_ref(s),
+                (_, None) => std::slice::from_ref(puzzle),
+            };
+            for s in shown {
+                write!(out, "{}", s.to_rows())?;
+            }
+        }
+        SolveFormat::Csv => {
+            let solution = match mode {
+                Mode::All(_) => answer.solutions.iter().map(Grid::to_line).collect::<Vec<_>>().join(" "),
+                _ => first.map(Grid::to_line).unwrap_or_default(),
+            };
+            let row =
+                Row { puzzle: puzzle.to_line(), solution, status: status(answer, mode), count: answer.count };
+            write_csv_row(out, csv_header, row)?;
+        }
+        SolveFormat::Json => {
+            let row = JsonRow {
+                puzzle: Some(puzzle.to_line()),
+                solution: first.map(Grid::to_line),
+                status: status(answer, mode),
+                count: answer.count,
+                solutions: matches!(mode, Mode::All(_))
+                    .then(|| answer.solutions.iter().map(Grid::to_line).collect()),
+                nodes: Some(answer.stats.nodes),
+                guesses: Some(answer.stats.guesses),
+                backtracks: Some(answer.stats.backtracks),
+                error: None,
+            };
+            serde_json::to_writer(&mut *out, &row)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,38 @@
+//! The `sudoku` command: glue between the argument parser, the input
+//! readers, the libraries and the output writers. All logic lives in the
+//! libraries; this binary parses arguments, does I/O and picks exit codes:
+//! 0 success, 1 a negative answer (no solution), 2 usage, I/O or input error.
+
+mod cli;
+mod cmd;
+mod input;
+mod output;
+mod pipeline;
+mod signal;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    signal::install();
+    match cmd::run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("sudoku: error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether the error chain ends in a closed pipe (`sudoku … | head`), which
+/// is a normal way for a reader to say it has seen enough.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

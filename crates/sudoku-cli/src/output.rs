@@ -1,0 +1,87 @@
+//! Where output goes: stdout, or a file written atomically (a temporary
+//! file in the same directory, renamed into place when the run succeeds).
+
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+
+/// An output destination. Call [`Output::finish`] on success: a dropped,
+/// unfinished file output leaves no file behind.
+pub enum Output {
+    /// Standard output.
+    Stdout(BufWriter<io::Stdout>),
+    /// A temporary file to be renamed to `path`.
+    File {
+        /// The temporary file, in the target's directory.
+        tmp: BufWriter<tempfile::NamedTempFile>,
+        /// Where the file goes.
+        path: PathBuf,
+        /// Whether an existing file may be replaced.
+        force: bool,
+    },
+}
+
+impl Output {
+    /// Opens `path` (`None` or `-` is stdout). An existing file is an error
+    /// unless `force`.
+    pub fn open(path: Option<&Path>, force: bool) -> anyhow::Result<Output> {
+        let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
+            return Ok(Output::Stdout(BufWriter::with_capacity(1 << 16, io::stdout())));
+        };
+        if path.exists() && !force {
+            bail!("{} already exists (use --force to overwrite it)", path.display());
+        }
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let tmp = tempfile::Builder::new()
+            .prefix(".sudoku-")
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+        crate::signal::register_temp(tmp.path());
+        Ok(Output::File { tmp: BufWriter::with_capacity(1 << 16, tmp), path: path.to_path_buf(), force })
+    }
+
+    /// Flushes, and moves a file output into place.
+    pub fn finish(self) -> anyhow::Result<()> {
+        match self {
+            Output::Stdout(mut w) => w.flush().context("cannot write to stdout"),
+            Output::File { tmp, path, force } => {
+                let tmp =
+                    tmp.into_inner().map_err(|e| e.into_error()).context("cannot write the output file")?;
+                tmp.as_file().sync_all().ok();
+                let tmp_path = tmp.path().to_path_buf();
+                let result = if force { tmp.persist(&path) } else { tmp.persist_noclobber(&path) };
+                crate::signal::unregister_temp(&tmp_path);
+                result.map_err(|e| e.error).with_context(|| format!("cannot write {}", path.display()))?;
+                Ok(())
+            }
+        }
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::Stdout(w) => w.write(buf),
+            Output::File { tmp, .. } => tmp.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Output::Stdout(w) => w.write_all(buf),
+            Output::File { tmp, .. } => tmp.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::Stdout(w) => w.flush(),
+            Output::File { tmp, .. } => tmp.flush(),
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The record pipeline shared by the commands that read puzzles: read
+//! records from every input in turn, run the work on chunks of them in
+//! parallel, and hand the results back in input order.
+//!
+//! Memory is bounded by one chunk; output order never depends on `--jobs`.
+
+use std::fs::File;
+use std::io::{self, BufReader};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use rayon::prelude::*;
+use sudoku_core::Grid;
+
+use crate::input::{InputFormat, Record, Records};
+
+/// Records per chunk handed to the worker threads.
+const CHUNK: usize = 2048;
+
+/// Whether to go on after a record.
+pub enum Flow {
+    /// Read the next record.
+    Continue,
+    /// Stop reading (the rest of the input is not read).
+    Stop,
+}
+
+/// Reads every record of `files` (stdin when empty or `-`), runs `work` on
+/// each grid on `jobs` threads, and calls `emit` in input order with the
+/// record and its result (`None` when the record did not parse).
+pub fn for_each_record<T, W, E>(
+    files: &[PathBuf],
+    format: InputFormat,
+    jobs: usize,
+    work: W,
+    mut emit: E,
+) -> anyhow::Result<()>
+where
+    T: Send,
+    W: Fn(&Grid) -> T + Sync,
+    E: FnMut(&Record, Option<T>) -> anyhow::Result<Flow>,
+{
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    let stdin_only = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin_only[..] } else { files };
+    for path in files {
+        let (reader, name): (Box<dyn io::BufRead>, String) = if path.as_os_str() == "-" {
+            (Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())
+        } else {
+            let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+            (Box::new(BufReader::with_capacity(1 << 16, f)), path.display().to_string())
+        };
+        let mut records = Records::new(reader, format, &name);
+        loop {
+            let chunk: Vec<Record> = records.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let results: Vec<Option<T>> = if jobs <= 1 {
+                chunk.iter().map(|r| r.grid.as_ref().ok().map(&work)).collect()
+            } else {
+                pool.install(|| chunk.par_iter().map(|r| r.grid.as_ref().ok().map(&work)).collect())
+            };
+            for (record, result) in chunk.iter().zip(results) {
+                if let Flow::Stop = emit(record, result)? {
+                    return Ok(());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The default for `--jobs`: every core.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
