@@ -203,10 +203,9 @@ impl Grid {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut cells = [0u8; 81];
         let mut n_rows = 0;
-        let mut last_line = 0;
+        let mut last_row_line = 0;
         for (line0, raw) in text.split('\n').enumerate() {
             let line = line0 + 1;
-            last_line = line;
             let raw = raw.strip_suffix('\r').unwrap_or(raw);
             let mut row = [0u8; 9];
             let mut n = 0;
@@ -244,6 +243,7 @@ impl Grid {
                 9 => {
                     cells[n_rows * 9..n_rows * 9 + 9].copy_from_slice(&row);
                     n_rows += 1;
+                    last_row_line = line;
                 }
                 _ => {
                     return Err(ParseError::new(line, 1, ParseErrorKind::WrongRowLength { found: n }));
@@ -253,7 +253,9 @@ impl Grid {
         match n_rows {
             9 => Ok(Grid { cells }),
             0 => Err(ParseError::new(1, 1, ParseErrorKind::Empty)),
-            _ => Err(ParseError::new(last_line, 1, ParseErrorKind::TooFewCells { found: n_rows * 9 })),
+            _ => {
+                Err(ParseError::new(last_row_line + 1, 1, ParseErrorKind::TooFewCells { found: n_rows * 9 }))
+            }
         }
     }
 
