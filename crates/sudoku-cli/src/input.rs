@@ -63,6 +63,8 @@ pub struct Record {
     pub grid: Result<Grid, RecordError>,
     /// The format the record was read in (`Poj` when auto-detected).
     pub format: InputFormat,
+    /// The file name, or `<stdin>`.
+    pub source: std::sync::Arc<str>,
 }
 
 /// Reads lines of at most [`MAX_LINE_BYTES`], tracking line numbers.
@@ -161,7 +163,7 @@ fn n_cell_chars(s: &str) -> usize {
 pub struct Records<R> {
     lines: Lines<R>,
     format: InputFormat,
-    source: String,
+    source: std::sync::Arc<str>,
     /// For poj/hoj: grids still announced by the count line; `None` before
     /// the count line is read.
     remaining: Option<usize>,
@@ -176,7 +178,7 @@ impl<R: BufRead> Records<R> {
         Records {
             lines: Lines { reader, line_no: 0, buf: Vec::new(), peeked: None },
             format,
-            source: source.to_string(),
+            source: source.into(),
             remaining: None,
             finished: false,
             started: false,
@@ -184,7 +186,7 @@ impl<R: BufRead> Records<R> {
     }
 
     fn err(&self, line: usize, column: usize, message: impl Into<String>) -> RecordError {
-        RecordError { source: self.source.clone(), line, column, message: message.into() }
+        RecordError { source: self.source.to_string(), line, column, message: message.into() }
     }
 
     fn located(&self, first_line: usize, e: ParseError) -> RecordError {
@@ -280,11 +282,23 @@ impl<R: BufRead> Records<R> {
                     self.remaining = Some(0);
                     let e =
                         self.err(line, 1, format!("input ended, {n} more grids announced by the count line"));
-                    return Some(Record { line, grid: Err(e), format: self.format });
+                    return Some(Record {
+                        line,
+                        grid: Err(e),
+                        format: self.format,
+                        source: self.source.clone(),
+                    });
                 }
                 return None;
             }
-            Err(e) => return Some(Record { line: e.line, grid: Err(e), format: InputFormat::Auto }),
+            Err(e) => {
+                return Some(Record {
+                    line: e.line,
+                    grid: Err(e),
+                    format: InputFormat::Auto,
+                    source: self.source.clone(),
+                })
+            }
         };
         let start = first.0;
         if self.format == InputFormat::Auto && !std::mem::replace(&mut self.started, true) {
@@ -298,7 +312,12 @@ impl<R: BufRead> Records<R> {
             if self.remaining.is_none() {
                 if let Err(e) = self.read_count_line(first) {
                     self.finished = true;
-                    return Some(Record { line: start, grid: Err(e), format: InputFormat::Auto });
+                    return Some(Record {
+                        line: start,
+                        grid: Err(e),
+                        format: InputFormat::Auto,
+                        source: self.source.clone(),
+                    });
                 }
                 return self.next_record();
             }
@@ -308,6 +327,7 @@ impl<R: BufRead> Records<R> {
                     line: start,
                     grid: Err(self.err(start, 1, "unexpected content after the announced number of grids")),
                     format: InputFormat::Auto,
+                    source: self.source.clone(),
                 });
             }
             self.remaining = self.remaining.map(|n| n - 1);
@@ -338,7 +358,7 @@ impl<R: BufRead> Records<R> {
                 }
             }
         };
-        Some(Record { line: start, grid: result, format })
+        Some(Record { line: start, grid: result, format, source: self.source.clone() })
     }
 }
 

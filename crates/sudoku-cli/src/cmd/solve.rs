@@ -217,7 +217,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             if answer.solutions.is_empty() {
                 n_unsolved += 1;
                 if let Some(c) = grid.conflicts().first() {
-                    eprintln!("sudoku: {}:{}: no solution: {c}", source_name(record), record.line);
+                    eprintln!("sudoku: {}:{}: no solution: {c}", record.source, record.line);
                 }
             }
             write_answer(&mut out, &mut csv_header, format, mode, &grid, &answer)?;
@@ -231,13 +231,6 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     out.finish()?;
     Ok(if n_unsolved + n_invalid > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-fn source_name(record: &Record) -> String {
-    match &record.grid {
-        Err(e) => e.source.clone(),
-        Ok(_) => String::new(),
-    }
 }
 
 /// Writes one CSV row, with the header row before the first.
