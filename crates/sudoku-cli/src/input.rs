@@ -30,6 +30,25 @@ pub enum InputFormat {
     Poj,
     /// The max-score judge format: a line with T, then T noip grids.
     Hoj,
+    /// CSV with a header row; the puzzle column is `--column`, else the
+    /// first of `puzzle`, `quizzes`, `Sudoku Puzzle` (any case), else the
+    /// first column whose values look like puzzles.
+    Csv,
+}
+
+/// What to read: the format, and for CSV the column holding the puzzles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputSpec {
+    /// The record layout.
+    pub format: InputFormat,
+    /// The CSV column holding the puzzles; `None` picks one.
+    pub column: Option<String>,
+}
+
+impl From<InputFormat> for InputSpec {
+    fn from(format: InputFormat) -> Self {
+        InputSpec { format, column: None }
+    }
 }
 
 /// A record that could not be read as a grid, located in its source.
@@ -39,7 +58,7 @@ pub struct RecordError {
     pub source: String,
     /// 1-based line.
     pub line: usize,
-    /// 1-based column.
+    /// 1-based column; 0 when the error is not at one character.
     pub column: usize,
     /// What was wrong.
     pub message: String,
@@ -47,7 +66,11 @@ pub struct RecordError {
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.source, self.line, self.column, self.message)
+        if self.column == 0 {
+            write!(f, "{}:{}: {}", self.source, self.line, self.message)
+        } else {
+            write!(f, "{}:{}:{}: {}", self.source, self.line, self.column, self.message)
+        }
     }
 }
 
@@ -65,6 +88,10 @@ pub struct Record {
     pub format: InputFormat,
     /// The file name, or `<stdin>`.
     pub source: std::sync::Arc<str>,
+    /// The record's other CSV fields as `(column, value)`; empty for text
+    /// formats.
+    #[allow(dead_code)] // read by the commands that carry metadata onto their output
+    pub meta: Vec<(String, String)>,
 }
 
 /// Reads lines of at most [`MAX_LINE_BYTES`], tracking line numbers.
@@ -185,6 +212,10 @@ impl<R: BufRead> Records<R> {
         }
     }
 
+    fn record(&self, line: usize, grid: Result<Grid, RecordError>) -> Record {
+        Record { line, grid, format: self.format, source: self.source.clone(), meta: Vec::new() }
+    }
+
     fn err(&self, line: usize, column: usize, message: impl Into<String>) -> RecordError {
         RecordError { source: self.source.to_string(), line, column, message: message.into() }
     }
@@ -282,23 +313,11 @@ impl<R: BufRead> Records<R> {
                     self.remaining = Some(0);
                     let e =
                         self.err(line, 1, format!("input ended, {n} more grids announced by the count line"));
-                    return Some(Record {
-                        line,
-                        grid: Err(e),
-                        format: self.format,
-                        source: self.source.clone(),
-                    });
+                    return Some(self.record(line, Err(e)));
                 }
                 return None;
             }
-            Err(e) => {
-                return Some(Record {
-                    line: e.line,
-                    grid: Err(e),
-                    format: InputFormat::Auto,
-                    source: self.source.clone(),
-                })
-            }
+            Err(e) => return Some(self.record(e.line, Err(e))),
         };
         let start = first.0;
         if self.format == InputFormat::Auto && !std::mem::replace(&mut self.started, true) {
@@ -312,28 +331,25 @@ impl<R: BufRead> Records<R> {
             if self.remaining.is_none() {
                 if let Err(e) = self.read_count_line(first) {
                     self.finished = true;
-                    return Some(Record {
-                        line: start,
-                        grid: Err(e),
-                        format: InputFormat::Auto,
-                        source: self.source.clone(),
-                    });
+                    return Some(self.record(start, Err(e)));
                 }
                 return self.next_record();
             }
             if self.remaining == Some(0) {
                 self.finished = true;
-                return Some(Record {
-                    line: start,
-                    grid: Err(self.err(start, 1, "unexpected content after the announced number of grids")),
-                    format: InputFormat::Auto,
-                    source: self.source.clone(),
-                });
+                return Some(self.record(
+                    start,
+                    Err(self.err(start, 1, "unexpected content after the announced number of grids")),
+                ));
             }
             self.remaining = self.remaining.map(|n| n - 1);
         }
         let result = match format {
-            InputFormat::Line => Grid::parse_line(&first.1).map_err(|e| self.located(start, e)),
+            // CSV input is read by `csv_input::CsvRecords`; a line reader
+            // handed it reads lines.
+            InputFormat::Line | InputFormat::Csv => {
+                Grid::parse_line(&first.1).map_err(|e| self.located(start, e))
+            }
             InputFormat::Block | InputFormat::Poj => match self.gather_rows(first, 9) {
                 Ok(text) => Grid::parse_block(&text).map_err(|e| self.located(start, e)),
                 Err(e) => Err(e),
@@ -358,7 +374,7 @@ impl<R: BufRead> Records<R> {
                 }
             }
         };
-        Some(Record { line: start, grid: result, format, source: self.source.clone() })
+        Some(self.record(start, result))
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod cli;
 mod cmd;
+mod csv_input;
 mod input;
 mod output;
 mod pipeline;

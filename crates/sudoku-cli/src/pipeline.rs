@@ -12,7 +12,8 @@ use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_core::Grid;
 
-use crate::input::{InputFormat, Record, Records};
+use crate::csv_input::CsvRecords;
+use crate::input::{InputFormat, InputSpec, Record, Records};
 
 /// Records per chunk handed to the worker threads.
 const CHUNK: usize = 2048;
@@ -30,7 +31,7 @@ pub enum Flow {
 /// record and its result (`None` when the record did not parse).
 pub fn for_each_record<T, W, E>(
     files: &[PathBuf],
-    format: InputFormat,
+    input: impl Into<InputSpec>,
     jobs: usize,
     work: W,
     mut emit: E,
@@ -40,6 +41,7 @@ where
     W: Fn(&Grid) -> T + Sync,
     E: FnMut(&Record, Option<T>) -> anyhow::Result<Flow>,
 {
+    let input = input.into();
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     let stdin_only = [PathBuf::from("-")];
@@ -51,7 +53,10 @@ where
             let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
             (Box::new(BufReader::with_capacity(1 << 16, f)), path.display().to_string())
         };
-        let mut records = Records::new(reader, format, &name);
+        let mut records: Box<dyn Iterator<Item = Record>> = match input.format {
+            InputFormat::Csv => Box::new(CsvRecords::new(reader, &name, input.column.as_deref())),
+            format => Box::new(Records::new(reader, format, &name)),
+        };
         loop {
             let chunk: Vec<Record> = records.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {

@@ -237,3 +237,55 @@ fn usage_errors_exit_2() {
         .code(2)
         .stderr(predicate::str::contains("no/such/file.txt"));
 }
+
+fn fixture_path(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name)
+}
+
+#[test]
+fn csv_input_reads_the_kaggle_and_qqwing_layouts_as_they_are() {
+    let expected = std::fs::read_to_string(fixture_path("csv/expected_solutions.txt")).unwrap();
+    for name in ["csv/kaggle_quizzes.csv", "csv/kaggle_3m.csv", "csv/qqwing.csv"] {
+        sudoku()
+            .args(["solve", "--input", "csv"])
+            .arg(fixture_path(name))
+            .assert()
+            .success()
+            .stdout(expected.clone());
+    }
+    let first = expected.lines().next().unwrap();
+    sudoku()
+        .args(["solve", "--input", "csv", "--column", "solution"])
+        .arg(fixture_path("csv/kaggle_3m.csv"))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!("{first}\n")));
+}
+
+#[test]
+fn csv_input_errors_name_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.csv");
+    let (p, s) = &unique()[0];
+    std::fs::write(&path, format!("puzzle,solution\n{p},{s}\n{}x,x\n{p}\n", &p[..80])).unwrap();
+    sudoku()
+        .args(["solve", "--input", "csv"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout(format!("{s}\n"))
+        .stderr(predicate::str::contains(format!("{}:3: column puzzle: ", path.display())));
+    sudoku()
+        .args(["solve", "--input", "csv", "--skip-invalid"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout(format!("{s}\ninvalid\ninvalid\n"))
+        .stderr(predicate::str::contains(":4: row has 1 fields, the header has 2"));
+    sudoku()
+        .args(["solve", "--input", "csv", "--column", "nope"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("column \"nope\" not found; the columns are: puzzle, solution"));
+}

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_core::{Grid, SearchStats, Solver};
 
-use crate::input::{InputFormat, Record};
+use crate::input::{InputFormat, InputSpec, Record};
 use crate::output::Output;
 use crate::pipeline::{default_jobs, for_each_record, Flow};
 
@@ -29,6 +29,11 @@ pub struct SolveArgs {
     /// How records are laid out in the input.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
     pub input: InputFormat,
+
+    /// The CSV column holding the puzzles (with `--input csv`) [default:
+    /// puzzle, quizzes or Sudoku Puzzle, else the first puzzle-like column].
+    #[arg(long, value_name = "NAME", requires = "input")]
+    pub column: Option<String>,
 
     /// Output format: one line per input record (block: one block per
     /// record). Default: line, or the judge's 9 rows with `--input poj`.
@@ -75,6 +80,9 @@ Input formats (--input auto detects each record):
   poj    first line T, then T grids of 9 lines of 9 digits (0 blank); prints each solution
          as 9 lines, or the original grid unchanged when it has no solution
   hoj    first line T, then T noip grids
+  csv    a header row, then one puzzle per row in the column --column NAME (default:
+         puzzle, quizzes or Sudoku Puzzle, any case; else the first puzzle-like column);
+         Kaggle and QQWing layouts work as they are
 
 Output is record-aligned: record i of the input gives line i of the output (one
 block per record with --format block).
@@ -192,7 +200,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
 
     for_each_record(
         &args.files,
-        args.input,
+        InputSpec { format: args.input, column: args.column.clone() },
         jobs,
         |g| work(g, mode),
         |record: &Record, answer: Option<Answer>| {

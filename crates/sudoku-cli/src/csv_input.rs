@@ -1,0 +1,223 @@
+//! Reading puzzles from a CSV column (`--input csv [--column NAME]`).
+//!
+//! Streams row by row, so memory stays constant. Accepts the common public
+//! layouts as they are: Kaggle's `quizzes,solutions` and
+//! `puzzle,solution,clues,difficulty`, and QQWing's CSV (spaces after
+//! commas, a trailing comma). Errors read `FILE:LINE: column NAME: what was
+//! wrong`.
+
+use std::io::Read;
+use std::sync::Arc;
+
+use sudoku_core::Grid;
+
+use crate::input::{InputFormat, Record, RecordError};
+
+/// Column names taken for the puzzle when `--column` is not given, in
+/// order of preference (compared without case).
+pub const PUZZLE_COLUMNS: &[&str] = &["puzzle", "quizzes", "sudoku puzzle", "quiz"];
+
+/// An iterator over the records of a CSV input.
+pub struct CsvRecords<R: Read> {
+    reader: csv::Reader<R>,
+    source: Arc<str>,
+    wanted: Option<String>,
+    header: Option<Vec<String>>,
+    column: Option<usize>,
+    /// A row read while detecting the column by its values.
+    pending: Option<csv::StringRecord>,
+    row: csv::StringRecord,
+    finished: bool,
+}
+
+impl<R: Read> CsvRecords<R> {
+    /// Records of `reader`, named `source` in errors; `column` names the
+    /// puzzle column.
+    pub fn new(reader: R, source: &str, column: Option<&str>) -> Self {
+        let reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .trim(csv::Trim::All)
+            .comment(None)
+            .from_reader(reader);
+        CsvRecords {
+            reader,
+            source: source.into(),
+            wanted: column.map(str::to_string),
+            header: None,
+            column: None,
+            pending: None,
+            row: csv::StringRecord::new(),
+            finished: false,
+        }
+    }
+
+    fn record(&self, line: usize, grid: Result<Grid, RecordError>, meta: Vec<(String, String)>) -> Record {
+        Record { line, grid, format: InputFormat::Csv, source: self.source.clone(), meta }
+    }
+
+    fn err(&self, line: usize, message: String) -> RecordError {
+        RecordError { source: self.source.to_string(), line, column: 0, message }
+    }
+
+    /// Reads the next row into `self.row`; `Ok(false)` at the end.
+    fn read_row(&mut self) -> Result<bool, RecordError> {
+        if let Some(p) = self.pending.take() {
+            self.row = p;
+            return Ok(true);
+        }
+        let line = self.reader.position().line() as usize;
+        match self.reader.read_record(&mut self.row) {
+            Ok(more) => Ok(more),
+            Err(e) => {
+                let line = e.position().map(|p| p.line() as usize).unwrap_or(line);
+                Err(self.err(line, format!("cannot read CSV: {}", csv_error_message(&e))))
+            }
+        }
+    }
+
+    fn row_line(&self) -> usize {
+        self.row.position().map(|p| p.line() as usize).unwrap_or(0)
+    }
+
+    /// Reads the header and picks the puzzle column.
+    fn start(&mut self) -> Result<(), RecordError> {
+        if !self.read_row()? {
+            return Err(self.err(1, "empty CSV input, expected a header row".into()));
+        }
+        let header: Vec<String> =
+            self.row.iter().map(|h| h.trim_start_matches('\u{feff}').trim().to_string()).collect();
+        let find = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+        self.column = match &self.wanted {
+            Some(w) => match find(w) {
+                Some(i) => Some(i),
+                None => {
+                    return Err(self.err(
+                        self.row_line().max(1),
+                        format!("column {w:?} not found; the columns are: {}", header.join(", ")),
+                    ))
+                }
+            },
+            None => PUZZLE_COLUMNS.iter().find_map(|n| find(n)),
+        };
+        self.header = Some(header);
+        if self.column.is_none() {
+            // Pick the first column whose first value looks like a puzzle.
+            if self.read_row()? {
+                self.column = self.row.iter().position(|v| Grid::parse_line(v).is_ok());
+                self.pending = Some(self.row.clone());
+            }
+            if self.column.is_none() {
+                let names = self.header.as_deref().unwrap_or_default().join(", ");
+                return Err(self.err(
+                    1,
+                    format!("no puzzle column found (use --column NAME); the columns are: {names}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn next_record(&mut self) -> Option<Record> {
+        if self.header.is_none() {
+            if let Err(e) = self.start() {
+                self.finished = true;
+                return Some(self.record(e.line, Err(e), Vec::new()));
+            }
+        }
+        match self.read_row() {
+            Ok(false) => return None,
+            Ok(true) => {}
+            Err(e) => return Some(self.record(e.line, Err(e), Vec::new())),
+        }
+        let line = self.row_line();
+        let header = self.header.as_deref().unwrap_or_default();
+        let col = self.column.unwrap_or(0);
+        let name = header.get(col).map(String::as_str).unwrap_or("?");
+        let (n_fields, n_header) = (self.row.len(), header.len());
+        // A trailing comma on data rows or on the header only is accepted.
+        let trailing_ok = (n_fields == n_header + 1 && self.row.get(n_header) == Some(""))
+            || (n_header == n_fields + 1 && header.last().is_some_and(String::is_empty));
+        if n_fields != n_header && !trailing_ok {
+            let e = self.err(line, format!("row has {n_fields} fields, the header has {n_header}"));
+            return Some(self.record(line, Err(e), Vec::new()));
+        }
+        let grid = match self.row.get(col) {
+            None => Err(self.err(line, format!("column {name}: missing"))),
+            Some(v) => Grid::parse_line(v).map_err(|e| {
+                self.err(line, format!("column {name}: {} (at character {} of the field)", e.kind, e.column))
+            }),
+        };
+        let meta = header
+            .iter()
+            .zip(self.row.iter())
+            .enumerate()
+            .filter(|&(i, (h, _))| i != col && !h.is_empty())
+            .map(|(_, (h, v))| (h.clone(), v.to_string()))
+            .collect();
+        Some(self.record(line, grid, meta))
+    }
+}
+
+fn csv_error_message(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::Utf8 { err, .. } => format!("invalid UTF-8 in field {}", err.field() + 1),
+        csv::ErrorKind::Io(io) => io.to_string(),
+        _ => e.to_string(),
+    }
+}
+
+impl<R: Read> Iterator for CsvRecords<R> {
+    type Item = Record;
+    fn next(&mut self) -> Option<Record> {
+        if self.finished {
+            return None;
+        }
+        let r = self.next_record();
+        if r.is_none() {
+            self.finished = true;
+        }
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn read(text: &str, column: Option<&str>) -> Vec<Result<String, String>> {
+        CsvRecords::new(text.as_bytes(), "t.csv", column)
+            .map(|r| r.grid.map(|g| g.to_line()).map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn picks_the_named_or_known_or_puzzle_like_column() {
+        let z = P.replace('.', "0");
+        assert_eq!(read(&format!("quizzes,solutions\n{z},x\n"), None), vec![Ok(P.to_string())]);
+        assert_eq!(read(&format!("id,grid\n7,{P}\n"), None), vec![Ok(P.to_string())]);
+        assert_eq!(read(&format!("a,b\n{P},{z}\n"), Some("b")), vec![Ok(P.to_string())]);
+        let missing = read("a,b\n1,2\n", Some("c"));
+        assert_eq!(missing, vec![Err("t.csv:1: column \"c\" not found; the columns are: a, b".to_string())]);
+    }
+
+    #[test]
+    fn qqwing_spaces_and_trailing_commas_are_accepted() {
+        let text = format!("Puzzle, Solution, Difficulty,\n{P}, {P}, Expert,\n");
+        assert_eq!(read(&text, None), vec![Ok(P.to_string())]);
+    }
+
+    #[test]
+    fn malformed_and_ragged_rows_name_file_line_and_column() {
+        let text = format!("puzzle,solution\n{P},x\n{}x,y\n{P}\n", &P[..80]);
+        let out = read(&text, None);
+        assert_eq!(out[0], Ok(P.to_string()));
+        assert_eq!(
+            out[1],
+            Err("t.csv:3: column puzzle: unexpected character 'x', expected a digit 1-9 or a blank (. 0 _) (at character 81 of the field)".to_string())
+        );
+        assert_eq!(out[2], Err("t.csv:4: row has 1 fields, the header has 2".to_string()));
+    }
+}
