@@ -1,0 +1,143 @@
+//! Hostile input for `sudoku solve`: every class of bad input gives exit 2
+//! (or 1 where the input is well-formed but has no answer) and a message
+//! naming the file and line, never a panic (exit 101).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn solve(args: &[&str], input: impl Into<Vec<u8>>) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("sudoku").unwrap().arg("solve").args(args).write_stdin(input.into()).assert()
+}
+
+const FORMATS: &[&str] = &["auto", "line", "block", "noip", "poj", "hoj", "csv"];
+
+#[test]
+fn random_bytes_never_panic_in_any_input_format() {
+    // A fixed xorshift stream: reproducible garbage.
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for round in 0..8 {
+        let bytes: Vec<u8> = (0..2000 + round * 500)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x >> 24) as u8
+            })
+            .collect();
+        for format in FORMATS {
+            let out = Command::cargo_bin("sudoku")
+                .unwrap()
+                .args(["solve", "--input", format])
+                .write_stdin(bytes.clone())
+                .output()
+                .unwrap();
+            let code = out.status.code();
+            assert!(matches!(code, Some(0..=2)), "format {format} round {round}: exit {code:?}");
+            if code == Some(2) {
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(err.contains("<stdin>:"), "format {format}: message names the input: {err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn empty_input_gives_no_output_and_exit_0_in_every_format() {
+    for format in FORMATS.iter().filter(|f| !matches!(**f, "csv")) {
+        solve(&["--input", format], "").success().stdout("");
+    }
+    solve(&["--input", "csv"], "").code(2).stderr(predicate::str::contains("<stdin>:1: empty CSV input"));
+}
+
+#[test]
+fn a_five_megabyte_line_without_newline_is_an_error_not_an_allocation() {
+    let huge = "1".repeat(5 << 20);
+    solve(&[], huge.clone())
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1:65537: line longer than 65536 bytes"));
+    solve(&["--input", "noip"], huge).code(2).stderr(predicate::str::contains("line longer than"));
+}
+
+#[test]
+fn truncated_records_name_their_line() {
+    let rows: Vec<&str> = (0..9).map(|r| &P[r * 9..r * 9 + 9]).collect();
+    solve(&["--input", "block"], rows[..5].join("\n"))
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:6:1: found 45 cells"));
+    solve(&[], &P[..60]).code(2).stderr(predicate::str::contains("<stdin>:1:61: found 60 cells"));
+    solve(&["--input", "noip"], "0 0 0\n1 2")
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:2:4: found 5 cells"));
+    solve(&["--input", "poj"], format!("2\n{}\n", rows.join("\n")))
+        .code(2)
+        .stderr(predicate::str::contains("1 more grids"));
+}
+
+#[test]
+fn digits_out_of_range_letters_and_nul_bytes_are_located() {
+    solve(&["--input", "noip"], format!("0 12 {}", "0 ".repeat(79)))
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1:3: number \"12\" out of range"));
+    solve(&[], format!("{}a{}", &P[..10], &P[11..]))
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1:11: unexpected character 'a'"));
+    solve(&[], format!("{}\0{}", &P[..3], &P[4..]))
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1:4: unexpected character '\\0'"));
+    let bad_utf8: Vec<u8> = [&P.as_bytes()[..5], &[0xff], &P.as_bytes()[6..]].concat();
+    solve(&[], bad_utf8).code(2).stderr(predicate::str::contains("<stdin>:1:6: unexpected character"));
+}
+
+#[test]
+fn crlf_and_a_utf8_bom_are_accepted() {
+    let input = format!("\u{feff}{P}\r\n{P}\r\n");
+    let out = Command::cargo_bin("sudoku").unwrap().arg("solve").write_stdin(input).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+}
+
+#[test]
+fn csv_with_a_missing_column_or_ragged_rows_is_located() {
+    solve(&["--input", "csv"], "a,b\n1,2\n")
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1: no puzzle column found"));
+    solve(&["--input", "csv"], format!("puzzle,b\n{P},1,2\n"))
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:2: row has 3 fields, the header has 2"));
+}
+
+#[test]
+fn contradictory_givens_are_never_solved() {
+    let mut p = P.to_string();
+    p.replace_range(1..2, "4");
+    solve(&[], format!("{p}\n")).code(1).stdout("no solution\n");
+    solve(&["--count"], format!("{p}\n")).code(1).stdout("0\n");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_exit_0() {
+    use std::io::Write;
+    use std::process::{Command as Std, Stdio};
+    let input = format!("{}\n", ".".repeat(81)).repeat(50_000);
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["solve", "--all", "--limit", "20"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 81];
+    std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "no broken-pipe message: {}", String::from_utf8_lossy(&out.stderr));
+}
