@@ -141,3 +141,31 @@ fn a_closed_pipe_ends_quietly_with_exit_0() {
     assert_eq!(out.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stderr.is_empty(), "no broken-pipe message: {}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn ctrl_c_during_an_output_file_leaves_no_partial_and_no_temporary_file() {
+    use std::process::{Command as Std, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, format!("{}\n", ".".repeat(81)).repeat(200_000)).unwrap();
+    let out = dir.path().join("out.txt");
+    let mut child = Std::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["solve", "--all", "--limit", "50", "--jobs", "1", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the temporary file exists, then interrupt.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::fs::read_dir(dir.path()).unwrap().count() < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let killed = Std::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "interrupted");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("in.txt")], "only the input remains");
+}
