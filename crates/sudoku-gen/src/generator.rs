@@ -169,7 +169,9 @@ impl Generator {
         let target = self.opts.target_clues.unwrap_or(0);
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(rng);
-        let sets = digit_pair_sets(&solution);
+        let mut sets = digit_pair_sets(&solution);
+        sets.extend(line_pair_sets(&solution));
+        sets.sort_by_key(|set| set.count_ones());
         let mut givens = solution;
         let mut present = ALL_CELLS;
         let mut n_clues = 81;
@@ -313,7 +315,49 @@ fn digit_pair_sets(solution: &Grid) -> Vec<u128> {
             }
         }
     }
-    sets.sort_by_key(|set| set.count_ones());
+    sets
+}
+
+/// The unavoidable sets of `solution` made by two rows of one band (or two
+/// columns of one stack): where the two lines hold the same digits in the
+/// same k columns, swapping the two lines there keeps every row, column and
+/// box valid. The minimal such column sets are the cycles of the map taking
+/// each column to the column of the other line that holds the same digit.
+fn line_pair_sets(solution: &Grid) -> Vec<u128> {
+    let cells = solution.to_array();
+    let mut sets = Vec::with_capacity(64);
+    for transpose in [false, true] {
+        let at = |line: usize, k: usize| if transpose { k * 9 + line } else { line * 9 + k };
+        for band in 0..3 {
+            for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+                let (a, b) = (band * 3 + i, band * 3 + j);
+                // position_in_b[d] = where line b holds digit d.
+                let mut position_in_b = [0usize; 10];
+                for k in 0..9 {
+                    position_in_b[cells[at(b, k)] as usize] = k;
+                }
+                let mut seen = 0u16;
+                for start in 0..9 {
+                    if seen & (1 << start) != 0 {
+                        continue;
+                    }
+                    let mut set = 0u128;
+                    let mut k = start;
+                    let mut len = 0;
+                    while seen & (1 << k) == 0 {
+                        seen |= 1 << k;
+                        set |= 1 << at(a, k) | 1 << at(b, k);
+                        k = position_in_b[cells[at(a, k)] as usize];
+                        len += 1;
+                    }
+                    // Whole lines are implied by the shorter cycles.
+                    if len < 9 {
+                        sets.push(set);
+                    }
+                }
+            }
+        }
+    }
     sets
 }
 
