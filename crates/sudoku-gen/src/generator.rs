@@ -9,7 +9,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_core::index::{PEERS, UNITS};
+use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
 use sudoku_core::{Grid, Solver};
 
 use crate::error::GenError;
@@ -171,9 +171,9 @@ impl Generator {
         order.shuffle(rng);
         let mut sets = digit_pair_sets(&solution);
         sets.extend(line_pair_sets(&solution));
-        sets.sort_by_key(|set| set.count_ones());
         let mut givens = solution;
         let mut present = ALL_CELLS;
+        let mut digits = UnitDigits::of(&solution);
         let mut n_clues = 81;
         let mut all_tried = true;
         for orbit_idx in order {
@@ -190,13 +190,17 @@ impl Generator {
                 continue;
             }
             let mut trial = givens;
+            let mut trial_digits = digits;
             for &cell in orbit {
-                trial.set(cell as usize, 0);
+                let cell = cell as usize;
+                trial.set(cell, 0);
+                trial_digits.toggle(cell, solution.get(cell).unwrap_or(1));
             }
-            if forced_by_singles(&trial, orbit, &solution)
-                || !has_other_solution(&mut self.solver, &trial, orbit, &solution)
+            if forced_by_singles(after, trial_digits, orbit, &solution)
+                || !has_other_solution(&mut self.solver, &trial, &trial_digits, orbit, &solution)
             {
                 givens = trial;
+                digits = trial_digits;
                 present = after;
                 n_clues -= orbit.len();
             }
@@ -221,10 +225,16 @@ const ALL_CELLS: u128 = (1 << 81) - 1;
 /// on its own with [`Solver::solve_one`]: a wrong digit usually fails in
 /// propagation at once. With many alternatives a single search is cheaper:
 /// the first two solutions of `puzzle`, stopping at the first that differs.
-fn has_other_solution(solver: &mut Solver, puzzle: &Grid, removed: &[u8], solution: &Grid) -> bool {
+fn has_other_solution(
+    solver: &mut Solver,
+    puzzle: &Grid,
+    digits: &UnitDigits,
+    removed: &[u8],
+    solution: &Grid,
+) -> bool {
     let alternatives = |cell: usize| {
-        let digit = solution.get(cell).unwrap_or(0);
-        !(seen_digits(puzzle, cell) | digit_bit(digit)) & 0x1ff
+        let digit = solution.get(cell).unwrap_or(1);
+        !(digits.seen(cell) | digit_bit(digit)) & ALL_DIGITS
     };
     let n_alternatives: u32 = removed.iter().map(|&cell| alternatives(cell as usize).count_ones()).sum();
     if n_alternatives > MAX_ALTERNATIVES_TRIED {
@@ -253,11 +263,11 @@ fn has_other_solution(solver: &mut Solver, puzzle: &Grid, removed: &[u8], soluti
 /// (measured with callgrind: 2 is best or close to it for every symmetry).
 const MAX_ALTERNATIVES_TRIED: u32 = 2;
 
-/// Whether the removed cells of `trial` come back one by one as naked or
-/// hidden singles of the remaining givens. If so every solution of `trial`
-/// agrees with `solution` on them, so `trial` has exactly one solution.
-fn forced_by_singles(trial: &Grid, removed: &[u8], solution: &Grid) -> bool {
-    let mut filled = *trial;
+/// Whether the removed cells come back one by one as naked or hidden
+/// singles of the remaining givens (the cells of `given`, whose digits per
+/// unit are `digits`). If so every solution of the puzzle agrees with
+/// `solution` on them, so the puzzle still has exactly one solution.
+fn forced_by_singles(mut given: u128, mut digits: UnitDigits, removed: &[u8], solution: &Grid) -> bool {
     let mut pending: u16 = (1u16 << removed.len()) - 1;
     loop {
         let before = pending;
@@ -266,9 +276,10 @@ fn forced_by_singles(trial: &Grid, removed: &[u8], solution: &Grid) -> bool {
             let k = left.trailing_zeros() as usize;
             left &= left - 1;
             let cell = removed[k] as usize;
-            let digit = solution.get(cell).unwrap_or(0);
-            if is_single(&filled, cell, digit) {
-                filled.set(cell, digit);
+            let digit = solution.get(cell).unwrap_or(1);
+            if is_single(given, &digits, cell, digit) {
+                given |= 1 << cell;
+                digits.toggle(cell, digit);
                 pending &= !(1 << k);
             }
         }
@@ -280,6 +291,58 @@ fn forced_by_singles(trial: &Grid, removed: &[u8], solution: &Grid) -> bool {
         }
     }
 }
+
+/// Whether `digit` is forced into the blank `cell` by a naked single (every
+/// other digit sees the cell) or a hidden single (no other blank cell of
+/// one of its units can take `digit`). `given` holds the given cells and
+/// `digits` their digits per unit.
+fn is_single(given: u128, digits: &UnitDigits, cell: usize, digit: u8) -> bool {
+    let bit = digit_bit(digit);
+    if digits.seen(cell) | bit == ALL_DIGITS {
+        return true;
+    }
+    let units = [ROW[cell] as usize, 9 + COL[cell] as usize, 18 + BOX[cell] as usize];
+    units.iter().any(|&unit| {
+        UNITS[unit].iter().all(|&other| {
+            let other = other as usize;
+            other == cell || given & (1 << other) != 0 || digits.seen(other) & bit != 0
+        })
+    })
+}
+
+/// The digits given in each unit (rows 0-8, columns 9-17, boxes 18-26) as
+/// 9-bit masks.
+#[derive(Clone, Copy)]
+struct UnitDigits([u16; 27]);
+
+impl UnitDigits {
+    fn of(grid: &Grid) -> UnitDigits {
+        let mut digits = UnitDigits([0; 27]);
+        for cell in 0..81 {
+            if let Some(d) = grid.get(cell) {
+                digits.toggle(cell, d);
+            }
+        }
+        digits
+    }
+
+    /// The digits given in the units of `cell`.
+    #[inline]
+    fn seen(&self, cell: usize) -> u16 {
+        self.0[ROW[cell] as usize] | self.0[9 + COL[cell] as usize] | self.0[18 + BOX[cell] as usize]
+    }
+
+    /// Adds `digit` at `cell` to its units, or takes it away if present.
+    #[inline]
+    fn toggle(&mut self, cell: usize, digit: u8) {
+        let bit = digit_bit(digit);
+        self.0[ROW[cell] as usize] ^= bit;
+        self.0[9 + COL[cell] as usize] ^= bit;
+        self.0[18 + BOX[cell] as usize] ^= bit;
+    }
+}
+
+const ALL_DIGITS: u16 = 0x1ff;
 
 /// The unavoidable sets of `solution` made of two digits: for each pair of
 /// digits, the connected groups of the 18 cells holding them, two cells
@@ -297,18 +360,13 @@ fn digit_pair_sets(solution: &Grid) -> Vec<u128> {
             let mut rest = by_digit[a] | by_digit[b];
             while rest != 0 {
                 let mut group = rest & rest.wrapping_neg();
-                loop {
-                    let mut grown = group;
-                    let mut cells = group;
-                    while cells != 0 {
-                        let cell = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        grown |= PEER_MASKS[cell] & rest;
-                    }
-                    if grown == group {
-                        break;
-                    }
-                    group = grown;
+                let mut frontier = group;
+                while frontier != 0 {
+                    let cell = frontier.trailing_zeros() as usize;
+                    frontier &= frontier - 1;
+                    let new = PEER_MASKS[cell] & rest & !group;
+                    group |= new;
+                    frontier |= new;
                 }
                 rest &= !group;
                 sets.push(group);
@@ -375,32 +433,6 @@ static PEER_MASKS: [u128; 81] = {
     }
     masks
 };
-
-/// Whether `digit` is forced into the blank `cell` of `grid` by a naked
-/// single (every other digit sees the cell) or a hidden single (no other
-/// blank cell of one of its units can take `digit`).
-fn is_single(grid: &Grid, cell: usize, digit: u8) -> bool {
-    let seen = seen_digits(grid, cell);
-    if seen | digit_bit(digit) == 0x1ff {
-        return true;
-    }
-    let bit = digit_bit(digit);
-    UNITS.iter().filter(|unit| unit.contains(&(cell as u8))).any(|unit| {
-        unit.iter().all(|&other| {
-            let other = other as usize;
-            other == cell
-                || match grid.get(other) {
-                    Some(d) => d != digit,
-                    None => seen_digits(grid, other) & bit != 0,
-                }
-        })
-    })
-}
-
-/// The digits given among the peers of `cell`, as a 9-bit mask.
-fn seen_digits(grid: &Grid, cell: usize) -> u16 {
-    PEERS[cell].iter().fold(0u16, |m, &p| m | grid.get(p as usize).map_or(0, digit_bit))
-}
 
 fn digit_bit(digit: u8) -> u16 {
     1 << (digit - 1)
@@ -489,15 +521,21 @@ mod tests {
         let mut rng = puzzle_rng(3, 1);
         let solution = random_solution(&mut solver, &mut rng);
         let mut givens = solution;
+        let mut given = ALL_CELLS;
+        let mut digits = UnitDigits::of(&solution);
         let mut n_cheap = 0;
         for cell in 0..81 {
             let mut trial = givens;
             trial.set(cell, 0);
             let digit = solution.get(cell).unwrap();
-            if is_single(&trial, cell, digit) {
+            let mut trial_digits = digits;
+            trial_digits.toggle(cell, digit);
+            if is_single(given & !(1 << cell), &trial_digits, cell, digit) {
                 n_cheap += 1;
                 assert_eq!(solver.count_solutions_up_to(&trial, 2), 1, "cell {cell}");
                 givens = trial;
+                given &= !(1 << cell);
+                digits = trial_digits;
             }
         }
         assert!(n_cheap > 40, "only {n_cheap} cells were singles");
