@@ -10,8 +10,11 @@
 //! 2. Clue removal: the cells are grouped into orbits of the requested
 //!    [`Symmetry`]; orbits are visited once each in random order, and an
 //!    orbit is removed when the puzzle keeps exactly one solution
-//!    (`Solver::count_solutions_up_to(.., 2) == 1`, with a cheap
-//!    naked/hidden-single test first). One pass gives a minimal puzzle.
+//!    (no second solution found by `sudoku_core`'s search). Shortcuts that
+//!    never change the outcome come first: small unavoidable sets of the
+//!    grid (two digits, or two lines of a band) settle many failures, and a
+//!    naked/hidden-single test many successes. One pass gives a minimal
+//!    puzzle.
 //! 3. With a clue target ([`GenOptions::target_clues`]) removal stops at
 //!    that many clues; when a grid cannot get there, the puzzle says so
 //!    ([`Puzzle::target_reached`]).
