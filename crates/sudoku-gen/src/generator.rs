@@ -1,0 +1,552 @@
+//! The generator: a random solution grid, then clue removal in random order,
+//! one symmetry orbit at a time, keeping each removal only while the puzzle
+//! still has exactly one solution.
+//!
+//! One pass over the orbits gives a minimal puzzle: a removal that loses
+//! uniqueness at some point would lose it later too (fewer clues never mean
+//! fewer solutions), so no orbit needs a second try.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
+use sudoku_core::{Grid, Solver};
+
+use crate::error::GenError;
+use crate::symmetry::Symmetry;
+
+/// Everything that shapes a generated set. Puzzle *i* of a set depends on
+/// these options and *i* alone.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GenOptions {
+    /// The seed of the set; see [`puzzle_rng`].
+    pub seed: u64,
+    /// The symmetry every puzzle's clue pattern must have.
+    pub symmetry: Symmetry,
+    /// Stop removing clues at this many. `None` removes down to a minimal
+    /// puzzle. A target may be out of reach for a given solution grid; the
+    /// result then says so ([`Puzzle::target_reached`]).
+    pub target_clues: Option<usize>,
+}
+
+/// A generated puzzle and what the generator knows about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The givens; blank cells are to be solved.
+    pub givens: Grid,
+    /// The one solution of `givens`.
+    pub solution: Grid,
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Whether the puzzle is minimal for its symmetry: every orbit of given
+    /// cells was tried, and removing any one of them loses uniqueness. With
+    /// [`Symmetry::None`] this means no single clue can be removed.
+    pub minimal: bool,
+    /// The clue target the puzzle was made for, if any.
+    pub target_clues: Option<usize>,
+}
+
+impl Puzzle {
+    /// How many cells are given.
+    pub fn n_clues(&self) -> usize {
+        self.givens.n_clues()
+    }
+
+    /// Whether the clue target was met (always true without one).
+    pub fn target_reached(&self) -> bool {
+        self.target_clues.map_or(true, |target| self.n_clues() <= target)
+    }
+}
+
+/// The random stream of puzzle `index` of the set with `seed`: ChaCha8
+/// seeded from `seed`, on stream `index`. Streams of different indices are
+/// independent, so each puzzle can be made on any thread in any order.
+pub fn puzzle_rng(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// Puzzle `index` of the set described by `opts`.
+///
+/// For many puzzles, make one [`Generator`] and call
+/// [`Generator::generate`]: it keeps its solver between puzzles.
+pub fn generate(opts: &GenOptions, index: u64) -> Puzzle {
+    Generator::new(opts.clone()).generate(index)
+}
+
+/// Puzzle `index` of the set described by `opts`, among those `accept`
+/// approves; see [`Generator::generate_until`].
+pub fn generate_until(
+    opts: &GenOptions,
+    index: u64,
+    accept: impl FnMut(&Puzzle) -> bool,
+    max_tries: u64,
+) -> Result<Puzzle, GenError> {
+    Generator::new(opts.clone()).generate_until(index, accept, max_tries)
+}
+
+/// A reusable generator: the options, the symmetry's orbits and a solver.
+/// Holds no randomness of its own; every puzzle draws from the stream it is
+/// given or from [`puzzle_rng`].
+pub struct Generator {
+    opts: GenOptions,
+    orbits: Vec<Vec<u8>>,
+    orbit_masks: Vec<u128>,
+    solver: Solver,
+}
+
+impl Generator {
+    /// A generator for the set described by `opts`.
+    pub fn new(opts: GenOptions) -> Generator {
+        let orbits = opts.symmetry.orbits();
+        let orbit_masks = orbits.iter().map(|o| o.iter().fold(0u128, |m, &c| m | 1 << c)).collect();
+        Generator { opts, orbits, orbit_masks, solver: Solver::new() }
+    }
+
+    /// The options of this generator.
+    pub fn options(&self) -> &GenOptions {
+        &self.opts
+    }
+
+    /// Puzzle `index` of the set: the first puzzle drawn from
+    /// [`puzzle_rng`]`(seed, index)`.
+    pub fn generate(&mut self, index: u64) -> Puzzle {
+        self.generate_with_rng(&mut puzzle_rng(self.opts.seed, index))
+    }
+
+    /// Puzzle `index` of the set among those `accept` approves: draws
+    /// puzzles from [`puzzle_rng`]`(seed, index)` until one is accepted.
+    /// The result depends only on the options, `index` and `accept`.
+    ///
+    /// This is where a difficulty filter plugs in: `accept` can grade the
+    /// puzzle and keep those in a band.
+    ///
+    /// # Errors
+    /// [`GenError::TriesExhausted`] when `max_tries` puzzles were drawn and
+    /// none was accepted.
+    pub fn generate_until(
+        &mut self,
+        index: u64,
+        mut accept: impl FnMut(&Puzzle) -> bool,
+        max_tries: u64,
+    ) -> Result<Puzzle, GenError> {
+        let mut rng = puzzle_rng(self.opts.seed, index);
+        for _ in 0..max_tries {
+            let puzzle = self.generate_with_rng(&mut rng);
+            if accept(&puzzle) {
+                return Ok(puzzle);
+            }
+        }
+        Err(GenError::TriesExhausted { index, max_tries })
+    }
+
+    /// A puzzle drawn from `rng`: the seed in the options is not used.
+    pub fn generate_with_rng(&mut self, rng: &mut impl Rng) -> Puzzle {
+        let solution = random_solution(&mut self.solver, rng);
+        self.remove_clues(solution, rng)
+    }
+
+    /// A puzzle with the solution `solution` (a complete valid grid), drawn
+    /// by removing clues from it in an order taken from `rng`.
+    ///
+    /// A `solution` that is not a complete valid grid is returned as it is,
+    /// not minimal.
+    pub fn puzzle_from_solution(&mut self, solution: &Grid, rng: &mut impl Rng) -> Puzzle {
+        if !(solution.is_complete() && solution.is_consistent()) {
+            return Puzzle {
+                givens: *solution,
+                solution: *solution,
+                symmetry: self.opts.symmetry,
+                minimal: false,
+                target_clues: self.opts.target_clues,
+            };
+        }
+        self.remove_clues(*solution, rng)
+    }
+
+    fn remove_clues(&mut self, solution: Grid, rng: &mut impl Rng) -> Puzzle {
+        let target = self.opts.target_clues.unwrap_or(0);
+        let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+        order.shuffle(rng);
+        let mut sets = digit_pair_sets(&solution);
+        sets.extend(line_pair_sets(&solution));
+        let mut givens = solution;
+        let mut present = ALL_CELLS;
+        let mut digits = UnitDigits::of(&solution);
+        let mut n_clues = 81;
+        let mut all_tried = true;
+        for orbit_idx in order {
+            let orbit = &self.orbits[orbit_idx];
+            if n_clues < target + orbit.len() {
+                // Removing this orbit would go below the target.
+                all_tried = false;
+                continue;
+            }
+            let orbit_mask = self.orbit_masks[orbit_idx];
+            let after = present & !orbit_mask;
+            if sets.iter().any(|&set| set & after == 0) {
+                // A known unavoidable set would lose its last clue.
+                continue;
+            }
+            let mut trial = givens;
+            let mut trial_digits = digits;
+            for &cell in orbit {
+                let cell = cell as usize;
+                trial.set(cell, 0);
+                trial_digits.toggle(cell, solution.get(cell).unwrap_or(1));
+            }
+            if forced_by_singles(after, trial_digits, orbit, &solution)
+                || !has_other_solution(&mut self.solver, &trial, &trial_digits, orbit, &solution)
+            {
+                givens = trial;
+                digits = trial_digits;
+                present = after;
+                n_clues -= orbit.len();
+            }
+        }
+        Puzzle {
+            givens,
+            solution,
+            symmetry: self.opts.symmetry,
+            minimal: all_tried,
+            target_clues: self.opts.target_clues,
+        }
+    }
+}
+
+const ALL_CELLS: u128 = (1 << 81) - 1;
+
+/// Whether `puzzle` (the unique puzzle being thinned, minus the cells
+/// `removed`) has a solution other than `solution`.
+///
+/// Any other solution differs from `solution` in a removed cell. When the
+/// removed cells have few other candidates, each alternative digit is tried
+/// on its own with [`Solver::solve_one`]: a wrong digit usually fails in
+/// propagation at once. With many alternatives a single search is cheaper:
+/// the first two solutions of `puzzle`, stopping at the first that differs.
+fn has_other_solution(
+    solver: &mut Solver,
+    puzzle: &Grid,
+    digits: &UnitDigits,
+    removed: &[u8],
+    solution: &Grid,
+) -> bool {
+    let alternatives = |cell: usize| {
+        let digit = solution.get(cell).unwrap_or(1);
+        !(digits.seen(cell) | digit_bit(digit)) & ALL_DIGITS
+    };
+    let n_alternatives: u32 = removed.iter().map(|&cell| alternatives(cell as usize).count_ones()).sum();
+    if n_alternatives > MAX_ALTERNATIVES_TRIED {
+        return puzzle.solutions().take(2).any(|s| s != *solution);
+    }
+    removed.iter().any(|&cell| {
+        let cell = cell as usize;
+        let mut digits = alternatives(cell);
+        let mut alt = *puzzle;
+        std::iter::from_fn(|| {
+            (digits != 0).then(|| {
+                let digit = digits.trailing_zeros() as u8 + 1;
+                digits &= digits - 1;
+                digit
+            })
+        })
+        .any(|digit| {
+            alt.set(cell, digit);
+            solver.solve_one(&alt).is_some()
+        })
+    })
+}
+
+/// Above this many alternative digits in the removed cells,
+/// [`has_other_solution`] runs one search instead of one per digit
+/// (measured with callgrind: 2 is best or close to it for every symmetry).
+const MAX_ALTERNATIVES_TRIED: u32 = 2;
+
+/// Whether the removed cells come back one by one as naked or hidden
+/// singles of the remaining givens (the cells of `given`, whose digits per
+/// unit are `digits`). If so every solution of the puzzle agrees with
+/// `solution` on them, so the puzzle still has exactly one solution.
+fn forced_by_singles(mut given: u128, mut digits: UnitDigits, removed: &[u8], solution: &Grid) -> bool {
+    let mut pending: u16 = (1u16 << removed.len()) - 1;
+    loop {
+        let before = pending;
+        let mut left = pending;
+        while left != 0 {
+            let k = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let cell = removed[k] as usize;
+            let digit = solution.get(cell).unwrap_or(1);
+            if is_single(given, &digits, cell, digit) {
+                given |= 1 << cell;
+                digits.toggle(cell, digit);
+                pending &= !(1 << k);
+            }
+        }
+        if pending == 0 {
+            return true;
+        }
+        if pending == before {
+            return false;
+        }
+    }
+}
+
+/// Whether `digit` is forced into the blank `cell` by a naked single (every
+/// other digit sees the cell) or a hidden single (no other blank cell of
+/// one of its units can take `digit`). `given` holds the given cells and
+/// `digits` their digits per unit.
+fn is_single(given: u128, digits: &UnitDigits, cell: usize, digit: u8) -> bool {
+    let bit = digit_bit(digit);
+    if digits.seen(cell) | bit == ALL_DIGITS {
+        return true;
+    }
+    let units = [ROW[cell] as usize, 9 + COL[cell] as usize, 18 + BOX[cell] as usize];
+    units.iter().any(|&unit| {
+        UNITS[unit].iter().all(|&other| {
+            let other = other as usize;
+            other == cell || given & (1 << other) != 0 || digits.seen(other) & bit != 0
+        })
+    })
+}
+
+/// The digits given in each unit (rows 0-8, columns 9-17, boxes 18-26) as
+/// 9-bit masks.
+#[derive(Clone, Copy)]
+struct UnitDigits([u16; 27]);
+
+impl UnitDigits {
+    fn of(grid: &Grid) -> UnitDigits {
+        let mut digits = UnitDigits([0; 27]);
+        for cell in 0..81 {
+            if let Some(d) = grid.get(cell) {
+                digits.toggle(cell, d);
+            }
+        }
+        digits
+    }
+
+    /// The digits given in the units of `cell`.
+    #[inline]
+    fn seen(&self, cell: usize) -> u16 {
+        self.0[ROW[cell] as usize] | self.0[9 + COL[cell] as usize] | self.0[18 + BOX[cell] as usize]
+    }
+
+    /// Adds `digit` at `cell` to its units, or takes it away if present.
+    #[inline]
+    fn toggle(&mut self, cell: usize, digit: u8) {
+        let bit = digit_bit(digit);
+        self.0[ROW[cell] as usize] ^= bit;
+        self.0[9 + COL[cell] as usize] ^= bit;
+        self.0[18 + BOX[cell] as usize] ^= bit;
+    }
+}
+
+const ALL_DIGITS: u16 = 0x1ff;
+
+/// The unavoidable sets of `solution` made of two digits: for each pair of
+/// digits, the connected groups of the 18 cells holding them, two cells
+/// being linked when they share a unit. Swapping the two digits inside one
+/// group gives another valid grid, so a puzzle with a unique solution has a
+/// clue in every group.
+fn digit_pair_sets(solution: &Grid) -> Vec<u128> {
+    let mut by_digit = [0u128; 10];
+    for cell in 0..81 {
+        by_digit[solution.get(cell).map_or(0, usize::from)] |= 1 << cell;
+    }
+    let mut sets = Vec::with_capacity(64);
+    for a in 1..=9 {
+        for b in a + 1..=9 {
+            let mut rest = by_digit[a] | by_digit[b];
+            while rest != 0 {
+                let mut group = rest & rest.wrapping_neg();
+                let mut frontier = group;
+                while frontier != 0 {
+                    let cell = frontier.trailing_zeros() as usize;
+                    frontier &= frontier - 1;
+                    let new = PEER_MASKS[cell] & rest & !group;
+                    group |= new;
+                    frontier |= new;
+                }
+                rest &= !group;
+                sets.push(group);
+            }
+        }
+    }
+    sets
+}
+
+/// The unavoidable sets of `solution` made by two rows of one band (or two
+/// columns of one stack): where the two lines hold the same digits in the
+/// same k columns, swapping the two lines there keeps every row, column and
+/// box valid. The minimal such column sets are the cycles of the map taking
+/// each column to the column of the other line that holds the same digit.
+fn line_pair_sets(solution: &Grid) -> Vec<u128> {
+    let cells = solution.to_array();
+    let mut sets = Vec::with_capacity(64);
+    for transpose in [false, true] {
+        let at = |line: usize, k: usize| if transpose { k * 9 + line } else { line * 9 + k };
+        for band in 0..3 {
+            for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+                let (a, b) = (band * 3 + i, band * 3 + j);
+                // position_in_b[d] = where line b holds digit d.
+                let mut position_in_b = [0usize; 10];
+                for k in 0..9 {
+                    position_in_b[cells[at(b, k)] as usize] = k;
+                }
+                let mut seen = 0u16;
+                for start in 0..9 {
+                    if seen & (1 << start) != 0 {
+                        continue;
+                    }
+                    let mut set = 0u128;
+                    let mut k = start;
+                    let mut len = 0;
+                    while seen & (1 << k) == 0 {
+                        seen |= 1 << k;
+                        set |= 1 << at(a, k) | 1 << at(b, k);
+                        k = position_in_b[cells[at(a, k)] as usize];
+                        len += 1;
+                    }
+                    // Whole lines are implied by the shorter cycles.
+                    if len < 9 {
+                        sets.push(set);
+                    }
+                }
+            }
+        }
+    }
+    sets
+}
+
+/// The peers of each cell as a bit mask.
+static PEER_MASKS: [u128; 81] = {
+    let mut masks = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut k = 0;
+        while k < 20 {
+            masks[cell] |= 1 << PEERS[cell][k];
+            k += 1;
+        }
+        cell += 1;
+    }
+    masks
+};
+
+fn digit_bit(digit: u8) -> u16 {
+    1 << (digit - 1)
+}
+
+/// A random complete grid: the three diagonal boxes filled with random
+/// permutations (they never constrain each other, and every such filling
+/// can be completed), completed by the solver, then shuffled by a random
+/// validity-preserving transformation (digit relabelling, row and column
+/// permutations within bands and stacks, band and stack permutations, an
+/// optional transposition) so the solver's search order leaves no pattern.
+fn random_solution(solver: &mut Solver, rng: &mut impl Rng) -> Grid {
+    loop {
+        let mut seed = Grid::EMPTY;
+        let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        for box_idx in [0, 4, 8] {
+            digits.shuffle(rng);
+            let (r0, c0) = (box_idx / 3 * 3, box_idx % 3 * 3);
+            for (k, &d) in digits.iter().enumerate() {
+                seed.set((r0 + k / 3) * 9 + c0 + k % 3, d);
+            }
+        }
+        if let Some(solved) = solver.solve_one(&seed) {
+            return shuffle_grid(&solved, rng);
+        }
+    }
+}
+
+/// `grid` under a random transformation that keeps valid grids valid.
+fn shuffle_grid(grid: &Grid, rng: &mut impl Rng) -> Grid {
+    let mut relabel: [u8; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    relabel[1..].shuffle(rng);
+    let rows = line_permutation(rng);
+    let cols = line_permutation(rng);
+    let transpose = rng.gen::<bool>();
+    let src = grid.to_array();
+    let mut out = [0u8; 81];
+    for r in 0..9 {
+        for c in 0..9 {
+            let (sr, sc) = (rows[r], cols[c]);
+            let (sr, sc) = if transpose { (sc, sr) } else { (sr, sc) };
+            out[r * 9 + c] = relabel[src[sr * 9 + sc] as usize];
+        }
+    }
+    // Values stay 1-9: a relabelled valid grid.
+    Grid::from_array(out).unwrap_or(*grid)
+}
+
+/// A random permutation of the 9 rows (or columns) that keeps bands
+/// together: bands shuffled, and lines shuffled within each band.
+fn line_permutation(rng: &mut impl Rng) -> [usize; 9] {
+    let mut bands = [0usize, 1, 2];
+    bands.shuffle(rng);
+    let mut out = [0usize; 9];
+    for (i, &band) in bands.iter().enumerate() {
+        let mut lines = [0usize, 1, 2];
+        lines.shuffle(rng);
+        for (j, &line) in lines.iter().enumerate() {
+            out[i * 3 + j] = band * 3 + line;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_solutions_are_valid_and_differ() {
+        let mut solver = Solver::new();
+        let mut rng = puzzle_rng(7, 0);
+        let a = random_solution(&mut solver, &mut rng);
+        let b = random_solution(&mut solver, &mut rng);
+        for g in [a, b] {
+            assert!(g.is_complete() && g.is_consistent(), "{g}");
+        }
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn single_detection_agrees_with_the_solver() {
+        // Remove cells one at a time from a solution: every check the cheap
+        // test passes must also pass the solver.
+        let mut solver = Solver::new();
+        let mut rng = puzzle_rng(3, 1);
+        let solution = random_solution(&mut solver, &mut rng);
+        let mut givens = solution;
+        let mut given = ALL_CELLS;
+        let mut digits = UnitDigits::of(&solution);
+        let mut n_cheap = 0;
+        for cell in 0..81 {
+            let mut trial = givens;
+            trial.set(cell, 0);
+            let digit = solution.get(cell).unwrap();
+            let mut trial_digits = digits;
+            trial_digits.toggle(cell, digit);
+            if is_single(given & !(1 << cell), &trial_digits, cell, digit) {
+                n_cheap += 1;
+                assert_eq!(solver.count_solutions_up_to(&trial, 2), 1, "cell {cell}");
+                givens = trial;
+                given &= !(1 << cell);
+                digits = trial_digits;
+            }
+        }
+        assert!(n_cheap > 40, "only {n_cheap} cells were singles");
+    }
+
+    #[test]
+    fn invalid_solution_is_returned_unchanged() {
+        let mut generator = Generator::new(GenOptions::default());
+        let mut rng = puzzle_rng(0, 0);
+        let p = generator.puzzle_from_solution(&Grid::EMPTY, &mut rng);
+        assert_eq!(p.givens, Grid::EMPTY);
+        assert!(!p.minimal);
+    }
+}

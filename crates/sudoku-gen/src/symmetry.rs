@@ -1,0 +1,238 @@
+//! Clue-pattern symmetries: the eight maps of the square onto itself, the
+//! groups they generate, and the orbits of cells under each group.
+//!
+//! A puzzle *has* a symmetry when the set of its given cells maps onto
+//! itself; the digits need not match. The generator removes clues one whole
+//! orbit at a time, so every puzzle it makes has the symmetry asked for.
+
+use std::fmt;
+use std::str::FromStr;
+
+use sudoku_core::Grid;
+
+/// The symmetry of the clue pattern a generated puzzle must have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Symmetry {
+    /// No constraint on the pattern.
+    #[default]
+    None,
+    /// Half-turn rotation about the centre: `(r, c) -> (8-r, 8-c)`.
+    Rot180,
+    /// Quarter-turn rotation (and with it the half and three-quarter turns).
+    Rot90,
+    /// Left–right mirror: `(r, c) -> (r, 8-c)`.
+    Mirror,
+    /// Top–bottom flip: `(r, c) -> (8-r, c)`.
+    Flip,
+    /// Reflection in the main diagonal: `(r, c) -> (c, r)`.
+    Diagonal,
+    /// Reflection in the anti-diagonal: `(r, c) -> (8-c, 8-r)`.
+    Antidiagonal,
+    /// All eight symmetries of the square at once.
+    Dihedral,
+}
+
+/// One map of the 9×9 square onto itself, on `(row, column)`.
+type CellMap = fn(usize, usize) -> (usize, usize);
+
+fn rot90(r: usize, c: usize) -> (usize, usize) {
+    (c, 8 - r)
+}
+fn rot180(r: usize, c: usize) -> (usize, usize) {
+    (8 - r, 8 - c)
+}
+fn mirror(r: usize, c: usize) -> (usize, usize) {
+    (r, 8 - c)
+}
+fn flip(r: usize, c: usize) -> (usize, usize) {
+    (8 - r, c)
+}
+fn diagonal(r: usize, c: usize) -> (usize, usize) {
+    (c, r)
+}
+fn antidiagonal(r: usize, c: usize) -> (usize, usize) {
+    (8 - c, 8 - r)
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order of the CLI's help.
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Flip,
+        Symmetry::Diagonal,
+        Symmetry::Antidiagonal,
+        Symmetry::Dihedral,
+    ];
+
+    /// The lowercase name used on the command line and in CSV/JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Flip => "flip",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::Antidiagonal => "antidiagonal",
+            Symmetry::Dihedral => "dihedral",
+        }
+    }
+
+    /// Maps that generate the group of this symmetry.
+    fn generators(self) -> &'static [CellMap] {
+        match self {
+            Symmetry::None => &[],
+            Symmetry::Rot180 => &[rot180],
+            Symmetry::Rot90 => &[rot90],
+            Symmetry::Mirror => &[mirror],
+            Symmetry::Flip => &[flip],
+            Symmetry::Diagonal => &[diagonal],
+            Symmetry::Antidiagonal => &[antidiagonal],
+            Symmetry::Dihedral => &[rot90, mirror],
+        }
+    }
+
+    /// The images of `cell_idx` (0–80, row-major) under each generator of
+    /// the group. A pattern has the symmetry when it holds every image of
+    /// each of its cells.
+    pub fn generator_images(self, cell_idx: usize) -> impl Iterator<Item = usize> {
+        let (r, c) = (cell_idx / 9, cell_idx % 9);
+        self.generators().iter().map(move |map| {
+            let (r2, c2) = map(r, c);
+            r2 * 9 + c2
+        })
+    }
+
+    /// The orbits of the 81 cells under the group: disjoint sets of cells
+    /// that the symmetry requires to be all given or all blank. Each orbit
+    /// is sorted; orbits come in order of their smallest cell.
+    pub fn orbits(self) -> Vec<Vec<u8>> {
+        let mut seen = [false; 81];
+        let mut orbits = Vec::new();
+        for start in 0..81 {
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let mut orbit = vec![start as u8];
+            let mut i = 0;
+            while i < orbit.len() {
+                let cell = orbit[i] as usize;
+                for image in self.generator_images(cell) {
+                    if !seen[image] {
+                        seen[image] = true;
+                        orbit.push(image as u8);
+                    }
+                }
+                i += 1;
+            }
+            orbit.sort_unstable();
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether the pattern of given cells of `grid` has this symmetry.
+    pub fn holds_for(self, grid: &Grid) -> bool {
+        (0..81).all(|cell| {
+            let given = grid.get(cell).is_some();
+            self.generator_images(cell).all(|image| grid.get(image).is_some() == given)
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of [`Symmetry::from_str`]: a name that is not a symmetry.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown symmetry {found:?}, expected one of none, rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral")]
+pub struct ParseSymmetryError {
+    /// The name given.
+    pub found: String,
+}
+
+impl FromStr for Symmetry {
+    type Err = ParseSymmetryError;
+
+    /// Parses a name as printed by [`Symmetry::name`].
+    fn from_str(s: &str) -> Result<Symmetry, ParseSymmetryError> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|sym| sym.name() == s)
+            .ok_or_else(|| ParseSymmetryError { found: s.to_string() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn orbit_sizes(sym: Symmetry) -> Vec<usize> {
+        let mut sizes: Vec<usize> = sym.orbits().iter().map(Vec::len).collect();
+        sizes.sort_unstable();
+        sizes
+    }
+
+    #[test]
+    fn orbits_partition_the_grid() {
+        for sym in Symmetry::ALL {
+            let mut all: Vec<u8> = sym.orbits().concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..81).collect::<Vec<u8>>(), "{sym}");
+        }
+    }
+
+    #[test]
+    fn orbit_counts_match_burnside() {
+        // Counted by hand: fixed cells of each map give the orbit counts.
+        let n_orbits = |sym: Symmetry| sym.orbits().len();
+        assert_eq!(n_orbits(Symmetry::None), 81);
+        assert_eq!(n_orbits(Symmetry::Rot180), 41); // (81 + 1) / 2
+        assert_eq!(n_orbits(Symmetry::Rot90), 21); // (81 + 1 + 1 + 1) / 4
+        assert_eq!(n_orbits(Symmetry::Mirror), 45); // (81 + 9) / 2
+        assert_eq!(n_orbits(Symmetry::Flip), 45);
+        assert_eq!(n_orbits(Symmetry::Diagonal), 45);
+        assert_eq!(n_orbits(Symmetry::Antidiagonal), 45);
+        assert_eq!(n_orbits(Symmetry::Dihedral), 15); // (81+1+1+1+9*4)/8
+        assert_eq!(orbit_sizes(Symmetry::Rot90)[0], 1);
+        assert_eq!(*orbit_sizes(Symmetry::Dihedral).last().unwrap(), 8);
+    }
+
+    #[test]
+    fn rot180_pairs_opposite_cells() {
+        for orbit in Symmetry::Rot180.orbits() {
+            match orbit[..] {
+                [a] => assert_eq!(a, 40),
+                [a, b] => assert_eq!(a + b, 80),
+                _ => panic!("orbit {orbit:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for sym in Symmetry::ALL {
+            assert_eq!(sym.name().parse::<Symmetry>(), Ok(sym));
+        }
+        assert!("rot45".parse::<Symmetry>().is_err());
+    }
+
+    #[test]
+    fn holds_for_checks_the_pattern() {
+        let mut g = Grid::EMPTY;
+        g.set(0, 1);
+        assert!(Symmetry::None.holds_for(&g));
+        assert!(!Symmetry::Rot180.holds_for(&g));
+        assert!(Symmetry::Diagonal.holds_for(&g)); // cell 0 is on the diagonal
+        g.set(80, 2);
+        assert!(Symmetry::Rot180.holds_for(&g));
+        assert!(!Symmetry::Rot90.holds_for(&g));
+    }
+}
