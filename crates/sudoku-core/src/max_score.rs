@@ -656,10 +656,11 @@ impl Search {
     }
 
     fn dfs(&mut self, node: &mut Node, depth: u32) {
-        self.nodes += 1;
-        if self.nodes > self.node_limit {
+        if self.nodes >= self.node_limit {
             self.stopped = true;
+            return;
         }
+        self.nodes += 1;
         if self.out_of_budget() {
             // Nothing is known about this node yet but its parent's bound,
             // which the parent reports.

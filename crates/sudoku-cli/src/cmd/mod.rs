@@ -1,5 +1,6 @@
 //! One module per subcommand; `run` dispatches.
 
+pub mod max_score;
 pub mod solve;
 
 use std::process::ExitCode;
