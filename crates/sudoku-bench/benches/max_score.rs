@@ -264,7 +264,7 @@ fn random_sweep() {
         assert_eq!(r.status, MaxScoreStatus::Optimal);
         worst.push((el, format!("{} givens, weights {}, {} nodes", puzzle.n_clues(), kinds[kind], r.nodes)));
     }
-    worst.sort_by(|a, b| b.0.cmp(&a.0));
+    worst.sort_by_key(|w| std::cmp::Reverse(w.0));
     println!("## Random sweep ({n_grids} grids with 0-28 givens, 5 weight kinds, seed 2959)\n");
     println!("mean {} ms; slowest (target: 1 s):", ms(total / n_grids));
     for (d, what) in worst.iter().take(3) {
