@@ -34,15 +34,20 @@
 //! - [`grid`]: `Grid`, parsing, formatting, conflicts;
 //! - [`candidates`]: `Candidates`, a `u16` digit set;
 //! - [`solver`]: the DFS with naked- and hidden-single propagation;
+//! - [`max_score`]: the max-score ("target sudoku") branch and bound;
 //! - [`index`]: row, column, box, unit and peer tables.
 
 pub mod candidates;
 pub mod error;
 pub mod grid;
 pub mod index;
+pub mod max_score;
 pub mod solver;
 
 pub use candidates::Candidates;
 pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Conflict, Grid, Unit};
+pub use max_score::{
+    max_score, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, WeightsError, WeightsErrorKind,
+};
 pub use solver::{SearchStats, Solutions, Solver};

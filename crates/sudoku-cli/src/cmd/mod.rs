@@ -1,6 +1,7 @@
 //! One module per subcommand; `run` dispatches.
 
 pub mod generate;
+pub mod max_score;
 pub mod solve;
 
 use std::process::ExitCode;

@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_core::{Grid, SearchStats, Solver};
 
+use crate::cmd::max_score;
 use crate::input::{InputFormat, InputSpec, Record};
 use crate::output::Output;
 use crate::pipeline::{default_jobs, for_each_record, Flow};
@@ -69,6 +70,26 @@ pub struct SolveArgs {
     /// Overwrite the `--output` file if it exists.
     #[arg(long)]
     pub force: bool,
+
+    /// Print the highest score Σ value × weight over all completions
+    /// (target sudoku); -1 when there is none.
+    #[arg(long, conflicts_with_all = ["count", "all"], long_help = max_score::MAX_SCORE_HELP)]
+    pub max_score: bool,
+
+    /// With --max-score: cell weights, 81 integers (9 rows of 9) [default:
+    /// 10 at the centre, then 9, 8, 7, 6 on the rings outward].
+    #[arg(long, value_name = "FILE", requires = "max_score", value_hint = clap::ValueHint::FilePath)]
+    pub weights: Option<PathBuf>,
+
+    /// With --max-score: stop each search after N nodes (status `stopped`,
+    /// exit 1) [default: no limit].
+    #[arg(long, value_name = "N", requires = "max_score", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+
+    /// With --max-score: stop each search after SECONDS (fractions allowed;
+    /// status `stopped`, exit 1) [default: no limit].
+    #[arg(long, value_name = "SECONDS", requires = "max_score", value_parser = max_score::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
 }
 
 const SOLVE_AFTER_HELP: &str = "\
@@ -186,6 +207,9 @@ fn status(answer: &Answer, mode: Mode) -> &'static str {
 
 /// Runs `sudoku solve`.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    if args.max_score {
+        return max_score::run(args);
+    }
     let mode = match (args.count, args.all) {
         (true, _) => Mode::Count(args.limit.unwrap_or(DEFAULT_COUNT_LIMIT)),
         (_, true) => Mode::All(args.limit.unwrap_or(DEFAULT_ALL_LIMIT)),

@@ -1,0 +1,282 @@
+//! Max-score ("target sudoku") speed, single-threaded:
+//! - every case of `../shared/datasets/target/` (or `fixtures/target/`),
+//!   checked against its proven answer;
+//! - the 20 contest-like grids of `fixtures/target/contest20.txt`;
+//! - whole processes on that batch: `sudoku solve --max-score --input hoj -j 1`
+//!   against the seed program (`examples/seed_target.rs`, a plain DFS);
+//! - a sweep of random grids and weights (fixed seed), for the worst case.
+//!
+//! Times are the minimum and mean wall time over repeated runs, and the
+//! thread's CPU time per run (robust when other processes share the cores).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use sudoku_bench::{children_cpu_time, thread_cpu_time};
+use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Timings of repeated runs of one search.
+struct Timing {
+    min: Duration,
+    mean: Duration,
+    cpu: Option<Duration>,
+    result: MaxScore,
+}
+
+fn time_search(puzzle: &Grid, weights: &Weights) -> Timing {
+    let options = MaxScoreOptions::default();
+    let mut runs = Vec::new();
+    let cpu0 = thread_cpu_time();
+    let start = Instant::now();
+    let mut result;
+    loop {
+        let t = Instant::now();
+        result = max_score(puzzle, weights, &options);
+        runs.push(t.elapsed());
+        if runs.len() >= 200 || (runs.len() >= 5 && start.elapsed() > Duration::from_millis(300)) {
+            break;
+        }
+    }
+    let n = runs.len() as u32;
+    let cpu = thread_cpu_time().zip(cpu0).map(|(b, a)| (b - a) / n);
+    Timing { min: runs.iter().copied().min().unwrap(), mean: runs.iter().sum::<Duration>() / n, cpu, result }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64() * 1e3)
+}
+
+fn ms_opt(d: Option<Duration>) -> String {
+    d.map_or("-".to_string(), ms)
+}
+
+fn read_grid(path: &Path) -> Grid {
+    let text = std::fs::read_to_string(path).unwrap();
+    Grid::parse_noip(&text).or_else(|_| Grid::parse_block(&text)).unwrap()
+}
+
+fn target_cases() {
+    let dir = sudoku_bench::datasets_dir()
+        .map(|d| d.join("target"))
+        .filter(|d| d.is_dir())
+        .unwrap_or_else(|| root().join("fixtures/target"));
+    println!("## Target cases ({})\n", dir.display());
+    println!("| case | weights | answer | ours | status | nodes | min ms | mean ms | cpu ms |");
+    println!("|---|---|---:|---:|---|---:|---:|---:|---:|");
+    let example = Weights::parse(&std::fs::read_to_string(dir.join("weights_example.txt")).unwrap()).unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ans"))
+        .collect();
+    names.sort();
+    let mut worst = Duration::ZERO;
+    for name in names {
+        let stem = name.split('.').next().unwrap();
+        let puzzle = read_grid(&dir.join(format!("{stem}.in")));
+        let (weights, wname) = if name.ends_with(".weights_example.ans") {
+            (example, "example")
+        } else {
+            (Weights::NOIP, "noip")
+        };
+        let answer: i64 = std::fs::read_to_string(dir.join(&name)).unwrap().trim().parse().unwrap();
+        let t = time_search(&puzzle, &weights);
+        assert_eq!(t.result.score, Some(answer), "{name}");
+        assert_eq!(t.result.status, MaxScoreStatus::Optimal, "{name}");
+        worst = worst.max(t.min);
+        println!(
+            "| {stem} | {wname} | {answer} | {} | {} | {} | {} | {} | {} |",
+            t.result.score.unwrap(),
+            t.result.status.as_str(),
+            t.result.nodes,
+            ms(t.min),
+            ms(t.mean),
+            ms_opt(t.cpu)
+        );
+    }
+    println!("\nslowest case (min over runs): {} ms (target: 10 ms)\n", ms(worst));
+}
+
+fn read_hoj(path: &Path) -> Vec<Grid> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let numbers: Vec<u8> = text.split_whitespace().skip(1).map(|t| t.parse().unwrap()).collect();
+    numbers.chunks(81).map(|c| Grid::from_array(c.try_into().unwrap()).unwrap()).collect()
+}
+
+fn contest_batch(path: &Path) -> Vec<i64> {
+    let grids = read_hoj(path);
+    println!("## Contest-like batch ({}, {} grids, in-process)\n", path.display(), grids.len());
+    println!("| grid | givens | score | nodes | min ms | mean ms | cpu ms |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|");
+    let (mut sum_min, mut sum_mean, mut sum_cpu) = (Duration::ZERO, Duration::ZERO, Some(Duration::ZERO));
+    let mut scores = Vec::new();
+    for (i, g) in grids.iter().enumerate() {
+        let t = time_search(g, &Weights::NOIP);
+        assert_eq!(t.result.status, MaxScoreStatus::Optimal);
+        scores.push(t.result.score.unwrap());
+        sum_min += t.min;
+        sum_mean += t.mean;
+        sum_cpu = sum_cpu.zip(t.cpu).map(|(a, b)| a + b);
+        println!(
+            "| {i} | {} | {} | {} | {} | {} | {} |",
+            g.n_clues(),
+            t.result.score.unwrap(),
+            t.result.nodes,
+            ms(t.min),
+            ms(t.mean),
+            ms_opt(t.cpu)
+        );
+    }
+    let n = grids.len() as u32;
+    println!(
+        "\naverage per grid: min {} ms, mean {} ms, cpu {} ms (target: 1 ms)\n",
+        ms(sum_min / n),
+        ms(sum_mean / n),
+        ms_opt(sum_cpu.map(|c| c / n))
+    );
+    scores
+}
+
+/// Runs `cmd` with `input` on stdin `n_runs` times; the min and median
+/// wall time, the mean CPU time, and the output of the last run.
+fn time_process(
+    cmd: &mut Command,
+    input: &[u8],
+    n_runs: usize,
+) -> (Duration, Duration, Option<Duration>, String) {
+    let mut walls = Vec::new();
+    let cpu0 = children_cpu_time();
+    let mut out = String::new();
+    for _ in 0..n_runs {
+        let t = Instant::now();
+        let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
+        let output = child.wait_with_output().unwrap();
+        walls.push(t.elapsed());
+        out = String::from_utf8(output.stdout).unwrap();
+    }
+    let cpu = children_cpu_time().zip(cpu0).map(|(b, a)| (b - a) / n_runs as u32);
+    walls.sort();
+    (walls[0], walls[walls.len() / 2], cpu, out)
+}
+
+fn whole_process(path: &Path, scores: &[i64]) {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "-q", "-p", "sudoku-cli", "--bin", "sudoku"])
+        .args(["-p", "sudoku-bench", "--example", "seed_target"])
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(status.success(), "cannot build the binaries");
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root().join("target"));
+    let ours = target.join("release/sudoku");
+    let seed = target.join("release/examples/seed_target");
+    let input = std::fs::read(path).unwrap();
+    let n_runs = 20;
+    let mut cmd = Command::new(&ours);
+    cmd.args(["solve", "--max-score", "--input", "hoj", "-j", "1"]);
+    let (o_min, o_med, o_cpu, o_out) = time_process(&mut cmd, &input, n_runs);
+    let (s_min, s_med, s_cpu, s_out) = time_process(&mut Command::new(&seed), &input, n_runs);
+    let expected: String = scores.iter().map(|s| format!("{s}\n")).collect();
+    assert_eq!(o_out, expected, "sudoku output differs from the in-process scores");
+    assert_eq!(s_out, expected, "the seed disagrees");
+    println!("## Whole process on the contest batch ({n_runs} runs each, same output)\n");
+    println!("| program | min ms | median ms | cpu ms (10 ms ticks) |");
+    println!("|---|---:|---:|---:|");
+    println!(
+        "| `sudoku solve --max-score --input hoj -j 1` | {} | {} | {} |",
+        ms(o_min),
+        ms(o_med),
+        ms_opt(o_cpu)
+    );
+    println!(
+        "| seed (plain DFS, `examples/seed_target.rs`) | {} | {} | {} |",
+        ms(s_min),
+        ms(s_med),
+        ms_opt(s_cpu)
+    );
+    println!(
+        "\nseed / ours: {:.1}x on min wall time, {:.1}x on median (target: at least 10x)\n",
+        s_min.as_secs_f64() / o_min.as_secs_f64(),
+        s_med.as_secs_f64() / o_med.as_secs_f64()
+    );
+}
+
+/// xorshift64*, fixed seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
+    }
+}
+
+fn random_sweep() {
+    let mut rng = Rng(2959);
+    let n_grids = 120;
+    let kinds = ["noip", "0..20", "-10..10", "±1e6", "{-1,0,1}"];
+    let mut worst: Vec<(Duration, String)> = Vec::new();
+    let mut total = Duration::ZERO;
+    for _ in 0..n_grids {
+        let solution = loop {
+            let mut g = Grid::EMPTY;
+            for _ in 0..11 {
+                let mut h = g;
+                h.set(rng.below(81) as usize, rng.below(9) as u8 + 1);
+                if h.is_consistent() && h.count_solutions_up_to(1) == 1 {
+                    g = h;
+                }
+            }
+            if let Some(s) = g.solve_one() {
+                break s.to_array();
+            }
+        };
+        let n_givens = [0, 4, 8, 12, 17, 20, 24, 28][rng.below(8) as usize];
+        let mut cells = [0u8; 81];
+        for _ in 0..n_givens {
+            let c = rng.below(81) as usize;
+            cells[c] = solution[c];
+        }
+        let puzzle = Grid::from_array(cells).unwrap();
+        let kind = rng.below(5) as usize;
+        let values: [i64; 81] = std::array::from_fn(|c| match kind {
+            0 => Weights::NOIP.get(c),
+            1 => rng.below(21) as i64,
+            2 => rng.below(21) as i64 - 10,
+            3 => rng.below(2_000_001) as i64 - 1_000_000,
+            _ => rng.below(3) as i64 - 1,
+        });
+        let weights = Weights::from_array(values).unwrap();
+        let t = Instant::now();
+        let r = max_score(&puzzle, &weights, &MaxScoreOptions::default());
+        let el = t.elapsed();
+        total += el;
+        assert_eq!(r.status, MaxScoreStatus::Optimal);
+        worst.push((el, format!("{} givens, weights {}, {} nodes", puzzle.n_clues(), kinds[kind], r.nodes)));
+    }
+    worst.sort_by_key(|w| std::cmp::Reverse(w.0));
+    println!("## Random sweep ({n_grids} grids with 0-28 givens, 5 weight kinds, seed 2959)\n");
+    println!("mean {} ms; slowest (target: 1 s):", ms(total / n_grids));
+    for (d, what) in worst.iter().take(3) {
+        println!("- {} ms: {what}", ms(*d));
+    }
+    println!();
+}
+
+fn main() {
+    target_cases();
+    let contest = root().join("fixtures/target/contest20.txt");
+    let scores = contest_batch(&contest);
+    whole_process(&contest, &scores);
+    random_sweep();
+}

@@ -1,0 +1,238 @@
+//! `sudoku solve --max-score`: for each grid, the completion with the
+//! highest score Σ value × weight (NOIP 2009 "target sudoku"), proven
+//! optimal by the core's branch and bound.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use serde::Serialize;
+use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
+
+use crate::cmd::solve::{SolveArgs, SolveFormat};
+use crate::input::Record;
+use crate::output::Output;
+use crate::pipeline::{default_jobs, for_each_record, Flow};
+
+/// Long help of `--max-score`.
+pub const MAX_SCORE_HELP: &str = "\
+Find, for each grid, the completion with the highest score: the sum over all
+cells of value x weight (NOIP 2009 \"target sudoku\", HOJ 2959). Default weights:
+10 at the centre cell, then 9, 8, 7 and 6 on the rings outward; see --weights.
+The answer is proven optimal (branch and bound), not guessed.
+
+Output per record (default): the score, or -1 when the grid has no completion
+(contradictory givens included). With --input hoj (first T, then T grids of
+81 integers) this is the judge's output: one integer per line.
+  --format line   SCORE GRID STATUS on one line (GRID is - when there is none)
+  --format block  `score SCORE (STATUS)`, the grid as a block, a blank line
+  --format rows   the score, then the grid as 9 lines of 9 digits
+  --format json   {puzzle, score, grid, status, upper_bound, nodes}; score and
+                  grid are null when no completion is known
+  --format csv    columns puzzle,solution,status,count,score (count is empty)
+STATUS is optimal (proven), infeasible (no completion), stopped (a limit was
+hit: the best completion found so far, and a proven upper bound in json) or
+invalid (with --skip-invalid).
+
+Exit codes: 0 every grid solved to optimality; 1 some grid had no completion,
+was stopped by --node-limit/--time-limit (also reported on stderr) or was
+skipped as invalid; 2 usage, I/O or input error.
+
+Examples:
+  sudoku solve --max-score --input hoj < judge.in
+  sudoku solve --max-score --weights w.txt --format json grids.txt";
+
+/// Parses `--time-limit`: non-negative seconds, fractions allowed.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("{text:?} is not a non-negative number of seconds"))
+}
+
+/// Runs `sudoku solve --max-score`.
+pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let weights = match &args.weights {
+        None => Weights::NOIP,
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read weights {}", path.display()))?;
+            Weights::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?
+        }
+    };
+    let options = MaxScoreOptions { node_limit: args.node_limit, time_limit: args.time_limit };
+    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
+    let mut out = Output::open(args.output.as_deref(), args.force)?;
+    let mut csv_header = false;
+    let mut n_negative = 0u64;
+    let mut input_error: Option<anyhow::Error> = None;
+
+    for_each_record(
+        &args.files,
+        crate::input::InputSpec { format: args.input, column: args.column.clone() },
+        jobs,
+        |g| max_score(g, &weights, &options),
+        |record: &Record, result: Option<MaxScore>| {
+            let grid = match &record.grid {
+                Ok(g) => *g,
+                Err(e) => {
+                    if !args.skip_invalid {
+                        input_error = Some(anyhow::anyhow!("{e}"));
+                        return Ok(Flow::Stop);
+                    }
+                    eprintln!("sudoku: skipped: {e}");
+                    n_negative += 1;
+                    write_invalid(&mut out, &mut csv_header, args.format, &e.to_string())?;
+                    return Ok(Flow::Continue);
+                }
+            };
+            let result = result.context("internal: a parsed record has no answer")?;
+            match result.status {
+                MaxScoreStatus::Optimal => {}
+                MaxScoreStatus::Infeasible => {
+                    n_negative += 1;
+                    if let Some(c) = grid.conflicts().first() {
+                        eprintln!("sudoku: {}:{}: no completion: {c}", record.source, record.line);
+                    }
+                }
+                MaxScoreStatus::Stopped => {
+                    n_negative += 1;
+                    let best = result.score.map_or("none".to_string(), |s| s.to_string());
+                    let upper = result.upper_bound.map_or("unknown".to_string(), |u| u.to_string());
+                    eprintln!(
+                        "sudoku: {}:{}: search stopped by a limit after {} nodes: best score {best}, \
+                         upper bound {upper}",
+                        record.source, record.line, result.nodes
+                    );
+                }
+            }
+            write_result(&mut out, &mut csv_header, args.format, &grid, &result)?;
+            Ok(Flow::Continue)
+        },
+    )?;
+    out.finish()?;
+    if let Some(e) = input_error {
+        return Err(e);
+    }
+    Ok(if n_negative > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    puzzle: String,
+    solution: String,
+    status: &'a str,
+    count: Option<u64>,
+    score: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    puzzle: Option<String>,
+    score: Option<i64>,
+    grid: Option<String>,
+    status: &'a str,
+    upper_bound: Option<i64>,
+    nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Writes one CSV row, with the header row before the first.
+fn write_csv_row<T: Serialize>(out: &mut Output, header_done: &mut bool, row: T) -> anyhow::Result<()> {
+    let mut w = csv::WriterBuilder::new().has_headers(!*header_done).from_writer(Vec::with_capacity(256));
+    w.serialize(row)?;
+    out.write_all(&w.into_inner().context("csv")?)?;
+    *header_done = true;
+    Ok(())
+}
+
+fn write_invalid(
+    out: &mut Output,
+    csv_header: &mut bool,
+    format: Option<SolveFormat>,
+    message: &str,
+) -> anyhow::Result<()> {
+    match format {
+        None | Some(SolveFormat::Line | SolveFormat::Rows) => writeln!(out, "invalid")?,
+        Some(SolveFormat::Block) => writeln!(out, "invalid\n")?,
+        Some(SolveFormat::Csv) => {
+            let row = CsvRow {
+                puzzle: String::new(),
+                solution: String::new(),
+                status: "invalid",
+                count: None,
+                score: None,
+            };
+            write_csv_row(out, csv_header, row)?;
+        }
+        Some(SolveFormat::Json) => {
+            let row = JsonRow {
+                puzzle: None,
+                score: None,
+                grid: None,
+                status: "invalid",
+                upper_bound: None,
+                nodes: None,
+                error: Some(message.to_string()),
+            };
+            serde_json::to_writer(&mut *out, &row)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}
+
+fn write_result(
+    out: &mut Output,
+    csv_header: &mut bool,
+    format: Option<SolveFormat>,
+    puzzle: &Grid,
+    result: &MaxScore,
+) -> anyhow::Result<()> {
+    let score = result.score.unwrap_or(-1);
+    let status = result.status.as_str();
+    match format {
+        None => writeln!(out, "{score}")?,
+        Some(SolveFormat::Line) => {
+            let grid = result.grid.map_or("-".to_string(), |g| g.to_line());
+            writeln!(out, "{score} {grid} {status}")?;
+        }
+        Some(SolveFormat::Block) => {
+            writeln!(out, "score {score} ({status})")?;
+            if let Some(g) = result.grid {
+                write!(out, "{}", g.to_block())?;
+            }
+            writeln!(out)?;
+        }
+        Some(SolveFormat::Rows) => {
+            writeln!(out, "{score}")?;
+            if let Some(g) = result.grid {
+                write!(out, "{}", g.to_rows())?;
+            }
+        }
+        Some(SolveFormat::Csv) => {
+            let row = CsvRow {
+                puzzle: puzzle.to_line(),
+                solution: result.grid.map(|g| g.to_line()).unwrap_or_default(),
+                status,
+                count: None,
+                score: result.score,
+            };
+            write_csv_row(out, csv_header, row)?;
+        }
+        Some(SolveFormat::Json) => {
+            let row = JsonRow {
+                puzzle: Some(puzzle.to_line()),
+                score: result.score,
+                grid: result.grid.map(|g| g.to_line()),
+                status,
+                upper_bound: result.upper_bound,
+                nodes: Some(result.nodes),
+                error: None,
+            };
+            serde_json::to_writer(&mut *out, &row)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}

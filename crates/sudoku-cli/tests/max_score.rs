@@ -1,0 +1,231 @@
+//! `sudoku solve --max-score`: the judge contract (hoj), output formats,
+//! weights files, limits and exit codes. Expected scores come from the
+//! independently proven answers in `fixtures/target/`.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sudoku_core::{Grid, Weights};
+
+fn target(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/target").join(name)
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(target(name)).unwrap()
+}
+
+fn answer(name: &str) -> i64 {
+    read(name).trim().parse().unwrap()
+}
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+/// Two grids of the judge format: the two samples of the problem statement.
+fn hoj_samples() -> String {
+    format!("2\n{}\n{}", read("sample1.in").trim(), read("sample2.in").trim())
+}
+
+#[test]
+fn hoj_input_prints_one_score_per_line() {
+    let expected = format!("{}\n{}\n", answer("sample1.ans"), answer("sample2.ans"));
+    sudoku()
+        .args(["solve", "--max-score", "--input", "hoj"])
+        .write_stdin(hoj_samples())
+        .assert()
+        .success()
+        .stdout(expected);
+}
+
+#[test]
+fn contradictory_givens_print_minus_one_and_exit_1() {
+    let bad = format!("1 1 {}", "0 ".repeat(79));
+    let input = format!("2\n{bad}\n{}\n", read("sample1.in").trim());
+    sudoku()
+        .args(["solve", "--max-score", "--input", "hoj"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!("-1\n{}\n", answer("sample1.ans")))
+        .stderr(predicate::str::contains("no completion"));
+}
+
+#[test]
+fn line_format_adds_a_valid_grid_with_the_printed_score_and_the_status() {
+    let out = sudoku()
+        .args(["solve", "--max-score", "--input", "noip", "--format", "line"])
+        .write_stdin(read("sample2.in"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let fields: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(fields.len(), 3, "{out}");
+    let score: i64 = fields[0].parse().unwrap();
+    assert_eq!(score, answer("sample2.ans"));
+    let grid = Grid::parse_line(fields[1]).unwrap();
+    assert!(grid.is_solution_of(&Grid::parse_noip(&read("sample2.in")).unwrap()));
+    assert_eq!(Weights::NOIP.score(&grid), score);
+    assert_eq!(fields[2], "optimal");
+}
+
+#[test]
+fn json_carries_score_grid_status_and_nodes() {
+    let out = sudoku()
+        .args(["solve", "--max-score", "--format", "json"])
+        .arg(target("sparse18_s1.in"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["score"], answer("sparse18_s1.ans"));
+    assert_eq!(v["status"], "optimal");
+    assert!(v["nodes"].as_u64().unwrap() >= 1);
+    let grid = Grid::parse_line(v["grid"].as_str().unwrap()).unwrap();
+    assert_eq!(Weights::NOIP.score(&grid), answer("sparse18_s1.ans"));
+}
+
+#[test]
+fn csv_has_the_solve_columns_plus_score() {
+    sudoku()
+        .args(["solve", "--max-score", "--format", "csv"])
+        .arg(target("c17_2.in"))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("puzzle,solution,status,count,score\n"))
+        .stdout(predicate::str::ends_with(format!(",optimal,,{}\n", answer("c17_2.ans"))));
+}
+
+#[test]
+fn block_and_rows_formats_show_score_and_grid() {
+    sudoku()
+        .args(["solve", "--max-score", "--format", "block"])
+        .arg(target("c17_1.in"))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(format!("score {} (optimal)\n", answer("c17_1.ans"))))
+        .stdout(predicate::str::contains("------+-------+------"));
+    let out = sudoku()
+        .args(["solve", "--max-score", "--format", "rows"])
+        .arg(target("c17_1.in"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let (score, rows) = out.split_once('\n').unwrap();
+    assert_eq!(score.parse::<i64>().unwrap(), answer("c17_1.ans"));
+    assert_eq!(rows.lines().count(), 9);
+}
+
+#[test]
+fn a_weights_file_changes_the_score() {
+    sudoku()
+        .args(["solve", "--max-score", "--weights"])
+        .arg(target("weights_example.txt"))
+        .arg(target("sparse15_s1.in"))
+        .assert()
+        .success()
+        .stdout(format!("{}\n", answer("sparse15_s1.weights_example.ans")));
+}
+
+#[test]
+fn a_bad_weights_file_is_an_input_error_with_its_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.txt");
+    std::fs::write(&path, "1 2 x\n").unwrap();
+    sudoku()
+        .args(["solve", "--max-score", "--weights"])
+        .arg(&path)
+        .arg(target("c17_1.in"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("w.txt:1:5: unexpected character 'x'"));
+}
+
+#[test]
+fn max_score_flags_need_max_score() {
+    sudoku().args(["solve", "--node-limit", "5"]).write_stdin("").assert().code(2);
+    sudoku().args(["solve", "--max-score", "--count"]).write_stdin("").assert().code(2);
+}
+
+#[test]
+fn a_node_limit_stops_the_search_says_so_and_exits_1() {
+    let out = sudoku()
+        .args(["solve", "--max-score", "--node-limit", "30", "--format", "json"])
+        .arg(target("empty.in"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("stopped"))
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["status"], "stopped");
+    assert_eq!(v["nodes"], 30);
+    assert!(v["upper_bound"].as_i64().unwrap() >= answer("empty.ans"));
+}
+
+#[test]
+fn a_zero_time_limit_stops_at_once() {
+    sudoku()
+        .args(["solve", "--max-score", "--time-limit", "0"])
+        .arg(target("empty.in"))
+        .assert()
+        .code(1)
+        .stdout("-1\n")
+        .stderr(predicate::str::contains("stopped"));
+    sudoku().args(["solve", "--max-score", "--time-limit", "-1"]).write_stdin("").assert().code(2);
+}
+
+#[test]
+fn generous_limits_change_nothing() {
+    sudoku()
+        .args(["solve", "--max-score", "--input", "hoj", "--node-limit", "100000", "--time-limit", "60"])
+        .write_stdin(hoj_samples())
+        .assert()
+        .success()
+        .stdout(format!("{}\n{}\n", answer("sample1.ans"), answer("sample2.ans")));
+}
+
+#[test]
+fn output_does_not_depend_on_the_thread_count() {
+    let run = |jobs: &str| {
+        sudoku()
+            .args(["solve", "--max-score", "--input", "hoj", "--format", "json", "-j", jobs])
+            .arg(target("contest20.txt"))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = run("1");
+    assert_eq!(String::from_utf8_lossy(&one).lines().count(), 20);
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn a_malformed_grid_stops_the_run_unless_skipped() {
+    let input = format!("2\n0 0 12 {}\n{}\n", "0 ".repeat(78), read("sample1.in").trim());
+    sudoku()
+        .args(["solve", "--max-score", "--input", "hoj"])
+        .write_stdin(input.clone())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(":2:5: number \"12\" out of range"));
+    sudoku()
+        .args(["solve", "--max-score", "--input", "hoj", "--skip-invalid"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(format!("invalid\n{}\n", answer("sample1.ans")));
+}

@@ -1,0 +1,226 @@
+//! Max-score search against independent answers: the proven optima of
+//! `fixtures/target/` and brute-force enumeration of every completion.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/target")
+}
+
+fn read_grid(path: &Path) -> Grid {
+    let text = std::fs::read_to_string(path).unwrap();
+    Grid::parse_noip(&text).or_else(|_| Grid::parse_block(&text)).unwrap()
+}
+
+/// Checks a result claimed optimal: the grid completes the puzzle and
+/// scores exactly the reported score.
+fn check_optimal(puzzle: &Grid, weights: &Weights, result: &MaxScore, expected: i64) {
+    assert_eq!(result.status, MaxScoreStatus::Optimal, "{puzzle}");
+    assert_eq!(result.score, Some(expected), "{puzzle}");
+    assert_eq!(result.upper_bound, Some(expected));
+    let grid = result.grid.expect("an optimal result carries its grid");
+    assert!(grid.is_solution_of(puzzle), "{grid} does not complete {puzzle}");
+    assert_eq!(weights.score(&grid), expected);
+}
+
+#[test]
+fn every_target_case_matches_its_proven_answer() {
+    let dir = fixtures();
+    let example = Weights::parse(&std::fs::read_to_string(dir.join("weights_example.txt")).unwrap()).unwrap();
+    let mut n_cases = 0;
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ans"))
+        .collect();
+    names.sort();
+    for name in names {
+        let stem = name.split('.').next().unwrap();
+        let puzzle = read_grid(&dir.join(format!("{stem}.in")));
+        let weights = if name.ends_with(".weights_example.ans") { example } else { Weights::NOIP };
+        let expected: i64 = std::fs::read_to_string(dir.join(&name)).unwrap().trim().parse().unwrap();
+        let result = max_score(&puzzle, &weights, &MaxScoreOptions::default());
+        check_optimal(&puzzle, &weights, &result, expected);
+        n_cases += 1;
+    }
+    assert!(n_cases >= 14, "only {n_cases} cases found in {}", dir.display());
+}
+
+#[test]
+fn the_empty_grid_scores_2906() {
+    let result = max_score(&Grid::EMPTY, &Weights::NOIP, &MaxScoreOptions::default());
+    check_optimal(&Grid::EMPTY, &Weights::NOIP, &result, 2906);
+}
+
+#[test]
+fn contradictory_givens_are_infeasible_not_a_score() {
+    let mut puzzle = Grid::EMPTY;
+    puzzle.set(0, 5);
+    puzzle.set(80, 5);
+    puzzle.set(8, 5); // same row as cell 0
+    let result = max_score(&puzzle, &Weights::NOIP, &MaxScoreOptions::default());
+    assert_eq!(result.status, MaxScoreStatus::Infeasible);
+    assert_eq!((result.score, result.grid, result.upper_bound), (None, None, None));
+}
+
+#[test]
+fn consistent_givens_without_completion_are_infeasible() {
+    // Row 1 misses only 9, but column 9 already holds a 9 elsewhere.
+    let puzzle = Grid::parse_line(
+        "12345678.\
+         ........9\
+         .........\
+         .........\
+         .........\
+         .........\
+         .........\
+         .........\
+         .........",
+    )
+    .unwrap();
+    assert!(puzzle.is_consistent());
+    assert_eq!(puzzle.count_solutions_up_to(1), 0);
+    let result = max_score(&puzzle, &Weights::NOIP, &MaxScoreOptions::default());
+    assert_eq!(result.status, MaxScoreStatus::Infeasible);
+}
+
+/// A small deterministic generator (xorshift64*), so the cases are the same
+/// on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
+    }
+
+    fn solution(&mut self) -> Grid {
+        loop {
+            let mut g = Grid::EMPTY;
+            for _ in 0..11 {
+                let mut h = g;
+                h.set(self.below(81) as usize, self.below(9) as u8 + 1);
+                if h.is_consistent() && h.count_solutions_up_to(1) == 1 {
+                    g = h;
+                }
+            }
+            if let Some(s) = g.solve_one() {
+                return s;
+            }
+        }
+    }
+
+    fn weights(&mut self, kind: u64) -> Weights {
+        let values: [i64; 81] = std::array::from_fn(|c| match kind {
+            0 => Weights::NOIP.get(c),
+            1 => self.below(21) as i64,
+            2 => self.below(21) as i64 - 10,
+            3 => self.below(2_000_001) as i64 - 1_000_000,
+            _ => [0, 0, 1, -1][self.below(4) as usize],
+        });
+        Weights::from_array(values).unwrap()
+    }
+}
+
+/// The maximum over every completion, by enumeration; `None` when there is
+/// none.
+fn brute_force(puzzle: &Grid, weights: &Weights) -> Option<i64> {
+    puzzle.solutions().map(|s| weights.score(&s)).max()
+}
+
+#[test]
+fn random_grids_with_few_completions_match_brute_force() {
+    let mut rng = Rng(0x5eed_2009);
+    let mut n_checked = 0;
+    let mut n_with_choice = 0;
+    while n_checked < 150 {
+        let solution = rng.solution().to_array();
+        let n_givens = 22 + rng.below(20) as usize;
+        let mut cells = [0u8; 81];
+        for _ in 0..n_givens {
+            let c = rng.below(81) as usize;
+            cells[c] = solution[c];
+        }
+        let puzzle = Grid::from_array(cells).unwrap();
+        let n_completions = puzzle.count_solutions_up_to(400);
+        if n_completions >= 400 {
+            continue;
+        }
+        let weights = rng.weights(n_checked % 5);
+        let expected = brute_force(&puzzle, &weights).unwrap();
+        let result = max_score(&puzzle, &weights, &MaxScoreOptions::default());
+        check_optimal(&puzzle, &weights, &result, expected);
+        n_checked += 1;
+        n_with_choice += usize::from(n_completions > 1);
+    }
+    assert!(n_with_choice > 100, "too few grids with a real choice: {n_with_choice}");
+}
+
+#[test]
+fn random_givens_agree_with_brute_force_on_feasibility() {
+    let mut rng = Rng(77);
+    let mut n_infeasible = 0;
+    for _ in 0..300 {
+        let mut g = rng.solution();
+        // Some givens of a solution, then a few random ones.
+        for c in 0..81 {
+            if rng.below(100) < 55 {
+                g.set(c, 0);
+            }
+        }
+        for _ in 0..2 {
+            g.set(rng.below(81) as usize, rng.below(10) as u8);
+        }
+        if g.count_solutions_up_to(400) >= 400 {
+            continue;
+        }
+        let kind = rng.below(5);
+        let weights = rng.weights(kind);
+        let result = max_score(&g, &weights, &MaxScoreOptions::default());
+        match brute_force(&g, &weights) {
+            None => {
+                assert_eq!(result.status, MaxScoreStatus::Infeasible, "{g}");
+                n_infeasible += 1;
+            }
+            Some(best) => check_optimal(&g, &weights, &result, best),
+        }
+    }
+    assert!(n_infeasible > 20, "too few infeasible grids: {n_infeasible}");
+}
+
+#[test]
+fn a_node_limit_stops_with_a_valid_incumbent_and_bound() {
+    let options = MaxScoreOptions { node_limit: Some(20), time_limit: None };
+    let result = max_score(&Grid::EMPTY, &Weights::NOIP, &options);
+    assert_eq!(result.status, MaxScoreStatus::Stopped);
+    assert_eq!(result.nodes, 20);
+    let upper = result.upper_bound.unwrap();
+    assert!(upper >= 2906, "the bound {upper} is below the optimum");
+    if let (Some(score), Some(grid)) = (result.score, result.grid) {
+        assert!(score <= 2906 && grid.is_solution_of(&Grid::EMPTY));
+        assert_eq!(Weights::NOIP.score(&grid), score);
+    }
+}
+
+#[test]
+fn a_zero_time_limit_stops_at_once_with_a_trivial_bound() {
+    let options = MaxScoreOptions { node_limit: None, time_limit: Some(Duration::ZERO) };
+    let result = max_score(&Grid::EMPTY, &Weights::NOIP, &options);
+    assert_eq!(result.status, MaxScoreStatus::Stopped);
+    assert_eq!(result.score, None);
+    assert_eq!(result.upper_bound, Some(9 * 570));
+}
+
+#[test]
+fn a_limit_stops_nothing_when_the_search_is_short() {
+    let puzzle = read_grid(&fixtures().join("sample1.in"));
+    let options = MaxScoreOptions { node_limit: Some(10_000), time_limit: Some(Duration::from_secs(60)) };
+    let result = max_score(&puzzle, &Weights::NOIP, &options);
+    check_optimal(&puzzle, &Weights::NOIP, &result, 2829);
+}
