@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::print::PrintArgs;
 use crate::cmd::solve::SolveArgs;
 
 /// Solve, count, generate, grade and export sudoku puzzles.
@@ -22,4 +23,6 @@ pub struct Cli {
 pub enum Command {
     /// Solve puzzles, count or list their solutions.
     Solve(SolveArgs),
+    /// Make a printable puzzle book (PDF or SVG) with an answer key.
+    Print(PrintArgs),
 }

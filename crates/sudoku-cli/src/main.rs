@@ -8,6 +8,7 @@ mod cmd;
 mod input;
 mod output;
 mod pipeline;
+mod print;
 mod signal;
 
 use std::process::ExitCode;
