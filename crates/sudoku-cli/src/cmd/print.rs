@@ -77,7 +77,8 @@ and options give a byte-identical file.
 
 SVG: one file per page, same layout. `-o book.svg` writes book-1.svg, book-2.svg
 and so on; the number is zero-padded to the width of the page count
-(book-01.svg … book-12.svg) so the files sort in page order.
+(book-01.svg … book-12.svg) so the files sort in page order, and the
+extension is always .svg (--format svg -o book.pdf writes book-1.svg …).
 
 Every puzzle is solved for the answer key; a puzzle without a solution stops
 the run (FILE:LINE: no solution), and one with several solutions is reported
@@ -174,12 +175,12 @@ fn format_of(path: &Path) -> anyhow::Result<PrintFormat> {
     }
 }
 
-/// `book.svg` → `book-1.svg` … (zero-padded to the width of `n_pages`).
+/// `book.svg` → `book-1.svg` … (zero-padded to the width of `n_pages`);
+/// any other extension, or none, is replaced by `.svg`.
 pub fn page_paths(path: &Path, n_pages: usize) -> Vec<PathBuf> {
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let ext = path.extension().map(|e| e.to_string_lossy().into_owned()).unwrap_or_else(|| "svg".into());
     let width = n_pages.to_string().len();
-    (1..=n_pages).map(|page| path.with_file_name(format!("{stem}-{page:0width$}.{ext}"))).collect()
+    (1..=n_pages).map(|page| path.with_file_name(format!("{stem}-{page:0width$}.svg"))).collect()
 }
 
 /// Every record of the inputs; the first malformed one is an error.
@@ -248,6 +249,7 @@ mod tests {
         assert_eq!(paths[0], Path::new("out/book-01.svg"));
         assert_eq!(paths[11], Path::new("out/book-12.svg"));
         assert_eq!(page_paths(Path::new("b.svg"), 3)[2], Path::new("b-3.svg"));
+        assert_eq!(page_paths(Path::new("b.pdf"), 1)[0], Path::new("b-1.svg"));
     }
 
     #[test]

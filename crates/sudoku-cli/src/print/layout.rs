@@ -349,14 +349,18 @@ fn place_puzzle(sheet: &mut Sheet, x: f32, top: f32, cell: f32, number: u64, ite
         anchor: Anchor::Start,
         text: label,
     });
+    // Band and rating follow the number; the id sits at the right end. When
+    // they do not all fit, the id is cut first, then dropped, then the band
+    // and rating are cut.
     let detail: Vec<&str> =
         [item.meta.band.as_deref(), item.meta.rating.as_deref()].into_iter().flatten().collect();
-    let detail_size = 10.0;
-    let mut used = label_w;
+    let (detail_size, id_size) = (10.0, 8.0);
+    let gap = caption_size * 0.8;
+    let room = side - label_w - gap;
+    let mut detail_w = 0.0;
     if !detail.is_empty() {
-        let gap = caption_size * 0.8;
-        let text = font.fit(&detail.join(" · "), detail_size, side * 0.55 - label_w);
-        used += gap + font.text_width(&text, detail_size);
+        let text = font.fit(&detail.join(" · "), detail_size, room);
+        detail_w = font.text_width(&text, detail_size);
         sheet.texts.push(TextRun {
             x: x + label_w + gap,
             y: baseline,
@@ -367,16 +371,15 @@ fn place_puzzle(sheet: &mut Sheet, x: f32, top: f32, cell: f32, number: u64, ite
         });
     }
     if let Some(id) = item.meta.id.as_deref() {
-        let id_size = 8.0;
-        let room = side - used - caption_size;
-        if room > id_size * 3.0 {
+        let id_room = room - detail_w - gap;
+        if id_room >= id_size * 4.0 {
             sheet.texts.push(TextRun {
                 x: x + side,
                 y: baseline,
                 size: id_size,
                 gray: SOFT,
                 anchor: Anchor::End,
-                text: font.fit(id, id_size, room),
+                text: font.fit(id, id_size, id_room),
             });
         }
     }

@@ -3,7 +3,8 @@
 //!
 //! The file is print-ready: vector lines, one font (DejaVu Sans) embedded as
 //! a CID-keyed TrueType subset of just the glyphs used, with widths and a
-//! `ToUnicode` map so text extraction and search work. It is deterministic:
+//! `ToUnicode` map so text extraction and search work. Streams are
+//! deflated (`miniz_oxide`), a third of the size. It is deterministic:
 //! no dates, and the trailer's file id is a hash of the content, so the same
 //! items and options give byte-identical files.
 
@@ -11,7 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use pdf_writer::types::UnicodeCmap;
 use pdf_writer::types::{CidFontType, FontFlags, LineCapStyle, LineJoinStyle, SystemInfo};
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use rayon::prelude::*;
 
 use super::font::{self, Font};
 use super::layout::{self, Sheet};
@@ -45,8 +47,11 @@ pub fn render_pdf(items: &[PrintItem], opts: &PrintOptions) -> Vec<u8> {
     info.producer(TextStr(concat!("sudoku ", env!("CARGO_PKG_VERSION"), " (pdf-writer)")));
     info.finish();
 
+    // Pages are drawn and compressed in parallel, then written in order.
+    let contents: Vec<Vec<u8>> =
+        sheets.par_iter().map(|sheet| deflate(&draw_sheet(sheet, &embedded))).collect();
     let mut hash = Fnv::new();
-    for (sheet, &page_id) in sheets.iter().zip(&page_ids) {
+    for ((sheet, &page_id), content) in sheets.iter().zip(&page_ids).zip(&contents) {
         let content_id = Ref::new(page_id.get() + 1);
         let mut page = pdf.page(page_id);
         page.parent(page_tree_id);
@@ -54,9 +59,8 @@ pub fn render_pdf(items: &[PrintItem], opts: &PrintOptions) -> Vec<u8> {
         page.contents(content_id);
         page.resources().fonts().pair(FONT_RESOURCE, type0_id);
         page.finish();
-        let content = draw_sheet(sheet, &embedded);
-        hash.write(&content);
-        pdf.stream(content_id, &content);
+        hash.write(content);
+        pdf.stream(content_id, content).filter(Filter::FlateDecode);
     }
 
     embedded.write(&mut pdf, [type0_id, cid_font_id, descriptor_id, font_file_id, cmap_id]);
@@ -238,7 +242,9 @@ impl EmbeddedFont {
             .stem_v(stem_v)
             .font_file2(font_file_id);
 
-        pdf.stream(font_file_id, &self.data).pair(Name(b"Length1"), self.data.len() as i32);
+        pdf.stream(font_file_id, &deflate(&self.data))
+            .filter(Filter::FlateDecode)
+            .pair(Name(b"Length1"), self.data.len() as i32);
 
         let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);
         let mut mapped = BTreeSet::new();
@@ -249,6 +255,11 @@ impl EmbeddedFont {
         }
         pdf.cmap(cmap_id, &cmap.finish());
     }
+}
+
+/// Zlib-compressed `data`, for a `FlateDecode` stream. Deterministic.
+fn deflate(data: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec_zlib(data, 6)
 }
 
 /// 64-bit FNV-1a: a small, stable hash for the subset tag and file id.
