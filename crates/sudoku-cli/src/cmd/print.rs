@@ -72,8 +72,9 @@ solutions a page, numbered to match, givens in black). Every footer holds the
 title and the page number. Margins are 15 mm, safe for home printers.
 
 PDF: vector graphics and one font, DejaVu Sans, embedded as a subset (print-on-
-demand services reject unembedded fonts); text is searchable. The same input
-and options give a byte-identical file.
+demand services reject unembedded fonts); text is searchable. DejaVu Sans
+covers Latin, Greek and Cyrillic; other characters of a title print as boxes.
+The same input and options give a byte-identical file.
 
 SVG: one file per page, same layout. `-o book.svg` writes book-1.svg, book-2.svg
 and so on; the number is zero-padded to the width of the page count

@@ -1,4 +1,4 @@
-//! The PDF renderer: draws the [`layout`](super::layout) sheets with
+//! The PDF renderer: draws the [`layout`] sheets with
 //! `pdf-writer`.
 //!
 //! The file is print-ready: vector lines, one font (DejaVu Sans) embedded as

@@ -1,5 +1,5 @@
 //! The SVG renderer: one standalone SVG document per page, drawing the same
-//! [`layout`](super::layout) sheets as the PDF.
+//! [`layout`] sheets as the PDF.
 //!
 //! SVG carries no font here: text names the DejaVu Sans family, with the
 //! viewer's sans-serif face as the fallback, and is placed by the same
