@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 
 use crate::cmd::generate::GenerateArgs;
+use crate::cmd::print::PrintArgs;
 use crate::cmd::solve::SolveArgs;
 
 /// Solve, count, generate, grade and export sudoku puzzles.
@@ -25,4 +26,6 @@ pub enum Command {
     Solve(SolveArgs),
     /// Generate unique puzzles, reproducibly from a seed.
     Generate(GenerateArgs),
+    /// Make a printable puzzle book (PDF or SVG) with an answer key.
+    Print(PrintArgs),
 }

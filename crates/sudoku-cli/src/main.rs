@@ -9,6 +9,7 @@ mod csv_input;
 mod input;
 mod output;
 mod pipeline;
+mod print;
 mod signal;
 
 use std::process::ExitCode;

@@ -36,9 +36,13 @@ impl Output {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
         };
-        let tmp = tempfile::Builder::new()
-            .prefix(".sudoku-")
-            .suffix(".tmp")
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".sudoku-").suffix(".tmp");
+        // A temporary file is private (0600) by default; the output is an
+        // ordinary file, so ask for 0666 and let the umask decide.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        let tmp = builder
             .tempfile_in(dir)
             .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
         crate::signal::register_temp(tmp.path());

@@ -2,6 +2,7 @@
 
 pub mod generate;
 pub mod max_score;
+pub mod print;
 pub mod solve;
 
 use std::process::ExitCode;
@@ -13,5 +14,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Generate(args) => generate::run(args),
+        Command::Print(args) => print::run(args),
     }
 }

@@ -1,0 +1,262 @@
+//! `sudoku print`: a printable puzzle book (PDF, or SVG pages) with an
+//! answer key, from puzzles in any input format.
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use sudoku_core::Grid;
+
+use crate::input::{InputFormat, Records};
+use crate::output::Output;
+use crate::print::{self, ItemMeta, Paper, PerPage, PrintItem, PrintOptions};
+
+/// Arguments of `sudoku print`.
+#[derive(Debug, Args)]
+#[command(after_long_help = PRINT_AFTER_HELP)]
+pub struct PrintArgs {
+    /// Input files; stdin when none is given or the name is `-`.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+
+    /// How records are laid out in the input.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
+    pub input: InputFormat,
+
+    /// Write to FILE (atomically); `-` or none is stdout (PDF only). The
+    /// format follows FILE's extension (.pdf, .svg) unless --format is given.
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub output: Option<PathBuf>,
+
+    /// Output format [default: from the extension of --output, else pdf].
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT")]
+    pub format: Option<PrintFormat>,
+
+    /// Paper size.
+    #[arg(long, value_enum, value_name = "PAPER", default_value_t = Paper::A4)]
+    pub paper: Paper,
+
+    /// Puzzles per page.
+    #[arg(long, value_enum, value_name = "N", default_value_t = PerPage::Four)]
+    pub per_page: PerPage,
+
+    /// The book's title, printed in every page's footer.
+    #[arg(long, value_name = "TEXT", default_value = print::DEFAULT_TITLE)]
+    pub title: String,
+
+    /// End the book with the answer key (the default).
+    #[arg(long, overrides_with = "no_answers")]
+    pub answers: bool,
+
+    /// Leave the answer key out.
+    #[arg(long, overrides_with = "answers")]
+    pub no_answers: bool,
+
+    /// The number of the first puzzle.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub start_number: u64,
+
+    /// Overwrite output files that exist.
+    #[arg(long)]
+    pub force: bool,
+}
+
+const PRINT_AFTER_HELP: &str = "\
+The book: puzzle pages (1, 2, 4 or 6 puzzles a page, each numbered, with its
+band and rating when the input carries them), then the answer key (20 smaller
+solutions a page, numbered to match, givens in black). Every footer holds the
+title and the page number. Margins are 15 mm, safe for home printers.
+
+PDF: vector graphics and one font, DejaVu Sans, embedded as a subset (print-on-
+demand services reject unembedded fonts); text is searchable. DejaVu Sans
+covers Latin, Greek and Cyrillic; other characters of a title print as boxes.
+The same input and options give a byte-identical file.
+
+SVG: one file per page, same layout. `-o book.svg` writes book-1.svg, book-2.svg
+and so on; the number is zero-padded to the width of the page count
+(book-01.svg … book-12.svg) so the files sort in page order, and the
+extension is always .svg (--format svg -o book.pdf writes book-1.svg …).
+
+Every puzzle is solved for the answer key; a puzzle without a solution stops
+the run (FILE:LINE: no solution), and one with several solutions is reported
+on stderr (the key shows one).
+
+Exit codes: 0 the book was written; 2 usage, I/O or input error, or a puzzle
+without a solution.
+
+Examples:
+  sudoku print puzzles.txt -o book.pdf
+  sudoku print puzzles.txt --paper letter --per-page 6 --title 'Holiday set' -o book.pdf
+  sudoku print puzzles.txt --no-answers --format svg -o pages/book.svg";
+
+/// Output formats of `sudoku print`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PrintFormat {
+    /// One PDF file.
+    Pdf,
+    /// One SVG file per page.
+    Svg,
+}
+
+/// A puzzle read from the input, and where.
+struct Source {
+    name: String,
+    line: usize,
+    puzzle: Grid,
+}
+
+/// Runs `sudoku print`.
+pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
+    let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
+    let format = match (args.format, output) {
+        (Some(f), _) => f,
+        (None, None) => PrintFormat::Pdf,
+        (None, Some(path)) => format_of(path)?,
+    };
+    if format == PrintFormat::Svg && output.is_none() {
+        bail!("--format svg writes one file per page: give --output FILE");
+    }
+    if output.is_none() && io::stdout().is_terminal() {
+        bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout");
+    }
+
+    let sources = read_puzzles(&args.files, args.input)?;
+    if sources.is_empty() {
+        bail!("no puzzles in the input");
+    }
+    let items = solve_all(&sources)?;
+    let opts = PrintOptions {
+        paper: args.paper,
+        per_page: args.per_page,
+        title: args.title,
+        answers: !args.no_answers,
+        start_number: args.start_number,
+        seed: None,
+    };
+    match format {
+        PrintFormat::Pdf => {
+            let bytes = print::render_pdf(&items, &opts);
+            let mut out = Output::open(output, args.force)?;
+            out.write_all(&bytes).context("cannot write the PDF")?;
+            out.finish()?;
+        }
+        PrintFormat::Svg => {
+            let pages = print::render_svg(&items, &opts);
+            // Checked above: SVG always has a path.
+            let path = output.context("--format svg needs --output FILE")?;
+            let paths = page_paths(path, pages.len());
+            if !args.force {
+                if let Some(existing) = paths.iter().find(|p| p.exists()) {
+                    bail!("{} already exists (use --force to overwrite it)", existing.display());
+                }
+            }
+            for (page, path) in pages.iter().zip(&paths) {
+                let mut out = Output::open(Some(path), args.force)?;
+                out.write_all(page.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+                out.finish()?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The format named by `path`'s extension.
+fn format_of(path: &Path) -> anyhow::Result<PrintFormat> {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("pdf") => Ok(PrintFormat::Pdf),
+        Some("svg") => Ok(PrintFormat::Svg),
+        _ => {
+            bail!("cannot tell the format from the name {}: use --format pdf or --format svg", path.display())
+        }
+    }
+}
+
+/// `book.svg` → `book-1.svg` … (zero-padded to the width of `n_pages`);
+/// any other extension, or none, is replaced by `.svg`.
+pub fn page_paths(path: &Path, n_pages: usize) -> Vec<PathBuf> {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let width = n_pages.to_string().len();
+    (1..=n_pages).map(|page| path.with_file_name(format!("{stem}-{page:0width$}.svg"))).collect()
+}
+
+/// Every record of the inputs; the first malformed one is an error.
+fn read_puzzles(files: &[PathBuf], format: InputFormat) -> anyhow::Result<Vec<Source>> {
+    let stdin_only = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin_only[..] } else { files };
+    let mut sources = Vec::new();
+    for path in files {
+        let (reader, name): (Box<dyn io::BufRead>, String) = if path.as_os_str() == "-" {
+            (Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())
+        } else {
+            let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+            (Box::new(BufReader::with_capacity(1 << 16, f)), path.display().to_string())
+        };
+        for record in Records::new(reader, format, &name) {
+            let puzzle = record.grid?;
+            sources.push(Source { name: name.clone(), line: record.line, puzzle });
+        }
+    }
+    Ok(sources)
+}
+
+/// Solves every puzzle (in parallel) for the answer key.
+fn solve_all(sources: &[Source]) -> anyhow::Result<Vec<PrintItem>> {
+    // The first two solutions: the key shows the first, a second one is
+    // worth a warning.
+    let solved: Vec<(Option<Grid>, bool)> = sources
+        .par_iter()
+        .map(|s| {
+            let mut solutions = s.puzzle.solutions();
+            let first = solutions.next();
+            let several = first.is_some() && solutions.next().is_some();
+            (first, several)
+        })
+        .collect();
+    let unsolvable: Vec<&Source> =
+        sources.iter().zip(&solved).filter(|(_, s)| s.0.is_none()).map(|(s, _)| s).collect();
+    if let Some(first) = unsolvable.first() {
+        let more = match unsolvable.len() {
+            1 => String::new(),
+            n => format!(" (and {} more puzzles)", n - 1),
+        };
+        bail!("{}:{}: no solution{more}", first.name, first.line);
+    }
+    let mut items = Vec::with_capacity(sources.len());
+    for (source, (solution, several)) in sources.iter().zip(solved) {
+        if several {
+            eprintln!(
+                "sudoku: warning: {}:{}: more than one solution; the answer key shows one",
+                source.name, source.line
+            );
+        }
+        let solution = solution.context("internal: an unsolved puzzle passed the check")?;
+        items.push(PrintItem { puzzle: source.puzzle, solution, meta: ItemMeta::default() });
+    }
+    Ok(items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn svg_pages_are_numbered_with_padding_to_the_page_count() {
+        let paths = page_paths(Path::new("out/book.svg"), 12);
+        assert_eq!(paths[0], Path::new("out/book-01.svg"));
+        assert_eq!(paths[11], Path::new("out/book-12.svg"));
+        assert_eq!(page_paths(Path::new("b.svg"), 3)[2], Path::new("b-3.svg"));
+        assert_eq!(page_paths(Path::new("b.pdf"), 1)[0], Path::new("b-1.svg"));
+    }
+
+    #[test]
+    fn the_format_follows_the_extension() {
+        assert_eq!(format_of(Path::new("a.PDF")).unwrap(), PrintFormat::Pdf);
+        assert_eq!(format_of(Path::new("a.svg")).unwrap(), PrintFormat::Svg);
+        assert!(format_of(Path::new("a.txt")).is_err());
+    }
+}

@@ -1,0 +1,179 @@
+//! Printable puzzle books: the page model and its two renderers.
+//!
+//! A book is a list of [`PrintItem`]s (a puzzle, its solution and what is
+//! known about it) and a [`PrintOptions`] (paper, puzzles per page, title,
+//! answer key, numbering). [`layout`] turns them into [`layout::Sheet`]s,
+//! a list of positioned grids and text runs per page, in points from the
+//! top-left corner. The renderers only draw that list:
+//!
+//! - [`render_pdf`]: one print-ready PDF. The one font, DejaVu Sans, is
+//!   embedded as a subset holding only the glyphs the book uses, with a
+//!   `ToUnicode` map so text stays searchable. No timestamps, no random ids:
+//!   the same items and options give the same bytes.
+//! - [`render_svg`]: one SVG document per page, same layout; text names the
+//!   DejaVu Sans family and falls back to the viewer's sans-serif face.
+//!
+//! Architecture invariant: nothing here knows about command-line arguments,
+//! files or solving. Callers (`sudoku print`, later `sudoku generate`) build
+//! the items, solutions included.
+
+mod font;
+pub mod layout;
+pub mod pdf;
+pub mod svg;
+
+pub use pdf::render_pdf;
+pub use svg::render_svg;
+
+use sudoku_core::Grid;
+
+/// One puzzle of a book.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintItem {
+    /// The givens.
+    pub puzzle: Grid,
+    /// The solution shown in the answer key.
+    pub solution: Grid,
+    /// What is known about the puzzle besides its cells.
+    pub meta: ItemMeta,
+}
+
+/// Optional facts about a puzzle, printed beside it when present.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ItemMeta {
+    /// The difficulty band, e.g. `medium`.
+    pub band: Option<String>,
+    /// The numeric rating, as text (printed as given), e.g. `3.4`.
+    pub rating: Option<String>,
+    /// An identifier that finds or regenerates the puzzle, e.g. a seed.
+    pub id: Option<String>,
+}
+
+impl ItemMeta {
+    /// The metadata of one CSV row, by column name (case-insensitive):
+    /// `band` (or `difficulty`), `rating` (or `score`) and `id` (or, when
+    /// there is no `id` column, `seed`). Missing columns and empty fields
+    /// give `None`; other columns are ignored.
+    // Wired when `--input csv` lands; the CSV reader itself lives there.
+    #[allow(dead_code)]
+    pub fn from_csv_row(headers: &[&str], fields: &[&str]) -> ItemMeta {
+        let find = |names: &[&str]| -> Option<String> {
+            names.iter().find_map(|name| {
+                let idx = headers.iter().position(|h| h.trim().eq_ignore_ascii_case(name))?;
+                let value = fields.get(idx)?.trim();
+                (!value.is_empty()).then(|| value.to_string())
+            })
+        };
+        ItemMeta {
+            band: find(&["band", "difficulty"]),
+            rating: find(&["rating", "score"]),
+            id: find(&["id"]).or_else(|| find(&["seed"])),
+        }
+    }
+}
+
+/// Paper sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm (595.28 × 841.89 pt).
+    A4,
+    /// US Letter, 8.5 × 11 in (612 × 792 pt).
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in points (1/72 in).
+    pub fn size_pt(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (595.276, 841.89),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+
+    /// Width and height with units, as SVG wants them.
+    pub fn size_css(self) -> (&'static str, &'static str) {
+        match self {
+            Paper::A4 => ("210mm", "297mm"),
+            Paper::Letter => ("8.5in", "11in"),
+        }
+    }
+}
+
+/// How many puzzles share a page: 1 (large print), 2, 4 or 6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PerPage {
+    /// One large puzzle per page.
+    #[value(name = "1")]
+    One,
+    /// Two puzzles, one above the other.
+    #[value(name = "2")]
+    Two,
+    /// Four puzzles, two by two.
+    #[value(name = "4")]
+    Four,
+    /// Six puzzles, two across and three down.
+    #[value(name = "6")]
+    Six,
+}
+
+impl PerPage {
+    /// Columns and rows of puzzles on a page.
+    pub fn columns_rows(self) -> (usize, usize) {
+        match self {
+            PerPage::One => (1, 1),
+            PerPage::Two => (1, 2),
+            PerPage::Four => (2, 2),
+            PerPage::Six => (2, 3),
+        }
+    }
+}
+
+/// How a book looks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintOptions {
+    /// Paper size.
+    pub paper: Paper,
+    /// Puzzles per page.
+    pub per_page: PerPage,
+    /// The book's title: in every footer and in the PDF's metadata.
+    pub title: String,
+    /// Whether to end with the answer key.
+    pub answers: bool,
+    /// The number of the first puzzle; the others follow.
+    pub start_number: u64,
+    /// What regenerates the whole set (e.g. `seed 42`), in every footer.
+    pub seed: Option<String>,
+}
+
+impl Default for PrintOptions {
+    fn default() -> Self {
+        PrintOptions {
+            paper: Paper::A4,
+            per_page: PerPage::Four,
+            title: DEFAULT_TITLE.to_string(),
+            answers: true,
+            start_number: 1,
+            seed: None,
+        }
+    }
+}
+
+/// The title when none is given.
+pub const DEFAULT_TITLE: &str = "Sudoku";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_metadata_is_found_by_column_name_and_empty_fields_are_absent() {
+        let headers = ["puzzle", "Band", "rating", "seed"];
+        let meta = ItemMeta::from_csv_row(&headers, &["1..", "medium", "", "42"]);
+        assert_eq!(meta.band.as_deref(), Some("medium"));
+        assert_eq!(meta.rating, None);
+        assert_eq!(meta.id.as_deref(), Some("42"));
+        let meta = ItemMeta::from_csv_row(&["puzzle", "id", "seed"], &["1..", "x7", "42"]);
+        assert_eq!(meta.id.as_deref(), Some("x7"));
+        assert_eq!(ItemMeta::from_csv_row(&["puzzle"], &["1.."]), ItemMeta::default());
+    }
+}

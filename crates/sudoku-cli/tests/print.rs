@@ -1,0 +1,418 @@
+//! `sudoku print`, checked from outside with poppler's tools (Debian
+//! `poppler-utils`: pdfinfo, pdffonts, pdftotext, pdftoppm), the way a
+//! print shop would: page count and size, embedded fonts, searchable text,
+//! every page renders, every given digit in its cell, byte-identical reruns.
+//!
+//! Without poppler's tools these tests fail with a message saying how to
+//! install them; CI installs them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as StdCommand;
+
+use assert_cmd::Command;
+use predicates::str::contains;
+use tempfile::TempDir;
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").expect("the sudoku binary is built")
+}
+
+/// A poppler tool, or a test failure that says how to get it.
+fn poppler(name: &str) -> StdCommand {
+    if let Err(e) = StdCommand::new(name).arg("-v").output() {
+        panic!("{name} is missing ({e}): these tests need poppler's tools; install them with `apt-get install poppler-utils`");
+    }
+    StdCommand::new(name)
+}
+
+/// Runs a poppler tool and returns its stdout.
+fn run_tool(name: &str, args: &[&str]) -> String {
+    let out = poppler(name).args(args).output().unwrap_or_else(|e| panic!("cannot run {name}: {e}"));
+    assert!(out.status.success(), "{name} {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The first `n` puzzles of the fixture top95 (one line each).
+fn puzzles(n: usize) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/top95.txt");
+    let text = std::fs::read_to_string(&path).expect("fixtures/top95.txt");
+    let lines: Vec<String> =
+        text.lines().filter(|l| l.len() >= 81).map(|l| l[..81].to_string()).take(n).collect();
+    assert_eq!(lines.len(), n, "top95 has fewer than {n} puzzles");
+    lines
+}
+
+/// A temporary directory holding `puzzles.txt` with `n` puzzles.
+fn input(n: usize) -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("puzzles.txt");
+    std::fs::write(&path, puzzles(n).join("\n") + "\n").unwrap();
+    (dir, path)
+}
+
+/// Prints `input` to `dir/name` with `args`; returns the PDF's path.
+fn print(dir: &Path, input: &Path, name: &str, args: &[&str]) -> PathBuf {
+    let out = dir.join(name);
+    sudoku().arg("print").arg(input).arg("-o").arg(&out).args(args).assert().success();
+    out
+}
+
+fn pdfinfo_field(info: &str, field: &str) -> String {
+    info.lines()
+        .find_map(|l| l.strip_prefix(field).map(|v| v.trim().to_string()))
+        .unwrap_or_else(|| panic!("pdfinfo has no {field}:\n{info}"))
+}
+
+fn page_sizes(pdf: &Path, n_pages: usize) -> Vec<String> {
+    let info = run_tool("pdfinfo", &["-f", "1", "-l", &n_pages.to_string(), pdf.to_str().unwrap()]);
+    info.lines()
+        .filter(|l| l.starts_with("Page ") && l.contains(" size:"))
+        .map(|l| l.split_once("size:").unwrap().1.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn an_a4_book_has_puzzle_pages_then_answer_pages_all_a4() {
+    let (dir, input) = input(10);
+    let pdf = print(dir.path(), &input, "book.pdf", &[]);
+    let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
+    // 10 puzzles at 4 a page, then 20 solutions a page.
+    assert_eq!(pdfinfo_field(&info, "Pages:"), "4");
+    let sizes = page_sizes(&pdf, 4);
+    assert_eq!(sizes.len(), 4);
+    for size in sizes {
+        assert!(size.starts_with("595.276 x 841.89 pts"), "{size}");
+    }
+}
+
+#[test]
+fn a_letter_book_has_letter_pages() {
+    let (dir, input) = input(3);
+    let pdf = print(dir.path(), &input, "book.pdf", &["--paper", "letter", "--per-page", "2"]);
+    let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
+    assert_eq!(pdfinfo_field(&info, "Pages:"), "3");
+    for size in page_sizes(&pdf, 3) {
+        assert!(size.starts_with("612 x 792 pts"), "{size}");
+    }
+}
+
+#[test]
+fn puzzles_per_page_and_no_answers_set_the_page_count() {
+    let (dir, input) = input(13);
+    for (per_page, n_pages) in [("1", 13), ("2", 7), ("4", 4), ("6", 3)] {
+        let name = format!("book-{per_page}.pdf");
+        let pdf = print(dir.path(), &input, &name, &["--per-page", per_page, "--no-answers"]);
+        let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
+        assert_eq!(pdfinfo_field(&info, "Pages:"), n_pages.to_string(), "--per-page {per_page}");
+    }
+    // --answers after --no-answers wins: one answer page more.
+    let pdf = print(dir.path(), &input, "both.pdf", &["--per-page", "6", "--no-answers", "--answers"]);
+    let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
+    assert_eq!(pdfinfo_field(&info, "Pages:"), "4");
+}
+
+#[test]
+fn every_font_is_embedded() {
+    let (dir, input) = input(5);
+    let pdf = print(dir.path(), &input, "book.pdf", &["--title", "Fonts"]);
+    let fonts = run_tool("pdffonts", &[pdf.to_str().unwrap()]);
+    let rows: Vec<&str> = fonts.lines().skip(2).filter(|l| !l.trim().is_empty()).collect();
+    assert!(!rows.is_empty(), "no fonts listed:\n{fonts}");
+    for row in rows {
+        // Columns: name type... encoding emb sub uni object ID.
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        let n = cols.len();
+        assert_eq!(&cols[n - 5..n - 2], &["yes", "yes", "yes"], "not embedded, subset and mapped: {row}");
+    }
+}
+
+#[test]
+fn the_title_and_every_puzzle_number_are_searchable() {
+    let (dir, input) = input(10);
+    let title = "Weekend Puzzles: Größe & <Spaß>";
+    let pdf = print(dir.path(), &input, "book.pdf", &["--title", title, "--start-number", "41"]);
+    let text = run_tool("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    assert!(text.contains(title), "title missing:\n{text}");
+    for number in 41..=50 {
+        assert!(text.contains(&format!("Puzzle {number}")), "Puzzle {number} missing");
+    }
+    assert!(text.contains("Answers"));
+    assert!(text.contains("Page 1 of 4") && text.contains("Page 4 of 4"));
+    let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
+    assert_eq!(pdfinfo_field(&info, "Title:"), title);
+}
+
+/// A gray-scale raster: width, height, one byte per pixel (0 black).
+struct Raster {
+    width: usize,
+    height: usize,
+    pixels: Vec<u8>,
+}
+
+impl Raster {
+    /// Reads a binary PGM (P5, maxval 255) as pdftoppm writes it.
+    fn read_pgm(path: &Path) -> Raster {
+        let bytes = std::fs::read(path).unwrap();
+        let mut fields = Vec::new();
+        let mut pos = 0;
+        while fields.len() < 4 {
+            while bytes[pos].is_ascii_whitespace() {
+                pos += 1;
+            }
+            let start = pos;
+            while !bytes[pos].is_ascii_whitespace() {
+                pos += 1;
+            }
+            fields.push(String::from_utf8_lossy(&bytes[start..pos]).into_owned());
+        }
+        assert_eq!(fields[0], "P5", "{}: not a binary PGM", path.display());
+        let width: usize = fields[1].parse().unwrap();
+        let height: usize = fields[2].parse().unwrap();
+        let pixels = bytes[pos + 1..].to_vec();
+        assert_eq!(pixels.len(), width * height, "{}: truncated", path.display());
+        Raster { width, height, pixels }
+    }
+
+    fn dark(&self, x: usize, y: usize) -> bool {
+        self.pixels[y * self.width + x] < 100
+    }
+}
+
+/// Renders page `page` of `pdf` at `dpi` into `dir` and reads it back.
+fn render(pdf: &Path, page: usize, dpi: u32, dir: &Path) -> Raster {
+    let prefix = dir.join(format!("page{page}"));
+    let p = page.to_string();
+    let r = dpi.to_string();
+    run_tool(
+        "pdftoppm",
+        &[
+            "-gray",
+            "-r",
+            &r,
+            "-f",
+            &p,
+            "-l",
+            &p,
+            "-singlefile",
+            pdf.to_str().unwrap(),
+            prefix.to_str().unwrap(),
+        ],
+    );
+    Raster::read_pgm(&prefix.with_extension("pgm"))
+}
+
+#[test]
+fn pdftoppm_renders_every_page_with_ink_on_it() {
+    let (dir, input) = input(9);
+    let pdf = print(dir.path(), &input, "book.pdf", &["--per-page", "6"]);
+    let prefix = dir.path().join("render");
+    run_tool("pdftoppm", &["-gray", "-r", "30", pdf.to_str().unwrap(), prefix.to_str().unwrap()]);
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("render"))
+        .collect();
+    pages.sort();
+    assert_eq!(pages.len(), 3, "{pages:?}");
+    for page in pages {
+        let raster = Raster::read_pgm(&page);
+        let n_dark = raster.pixels.iter().filter(|&&v| v < 100).count();
+        assert!(n_dark > raster.pixels.len() / 200, "{}: almost blank", page.display());
+    }
+}
+
+/// Where the grid is on a rendered page: the outermost rows and columns
+/// that are dark across more than half the page's width or height.
+fn find_grid(raster: &Raster) -> (f64, f64, f64, f64) {
+    let long_rows: Vec<usize> = (0..raster.height)
+        .filter(|&y| (0..raster.width).filter(|&x| raster.dark(x, y)).count() > raster.width / 2)
+        .collect();
+    let long_cols: Vec<usize> = (0..raster.width)
+        .filter(|&x| (0..raster.height).filter(|&y| raster.dark(x, y)).count() > raster.height / 3)
+        .collect();
+    assert!(!long_rows.is_empty() && !long_cols.is_empty(), "no grid lines found");
+    let (top, bottom) = (long_rows[0] as f64, *long_rows.last().unwrap() as f64);
+    let (left, right) = (long_cols[0] as f64, *long_cols.last().unwrap() as f64);
+    (left, top, right, bottom)
+}
+
+/// The words of page `page` with their boxes, from `pdftotext -bbox`:
+/// `(x_min, y_min, x_max, y_max, text)` in points from the top-left.
+fn words(pdf: &Path, page: usize) -> Vec<(f64, f64, f64, f64, String)> {
+    let p = page.to_string();
+    let html = run_tool("pdftotext", &["-bbox", "-f", &p, "-l", &p, pdf.to_str().unwrap(), "-"]);
+    let attr = |line: &str, name: &str| -> f64 {
+        let start = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        let end = start + line[start..].find('"').unwrap();
+        line[start..end].parse().unwrap()
+    };
+    html.lines()
+        .filter(|l| l.trim_start().starts_with("<word"))
+        .map(|l| {
+            let text = l[l.find('>').unwrap() + 1..l.rfind("</word>").unwrap()].to_string();
+            (attr(l, "xMin"), attr(l, "yMin"), attr(l, "xMax"), attr(l, "yMax"), text)
+        })
+        .collect()
+}
+
+#[test]
+fn every_given_digit_is_drawn_in_its_cell_and_nothing_else_is() {
+    let (dir, input) = input(3);
+    let lines = puzzles(3);
+    let pdf = print(dir.path(), &input, "book.pdf", &["--per-page", "1", "--no-answers"]);
+    let dpi = 100.0;
+    for (page_idx, puzzle) in lines.iter().enumerate() {
+        let page = page_idx + 1;
+        let raster = render(&pdf, page, dpi as u32, dir.path());
+        let (left, top, right, bottom) = find_grid(&raster);
+        let cell_w = (right - left) / 9.0;
+        let cell_h = (bottom - top) / 9.0;
+        assert!((cell_w - cell_h).abs() < 1.5, "grid is not square: {cell_w} × {cell_h}");
+
+        // The rendering: ink in the middle of every given's cell, none in
+        // the middle of a blank cell.
+        for (cell_idx, ch) in puzzle.chars().enumerate() {
+            let (row, col) = (cell_idx / 9, cell_idx % 9);
+            let x0 = (left + (col as f64 + 0.25) * cell_w) as usize;
+            let x1 = (left + (col as f64 + 0.75) * cell_w) as usize;
+            let y0 = (top + (row as f64 + 0.25) * cell_h) as usize;
+            let y1 = (top + (row as f64 + 0.75) * cell_h) as usize;
+            let inked = (y0..y1).any(|y| (x0..x1).any(|x| raster.dark(x, y)));
+            assert_eq!(inked, ch != '.', "page {page}, cell r{}c{}: {ch:?}", row + 1, col + 1);
+        }
+
+        // The text: every digit word lies in the cell of that given.
+        let scale = dpi / 72.0;
+        let mut found = vec!['.'; 81];
+        for (x_min, y_min, x_max, y_max, text) in words(&pdf, page) {
+            let (cx, cy) = ((x_min + x_max) / 2.0 * scale, (y_min + y_max) / 2.0 * scale);
+            if text.len() != 1 || cx < left || cx > right || cy < top || cy > bottom {
+                continue;
+            }
+            let col = ((cx - left) / cell_w) as usize;
+            let row = ((cy - top) / cell_h) as usize;
+            // Centred: within a fifth of a cell of the cell's centre.
+            let off_x = (cx - left) / cell_w - col as f64 - 0.5;
+            let off_y = (cy - top) / cell_h - row as f64 - 0.5;
+            assert!(
+                off_x.abs() < 0.2 && off_y.abs() < 0.2,
+                "page {page}: {text} off centre by {off_x:.2}, {off_y:.2}"
+            );
+            assert_eq!(found[row * 9 + col], '.', "two digits in r{}c{}", row + 1, col + 1);
+            found[row * 9 + col] = text.chars().next().unwrap();
+        }
+        assert_eq!(found.iter().collect::<String>(), *puzzle, "page {page}");
+    }
+}
+
+#[test]
+fn the_same_input_and_options_give_byte_identical_pdfs() {
+    let (dir, input) = input(12);
+    let args = ["--title", "Same", "--per-page", "6"];
+    let a = std::fs::read(print(dir.path(), &input, "a.pdf", &args)).unwrap();
+    let b = std::fs::read(print(dir.path(), &input, "b.pdf", &args)).unwrap();
+    assert!(a == b, "two runs differ");
+    let c =
+        std::fs::read(print(dir.path(), &input, "c.pdf", &["--title", "Other", "--per-page", "6"])).unwrap();
+    assert!(a != c, "the title does not reach the file");
+}
+
+#[test]
+fn svg_writes_one_numbered_sheet_per_page() {
+    let (dir, input) = input(10);
+    let title = "Tom & Jerry's <book>";
+    print(dir.path(), &input, "book.svg", &["--title", title]);
+    for page in 1..=4 {
+        let svg = std::fs::read_to_string(dir.path().join(format!("book-{page}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"210mm\" height=\"297mm\""));
+        assert!(svg.contains("Tom &amp; Jerry&apos;s &lt;book&gt;"));
+        assert!(svg.contains(&format!("Page {page} of 4")));
+        assert!(svg.trim_end().ends_with("</svg>"));
+    }
+    assert!(!dir.path().join("book-5.svg").exists());
+    let page1 = std::fs::read_to_string(dir.path().join("book-1.svg")).unwrap();
+    for number in 1..=4 {
+        assert!(page1.contains(&format!(">Puzzle {number}</text>")));
+    }
+    // --format overrides the extension.
+    let out = dir.path().join("pages.pdf");
+    sudoku()
+        .args(["print", "--format", "svg", "--no-answers", "-o"])
+        .arg(&out)
+        .arg(&input)
+        .assert()
+        .success();
+    assert!(dir.path().join("pages-1.svg").exists() && dir.path().join("pages-3.svg").exists());
+}
+
+#[test]
+fn an_unsolvable_puzzle_stops_the_run_naming_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bad.txt");
+    let mut lines = puzzles(3);
+    // Two 1s in the first row.
+    lines.insert(2, format!("11{}", ".".repeat(79)));
+    std::fs::write(&input, lines.join("\n") + "\n").unwrap();
+    let out = dir.path().join("book.pdf");
+    sudoku()
+        .arg("print")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(contains(format!("{}:3: no solution", input.display())));
+    assert!(!out.exists(), "a failed run left a file");
+}
+
+#[test]
+fn input_and_usage_errors_exit_2_with_a_message() {
+    let (dir, input) = input(2);
+    let out = dir.path().join("book.pdf");
+    print(dir.path(), &input, "book.pdf", &[]);
+    // An existing file needs --force.
+    sudoku().arg("print").arg(&input).arg("-o").arg(&out).assert().code(2).stderr(contains("--force"));
+    sudoku().arg("print").arg(&input).arg("-o").arg(&out).arg("--force").assert().success();
+    // An extension that names no format.
+    sudoku()
+        .arg("print")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("book.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("--format"));
+    // A malformed record, located.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, format!("{}\n{}x\n", puzzles(1)[0], &puzzles(1)[0][..40])).unwrap();
+    sudoku()
+        .arg("print")
+        .arg(&bad)
+        .arg("-o")
+        .arg(dir.path().join("x.pdf"))
+        .assert()
+        .code(2)
+        .stderr(contains(":2:41:"));
+    // No puzzles at all.
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# nothing\n").unwrap();
+    sudoku()
+        .arg("print")
+        .arg(&empty)
+        .arg("-o")
+        .arg(dir.path().join("y.pdf"))
+        .assert()
+        .code(2)
+        .stderr(contains("no puzzles"));
+    // SVG needs a file name.
+    sudoku().args(["print", "--format", "svg"]).arg(&input).assert().code(2).stderr(contains("--output"));
+}
+
+#[test]
+fn a_pdf_can_go_to_stdout() {
+    let (_dir, input) = input(1);
+    let out = sudoku().arg("print").arg(&input).output().unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.starts_with(b"%PDF-1.7"), "not a PDF");
+    assert!(out.stdout.ends_with(b"%%EOF") || out.stdout.ends_with(b"%%EOF\n"));
+}
