@@ -1,6 +1,6 @@
 //! Chains of binary links: X-chains, alternating inference (forcing)
-//! chains and cell/region forcing chains, all found by following one
-//! assumption at a time through the strong and weak links of a snapshot.
+//! chains and cell/region forcing chains, found by following assumptions
+//! through the strong and weak links of a snapshot.
 //!
 //! A literal is a candidate `cell * 9 + digit - 1` assumed true ("on") or
 //! false ("off"). Links of the snapshot:
@@ -9,10 +9,14 @@
 //! - strong: a candidate off turns on the other candidate of a bivalue cell,
 //!   and the other place of its digit in a unit where it has two places.
 //!
-//! The links are those of the snapshot, not of the state the assumption
-//! builds (that is the dynamic chains of the trial module). Every start is
-//! tried, and the deductions kept are those of the shortest length: so the
-//! result does not depend on the order of cells or digits.
+//! The links are those of the snapshot, not of the state an assumption
+//! builds (that is the dynamic chains of the trial module).
+//!
+//! Every candidate is followed both on and off, all in lock-step, one link
+//! (layer) at a time, as 729-bit sets; the first layer at which anything
+//! follows gives the deductions and their length. So the result does not
+//! depend on the order of cells or digits, and short chains are found
+//! without following every assumption to its end.
 
 use sudoku_core::index::{PEERS, UNITS};
 
@@ -20,124 +24,386 @@ use crate::board::{Board, Found, Pos, CELL_UNITS, CELL_UNIT_POS};
 use crate::technique::Technique;
 
 const N_LIT: usize = 729;
-const NONE: u16 = u16::MAX;
+const WORDS: usize = 12;
 
-/// One followed assumption: the depth (1 = the start) at which each
-/// literal was reached, and the first contradiction.
-struct Run {
-    on: Box<[u8; N_LIT]>,
-    off: Box<[u8; N_LIT]>,
-    /// Reached literals in order; bit 15 set for "on".
-    list: Vec<u16>,
-    /// Depth of the first literal found both on and off, 0 if none.
-    contradiction: u8,
+/// A set of literals (candidates), one bit each.
+type Set = [u64; WORDS];
+
+#[inline]
+fn set_bit(s: &mut Set, i: usize) {
+    s[i >> 6] |= 1 << (i & 63);
 }
 
-const ON_FLAG: u16 = 0x8000;
+#[inline]
+fn has_bit(s: &Set, i: usize) -> bool {
+    s[i >> 6] & (1 << (i & 63)) != 0
+}
+
+#[inline]
+fn is_empty(s: &Set) -> bool {
+    s.iter().all(|&w| w == 0)
+}
+
+#[inline]
+fn for_each_bit(s: &Set, mut f: impl FnMut(usize)) {
+    for (k, &w) in s.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            f(k * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
+}
+
+/// One assumption being followed: literals reached on and off, and the
+/// last layer's new ones.
+#[derive(Clone, Copy, Default)]
+struct Run {
+    on: Set,
+    off: Set,
+    front_on: Set,
+    front_off: Set,
+    /// The run reached a literal both on and off.
+    contradiction: bool,
+}
 
 impl Run {
+    fn start(lit: usize, on: bool) -> Run {
+        let mut r = Run::default();
+        if on {
+            set_bit(&mut r.on, lit);
+            set_bit(&mut r.front_on, lit);
+        } else {
+            set_bit(&mut r.off, lit);
+            set_bit(&mut r.front_off, lit);
+        }
+        r
+    }
+
+    fn is_done(&self) -> bool {
+        self.contradiction || (is_empty(&self.front_on) && is_empty(&self.front_off))
+    }
+
+    /// Follows every link of the last layer once.
+    fn step(&mut self, links: &Links) {
+        let mut new_off = [0u64; WORDS];
+        let mut new_on = [0u64; WORDS];
+        for_each_bit(&self.front_on, |i| {
+            let w = &links.weak[i];
+            for k in 0..WORDS {
+                new_off[k] |= w[k];
+            }
+        });
+        for_each_bit(&self.front_off, |i| {
+            for &j in &links.strong[i][..links.n_strong[i] as usize] {
+                set_bit(&mut new_on, j as usize);
+            }
+        });
+        let mut clash = 0u64;
+        for k in 0..WORDS {
+            new_off[k] &= !self.off[k];
+            new_on[k] &= !self.on[k];
+            clash |= (new_off[k] & (self.on[k] | new_on[k])) | (new_on[k] & self.off[k]);
+            self.off[k] |= new_off[k];
+            self.on[k] |= new_on[k];
+        }
+        self.front_on = new_on;
+        self.front_off = new_off;
+        self.contradiction = clash != 0;
+    }
+}
+
+impl Chains {
+    /// Whether some cell or region forcing chain exists, judged on the
+    /// closure (no lengths).
+    fn cell_region_closure(&self, b: &Board, pos: &Pos) -> bool {
+        let implied_off = |branches: &mut dyn Iterator<Item = usize>| {
+            let mut common = [!0u64; WORDS];
+            for lit in branches {
+                let r = self.closure.of(lit);
+                for k in 0..WORDS {
+                    common[k] &= r[WORDS + k];
+                }
+            }
+            common.iter().any(|&w| w != 0)
+        };
+        for c in 0..81 {
+            let m = b.cands[c];
+            if m.count_ones() >= 3
+                && implied_off(&mut (0..9).filter(|d0| m & (1 << d0) != 0).map(|d0| c * 9 + d0))
+            {
+                return true;
+            }
+        }
+        for (u, unit) in UNITS.iter().enumerate() {
+            for d0 in 0..9 {
+                let m = pos[u][d0];
+                if m.count_ones() >= 3
+                    && implied_off(
+                        &mut (0..9).filter(|k| m & (1 << k) != 0).map(|k| unit[k] as usize * 9 + d0),
+                    )
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The links of a snapshot.
+struct Links {
+    weak: Vec<Set>,
+    strong: Vec<[u16; 4]>,
+    n_strong: Vec<u8>,
+}
+
+impl Links {
     fn new() -> Self {
-        Run {
-            on: Box::new([0; N_LIT]),
-            off: Box::new([0; N_LIT]),
-            list: Vec::with_capacity(2 * N_LIT),
-            contradiction: 0,
-        }
+        Links { weak: vec![[0; WORDS]; N_LIT], strong: vec![[0; 4]; N_LIT], n_strong: vec![0; N_LIT] }
     }
 
-    fn reset(&mut self) {
-        for &l in &self.list {
-            let i = (l & !ON_FLAG) as usize;
-            self.on[i] = 0;
-            self.off[i] = 0;
-        }
-        self.list.clear();
-        self.contradiction = 0;
-    }
-
-    #[inline]
-    fn set(&mut self, lit: usize, on: bool, depth: u8) {
-        let (mine, theirs) = if on { (&mut self.on, &self.off) } else { (&mut self.off, &self.on) };
-        if mine[lit] != 0 {
-            return;
-        }
-        mine[lit] = depth;
-        if theirs[lit] != 0 && self.contradiction == 0 {
-            self.contradiction = depth;
-        }
-        self.list.push(lit as u16 | if on { ON_FLAG } else { 0 });
-    }
-
-    /// Follows `start` (on or off) through the links of `b` until nothing
-    /// new is reached or a contradiction appears. `digit_only` keeps to the
-    /// links of the start's digit (X-chains).
-    fn follow(&mut self, b: &Board, pos: &Pos, start: usize, start_on: bool, digit_only: bool) {
-        self.reset();
-        self.set(start, start_on, 1);
-        let mut head = 0;
-        while head < self.list.len() && self.contradiction == 0 {
-            let l = self.list[head];
-            head += 1;
-            let on = l & ON_FLAG != 0;
-            let lit = (l & !ON_FLAG) as usize;
-            let (c, d0) = (lit / 9, lit % 9);
-            let depth = if on { self.on[lit] } else { self.off[lit] };
-            let next = depth.saturating_add(1);
-            if on {
+    /// Builds the links of `b`; `digit_only` keeps the links between
+    /// candidates of one digit (X-chains).
+    fn build(&mut self, b: &Board, pos: &Pos, digit_only: bool) {
+        for c in 0..81 {
+            for d0 in 0..9 {
+                let lit = c * 9 + d0;
+                self.weak[lit] = [0; WORDS];
+                self.n_strong[lit] = 0;
+                if b.cands[c] & (1 << d0) == 0 {
+                    continue;
+                }
+                let w = &mut self.weak[lit];
                 if !digit_only {
                     let mut m = b.cands[c] & !(1 << d0);
                     while m != 0 {
-                        let e = m.trailing_zeros() as usize;
+                        set_bit(w, c * 9 + m.trailing_zeros() as usize);
                         m &= m - 1;
-                        self.set(c * 9 + e, false, next);
                     }
                 }
                 for &p in &PEERS[c] {
                     if b.cands[p as usize] & (1 << d0) != 0 {
-                        self.set(p as usize * 9 + d0, false, next);
+                        set_bit(w, p as usize * 9 + d0);
                     }
                 }
-            } else {
+                let mut n = 0;
                 if !digit_only && b.cands[c].count_ones() == 2 {
-                    let e = (b.cands[c] & !(1 << d0)).trailing_zeros() as usize;
-                    self.set(c * 9 + e, true, next);
+                    self.strong[lit][n] =
+                        (c * 9 + (b.cands[c] & !(1 << d0)).trailing_zeros() as usize) as u16;
+                    n += 1;
                 }
                 for (ui, &u) in CELL_UNITS[c].iter().enumerate() {
                     let m = pos[u as usize][d0];
                     if m.count_ones() == 2 {
                         let k = (m & !(1 << CELL_UNIT_POS[c][ui])).trailing_zeros() as usize;
-                        self.set(UNITS[u as usize][k] as usize * 9 + d0, true, next);
+                        self.strong[lit][n] = (UNITS[u as usize][k] as usize * 9 + d0) as u16;
+                        n += 1;
                     }
                 }
+                self.n_strong[lit] = n as u8;
             }
         }
     }
 }
 
+/// Nodes of the implication graph: literal `lit` on is node `lit`, off is
+/// node `N_LIT + lit`. In a [`NodeSet`], on literals take words 0–11 and
+/// off literals words 12–23.
+const N_NODE: usize = 2 * N_LIT;
+
+/// A set of nodes: on literals then off literals.
+type NodeSet = [u64; 2 * WORDS];
+
+#[inline]
+fn node_bit(v: usize) -> usize {
+    if v < N_LIT {
+        v
+    } else {
+        WORDS * 64 + (v - N_LIT)
+    }
+}
+
+/// Everything each node implies, by following links to the end: strongly
+/// connected components (Tarjan), each component's reach the union of its
+/// members and of the reach of the components it links to.
+struct Closure {
+    comp: Vec<u16>,
+    reach: Vec<NodeSet>,
+    /// For a component that is one node linking nowhere, that node.
+    leaf: Vec<u16>,
+    index: Vec<u16>,
+    low: Vec<u16>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    /// Depth-first frames: node and the next link to look at.
+    frames: Vec<(u16, u16)>,
+}
+
+const UNSEEN: u16 = u16::MAX;
+
+impl Closure {
+    fn new() -> Self {
+        Closure {
+            comp: vec![UNSEEN; N_NODE],
+            reach: Vec::with_capacity(N_NODE),
+            leaf: Vec::with_capacity(N_NODE),
+            index: vec![UNSEEN; N_NODE],
+            low: vec![0; N_NODE],
+            on_stack: vec![false; N_NODE],
+            stack: Vec::with_capacity(N_NODE),
+            frames: Vec::with_capacity(N_NODE),
+        }
+    }
+
+    /// The `k`-th link target of node `v` at or after position `from`, as
+    /// (target, next position); `None` when there is no more.
+    #[inline]
+    fn next_link(links: &Links, v: usize, from: usize) -> Option<(usize, usize)> {
+        if v < N_LIT {
+            let w = &links.weak[v];
+            let mut i = from;
+            while i < N_LIT {
+                let word = w[i >> 6] >> (i & 63);
+                if word != 0 {
+                    let j = i + word.trailing_zeros() as usize;
+                    return (j < N_LIT).then_some((N_LIT + j, j + 1));
+                }
+                i = (i | 63) + 1;
+            }
+            None
+        } else {
+            let lit = v - N_LIT;
+            (from < links.n_strong[lit] as usize).then(|| (links.strong[lit][from] as usize, from + 1))
+        }
+    }
+
+    /// Computes the reach of every live node of `links` (`alive` says
+    /// which literals are candidates).
+    fn compute(&mut self, links: &Links, alive: &dyn Fn(usize) -> bool) {
+        self.comp.fill(UNSEEN);
+        self.index.fill(UNSEEN);
+        self.on_stack.fill(false);
+        self.reach.clear();
+        self.leaf.clear();
+        self.stack.clear();
+        let mut counter: u16 = 0;
+        for root in 0..N_NODE {
+            if !alive(root % N_LIT) || self.index[root] != UNSEEN {
+                continue;
+            }
+            self.frames.push((root as u16, 0));
+            self.index[root] = counter;
+            self.low[root] = counter;
+            counter += 1;
+            self.stack.push(root as u16);
+            self.on_stack[root] = true;
+            while let Some(&mut (v, ref mut pos)) = self.frames.last_mut() {
+                let v = v as usize;
+                match Self::next_link(links, v, *pos as usize) {
+                    Some((t, next)) => {
+                        *pos = next as u16;
+                        if self.index[t] == UNSEEN {
+                            self.index[t] = counter;
+                            self.low[t] = counter;
+                            counter += 1;
+                            self.stack.push(t as u16);
+                            self.on_stack[t] = true;
+                            self.frames.push((t as u16, 0));
+                        } else if self.on_stack[t] {
+                            self.low[v] = self.low[v].min(self.index[t]);
+                        }
+                    }
+                    None => {
+                        self.frames.pop();
+                        if let Some(&(parent, _)) = self.frames.last() {
+                            let p = parent as usize;
+                            self.low[p] = self.low[p].min(self.low[v]);
+                        }
+                        if self.low[v] == self.index[v] {
+                            self.close_component(links, v);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pops the component rooted at `v` and computes its reach.
+    fn close_component(&mut self, links: &Links, v: usize) {
+        let id = self.reach.len() as u16;
+        let mut reach = [0u64; 2 * WORDS];
+        let start = self.stack.iter().rposition(|&x| x as usize == v).unwrap_or(0);
+        let mut leaf = UNSEEN;
+        if start + 1 == self.stack.len() && Self::next_link(links, v, 0).is_none() {
+            leaf = v as u16;
+        }
+        for &m in &self.stack[start..] {
+            let m = m as usize;
+            self.comp[m] = id;
+            self.on_stack[m] = false;
+            let b = node_bit(m);
+            reach[b >> 6] |= 1 << (b & 63);
+        }
+        for &m in &self.stack[start..] {
+            let mut pos = 0;
+            while let Some((t, next)) = Self::next_link(links, m as usize, pos) {
+                pos = next;
+                let ct = self.comp[t];
+                if ct != id && ct != UNSEEN {
+                    let l = self.leaf[ct as usize];
+                    if l != UNSEEN {
+                        let b = node_bit(l as usize);
+                        reach[b >> 6] |= 1 << (b & 63);
+                    } else {
+                        let r = &self.reach[ct as usize];
+                        for k in 0..2 * WORDS {
+                            reach[k] |= r[k];
+                        }
+                    }
+                }
+            }
+        }
+        self.stack.truncate(start);
+        self.reach.push(reach);
+        self.leaf.push(leaf);
+    }
+
+    /// The reach of node `v`.
+    fn of(&self, v: usize) -> &NodeSet {
+        &self.reach[self.comp[v] as usize]
+    }
+
+    /// Whether some candidate's on/off chains prove anything: a
+    /// contradiction, or a literal implied by both the on and the off.
+    fn proves_anything(&self, starts: &[usize]) -> bool {
+        let clash = |r: &NodeSet| (0..WORDS).any(|k| r[k] & r[WORDS + k] != 0);
+        starts.iter().any(|&lit| {
+            let (on, off) = (self.of(lit), self.of(N_LIT + lit));
+            clash(on) || clash(off) || (0..2 * WORDS).any(|k| on[k] & off[k] != 0)
+        })
+    }
+}
+
 /// Scratch space for the chain techniques, kept between calls.
 pub(crate) struct Chains {
-    on_run: Run,
-    off_run: Run,
-    /// Shortest length found per literal, for eliminations and placements.
-    elim_len: Box<[u16; N_LIT]>,
-    place_len: Box<[u16; N_LIT]>,
-    /// Off-literals reached from each "on" start, flattened, with depths.
-    reach: Vec<(u16, u8)>,
-    reach_start: Vec<u32>,
-    /// Per literal: how many branches reached it off, and their depth sum.
-    hits: Box<[(u8, u16); N_LIT]>,
+    links: Links,
+    x_links: Links,
+    /// The candidates followed, and their runs: on at `2 * k`, off at
+    /// `2 * k + 1`.
+    starts: Vec<usize>,
+    runs: Vec<Run>,
+    closure: Closure,
 }
 
 impl Chains {
     pub fn new() -> Self {
         Chains {
-            on_run: Run::new(),
-            off_run: Run::new(),
-            elim_len: Box::new([NONE; N_LIT]),
-            place_len: Box::new([NONE; N_LIT]),
-            reach: Vec::new(),
-            reach_start: vec![0; N_LIT + 1],
-            hits: Box::new([(0, 0); N_LIT]),
+            links: Links::new(),
+            x_links: Links::new(),
+            starts: Vec::with_capacity(N_LIT),
+            runs: Vec::with_capacity(2 * N_LIT),
+            closure: Closure::new(),
         }
     }
 
@@ -145,163 +411,196 @@ impl Chains {
     /// with the length of its shortest deduction. Writes the deductions of
     /// that length into `out`.
     pub fn find(&mut self, b: &Board, pos: &Pos, out: &mut Found) -> Option<(Technique, u32)> {
-        if let Some(len) = self.binary(b, pos, true, out) {
-            return Some((Technique::XChain, len));
+        // The closure of all links says at once whether any chain proves
+        // anything; X-chains use a subset of the links, so they prove
+        // nothing when the full links do not.
+        self.starts.clear();
+        for lit in 0..N_LIT {
+            if b.cands[lit / 9] & (1 << (lit % 9)) != 0 {
+                self.starts.push(lit);
+            }
         }
-        if let Some(len) = self.binary(b, pos, false, out) {
-            return Some((Technique::ForcingChain, len));
+        self.links.build(b, pos, false);
+        let alive = |lit: usize| b.cands[lit / 9] & (1 << (lit % 9)) != 0;
+        self.closure.compute(&self.links, &alive);
+        if self.closure.proves_anything(&self.starts) {
+            self.x_links.build(b, pos, true);
+            self.closure.compute(&self.x_links, &alive);
+            if self.closure.proves_anything(&self.starts) {
+                if let Some(len) = self.binary(b, true, out) {
+                    return Some((Technique::XChain, len));
+                }
+            }
+            return self.binary(b, false, out).map(|len| (Technique::ForcingChain, len));
         }
-        self.cell_region(b, out).map(|len| (Technique::CellRegionForcingChain, len))
+        self.cell_region(b, pos, out).map(|len| (Technique::CellRegionForcingChain, len))
     }
 
     /// Forcing chains from every candidate, on and off: a candidate whose
     /// "on" contradicts itself goes, one whose "off" does is placed, and a
-    /// candidate turned off (on) by both is removed (placed).
-    fn binary(&mut self, b: &Board, pos: &Pos, digit_only: bool, out: &mut Found) -> Option<u32> {
-        self.elim_len.fill(NONE);
-        self.place_len.fill(NONE);
-        if !digit_only {
-            self.reach.clear();
+    /// candidate turned off (on) by both is removed (placed). Returns the
+    /// number of links of the longer side of the shortest deduction.
+    fn binary(&mut self, b: &Board, digit_only: bool, out: &mut Found) -> Option<u32> {
+        let links = if digit_only { &self.x_links } else { &self.links };
+        self.runs.clear();
+        for &lit in &self.starts {
+            self.runs.push(Run::start(lit, true));
+            self.runs.push(Run::start(lit, false));
         }
-        for lit in 0..N_LIT {
-            let (c, d0) = (lit / 9, lit % 9);
-            if !digit_only {
-                self.reach_start[lit] = self.reach.len() as u32;
+        for layer in 1..=u32::from(u8::MAX) {
+            let mut active = false;
+            for r in self.runs.iter_mut() {
+                if !r.is_done() {
+                    r.step(links);
+                    active = true;
+                }
             }
-            if b.cands[c] & (1 << d0) == 0 {
-                continue;
+            if !active {
+                return None;
             }
-            self.on_run.follow(b, pos, lit, true, digit_only);
-            if self.on_run.contradiction != 0 {
-                keep_min(&mut self.elim_len[lit], self.on_run.contradiction as u16 - 1);
-                continue;
-            }
-            if !digit_only {
-                for &l in &self.on_run.list {
-                    if l & ON_FLAG == 0 {
-                        self.reach.push((l, self.on_run.off[l as usize]));
+            let mut any = false;
+            for (k, &lit) in self.starts.iter().enumerate() {
+                let (c, d0) = (lit / 9, lit % 9);
+                let (on, off) = (&self.runs[2 * k], &self.runs[2 * k + 1]);
+                if on.contradiction {
+                    any |= out.eliminate(b, c, 1 << d0);
+                }
+                if off.contradiction {
+                    out.place_digit(c, d0 as u8 + 1);
+                    any = true;
+                }
+                if on.contradiction || off.contradiction {
+                    continue;
+                }
+                for w in 0..WORDS {
+                    let mut gone = on.off[w] & off.off[w];
+                    let mut set = on.on[w] & off.on[w];
+                    while gone != 0 {
+                        let y = w * 64 + gone.trailing_zeros() as usize;
+                        gone &= gone - 1;
+                        any |= out.eliminate(b, y / 9, 1 << (y % 9));
+                    }
+                    while set != 0 {
+                        let y = w * 64 + set.trailing_zeros() as usize;
+                        set &= set - 1;
+                        out.place_digit(y / 9, (y % 9) as u8 + 1);
+                        any = true;
                     }
                 }
             }
-            self.off_run.follow(b, pos, lit, false, digit_only);
-            if self.off_run.contradiction != 0 {
-                keep_min(&mut self.place_len[lit], self.off_run.contradiction as u16 - 1);
-                continue;
-            }
-            for &l in &self.off_run.list {
-                let on = l & ON_FLAG != 0;
-                let y = (l & !ON_FLAG) as usize;
-                let (a, z) = if on {
-                    (self.on_run.on[y], self.off_run.on[y])
-                } else {
-                    (self.on_run.off[y], self.off_run.off[y])
-                };
-                if a != 0 {
-                    let len = (a + z) as u16 - 2;
-                    keep_min(if on { &mut self.place_len[y] } else { &mut self.elim_len[y] }, len);
-                }
+            if any {
+                return Some(layer);
             }
         }
-        if !digit_only {
-            self.reach_start[N_LIT] = self.reach.len() as u32;
-        }
-        collect_shortest(b, &self.elim_len, &self.place_len, out)
+        None
     }
 
     /// Cell and region forcing chains: every candidate of a cell, or every
-    /// place of a digit in a unit, turns the same candidate off. Uses the
-    /// "on" runs recorded by the last non-digit-only [`Chains::binary`].
-    fn cell_region(&mut self, b: &Board, out: &mut Found) -> Option<u32> {
-        self.elim_len.fill(NONE);
-        self.place_len.fill(NONE);
-        let mut branches = [0usize; 9];
+    /// place of a digit in a unit, turns the same candidate off. Returns
+    /// the number of links of the longest branch times the number of
+    /// branches, for the shortest deduction.
+    fn cell_region(&mut self, b: &Board, pos: &Pos, out: &mut Found) -> Option<u32> {
+        // The links and their closure are those of `find`, on this same
+        // snapshot.
+        if !self.cell_region_closure(b, pos) {
+            return None;
+        }
+        let links = &self.links;
+        self.runs.clear();
+        let mut run_of = [u16::MAX; N_LIT];
+        for lit in 0..N_LIT {
+            if b.cands[lit / 9] & (1 << (lit % 9)) != 0 {
+                run_of[lit] = self.runs.len() as u16;
+                self.runs.push(Run::start(lit, true));
+            }
+        }
+        // The branch sets: cells with 3+ candidates (bivalue cells are the
+        // on/off chains) and unit digits with 3+ places.
+        let mut groups: Vec<([u16; 9], u8)> = Vec::new();
         for c in 0..81 {
             let m = b.cands[c];
-            if m.count_ones() < 3 {
-                // Bivalue cells are covered by the on/off chains.
-                continue;
-            }
-            let mut n = 0;
-            for d0 in 0..9 {
-                if m & (1 << d0) != 0 {
-                    branches[n] = c * 9 + d0;
-                    n += 1;
+            if m.count_ones() >= 3 {
+                let mut g = ([0u16; 9], 0u8);
+                for d0 in 0..9 {
+                    if m & (1 << d0) != 0 {
+                        g.0[g.1 as usize] = run_of[c * 9 + d0];
+                        g.1 += 1;
+                    }
                 }
+                groups.push(g);
             }
-            self.intersect(&branches[..n]);
         }
-        let pos = b.positions();
         for (u, unit) in UNITS.iter().enumerate() {
             for d0 in 0..9 {
                 let m = pos[u][d0];
-                if m.count_ones() < 3 {
-                    continue;
+                if m.count_ones() >= 3 {
+                    let mut g = ([0u16; 9], 0u8);
+                    for (k, &c) in unit.iter().enumerate() {
+                        if m & (1 << k) != 0 {
+                            g.0[g.1 as usize] = run_of[c as usize * 9 + d0];
+                            g.1 += 1;
+                        }
+                    }
+                    groups.push(g);
                 }
-                let mut n = 0;
-                for (k, &c) in unit.iter().enumerate() {
-                    if m & (1 << k) != 0 {
-                        branches[n] = c as usize * 9 + d0;
-                        n += 1;
+            }
+        }
+        let mut best: Option<u32> = None;
+        for layer in 1..=u32::from(u8::MAX) {
+            let mut active = false;
+            for r in self.runs.iter_mut() {
+                if !r.is_done() {
+                    r.step(links);
+                    active = true;
+                }
+            }
+            if !active {
+                break;
+            }
+            for (g, n) in &groups {
+                let branches = &g[..*n as usize];
+                let mut common = [!0u64; WORDS];
+                for &r in branches {
+                    let run = &self.runs[r as usize];
+                    // A contradicting branch is impossible and proves anything.
+                    if !run.contradiction {
+                        for k in 0..WORDS {
+                            common[k] &= run.off[k];
+                        }
                     }
                 }
-                self.intersect(&branches[..n]);
-            }
-        }
-        collect_shortest(b, &self.elim_len, &self.place_len, out)
-    }
-
-    /// Literals turned off by every one of `branches`, with the sum of the
-    /// branch lengths.
-    fn intersect(&mut self, branches: &[usize]) {
-        let n = branches.len() as u8;
-        for &br in branches {
-            let (s, e) = (self.reach_start[br] as usize, self.reach_start[br + 1] as usize);
-            for &(l, depth) in &self.reach[s..e] {
-                let h = &mut self.hits[l as usize];
-                h.0 += 1;
-                h.1 = h.1.saturating_add(depth as u16 - 1);
-                if h.0 == n {
-                    let len = h.1;
-                    keep_min(&mut self.elim_len[l as usize], len);
+                let mut any = false;
+                for_each_bit(&common, |y| {
+                    if y < N_LIT {
+                        any |= out.eliminate(b, y / 9, 1 << (y % 9));
+                    }
+                });
+                if any {
+                    let len = layer * u32::from(*n);
+                    best = Some(best.map_or(len, |b| b.min(len)));
                 }
             }
-        }
-        for &br in branches {
-            let (s, e) = (self.reach_start[br] as usize, self.reach_start[br + 1] as usize);
-            for &(l, _) in &self.reach[s..e] {
-                self.hits[l as usize] = (0, 0);
+            if best.is_some() {
+                return best;
             }
         }
+        None
     }
 }
 
-#[inline]
-fn keep_min(slot: &mut u16, len: u16) {
-    if len < *slot {
-        *slot = len;
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Writes the deductions of the shortest length into `out`; returns that
-/// length, or `None` when there is none.
-pub(crate) fn collect_shortest(
-    b: &Board,
-    elim_len: &[u16; N_LIT],
-    place_len: &[u16; N_LIT],
-    out: &mut Found,
-) -> Option<u32> {
-    let best = elim_len.iter().chain(place_len.iter()).copied().min().unwrap_or(NONE);
-    if best == NONE {
-        return None;
-    }
-    for lit in 0..N_LIT {
-        let (c, d0) = (lit / 9, lit % 9);
-        if elim_len[lit] == best {
-            out.eliminate(b, c, 1 << d0);
+    #[test]
+    fn sets_hold_the_bits_they_are_given() {
+        let mut s = [0u64; WORDS];
+        for i in [0, 63, 64, 500, 728] {
+            set_bit(&mut s, i);
         }
-        if place_len[lit] == best {
-            out.place_digit(c, d0 as u8 + 1);
-        }
+        let mut got = Vec::new();
+        for_each_bit(&s, |i| got.push(i));
+        assert_eq!(got, vec![0, 63, 64, 500, 728]);
+        assert!(has_bit(&s, 500) && !has_bit(&s, 501) && !is_empty(&s));
     }
-    Some(best as u32)
 }

@@ -14,7 +14,6 @@
 use sudoku_core::index::{PEERS, UNITS};
 
 use crate::board::{bit, Board, Found, ALL, CELL_UNITS};
-use crate::chains::collect_shortest;
 
 const N_LIT: usize = 729;
 const NONE: u16 = u16::MAX;
@@ -384,4 +383,28 @@ fn contradicts(mut b: Board, depth: u32, nodes: &mut u64) -> bool {
             return false;
         }
     }
+}
+
+/// Writes the deductions of the shortest length into `out`; returns that
+/// length, or `None` when there is none.
+fn collect_shortest(
+    b: &Board,
+    elim_len: &[u16; N_LIT],
+    place_len: &[u16; N_LIT],
+    out: &mut Found,
+) -> Option<u32> {
+    let best = elim_len.iter().chain(place_len.iter()).copied().min().unwrap_or(NONE);
+    if best == NONE {
+        return None;
+    }
+    for lit in 0..N_LIT {
+        let (c, d0) = (lit / 9, lit % 9);
+        if elim_len[lit] == best {
+            out.eliminate(b, c, 1 << d0);
+        }
+        if place_len[lit] == best {
+            out.place_digit(c, d0 as u8 + 1);
+        }
+    }
+    Some(u32::from(best))
 }
