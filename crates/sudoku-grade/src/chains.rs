@@ -18,9 +18,9 @@
 //! depend on the order of cells or digits, and short chains are found
 //! without following every assumption to its end.
 
-use sudoku_core::index::{PEERS, UNITS};
+use sudoku_core::index::UNITS;
 
-use crate::board::{Board, Found, Pos, CELL_UNITS, CELL_UNIT_POS};
+use crate::board::{Board, Found, Pos, CELL_UNITS, CELL_UNIT_POS, PEER_SET};
 use crate::technique::Technique;
 
 const N_LIT: usize = 729;
@@ -95,7 +95,7 @@ impl Run {
             }
         });
         for_each_bit(&self.front_off, |i| {
-            for &j in &links.strong[i][..links.n_strong[i] as usize] {
+            for &j in links.strong_of(i) {
                 set_bit(&mut new_on, j as usize);
             }
         });
@@ -160,21 +160,40 @@ struct Links {
 
 impl Links {
     fn new() -> Self {
-        Links { weak: vec![[0; WORDS]; N_LIT], strong: vec![[0; 4]; N_LIT], n_strong: vec![0; N_LIT] }
+        Links { weak: vec![[0; WORDS]; N_LIT], strong: vec![[0; 4]; N_LIT], n_strong: vec![u8::MAX; N_LIT] }
+    }
+
+    /// The strong links of a literal (none for a dead one).
+    #[inline]
+    fn strong_of(&self, lit: usize) -> &[u16] {
+        let n = self.n_strong[lit];
+        &self.strong[lit][..if n == u8::MAX { 0 } else { n as usize }]
     }
 
     /// Builds the links of `b`; `digit_only` keeps the links between
     /// candidates of one digit (X-chains).
     fn build(&mut self, b: &Board, pos: &Pos, digit_only: bool) {
+        // Candidates of each digit, as cell sets.
+        let mut has = [0u128; 9];
+        for c in 0..81 {
+            let mut m = b.cands[c];
+            while m != 0 {
+                has[m.trailing_zeros() as usize] |= 1 << c;
+                m &= m - 1;
+            }
+        }
         for c in 0..81 {
             for d0 in 0..9 {
                 let lit = c * 9 + d0;
-                self.weak[lit] = [0; WORDS];
-                self.n_strong[lit] = 0;
                 if b.cands[c] & (1 << d0) == 0 {
+                    if self.n_strong[lit] != u8::MAX {
+                        self.weak[lit] = [0; WORDS];
+                        self.n_strong[lit] = u8::MAX;
+                    }
                     continue;
                 }
                 let w = &mut self.weak[lit];
+                *w = [0; WORDS];
                 if !digit_only {
                     let mut m = b.cands[c] & !(1 << d0);
                     while m != 0 {
@@ -182,10 +201,11 @@ impl Links {
                         m &= m - 1;
                     }
                 }
-                for &p in &PEERS[c] {
-                    if b.cands[p as usize] & (1 << d0) != 0 {
-                        set_bit(w, p as usize * 9 + d0);
-                    }
+                let mut peers = has[d0] & PEER_SET[c];
+                while peers != 0 {
+                    let p = peers.trailing_zeros() as usize;
+                    peers &= peers - 1;
+                    set_bit(w, p * 9 + d0);
                 }
                 let mut n = 0;
                 if !digit_only && b.cands[c].count_ones() == 2 {
@@ -274,7 +294,7 @@ impl Closure {
             None
         } else {
             let lit = v - N_LIT;
-            (from < links.n_strong[lit] as usize).then(|| (links.strong[lit][from] as usize, from + 1))
+            links.strong_of(lit).get(from).map(|&t| (t as usize, from + 1))
         }
     }
 
@@ -425,11 +445,8 @@ impl Chains {
         self.closure.compute(&self.links, &alive);
         if self.closure.proves_anything(&self.starts) {
             self.x_links.build(b, pos, true);
-            self.closure.compute(&self.x_links, &alive);
-            if self.closure.proves_anything(&self.starts) {
-                if let Some(len) = self.binary(b, true, out) {
-                    return Some((Technique::XChain, len));
-                }
+            if let Some(len) = self.binary(b, true, out) {
+                return Some((Technique::XChain, len));
             }
             return self.binary(b, false, out).map(|len| (Technique::ForcingChain, len));
         }

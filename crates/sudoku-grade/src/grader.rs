@@ -188,18 +188,6 @@ impl Grader {
         let found = &mut *self.found;
         found.clear();
         let pos = b.positions();
-        if std::env::var_os("GRADE_DEBUG").is_some() {
-            let v: Vec<String> = (0..81)
-                .map(|c| {
-                    if b.value[c] != 0 {
-                        format!("={}", b.value[c])
-                    } else {
-                        (0..9).filter(|d| b.cands[c] & (1 << d) != 0).map(|d| (d + 1).to_string()).collect()
-                    }
-                })
-                .collect();
-            eprintln!("STUCK {}", v.join(" "));
-        }
         for t in PATTERNS {
             ladder::find(t, b, &pos, found);
             if !found.is_empty() {
