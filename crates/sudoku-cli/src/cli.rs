@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::grade::GradeArgs;
 use crate::cmd::solve::SolveArgs;
 
 /// Solve, count, generate, grade and export sudoku puzzles.
@@ -22,4 +23,6 @@ pub struct Cli {
 pub enum Command {
     /// Solve puzzles, count or list their solutions.
     Solve(SolveArgs),
+    /// Rate puzzles by the human techniques they need.
+    Grade(GradeArgs),
 }

@@ -43,12 +43,6 @@ pub(crate) const CELL_UNIT_POS: [[u8; 3]; 81] = {
     t
 };
 
-/// Whether two distinct cells share a unit.
-#[inline]
-pub(crate) fn sees(a: usize, b: usize) -> bool {
-    a != b && (ROW[a] == ROW[b] || COL[a] == COL[b] || BOX[a] == BOX[b])
-}
-
 /// The peers of each cell as a 81-bit set.
 pub(crate) const PEER_SET: [u128; 81] = {
     let mut t = [0u128; 81];
@@ -60,21 +54,6 @@ pub(crate) const PEER_SET: [u128; 81] = {
             k += 1;
         }
         c += 1;
-    }
-    t
-};
-
-/// The cells of each unit as a 81-bit set.
-pub(crate) const UNIT_SET: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut k = 0;
-        while k < 9 {
-            t[u] |= 1u128 << UNITS[u][k];
-            k += 1;
-        }
-        u += 1;
     }
     t
 };
@@ -118,11 +97,6 @@ impl Board {
         self.value.iter().all(|&v| v != 0)
     }
 
-    /// Number of candidates left in open cells.
-    pub fn n_candidates(&self) -> u32 {
-        self.cands.iter().map(|m| m.count_ones()).sum()
-    }
-
     /// Positions of each digit in each unit.
     pub fn positions(&self) -> Pos {
         let mut pos = [[0u16; 9]; 27];
@@ -139,19 +113,6 @@ impl Board {
         pos
     }
 
-    /// Digits placed in each unit.
-    pub fn placed_in_units(&self) -> [u16; 27] {
-        let mut placed = [0u16; 27];
-        for c in 0..81 {
-            if self.value[c] != 0 {
-                for &u in &CELL_UNITS[c] {
-                    placed[u as usize] |= bit(self.value[c]);
-                }
-            }
-        }
-        placed
-    }
-
     /// Applies `found`: placements first, then eliminations.
     pub fn apply(&mut self, found: &Found) {
         for c in 0..81 {
@@ -163,11 +124,6 @@ impl Board {
         for c in 0..81 {
             self.cands[c] &= !found.elim[c];
         }
-    }
-
-    /// The placed digits as a grid.
-    pub fn to_grid(&self) -> Grid {
-        Grid::from_array(self.value).unwrap_or(Grid::EMPTY)
     }
 }
 
@@ -217,11 +173,6 @@ impl Found {
     pub fn place_digit(&mut self, cell: usize, digit: u8) {
         self.place[cell] |= bit(digit);
     }
-
-    /// Number of placements plus eliminations.
-    pub fn len(&self) -> u32 {
-        self.place.iter().chain(&self.elim).map(|m| m.count_ones()).sum()
-    }
 }
 
 #[cfg(test)]
@@ -235,7 +186,6 @@ mod tests {
         let n_without: usize = (0..81).filter(|&c| c != 40 && b.cands[c] & bit(5) == 0).count();
         assert_eq!(n_without, 20);
         assert_eq!(b.cands[40], 0);
-        assert!(sees(40, 44) && sees(40, 30) && !sees(40, 0) && !sees(40, 40));
         assert_eq!(PEER_SET[40].count_ones(), 20);
         assert_eq!(CELL_UNIT_POS[40], [4, 4, 4]);
     }

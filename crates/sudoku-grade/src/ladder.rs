@@ -501,3 +501,312 @@ fn bug_plus_one(b: &Board, pos: &Pos, out: &mut Found) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! One constructed candidate state per pattern technique, where that
+    //! technique is the easiest one that makes progress. Cells not
+    //! mentioned keep all nine candidates, so nothing else applies; each
+    //! expected result is worked out by hand from the pattern.
+
+    use super::*;
+    use crate::board::ALL;
+
+    fn full() -> Board {
+        Board { cands: [ALL; 81], value: [0; 81] }
+    }
+
+    fn cell(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + (c - 1)
+    }
+
+    fn mask(digits: &[u8]) -> u16 {
+        digits.iter().fold(0, |m, &d| m | 1 << (d - 1))
+    }
+
+    /// Removes `digits` from `cells`.
+    fn remove(b: &mut Board, cells: impl IntoIterator<Item = usize>, digits: &[u8]) {
+        for c in cells {
+            b.cands[c] &= !mask(digits);
+        }
+    }
+
+    /// The cells of unit `u` but `keep`.
+    fn unit_but(u: usize, keep: &[usize]) -> Vec<usize> {
+        UNITS[u].iter().map(|&c| c as usize).filter(|c| !keep.contains(c)).collect()
+    }
+
+    const fn row(r: usize) -> usize {
+        r - 1
+    }
+    const fn col(c: usize) -> usize {
+        9 + c - 1
+    }
+    const fn boxx(b: usize) -> usize {
+        18 + b - 1
+    }
+
+    /// The easiest pattern technique that finds something, and what.
+    fn first(b: &Board) -> (Technique, Found) {
+        let pos = b.positions();
+        for t in PATTERNS {
+            let mut f = Found::default();
+            find(t, b, &pos, &mut f);
+            if !f.is_empty() {
+                return (t, f);
+            }
+        }
+        panic!("no pattern applies");
+    }
+
+    fn check(b: &Board, want: Technique, place: &[(usize, u8)], elim: &[(usize, &[u8])]) {
+        let (t, f) = first(b);
+        assert_eq!(t, want);
+        let mut expected = Found::default();
+        for &(c, d) in place {
+            expected.place_digit(c, d);
+        }
+        for &(c, ds) in elim {
+            expected.elim[c] |= mask(ds);
+        }
+        let show = |f: &Found| {
+            let mut v = Vec::new();
+            for c in 0..81 {
+                if f.place[c] != 0 || f.elim[c] != 0 {
+                    v.push(format!("r{}c{} +{:09b} -{:09b}", c / 9 + 1, c % 9 + 1, f.place[c], f.elim[c]));
+                }
+            }
+            v
+        };
+        assert_eq!(show(&f), show(&expected));
+    }
+
+    fn each(cells: &[usize], digits: &'static [u8]) -> Vec<(usize, &'static [u8])> {
+        cells.iter().map(|&c| (c, digits)).collect()
+    }
+
+    #[test]
+    fn hidden_single_in_a_box() {
+        let mut b = full();
+        remove(&mut b, unit_but(boxx(1), &[cell(1, 1)]), &[5]);
+        check(&b, Technique::HiddenSingleBox, &[(cell(1, 1), 5)], &[]);
+    }
+
+    #[test]
+    fn hidden_single_in_a_row() {
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 1)]), &[5]);
+        check(&b, Technique::HiddenSingleLine, &[(cell(1, 1), 5)], &[]);
+    }
+
+    #[test]
+    fn naked_single() {
+        let mut b = full();
+        b.cands[cell(5, 5)] = mask(&[7]);
+        check(&b, Technique::NakedSingle, &[(cell(5, 5), 7)], &[]);
+    }
+
+    #[test]
+    fn direct_pointing_leaves_a_hidden_single() {
+        // 5 of box 1 in r1c1, r1c2; 5 of box 2 in r1c5, r2c5: the pointing
+        // of box 1 takes r1c5 and leaves r2c5 alone in box 2.
+        let mut b = full();
+        remove(&mut b, unit_but(boxx(1), &[cell(1, 1), cell(1, 2)]), &[5]);
+        remove(&mut b, unit_but(boxx(2), &[cell(1, 5), cell(2, 5)]), &[5]);
+        let elim = each(&[cell(1, 5), cell(1, 7), cell(1, 8), cell(1, 9)], &[5]);
+        check(&b, Technique::DirectPointing, &[], &elim);
+    }
+
+    #[test]
+    fn direct_claiming_leaves_a_hidden_single() {
+        // 5 of row 1 in box 1 only; 5 of column 3 in r2c3 and r4c3: the
+        // claiming takes r2c3 and leaves r4c3 alone in column 3.
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 1), cell(1, 2)]), &[5]);
+        remove(&mut b, unit_but(col(3), &[cell(2, 3), cell(4, 3)]), &[5]);
+        let elim = each(&[cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2)], &[5]);
+        check(&b, Technique::DirectClaiming, &[], &elim);
+    }
+
+    #[test]
+    fn pointing() {
+        let mut b = full();
+        remove(&mut b, unit_but(boxx(1), &[cell(1, 1), cell(1, 2)]), &[5]);
+        let elim = each(&[cell(1, 4), cell(1, 5), cell(1, 6), cell(1, 7), cell(1, 8), cell(1, 9)], &[5]);
+        check(&b, Technique::Pointing, &[], &elim);
+    }
+
+    #[test]
+    fn claiming() {
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 1), cell(1, 2), cell(1, 3)]), &[5]);
+        let elim = each(&[cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)], &[5]);
+        check(&b, Technique::Claiming, &[], &elim);
+    }
+
+    #[test]
+    fn naked_pair_clears_its_row_and_box() {
+        let mut b = full();
+        b.cands[cell(1, 1)] = mask(&[1, 2]);
+        b.cands[cell(1, 2)] = mask(&[1, 2]);
+        let mut cells: Vec<usize> = (3..=9).map(|c| cell(1, c)).collect();
+        cells.extend([cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
+        check(&b, Technique::NakedPair, &[], &each(&cells, &[1, 2]));
+    }
+
+    #[test]
+    fn x_wing() {
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 2), cell(1, 8)]), &[5]);
+        remove(&mut b, unit_but(row(5), &[cell(5, 2), cell(5, 8)]), &[5]);
+        let cells: Vec<usize> =
+            [2, 3, 4, 6, 7, 8, 9].iter().flat_map(|&r| [cell(r, 2), cell(r, 8)]).collect();
+        check(&b, Technique::XWing, &[], &each(&cells, &[5]));
+    }
+
+    #[test]
+    fn hidden_pair() {
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 1), cell(1, 5)]), &[1, 2]);
+        let elim = each(&[cell(1, 1), cell(1, 5)], &[3, 4, 5, 6, 7, 8, 9]);
+        check(&b, Technique::HiddenPair, &[], &elim);
+    }
+
+    #[test]
+    fn direct_hidden_pair_leaves_a_hidden_single() {
+        // As above, and 9 of column 1 only in r1c1 and r6c1: clearing r1c1
+        // leaves r6c1.
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 1), cell(1, 5)]), &[1, 2]);
+        remove(&mut b, unit_but(col(1), &[cell(1, 1), cell(6, 1)]), &[9]);
+        let elim = each(&[cell(1, 1), cell(1, 5)], &[3, 4, 5, 6, 7, 8, 9]);
+        check(&b, Technique::DirectHiddenPair, &[], &elim);
+    }
+
+    #[test]
+    fn naked_triple_clears_its_row_and_box() {
+        let mut b = full();
+        b.cands[cell(1, 1)] = mask(&[1, 2]);
+        b.cands[cell(1, 2)] = mask(&[2, 3]);
+        b.cands[cell(1, 3)] = mask(&[1, 3]);
+        let mut cells: Vec<usize> = (4..=9).map(|c| cell(1, c)).collect();
+        cells.extend([cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)]);
+        check(&b, Technique::NakedTriple, &[], &each(&cells, &[1, 2, 3]));
+    }
+
+    #[test]
+    fn swordfish() {
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 1), cell(1, 4)]), &[5]);
+        remove(&mut b, unit_but(row(4), &[cell(4, 4), cell(4, 7)]), &[5]);
+        remove(&mut b, unit_but(row(7), &[cell(7, 1), cell(7, 7)]), &[5]);
+        let cells: Vec<usize> =
+            [2, 3, 5, 6, 8, 9].iter().flat_map(|&r| [cell(r, 1), cell(r, 4), cell(r, 7)]).collect();
+        check(&b, Technique::Swordfish, &[], &each(&cells, &[5]));
+    }
+
+    /// Row 1 with digits 1, 2, 3 confined to r1c1, r1c5, r1c9 as
+    /// {1,2}, {2,3}, {1,3}.
+    fn hidden_triple_row() -> Board {
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 1), cell(1, 5), cell(1, 9)]), &[1, 2, 3]);
+        remove(&mut b, [cell(1, 1)], &[3]);
+        remove(&mut b, [cell(1, 5)], &[1]);
+        remove(&mut b, [cell(1, 9)], &[2]);
+        b
+    }
+
+    #[test]
+    fn hidden_triple() {
+        let b = hidden_triple_row();
+        let elim = each(&[cell(1, 1), cell(1, 5), cell(1, 9)], &[4, 5, 6, 7, 8, 9]);
+        check(&b, Technique::HiddenTriple, &[], &elim);
+    }
+
+    #[test]
+    fn direct_hidden_triple_leaves_a_hidden_single() {
+        let mut b = hidden_triple_row();
+        remove(&mut b, unit_but(col(1), &[cell(1, 1), cell(6, 1)]), &[9]);
+        let elim = each(&[cell(1, 1), cell(1, 5), cell(1, 9)], &[4, 5, 6, 7, 8, 9]);
+        check(&b, Technique::DirectHiddenTriple, &[], &elim);
+    }
+
+    #[test]
+    fn xy_wing() {
+        // Pivot r5c5 {1,2}, pincers r5c1 {1,3} and r1c5 {2,3}: r1c1 sees
+        // both pincers and loses 3.
+        let mut b = full();
+        b.cands[cell(5, 5)] = mask(&[1, 2]);
+        b.cands[cell(5, 1)] = mask(&[1, 3]);
+        b.cands[cell(1, 5)] = mask(&[2, 3]);
+        check(&b, Technique::XyWing, &[], &[(cell(1, 1), &[3])]);
+    }
+
+    #[test]
+    fn xyz_wing() {
+        // Pivot r5c5 {1,2,3}, pincers r4c4 {1,3} (same box) and r1c5
+        // {2,3} (same column): r4c5 and r6c5 see all three and lose 3.
+        let mut b = full();
+        b.cands[cell(5, 5)] = mask(&[1, 2, 3]);
+        b.cands[cell(4, 4)] = mask(&[1, 3]);
+        b.cands[cell(1, 5)] = mask(&[2, 3]);
+        check(&b, Technique::XyzWing, &[], &[(cell(4, 5), &[3]), (cell(6, 5), &[3])]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_1() {
+        // r1c1, r1c4, r2c1 hold {1,2} only, r2c4 more: were r2c4 1 or 2,
+        // the four cells could swap 1 and 2, giving two solutions.
+        let mut b = full();
+        for c in [cell(1, 1), cell(1, 4), cell(2, 1)] {
+            b.cands[c] = mask(&[1, 2]);
+        }
+        let keep = [cell(1, 1), cell(1, 4), cell(2, 1)];
+        remove(&mut b, unit_but(row(1), &keep), &[1, 2]);
+        remove(&mut b, unit_but(col(1), &keep), &[1, 2]);
+        remove(&mut b, unit_but(boxx(1), &keep), &[1, 2]);
+        check(&b, Technique::UniqueRectangle, &[], &[(cell(2, 4), &[1, 2])]);
+    }
+
+    #[test]
+    fn naked_quad() {
+        let mut b = full();
+        b.cands[cell(1, 1)] = mask(&[1, 2]);
+        b.cands[cell(1, 4)] = mask(&[2, 3]);
+        b.cands[cell(1, 7)] = mask(&[3, 4]);
+        b.cands[cell(1, 9)] = mask(&[1, 4]);
+        let cells = [cell(1, 2), cell(1, 3), cell(1, 5), cell(1, 6), cell(1, 8)];
+        check(&b, Technique::NakedQuad, &[], &each(&cells, &[1, 2, 3, 4]));
+    }
+
+    #[test]
+    fn jellyfish() {
+        // 5 in rows 1, 4, 7, 9 on columns 1, 2, 4, 7, as one 8-cycle so that
+        // no smaller fish exists, spread so that no box holds its 5 in one
+        // line.
+        let mut b = full();
+        remove(&mut b, unit_but(row(1), &[cell(1, 2), cell(1, 4)]), &[5]);
+        remove(&mut b, unit_but(row(4), &[cell(4, 1), cell(4, 7)]), &[5]);
+        remove(&mut b, unit_but(row(7), &[cell(7, 1), cell(7, 4)]), &[5]);
+        remove(&mut b, unit_but(row(9), &[cell(9, 2), cell(9, 7)]), &[5]);
+        let cells: Vec<usize> = [2, 3, 5, 6, 8]
+            .iter()
+            .flat_map(|&r| [cell(r, 1), cell(r, 2), cell(r, 4), cell(r, 7)])
+            .collect();
+        check(&b, Technique::Jellyfish, &[], &each(&cells, &[5]));
+    }
+
+    #[test]
+    fn hidden_quad() {
+        // Digits 1-4 of row 1 in r1c1, r1c4, r1c2, r1c7 as a cycle
+        // {1,4}, {1,2}, {2,3}, {3,4}: no smaller hidden subset, no claiming.
+        let mut b = full();
+        let quad = [cell(1, 1), cell(1, 2), cell(1, 4), cell(1, 7)];
+        remove(&mut b, unit_but(row(1), &quad), &[1, 2, 3, 4]);
+        remove(&mut b, [cell(1, 1)], &[2, 3]);
+        remove(&mut b, [cell(1, 4)], &[3, 4]);
+        remove(&mut b, [cell(1, 2)], &[1, 4]);
+        remove(&mut b, [cell(1, 7)], &[1, 2]);
+        check(&b, Technique::HiddenQuad, &[], &each(&quad, &[5, 6, 7, 8, 9]));
+    }
+}

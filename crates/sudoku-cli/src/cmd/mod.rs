@@ -1,5 +1,6 @@
 //! One module per subcommand; `run` dispatches.
 
+pub mod grade;
 pub mod solve;
 
 use std::process::ExitCode;
@@ -10,5 +11,6 @@ use crate::cli::{Cli, Command};
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Grade(args) => grade::run(args),
     }
 }
