@@ -789,10 +789,8 @@ mod tests {
         remove(&mut b, unit_but(row(4), &[cell(4, 1), cell(4, 7)]), &[5]);
         remove(&mut b, unit_but(row(7), &[cell(7, 1), cell(7, 4)]), &[5]);
         remove(&mut b, unit_but(row(9), &[cell(9, 2), cell(9, 7)]), &[5]);
-        let cells: Vec<usize> = [2, 3, 5, 6, 8]
-            .iter()
-            .flat_map(|&r| [cell(r, 1), cell(r, 2), cell(r, 4), cell(r, 7)])
-            .collect();
+        let cells: Vec<usize> =
+            [2, 3, 5, 6, 8].iter().flat_map(|&r| [cell(r, 1), cell(r, 2), cell(r, 4), cell(r, 7)]).collect();
         check(&b, Technique::Jellyfish, &[], &each(&cells, &[5]));
     }
 
