@@ -18,6 +18,10 @@
 //! depend on the order of cells or digits, and short chains are found
 //! without following every assumption to its end.
 
+// Cells, digits and units index several parallel tables at once (masks,
+// positions, peers); index loops say that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 use sudoku_core::index::UNITS;
 
 use crate::board::{Board, Found, Pos, CELL_UNITS, CELL_UNIT_POS, PEER_SET};

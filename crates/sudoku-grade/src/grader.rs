@@ -207,10 +207,14 @@ impl Grader {
         // Trial and error nested deeper and deeper: always ends, since at a
         // depth of the number of open cells it is a full search.
         for depth in 2..=81u32 {
+            let before = grade.nodes;
             if self.trials.nested(b, depth, &mut grade.nodes, found) {
                 grade.guesses += 1;
                 let t = Technique::NestedForcingChain;
-                return Ok((t, t.base_rating() + f64::from(depth - 2)));
+                // Here the node count takes over: 0.1 more for each length
+                // threshold the thousands of assumptions of the step exceed.
+                let kilo_nodes = ((grade.nodes - before) / 1000) as u32;
+                return Ok((t, t.base_rating() + f64::from(depth - 2) + length_bonus(kilo_nodes)));
             }
         }
         // Unreachable for a puzzle with one solution; kept as an error rather

@@ -6,6 +6,10 @@
 //! independent of cell and digit order: the set of instances of a
 //! technique is the same on every isomorph of a board.
 
+// Cells, digits and units index several parallel tables at once (masks,
+// positions, peers); index loops say that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
 
 use crate::board::{Board, Found, Pos, PEER_SET};

