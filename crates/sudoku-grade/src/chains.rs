@@ -30,6 +30,11 @@ use crate::technique::Technique;
 const N_LIT: usize = 729;
 const WORDS: usize = 12;
 
+/// The longest single-digit chain, in layers of links, rated as a turbot
+/// fish: a candidate seeing both ends of a four-candidate X-chain turns on
+/// a contradiction in four links.
+pub(crate) const TURBOT_LAYERS: u32 = 4;
+
 /// A set of literals (candidates), one bit each.
 type Set = [u64; WORDS];
 
@@ -444,26 +449,40 @@ impl Chains {
         self.closure.compute(&self.links, &alive);
         if self.closure.proves_anything(&self.starts) {
             self.x_links.build(b, pos, true);
-            if let Some(len) = self.binary(b, true, out) {
+            if let Some(len) = self.binary(b, true, u32::from(u8::MAX), out) {
                 return Some((Technique::XChain, len));
             }
-            return self.binary(b, false, out).map(|len| (Technique::ForcingChain, len));
+            return self.binary(b, false, u32::from(u8::MAX), out).map(|len| (Technique::ForcingChain, len));
         }
         self.cell_region(b, pos, out).map(|len| (Technique::CellRegionForcingChain, len))
+    }
+
+    /// Turbot fish: X-chains of four candidates (skyscraper, two-string
+    /// kite, turbot fish proper), found as single-digit chains that prove
+    /// something within [`TURBOT_LAYERS`] links.
+    pub fn turbot_fish(&mut self, b: &Board, pos: &Pos, out: &mut Found) -> bool {
+        self.starts.clear();
+        for lit in 0..N_LIT {
+            if b.cands[lit / 9] & (1 << (lit % 9)) != 0 {
+                self.starts.push(lit);
+            }
+        }
+        self.x_links.build(b, pos, true);
+        self.binary(b, true, TURBOT_LAYERS, out).is_some()
     }
 
     /// Forcing chains from every candidate, on and off: a candidate whose
     /// "on" contradicts itself goes, one whose "off" does is placed, and a
     /// candidate turned off (on) by both is removed (placed). Returns the
     /// number of links of the longer side of the shortest deduction.
-    fn binary(&mut self, b: &Board, digit_only: bool, out: &mut Found) -> Option<u32> {
+    fn binary(&mut self, b: &Board, digit_only: bool, max_layer: u32, out: &mut Found) -> Option<u32> {
         let links = if digit_only { &self.x_links } else { &self.links };
         self.runs.clear();
         for &lit in &self.starts {
             self.runs.push(Run::start(lit, true));
             self.runs.push(Run::start(lit, false));
         }
-        for layer in 1..=u32::from(u8::MAX) {
+        for layer in 1..=max_layer {
             let mut active = false;
             for r in self.runs.iter_mut() {
                 if !r.is_done() {

@@ -15,8 +15,9 @@ use crate::trial::Trials;
 /// The grade of a puzzle.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Grade {
-    /// The difficulty on the Sudoku Explainer scale (about 1.2 to 10; higher
-    /// is harder): the difficulty of the hardest step. See the crate docs.
+    /// The difficulty on the Sudoku Explainer scale (about 1.2 to 11; higher
+    /// is harder): the difficulty of the hardest step, plus up to 0.09 for
+    /// how many steps were about that hard. See the crate docs.
     pub rating: f64,
     /// The band of [`Grade::rating`].
     pub band: Band,
@@ -128,6 +129,8 @@ pub struct Grader {
     chains: Chains,
     trials: Trials,
     found: Box<Found>,
+    /// The difficulty of each step of the current puzzle.
+    difficulties: Vec<f64>,
 }
 
 impl Default for Grader {
@@ -139,7 +142,13 @@ impl Default for Grader {
 impl Grader {
     /// A grader with its scratch space allocated.
     pub fn new() -> Self {
-        Grader { solver: Solver::new(), chains: Chains::new(), trials: Trials::new(), found: Box::default() }
+        Grader {
+            solver: Solver::new(),
+            chains: Chains::new(),
+            trials: Trials::new(),
+            found: Box::default(),
+            difficulties: Vec::with_capacity(128),
+        }
     }
 
     /// Grades `puzzle` without recording the steps.
@@ -166,18 +175,22 @@ impl Grader {
             technique: Technique::HiddenSingleBox,
             steps: Vec::new(),
         };
+        self.difficulties.clear();
+        let mut hardest = 0.0;
         while !b.is_solved() {
             let (technique, difficulty) = self.next_step(&b, &mut grade)?;
+            let difficulty = (difficulty * 10.0).round() / 10.0;
             if options.explain {
                 grade.steps.push(step(technique, difficulty, &self.found));
             }
-            if difficulty > grade.rating {
-                grade.rating = difficulty;
+            if difficulty > hardest {
+                hardest = difficulty;
                 grade.technique = technique;
             }
+            self.difficulties.push(difficulty);
             b.apply(&self.found);
         }
-        grade.rating = (grade.rating * 10.0).round() / 10.0;
+        grade.rating = rating(hardest, &self.difficulties);
         grade.band = Band::from_rating(grade.rating);
         Ok(grade)
     }
@@ -189,7 +202,11 @@ impl Grader {
         found.clear();
         let pos = b.positions();
         for t in PATTERNS {
-            ladder::find(t, b, &pos, found);
+            if t == Technique::TurbotFish {
+                self.chains.turbot_fish(b, &pos, found);
+            } else {
+                ladder::find(t, b, &pos, found);
+            }
             if !found.is_empty() {
                 return Ok((t, t.base_rating()));
             }
@@ -223,6 +240,16 @@ impl Grader {
     }
 }
 
+/// The rating of a path: its hardest step, plus how much of that was
+/// needed: 0.05 × log2 of the number of steps within 0.2 of the hardest,
+/// at most 0.09 (so a puzzle never passes the next tenth of the scale).
+/// Rounded to two decimals.
+pub(crate) fn rating(hardest: f64, difficulties: &[f64]) -> f64 {
+    let n_hard = difficulties.iter().filter(|&&d| d >= hardest - 0.2 - 1e-9).count().max(1);
+    let amount = (0.05 * (n_hard as f64).log2()).min(0.09);
+    ((hardest + amount) * 100.0).round() / 100.0
+}
+
 fn step(technique: Technique, difficulty: f64, found: &Found) -> Step {
     let mut placements = Vec::new();
     let mut eliminations = Vec::new();
@@ -243,6 +270,15 @@ fn step(technique: Technique, difficulty: f64, found: &Found) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_amount_of_hard_steps_adds_at_most_a_tenth() {
+        assert_eq!(rating(7.0, &[1.2, 7.0]), 7.0);
+        assert_eq!(rating(7.0, &[6.9, 7.0]), 7.05);
+        assert_eq!(rating(7.0, &[6.5, 7.0, 7.0, 6.8]), 7.08);
+        assert_eq!(rating(3.8, &[3.8; 40]), 3.89);
+        assert_eq!(rating(1.2, &[]), 1.2);
+    }
 
     #[test]
     fn length_bonus_follows_the_explainer_thresholds() {

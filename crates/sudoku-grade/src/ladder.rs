@@ -46,8 +46,9 @@ pub(crate) fn find(t: Technique, b: &Board, pos: &Pos, out: &mut Found) {
     }
 }
 
-/// The pattern techniques, easiest first.
-pub(crate) const PATTERNS: [Technique; 22] = [
+/// The pattern techniques, easiest first. [`Technique::TurbotFish`] is
+/// found by the chain module; [`find`] does nothing for it.
+pub(crate) const PATTERNS: [Technique; 23] = [
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
     Technique::DirectPointing,
@@ -63,6 +64,7 @@ pub(crate) const PATTERNS: [Technique; 22] = [
     Technique::NakedTriple,
     Technique::Swordfish,
     Technique::HiddenTriple,
+    Technique::TurbotFish,
     Technique::XyWing,
     Technique::XyzWing,
     Technique::UniqueRectangle,
@@ -555,7 +557,11 @@ mod tests {
         let pos = b.positions();
         for t in PATTERNS {
             let mut f = Found::default();
-            find(t, b, &pos, &mut f);
+            if t == Technique::TurbotFish {
+                crate::chains::Chains::new().turbot_fish(b, &pos, &mut f);
+            } else {
+                find(t, b, &pos, &mut f);
+            }
             if !f.is_empty() {
                 return (t, f);
             }
@@ -736,6 +742,17 @@ mod tests {
     }
 
     #[test]
+    fn turbot_fish_as_a_skyscraper() {
+        // 5 of column 1 in r1c1, r7c1 and of column 5 in r2c5, r7c5: one of
+        // r1c1 and r2c5 is 5, so cells seeing both lose 5.
+        let mut b = full();
+        remove(&mut b, unit_but(col(1), &[cell(1, 1), cell(7, 1)]), &[5]);
+        remove(&mut b, unit_but(col(5), &[cell(2, 5), cell(7, 5)]), &[5]);
+        let elim = each(&[cell(1, 4), cell(1, 6), cell(2, 2), cell(2, 3)], &[5]);
+        check(&b, Technique::TurbotFish, &[], &elim);
+    }
+
+    #[test]
     fn xy_wing() {
         // Pivot r5c5 {1,2}, pincers r5c1 {1,3} and r1c5 {2,3}: r1c1 sees
         // both pincers and loses 3.
@@ -785,14 +802,14 @@ mod tests {
 
     #[test]
     fn jellyfish() {
-        // 5 in rows 1, 4, 7, 9 on columns 1, 2, 4, 7, as one 8-cycle so that
-        // no smaller fish exists, spread so that no box holds its 5 in one
-        // line.
+        // 5 in rows 1, 4, 7, 9 on three each of columns 1, 2, 4, 7: no three
+        // rows cover three columns, no row is a strong link (so no chain),
+        // and no box holds its 5 in one line.
         let mut b = full();
-        remove(&mut b, unit_but(row(1), &[cell(1, 2), cell(1, 4)]), &[5]);
-        remove(&mut b, unit_but(row(4), &[cell(4, 1), cell(4, 7)]), &[5]);
-        remove(&mut b, unit_but(row(7), &[cell(7, 1), cell(7, 4)]), &[5]);
-        remove(&mut b, unit_but(row(9), &[cell(9, 2), cell(9, 7)]), &[5]);
+        remove(&mut b, unit_but(row(1), &[cell(1, 1), cell(1, 2), cell(1, 4)]), &[5]);
+        remove(&mut b, unit_but(row(4), &[cell(4, 2), cell(4, 4), cell(4, 7)]), &[5]);
+        remove(&mut b, unit_but(row(7), &[cell(7, 1), cell(7, 4), cell(7, 7)]), &[5]);
+        remove(&mut b, unit_but(row(9), &[cell(9, 1), cell(9, 2), cell(9, 7)]), &[5]);
         let cells: Vec<usize> =
             [2, 3, 5, 6, 8].iter().flat_map(|&r| [cell(r, 1), cell(r, 2), cell(r, 4), cell(r, 7)]).collect();
         check(&b, Technique::Jellyfish, &[], &each(&cells, &[5]));

@@ -45,6 +45,10 @@ pub enum Technique {
     Swordfish,
     /// Three digits of a unit confined to three cells (SE 4.0).
     HiddenTriple,
+    /// A single-digit chain of four candidates, strong-weak-strong
+    /// (skyscraper, two-string kite, turbot fish): a candidate seeing both
+    /// ends goes (SE 4.0–4.2 for the named shapes; 4.1 here).
+    TurbotFish,
     /// Pivot {x,y} with pincers {x,z} and {y,z}: z goes from cells seeing
     /// both pincers (SE 4.2).
     XyWing,
@@ -86,7 +90,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 28] = [
+    pub const ALL: [Technique; 29] = [
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
         Technique::DirectPointing,
@@ -102,6 +106,7 @@ impl Technique {
         Technique::NakedTriple,
         Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::TurbotFish,
         Technique::XyWing,
         Technique::XyzWing,
         Technique::UniqueRectangle,
@@ -135,6 +140,7 @@ impl Technique {
             Technique::NakedTriple => 3.6,
             Technique::Swordfish => 3.8,
             Technique::HiddenTriple => 4.0,
+            Technique::TurbotFish => 4.1,
             Technique::XyWing => 4.2,
             Technique::XyzWing => 4.4,
             Technique::UniqueRectangle => 4.5,
@@ -169,6 +175,7 @@ impl Technique {
             Technique::NakedTriple => "naked triple",
             Technique::Swordfish => "swordfish",
             Technique::HiddenTriple => "hidden triple",
+            Technique::TurbotFish => "turbot fish",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
             Technique::UniqueRectangle => "unique rectangle",

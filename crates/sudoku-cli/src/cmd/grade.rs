@@ -217,7 +217,11 @@ fn write_grade(
     g: &Grade,
 ) -> anyhow::Result<()> {
     let line = puzzle.to_line();
-    let rating = format!("{:.1}", g.rating);
+    // One decimal, or two when the amount of hard steps adds to it.
+    let mut rating = format!("{:.2}", g.rating);
+    if rating.ends_with('0') {
+        rating.pop();
+    }
     match format {
         GradeFormat::Text => {
             writeln!(
