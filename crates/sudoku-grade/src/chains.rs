@@ -30,11 +30,6 @@ use crate::technique::Technique;
 const N_LIT: usize = 729;
 const WORDS: usize = 12;
 
-/// The longest single-digit chain, in layers of links, rated as a turbot
-/// fish: a candidate seeing both ends of a four-candidate X-chain turns on
-/// a contradiction in four links.
-pub(crate) const TURBOT_LAYERS: u32 = 4;
-
 /// A set of literals (candidates), one bit each.
 type Set = [u64; WORDS];
 
@@ -455,20 +450,6 @@ impl Chains {
             return self.binary(b, false, u32::from(u8::MAX), out).map(|len| (Technique::ForcingChain, len));
         }
         self.cell_region(b, pos, out).map(|len| (Technique::CellRegionForcingChain, len))
-    }
-
-    /// Turbot fish: X-chains of four candidates (skyscraper, two-string
-    /// kite, turbot fish proper), found as single-digit chains that prove
-    /// something within [`TURBOT_LAYERS`] links.
-    pub fn turbot_fish(&mut self, b: &Board, pos: &Pos, out: &mut Found) -> bool {
-        self.starts.clear();
-        for lit in 0..N_LIT {
-            if b.cands[lit / 9] & (1 << (lit % 9)) != 0 {
-                self.starts.push(lit);
-            }
-        }
-        self.x_links.build(b, pos, true);
-        self.binary(b, true, TURBOT_LAYERS, out).is_some()
     }
 
     /// Forcing chains from every candidate, on and off: a candidate whose

@@ -202,11 +202,7 @@ impl Grader {
         found.clear();
         let pos = b.positions();
         for t in PATTERNS {
-            if t == Technique::TurbotFish {
-                self.chains.turbot_fish(b, &pos, found);
-            } else {
-                ladder::find(t, b, &pos, found);
-            }
+            ladder::find(t, b, &pos, found);
             if !found.is_empty() {
                 return Ok((t, t.base_rating()));
             }

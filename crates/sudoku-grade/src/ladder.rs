@@ -35,6 +35,7 @@ pub(crate) fn find(t: Technique, b: &Board, pos: &Pos, out: &mut Found) {
         Technique::NakedTriple => naked_subsets(b, 3, out),
         Technique::Swordfish => fish(b, pos, 3, out),
         Technique::HiddenTriple => hidden_subsets(b, pos, 3, Mode::All, out),
+        Technique::TurbotFish => turbot_fish(b, pos, out),
         Technique::XyWing => xy_wing(b, out),
         Technique::XyzWing => xyz_wing(b, out),
         Technique::UniqueRectangle => unique_rectangles(b, pos, out),
@@ -46,8 +47,7 @@ pub(crate) fn find(t: Technique, b: &Board, pos: &Pos, out: &mut Found) {
     }
 }
 
-/// The pattern techniques, easiest first. [`Technique::TurbotFish`] is
-/// found by the chain module; [`find`] does nothing for it.
+/// The pattern techniques, easiest first.
 pub(crate) const PATTERNS: [Technique; 23] = [
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -341,6 +341,38 @@ fn fish(b: &Board, pos: &Pos, k: usize, out: &mut Found) {
     }
 }
 
+/// Turbot fish: strong link a=b, weak link b-c, strong link c=d on one
+/// digit (a unit where it has two places is a strong link; two cells that
+/// see each other, a weak one). One of a and d holds the digit, so every
+/// cell seeing both loses it. Covers the skyscraper and two-string kite.
+fn turbot_fish(b: &Board, pos: &Pos, out: &mut Found) {
+    for d0 in 0..9 {
+        // Strong links of the digit, in both directions.
+        let mut links = [(0u8, 0u8); 2 * 27];
+        let mut n = 0;
+        for u in 0..27 {
+            let m = pos[u][d0];
+            if m.count_ones() == 2 {
+                let x = UNITS[u][m.trailing_zeros() as usize];
+                let y = UNITS[u][15 - m.leading_zeros() as usize];
+                links[n] = (x, y);
+                links[n + 1] = (y, x);
+                n += 2;
+            }
+        }
+        let links = &links[..n];
+        for &(a, b1) in links {
+            for &(c, d) in links {
+                let (a, b1, c, d) = (a as usize, b1 as usize, c as usize, d as usize);
+                if b1 == c || a == c || a == d || b1 == d || PEER_SET[b1] & (1u128 << c) == 0 {
+                    continue;
+                }
+                eliminate_cells(b, PEER_SET[a] & PEER_SET[d], 1 << d0, out);
+            }
+        }
+    }
+}
+
 /// Pivot {x,y}, pincers {x,z} and {y,z} that see the pivot: z goes from
 /// every cell seeing both pincers.
 fn xy_wing(b: &Board, out: &mut Found) {
@@ -557,11 +589,7 @@ mod tests {
         let pos = b.positions();
         for t in PATTERNS {
             let mut f = Found::default();
-            if t == Technique::TurbotFish {
-                crate::chains::Chains::new().turbot_fish(b, &pos, &mut f);
-            } else {
-                find(t, b, &pos, &mut f);
-            }
+            find(t, b, &pos, &mut f);
             if !f.is_empty() {
                 return (t, f);
             }
