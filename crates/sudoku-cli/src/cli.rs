@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 
 use crate::cmd::generate::GenerateArgs;
+use crate::cmd::grade::GradeArgs;
 use crate::cmd::print::PrintArgs;
 use crate::cmd::solve::SolveArgs;
 
@@ -28,4 +29,6 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Make a printable puzzle book (PDF or SVG) with an answer key.
     Print(PrintArgs),
+    /// Rate puzzles by the human techniques they need.
+    Grade(GradeArgs),
 }

@@ -90,7 +90,6 @@ pub struct Record {
     pub source: std::sync::Arc<str>,
     /// The record's other CSV fields as `(column, value)`; empty for text
     /// formats.
-    #[allow(dead_code)] // read by the commands that carry metadata onto their output
     pub meta: Vec<(String, String)>,
 }
 

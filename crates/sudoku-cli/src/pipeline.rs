@@ -6,7 +6,7 @@
 
 use std::fs::File;
 use std::io::{self, BufReader};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use rayon::prelude::*;
@@ -44,19 +44,8 @@ where
     let input = input.into();
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
-    let stdin_only = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin_only[..] } else { files };
-    for path in files {
-        let (reader, name): (Box<dyn io::BufRead>, String) = if path.as_os_str() == "-" {
-            (Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())
-        } else {
-            let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            (Box::new(BufReader::with_capacity(1 << 16, f)), path.display().to_string())
-        };
-        let mut records: Box<dyn Iterator<Item = Record>> = match input.format {
-            InputFormat::Csv => Box::new(CsvRecords::new(reader, &name, input.column.as_deref())),
-            format => Box::new(Records::new(reader, format, &name)),
-        };
+    for path in input_paths(files) {
+        let mut records = open_records(path, &input)?;
         loop {
             let chunk: Vec<Record> = records.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
@@ -75,6 +64,29 @@ where
         }
     }
     Ok(())
+}
+
+/// The inputs to read: `files`, or stdin (`-`) when there are none.
+pub fn input_paths(files: &[PathBuf]) -> Vec<&Path> {
+    if files.is_empty() {
+        vec![Path::new("-")]
+    } else {
+        files.iter().map(PathBuf::as_path).collect()
+    }
+}
+
+/// The records of one input (`-` is stdin), read lazily.
+pub fn open_records(path: &Path, input: &InputSpec) -> anyhow::Result<Box<dyn Iterator<Item = Record>>> {
+    let (reader, name): (Box<dyn io::BufRead>, String) = if path.as_os_str() == "-" {
+        (Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())
+    } else {
+        let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        (Box::new(BufReader::with_capacity(1 << 16, f)), path.display().to_string())
+    };
+    Ok(match input.format {
+        InputFormat::Csv => Box::new(CsvRecords::new(reader, &name, input.column.as_deref())),
+        format => Box::new(Records::new(reader, format, &name)),
+    })
 }
 
 /// The default for `--jobs`: every core.

@@ -54,7 +54,7 @@ impl Puzzle {
 
     /// Whether the clue target was met (always true without one).
     pub fn target_reached(&self) -> bool {
-        self.target_clues.map_or(true, |target| self.n_clues() <= target)
+        self.target_clues.is_none_or(|target| self.n_clues() <= target)
     }
 }
 

@@ -1,6 +1,7 @@
 //! One module per subcommand; `run` dispatches.
 
 pub mod generate;
+pub mod grade;
 pub mod max_score;
 pub mod print;
 pub mod solve;
@@ -15,5 +16,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Print(args) => print::run(args),
+        Command::Grade(args) => grade::run(args),
     }
 }

@@ -1,8 +1,7 @@
 //! `sudoku print`: a printable puzzle book (PDF, or SVG pages) with an
 //! answer key, from puzzles in any input format.
 
-use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -11,8 +10,9 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use sudoku_core::Grid;
 
-use crate::input::{InputFormat, Records};
+use crate::input::{InputFormat, InputSpec};
 use crate::output::Output;
+use crate::pipeline::{input_paths, open_records};
 use crate::print::{self, ItemMeta, Paper, PerPage, PrintItem, PrintOptions};
 
 /// Arguments of `sudoku print`.
@@ -26,6 +26,13 @@ pub struct PrintArgs {
     /// How records are laid out in the input.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
     pub input: InputFormat,
+
+    /// The CSV column holding the puzzles (with `--input csv`) [default:
+    /// puzzle, quizzes or Sudoku Puzzle, else the first puzzle-like column].
+    /// The columns band (or difficulty), rating and id (or seed) go onto
+    /// the page.
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
 
     /// Write to FILE (atomically); `-` or none is stdout (PDF only). The
     /// format follows FILE's extension (.pdf, .svg) unless --format is given.
@@ -107,6 +114,7 @@ struct Source {
     name: String,
     line: usize,
     puzzle: Grid,
+    meta: ItemMeta,
 }
 
 /// Runs `sudoku print`.
@@ -124,7 +132,7 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
         bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout");
     }
 
-    let sources = read_puzzles(&args.files, args.input)?;
+    let sources = read_puzzles(&args.files, &InputSpec { format: args.input, column: args.column.clone() })?;
     if sources.is_empty() {
         bail!("no puzzles in the input");
     }
@@ -185,20 +193,13 @@ pub fn page_paths(path: &Path, n_pages: usize) -> Vec<PathBuf> {
 }
 
 /// Every record of the inputs; the first malformed one is an error.
-fn read_puzzles(files: &[PathBuf], format: InputFormat) -> anyhow::Result<Vec<Source>> {
-    let stdin_only = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin_only[..] } else { files };
+fn read_puzzles(files: &[PathBuf], input: &InputSpec) -> anyhow::Result<Vec<Source>> {
     let mut sources = Vec::new();
-    for path in files {
-        let (reader, name): (Box<dyn io::BufRead>, String) = if path.as_os_str() == "-" {
-            (Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())
-        } else {
-            let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            (Box::new(BufReader::with_capacity(1 << 16, f)), path.display().to_string())
-        };
-        for record in Records::new(reader, format, &name) {
+    for path in input_paths(files) {
+        for record in open_records(path, input)? {
             let puzzle = record.grid?;
-            sources.push(Source { name: name.clone(), line: record.line, puzzle });
+            let meta = ItemMeta::from_fields(&record.meta);
+            sources.push(Source { name: record.source.to_string(), line: record.line, puzzle, meta });
         }
     }
     Ok(sources)
@@ -235,7 +236,7 @@ fn solve_all(sources: &[Source]) -> anyhow::Result<Vec<PrintItem>> {
             );
         }
         let solution = solution.context("internal: an unsolved puzzle passed the check")?;
-        items.push(PrintItem { puzzle: source.puzzle, solution, meta: ItemMeta::default() });
+        items.push(PrintItem { puzzle: source.puzzle, solution, meta: source.meta.clone() });
     }
     Ok(items)
 }

@@ -54,13 +54,11 @@ impl ItemMeta {
     /// `band` (or `difficulty`), `rating` (or `score`) and `id` (or, when
     /// there is no `id` column, `seed`). Missing columns and empty fields
     /// give `None`; other columns are ignored.
-    // Wired when `--input csv` lands; the CSV reader itself lives there.
-    #[allow(dead_code)]
-    pub fn from_csv_row(headers: &[&str], fields: &[&str]) -> ItemMeta {
+    pub fn from_fields(fields: &[(String, String)]) -> ItemMeta {
         let find = |names: &[&str]| -> Option<String> {
             names.iter().find_map(|name| {
-                let idx = headers.iter().position(|h| h.trim().eq_ignore_ascii_case(name))?;
-                let value = fields.get(idx)?.trim();
+                let (_, value) = fields.iter().find(|(h, _)| h.trim().eq_ignore_ascii_case(name))?;
+                let value = value.trim();
                 (!value.is_empty()).then(|| value.to_string())
             })
         };
@@ -167,13 +165,15 @@ mod tests {
 
     #[test]
     fn csv_metadata_is_found_by_column_name_and_empty_fields_are_absent() {
-        let headers = ["puzzle", "Band", "rating", "seed"];
-        let meta = ItemMeta::from_csv_row(&headers, &["1..", "medium", "", "42"]);
+        let pairs = |kv: &[(&str, &str)]| -> Vec<(String, String)> {
+            kv.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        };
+        let meta = ItemMeta::from_fields(&pairs(&[("Band", "medium"), ("rating", ""), ("seed", "42")]));
         assert_eq!(meta.band.as_deref(), Some("medium"));
         assert_eq!(meta.rating, None);
         assert_eq!(meta.id.as_deref(), Some("42"));
-        let meta = ItemMeta::from_csv_row(&["puzzle", "id", "seed"], &["1..", "x7", "42"]);
+        let meta = ItemMeta::from_fields(&pairs(&[("id", "x7"), ("seed", "42")]));
         assert_eq!(meta.id.as_deref(), Some("x7"));
-        assert_eq!(ItemMeta::from_csv_row(&["puzzle"], &["1.."]), ItemMeta::default());
+        assert_eq!(ItemMeta::from_fields(&[]), ItemMeta::default());
     }
 }

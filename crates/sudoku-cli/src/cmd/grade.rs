@@ -1,0 +1,313 @@
+//! `sudoku grade`: rate puzzles by the human techniques they need.
+
+use std::cell::RefCell;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudoku_core::Grid;
+use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
+
+use crate::input::{InputFormat, Record};
+use crate::output::Output;
+use crate::pipeline::{default_jobs, for_each_record, Flow};
+
+/// Arguments of `sudoku grade`.
+#[derive(Debug, Args)]
+#[command(after_long_help = GRADE_AFTER_HELP)]
+pub struct GradeArgs {
+    /// Input files; stdin when none is given or the name is `-`.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+
+    /// How records are laid out in the input.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
+    pub input: InputFormat,
+
+    /// The CSV column holding the puzzles (with `--input csv`) [default:
+    /// puzzle, quizzes or Sudoku Puzzle, else the first puzzle-like column].
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", default_value_t = GradeFormat::Text)]
+    pub format: GradeFormat,
+
+    /// Also print the step-by-step solution path: which technique placed or
+    /// eliminated what, in order (text and json only).
+    #[arg(long)]
+    pub explain: bool,
+
+    /// Report a malformed record on stderr and go on (its output says
+    /// `malformed`); without it the first malformed record stops the run.
+    #[arg(long)]
+    pub skip_invalid: bool,
+
+    /// Worker threads [default: all cores]. Output order never depends on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+
+    /// Write to FILE instead of stdout (atomically; `-` is stdout).
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub output: Option<PathBuf>,
+
+    /// Overwrite the `--output` file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+const GRADE_AFTER_HELP: &str = "\
+The rating is on the Sudoku Explainer scale (1.2 hidden single ... 9.5+ nested
+forcing chains): the difficulty of the hardest step of a human solution path.
+Bands:
+  easy     below 2.5   singles only, no pencil marks
+  medium   2.5-3.9     locked candidates, pairs, X-wing, naked triples, swordfish
+  hard     4.0-5.9     hidden triples, XY/XYZ-wings, unique rectangles, quads, BUG+1
+  expert   6.0-7.9     chains: X-chains, alternating inference chains
+  extreme  8.0 and up  forcing nets, guesses followed through the grid
+
+Output is record-aligned: record i of the input gives record i of the output.
+  text  puzzle rating band nodes=N guesses=N technique; with --explain the
+        numbered steps follow, indented
+  csv   columns: puzzle,rating,band,nodes,guesses,technique (header row); for a
+        puzzle that is not rated, band holds its status and the rest is empty
+  json  one object per line: puzzle, rating, band, nodes, guesses, technique,
+        status (and steps with --explain)
+status is one of: rated, invalid (givens clash), unsolvable, not-unique,
+malformed (with --skip-invalid).
+
+Exit codes: 0 every puzzle rated; 1 some puzzle was invalid, unsolvable, not
+unique or skipped as malformed; 2 usage, I/O or input error.
+
+Examples:
+  sudoku grade puzzles.txt
+  sudoku grade --format csv -o grades.csv puzzles.txt
+  sudoku grade --explain puzzle.txt";
+
+/// Output formats of `sudoku grade`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GradeFormat {
+    /// One line per puzzle.
+    Text,
+    /// CSV with a header row.
+    Csv,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
+
+thread_local! {
+    /// One grader per worker thread: its scratch space is reused.
+    static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
+}
+
+/// The status word of a puzzle that was not rated, and why.
+fn status_of(e: &GradeError) -> (&'static str, String) {
+    match e {
+        GradeError::Conflict(c) => ("invalid", c.to_string()),
+        GradeError::Unsolvable => ("unsolvable", "no solution".to_string()),
+        GradeError::NotUnique => ("not-unique", "more than one solution".to_string()),
+        other => ("invalid", other.to_string()),
+    }
+}
+
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    puzzle: &'a str,
+    rating: Option<String>,
+    band: &'a str,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+    technique: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonStep {
+    technique: &'static str,
+    difficulty: f64,
+    placements: Vec<String>,
+    eliminations: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    puzzle: Option<String>,
+    rating: Option<f64>,
+    band: Option<&'a str>,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+    technique: Option<&'a str>,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<JsonStep>>,
+}
+
+fn json_step(s: &Step) -> JsonStep {
+    let cell = |c: &sudoku_grade::Candidate| (c.cell_idx / 9 + 1, c.cell_idx % 9 + 1, c.digit);
+    JsonStep {
+        technique: s.technique.name(),
+        difficulty: s.difficulty,
+        placements: s.placements.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}={d}")).collect(),
+        eliminations: s.eliminations.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}<>{d}")).collect(),
+    }
+}
+
+/// Runs `sudoku grade`.
+pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
+    if args.explain && args.format == GradeFormat::Csv {
+        bail!("--explain needs --format text or json");
+    }
+    let options = GradeOptions { explain: args.explain };
+    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
+    let mut out = Output::open(args.output.as_deref(), args.force)?;
+    let mut csv_header = false;
+    let mut n_unrated = 0u64;
+    let mut input_error: Option<anyhow::Error> = None;
+
+    for_each_record(
+        &args.files,
+        crate::input::InputSpec { format: args.input, column: args.column.clone() },
+        jobs,
+        |g| GRADER.with(|grader| grader.borrow_mut().grade_with(g, &options)),
+        |record: &Record, result: Option<Result<Grade, GradeError>>| {
+            let grid = match &record.grid {
+                Ok(g) => *g,
+                Err(e) => {
+                    if !args.skip_invalid {
+                        input_error = Some(anyhow::anyhow!("{e}"));
+                        return Ok(Flow::Stop);
+                    }
+                    eprintln!("sudoku: skipped: {e}");
+                    n_unrated += 1;
+                    write_unrated(&mut out, &mut csv_header, args.format, None, "malformed", &e.to_string())?;
+                    return Ok(Flow::Continue);
+                }
+            };
+            match result.context("internal: a parsed record has no grade")? {
+                Ok(grade) => write_grade(&mut out, &mut csv_header, args.format, &grid, &grade)?,
+                Err(e) => {
+                    n_unrated += 1;
+                    let (status, why) = status_of(&e);
+                    write_unrated(&mut out, &mut csv_header, args.format, Some(&grid), status, &why)?;
+                }
+            }
+            Ok(Flow::Continue)
+        },
+    )?;
+    out.finish()?;
+    if let Some(e) = input_error {
+        return Err(e);
+    }
+    Ok(if n_unrated > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Writes one CSV row, with the header row before the first.
+fn write_csv_row<T: Serialize>(out: &mut Output, header_done: &mut bool, row: T) -> anyhow::Result<()> {
+    let mut w = csv::WriterBuilder::new().has_headers(!*header_done).from_writer(Vec::with_capacity(256));
+    w.serialize(row)?;
+    out.write_all(&w.into_inner().context("csv")?)?;
+    *header_done = true;
+    Ok(())
+}
+
+fn write_grade(
+    out: &mut Output,
+    csv_header: &mut bool,
+    format: GradeFormat,
+    puzzle: &Grid,
+    g: &Grade,
+) -> anyhow::Result<()> {
+    let line = puzzle.to_line();
+    // One decimal, or two when the amount of hard steps adds to it.
+    let mut rating = format!("{:.2}", g.rating);
+    if rating.ends_with('0') {
+        rating.pop();
+    }
+    match format {
+        GradeFormat::Text => {
+            writeln!(
+                out,
+                "{line} {rating} {} nodes={} guesses={} {}",
+                g.band, g.nodes, g.guesses, g.technique
+            )?;
+            for (i, s) in g.steps.iter().enumerate() {
+                writeln!(out, "  {:>3}. {s}", i + 1)?;
+            }
+        }
+        GradeFormat::Csv => {
+            let row = CsvRow {
+                puzzle: &line,
+                rating: Some(rating),
+                band: g.band.name(),
+                nodes: Some(g.nodes),
+                guesses: Some(g.guesses),
+                technique: g.technique.name(),
+            };
+            write_csv_row(out, csv_header, row)?;
+        }
+        GradeFormat::Json => {
+            let row = JsonRow {
+                puzzle: Some(line),
+                rating: Some(g.rating),
+                band: Some(g.band.name()),
+                nodes: Some(g.nodes),
+                guesses: Some(g.guesses),
+                technique: Some(g.technique.name()),
+                status: "rated",
+                error: None,
+                steps: (!g.steps.is_empty()).then(|| g.steps.iter().map(json_step).collect()),
+            };
+            serde_json::to_writer(&mut *out, &row)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}
+
+fn write_unrated(
+    out: &mut Output,
+    csv_header: &mut bool,
+    format: GradeFormat,
+    puzzle: Option<&Grid>,
+    status: &str,
+    message: &str,
+) -> anyhow::Result<()> {
+    let line = puzzle.map(Grid::to_line);
+    match format {
+        GradeFormat::Text => match &line {
+            Some(l) => writeln!(out, "{l} {status}: {message}")?,
+            None => writeln!(out, "{status}")?,
+        },
+        GradeFormat::Csv => {
+            let row = CsvRow {
+                puzzle: line.as_deref().unwrap_or(""),
+                rating: None,
+                band: status,
+                nodes: None,
+                guesses: None,
+                technique: "",
+            };
+            write_csv_row(out, csv_header, row)?;
+        }
+        GradeFormat::Json => {
+            let row = JsonRow {
+                puzzle: line,
+                rating: None,
+                band: None,
+                nodes: None,
+                guesses: None,
+                technique: None,
+                status,
+                error: Some(message.to_string()),
+                steps: None,
+            };
+            serde_json::to_writer(&mut *out, &row)?;
+            writeln!(out)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! `sudoku grade` end to end: formats, statuses, exit codes, --explain,
+//! determinism across --jobs, and -o.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+/// A forcing-chain puzzle of `fixtures/grade/techniques.tsv`.
+const CHAIN: &str = "9....7..1.431...8....53..9.8.....42...6...7...14.....9.6..91....9...316.2..8....5";
+const CLASH: &str = "55...............................................................................";
+const EMPTY: &str = ".................................................................................";
+
+fn sudoku() -> Command {
+    Command::cargo_bin("sudoku").unwrap()
+}
+
+fn grade(args: &[&str], stdin: &str) -> assert_cmd::assert::Assert {
+    sudoku().arg("grade").args(args).write_stdin(stdin.to_string()).assert()
+}
+
+#[test]
+fn csv_has_exactly_the_documented_columns() {
+    let out = grade(&["--format", "csv"], &format!("{EASY}\n{CHAIN}\n")).success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "puzzle,rating,band,nodes,guesses,technique");
+    assert_eq!(lines.len(), 3);
+    let easy: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(easy[0], EASY);
+    assert_eq!(easy[2], "easy");
+    assert!(easy[1].parse::<f64>().unwrap() < 2.5);
+    let chain: Vec<&str> = lines[2].split(',').collect();
+    assert_eq!((chain[2], chain[5]), ("expert", "forcing chain"));
+    assert_eq!(chain[1], "7.0");
+}
+
+#[test]
+fn text_and_json_give_the_same_grade() {
+    let text = grade(&[], &format!("{CHAIN}\n")).success();
+    let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert_eq!(text, format!("{CHAIN} 7.0 expert nodes=1 guesses=0 forcing chain\n"));
+    let json = grade(&["--format", "json"], &format!("{CHAIN}\n")).success();
+    let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(v["puzzle"], CHAIN);
+    assert_eq!(v["rating"], 7.0);
+    assert_eq!(v["band"], "expert");
+    assert_eq!(v["technique"], "forcing chain");
+    assert_eq!(v["status"], "rated");
+    assert_eq!((v["nodes"].as_u64(), v["guesses"].as_u64()), (Some(1), Some(0)));
+}
+
+#[test]
+fn invalid_unsolvable_and_not_unique_puzzles_are_reported_not_rated() {
+    let out = grade(&["--format", "csv"], &format!("{CLASH}\n{EMPTY}\n{EASY}\n")).code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], format!("{CLASH},,invalid,,,"));
+    assert_eq!(lines[2], format!("{EMPTY},,not-unique,,,"));
+    assert!(lines[3].starts_with(EASY) && lines[3].contains(",easy,"));
+    grade(&[], &format!("{CLASH}\n"))
+        .code(1)
+        .stdout(predicate::str::contains("invalid: digit 5 twice in row 1"));
+    let json = grade(&["--format", "json"], &format!("{EMPTY}\n")).code(1);
+    let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(v["status"], "not-unique");
+    assert!(v["rating"].is_null());
+}
+
+#[test]
+fn explain_prints_the_numbered_steps_in_order() {
+    let out = grade(&["--explain"], &format!("{CHAIN}\n")).success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let steps: Vec<&str> = text.lines().skip(1).collect();
+    assert!(steps[0].trim_start().starts_with("1. 1.2 hidden single (box): r"), "{}", steps[0]);
+    assert!(steps.iter().any(|s| s.contains("7.0 forcing chain: r4c4<>6 r4c6<>6 r6c7<>3")), "{text}");
+    let json = grade(&["--explain", "--format", "json"], &format!("{CHAIN}\n")).success();
+    let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(v["steps"].as_array().unwrap().len(), steps.len());
+    grade(&["--explain", "--format", "csv"], "").code(2).stderr(predicate::str::contains("--explain needs"));
+}
+
+#[test]
+fn a_malformed_record_stops_the_run_unless_skipped() {
+    let input = format!("{EASY}\n12x\n{EASY}\n");
+    grade(&["--input", "line"], &input).code(2).stderr(predicate::str::contains("<stdin>:2:3"));
+    let out = grade(&["--input", "line", "--skip-invalid", "--format", "csv"], &input).code(1);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(text.lines().nth(2), Some(",,malformed,,,"));
+    assert_eq!(text.lines().count(), 4);
+}
+
+#[test]
+fn output_does_not_depend_on_the_number_of_jobs() {
+    let input: String = [EASY, CHAIN, CLASH, EASY, CHAIN].iter().map(|p| format!("{p}\n")).collect();
+    let one = grade(&["-j", "1", "--format", "json"], &input).code(1).get_output().stdout.clone();
+    let four = grade(&["-j", "4", "--format", "json"], &input).code(1).get_output().stdout.clone();
+    assert_eq!(one, four);
+}
+
+#[test]
+fn output_file_is_written_and_not_overwritten_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("grades.csv");
+    let p = path.to_str().unwrap();
+    grade(&["--format", "csv", "-o", p], &format!("{EASY}\n")).success();
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("puzzle,rating,band"));
+    grade(&["-o", p], &format!("{EASY}\n")).code(2).stderr(predicate::str::contains("already exists"));
+    grade(&["-o", p, "--force"], &format!("{EASY}\n")).success();
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with(EASY));
+}

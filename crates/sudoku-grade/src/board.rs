@@ -1,0 +1,192 @@
+//! The grader's working state: one candidate mask per open cell, the digits
+//! placed so far, and [`Found`], the set of deductions a technique makes on
+//! a snapshot of the board.
+//!
+//! Layout: `cands[c]` holds the candidates of open cell `c` (bit `d - 1` is
+//! digit `d`) and is 0 once the cell is solved; `value[c]` is the placed
+//! digit or 0. Placing a digit removes it from the 20 peers at once, so the
+//! masks never hold a digit already placed in a peer.
+//!
+//! `Pos` is the transposed view: for each of the 27 units and each digit,
+//! the mask of the unit's positions (bit `k` is `UNITS[u][k]`) where the
+//! digit is still a candidate.
+
+use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
+use sudoku_core::Grid;
+
+/// Every digit.
+pub(crate) const ALL: u16 = 0x1ff;
+
+/// Positions of each digit in each unit: `pos[u][d - 1]`.
+pub(crate) type Pos = [[u16; 9]; 27];
+
+/// The three units (row, column, box) of each cell.
+pub(crate) const CELL_UNITS: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        t[c] = [ROW[c], 9 + COL[c], 18 + BOX[c]];
+        c += 1;
+    }
+    t
+};
+
+/// Position of each cell inside each of its three units (same order as
+/// [`CELL_UNITS`]).
+pub(crate) const CELL_UNIT_POS: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        t[c] = [COL[c], ROW[c], (ROW[c] % 3) * 3 + COL[c] % 3];
+        c += 1;
+    }
+    t
+};
+
+/// The peers of each cell as a 81-bit set.
+pub(crate) const PEER_SET: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 20 {
+            t[c] |= 1u128 << PEERS[c][k];
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The working state of a solve. See the module docs for the layout.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub cands: [u16; 81],
+    pub value: [u8; 81],
+}
+
+impl Board {
+    /// The board of `grid` with every given placed. `None` when two givens
+    /// clash.
+    pub fn from_grid(grid: &Grid) -> Option<Board> {
+        let mut b = Board { cands: [ALL; 81], value: [0; 81] };
+        for c in 0..81 {
+            if let Some(d) = grid.get(c) {
+                if b.cands[c] & bit(d) == 0 {
+                    return None;
+                }
+                b.place(c, d);
+            }
+        }
+        Some(b)
+    }
+
+    /// Places `digit` in `cell` and removes it from the peers.
+    #[inline]
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        let m = bit(digit);
+        self.value[cell] = digit;
+        self.cands[cell] = 0;
+        for &p in &PEERS[cell] {
+            self.cands[p as usize] &= !m;
+        }
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.value.iter().all(|&v| v != 0)
+    }
+
+    /// Positions of each digit in each unit.
+    pub fn positions(&self) -> Pos {
+        let mut pos = [[0u16; 9]; 27];
+        for (u, unit) in UNITS.iter().enumerate() {
+            for (k, &c) in unit.iter().enumerate() {
+                let mut m = self.cands[c as usize];
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    pos[u][d] |= 1 << k;
+                }
+            }
+        }
+        pos
+    }
+
+    /// Applies `found`: placements first, then eliminations.
+    pub fn apply(&mut self, found: &Found) {
+        for c in 0..81 {
+            let p = found.place[c];
+            if p != 0 && self.value[c] == 0 {
+                self.place(c, p.trailing_zeros() as u8 + 1);
+            }
+        }
+        for c in 0..81 {
+            self.cands[c] &= !found.elim[c];
+        }
+    }
+}
+
+/// The mask of one digit 1–9.
+#[inline]
+pub(crate) const fn bit(digit: u8) -> u16 {
+    1 << (digit - 1)
+}
+
+/// The deductions of one technique on one snapshot: digits to place and
+/// candidates to remove, per cell.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub place: [u16; 81],
+    pub elim: [u16; 81],
+}
+
+impl Default for Found {
+    fn default() -> Self {
+        Found { place: [0; 81], elim: [0; 81] }
+    }
+}
+
+impl Found {
+    /// Whether anything was found.
+    pub fn is_empty(&self) -> bool {
+        self.place.iter().all(|&m| m == 0) && self.elim.iter().all(|&m| m == 0)
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.place = [0; 81];
+        self.elim = [0; 81];
+    }
+
+    /// Removes `mask` from `cell`, limited to what the board still holds.
+    /// Returns whether anything new was added.
+    #[inline]
+    pub fn eliminate(&mut self, board: &Board, cell: usize, mask: u16) -> bool {
+        let m = mask & board.cands[cell] & !self.elim[cell];
+        self.elim[cell] |= m;
+        m != 0
+    }
+
+    /// Places `digit` in an open `cell`.
+    #[inline]
+    pub fn place_digit(&mut self, cell: usize, digit: u8) {
+        self.place[cell] |= bit(digit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placing_removes_the_digit_from_every_peer_and_only_there() {
+        let mut b = Board { cands: [ALL; 81], value: [0; 81] };
+        b.place(40, 5);
+        let n_without: usize = (0..81).filter(|&c| c != 40 && b.cands[c] & bit(5) == 0).count();
+        assert_eq!(n_without, 20);
+        assert_eq!(b.cands[40], 0);
+        assert_eq!(PEER_SET[40].count_ones(), 20);
+        assert_eq!(CELL_UNIT_POS[40], [4, 4, 4]);
+    }
+}
