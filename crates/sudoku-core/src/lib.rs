@@ -34,7 +34,7 @@
 //! - [`grid`]: `Grid`, parsing, formatting, conflicts;
 //! - [`candidates`]: `Candidates`, a `u16` digit set;
 //! - [`solver`]: the DFS with naked- and hidden-single propagation;
-//! - [`max_score`]: the max-score ("target sudoku") branch and bound;
+//! - [`mod@max_score`]: the max-score ("target sudoku") branch and bound;
 //! - [`index`]: row, column, box, unit and peer tables.
 
 pub mod candidates;

@@ -2,7 +2,7 @@
 //! propagation, and a depth-first search that branches on the cell with the
 //! fewest candidates.
 //!
-//! One search engine ([`Search`]) serves every entry point: the first
+//! One search engine (`Search`) serves every entry point: the first
 //! solution, counting up to a limit, and the lazy [`Solutions`] iterator. It
 //! keeps an explicit stack of at most 81 frames, allocated once when the
 //! search is created, so the search itself never allocates and can pause
