@@ -58,7 +58,8 @@ fn bench(names: &[String]) -> ExitCode {
 }
 
 /// The fuzz targets in `fuzz/fuzz_targets/`.
-const FUZZ_TARGETS: &[&str] = &["parse_line", "parse_block", "parse_noip", "records", "solve_consistency"];
+const FUZZ_TARGETS: &[&str] =
+    &["parse_line", "parse_block", "parse_noip", "records", "weights", "solve_consistency"];
 
 fn fuzz(args: &[String]) -> ExitCode {
     let mut seconds = 60u64;
