@@ -1,207 +1,459 @@
-//! The DFS solver: per-cell candidate masks, naked- and hidden-single
-//! propagation, and a depth-first search that branches on the cell with the
-//! fewest candidates.
+//! The solver: per-digit band bitmaps, propagation to a fixpoint, and a
+//! depth-first search with binary branching on a cell.
 //!
-//! One search engine ([`Search`]) serves every entry point: the first
-//! solution, counting up to a limit, and the lazy [`Solutions`] iterator. It
-//! keeps an explicit stack of at most 81 frames, allocated once when the
-//! search is created, so the search itself never allocates and can pause
-//! between solutions.
+//! ## Representation
+//!
+//! A search state holds, for each digit, the cells where that digit may
+//! still go, as three 27-bit words, one per band (three rows). Bit
+//! `9 * (row % 3) + col` of `cand[digit][row / 3]` stands for the cell at
+//! (`row`, `col`):
+//!
+//! ```text
+//!                 bits 0-8      bits 9-17     bits 18-26
+//! cand[d][0]  =   row 0         row 1         row 2        (band 0)
+//! cand[d][1]  =   row 3         row 4         row 5        (band 1)
+//! cand[d][2]  =   row 6         row 7         row 8        (band 2)
+//!
+//! one row of 9 bits:   c0 c1 c2 | c3 c4 c5 | c6 c7 c8
+//!                      box 0      box 1      box 2      (within the band)
+//! solved[b]: the same 27-bit layout, cells whose digit is fixed
+//! ```
+//!
+//! A placed digit keeps its own bit, so a finished state has exactly one
+//! digit per cell and nine bits per digit. The whole state is 120 bytes
+//! and is copied at each branch point.
+//!
+//! ## Propagation
+//!
+//! Per digit (see [`State::band_rule`] and [`State::stack_rule`]), two table-driven rules run to
+//! a fixpoint:
+//! - *band rule*: in a band, the digit occupies one mini-row (three cells
+//!   of a row inside a box) in each row and in each box, so the occupied
+//!   mini-rows must contain a permutation; mini-rows that belong to no such
+//!   permutation are removed. This covers hidden singles in rows and boxes
+//!   and both kinds of locked candidates along rows;
+//! - *stack rule*: the same with mini-columns in the three boxes of a
+//!   stack, which covers hidden singles in columns and locked candidates
+//!   along columns.
+//!
+//! At that fixpoint a digit that is alone in a row is placed: it leaves
+//! every other digit's bitmap. Across digits, a cell left with one digit
+//! (a naked single) is placed, and the digit leaves its peers. A row, box,
+//! column (permutation tables) or cell (union over digits) with no
+//! candidate is a contradiction.
+//!
+//! ## Search
+//!
+//! Branching is binary: on a cell with the fewest candidates (a bivalue one
+//! when there is any), the search tries its lowest digit and keeps, on an
+//! explicit stack, the state with that digit removed. The stack holds at
+//! most 81 states (each pending one stands for a digit placed on the
+//! current path), is allocated once, and lets the search pause between
+//! solutions, which is what [`Solutions`] needs.
 
 use crate::grid::Grid;
-use crate::index::{PEERS, UNITS};
 
 /// What a search did: a measure of the work, and of the puzzle's difficulty
 /// for a machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SearchStats {
-    /// Search-tree nodes entered: the root plus every digit tried at a
-    /// branch point.
+    /// Search-tree nodes propagated: the root, and both sides of every
+    /// branch point that the search reached.
     pub nodes: u64,
-    /// Branch points: cells where the search had to choose among two or
-    /// more candidates after propagation.
+    /// Branch points: states where propagation stopped short of a
+    /// solution, so the search chose a digit for a cell.
     pub guesses: u64,
-    /// Digits tried at a branch point whose propagation failed.
+    /// Nodes whose propagation ended in a contradiction.
     pub backtracks: u64,
 }
 
-const ALL_CELLS: u128 = (1u128 << 81) - 1;
-const ALL_DIGITS: u16 = 0x1ff;
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The nine cells of column 0 in a band; shift left by the column.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 
-/// One node of the search: a candidate mask per cell and the set of cells
-/// whose digit is placed and removed from their peers.
+/// The union of every permutation matrix contained in a 3×3 occupancy
+/// pattern (bit `3 * i + j` is row `i`, column `j`); 0 when it contains
+/// none.
+const fn keep_permutations(pattern: u32) -> u32 {
+    const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut kept = 0;
+    let mut p = 0;
+    while p < 6 {
+        let m = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+        if pattern & m == m {
+            kept |= m;
+        }
+        p += 1;
+    }
+    kept
+}
+
+/// For the nine cells of a row: bit `k` is set when box `k` of the row
+/// holds a candidate.
+const ROW_BOXES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = ((i & 7 != 0) as u8) | ((i & 0o70 != 0) as u8) << 1 | ((i & 0o700 != 0) as u8) << 2;
+        i += 1;
+    }
+    t
+};
+
+/// Band rule: for the mini-row occupancy of a band (bit `3 * row + box`),
+/// the 27-bit mask of the mini-rows that belong to some permutation.
+const BAND_KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let kept = keep_permutations(i as u32);
+        let mut m = 0u32;
+        let mut j = 0;
+        while j < 9 {
+            if kept & 1 << j != 0 {
+                m |= 7 << (3 * j);
+            }
+            j += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
+
+/// Stack rule: for the mini-column occupancy of a stack (bit
+/// `3 * band + column`, column within the stack), the kept mini-columns
+/// spread to the layout of the column word of [`State::stack_rule`]: bits
+/// 0-2, 9-11 and 18-20 for bands 0, 1 and 2.
+const STACK_KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let k = keep_permutations(i as u32);
+        t[i] = (k & 7) | (k & 0o70) << 6 | (k & 0o700) << 12;
+        i += 1;
+    }
+    t
+};
+
+/// For each cell of a band: the other cells of its row and box (same band).
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let mut m = 0u32;
+        let mut j = 0;
+        while j < 27 {
+            let (r2, c2) = (j / 9, j % 9);
+            if j != i && (r2 == r || c2 / 3 == c / 3) {
+                m |= 1 << j;
+            }
+            j += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
+
+/// Mini-column occupancy of a band, one bit per column.
+#[inline(always)]
+fn fold_columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1ff
+}
+
+/// A cell: its band (0-2) and its bit (0-26) in that band.
+#[derive(Clone, Copy)]
+struct Cell {
+    band: usize,
+    bit: u32,
+}
+
+/// One node of the search (layout in the module docs).
 #[derive(Clone, Copy)]
 struct State {
-    cells: [u16; 81],
-    placed: u128,
+    /// Where each digit may go: `cand[digit][band]`.
+    cand: [[u32; 3]; 9],
+    /// Cells whose digit is fixed, per band.
+    solved: [u32; 3],
+    /// Per digit, the mini-column occupancy (band-major, 9 bits a band)
+    /// when the stack rule last ran; it need not run again while unchanged.
+    seen_cols: [u32; 9],
 }
 
-/// Cells waiting to be placed (their mask holds one digit). Each cell enters
-/// at most once per propagation, so 81 slots suffice.
-struct Queue {
-    items: [u8; 81],
-    len: usize,
+/// A set of (digit, band) pairs whose bitmap changed: bit `3 * digit + band`.
+type Units = u32;
+
+/// The unit of `digit` in `band`.
+#[inline(always)]
+fn unit(digit: usize, band: usize) -> Units {
+    1 << (3 * digit + band)
 }
 
-impl Queue {
-    fn new() -> Self {
-        Queue { items: [0; 81], len: 0 }
-    }
+/// Every unit.
+const ALL_UNITS: Units = (1 << 27) - 1;
 
-    #[inline]
-    fn push(&mut self, cell: usize) {
-        // A cell is pushed when its mask becomes a single digit, which
-        // happens once; the bound check is therefore never hit by a valid
-        // state, but keeps a logic error from writing out of bounds.
-        if self.len < 81 {
-            self.items[self.len] = cell as u8;
-            self.len += 1;
-        }
+/// The cells of `w` that are alone in their row (a row is 9 bits).
+#[inline(always)]
+fn row_singles(w: u32) -> u32 {
+    let mut singles = 0;
+    for r in 0..3 {
+        let row = w & 0x1ff << (9 * r);
+        let alone = u32::from(row & row.wrapping_sub(1) == 0);
+        singles |= row & alone.wrapping_neg();
     }
-
-    #[inline]
-    fn pop(&mut self) -> Option<usize> {
-        if self.len == 0 {
-            None
-        } else {
-            self.len -= 1;
-            Some(self.items[self.len] as usize)
-        }
-    }
+    singles
 }
 
 impl State {
-    /// The root state of `grid`, propagated. `None` if the givens
-    /// contradict each other or propagation finds a dead end.
+    const FULL: State = State { cand: [[BAND; 3]; 9], solved: [0; 3], seen_cols: [0; 9] };
+
+    /// The root state of `grid`, not yet propagated: every given placed.
+    /// `None` when two givens clash.
     fn root(grid: &Grid) -> Option<State> {
-        let mut s = State { cells: [ALL_DIGITS; 81], placed: 0 };
-        let mut q = Queue::new();
-        for c in 0..81 {
-            if let Some(d) = grid.get(c) {
-                s.cells[c] = 1 << (d - 1);
-                q.push(c);
+        let mut s = State::FULL;
+        for cell_idx in 0..81 {
+            if let Some(v) = grid.get(cell_idx) {
+                let d = usize::from(v - 1);
+                let cell = Cell { band: cell_idx / 27, bit: (cell_idx % 27) as u32 };
+                if s.cand[d][cell.band] & 1 << cell.bit == 0 {
+                    return None;
+                }
+                s.clear_cell_except(cell, d);
+                s.place(cell, d);
             }
         }
-        s.propagate(&mut q).then_some(s)
+        Some(s)
     }
 
-    /// Places every queued single and removes it from its peers, then looks
-    /// for hidden singles, until nothing changes. `false` on a
-    /// contradiction.
-    #[inline]
-    fn propagate(&mut self, q: &mut Queue) -> bool {
-        loop {
-            while let Some(c) = q.pop() {
-                if self.placed & (1u128 << c) != 0 {
-                    continue;
-                }
-                let bit = self.cells[c];
-                self.placed |= 1u128 << c;
-                for &p in &PEERS[c] {
-                    let p = p as usize;
-                    let m = self.cells[p];
-                    if m & bit != 0 {
-                        if self.placed & (1u128 << p) != 0 {
-                            return false;
-                        }
-                        let m = m & !bit;
-                        self.cells[p] = m;
-                        if m == 0 {
-                            return false;
-                        }
-                        if m & (m - 1) == 0 {
-                            q.push(p);
-                        }
-                    }
-                }
-            }
-            if self.placed == ALL_CELLS {
-                return true;
-            }
-            match self.hidden_singles(q) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+    /// Removes `cell` from every digit but `digit`; returns the units that
+    /// changed.
+    #[inline(always)]
+    fn clear_cell_except(&mut self, cell: Cell, digit: usize) -> Units {
+        let bit = 1u32 << cell.bit;
+        let mut changed = 0;
+        for (d, bands) in self.cand.iter_mut().enumerate() {
+            let w = bands[cell.band];
+            if d != digit && w & bit != 0 {
+                bands[cell.band] = w & !bit;
+                changed |= unit(d, cell.band);
             }
         }
+        changed
     }
 
-    /// Queues every digit that has one place left in a unit. `None` when a
-    /// digit has no place left in some unit; `Some(found_any)` otherwise.
-    #[inline]
-    fn hidden_singles(&mut self, q: &mut Queue) -> Option<bool> {
-        let mut found = false;
-        for unit in &UNITS {
-            let mut once = 0u16;
-            let mut twice = 0u16;
-            for &c in unit {
-                let m = self.cells[c as usize];
-                twice |= once & m;
-                once |= m;
+    /// Marks `cell` solved with `digit` and removes `digit` from its peers;
+    /// returns the units that changed.
+    #[inline(always)]
+    fn place(&mut self, cell: Cell, digit: usize) -> Units {
+        self.solved[cell.band] |= 1 << cell.bit;
+        let col = COLUMN << (cell.bit % 9);
+        let mut changed = 0;
+        for (b, word) in self.cand[digit].iter_mut().enumerate() {
+            let w = *word;
+            let peers = if b == cell.band { BAND_PEERS[cell.bit as usize] } else { col };
+            if w & peers != 0 {
+                *word = w & !peers;
+                changed |= unit(digit, b);
             }
-            if once != ALL_DIGITS {
+        }
+        changed
+    }
+
+    fn is_complete(&self) -> bool {
+        self.solved == [BAND; 3]
+    }
+
+    /// The band rule on `digit` in `band`, then the placement of the digit
+    /// in every row where it is left alone. Returns the units that changed
+    /// (other than this one), or `None` when a row or box has no place
+    /// left for the digit.
+    #[inline(always)]
+    fn band_rule(&mut self, digit: usize, band: usize) -> Option<Units> {
+        let w = self.cand[digit][band];
+        let pattern = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
+            | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
+            | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
+        let keep = BAND_KEEP[pattern & 0x1ff];
+        if keep == 0 {
+            return None;
+        }
+        let w = w & keep;
+        self.cand[digit][band] = w;
+        let mut fresh = row_singles(w) & !self.solved[band];
+        if fresh == 0 {
+            return Some(0);
+        }
+        // The band rule already cleared the rest of each single's row and
+        // box; what is left is its column in the other bands, and its cell
+        // in the other digits.
+        self.solved[band] |= fresh;
+        let col = fold_columns(fresh) * COLUMN;
+        let mut changed = 0;
+        for (b, word) in self.cand[digit].iter_mut().enumerate() {
+            if b != band && *word & col != 0 {
+                *word &= !col;
+                changed |= unit(digit, b);
+            }
+        }
+        while fresh != 0 {
+            let bit = fresh.trailing_zeros();
+            fresh &= fresh - 1;
+            changed |= self.clear_cell_except(Cell { band, bit }, digit);
+        }
+        Some(changed)
+    }
+
+    /// The stack rule on `digit`, when its mini-columns changed since the
+    /// last run. Returns the units that changed, or `None` when a column
+    /// or box has no place left for the digit.
+    #[inline(always)]
+    fn stack_rule(&mut self, digit: usize) -> Option<Units> {
+        let a = self.cand[digit];
+        let cols = fold_columns(a[0]) | fold_columns(a[1]) << 9 | fold_columns(a[2]) << 18;
+        if cols == self.seen_cols[digit] {
+            return Some(0);
+        }
+        let mut kept = 0u32;
+        for s in 0..3 {
+            let t = cols >> (3 * s);
+            let pattern = (t & 7) | (t >> 6 & 0o70) | (t >> 12 & 0o700);
+            let k = STACK_KEEP[(pattern & 0x1ff) as usize];
+            if k == 0 {
                 return None;
             }
-            let mut unique = once & !twice;
-            while unique != 0 {
-                let bit = unique & unique.wrapping_neg();
-                unique ^= bit;
-                for &c in unit {
-                    let c = c as usize;
-                    let m = self.cells[c];
-                    if m & bit != 0 {
-                        if m != bit {
-                            self.cells[c] = bit;
-                            q.push(c);
-                            found = true;
-                        }
-                        break;
-                    }
+            kept |= k << (3 * s);
+        }
+        self.seen_cols[digit] = kept;
+        if kept == cols {
+            return Some(0);
+        }
+        let mut changed = 0;
+        for (b, word) in self.cand[digit].iter_mut().enumerate() {
+            let w = *word & (kept >> (9 * b) & 0x1ff) * COLUMN;
+            if w != *word {
+                *word = w;
+                changed |= unit(digit, b);
+            }
+        }
+        Some(changed)
+    }
+
+    /// Propagates until nothing changes, starting from the `dirty` units
+    /// (changed since the last fixpoint). `false` on a contradiction.
+    fn propagate(&mut self, mut dirty: Units) -> bool {
+        let mut stack_dirty = 0u16;
+        loop {
+            while dirty != 0 {
+                let u = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                let digit = u / 3;
+                match self.band_rule(digit, u % 3) {
+                    Some(changed) => dirty |= changed,
+                    None => return false,
+                }
+                stack_dirty |= 1 << digit;
+            }
+            while stack_dirty != 0 {
+                let digit = stack_dirty.trailing_zeros() as usize;
+                stack_dirty &= stack_dirty - 1;
+                match self.stack_rule(digit) {
+                    Some(changed) => dirty |= changed,
+                    None => return false,
+                }
+            }
+            if dirty != 0 {
+                continue;
+            }
+            // Naked singles, and cells without a candidate.
+            for band in 0..3 {
+                let mut once = 0u32;
+                let mut twice = 0u32;
+                for bands in &self.cand {
+                    let w = bands[band];
+                    twice |= once & w;
+                    once |= w;
+                }
+                if once != BAND {
+                    return false;
+                }
+                let mut singles = once & !twice & !self.solved[band];
+                while singles != 0 {
+                    let bit = singles.trailing_zeros();
+                    singles &= singles - 1;
+                    let digit = self.cand.iter().position(|bands| bands[band] & 1 << bit != 0).unwrap_or(0);
+                    dirty |= self.place(Cell { band, bit }, digit);
+                }
+            }
+            if dirty == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// The cell to branch on: an unsolved cell with the fewest candidates,
+    /// the first bivalue one when there is any. The state must not be
+    /// complete.
+    fn branch_cell(&self) -> Cell {
+        // Bit-sliced counts of candidates per cell: at least 1, 2, 3, 4.
+        let mut best: Option<(u32, Cell)> = None;
+        for band in 0..3 {
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for bands in &self.cand {
+                let w = bands[band];
+                c4 |= c3 & w;
+                c3 |= c2 & w;
+                c2 |= c1 & w;
+                c1 |= w;
+            }
+            let open = !self.solved[band] & BAND;
+            let two = c2 & !c3 & open;
+            if two != 0 {
+                return Cell { band, bit: two.trailing_zeros() };
+            }
+            for (n, class) in [(3, c3 & !c4 & open), (4, open)] {
+                if class != 0 && best.map_or(true, |(m, _)| n < m) {
+                    best = Some((n, Cell { band, bit: class.trailing_zeros() }));
                 }
             }
         }
-        Some(found)
+        best.map_or(Cell { band: 0, bit: 0 }, |(_, cell)| cell)
     }
 
-    /// The unplaced cell with the fewest candidates, and its mask.
-    #[inline]
-    fn branch_cell(&self) -> (usize, u16) {
-        let mut best = (0usize, 0u16);
-        let mut best_len = u32::MAX;
-        let mut open = !self.placed & ALL_CELLS;
-        while open != 0 {
-            let c = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let m = self.cells[c];
-            let len = m.count_ones();
-            if len < best_len {
-                best = (c, m);
-                best_len = len;
-                if len <= 2 {
-                    break;
-                }
-            }
+    /// The digits still possible in `cell`.
+    fn digits_at(&self, cell: Cell) -> u16 {
+        let mut m = 0u16;
+        for (d, bands) in self.cand.iter().enumerate() {
+            m |= ((bands[cell.band] >> cell.bit & 1) as u16) << d;
         }
-        best
+        m
     }
 
-    fn as_grid(&self) -> Grid {
+    /// The grid of a complete state.
+    fn to_grid(&self) -> Grid {
         let mut cells = [0u8; 81];
-        for (v, &m) in cells.iter_mut().zip(&self.cells) {
-            *v = m.trailing_zeros() as u8 + 1;
+        for (d, bands) in self.cand.iter().enumerate() {
+            for (b, &word) in bands.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    cells[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
+                    w &= w - 1;
+                }
+            }
         }
-        // Every mask of a complete state holds exactly one digit 1-9.
+        // Every value written is a digit 1-9.
         Grid::from_array(cells).unwrap_or(Grid::EMPTY)
     }
 }
 
-/// A pending branch point: the state before the choice, the cell chosen and
-/// the digits not tried yet.
+/// A pending branch: a state and the digits whose bitmaps changed since
+/// its last fixpoint.
 #[derive(Clone, Copy)]
 struct Frame {
     state: State,
-    cell: u8,
-    untried: u16,
+    dirty: Units,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -210,7 +462,7 @@ enum Phase {
     Start,
     /// `current` is a consistent, propagated state to expand.
     Expand,
-    /// Try the next digit of the top frame.
+    /// Resume from the top frame.
     Backtrack,
     /// The search space is exhausted.
     Done,
@@ -226,12 +478,15 @@ struct Search {
     stats: SearchStats,
 }
 
+/// Pending branches never exceed the cells placed on the current path.
+const MAX_FRAMES: usize = 81;
+
 impl Search {
     fn new(puzzle: &Grid) -> Self {
         Search {
             puzzle: *puzzle,
-            frames: Vec::with_capacity(81),
-            current: State { cells: [0; 81], placed: 0 },
+            frames: Vec::with_capacity(MAX_FRAMES),
+            current: State::FULL,
             phase: Phase::Start,
             stats: SearchStats::default(),
         }
@@ -244,52 +499,60 @@ impl Search {
         self.stats = SearchStats::default();
     }
 
+    /// Propagates `current`; the next phase follows from the outcome.
+    #[inline(always)]
+    fn settle(&mut self, dirty: Units) {
+        self.stats.nodes += 1;
+        if self.current.propagate(dirty) {
+            self.phase = Phase::Expand;
+        } else {
+            self.stats.backtracks += 1;
+            self.phase = Phase::Backtrack;
+        }
+    }
+
     fn next_solution(&mut self) -> Option<Grid> {
         loop {
             match self.phase {
-                Phase::Start => {
-                    self.stats.nodes += 1;
-                    match State::root(&self.puzzle) {
-                        Some(s) => {
-                            self.current = s;
-                            self.phase = Phase::Expand;
+                Phase::Start => match State::root(&self.puzzle) {
+                    Some(s) => {
+                        self.current = s;
+                        self.settle(ALL_UNITS);
+                        if self.phase == Phase::Backtrack {
+                            self.phase = Phase::Done;
                         }
-                        None => self.phase = Phase::Done,
                     }
-                }
-                Phase::Expand => {
-                    self.phase = Phase::Backtrack;
-                    if self.current.placed == ALL_CELLS {
-                        return Some(self.current.as_grid());
-                    }
-                    let (cell, untried) = self.current.branch_cell();
-                    self.stats.guesses += 1;
-                    // Depth is bounded by the 81 cells, so the reserved
-                    // capacity is never exceeded.
-                    self.frames.push(Frame { state: self.current, cell: cell as u8, untried });
-                }
-                Phase::Backtrack => {
-                    let Some(top) = self.frames.last_mut() else {
-                        self.phase = Phase::Done;
-                        continue;
-                    };
-                    let bit = top.untried & top.untried.wrapping_neg();
-                    top.untried ^= bit;
-                    let cell = top.cell as usize;
-                    self.current = top.state;
-                    if top.untried == 0 {
-                        self.frames.pop();
-                    }
-                    self.stats.nodes += 1;
-                    self.current.cells[cell] = bit;
-                    let mut q = Queue::new();
-                    q.push(cell);
-                    if self.current.propagate(&mut q) {
-                        self.phase = Phase::Expand;
-                    } else {
+                    None => {
+                        self.stats.nodes += 1;
                         self.stats.backtracks += 1;
+                        self.phase = Phase::Done;
                     }
+                },
+                Phase::Expand => {
+                    if self.current.is_complete() {
+                        self.phase = Phase::Backtrack;
+                        return Some(self.current.to_grid());
+                    }
+                    let cell = self.current.branch_cell();
+                    let digits = self.current.digits_at(cell);
+                    let digit = digits.trailing_zeros() as usize;
+                    self.stats.guesses += 1;
+                    let mut other = self.current;
+                    other.cand[digit][cell.band] &= !(1 << cell.bit);
+                    // Each pending frame stands for a digit placed on the
+                    // current path, so the reserved capacity always fits.
+                    debug_assert!(self.frames.len() < MAX_FRAMES);
+                    self.frames.push(Frame { state: other, dirty: unit(digit, cell.band) });
+                    let changed = self.current.clear_cell_except(cell, digit) | self.current.place(cell, digit);
+                    self.settle(changed | unit(digit, cell.band));
                 }
+                Phase::Backtrack => match self.frames.pop() {
+                    Some(frame) => {
+                        self.current = frame.state;
+                        self.settle(frame.dirty);
+                    }
+                    None => self.phase = Phase::Done,
+                },
                 Phase::Done => return None,
             }
         }
