@@ -205,8 +205,8 @@ fn validate(set: &Set) -> Option<[u64; 2]> {
         let ours = solver.solve_one(g);
         guesses[0] += solver.stats().guesses;
         let peer = p.some_solution().and_then(|s| Grid::from_array(s.to_bytes()));
-        let ok_ours = ours.map_or(true, |s| s.is_solution_of(g));
-        let ok_peer = peer.map_or(true, |s| s.is_solution_of(g));
+        let ok_ours = ours.filter(|s| !s.is_solution_of(g)).is_none();
+        let ok_peer = peer.filter(|s| !s.is_solution_of(g)).is_none();
         let n_ours = solver.count_solutions_up_to(g, 2);
         guesses[1] += solver.stats().guesses;
         let n_peer = p.solutions_count_up_to(2) as u64;

@@ -158,6 +158,117 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// The 27 cells of the mini-rows in a 9-bit mini-row set (bit `3 * row +
+/// box` stands for cells `9 * row + 3 * box ..= 9 * row + 3 * box + 2`).
+const MINIROW_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if i & 1 << j != 0 {
+                t[i] |= 7 << (3 * j);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For a mini-row pattern closed under the band rule: the mini-rows that
+/// are the only one of their row, so certainly hold the digit.
+const CERTAIN_MINIROWS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let row = (i >> (3 * r)) & 7;
+            if row != 0 && row & (row - 1) == 0 {
+                t[i] |= (row << (3 * r)) as u16;
+            }
+            r += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For a set of mini-rows that must hold the digit: the cells of the other
+/// mini-rows of their rows and boxes, which cannot.
+const FORCED_MINIROW_CLEARS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0u32;
+        let mut j = 0;
+        while j < 9 {
+            if i & 1 << j != 0 {
+                let (r, k) = (j / 3, j % 3);
+                let mut o = 0;
+                while o < 3 {
+                    m |= 1 << (3 * r + o) | 1 << (3 * o + k);
+                    o += 1;
+                }
+            }
+            j += 1;
+        }
+        t[i] = MINIROW_CELLS[(m & !(i as u32)) as usize];
+        i += 1;
+    }
+    t
+};
+
+/// The six ways a digit can sit in a band: one mini-row in each row and
+/// each box, as 9-bit mini-row sets.
+const CONFIGS: [u32; 6] = {
+    const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        t[p] = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+        p += 1;
+    }
+    t
+};
+
+/// For a mini-row pattern: the configurations (bits of [`CONFIGS`]) it
+/// still allows.
+const CONFIGS_IN: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if i as u32 & CONFIGS[p] == CONFIGS[p] {
+                t[i] |= 1 << p;
+            }
+            p += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For a set of columns (9 bits): the other columns of the boxes they meet.
+const BOX_MATES: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (i >> (3 * k)) & 7 != 0 {
+                t[i] |= 7 << (3 * k);
+            }
+            k += 1;
+        }
+        t[i] &= !(i as u32);
+        i += 1;
+    }
+    t
+};
+
 /// Mini-column occupancy of a band, one bit per column.
 #[inline(always)]
 fn fold_columns(a: u32) -> u32 {
@@ -332,10 +443,119 @@ impl State {
         }
         let mut changed = 0;
         for (b, word) in self.cand[digit].iter_mut().enumerate() {
-            let w = *word & (kept >> (9 * b) & 0x1ff) * COLUMN;
+            let w = *word & ((kept >> (9 * b) & 0x1ff) * COLUMN);
             if w != *word {
                 *word = w;
                 changed |= unit(digit, b);
+            }
+        }
+        Some(changed)
+    }
+
+    /// The triad rules, run when everything else is at a fixpoint. A
+    /// mini-row (three cells of a row in a box) holds exactly three
+    /// digits: when only three digits can go there, each of them must, and
+    /// when three digits must go there, no other can; the same for
+    /// mini-columns. Returns the units that changed, or `None` on a
+    /// contradiction (a mini-line with fewer than three possible digits or
+    /// more than three certain ones).
+    fn triad_rule(&mut self) -> Option<Units> {
+        let mut changed = 0;
+        // Mini-rows, band by band.
+        for band in 0..3 {
+            let mut patterns = [0u32; 9];
+            let mut certain = [0u32; 9];
+            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let w = self.cand[d][band];
+                let p = u32::from(ROW_BOXES[(w & 0x1ff) as usize])
+                    | u32::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
+                    | u32::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
+                let c = u32::from(CERTAIN_MINIROWS[(p & 0x1ff) as usize]);
+                patterns[d] = p;
+                certain[d] = c;
+                p4 |= p3 & p;
+                p3 |= p2 & p;
+                p2 |= p1 & p;
+                p1 |= p;
+                c4 |= c3 & c;
+                c3 |= c2 & c;
+                c2 |= c1 & c;
+                c1 |= c;
+            }
+            if p3 != 0x1ff || c4 != 0 {
+                return None;
+            }
+            let only_three = p3 & !p4;
+            let full = c3;
+            if only_three & !full == 0 && full & !only_three == 0 {
+                continue;
+            }
+            for d in 0..9 {
+                let (p, c) = (patterns[d], certain[d]);
+                let forced = p & only_three & !c;
+                let banned = p & full & !c;
+                if forced | banned != 0 {
+                    let w = self.cand[d][band];
+                    let nw = w
+                        & !FORCED_MINIROW_CLEARS[(forced & 0x1ff) as usize]
+                        & !MINIROW_CELLS[(banned & 0x1ff) as usize];
+                    if nw != w {
+                        self.cand[d][band] = nw;
+                        changed |= unit(d, band);
+                    }
+                }
+            }
+        }
+        // Mini-columns, all bands at once (band-major, 9 bits a band).
+        let mut minicols = [0u32; 9];
+        let mut certain = [0u32; 9];
+        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let a = self.cand[d];
+            let x = fold_columns(a[0]) | fold_columns(a[1]) << 9 | fold_columns(a[2]) << 18;
+            // The same columns in the other two bands.
+            let other = ((x >> 9 | x << 18) | (x >> 18 | x << 9)) & BAND;
+            let c = x & !other;
+            minicols[d] = x;
+            certain[d] = c;
+            p4 |= p3 & x;
+            p3 |= p2 & x;
+            p2 |= p1 & x;
+            p1 |= x;
+            c4 |= c3 & c;
+            c3 |= c2 & c;
+            c2 |= c1 & c;
+            c1 |= c;
+        }
+        if p3 != BAND || c4 != 0 {
+            return None;
+        }
+        let only_three = p3 & !p4;
+        let full = c3;
+        if only_three & !full != 0 || full & !only_three != 0 {
+            for d in 0..9 {
+                let (x, c) = (minicols[d], certain[d]);
+                let forced = x & only_three & !c;
+                let banned = x & full & !c;
+                if forced | banned == 0 {
+                    continue;
+                }
+                for b in 0..3 {
+                    let f = |m: u32| m >> (9 * b) & 0x1ff;
+                    // A forced mini-column takes its column in the other
+                    // bands, and its box in its own band.
+                    let elsewhere = forced & !(0x1ff << (9 * b));
+                    let clear = f(banned) | fold_columns(elsewhere) | BOX_MATES[f(forced) as usize];
+                    let w = self.cand[d][b];
+                    let nw = w & !(clear * COLUMN);
+                    if nw != w {
+                        self.cand[d][b] = nw;
+                        changed |= unit(d, b);
+                    }
+                }
             }
         }
         Some(changed)
@@ -388,7 +608,14 @@ impl State {
                 }
             }
             if dirty == 0 {
-                return true;
+                if self.is_complete() {
+                    return true;
+                }
+                match self.triad_rule() {
+                    Some(0) => return true,
+                    Some(changed) => dirty = changed,
+                    None => return false,
+                }
             }
         }
     }
@@ -422,6 +649,33 @@ impl State {
         best.map_or(Cell { band: 0, bit: 0 }, |(_, cell)| cell)
     }
 
+    /// The branch point: a digit's configurations in the band whose digits
+    /// have the fewest configurations in all, the digit with the fewest
+    /// (at least two) there.
+    fn branch_config(&self) -> Option<(usize, usize, u8)> {
+        let mut best = (usize::MAX, 0usize, 0usize, 0u8);
+        for band in 0..3 {
+            let mut total = 0usize;
+            let mut pick = (u32::MAX, 0usize, 0u8);
+            for d in 0..9 {
+                let w = self.cand[d][band];
+                let p = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
+                    | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
+                    | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
+                let configs = CONFIGS_IN[p & 0x1ff];
+                let n = configs.count_ones();
+                total += n as usize;
+                if n >= 2 && n < pick.0 {
+                    pick = (n, d, configs);
+                }
+            }
+            if pick.0 != u32::MAX && total < best.0 {
+                best = (total, band, pick.1, pick.2);
+            }
+        }
+        (best.3 != 0).then_some((best.2, best.1, best.3))
+    }
+
     /// The digits still possible in `cell`.
     fn digits_at(&self, cell: Cell) -> u16 {
         let mut m = 0u16;
@@ -432,7 +686,7 @@ impl State {
     }
 
     /// The grid of a complete state.
-    fn to_grid(&self) -> Grid {
+    fn to_grid(self) -> Grid {
         let mut cells = [0u8; 81];
         for (d, bands) in self.cand.iter().enumerate() {
             for (b, &word) in bands.iter().enumerate() {
@@ -454,6 +708,17 @@ impl State {
 struct Frame {
     state: State,
     dirty: Units,
+    branch: Branch,
+}
+
+/// What a frame still has to try.
+#[derive(Clone, Copy)]
+enum Branch {
+    /// Its state, once.
+    Ready,
+    /// Each configuration in `untried` of `digit` in `band`, applied to
+    /// its state.
+    Configs { digit: u8, band: u8, untried: u8 },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -478,8 +743,10 @@ struct Search {
     stats: SearchStats,
 }
 
-/// Pending branches never exceed the cells placed on the current path.
-const MAX_FRAMES: usize = 81;
+/// The most frames the stack can hold: a configuration frame fixes one of
+/// the 27 (digit, band) pairs for the rest of its path, and cell frames
+/// come only once every pair is fixed, each placing one of the 81 cells.
+const MAX_FRAMES: usize = 27 + 81;
 
 impl Search {
     fn new(puzzle: &Grid) -> Self {
@@ -533,26 +800,62 @@ impl Search {
                         self.phase = Phase::Backtrack;
                         return Some(self.current.to_grid());
                     }
-                    let cell = self.current.branch_cell();
-                    let digits = self.current.digits_at(cell);
-                    let digit = digits.trailing_zeros() as usize;
                     self.stats.guesses += 1;
-                    let mut other = self.current;
-                    other.cand[digit][cell.band] &= !(1 << cell.bit);
-                    // Each pending frame stands for a digit placed on the
-                    // current path, so the reserved capacity always fits.
-                    debug_assert!(self.frames.len() < MAX_FRAMES);
-                    self.frames.push(Frame { state: other, dirty: unit(digit, cell.band) });
-                    let changed = self.current.clear_cell_except(cell, digit) | self.current.place(cell, digit);
-                    self.settle(changed | unit(digit, cell.band));
-                }
-                Phase::Backtrack => match self.frames.pop() {
-                    Some(frame) => {
-                        self.current = frame.state;
-                        self.settle(frame.dirty);
+                    let config = self.current.branch_config();
+                    if let Some((digit, band, configs)) = config {
+                        debug_assert!(self.frames.len() < MAX_FRAMES);
+                        self.frames.push(Frame {
+                            state: self.current,
+                            dirty: 0,
+                            branch: Branch::Configs {
+                                digit: digit as u8,
+                                band: band as u8,
+                                untried: configs,
+                            },
+                        });
+                        self.phase = Phase::Backtrack;
+                    } else {
+                        let cell = self.current.branch_cell();
+                        let digits = self.current.digits_at(cell);
+                        let digit = digits.trailing_zeros() as usize;
+                        let mut other = self.current;
+                        other.cand[digit][cell.band] &= !(1 << cell.bit);
+                        debug_assert!(self.frames.len() < MAX_FRAMES);
+                        self.frames.push(Frame {
+                            state: other,
+                            dirty: unit(digit, cell.band),
+                            branch: Branch::Ready,
+                        });
+                        let changed =
+                            self.current.clear_cell_except(cell, digit) | self.current.place(cell, digit);
+                        self.settle(changed | unit(digit, cell.band));
                     }
-                    None => self.phase = Phase::Done,
-                },
+                }
+                Phase::Backtrack => {
+                    let Some(top) = self.frames.last_mut() else {
+                        self.phase = Phase::Done;
+                        continue;
+                    };
+                    match &mut top.branch {
+                        Branch::Ready => {
+                            self.current = top.state;
+                            let dirty = top.dirty;
+                            self.frames.pop();
+                            self.settle(dirty);
+                        }
+                        Branch::Configs { digit, band, untried } => {
+                            let (digit, band) = (usize::from(*digit), usize::from(*band));
+                            let config = untried.trailing_zeros() as usize;
+                            *untried &= *untried - 1;
+                            self.current = top.state;
+                            if *untried == 0 {
+                                self.frames.pop();
+                            }
+                            self.current.cand[digit][band] &= MINIROW_CELLS[CONFIGS[config] as usize];
+                            self.settle(unit(digit, band));
+                        }
+                    }
+                }
                 Phase::Done => return None,
             }
         }
@@ -664,5 +967,68 @@ impl Grid {
     /// A lazy iterator over all solutions.
     pub fn solutions(&self) -> Solutions {
         Solutions { search: Search::new(self) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutation_tables_keep_exactly_the_permutations() {
+        // A full pattern allows all six configurations.
+        assert_eq!(keep_permutations(0x1ff), 0x1ff);
+        assert_eq!(CONFIGS_IN[0x1ff].count_ones(), 6);
+        // The diagonal alone is one configuration and keeps itself.
+        let diagonal = 1 | 1 << 4 | 1 << 8;
+        assert_eq!(keep_permutations(diagonal), diagonal);
+        // A row with no mini-row leaves nothing.
+        assert_eq!(keep_permutations(0x1ff & !0o7), 0);
+        // Row 0 only in box 0: boxes 0 leaves rows 1 and 2.
+        assert_eq!(keep_permutations(0o776 ^ 0o006 | 0o001), 0o661);
+        for p in CONFIGS {
+            assert_eq!(p.count_ones(), 3);
+            assert_eq!(keep_permutations(p), p);
+        }
+        assert_eq!(BAND_KEEP[diagonal as usize], 7 | 7 << 12 | 7 << 24);
+    }
+
+    #[test]
+    fn band_peers_are_the_row_and_box_mates() {
+        // Cell 0 of a band: 8 row mates and 6 box mates on the other rows.
+        assert_eq!(BAND_PEERS[0], 0x1fe | 0b111 << 9 | 0b111 << 18);
+        assert!((0..27).all(|i| BAND_PEERS[i] & 1 << i == 0 && BAND_PEERS[i].count_ones() == 14));
+    }
+
+    #[test]
+    fn a_long_search_never_grows_the_stack() {
+        let mut iter = Grid::EMPTY.solutions();
+        let capacity = iter.search.frames.capacity();
+        assert!(capacity >= MAX_FRAMES);
+        assert_eq!(iter.by_ref().take(3000).count(), 3000);
+        assert_eq!(iter.search.frames.capacity(), capacity);
+        let stats = iter.stats();
+        assert!(stats.nodes > stats.guesses && stats.guesses > 0);
+    }
+
+    #[test]
+    fn stats_describe_the_last_call() {
+        let puzzle: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let mut solver = Solver::new();
+        assert_eq!(solver.count_solutions_up_to(&puzzle, 2), 1);
+        let counting = solver.stats();
+        assert!(counting.nodes > counting.backtracks);
+        let solved = solver.solve_one(&puzzle).unwrap();
+        assert!(solved.is_solution_of(&puzzle));
+        assert!(solver.stats().nodes <= counting.nodes);
+        // Clashing givens: the root alone, failed.
+        let mut clash = Grid::EMPTY;
+        clash.set(0, 5);
+        clash.set(1, 5);
+        assert_eq!(solver.count_solutions_up_to(&clash, 2), 0);
+        assert_eq!(solver.stats(), SearchStats { nodes: 1, guesses: 0, backtracks: 1 });
     }
 }
