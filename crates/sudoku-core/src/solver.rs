@@ -309,13 +309,18 @@ const ALL_UNITS: Units = (1 << 27) - 1;
 /// The cells of `w` that are alone in their row (a row is 9 bits).
 #[inline(always)]
 fn row_singles(w: u32) -> u32 {
+    // Every row holds a candidate (the band rule saw to it), so subtracting
+    // one per row borrows within the row only: this clears each row's
+    // lowest bit, and a row is a single when nothing is left.
+    let rest = w & w.wrapping_sub(1 | 1 << 9 | 1 << 18);
     let mut singles = 0;
     for r in 0..3 {
-        let row = w & 0x1ff << (9 * r);
-        let alone = u32::from(row & row.wrapping_sub(1) == 0);
-        singles |= row & alone.wrapping_neg();
+        let row = 0x1ff << (9 * r);
+        if rest & row == 0 {
+            singles |= row;
+        }
     }
-    singles
+    w & singles
 }
 
 impl State {
@@ -325,15 +330,36 @@ impl State {
     /// `None` when two givens clash.
     fn root(grid: &Grid) -> Option<State> {
         let mut s = State::FULL;
+        // The givens of each digit, and of any digit, per band.
+        let mut givens = [[0u32; 3]; 9];
         for cell_idx in 0..81 {
             if let Some(v) = grid.get(cell_idx) {
-                let d = usize::from(v - 1);
-                let cell = Cell { band: cell_idx / 27, bit: (cell_idx % 27) as u32 };
-                if s.cand[d][cell.band] & 1 << cell.bit == 0 {
-                    return None;
+                givens[usize::from(v - 1)][cell_idx / 27] |= 1 << (cell_idx % 27);
+            }
+        }
+        let mut any = [0u32; 3];
+        for g in &givens {
+            for (a, &w) in any.iter_mut().zip(g) {
+                *a |= w;
+            }
+        }
+        for (bands, g) in s.cand.iter_mut().zip(&givens) {
+            for ((w, &a), &mine) in bands.iter_mut().zip(&any).zip(g) {
+                *w = (*w & !a) | mine;
+            }
+        }
+        for (d, g) in givens.iter().enumerate() {
+            for (band, &w) in g.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let bit = w.trailing_zeros();
+                    w &= w - 1;
+                    // A given whose own digit was cleared by a peer clashes.
+                    if s.cand[d][band] & 1 << bit == 0 {
+                        return None;
+                    }
+                    s.place(Cell { band, bit }, d);
                 }
-                s.clear_cell_except(cell, d);
-                s.place(cell, d);
             }
         }
         Some(s)
@@ -343,16 +369,23 @@ impl State {
     /// changed.
     #[inline(always)]
     fn clear_cell_except(&mut self, cell: Cell, digit: usize) -> Units {
-        let bit = 1u32 << cell.bit;
+        self.clear_cells_except(cell.band, 1 << cell.bit, digit)
+    }
+
+    /// Removes the `cells` of `band` from every digit but `digit`, which
+    /// must hold them all; returns the units that changed.
+    #[inline(always)]
+    fn clear_cells_except(&mut self, band: usize, cells: u32, digit: usize) -> Units {
         let mut changed = 0;
+        // Branch-free: clear the cells everywhere, then give them back to
+        // `digit`.
         for (d, bands) in self.cand.iter_mut().enumerate() {
-            let w = bands[cell.band];
-            if d != digit && w & bit != 0 {
-                bands[cell.band] = w & !bit;
-                changed |= unit(d, cell.band);
-            }
+            let w = bands[band];
+            changed |= u32::from(w & cells != 0) << (3 * d);
+            bands[band] = w & !cells;
         }
-        changed
+        self.cand[digit][band] |= cells;
+        (changed & !(1 << (3 * digit))) << band
     }
 
     /// Marks `cell` solved with `digit` and removes `digit` from its peers;
@@ -393,7 +426,7 @@ impl State {
         }
         let w = w & keep;
         self.cand[digit][band] = w;
-        let mut fresh = row_singles(w) & !self.solved[band];
+        let fresh = row_singles(w) & !self.solved[band];
         if fresh == 0 {
             return Some(0);
         }
@@ -409,11 +442,7 @@ impl State {
                 changed |= unit(digit, b);
             }
         }
-        while fresh != 0 {
-            let bit = fresh.trailing_zeros();
-            fresh &= fresh - 1;
-            changed |= self.clear_cell_except(Cell { band, bit }, digit);
-        }
+        changed |= self.clear_cells_except(band, fresh, digit);
         Some(changed)
     }
 
