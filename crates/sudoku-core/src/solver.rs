@@ -101,22 +101,12 @@ const ROW_BOXES: [u8; 512] = {
     t
 };
 
-/// Band rule: for the mini-row occupancy of a band (bit `3 * row + box`),
-/// the 27-bit mask of the mini-rows that belong to some permutation.
-const BAND_KEEP: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// Band rule: the mini-rows kept, as a 9-bit set.
+const BAND_KEPT: [u16; 512] = {
+    let mut t = [0u16; 512];
     let mut i = 0;
     while i < 512 {
-        let kept = keep_permutations(i as u32);
-        let mut m = 0u32;
-        let mut j = 0;
-        while j < 9 {
-            if kept & 1 << j != 0 {
-                m |= 7 << (3 * j);
-            }
-            j += 1;
-        }
-        t[i] = m;
+        t[i] = keep_permutations(i as u32) as u16;
         i += 1;
     }
     t
@@ -251,6 +241,17 @@ const CONFIGS_IN: [u8; 512] = {
     t
 };
 
+/// How many configurations (see [`CONFIGS`]) a mini-row pattern allows.
+const N_CONFIGS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = CONFIGS_IN[i].count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
 /// For a set of columns (9 bits): the other columns of the boxes they meet.
 const BOX_MATES: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -292,6 +293,9 @@ struct State {
     /// Per digit, the mini-column occupancy (band-major, 9 bits a band)
     /// when the stack rule last ran; it need not run again while unchanged.
     seen_cols: [u32; 9],
+    /// Per digit and band, the mini-rows (bit `3 * row + box`) left when
+    /// the band rule last ran; at a fixpoint, the current ones.
+    minirows: [[u16; 3]; 9],
 }
 
 /// A set of (digit, band) pairs whose bitmap changed: bit `3 * digit + band`.
@@ -324,7 +328,8 @@ fn row_singles(w: u32) -> u32 {
 }
 
 impl State {
-    const FULL: State = State { cand: [[BAND; 3]; 9], solved: [0; 3], seen_cols: [0; 9] };
+    const FULL: State =
+        State { cand: [[BAND; 3]; 9], solved: [0; 3], seen_cols: [0; 9], minirows: [[0x1ff; 3]; 9] };
 
     /// The root state of `grid`, not yet propagated: every given placed.
     /// `None` when two givens clash.
@@ -420,11 +425,12 @@ impl State {
         let pattern = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
             | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
             | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
-        let keep = BAND_KEEP[pattern & 0x1ff];
-        if keep == 0 {
+        let kept = BAND_KEPT[pattern & 0x1ff];
+        if kept == 0 {
             return None;
         }
-        let w = w & keep;
+        self.minirows[digit][band] = kept;
+        let w = w & MINIROW_CELLS[usize::from(kept & 0x1ff)];
         self.cand[digit][band] = w;
         let fresh = row_singles(w) & !self.solved[band];
         if fresh == 0 {
@@ -497,10 +503,8 @@ impl State {
             let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
             let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
             for d in 0..9 {
-                let w = self.cand[d][band];
-                let p = u32::from(ROW_BOXES[(w & 0x1ff) as usize])
-                    | u32::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
-                    | u32::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
+                // At a fixpoint the band rule has seen every change.
+                let p = u32::from(self.minirows[d][band]);
                 let c = u32::from(CERTAIN_MINIROWS[(p & 0x1ff) as usize]);
                 patterns[d] = p;
                 certain[d] = c;
@@ -543,8 +547,8 @@ impl State {
         let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
         let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
         for d in 0..9 {
-            let a = self.cand[d];
-            let x = fold_columns(a[0]) | fold_columns(a[1]) << 9 | fold_columns(a[2]) << 18;
+            // At a fixpoint the stack rule has seen every change.
+            let x = self.seen_cols[d];
             // The same columns in the other two bands.
             let other = ((x >> 9 | x << 18) | (x >> 18 | x << 9)) & BAND;
             let c = x & !other;
@@ -682,27 +686,25 @@ impl State {
     /// have the fewest configurations in all, the digit with the fewest
     /// (at least two) there.
     fn branch_config(&self) -> Option<(usize, usize, u8)> {
-        let mut best = (usize::MAX, 0usize, 0usize, 0u8);
+        let mut best = (usize::MAX, 0usize, 0usize);
         for band in 0..3 {
             let mut total = 0usize;
-            let mut pick = (u32::MAX, 0usize, 0u8);
+            // The fewest configurations above one, and its digit, as one key.
+            let mut pick = usize::MAX;
             for d in 0..9 {
-                let w = self.cand[d][band];
-                let p = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
-                    | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
-                    | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
-                let configs = CONFIGS_IN[p & 0x1ff];
-                let n = configs.count_ones();
-                total += n as usize;
-                if n >= 2 && n < pick.0 {
-                    pick = (n, d, configs);
+                let n = usize::from(N_CONFIGS[usize::from(self.minirows[d][band] & 0x1ff)]);
+                total += n;
+                if n >= 2 {
+                    pick = pick.min(n << 4 | d);
                 }
             }
-            if pick.0 != u32::MAX && total < best.0 {
-                best = (total, band, pick.1, pick.2);
+            if pick != usize::MAX && total < best.0 {
+                best = (total, band, pick & 15);
             }
         }
-        (best.3 != 0).then_some((best.2, best.1, best.3))
+        let (total, band, digit) = best;
+        (total != usize::MAX)
+            .then(|| (digit, band, CONFIGS_IN[usize::from(self.minirows[digit][band] & 0x1ff)]))
     }
 
     /// The digits still possible in `cell`.
@@ -1019,7 +1021,7 @@ mod tests {
             assert_eq!(p.count_ones(), 3);
             assert_eq!(keep_permutations(p), p);
         }
-        assert_eq!(BAND_KEEP[diagonal as usize], 7 | 7 << 12 | 7 << 24);
+        assert_eq!(MINIROW_CELLS[usize::from(BAND_KEPT[diagonal as usize])], 7 | 7 << 12 | 7 << 24);
     }
 
     #[test]
