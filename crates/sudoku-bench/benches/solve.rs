@@ -11,7 +11,8 @@
 //!    fixed seed so that file order favours neither side;
 //! 2. whole-process: `sudoku solve --jobs 1 FILE` and
 //!    `sudoku solve --count --limit 2 --jobs 1 FILE` against the example
-//!    `peer_solve` doing the same with the peer (best of [`ROUNDS`] runs);
+//!    `peer_solve` doing the same with the peer (best of
+//!    [`PROCESS_ROUNDS`] runs);
 //! 3. `--jobs` scaling of our binary: puzzles/s at 1 and 2 jobs.
 //!
 //! Tables 2 and 3 need the release binaries `sudoku` and
@@ -27,6 +28,8 @@ use sudoku_core::{Grid, Solver};
 
 /// Timed rounds per side; the best one counts.
 const ROUNDS: usize = 5;
+/// Runs per side of each whole-process measurement; the best one counts.
+const PROCESS_ROUNDS: usize = 3;
 /// A round covers at least this many puzzles (small files are repeated).
 const MIN_PUZZLES_PER_ROUND: usize = 20_000;
 /// Fixed shuffle seed.
@@ -69,9 +72,9 @@ fn main() {
     files.sort();
     let sets: Vec<Set> = files.iter().filter_map(|p| load(p)).collect();
     let n_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    println!("## Solve benchmark ({n_cores} cores; best of {ROUNDS} rounds; one thread)\n");
+    println!("## Solve benchmark ({n_cores} cores; one thread unless said)\n");
 
-    println!("### In-process: ours (`Solver`) vs the `sudoku` crate 0.8\n");
+    println!("### In-process: ours (`Solver`) vs the `sudoku` crate 0.8 (best of {ROUNDS} rounds)\n");
     println!("| set | puzzles | mode | ours puzzles/s | ours µs/puzzle | guesses/puzzle | peer puzzles/s | peer µs/puzzle | ratio |");
     println!("|---|---:|---|---:|---:|---:|---:|---:|---:|");
     let mut failed = false;
@@ -104,7 +107,9 @@ fn main() {
         println!("(`cargo xtask bench solve` does) to measure whole processes");
         std::process::exit(i32::from(failed));
     };
-    println!("\n### Whole process: `sudoku solve --jobs 1` vs `peer_solve` (the `sudoku` crate)\n");
+    println!(
+        "\n### Whole process: `sudoku solve --jobs 1` vs `peer_solve` (best of {PROCESS_ROUNDS} runs)\n"
+    );
     println!("| set | mode | ours puzzles/s | peer puzzles/s | ratio |");
     println!("|---|---|---:|---:|---:|");
     for set in &sets {
@@ -128,7 +133,7 @@ fn main() {
             }
             let mut ours = Duration::MAX;
             let mut peer = Duration::MAX;
-            for _ in 0..ROUNDS {
+            for _ in 0..PROCESS_ROUNDS {
                 ours = ours.min(time_process(&ours_bin, &ours_args, &set.path));
                 peer = peer.min(time_process(&peer_bin, &peer_args, &set.path));
             }
@@ -144,7 +149,7 @@ fn main() {
     for set in &sets {
         let mut one = Duration::MAX;
         let mut two = Duration::MAX;
-        for _ in 0..ROUNDS {
+        for _ in 0..PROCESS_ROUNDS {
             one = one.min(time_process(&ours_bin, &["solve", "--jobs", "1"], &set.path));
             two = two.min(time_process(&ours_bin, &["solve", "--jobs", "2"], &set.path));
         }

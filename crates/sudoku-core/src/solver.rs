@@ -1,12 +1,12 @@
 //! The solver: per-digit band bitmaps, propagation to a fixpoint, and a
-//! depth-first search with binary branching on a cell.
+//! depth-first search that branches on how a digit sits in a band.
 //!
 //! ## Representation
 //!
-//! A search state holds, for each digit, the cells where that digit may
-//! still go, as three 27-bit words, one per band (three rows). Bit
-//! `9 * (row % 3) + col` of `cand[digit][row / 3]` stands for the cell at
-//! (`row`, `col`):
+//! A search state (`State`) holds, for each digit, the cells where that
+//! digit may still go, as three 27-bit words, one per band (three rows).
+//! Bit `9 * (row % 3) + col` of `cand[digit][row / 3]` stands for the cell
+//! at (`row`, `col`):
 //!
 //! ```text
 //!                 bits 0-8      bits 9-17     bits 18-26
@@ -16,40 +16,51 @@
 //!
 //! one row of 9 bits:   c0 c1 c2 | c3 c4 c5 | c6 c7 c8
 //!                      box 0      box 1      box 2      (within the band)
-//! solved[b]: the same 27-bit layout, cells whose digit is fixed
+//!                      mini-row   mini-row   mini-row
+//!
+//! solved[b]          the same 27-bit layout: cells whose digit is fixed
+//! minirows[d][b]     9 bits, bit 3 * row + box: mini-rows still open to d
+//! seen_cols[d]       27 bits, bit 9 * band + col: mini-columns open to d
 //! ```
 //!
 //! A placed digit keeps its own bit, so a finished state has exactly one
-//! digit per cell and nine bits per digit. The whole state is 120 bytes
-//! and is copied at each branch point.
+//! digit per cell and nine bits per digit. The state is about 210 bytes and is
+//! copied at each branch point.
 //!
 //! ## Propagation
 //!
-//! Per digit (see [`State::band_rule`] and [`State::stack_rule`]), two table-driven rules run to
-//! a fixpoint:
-//! - *band rule*: in a band, the digit occupies one mini-row (three cells
-//!   of a row inside a box) in each row and in each box, so the occupied
-//!   mini-rows must contain a permutation; mini-rows that belong to no such
-//!   permutation are removed. This covers hidden singles in rows and boxes
-//!   and both kinds of locked candidates along rows;
-//! - *stack rule*: the same with mini-columns in the three boxes of a
-//!   stack, which covers hidden singles in columns and locked candidates
-//!   along columns.
+//! `State::propagate` works on (digit, band) units whose bitmap changed,
+//! with table-driven rules:
+//! - *band rule* (`State::band_rule`): in a band, a digit occupies one
+//!   mini-row (three cells of a row inside a box) in each row and each
+//!   box, so the open mini-rows must contain one of six configurations (a
+//!   3×3 permutation); mini-rows in none are removed. This covers hidden
+//!   singles in rows and boxes and locked candidates along rows. A digit
+//!   left alone in a row is placed: its cell leaves the other digits, its
+//!   column leaves the other bands;
+//! - *stack rule* (`State::stack_rule`): the same with mini-columns in
+//!   the boxes of a stack: hidden singles in columns, locked candidates
+//!   along columns;
+//! - *naked singles*: a cell left with one digit is placed;
+//! - *triad rule* (`State::triad_rule`), once the others are at a
+//!   fixpoint: a mini-row (or mini-column) holds exactly three digits, so
+//!   if only three can go there they all must, and if three must, no other
+//!   can.
 //!
-//! At that fixpoint a digit that is alone in a row is placed: it leaves
-//! every other digit's bitmap. Across digits, a cell left with one digit
-//! (a naked single) is placed, and the digit leaves its peers. A row, box,
-//! column (permutation tables) or cell (union over digits) with no
-//! candidate is a contradiction.
+//! A row, box, column, cell or mini-line with too few candidates is a
+//! contradiction.
 //!
 //! ## Search
 //!
-//! Branching is binary: on a cell with the fewest candidates (a bivalue one
-//! when there is any), the search tries its lowest digit and keeps, on an
-//! explicit stack, the state with that digit removed. The stack holds at
-//! most 81 states (each pending one stands for a digit placed on the
-//! current path), is allocated once, and lets the search pause between
-//! solutions, which is what [`Solutions`] needs.
+//! At a fixpoint the search picks the band whose digits have the fewest
+//! configurations left in all, and in it the digit with the fewest (at
+//! least two), and tries each configuration in turn. When every digit is
+//! down to one configuration per band but cells are still open, it
+//! branches on a cell instead: its lowest digit, then the state without
+//! it. An explicit stack of at most 27 + 81 frames (see `MAX_FRAMES`),
+//! allocated once, holds the pending branches, so the search never
+//! allocates and can pause between solutions, which is what [`Solutions`]
+//! needs.
 
 use crate::grid::Grid;
 
