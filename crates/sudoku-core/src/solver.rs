@@ -297,8 +297,8 @@ struct Cell {
 /// One node of the search (layout in the module docs).
 #[derive(Clone, Copy)]
 struct State {
-    /// Where each digit may go: `cand[digit][band]`.
-    cand: [[u32; 3]; 9],
+    /// Where each digit may go: `cand[band][digit]`.
+    cand: [[u32; 9]; 3],
     /// Cells whose digit is fixed, per band.
     solved: [u32; 3],
     /// Per digit, the mini-column occupancy (band-major, 9 bits a band)
@@ -309,13 +309,13 @@ struct State {
     minirows: [[u16; 3]; 9],
 }
 
-/// A set of (digit, band) pairs whose bitmap changed: bit `3 * digit + band`.
+/// A set of (digit, band) pairs whose bitmap changed: bit `9 * band + digit`.
 type Units = u32;
 
 /// The unit of `digit` in `band`.
 #[inline(always)]
 fn unit(digit: usize, band: usize) -> Units {
-    1 << (3 * digit + band)
+    1 << (9 * band + digit)
 }
 
 /// Every unit.
@@ -340,7 +340,7 @@ fn row_singles(w: u32) -> u32 {
 
 impl State {
     const FULL: State =
-        State { cand: [[BAND; 3]; 9], solved: [0; 3], seen_cols: [0; 9], minirows: [[0x1ff; 3]; 9] };
+        State { cand: [[BAND; 9]; 3], solved: [0; 3], seen_cols: [0; 9], minirows: [[0x1ff; 3]; 9] };
 
     /// The root state of `grid`, not yet propagated: every given placed.
     /// `None` when two givens clash.
@@ -359,9 +359,9 @@ impl State {
                 *a |= w;
             }
         }
-        for (bands, g) in s.cand.iter_mut().zip(&givens) {
-            for ((w, &a), &mine) in bands.iter_mut().zip(&any).zip(g) {
-                *w = (*w & !a) | mine;
+        for (b, words) in s.cand.iter_mut().enumerate() {
+            for (w, g) in words.iter_mut().zip(&givens) {
+                *w = (*w & !any[b]) | g[b];
             }
         }
         for (d, g) in givens.iter().enumerate() {
@@ -371,7 +371,7 @@ impl State {
                     let bit = w.trailing_zeros();
                     w &= w - 1;
                     // A given whose own digit was cleared by a peer clashes.
-                    if s.cand[d][band] & 1 << bit == 0 {
+                    if s.cand[band][d] & 1 << bit == 0 {
                         return None;
                     }
                     s.place(Cell { band, bit }, d);
@@ -395,13 +395,13 @@ impl State {
         let mut changed = 0;
         // Branch-free: clear the cells everywhere, then give them back to
         // `digit`.
-        for (d, bands) in self.cand.iter_mut().enumerate() {
-            let w = bands[band];
-            changed |= u32::from(w & cells != 0) << (3 * d);
-            bands[band] = w & !cells;
+        for (d, word) in self.cand[band].iter_mut().enumerate() {
+            let w = *word;
+            changed |= u32::from(w & cells != 0) << d;
+            *word = w & !cells;
         }
-        self.cand[digit][band] |= cells;
-        (changed & !(1 << (3 * digit))) << band
+        self.cand[band][digit] |= cells;
+        (changed & !(1 << digit)) << (9 * band)
     }
 
     /// Marks `cell` solved with `digit` and removes `digit` from its peers;
@@ -411,7 +411,8 @@ impl State {
         self.solved[cell.band] |= 1 << cell.bit;
         let col = COLUMN << (cell.bit % 9);
         let mut changed = 0;
-        for (b, word) in self.cand[digit].iter_mut().enumerate() {
+        for (b, words) in self.cand.iter_mut().enumerate() {
+            let word = &mut words[digit];
             let w = *word;
             let peers = if b == cell.band { BAND_PEERS[cell.bit as usize] } else { col };
             if w & peers != 0 {
@@ -432,7 +433,7 @@ impl State {
     /// left for the digit.
     #[inline(always)]
     fn band_rule(&mut self, digit: usize, band: usize) -> Option<Units> {
-        let w = self.cand[digit][band];
+        let w = self.cand[band][digit];
         let pattern = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
             | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
             | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
@@ -442,7 +443,7 @@ impl State {
         }
         self.minirows[digit][band] = kept;
         let w = w & MINIROW_CELLS[usize::from(kept & 0x1ff)];
-        self.cand[digit][band] = w;
+        self.cand[band][digit] = w;
         let fresh = row_singles(w) & !self.solved[band];
         if fresh == 0 {
             return Some(0);
@@ -453,7 +454,8 @@ impl State {
         self.solved[band] |= fresh;
         let col = fold_columns(fresh) * COLUMN;
         let mut changed = 0;
-        for (b, word) in self.cand[digit].iter_mut().enumerate() {
+        for (b, words) in self.cand.iter_mut().enumerate() {
+            let word = &mut words[digit];
             if b != band && *word & col != 0 {
                 *word &= !col;
                 changed |= unit(digit, b);
@@ -468,7 +470,7 @@ impl State {
     /// or box has no place left for the digit.
     #[inline(always)]
     fn stack_rule(&mut self, digit: usize) -> Option<Units> {
-        let a = self.cand[digit];
+        let a = [self.cand[0][digit], self.cand[1][digit], self.cand[2][digit]];
         let cols = fold_columns(a[0]) | fold_columns(a[1]) << 9 | fold_columns(a[2]) << 18;
         if cols == self.seen_cols[digit] {
             return Some(0);
@@ -488,7 +490,8 @@ impl State {
             return Some(0);
         }
         let mut changed = 0;
-        for (b, word) in self.cand[digit].iter_mut().enumerate() {
+        for (b, words) in self.cand.iter_mut().enumerate() {
+            let word = &mut words[digit];
             let w = *word & ((kept >> (9 * b) & 0x1ff) * COLUMN);
             if w != *word {
                 *word = w;
@@ -541,12 +544,12 @@ impl State {
                 let forced = p & only_three & !c;
                 let banned = p & full & !c;
                 if forced | banned != 0 {
-                    let w = self.cand[d][band];
+                    let w = self.cand[band][d];
                     let nw = w
                         & !FORCED_MINIROW_CLEARS[(forced & 0x1ff) as usize]
                         & !MINIROW_CELLS[(banned & 0x1ff) as usize];
                     if nw != w {
-                        self.cand[d][band] = nw;
+                        self.cand[band][d] = nw;
                         changed |= unit(d, band);
                     }
                 }
@@ -593,10 +596,10 @@ impl State {
                     // bands, and its box in its own band.
                     let elsewhere = forced & !(0x1ff << (9 * b));
                     let clear = f(banned) | fold_columns(elsewhere) | BOX_MATES[f(forced) as usize];
-                    let w = self.cand[d][b];
+                    let w = self.cand[b][d];
                     let nw = w & !(clear * COLUMN);
                     if nw != w {
-                        self.cand[d][b] = nw;
+                        self.cand[b][d] = nw;
                         changed |= unit(d, b);
                     }
                 }
@@ -613,8 +616,8 @@ impl State {
             while dirty != 0 {
                 let u = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                let digit = u / 3;
-                match self.band_rule(digit, u % 3) {
+                let digit = u % 9;
+                match self.band_rule(digit, u / 9) {
                     Some(changed) => dirty |= changed,
                     None => return false,
                 }
@@ -635,8 +638,7 @@ impl State {
             for band in 0..3 {
                 let mut once = 0u32;
                 let mut twice = 0u32;
-                for bands in &self.cand {
-                    let w = bands[band];
+                for &w in &self.cand[band] {
                     twice |= once & w;
                     once |= w;
                 }
@@ -647,7 +649,7 @@ impl State {
                 while singles != 0 {
                     let bit = singles.trailing_zeros();
                     singles &= singles - 1;
-                    let digit = self.cand.iter().position(|bands| bands[band] & 1 << bit != 0).unwrap_or(0);
+                    let digit = self.cand[band].iter().position(|&w| w & 1 << bit != 0).unwrap_or(0);
                     dirty |= self.place(Cell { band, bit }, digit);
                 }
             }
@@ -672,8 +674,7 @@ impl State {
         let mut best: Option<(u32, Cell)> = None;
         for band in 0..3 {
             let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
-            for bands in &self.cand {
-                let w = bands[band];
+            for &w in &self.cand[band] {
                 c4 |= c3 & w;
                 c3 |= c2 & w;
                 c2 |= c1 & w;
@@ -721,8 +722,8 @@ impl State {
     /// The digits still possible in `cell`.
     fn digits_at(&self, cell: Cell) -> u16 {
         let mut m = 0u16;
-        for (d, bands) in self.cand.iter().enumerate() {
-            m |= ((bands[cell.band] >> cell.bit & 1) as u16) << d;
+        for (d, &w) in self.cand[cell.band].iter().enumerate() {
+            m |= ((w >> cell.bit & 1) as u16) << d;
         }
         m
     }
@@ -730,8 +731,8 @@ impl State {
     /// The grid of a complete state.
     fn to_grid(self) -> Grid {
         let mut cells = [0u8; 81];
-        for (d, bands) in self.cand.iter().enumerate() {
-            for (b, &word) in bands.iter().enumerate() {
+        for (b, words) in self.cand.iter().enumerate() {
+            for (d, &word) in words.iter().enumerate() {
                 let mut w = word;
                 while w != 0 {
                     cells[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
@@ -861,7 +862,7 @@ impl Search {
                         let digits = self.current.digits_at(cell);
                         let digit = digits.trailing_zeros() as usize;
                         let mut other = self.current;
-                        other.cand[digit][cell.band] &= !(1 << cell.bit);
+                        other.cand[cell.band][digit] &= !(1 << cell.bit);
                         debug_assert!(self.frames.len() < MAX_FRAMES);
                         self.frames.push(Frame {
                             state: other,
@@ -893,7 +894,7 @@ impl Search {
                             if *untried == 0 {
                                 self.frames.pop();
                             }
-                            self.current.cand[digit][band] &= MINIROW_CELLS[CONFIGS[config] as usize];
+                            self.current.cand[band][digit] &= MINIROW_CELLS[CONFIGS[config] as usize];
                             self.settle(unit(digit, band));
                         }
                     }
