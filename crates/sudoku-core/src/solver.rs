@@ -509,82 +509,73 @@ impl State {
     /// contradiction (a mini-line with fewer than three possible digits or
     /// more than three certain ones).
     fn triad_rule(&mut self) -> Option<Units> {
+        // Per digit, the open mini-rows and mini-columns of the whole grid
+        // (band-major, 9 bits a band) and those certain to hold it; at a
+        // fixpoint the cached patterns are current. Bit-sliced counts over
+        // the digits: `xK` = lines with at least K digits.
+        let mut rows = [[0u32; 2]; 9];
+        let mut cols = [[0u32; 2]; 9];
+        let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut s1, mut s2, mut s3, mut s4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut k1, mut k2, mut k3, mut k4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut t1, mut t2, mut t3, mut t4) = (0u32, 0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let [m0, m1, m2] = self.minirows[d].map(|m| usize::from(m & 0x1ff));
+            let p = (m0 | m1 << 9 | m2 << 18) as u32;
+            let c = u32::from(CERTAIN_MINIROWS[m0])
+                | u32::from(CERTAIN_MINIROWS[m1]) << 9
+                | u32::from(CERTAIN_MINIROWS[m2]) << 18;
+            let x = self.seen_cols[d];
+            // A mini-column is certain when its column is open in no other
+            // band.
+            let y = x & !(((x >> 9 | x << 18) | (x >> 18 | x << 9)) & BAND);
+            rows[d] = [p, c];
+            cols[d] = [x, y];
+            r4 |= r3 & p;
+            r3 |= r2 & p;
+            r2 |= r1 & p;
+            r1 |= p;
+            s4 |= s3 & c;
+            s3 |= s2 & c;
+            s2 |= s1 & c;
+            s1 |= c;
+            k4 |= k3 & x;
+            k3 |= k2 & x;
+            k2 |= k1 & x;
+            k1 |= x;
+            t4 |= t3 & y;
+            t3 |= t2 & y;
+            t2 |= t1 & y;
+            t1 |= y;
+        }
+        if r3 != BAND || s4 != 0 || k3 != BAND || t4 != 0 {
+            return None;
+        }
         let mut changed = 0;
-        // Mini-rows, band by band.
-        for band in 0..3 {
-            let mut patterns = [0u32; 9];
-            let mut certain = [0u32; 9];
-            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
-            for d in 0..9 {
-                // At a fixpoint the band rule has seen every change.
-                let p = u32::from(self.minirows[d][band]);
-                let c = u32::from(CERTAIN_MINIROWS[(p & 0x1ff) as usize]);
-                patterns[d] = p;
-                certain[d] = c;
-                p4 |= p3 & p;
-                p3 |= p2 & p;
-                p2 |= p1 & p;
-                p1 |= p;
-                c4 |= c3 & c;
-                c3 |= c2 & c;
-                c2 |= c1 & c;
-                c1 |= c;
-            }
-            if p3 != 0x1ff || c4 != 0 {
-                return None;
-            }
-            let only_three = p3 & !p4;
-            let full = c3;
-            if only_three & !full == 0 && full & !only_three == 0 {
-                continue;
-            }
-            for d in 0..9 {
-                let (p, c) = (patterns[d], certain[d]);
+        // Mini-rows: only three digits possible, or three certain.
+        let (only_three, full) = (r3 & !r4, s3);
+        if only_three != full {
+            for (d, &[p, c]) in rows.iter().enumerate() {
                 let forced = p & only_three & !c;
                 let banned = p & full & !c;
-                if forced | banned != 0 {
-                    let w = self.cand[band][d];
-                    let nw = w
-                        & !FORCED_MINIROW_CLEARS[(forced & 0x1ff) as usize]
-                        & !MINIROW_CELLS[(banned & 0x1ff) as usize];
+                if forced | banned == 0 {
+                    continue;
+                }
+                for b in 0..3 {
+                    let f = |m: u32| (m >> (9 * b) & 0x1ff) as usize;
+                    let w = self.cand[b][d];
+                    let nw = w & !FORCED_MINIROW_CLEARS[f(forced)] & !MINIROW_CELLS[f(banned)];
                     if nw != w {
-                        self.cand[band][d] = nw;
-                        changed |= unit(d, band);
+                        self.cand[b][d] = nw;
+                        changed |= unit(d, b);
                     }
                 }
             }
         }
-        // Mini-columns, all bands at once (band-major, 9 bits a band).
-        let mut minicols = [0u32; 9];
-        let mut certain = [0u32; 9];
-        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
-        for d in 0..9 {
-            // At a fixpoint the stack rule has seen every change.
-            let x = self.seen_cols[d];
-            // The same columns in the other two bands.
-            let other = ((x >> 9 | x << 18) | (x >> 18 | x << 9)) & BAND;
-            let c = x & !other;
-            minicols[d] = x;
-            certain[d] = c;
-            p4 |= p3 & x;
-            p3 |= p2 & x;
-            p2 |= p1 & x;
-            p1 |= x;
-            c4 |= c3 & c;
-            c3 |= c2 & c;
-            c2 |= c1 & c;
-            c1 |= c;
-        }
-        if p3 != BAND || c4 != 0 {
-            return None;
-        }
-        let only_three = p3 & !p4;
-        let full = c3;
-        if only_three & !full != 0 || full & !only_three != 0 {
-            for d in 0..9 {
-                let (x, c) = (minicols[d], certain[d]);
+        // Mini-columns, the same.
+        let (only_three, full) = (k3 & !k4, t3);
+        if only_three != full {
+            for (d, &[x, c]) in cols.iter().enumerate() {
                 let forced = x & only_three & !c;
                 let banned = x & full & !c;
                 if forced | banned == 0 {
