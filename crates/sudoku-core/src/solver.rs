@@ -348,9 +348,11 @@ impl State {
         let mut s = State::FULL;
         // The givens of each digit, and of any digit, per band.
         let mut givens = [[0u32; 3]; 9];
-        for cell_idx in 0..81 {
-            if let Some(v) = grid.get(cell_idx) {
-                givens[usize::from(v - 1)][cell_idx / 27] |= 1 << (cell_idx % 27);
+        for (band, cells) in grid.to_array().chunks_exact(27).enumerate() {
+            for (bit, &v) in cells.iter().enumerate() {
+                if let Some(d) = usize::from(v).checked_sub(1) {
+                    givens[d % 9][band] |= 1 << bit;
+                }
             }
         }
         let mut any = [0u32; 3];
