@@ -2,7 +2,9 @@
 //!
 //! - `cargo xtask bench [NAME ...]`: runs the benchmarks of `sudoku-bench`
 //!   (every one when no NAME is given) in release mode; they read
-//!   `../shared/datasets` when present and print markdown tables.
+//!   `../shared/datasets` when present and print markdown tables. Before
+//!   `solve` it builds the release `sudoku` binary and the `peer_solve`
+//!   example, which that bench runs as whole processes.
 //! - `cargo xtask fuzz [--seconds N] [TARGET ...]`: runs each fuzz target
 //!   of `fuzz/` (every one when none is named) for N seconds (default 60)
 //!   with `cargo fuzz`, and reports how long each ran, how many inputs it
@@ -37,6 +39,20 @@ fn bench(names: &[String]) -> ExitCode {
         if !BENCHES.contains(&name) {
             eprintln!("xtask: unknown benchmark {name:?}; known: {}", BENCHES.join(", "));
             return ExitCode::from(2);
+        }
+        if name == "solve" {
+            for args in [
+                &["build", "--release", "-p", "sudoku-cli"][..],
+                &["build", "--release", "-p", "sudoku-bench", "--example", "peer_solve"][..],
+            ] {
+                match Command::new(env!("CARGO")).args(args).current_dir(project_root()).status() {
+                    Ok(s) if s.success() => {}
+                    _ => {
+                        eprintln!("xtask: `cargo {}` failed", args.join(" "));
+                        return ExitCode::from(1);
+                    }
+                }
+            }
         }
         let status = Command::new(env!("CARGO"))
             .args(["bench", "-p", "sudoku-bench", "--bench", name])

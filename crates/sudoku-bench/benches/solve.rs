@@ -1,47 +1,292 @@
-//! Solver throughput against the `sudoku` crate, same run, one thread.
-//! Placeholder harness until the speed work lands: prints puzzles/second
-//! for each file in `../shared/datasets/solve/`.
+//! Solver throughput against the `sudoku` crate (the peer), one thread, on
+//! every file of `../shared/datasets/solve/` (nothing to do when absent).
+//!
+//! Three tables, in markdown:
+//! 1. in-process, for solve-one (peer: `Sudoku::some_solution`) and
+//!    count-up-to-2 (peer: `solutions_count_up_to(2)`): puzzles/s,
+//!    µs/puzzle, our guesses/puzzle and the ratio ours/peer. A warm-up
+//!    pass, not timed, validates every solution of both solvers and checks
+//!    that both count the same; then each side runs [`ROUNDS`] times,
+//!    interleaved, and its best round counts. Puzzles are shuffled with a
+//!    fixed seed so that file order favours neither side;
+//! 2. whole-process: `sudoku solve --jobs 1 FILE` and
+//!    `sudoku solve --count --limit 2 --jobs 1 FILE` against the example
+//!    `peer_solve` doing the same with the peer (best of
+//!    [`PROCESS_ROUNDS`] runs);
+//! 3. `--jobs` scaling of our binary: puzzles/s at 1 and 2 jobs.
+//!
+//! Tables 2 and 3 need the release binaries `sudoku` and
+//! `examples/peer_solve` beside this bench's directory; `cargo xtask bench
+//! solve` builds them first.
 
-use std::time::Instant;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use sudoku_core::{Grid, Solver};
+
+/// Timed rounds per side; the best one counts.
+const ROUNDS: usize = 5;
+/// Runs per side of each whole-process measurement; the best one counts.
+const PROCESS_ROUNDS: usize = 3;
+/// A round covers at least this many puzzles (small files are repeated).
+const MIN_PUZZLES_PER_ROUND: usize = 20_000;
+/// Fixed shuffle seed.
+const SEED: u64 = 0x5eed_50d0_c0de;
+
+/// What is asked of each puzzle.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    SolveOne,
+    CountTo2,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::SolveOne => "solve-one",
+            Mode::CountTo2 => "count<=2",
+        }
+    }
+}
+
+/// One puzzle file, parsed for both solvers and shuffled.
+struct Set {
+    name: String,
+    path: PathBuf,
+    ours: Vec<Grid>,
+    peer: Vec<sudoku::Sudoku>,
+}
 
 fn main() {
     let Some(dir) = sudoku_bench::datasets_dir() else {
         println!("../shared/datasets not found: nothing to measure");
         return;
     };
-    println!("| set | puzzles | ours (p/s) | sudoku crate (p/s) | ratio |");
-    println!("|---|---:|---:|---:|---:|");
-    let mut files: Vec<_> =
-        std::fs::read_dir(dir.join("solve")).unwrap().flatten().map(|e| e.path()).collect();
+    let Ok(entries) = std::fs::read_dir(dir.join("solve")) else {
+        println!("../shared/datasets/solve not found: nothing to measure");
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
     files.sort();
-    for path in files {
-        let lines = sudoku_bench::read_puzzle_lines(&path).unwrap();
-        let grids: Vec<Grid> = lines.iter().filter_map(|l| Grid::parse_line(l).ok()).collect();
-        let peers: Vec<sudoku::Sudoku> =
-            lines.iter().filter_map(|l| sudoku::Sudoku::from_str_line(l).ok()).collect();
-        let mut solver = Solver::new();
-        let t = Instant::now();
-        let mut n = 0;
-        for g in &grids {
-            n += usize::from(solver.solve_one(g).is_some());
+    let sets: Vec<Set> = files.iter().filter_map(|p| load(p)).collect();
+    let n_cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("## Solve benchmark ({n_cores} cores; one thread unless said)\n");
+
+    println!("### In-process: ours (`Solver`) vs the `sudoku` crate 0.8 (best of {ROUNDS} rounds)\n");
+    println!("| set | puzzles | mode | ours puzzles/s | ours µs/puzzle | guesses/puzzle | peer puzzles/s | peer µs/puzzle | ratio |");
+    println!("|---|---:|---|---:|---:|---:|---:|---:|---:|");
+    let mut failed = false;
+    for set in &sets {
+        let Some(guesses) = validate(set) else {
+            failed = true;
+            continue;
+        };
+        for (mode, guesses) in [(Mode::SolveOne, guesses[0]), (Mode::CountTo2, guesses[1])] {
+            let (ours, peer) = time_in_process(set, mode);
+            let n = set.ours.len() as f64;
+            println!(
+                "| {} | {} | {} | {:.0} | {:.2} | {:.2} | {:.0} | {:.2} | {:.2} |",
+                set.name,
+                set.ours.len(),
+                mode.name(),
+                ours,
+                1e6 / ours,
+                guesses as f64 / n,
+                peer,
+                1e6 / peer,
+                ours / peer
+            );
         }
-        let ours = grids.len() as f64 / t.elapsed().as_secs_f64();
-        let t = Instant::now();
-        let mut m = 0;
-        for p in &peers {
-            m += usize::from(p.some_solution().is_some());
-        }
-        let theirs = peers.len() as f64 / t.elapsed().as_secs_f64();
-        assert_eq!(n, m, "solved counts differ on {}", path.display());
-        println!(
-            "| {} | {} | {:.0} | {:.0} | {:.2} |",
-            path.file_name().unwrap().to_string_lossy(),
-            grids.len(),
-            ours,
-            theirs,
-            ours / theirs
-        );
     }
+
+    let Some((ours_bin, peer_bin)) = binaries() else {
+        println!("\nrelease binaries `sudoku` and `examples/peer_solve` not found: build them with");
+        println!("`cargo build --release -p sudoku-cli && cargo build --release -p sudoku-bench --example peer_solve`");
+        println!("(`cargo xtask bench solve` does) to measure whole processes");
+        std::process::exit(i32::from(failed));
+    };
+    println!(
+        "\n### Whole process: `sudoku solve --jobs 1` vs `peer_solve` (best of {PROCESS_ROUNDS} runs)\n"
+    );
+    println!("| set | mode | ours puzzles/s | peer puzzles/s | ratio |");
+    println!("|---|---|---:|---:|---:|");
+    for set in &sets {
+        for mode in [Mode::SolveOne, Mode::CountTo2] {
+            let ours_args = match mode {
+                Mode::SolveOne => vec!["solve", "--jobs", "1"],
+                Mode::CountTo2 => vec!["solve", "--count", "--limit", "2", "--jobs", "1"],
+            };
+            let peer_args = match mode {
+                Mode::SolveOne => vec![],
+                Mode::CountTo2 => vec!["--count", "2"],
+            };
+            if mode == Mode::CountTo2 {
+                let a = output_of(&ours_bin, &ours_args, &set.path);
+                let b = output_of(&peer_bin, &peer_args, &set.path);
+                if a.is_none() || a != b {
+                    println!("| {} | {} | counts differ or a run failed | | |", set.name, mode.name());
+                    failed = true;
+                    continue;
+                }
+            }
+            let mut ours = Duration::MAX;
+            let mut peer = Duration::MAX;
+            for _ in 0..PROCESS_ROUNDS {
+                ours = ours.min(time_process(&ours_bin, &ours_args, &set.path));
+                peer = peer.min(time_process(&peer_bin, &peer_args, &set.path));
+            }
+            let n = set.ours.len() as f64;
+            let (ours, peer) = (n / ours.as_secs_f64(), n / peer.as_secs_f64());
+            println!("| {} | {} | {:.0} | {:.0} | {:.2} |", set.name, mode.name(), ours, peer, ours / peer);
+        }
+    }
+
+    println!("\n### `--jobs` scaling of `sudoku solve` (solve-one, whole process)\n");
+    println!("| set | 1 job puzzles/s | 2 jobs puzzles/s | speed-up |");
+    println!("|---|---:|---:|---:|");
+    for set in &sets {
+        let mut one = Duration::MAX;
+        let mut two = Duration::MAX;
+        for _ in 0..PROCESS_ROUNDS {
+            one = one.min(time_process(&ours_bin, &["solve", "--jobs", "1"], &set.path));
+            two = two.min(time_process(&ours_bin, &["solve", "--jobs", "2"], &set.path));
+        }
+        let n = set.ours.len() as f64;
+        let (one, two) = (n / one.as_secs_f64(), n / two.as_secs_f64());
+        println!("| {} | {:.0} | {:.0} | {:.2} |", set.name, one, two, two / one);
+    }
+    std::process::exit(i32::from(failed));
+}
+
+/// Reads a puzzle file for both solvers, in the same shuffled order.
+/// `None` (with a note) when it cannot be read or holds no puzzle.
+fn load(path: &Path) -> Option<Set> {
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    let lines = match sudoku_bench::read_puzzle_lines(path) {
+        Ok(l) => l,
+        Err(e) => {
+            println!("skipped {name}: {e}");
+            return None;
+        }
+    };
+    let mut pairs: Vec<(Grid, sudoku::Sudoku)> = lines
+        .iter()
+        .filter_map(|l| Some((Grid::parse_line(l).ok()?, sudoku::Sudoku::from_str_line(l).ok()?)))
+        .collect();
+    if pairs.is_empty() {
+        println!("skipped {name}: no puzzle");
+        return None;
+    }
+    shuffle(&mut pairs, SEED);
+    let (ours, peer) = pairs.into_iter().unzip();
+    Some(Set { name, path: path.to_path_buf(), ours, peer })
+}
+
+/// Fisher–Yates with a splitmix64 stream: the same order on every run.
+fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for i in (1..items.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// The warm-up pass: checks every solution of both solvers and that both
+/// agree on solvability and on counts up to 2. Returns our total guesses
+/// in each mode, or `None` (with a table row saying why) on a mismatch.
+fn validate(set: &Set) -> Option<[u64; 2]> {
+    let mut solver = Solver::new();
+    let mut guesses = [0u64; 2];
+    for (i, (g, p)) in set.ours.iter().zip(&set.peer).enumerate() {
+        let ours = solver.solve_one(g);
+        guesses[0] += solver.stats().guesses;
+        let peer = p.some_solution().and_then(|s| Grid::from_array(s.to_bytes()));
+        let ok_ours = ours.filter(|s| !s.is_solution_of(g)).is_none();
+        let ok_peer = peer.filter(|s| !s.is_solution_of(g)).is_none();
+        let n_ours = solver.count_solutions_up_to(g, 2);
+        guesses[1] += solver.stats().guesses;
+        let n_peer = p.solutions_count_up_to(2) as u64;
+        if !ok_ours || !ok_peer || ours.is_some() != peer.is_some() || n_ours != n_peer {
+            println!(
+                "| {} | MISMATCH on puzzle {i} {g}: solution valid ours/peer {ok_ours}/{ok_peer}, counts {n_ours}/{n_peer} | | | | | | | |",
+                set.name
+            );
+            return None;
+        }
+    }
+    Some(guesses)
+}
+
+/// Puzzles per second of each side, best round of [`ROUNDS`].
+fn time_in_process(set: &Set, mode: Mode) -> (f64, f64) {
+    let reps = MIN_PUZZLES_PER_ROUND.div_ceil(set.ours.len());
+    let mut solver = Solver::new();
+    let mut best_ours = Duration::MAX;
+    let mut best_peer = Duration::MAX;
+    for _ in 0..ROUNDS {
+        let t = Instant::now();
+        let mut n = 0u64;
+        for _ in 0..reps {
+            for g in &set.ours {
+                n += match mode {
+                    Mode::SolveOne => u64::from(solver.solve_one(black_box(g)).is_some()),
+                    Mode::CountTo2 => solver.count_solutions_up_to(black_box(g), 2),
+                };
+            }
+        }
+        black_box(n);
+        best_ours = best_ours.min(t.elapsed());
+        let t = Instant::now();
+        let mut n = 0u64;
+        for _ in 0..reps {
+            for &p in &set.peer {
+                n += match mode {
+                    Mode::SolveOne => u64::from(black_box(p).some_solution().is_some()),
+                    Mode::CountTo2 => black_box(p).solutions_count_up_to(2) as u64,
+                };
+            }
+        }
+        black_box(n);
+        best_peer = best_peer.min(t.elapsed());
+    }
+    let n = (reps * set.ours.len()) as f64;
+    (n / best_ours.as_secs_f64(), n / best_peer.as_secs_f64())
+}
+
+/// The release binaries `sudoku` and `examples/peer_solve`, found beside
+/// this bench's `deps/` directory.
+fn binaries() -> Option<(PathBuf, PathBuf)> {
+    let exe = std::env::current_exe().ok()?;
+    let profile_dir = exe.parent()?.parent()?;
+    let ours = profile_dir.join(format!("sudoku{}", std::env::consts::EXE_SUFFIX));
+    let peer = profile_dir.join("examples").join(format!("peer_solve{}", std::env::consts::EXE_SUFFIX));
+    (ours.is_file() && peer.is_file()).then_some((ours, peer))
+}
+
+/// Wall time of one run, stdout discarded; `Duration::MAX` if it cannot
+/// start or ends with a code above 1 (1 only means some puzzle has no
+/// solution).
+fn time_process(bin: &Path, args: &[&str], file: &Path) -> Duration {
+    let t = Instant::now();
+    let status = Command::new(bin).args(args).arg(file).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    let elapsed = t.elapsed();
+    match status {
+        Ok(s) if s.code().is_some_and(|c| c <= 1) => elapsed,
+        _ => Duration::MAX,
+    }
+}
+
+/// Standard output of one run, or `None` if it fails.
+fn output_of(bin: &Path, args: &[&str], file: &Path) -> Option<Vec<u8>> {
+    let out = Command::new(bin).args(args).arg(file).stderr(Stdio::null()).output().ok()?;
+    out.status.code().is_some_and(|c| c <= 1).then_some(out.stdout)
 }

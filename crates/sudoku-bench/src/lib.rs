@@ -6,12 +6,16 @@
 
 use std::path::{Path, PathBuf};
 
-/// The shared datasets folder (`../shared/datasets` beside the workspace),
-/// if present.
+/// The shared datasets folder, if present: `$SUDOKU_DATASETS` when set,
+/// else the first `shared/datasets` beside the workspace or one of its
+/// ancestors (a git worktree may sit deeper than the main checkout).
 pub fn datasets_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SUDOKU_DATASETS") {
+        let dir = PathBuf::from(dir);
+        return dir.is_dir().then_some(dir);
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = root.join("../shared/datasets");
-    dir.is_dir().then_some(dir)
+    root.ancestors().skip(1).map(|a| a.join("shared/datasets")).find(|d| d.is_dir())
 }
 
 /// The puzzle lines of a file: non-empty lines not starting with `#`, first

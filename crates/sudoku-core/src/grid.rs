@@ -135,6 +135,9 @@ impl Grid {
     /// ```
     pub fn parse_line(text: &str) -> Result<Grid, ParseError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if let Some(grid) = Grid::parse_line_ascii(text.as_bytes()) {
+            return Ok(grid);
+        }
         let mut cells = [0u8; 81];
         let mut n = 0;
         let mut started = false;
@@ -176,6 +179,25 @@ impl Grid {
             0 => Err(ParseError::new(1, 1, ParseErrorKind::Empty)),
             _ => Err(ParseError::new(1, text.chars().count() + 1, ParseErrorKind::TooFewCells { found: n })),
         }
+    }
+
+    /// The common case of [`Grid::parse_line`], byte by byte: 81 ASCII
+    /// cells at the start, then the end of the text, ASCII whitespace or
+    /// `#`. `None` sends anything else to the general parser.
+    fn parse_line_ascii(bytes: &[u8]) -> Option<Grid> {
+        let (cells_text, rest) = bytes.split_at_checked(81)?;
+        if !rest.first().map_or(true, |&b| b.is_ascii_whitespace() || b == b'#') {
+            return None;
+        }
+        let mut cells = [0u8; 81];
+        for (v, &b) in cells.iter_mut().zip(cells_text) {
+            *v = match b {
+                b'1'..=b'9' => b - b'0',
+                b'.' | b'0' | b'_' => 0,
+                _ => return None,
+            };
+        }
+        Some(Grid { cells })
     }
 
     /// Parses the block format: 9 rows of 9 cells, one row per line, with
@@ -306,7 +328,9 @@ impl Grid {
 
     /// The line format: 81 characters, `.` for a blank.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| if v == 0 { '.' } else { (b'0' + v) as char }).collect()
+        let bytes: Vec<u8> = self.cells.iter().map(|&v| if v == 0 { b'.' } else { b'0' + v }).collect();
+        // Every byte is an ASCII digit or a dot.
+        String::from_utf8(bytes).unwrap_or_default()
     }
 
     /// The line format with `0` for a blank.
@@ -452,5 +476,32 @@ impl fmt::Display for Conflict {
             b / 9 + 1,
             b % 9 + 1
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn the_byte_fast_path_and_the_general_parser_agree() {
+        let g = Grid::parse_line(LINE).unwrap();
+        assert_eq!(g.to_line(), LINE);
+        assert_eq!(g.n_clues(), 17);
+        for ok in
+            [format!("{LINE} # note"), format!("{LINE}\t"), format!("  {LINE}"), format!("\u{feff}{LINE}#x")]
+        {
+            assert_eq!(Grid::parse_line(&ok), Ok(g), "{ok:?}");
+        }
+        let zeros = LINE.replace('.', "0");
+        assert_eq!(Grid::parse_line(&zeros), Ok(g));
+        assert_eq!(g.to_line_zeros(), zeros);
+        for bad in [format!("{LINE}1"), format!("{LINE}x"), LINE[..80].to_string(), LINE.replace('4', "a")] {
+            assert!(Grid::parse_line(&bad).is_err(), "{bad:?}");
+        }
+        // A non-ASCII space after the cells goes to the general parser.
+        assert_eq!(Grid::parse_line(&format!("{LINE}\u{a0}comment")), Ok(g));
     }
 }

@@ -33,7 +33,7 @@
 //! ## Modules
 //! - [`grid`]: `Grid`, parsing, formatting, conflicts;
 //! - [`candidates`]: `Candidates`, a `u16` digit set;
-//! - [`solver`]: the DFS with naked- and hidden-single propagation;
+//! - [`solver`]: band bitmaps, rule propagation and a resumable DFS;
 //! - [`mod@max_score`]: the max-score ("target sudoku") branch and bound;
 //! - [`index`]: row, column, box, unit and peer tables.
 

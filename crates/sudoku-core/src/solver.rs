@@ -1,207 +1,760 @@
-//! The DFS solver: per-cell candidate masks, naked- and hidden-single
-//! propagation, and a depth-first search that branches on the cell with the
-//! fewest candidates.
+//! The solver: per-digit band bitmaps, propagation to a fixpoint, and a
+//! depth-first search that branches on how a digit sits in a band.
 //!
-//! One search engine (`Search`) serves every entry point: the first
-//! solution, counting up to a limit, and the lazy [`Solutions`] iterator. It
-//! keeps an explicit stack of at most 81 frames, allocated once when the
-//! search is created, so the search itself never allocates and can pause
-//! between solutions.
+//! ## Representation
+//!
+//! A search state (`State`) holds, for each digit, the cells where that
+//! digit may still go, as three 27-bit words, one per band (three rows).
+//! Bit `9 * (row % 3) + col` of `cand[digit][row / 3]` stands for the cell
+//! at (`row`, `col`):
+//!
+//! ```text
+//!                 bits 0-8      bits 9-17     bits 18-26
+//! cand[d][0]  =   row 0         row 1         row 2        (band 0)
+//! cand[d][1]  =   row 3         row 4         row 5        (band 1)
+//! cand[d][2]  =   row 6         row 7         row 8        (band 2)
+//!
+//! one row of 9 bits:   c0 c1 c2 | c3 c4 c5 | c6 c7 c8
+//!                      box 0      box 1      box 2      (within the band)
+//!                      mini-row   mini-row   mini-row
+//!
+//! solved[b]          the same 27-bit layout: cells whose digit is fixed
+//! minirows[d][b]     9 bits, bit 3 * row + box: mini-rows still open to d
+//! seen_cols[d]       27 bits, bit 9 * band + col: mini-columns open to d
+//! ```
+//!
+//! A placed digit keeps its own bit, so a finished state has exactly one
+//! digit per cell and nine bits per digit. The state is about 210 bytes and is
+//! copied at each branch point.
+//!
+//! ## Propagation
+//!
+//! `State::propagate` works on (digit, band) units whose bitmap changed,
+//! with table-driven rules:
+//! - *band rule* (`State::band_rule`): in a band, a digit occupies one
+//!   mini-row (three cells of a row inside a box) in each row and each
+//!   box, so the open mini-rows must contain one of six configurations (a
+//!   3×3 permutation); mini-rows in none are removed. This covers hidden
+//!   singles in rows and boxes and locked candidates along rows. A digit
+//!   left alone in a row is placed: its cell leaves the other digits, its
+//!   column leaves the other bands;
+//! - *stack rule* (`State::stack_rule`): the same with mini-columns in
+//!   the boxes of a stack: hidden singles in columns, locked candidates
+//!   along columns;
+//! - *naked singles*: a cell left with one digit is placed;
+//! - *triad rule* (`State::triad_rule`), once the others are at a
+//!   fixpoint: a mini-row (or mini-column) holds exactly three digits, so
+//!   if only three can go there they all must, and if three must, no other
+//!   can.
+//!
+//! A row, box, column, cell or mini-line with too few candidates is a
+//! contradiction.
+//!
+//! ## Search
+//!
+//! At a fixpoint the search picks the band whose digits have the fewest
+//! configurations left in all, and in it the digit with the fewest (at
+//! least two), and tries each configuration in turn. When every digit is
+//! down to one configuration per band but cells are still open, it
+//! branches on a cell instead: its lowest digit, then the state without
+//! it. An explicit stack of at most 27 + 81 frames (see `MAX_FRAMES`),
+//! allocated once, holds the pending branches, so the search never
+//! allocates and can pause between solutions, which is what [`Solutions`]
+//! needs.
 
 use crate::grid::Grid;
-use crate::index::{PEERS, UNITS};
 
 /// What a search did: a measure of the work, and of the puzzle's difficulty
 /// for a machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SearchStats {
-    /// Search-tree nodes entered: the root plus every digit tried at a
-    /// branch point.
+    /// Search-tree nodes propagated: the root, and both sides of every
+    /// branch point that the search reached.
     pub nodes: u64,
-    /// Branch points: cells where the search had to choose among two or
-    /// more candidates after propagation.
+    /// Branch points: states where propagation stopped short of a
+    /// solution, so the search chose a digit for a cell.
     pub guesses: u64,
-    /// Digits tried at a branch point whose propagation failed.
+    /// Nodes whose propagation ended in a contradiction.
     pub backtracks: u64,
 }
 
-const ALL_CELLS: u128 = (1u128 << 81) - 1;
-const ALL_DIGITS: u16 = 0x1ff;
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The nine cells of column 0 in a band; shift left by the column.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
 
-/// One node of the search: a candidate mask per cell and the set of cells
-/// whose digit is placed and removed from their peers.
+/// The union of every permutation matrix contained in a 3×3 occupancy
+/// pattern (bit `3 * i + j` is row `i`, column `j`); 0 when it contains
+/// none.
+const fn keep_permutations(pattern: u32) -> u32 {
+    const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut kept = 0;
+    let mut p = 0;
+    while p < 6 {
+        let m = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+        if pattern & m == m {
+            kept |= m;
+        }
+        p += 1;
+    }
+    kept
+}
+
+/// For the nine cells of a row: bit `k` is set when box `k` of the row
+/// holds a candidate.
+const ROW_BOXES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = ((i & 7 != 0) as u8) | ((i & 0o70 != 0) as u8) << 1 | ((i & 0o700 != 0) as u8) << 2;
+        i += 1;
+    }
+    t
+};
+
+/// Band rule: the mini-rows kept, as a 9-bit set.
+const BAND_KEPT: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = keep_permutations(i as u32) as u16;
+        i += 1;
+    }
+    t
+};
+
+/// Stack rule: for the mini-column occupancy of a stack (bit
+/// `3 * band + column`, column within the stack), the kept mini-columns
+/// spread to the layout of the column word of [`State::stack_rule`]: bits
+/// 0-2, 9-11 and 18-20 for bands 0, 1 and 2.
+const STACK_KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let k = keep_permutations(i as u32);
+        t[i] = (k & 7) | (k & 0o70) << 6 | (k & 0o700) << 12;
+        i += 1;
+    }
+    t
+};
+
+/// For each cell of a band: the other cells of its row and box (same band).
+const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let mut m = 0u32;
+        let mut j = 0;
+        while j < 27 {
+            let (r2, c2) = (j / 9, j % 9);
+            if j != i && (r2 == r || c2 / 3 == c / 3) {
+                m |= 1 << j;
+            }
+            j += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+};
+
+/// The 27 cells of the mini-rows in a 9-bit mini-row set (bit `3 * row +
+/// box` stands for cells `9 * row + 3 * box ..= 9 * row + 3 * box + 2`).
+const MINIROW_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if i & 1 << j != 0 {
+                t[i] |= 7 << (3 * j);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For a mini-row pattern closed under the band rule: the mini-rows that
+/// are the only one of their row, so certainly hold the digit.
+const CERTAIN_MINIROWS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let row = (i >> (3 * r)) & 7;
+            if row != 0 && row & (row - 1) == 0 {
+                t[i] |= (row << (3 * r)) as u16;
+            }
+            r += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For a set of mini-rows that must hold the digit: the cells of the other
+/// mini-rows of their rows and boxes, which cannot.
+const FORCED_MINIROW_CLEARS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut m = 0u32;
+        let mut j = 0;
+        while j < 9 {
+            if i & 1 << j != 0 {
+                let (r, k) = (j / 3, j % 3);
+                let mut o = 0;
+                while o < 3 {
+                    m |= 1 << (3 * r + o) | 1 << (3 * o + k);
+                    o += 1;
+                }
+            }
+            j += 1;
+        }
+        t[i] = MINIROW_CELLS[(m & !(i as u32)) as usize];
+        i += 1;
+    }
+    t
+};
+
+/// The six ways a digit can sit in a band: one mini-row in each row and
+/// each box, as 9-bit mini-row sets.
+const CONFIGS: [u32; 6] = {
+    const PERMS: [[u32; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        t[p] = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+        p += 1;
+    }
+    t
+};
+
+/// For a mini-row pattern: the configurations (bits of [`CONFIGS`]) it
+/// still allows.
+const CONFIGS_IN: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if i as u32 & CONFIGS[p] == CONFIGS[p] {
+                t[i] |= 1 << p;
+            }
+            p += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// How many configurations (see [`CONFIGS`]) a mini-row pattern allows.
+const N_CONFIGS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = CONFIGS_IN[i].count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// For a set of columns (9 bits): the other columns of the boxes they meet.
+const BOX_MATES: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (i >> (3 * k)) & 7 != 0 {
+                t[i] |= 7 << (3 * k);
+            }
+            k += 1;
+        }
+        t[i] &= !(i as u32);
+        i += 1;
+    }
+    t
+};
+
+/// Mini-column occupancy of a band, one bit per column.
+#[inline(always)]
+fn fold_columns(a: u32) -> u32 {
+    (a | a >> 9 | a >> 18) & 0x1ff
+}
+
+/// A cell: its band (0-2) and its bit (0-26) in that band.
+#[derive(Clone, Copy)]
+struct Cell {
+    band: usize,
+    bit: u32,
+}
+
+/// One node of the search (layout in the module docs).
 #[derive(Clone, Copy)]
 struct State {
-    cells: [u16; 81],
-    placed: u128,
+    /// Where each digit may go: `cand[band][digit]`.
+    cand: [[u32; 9]; 3],
+    /// Cells whose digit is fixed, per band.
+    solved: [u32; 3],
+    /// Per digit, the mini-column occupancy (band-major, 9 bits a band)
+    /// when the stack rule last ran; it need not run again while unchanged.
+    seen_cols: [u32; 9],
+    /// Per digit and band, the mini-rows (bit `3 * row + box`) left when
+    /// the band rule last ran; at a fixpoint, the current ones.
+    minirows: [[u16; 3]; 9],
 }
 
-/// Cells waiting to be placed (their mask holds one digit). Each cell enters
-/// at most once per propagation, so 81 slots suffice.
-struct Queue {
-    items: [u8; 81],
-    len: usize,
+/// A set of (digit, band) pairs whose bitmap changed: bit `9 * band + digit`.
+type Units = u32;
+
+/// The unit of `digit` in `band`.
+#[inline(always)]
+fn unit(digit: usize, band: usize) -> Units {
+    1 << (9 * band + digit)
 }
 
-impl Queue {
-    fn new() -> Self {
-        Queue { items: [0; 81], len: 0 }
-    }
+/// Every unit.
+const ALL_UNITS: Units = (1 << 27) - 1;
 
-    #[inline]
-    fn push(&mut self, cell: usize) {
-        // A cell is pushed when its mask becomes a single digit, which
-        // happens once; the bound check is therefore never hit by a valid
-        // state, but keeps a logic error from writing out of bounds.
-        if self.len < 81 {
-            self.items[self.len] = cell as u8;
-            self.len += 1;
+/// The cells of `w` that are alone in their row (a row is 9 bits).
+#[inline(always)]
+fn row_singles(w: u32) -> u32 {
+    // Every row holds a candidate (the band rule saw to it), so subtracting
+    // one per row borrows within the row only: this clears each row's
+    // lowest bit, and a row is a single when nothing is left.
+    let rest = w & w.wrapping_sub(1 | 1 << 9 | 1 << 18);
+    let mut singles = 0;
+    for r in 0..3 {
+        let row = 0x1ff << (9 * r);
+        if rest & row == 0 {
+            singles |= row;
         }
     }
-
-    #[inline]
-    fn pop(&mut self) -> Option<usize> {
-        if self.len == 0 {
-            None
-        } else {
-            self.len -= 1;
-            Some(self.items[self.len] as usize)
-        }
-    }
+    w & singles
 }
 
 impl State {
-    /// The root state of `grid`, propagated. `None` if the givens
-    /// contradict each other or propagation finds a dead end.
+    const FULL: State =
+        State { cand: [[BAND; 9]; 3], solved: [0; 3], seen_cols: [0; 9], minirows: [[0x1ff; 3]; 9] };
+
+    /// The root state of `grid`, not yet propagated: every given placed.
+    /// `None` when two givens clash.
     fn root(grid: &Grid) -> Option<State> {
-        let mut s = State { cells: [ALL_DIGITS; 81], placed: 0 };
-        let mut q = Queue::new();
-        for c in 0..81 {
-            if let Some(d) = grid.get(c) {
-                s.cells[c] = 1 << (d - 1);
-                q.push(c);
+        let mut s = State::FULL;
+        // The givens of each digit, and of any digit, per band.
+        let mut givens = [[0u32; 3]; 9];
+        for (band, cells) in grid.to_array().chunks_exact(27).enumerate() {
+            for (bit, &v) in cells.iter().enumerate() {
+                if let Some(d) = usize::from(v).checked_sub(1) {
+                    givens[d % 9][band] |= 1 << bit;
+                }
             }
         }
-        s.propagate(&mut q).then_some(s)
-    }
-
-    /// Places every queued single and removes it from its peers, then looks
-    /// for hidden singles, until nothing changes. `false` on a
-    /// contradiction.
-    #[inline]
-    fn propagate(&mut self, q: &mut Queue) -> bool {
-        loop {
-            while let Some(c) = q.pop() {
-                if self.placed & (1u128 << c) != 0 {
-                    continue;
-                }
-                let bit = self.cells[c];
-                self.placed |= 1u128 << c;
-                for &p in &PEERS[c] {
-                    let p = p as usize;
-                    let m = self.cells[p];
-                    if m & bit != 0 {
-                        if self.placed & (1u128 << p) != 0 {
-                            return false;
-                        }
-                        let m = m & !bit;
-                        self.cells[p] = m;
-                        if m == 0 {
-                            return false;
-                        }
-                        if m & (m - 1) == 0 {
-                            q.push(p);
-                        }
+        let mut any = [0u32; 3];
+        for g in &givens {
+            for (a, &w) in any.iter_mut().zip(g) {
+                *a |= w;
+            }
+        }
+        for (b, words) in s.cand.iter_mut().enumerate() {
+            for (w, g) in words.iter_mut().zip(&givens) {
+                *w = (*w & !any[b]) | g[b];
+            }
+        }
+        for (d, g) in givens.iter().enumerate() {
+            for (band, &w) in g.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let bit = w.trailing_zeros();
+                    w &= w - 1;
+                    // A given whose own digit was cleared by a peer clashes.
+                    if s.cand[band][d] & 1 << bit == 0 {
+                        return None;
                     }
+                    s.place(Cell { band, bit }, d);
                 }
             }
-            if self.placed == ALL_CELLS {
-                return true;
-            }
-            match self.hidden_singles(q) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
-            }
         }
+        Some(s)
     }
 
-    /// Queues every digit that has one place left in a unit. `None` when a
-    /// digit has no place left in some unit; `Some(found_any)` otherwise.
-    #[inline]
-    fn hidden_singles(&mut self, q: &mut Queue) -> Option<bool> {
-        let mut found = false;
-        for unit in &UNITS {
-            let mut once = 0u16;
-            let mut twice = 0u16;
-            for &c in unit {
-                let m = self.cells[c as usize];
-                twice |= once & m;
-                once |= m;
+    /// Removes `cell` from every digit but `digit`; returns the units that
+    /// changed.
+    #[inline(always)]
+    fn clear_cell_except(&mut self, cell: Cell, digit: usize) -> Units {
+        self.clear_cells_except(cell.band, 1 << cell.bit, digit)
+    }
+
+    /// Removes the `cells` of `band` from every digit but `digit`, which
+    /// must hold them all; returns the units that changed.
+    #[inline(always)]
+    fn clear_cells_except(&mut self, band: usize, cells: u32, digit: usize) -> Units {
+        let mut changed = 0;
+        // Branch-free: clear the cells everywhere, then give them back to
+        // `digit`.
+        for (d, word) in self.cand[band].iter_mut().enumerate() {
+            let w = *word;
+            changed |= u32::from(w & cells != 0) << d;
+            *word = w & !cells;
+        }
+        self.cand[band][digit] |= cells;
+        (changed & !(1 << digit)) << (9 * band)
+    }
+
+    /// Marks `cell` solved with `digit` and removes `digit` from its peers;
+    /// returns the units that changed.
+    #[inline(always)]
+    fn place(&mut self, cell: Cell, digit: usize) -> Units {
+        self.solved[cell.band] |= 1 << cell.bit;
+        let col = COLUMN << (cell.bit % 9);
+        let mut changed = 0;
+        for (b, words) in self.cand.iter_mut().enumerate() {
+            let word = &mut words[digit];
+            let w = *word;
+            let peers = if b == cell.band { BAND_PEERS[cell.bit as usize] } else { col };
+            if w & peers != 0 {
+                *word = w & !peers;
+                changed |= unit(digit, b);
             }
-            if once != ALL_DIGITS {
+        }
+        changed
+    }
+
+    fn is_complete(&self) -> bool {
+        self.solved == [BAND; 3]
+    }
+
+    /// The band rule on `digit` in `band`, then the placement of the digit
+    /// in every row where it is left alone. Returns the units that changed
+    /// (other than this one), or `None` when a row or box has no place
+    /// left for the digit.
+    #[inline(always)]
+    fn band_rule(&mut self, digit: usize, band: usize) -> Option<Units> {
+        let w = self.cand[band][digit];
+        let pattern = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
+            | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
+            | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
+        let kept = BAND_KEPT[pattern & 0x1ff];
+        if kept == 0 {
+            return None;
+        }
+        self.minirows[digit][band] = kept;
+        let w = w & MINIROW_CELLS[usize::from(kept & 0x1ff)];
+        self.cand[band][digit] = w;
+        let fresh = row_singles(w) & !self.solved[band];
+        if fresh == 0 {
+            return Some(0);
+        }
+        // The band rule already cleared the rest of each single's row and
+        // box; what is left is its column in the other bands, and its cell
+        // in the other digits.
+        self.solved[band] |= fresh;
+        let col = fold_columns(fresh) * COLUMN;
+        let mut changed = 0;
+        for (b, words) in self.cand.iter_mut().enumerate() {
+            let word = &mut words[digit];
+            if b != band && *word & col != 0 {
+                *word &= !col;
+                changed |= unit(digit, b);
+            }
+        }
+        changed |= self.clear_cells_except(band, fresh, digit);
+        Some(changed)
+    }
+
+    /// The stack rule on `digit`, when its mini-columns changed since the
+    /// last run. Returns the units that changed, or `None` when a column
+    /// or box has no place left for the digit.
+    #[inline(always)]
+    fn stack_rule(&mut self, digit: usize) -> Option<Units> {
+        let a = [self.cand[0][digit], self.cand[1][digit], self.cand[2][digit]];
+        let cols = fold_columns(a[0]) | fold_columns(a[1]) << 9 | fold_columns(a[2]) << 18;
+        if cols == self.seen_cols[digit] {
+            return Some(0);
+        }
+        let mut kept = 0u32;
+        for s in 0..3 {
+            let t = cols >> (3 * s);
+            let pattern = (t & 7) | (t >> 6 & 0o70) | (t >> 12 & 0o700);
+            let k = STACK_KEEP[(pattern & 0x1ff) as usize];
+            if k == 0 {
                 return None;
             }
-            let mut unique = once & !twice;
-            while unique != 0 {
-                let bit = unique & unique.wrapping_neg();
-                unique ^= bit;
-                for &c in unit {
-                    let c = c as usize;
-                    let m = self.cells[c];
-                    if m & bit != 0 {
-                        if m != bit {
-                            self.cells[c] = bit;
-                            q.push(c);
-                            found = true;
-                        }
-                        break;
+            kept |= k << (3 * s);
+        }
+        self.seen_cols[digit] = kept;
+        if kept == cols {
+            return Some(0);
+        }
+        let mut changed = 0;
+        for (b, words) in self.cand.iter_mut().enumerate() {
+            let word = &mut words[digit];
+            let w = *word & ((kept >> (9 * b) & 0x1ff) * COLUMN);
+            if w != *word {
+                *word = w;
+                changed |= unit(digit, b);
+            }
+        }
+        Some(changed)
+    }
+
+    /// The triad rules, run when everything else is at a fixpoint. A
+    /// mini-row (three cells of a row in a box) holds exactly three
+    /// digits: when only three digits can go there, each of them must, and
+    /// when three digits must go there, no other can; the same for
+    /// mini-columns. Returns the units that changed, or `None` on a
+    /// contradiction (a mini-line with fewer than three possible digits or
+    /// more than three certain ones).
+    fn triad_rule(&mut self) -> Option<Units> {
+        // Per digit, the open mini-rows and mini-columns of the whole grid
+        // (band-major, 9 bits a band) and those certain to hold it; at a
+        // fixpoint the cached patterns are current. Bit-sliced counts over
+        // the digits: `xK` = lines with at least K digits.
+        let mut rows = [[0u32; 2]; 9];
+        let mut cols = [[0u32; 2]; 9];
+        let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut s1, mut s2, mut s3, mut s4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut k1, mut k2, mut k3, mut k4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut t1, mut t2, mut t3, mut t4) = (0u32, 0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let [m0, m1, m2] = self.minirows[d].map(|m| usize::from(m & 0x1ff));
+            let p = (m0 | m1 << 9 | m2 << 18) as u32;
+            let c = u32::from(CERTAIN_MINIROWS[m0])
+                | u32::from(CERTAIN_MINIROWS[m1]) << 9
+                | u32::from(CERTAIN_MINIROWS[m2]) << 18;
+            let x = self.seen_cols[d];
+            // A mini-column is certain when its column is open in no other
+            // band.
+            let y = x & !(((x >> 9 | x << 18) | (x >> 18 | x << 9)) & BAND);
+            rows[d] = [p, c];
+            cols[d] = [x, y];
+            r4 |= r3 & p;
+            r3 |= r2 & p;
+            r2 |= r1 & p;
+            r1 |= p;
+            s4 |= s3 & c;
+            s3 |= s2 & c;
+            s2 |= s1 & c;
+            s1 |= c;
+            k4 |= k3 & x;
+            k3 |= k2 & x;
+            k2 |= k1 & x;
+            k1 |= x;
+            t4 |= t3 & y;
+            t3 |= t2 & y;
+            t2 |= t1 & y;
+            t1 |= y;
+        }
+        if r3 != BAND || s4 != 0 || k3 != BAND || t4 != 0 {
+            return None;
+        }
+        let mut changed = 0;
+        // Mini-rows: only three digits possible, or three certain.
+        let (only_three, full) = (r3 & !r4, s3);
+        if only_three != full {
+            for (d, &[p, c]) in rows.iter().enumerate() {
+                let forced = p & only_three & !c;
+                let banned = p & full & !c;
+                if forced | banned == 0 {
+                    continue;
+                }
+                for b in 0..3 {
+                    let f = |m: u32| (m >> (9 * b) & 0x1ff) as usize;
+                    let w = self.cand[b][d];
+                    let nw = w & !FORCED_MINIROW_CLEARS[f(forced)] & !MINIROW_CELLS[f(banned)];
+                    if nw != w {
+                        self.cand[b][d] = nw;
+                        changed |= unit(d, b);
                     }
                 }
             }
         }
-        Some(found)
-    }
-
-    /// The unplaced cell with the fewest candidates, and its mask.
-    #[inline]
-    fn branch_cell(&self) -> (usize, u16) {
-        let mut best = (0usize, 0u16);
-        let mut best_len = u32::MAX;
-        let mut open = !self.placed & ALL_CELLS;
-        while open != 0 {
-            let c = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let m = self.cells[c];
-            let len = m.count_ones();
-            if len < best_len {
-                best = (c, m);
-                best_len = len;
-                if len <= 2 {
-                    break;
+        // Mini-columns, the same.
+        let (only_three, full) = (k3 & !k4, t3);
+        if only_three != full {
+            for (d, &[x, c]) in cols.iter().enumerate() {
+                let forced = x & only_three & !c;
+                let banned = x & full & !c;
+                if forced | banned == 0 {
+                    continue;
+                }
+                for b in 0..3 {
+                    let f = |m: u32| m >> (9 * b) & 0x1ff;
+                    // A forced mini-column takes its column in the other
+                    // bands, and its box in its own band.
+                    let elsewhere = forced & !(0x1ff << (9 * b));
+                    let clear = f(banned) | fold_columns(elsewhere) | BOX_MATES[f(forced) as usize];
+                    let w = self.cand[b][d];
+                    let nw = w & !(clear * COLUMN);
+                    if nw != w {
+                        self.cand[b][d] = nw;
+                        changed |= unit(d, b);
+                    }
                 }
             }
         }
-        best
+        Some(changed)
     }
 
-    fn as_grid(&self) -> Grid {
-        let mut cells = [0u8; 81];
-        for (v, &m) in cells.iter_mut().zip(&self.cells) {
-            *v = m.trailing_zeros() as u8 + 1;
+    /// Propagates until nothing changes, starting from the `dirty` units
+    /// (changed since the last fixpoint). `false` on a contradiction.
+    fn propagate(&mut self, mut dirty: Units) -> bool {
+        let mut stack_dirty = 0u16;
+        loop {
+            while dirty != 0 {
+                let u = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                let digit = u % 9;
+                match self.band_rule(digit, u / 9) {
+                    Some(changed) => dirty |= changed,
+                    None => return false,
+                }
+                stack_dirty |= 1 << digit;
+            }
+            while stack_dirty != 0 {
+                let digit = stack_dirty.trailing_zeros() as usize;
+                stack_dirty &= stack_dirty - 1;
+                match self.stack_rule(digit) {
+                    Some(changed) => dirty |= changed,
+                    None => return false,
+                }
+            }
+            if dirty != 0 {
+                continue;
+            }
+            // Naked singles, and cells without a candidate.
+            for band in 0..3 {
+                let mut once = 0u32;
+                let mut twice = 0u32;
+                for &w in &self.cand[band] {
+                    twice |= once & w;
+                    once |= w;
+                }
+                if once != BAND {
+                    return false;
+                }
+                let mut singles = once & !twice & !self.solved[band];
+                while singles != 0 {
+                    let bit = singles.trailing_zeros();
+                    singles &= singles - 1;
+                    let digit = self.cand[band].iter().position(|&w| w & 1 << bit != 0).unwrap_or(0);
+                    dirty |= self.place(Cell { band, bit }, digit);
+                }
+            }
+            if dirty == 0 {
+                if self.is_complete() {
+                    return true;
+                }
+                match self.triad_rule() {
+                    Some(0) => return true,
+                    Some(changed) => dirty = changed,
+                    None => return false,
+                }
+            }
         }
-        // Every mask of a complete state holds exactly one digit 1-9.
+    }
+
+    /// The cell to branch on: an unsolved cell with the fewest candidates,
+    /// the first bivalue one when there is any. The state must not be
+    /// complete.
+    fn branch_cell(&self) -> Cell {
+        // Bit-sliced counts of candidates per cell: at least 1, 2, 3, 4.
+        let mut best: Option<(u32, Cell)> = None;
+        for band in 0..3 {
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for &w in &self.cand[band] {
+                c4 |= c3 & w;
+                c3 |= c2 & w;
+                c2 |= c1 & w;
+                c1 |= w;
+            }
+            let open = !self.solved[band] & BAND;
+            let two = c2 & !c3 & open;
+            if two != 0 {
+                return Cell { band, bit: two.trailing_zeros() };
+            }
+            for (n, class) in [(3, c3 & !c4 & open), (4, open)] {
+                if class != 0 && best.map_or(true, |(m, _)| n < m) {
+                    best = Some((n, Cell { band, bit: class.trailing_zeros() }));
+                }
+            }
+        }
+        best.map_or(Cell { band: 0, bit: 0 }, |(_, cell)| cell)
+    }
+
+    /// The branch point: a digit's configurations in the band whose digits
+    /// have the fewest configurations in all, the digit with the fewest
+    /// (at least two) there.
+    fn branch_config(&self) -> Option<(usize, usize, u8)> {
+        let mut best = (usize::MAX, 0usize, 0usize);
+        for band in 0..3 {
+            let mut total = 0usize;
+            // The fewest configurations above one, and its digit, as one key.
+            let mut pick = usize::MAX;
+            for d in 0..9 {
+                let n = usize::from(N_CONFIGS[usize::from(self.minirows[d][band] & 0x1ff)]);
+                total += n;
+                if n >= 2 {
+                    pick = pick.min(n << 4 | d);
+                }
+            }
+            if pick != usize::MAX && total < best.0 {
+                best = (total, band, pick & 15);
+            }
+        }
+        let (total, band, digit) = best;
+        (total != usize::MAX)
+            .then(|| (digit, band, CONFIGS_IN[usize::from(self.minirows[digit][band] & 0x1ff)]))
+    }
+
+    /// The digits still possible in `cell`.
+    fn digits_at(&self, cell: Cell) -> u16 {
+        let mut m = 0u16;
+        for (d, &w) in self.cand[cell.band].iter().enumerate() {
+            m |= ((w >> cell.bit & 1) as u16) << d;
+        }
+        m
+    }
+
+    /// The grid of a complete state.
+    fn to_grid(self) -> Grid {
+        let mut cells = [0u8; 81];
+        for (b, words) in self.cand.iter().enumerate() {
+            for (d, &word) in words.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    cells[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
+                    w &= w - 1;
+                }
+            }
+        }
+        // Every value written is a digit 1-9.
         Grid::from_array(cells).unwrap_or(Grid::EMPTY)
     }
 }
 
-/// A pending branch point: the state before the choice, the cell chosen and
-/// the digits not tried yet.
+/// A pending branch: a state and the digits whose bitmaps changed since
+/// its last fixpoint.
 #[derive(Clone, Copy)]
 struct Frame {
     state: State,
-    cell: u8,
-    untried: u16,
+    dirty: Units,
+    branch: Branch,
+}
+
+/// What a frame still has to try.
+#[derive(Clone, Copy)]
+enum Branch {
+    /// Its state, once.
+    Ready,
+    /// Each configuration in `untried` of `digit` in `band`, applied to
+    /// its state.
+    Configs { digit: u8, band: u8, untried: u8 },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -210,7 +763,7 @@ enum Phase {
     Start,
     /// `current` is a consistent, propagated state to expand.
     Expand,
-    /// Try the next digit of the top frame.
+    /// Resume from the top frame.
     Backtrack,
     /// The search space is exhausted.
     Done,
@@ -226,12 +779,17 @@ struct Search {
     stats: SearchStats,
 }
 
+/// The most frames the stack can hold: a configuration frame fixes one of
+/// the 27 (digit, band) pairs for the rest of its path, and cell frames
+/// come only once every pair is fixed, each placing one of the 81 cells.
+const MAX_FRAMES: usize = 27 + 81;
+
 impl Search {
     fn new(puzzle: &Grid) -> Self {
         Search {
             puzzle: *puzzle,
-            frames: Vec::with_capacity(81),
-            current: State { cells: [0; 81], placed: 0 },
+            frames: Vec::with_capacity(MAX_FRAMES),
+            current: State::FULL,
             phase: Phase::Start,
             stats: SearchStats::default(),
         }
@@ -244,50 +802,94 @@ impl Search {
         self.stats = SearchStats::default();
     }
 
+    /// Propagates `current`; the next phase follows from the outcome.
+    #[inline(always)]
+    fn settle(&mut self, dirty: Units) {
+        self.stats.nodes += 1;
+        if self.current.propagate(dirty) {
+            self.phase = Phase::Expand;
+        } else {
+            self.stats.backtracks += 1;
+            self.phase = Phase::Backtrack;
+        }
+    }
+
     fn next_solution(&mut self) -> Option<Grid> {
         loop {
             match self.phase {
-                Phase::Start => {
-                    self.stats.nodes += 1;
-                    match State::root(&self.puzzle) {
-                        Some(s) => {
-                            self.current = s;
-                            self.phase = Phase::Expand;
+                Phase::Start => match State::root(&self.puzzle) {
+                    Some(s) => {
+                        self.current = s;
+                        self.settle(ALL_UNITS);
+                        if self.phase == Phase::Backtrack {
+                            self.phase = Phase::Done;
                         }
-                        None => self.phase = Phase::Done,
                     }
-                }
+                    None => {
+                        self.stats.nodes += 1;
+                        self.stats.backtracks += 1;
+                        self.phase = Phase::Done;
+                    }
+                },
                 Phase::Expand => {
-                    self.phase = Phase::Backtrack;
-                    if self.current.placed == ALL_CELLS {
-                        return Some(self.current.as_grid());
+                    if self.current.is_complete() {
+                        self.phase = Phase::Backtrack;
+                        return Some(self.current.to_grid());
                     }
-                    let (cell, untried) = self.current.branch_cell();
                     self.stats.guesses += 1;
-                    // Depth is bounded by the 81 cells, so the reserved
-                    // capacity is never exceeded.
-                    self.frames.push(Frame { state: self.current, cell: cell as u8, untried });
+                    let config = self.current.branch_config();
+                    if let Some((digit, band, configs)) = config {
+                        debug_assert!(self.frames.len() < MAX_FRAMES);
+                        self.frames.push(Frame {
+                            state: self.current,
+                            dirty: 0,
+                            branch: Branch::Configs {
+                                digit: digit as u8,
+                                band: band as u8,
+                                untried: configs,
+                            },
+                        });
+                        self.phase = Phase::Backtrack;
+                    } else {
+                        let cell = self.current.branch_cell();
+                        let digits = self.current.digits_at(cell);
+                        let digit = digits.trailing_zeros() as usize;
+                        let mut other = self.current;
+                        other.cand[cell.band][digit] &= !(1 << cell.bit);
+                        debug_assert!(self.frames.len() < MAX_FRAMES);
+                        self.frames.push(Frame {
+                            state: other,
+                            dirty: unit(digit, cell.band),
+                            branch: Branch::Ready,
+                        });
+                        let changed =
+                            self.current.clear_cell_except(cell, digit) | self.current.place(cell, digit);
+                        self.settle(changed | unit(digit, cell.band));
+                    }
                 }
                 Phase::Backtrack => {
                     let Some(top) = self.frames.last_mut() else {
                         self.phase = Phase::Done;
                         continue;
                     };
-                    let bit = top.untried & top.untried.wrapping_neg();
-                    top.untried ^= bit;
-                    let cell = top.cell as usize;
-                    self.current = top.state;
-                    if top.untried == 0 {
-                        self.frames.pop();
-                    }
-                    self.stats.nodes += 1;
-                    self.current.cells[cell] = bit;
-                    let mut q = Queue::new();
-                    q.push(cell);
-                    if self.current.propagate(&mut q) {
-                        self.phase = Phase::Expand;
-                    } else {
-                        self.stats.backtracks += 1;
+                    match &mut top.branch {
+                        Branch::Ready => {
+                            self.current = top.state;
+                            let dirty = top.dirty;
+                            self.frames.pop();
+                            self.settle(dirty);
+                        }
+                        Branch::Configs { digit, band, untried } => {
+                            let (digit, band) = (usize::from(*digit), usize::from(*band));
+                            let config = untried.trailing_zeros() as usize;
+                            *untried &= *untried - 1;
+                            self.current = top.state;
+                            if *untried == 0 {
+                                self.frames.pop();
+                            }
+                            self.current.cand[band][digit] &= MINIROW_CELLS[CONFIGS[config] as usize];
+                            self.settle(unit(digit, band));
+                        }
                     }
                 }
                 Phase::Done => return None,
@@ -401,5 +1003,68 @@ impl Grid {
     /// A lazy iterator over all solutions.
     pub fn solutions(&self) -> Solutions {
         Solutions { search: Search::new(self) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutation_tables_keep_exactly_the_permutations() {
+        // A full pattern allows all six configurations.
+        assert_eq!(keep_permutations(0x1ff), 0x1ff);
+        assert_eq!(CONFIGS_IN[0x1ff].count_ones(), 6);
+        // The diagonal alone is one configuration and keeps itself.
+        let diagonal = 1 | 1 << 4 | 1 << 8;
+        assert_eq!(keep_permutations(diagonal), diagonal);
+        // A row with no mini-row leaves nothing.
+        assert_eq!(keep_permutations(0x1ff & !0o7), 0);
+        // Row 0 only in box 0: boxes 0 leaves rows 1 and 2.
+        assert_eq!(keep_permutations(0o776 ^ 0o006 | 0o001), 0o661);
+        for p in CONFIGS {
+            assert_eq!(p.count_ones(), 3);
+            assert_eq!(keep_permutations(p), p);
+        }
+        assert_eq!(MINIROW_CELLS[usize::from(BAND_KEPT[diagonal as usize])], 7 | 7 << 12 | 7 << 24);
+    }
+
+    #[test]
+    fn band_peers_are_the_row_and_box_mates() {
+        // Cell 0 of a band: 8 row mates and 6 box mates on the other rows.
+        assert_eq!(BAND_PEERS[0], 0x1fe | 0b111 << 9 | 0b111 << 18);
+        assert!((0..27).all(|i| BAND_PEERS[i] & 1 << i == 0 && BAND_PEERS[i].count_ones() == 14));
+    }
+
+    #[test]
+    fn a_long_search_never_grows_the_stack() {
+        let mut iter = Grid::EMPTY.solutions();
+        let capacity = iter.search.frames.capacity();
+        assert!(capacity >= MAX_FRAMES);
+        assert_eq!(iter.by_ref().take(3000).count(), 3000);
+        assert_eq!(iter.search.frames.capacity(), capacity);
+        let stats = iter.stats();
+        assert!(stats.nodes > stats.guesses && stats.guesses > 0);
+    }
+
+    #[test]
+    fn stats_describe_the_last_call() {
+        let puzzle: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let mut solver = Solver::new();
+        assert_eq!(solver.count_solutions_up_to(&puzzle, 2), 1);
+        let counting = solver.stats();
+        assert!(counting.nodes > counting.backtracks);
+        let solved = solver.solve_one(&puzzle).unwrap();
+        assert!(solved.is_solution_of(&puzzle));
+        assert!(solver.stats().nodes <= counting.nodes);
+        // Clashing givens: the root alone, failed.
+        let mut clash = Grid::EMPTY;
+        clash.set(0, 5);
+        clash.set(1, 5);
+        assert_eq!(solver.count_solutions_up_to(&clash, 2), 0);
+        assert_eq!(solver.stats(), SearchStats { nodes: 1, guesses: 0, backtracks: 1 });
     }
 }

@@ -153,16 +153,24 @@ struct Answer {
 }
 
 fn work(grid: &Grid, mode: Mode) -> Answer {
-    let mut solver = Solver::new();
+    thread_local! {
+        // One solver per worker thread: its stack is allocated once.
+        static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+    }
     match mode {
-        Mode::First => {
+        Mode::First => SOLVER.with_borrow_mut(|solver| {
             let s = solver.solve_one(grid);
             Answer { solutions: s.into_iter().collect(), count: None, stats: solver.stats() }
-        }
+        }),
         Mode::Count(limit) => {
-            let first = solver.solve_one(grid);
-            let count = solver.count_solutions_up_to(grid, limit);
-            Answer { solutions: first.into_iter().collect(), count: Some(count), stats: solver.stats() }
+            // One search gives both the first solution and the count.
+            let mut it = grid.solutions();
+            let first = it.next();
+            let count = match first {
+                Some(_) => 1 + it.by_ref().take(limit.saturating_sub(1) as usize).count() as u64,
+                None => 0,
+            };
+            Answer { solutions: first.into_iter().collect(), count: Some(count), stats: it.stats() }
         }
         Mode::All(limit) => {
             let mut it = grid.solutions();
