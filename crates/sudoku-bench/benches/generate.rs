@@ -1,6 +1,9 @@
 //! Generator throughput against the `sudoku` crate, same run: unique minimal
 //! puzzles per second on one core, scaling over threads, and the clue-count
 //! distribution (a regression that makes puzzles easier shows up there).
+//! Then difficulty-filtered generation (`sudoku generate --difficulty`): the
+//! share of puzzles the grader puts in each band, per symmetry, and the rate
+//! of kept puzzles for the medium and hard bands.
 //!
 //! Every puzzle timed is checked afterwards: exactly one solution, and (for
 //! a sample) no clue or orbit removable without losing uniqueness.
@@ -11,6 +14,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use sudoku_core::Grid;
 use sudoku_gen::{GenOptions, Generator, Puzzle, Symmetry};
+use sudoku_grade::{Band, Grader};
 
 /// How long each single-thread comparison runs (both sides together).
 const RUN: Duration = Duration::from_secs(4);
@@ -20,6 +24,12 @@ const BATCH: usize = 32;
 const N_SCALING: u64 = 8000;
 /// The seed of every set made here.
 const SEED: u64 = 2024;
+/// Puzzles graded per symmetry for the band shares.
+const N_BAND_SHARE: u64 = 600;
+/// Puzzles kept per band for the filtered rate.
+const N_FILTERED: u64 = 40;
+/// The tries bound of the filtered runs (`sudoku generate`'s default).
+const MAX_TRIES: u64 = 100_000;
 
 fn main() {
     println!("## Generator: unique minimal puzzles per second, one thread\n");
@@ -53,6 +63,9 @@ fn main() {
         let speedup = rate / *base.get_or_insert(rate);
         println!("| {threads} | {secs:.2} | {rate:.0} | {speedup:.2} |");
     }
+
+    band_shares();
+    filtered_rates();
 
     for (sym, ours, theirs) in distributions {
         println!("\n## Clue counts, symmetry {sym}\n");
@@ -139,4 +152,70 @@ fn histogram(puzzles: &[Grid]) -> BTreeMap<usize, usize> {
 
 fn mean(puzzles: &[Grid]) -> f64 {
     puzzles.iter().map(Grid::n_clues).sum::<usize>() as f64 / puzzles.len() as f64
+}
+
+/// The share of minimal puzzles in each band, for a few symmetries: the
+/// acceptance rate of `--difficulty BAND` with that symmetry.
+fn band_shares() {
+    println!("\n## Acceptance rate per band: {N_BAND_SHARE} graded puzzles per symmetry, one thread\n");
+    print!("| symmetry |");
+    Band::ALL.iter().for_each(|b| print!(" {b} % |"));
+    println!(" graded p/s |");
+    println!("|---|{}---:|", "---:|".repeat(Band::ALL.len()));
+    for symmetry in [Symmetry::None, Symmetry::Rot180, Symmetry::Rot90, Symmetry::Dihedral] {
+        let mut generator = Generator::new(GenOptions { seed: SEED, symmetry, target_clues: None });
+        let mut grader = Grader::new();
+        let mut counts = [0u64; 5];
+        let t = Instant::now();
+        for index in 0..N_BAND_SHARE {
+            let p = generator.generate(index);
+            let g = grader.grade(&p.givens).expect("a generated puzzle is unique");
+            counts[g.band as usize] += 1;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        print!("| {symmetry} |");
+        counts.iter().for_each(|&n| print!(" {:.1} |", 100.0 * n as f64 / N_BAND_SHARE as f64));
+        println!(" {:.0} |", N_BAND_SHARE as f64 / secs);
+    }
+}
+
+/// Kept puzzles per second for `--difficulty medium` and `hard` (symmetry
+/// none, one thread), with the tries each took; every kept puzzle is
+/// checked to grade in its band.
+fn filtered_rates() {
+    println!(
+        "\n## Difficulty-filtered generation: {N_FILTERED} puzzles per band, symmetry none, one thread\n"
+    );
+    println!("| band | kept p/s | drawn p/s | acceptance % |");
+    println!("|---|---:|---:|---:|");
+    for band in [Band::Medium, Band::Hard] {
+        let mut generator = Generator::new(GenOptions { seed: SEED, ..GenOptions::default() });
+        let mut grader = Grader::new();
+        let mut n_tries = 0u64;
+        let mut kept = Vec::new();
+        let t = Instant::now();
+        for index in 0..N_FILTERED {
+            let p = generator
+                .generate_until(
+                    index,
+                    |p| {
+                        n_tries += 1;
+                        grader.grade(&p.givens).is_ok_and(|g| g.band == band)
+                    },
+                    MAX_TRIES,
+                )
+                .expect("the band is reachable without symmetry");
+            kept.push(p.givens);
+        }
+        let secs = t.elapsed().as_secs_f64();
+        for p in &kept {
+            assert_eq!(grader.grade(p).map(|g| g.band), Ok(band), "{p}");
+        }
+        println!(
+            "| {band} | {:.0} | {:.0} | {:.1} |",
+            N_FILTERED as f64 / secs,
+            n_tries as f64 / secs,
+            100.0 * N_FILTERED as f64 / n_tries as f64
+        );
+    }
 }

@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::cmd::book::BookArgs;
 use crate::cmd::generate::GenerateArgs;
 use crate::cmd::grade::GradeArgs;
 use crate::cmd::print::PrintArgs;
@@ -31,4 +32,6 @@ pub enum Command {
     Print(PrintArgs),
     /// Rate puzzles by the human techniques they need.
     Grade(GradeArgs),
+    /// Make a book of 24 graded medium puzzles (puzzles.pdf and puzzles.csv).
+    Book(BookArgs),
 }

@@ -1,6 +1,8 @@
-//! `sudoku generate`: determinism over `--jobs`, prefixes, formats, clue
-//! targets, output files and closed pipes. Puzzles are checked with the
-//! core's solution counter, not with the generator.
+//! `sudoku generate` and `sudoku book`: determinism over `--jobs`, prefixes,
+//! formats, clue targets, difficulty bands, grade columns, books (PDF, SVG,
+//! CSV beside), output files and closed pipes. Puzzles are checked with the
+//! core's solution counter and bands with `sudoku grade`, not with the
+//! generator; books with poppler's tools (`apt-get install poppler-utils`).
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
@@ -216,4 +218,281 @@ fn a_closed_pipe_stops_a_huge_run_quietly() {
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
     assert!(status.success(), "{status}: {stderr}");
     assert_eq!(stderr, "");
+}
+
+// Difficulty bands, grade columns, books and `sudoku book`. Bands are
+// checked by running `sudoku grade` on the generated puzzles: a separate
+// command reading the puzzles back from text.
+
+/// `sudoku grade -f csv` on `puzzles` (one per line): (rating, band, nodes,
+/// technique) per puzzle.
+fn graded_by_sudoku_grade(puzzles: &[&str]) -> Vec<[String; 4]> {
+    let out = sudoku()
+        .args(["grade", "-f", "csv"])
+        .write_stdin(puzzles.join("\n") + "\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let mut reader = csv::Reader::from_reader(out.as_slice());
+    let headers = reader.headers().unwrap().clone();
+    assert_eq!(
+        headers.iter().collect::<Vec<_>>(),
+        ["puzzle", "rating", "band", "nodes", "guesses", "technique"]
+    );
+    let rows: Vec<[String; 4]> = reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            [r[1].to_string(), r[2].to_string(), r[3].to_string(), r[5].to_string()]
+        })
+        .collect();
+    assert_eq!(rows.len(), puzzles.len());
+    rows
+}
+
+/// The records of a CSV text: header, then rows.
+fn csv_records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers = reader.headers().unwrap().iter().map(str::to_string).collect();
+    let rows = reader.records().map(|r| r.unwrap().iter().map(str::to_string).collect()).collect();
+    (headers, rows)
+}
+
+const GRADED_HEADER: [&str; 11] = [
+    "id",
+    "seed",
+    "index",
+    "puzzle",
+    "solution",
+    "clues",
+    "symmetry",
+    "rating",
+    "band",
+    "nodes",
+    "technique",
+];
+
+/// A poppler tool's stdout; the test fails with a hint when it is missing.
+fn poppler(name: &str, args: &[&std::path::Path]) -> String {
+    let out = std::process::Command::new(name).args(args).output().unwrap_or_else(|e| {
+        panic!("{name} is missing ({e}): install poppler's tools with `apt-get install poppler-utils`")
+    });
+    assert!(out.status.success(), "{name} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn pdf_pages(pdf: &std::path::Path) -> usize {
+    let info = poppler("pdfinfo", &[pdf]);
+    let pages = info.lines().find_map(|l| l.strip_prefix("Pages:")).expect("pdfinfo reports Pages");
+    pages.trim().parse().unwrap()
+}
+
+#[test]
+fn every_medium_puzzle_grades_as_medium_by_sudoku_grade() {
+    let out = stdout_of(&["generate", "-n", "12", "--seed", "5", "--difficulty", "medium"]);
+    let puzzles: Vec<&str> = out.lines().collect();
+    assert_eq!(puzzles.len(), 12);
+    for p in &puzzles {
+        assert_eq!(Grid::parse_line(p).unwrap().count_solutions_up_to(2), 1, "{p}");
+    }
+    for (p, [rating, band, ..]) in puzzles.iter().zip(graded_by_sudoku_grade(&puzzles)) {
+        assert_eq!(band, "medium", "{p} rated {rating}");
+        let rating: f64 = rating.parse().unwrap();
+        assert!((2.5..4.0).contains(&rating), "{p} rated {rating}");
+    }
+}
+
+#[test]
+fn a_difficulty_set_is_byte_identical_for_any_jobs_and_a_prefix_of_a_larger_one() {
+    let args = ["generate", "-n", "16", "--seed", "21", "--difficulty", "hard", "-f", "csv"];
+    let one = stdout_of(&[&args[..], &["--jobs", "1"]].concat());
+    let two = stdout_of(&[&args[..], &["--jobs", "2"]].concat());
+    let four = stdout_of(&[&args[..], &["--jobs", "4"]].concat());
+    assert_eq!(one, two);
+    assert_eq!(one, four);
+    let (headers, rows) = csv_records(&one);
+    assert_eq!(headers, GRADED_HEADER);
+    assert_eq!(rows.len(), 16);
+    assert!(rows.iter().all(|r| r[8] == "hard"), "{one}");
+    let eight = stdout_of(&["generate", "-n", "8", "--seed", "21", "--difficulty", "hard", "-f", "csv"]);
+    assert!(one.starts_with(&eight));
+}
+
+#[test]
+fn an_unreachable_band_exits_2_naming_the_band_and_the_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("set.txt");
+    // 45 clues leave every puzzle easy: no hard one in 200 tries.
+    sudoku()
+        .args(["generate", "-n", "3", "--seed", "1", "--difficulty", "hard", "--clues", "45"])
+        .args(["--symmetry", "rot180", "--tries", "200", "-o"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("no hard puzzle in 200 tries")
+                .and(predicate::str::contains("--symmetry rot180"))
+                .and(predicate::str::contains("--clues 45"))
+                .and(predicate::str::contains("--tries")),
+        );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no file, no temporary file");
+    sudoku().args(["generate", "--difficulty", "hard", "--tries", "0"]).assert().code(2);
+    sudoku().args(["generate", "--difficulty", "hardest"]).assert().code(2);
+}
+
+#[test]
+fn grade_adds_the_grade_columns_as_sudoku_grade_has_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("set.csv");
+    sudoku().args(["generate", "-n", "10", "--seed", "4", "--grade", "-o"]).arg(&path).assert().success();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (headers, rows) = csv_records(&text);
+    assert_eq!(headers, GRADED_HEADER);
+    // The same puzzles as without --grade: grading does not filter.
+    let plain = stdout_of(&["generate", "-n", "10", "--seed", "4"]);
+    let puzzles: Vec<&str> = plain.lines().collect();
+    assert_eq!(rows.iter().map(|r| r[3].as_str()).collect::<Vec<_>>(), puzzles);
+    for (row, graded) in rows.iter().zip(graded_by_sudoku_grade(&puzzles)) {
+        assert_eq!(row[7..], graded, "{}", row[3]);
+    }
+    let json = stdout_of(&["generate", "-n", "2", "--seed", "4", "--grade", "-f", "json"]);
+    for (line, row) in json.lines().zip(&rows) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["band"], row[8].as_str());
+        assert_eq!(v["rating"].as_f64(), row[7].parse::<f64>().ok());
+        assert_eq!(v["nodes"].to_string(), row[9]);
+        assert_eq!(v["technique"], row[10].as_str());
+    }
+    let ungraded = stdout_of(&["generate", "-n", "1", "--seed", "4", "-f", "json"]);
+    assert!(!ungraded.contains("\"band\""), "{ungraded}");
+}
+
+#[test]
+fn a_pdf_name_makes_a_book_and_csv_writes_the_set_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("book.pdf");
+    let csv = dir.path().join("book.csv");
+    sudoku()
+        .args(["generate", "-n", "6", "--seed", "3", "--difficulty", "easy", "--title", "Easy six", "-o"])
+        .arg(&pdf)
+        .arg("--csv")
+        .arg(&csv)
+        .assert()
+        .success()
+        .stdout("");
+    // 6 puzzles at 4 a page, then one page of answers.
+    assert_eq!(pdf_pages(&pdf), 3);
+    let text = poppler("pdftotext", &[&pdf, std::path::Path::new("-")]);
+    assert!(text.contains("Easy six"), "{text}");
+    assert!(text.contains("seed 3, easy"), "the footer names what regenerates the set:\n{text}");
+    for id in ["3-0", "3-5"] {
+        assert!(text.contains(id), "puzzle id {id} is on the page:\n{text}");
+    }
+    let (headers, rows) = csv_records(&std::fs::read_to_string(&csv).unwrap());
+    assert_eq!(headers, GRADED_HEADER);
+    assert_eq!(rows.len(), 6);
+    assert!(rows.iter().all(|r| r[8] == "easy"));
+    assert!(text.matches("easy").count() >= 6, "every puzzle shows its band:\n{text}");
+    // The side CSV is what --format csv writes.
+    let same = stdout_of(&["generate", "-n", "6", "--seed", "3", "--difficulty", "easy", "-f", "csv"]);
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), same);
+}
+
+#[test]
+fn page_flags_shape_a_generated_book_as_they_do_a_printed_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("set.out");
+    sudoku()
+        .args(["generate", "-n", "7", "--seed", "2", "--format", "pdf", "--paper", "letter"])
+        .args(["--per-page", "6", "--no-answers", "-o"])
+        .arg(&pdf)
+        .assert()
+        .success();
+    let info = poppler("pdfinfo", &[&pdf]);
+    assert!(info.contains("612 x 792 pts"), "{info}");
+    assert_eq!(pdf_pages(&pdf), 2);
+    let svg = dir.path().join("set.svg");
+    sudoku().args(["generate", "-n", "3", "--seed", "2", "-o"]).arg(&svg).assert().success();
+    // Three puzzles on one page, the answers on a second.
+    for page in ["set-1.svg", "set-2.svg"] {
+        let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        assert!(text.starts_with("<svg") || text.starts_with("<?xml"), "{page}");
+    }
+    assert!(!dir.path().join("set-3.svg").exists());
+}
+
+#[test]
+fn output_and_csv_must_be_two_places() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a.csv");
+    sudoku()
+        .args(["generate", "-o"])
+        .arg(&path)
+        .arg("--csv")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("same file"));
+    sudoku().args(["generate", "--csv", "-"]).assert().code(2).stderr(predicate::str::contains("stdout"));
+}
+
+#[test]
+fn book_writes_a_pdf_and_a_csv_of_24_medium_puzzles_and_keeps_existing_files() {
+    let dir = tempfile::tempdir().unwrap();
+    sudoku().arg("book").current_dir(dir.path()).assert().success().stdout("");
+    let pdf = dir.path().join("puzzles.pdf");
+    let csv = dir.path().join("puzzles.csv");
+    // 24 puzzles at 4 a page, then 20 answers a page.
+    assert_eq!(pdf_pages(&pdf), 8);
+    let csv_text = std::fs::read_to_string(&csv).unwrap();
+    let (headers, rows) = csv_records(&csv_text);
+    assert_eq!(headers, GRADED_HEADER);
+    assert_eq!(rows.len(), 24);
+    let puzzles: Vec<&str> = rows.iter().map(|r| r[3].as_str()).collect();
+    assert!(graded_by_sudoku_grade(&puzzles).iter().all(|g| g[1] == "medium"));
+    // The book is `sudoku generate` with its defaults.
+    let seed = &rows[0][1];
+    let same = stdout_of(&[
+        "generate",
+        "-n",
+        "24",
+        "--seed",
+        seed,
+        "--difficulty",
+        "medium",
+        "--grade",
+        "-f",
+        "csv",
+    ]);
+    assert_eq!(csv_text, same);
+
+    let pdf_bytes = std::fs::read(&pdf).unwrap();
+    sudoku().args(["book", "-n", "2"]).current_dir(dir.path()).assert().code(2).stderr(
+        predicate::str::contains("puzzles.pdf already exists").and(predicate::str::contains("--force")),
+    );
+    assert_eq!(std::fs::read(&pdf).unwrap(), pdf_bytes);
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), csv_text);
+    sudoku().args(["book", "-n", "2", "--force"]).current_dir(dir.path()).assert().success();
+    assert_eq!(csv_records(&std::fs::read_to_string(&csv).unwrap()).1.len(), 2);
+}
+
+#[test]
+fn book_options_pass_through_to_generate() {
+    let dir = tempfile::tempdir().unwrap();
+    sudoku()
+        .args(["book", "-n", "3", "--seed", "8", "--difficulty", "hard", "--symmetry", "rot180"])
+        .args(["--paper", "letter", "--title", "Hard three", "-o", "h.pdf", "--csv", "h.csv"])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+    let pdf = dir.path().join("h.pdf");
+    let info = poppler("pdfinfo", &[&pdf]);
+    assert!(info.contains("612 x 792 pts"), "{info}");
+    let text = poppler("pdftotext", &[&pdf, std::path::Path::new("-")]);
+    assert!(text.contains("Hard three") && text.contains("seed 8, hard, rot180"), "{text}");
+    let (_, rows) = csv_records(&std::fs::read_to_string(dir.path().join("h.csv")).unwrap());
+    assert!(rows.iter().all(|r| r[1] == "8" && r[6] == "rot180" && r[8] == "hard"));
+    assert!(!dir.path().join("puzzles.pdf").exists());
 }

@@ -373,6 +373,15 @@ fn input_and_usage_errors_exit_2_with_a_message() {
     // An existing file needs --force.
     sudoku().arg("print").arg(&input).arg("-o").arg(&out).assert().code(2).stderr(contains("--force"));
     sudoku().arg("print").arg(&input).arg("-o").arg(&out).arg("--force").assert().success();
+    // ... and is refused before any input is read.
+    sudoku()
+        .arg("print")
+        .arg(dir.path().join("missing.txt"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(contains("already exists"));
     // An extension that names no format.
     sudoku()
         .arg("print")

@@ -1,25 +1,37 @@
-//! `sudoku generate`: unique, reproducible, symmetric puzzles.
+//! `sudoku generate`: unique, reproducible, symmetric puzzles, optionally
+//! graded and kept to one difficulty band, written as text, CSV, JSON or a
+//! printable book.
 //!
 //! Puzzles are made in chunks on a thread pool and written in index order,
-//! one chunk at a time: memory stays constant however many are asked for,
-//! the output does not depend on `--jobs`, and a closed pipe stops the run
-//! after at most one chunk.
+//! one chunk at a time: memory stays constant however many are asked for
+//! (a book keeps its puzzles until it is rendered), the output does not
+//! depend on `--jobs`, and a closed pipe stops the run after at most one
+//! chunk.
+//!
+//! With `--difficulty`, puzzle *i* is the first puzzle of stream *i* that the
+//! grader puts in the band ([`sudoku_gen::Generator::generate_until`]), so it
+//! still depends on the seed and *i* alone.
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_gen::{GenOptions, Generator, Puzzle, Symmetry};
+use sudoku_gen::{GenError, GenOptions, Generator, Puzzle, Symmetry};
+use sudoku_grade::{Band, Grade, Grader};
 
+use crate::cmd::grade::rating_text;
+use crate::cmd::print::{BookOutput, PrintFlags, PrintFormat};
 use crate::output::Output;
 use crate::pipeline::default_jobs;
+use crate::print::{ItemMeta, PrintItem};
 
 /// Puzzles per chunk at most: made in parallel, then written in order.
 /// Chunks start small and double up to this, so the first lines come out
@@ -28,6 +40,10 @@ const MAX_CHUNK: u64 = 256;
 
 /// How long a run goes before the progress bar appears.
 const PROGRESS_DELAY: Duration = Duration::from_secs(1);
+
+/// Puzzles drawn for each one kept with `--difficulty`, unless `--tries`
+/// says otherwise.
+pub const DEFAULT_TRIES: u64 = 100_000;
 
 /// Arguments of `sudoku generate`.
 #[derive(Debug, Args)]
@@ -52,9 +68,27 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=81))]
     pub clues: Option<u8>,
 
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", default_value_t = GenerateFormat::Line)]
-    pub format: GenerateFormat,
+    /// Keep only puzzles the grader puts in BAND (as `sudoku grade` rates
+    /// them) [default: any band, not graded].
+    #[arg(long, value_enum, value_name = "BAND")]
+    pub difficulty: Option<BandArg>,
+
+    /// With --difficulty: puzzles drawn for each one kept before giving up
+    /// with exit code 2.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_TRIES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub tries: u64,
+
+    /// Grade every puzzle and add the columns rating, band, nodes and
+    /// technique to csv and json output (implied by --difficulty and by pdf
+    /// and svg output).
+    #[arg(long)]
+    pub grade: bool,
+
+    /// Output format [default: from the extension of --output (.pdf, .svg,
+    /// .csv, .json, .txt), else line].
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT")]
+    pub format: Option<GenerateFormat>,
 
     /// Worker threads [default: all cores]. Output never depends on it.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -64,13 +98,23 @@ pub struct GenerateArgs {
     #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub output: Option<PathBuf>,
 
-    /// Overwrite the `--output` file if it exists.
+    /// Also write the set as CSV to FILE (the columns of --format csv), e.g.
+    /// beside a PDF book.
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub csv: Option<PathBuf>,
+
+    /// Overwrite output files that exist.
     #[arg(long)]
     pub force: bool,
 
-    /// Print the clue-count distribution on stderr at the end.
+    /// Print the clue-count distribution on stderr at the end, and the
+    /// bands (when graded) or the acceptance rate (with --difficulty).
     #[arg(long)]
     pub stats: bool,
+
+    /// How book pages look (pdf and svg output).
+    #[command(flatten)]
+    pub page: PrintFlags,
 }
 
 const GENERATE_AFTER_HELP: &str = "\
@@ -78,21 +122,42 @@ Every puzzle has exactly one solution. Without --clues it is also minimal: no
 clue (with a symmetry: no orbit of clues) can be removed without losing
 uniqueness.
 
-Output formats:
+Difficulty: --difficulty BAND grades each puzzle drawn (the grader of `sudoku
+grade`) and keeps the first one in BAND, so the set is still reproducible from
+the seed. At most --tries puzzles (default 100000) are drawn for each one kept;
+when they run out, the run stops with exit code 2. The share of each band
+among minimal puzzles (5000 each, `sudoku generate -n 5000 --grade --stats`):
+  symmetry   easy  medium  hard  expert  extreme
+  none        56%     5%    14%     21%       4%
+  rot180      76%     3%    11%      9%       1%
+  rot90       90%   0.8%     5%    3.5%     0.3%
+  dihedral    95%   0.6%     3%    1.4%    0.06%
+Symmetries rarely give the hardest bands; a --clues target well above the
+minimum (30 and up) keeps nearly every puzzle easy.
+
+Output formats (default: from the --output extension, else line):
   line  the 81-cell puzzle, `.` for blanks, one per line
   block a readable block per puzzle, then a blank line
-  csv   columns: id,seed,index,puzzle,solution,clues,symmetry (header row)
+  csv   columns: id,seed,index,puzzle,solution,clues,symmetry (header row), and
+        when graded: rating,band,nodes,technique (as `sudoku grade` has them)
   json  one object per line with the same fields
-id is SEED-INDEX. Puzzle INDEX of SEED depends on nothing else, so
-`-n 10` prints the first 10 puzzles of `-n 1000` with the same seed.
+  pdf   a printable book, laid out as by `sudoku print`: each puzzle with its
+        number, band, rating and id; the seed in every footer; the answer key
+  svg   the same book, one file per page (see `sudoku print --help`)
+id is SEED-INDEX. Puzzle INDEX of SEED depends on nothing else, so `-n 10`
+makes the first 10 puzzles of `-n 1000` with the same seed and options.
+Puzzles are graded with --difficulty or --grade, and always for pdf and svg.
 
 Exit codes: 0 success; 1 some puzzle kept more clues than --clues asked for;
-2 usage or I/O error.
+2 usage or I/O error, or no puzzle of the band in --tries tries.
 
 Examples:
   sudoku generate -n 100 --seed 7 > puzzles.txt
   sudoku generate -n 10 --symmetry rot180 --format block
-  sudoku generate -n 100000 --seed 1 -o set.csv --format csv --stats";
+  sudoku generate -n 24 --difficulty medium --seed 1 -o book.pdf --csv book.csv
+  sudoku generate -n 50 --difficulty hard --symmetry rot180 --per-page 2 -o hard.pdf
+  sudoku generate -n 1000 --seed 3 --grade --stats -o graded.csv
+  sudoku generate -n 100000 --seed 1 -o set.csv --stats";
 
 /// Symmetries of the clue pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -130,6 +195,33 @@ impl From<SymmetryArg> for Symmetry {
     }
 }
 
+/// The grader's difficulty bands, as `--difficulty` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BandArg {
+    /// Rating below 2.5: singles only.
+    Easy,
+    /// 2.5 to 3.9: locked candidates, pairs, X-wing, swordfish.
+    Medium,
+    /// 4.0 to 5.9: hidden triples, wings, unique rectangles.
+    Hard,
+    /// 6.0 to 7.9: chains.
+    Expert,
+    /// 8.0 and up: forcing nets, nested guesses.
+    Extreme,
+}
+
+impl From<BandArg> for Band {
+    fn from(arg: BandArg) -> Band {
+        match arg {
+            BandArg::Easy => Band::Easy,
+            BandArg::Medium => Band::Medium,
+            BandArg::Hard => Band::Hard,
+            BandArg::Expert => Band::Expert,
+            BandArg::Extreme => Band::Extreme,
+        }
+    }
+}
+
 /// Output formats of `sudoku generate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GenerateFormat {
@@ -141,11 +233,40 @@ pub enum GenerateFormat {
     Csv,
     /// JSON Lines.
     Json,
+    /// A printable PDF book with an answer key.
+    Pdf,
+    /// The book as one SVG file per page.
+    Svg,
 }
 
-/// One output record (CSV row or JSON object).
+impl GenerateFormat {
+    /// The format named by `path`'s extension; `line` for any other.
+    fn of_path(path: &Path) -> GenerateFormat {
+        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("pdf") => GenerateFormat::Pdf,
+            Some("svg") => GenerateFormat::Svg,
+            Some("csv") => GenerateFormat::Csv,
+            Some("json" | "jsonl") => GenerateFormat::Json,
+            _ => GenerateFormat::Line,
+        }
+    }
+
+    /// The book format, for pdf and svg.
+    fn book(self) -> Option<PrintFormat> {
+        match self {
+            GenerateFormat::Pdf => Some(PrintFormat::Pdf),
+            GenerateFormat::Svg => Some(PrintFormat::Svg),
+            _ => None,
+        }
+    }
+}
+
+/// One output record (CSV row or JSON object). The grade columns are left
+/// out, header included, when the set is not graded. `R` is the rating:
+/// text in CSV (as `sudoku grade` writes it), a number in JSON.
 #[derive(Serialize)]
-struct Row {
+struct Row<R> {
     id: String,
     seed: u64,
     index: u64,
@@ -153,10 +274,138 @@ struct Row {
     solution: String,
     clues: usize,
     symmetry: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<R>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    band: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<&'static str>,
+}
+
+impl<R> Row<R> {
+    /// The record of puzzle `index` of `seed`, with `rating` in the form the
+    /// format wants.
+    fn new(seed: u64, index: u64, m: &Made, rating: Option<R>) -> Row<R> {
+        let grade = m.grade.as_ref();
+        Row {
+            id: format!("{seed}-{index}"),
+            seed,
+            index,
+            puzzle: m.puzzle.givens.to_line(),
+            solution: m.puzzle.solution.to_line(),
+            clues: m.puzzle.n_clues(),
+            symmetry: m.puzzle.symmetry.name(),
+            rating,
+            band: grade.map(|g| g.band.name()),
+            nodes: grade.map(|g| g.nodes),
+            technique: grade.map(|g| g.technique.name()),
+        }
+    }
+}
+
+/// What each puzzle must pass, and what is computed for it.
+#[derive(Debug, Clone, Copy)]
+struct Filter {
+    /// Keep only puzzles in this band.
+    band: Option<Band>,
+    /// Grade every puzzle (always true with a band).
+    grade: bool,
+    /// Puzzles drawn per puzzle kept, with a band.
+    max_tries: u64,
+}
+
+/// A puzzle kept, with its grade when graded and how many puzzles were
+/// drawn for it.
+struct Made {
+    puzzle: Puzzle,
+    grade: Option<Grade>,
+    n_tries: u64,
+}
+
+/// A generator and a grader, one per worker thread.
+struct Worker {
+    generator: Generator,
+    grader: Grader,
+}
+
+impl Worker {
+    /// Puzzle `index` under `filter`, or `None` when `max_tries` puzzles were
+    /// drawn and none was in the band. Sets `abort` then; once `abort` is set
+    /// (by any worker), gives up at the next draw, as the run fails anyway.
+    fn make(&mut self, index: u64, filter: Filter, abort: &AtomicBool) -> anyhow::Result<Option<Made>> {
+        let Some(band) = filter.band else {
+            let puzzle = self.generator.generate(index);
+            let grade = if filter.grade { Some(self.grade(&puzzle)?) } else { None };
+            return Ok(Some(Made { puzzle, grade, n_tries: 1 }));
+        };
+        let grader = &mut self.grader;
+        let (mut kept, mut n_tries) = (None, 0u64);
+        let result = self.generator.generate_until(
+            index,
+            |p| {
+                if abort.load(Ordering::Relaxed) {
+                    return true;
+                }
+                n_tries += 1;
+                match grader.grade(&p.givens) {
+                    Ok(g) if g.band == band => {
+                        kept = Some(g);
+                        true
+                    }
+                    _ => false,
+                }
+            },
+            filter.max_tries,
+        );
+        match (result, kept) {
+            (Ok(puzzle), Some(grade)) => Ok(Some(Made { puzzle, grade: Some(grade), n_tries })),
+            (Ok(_), None) => Ok(None),
+            (Err(GenError::TriesExhausted { .. }), _) => {
+                abort.store(true, Ordering::Relaxed);
+                Ok(None)
+            }
+            (Err(e), _) => Err(e.into()),
+        }
+    }
+
+    fn grade(&mut self, puzzle: &Puzzle) -> anyhow::Result<Grade> {
+        self.grader
+            .grade(&puzzle.givens)
+            .with_context(|| format!("internal: cannot grade generated puzzle {}", puzzle.givens.to_line()))
+    }
+}
+
+/// Where the puzzles go: a text stream (line, block, csv, json) or a book
+/// rendered at the end.
+enum Sink {
+    Text { format: GenerateFormat, out: Output },
+    Book { out: BookOutput, items: Vec<PrintItem> },
 }
 
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
+    let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
+    let format = match (args.format, output) {
+        (Some(f), _) => f,
+        (None, Some(path)) => GenerateFormat::of_path(path),
+        (None, None) => GenerateFormat::Line,
+    };
+    if args.csv.is_some() {
+        match (output, csv_path) {
+            (None, None) => bail!("--output and --csv cannot both be stdout"),
+            (Some(o), Some(c)) if o == c => bail!("--output and --csv name the same file {}", o.display()),
+            _ => {}
+        }
+    }
+    let filter = Filter {
+        band: args.difficulty.map(Band::from),
+        grade: args.grade || args.difficulty.is_some() || format.book().is_some(),
+        max_tries: args.tries,
+    };
+
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
         eprintln!("sudoku: seed {seed} (pass --seed {seed} to make this set again)");
@@ -166,98 +415,217 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
-    let mut out = Output::open(args.output.as_deref(), args.force)?;
+
+    let mut sink = match format.book() {
+        Some(book) => Sink::Book { out: BookOutput::open(book, output, args.force)?, items: Vec::new() },
+        None => Sink::Text { format, out: Output::open(output, args.force)? },
+    };
+    let mut csv_out = args.csv.as_deref().map(|path| Output::open(Some(path), args.force)).transpose()?;
+
     let mut progress = Progress::new(args.count);
-    let mut histogram: BTreeMap<usize, u64> = BTreeMap::new();
-    let mut n_missed = 0u64;
+    let mut stats = Stats::default();
     let mut buf = Vec::with_capacity(MAX_CHUNK as usize * 200);
+    let mut csv_buf = Vec::new();
+    let abort = AtomicBool::new(false);
 
     let mut start = 0;
     let mut chunk = MAX_CHUNK.min(4 * jobs as u64);
     while start < args.count {
         let end = args.count.min(start + chunk);
         chunk = MAX_CHUNK.min(chunk * 2);
-        let puzzles: Vec<Puzzle> = pool.install(|| {
+        let outcomes: Vec<anyhow::Result<Option<Made>>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map_init(|| Generator::new(opts.clone()), |generator, index| generator.generate(index))
+                .map_init(
+                    || Worker { generator: Generator::new(opts.clone()), grader: Grader::new() },
+                    |worker, index| worker.make(index, filter, &abort),
+                )
                 .collect()
         });
-        buf.clear();
-        for (index, puzzle) in (start..).zip(&puzzles) {
-            write_puzzle(&mut buf, args.format, seed, index, puzzle)?;
-            *histogram.entry(puzzle.n_clues()).or_insert(0) += 1;
-            n_missed += u64::from(!puzzle.target_reached());
+        let mut made = Vec::with_capacity(outcomes.len());
+        for outcome in outcomes {
+            made.extend(outcome?);
         }
-        out.write_all(&buf).context("cannot write the puzzles")?;
-        out.flush().context("cannot write the puzzles")?;
+        if made.len() as u64 != end - start {
+            progress.finish();
+            bail!("{}", out_of_reach(&args, filter));
+        }
+        buf.clear();
+        csv_buf.clear();
+        for (index, m) in (start..).zip(&made) {
+            match &mut sink {
+                Sink::Text { format, .. } => write_puzzle(&mut buf, *format, seed, index, m)?,
+                Sink::Book { items, .. } => items.push(print_item(seed, index, m)),
+            }
+            if csv_out.is_some() {
+                write_puzzle(&mut csv_buf, GenerateFormat::Csv, seed, index, m)?;
+            }
+            stats.add(m);
+        }
+        if let Sink::Text { out, .. } = &mut sink {
+            out.write_all(&buf).context("cannot write the puzzles")?;
+            out.flush().context("cannot write the puzzles")?;
+        }
+        if let Some(out) = &mut csv_out {
+            out.write_all(&csv_buf).context("cannot write the CSV")?;
+        }
         start = end;
         progress.set(start);
     }
     progress.finish();
-    out.finish()?;
+    match sink {
+        Sink::Text { out, .. } => out.finish()?,
+        Sink::Book { out, items } => {
+            out.write(&items, &args.page.options(Some(regenerate_note(&args, seed))))?
+        }
+    }
+    if let Some(out) = csv_out {
+        out.finish()?;
+    }
 
     if args.stats {
-        print_stats(&histogram);
+        stats.print(filter);
     }
-    if n_missed > 0 {
+    if stats.n_missed > 0 {
         let target = args.clues.unwrap_or(0);
-        let fewest = histogram.keys().next().copied().unwrap_or(81);
+        let fewest = stats.clues.keys().next().copied().unwrap_or(81);
         eprintln!(
-            "sudoku: {n_missed} of {} puzzles could not get down to {target} clues (fewest made: {fewest})",
-            args.count
+            "sudoku: {} of {} puzzles could not get down to {target} clues (fewest made: {fewest})",
+            stats.n_missed, args.count
         );
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Appends puzzle `index` in `format`; CSV gets its header before index 0.
+/// The message when some puzzle found no puzzle of the band in its tries:
+/// names the band, the options that shaped the draws, and what to change.
+fn out_of_reach(args: &GenerateArgs, filter: Filter) -> String {
+    let band = filter.band.map_or("?", Band::name);
+    let symmetry = Symmetry::from(args.symmetry);
+    let clues = match args.clues {
+        Some(n) => format!("--clues {n}"),
+        None => "minimal clues".to_string(),
+    };
+    let mut hints = Vec::new();
+    if symmetry != Symmetry::None {
+        hints.push("a weaker --symmetry (none, rot180)");
+    }
+    if args.clues.is_some() {
+        hints.push("fewer or no --clues");
+    }
+    hints.push("a larger --tries");
+    format!(
+        "no {band} puzzle in {} tries (--symmetry {symmetry}, {clues}): the band is out of reach \
+         or too rare with these options; try {}",
+        filter.max_tries,
+        hints.join(", or ")
+    )
+}
+
+/// What regenerates the set, for the book's footers: the seed and the
+/// options that change the puzzles.
+fn regenerate_note(args: &GenerateArgs, seed: u64) -> String {
+    let mut parts = vec![format!("seed {seed}")];
+    if let Some(band) = args.difficulty {
+        parts.push(Band::from(band).name().to_string());
+    }
+    let symmetry = Symmetry::from(args.symmetry);
+    if symmetry != Symmetry::None {
+        parts.push(symmetry.name().to_string());
+    }
+    if let Some(n) = args.clues {
+        parts.push(format!("{n} clues"));
+    }
+    parts.join(", ")
+}
+
+/// Puzzle `index` as an item of a book: band, rating and id on the page.
+fn print_item(seed: u64, index: u64, m: &Made) -> PrintItem {
+    let meta = ItemMeta {
+        band: m.grade.as_ref().map(|g| g.band.name().to_string()),
+        rating: m.grade.as_ref().map(|g| rating_text(g.rating)),
+        id: Some(format!("{seed}-{index}")),
+    };
+    PrintItem { puzzle: m.puzzle.givens, solution: m.puzzle.solution, meta }
+}
+
+/// Appends puzzle `index` in `format` (a text format); CSV gets its header
+/// before index 0.
 fn write_puzzle(
     buf: &mut Vec<u8>,
     format: GenerateFormat,
     seed: u64,
     index: u64,
-    puzzle: &Puzzle,
+    m: &Made,
 ) -> anyhow::Result<()> {
+    let puzzle = &m.puzzle;
     match format {
         GenerateFormat::Line => writeln!(buf, "{}", puzzle.givens.to_line())?,
         GenerateFormat::Block => writeln!(buf, "{}", puzzle.givens.to_block())?,
-        GenerateFormat::Csv | GenerateFormat::Json => {
-            let row = Row {
-                id: format!("{seed}-{index}"),
-                seed,
-                index,
-                puzzle: puzzle.givens.to_line(),
-                solution: puzzle.solution.to_line(),
-                clues: puzzle.n_clues(),
-                symmetry: puzzle.symmetry.name(),
-            };
-            if format == GenerateFormat::Json {
-                serde_json::to_writer(&mut *buf, &row)?;
-                buf.push(b'\n');
-            } else {
-                let mut w = csv::WriterBuilder::new().has_headers(index == 0).from_writer(&mut *buf);
-                w.serialize(row)?;
-                w.flush()?;
-            }
+        GenerateFormat::Json => {
+            serde_json::to_writer(&mut *buf, &Row::new(seed, index, m, m.grade.as_ref().map(|g| g.rating)))?;
+            buf.push(b'\n');
         }
+        GenerateFormat::Csv => {
+            let mut w = csv::WriterBuilder::new().has_headers(index == 0).from_writer(&mut *buf);
+            w.serialize(Row::new(seed, index, m, m.grade.as_ref().map(|g| rating_text(g.rating))))?;
+            w.flush()?;
+        }
+        GenerateFormat::Pdf | GenerateFormat::Svg => bail!("internal: a book format in the text writer"),
     }
     Ok(())
 }
 
-/// The clue-count distribution, as a table on stderr.
-fn print_stats(histogram: &BTreeMap<usize, u64>) {
-    let total: u64 = histogram.values().sum();
-    if total == 0 {
-        return;
+/// What `--stats` reports, and the clue-target misses.
+#[derive(Default)]
+struct Stats {
+    /// Puzzles per clue count.
+    clues: BTreeMap<usize, u64>,
+    /// Puzzles per band, when graded.
+    bands: BTreeMap<Band, u64>,
+    /// Puzzles drawn in all.
+    n_tries: u64,
+    /// Puzzles that kept more clues than the target.
+    n_missed: u64,
+}
+
+impl Stats {
+    fn add(&mut self, m: &Made) {
+        *self.clues.entry(m.puzzle.n_clues()).or_insert(0) += 1;
+        if let Some(g) = &m.grade {
+            *self.bands.entry(g.band).or_insert(0) += 1;
+        }
+        self.n_tries += m.n_tries;
+        self.n_missed += u64::from(!m.puzzle.target_reached());
     }
-    let sum: u64 = histogram.iter().map(|(&clues, &n)| clues as u64 * n).sum();
-    eprintln!("clues  puzzles  percent");
-    for (clues, n) in histogram {
-        eprintln!("{clues:>5}  {n:>7}  {:>6.2}%", 100.0 * *n as f64 / total as f64);
+
+    /// The clue-count distribution, then the bands or the acceptance rate,
+    /// as tables on stderr.
+    fn print(&self, filter: Filter) {
+        let total: u64 = self.clues.values().sum();
+        if total == 0 {
+            return;
+        }
+        let sum: u64 = self.clues.iter().map(|(&clues, &n)| clues as u64 * n).sum();
+        eprintln!("clues  puzzles  percent");
+        for (clues, n) in &self.clues {
+            eprintln!("{clues:>5}  {n:>7}  {:>6.2}%", 100.0 * *n as f64 / total as f64);
+        }
+        eprintln!("mean clues: {:.2} over {total} puzzles", sum as f64 / total as f64);
+        if let Some(band) = filter.band {
+            eprintln!(
+                "{band}: kept {total} of {} puzzles drawn ({:.2}%)",
+                self.n_tries,
+                100.0 * total as f64 / self.n_tries as f64
+            );
+        } else if !self.bands.is_empty() {
+            eprintln!("band     puzzles  percent");
+            for (band, n) in &self.bands {
+                eprintln!("{:<7}  {n:>7}  {:>6.2}%", band.name(), 100.0 * *n as f64 / total as f64);
+            }
+        }
     }
-    eprintln!("mean clues: {:.2} over {total} puzzles", sum as f64 / total as f64);
 }
 
 /// A progress bar on stderr, shown only when stderr is a terminal and the
@@ -293,6 +661,33 @@ impl Progress {
     fn finish(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_format_follows_the_extension_and_defaults_to_line() {
+        assert_eq!(GenerateFormat::of_path(Path::new("a/book.PDF")), GenerateFormat::Pdf);
+        assert_eq!(GenerateFormat::of_path(Path::new("b.svg")), GenerateFormat::Svg);
+        assert_eq!(GenerateFormat::of_path(Path::new("set.csv")), GenerateFormat::Csv);
+        assert_eq!(GenerateFormat::of_path(Path::new("set.json")), GenerateFormat::Json);
+        assert_eq!(GenerateFormat::of_path(Path::new("set.txt")), GenerateFormat::Line);
+        assert_eq!(GenerateFormat::of_path(Path::new("puzzles")), GenerateFormat::Line);
+    }
+
+    #[test]
+    fn band_values_map_onto_the_graders_bands_in_order() {
+        let bands: Vec<Band> = BandArg::value_variants().iter().map(|&b| Band::from(b)).collect();
+        assert_eq!(bands, Band::ALL);
+        for (arg, band) in BandArg::value_variants().iter().zip(Band::ALL) {
+            assert_eq!(
+                arg.to_possible_value().map(|v| v.get_name().to_string()),
+                Some(band.name().to_string())
+            );
         }
     }
 }

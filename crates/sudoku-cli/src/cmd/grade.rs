@@ -214,6 +214,16 @@ fn write_csv_row<T: Serialize>(out: &mut Output, header_done: &mut bool, row: T)
     Ok(())
 }
 
+/// A rating as text: one decimal, or two when the amount of hard steps
+/// adds to it (`3.4`, `3.45`).
+pub(crate) fn rating_text(rating: f64) -> String {
+    let mut text = format!("{rating:.2}");
+    if text.ends_with('0') {
+        text.pop();
+    }
+    text
+}
+
 fn write_grade(
     out: &mut Output,
     csv_header: &mut bool,
@@ -222,11 +232,7 @@ fn write_grade(
     g: &Grade,
 ) -> anyhow::Result<()> {
     let line = puzzle.to_line();
-    // One decimal, or two when the amount of hard steps adds to it.
-    let mut rating = format!("{:.2}", g.rating);
-    if rating.ends_with('0') {
-        rating.pop();
-    }
+    let rating = rating_text(g.rating);
     match format {
         GradeFormat::Text => {
             writeln!(

@@ -1,5 +1,6 @@
 //! One module per subcommand; `run` dispatches.
 
+pub mod book;
 pub mod generate;
 pub mod grade;
 pub mod max_score;
@@ -17,5 +18,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Generate(args) => generate::run(args),
         Command::Print(args) => print::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Book(args) => book::run(args),
     }
 }

@@ -43,29 +43,9 @@ pub struct PrintArgs {
     #[arg(long, short = 'f', value_enum, value_name = "FORMAT")]
     pub format: Option<PrintFormat>,
 
-    /// Paper size.
-    #[arg(long, value_enum, value_name = "PAPER", default_value_t = Paper::A4)]
-    pub paper: Paper,
-
-    /// Puzzles per page.
-    #[arg(long, value_enum, value_name = "N", default_value_t = PerPage::Four)]
-    pub per_page: PerPage,
-
-    /// The book's title, printed in every page's footer.
-    #[arg(long, value_name = "TEXT", default_value = print::DEFAULT_TITLE)]
-    pub title: String,
-
-    /// End the book with the answer key (the default).
-    #[arg(long, overrides_with = "no_answers")]
-    pub answers: bool,
-
-    /// Leave the answer key out.
-    #[arg(long, overrides_with = "answers")]
-    pub no_answers: bool,
-
-    /// The number of the first puzzle.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub start_number: u64,
+    /// How the pages look.
+    #[command(flatten)]
+    pub page: PrintFlags,
 
     /// Overwrite output files that exist.
     #[arg(long)]
@@ -100,6 +80,50 @@ Examples:
   sudoku print puzzles.txt --paper letter --per-page 6 --title 'Holiday set' -o book.pdf
   sudoku print puzzles.txt --no-answers --format svg -o pages/book.svg";
 
+/// The page options shared by every command that makes a book (`sudoku
+/// print`, `sudoku generate -o book.pdf`, `sudoku book`).
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Page options (PDF and SVG)")]
+pub struct PrintFlags {
+    /// Paper size.
+    #[arg(long, value_enum, value_name = "PAPER", default_value_t = Paper::A4)]
+    pub paper: Paper,
+
+    /// Puzzles per page.
+    #[arg(long, value_enum, value_name = "N", default_value_t = PerPage::Four)]
+    pub per_page: PerPage,
+
+    /// The book's title, printed in every page's footer.
+    #[arg(long, value_name = "TEXT", default_value = print::DEFAULT_TITLE)]
+    pub title: String,
+
+    /// End the book with the answer key (the default).
+    #[arg(long, overrides_with = "no_answers")]
+    pub answers: bool,
+
+    /// Leave the answer key out.
+    #[arg(long, overrides_with = "answers")]
+    pub no_answers: bool,
+
+    /// The number of the first puzzle.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub start_number: u64,
+}
+
+impl PrintFlags {
+    /// The print options these flags ask for; `seed` goes in every footer.
+    pub fn options(&self, seed: Option<String>) -> PrintOptions {
+        PrintOptions {
+            paper: self.paper,
+            per_page: self.per_page,
+            title: self.title.clone(),
+            answers: !self.no_answers,
+            start_number: self.start_number,
+            seed,
+        }
+    }
+}
+
 /// Output formats of `sudoku print`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum PrintFormat {
@@ -125,51 +149,72 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
         (None, None) => PrintFormat::Pdf,
         (None, Some(path)) => format_of(path)?,
     };
-    if format == PrintFormat::Svg && output.is_none() {
-        bail!("--format svg writes one file per page: give --output FILE");
-    }
-    if output.is_none() && io::stdout().is_terminal() {
-        bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout");
-    }
-
+    let target = BookOutput::open(format, output, args.force)?;
     let sources = read_puzzles(&args.files, &InputSpec { format: args.input, column: args.column.clone() })?;
     if sources.is_empty() {
         bail!("no puzzles in the input");
     }
     let items = solve_all(&sources)?;
-    let opts = PrintOptions {
-        paper: args.paper,
-        per_page: args.per_page,
-        title: args.title,
-        answers: !args.no_answers,
-        start_number: args.start_number,
-        seed: None,
-    };
-    match format {
-        PrintFormat::Pdf => {
-            let bytes = print::render_pdf(&items, &opts);
-            let mut out = Output::open(output, args.force)?;
-            out.write_all(&bytes).context("cannot write the PDF")?;
-            out.finish()?;
-        }
-        PrintFormat::Svg => {
-            let pages = print::render_svg(&items, &opts);
-            // Checked above: SVG always has a path.
-            let path = output.context("--format svg needs --output FILE")?;
-            let paths = page_paths(path, pages.len());
-            if !args.force {
-                if let Some(existing) = paths.iter().find(|p| p.exists()) {
-                    bail!("{} already exists (use --force to overwrite it)", existing.display());
-                }
+    target.write(&items, &args.page.options(None))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Where a book goes: one PDF (a file or stdout), or one SVG file per page.
+/// Opened before the book is made, so a file that exists (without
+/// `--force`) or a terminal stops the run before any work is done.
+pub enum BookOutput {
+    /// One PDF.
+    Pdf(Output),
+    /// SVG pages named after `path` by [`page_paths`].
+    Svg {
+        /// The name the page names derive from.
+        path: PathBuf,
+        /// Whether existing pages may be replaced.
+        force: bool,
+    },
+}
+
+impl BookOutput {
+    /// Checks and opens the destination of a `format` book: `output` (`None`
+    /// or `-` is stdout, for PDF only, and never a terminal).
+    pub fn open(format: PrintFormat, output: Option<&Path>, force: bool) -> anyhow::Result<BookOutput> {
+        let output = output.filter(|p| p.as_os_str() != "-");
+        match (format, output) {
+            (PrintFormat::Svg, None) => bail!("--format svg writes one file per page: give --output FILE"),
+            (PrintFormat::Svg, Some(path)) => Ok(BookOutput::Svg { path: path.to_path_buf(), force }),
+            (PrintFormat::Pdf, None) if io::stdout().is_terminal() => {
+                bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout")
             }
-            for (page, path) in pages.iter().zip(&paths) {
-                let mut out = Output::open(Some(path), args.force)?;
-                out.write_all(page.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
-                out.finish()?;
+            (PrintFormat::Pdf, output) => Ok(BookOutput::Pdf(Output::open(output, force)?)),
+        }
+    }
+
+    /// Renders `items` with `opts` and writes the book (atomically).
+    pub fn write(self, items: &[PrintItem], opts: &PrintOptions) -> anyhow::Result<()> {
+        match self {
+            BookOutput::Pdf(mut out) => {
+                let bytes = print::render_pdf(items, opts);
+                out.write_all(&bytes).context("cannot write the PDF")?;
+                out.finish()
+            }
+            BookOutput::Svg { path, force } => {
+                let pages = print::render_svg(items, opts);
+                let paths = page_paths(&path, pages.len());
+                if !force {
+                    if let Some(existing) = paths.iter().find(|p| p.exists()) {
+                        bail!("{} already exists (use --force to overwrite it)", existing.display());
+                    }
+                }
+                for (page, path) in pages.iter().zip(&paths) {
+                    let mut out = Output::open(Some(path), force)?;
+                    out.write_all(page.as_bytes())
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    out.finish()?;
+                }
+                Ok(())
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The format named by `path`'s extension.

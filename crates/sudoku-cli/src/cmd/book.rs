@@ -1,0 +1,89 @@
+//! `sudoku book`: the main job on built-in defaults. A printable book of
+//! graded puzzles and its CSV, made by `sudoku generate` with preset
+//! arguments: this module only fills in [`GenerateArgs`].
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::cmd::generate::{self, BandArg, GenerateArgs, SymmetryArg, DEFAULT_TRIES};
+use crate::cmd::print::PrintFlags;
+
+/// The seed of the default book, so that `sudoku book` always makes the
+/// same book.
+pub const BOOK_SEED: u64 = 2024;
+
+/// Arguments of `sudoku book`.
+#[derive(Debug, Args)]
+#[command(after_long_help = BOOK_AFTER_HELP)]
+pub struct BookArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 24)]
+    pub count: u64,
+
+    /// Seed of the set: the same seed and options make the same book.
+    #[arg(long, value_name = "S", default_value_t = BOOK_SEED)]
+    pub seed: u64,
+
+    /// The difficulty band of every puzzle.
+    #[arg(long, value_enum, value_name = "BAND", default_value_t = BandArg::Medium)]
+    pub difficulty: BandArg,
+
+    /// Symmetry of the clue pattern.
+    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+
+    /// The book (atomically); .svg makes one SVG file per page.
+    #[arg(long, short = 'o', value_name = "FILE", default_value = "puzzles.pdf",
+          value_hint = clap::ValueHint::FilePath)]
+    pub output: PathBuf,
+
+    /// The CSV of the set (columns as `sudoku generate --format csv`, graded).
+    #[arg(long, value_name = "FILE", default_value = "puzzles.csv", value_hint = clap::ValueHint::FilePath)]
+    pub csv: PathBuf,
+
+    /// Overwrite the book and the CSV if they exist.
+    #[arg(long)]
+    pub force: bool,
+
+    /// How the pages look.
+    #[command(flatten)]
+    pub page: PrintFlags,
+}
+
+const BOOK_AFTER_HELP: &str = "\
+Same as
+  sudoku generate -n 24 --seed 2024 --difficulty medium -o puzzles.pdf --csv puzzles.csv
+with any option given here passed on. The CSV holds each puzzle's id, seed,
+index, givens, solution, clues, symmetry, rating, band, nodes and technique;
+the book shows each puzzle's number, band, rating and id, the seed in every
+footer, and the answer key at the end.
+
+Exit codes: 0 both files written; 2 usage or I/O error, a file exists
+(without --force), or no puzzle of the band in 100000 tries.
+
+Examples:
+  sudoku book
+  sudoku book -n 48 --difficulty hard --paper letter --title 'Hard puzzles' --force
+  sudoku book --seed 7 -o week7.pdf --csv week7.csv";
+
+/// Runs `sudoku book`: `sudoku generate` with the book's arguments.
+pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
+    generate::run(GenerateArgs {
+        count: args.count,
+        seed: Some(args.seed),
+        symmetry: args.symmetry,
+        clues: None,
+        difficulty: Some(args.difficulty),
+        tries: DEFAULT_TRIES,
+        grade: true,
+        format: None,
+        jobs: None,
+        output: Some(args.output),
+        csv: Some(args.csv),
+        force: args.force,
+        stats: false,
+        page: args.page,
+    })
+}
