@@ -186,7 +186,7 @@ impl Grid {
     /// `#`. `None` sends anything else to the general parser.
     fn parse_line_ascii(bytes: &[u8]) -> Option<Grid> {
         let (cells_text, rest) = bytes.split_at_checked(81)?;
-        if !rest.first().map_or(true, |&b| b.is_ascii_whitespace() || b == b'#') {
+        if !rest.first().is_none_or(|&b| b.is_ascii_whitespace() || b == b'#') {
             return None;
         }
         let mut cells = [0u8; 81];

@@ -679,7 +679,7 @@ impl State {
                 return Cell { band, bit: two.trailing_zeros() };
             }
             for (n, class) in [(3, c3 & !c4 & open), (4, open)] {
-                if class != 0 && best.map_or(true, |(m, _)| n < m) {
+                if class != 0 && best.is_none_or(|(m, _)| n < m) {
                     best = Some((n, Cell { band, bit: class.trailing_zeros() }));
                 }
             }

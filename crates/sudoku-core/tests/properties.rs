@@ -106,7 +106,7 @@ fn brute_force_count(g: &Grid, limit: u64) -> u64 {
         for c in 0..81 {
             if cells[c] == 0 {
                 let m = allowed(cells, c);
-                if best.map_or(true, |(_, b)| m.count_ones() < b.count_ones()) {
+                if best.is_none_or(|(_, b)| m.count_ones() < b.count_ones()) {
                     best = Some((c, m));
                 }
             }
