@@ -89,3 +89,17 @@ impl Write for Output {
         }
     }
 }
+
+/// Writes one CSV row to `out` (RFC 4180 quoting), with the header row
+/// before the first: `header_done` remembers whether it was written.
+pub fn write_csv_row<T: serde::Serialize>(
+    out: &mut Output,
+    header_done: &mut bool,
+    row: T,
+) -> anyhow::Result<()> {
+    let mut w = csv::WriterBuilder::new().has_headers(!*header_done).from_writer(Vec::with_capacity(256));
+    w.serialize(row)?;
+    out.write_all(&w.into_inner().context("cannot format a CSV row")?)?;
+    *header_done = true;
+    Ok(())
+}

@@ -201,7 +201,7 @@ impl Grader {
         let found = &mut *self.found;
         found.clear();
         let pos = b.positions();
-        for t in PATTERNS {
+        for &t in PATTERNS {
             ladder::find(t, b, &pos, found);
             if !found.is_empty() {
                 return Ok((t, t.base_rating()));

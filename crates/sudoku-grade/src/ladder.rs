@@ -48,31 +48,11 @@ pub(crate) fn find(t: Technique, b: &Board, pos: &Pos, out: &mut Found) {
 }
 
 /// The pattern techniques, easiest first.
-pub(crate) const PATTERNS: [Technique; 23] = [
-    Technique::HiddenSingleBox,
-    Technique::HiddenSingleLine,
-    Technique::DirectPointing,
-    Technique::DirectClaiming,
-    Technique::DirectHiddenPair,
-    Technique::NakedSingle,
-    Technique::DirectHiddenTriple,
-    Technique::Pointing,
-    Technique::Claiming,
-    Technique::NakedPair,
-    Technique::XWing,
-    Technique::HiddenPair,
-    Technique::NakedTriple,
-    Technique::Swordfish,
-    Technique::HiddenTriple,
-    Technique::TurbotFish,
-    Technique::XyWing,
-    Technique::XyzWing,
-    Technique::UniqueRectangle,
-    Technique::NakedQuad,
-    Technique::Jellyfish,
-    Technique::HiddenQuad,
-    Technique::Bug,
-];
+pub(crate) const PATTERNS: &[Technique] = {
+    // The first 23 of `Technique::ALL`: everything before the chains.
+    let (patterns, _chains) = Technique::ALL.as_slice().split_at(23);
+    patterns
+};
 
 /// Which instances an elimination technique keeps.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -587,7 +567,7 @@ mod tests {
     /// The easiest pattern technique that finds something, and what.
     fn first(b: &Board) -> (Technique, Found) {
         let pos = b.positions();
-        for t in PATTERNS {
+        for &t in PATTERNS {
             let mut f = Found::default();
             find(t, b, &pos, &mut f);
             if !f.is_empty() {

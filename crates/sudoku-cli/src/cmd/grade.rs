@@ -12,7 +12,7 @@ use sudoku_core::Grid;
 use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
 
 use crate::input::{InputFormat, Record};
-use crate::output::Output;
+use crate::output::{write_csv_row, Output};
 use crate::pipeline::{default_jobs, for_each_record, Flow};
 
 /// Arguments of `sudoku grade`.
@@ -203,15 +203,6 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
         return Err(e);
     }
     Ok(if n_unrated > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-/// Writes one CSV row, with the header row before the first.
-fn write_csv_row<T: Serialize>(out: &mut Output, header_done: &mut bool, row: T) -> anyhow::Result<()> {
-    let mut w = csv::WriterBuilder::new().has_headers(!*header_done).from_writer(Vec::with_capacity(256));
-    w.serialize(row)?;
-    out.write_all(&w.into_inner().context("csv")?)?;
-    *header_done = true;
-    Ok(())
 }
 
 /// A rating as text: one decimal, or two when the amount of hard steps

@@ -12,7 +12,7 @@ use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, We
 
 use crate::cmd::solve::{SolveArgs, SolveFormat};
 use crate::input::Record;
-use crate::output::Output;
+use crate::output::{write_csv_row, Output};
 use crate::pipeline::{default_jobs, for_each_record, Flow};
 
 /// Long help of `--max-score`.
@@ -135,15 +135,6 @@ struct JsonRow<'a> {
     nodes: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
-}
-
-/// Writes one CSV row, with the header row before the first.
-fn write_csv_row<T: Serialize>(out: &mut Output, header_done: &mut bool, row: T) -> anyhow::Result<()> {
-    let mut w = csv::WriterBuilder::new().has_headers(!*header_done).from_writer(Vec::with_capacity(256));
-    w.serialize(row)?;
-    out.write_all(&w.into_inner().context("csv")?)?;
-    *header_done = true;
-    Ok(())
 }
 
 fn write_invalid(

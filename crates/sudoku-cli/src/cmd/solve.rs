@@ -11,7 +11,7 @@ use sudoku_core::{Grid, SearchStats, Solver};
 
 use crate::cmd::max_score;
 use crate::input::{InputFormat, InputSpec, Record};
-use crate::output::Output;
+use crate::output::{write_csv_row, Output};
 use crate::pipeline::{default_jobs, for_each_record, Flow};
 
 /// Default cap for `--count`.
@@ -271,15 +271,6 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     out.finish()?;
     Ok(if n_unsolved + n_invalid > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-/// Writes one CSV row, with the header row before the first.
-fn write_csv_row<T: Serialize>(out: &mut Output, header_done: &mut bool, row: T) -> anyhow::Result<()> {
-    let mut w = csv::WriterBuilder::new().has_headers(!*header_done).from_writer(Vec::with_capacity(256));
-    w.serialize(row)?;
-    out.write_all(&w.into_inner().context("csv")?)?;
-    *header_done = true;
-    Ok(())
 }
 
 fn write_invalid(
