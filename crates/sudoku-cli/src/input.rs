@@ -36,6 +36,32 @@ pub enum InputFormat {
     Csv,
 }
 
+/// The input flags every puzzle-reading command shares.
+#[derive(Debug, Clone, clap::Args)]
+pub struct InputArgs {
+    /// Input files; stdin when none is given or the name is `-`.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<std::path::PathBuf>,
+
+    /// How records are laid out in the input.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
+    pub input: InputFormat,
+
+    /// The CSV column holding the puzzles (with `--input csv`) [default:
+    /// puzzle, quizzes or Sudoku Puzzle (any case), else the first
+    /// puzzle-like column]. Other columns travel with the puzzle (`print`
+    /// puts band, rating and id on the page).
+    #[arg(long, value_name = "NAME")]
+    pub column: Option<String>,
+}
+
+impl InputArgs {
+    /// What to read.
+    pub fn spec(&self) -> InputSpec {
+        InputSpec { format: self.input, column: self.column.clone() }
+    }
+}
+
 /// What to read: the format, and for CSV the column holding the puzzles.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputSpec {

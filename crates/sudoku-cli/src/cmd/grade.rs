@@ -11,7 +11,7 @@ use serde::Serialize;
 use sudoku_core::Grid;
 use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
 
-use crate::input::{InputFormat, Record};
+use crate::input::{InputArgs, Record};
 use crate::output::{write_csv_row, Output};
 use crate::pipeline::{default_jobs, for_each_record, Flow};
 
@@ -19,18 +19,9 @@ use crate::pipeline::{default_jobs, for_each_record, Flow};
 #[derive(Debug, Args)]
 #[command(after_long_help = GRADE_AFTER_HELP)]
 pub struct GradeArgs {
-    /// Input files; stdin when none is given or the name is `-`.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<PathBuf>,
-
-    /// How records are laid out in the input.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
-    pub input: InputFormat,
-
-    /// The CSV column holding the puzzles (with `--input csv`) [default:
-    /// puzzle, quizzes or Sudoku Puzzle, else the first puzzle-like column].
-    #[arg(long, value_name = "NAME")]
-    pub column: Option<String>,
+    /// Where the puzzles come from.
+    #[command(flatten)]
+    pub source: InputArgs,
 
     /// Output format.
     #[arg(long, short = 'f', value_enum, value_name = "FORMAT", default_value_t = GradeFormat::Text)]
@@ -169,8 +160,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
     let mut input_error: Option<anyhow::Error> = None;
 
     for_each_record(
-        &args.files,
-        crate::input::InputSpec { format: args.input, column: args.column.clone() },
+        &args.source.files,
+        args.source.spec(),
         jobs,
         |g| GRADER.with(|grader| grader.borrow_mut().grade_with(g, &options)),
         |record: &Record, result: Option<Result<Grade, GradeError>>| {

@@ -67,8 +67,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut input_error: Option<anyhow::Error> = None;
 
     for_each_record(
-        &args.files,
-        crate::input::InputSpec { format: args.input, column: args.column.clone() },
+        &args.source.files,
+        args.source.spec(),
         jobs,
         |g| max_score(g, &weights, &options),
         |record: &Record, result: Option<MaxScore>| {

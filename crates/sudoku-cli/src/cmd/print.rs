@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use sudoku_core::Grid;
 
-use crate::input::{InputFormat, InputSpec};
+use crate::input::{InputArgs, InputSpec};
 use crate::output::Output;
 use crate::pipeline::{input_paths, open_records};
 use crate::print::{self, ItemMeta, Paper, PerPage, PrintItem, PrintOptions};
@@ -19,20 +19,9 @@ use crate::print::{self, ItemMeta, Paper, PerPage, PrintItem, PrintOptions};
 #[derive(Debug, Args)]
 #[command(after_long_help = PRINT_AFTER_HELP)]
 pub struct PrintArgs {
-    /// Input files; stdin when none is given or the name is `-`.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<PathBuf>,
-
-    /// How records are laid out in the input.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
-    pub input: InputFormat,
-
-    /// The CSV column holding the puzzles (with `--input csv`) [default:
-    /// puzzle, quizzes or Sudoku Puzzle, else the first puzzle-like column].
-    /// The columns band (or difficulty), rating and id (or seed) go onto
-    /// the page.
-    #[arg(long, value_name = "NAME")]
-    pub column: Option<String>,
+    /// Where the puzzles come from.
+    #[command(flatten)]
+    pub source: InputArgs,
 
     /// Write to FILE (atomically); `-` or none is stdout (PDF only). The
     /// format follows FILE's extension (.pdf, .svg) unless --format is given.
@@ -150,7 +139,7 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
         (None, Some(path)) => format_of(path)?,
     };
     let target = BookOutput::open(format, output, args.force)?;
-    let sources = read_puzzles(&args.files, &InputSpec { format: args.input, column: args.column.clone() })?;
+    let sources = read_puzzles(&args.source.files, &args.source.spec())?;
     if sources.is_empty() {
         bail!("no puzzles in the input");
     }

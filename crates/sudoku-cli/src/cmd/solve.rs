@@ -10,7 +10,7 @@ use serde::Serialize;
 use sudoku_core::{Grid, SearchStats, Solver};
 
 use crate::cmd::max_score;
-use crate::input::{InputFormat, InputSpec, Record};
+use crate::input::{InputArgs, InputFormat, Record};
 use crate::output::{write_csv_row, Output};
 use crate::pipeline::{default_jobs, for_each_record, Flow};
 
@@ -23,18 +23,9 @@ pub const DEFAULT_ALL_LIMIT: u64 = 100;
 #[derive(Debug, Args)]
 #[command(after_long_help = SOLVE_AFTER_HELP)]
 pub struct SolveArgs {
-    /// Input files; stdin when none is given or the name is `-`.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<PathBuf>,
-
-    /// How records are laid out in the input.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
-    pub input: InputFormat,
-
-    /// The CSV column holding the puzzles (with `--input csv`) [default:
-    /// puzzle, quizzes or Sudoku Puzzle, else the first puzzle-like column].
-    #[arg(long, value_name = "NAME", requires = "input")]
-    pub column: Option<String>,
+    /// Where the puzzles come from.
+    #[command(flatten)]
+    pub source: InputArgs,
 
     /// Output format: one line per input record (block: one block per
     /// record). Default: line, or the judge's 9 rows with `--input poj`.
@@ -231,8 +222,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut input_error: Option<anyhow::Error> = None;
 
     for_each_record(
-        &args.files,
-        InputSpec { format: args.input, column: args.column.clone() },
+        &args.source.files,
+        args.source.spec(),
         jobs,
         |g| work(g, mode),
         |record: &Record, answer: Option<Answer>| {
