@@ -43,7 +43,9 @@
 //!   along columns;
 //! - *naked singles*: a cell left with one digit is placed;
 //! - *triad rule* (`State::triad_rule`), once the others are at a
-//!   fixpoint: a mini-row (or mini-column) holds exactly three digits, so
+//!   fixpoint, at most once a node and only while at least
+//!   `TRIAD_MIN_OPEN` cells are open (late in a search it costs more than
+//!   the guesses it saves): a mini-row (or mini-column) holds exactly three digits, so
 //!   if only three can go there they all must, and if three must, no other
 //!   can.
 //!
@@ -77,6 +79,9 @@ pub struct SearchStats {
     /// Nodes whose propagation ended in a contradiction.
     pub backtracks: u64,
 }
+
+/// The triad rule runs only while at least this many cells are open.
+const TRIAD_MIN_OPEN: u32 = 48;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -447,6 +452,11 @@ impl State {
         changed
     }
 
+    /// The number of cells whose digit is not fixed yet.
+    fn open_cells(&self) -> u32 {
+        81 - self.solved.iter().map(|w| w.count_ones()).sum::<u32>()
+    }
+
     fn is_complete(&self) -> bool {
         self.solved == [BAND; 3]
     }
@@ -627,6 +637,7 @@ impl State {
     /// (changed since the last fixpoint). `false` on a contradiction.
     fn propagate(&mut self, mut dirty: Units) -> bool {
         let mut stack_dirty = 0u16;
+        let mut triad_done = false;
         loop {
             while dirty != 0 {
                 let u = dirty.trailing_zeros() as usize;
@@ -672,6 +683,10 @@ impl State {
                 if self.is_complete() {
                     return true;
                 }
+                if triad_done || self.open_cells() < TRIAD_MIN_OPEN {
+                    return true;
+                }
+                triad_done = true;
                 match self.triad_rule() {
                     Some(0) => return true,
                     Some(changed) => dirty = changed,
