@@ -43,7 +43,9 @@
 //!   along columns;
 //! - *naked singles*: a cell left with one digit is placed;
 //! - *triad rule* (`State::triad_rule`), once the others are at a
-//!   fixpoint: a mini-row (or mini-column) holds exactly three digits, so
+//!   fixpoint, at most once a node and only while at least
+//!   `TRIAD_MIN_OPEN` cells are open (late in a search it costs more than
+//!   the guesses it saves): a mini-row (or mini-column) holds exactly three digits, so
 //!   if only three can go there they all must, and if three must, no other
 //!   can.
 //!
@@ -78,6 +80,9 @@ pub struct SearchStats {
     pub backtracks: u64,
 }
 
+/// The triad rule runs only while at least this many cells are open.
+const TRIAD_MIN_OPEN: u32 = 48;
+
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
 /// The nine cells of column 0 in a band; shift left by the column.
@@ -107,6 +112,17 @@ const ROW_BOXES: [u8; 512] = {
     let mut i = 0;
     while i < 512 {
         t[i] = ((i & 7 != 0) as u8) | ((i & 0o70 != 0) as u8) << 1 | ((i & 0o700 != 0) as u8) << 2;
+        i += 1;
+    }
+    t
+};
+
+/// The number of bits set in a 9-bit word (the build has no `popcnt`).
+const POPCOUNT_9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = (i as u32).count_ones() as u8;
         i += 1;
     }
     t
@@ -348,10 +364,12 @@ impl State {
         let mut s = State::FULL;
         // The givens of each digit, and of any digit, per band.
         let mut givens = [[0u32; 3]; 9];
+        let mut n_givens = [0u32; 9];
         for (band, cells) in grid.to_array().chunks_exact(27).enumerate() {
             for (bit, &v) in cells.iter().enumerate() {
                 if let Some(d) = usize::from(v).checked_sub(1) {
                     givens[d % 9][band] |= 1 << bit;
+                    n_givens[d % 9] += 1;
                 }
             }
         }
@@ -361,23 +379,32 @@ impl State {
                 *a |= w;
             }
         }
-        for (b, words) in s.cand.iter_mut().enumerate() {
-            for (w, g) in words.iter_mut().zip(&givens) {
-                *w = (*w & !any[b]) | g[b];
-            }
-        }
+        s.solved = any;
+        // All the givens of a digit at once: their rows, boxes and columns
+        // leave the digit, their cells leave the other digits. They clash
+        // when two share a row, a box or a column: then fewer rows, boxes
+        // or columns are hit than there are givens.
         for (d, g) in givens.iter().enumerate() {
-            for (band, &w) in g.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    let bit = w.trailing_zeros();
-                    w &= w - 1;
-                    // A given whose own digit was cleared by a peer clashes.
-                    if s.cand[band][d] & 1 << bit == 0 {
-                        return None;
+            let cols = fold_columns(g[0] | g[1] | g[2]);
+            let col_cells = cols * COLUMN;
+            let mut n_rows = 0;
+            let mut n_boxes = 0;
+            for (b, &w) in g.iter().enumerate() {
+                let mut rows = 0;
+                for r in [0x1ff, 0x1ff << 9, 0x1ff << 18] {
+                    if w & r != 0 {
+                        rows |= r;
+                        n_rows += 1;
                     }
-                    s.place(Cell { band, bit }, d);
                 }
+                let boxes = ROW_BOXES[fold_columns(w) as usize];
+                n_boxes += u32::from(POPCOUNT_9[usize::from(boxes)]);
+                let clear = rows | MINIROW_CELLS[usize::from(boxes) * 0o111] | col_cells;
+                s.cand[b][d] = (BAND & !clear & !any[b]) | w;
+            }
+            let n = n_givens[d];
+            if n_rows != n || n_boxes != n || u32::from(POPCOUNT_9[cols as usize]) != n {
+                return None;
             }
         }
         Some(s)
@@ -423,6 +450,11 @@ impl State {
             }
         }
         changed
+    }
+
+    /// The number of cells whose digit is not fixed yet.
+    fn open_cells(&self) -> u32 {
+        81 - self.solved.iter().map(|w| w.count_ones()).sum::<u32>()
     }
 
     fn is_complete(&self) -> bool {
@@ -605,6 +637,7 @@ impl State {
     /// (changed since the last fixpoint). `false` on a contradiction.
     fn propagate(&mut self, mut dirty: Units) -> bool {
         let mut stack_dirty = 0u16;
+        let mut triad_done = false;
         loop {
             while dirty != 0 {
                 let u = dirty.trailing_zeros() as usize;
@@ -650,6 +683,10 @@ impl State {
                 if self.is_complete() {
                     return true;
                 }
+                if triad_done || self.open_cells() < TRIAD_MIN_OPEN {
+                    return true;
+                }
+                triad_done = true;
                 match self.triad_rule() {
                     Some(0) => return true,
                     Some(changed) => dirty = changed,
@@ -814,7 +851,14 @@ impl Search {
         }
     }
 
+    /// The next solution as a grid, or `None` when there are no more.
     fn next_solution(&mut self) -> Option<Grid> {
+        self.advance().then(|| self.current.to_grid())
+    }
+
+    /// Searches on to the next solution, left in `current`; `false` when
+    /// there are no more.
+    fn advance(&mut self) -> bool {
         loop {
             match self.phase {
                 Phase::Start => match State::root(&self.puzzle) {
@@ -834,7 +878,7 @@ impl Search {
                 Phase::Expand => {
                     if self.current.is_complete() {
                         self.phase = Phase::Backtrack;
-                        return Some(self.current.to_grid());
+                        return true;
                     }
                     self.stats.guesses += 1;
                     let config = self.current.branch_config();
@@ -892,7 +936,7 @@ impl Search {
                         }
                     }
                 }
-                Phase::Done => return None,
+                Phase::Done => return false,
             }
         }
     }
@@ -938,7 +982,7 @@ impl Solver {
     pub fn count_solutions_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
         self.search.reset(puzzle);
         let mut n = 0;
-        while n < limit && self.search.next_solution().is_some() {
+        while n < limit && self.search.advance() {
             n += 1;
         }
         n
@@ -948,7 +992,7 @@ impl Solver {
     pub fn solve_unique(&mut self, puzzle: &Grid) -> Option<Grid> {
         self.search.reset(puzzle);
         let first = self.search.next_solution()?;
-        self.search.next_solution().is_none().then_some(first)
+        (!self.search.advance()).then_some(first)
     }
 
     /// Statistics of the last call.
