@@ -220,11 +220,14 @@ const ALL_CELLS: u128 = (1 << 81) - 1;
 /// Whether `puzzle` (the unique puzzle being thinned, minus the cells
 /// `removed`) has a solution other than `solution`.
 ///
-/// Any other solution differs from `solution` in a removed cell. When the
-/// removed cells have few other candidates, each alternative digit is tried
-/// on its own with [`Solver::solve_one`]: a wrong digit usually fails in
-/// propagation at once. With many alternatives a single search is cheaper:
-/// the first two solutions of `puzzle`, stopping at the first that differs.
+/// Any other solution differs from `solution` in a removed cell: for the
+/// first removed cell where it differs, it agrees with `solution` on the
+/// removed cells before. So each removed cell in turn is searched off its
+/// digit with [`Solver::solve_one_excluding`], the cells before it given
+/// their digits back. A cell whose units leave it no other digit is
+/// skipped. The excluded digit usually makes the propagation fail at the
+/// root, so a removal that keeps uniqueness costs about one propagation
+/// per removed cell.
 fn has_other_solution(
     solver: &mut Solver,
     puzzle: &Grid,
@@ -232,36 +235,16 @@ fn has_other_solution(
     removed: &[u8],
     solution: &Grid,
 ) -> bool {
-    let alternatives = |cell: usize| {
-        let digit = solution.get(cell).unwrap_or(1);
-        !(digits.seen(cell) | digit_bit(digit)) & ALL_DIGITS
-    };
-    let n_alternatives: u32 = removed.iter().map(|&cell| alternatives(cell as usize).count_ones()).sum();
-    if n_alternatives > MAX_ALTERNATIVES_TRIED {
-        return puzzle.solutions().take(2).any(|s| s != *solution);
-    }
+    let mut alt = *puzzle;
     removed.iter().any(|&cell| {
         let cell = cell as usize;
-        let mut digits = alternatives(cell);
-        let mut alt = *puzzle;
-        std::iter::from_fn(|| {
-            (digits != 0).then(|| {
-                let digit = digits.trailing_zeros() as u8 + 1;
-                digits &= digits - 1;
-                digit
-            })
-        })
-        .any(|digit| {
-            alt.set(cell, digit);
-            solver.solve_one(&alt).is_some()
-        })
+        let digit = solution.get(cell).unwrap_or(1);
+        let other = digits.seen(cell) | digit_bit(digit) != ALL_DIGITS
+            && solver.solve_one_excluding(&alt, cell, digit).is_some();
+        alt.set(cell, digit);
+        other
     })
 }
-
-/// Above this many alternative digits in the removed cells,
-/// [`has_other_solution`] runs one search instead of one per digit
-/// (measured with callgrind: 2 is best or close to it for every symmetry).
-const MAX_ALTERNATIVES_TRIED: u32 = 2;
 
 /// Whether the removed cells come back one by one as naked or hidden
 /// singles of the remaining givens (the cells of `given`, whose digits per
