@@ -171,6 +171,7 @@ impl Generator {
         order.shuffle(rng);
         let mut sets = digit_pair_sets(&solution);
         sets.extend(line_pair_sets(&solution));
+        let sets = SetsByCell::new(sets);
         let mut givens = solution;
         let mut present = ALL_CELLS;
         let mut digits = UnitDigits::of(&solution);
@@ -185,7 +186,7 @@ impl Generator {
             }
             let orbit_mask = self.orbit_masks[orbit_idx];
             let after = present & !orbit_mask;
-            if sets.iter().any(|&set| set & after == 0) {
+            if sets.any_emptied(orbit, after) {
                 // A known unavoidable set would lose its last clue.
                 continue;
             }
@@ -216,6 +217,54 @@ impl Generator {
 }
 
 const ALL_CELLS: u128 = (1 << 81) - 1;
+
+/// Unavoidable sets with, for each cell, the sets that hold it, so a
+/// removal checks only the sets it touches (about a dozen a cell) instead
+/// of all of them.
+struct SetsByCell {
+    sets: Vec<u128>,
+    /// `by_cell[cell][..n_by_cell[cell]]`: indices into `sets`.
+    by_cell: [[u8; MAX_SETS_PER_CELL]; 81],
+    n_by_cell: [u8; 81],
+}
+
+/// A cell lies in one two-digit set per other digit (the groups of a pair
+/// partition its cells) and in at most two line-pair sets per direction;
+/// room is left for more.
+const MAX_SETS_PER_CELL: usize = 16;
+
+impl SetsByCell {
+    fn new(sets: Vec<u128>) -> SetsByCell {
+        let mut index = SetsByCell { sets, by_cell: [[0; MAX_SETS_PER_CELL]; 81], n_by_cell: [0; 81] };
+        for (set_idx, &set) in index.sets.iter().enumerate() {
+            let mut cells = set;
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let n = &mut index.n_by_cell[cell];
+                // A set left out only makes the shortcut weaker, never
+                // wrong; neither bound is reached (at most 12 sets a cell,
+                // and 144 two-digit plus 72 line-pair sets in all).
+                if let (true, Ok(set_idx)) = (usize::from(*n) < MAX_SETS_PER_CELL, u8::try_from(set_idx)) {
+                    index.by_cell[cell][usize::from(*n)] = set_idx;
+                    *n += 1;
+                }
+            }
+        }
+        index
+    }
+
+    /// Whether removing the cells of `orbit`, leaving the cells of
+    /// `after`, takes the last clue of a set. Such a set meets the orbit.
+    fn any_emptied(&self, orbit: &[u8], after: u128) -> bool {
+        orbit.iter().any(|&cell| {
+            let cell = usize::from(cell);
+            self.by_cell[cell][..usize::from(self.n_by_cell[cell])]
+                .iter()
+                .any(|&set_idx| self.sets[usize::from(set_idx)] & after == 0)
+        })
+    }
+}
 
 /// Whether `puzzle` (the unique puzzle being thinned, minus the cells
 /// `removed`) has a solution other than `solution`.
