@@ -810,6 +810,9 @@ enum Phase {
 /// [`Search::next_solution`] continues where the previous one stopped.
 struct Search {
     puzzle: Grid,
+    /// Candidates removed from the root before it is propagated: a cell
+    /// and a digit (0-8), or `None`.
+    excluded: Option<(Cell, usize)>,
     frames: Vec<Frame>,
     current: State,
     phase: Phase,
@@ -825,6 +828,7 @@ impl Search {
     fn new(puzzle: &Grid) -> Self {
         Search {
             puzzle: *puzzle,
+            excluded: None,
             frames: Vec::with_capacity(MAX_FRAMES),
             current: State::FULL,
             phase: Phase::Start,
@@ -834,6 +838,7 @@ impl Search {
 
     fn reset(&mut self, puzzle: &Grid) {
         self.puzzle = *puzzle;
+        self.excluded = None;
         self.frames.clear();
         self.phase = Phase::Start;
         self.stats = SearchStats::default();
@@ -862,7 +867,10 @@ impl Search {
         loop {
             match self.phase {
                 Phase::Start => match State::root(&self.puzzle) {
-                    Some(s) => {
+                    Some(mut s) => {
+                        if let Some((cell, digit)) = self.excluded {
+                            s.cand[cell.band][digit] &= !(1 << cell.bit);
+                        }
                         self.current = s;
                         self.settle(ALL_UNITS);
                         if self.phase == Phase::Backtrack {
@@ -974,6 +982,35 @@ impl Solver {
     /// it has none.
     pub fn solve_one(&mut self, puzzle: &Grid) -> Option<Grid> {
         self.search.reset(puzzle);
+        self.search.next_solution()
+    }
+
+    /// Some solution of `puzzle` in which cell `cell_idx` (0-80, row-major)
+    /// does not hold `digit` (1-9), or `None` if it has none. An index or
+    /// digit out of range excludes nothing.
+    ///
+    /// This is the uniqueness test for removing a clue: if `puzzle` has the
+    /// unique solution `s`, then `puzzle` with cell `c` blanked is still
+    /// unique exactly when `solve_one_excluding(&blanked, c, s[c])` is
+    /// `None`. One search, and the excluded digit usually makes the
+    /// propagation fail at the root.
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, Solver};
+    /// let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse().unwrap();
+    /// let mut solver = Solver::new();
+    /// let solution = solver.solve_one(&puzzle).unwrap();
+    /// let mut blanked = puzzle;
+    /// blanked.set(2, 0);
+    /// // The given 3 at cell 2 was not needed: nothing else fits there.
+    /// assert_eq!(solver.solve_one_excluding(&blanked, 2, solution.get(2).unwrap()), None);
+    /// ```
+    pub fn solve_one_excluding(&mut self, puzzle: &Grid, cell_idx: usize, digit: u8) -> Option<Grid> {
+        self.search.reset(puzzle);
+        if cell_idx < 81 && (1..=9).contains(&digit) {
+            let cell = Cell { band: cell_idx / 27, bit: (cell_idx % 27) as u32 };
+            self.search.excluded = Some((cell, usize::from(digit) - 1));
+        }
         self.search.next_solution()
     }
 

@@ -169,8 +169,10 @@ impl Generator {
         let target = self.opts.target_clues.unwrap_or(0);
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(rng);
+        let by_digit = cells_by_digit(&solution);
         let mut sets = digit_pair_sets(&solution);
         sets.extend(line_pair_sets(&solution));
+        let sets = SetsByCell::new(sets);
         let mut givens = solution;
         let mut present = ALL_CELLS;
         let mut digits = UnitDigits::of(&solution);
@@ -185,7 +187,7 @@ impl Generator {
             }
             let orbit_mask = self.orbit_masks[orbit_idx];
             let after = present & !orbit_mask;
-            if sets.iter().any(|&set| set & after == 0) {
+            if sets.any_emptied(orbit, after) {
                 // A known unavoidable set would lose its last clue.
                 continue;
             }
@@ -197,6 +199,7 @@ impl Generator {
                 trial_digits.toggle(cell, solution.get(cell).unwrap_or(1));
             }
             if forced_by_singles(after, trial_digits, orbit, &solution)
+                || (n_clues >= SINGLES_FILL_MIN_CLUES && filled_by_singles(after, orbit_mask, &by_digit))
                 || !has_other_solution(&mut self.solver, &trial, &trial_digits, orbit, &solution)
             {
                 givens = trial;
@@ -217,14 +220,71 @@ impl Generator {
 
 const ALL_CELLS: u128 = (1 << 81) - 1;
 
+/// From this many clues up, a removal the cheap singles test cannot settle
+/// first tries [`filled_by_singles`] before the solver: with many clues
+/// most removals keep uniqueness and singles show it (measured with
+/// callgrind); with fewer, most removals fail and the test is wasted.
+const SINGLES_FILL_MIN_CLUES: usize = 36;
+
+/// Unavoidable sets with, for each cell, the sets that hold it, so a
+/// removal checks only the sets it touches (about a dozen a cell) instead
+/// of all of them.
+struct SetsByCell {
+    sets: Vec<u128>,
+    /// `by_cell[cell][..n_by_cell[cell]]`: indices into `sets`.
+    by_cell: [[u8; MAX_SETS_PER_CELL]; 81],
+    n_by_cell: [u8; 81],
+}
+
+/// A cell lies in one two-digit set per other digit (the groups of a pair
+/// partition its cells) and in at most two line-pair sets per direction;
+/// room is left for more.
+const MAX_SETS_PER_CELL: usize = 16;
+
+impl SetsByCell {
+    fn new(sets: Vec<u128>) -> SetsByCell {
+        let mut index = SetsByCell { sets, by_cell: [[0; MAX_SETS_PER_CELL]; 81], n_by_cell: [0; 81] };
+        for (set_idx, &set) in index.sets.iter().enumerate() {
+            let mut cells = set;
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let n = &mut index.n_by_cell[cell];
+                // A set left out only makes the shortcut weaker, never
+                // wrong; neither bound is reached (at most 12 sets a cell,
+                // and 144 two-digit plus 72 line-pair sets in all).
+                if let (true, Ok(set_idx)) = (usize::from(*n) < MAX_SETS_PER_CELL, u8::try_from(set_idx)) {
+                    index.by_cell[cell][usize::from(*n)] = set_idx;
+                    *n += 1;
+                }
+            }
+        }
+        index
+    }
+
+    /// Whether removing the cells of `orbit`, leaving the cells of
+    /// `after`, takes the last clue of a set. Such a set meets the orbit.
+    fn any_emptied(&self, orbit: &[u8], after: u128) -> bool {
+        orbit.iter().any(|&cell| {
+            let cell = usize::from(cell);
+            self.by_cell[cell][..usize::from(self.n_by_cell[cell])]
+                .iter()
+                .any(|&set_idx| self.sets[usize::from(set_idx)] & after == 0)
+        })
+    }
+}
+
 /// Whether `puzzle` (the unique puzzle being thinned, minus the cells
 /// `removed`) has a solution other than `solution`.
 ///
-/// Any other solution differs from `solution` in a removed cell. When the
-/// removed cells have few other candidates, each alternative digit is tried
-/// on its own with [`Solver::solve_one`]: a wrong digit usually fails in
-/// propagation at once. With many alternatives a single search is cheaper:
-/// the first two solutions of `puzzle`, stopping at the first that differs.
+/// Any other solution differs from `solution` in a removed cell: for the
+/// first removed cell where it differs, it agrees with `solution` on the
+/// removed cells before. So each removed cell in turn is searched off its
+/// digit with [`Solver::solve_one_excluding`], the cells before it given
+/// their digits back. A cell whose units leave it no other digit is
+/// skipped. The excluded digit usually makes the propagation fail at the
+/// root, so a removal that keeps uniqueness costs about one propagation
+/// per removed cell.
 fn has_other_solution(
     solver: &mut Solver,
     puzzle: &Grid,
@@ -232,36 +292,16 @@ fn has_other_solution(
     removed: &[u8],
     solution: &Grid,
 ) -> bool {
-    let alternatives = |cell: usize| {
-        let digit = solution.get(cell).unwrap_or(1);
-        !(digits.seen(cell) | digit_bit(digit)) & ALL_DIGITS
-    };
-    let n_alternatives: u32 = removed.iter().map(|&cell| alternatives(cell as usize).count_ones()).sum();
-    if n_alternatives > MAX_ALTERNATIVES_TRIED {
-        return puzzle.solutions().take(2).any(|s| s != *solution);
-    }
+    let mut alt = *puzzle;
     removed.iter().any(|&cell| {
         let cell = cell as usize;
-        let mut digits = alternatives(cell);
-        let mut alt = *puzzle;
-        std::iter::from_fn(|| {
-            (digits != 0).then(|| {
-                let digit = digits.trailing_zeros() as u8 + 1;
-                digits &= digits - 1;
-                digit
-            })
-        })
-        .any(|digit| {
-            alt.set(cell, digit);
-            solver.solve_one(&alt).is_some()
-        })
+        let digit = solution.get(cell).unwrap_or(1);
+        let other = digits.seen(cell) | digit_bit(digit) != ALL_DIGITS
+            && solver.solve_one_excluding(&alt, cell, digit).is_some();
+        alt.set(cell, digit);
+        other
     })
 }
-
-/// Above this many alternative digits in the removed cells,
-/// [`has_other_solution`] runs one search instead of one per digit
-/// (measured with callgrind: 2 is best or close to it for every symmetry).
-const MAX_ALTERNATIVES_TRIED: u32 = 2;
 
 /// Whether the removed cells come back one by one as naked or hidden
 /// singles of the remaining givens (the cells of `given`, whose digits per
@@ -291,6 +331,114 @@ fn forced_by_singles(mut given: u128, mut digits: UnitDigits, removed: &[u8], so
         }
     }
 }
+
+/// Whether naked and hidden singles, applied to every blank cell of the
+/// puzzle with the givens `given` (cells of the unique solution whose cells
+/// per digit are `by_digit`), fill all the `removed` cells. Stronger than
+/// [`forced_by_singles`], which fills only the removed cells, and dearer.
+///
+/// A single is always the solution's digit, so only that one is looked
+/// for: a blank cell is a hidden single for its digit `d` when no other
+/// blank cell of one of its units can take `d`, and a naked single when no
+/// other digit can go there.
+fn filled_by_singles(given: u128, removed: u128, by_digit: &[u128; 9]) -> bool {
+    // seen[d]: the cells that see a placed d (the placed cells included).
+    let mut seen = [0u128; 9];
+    for (seen, &cells) in seen.iter_mut().zip(by_digit) {
+        let mut placed = given & cells;
+        while placed != 0 {
+            *seen |= SEES[placed.trailing_zeros() as usize];
+            placed &= placed - 1;
+        }
+    }
+    let mut blank = ALL_CELLS & !given;
+    loop {
+        let before = blank;
+        for (seen, &cells) in seen.iter_mut().zip(by_digit) {
+            let free = blank & !*seen;
+            // Placing `d` only shrinks `wrong`: an old value is a safe bound.
+            let wrong = free & !cells;
+            let mut right = free & cells;
+            while right != 0 {
+                let cell = right.trailing_zeros() as usize;
+                right &= right - 1;
+                let [row, col, boxx] = CELL_UNITS[cell];
+                if wrong & row == 0 || wrong & col == 0 || wrong & boxx == 0 {
+                    blank &= !(1 << cell);
+                    if blank & removed == 0 {
+                        return true;
+                    }
+                    *seen |= SEES[cell];
+                }
+            }
+        }
+        // Naked singles: blank cells open to one digit only (theirs).
+        let (mut once, mut twice) = (0u128, 0u128);
+        for &seen in &seen {
+            let free = blank & !seen;
+            twice |= once & free;
+            once |= free;
+        }
+        let naked = blank & !twice;
+        if naked != 0 {
+            blank &= !naked;
+            for (seen, &cells) in seen.iter_mut().zip(by_digit) {
+                let mut new = naked & cells;
+                while new != 0 {
+                    *seen |= SEES[new.trailing_zeros() as usize];
+                    new &= new - 1;
+                }
+            }
+        }
+        if blank & removed == 0 {
+            return true;
+        }
+        if blank == before {
+            return false;
+        }
+    }
+}
+
+/// The cells of each digit (1-9 at index 0-8) in a complete grid.
+fn cells_by_digit(solution: &Grid) -> [u128; 9] {
+    let mut by_digit = [0u128; 9];
+    for cell in 0..81 {
+        by_digit[usize::from(solution.get(cell).unwrap_or(1) - 1)] |= 1 << cell;
+    }
+    by_digit
+}
+
+/// Each cell with its peers.
+static SEES: [u128; 81] = {
+    let mut masks = PEER_MASKS;
+    let mut cell = 0;
+    while cell < 81 {
+        masks[cell] |= 1 << cell;
+        cell += 1;
+    }
+    masks
+};
+
+/// The row, column and box of each cell as bit masks.
+static CELL_UNITS: [[u128; 3]; 81] = {
+    let mut masks = [[0u128; 3]; 81];
+    let mut unit = 0;
+    while unit < 27 {
+        let mut mask = 0u128;
+        let mut k = 0;
+        while k < 9 {
+            mask |= 1 << UNITS[unit][k];
+            k += 1;
+        }
+        k = 0;
+        while k < 9 {
+            masks[UNITS[unit][k] as usize][unit / 9] = mask;
+            k += 1;
+        }
+        unit += 1;
+    }
+    masks
+};
 
 /// Whether `digit` is forced into the blank `cell` by a naked single (every
 /// other digit sees the cell) or a hidden single (no other blank cell of
@@ -539,6 +687,42 @@ mod tests {
             }
         }
         assert!(n_cheap > 40, "only {n_cheap} cells were singles");
+    }
+
+    #[test]
+    fn filling_by_singles_agrees_with_the_solver() {
+        // Thin a grid in random order, removing a cell whenever the fill
+        // test passes: the solver must find each such puzzle unique. The
+        // fill test must also settle removals the removed-cells-only test
+        // cannot.
+        let mut solver = Solver::new();
+        let mut rng = puzzle_rng(5, 2);
+        let solution = random_solution(&mut solver, &mut rng);
+        let by_digit = cells_by_digit(&solution);
+        let mut order: Vec<usize> = (0..81).collect();
+        order.shuffle(&mut rng);
+        let mut givens = solution;
+        let mut given = ALL_CELLS;
+        let mut digits = UnitDigits::of(&solution);
+        let (mut n_filled, mut n_beyond_removed) = (0, 0);
+        for cell in order {
+            let after = given & !(1 << cell);
+            if filled_by_singles(after, 1 << cell, &by_digit) {
+                n_filled += 1;
+                let digit = solution.get(cell).unwrap();
+                let mut trial_digits = digits;
+                trial_digits.toggle(cell, digit);
+                if !forced_by_singles(after, trial_digits, &[cell as u8], &solution) {
+                    n_beyond_removed += 1;
+                }
+                givens.set(cell, 0);
+                assert_eq!(solver.count_solutions_up_to(&givens, 2), 1, "cell {cell}: {givens}");
+                given = after;
+                digits = trial_digits;
+            }
+        }
+        assert!(n_filled > 40, "only {n_filled} removals filled by singles");
+        assert!(n_beyond_removed > 0, "the fill test was never stronger");
     }
 
     #[test]

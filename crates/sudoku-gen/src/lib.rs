@@ -12,9 +12,10 @@
 //!    orbit is removed when the puzzle keeps exactly one solution
 //!    (no second solution found by `sudoku_core`'s search). Shortcuts that
 //!    never change the outcome come first: small unavoidable sets of the
-//!    grid (two digits, or two lines of a band) settle many failures, and a
-//!    naked/hidden-single test many successes. One pass gives a minimal
-//!    puzzle.
+//!    grid (two digits, or two lines of a band) settle many failures, and
+//!    naked/hidden-single tests many successes. The rest are settled by
+//!    one search per removed cell for a solution that differs there
+//!    (`Solver::solve_one_excluding`). One pass gives a minimal puzzle.
 //! 3. With a clue target ([`GenOptions::target_clues`]) removal stops at
 //!    that many clues; when a grid cannot get there, the puzzle says so
 //!    ([`Puzzle::target_reached`]).

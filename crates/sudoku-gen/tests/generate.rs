@@ -89,10 +89,12 @@ fn minimal_without_symmetry_means_no_single_clue_is_removable() {
 fn fast_paths_match_the_plain_greedy_algorithm() {
     // The reference visits the orbits in the same random order and decides
     // each removal by counting solutions only; the generator's shortcuts
-    // (unavoidable sets, singles, per-digit tries) must not change a thing.
-    for symmetry in [Symmetry::None, Symmetry::Rot180, Symmetry::Dihedral] {
+    // (unavoidable sets, singles fills, searches excluding one digit) must
+    // not change a thing.
+    for symmetry in [Symmetry::None, Symmetry::Rot180, Symmetry::Rot90, Symmetry::Mirror, Symmetry::Dihedral]
+    {
         let mut generator = Generator::new(GenOptions { symmetry, ..GenOptions::default() });
-        for index in 0..6 {
+        for index in 0..16 {
             let solution = generate(&GenOptions { seed: 99, ..GenOptions::default() }, index).solution;
             let mut rng = puzzle_rng(1, index);
             let reference = greedy(&solution, symmetry, &mut rng.clone());

@@ -1,0 +1,187 @@
+//! `Solver::solve_one_excluding` against an independent brute-force search
+//! kept here: a solution exists with the cell off the digit exactly when the
+//! brute force finds one, and any solution returned is valid, keeps the
+//! givens and avoids the excluded digit. Then the use it is made for:
+//! blanking a clue of a unique puzzle keeps it unique exactly when no
+//! solution avoids the clue's digit.
+
+use proptest::prelude::*;
+use sudoku_core::{Grid, Solver};
+
+/// The digits `cells` allows at `c` (bit `d - 1` for digit `d`), ignoring
+/// what `c` holds itself.
+fn allowed(cells: &[u8; 81], c: usize) -> u16 {
+    let (r, k) = (c / 9, c % 9);
+    let mut used = 0u16;
+    for i in 0..9 {
+        let box_cell = (r / 3 * 3 + i / 3) * 9 + k / 3 * 3 + i % 3;
+        for p in [r * 9 + i, i * 9 + k, box_cell] {
+            if p != c && cells[p] != 0 {
+                used |= 1 << (cells[p] - 1);
+            }
+        }
+    }
+    !used & 0x1ff
+}
+
+/// Whether `g` has a solution whose cell `cell` is not `digit`: plain
+/// depth-first search, fewest-choice cell first, no propagation.
+fn brute_force_exists_excluding(g: &Grid, cell: usize, digit: u8) -> bool {
+    fn go(cells: &mut [u8; 81], cell: usize, digit: u8) -> bool {
+        let mut best: Option<(usize, u16)> = None;
+        for c in 0..81 {
+            if cells[c] == 0 {
+                let mut m = allowed(cells, c);
+                if c == cell {
+                    m &= !(1 << (digit - 1));
+                }
+                if best.is_none_or(|(_, b)| m.count_ones() < b.count_ones()) {
+                    best = Some((c, m));
+                }
+            }
+        }
+        let Some((c, m)) = best else {
+            return true;
+        };
+        for d in 0..9u8 {
+            if m & 1 << d != 0 {
+                cells[c] = d + 1;
+                if go(cells, cell, digit) {
+                    return true;
+                }
+                cells[c] = 0;
+            }
+        }
+        false
+    }
+    let mut cells = g.to_array();
+    if (0..81).any(|c| cells[c] != 0 && allowed(&cells, c) & 1 << (cells[c] - 1) == 0) {
+        return false;
+    }
+    if cells[cell] == digit {
+        return false;
+    }
+    go(&mut cells, cell, digit)
+}
+
+/// A valid solution grid with its digits relabelled and only the cells in
+/// `keep` given.
+fn puzzle(min_givens: usize, max_givens: usize) -> impl Strategy<Value = Grid> {
+    (
+        Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(),
+        prop::sample::subsequence((0..81).collect::<Vec<usize>>(), min_givens..=max_givens),
+    )
+        .prop_map(|(digits, keep)| {
+            let base = Grid::EMPTY.solve_one().expect("the empty grid has solutions");
+            let mut cells = [0u8; 81];
+            for c in keep {
+                cells[c] = digits[usize::from(base.get(c).unwrap_or(1) - 1)];
+            }
+            Grid::from_array(cells).expect("digits")
+        })
+}
+
+/// Random givens anywhere, clashing or not.
+fn scattered() -> impl Strategy<Value = Grid> {
+    prop::collection::vec((0..81usize, 1..=9u8), 0..16).prop_map(|givens| {
+        let mut cells = [0u8; 81];
+        for (c, d) in givens {
+            cells[c] = d;
+        }
+        Grid::from_array(cells).expect("digits")
+    })
+}
+
+fn check(p: &Grid, cell: usize, digit: u8) -> Result<(), TestCaseError> {
+    let found = Solver::new().solve_one_excluding(p, cell, digit);
+    prop_assert_eq!(
+        found.is_some(),
+        brute_force_exists_excluding(p, cell, digit),
+        "{} cell {} digit {}",
+        p,
+        cell,
+        digit
+    );
+    if let Some(s) = found {
+        prop_assert!(s.is_solution_of(p), "{s} does not solve {p}");
+        prop_assert_ne!(s.get(cell), Some(digit));
+    }
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn agrees_with_brute_force(p in puzzle(24, 50), cell in 0..81usize, digit in 1..=9u8) {
+        check(&p, cell, digit)?;
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_a_solved_digit(p in puzzle(24, 50), cell in 0..81usize) {
+        // The digit of the cell in some solution: often the only one
+        // possible, so the answer is often `None`.
+        let some = p.solve_one().expect("a subset of a solution grid is solvable");
+        check(&p, cell, some.get(cell).unwrap_or(1))?;
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_scattered_givens(p in scattered(), cell in 0..81usize, digit in 1..=9u8) {
+        check(&p, cell, digit)?;
+    }
+}
+
+#[test]
+fn a_given_cell_cannot_leave_its_digit() {
+    let p: Grid =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+    let mut solver = Solver::new();
+    assert_eq!(solver.solve_one_excluding(&p, 0, 4), None);
+    // Any other digit of a given cell excludes nothing.
+    assert_eq!(solver.solve_one_excluding(&p, 0, 5), solver.solve_one(&p));
+}
+
+#[test]
+fn out_of_range_excludes_nothing() {
+    let p: Grid =
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....".parse().unwrap();
+    let mut solver = Solver::new();
+    let solution = solver.solve_one(&p);
+    assert!(solution.is_some());
+    assert_eq!(solver.solve_one_excluding(&p, 81, 1), solution);
+    assert_eq!(solver.solve_one_excluding(&p, 1, 0), solution);
+    assert_eq!(solver.solve_one_excluding(&p, 1, 10), solution);
+}
+
+/// Blanking a clue of a unique puzzle keeps it unique exactly when no
+/// solution of the blanked puzzle avoids the clue's digit; checked against
+/// the solution counter on every clue of a few hard puzzles, each with a
+/// few extra clues from its solution (the puzzles are minimal: without
+/// extras no clue could go).
+#[test]
+fn blanking_a_clue_keeps_uniqueness_exactly_when_nothing_avoids_it() {
+    let text = include_str!("../../../fixtures/top95.txt");
+    let mut solver = Solver::new();
+    let (mut n_kept, mut n_lost) = (0, 0);
+    for line in text.lines().take(12) {
+        let minimal: Grid = line.trim().parse().expect("fixture puzzle");
+        let solution = solver.solve_unique(&minimal).expect("top95 puzzles are unique");
+        let mut p = minimal;
+        for cell in (0..81).step_by(7).filter(|&c| minimal.get(c).is_none()) {
+            p.set(cell, solution.get(cell).expect("complete"));
+        }
+        for cell in (0..81).filter(|&c| p.get(c).is_some()) {
+            let mut blanked = p;
+            blanked.set(cell, 0);
+            let digit = solution.get(cell).expect("complete");
+            let unique = solver.count_solutions_up_to(&blanked, 2) == 1;
+            let other = solver.solve_one_excluding(&blanked, cell, digit);
+            assert_eq!(other.is_none(), unique, "{p} cell {cell}");
+            if let Some(s) = other {
+                assert!(s.is_solution_of(&blanked) && s != solution);
+                n_lost += 1;
+            } else {
+                n_kept += 1;
+            }
+        }
+    }
+    assert!(n_kept > 0 && n_lost > 0, "kept {n_kept}, lost {n_lost}: both cases must occur");
+}
