@@ -6,6 +6,35 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 
+/// The run flags shared by the record-processing commands (`solve`,
+/// `grade`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunArgs {
+    /// Report a malformed record on stderr and go on (its output line says
+    /// so); without it the first malformed record stops the run.
+    #[arg(long)]
+    pub skip_invalid: bool,
+
+    /// Worker threads [default: all cores]. Output order never depends on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+
+    /// Write to FILE instead of stdout (atomically; `-` is stdout).
+    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub output: Option<PathBuf>,
+
+    /// Overwrite the `--output` file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl RunArgs {
+    /// `--jobs`, or every core.
+    pub fn jobs(&self) -> usize {
+        self.jobs.map(|j| j as usize).unwrap_or_else(crate::pipeline::default_jobs)
+    }
+}
+
 /// An output destination. Call [`Output::finish`] on success: a dropped,
 /// unfinished file output leaves no file behind.
 pub enum Output {

@@ -2,7 +2,6 @@
 
 use std::cell::RefCell;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
@@ -12,8 +11,8 @@ use sudoku_core::Grid;
 use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
 
 use crate::input::{InputArgs, Record};
-use crate::output::{write_csv_row, Output};
-use crate::pipeline::{default_jobs, for_each_record, Flow};
+use crate::output::{write_csv_row, Output, RunArgs};
+use crate::pipeline::{for_each_record, Flow};
 
 /// Arguments of `sudoku grade`.
 #[derive(Debug, Args)]
@@ -32,22 +31,9 @@ pub struct GradeArgs {
     #[arg(long)]
     pub explain: bool,
 
-    /// Report a malformed record on stderr and go on (its output says
-    /// `malformed`); without it the first malformed record stops the run.
-    #[arg(long)]
-    pub skip_invalid: bool,
-
-    /// Worker threads [default: all cores]. Output order never depends on it.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub jobs: Option<u64>,
-
-    /// Write to FILE instead of stdout (atomically; `-` is stdout).
-    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub output: Option<PathBuf>,
-
-    /// Overwrite the `--output` file if it exists.
-    #[arg(long)]
-    pub force: bool,
+    /// How the run goes: --skip-invalid, --jobs, -o, --force.
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 const GRADE_AFTER_HELP: &str = "\
@@ -153,8 +139,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
         bail!("--explain needs --format text or json");
     }
     let options = GradeOptions { explain: args.explain };
-    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
-    let mut out = Output::open(args.output.as_deref(), args.force)?;
+    let jobs = args.run.jobs();
+    let mut out = Output::open(args.run.output.as_deref(), args.run.force)?;
     let mut csv_header = false;
     let mut n_unrated = 0u64;
     let mut input_error: Option<anyhow::Error> = None;
@@ -168,7 +154,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
             let grid = match &record.grid {
                 Ok(g) => *g,
                 Err(e) => {
-                    if !args.skip_invalid {
+                    if !args.run.skip_invalid {
                         input_error = Some(anyhow::anyhow!("{e}"));
                         return Ok(Flow::Stop);
                     }

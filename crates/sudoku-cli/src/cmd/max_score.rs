@@ -13,7 +13,7 @@ use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, We
 use crate::cmd::solve::{SolveArgs, SolveFormat};
 use crate::input::Record;
 use crate::output::{write_csv_row, Output};
-use crate::pipeline::{default_jobs, for_each_record, Flow};
+use crate::pipeline::{for_each_record, Flow};
 
 /// Long help of `--max-score`.
 pub const MAX_SCORE_HELP: &str = "\
@@ -60,8 +60,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let options = MaxScoreOptions { node_limit: args.node_limit, time_limit: args.time_limit };
-    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
-    let mut out = Output::open(args.output.as_deref(), args.force)?;
+    let jobs = args.run.jobs();
+    let mut out = Output::open(args.run.output.as_deref(), args.run.force)?;
     let mut csv_header = false;
     let mut n_negative = 0u64;
     let mut input_error: Option<anyhow::Error> = None;
@@ -75,7 +75,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             let grid = match &record.grid {
                 Ok(g) => *g,
                 Err(e) => {
-                    if !args.skip_invalid {
+                    if !args.run.skip_invalid {
                         input_error = Some(anyhow::anyhow!("{e}"));
                         return Ok(Flow::Stop);
                     }

@@ -11,8 +11,8 @@ use sudoku_core::{Grid, SearchStats, Solver};
 
 use crate::cmd::max_score;
 use crate::input::{InputArgs, InputFormat, Record};
-use crate::output::{write_csv_row, Output};
-use crate::pipeline::{default_jobs, for_each_record, Flow};
+use crate::output::{write_csv_row, Output, RunArgs};
+use crate::pipeline::{for_each_record, Flow};
 
 /// Default cap for `--count`.
 pub const DEFAULT_COUNT_LIMIT: u64 = 1000;
@@ -45,22 +45,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
-    /// Report a malformed record on stderr and go on (its output line says
-    /// `invalid`); without it the first malformed record stops the run.
-    #[arg(long)]
-    pub skip_invalid: bool,
-
-    /// Worker threads [default: all cores]. Output order never depends on it.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub jobs: Option<u64>,
-
-    /// Write to FILE instead of stdout (atomically; `-` is stdout).
-    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub output: Option<PathBuf>,
-
-    /// Overwrite the `--output` file if it exists.
-    #[arg(long)]
-    pub force: bool,
+    /// How the run goes: --skip-invalid, --jobs, -o, --force.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Print the highest score Σ value × weight over all completions
     /// (target sudoku); -1 when there is none.
@@ -214,8 +201,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         (_, true) => Mode::All(args.limit.unwrap_or(DEFAULT_ALL_LIMIT)),
         _ => Mode::First,
     };
-    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
-    let mut out = Output::open(args.output.as_deref(), args.force)?;
+    let jobs = args.run.jobs();
+    let mut out = Output::open(args.run.output.as_deref(), args.run.force)?;
     let mut csv_header = false;
     let mut n_unsolved = 0u64;
     let mut n_invalid = 0u64;
@@ -234,7 +221,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             let grid = match &record.grid {
                 Ok(g) => *g,
                 Err(e) => {
-                    if !args.skip_invalid {
+                    if !args.run.skip_invalid {
                         input_error = Some(anyhow::anyhow!("{e}"));
                         return Ok(Flow::Stop);
                     }
