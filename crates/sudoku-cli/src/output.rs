@@ -132,3 +132,10 @@ pub fn write_csv_row<T: serde::Serialize>(
     *header_done = true;
     Ok(())
 }
+
+/// Writes one JSON Lines record: the object and a newline.
+pub fn write_json_line<T: serde::Serialize>(out: &mut Output, row: &T) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, row)?;
+    out.write_all(b"\n")?;
+    Ok(())
+}

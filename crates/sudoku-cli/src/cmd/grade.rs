@@ -11,7 +11,7 @@ use sudoku_core::Grid;
 use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
 
 use crate::input::{InputArgs, Record};
-use crate::output::{write_csv_row, Output, RunArgs};
+use crate::output::{write_csv_row, write_json_line, Output, RunArgs};
 use crate::pipeline::{for_each_record, Flow};
 
 /// Arguments of `sudoku grade`.
@@ -235,8 +235,7 @@ fn write_grade(
                 error: None,
                 steps: (!g.steps.is_empty()).then(|| g.steps.iter().map(json_step).collect()),
             };
-            serde_json::to_writer(&mut *out, &row)?;
-            writeln!(out)?;
+            write_json_line(out, &row)?;
         }
     }
     Ok(())
@@ -279,8 +278,7 @@ fn write_unrated(
                 error: Some(message.to_string()),
                 steps: None,
             };
-            serde_json::to_writer(&mut *out, &row)?;
-            writeln!(out)?;
+            write_json_line(out, &row)?;
         }
     }
     Ok(())

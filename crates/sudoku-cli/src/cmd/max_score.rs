@@ -12,7 +12,7 @@ use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, We
 
 use crate::cmd::solve::{SolveArgs, SolveFormat};
 use crate::input::Record;
-use crate::output::{write_csv_row, Output};
+use crate::output::{write_csv_row, write_json_line, Output};
 use crate::pipeline::{for_each_record, Flow};
 
 /// Long help of `--max-score`.
@@ -166,8 +166,7 @@ fn write_invalid(
                 nodes: None,
                 error: Some(message.to_string()),
             };
-            serde_json::to_writer(&mut *out, &row)?;
-            writeln!(out)?;
+            write_json_line(out, &row)?;
         }
     }
     Ok(())
@@ -221,8 +220,7 @@ fn write_result(
                 nodes: Some(result.nodes),
                 error: None,
             };
-            serde_json::to_writer(&mut *out, &row)?;
-            writeln!(out)?;
+            write_json_line(out, &row)?;
         }
     }
     Ok(())

@@ -11,7 +11,7 @@ use sudoku_core::{Grid, SearchStats, Solver};
 
 use crate::cmd::max_score;
 use crate::input::{InputArgs, InputFormat, Record};
-use crate::output::{write_csv_row, Output, RunArgs};
+use crate::output::{write_csv_row, write_json_line, Output, RunArgs};
 use crate::pipeline::{for_each_record, Flow};
 
 /// Default cap for `--count`.
@@ -276,8 +276,7 @@ fn write_invalid(
                 backtracks: None,
                 error: Some(message.to_string()),
             };
-            serde_json::to_writer(&mut *out, &row)?;
-            writeln!(out)?;
+            write_json_line(out, &row)?;
         }
     }
     Ok(())
@@ -351,8 +350,7 @@ fn write_answer(
                 backtracks: Some(answer.stats.backtracks),
                 error: None,
             };
-            serde_json::to_writer(&mut *out, &row)?;
-            writeln!(out)?;
+            write_json_line(out, &row)?;
         }
     }
     Ok(())
