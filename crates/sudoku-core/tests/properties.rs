@@ -8,6 +8,9 @@ use std::collections::HashSet;
 use proptest::prelude::*;
 use sudoku_core::{Grid, Solver};
 
+mod common;
+use common::{allowed, scattered};
+
 /// A symmetry of sudoku: relabel digits, permute bands, rows within a band,
 /// stacks, columns within a stack, and optionally transpose.
 #[derive(Debug, Clone)]
@@ -74,33 +77,9 @@ fn puzzle(min_givens: usize, max_givens: usize) -> impl Strategy<Value = Grid> {
         })
 }
 
-/// Random givens anywhere, clashing or not.
-fn scattered() -> impl Strategy<Value = Grid> {
-    prop::collection::vec((0..81usize, 1..=9u8), 0..16).prop_map(|givens| {
-        let mut cells = [0u8; 81];
-        for (c, d) in givens {
-            cells[c] = d;
-        }
-        Grid::from_array(cells).expect("digits")
-    })
-}
-
 /// The independent counter: plain depth-first search on the emptiest-choice
 /// cell, no propagation, counting up to `limit`.
 fn brute_force_count(g: &Grid, limit: u64) -> u64 {
-    fn allowed(cells: &[u8; 81], c: usize) -> u16 {
-        let (r, k) = (c / 9, c % 9);
-        let mut used = 0u16;
-        for i in 0..9 {
-            let box_cell = (r / 3 * 3 + i / 3) * 9 + k / 3 * 3 + i % 3;
-            for p in [r * 9 + i, i * 9 + k, box_cell] {
-                if p != c && cells[p] != 0 {
-                    used |= 1 << (cells[p] - 1);
-                }
-            }
-        }
-        !used & 0x1ff
-    }
     fn go(cells: &mut [u8; 81], limit: u64, found: &mut u64) {
         let mut best: Option<(usize, u16)> = None;
         for c in 0..81 {
