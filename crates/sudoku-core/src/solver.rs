@@ -303,6 +303,9 @@ fn fold_columns(a: u32) -> u32 {
     (a | a >> 9 | a >> 18) & 0x1ff
 }
 
+/// For each band, the two others.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
 /// A cell: its band (0-2) and its bit (0-26) in that band.
 #[derive(Clone, Copy)]
 struct Cell {
@@ -337,21 +340,25 @@ fn unit(digit: usize, band: usize) -> Units {
 /// Every unit.
 const ALL_UNITS: Units = (1 << 27) - 1;
 
+/// For a 9-bit row: the row itself when it holds exactly one cell, else 0.
+const LONE_CELL: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut i = 0;
+    while i < 512 {
+        if (i as u32).count_ones() == 1 {
+            t[i] = i as u16;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The cells of `w` that are alone in their row (a row is 9 bits).
 #[inline(always)]
 fn row_singles(w: u32) -> u32 {
-    // Every row holds a candidate (the band rule saw to it), so subtracting
-    // one per row borrows within the row only: this clears each row's
-    // lowest bit, and a row is a single when nothing is left.
-    let rest = w & w.wrapping_sub(1 | 1 << 9 | 1 << 18);
-    let mut singles = 0;
-    for r in 0..3 {
-        let row = 0x1ff << (9 * r);
-        if rest & row == 0 {
-            singles |= row;
-        }
-    }
-    w & singles
+    u32::from(LONE_CELL[(w & 0x1ff) as usize])
+        | u32::from(LONE_CELL[(w >> 9 & 0x1ff) as usize]) << 9
+        | u32::from(LONE_CELL[(w >> 18 & 0x1ff) as usize]) << 18
 }
 
 impl State {
@@ -488,12 +495,11 @@ impl State {
         self.solved[band] |= fresh;
         let col = fold_columns(fresh) * COLUMN;
         let mut changed = 0;
-        for (b, words) in self.cand.iter_mut().enumerate() {
-            let word = &mut words[digit];
-            if b != band && *word & col != 0 {
-                *word &= !col;
-                changed |= unit(digit, b);
-            }
+        // Branch-free: whether a column word changes is data, not control.
+        for b in OTHER_BANDS[band] {
+            let w = self.cand[b][digit];
+            changed |= u32::from(w & col != 0) << (9 * b + digit);
+            self.cand[b][digit] = w & !col;
         }
         changed |= self.clear_cells_except(band, fresh, digit);
         Some(changed)
