@@ -369,52 +369,42 @@ impl State {
     /// `None` when two givens clash.
     fn root(grid: &Grid) -> Option<State> {
         let mut s = State::FULL;
-        // The givens of each digit, and of any digit, per band.
-        let mut givens = [[0u32; 3]; 9];
-        let mut n_givens = [0u32; 9];
+        // The givens of each digit per band, branch-free: row 0 collects
+        // the blanks and is dropped.
+        let mut givens = [[0u32; 3]; 10];
+        let mut n_givens = [0u32; 10];
         for (band, cells) in grid.to_array().chunks_exact(27).enumerate() {
             for (bit, &v) in cells.iter().enumerate() {
-                if let Some(d) = usize::from(v).checked_sub(1) {
-                    givens[d % 9][band] |= 1 << bit;
-                    n_givens[d % 9] += 1;
-                }
+                let v = usize::from(v.min(9));
+                givens[v][band] |= 1 << bit;
+                n_givens[v] += 1;
             }
         }
-        let mut any = [0u32; 3];
-        for g in &givens {
-            for (a, &w) in any.iter_mut().zip(g) {
-                *a |= w;
-            }
-        }
+        let any = [0, 1, 2].map(|b| BAND & !givens[0][b]);
         s.solved = any;
         // All the givens of a digit at once: their rows, boxes and columns
         // leave the digit, their cells leave the other digits. They clash
         // when two share a row, a box or a column: then fewer rows, boxes
         // or columns are hit than there are givens.
-        for (d, g) in givens.iter().enumerate() {
+        let mut clash = false;
+        for (d, g) in givens[1..].iter().enumerate() {
             let cols = fold_columns(g[0] | g[1] | g[2]);
             let col_cells = cols * COLUMN;
             let mut n_rows = 0;
             let mut n_boxes = 0;
             for (b, &w) in g.iter().enumerate() {
-                let mut rows = 0;
-                for r in [0x1ff, 0x1ff << 9, 0x1ff << 18] {
-                    if w & r != 0 {
-                        rows |= r;
-                        n_rows += 1;
-                    }
-                }
+                let hit = [0, 9, 18].map(|r| u32::from(w & 0x1ff << r != 0));
+                n_rows += hit[0] + hit[1] + hit[2];
+                let rows = hit[0] * 0x1ff | hit[1] * 0x1ff << 9 | hit[2] * 0x1ff << 18;
                 let boxes = ROW_BOXES[fold_columns(w) as usize];
                 n_boxes += u32::from(POPCOUNT_9[usize::from(boxes)]);
                 let clear = rows | MINIROW_CELLS[usize::from(boxes) * 0o111] | col_cells;
                 s.cand[b][d] = (BAND & !clear & !any[b]) | w;
             }
-            let n = n_givens[d];
-            if n_rows != n || n_boxes != n || u32::from(POPCOUNT_9[cols as usize]) != n {
-                return None;
-            }
+            let n = n_givens[d + 1];
+            clash |= n_rows != n || n_boxes != n || u32::from(POPCOUNT_9[cols as usize]) != n;
         }
-        Some(s)
+        (!clash).then_some(s)
     }
 
     /// Removes `cell` from every digit but `digit`; returns the units that
