@@ -303,6 +303,23 @@ fn fold_columns(a: u32) -> u32 {
     (a | a >> 9 | a >> 18) & 0x1ff
 }
 
+/// A 9-bit set spread to every third bit: bit `d` to bit `3 * d`.
+const SPREAD3: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut d = 0;
+        while d < 9 {
+            if i & 1 << d != 0 {
+                t[i] |= 1 << (3 * d);
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// For each band, the two others.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -328,13 +345,14 @@ struct State {
     minirows: [[u16; 3]; 9],
 }
 
-/// A set of (digit, band) pairs whose bitmap changed: bit `9 * band + digit`.
+/// A set of (digit, band) pairs whose bitmap changed: bit `3 * digit + band`
+/// (digit-major, so the bands of one digit are handled together).
 type Units = u32;
 
 /// The unit of `digit` in `band`.
 #[inline(always)]
 fn unit(digit: usize, band: usize) -> Units {
-    1 << (9 * band + digit)
+    1 << (3 * digit + band)
 }
 
 /// Every unit.
@@ -427,7 +445,7 @@ impl State {
             *word = w & !cells;
         }
         self.cand[band][digit] |= cells;
-        (changed & !(1 << digit)) << (9 * band)
+        SPREAD3[(changed & !(1 << digit)) as usize] << band
     }
 
     /// Marks `cell` solved with `digit` and removes `digit` from its peers;
@@ -488,7 +506,7 @@ impl State {
         // Branch-free: whether a column word changes is data, not control.
         for b in OTHER_BANDS[band] {
             let w = self.cand[b][digit];
-            changed |= u32::from(w & col != 0) << (9 * b + digit);
+            changed |= u32::from(w & col != 0) << (3 * digit + b);
             self.cand[b][digit] = w & !col;
         }
         changed |= self.clear_cells_except(band, fresh, digit);
@@ -638,8 +656,8 @@ impl State {
             while dirty != 0 {
                 let u = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                let digit = u % 9;
-                match self.band_rule(digit, u / 9) {
+                let digit = u / 3;
+                match self.band_rule(digit, u % 3) {
                     Some(changed) => dirty |= changed,
                     None => return false,
                 }
@@ -724,19 +742,20 @@ impl State {
     /// have the fewest configurations in all, the digit with the fewest
     /// (at least two) there.
     fn branch_config(&self) -> Option<(usize, usize, u8)> {
+        const NO_PICK: usize = 1 << 8;
         let mut best = (usize::MAX, 0usize, 0usize);
         for band in 0..3 {
             let mut total = 0usize;
             // The fewest configurations above one, and its digit, as one key.
-            let mut pick = usize::MAX;
+            // Branch-free: a digit with one configuration gets a key above
+            // every real one.
+            let mut pick = NO_PICK;
             for d in 0..9 {
                 let n = usize::from(N_CONFIGS[usize::from(self.minirows[d][band] & 0x1ff)]);
                 total += n;
-                if n >= 2 {
-                    pick = pick.min(n << 4 | d);
-                }
+                pick = pick.min((n << 4 | d) + usize::from(n < 2) * NO_PICK);
             }
-            if pick != usize::MAX && total < best.0 {
+            if pick < NO_PICK && total < best.0 {
                 best = (total, band, pick & 15);
             }
         }
