@@ -492,9 +492,9 @@ impl State {
         }
         self.minirows[digit][band] = kept;
         let w = w & MINIROW_CELLS[usize::from(kept & 0x1ff)];
-        self.cand[band][digit] = w;
         let fresh = row_singles(w) & !self.solved[band];
         if fresh == 0 {
+            self.cand[band][digit] = w;
             return Some(0);
         }
         // The band rule already cleared the rest of each single's row and
@@ -510,6 +510,9 @@ impl State {
             self.cand[b][digit] = w & !col;
         }
         changed |= self.clear_cells_except(band, fresh, digit);
+        // Stored last: `clear_cells_except` reads the band's words as
+        // vectors, which would wait for a narrower store just before.
+        self.cand[band][digit] = w;
         Some(changed)
     }
 
@@ -911,6 +914,9 @@ impl Search {
                     self.stats.guesses += 1;
                     let config = self.current.branch_config();
                     if let Some((digit, band, configs)) = config {
+                        // The first configuration is tried on `current`
+                        // itself; the frame keeps the state for the others
+                        // (there are at least two).
                         debug_assert!(self.frames.len() < MAX_FRAMES);
                         self.frames.push(Frame {
                             state: self.current,
@@ -918,10 +924,12 @@ impl Search {
                             branch: Branch::Configs {
                                 digit: digit as u8,
                                 band: band as u8,
-                                untried: configs,
+                                untried: configs & (configs - 1),
                             },
                         });
-                        self.phase = Phase::Backtrack;
+                        let first = configs.trailing_zeros() as usize;
+                        self.current.cand[band][digit] &= MINIROW_CELLS[CONFIGS[first] as usize];
+                        self.settle(unit(digit, band));
                     } else {
                         let cell = self.current.branch_cell();
                         let digits = self.current.digits_at(cell);
