@@ -496,15 +496,8 @@ impl<R: Read> Iterator for Records<R> {
             return None;
         }
         let r = self.next_record();
-        if r.is_none() {
-            self.finished = true;
-        }
-        r.map(|mut r| {
-            if r.grid.is_err() {
-                r.format = self.format;
-            }
-            r
-        })
+        self.finished |= r.is_none();
+        r
     }
 }
 

@@ -278,7 +278,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         |record: &Record, answer: Option<Answer>| {
             let format = format_of(record, args.format);
             let grid = match &record.grid {
-                Ok(g) => *g,
+                Ok(g) => g,
                 Err(e) => {
                     if !args.run.skip_invalid {
                         input_error = Some(anyhow::anyhow!("{e}"));
@@ -290,14 +290,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     return Ok(Flow::Continue);
                 }
             };
-            let answer = answer.context("internal: a parsed record has no answer")?;
+            let answer = answer.as_ref().context("internal: a parsed record has no answer")?;
             if !answer.solvable {
                 n_unsolved += 1;
                 if let Some(c) = grid.conflicts().first() {
                     eprintln!("sudoku: {}:{}: no solution: {c}", record.source, record.line);
                 }
             }
-            write_answer(&mut out, &mut csv_header, format, mode, &grid, &answer)?;
+            write_answer(&mut out, &mut csv_header, format, mode, grid, answer)?;
             Ok(Flow::Continue)
         },
     )?;
