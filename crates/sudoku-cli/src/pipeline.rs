@@ -1,6 +1,8 @@
 //! The record pipeline shared by the commands that read puzzles: read
 //! records from every input in turn, run the work on chunks of them in
-//! parallel, and hand the results back in input order.
+//! parallel, and hand the results back in input order. With one job there
+//! is no chunk and no thread: each record goes from the reader through the
+//! work to the output.
 //!
 //! Memory is bounded by one chunk; output order never depends on `--jobs`.
 
