@@ -1,11 +1,12 @@
 //! Reading puzzles from a stream, one record at a time: the input formats,
 //! their per-record detection, and errors located by file, line and column.
 //!
-//! Memory stays constant however long the input: lines are read one at a
-//! time and capped at [`MAX_LINE_BYTES`].
+//! Memory stays constant however long the input: the input is read in
+//! big blocks, lines are capped at [`MAX_LINE_BYTES`], and the common case,
+//! one puzzle per line, is parsed straight out of the read buffer.
 
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 use sudoku_core::{Grid, ParseError};
 
@@ -119,12 +120,25 @@ pub struct Record {
     pub meta: Vec<(String, String)>,
 }
 
-/// Reads lines of at most [`MAX_LINE_BYTES`], tracking line numbers.
+/// Bytes read from the input at a time; more than [`MAX_LINE_BYTES`], so a
+/// line within the cap always fits the buffer.
+const READ_BYTES: usize = 1 << 18;
+
+/// Reads lines of at most [`MAX_LINE_BYTES`] (counting the newline) out of
+/// big blocks of the input, tracking line numbers. The current line stays
+/// in the buffer: nothing is copied or allocated per line.
 struct Lines<R> {
     reader: R,
+    /// `buf[start..end]` is read but not yet handed out.
+    buf: Box<[u8]>,
+    start: usize,
+    end: usize,
+    at_eof: bool,
+    /// The current line, without its `\n` or `\r\n`.
+    line: std::ops::Range<usize>,
+    /// The number of the current line (or of the last one skipped as too
+    /// long).
     line_no: usize,
-    buf: Vec<u8>,
-    peeked: Option<(usize, String)>,
 }
 
 enum LineError {
@@ -132,78 +146,145 @@ enum LineError {
     TooLong(usize),
 }
 
-impl<R: BufRead> Lines<R> {
-    fn next_line(&mut self) -> Result<Option<(usize, String)>, LineError> {
-        if let Some(p) = self.peeked.take() {
-            return Ok(Some(p));
-        }
-        self.buf.clear();
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(LineError::Io(e)),
-            };
-            if available.is_empty() {
-                if self.buf.is_empty() {
-                    return Ok(None);
-                }
-                break;
-            }
-            let (take, done) = match available.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (available.len(), false),
-            };
-            let room = MAX_LINE_BYTES + 1 - self.buf.len().min(MAX_LINE_BYTES + 1);
-            self.buf.extend_from_slice(&available[..take.min(room)]);
-            self.reader.consume(take);
-            if self.buf.len() > MAX_LINE_BYTES {
-                self.line_no += 1;
-                // Skip the rest of the over-long line.
-                if !done {
-                    self.skip_to_newline().map_err(LineError::Io)?;
-                }
-                return Err(LineError::TooLong(self.line_no));
-            }
-            if done {
-                break;
-            }
-        }
-        self.line_no += 1;
-        while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
-            self.buf.pop();
-        }
-        Ok(Some((self.line_no, String::from_utf8_lossy(&self.buf).into_owned())))
+impl<R: Read> Lines<R> {
+    fn new(reader: R) -> Self {
+        let buf = vec![0; READ_BYTES].into_boxed_slice();
+        Lines { reader, buf, start: 0, end: 0, at_eof: false, line: 0..0, line_no: 0 }
     }
 
-    fn skip_to_newline(&mut self) -> io::Result<()> {
+    /// The current line.
+    fn line(&self) -> &[u8] {
+        &self.buf[self.line.clone()]
+    }
+
+    /// Moves to the next line; `false` at the end of the input.
+    fn next_line(&mut self) -> Result<bool, LineError> {
         loop {
-            let available = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                return Ok(());
-            }
-            match available.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.reader.consume(i + 1);
-                    return Ok(());
+            let pending = &self.buf[self.start..self.end];
+            let next = match find_newline(pending) {
+                Some(i) => self.start + i + 1,
+                None if self.at_eof && pending.is_empty() => return Ok(false),
+                None if self.at_eof => self.end,
+                None if pending.len() > MAX_LINE_BYTES => {
+                    self.line_no += 1;
+                    self.start = self.end;
+                    self.skip_to_newline().map_err(LineError::Io)?;
+                    return Err(LineError::TooLong(self.line_no));
                 }
                 None => {
-                    let n = available.len();
-                    self.reader.consume(n);
+                    self.fill().map_err(LineError::Io)?;
+                    continue;
                 }
+            };
+            let line_start = std::mem::replace(&mut self.start, next);
+            self.line_no += 1;
+            if next - line_start > MAX_LINE_BYTES {
+                return Err(LineError::TooLong(self.line_no));
             }
+            let mut line_end = next;
+            while line_end > line_start && matches!(self.buf[line_end - 1], b'\n' | b'\r') {
+                line_end -= 1;
+            }
+            self.line = line_start..line_end;
+            return Ok(true);
+        }
+    }
+
+    /// Moves to the next line that is neither blank nor a `#` comment.
+    fn next_content_line(&mut self) -> Result<bool, LineError> {
+        while self.next_line()? {
+            if !is_blank_or_comment(self.line()) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Moves the pending bytes to the front and reads more after them.
+    fn fill(&mut self) -> io::Result<()> {
+        self.buf.copy_within(self.start..self.end, 0);
+        self.end -= self.start;
+        self.start = 0;
+        loop {
+            match self.reader.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.at_eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+            return Ok(());
+        }
+    }
+
+    /// Drops the input up to and including the next newline.
+    fn skip_to_newline(&mut self) -> io::Result<()> {
+        while !self.at_eof {
+            if let Some(i) = find_newline(&self.buf[self.start..self.end]) {
+                self.start += i + 1;
+                return Ok(());
+            }
+            self.start = self.end;
+            self.fill()?;
+        }
+        Ok(())
+    }
+}
+
+/// The index of the first `\n` in `bytes`, eight bytes at a time.
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = ONES << 7;
+    const NEWLINES: u64 = ONES * b'\n' as u64;
+    let mut words = bytes.chunks_exact(8);
+    for (word_idx, word) in words.by_ref().enumerate() {
+        let x = u64::from_le_bytes(<[u8; 8]>::try_from(word).unwrap_or_default()) ^ NEWLINES;
+        // The lowest byte flagged is the first zero byte of `x`: a newline.
+        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zeros != 0 {
+            return Some(word_idx * 8 + zeros.trailing_zeros() as usize / 8);
+        }
+    }
+    let tail = bytes.len() - words.remainder().len();
+    words.remainder().iter().position(|&b| b == b'\n').map(|i| tail + i)
+}
+
+/// Whether a line holds nothing but whitespace or a `#` comment.
+fn is_blank_or_comment(line: &[u8]) -> bool {
+    match line.first() {
+        // The common case: the line starts with a visible ASCII character.
+        Some(&b) if b.is_ascii_graphic() => b == b'#',
+        _ => {
+            let text = String::from_utf8_lossy(line);
+            let t = text.trim_start_matches('\u{feff}').trim();
+            t.is_empty() || t.starts_with('#')
         }
     }
 }
 
-/// Whether a line holds nothing but whitespace or a `#` comment.
-fn is_blank_or_comment(line: &str) -> bool {
-    let t = line.trim_start_matches('\u{feff}').trim();
-    t.is_empty() || t.starts_with('#')
+/// The text of a line that is surely one line-format record, decided on
+/// its bytes: it starts with a visible ASCII character other than `#` (so
+/// it is not blank, a comment, a count line or a byte order mark) and, in
+/// auto input, its first word is ASCII, longer than a block row (27
+/// characters) and not the first of 81 integers. This is the common case;
+/// it needs no copy and no character-by-character detection, and
+/// [`Grid::parse_line`] reads it exactly as the general path would.
+fn plain_line(line: &[u8], format: InputFormat) -> Option<&str> {
+    let visible = |bytes: &[u8]| bytes.iter().fold(true, |all, b| all & b.is_ascii_graphic());
+    let plain = match format {
+        InputFormat::Line | InputFormat::Csv => line.first().is_some_and(|&b| b.is_ascii_graphic()),
+        InputFormat::Auto => {
+            // The first 28 bytes are one word, and a digit-only word is a
+            // line only when nothing follows it.
+            let head = line.get(..28)?;
+            visible(head) && (!head.iter().fold(true, |all, b| all & b.is_ascii_digit()) || visible(line))
+        }
+        InputFormat::Block | InputFormat::Noip | InputFormat::Poj | InputFormat::Hoj => false,
+    };
+    if plain && line[0] != b'#' {
+        std::str::from_utf8(line).ok()
+    } else {
+        None
+    }
 }
 
 /// Cell characters before any `#`.
@@ -224,11 +305,12 @@ pub struct Records<R> {
     started: bool,
 }
 
-impl<R: BufRead> Records<R> {
-    /// Records of `reader`, named `source` in errors.
+impl<R: Read> Records<R> {
+    /// Records of `reader`, named `source` in errors. The reader needs no
+    /// buffering of its own: it is read in big blocks.
     pub fn new(reader: R, format: InputFormat, source: &str) -> Self {
         Records {
-            lines: Lines { reader, line_no: 0, buf: Vec::new(), peeked: None },
+            lines: Lines::new(reader),
             format,
             source: source.into(),
             remaining: None,
@@ -249,90 +331,85 @@ impl<R: BufRead> Records<R> {
         self.err(first_line + e.line - 1, e.column, e.kind.to_string())
     }
 
-    fn next_content_line(&mut self) -> Result<Option<(usize, String)>, RecordError> {
-        loop {
-            match self.lines.next_line() {
-                Ok(Some((_, l))) if is_blank_or_comment(&l) => continue,
-                Ok(other) => return Ok(other),
-                Err(LineError::Io(e)) => {
-                    return Err(self.err(self.lines.line_no + 1, 1, format!("read error: {e}")))
-                }
-                Err(LineError::TooLong(n)) => {
-                    return Err(self.err(
-                        n,
-                        MAX_LINE_BYTES + 1,
-                        format!("line longer than {MAX_LINE_BYTES} bytes"),
-                    ))
-                }
+    /// The error for a line that could not be read. A read error ends the
+    /// input: reading on would only fail again.
+    fn line_error(&mut self, e: LineError) -> RecordError {
+        match e {
+            LineError::Io(e) => {
+                self.finished = true;
+                self.err(self.lines.line_no + 1, 1, format!("read error: {e}"))
+            }
+            LineError::TooLong(n) => {
+                self.err(n, MAX_LINE_BYTES + 1, format!("line longer than {MAX_LINE_BYTES} bytes"))
             }
         }
     }
 
-    /// Lines from `first` on, until `n_rows` lines holding cells are
-    /// gathered or a blank line or the end cuts the record short. Returns
-    /// the text for the block parser.
-    fn gather_rows(&mut self, first: (usize, String), n_rows: usize) -> Result<String, RecordError> {
-        let mut text = first.1;
+    /// The current line as text (invalid UTF-8 replaced).
+    fn line_text(&self) -> String {
+        String::from_utf8_lossy(self.lines.line()).into_owned()
+    }
+
+    /// The current line, then the following ones until `n_rows` lines
+    /// holding cells are gathered or a blank line or the end cuts the
+    /// record short. Returns the text for the block parser.
+    fn gather_rows(&mut self, n_rows: usize) -> Result<String, RecordError> {
+        let mut text = self.line_text();
         let mut rows = usize::from(n_cell_chars(&text) > 0);
-        let mut last = first.0;
         while rows < n_rows {
             match self.lines.next_line() {
-                Ok(Some((n, l))) => {
+                Ok(true) => {
+                    let l = self.line_text();
                     if l.trim().is_empty() {
-                        self.lines.peeked = Some((n, l));
                         break;
                     }
-                    last = n;
                     rows += usize::from(n_cell_chars(&l) > 0);
                     text.push('\n');
                     text.push_str(&l);
                 }
-                Ok(None) => break,
-                Err(LineError::Io(e)) => return Err(self.err(last + 1, 1, format!("read error: {e}"))),
-                Err(LineError::TooLong(n)) => {
-                    return Err(self.err(
-                        n,
-                        MAX_LINE_BYTES + 1,
-                        format!("line longer than {MAX_LINE_BYTES} bytes"),
-                    ))
-                }
+                Ok(false) => break,
+                Err(e) => return Err(self.line_error(e)),
             }
         }
         Ok(text)
     }
 
-    /// Lines from `first` on until they hold 81 whitespace-separated tokens.
-    fn gather_tokens(&mut self, first: (usize, String)) -> Result<String, RecordError> {
-        let mut text = first.1;
+    /// The current line, then the following ones until they hold 81
+    /// whitespace-separated tokens.
+    fn gather_tokens(&mut self) -> Result<String, RecordError> {
+        let mut text = self.line_text();
         let mut n_tokens = text.split_whitespace().count();
         while n_tokens < 81 {
-            match self.next_content_line()? {
-                Some((_, l)) => {
+            match self.lines.next_content_line() {
+                Ok(true) => {
+                    let l = self.line_text();
                     n_tokens += l.split_whitespace().count();
                     text.push('\n');
                     text.push_str(&l);
                 }
-                None => break,
+                Ok(false) => break,
+                Err(e) => return Err(self.line_error(e)),
             }
         }
         Ok(text)
     }
 
-    fn read_count_line(&mut self, first: (usize, String)) -> Result<(), RecordError> {
-        let t = first.1.trim().trim_start_matches('\u{feff}');
+    fn read_count_line(&mut self, line: usize) -> Result<(), RecordError> {
+        let text = self.line_text();
+        let t = text.trim().trim_start_matches('\u{feff}');
         match t.parse::<usize>() {
             Ok(n) => {
                 self.remaining = Some(n);
                 Ok(())
             }
-            Err(_) => Err(self.err(first.0, 1, format!("expected the number of grids T, found {t:?}"))),
+            Err(_) => Err(self.err(line, 1, format!("expected the number of grids T, found {t:?}"))),
         }
     }
 
     fn next_record(&mut self) -> Option<Record> {
-        let first = match self.next_content_line() {
-            Ok(Some(l)) => l,
-            Ok(None) => {
+        match self.lines.next_content_line() {
+            Ok(true) => {}
+            Ok(false) => {
                 if let Some(n) = self.remaining.filter(|&n| n > 0) {
                     let line = self.lines.line_no.max(1);
                     self.remaining = Some(0);
@@ -342,11 +419,20 @@ impl<R: BufRead> Records<R> {
                 }
                 return None;
             }
-            Err(e) => return Some(self.record(e.line, Err(e))),
-        };
-        let start = first.0;
+            Err(e) => {
+                let e = self.line_error(e);
+                return Some(self.record(e.line, Err(e)));
+            }
+        }
+        let start = self.lines.line_no;
+        if let Some(text) = plain_line(self.lines.line(), self.format) {
+            let grid = Grid::parse_line(text).map_err(|e| self.located(start, e));
+            self.started = true;
+            return Some(self.record(start, grid));
+        }
         if self.format == InputFormat::Auto && !std::mem::replace(&mut self.started, true) {
-            let t = first.1.trim().trim_start_matches('\u{feff}');
+            let text = self.line_text();
+            let t = text.trim().trim_start_matches('\u{feff}');
             if !t.is_empty() && t.len() <= 9 && t.chars().all(|c| c.is_ascii_digit()) && t.len() != 9 {
                 self.format = InputFormat::Poj;
             }
@@ -354,7 +440,7 @@ impl<R: BufRead> Records<R> {
         let format = self.format;
         if matches!(format, InputFormat::Poj | InputFormat::Hoj) {
             if self.remaining.is_none() {
-                if let Err(e) = self.read_count_line(first) {
+                if let Err(e) = self.read_count_line(start) {
                     self.finished = true;
                     return Some(self.record(start, Err(e)));
                 }
@@ -373,26 +459,26 @@ impl<R: BufRead> Records<R> {
             // CSV input is read by `csv_input::CsvRecords`; a line reader
             // handed it reads lines.
             InputFormat::Line | InputFormat::Csv => {
-                Grid::parse_line(&first.1).map_err(|e| self.located(start, e))
+                Grid::parse_line(&self.line_text()).map_err(|e| self.located(start, e))
             }
-            InputFormat::Block | InputFormat::Poj => match self.gather_rows(first, 9) {
+            InputFormat::Block | InputFormat::Poj => match self.gather_rows(9) {
                 Ok(text) => Grid::parse_block(&text).map_err(|e| self.located(start, e)),
                 Err(e) => Err(e),
             },
-            InputFormat::Noip | InputFormat::Hoj => match self.gather_tokens(first) {
+            InputFormat::Noip | InputFormat::Hoj => match self.gather_tokens() {
                 Ok(text) => Grid::parse_noip(&text).map_err(|e| self.located(start, e)),
                 Err(e) => Err(e),
             },
             InputFormat::Auto => {
-                let first_token = first.1.split_whitespace().next().unwrap_or("");
-                let n_tokens = first.1.split_whitespace().count();
-                if n_tokens >= 81 && first.1.split_whitespace().all(|t| t.chars().all(|c| c.is_ascii_digit()))
-                {
-                    Grid::parse_noip(&first.1).map_err(|e| self.located(start, e))
+                let first = self.line_text();
+                let first_token = first.split_whitespace().next().unwrap_or("");
+                let n_tokens = first.split_whitespace().count();
+                if n_tokens >= 81 && first.split_whitespace().all(|t| t.chars().all(|c| c.is_ascii_digit())) {
+                    Grid::parse_noip(&first).map_err(|e| self.located(start, e))
                 } else if n_cell_chars(first_token) > 9 || first_token.chars().count() > 27 {
-                    Grid::parse_line(&first.1).map_err(|e| self.located(start, e))
+                    Grid::parse_line(&first).map_err(|e| self.located(start, e))
                 } else {
-                    match self.gather_rows(first, 9) {
+                    match self.gather_rows(9) {
                         Ok(text) => Grid::parse_block(&text).map_err(|e| self.located(start, e)),
                         Err(e) => Err(e),
                     }
@@ -403,22 +489,15 @@ impl<R: BufRead> Records<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Records<R> {
+impl<R: Read> Iterator for Records<R> {
     type Item = Record;
     fn next(&mut self) -> Option<Record> {
         if self.finished {
             return None;
         }
         let r = self.next_record();
-        if r.is_none() {
-            self.finished = true;
-        }
-        r.map(|mut r| {
-            if r.grid.is_err() {
-                r.format = self.format;
-            }
-            r
-        })
+        self.finished |= r.is_none();
+        r
     }
 }
 
@@ -463,6 +542,68 @@ mod tests {
         assert_eq!(out.len(), 2);
         assert_eq!(out[0], Ok(P.to_string()));
         assert!(out[1].as_ref().unwrap_err().contains("1 more grids"), "{:?}", out[1]);
+    }
+
+    /// Hands out its bytes a few at a time, as a pipe may.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.0.len()).min(5);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn find_newline_agrees_with_a_byte_search() {
+        let text = b"0123456789abcdef\n0123\n\n456789abcdefghijklmnop\n\x8a\x0a\xff";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let bytes = &text[start..end];
+                assert_eq!(find_newline(bytes), bytes.iter().position(|&b| b == b'\n'), "{start}..{end}");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_split_across_reads_and_buffers_read_whole() {
+        // More than one read buffer, in 5-byte reads, half the lines CRLF.
+        let n = 2 * READ_BYTES / P.len();
+        let text: String = (0..n).map(|i| format!("{P}{}", if i % 2 == 0 { "\n" } else { "\r\n" })).collect();
+        for format in [InputFormat::Auto, InputFormat::Line] {
+            let records: Vec<Record> = Records::new(Trickle(text.as_bytes()), format, "t").collect();
+            assert_eq!(records.len(), n);
+            for (i, r) in records.iter().enumerate() {
+                assert_eq!(r.line, i + 1);
+                assert_eq!(r.grid.as_ref().map(Grid::to_line), Ok(P.to_string()));
+            }
+        }
+    }
+
+    #[test]
+    fn the_line_cap_counts_the_newline() {
+        // P, a comment padded to MAX_LINE_BYTES bytes with its newline, then
+        // the same line one byte longer.
+        let line = |len: usize| format!("{P} #{}\n", "x".repeat(len - P.len() - 3));
+        let text = format!("{}{}{P}\n", line(MAX_LINE_BYTES), line(MAX_LINE_BYTES + 1));
+        let out = read(&text, InputFormat::Auto);
+        assert_eq!(out[0], Ok(P.to_string()));
+        assert_eq!(
+            out[1],
+            Err(format!("t:2:{}: line longer than {MAX_LINE_BYTES} bytes", MAX_LINE_BYTES + 1))
+        );
+        assert_eq!(out[2], Ok(P.to_string()));
+    }
+
+    #[test]
+    fn digit_only_lines_read_as_lines_or_noip_in_auto_input() {
+        let solution = Grid::parse_line(P).unwrap().solve_one().unwrap();
+        let digits = solution.to_line();
+        let spaced: Vec<String> = digits.chars().map(String::from).collect();
+        let text = format!("{digits}\n{digits} # solved\n{}\n", spaced.join(" "));
+        assert_eq!(read(&text, InputFormat::Auto), vec![Ok(digits.clone()); 3]);
     }
 
     #[test]

@@ -39,7 +39,7 @@ impl RunArgs {
 /// unfinished file output leaves no file behind.
 pub enum Output {
     /// Standard output.
-    Stdout(BufWriter<io::Stdout>),
+    Stdout(BufWriter<io::StdoutLock<'static>>),
     /// A temporary file to be renamed to `path`.
     File {
         /// The temporary file, in the target's directory.
@@ -56,7 +56,7 @@ impl Output {
     /// unless `force`.
     pub fn open(path: Option<&Path>, force: bool) -> anyhow::Result<Output> {
         let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
-            return Ok(Output::Stdout(BufWriter::with_capacity(1 << 16, io::stdout())));
+            return Ok(Output::Stdout(BufWriter::with_capacity(1 << 16, io::stdout().lock())));
         };
         if path.exists() && !force {
             bail!("{} already exists (use --force to overwrite it)", path.display());

@@ -1,11 +1,13 @@
 //! The record pipeline shared by the commands that read puzzles: read
 //! records from every input in turn, run the work on chunks of them in
-//! parallel, and hand the results back in input order.
+//! parallel, and hand the results back in input order. With one job there
+//! is no chunk and no thread: each record goes from the reader through the
+//! work to the output.
 //!
 //! Memory is bounded by one chunk; output order never depends on `--jobs`.
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -27,8 +29,12 @@ pub enum Flow {
 }
 
 /// Reads every record of `files` (stdin when empty or `-`), runs `work` on
-/// each grid on `jobs` threads, and calls `emit` in input order with the
-/// record and its result (`None` when the record did not parse).
+/// each grid (and the record it came from) on `jobs` threads, and calls
+/// `emit` in input order with the record and its result (`None` when the
+/// record did not parse).
+///
+/// With one job, each record goes straight from the reader through `work`
+/// to `emit`: no chunk is gathered and no thread is started.
 pub fn for_each_record<T, W, E>(
     files: &[PathBuf],
     input: impl Into<InputSpec>,
@@ -38,24 +44,36 @@ pub fn for_each_record<T, W, E>(
 ) -> anyhow::Result<()>
 where
     T: Send,
-    W: Fn(&Grid) -> T + Sync,
+    W: Fn(&Record, &Grid) -> T + Sync,
     E: FnMut(&Record, Option<T>) -> anyhow::Result<Flow>,
 {
     let input = input.into();
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    let run = |r: &Record| r.grid.as_ref().ok().map(|g| work(r, g));
+    let pool = match jobs {
+        0 | 1 => None,
+        _ => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .context("cannot start worker threads")?,
+        ),
+    };
     for path in input_paths(files) {
         let mut records = open_records(path, &input)?;
+        let Some(pool) = &pool else {
+            for record in records {
+                if let Flow::Stop = emit(&record, run(&record))? {
+                    return Ok(());
+                }
+            }
+            continue;
+        };
         loop {
             let chunk: Vec<Record> = records.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
                 break;
             }
-            let results: Vec<Option<T>> = if jobs <= 1 {
-                chunk.iter().map(|r| r.grid.as_ref().ok().map(&work)).collect()
-            } else {
-                pool.install(|| chunk.par_iter().map(|r| r.grid.as_ref().ok().map(&work)).collect())
-            };
+            let results: Vec<Option<T>> = pool.install(|| chunk.par_iter().map(run).collect());
             for (record, result) in chunk.iter().zip(results) {
                 if let Flow::Stop = emit(record, result)? {
                     return Ok(());
@@ -77,11 +95,12 @@ pub fn input_paths(files: &[PathBuf]) -> Vec<&Path> {
 
 /// The records of one input (`-` is stdin), read lazily.
 pub fn open_records(path: &Path, input: &InputSpec) -> anyhow::Result<Box<dyn Iterator<Item = Record>>> {
-    let (reader, name): (Box<dyn io::BufRead>, String) = if path.as_os_str() == "-" {
-        (Box::new(BufReader::new(io::stdin().lock())), "<stdin>".to_string())
+    // Unbuffered: both readers read in big blocks of their own.
+    let (reader, name): (Box<dyn io::Read>, String) = if path.as_os_str() == "-" {
+        (Box::new(io::stdin().lock()), "<stdin>".to_string())
     } else {
         let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-        (Box::new(BufReader::with_capacity(1 << 16, f)), path.display().to_string())
+        (Box::new(f), path.display().to_string())
     };
     Ok(match input.format {
         InputFormat::Csv => Box::new(CsvRecords::new(reader, &name, input.column.as_deref())),

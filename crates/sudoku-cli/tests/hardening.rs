@@ -61,6 +61,21 @@ fn a_five_megabyte_line_without_newline_is_an_error_not_an_allocation() {
 }
 
 #[test]
+fn a_read_error_ends_the_input_even_with_skip_invalid() {
+    // Reading a directory fails; before, --skip-invalid retried forever.
+    let out = Command::cargo_bin("sudoku")
+        .unwrap()
+        .args(["solve", "--skip-invalid", "--jobs", "1", "."])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "invalid\n");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("read error").count(), 1, "{stderr}");
+}
+
+#[test]
 fn truncated_records_name_their_line() {
     let rows: Vec<&str> = (0..9).map(|r| &P[r * 9..r * 9 + 9]).collect();
     solve(&["--input", "block"], rows[..5].join("\n"))

@@ -149,7 +149,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
         &args.source.files,
         args.source.spec(),
         jobs,
-        |g| GRADER.with(|grader| grader.borrow_mut().grade_with(g, &options)),
+        |_, g| GRADER.with(|grader| grader.borrow_mut().grade_with(g, &options)),
         |record: &Record, result: Option<Result<Grade, GradeError>>| {
             let grid = match &record.grid {
                 Ok(g) => *g,

@@ -70,7 +70,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         &args.source.files,
         args.source.spec(),
         jobs,
-        |g| max_score(g, &weights, &options),
+        |_, g| max_score(g, &weights, &options),
         |record: &Record, result: Option<MaxScore>| {
             let grid = match &record.grid {
                 Ok(g) => *g,

@@ -125,20 +125,44 @@ enum Mode {
 
 /// The answer for one puzzle.
 struct Answer {
-    solutions: Vec<Grid>,
+    /// Whether the puzzle has a solution.
+    solvable: bool,
+    /// The first solution, when the output shows it.
+    first: Option<Grid>,
+    /// With `--all`, the solutions after the first.
+    more: Vec<Grid>,
     count: Option<u64>,
     stats: SearchStats,
 }
 
-fn work(grid: &Grid, mode: Mode) -> Answer {
+impl Answer {
+    /// The solutions kept for the output.
+    fn solutions(&self) -> impl Iterator<Item = &Grid> {
+        self.first.iter().chain(&self.more)
+    }
+}
+
+fn work(grid: &Grid, mode: Mode, format: SolveFormat) -> Answer {
     thread_local! {
         // One solver per worker thread: its stack is allocated once.
         static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
     }
+    let answer = |first: Option<Grid>, more: Vec<Grid>, count: Option<u64>, stats| Answer {
+        solvable: first.is_some() || count.is_some_and(|n| n > 0),
+        first,
+        more,
+        count,
+        stats,
+    };
     match mode {
         Mode::First => SOLVER.with_borrow_mut(|solver| {
-            let s = solver.solve_one(grid);
-            Answer { solutions: s.into_iter().collect(), count: None, stats: solver.stats() }
+            let first = solver.solve_one(grid);
+            answer(first, Vec::new(), None, solver.stats())
+        }),
+        // A count alone needs no solution kept.
+        Mode::Count(limit) if format == SolveFormat::Line => SOLVER.with_borrow_mut(|solver| {
+            let count = solver.count_solutions_up_to(grid, limit);
+            answer(None, Vec::new(), Some(count), solver.stats())
         }),
         Mode::Count(limit) => {
             // One search gives both the first solution and the count.
@@ -148,15 +172,53 @@ fn work(grid: &Grid, mode: Mode) -> Answer {
                 Some(_) => 1 + it.by_ref().take(limit.saturating_sub(1) as usize).count() as u64,
                 None => 0,
             };
-            Answer { solutions: first.into_iter().collect(), count: Some(count), stats: it.stats() }
+            answer(first, Vec::new(), Some(count), it.stats())
         }
         Mode::All(limit) => {
             let mut it = grid.solutions();
-            let solutions: Vec<Grid> = it.by_ref().take(limit as usize).collect();
-            let n = solutions.len() as u64;
-            Answer { solutions, count: Some(n), stats: it.stats() }
+            let first = it.next();
+            let more: Vec<Grid> = match first {
+                Some(_) => it.by_ref().take(limit.saturating_sub(1) as usize).collect(),
+                None => Vec::new(),
+            };
+            let n = u64::from(first.is_some()) + more.len() as u64;
+            answer(first, more, Some(n), it.stats())
         }
     }
+}
+
+/// The output format of `record`: `--format`, else the judge's rows for
+/// poj input and lines for the rest.
+fn format_of(record: &Record, format: Option<SolveFormat>) -> SolveFormat {
+    format.unwrap_or(match record.format {
+        InputFormat::Poj => SolveFormat::Rows,
+        _ => SolveFormat::Line,
+    })
+}
+
+/// Writes `n` in decimal, then a newline: `writeln!(out, "{n}")` without
+/// the formatting machinery.
+fn write_count(out: &mut impl Write, mut n: u64) -> std::io::Result<()> {
+    let mut text = [b'\n'; 21];
+    let mut start = text.len() - 1;
+    loop {
+        start -= 1;
+        text[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return out.write_all(&text[start..]);
+        }
+    }
+}
+
+/// Writes `grid` in the line format, then a newline: [`Grid::to_line`]
+/// without the allocation.
+fn write_line(out: &mut impl Write, grid: &Grid) -> std::io::Result<()> {
+    let mut line = [b'\n'; 82];
+    for (b, v) in line.iter_mut().zip(grid.to_array()) {
+        *b = if v == 0 { b'.' } else { b'0' + v };
+    }
+    out.write_all(&line)
 }
 
 #[derive(Serialize)]
@@ -184,7 +246,7 @@ struct JsonRow<'a> {
 
 fn status(answer: &Answer, mode: Mode) -> &'static str {
     match (mode, answer.count) {
-        (_, _) if answer.solutions.is_empty() => "unsolvable",
+        (_, _) if !answer.solvable => "unsolvable",
         (Mode::Count(_), Some(1)) => "unique",
         (Mode::Count(_), Some(_)) => "multiple",
         _ => "solved",
@@ -212,14 +274,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         &args.source.files,
         args.source.spec(),
         jobs,
-        |g| work(g, mode),
+        |record, g| work(g, mode, format_of(record, args.format)),
         |record: &Record, answer: Option<Answer>| {
-            let format = args.format.unwrap_or(match record.format {
-                InputFormat::Poj => SolveFormat::Rows,
-                _ => SolveFormat::Line,
-            });
+            let format = format_of(record, args.format);
             let grid = match &record.grid {
-                Ok(g) => *g,
+                Ok(g) => g,
                 Err(e) => {
                     if !args.run.skip_invalid {
                         input_error = Some(anyhow::anyhow!("{e}"));
@@ -231,14 +290,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     return Ok(Flow::Continue);
                 }
             };
-            let answer = answer.context("internal: a parsed record has no answer")?;
-            if answer.solutions.is_empty() {
+            let answer = answer.as_ref().context("internal: a parsed record has no answer")?;
+            if !answer.solvable {
                 n_unsolved += 1;
                 if let Some(c) = grid.conflicts().first() {
                     eprintln!("sudoku: {}:{}: no solution: {c}", record.source, record.line);
                 }
             }
-            write_answer(&mut out, &mut csv_header, format, mode, &grid, &answer)?;
+            write_answer(&mut out, &mut csv_header, format, mode, grid, answer)?;
             Ok(Flow::Continue)
         },
     )?;
@@ -290,61 +349,51 @@ fn write_answer(
     puzzle: &Grid,
     answer: &Answer,
 ) -> anyhow::Result<()> {
-    let first = answer.solutions.first();
+    let lines = |a: &Answer| a.solutions().map(Grid::to_line).collect::<Vec<_>>();
     match format {
-        SolveFormat::Line => match (mode, first) {
-            (Mode::Count(_), _) => writeln!(out, "{}", answer.count.unwrap_or(0))?,
+        SolveFormat::Line => match (mode, &answer.first) {
+            (Mode::Count(_), _) => write_count(out, answer.count.unwrap_or(0))?,
             (_, None) => writeln!(out, "no solution")?,
-            (Mode::All(_), Some(_)) => {
-                let all: Vec<String> = answer.solutions.iter().map(Grid::to_line).collect();
-                writeln!(out, "{}", all.join(" "))?;
-            }
-            (Mode::First, Some(s)) => writeln!(out, "{}", s.to_line())?,
+            (Mode::All(_), Some(_)) => writeln!(out, "{}", lines(answer).join(" "))?,
+            (Mode::First, Some(s)) => write_line(out, s)?,
         },
         SolveFormat::Block => {
             if let Mode::Count(_) = mode {
                 writeln!(out, "{}", answer.count.unwrap_or(0))?;
             }
-            if first.is_none() {
+            if !answer.solvable {
                 writeln!(out, "no solution")?;
             }
-            let shown = if let Mode::All(_) = mode {
-                &answer.solutions[..]
-            } else {
-                &answer.solutions[..answer.solutions.len().min(1)]
-            };
-            for s in shown {
+            for s in answer.solutions() {
                 write!(out, "{}", s.to_block())?;
             }
             writeln!(out)?;
         }
         SolveFormat::Rows => {
-            let shown: &[Grid] = match (mode, first) {
-                (Mode::All(_), Some(_)) => &answer.solutions,
-                (_, Some(s)) => std::slice::from_ref(s),
-                (_, None) => std::slice::from_ref(puzzle),
-            };
-            for s in shown {
-                write!(out, "{}", s.to_rows())?;
+            if answer.solvable {
+                for s in answer.solutions() {
+                    write!(out, "{}", s.to_rows())?;
+                }
+            } else {
+                write!(out, "{}", puzzle.to_rows())?;
             }
         }
         SolveFormat::Csv => {
-            let solution = match mode {
-                Mode::All(_) => answer.solutions.iter().map(Grid::to_line).collect::<Vec<_>>().join(" "),
-                _ => first.map(Grid::to_line).unwrap_or_default(),
+            let row = Row {
+                puzzle: puzzle.to_line(),
+                solution: lines(answer).join(" "),
+                status: status(answer, mode),
+                count: answer.count,
             };
-            let row =
-                Row { puzzle: puzzle.to_line(), solution, status: status(answer, mode), count: answer.count };
             write_csv_row(out, csv_header, row)?;
         }
         SolveFormat::Json => {
             let row = JsonRow {
                 puzzle: Some(puzzle.to_line()),
-                solution: first.map(Grid::to_line),
+                solution: answer.first.as_ref().map(Grid::to_line),
                 status: status(answer, mode),
                 count: answer.count,
-                solutions: matches!(mode, Mode::All(_))
-                    .then(|| answer.solutions.iter().map(Grid::to_line).collect()),
+                solutions: matches!(mode, Mode::All(_)).then(|| lines(answer)),
                 nodes: Some(answer.stats.nodes),
                 guesses: Some(answer.stats.guesses),
                 backtracks: Some(answer.stats.backtracks),
