@@ -189,15 +189,16 @@ impl Grid {
         if !rest.first().is_none_or(|&b| b.is_ascii_whitespace() || b == b'#') {
             return None;
         }
+        // Branch-free, so the loop runs 16 or 32 bytes at a time.
         let mut cells = [0u8; 81];
+        let mut valid = true;
         for (v, &b) in cells.iter_mut().zip(cells_text) {
-            *v = match b {
-                b'1'..=b'9' => b - b'0',
-                b'.' | b'0' | b'_' => 0,
-                _ => return None,
-            };
+            let digit = b.wrapping_sub(b'0');
+            let is_digit = digit <= 9;
+            valid &= is_digit | (b == b'.') | (b == b'_');
+            *v = if is_digit { digit } else { 0 };
         }
-        Some(Grid { cells })
+        valid.then_some(Grid { cells })
     }
 
     /// Parses the block format: 9 rows of 9 cells, one row per line, with
@@ -328,9 +329,13 @@ impl Grid {
 
     /// The line format: 81 characters, `.` for a blank.
     pub fn to_line(&self) -> String {
-        let bytes: Vec<u8> = self.cells.iter().map(|&v| if v == 0 { b'.' } else { b'0' + v }).collect();
         // Every byte is an ASCII digit or a dot.
-        String::from_utf8(bytes).unwrap_or_default()
+        String::from_utf8(self.to_line_bytes().to_vec()).unwrap_or_default()
+    }
+
+    /// The line format as bytes, without allocating: `.` for a blank.
+    pub fn to_line_bytes(&self) -> [u8; 81] {
+        self.cells.map(|v| if v == 0 { b'.' } else { b'0' + v })
     }
 
     /// The line format with `0` for a blank.

@@ -215,9 +215,7 @@ fn write_count(out: &mut impl Write, mut n: u64) -> std::io::Result<()> {
 /// without the allocation.
 fn write_line(out: &mut impl Write, grid: &Grid) -> std::io::Result<()> {
     let mut line = [b'\n'; 82];
-    for (b, v) in line.iter_mut().zip(grid.to_array()) {
-        *b = if v == 0 { b'.' } else { b'0' + v };
-    }
+    line[..81].copy_from_slice(&grid.to_line_bytes());
     out.write_all(&line)
 }
 
