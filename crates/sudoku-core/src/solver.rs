@@ -413,7 +413,7 @@ impl State {
             for (b, &w) in g.iter().enumerate() {
                 let hit = [0, 9, 18].map(|r| u32::from(w & 0x1ff << r != 0));
                 n_rows += hit[0] + hit[1] + hit[2];
-                let rows = hit[0] * 0x1ff | hit[1] * 0x1ff << 9 | hit[2] * 0x1ff << 18;
+                let rows = (hit[0] * 0x1ff) | (hit[1] * 0x1ff) << 9 | (hit[2] * 0x1ff) << 18;
                 let boxes = ROW_BOXES[fold_columns(w) as usize];
                 n_boxes += u32::from(POPCOUNT_9[usize::from(boxes)]);
                 let clear = rows | MINIROW_CELLS[usize::from(boxes) * 0o111] | col_cells;
