@@ -18,7 +18,6 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    signal::install();
     match cmd::run(cli) {
         Ok(code) => code,
         Err(err) => {
