@@ -194,18 +194,21 @@ impl Generator {
                 // A known unavoidable set would lose its last clue.
                 continue;
             }
-            let mut trial = givens;
             let mut trial_digits = digits;
             for &cell in orbit {
-                let cell = cell as usize;
-                trial.set(cell, 0);
+                let cell = usize::from(cell);
                 trial_digits.toggle(cell, solution.get(cell).unwrap_or(1));
             }
-            if forced_by_singles(after, trial_digits, orbit, &solution)
+            let blank_orbit = |grid: &mut Grid| orbit.iter().for_each(|&cell| grid.set(usize::from(cell), 0));
+            let stays_unique = forced_by_singles(after, trial_digits, orbit, &solution)
                 || (n_clues >= SINGLES_FILL_MIN_CLUES && filled_by_singles(after, orbit_mask, &by_digit))
-                || !has_other_solution(&mut self.solver, &trial, &trial_digits, orbit, &solution)
-            {
-                givens = trial;
+                || {
+                    let mut trial = givens;
+                    blank_orbit(&mut trial);
+                    !has_other_solution(&mut self.solver, trial, &trial_digits, orbit, &solution)
+                };
+            if stays_unique {
+                blank_orbit(&mut givens);
                 digits = trial_digits;
                 present = after;
                 n_clues -= orbit.len();
@@ -234,7 +237,7 @@ const SETS_MAX_CLUES: usize = 60;
 /// callgrind); with fewer, most removals fail and the test is wasted.
 const SINGLES_FILL_MIN_CLUES: usize = 36;
 
-/// Whether `puzzle` (the unique puzzle being thinned, minus the cells
+/// Whether `alt` (the unique puzzle being thinned, minus the cells
 /// `removed`) has a solution other than `solution`.
 ///
 /// Any other solution differs from `solution` in a removed cell: for the
@@ -247,12 +250,11 @@ const SINGLES_FILL_MIN_CLUES: usize = 36;
 /// per removed cell.
 fn has_other_solution(
     solver: &mut Solver,
-    puzzle: &Grid,
+    mut alt: Grid,
     digits: &UnitDigits,
     removed: &[u8],
     solution: &Grid,
 ) -> bool {
-    let mut alt = *puzzle;
     removed.iter().any(|&cell| {
         let cell = cell as usize;
         let digit = solution.get(cell).unwrap_or(1);
