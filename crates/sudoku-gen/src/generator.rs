@@ -190,8 +190,12 @@ impl Generator {
             }
             let orbit_mask = self.orbit_masks[orbit_idx];
             let after = present & !orbit_mask;
-            if n_clues <= SETS_MAX_CLUES && self.sets.any_emptied(orbit, after) {
-                // A known unavoidable set would lose its last clue.
+            // With many clues most removals succeed and the singles tests
+            // come first; with few most fail and the unavoidable sets do.
+            let many_clues = n_clues >= SINGLES_FILL_MIN_CLUES;
+            let sets = &self.sets;
+            let empties_a_set = || n_clues <= SETS_MAX_CLUES && sets.any_emptied(orbit, after);
+            if !many_clues && empties_a_set() {
                 continue;
             }
             let mut trial_digits = digits;
@@ -200,13 +204,17 @@ impl Generator {
                 trial_digits.toggle(cell, solution.get(cell).unwrap_or(1));
             }
             let blank_orbit = |grid: &mut Grid| orbit.iter().for_each(|&cell| grid.set(usize::from(cell), 0));
-            let stays_unique = forced_by_singles(after, trial_digits, orbit, &solution)
-                || (n_clues >= SINGLES_FILL_MIN_CLUES && filled_by_singles(after, orbit_mask, &by_digit))
-                || {
-                    let mut trial = givens;
-                    blank_orbit(&mut trial);
-                    !has_other_solution(&mut self.solver, trial, &trial_digits, orbit, &solution)
-                };
+            let stays_unique = if forced_by_singles(after, trial_digits, orbit, &solution) {
+                true
+            } else if many_clues && empties_a_set() {
+                false
+            } else if many_clues && filled_by_singles(after, orbit_mask, &by_digit) {
+                true
+            } else {
+                let mut trial = givens;
+                blank_orbit(&mut trial);
+                !has_other_solution(&mut self.solver, trial, &trial_digits, orbit, &solution)
+            };
             if stays_unique {
                 blank_orbit(&mut givens);
                 digits = trial_digits;
