@@ -204,7 +204,7 @@ impl Generator {
                 trial_digits.toggle(cell, solution.get(cell).unwrap_or(1));
             }
             let blank_orbit = |grid: &mut Grid| orbit.iter().for_each(|&cell| grid.set(usize::from(cell), 0));
-            let stays_unique = if forced_by_singles(after, trial_digits, orbit, &solution) {
+            let stays_unique = if forced_by_singles(after, trial_digits, orbit, &solution, &by_digit) {
                 true
             } else if many_clues && empties_a_set() {
                 false
@@ -277,7 +277,13 @@ fn has_other_solution(
 /// singles of the remaining givens (the cells of `given`, whose digits per
 /// unit are `digits`). If so every solution of the puzzle agrees with
 /// `solution` on them, so the puzzle still has exactly one solution.
-fn forced_by_singles(mut given: u128, mut digits: UnitDigits, removed: &[u8], solution: &Grid) -> bool {
+fn forced_by_singles(
+    mut given: u128,
+    mut digits: UnitDigits,
+    removed: &[u8],
+    solution: &Grid,
+    by_digit: &[u128; 9],
+) -> bool {
     let mut pending: u16 = (1u16 << removed.len()) - 1;
     loop {
         let before = pending;
@@ -287,7 +293,7 @@ fn forced_by_singles(mut given: u128, mut digits: UnitDigits, removed: &[u8], so
             left &= left - 1;
             let cell = removed[k] as usize;
             let digit = solution.get(cell).unwrap_or(1);
-            if is_single(given, &digits, cell, digit) {
+            if is_single(given, &digits, by_digit, cell, digit) {
                 given |= 1 << cell;
                 digits.toggle(cell, digit);
                 pending &= !(1 << k);
@@ -412,20 +418,21 @@ static CELL_UNITS: [[u128; 3]; 81] = {
 
 /// Whether `digit` is forced into the blank `cell` by a naked single (every
 /// other digit sees the cell) or a hidden single (no other blank cell of
-/// one of its units can take `digit`). `given` holds the given cells and
-/// `digits` their digits per unit.
-fn is_single(given: u128, digits: &UnitDigits, cell: usize, digit: u8) -> bool {
-    let bit = digit_bit(digit);
-    if digits.seen(cell) | bit == ALL_DIGITS {
+/// one of its units can take `digit`). `given` holds the given cells,
+/// `digits` their digits per unit, and `by_digit` the cells of each digit
+/// in the solution.
+fn is_single(given: u128, digits: &UnitDigits, by_digit: &[u128; 9], cell: usize, digit: u8) -> bool {
+    if digits.seen(cell) | digit_bit(digit) == ALL_DIGITS {
         return true;
     }
-    let units = [ROW[cell] as usize, 9 + COL[cell] as usize, 18 + BOX[cell] as usize];
-    units.iter().any(|&unit| {
-        UNITS[unit].iter().all(|&other| {
-            let other = other as usize;
-            other == cell || given & (1 << other) != 0 || digits.seen(other) & bit != 0
-        })
-    })
+    // The cells that hold or see a given `digit`.
+    let mut placed = given & by_digit[usize::from(digit - 1)];
+    let mut blocked = given | 1 << cell;
+    while placed != 0 {
+        blocked |= SEES[placed.trailing_zeros() as usize];
+        placed &= placed - 1;
+    }
+    CELL_UNITS[cell].iter().any(|&unit| unit & !blocked == 0)
 }
 
 /// The digits given in each unit (rows 0-8, columns 9-17, boxes 18-26) as
@@ -492,6 +499,7 @@ mod tests {
         let mut solver = Solver::new();
         let mut rng = puzzle_rng(3, 1);
         let solution = random_grid(&mut rng);
+        let by_digit = cells_by_digit(&solution);
         let mut givens = solution;
         let mut given = ALL_CELLS;
         let mut digits = UnitDigits::of(&solution);
@@ -502,7 +510,7 @@ mod tests {
             let digit = solution.get(cell).unwrap();
             let mut trial_digits = digits;
             trial_digits.toggle(cell, digit);
-            if is_single(given & !(1 << cell), &trial_digits, cell, digit) {
+            if is_single(given & !(1 << cell), &trial_digits, &by_digit, cell, digit) {
                 n_cheap += 1;
                 assert_eq!(solver.count_solutions_up_to(&trial, 2), 1, "cell {cell}");
                 givens = trial;
@@ -536,7 +544,7 @@ mod tests {
                 let digit = solution.get(cell).unwrap();
                 let mut trial_digits = digits;
                 trial_digits.toggle(cell, digit);
-                if !forced_by_singles(after, trial_digits, &[cell as u8], &solution) {
+                if !forced_by_singles(after, trial_digits, &[cell as u8], &solution, &by_digit) {
                     n_beyond_removed += 1;
                 }
                 givens.set(cell, 0);
