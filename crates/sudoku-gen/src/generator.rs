@@ -194,7 +194,7 @@ impl Generator {
             // come first; with few most fail and the unavoidable sets do.
             let many_clues = n_clues >= SINGLES_FILL_MIN_CLUES;
             let sets = &self.sets;
-            let empties_a_set = || n_clues <= SETS_MAX_CLUES && sets.any_emptied(orbit, after);
+            let empties_a_set = || sets.any_emptied(orbit, after);
             if !many_clues && empties_a_set() {
                 continue;
             }
@@ -234,15 +234,11 @@ impl Generator {
 
 const ALL_CELLS: u128 = (1 << 81) - 1;
 
-/// Above this many clues the unavoidable sets are not consulted: every set
-/// still has several clues (callgrind shows the look-ups wasted), and the
-/// singles tests settle those removals.
-const SETS_MAX_CLUES: usize = 60;
-
-/// From this many clues up, a removal the cheap singles test cannot settle
-/// first tries [`filled_by_singles`] before the solver: with many clues
-/// most removals keep uniqueness and singles show it (measured with
-/// callgrind); with fewer, most removals fail and the test is wasted.
+/// From this many clues up, a removal is first tested by singles from the
+/// removed cells, then by the unavoidable sets, then by [`filled_by_singles`]
+/// before the solver: with many clues most removals keep uniqueness and
+/// singles show it (measured with callgrind). With fewer, most removals
+/// fail: the sets come first and the fill test is skipped as wasted.
 const SINGLES_FILL_MIN_CLUES: usize = 36;
 
 /// Whether `alt` (the unique puzzle being thinned, minus the cells
