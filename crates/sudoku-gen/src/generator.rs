@@ -13,7 +13,9 @@ use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
 use sudoku_core::{Grid, Solver};
 
 use crate::error::GenError;
+use crate::random_grid::random_grid;
 use crate::symmetry::Symmetry;
+use crate::unavoidable::UnavoidableSets;
 
 /// Everything that shapes a generated set. Puzzle *i* of a set depends on
 /// these options and *i* alone.
@@ -94,6 +96,9 @@ pub struct Generator {
     orbits: Vec<Vec<u8>>,
     orbit_masks: Vec<u128>,
     solver: Solver,
+    /// Unavoidable sets of the current solution grid, kept to save
+    /// allocating and clearing their tables for each puzzle.
+    sets: Box<UnavoidableSets>,
 }
 
 impl Generator {
@@ -101,7 +106,7 @@ impl Generator {
     pub fn new(opts: GenOptions) -> Generator {
         let orbits = opts.symmetry.orbits();
         let orbit_masks = orbits.iter().map(|o| o.iter().fold(0u128, |m, &c| m | 1 << c)).collect();
-        Generator { opts, orbits, orbit_masks, solver: Solver::new() }
+        Generator { opts, orbits, orbit_masks, solver: Solver::new(), sets: Box::new(UnavoidableSets::new()) }
     }
 
     /// The options of this generator.
@@ -143,7 +148,7 @@ impl Generator {
 
     /// A puzzle drawn from `rng`: the seed in the options is not used.
     pub fn generate_with_rng(&mut self, rng: &mut impl Rng) -> Puzzle {
-        let solution = random_solution(&mut self.solver, rng);
+        let solution = random_grid(rng);
         self.remove_clues(solution, rng)
     }
 
@@ -170,9 +175,7 @@ impl Generator {
         let mut order: Vec<usize> = (0..self.orbits.len()).collect();
         order.shuffle(rng);
         let by_digit = cells_by_digit(&solution);
-        let mut sets = digit_pair_sets(&solution);
-        sets.extend(line_pair_sets(&solution));
-        let sets = SetsByCell::new(sets);
+        self.sets.find(&solution.to_array());
         let mut givens = solution;
         let mut present = ALL_CELLS;
         let mut digits = UnitDigits::of(&solution);
@@ -187,22 +190,33 @@ impl Generator {
             }
             let orbit_mask = self.orbit_masks[orbit_idx];
             let after = present & !orbit_mask;
-            if sets.any_emptied(orbit, after) {
-                // A known unavoidable set would lose its last clue.
+            // With many clues most removals succeed and the singles tests
+            // come first; with few most fail and the unavoidable sets do.
+            let many_clues = n_clues >= SINGLES_FILL_MIN_CLUES;
+            let sets = &self.sets;
+            let empties_a_set = || sets.any_emptied(orbit, after);
+            if !many_clues && empties_a_set() {
                 continue;
             }
-            let mut trial = givens;
             let mut trial_digits = digits;
             for &cell in orbit {
-                let cell = cell as usize;
-                trial.set(cell, 0);
+                let cell = usize::from(cell);
                 trial_digits.toggle(cell, solution.get(cell).unwrap_or(1));
             }
-            if forced_by_singles(after, trial_digits, orbit, &solution)
-                || (n_clues >= SINGLES_FILL_MIN_CLUES && filled_by_singles(after, orbit_mask, &by_digit))
-                || !has_other_solution(&mut self.solver, &trial, &trial_digits, orbit, &solution)
-            {
-                givens = trial;
+            let blank_orbit = |grid: &mut Grid| orbit.iter().for_each(|&cell| grid.set(usize::from(cell), 0));
+            let stays_unique = if forced_by_singles(after, trial_digits, orbit, &solution, &by_digit) {
+                true
+            } else if many_clues && empties_a_set() {
+                false
+            } else if many_clues && filled_by_singles(after, orbit_mask, &by_digit) {
+                true
+            } else {
+                let mut trial = givens;
+                blank_orbit(&mut trial);
+                !has_other_solution(&mut self.solver, trial, &trial_digits, orbit, &solution)
+            };
+            if stays_unique {
+                blank_orbit(&mut givens);
                 digits = trial_digits;
                 present = after;
                 n_clues -= orbit.len();
@@ -220,61 +234,14 @@ impl Generator {
 
 const ALL_CELLS: u128 = (1 << 81) - 1;
 
-/// From this many clues up, a removal the cheap singles test cannot settle
-/// first tries [`filled_by_singles`] before the solver: with many clues
-/// most removals keep uniqueness and singles show it (measured with
-/// callgrind); with fewer, most removals fail and the test is wasted.
+/// From this many clues up, a removal is first tested by singles from the
+/// removed cells, then by the unavoidable sets, then by [`filled_by_singles`]
+/// before the solver: with many clues most removals keep uniqueness and
+/// singles show it (measured with callgrind). With fewer, most removals
+/// fail: the sets come first and the fill test is skipped as wasted.
 const SINGLES_FILL_MIN_CLUES: usize = 36;
 
-/// Unavoidable sets with, for each cell, the sets that hold it, so a
-/// removal checks only the sets it touches (about a dozen a cell) instead
-/// of all of them.
-struct SetsByCell {
-    sets: Vec<u128>,
-    /// `by_cell[cell][..n_by_cell[cell]]`: indices into `sets`.
-    by_cell: [[u8; MAX_SETS_PER_CELL]; 81],
-    n_by_cell: [u8; 81],
-}
-
-/// A cell lies in one two-digit set per other digit (the groups of a pair
-/// partition its cells) and in at most two line-pair sets per direction;
-/// room is left for more.
-const MAX_SETS_PER_CELL: usize = 16;
-
-impl SetsByCell {
-    fn new(sets: Vec<u128>) -> SetsByCell {
-        let mut index = SetsByCell { sets, by_cell: [[0; MAX_SETS_PER_CELL]; 81], n_by_cell: [0; 81] };
-        for (set_idx, &set) in index.sets.iter().enumerate() {
-            let mut cells = set;
-            while cells != 0 {
-                let cell = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let n = &mut index.n_by_cell[cell];
-                // A set left out only makes the shortcut weaker, never
-                // wrong; neither bound is reached (at most 12 sets a cell,
-                // and 144 two-digit plus 72 line-pair sets in all).
-                if let (true, Ok(set_idx)) = (usize::from(*n) < MAX_SETS_PER_CELL, u8::try_from(set_idx)) {
-                    index.by_cell[cell][usize::from(*n)] = set_idx;
-                    *n += 1;
-                }
-            }
-        }
-        index
-    }
-
-    /// Whether removing the cells of `orbit`, leaving the cells of
-    /// `after`, takes the last clue of a set. Such a set meets the orbit.
-    fn any_emptied(&self, orbit: &[u8], after: u128) -> bool {
-        orbit.iter().any(|&cell| {
-            let cell = usize::from(cell);
-            self.by_cell[cell][..usize::from(self.n_by_cell[cell])]
-                .iter()
-                .any(|&set_idx| self.sets[usize::from(set_idx)] & after == 0)
-        })
-    }
-}
-
-/// Whether `puzzle` (the unique puzzle being thinned, minus the cells
+/// Whether `alt` (the unique puzzle being thinned, minus the cells
 /// `removed`) has a solution other than `solution`.
 ///
 /// Any other solution differs from `solution` in a removed cell: for the
@@ -287,12 +254,11 @@ impl SetsByCell {
 /// per removed cell.
 fn has_other_solution(
     solver: &mut Solver,
-    puzzle: &Grid,
+    mut alt: Grid,
     digits: &UnitDigits,
     removed: &[u8],
     solution: &Grid,
 ) -> bool {
-    let mut alt = *puzzle;
     removed.iter().any(|&cell| {
         let cell = cell as usize;
         let digit = solution.get(cell).unwrap_or(1);
@@ -307,7 +273,13 @@ fn has_other_solution(
 /// singles of the remaining givens (the cells of `given`, whose digits per
 /// unit are `digits`). If so every solution of the puzzle agrees with
 /// `solution` on them, so the puzzle still has exactly one solution.
-fn forced_by_singles(mut given: u128, mut digits: UnitDigits, removed: &[u8], solution: &Grid) -> bool {
+fn forced_by_singles(
+    mut given: u128,
+    mut digits: UnitDigits,
+    removed: &[u8],
+    solution: &Grid,
+    by_digit: &[u128; 9],
+) -> bool {
     let mut pending: u16 = (1u16 << removed.len()) - 1;
     loop {
         let before = pending;
@@ -317,7 +289,7 @@ fn forced_by_singles(mut given: u128, mut digits: UnitDigits, removed: &[u8], so
             left &= left - 1;
             let cell = removed[k] as usize;
             let digit = solution.get(cell).unwrap_or(1);
-            if is_single(given, &digits, cell, digit) {
+            if is_single(given, &digits, by_digit, cell, digit) {
                 given |= 1 << cell;
                 digits.toggle(cell, digit);
                 pending &= !(1 << k);
@@ -442,20 +414,21 @@ static CELL_UNITS: [[u128; 3]; 81] = {
 
 /// Whether `digit` is forced into the blank `cell` by a naked single (every
 /// other digit sees the cell) or a hidden single (no other blank cell of
-/// one of its units can take `digit`). `given` holds the given cells and
-/// `digits` their digits per unit.
-fn is_single(given: u128, digits: &UnitDigits, cell: usize, digit: u8) -> bool {
-    let bit = digit_bit(digit);
-    if digits.seen(cell) | bit == ALL_DIGITS {
+/// one of its units can take `digit`). `given` holds the given cells,
+/// `digits` their digits per unit, and `by_digit` the cells of each digit
+/// in the solution.
+fn is_single(given: u128, digits: &UnitDigits, by_digit: &[u128; 9], cell: usize, digit: u8) -> bool {
+    if digits.seen(cell) | digit_bit(digit) == ALL_DIGITS {
         return true;
     }
-    let units = [ROW[cell] as usize, 9 + COL[cell] as usize, 18 + BOX[cell] as usize];
-    units.iter().any(|&unit| {
-        UNITS[unit].iter().all(|&other| {
-            let other = other as usize;
-            other == cell || given & (1 << other) != 0 || digits.seen(other) & bit != 0
-        })
-    })
+    // The cells that hold or see a given `digit`.
+    let mut placed = given & by_digit[usize::from(digit - 1)];
+    let mut blocked = given | 1 << cell;
+    while placed != 0 {
+        blocked |= SEES[placed.trailing_zeros() as usize];
+        placed &= placed - 1;
+    }
+    CELL_UNITS[cell].iter().any(|&unit| unit & !blocked == 0)
 }
 
 /// The digits given in each unit (rows 0-8, columns 9-17, boxes 18-26) as
@@ -492,81 +465,6 @@ impl UnitDigits {
 
 const ALL_DIGITS: u16 = 0x1ff;
 
-/// The unavoidable sets of `solution` made of two digits: for each pair of
-/// digits, the connected groups of the 18 cells holding them, two cells
-/// being linked when they share a unit. Swapping the two digits inside one
-/// group gives another valid grid, so a puzzle with a unique solution has a
-/// clue in every group.
-fn digit_pair_sets(solution: &Grid) -> Vec<u128> {
-    let mut by_digit = [0u128; 10];
-    for cell in 0..81 {
-        by_digit[solution.get(cell).map_or(0, usize::from)] |= 1 << cell;
-    }
-    let mut sets = Vec::with_capacity(64);
-    for a in 1..=9 {
-        for b in a + 1..=9 {
-            let mut rest = by_digit[a] | by_digit[b];
-            while rest != 0 {
-                let mut group = rest & rest.wrapping_neg();
-                let mut frontier = group;
-                while frontier != 0 {
-                    let cell = frontier.trailing_zeros() as usize;
-                    frontier &= frontier - 1;
-                    let new = PEER_MASKS[cell] & rest & !group;
-                    group |= new;
-                    frontier |= new;
-                }
-                rest &= !group;
-                sets.push(group);
-            }
-        }
-    }
-    sets
-}
-
-/// The unavoidable sets of `solution` made by two rows of one band (or two
-/// columns of one stack): where the two lines hold the same digits in the
-/// same k columns, swapping the two lines there keeps every row, column and
-/// box valid. The minimal such column sets are the cycles of the map taking
-/// each column to the column of the other line that holds the same digit.
-fn line_pair_sets(solution: &Grid) -> Vec<u128> {
-    let cells = solution.to_array();
-    let mut sets = Vec::with_capacity(64);
-    for transpose in [false, true] {
-        let at = |line: usize, k: usize| if transpose { k * 9 + line } else { line * 9 + k };
-        for band in 0..3 {
-            for (i, j) in [(0, 1), (0, 2), (1, 2)] {
-                let (a, b) = (band * 3 + i, band * 3 + j);
-                // position_in_b[d] = where line b holds digit d.
-                let mut position_in_b = [0usize; 10];
-                for k in 0..9 {
-                    position_in_b[cells[at(b, k)] as usize] = k;
-                }
-                let mut seen = 0u16;
-                for start in 0..9 {
-                    if seen & (1 << start) != 0 {
-                        continue;
-                    }
-                    let mut set = 0u128;
-                    let mut k = start;
-                    let mut len = 0;
-                    while seen & (1 << k) == 0 {
-                        seen |= 1 << k;
-                        set |= 1 << at(a, k) | 1 << at(b, k);
-                        k = position_in_b[cells[at(a, k)] as usize];
-                        len += 1;
-                    }
-                    // Whole lines are implied by the shorter cycles.
-                    if len < 9 {
-                        sets.push(set);
-                    }
-                }
-            }
-        }
-    }
-    sets
-}
-
 /// The peers of each cell as a bit mask.
 static PEER_MASKS: [u128; 81] = {
     let mut masks = [0u128; 81];
@@ -586,80 +484,9 @@ fn digit_bit(digit: u8) -> u16 {
     1 << (digit - 1)
 }
 
-/// A random complete grid: the three diagonal boxes filled with random
-/// permutations (they never constrain each other, and every such filling
-/// can be completed), completed by the solver, then shuffled by a random
-/// validity-preserving transformation (digit relabelling, row and column
-/// permutations within bands and stacks, band and stack permutations, an
-/// optional transposition) so the solver's search order leaves no pattern.
-fn random_solution(solver: &mut Solver, rng: &mut impl Rng) -> Grid {
-    loop {
-        let mut seed = Grid::EMPTY;
-        let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-        for box_idx in [0, 4, 8] {
-            digits.shuffle(rng);
-            let (r0, c0) = (box_idx / 3 * 3, box_idx % 3 * 3);
-            for (k, &d) in digits.iter().enumerate() {
-                seed.set((r0 + k / 3) * 9 + c0 + k % 3, d);
-            }
-        }
-        if let Some(solved) = solver.solve_one(&seed) {
-            return shuffle_grid(&solved, rng);
-        }
-    }
-}
-
-/// `grid` under a random transformation that keeps valid grids valid.
-fn shuffle_grid(grid: &Grid, rng: &mut impl Rng) -> Grid {
-    let mut relabel: [u8; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    relabel[1..].shuffle(rng);
-    let rows = line_permutation(rng);
-    let cols = line_permutation(rng);
-    let transpose = rng.gen::<bool>();
-    let src = grid.to_array();
-    let mut out = [0u8; 81];
-    for r in 0..9 {
-        for c in 0..9 {
-            let (sr, sc) = (rows[r], cols[c]);
-            let (sr, sc) = if transpose { (sc, sr) } else { (sr, sc) };
-            out[r * 9 + c] = relabel[src[sr * 9 + sc] as usize];
-        }
-    }
-    // Values stay 1-9: a relabelled valid grid.
-    Grid::from_array(out).unwrap_or(*grid)
-}
-
-/// A random permutation of the 9 rows (or columns) that keeps bands
-/// together: bands shuffled, and lines shuffled within each band.
-fn line_permutation(rng: &mut impl Rng) -> [usize; 9] {
-    let mut bands = [0usize, 1, 2];
-    bands.shuffle(rng);
-    let mut out = [0usize; 9];
-    for (i, &band) in bands.iter().enumerate() {
-        let mut lines = [0usize, 1, 2];
-        lines.shuffle(rng);
-        for (j, &line) in lines.iter().enumerate() {
-            out[i * 3 + j] = band * 3 + line;
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn random_solutions_are_valid_and_differ() {
-        let mut solver = Solver::new();
-        let mut rng = puzzle_rng(7, 0);
-        let a = random_solution(&mut solver, &mut rng);
-        let b = random_solution(&mut solver, &mut rng);
-        for g in [a, b] {
-            assert!(g.is_complete() && g.is_consistent(), "{g}");
-        }
-        assert_ne!(a, b);
-    }
 
     #[test]
     fn single_detection_agrees_with_the_solver() {
@@ -667,7 +494,8 @@ mod tests {
         // test passes must also pass the solver.
         let mut solver = Solver::new();
         let mut rng = puzzle_rng(3, 1);
-        let solution = random_solution(&mut solver, &mut rng);
+        let solution = random_grid(&mut rng);
+        let by_digit = cells_by_digit(&solution);
         let mut givens = solution;
         let mut given = ALL_CELLS;
         let mut digits = UnitDigits::of(&solution);
@@ -678,7 +506,7 @@ mod tests {
             let digit = solution.get(cell).unwrap();
             let mut trial_digits = digits;
             trial_digits.toggle(cell, digit);
-            if is_single(given & !(1 << cell), &trial_digits, cell, digit) {
+            if is_single(given & !(1 << cell), &trial_digits, &by_digit, cell, digit) {
                 n_cheap += 1;
                 assert_eq!(solver.count_solutions_up_to(&trial, 2), 1, "cell {cell}");
                 givens = trial;
@@ -697,7 +525,7 @@ mod tests {
         // cannot.
         let mut solver = Solver::new();
         let mut rng = puzzle_rng(5, 2);
-        let solution = random_solution(&mut solver, &mut rng);
+        let solution = random_grid(&mut rng);
         let by_digit = cells_by_digit(&solution);
         let mut order: Vec<usize> = (0..81).collect();
         order.shuffle(&mut rng);
@@ -712,7 +540,7 @@ mod tests {
                 let digit = solution.get(cell).unwrap();
                 let mut trial_digits = digits;
                 trial_digits.toggle(cell, digit);
-                if !forced_by_singles(after, trial_digits, &[cell as u8], &solution) {
+                if !forced_by_singles(after, trial_digits, &[cell as u8], &solution, &by_digit) {
                     n_beyond_removed += 1;
                 }
                 givens.set(cell, 0);

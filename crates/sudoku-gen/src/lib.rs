@@ -4,15 +4,17 @@
 //!
 //! ## How a puzzle is made
 //!
-//! 1. A random complete grid: three independent boxes drawn at random, the
-//!    rest filled by `sudoku_core`'s solver, then shuffled by a random
-//!    validity-preserving transformation.
+//! 1. A random complete grid, built by this crate from the random stream
+//!    ([`random_grid`]): three diagonal boxes drawn at random, the rest
+//!    filled by a small randomised backtracking search on bit masks, then
+//!    shuffled by a random validity-preserving transformation.
 //! 2. Clue removal: the cells are grouped into orbits of the requested
 //!    [`Symmetry`]; orbits are visited once each in random order, and an
 //!    orbit is removed when the puzzle keeps exactly one solution
 //!    (no second solution found by `sudoku_core`'s search). Shortcuts that
 //!    never change the outcome come first: small unavoidable sets of the
-//!    grid (two digits, or two lines of a band) settle many failures, and
+//!    grid (two digits, two lines of a band, or two columns of a band
+//!    holding the same three digits) settle many failures, and
 //!    naked/hidden-single tests many successes. The rest are settled by
 //!    one search per removed cell for a solution that differs there
 //!    (`Solver::solve_one_excluding`). One pass gives a minimal puzzle.
@@ -25,6 +27,11 @@
 //! Puzzle *i* of seed *S* draws only from [`puzzle_rng`]`(S, i)` (ChaCha8 on
 //! stream *i*), so a set can be generated on any number of threads, in any
 //! order, and the first 10 puzzles of a set of 1000 are the set of 10.
+//!
+//! The solver is asked only yes/no questions (is there another solution?)
+//! and never picks a digit, so a seed's puzzles depend on this crate and
+//! `rand_chacha` alone: a faster or reordered search in `sudoku_core` gives
+//! the same puzzles, byte for byte.
 //!
 //! ```
 //! use sudoku_gen::{generate, GenOptions, Symmetry};
@@ -55,12 +62,15 @@
 //!
 //! ## Modules
 //! - [`generator`]: options, the generator, the per-puzzle random stream;
+//! - [`random_grid`]: random complete grids;
 //! - [`symmetry`]: symmetries and their orbits;
 //! - [`error`]: the error type.
 
 pub mod error;
 pub mod generator;
+pub mod random_grid;
 pub mod symmetry;
+mod unavoidable;
 
 pub use error::GenError;
 pub use generator::{generate, generate_until, puzzle_rng, GenOptions, Generator, Puzzle};
