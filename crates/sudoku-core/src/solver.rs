@@ -193,6 +193,18 @@ const MINIROW_CELLS: [u32; 512] = {
     t
 };
 
+/// Band rule: the cells of the mini-rows kept ([`BAND_KEPT`] spread by
+/// [`MINIROW_CELLS`]).
+const BAND_KEPT_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = MINIROW_CELLS[BAND_KEPT[i] as usize];
+        i += 1;
+    }
+    t
+};
+
 /// For a mini-row pattern closed under the band rule: the mini-rows that
 /// are the only one of their row, so certainly hold the digit.
 const CERTAIN_MINIROWS: [u16; 512] = {
@@ -486,12 +498,14 @@ impl State {
         let pattern = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
             | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
             | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
-        let kept = BAND_KEPT[pattern & 0x1ff];
-        if kept == 0 {
+        // One look-up for the cells kept, on the critical path; the
+        // mini-row set beside it is only stored.
+        let cells = BAND_KEPT_CELLS[pattern & 0x1ff];
+        if cells == 0 {
             return None;
         }
-        self.minirows[digit][band] = kept;
-        let w = w & MINIROW_CELLS[usize::from(kept & 0x1ff)];
+        self.minirows[digit][band] = BAND_KEPT[pattern & 0x1ff];
+        let w = w & cells;
         let fresh = row_singles(w) & !self.solved[band];
         if fresh == 0 {
             self.cand[band][digit] = w;
@@ -656,15 +670,21 @@ impl State {
         let mut stack_dirty = 0u16;
         let mut triad_done = false;
         loop {
+            // In rounds: the next unit does not wait for the last one's
+            // result, so consecutive band rules overlap in the processor.
             while dirty != 0 {
-                let u = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                let digit = u / 3;
-                match self.band_rule(digit, u % 3) {
-                    Some(changed) => dirty |= changed,
-                    None => return false,
+                let mut round = dirty;
+                while round != 0 {
+                    let u = round.trailing_zeros() as usize;
+                    round &= round - 1;
+                    dirty &= !(1 << u);
+                    let digit = u / 3;
+                    match self.band_rule(digit, u % 3) {
+                        Some(changed) => dirty |= changed,
+                        None => return false,
+                    }
+                    stack_dirty |= 1 << digit;
                 }
-                stack_dirty |= 1 << digit;
             }
             while stack_dirty != 0 {
                 let digit = stack_dirty.trailing_zeros() as usize;
