@@ -30,7 +30,9 @@
 //! ## Propagation
 //!
 //! `State::propagate` works on (digit, band) units whose bitmap changed,
-//! with table-driven rules:
+//! in rounds (the units dirty at the start of a round are all taken, so the
+//! next unit never waits for the last one's result and the processor can
+//! overlap them), with table-driven rules:
 //! - *band rule* (`State::band_rule`): in a band, a digit occupies one
 //!   mini-row (three cells of a row inside a box) in each row and each
 //!   box, so the open mini-rows must contain one of six configurations (a
@@ -54,9 +56,10 @@
 //!
 //! ## Search
 //!
-//! At a fixpoint the search picks the band whose digits have the fewest
-//! configurations left in all, and in it the digit with the fewest (at
-//! least two), and tries each configuration in turn. When every digit is
+//! At a fixpoint the search picks the band with the fewest open cells (then
+//! the fewest configurations of its digits in all), and in it the digit
+//! with the fewest configurations (at least two), and tries each
+//! configuration in turn, the first one on the current state. When every digit is
 //! down to one configuration per band but cells are still open, it
 //! branches on a cell instead: its lowest digit, then the state without
 //! it. An explicit stack of at most 27 + 81 frames (see `MAX_FRAMES`),
@@ -765,8 +768,8 @@ impl State {
     /// fewest open cells, then with the fewest configurations of its digits
     /// in all; the digit with the fewest configurations (at least two)
     /// there. A nearly done band gives short branches whose failures show
-    /// early: on the hardest sets this is about a fifth fewer instructions
-    /// than choosing by configurations alone (see `solver.rs` history).
+    /// early: on the hardest-1905 set this is about a fifth less work than
+    /// choosing by configurations alone.
     fn branch_config(&self) -> Option<(usize, usize, u8)> {
         const NO_PICK: usize = 1 << 8;
         let mut best = (usize::MAX, 0usize, 0usize);
