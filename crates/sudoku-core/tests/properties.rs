@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use sudoku_core::{Grid, Solver};
 
 mod common;
-use common::{allowed, scattered};
+use common::{brute_force_count, scattered};
 
 /// A symmetry of sudoku: relabel digits, permute bands, rows within a band,
 /// stacks, columns within a stack, and optionally transpose.
@@ -77,40 +77,6 @@ fn puzzle(min_givens: usize, max_givens: usize) -> impl Strategy<Value = Grid> {
         })
 }
 
-/// The independent counter: plain depth-first search on the emptiest-choice
-/// cell, no propagation, counting up to `limit`.
-fn brute_force_count(g: &Grid, limit: u64) -> u64 {
-    fn go(cells: &mut [u8; 81], limit: u64, found: &mut u64) {
-        let mut best: Option<(usize, u16)> = None;
-        for c in 0..81 {
-            if cells[c] == 0 {
-                let m = allowed(cells, c);
-                if best.is_none_or(|(_, b)| m.count_ones() < b.count_ones()) {
-                    best = Some((c, m));
-                }
-            }
-        }
-        let Some((c, m)) = best else {
-            *found += 1;
-            return;
-        };
-        for d in 0..9u8 {
-            if m & 1 << d != 0 && *found < limit {
-                cells[c] = d + 1;
-                go(cells, limit, found);
-                cells[c] = 0;
-            }
-        }
-    }
-    let mut cells = g.to_array();
-    if (0..81).any(|c| cells[c] != 0 && allowed(&cells, c) & 1 << (cells[c] - 1) == 0) {
-        return 0;
-    }
-    let mut found = 0;
-    go(&mut cells, limit, &mut found);
-    found
-}
-
 proptest! {
     #[test]
     fn every_solution_is_valid_distinct_and_keeps_the_givens(p in puzzle(17, 40)) {
@@ -134,13 +100,17 @@ proptest! {
 
     #[test]
     fn counts_agree_with_brute_force(p in puzzle(26, 50)) {
-        prop_assert_eq!(p.count_solutions_up_to(20), brute_force_count(&p, 20));
+        let expected = brute_force_count(&p, 20, None);
+        prop_assume!(expected.is_some(), "the brute force gave up");
+        prop_assert_eq!(Some(p.count_solutions_up_to(20)), expected);
     }
 
     #[test]
     fn counts_of_scattered_givens_agree_with_brute_force(p in scattered()) {
         let n = p.count_solutions_up_to(5);
-        prop_assert_eq!(n, brute_force_count(&p, 5));
+        let expected = brute_force_count(&p, 5, None);
+        prop_assume!(expected.is_some(), "the brute force gave up");
+        prop_assert_eq!(Some(n), expected);
         prop_assert_eq!(n == 0, !p.is_consistent() || p.solve_one().is_none());
         if let Some(s) = p.solve_one() {
             prop_assert!(s.is_solution_of(&p));
