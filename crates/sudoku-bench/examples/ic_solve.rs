@@ -42,14 +42,8 @@ fn main() {
         std::process::exit(2);
     };
     let n: usize = n.parse().unwrap_or(2000);
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.split_whitespace().next().unwrap_or(""))
-        .take(n)
-        .collect();
+    let mut lines = sudoku_bench::read_puzzle_lines(std::path::Path::new(path)).unwrap_or_default();
+    lines.truncate(n);
     let count = mode == "count";
     let acc = if who == "ours" {
         let v: Vec<Grid> = lines.iter().filter_map(|l| l.parse().ok()).collect();

@@ -19,14 +19,8 @@ fn main() {
     let rounds: usize = rounds.parse().unwrap_or(5);
     let n: usize = n.parse().unwrap_or(5000);
     for path in files {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        let lines: Vec<&str> = text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| l.split_whitespace().next().unwrap_or(""))
-            .take(n)
-            .collect();
+        let mut lines = sudoku_bench::read_puzzle_lines(std::path::Path::new(path)).unwrap_or_default();
+        lines.truncate(n);
         let ours: Vec<Grid> = lines.iter().filter_map(|l| l.parse().ok()).collect();
         let peer: Vec<sudoku::Sudoku> =
             lines.iter().filter_map(|l| sudoku::Sudoku::from_str_line(l).ok()).collect();
