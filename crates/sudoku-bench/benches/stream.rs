@@ -29,6 +29,17 @@ fn peak_rss_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// One table row: rows, command, seconds, rows per second, peak MiB.
+fn print_row(n_rows: usize, args: &[&str], t: Duration, peak_kib: u64) {
+    println!(
+        "| {n_rows} | sudoku {} | {:.2} | {:.0} | {:.1} |",
+        args.join(" "),
+        t.as_secs_f64(),
+        n_rows as f64 / t.as_secs_f64(),
+        peak_kib as f64 / 1024.0
+    );
+}
+
 fn run(bin: &Path, csv: &Path, args: &[&str]) -> (Duration, u64, usize) {
     let t = Instant::now();
     let mut child = Command::new(bin)
@@ -93,13 +104,7 @@ fn main() {
         {
             let (t, peak, n_lines) = run(&bin, &csv, args);
             assert_eq!(n_lines, n_rows, "one output line per row");
-            println!(
-                "| {n_rows} | sudoku {} | {:.2} | {:.0} | {:.1} |",
-                args.join(" "),
-                t.as_secs_f64(),
-                n_rows as f64 / t.as_secs_f64(),
-                peak as f64 / 1024.0
-            );
+            print_row(n_rows, args, t, peak);
         }
     }
     // Grading costs far more per puzzle: fewer rows, same question.
@@ -109,13 +114,7 @@ fn main() {
         let args = &["grade", "--input", "csv", "--format", "csv", "--jobs", "2"][..];
         let (t, peak, n_lines) = run(&bin, &csv, args);
         assert_eq!(n_lines, n_rows + 1, "a header and one line per row");
-        println!(
-            "| {n_rows} | sudoku {} | {:.2} | {:.0} | {:.1} |",
-            args.join(" "),
-            t.as_secs_f64(),
-            n_rows as f64 / t.as_secs_f64(),
-            peak as f64 / 1024.0
-        );
+        print_row(n_rows, args, t, peak);
     }
     std::fs::remove_dir_all(&dir).ok();
 }

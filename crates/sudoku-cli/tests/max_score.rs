@@ -25,6 +25,17 @@ fn sudoku() -> Command {
 }
 
 /// Two grids of the judge format: the two samples of the problem statement.
+/// What a finished run wrote to standard output.
+trait IntoStdout {
+    fn into_stdout(self) -> Vec<u8>;
+}
+
+impl IntoStdout for assert_cmd::assert::Assert {
+    fn into_stdout(self) -> Vec<u8> {
+        self.get_output().stdout.clone()
+    }
+}
+
 fn hoj_samples() -> String {
     format!("2\n{}\n{}", read("sample1.in").trim(), read("sample2.in").trim())
 }
@@ -60,9 +71,7 @@ fn line_format_adds_a_valid_grid_with_the_printed_score_and_the_status() {
         .write_stdin(read("sample2.in"))
         .assert()
         .success()
-        .get_output()
-        .stdout
-        .clone();
+        .into_stdout();
     let out = String::from_utf8(out).unwrap();
     let fields: Vec<&str> = out.split_whitespace().collect();
     assert_eq!(fields.len(), 3, "{out}");
@@ -81,9 +90,7 @@ fn json_carries_score_grid_status_and_nodes() {
         .arg(target("sparse18_s1.in"))
         .assert()
         .success()
-        .get_output()
-        .stdout
-        .clone();
+        .into_stdout();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["score"], answer("sparse18_s1.ans"));
     assert_eq!(v["status"], "optimal");
@@ -117,9 +124,7 @@ fn block_and_rows_formats_show_score_and_grid() {
         .arg(target("c17_1.in"))
         .assert()
         .success()
-        .get_output()
-        .stdout
-        .clone();
+        .into_stdout();
     let out = String::from_utf8(out).unwrap();
     let (score, rows) = out.split_once('\n').unwrap();
     assert_eq!(score.parse::<i64>().unwrap(), answer("c17_1.ans"));
@@ -165,9 +170,7 @@ fn a_node_limit_stops_the_search_says_so_and_exits_1() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("stopped"))
-        .get_output()
-        .stdout
-        .clone();
+        .into_stdout();
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["status"], "stopped");
     assert_eq!(v["nodes"], 30);
@@ -204,9 +207,7 @@ fn output_does_not_depend_on_the_thread_count() {
             .arg(target("contest20.txt"))
             .assert()
             .success()
-            .get_output()
-            .stdout
-            .clone()
+            .into_stdout()
     };
     let one = run("1");
     assert_eq!(String::from_utf8_lossy(&one).lines().count(), 20);
