@@ -268,40 +268,30 @@ static COLS: [u128; 512] = {
     table
 };
 
+/// For each line (row or column, by `lines`): the cells of the line and of
+/// the other line `slot` (0 or 1, in order) of its band or stack.
+const fn line_pairs(lines: &[u128; 512]) -> [[u128; 2]; 9] {
+    let mut table = [[0u128; 2]; 9];
+    let mut l = 0;
+    while l < 9 {
+        let (first, i) = (l / 3 * 3, l % 3);
+        let others = [[1, 2], [0, 2], [0, 1]][i];
+        let mut slot = 0;
+        while slot < 2 {
+            table[l][slot] = lines[1 << l | 1 << (first + others[slot])];
+            slot += 1;
+        }
+        l += 1;
+    }
+    table
+}
+
 /// `ROW_PAIRS[row][slot]`: the cells of `row` and of the other row `slot`
 /// (0 or 1, in order) of its band.
-static ROW_PAIRS: [[u128; 2]; 9] = {
-    let mut table = [[0u128; 2]; 9];
-    let mut r = 0;
-    while r < 9 {
-        let (band, i) = (r / 3 * 3, r % 3);
-        let others = [[1, 2], [0, 2], [0, 1]][i];
-        let mut slot = 0;
-        while slot < 2 {
-            table[r][slot] = ROWS[1 << r | 1 << (band + others[slot])];
-            slot += 1;
-        }
-        r += 1;
-    }
-    table
-};
+static ROW_PAIRS: [[u128; 2]; 9] = line_pairs(&ROWS);
 
 /// `COL_PAIRS[col][slot]`: the same for columns.
-static COL_PAIRS: [[u128; 2]; 9] = {
-    let mut table = [[0u128; 2]; 9];
-    let mut c = 0;
-    while c < 9 {
-        let (stack, i) = (c / 3 * 3, c % 3);
-        let others = [[1, 2], [0, 2], [0, 1]][i];
-        let mut slot = 0;
-        while slot < 2 {
-            table[c][slot] = COLS[1 << c | 1 << (stack + others[slot])];
-            slot += 1;
-        }
-        c += 1;
-    }
-    table
-};
+static COL_PAIRS: [[u128; 2]; 9] = line_pairs(&COLS);
 
 /// `PAIR[a][b]`: the index (0-35) of the pair of digits `a` and `b` (0-8),
 /// the same for both orders; 36 on the diagonal, which has no pair.
