@@ -40,10 +40,12 @@
 //!   singles in rows and boxes and locked candidates along rows. A digit
 //!   left alone in a row is placed: its cell leaves the other digits, its
 //!   column leaves the other bands;
-//! - *stack rule* (`State::stack_rule`): the same with mini-columns in
-//!   the boxes of a stack: hidden singles in columns, locked candidates
-//!   along columns;
 //! - *naked singles*: a cell left with one digit is placed;
+//! - *stack rule* (`State::stack_rules`), once band rules and naked
+//!   singles are at a fixpoint, on the digits whose mini-columns changed
+//!   (found for all nine at once): the band rule with mini-columns in the
+//!   boxes of a stack: hidden singles in columns, locked candidates along
+//!   columns;
 //! - *triad rule* (`State::triad_rule`), once the others are at a
 //!   fixpoint, at most once a node and only while at least
 //!   `TRIAD_MIN_OPEN` cells are open (late in a search it costs more than
@@ -152,7 +154,7 @@ const BAND_KEPT: [u16; 512] = {
 
 /// Stack rule: for the mini-column occupancy of a stack (bit
 /// `3 * band + column`, column within the stack), the kept mini-columns
-/// spread to the layout of the column word of [`State::stack_rule`]: bits
+/// spread to the layout of the column word of [`State::stack_rules`]: bits
 /// 0-2, 9-11 and 18-20 for bands 0, 1 and 2.
 const STACK_KEEP: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -544,37 +546,46 @@ impl State {
         Some(changed)
     }
 
-    /// The stack rule on `digit`, when its mini-columns changed since the
-    /// last run. Returns the units that changed, or `None` when a column
-    /// or box has no place left for the digit.
+    /// The stack rule on every digit whose mini-columns changed since it
+    /// last ran. Returns the units that changed, or `None` when a column or
+    /// box has no place left for a digit.
     #[inline(always)]
-    fn stack_rule(&mut self, digit: usize) -> Option<Units> {
-        let a = [self.cand[0][digit], self.cand[1][digit], self.cand[2][digit]];
-        let cols = fold_columns(a[0]) | fold_columns(a[1]) << 9 | fold_columns(a[2]) << 18;
-        if cols == self.seen_cols[digit] {
-            return Some(0);
-        }
-        let mut kept = 0u32;
-        for s in 0..3 {
-            let t = cols >> (3 * s);
-            let pattern = (t & 7) | (t >> 6 & 0o70) | (t >> 12 & 0o700);
-            let k = STACK_KEEP[(pattern & 0x1ff) as usize];
-            if k == 0 {
-                return None;
-            }
-            kept |= k << (3 * s);
-        }
-        self.seen_cols[digit] = kept;
-        if kept == cols {
-            return Some(0);
+    fn stack_rules(&mut self) -> Option<Units> {
+        // Which digits to look at, for all nine at once (a vector loop):
+        // most rounds change the columns of few digits, and a test per
+        // digit would be a branch the processor cannot predict.
+        let mut cols = [0u32; 9];
+        let mut todo = 0u32;
+        for (d, c) in cols.iter_mut().enumerate() {
+            *c = fold_columns(self.cand[0][d])
+                | fold_columns(self.cand[1][d]) << 9
+                | fold_columns(self.cand[2][d]) << 18;
+            todo |= u32::from(*c != self.seen_cols[d]) << d;
         }
         let mut changed = 0;
-        for (b, words) in self.cand.iter_mut().enumerate() {
-            let word = &mut words[digit];
-            let w = *word & ((kept >> (9 * b) & 0x1ff) * COLUMN);
-            if w != *word {
-                *word = w;
-                changed |= unit(digit, b);
+        while todo != 0 {
+            let digit = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let cols = cols[digit];
+            let mut kept = 0u32;
+            let mut dead = false;
+            for s in 0..3 {
+                let t = cols >> (3 * s);
+                let pattern = (t & 7) | (t >> 6 & 0o70) | (t >> 12 & 0o700);
+                let k = STACK_KEEP[(pattern & 0x1ff) as usize];
+                dead |= k == 0;
+                kept |= k << (3 * s);
+            }
+            if dead {
+                return None;
+            }
+            self.seen_cols[digit] = kept;
+            // Branch-free: whether a word changes is data, not control.
+            for (b, words) in self.cand.iter_mut().enumerate() {
+                let w = words[digit];
+                let nw = w & ((kept >> (9 * b) & 0x1ff) * COLUMN);
+                changed |= u32::from(nw != w) << (3 * digit + b);
+                words[digit] = nw;
             }
         }
         Some(changed)
@@ -683,7 +694,6 @@ impl State {
     /// (changed since the last fixpoint). `false` on a contradiction.
     #[inline(always)]
     fn propagate(&mut self, mut dirty: Units) -> bool {
-        let mut stack_dirty = 0u16;
         let mut triad_done = false;
         loop {
             // In rounds: the next unit does not wait for the last one's
@@ -694,24 +704,11 @@ impl State {
                     let u = round.trailing_zeros() as usize;
                     round &= round - 1;
                     dirty &= !(1 << u);
-                    let digit = u / 3;
-                    match self.band_rule(digit, u % 3) {
+                    match self.band_rule(u / 3, u % 3) {
                         Some(changed) => dirty |= changed,
                         None => return false,
                     }
-                    stack_dirty |= 1 << digit;
                 }
-            }
-            while stack_dirty != 0 {
-                let digit = stack_dirty.trailing_zeros() as usize;
-                stack_dirty &= stack_dirty - 1;
-                match self.stack_rule(digit) {
-                    Some(changed) => dirty |= changed,
-                    None => return false,
-                }
-            }
-            if dirty != 0 {
-                continue;
             }
             // Naked singles, and cells without a candidate.
             for band in 0..3 {
@@ -731,6 +728,13 @@ impl State {
                     let digit = self.cand[band].iter().position(|&w| w & 1 << bit != 0).unwrap_or(0);
                     dirty |= self.place(Cell { band, bit }, digit);
                 }
+            }
+            if dirty != 0 {
+                continue;
+            }
+            match self.stack_rules() {
+                Some(changed) => dirty |= changed,
+                None => return false,
             }
             if dirty == 0 {
                 if self.is_complete() {
