@@ -206,18 +206,6 @@ const MINIROW_CELLS: [u32; 512] = {
     t
 };
 
-/// Band rule: the cells of the mini-rows kept ([`BAND_KEPT`] spread by
-/// [`MINIROW_CELLS`]).
-const BAND_KEPT_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut i = 0;
-    while i < 512 {
-        t[i] = MINIROW_CELLS[BAND_KEPT[i] as usize];
-        i += 1;
-    }
-    t
-};
-
 /// For a mini-row pattern closed under the band rule: the mini-rows that
 /// are the only one of their row, so certainly hold the digit.
 const CERTAIN_MINIROWS: [u16; 512] = {
@@ -514,19 +502,35 @@ impl State {
         let pattern = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
             | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
             | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
-        // One look-up for the cells kept, on the critical path; the
-        // mini-row set beside it is only stored.
-        let cells = BAND_KEPT_CELLS[pattern & 0x1ff];
-        if cells == 0 {
+        let kept = BAND_KEPT[pattern & 0x1ff];
+        if kept == 0 {
             return None;
         }
-        self.minirows[digit][band] = BAND_KEPT[pattern & 0x1ff];
-        let w = w & cells;
+        self.minirows[digit][band] = kept;
+        if usize::from(kept) == pattern {
+            // Nothing to remove (the usual case): the singles come from
+            // the word as it is, computed beside the look-up instead of
+            // after it.
+            let fresh = row_singles(w) & !self.solved[band];
+            if fresh == 0 {
+                return Some(0);
+            }
+            return Some(self.place_row_singles(digit, band, w, fresh));
+        }
+        let w = w & MINIROW_CELLS[usize::from(kept)];
         let fresh = row_singles(w) & !self.solved[band];
         if fresh == 0 {
             self.cand[band][digit] = w;
             return Some(0);
         }
+        Some(self.place_row_singles(digit, band, w, fresh))
+    }
+
+    /// After the band rule left `digit` in `band` as `w`: places the
+    /// `fresh` cells (alone in their rows, not yet solved), stores `w` and
+    /// returns the units that changed (other than this one).
+    #[inline(always)]
+    fn place_row_singles(&mut self, digit: usize, band: usize, w: u32, fresh: u32) -> Units {
         // The band rule already cleared the rest of each single's row and
         // box; what is left is its column in the other bands, and its cell
         // in the other digits.
@@ -543,7 +547,7 @@ impl State {
         // Stored last: `clear_cells_except` reads the band's words as
         // vectors, which would wait for a narrower store just before.
         self.cand[band][digit] = w;
-        Some(changed)
+        changed
     }
 
     /// The stack rule on every digit whose mini-columns changed since it
