@@ -729,8 +729,14 @@ impl State {
                 while singles != 0 {
                     let bit = singles.trailing_zeros();
                     singles &= singles - 1;
-                    let digit = self.cand[band].iter().position(|&w| w & 1 << bit != 0).unwrap_or(0);
-                    dirty |= self.place(Cell { band, bit }, digit);
+                    let cell = Cell { band, bit };
+                    let digits = self.digits_at(cell);
+                    // An earlier single of this pass may have taken the
+                    // last digit: that placement changed a unit, so the
+                    // next pass finds the empty cell.
+                    if digits != 0 {
+                        dirty |= self.place(cell, digits.trailing_zeros() as usize);
+                    }
                 }
             }
             if dirty != 0 {
