@@ -42,8 +42,9 @@
 //!   column leaves the other bands;
 //! - *naked singles*: a cell left with one digit is placed;
 //! - *stack rule* (`State::stack_rules`), once band rules and naked
-//!   singles are at a fixpoint, on the digits whose mini-columns changed
-//!   (found for all nine at once): the band rule with mini-columns in the
+//!   singles are at a fixpoint and while at least `STACK_MIN_OPEN` cells
+//!   are open, on the digits whose mini-columns changed (found for all
+//!   nine at once): the band rule with mini-columns in the
 //!   boxes of a stack: hidden singles in columns, locked candidates along
 //!   columns;
 //! - *triad rule* (`State::triad_rule`), once the others are at a
@@ -95,6 +96,15 @@ pub struct SearchStats {
 
 /// The triad rule runs only while at least this many cells are open.
 const TRIAD_MIN_OPEN: u32 = 48;
+
+/// The stack rule runs only while at least this many cells are open. With
+/// fewer, the puzzle is nearly done and the rule mostly removes candidates
+/// that no longer matter: on easy puzzles with many solutions (the serg
+/// set) it costs a tenth of the time and saves no guess, on the hardest
+/// sets it saves 0.1% of the guesses below this line. Without it a complete
+/// state is still a solution: the band rule gives each row and box one
+/// cell of each digit, and a placement clears its column.
+const STACK_MIN_OPEN: u32 = 20;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -742,9 +752,11 @@ impl State {
             if dirty != 0 {
                 continue;
             }
-            match self.stack_rules() {
-                Some(changed) => dirty |= changed,
-                None => return false,
+            if self.open_cells() >= STACK_MIN_OPEN {
+                match self.stack_rules() {
+                    Some(changed) => dirty |= changed,
+                    None => return false,
+                }
             }
             if dirty == 0 {
                 if self.is_complete() {
