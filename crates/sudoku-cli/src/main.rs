@@ -10,14 +10,13 @@ mod input;
 mod output;
 mod pipeline;
 mod print;
+mod quick_args;
 mod signal;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = cli::parse();
     match cmd::run(cli) {
         Ok(code) => code,
         Err(err) => {

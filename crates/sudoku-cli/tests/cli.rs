@@ -289,3 +289,72 @@ fn csv_input_errors_name_file_line_and_column() {
         .code(2)
         .stderr(predicate::str::contains("column \"nope\" not found; the columns are: puzzle, solution"));
 }
+
+/// Plain `solve` command lines skip clap's parser at start-up; help, usage
+/// errors and every other subcommand still get clap's own texts.
+#[test]
+fn help_and_usage_errors_are_clap_s_whichever_way_the_line_is_read() {
+    for help in ["--help", "-h"] {
+        let out = stdout_of(sudoku().args(["solve", help]));
+        assert!(out.contains("Usage: sudoku solve [OPTIONS] [FILE]..."), "{out}");
+        for flag in ["--count", "--all", "--limit <N>", "--jobs <N>", "--format <FORMAT>", "--input <FORMAT>"]
+        {
+            assert!(out.contains(flag), "{help} mentions {flag}");
+        }
+    }
+    for sub in ["generate", "print", "grade", "book"] {
+        let out = stdout_of(sudoku().args([sub, "--help"]));
+        assert!(out.contains(&format!("Usage: sudoku {sub}")), "{out}");
+    }
+    sudoku().arg("--version").assert().success().stdout(format!("sudoku {}\n", env!("CARGO_PKG_VERSION")));
+    for (args, names) in [
+        (&["solve", "--bogus"][..], "'--bogus'"),
+        (&["solve", "--count", "--all"], "'--all'"),
+        (&["solve", "--jobs", "0", "a.txt"], "--jobs"),
+        (&["solve", "--count", "--count"], "'--count'"),
+        (&["solve", "--format", "xml"], "xml"),
+        (&["generate", "--bogus"], "'--bogus'"),
+    ] {
+        sudoku()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with("error: "))
+            .stderr(predicate::str::contains(names));
+    }
+    sudoku().args(["solve", "--bogus"]).assert().stderr(predicate::str::contains("Usage: sudoku solve"));
+}
+
+/// The benchmarked command lines (read without clap) solve and count as
+/// the oracle says.
+#[test]
+fn plain_solve_and_count_lines_follow_the_oracle() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.txt");
+    let f = fixtures();
+    std::fs::write(&file, f.iter().map(|f| format!("{}\n", f.0)).collect::<String>()).unwrap();
+    let code = if f.iter().any(|f| f.1 == 0) { 1 } else { 0 };
+    let out = sudoku().args(["solve", "--jobs", "1"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(code));
+    let lines: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    assert_eq!(lines.len(), f.len());
+    // A puzzle with several solutions prints one of them: it keeps the givens.
+    for ((p, count, s), line) in f.iter().zip(&lines) {
+        match count {
+            0 => assert_eq!(line, "no solution", "{p}"),
+            1 => assert_eq!(line, s, "{p}"),
+            _ => assert!(
+                line.len() == 81 && line.chars().zip(p.chars()).all(|(a, b)| b == '.' || a == b),
+                "{p}"
+            ),
+        }
+    }
+    let counts: String = f.iter().map(|f| format!("{}\n", f.1.min(2))).collect();
+    sudoku()
+        .args(["solve", "--count", "--limit", "2", "--jobs", "1"])
+        .arg(&file)
+        .assert()
+        .code(code)
+        .stdout(counts);
+}
