@@ -19,7 +19,7 @@
 //!                      mini-row   mini-row   mini-row
 //!
 //! solved[b]          the same 27-bit layout: cells whose digit is fixed
-//! minirows[d][b]     9 bits, bit 3 * row + box: mini-rows still open to d
+//! minirows[b][d]     9 bits, bit 3 * row + box: mini-rows still open to d
 //! seen_cols[d]       27 bits, bit 9 * band + col: mini-columns open to d
 //! ```
 //!
@@ -326,23 +326,6 @@ fn fold_columns(a: u32) -> u32 {
     (a | a >> 9 | a >> 18) & 0x1ff
 }
 
-/// A 9-bit set spread to every third bit: bit `d` to bit `3 * d`.
-const SPREAD3: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut i = 0;
-    while i < 512 {
-        let mut d = 0;
-        while d < 9 {
-            if i & 1 << d != 0 {
-                t[i] |= 1 << (3 * d);
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
 /// For each band, the two others.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -363,19 +346,20 @@ struct State {
     /// Per digit, the mini-column occupancy (band-major, 9 bits a band)
     /// when the stack rule last ran; it need not run again while unchanged.
     seen_cols: [u32; 9],
-    /// Per digit and band, the mini-rows (bit `3 * row + box`) left when
+    /// Per band and digit, the mini-rows (bit `3 * row + box`) left when
     /// the band rule last ran; at a fixpoint, the current ones.
-    minirows: [[u16; 3]; 9],
+    minirows: [[u16; 9]; 3],
 }
 
-/// A set of (digit, band) pairs whose bitmap changed: bit `3 * digit + band`
-/// (digit-major, so the bands of one digit are handled together).
+/// A set of (digit, band) pairs whose bitmap changed: bit `9 * band + digit`,
+/// the index of the word in `cand` taken flat, so a unit's word is found
+/// without arithmetic.
 type Units = u32;
 
 /// The unit of `digit` in `band`.
 #[inline(always)]
 fn unit(digit: usize, band: usize) -> Units {
-    1 << (3 * digit + band)
+    1 << (9 * band + digit)
 }
 
 /// Every unit.
@@ -404,7 +388,7 @@ fn row_singles(w: u32) -> u32 {
 
 impl State {
     const FULL: State =
-        State { cand: [[BAND; 9]; 3], solved: [0; 3], seen_cols: [0; 9], minirows: [[0x1ff; 3]; 9] };
+        State { cand: [[BAND; 9]; 3], solved: [0; 3], seen_cols: [0; 9], minirows: [[0x1ff; 9]; 3] };
 
     /// The root state of `grid`, not yet propagated: every given placed.
     /// `None` when two givens clash.
@@ -469,7 +453,7 @@ impl State {
             *word = w & !cells;
         }
         self.cand[band][digit] |= cells;
-        SPREAD3[(changed & !(1 << digit)) as usize] << band
+        (changed & !(1 << digit)) << (9 * band)
     }
 
     /// Marks `cell` solved with `digit` and removes `digit` from its peers;
@@ -516,7 +500,7 @@ impl State {
         if kept == 0 {
             return None;
         }
-        self.minirows[digit][band] = kept;
+        self.minirows[band][digit] = kept;
         if usize::from(kept) == pattern {
             // Nothing to remove (the usual case): the singles come from
             // the word as it is, computed beside the look-up instead of
@@ -550,7 +534,7 @@ impl State {
         // Branch-free: whether a column word changes is data, not control.
         for b in OTHER_BANDS[band] {
             let w = self.cand[b][digit];
-            changed |= u32::from(w & col != 0) << (3 * digit + b);
+            changed |= u32::from(w & col != 0) << (9 * b + digit);
             self.cand[b][digit] = w & !col;
         }
         changed |= self.clear_cells_except(band, fresh, digit);
@@ -598,7 +582,7 @@ impl State {
             for (b, words) in self.cand.iter_mut().enumerate() {
                 let w = words[digit];
                 let nw = w & ((kept >> (9 * b) & 0x1ff) * COLUMN);
-                changed |= u32::from(nw != w) << (3 * digit + b);
+                changed |= u32::from(nw != w) << (9 * b + digit);
                 words[digit] = nw;
             }
         }
@@ -625,7 +609,7 @@ impl State {
         let (mut k1, mut k2, mut k3, mut k4) = (0u32, 0u32, 0u32, 0u32);
         let (mut t1, mut t2, mut t3, mut t4) = (0u32, 0u32, 0u32, 0u32);
         for d in 0..9 {
-            let [m0, m1, m2] = self.minirows[d].map(|m| usize::from(m & 0x1ff));
+            let [m0, m1, m2] = [0, 1, 2].map(|b| usize::from(self.minirows[b][d] & 0x1ff));
             let p = (m0 | m1 << 9 | m2 << 18) as u32;
             let c = u32::from(CERTAIN_MINIROWS[m0])
                 | u32::from(CERTAIN_MINIROWS[m1]) << 9
@@ -718,7 +702,7 @@ impl State {
                     let u = round.trailing_zeros() as usize;
                     round &= round - 1;
                     dirty &= !(1 << u);
-                    match self.band_rule(u / 3, u % 3) {
+                    match self.band_rule(u % 9, u / 9) {
                         Some(changed) => dirty |= changed,
                         None => return false,
                     }
@@ -821,7 +805,7 @@ impl State {
             // every real one.
             let mut pick = NO_PICK;
             for d in 0..9 {
-                let n = usize::from(N_CONFIGS[usize::from(self.minirows[d][band] & 0x1ff)]);
+                let n = usize::from(N_CONFIGS[usize::from(self.minirows[band][d] & 0x1ff)]);
                 total += n;
                 pick = pick.min((n << 4 | d) + usize::from(n < 2) * NO_PICK);
             }
@@ -833,7 +817,7 @@ impl State {
         }
         let (total, band, digit) = best;
         (total != usize::MAX)
-            .then(|| (digit, band, CONFIGS_IN[usize::from(self.minirows[digit][band] & 0x1ff)]))
+            .then(|| (digit, band, CONFIGS_IN[usize::from(self.minirows[band][digit] & 0x1ff)]))
     }
 
     /// The digits still possible in `cell`.
