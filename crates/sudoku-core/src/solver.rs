@@ -486,13 +486,16 @@ impl State {
         self.solved == [BAND; 3]
     }
 
-    /// The band rule on `digit` in `band`, then the placement of the digit
-    /// in every row where it is left alone. Returns the units that changed
-    /// (other than this one), or `None` when a row or box has no place
-    /// left for the digit.
+    /// The band rule on unit `u` (a digit in a band), then the placement
+    /// of the digit in every row where it is left alone. Returns the units
+    /// that changed (other than this one), or `None` when a row or box has
+    /// no place left for the digit.
     #[inline(always)]
-    fn band_rule(&mut self, digit: usize, band: usize) -> Option<Units> {
-        let w = self.cand[band][digit];
+    fn band_rule(&mut self, u: usize) -> Option<Units> {
+        // The word straight from the unit's number; digit and band are
+        // needed only off the critical path.
+        let w = self.cand.as_flattened()[u];
+        let (digit, band) = (u % 9, u / 9);
         let pattern = usize::from(ROW_BOXES[(w & 0x1ff) as usize])
             | usize::from(ROW_BOXES[(w >> 9 & 0x1ff) as usize]) << 3
             | usize::from(ROW_BOXES[(w >> 18 & 0x1ff) as usize]) << 6;
@@ -500,7 +503,7 @@ impl State {
         if kept == 0 {
             return None;
         }
-        self.minirows[band][digit] = kept;
+        self.minirows.as_flattened_mut()[u] = kept;
         if usize::from(kept) == pattern {
             // Nothing to remove (the usual case): the singles come from
             // the word as it is, computed beside the look-up instead of
@@ -702,7 +705,7 @@ impl State {
                     let u = round.trailing_zeros() as usize;
                     round &= round - 1;
                     dirty &= !(1 << u);
-                    match self.band_rule(u % 9, u / 9) {
+                    match self.band_rule(u) {
                         Some(changed) => dirty |= changed,
                         None => return false,
                     }
