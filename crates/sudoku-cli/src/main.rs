@@ -7,6 +7,8 @@ mod cli;
 mod cmd;
 mod csv_input;
 mod input;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod math_shim;
 mod output;
 mod pipeline;
 mod print;
