@@ -49,7 +49,7 @@
 //!   columns;
 //! - *triad rule* (`State::triad_rule`), once the others are at a
 //!   fixpoint, at most once a node and only while at least
-//!   `TRIAD_MIN_OPEN_FIND` (or `_PROVE` when counting or proving uniqueness)
+//!   `TRIAD_MIN_OPEN_FIND` (`_PROVE` once a solution is found or none is expected)
 //!   cells are open (late in a search it costs more than
 //!   the guesses it saves): a mini-row (or mini-column) holds exactly three digits, so
 //!   if only three can go there they all must, and if three must, no other
@@ -95,12 +95,14 @@ pub struct SearchStats {
     pub backtracks: u64,
 }
 
-/// The triad rule runs only while at least this many cells are open: in a
-/// search for some solution (`solve_one`), where a cheap dive pays, ...
+/// The triad rule runs only while at least this many cells are open: until
+/// the first solution, where a cheap dive pays, ...
 const TRIAD_MIN_OPEN_FIND: u32 = 48;
-/// ... and in a search that must see the whole tree (counting, uniqueness,
-/// the generator's `solve_one_excluding`), where pruning pays: about 3% faster counts on the hard sets,
-/// and 5% slower first solutions on the easy serg set if used there.
+/// ... and once the rest of the tree must be seen (after the first
+/// solution of a count or uniqueness test, and throughout
+/// `solve_one_excluding`, which expects no solution), where pruning pays:
+/// about 3% faster counts on the hard sets; before the first solution it
+/// would make the easy serg set 5% slower.
 const TRIAD_MIN_OPEN_PROVE: u32 = 40;
 
 /// The stack rule runs only while at least this many cells are open. With
@@ -1021,6 +1023,9 @@ impl Search {
                 Phase::Expand => {
                     if self.current.is_complete() {
                         self.phase = Phase::Backtrack;
+                        // Whatever comes next (a count, a uniqueness test,
+                        // more of a listing) must see the rest of the tree.
+                        self.triad_min_open = TRIAD_MIN_OPEN_PROVE;
                         return true;
                     }
                     self.stats.guesses += 1;
@@ -1165,7 +1170,7 @@ impl Solver {
     /// The number of solutions of `puzzle`, counting stops at `limit`.
     /// `count_solutions_up_to(p, 2) == 1` means `p` has a unique solution.
     pub fn count_solutions_up_to(&mut self, puzzle: &Grid, limit: u64) -> u64 {
-        self.search.reset(puzzle, false);
+        self.search.reset(puzzle, true);
         let mut n = 0;
         while n < limit && self.search.advance() {
             n += 1;
@@ -1175,7 +1180,7 @@ impl Solver {
 
     /// The solution of `puzzle` if it has exactly one, else `None`.
     pub fn solve_unique(&mut self, puzzle: &Grid) -> Option<Grid> {
-        self.search.reset(puzzle, false);
+        self.search.reset(puzzle, true);
         let first = self.search.next_solution()?;
         (!self.search.advance()).then_some(first)
     }
