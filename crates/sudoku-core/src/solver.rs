@@ -976,15 +976,15 @@ impl Search {
     /// Searches on to the next solution, left in `current`; `false` when
     /// there are no more. Runs the search compiled for the best instruction
     /// set this processor has (see [`Isa`]).
+    #[allow(unsafe_code)]
     fn advance(&mut self) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        if self.isa == Isa::X86V3 {
+        match self.isa {
             // SAFETY: `isa` is `X86V3` only when `Isa::detect` found every
             // feature `advance_x86_v3` enables on this processor.
-            #[allow(unsafe_code)]
-            return unsafe { self.advance_x86_v3() };
+            #[cfg(target_arch = "x86_64")]
+            Isa::X86V3 => unsafe { self.advance_x86_v3() },
+            Isa::Baseline => self.advance_here(),
         }
-        self.advance_here()
     }
 
     /// [`Search::advance_here`] compiled with AVX2, BMI1/2, LZCNT and
