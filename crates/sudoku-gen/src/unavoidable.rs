@@ -235,30 +235,20 @@ static CELL_BIT: [u128; 81] = {
 };
 
 /// `ROWS[mask]`: the cells of the rows in the 9-bit `mask`.
-static ROWS: [u128; 512] = {
-    let mut table = [0u128; 512];
-    let mut mask = 0;
-    while mask < 512 {
-        let mut cell = 0;
-        while cell < 81 {
-            if mask & 1 << (cell / 9) != 0 {
-                table[mask] |= 1 << cell;
-            }
-            cell += 1;
-        }
-        mask += 1;
-    }
-    table
-};
+static ROWS: [u128; 512] = lines_table(false);
 
 /// `COLS[mask]`: the cells of the columns in the 9-bit `mask`.
-static COLS: [u128; 512] = {
+static COLS: [u128; 512] = lines_table(true);
+
+/// For each 9-bit mask of rows (or of columns, when `columns`): their cells.
+const fn lines_table(columns: bool) -> [u128; 512] {
     let mut table = [0u128; 512];
     let mut mask = 0;
     while mask < 512 {
         let mut cell = 0;
         while cell < 81 {
-            if mask & 1 << (cell % 9) != 0 {
+            let line = if columns { cell % 9 } else { cell / 9 };
+            if mask & 1 << line != 0 {
                 table[mask] |= 1 << cell;
             }
             cell += 1;
@@ -266,7 +256,7 @@ static COLS: [u128; 512] = {
         mask += 1;
     }
     table
-};
+}
 
 /// For each line (row or column, by `lines`): the cells of the line and of
 /// the other line `slot` (0 or 1, in order) of its band or stack.
