@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::cmd::book::BookArgs;
 use crate::cmd::generate::GenerateArgs;
@@ -14,7 +14,8 @@ use crate::cmd::solve::SolveArgs;
 /// Solve, count, generate, grade and export sudoku puzzles.
 ///
 /// Exit codes: 0 success; 1 some puzzle had no solution (or was skipped as
-/// invalid); 2 usage, I/O or input error.
+/// invalid); 2 usage, I/O or input error (no output file is written then);
+/// 130 or 143 interrupted by SIGINT or SIGTERM.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, about, long_about = None, max_term_width = 100)]
 pub struct Cli {
@@ -36,22 +37,63 @@ pub enum Command {
     Grade(GradeArgs),
     /// Make a book of 24 graded medium puzzles (puzzles.pdf and puzzles.csv).
     Book(BookArgs),
+    /// Print a shell completion script (e.g. `sudoku completions bash >
+    /// /etc/bash_completion.d/sudoku`).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), e.g. `sudoku man | man -l -`.
+    Man,
+}
+
+/// Arguments of `sudoku completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum, value_name = "SHELL", ignore_case = true)]
+    pub shell: Shell,
+}
+
+/// Shells `sudoku completions` writes for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    /// Bash.
+    Bash,
+    /// Zsh.
+    Zsh,
+    /// Fish.
+    Fish,
+    /// PowerShell.
+    Powershell,
+    /// Elvish.
+    Elvish,
+}
+
+/// Writes the completion script for `shell`, generated from the argument
+/// definitions.
+pub fn write_completions(shell: Shell, out: &mut dyn std::io::Write) {
+    use clap_complete::Shell as S;
+    let shell = match shell {
+        Shell::Bash => S::Bash,
+        Shell::Zsh => S::Zsh,
+        Shell::Fish => S::Fish,
+        Shell::Powershell => S::PowerShell,
+        Shell::Elvish => S::Elvish,
+    };
+    clap_complete::generate(shell, &mut Cli::command(), "sudoku", out);
+}
+
+/// Writes the manual page, generated from the argument definitions.
+pub fn write_man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    clap_mangen::Man::new(Cli::command()).render(out)
 }
 
 /// Parses the command line.
 ///
-/// [`Cli::parse`] first builds the parser of every subcommand, which is most
-/// of the start-up of a small run (`sudoku solve` on a few puzzles). So the
-/// plain `solve` command lines are read by hand, and otherwise the
-/// subcommand named by the first argument is tried alone; anything they do
-/// not accept (a usage error, `--help`, `--version`, `help`, an unknown
-/// name) goes to [`Cli::parse`], which prints the same help and errors as
-/// ever.
+/// The subcommand named by the first argument is tried alone, with only its
+/// own parser built; anything it does not accept (a usage error, `--help`,
+/// `--version`, `help`, an unknown name) goes to [`Cli::parse`], which
+/// prints the help and errors of the whole command.
 pub fn parse() -> Cli {
     let args: Vec<OsString> = std::env::args_os().collect();
-    if let Some(args) = crate::quick_args::parse_solve(&args) {
-        return Cli { command: Command::Solve(args) };
-    }
     parse_one_subcommand(&args).unwrap_or_else(Cli::parse)
 }
 

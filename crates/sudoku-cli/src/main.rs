@@ -1,24 +1,22 @@
-//! The `sudoku` command: glue between the argument parser, the input
-//! readers, the libraries and the output writers. All logic lives in the
-//! libraries; this binary parses arguments, does I/O and picks exit codes:
-//! 0 success, 1 a negative answer (no solution), 2 usage, I/O or input error.
+//! The `sudoku` command: glue between the argument parser, the libraries
+//! (`sudoku-io` reads and writes records, `sudoku-print` renders books) and
+//! the output files. This binary parses arguments, does I/O and picks exit
+//! codes: 0 success, 1 a negative answer (no solution), 2 usage, I/O or
+//! input error, 130/143 interrupted by SIGINT/SIGTERM.
 
+mod args;
 mod cli;
 mod cmd;
-mod csv_input;
-mod input;
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-mod math_shim;
-mod output;
+mod out_file;
 mod pipeline;
-mod print;
-mod quick_args;
+mod progress;
 mod signal;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::parse();
+    signal::install();
     match cmd::run(cli) {
         Ok(code) => code,
         Err(err) => {

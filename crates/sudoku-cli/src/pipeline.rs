@@ -1,31 +1,34 @@
-//! The record pipeline shared by the commands that read puzzles: read
-//! records from every input in turn, run the work on chunks of them in
-//! parallel, and hand the results back in input order. With one job, and
-//! with any number for the first millisecond of work (a small input), there is
-//! no chunk and no thread: each record goes from the reader through the
-//! work to the output.
+//! The record pipeline shared by the commands that read puzzles (`solve`,
+//! `solve --max-score`, `grade`): read records from every input in turn, run
+//! the work on chunks of them in parallel, and hand the results back in
+//! input order, with the one policy for malformed records and exit codes
+//! ([`RecordRun`]).
 //!
-//! Memory is bounded by one chunk; output order never depends on `--jobs`.
+//! With one job, and with any number for the first millisecond of work (a
+//! small input), there is no chunk and no thread: each record goes from
+//! the reader through the work to the output. Memory is bounded by one
+//! chunk; output order never depends on `--jobs`.
 
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_core::Grid;
+use sudoku_io::{InputSpec, Record, RecordError};
 
-use crate::csv_input::CsvRecords;
-use crate::input::{InputFormat, InputSpec, Record, Records};
+use crate::out_file::OutFile;
+use crate::progress::Progress;
 
 /// Records per chunk handed to the worker threads.
 const CHUNK: usize = 2048;
 
 /// Work done on the calling thread before the worker threads start: about
 /// ten times what starting them costs, so an input this small is not
-/// slowed down by `--jobs` (95 hard puzzles took 3% longer with two jobs
-/// than with one).
+/// slowed down by `--jobs`.
 const INLINE_BUDGET: Duration = Duration::from_millis(1);
 
 /// Whether to go on after a record.
@@ -37,33 +40,40 @@ pub enum Flow {
 }
 
 /// Reads every record of `files` (stdin when empty or `-`), runs `work` on
-/// each grid (and the record it came from) on `jobs` threads, and calls
-/// `emit` in input order with the record and its result (`None` when the
-/// record did not parse).
-///
-/// Each record goes straight from the reader through `work` to `emit`, with
-/// no chunk and no thread, until the work has taken `INLINE_BUDGET`; with
-/// more than one job, chunks then go to the worker threads.
+/// each grid on `jobs` threads, and calls `emit` in input order with the
+/// record and its result (`None` when the record did not parse). A
+/// record's notice (see [`Record::notice`]) is said on stderr unless
+/// `quiet`.
 pub fn for_each_record<T, W, E>(
     files: &[PathBuf],
-    input: impl Into<InputSpec>,
+    input: &InputSpec,
     jobs: usize,
+    quiet: bool,
     work: W,
     mut emit: E,
 ) -> anyhow::Result<()>
 where
     T: Send,
-    W: Fn(&Record, &Grid) -> T + Sync,
+    W: Fn(&Grid) -> T + Sync,
     E: FnMut(&Record, Option<T>) -> anyhow::Result<Flow>,
 {
-    let input = input.into();
-    let run = |r: &Record| r.grid.as_ref().ok().map(|g| work(r, g));
+    let run = |r: &Record| r.grid.as_ref().ok().map(&work);
+    let mut progress = Progress::new(None, "records", quiet);
+    let mut n_done = 0u64;
+    let mut emit = |record: &Record, result: Option<T>| {
+        if let (Some(notice), false) = (&record.notice, quiet) {
+            eprintln!("sudoku: {notice}");
+        }
+        n_done += 1;
+        progress.set(n_done);
+        emit(record, result)
+    };
     // The worker threads start only once the work has taken
     // `INLINE_BUDGET`: a small input is done before they would be up.
     let started = Instant::now();
     let mut pool: Option<rayon::ThreadPool> = None;
     for path in input_paths(files) {
-        let mut records = open_records(path, &input)?;
+        let mut records = open_records(path, input)?;
         loop {
             let pool = match &pool {
                 Some(pool) => pool,
@@ -108,19 +118,61 @@ pub fn input_paths(files: &[PathBuf]) -> Vec<&Path> {
 /// The records of one input (`-` is stdin), read lazily.
 pub fn open_records(path: &Path, input: &InputSpec) -> anyhow::Result<Box<dyn Iterator<Item = Record>>> {
     // Unbuffered: both readers read in big blocks of their own.
-    let (reader, name): (Box<dyn io::Read>, String) = if path.as_os_str() == "-" {
-        (Box::new(io::stdin().lock()), "<stdin>".to_string())
-    } else {
-        let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-        (Box::new(f), path.display().to_string())
-    };
-    Ok(match input.format {
-        InputFormat::Csv => Box::new(CsvRecords::new(reader, &name, input.column.as_deref())),
-        format => Box::new(Records::new(reader, format, &name)),
-    })
+    if path.as_os_str() == "-" {
+        return Ok(sudoku_io::records(io::stdin().lock(), "<stdin>", input));
+    }
+    if path.is_dir() {
+        anyhow::bail!("{} is a directory", path.display());
+    }
+    let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    Ok(sudoku_io::records(f, &path.display().to_string(), input))
 }
 
-/// The default for `--jobs`: every core.
-pub fn default_jobs() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+/// The one policy of the record commands for what is not a plain answer:
+/// a malformed record stops the run (exit 2, no output file) unless
+/// `--skip-invalid`, which reports it and keeps its place in the output;
+/// a negative answer (no solution, not rated, stopped) makes the exit code 1.
+pub struct RecordRun {
+    skip_invalid: bool,
+    quiet: bool,
+    n_negative: u64,
+    error: Option<RecordError>,
+}
+
+impl RecordRun {
+    /// A run with `--skip-invalid` or not.
+    pub fn new(skip_invalid: bool, quiet: bool) -> Self {
+        RecordRun { skip_invalid, quiet, n_negative: 0, error: None }
+    }
+
+    /// A record that did not parse. [`Flow::Continue`]: the caller writes its
+    /// `invalid` line; [`Flow::Stop`]: the run ends with this error.
+    pub fn malformed(&mut self, e: &RecordError) -> Flow {
+        if !self.skip_invalid {
+            self.error = Some(e.clone());
+            return Flow::Stop;
+        }
+        if !self.quiet {
+            eprintln!("sudoku: skipped: {e}");
+        }
+        self.n_negative += 1;
+        Flow::Continue
+    }
+
+    /// A negative answer: the exit code becomes 1.
+    pub fn negative(&mut self) {
+        self.n_negative += 1;
+    }
+
+    /// Ends the run: on a malformed record, the error (and `out`, unfinished,
+    /// leaves no file); else `out` is moved into place and the exit code is
+    /// 0, or 1 after a negative answer.
+    pub fn finish(self, out: OutFile) -> anyhow::Result<ExitCode> {
+        if let Some(e) = self.error {
+            drop(out);
+            return Err(e.into());
+        }
+        out.finish()?;
+        Ok(if self.n_negative > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    }
 }

@@ -1,32 +1,35 @@
-//! Ctrl-C handling: remove the temporary output file, if any, then exit
-//! with the conventional 130, so an interrupted run leaves nothing behind.
-//! The handler (a thread) is installed with the first temporary file: a
-//! run that writes to standard output keeps the default Ctrl-C, and starts
-//! faster.
+//! Ctrl-C and SIGTERM: remove the temporary output files, if any, then exit
+//! with the conventional 128 + the signal's number (130 for SIGINT, 143
+//! for SIGTERM), so an interrupted run leaves nothing behind and says how
+//! it ended.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, Once};
+use std::sync::Mutex;
 
 static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Installs the handler once; later calls do nothing.
-fn install() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            if let Ok(files) = TEMP_FILES.lock() {
-                for f in files.iter() {
-                    let _ = std::fs::remove_file(f);
+/// Installs the handler (a thread waiting for the signals). Call once, at
+/// start-up.
+pub fn install() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else { return };
+        let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                if let Ok(files) = TEMP_FILES.lock() {
+                    for f in files.iter() {
+                        let _ = std::fs::remove_file(f);
+                    }
                 }
+                std::process::exit(128 + signal);
             }
-            std::process::exit(130);
         });
-    });
+    }
 }
 
-/// Remembers a temporary file to remove on Ctrl-C.
+/// Remembers a temporary file to remove on a signal.
 pub fn register_temp(path: &Path) {
-    install();
     if let Ok(mut files) = TEMP_FILES.lock() {
         files.push(path.to_path_buf());
     }

@@ -5,9 +5,7 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").unwrap()
-}
+use crate::util::*;
 
 /// `(puzzle, count, solution)` of every fixture line.
 fn fixtures() -> Vec<(String, u64, String)> {
@@ -238,10 +236,6 @@ fn usage_errors_exit_2() {
         .stderr(predicate::str::contains("no/such/file.txt"));
 }
 
-fn fixture_path(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures").join(name)
-}
-
 #[test]
 fn csv_input_reads_the_kaggle_and_qqwing_layouts_as_they_are() {
     let expected = std::fs::read_to_string(fixture_path("csv/expected_solutions.txt")).unwrap();
@@ -310,7 +304,7 @@ fn help_and_usage_errors_are_clap_s_whichever_way_the_line_is_read() {
     for (args, names) in [
         (&["solve", "--bogus"][..], "'--bogus'"),
         (&["solve", "--count", "--all"], "'--all'"),
-        (&["solve", "--jobs", "0", "a.txt"], "--jobs"),
+        (&["solve", "--jobs", "x", "a.txt"], "--jobs"),
         (&["solve", "--count", "--count"], "'--count'"),
         (&["solve", "--format", "xml"], "xml"),
         (&["generate", "--bogus"], "'--bogus'"),

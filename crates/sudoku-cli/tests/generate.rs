@@ -8,13 +8,10 @@ use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use sudoku_core::Grid;
 
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").expect("the sudoku binary")
-}
+use crate::util::*;
 
 fn stdout_of(args: &[&str]) -> String {
     let out = sudoku().args(args).assert().success().get_output().stdout.clone();
@@ -185,7 +182,8 @@ fn output_file_is_written_and_not_overwritten_without_force() {
 fn bad_arguments_are_usage_errors() {
     sudoku().args(["generate", "--symmetry", "rot45"]).assert().code(2);
     sudoku().args(["generate", "--clues", "82"]).assert().code(2);
-    sudoku().args(["generate", "--jobs", "0"]).assert().code(2);
+    sudoku().args(["generate", "--jobs", "-1"]).assert().code(2);
+    sudoku().args(["generate", "--tries", "5"]).assert().code(2);
     sudoku().args(["generate", "-n", "x"]).assert().code(2);
 }
 
@@ -416,11 +414,11 @@ fn page_flags_shape_a_generated_book_as_they_do_a_printed_one() {
     let svg = dir.path().join("set.svg");
     sudoku().args(["generate", "-n", "3", "--seed", "2", "-o"]).arg(&svg).assert().success();
     // Three puzzles on one page, the answers on a second.
-    for page in ["set-1.svg", "set-2.svg"] {
+    for page in ["set-0001.svg", "set-0002.svg"] {
         let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
         assert!(text.starts_with("<svg") || text.starts_with("<?xml"), "{page}");
     }
-    assert!(!dir.path().join("set-3.svg").exists());
+    assert!(!dir.path().join("set-0003.svg").exists());
 }
 
 #[test]

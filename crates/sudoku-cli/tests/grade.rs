@@ -1,18 +1,15 @@
 //! `sudoku grade` end to end: formats, statuses, exit codes, --explain,
 //! determinism across --jobs, and -o.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
+
+use crate::util::*;
 
 const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /// A forcing-chain puzzle of `fixtures/grade/techniques.tsv`.
 const CHAIN: &str = "9....7..1.431...8....53..9.8.....42...6...7...14.....9.6..91....9...316.2..8....5";
 const CLASH: &str = "55...............................................................................";
 const EMPTY: &str = ".................................................................................";
-
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").unwrap()
-}
 
 fn grade(args: &[&str], stdin: &str) -> assert_cmd::assert::Assert {
     sudoku().arg("grade").args(args).write_stdin(stdin.to_string()).assert()
@@ -105,6 +102,10 @@ fn output_file_is_written_and_not_overwritten_without_force() {
     grade(&["--format", "csv", "-o", p], &format!("{EASY}\n")).success();
     assert!(std::fs::read_to_string(&path).unwrap().starts_with("puzzle,rating,band"));
     grade(&["-o", p], &format!("{EASY}\n")).code(2).stderr(predicate::str::contains("already exists"));
+    // The extension names the format: grades.csv is CSV, grades.txt lines.
     grade(&["-o", p, "--force"], &format!("{EASY}\n")).success();
-    assert!(std::fs::read_to_string(&path).unwrap().starts_with(EASY));
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("puzzle,rating,band"));
+    let txt = dir.path().join("grades.txt");
+    grade(&["-o", txt.to_str().unwrap()], &format!("{EASY}\n")).success();
+    assert!(std::fs::read_to_string(&txt).unwrap().starts_with(EASY));
 }

@@ -61,18 +61,18 @@ fn a_five_megabyte_line_without_newline_is_an_error_not_an_allocation() {
 }
 
 #[test]
-fn a_read_error_ends_the_input_even_with_skip_invalid() {
-    // Reading a directory fails; before, --skip-invalid retried forever.
+fn a_directory_as_input_is_an_error_even_with_skip_invalid() {
+    // Reading a directory fails; once, --skip-invalid retried forever.
     let out = Command::cargo_bin("sudoku")
         .unwrap()
         .args(["solve", "--skip-invalid", "--jobs", "1", "."])
         .timeout(std::time::Duration::from_secs(20))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "invalid\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.matches("read error").count(), 1, "{stderr}");
+    assert_eq!(stderr.matches("is a directory").count(), 1, "{stderr}");
 }
 
 #[test]

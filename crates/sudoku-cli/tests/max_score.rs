@@ -4,9 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use sudoku_core::{Grid, Weights};
+
+use crate::util::*;
 
 fn target(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/target").join(name)
@@ -18,10 +19,6 @@ fn read(name: &str) -> String {
 
 fn answer(name: &str) -> i64 {
     read(name).trim().parse().unwrap()
-}
-
-fn sudoku() -> Command {
-    Command::cargo_bin("sudoku").unwrap()
 }
 
 /// Two grids of the judge format: the two samples of the problem statement.

@@ -323,14 +323,14 @@ fn svg_writes_one_numbered_sheet_per_page() {
     let title = "Tom & Jerry's <book>";
     print(dir.path(), &input, "book.svg", &["--title", title]);
     for page in 1..=4 {
-        let svg = std::fs::read_to_string(dir.path().join(format!("book-{page}.svg"))).unwrap();
+        let svg = std::fs::read_to_string(dir.path().join(format!("book-{page:04}.svg"))).unwrap();
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"210mm\" height=\"297mm\""));
         assert!(svg.contains("Tom &amp; Jerry&apos;s &lt;book&gt;"));
         assert!(svg.contains(&format!("Page {page} of 4")));
         assert!(svg.trim_end().ends_with("</svg>"));
     }
-    assert!(!dir.path().join("book-5.svg").exists());
-    let page1 = std::fs::read_to_string(dir.path().join("book-1.svg")).unwrap();
+    assert!(!dir.path().join("book-0005.svg").exists());
+    let page1 = std::fs::read_to_string(dir.path().join("book-0001.svg")).unwrap();
     for number in 1..=4 {
         assert!(page1.contains(&format!(">Puzzle {number}</text>")));
     }
@@ -342,7 +342,7 @@ fn svg_writes_one_numbered_sheet_per_page() {
         .arg(&input)
         .assert()
         .success();
-    assert!(dir.path().join("pages-1.svg").exists() && dir.path().join("pages-3.svg").exists());
+    assert!(dir.path().join("pages-0001.svg").exists() && dir.path().join("pages-0003.svg").exists());
 }
 
 #[test]

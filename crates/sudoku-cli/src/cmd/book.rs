@@ -7,7 +7,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::cmd::generate::{self, BandArg, GenerateArgs, SymmetryArg, DEFAULT_TRIES};
+use anyhow::bail;
+
+use crate::args::OutputArgs;
+use crate::cmd::generate::{self, BandArg, GenerateArgs, SymmetryArg};
 use crate::cmd::print::PrintFlags;
 
 /// The seed of the default book, so that `sudoku book` always makes the
@@ -18,20 +21,20 @@ pub const BOOK_SEED: u64 = 2024;
 #[derive(Debug, Args)]
 #[command(after_long_help = BOOK_AFTER_HELP)]
 pub struct BookArgs {
-    /// How many puzzles.
-    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 24)]
-    pub count: u64,
+    /// How many puzzles (at least 1).
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 24)]
+    pub number: u64,
 
     /// Seed of the set: the same seed and options make the same book.
     #[arg(long, value_name = "S", default_value_t = BOOK_SEED)]
     pub seed: u64,
 
     /// The difficulty band of every puzzle.
-    #[arg(long, value_enum, value_name = "BAND", default_value_t = BandArg::Medium)]
+    #[arg(long, value_enum, value_name = "BAND", default_value_t = BandArg::Medium, ignore_case = true)]
     pub difficulty: BandArg,
 
     /// Symmetry of the clue pattern.
-    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None)]
+    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None, ignore_case = true)]
     pub symmetry: SymmetryArg,
 
     /// The book (atomically); .svg makes one SVG file per page.
@@ -43,9 +46,13 @@ pub struct BookArgs {
     #[arg(long, value_name = "FILE", default_value = "puzzles.csv", value_hint = clap::ValueHint::FilePath)]
     pub csv: PathBuf,
 
-    /// Overwrite the book and the CSV if they exist.
+    /// Replace the book and the CSV if they exist.
     #[arg(long)]
     pub force: bool,
+
+    /// Say nothing on stderr but errors.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 
     /// How the pages look.
     #[command(flatten)]
@@ -61,7 +68,8 @@ the book shows each puzzle's number, band, rating and id, the seed in every
 footer, and the answer key at the end.
 
 Exit codes: 0 both files written; 2 usage or I/O error, a file exists
-(without --force), or no puzzle of the band in 100000 tries.
+(without --force), -n 0, or no puzzle of the band in 100000 tries; then
+neither file is written.
 
 Examples:
   sudoku book
@@ -70,19 +78,20 @@ Examples:
 
 /// Runs `sudoku book`: `sudoku generate` with the book's arguments.
 pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
+    if args.number == 0 {
+        bail!("a book needs at least one puzzle (-n 1 or more)");
+    }
     generate::run(GenerateArgs {
-        count: args.count,
+        number: args.number,
         seed: Some(args.seed),
         symmetry: args.symmetry,
         clues: None,
         difficulty: Some(args.difficulty),
-        tries: DEFAULT_TRIES,
+        tries: None,
         grade: true,
         format: None,
-        jobs: None,
-        output: Some(args.output),
+        output: OutputArgs { output: Some(args.output), force: args.force, jobs: 0, quiet: args.quiet },
         csv: Some(args.csv),
-        force: args.force,
         stats: false,
         page: args.page,
     })

@@ -13,33 +13,31 @@
 //! still depends on the seed and *i* alone.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_gen::{GenError, GenOptions, Generator, Puzzle, Symmetry};
 use sudoku_grade::{Band, Grade, Grader};
 
+use sudoku_io::FileKind;
+use sudoku_print::{ItemMeta, PrintItem};
+
+use crate::args::{pick_format, OutputArgs};
 use crate::cmd::grade::rating_text;
 use crate::cmd::print::{BookOutput, PrintFlags, PrintFormat};
-use crate::output::Output;
-use crate::pipeline::default_jobs;
-use crate::print::{ItemMeta, PrintItem};
+use crate::out_file::{Destinations, OutFile};
+use crate::progress::Progress;
 
 /// Puzzles per chunk at most: made in parallel, then written in order.
 /// Chunks start small and double up to this, so the first lines come out
 /// (and a closed pipe is noticed) at once.
 const MAX_CHUNK: u64 = 256;
-
-/// How long a run goes before the progress bar appears.
-const PROGRESS_DELAY: Duration = Duration::from_secs(1);
 
 /// Puzzles drawn for each one kept with `--difficulty`, unless `--tries`
 /// says otherwise.
@@ -50,8 +48,8 @@ pub const DEFAULT_TRIES: u64 = 100_000;
 #[command(after_long_help = GENERATE_AFTER_HELP)]
 pub struct GenerateArgs {
     /// How many puzzles to make.
-    #[arg(short = 'n', long = "count", value_name = "N", default_value_t = 1)]
-    pub count: u64,
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    pub number: u64,
 
     /// Seed of the set [default: random, printed on stderr]. Puzzle i of
     /// seed S is always the same puzzle.
@@ -59,7 +57,7 @@ pub struct GenerateArgs {
     pub seed: Option<u64>,
 
     /// Symmetry of the clue pattern.
-    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None)]
+    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None, ignore_case = true)]
     pub symmetry: SymmetryArg,
 
     /// Stop removing clues at N [default: remove until minimal]. Puzzles
@@ -70,14 +68,13 @@ pub struct GenerateArgs {
 
     /// Keep only puzzles the grader puts in BAND (as `sudoku grade` rates
     /// them) [default: any band, not graded].
-    #[arg(long, value_enum, value_name = "BAND")]
+    #[arg(long, value_enum, value_name = "BAND", ignore_case = true)]
     pub difficulty: Option<BandArg>,
 
-    /// With --difficulty: puzzles drawn for each one kept before giving up
-    /// with exit code 2.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_TRIES,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub tries: u64,
+    /// With --difficulty (only): puzzles drawn for each one kept before
+    /// giving up with exit code 2 [default: 100000].
+    #[arg(long, value_name = "N", requires = "difficulty", value_parser = clap::value_parser!(u64).range(1..))]
+    pub tries: Option<u64>,
 
     /// Grade every puzzle and add the columns rating, band, nodes and
     /// technique to csv and json output (implied by --difficulty and by pdf
@@ -86,26 +83,18 @@ pub struct GenerateArgs {
     pub grade: bool,
 
     /// Output format [default: from the extension of --output (.pdf, .svg,
-    /// .csv, .json, .txt), else line].
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT")]
+    /// .csv, .json), else line].
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
     pub format: Option<GenerateFormat>,
 
-    /// Worker threads [default: all cores]. Output never depends on it.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub jobs: Option<u64>,
-
-    /// Write to FILE instead of stdout (atomically; `-` is stdout).
-    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub output: Option<PathBuf>,
+    /// Where the puzzles go: -o, --force, --jobs, --quiet.
+    #[command(flatten)]
+    pub output: OutputArgs,
 
     /// Also write the set as CSV to FILE (the columns of --format csv), e.g.
-    /// beside a PDF book.
+    /// beside a PDF book. Refused when it is the --output file.
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub csv: Option<PathBuf>,
-
-    /// Overwrite output files that exist.
-    #[arg(long)]
-    pub force: bool,
 
     /// Print the clue-count distribution on stderr at the end, and the
     /// bands (when graded) or the acceptance rate (with --difficulty).
@@ -144,6 +133,7 @@ Output formats (default: from the --output extension, else line):
   pdf   a printable book, laid out as by `sudoku print`: each puzzle with its
         number, band, rating and id; the seed in every footer; the answer key
   svg   the same book, one file per page (see `sudoku print --help`)
+An empty set (-n 0) as csv is the header row alone.
 id is SEED-INDEX. Puzzle INDEX of SEED depends on nothing else, so `-n 10`
 makes the first 10 puzzles of `-n 1000` with the same seed and options.
 Puzzles are graded with --difficulty or --grade, and always for pdf and svg.
@@ -240,16 +230,15 @@ pub enum GenerateFormat {
 }
 
 impl GenerateFormat {
-    /// The format named by `path`'s extension; `line` for any other.
-    fn of_path(path: &Path) -> GenerateFormat {
-        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-        match ext.as_deref() {
-            Some("pdf") => GenerateFormat::Pdf,
-            Some("svg") => GenerateFormat::Svg,
-            Some("csv") => GenerateFormat::Csv,
-            Some("json" | "jsonl") => GenerateFormat::Json,
-            _ => GenerateFormat::Line,
-        }
+    /// The format an output file's extension names.
+    fn of_kind(kind: FileKind) -> Option<GenerateFormat> {
+        Some(match kind {
+            FileKind::Text => GenerateFormat::Line,
+            FileKind::Csv => GenerateFormat::Csv,
+            FileKind::Json => GenerateFormat::Json,
+            FileKind::Pdf => GenerateFormat::Pdf,
+            FileKind::Svg => GenerateFormat::Svg,
+        })
     }
 
     /// The book format, for pdf and svg.
@@ -380,49 +369,52 @@ impl Worker {
 /// Where the puzzles go: a text stream (line, block, csv, json) or a book
 /// rendered at the end.
 enum Sink {
-    Text { format: GenerateFormat, out: Output },
+    Text { format: GenerateFormat, out: OutFile },
     Book { out: BookOutput, items: Vec<PrintItem> },
 }
 
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
+    let output = args.output.path();
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
-    let format = match (args.format, output) {
-        (Some(f), _) => f,
-        (None, Some(path)) => GenerateFormat::of_path(path),
-        (None, None) => GenerateFormat::Line,
-    };
+    let format = pick_format(args.format, output, GenerateFormat::Line, GenerateFormat::of_kind)?;
     if args.csv.is_some() {
-        match (output, csv_path) {
-            (None, None) => bail!("--output and --csv cannot both be stdout"),
-            (Some(o), Some(c)) if o == c => bail!("--output and --csv name the same file {}", o.display()),
-            _ => {}
+        // Every output of the run is a different file (by identity: a
+        // symlink or `./a.csv` is the same file as `a.csv`).
+        let mut destinations = Destinations::default();
+        if format.book() != Some(PrintFormat::Svg) {
+            destinations.add(output)?;
         }
+        destinations.add(csv_path)?;
     }
     let filter = Filter {
         band: args.difficulty.map(Band::from),
         grade: args.grade || args.difficulty.is_some() || format.book().is_some(),
-        max_tries: args.tries,
+        max_tries: args.tries.unwrap_or(DEFAULT_TRIES),
     };
 
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
-        eprintln!("sudoku: seed {seed} (pass --seed {seed} to make this set again)");
+        if !args.output.quiet {
+            eprintln!("sudoku: seed {seed} (pass --seed {seed} to make this set again)");
+        }
         seed
     });
     let opts = GenOptions { seed, symmetry: args.symmetry.into(), target_clues: args.clues.map(usize::from) };
-    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(default_jobs);
+    let jobs = args.output.jobs();
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
 
     let mut sink = match format.book() {
-        Some(book) => Sink::Book { out: BookOutput::open(book, output, args.force)?, items: Vec::new() },
-        None => Sink::Text { format, out: Output::open(output, args.force)? },
+        Some(book) => {
+            Sink::Book { out: BookOutput::open(book, output, args.output.force)?, items: Vec::new() }
+        }
+        None => Sink::Text { format, out: OutFile::create(output, args.output.force)? },
     };
-    let mut csv_out = args.csv.as_deref().map(|path| Output::open(Some(path), args.force)).transpose()?;
+    // `--csv -` is stdout, beside a file output.
+    let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
 
-    let mut progress = Progress::new(args.count);
+    let mut progress = Progress::new(Some(args.number), "puzzles", args.output.quiet);
     let mut stats = Stats::default();
     let mut buf = Vec::with_capacity(MAX_CHUNK as usize * 200);
     let mut csv_buf = Vec::new();
@@ -430,8 +422,8 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
 
     let mut start = 0;
     let mut chunk = MAX_CHUNK.min(4 * jobs as u64);
-    while start < args.count {
-        let end = args.count.min(start + chunk);
+    while start < args.number {
+        let end = args.number.min(start + chunk);
         chunk = MAX_CHUNK.min(chunk * 2);
         let outcomes: Vec<anyhow::Result<Option<Made>>> = pool.install(|| {
             (start..end)
@@ -464,6 +456,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         }
         if let Sink::Text { out, .. } = &mut sink {
             out.write_all(&buf).context("cannot write the puzzles")?;
+            // Stdout is flushed chunk by chunk, so a closed pipe is noticed.
             out.flush().context("cannot write the puzzles")?;
         }
         if let Some(out) = &mut csv_out {
@@ -473,6 +466,15 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         progress.set(start);
     }
     progress.finish();
+    if args.number == 0 {
+        // An empty set is still a well-formed CSV: its header row alone.
+        if let Sink::Text { format: GenerateFormat::Csv, out } = &mut sink {
+            out.write_all(csv_header(filter.grade).as_bytes())?;
+        }
+        if let Some(out) = &mut csv_out {
+            out.write_all(csv_header(filter.grade).as_bytes())?;
+        }
+    }
     match sink {
         Sink::Text { out, .. } => out.finish()?,
         Sink::Book { out, items } => {
@@ -491,11 +493,20 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         let fewest = stats.clues.keys().next().copied().unwrap_or(81);
         eprintln!(
             "sudoku: {} of {} puzzles could not get down to {target} clues (fewest made: {fewest})",
-            stats.n_missed, args.count
+            stats.n_missed, args.number
         );
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The CSV header row of a set, graded or not.
+fn csv_header(graded: bool) -> &'static str {
+    if graded {
+        "id,seed,index,puzzle,solution,clues,symmetry,rating,band,nodes,technique\n"
+    } else {
+        "id,seed,index,puzzle,solution,clues,symmetry\n"
+    }
 }
 
 /// The message when some puzzle found no puzzle of the band in its tries:
@@ -628,55 +639,36 @@ impl Stats {
     }
 }
 
-/// A progress bar on stderr, shown only when stderr is a terminal and the
-/// run has gone on for longer than [`PROGRESS_DELAY`].
-struct Progress {
-    total: u64,
-    started: Instant,
-    enabled: bool,
-    bar: Option<ProgressBar>,
-}
-
-impl Progress {
-    fn new(total: u64) -> Progress {
-        Progress { total, started: Instant::now(), enabled: std::io::stderr().is_terminal(), bar: None }
-    }
-
-    fn set(&mut self, done: u64) {
-        if !self.enabled {
-            return;
-        }
-        if self.bar.is_none() && self.started.elapsed() >= PROGRESS_DELAY && done < self.total {
-            let bar = ProgressBar::with_draw_target(Some(self.total), ProgressDrawTarget::stderr());
-            let style = ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {per_sec}, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar());
-            bar.set_style(style);
-            self.bar = Some(bar);
-        }
-        if let Some(bar) = &self.bar {
-            bar.set_position(done);
-        }
-    }
-
-    fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_format_follows_the_extension_and_defaults_to_line() {
-        assert_eq!(GenerateFormat::of_path(Path::new("a/book.PDF")), GenerateFormat::Pdf);
-        assert_eq!(GenerateFormat::of_path(Path::new("b.svg")), GenerateFormat::Svg);
-        assert_eq!(GenerateFormat::of_path(Path::new("set.csv")), GenerateFormat::Csv);
-        assert_eq!(GenerateFormat::of_path(Path::new("set.json")), GenerateFormat::Json);
-        assert_eq!(GenerateFormat::of_path(Path::new("set.txt")), GenerateFormat::Line);
-        assert_eq!(GenerateFormat::of_path(Path::new("puzzles")), GenerateFormat::Line);
+    fn the_csv_header_row_names_the_row_fields() {
+        for graded in [false, true] {
+            let m = Made {
+                puzzle: Generator::new(GenOptions { seed: 1, symmetry: Symmetry::None, target_clues: None })
+                    .generate(0),
+                grade: graded.then(|| {
+                    Grader::new()
+                        .grade(
+                            &Generator::new(GenOptions {
+                                seed: 1,
+                                symmetry: Symmetry::None,
+                                target_clues: None,
+                            })
+                            .generate(0)
+                            .givens,
+                        )
+                        .unwrap()
+                }),
+                n_tries: 1,
+            };
+            let mut buf = Vec::new();
+            write_puzzle(&mut buf, GenerateFormat::Csv, 1, 0, &m).unwrap();
+            let text = String::from_utf8(buf).unwrap();
+            assert_eq!(text.lines().next().unwrap(), csv_header(graded).trim_end());
+        }
     }
 
     #[test]

@@ -10,9 +10,11 @@ use serde::Serialize;
 use sudoku_core::Grid;
 use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
 
-use crate::input::{InputArgs, Record};
-use crate::output::{write_csv_row, write_json_line, Output, RunArgs};
-use crate::pipeline::{for_each_record, Flow};
+use sudoku_io::{FileKind, Record, RecordWriter};
+
+use crate::args::{pick_format, InputArgs, OutputArgs};
+use crate::out_file::{Destinations, OutFile};
+use crate::pipeline::{for_each_record, Flow, RecordRun};
 
 /// Arguments of `sudoku grade`.
 #[derive(Debug, Args)]
@@ -22,18 +24,24 @@ pub struct GradeArgs {
     #[command(flatten)]
     pub source: InputArgs,
 
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", default_value_t = GradeFormat::Text)]
-    pub format: GradeFormat,
+    /// Output format [default: from the --output extension (.csv, .json),
+    /// else line].
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
+    pub format: Option<GradeFormat>,
 
     /// Also print the step-by-step solution path: which technique placed or
-    /// eliminated what, in order (text and json only).
+    /// eliminated what, in order (line and json only).
     #[arg(long)]
     pub explain: bool,
 
-    /// How the run goes: --skip-invalid, --jobs, -o, --force.
+    /// Report a malformed record on stderr and go on (its output line says
+    /// `malformed`); without it the first malformed record stops the run.
+    #[arg(long)]
+    pub skip_invalid: bool,
+
+    /// Where results go: -o, --force, --jobs, --quiet.
     #[command(flatten)]
-    pub run: RunArgs,
+    pub output: OutputArgs,
 }
 
 const GRADE_AFTER_HELP: &str = "\
@@ -47,28 +55,29 @@ Bands:
   extreme  8.0 and up  forcing nets, guesses followed through the grid
 
 Output is record-aligned: record i of the input gives record i of the output.
-  text  puzzle rating band nodes=N guesses=N technique; with --explain the
+  line  puzzle rating band nodes=N guesses=N technique; with --explain the
         numbered steps follow, indented
-  csv   columns: puzzle,rating,band,nodes,guesses,technique (header row); for a
-        puzzle that is not rated, band holds its status and the rest is empty
+  csv   columns: puzzle,rating,band,nodes,guesses,technique (header row, also
+        for an empty input); for a puzzle that is not rated, band holds its
+        status and the rest is empty
   json  one object per line: puzzle, rating, band, nodes, guesses, technique,
         status (and steps with --explain)
 status is one of: rated, invalid (givens clash), unsolvable, not-unique,
 malformed (with --skip-invalid).
 
 Exit codes: 0 every puzzle rated; 1 some puzzle was invalid, unsolvable, not
-unique or skipped as malformed; 2 usage, I/O or input error.
+unique or skipped as malformed; 2 usage, I/O or input error, and then no output file is written.
 
 Examples:
   sudoku grade puzzles.txt
-  sudoku grade --format csv -o grades.csv puzzles.txt
+  sudoku grade -o grades.csv puzzles.txt           # CSV, from the extension
   sudoku grade --explain puzzle.txt";
 
 /// Output formats of `sudoku grade`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum GradeFormat {
     /// One line per puzzle.
-    Text,
+    Line,
     /// CSV with a header row.
     Csv,
     /// JSON Lines: one object per puzzle.
@@ -133,53 +142,59 @@ fn json_step(s: &Step) -> JsonStep {
     }
 }
 
+/// Column names of the CSV output, in order.
+const CSV_HEADER: &[&str] = &["puzzle", "rating", "band", "nodes", "guesses", "technique"];
+
 /// Runs `sudoku grade`.
 pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
-    if args.explain && args.format == GradeFormat::Csv {
-        bail!("--explain needs --format text or json");
+    let spec = args.source.spec()?;
+    let format = pick_format(args.format, args.output.path(), GradeFormat::Line, |kind| match kind {
+        FileKind::Text => Some(GradeFormat::Line),
+        FileKind::Csv => Some(GradeFormat::Csv),
+        FileKind::Json => Some(GradeFormat::Json),
+        FileKind::Pdf | FileKind::Svg => None,
+    })?;
+    if args.explain && format == GradeFormat::Csv {
+        bail!("--explain needs --format line or json");
     }
     let options = GradeOptions { explain: args.explain };
-    let jobs = args.run.jobs();
-    let mut out = Output::open(args.run.output.as_deref(), args.run.force)?;
-    let mut csv_header = false;
-    let mut n_unrated = 0u64;
-    let mut input_error: Option<anyhow::Error> = None;
+    let jobs = args.output.jobs();
+    Destinations::default().add(args.output.path())?;
+    let mut out = RecordWriter::new(OutFile::create(args.output.path(), args.output.force)?, CSV_HEADER);
+    let mut run = RecordRun::new(args.skip_invalid, args.output.quiet);
 
     for_each_record(
         &args.source.files,
-        args.source.spec(),
+        &spec,
         jobs,
-        |_, g| GRADER.with(|grader| grader.borrow_mut().grade_with(g, &options)),
+        args.output.quiet,
+        |g| GRADER.with(|grader| grader.borrow_mut().grade_with(g, &options)),
         |record: &Record, result: Option<Result<Grade, GradeError>>| {
             let grid = match &record.grid {
                 Ok(g) => *g,
                 Err(e) => {
-                    if !args.run.skip_invalid {
-                        input_error = Some(anyhow::anyhow!("{e}"));
-                        return Ok(Flow::Stop);
+                    let flow = run.malformed(e);
+                    if let Flow::Continue = flow {
+                        write_unrated(&mut out, format, None, "malformed", &e.to_string())?;
                     }
-                    eprintln!("sudoku: skipped: {e}");
-                    n_unrated += 1;
-                    write_unrated(&mut out, &mut csv_header, args.format, None, "malformed", &e.to_string())?;
-                    return Ok(Flow::Continue);
+                    return Ok(flow);
                 }
             };
             match result.context("internal: a parsed record has no grade")? {
-                Ok(grade) => write_grade(&mut out, &mut csv_header, args.format, &grid, &grade)?,
+                Ok(grade) => write_grade(&mut out, format, &grid, &grade)?,
                 Err(e) => {
-                    n_unrated += 1;
+                    run.negative();
                     let (status, why) = status_of(&e);
-                    write_unrated(&mut out, &mut csv_header, args.format, Some(&grid), status, &why)?;
+                    write_unrated(&mut out, format, Some(&grid), status, &why)?;
                 }
             }
             Ok(Flow::Continue)
         },
     )?;
-    out.finish()?;
-    if let Some(e) = input_error {
-        return Err(e);
+    if format == GradeFormat::Csv {
+        out.finish_csv()?;
     }
-    Ok(if n_unrated > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    run.finish(out.into_inner())
 }
 
 /// A rating as text: one decimal, or two when the amount of hard steps
@@ -193,8 +208,7 @@ pub(crate) fn rating_text(rating: f64) -> String {
 }
 
 fn write_grade(
-    out: &mut Output,
-    csv_header: &mut bool,
+    out: &mut RecordWriter<OutFile>,
     format: GradeFormat,
     puzzle: &Grid,
     g: &Grade,
@@ -202,14 +216,17 @@ fn write_grade(
     let line = puzzle.to_line();
     let rating = rating_text(g.rating);
     match format {
-        GradeFormat::Text => {
+        GradeFormat::Line => {
             writeln!(
-                out,
+                out.get_mut(),
                 "{line} {rating} {} nodes={} guesses={} {}",
-                g.band, g.nodes, g.guesses, g.technique
+                g.band,
+                g.nodes,
+                g.guesses,
+                g.technique
             )?;
             for (i, s) in g.steps.iter().enumerate() {
-                writeln!(out, "  {:>3}. {s}", i + 1)?;
+                writeln!(out.get_mut(), "  {:>3}. {s}", i + 1)?;
             }
         }
         GradeFormat::Csv => {
@@ -221,7 +238,7 @@ fn write_grade(
                 guesses: Some(g.guesses),
                 technique: g.technique.name(),
             };
-            write_csv_row(out, csv_header, row)?;
+            out.write_csv(&row)?;
         }
         GradeFormat::Json => {
             let row = JsonRow {
@@ -235,15 +252,14 @@ fn write_grade(
                 error: None,
                 steps: (!g.steps.is_empty()).then(|| g.steps.iter().map(json_step).collect()),
             };
-            write_json_line(out, &row)?;
+            out.write_json(&row)?;
         }
     }
     Ok(())
 }
 
 fn write_unrated(
-    out: &mut Output,
-    csv_header: &mut bool,
+    out: &mut RecordWriter<OutFile>,
     format: GradeFormat,
     puzzle: Option<&Grid>,
     status: &str,
@@ -251,9 +267,9 @@ fn write_unrated(
 ) -> anyhow::Result<()> {
     let line = puzzle.map(Grid::to_line);
     match format {
-        GradeFormat::Text => match &line {
-            Some(l) => writeln!(out, "{l} {status}: {message}")?,
-            None => writeln!(out, "{status}")?,
+        GradeFormat::Line => match &line {
+            Some(l) => writeln!(out.get_mut(), "{l} {status}: {message}")?,
+            None => writeln!(out.get_mut(), "{status}")?,
         },
         GradeFormat::Csv => {
             let row = CsvRow {
@@ -264,7 +280,7 @@ fn write_unrated(
                 guesses: None,
                 technique: "",
             };
-            write_csv_row(out, csv_header, row)?;
+            out.write_csv(&row)?;
         }
         GradeFormat::Json => {
             let row = JsonRow {
@@ -278,7 +294,7 @@ fn write_unrated(
                 error: Some(message.to_string()),
                 steps: None,
             };
-            write_json_line(out, &row)?;
+            out.write_json(&row)?;
         }
     }
     Ok(())

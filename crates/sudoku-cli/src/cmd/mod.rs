@@ -3,7 +3,6 @@
 pub mod book;
 pub mod generate;
 pub mod grade;
-pub mod max_score;
 pub mod print;
 pub mod solve;
 
@@ -19,5 +18,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Print(args) => print::run(args),
         Command::Grade(args) => grade::run(args),
         Command::Book(args) => book::run(args),
+        Command::Completions(args) => {
+            let mut out = std::io::stdout().lock();
+            crate::cli::write_completions(args.shell, &mut out);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            crate::cli::write_man(&mut std::io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }

@@ -10,10 +10,12 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use sudoku_core::Grid;
 
-use crate::input::{InputArgs, InputSpec};
-use crate::output::Output;
+use sudoku_io::{FileKind, InputSpec};
+use sudoku_print::{ItemMeta, Paper, PerPage, PrintItem, PrintOptions};
+
+use crate::args::{pick_format, InputArgs, OutputArgs};
+use crate::out_file::OutFile;
 use crate::pipeline::{input_paths, open_records};
-use crate::print::{self, ItemMeta, Paper, PerPage, PrintItem, PrintOptions};
 
 /// Arguments of `sudoku print`.
 #[derive(Debug, Args)]
@@ -23,22 +25,19 @@ pub struct PrintArgs {
     #[command(flatten)]
     pub source: InputArgs,
 
-    /// Write to FILE (atomically); `-` or none is stdout (PDF only). The
-    /// format follows FILE's extension (.pdf, .svg) unless --format is given.
-    #[arg(long, short = 'o', value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub output: Option<PathBuf>,
-
-    /// Output format [default: from the extension of --output, else pdf].
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT")]
+    /// Output format [default: from the extension of --output (.pdf,
+    /// .svg), else pdf].
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
     pub format: Option<PrintFormat>,
 
     /// How the pages look.
     #[command(flatten)]
     pub page: PrintFlags,
 
-    /// Overwrite output files that exist.
-    #[arg(long)]
-    pub force: bool,
+    /// Where the book goes: -o (`-` or none is stdout, PDF only), --force,
+    /// --jobs, --quiet.
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 const PRINT_AFTER_HELP: &str = "\
@@ -52,17 +51,21 @@ demand services reject unembedded fonts); text is searchable. DejaVu Sans
 covers Latin, Greek and Cyrillic; other characters of a title print as boxes.
 The same input and options give a byte-identical file.
 
-SVG: one file per page, same layout. `-o book.svg` writes book-1.svg, book-2.svg
-and so on; the number is zero-padded to the width of the page count
-(book-01.svg … book-12.svg) so the files sort in page order, and the
-extension is always .svg (--format svg -o book.pdf writes book-1.svg …).
+SVG: one file per page, same layout. `-o book.svg` writes book-0001.svg,
+book-0002.svg and so on: always four digits (more only past 9999 pages), so
+the files sort in page order and a new set never mixes with an older one; the
+extension is always .svg (--format svg -o book.pdf writes book-0001.svg …).
+Pages of an older set with the same name that the new set would not replace
+(book-0009.svg when the new book has 8 pages, or book-1.svg) are an error
+without --force, and removed with it. The set is written page by page, each
+page atomically.
 
 Every puzzle is solved for the answer key; a puzzle without a solution stops
 the run (FILE:LINE: no solution), and one with several solutions is reported
 on stderr (the key shows one).
 
 Exit codes: 0 the book was written; 2 usage, I/O or input error, or a puzzle
-without a solution.
+without a solution, and then no file is written.
 
 Examples:
   sudoku print puzzles.txt -o book.pdf
@@ -75,15 +78,15 @@ Examples:
 #[command(next_help_heading = "Page options (PDF and SVG)")]
 pub struct PrintFlags {
     /// Paper size.
-    #[arg(long, value_enum, value_name = "PAPER", default_value_t = Paper::A4)]
-    pub paper: Paper,
+    #[arg(long, value_enum, value_name = "PAPER", default_value_t = PaperArg::A4, ignore_case = true)]
+    pub paper: PaperArg,
 
     /// Puzzles per page.
-    #[arg(long, value_enum, value_name = "N", default_value_t = PerPage::Four)]
-    pub per_page: PerPage,
+    #[arg(long, value_enum, value_name = "N", default_value_t = PerPageArg::Four)]
+    pub per_page: PerPageArg,
 
     /// The book's title, printed in every page's footer.
-    #[arg(long, value_name = "TEXT", default_value = print::DEFAULT_TITLE)]
+    #[arg(long, value_name = "TEXT", default_value = sudoku_print::DEFAULT_TITLE)]
     pub title: String,
 
     /// End the book with the answer key (the default).
@@ -94,17 +97,57 @@ pub struct PrintFlags {
     #[arg(long, overrides_with = "answers")]
     pub no_answers: bool,
 
-    /// The number of the first puzzle.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// The number of the first puzzle (at most 10^15, so every number
+    /// fits).
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_START_NUMBER))]
     pub start_number: u64,
+}
+
+/// The largest `--start-number`: far beyond any book, and far from
+/// `u64::MAX`, where numbers would saturate and repeat.
+const MAX_START_NUMBER: u64 = 1_000_000_000_000_000;
+
+/// `--paper` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4, 210 × 297 mm.
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+/// `--per-page` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PerPageArg {
+    /// One large puzzle per page.
+    #[value(name = "1")]
+    One,
+    /// Two puzzles, one above the other.
+    #[value(name = "2")]
+    Two,
+    /// Four puzzles, two by two.
+    #[value(name = "4")]
+    Four,
+    /// Six puzzles, two across and three down.
+    #[value(name = "6")]
+    Six,
 }
 
 impl PrintFlags {
     /// The print options these flags ask for; `seed` goes in every footer.
     pub fn options(&self, seed: Option<String>) -> PrintOptions {
         PrintOptions {
-            paper: self.paper,
-            per_page: self.per_page,
+            paper: match self.paper {
+                PaperArg::A4 => Paper::A4,
+                PaperArg::Letter => Paper::Letter,
+            },
+            per_page: match self.per_page {
+                PerPageArg::One => PerPage::One,
+                PerPageArg::Two => PerPage::Two,
+                PerPageArg::Four => PerPage::Four,
+                PerPageArg::Six => PerPage::Six,
+            },
             title: self.title.clone(),
             answers: !self.no_answers,
             start_number: self.start_number,
@@ -132,20 +175,32 @@ struct Source {
 
 /// Runs `sudoku print`.
 pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
-    let output = args.output.as_deref().filter(|p| p.as_os_str() != "-");
-    let format = match (args.format, output) {
-        (Some(f), _) => f,
-        (None, None) => PrintFormat::Pdf,
-        (None, Some(path)) => format_of(path)?,
-    };
-    let target = BookOutput::open(format, output, args.force)?;
-    let sources = read_puzzles(&args.source.files, &args.source.spec())?;
+    let spec = args.source.spec()?;
+    let output = args.output.path();
+    let format = pick_format(args.format, output, PrintFormat::Pdf, PrintFormat::of_kind)?;
+    let target = BookOutput::open(format, output, args.output.force)?;
+    let sources = read_puzzles(&args.source.files, &spec)?;
     if sources.is_empty() {
         bail!("no puzzles in the input");
     }
-    let items = solve_all(&sources)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.output.jobs())
+        .build()
+        .context("cannot start worker threads")?;
+    let items = pool.install(|| solve_all(&sources, args.output.quiet))?;
     target.write(&items, &args.page.options(None))?;
     Ok(ExitCode::SUCCESS)
+}
+
+impl PrintFormat {
+    /// The format an output file's extension names, if it is a book's.
+    pub fn of_kind(kind: FileKind) -> Option<PrintFormat> {
+        match kind {
+            FileKind::Pdf => Some(PrintFormat::Pdf),
+            FileKind::Svg => Some(PrintFormat::Svg),
+            FileKind::Text | FileKind::Csv | FileKind::Json => None,
+        }
+    }
 }
 
 /// Where a book goes: one PDF (a file or stdout), or one SVG file per page.
@@ -153,52 +208,67 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
 /// `--force`) or a terminal stops the run before any work is done.
 pub enum BookOutput {
     /// One PDF.
-    Pdf(Output),
+    Pdf(OutFile),
     /// SVG pages named after `path` by [`page_paths`].
     Svg {
         /// The name the page names derive from.
         path: PathBuf,
-        /// Whether existing pages may be replaced.
+        /// Whether existing pages may be replaced, and stale ones removed.
         force: bool,
     },
 }
 
 impl BookOutput {
     /// Checks and opens the destination of a `format` book: `output` (`None`
-    /// or `-` is stdout, for PDF only, and never a terminal).
+    /// is stdout, for PDF only, and never a terminal).
     pub fn open(format: PrintFormat, output: Option<&Path>, force: bool) -> anyhow::Result<BookOutput> {
-        let output = output.filter(|p| p.as_os_str() != "-");
         match (format, output) {
             (PrintFormat::Svg, None) => bail!("--format svg writes one file per page: give --output FILE"),
             (PrintFormat::Svg, Some(path)) => Ok(BookOutput::Svg { path: path.to_path_buf(), force }),
             (PrintFormat::Pdf, None) if io::stdout().is_terminal() => {
                 bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout")
             }
-            (PrintFormat::Pdf, output) => Ok(BookOutput::Pdf(Output::open(output, force)?)),
+            (PrintFormat::Pdf, output) => Ok(BookOutput::Pdf(OutFile::create(output, force)?)),
         }
     }
 
-    /// Renders `items` with `opts` and writes the book (atomically).
+    /// Renders `items` with `opts` and writes the book: a PDF atomically;
+    /// SVG pages each to a temporary file first, all renamed into place once
+    /// every page is written.
     pub fn write(self, items: &[PrintItem], opts: &PrintOptions) -> anyhow::Result<()> {
         match self {
             BookOutput::Pdf(mut out) => {
-                let bytes = print::render_pdf(items, opts);
+                let bytes = sudoku_print::render_pdf(items, opts);
                 out.write_all(&bytes).context("cannot write the PDF")?;
                 out.finish()
             }
             BookOutput::Svg { path, force } => {
-                let pages = print::render_svg(items, opts);
+                let pages = sudoku_print::render_svg(items, opts);
                 let paths = page_paths(&path, pages.len());
+                let stale = stale_pages(&path, &paths)?;
                 if !force {
                     if let Some(existing) = paths.iter().find(|p| p.exists()) {
-                        bail!("{} already exists (use --force to overwrite it)", existing.display());
+                        bail!("{} already exists (use --force to replace the set)", existing.display());
+                    }
+                    if let Some(old) = stale.first() {
+                        bail!(
+                            "{} is a page of an older set with this name (use --force to remove it)",
+                            old.display()
+                        );
                     }
                 }
+                let mut outs = Vec::with_capacity(pages.len());
                 for (page, path) in pages.iter().zip(&paths) {
-                    let mut out = Output::open(Some(path), force)?;
+                    let mut out = OutFile::create(Some(path), force)?;
                     out.write_all(page.as_bytes())
                         .with_context(|| format!("cannot write {}", path.display()))?;
+                    outs.push(out);
+                }
+                for out in outs {
                     out.finish()?;
+                }
+                for old in stale {
+                    std::fs::remove_file(&old).with_context(|| format!("cannot remove {}", old.display()))?;
                 }
                 Ok(())
             }
@@ -206,24 +276,43 @@ impl BookOutput {
     }
 }
 
-/// The format named by `path`'s extension.
-fn format_of(path: &Path) -> anyhow::Result<PrintFormat> {
-    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("pdf") => Ok(PrintFormat::Pdf),
-        Some("svg") => Ok(PrintFormat::Svg),
-        _ => {
-            bail!("cannot tell the format from the name {}: use --format pdf or --format svg", path.display())
-        }
-    }
-}
-
-/// `book.svg` → `book-1.svg` … (zero-padded to the width of `n_pages`);
-/// any other extension, or none, is replaced by `.svg`.
+/// `book.svg` → `book-0001.svg` …: page numbers always have four digits
+/// (more only past 9999 pages), so sets never mix and files sort in page
+/// order; any other extension, or none, is replaced by `.svg`.
 pub fn page_paths(path: &Path, n_pages: usize) -> Vec<PathBuf> {
     let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-    let width = n_pages.to_string().len();
-    (1..=n_pages).map(|page| path.with_file_name(format!("{stem}-{page:0width$}.svg"))).collect()
+    (1..=n_pages).map(|page| path.with_file_name(format!("{stem}-{page:04}.svg"))).collect()
+}
+
+/// The pages of an older set named after `path` (`STEM-DIGITS.svg`, any
+/// padding) that `new_pages` would not replace.
+fn stale_pages(path: &Path, new_pages: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).with_context(|| format!("cannot read the directory {}", dir.display())),
+    };
+    let mut stale = Vec::new();
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot read the directory {}", dir.display()))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let is_page = name
+            .strip_prefix(&stem)
+            .and_then(|rest| rest.strip_prefix('-'))
+            .and_then(|rest| rest.strip_suffix(".svg"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let page = path.with_file_name(&name);
+        if is_page && !new_pages.contains(&page) {
+            stale.push(page);
+        }
+    }
+    stale.sort();
+    Ok(stale)
 }
 
 /// Every record of the inputs; the first malformed one is an error.
@@ -240,7 +329,7 @@ fn read_puzzles(files: &[PathBuf], input: &InputSpec) -> anyhow::Result<Vec<Sour
 }
 
 /// Solves every puzzle (in parallel) for the answer key.
-fn solve_all(sources: &[Source]) -> anyhow::Result<Vec<PrintItem>> {
+fn solve_all(sources: &[Source], quiet: bool) -> anyhow::Result<Vec<PrintItem>> {
     // The first two solutions: the key shows the first, a second one is
     // worth a warning.
     let solved: Vec<(Option<Grid>, bool)> = sources
@@ -263,7 +352,7 @@ fn solve_all(sources: &[Source]) -> anyhow::Result<Vec<PrintItem>> {
     }
     let mut items = Vec::with_capacity(sources.len());
     for (source, (solution, several)) in sources.iter().zip(solved) {
-        if several {
+        if several && !quiet {
             eprintln!(
                 "sudoku: warning: {}:{}: more than one solution; the answer key shows one",
                 source.name, source.line
@@ -280,18 +369,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn svg_pages_are_numbered_with_padding_to_the_page_count() {
+    fn svg_pages_always_have_four_digits() {
         let paths = page_paths(Path::new("out/book.svg"), 12);
-        assert_eq!(paths[0], Path::new("out/book-01.svg"));
-        assert_eq!(paths[11], Path::new("out/book-12.svg"));
-        assert_eq!(page_paths(Path::new("b.svg"), 3)[2], Path::new("b-3.svg"));
-        assert_eq!(page_paths(Path::new("b.pdf"), 1)[0], Path::new("b-1.svg"));
+        assert_eq!(paths[0], Path::new("out/book-0001.svg"));
+        assert_eq!(paths[11], Path::new("out/book-0012.svg"));
+        assert_eq!(page_paths(Path::new("b.svg"), 3)[2], Path::new("b-0003.svg"));
+        assert_eq!(page_paths(Path::new("b.pdf"), 1)[0], Path::new("b-0001.svg"));
+        assert_eq!(page_paths(Path::new("b.svg"), 10_000)[9_999], Path::new("b-10000.svg"));
     }
 
     #[test]
-    fn the_format_follows_the_extension() {
-        assert_eq!(format_of(Path::new("a.PDF")).unwrap(), PrintFormat::Pdf);
-        assert_eq!(format_of(Path::new("a.svg")).unwrap(), PrintFormat::Svg);
-        assert!(format_of(Path::new("a.txt")).is_err());
+    fn the_pages_of_an_older_set_are_found_whatever_their_padding() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b-1.svg", "b-0001.svg", "b-0003.svg", "b-x.svg", "bb-1.svg", "b-2.svg.bak"] {
+            std::fs::write(dir.path().join(name), "").unwrap();
+        }
+        let path = dir.path().join("b.svg");
+        let stale = stale_pages(&path, &page_paths(&path, 2)).unwrap();
+        let names: Vec<String> =
+            stale.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+        assert_eq!(names, ["b-0003.svg", "b-1.svg"]);
     }
 }

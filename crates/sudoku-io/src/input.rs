@@ -15,7 +15,7 @@ use sudoku_core::{Grid, ParseError};
 pub const MAX_LINE_BYTES: usize = 1 << 16;
 
 /// How records are laid out in the input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputFormat {
     /// Detect per record: a line of 81 cells, a block of 9 rows, or 81
     /// integers on one line; a first line holding one integer T means poj.
@@ -35,32 +35,6 @@ pub enum InputFormat {
     /// first of `puzzle`, `quizzes`, `Sudoku Puzzle` (any case), else the
     /// first column whose values look like puzzles.
     Csv,
-}
-
-/// The input flags every puzzle-reading command shares.
-#[derive(Debug, Clone, clap::Args)]
-pub struct InputArgs {
-    /// Input files; stdin when none is given or the name is `-`.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<std::path::PathBuf>,
-
-    /// How records are laid out in the input.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormat::Auto)]
-    pub input: InputFormat,
-
-    /// The CSV column holding the puzzles (with `--input csv`) [default:
-    /// puzzle, quizzes or Sudoku Puzzle (any case), else the first
-    /// puzzle-like column]. Other columns travel with the puzzle (`print`
-    /// puts band, rating and id on the page).
-    #[arg(long, value_name = "NAME")]
-    pub column: Option<String>,
-}
-
-impl InputArgs {
-    /// What to read.
-    pub fn spec(&self) -> InputSpec {
-        InputSpec { format: self.input, column: self.column.clone() }
-    }
 }
 
 /// What to read: the format, and for CSV the column holding the puzzles.
@@ -118,6 +92,10 @@ pub struct Record {
     /// The record's other CSV fields as `(column, value)`; empty for text
     /// formats.
     pub meta: Vec<(String, String)>,
+    /// Something the reader decided that the user should hear about (for
+    /// example, a CSV file without a header row read from its first row);
+    /// the caller says it once, on stderr.
+    pub notice: Option<String>,
 }
 
 /// Bytes read from the input at a time; more than [`MAX_LINE_BYTES`], so a
@@ -139,6 +117,8 @@ struct Lines<R> {
     /// The number of the current line (or of the last one skipped as too
     /// long).
     line_no: usize,
+    /// Whether the current line was put back by [`Lines::unread`].
+    replay: bool,
 }
 
 enum LineError {
@@ -149,7 +129,7 @@ enum LineError {
 impl<R: Read> Lines<R> {
     fn new(reader: R) -> Self {
         let buf = vec![0; READ_BYTES].into_boxed_slice();
-        Lines { reader, buf, start: 0, end: 0, at_eof: false, line: 0..0, line_no: 0 }
+        Lines { reader, buf, start: 0, end: 0, at_eof: false, line: 0..0, line_no: 0, replay: false }
     }
 
     /// The current line.
@@ -157,14 +137,27 @@ impl<R: Read> Lines<R> {
         &self.buf[self.line.clone()]
     }
 
-    /// Moves to the next line; `false` at the end of the input.
+    /// Moves to the next line; `false` at the end of the input. A line
+    /// ends at `\n`, `\r\n` or a lone `\r` (old Mac files).
     fn next_line(&mut self) -> Result<bool, LineError> {
+        if std::mem::take(&mut self.replay) {
+            return Ok(true);
+        }
         loop {
             let pending = &self.buf[self.start..self.end];
-            let next = match find_newline(pending) {
-                Some(i) => self.start + i + 1,
+            let (line_len, next) = match find_line_end(pending) {
+                // A `\r` as the last byte read may be the first half of a
+                // `\r\n`: read on before deciding.
+                Some(i) if pending[i] == b'\r' && i + 1 == pending.len() && !self.at_eof => {
+                    self.fill().map_err(LineError::Io)?;
+                    continue;
+                }
+                Some(i) if pending[i] == b'\r' && pending.get(i + 1) == Some(&b'\n') => {
+                    (i, self.start + i + 2)
+                }
+                Some(i) => (i, self.start + i + 1),
                 None if self.at_eof && pending.is_empty() => return Ok(false),
-                None if self.at_eof => self.end,
+                None if self.at_eof => (pending.len(), self.end),
                 None if pending.len() > MAX_LINE_BYTES => {
                     self.line_no += 1;
                     self.start = self.end;
@@ -181,13 +174,16 @@ impl<R: Read> Lines<R> {
             if next - line_start > MAX_LINE_BYTES {
                 return Err(LineError::TooLong(self.line_no));
             }
-            let mut line_end = next;
-            while line_end > line_start && matches!(self.buf[line_end - 1], b'\n' | b'\r') {
-                line_end -= 1;
-            }
-            self.line = line_start..line_end;
+            self.line = line_start..line_start + line_len;
             return Ok(true);
         }
+    }
+
+    /// Hands out the current line again on the next call of
+    /// [`Lines::next_line`]: a reader that looked one line too far puts it
+    /// back.
+    fn unread(&mut self) {
+        self.replay = true;
     }
 
     /// Moves to the next line that is neither blank nor a `#` comment.
@@ -219,7 +215,7 @@ impl<R: Read> Lines<R> {
     /// Drops the input up to and including the next newline.
     fn skip_to_newline(&mut self) -> io::Result<()> {
         while !self.at_eof {
-            if let Some(i) = find_newline(&self.buf[self.start..self.end]) {
+            if let Some(i) = find_line_end(&self.buf[self.start..self.end]) {
                 self.start += i + 1;
                 return Ok(());
             }
@@ -230,22 +226,35 @@ impl<R: Read> Lines<R> {
     }
 }
 
-/// The index of the first `\n` in `bytes`, eight bytes at a time.
-fn find_newline(bytes: &[u8]) -> Option<usize> {
+/// The index of the first `\n` or `\r` in `bytes`, eight bytes at a time.
+fn find_line_end(bytes: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGHS: u64 = ONES << 7;
     const NEWLINES: u64 = ONES * b'\n' as u64;
+    const RETURNS: u64 = ONES * b'\r' as u64;
+    // The high bit of each byte that is zero in `x` (exact for the lowest
+    // one, which is all that is used).
+    let zero_bytes = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
     let mut words = bytes.chunks_exact(8);
     for (word_idx, word) in words.by_ref().enumerate() {
-        let x = u64::from_le_bytes(<[u8; 8]>::try_from(word).unwrap_or_default()) ^ NEWLINES;
-        // The lowest byte flagged is the first zero byte of `x`: a newline.
-        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zeros != 0 {
-            return Some(word_idx * 8 + zeros.trailing_zeros() as usize / 8);
+        let w = u64::from_le_bytes(<[u8; 8]>::try_from(word).unwrap_or_default());
+        let found = zero_bytes(w ^ NEWLINES) | zero_bytes(w ^ RETURNS);
+        if found != 0 {
+            // The lowest byte flagged in either is the first line end.
+            let first =
+                (zero_bytes(w ^ NEWLINES).trailing_zeros()).min(zero_bytes(w ^ RETURNS).trailing_zeros());
+            return Some(word_idx * 8 + first as usize / 8);
         }
     }
     let tail = bytes.len() - words.remainder().len();
-    words.remainder().iter().position(|&b| b == b'\n').map(|i| tail + i)
+    words.remainder().iter().position(|&b| b == b'\n' || b == b'\r').map(|i| tail + i)
+}
+
+/// Whether a line is a grid border: nothing but `-` `+` `|` `=` and
+/// whitespace, with at least one of them.
+fn is_border(line: &[u8]) -> bool {
+    line.iter().any(|b| matches!(b, b'-' | b'+' | b'|' | b'='))
+        && line.iter().all(|b| matches!(b, b'-' | b'+' | b'|' | b'=' | b' ' | b'\t'))
 }
 
 /// Whether a line holds nothing but whitespace or a `#` comment.
@@ -320,7 +329,14 @@ impl<R: Read> Records<R> {
     }
 
     fn record(&self, line: usize, grid: Result<Grid, RecordError>) -> Record {
-        Record { line, grid, format: self.format, source: self.source.clone(), meta: Vec::new() }
+        Record {
+            line,
+            grid,
+            format: self.format,
+            source: self.source.clone(),
+            meta: Vec::new(),
+            notice: None,
+        }
     }
 
     fn err(&self, line: usize, column: usize, message: impl Into<String>) -> RecordError {
@@ -363,7 +379,17 @@ impl<R: Read> Records<R> {
                     if l.trim().is_empty() {
                         break;
                     }
-                    rows += usize::from(n_cell_chars(&l) > 0);
+                    let n_cells = n_cell_chars(&l);
+                    // More cells than a row holds, or (when detecting) a
+                    // line with no cell that is not a border: not a row of
+                    // this block, so the next record starts here.
+                    let foreign =
+                        n_cells == 0 && self.format == InputFormat::Auto && !is_border(l.as_bytes());
+                    if n_cells > 9 || foreign {
+                        self.lines.unread();
+                        break;
+                    }
+                    rows += usize::from(n_cells > 0);
                     text.push('\n');
                     text.push_str(&l);
                 }
@@ -406,8 +432,21 @@ impl<R: Read> Records<R> {
         }
     }
 
+    /// Moves to the line a record starts on: the next line that is not
+    /// blank, a comment, or (except in line input) a grid border such as
+    /// `+-------+-------+-------+`, which separates rows and never is a
+    /// record.
+    fn next_record_line(&mut self) -> Result<bool, LineError> {
+        while self.lines.next_content_line()? {
+            if self.format == InputFormat::Line || !is_border(self.lines.line()) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     fn next_record(&mut self) -> Option<Record> {
-        match self.lines.next_content_line() {
+        match self.next_record_line() {
             Ok(true) => {}
             Ok(false) => {
                 if let Some(n) = self.remaining.filter(|&n| n > 0) {
@@ -432,9 +471,25 @@ impl<R: Read> Records<R> {
         }
         if self.format == InputFormat::Auto && !std::mem::replace(&mut self.started, true) {
             let text = self.line_text();
-            let t = text.trim().trim_start_matches('\u{feff}');
+            let t = text.trim().trim_start_matches('\u{feff}').to_string();
             if !t.is_empty() && t.len() <= 9 && t.chars().all(|c| c.is_ascii_digit()) && t.len() != 9 {
-                self.format = InputFormat::Poj;
+                // A count line T, if a poj grid row follows; before a line
+                // record it is a malformed record of its own.
+                let row_follows = match self.lines.next_content_line() {
+                    Ok(true) => {
+                        let next = n_cell_chars(&self.line_text());
+                        self.lines.unread();
+                        (1..=9).contains(&next)
+                    }
+                    _ => true,
+                };
+                if row_follows {
+                    self.format = InputFormat::Poj;
+                    self.remaining = t.parse().ok();
+                    return self.next_record();
+                }
+                let e = self.err(start, 1, format!("expected a puzzle, found {t:?}"));
+                return Some(self.record(start, Err(e)));
             }
         }
         let format = self.format;
@@ -473,9 +528,27 @@ impl<R: Read> Records<R> {
                 let first = self.line_text();
                 let first_token = first.split_whitespace().next().unwrap_or("");
                 let n_tokens = first.split_whitespace().count();
-                if n_tokens >= 81 && first.split_whitespace().all(|t| t.chars().all(|c| c.is_ascii_digit())) {
-                    Grid::parse_noip(&first).map_err(|e| self.located(start, e))
-                } else if n_cell_chars(first_token) > 9 || first_token.chars().count() > 27 {
+                let integer = |t: &str| {
+                    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+                    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+                };
+                let signed = |t: &str| t.len() > 1 && t.starts_with(['-', '+']);
+                // 81 integers, or integers with a sign (`-1`, `+3`: never
+                // a block row's separators), are noip; an out-of-range
+                // value is reported as `--input noip` reports it.
+                if first.split_whitespace().all(integer)
+                    && (n_tokens >= 81 || first.split_whitespace().any(signed))
+                {
+                    match self.gather_tokens() {
+                        Ok(text) => Grid::parse_noip(&text).map_err(|e| self.located(start, e)),
+                        Err(e) => Err(e),
+                    }
+                } else if n_cell_chars(first_token) > 9
+                    || first_token.chars().count() > 27
+                    || n_cell_chars(&first) == 0
+                {
+                    // A line record, or a line with no cell at all: one
+                    // record, malformed (a block row holds cells).
                     Grid::parse_line(&first).map_err(|e| self.located(start, e))
                 } else {
                     match self.gather_rows(9) {
@@ -557,12 +630,13 @@ mod tests {
     }
 
     #[test]
-    fn find_newline_agrees_with_a_byte_search() {
-        let text = b"0123456789abcdef\n0123\n\n456789abcdefghijklmnop\n\x8a\x0a\xff";
+    fn find_line_end_agrees_with_a_byte_search() {
+        let text = b"0123456789abcdef\n0123\r\n\n456789abc\rdefghijklmnop\n\x8a\x0a\xff\x0d\x8d";
         for start in 0..text.len() {
             for end in start..=text.len() {
                 let bytes = &text[start..end];
-                assert_eq!(find_newline(bytes), bytes.iter().position(|&b| b == b'\n'), "{start}..{end}");
+                let expected = bytes.iter().position(|&b| b == b'\n' || b == b'\r');
+                assert_eq!(find_line_end(bytes), expected, "{start}..{end}");
             }
         }
     }
@@ -604,6 +678,76 @@ mod tests {
         let spaced: Vec<String> = digits.chars().map(String::from).collect();
         let text = format!("{digits}\n{digits} # solved\n{}\n", spaced.join(" "));
         assert_eq!(read(&text, InputFormat::Auto), vec![Ok(digits.clone()); 3]);
+    }
+
+    /// Issue 15: with any mix of valid and malformed one-line records, in
+    /// line and auto input, each line is exactly one record, in order.
+    #[test]
+    fn r15_every_line_is_one_record_whatever_mix_of_valid_and_malformed() {
+        let bad = [
+            "xx".to_string(),
+            "hello world".to_string(),
+            P[..80].to_string(),
+            format!("{P}x"),
+            P.replace('4', "a"),
+            "12345".to_string(),
+        ];
+        let kinds: Vec<String> = std::iter::once(P.to_string()).chain(bad.iter().cloned()).collect();
+        for format in [InputFormat::Auto, InputFormat::Line] {
+            for a in &kinds {
+                for b in &kinds {
+                    for c in [P.to_string(), bad[0].clone(), bad[2].clone()] {
+                        // A short digit line must be followed by a line record
+                        // to be one record in auto input (it could start a block).
+                        let lines = [a.clone(), b.clone(), c.clone(), P.to_string()];
+                        if format == InputFormat::Auto && (a == "12345" && b == "12345") {
+                            continue;
+                        }
+                        let text = lines.join("\n");
+                        let out = read(&text, format);
+                        assert_eq!(out.len(), 4, "{format:?} {lines:?} -> {out:?}");
+                        for (line, got) in lines.iter().zip(&out) {
+                            assert_eq!(got.is_ok(), line == P, "{format:?} {lines:?} -> {out:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn r15_a_lone_carriage_return_ends_a_line() {
+        let text = format!("{P}\r{P}\r\r\n{P}\r");
+        assert_eq!(read(&text, InputFormat::Auto), vec![Ok(P.to_string()); 3]);
+        assert_eq!(read(&text, InputFormat::Line), vec![Ok(P.to_string()); 3]);
+        // Split between the \r and the \n of a CRLF, and between two lone CRs.
+        let records: Vec<Record> = Records::new(Trickle(text.as_bytes()), InputFormat::Auto, "t").collect();
+        assert_eq!(records.iter().map(|r| r.line).collect::<Vec<_>>(), vec![1, 2, 4]);
+    }
+
+    #[test]
+    fn r15_signed_numbers_in_auto_input_are_noip_values_out_of_range() {
+        let mut cells = vec!["0"; 81];
+        cells[4] = "-1";
+        let out = read(&cells.join(" "), InputFormat::Auto);
+        assert_eq!(out.len(), 1);
+        let err = out[0].as_ref().unwrap_err();
+        assert_eq!(err, &read(&cells.join(" "), InputFormat::Noip)[0].clone().unwrap_err());
+        assert!(err.contains("-1"), "{err}");
+        cells[4] = "+3";
+        assert!(read(&cells.join(" "), InputFormat::Auto)[0].is_err());
+    }
+
+    #[test]
+    fn r15_a_closing_border_is_no_record() {
+        let g = Grid::parse_line(P).unwrap();
+        let border = "+-------+-------+-------+";
+        let rows: Vec<String> = g.to_block().lines().map(|l| format!("| {l} |")).collect();
+        let text = format!("{border}\n{}\n{border}\n", rows.join("\n"));
+        assert_eq!(read(&text, InputFormat::Auto), vec![Ok(P.to_string())]);
+        assert_eq!(read(&text, InputFormat::Block), vec![Ok(P.to_string())]);
+        let twice = format!("{text}\n{text}");
+        assert_eq!(read(&twice, InputFormat::Auto), vec![Ok(P.to_string()); 2]);
     }
 
     #[test]

@@ -429,7 +429,7 @@ fn footer(sheet: &mut Sheet, area: Area, opts: &PrintOptions, page: usize, n_pag
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::print::{ItemMeta, Paper, PerPage};
+    use crate::{ItemMeta, Paper, PerPage};
 
     fn items(n: usize) -> Vec<PrintItem> {
         let puzzle = Grid::parse_line(

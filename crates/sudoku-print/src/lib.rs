@@ -1,3 +1,5 @@
+//! # sudoku-print
+//!
 //! Printable puzzle books: the page model and its two renderers.
 //!
 //! A book is a list of [`PrintItem`]s (a puzzle, its solution and what is
@@ -14,7 +16,7 @@
 //!   DejaVu Sans family and falls back to the viewer's sans-serif face.
 //!
 //! Architecture invariant: nothing here knows about command-line arguments,
-//! files or solving. Callers (`sudoku print`, later `sudoku generate`) build
+//! files or solving. Callers (`sudoku print`, `sudoku generate`, `sudoku book`) build
 //! the items, solutions included.
 
 mod font;
@@ -71,7 +73,7 @@ impl ItemMeta {
 }
 
 /// Paper sizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Paper {
     /// ISO A4, 210 × 297 mm (595.28 × 841.89 pt).
     A4,
@@ -98,19 +100,15 @@ impl Paper {
 }
 
 /// How many puzzles share a page: 1 (large print), 2, 4 or 6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PerPage {
     /// One large puzzle per page.
-    #[value(name = "1")]
     One,
     /// Two puzzles, one above the other.
-    #[value(name = "2")]
     Two,
     /// Four puzzles, two by two.
-    #[value(name = "4")]
     Four,
     /// Six puzzles, two across and three down.
-    #[value(name = "6")]
     Six,
 }
 

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use ttf_parser::{Face, GlyphId};
 
 /// The font file, unmodified.
-pub const DATA: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub const DATA: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
 /// The family name, for SVG's `font-family`.
 pub const FAMILY: &str = "DejaVu Sans";
 /// The PostScript name, for the PDF's `BaseFont`.

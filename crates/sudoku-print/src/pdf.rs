@@ -282,7 +282,7 @@ impl Fnv {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::print::ItemMeta;
+    use crate::ItemMeta;
     use sudoku_core::Grid;
 
     #[test]

@@ -28,6 +28,8 @@ pub struct CsvRecords<R: Read> {
     pending: Option<csv::StringRecord>,
     row: csv::StringRecord,
     finished: bool,
+    /// Said with the next record (see [`Record::notice`]).
+    notice: Option<String>,
 }
 
 impl<R: Read> CsvRecords<R> {
@@ -49,11 +51,18 @@ impl<R: Read> CsvRecords<R> {
             pending: None,
             row: csv::StringRecord::new(),
             finished: false,
+            notice: None,
         }
     }
 
-    fn record(&self, line: usize, grid: Result<Grid, RecordError>, meta: Vec<(String, String)>) -> Record {
-        Record { line, grid, format: InputFormat::Csv, source: self.source.clone(), meta }
+    fn record(
+        &mut self,
+        line: usize,
+        grid: Result<Grid, RecordError>,
+        meta: Vec<(String, String)>,
+    ) -> Record {
+        let notice = self.notice.take();
+        Record { line, grid, format: InputFormat::Csv, source: self.source.clone(), meta, notice }
     }
 
     fn err(&self, line: usize, message: String) -> RecordError {
@@ -88,6 +97,30 @@ impl<R: Read> CsvRecords<R> {
         let header: Vec<String> =
             self.row.iter().map(|h| h.trim_start_matches('\u{feff}').trim().to_string()).collect();
         let find = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+        let known = match &self.wanted {
+            Some(w) => find(w),
+            None => PUZZLE_COLUMNS.iter().find_map(|n| find(n)),
+        };
+        if known.is_none() {
+            if let Some(col) = header.iter().position(|h| Grid::parse_line(h).is_ok()) {
+                // The first row holds a puzzle: there is no header row.
+                if let Some(w) = &self.wanted {
+                    return Err(self.err(
+                        self.row_line().max(1),
+                        format!("column {w:?} not found: the first row is a puzzle, so the file has no header row (leave out --column)"),
+                    ));
+                }
+                self.header = Some(vec![String::new(); header.len()]);
+                self.column = Some(col);
+                self.pending = Some(self.row.clone());
+                self.notice = Some(format!(
+                    "{}: no header row (the first row holds a puzzle): reading it as data, puzzles from column {}",
+                    self.source,
+                    col + 1
+                ));
+                return Ok(());
+            }
+        }
         self.column = match &self.wanted {
             Some(w) => match find(w) {
                 Some(i) => Some(i),
@@ -219,5 +252,19 @@ mod tests {
             Err("t.csv:3: column puzzle: unexpected character 'x', expected a digit 1-9 or a blank (. 0 _) (at character 81 of the field)".to_string())
         );
         assert_eq!(out[2], Err("t.csv:4: row has 1 fields, the header has 2".to_string()));
+    }
+
+    #[test]
+    fn a_file_without_a_header_row_keeps_its_first_puzzle() {
+        let text = format!("{P},x\n{P},y\n");
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), "t.csv", None).collect();
+        assert_eq!(records.len(), 2);
+        assert!(records[0].notice.as_deref().is_some_and(|n| n.contains("no header row")));
+        assert!(records[1].notice.is_none());
+        for r in &records {
+            assert_eq!(r.grid.as_ref().map(Grid::to_line), Ok(P.to_string()));
+        }
+        let named = read(&format!("{P}\n"), Some("puzzle"));
+        assert!(named[0].as_ref().unwrap_err().contains("no header row"), "{named:?}");
     }
 }

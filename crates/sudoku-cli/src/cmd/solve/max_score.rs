@@ -3,17 +3,21 @@
 //! optimal by the core's branch and bound.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
+use clap::Args;
 use serde::Serialize;
 use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
 
-use crate::cmd::solve::{SolveArgs, SolveFormat};
-use crate::input::Record;
-use crate::output::{write_csv_row, write_json_line, Output};
-use crate::pipeline::{for_each_record, Flow};
+use sudoku_io::{FileKind, Record, RecordWriter};
+
+use super::format::SolveFormat;
+use crate::args::{pick_format, InputArgs, OutputArgs};
+use crate::out_file::{Destinations, OutFile};
+use crate::pipeline::{for_each_record, Flow, RecordRun};
 
 /// Long help of `--max-score`.
 pub const MAX_SCORE_HELP: &str = "\
@@ -33,7 +37,8 @@ Output per record (default): the score, or -1 when the grid has no completion
   --format csv    columns puzzle,solution,status,count,score (count is empty)
 STATUS is optimal (proven), infeasible (no completion), stopped (a limit was
 hit: the best completion found so far, and a proven upper bound in json) or
-invalid (with --skip-invalid).
+invalid (with --skip-invalid). Every search is bounded: --time-limit is 10
+seconds unless given (`--time-limit none` for no limit).
 
 Exit codes: 0 every grid solved to optimality; 1 some grid had no completion,
 was stopped by --node-limit/--time-limit (also reported on stderr) or was
@@ -43,14 +48,74 @@ Examples:
   sudoku solve --max-score --input hoj < judge.in
   sudoku solve --max-score --weights w.txt --format json grids.txt";
 
-/// Parses `--time-limit`: non-negative seconds, fractions allowed.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let secs: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    Duration::try_from_secs_f64(secs).map_err(|_| format!("{text:?} is not a non-negative number of seconds"))
+/// A `--time-limit`: seconds, or none at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeLimit(Option<Duration>);
+
+/// Parses `--time-limit`: non-negative seconds, fractions allowed, or `none`.
+fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
+    if text.trim().eq_ignore_ascii_case("none") {
+        return Ok(TimeLimit(None));
+    }
+    let secs: f64 =
+        text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds or `none`"))?;
+    Duration::try_from_secs_f64(secs)
+        .map(|d| TimeLimit(Some(d)))
+        .map_err(|_| format!("{text:?} is not a non-negative number of seconds"))
+}
+
+/// The flags of the max-score mode.
+#[derive(Debug, Args)]
+pub struct MaxScoreArgs {
+    /// Print the highest score Σ value × weight over all completions
+    /// (target sudoku); -1 when there is none.
+    #[arg(long, conflicts_with_all = ["count", "all", "limit"], long_help = MAX_SCORE_HELP)]
+    pub max_score: bool,
+
+    /// With --max-score: cell weights, 81 integers (9 rows of 9) [default:
+    /// 10 at the centre, then 9, 8, 7, 6 on the rings outward].
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub weights: Option<PathBuf>,
+
+    /// With --max-score: stop each search after N nodes (status `stopped`,
+    /// exit 1) [default: no limit].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+
+    /// With --max-score: stop each search after SECONDS (fractions allowed;
+    /// status `stopped` with the best score and the proven bound, exit 1);
+    /// `none` for no limit [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time_limit)]
+    pub time_limit: Option<TimeLimit>,
+}
+
+/// The default `--time-limit`: no run is unbounded unless asked to be.
+const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+impl MaxScoreArgs {
+    /// Without `--max-score`, its flags would do nothing: a usage error.
+    pub fn check_unused(&self) -> anyhow::Result<()> {
+        let used = [
+            ("--weights", self.weights.is_some()),
+            ("--node-limit", self.node_limit.is_some()),
+            ("--time-limit", self.time_limit.is_some()),
+        ];
+        match used.iter().find(|(_, set)| *set) {
+            Some((flag, _)) => bail!("{flag} needs --max-score"),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Runs `sudoku solve --max-score`.
-pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+pub fn run(
+    source: &InputArgs,
+    output: &OutputArgs,
+    skip_invalid: bool,
+    format: Option<SolveFormat>,
+    args: &MaxScoreArgs,
+) -> anyhow::Result<ExitCode> {
+    let spec = source.spec()?;
     let weights = match &args.weights {
         None => Weights::NOIP,
         Some(path) => {
@@ -59,43 +124,47 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Weights::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?
         }
     };
-    let options = MaxScoreOptions { node_limit: args.node_limit, time_limit: args.time_limit };
-    let jobs = args.run.jobs();
-    let mut out = Output::open(args.run.output.as_deref(), args.run.force)?;
-    let mut csv_header = false;
-    let mut n_negative = 0u64;
-    let mut input_error: Option<anyhow::Error> = None;
+    let time_limit = args.time_limit.map_or(Some(DEFAULT_TIME_LIMIT), |TimeLimit(t)| t);
+    let options = MaxScoreOptions { node_limit: args.node_limit, time_limit };
+    // Without --format, the score alone (the judge's output), unless the
+    // output file's extension names a format.
+    let format = pick_format(format.map(Some), output.path(), None, |kind| match kind {
+        FileKind::Text => Some(None),
+        kind => SolveFormat::of_kind(kind).map(Some),
+    })?;
+    let jobs = output.jobs();
+    Destinations::default().add(output.path())?;
+    let mut out = RecordWriter::new(OutFile::create(output.path(), output.force)?, CSV_HEADER);
+    let mut run = RecordRun::new(skip_invalid, output.quiet);
 
     for_each_record(
-        &args.source.files,
-        args.source.spec(),
+        &source.files,
+        &spec,
         jobs,
-        |_, g| max_score(g, &weights, &options),
+        output.quiet,
+        |g| max_score(g, &weights, &options),
         |record: &Record, result: Option<MaxScore>| {
             let grid = match &record.grid {
                 Ok(g) => *g,
                 Err(e) => {
-                    if !args.run.skip_invalid {
-                        input_error = Some(anyhow::anyhow!("{e}"));
-                        return Ok(Flow::Stop);
+                    let flow = run.malformed(e);
+                    if let Flow::Continue = flow {
+                        write_invalid(&mut out, format, &e.to_string())?;
                     }
-                    eprintln!("sudoku: skipped: {e}");
-                    n_negative += 1;
-                    write_invalid(&mut out, &mut csv_header, args.format, &e.to_string())?;
-                    return Ok(Flow::Continue);
+                    return Ok(flow);
                 }
             };
             let result = result.context("internal: a parsed record has no answer")?;
             match result.status {
                 MaxScoreStatus::Optimal => {}
                 MaxScoreStatus::Infeasible => {
-                    n_negative += 1;
-                    if let Some(c) = grid.conflicts().first() {
+                    run.negative();
+                    if let (Some(c), false) = (grid.conflicts().first(), output.quiet) {
                         eprintln!("sudoku: {}:{}: no completion: {c}", record.source, record.line);
                     }
                 }
                 MaxScoreStatus::Stopped => {
-                    n_negative += 1;
+                    run.negative();
                     let best = result.score.map_or("none".to_string(), |s| s.to_string());
                     let upper = result.upper_bound.map_or("unknown".to_string(), |u| u.to_string());
                     eprintln!(
@@ -105,16 +174,18 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     );
                 }
             }
-            write_result(&mut out, &mut csv_header, args.format, &grid, &result)?;
+            write_result(&mut out, format, &grid, &result)?;
             Ok(Flow::Continue)
         },
     )?;
-    out.finish()?;
-    if let Some(e) = input_error {
-        return Err(e);
+    if format == Some(SolveFormat::Csv) {
+        out.finish_csv()?;
     }
-    Ok(if n_negative > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    run.finish(out.into_inner())
 }
+
+/// Column names of the CSV output, in order.
+const CSV_HEADER: &[&str] = &["puzzle", "solution", "status", "count", "score"];
 
 #[derive(Serialize)]
 struct CsvRow<'a> {
@@ -138,14 +209,13 @@ struct JsonRow<'a> {
 }
 
 fn write_invalid(
-    out: &mut Output,
-    csv_header: &mut bool,
+    out: &mut RecordWriter<OutFile>,
     format: Option<SolveFormat>,
     message: &str,
 ) -> anyhow::Result<()> {
     match format {
-        None | Some(SolveFormat::Line | SolveFormat::Rows) => writeln!(out, "invalid")?,
-        Some(SolveFormat::Block) => writeln!(out, "invalid\n")?,
+        None | Some(SolveFormat::Line | SolveFormat::Rows) => writeln!(out.get_mut(), "invalid")?,
+        Some(SolveFormat::Block) => writeln!(out.get_mut(), "invalid\n")?,
         Some(SolveFormat::Csv) => {
             let row = CsvRow {
                 puzzle: String::new(),
@@ -154,7 +224,7 @@ fn write_invalid(
                 count: None,
                 score: None,
             };
-            write_csv_row(out, csv_header, row)?;
+            out.write_csv(&row)?;
         }
         Some(SolveFormat::Json) => {
             let row = JsonRow {
@@ -166,15 +236,14 @@ fn write_invalid(
                 nodes: None,
                 error: Some(message.to_string()),
             };
-            write_json_line(out, &row)?;
+            out.write_json(&row)?;
         }
     }
     Ok(())
 }
 
 fn write_result(
-    out: &mut Output,
-    csv_header: &mut bool,
+    out: &mut RecordWriter<OutFile>,
     format: Option<SolveFormat>,
     puzzle: &Grid,
     result: &MaxScore,
@@ -182,22 +251,22 @@ fn write_result(
     let score = result.score.unwrap_or(-1);
     let status = result.status.as_str();
     match format {
-        None => writeln!(out, "{score}")?,
+        None => writeln!(out.get_mut(), "{score}")?,
         Some(SolveFormat::Line) => {
             let grid = result.grid.map_or("-".to_string(), |g| g.to_line());
-            writeln!(out, "{score} {grid} {status}")?;
+            writeln!(out.get_mut(), "{score} {grid} {status}")?;
         }
         Some(SolveFormat::Block) => {
-            writeln!(out, "score {score} ({status})")?;
+            writeln!(out.get_mut(), "score {score} ({status})")?;
             if let Some(g) = result.grid {
-                write!(out, "{}", g.to_block())?;
+                write!(out.get_mut(), "{}", g.to_block())?;
             }
-            writeln!(out)?;
+            writeln!(out.get_mut())?;
         }
         Some(SolveFormat::Rows) => {
-            writeln!(out, "{score}")?;
+            writeln!(out.get_mut(), "{score}")?;
             if let Some(g) = result.grid {
-                write!(out, "{}", g.to_rows())?;
+                write!(out.get_mut(), "{}", g.to_rows())?;
             }
         }
         Some(SolveFormat::Csv) => {
@@ -208,7 +277,7 @@ fn write_result(
                 count: None,
                 score: result.score,
             };
-            write_csv_row(out, csv_header, row)?;
+            out.write_csv(&row)?;
         }
         Some(SolveFormat::Json) => {
             let row = JsonRow {
@@ -220,7 +289,7 @@ fn write_result(
                 nodes: Some(result.nodes),
                 error: None,
             };
-            write_json_line(out, &row)?;
+            out.write_json(&row)?;
         }
     }
     Ok(())

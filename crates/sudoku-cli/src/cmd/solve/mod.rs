@@ -1,0 +1,430 @@
+//! `sudoku solve`: solve puzzles, count or list their solutions; with
+//! `--max-score`, the target-sudoku optimum ([`max_score`]).
+
+mod format;
+mod max_score;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use clap::Args;
+use serde::Serialize;
+use sudoku_core::{Grid, SearchStats, Solver};
+use sudoku_io::{InputFormat, Record, RecordWriter};
+
+use crate::args::{pick_format, InputArgs, OutputArgs};
+use crate::out_file::{Destinations, OutFile};
+use crate::pipeline::{for_each_record, Flow, RecordRun};
+pub use format::SolveFormat;
+use max_score::MaxScoreArgs;
+
+/// Default cap for `--count`.
+pub const DEFAULT_COUNT_LIMIT: u64 = 1000;
+/// Default cap for `--all`.
+pub const DEFAULT_ALL_LIMIT: u64 = 100;
+
+/// Arguments of `sudoku solve`.
+#[derive(Debug, Args)]
+#[command(after_long_help = SOLVE_AFTER_HELP)]
+pub struct SolveArgs {
+    /// Where the puzzles come from.
+    #[command(flatten)]
+    pub source: InputArgs,
+
+    /// Output format: one line per input record (block: one block per
+    /// record) [default: from the --output extension (.csv, .json), else
+    /// line; the judge's 9 rows with --input poj].
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
+    pub format: Option<SolveFormat>,
+
+    /// Print the number of solutions of each puzzle, counting up to
+    /// `--limit` (default 1000).
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+
+    /// List the solutions of each puzzle, up to `--limit` (default 100),
+    /// each written as soon as it is found.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Cap for `--count` and `--all` (only with them) [default: 1000 with
+    /// --count, 100 with --all]. `--count --limit 2` is the uniqueness check.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Report a malformed record on stderr and go on (its output line says
+    /// `invalid`); without it the first malformed record stops the run.
+    #[arg(long)]
+    pub skip_invalid: bool,
+
+    /// Where results go: -o, --force, --jobs, --quiet.
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    /// The max-score mode: --max-score, --weights, --node-limit, --time-limit.
+    #[command(flatten)]
+    pub max: MaxScoreArgs,
+}
+
+const SOLVE_AFTER_HELP: &str = "\
+Input formats (--input auto detects each record):
+  line   4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+         81 cells; 1-9 digits, blanks . 0 _; text after whitespace or # is a comment
+  block  9 rows of 9 cells, separators | - + and spaces allowed; blank line between records
+  noip   81 integers 0-9 separated by any whitespace
+  poj    first line T, then T grids of 9 lines of 9 digits (0 blank); prints each solution
+         as 9 lines, or the original grid unchanged when it has no solution
+  hoj    first line T, then T noip grids
+  csv    a header row, then one puzzle per row in the column --column NAME (default:
+         puzzle, quizzes or Sudoku Puzzle, any case; else the first puzzle-like column);
+         Kaggle and QQWing layouts work as they are; a file whose first row is a
+         puzzle has no header row and is read from its first row (said on stderr)
+Line ends may be LF, CRLF or a lone CR.
+
+Output is record-aligned: record i of the input gives line i of the output (one
+block per record with --format block), with or without --skip-invalid.
+  line  the 81-digit solution; `no solution`; `invalid` (with --skip-invalid);
+        with --count the count; with --all the solutions separated by spaces
+  block the solution as a block; with --all each solution, then a line
+        `N solutions (all|limit)`
+  csv   columns: puzzle,solution,status,count (header row, RFC 4180; an empty
+        input still gives the header row)
+  json  one object per line: puzzle, solution, status, count, nodes, guesses,
+        backtracks (and solutions with --all)
+status is one of:
+  solved      a solution was found          unsolvable  there is none
+  unique      --count: exactly one          multiple    --count: two or more
+  solvable    --count --limit 1: at least one (a limit of 1 cannot show uniqueness)
+  all         --all: every solution listed  limit       --all: --limit listed, there are more
+  invalid     --skip-invalid: a malformed record
+
+Exit codes: 0 every puzzle solved; 1 some puzzle had no solution or was
+skipped as invalid; 2 usage, I/O or input error (FILE:LINE:COL: message), and
+then no output file is written (an existing one is left as it was).
+
+Examples:
+  sudoku solve puzzles.txt
+  sudoku solve --count --limit 2 puzzles.txt      # uniqueness check
+  sudoku solve puzzles.txt -o solutions.json      # JSON Lines, from the extension";
+
+/// What was asked of each puzzle.
+#[derive(Debug, Clone, Copy)]
+enum Mode {
+    First,
+    Count(u64),
+    All(u64),
+}
+
+/// The answer for one puzzle (not with `--all`, which streams).
+struct Answer {
+    /// The first solution, when the output shows it.
+    first: Option<Grid>,
+    count: Option<u64>,
+    stats: SearchStats,
+}
+
+impl Answer {
+    fn solvable(&self) -> bool {
+        self.first.is_some() || self.count.is_some_and(|n| n > 0)
+    }
+}
+
+thread_local! {
+    // One solver per worker thread: its stack is allocated once.
+    static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+}
+
+fn work(grid: &Grid, mode: Mode, format: SolveFormat) -> Option<Answer> {
+    match mode {
+        Mode::First => Some(SOLVER.with_borrow_mut(|solver| {
+            let first = solver.solve_one(grid);
+            Answer { first, count: None, stats: solver.stats() }
+        })),
+        // A count alone needs no solution kept.
+        Mode::Count(limit) if format == SolveFormat::Line => Some(SOLVER.with_borrow_mut(|solver| {
+            let count = solver.count_solutions_up_to(grid, limit);
+            Answer { first: None, count: Some(count), stats: solver.stats() }
+        })),
+        Mode::Count(limit) => {
+            // One search gives both the first solution and the count.
+            let mut it = grid.solutions();
+            let first = it.next();
+            let count = match first {
+                Some(_) => 1 + it.by_ref().take(limit.saturating_sub(1) as usize).count() as u64,
+                None => 0,
+            };
+            Some(Answer { first, count: Some(count), stats: it.stats() })
+        }
+        // Streamed by the writer, in input order.
+        Mode::All(_) => None,
+    }
+}
+
+/// The status word of an answer (see the help's list).
+fn status(answer: &Answer, mode: Mode) -> &'static str {
+    match (mode, answer.count) {
+        _ if !answer.solvable() => "unsolvable",
+        (Mode::Count(1), Some(1)) => "solvable",
+        (Mode::Count(_), Some(1)) => "unique",
+        (Mode::Count(_), Some(_)) => "multiple",
+        _ => "solved",
+    }
+}
+
+/// Column names of the CSV output, in order.
+const CSV_HEADER: &[&str] = &["puzzle", "solution", "status", "count"];
+
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    puzzle: &'a str,
+    solution: &'a str,
+    status: &'a str,
+    count: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    puzzle: Option<String>,
+    solution: Option<String>,
+    status: &'a str,
+    count: Option<u64>,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+    backtracks: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Runs `sudoku solve`.
+pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let spec = args.source.spec()?;
+    if args.max.max_score {
+        return max_score::run(&args.source, &args.output, args.skip_invalid, args.format, &args.max);
+    }
+    args.max.check_unused()?;
+    if args.limit.is_some() && !args.count && !args.all {
+        bail!("--limit needs --count or --all");
+    }
+    let mode = match (args.count, args.all) {
+        (true, _) => Mode::Count(args.limit.unwrap_or(DEFAULT_COUNT_LIMIT)),
+        (_, true) => Mode::All(args.limit.unwrap_or(DEFAULT_ALL_LIMIT)),
+        _ => Mode::First,
+    };
+    let explicit =
+        pick_format(args.format.map(Some), args.output.path(), None, |k| SolveFormat::of_kind(k).map(Some))?;
+    // Without --format or an extension: lines, or the judge's rows for poj.
+    let format_of = |record: &Record| {
+        explicit.unwrap_or(match record.format {
+            InputFormat::Poj => SolveFormat::Rows,
+            _ => SolveFormat::Line,
+        })
+    };
+    let jobs = args.output.jobs();
+    Destinations::default().add(args.output.path())?;
+    let mut out = RecordWriter::new(OutFile::create(args.output.path(), args.output.force)?, CSV_HEADER);
+    let mut run = RecordRun::new(args.skip_invalid, args.output.quiet);
+
+    for_each_record(
+        &args.source.files,
+        &spec,
+        jobs,
+        args.output.quiet,
+        |g| work(g, mode, explicit.unwrap_or(SolveFormat::Line)),
+        |record: &Record, answer: Option<Option<Answer>>| {
+            let format = format_of(record);
+            let grid = match &record.grid {
+                Ok(g) => g,
+                Err(e) => {
+                    let flow = run.malformed(e);
+                    if let Flow::Continue = flow {
+                        write_invalid(&mut out, format, &e.to_string())?;
+                    }
+                    return Ok(flow);
+                }
+            };
+            if let Mode::All(limit) = mode {
+                if !write_all_solutions(&mut out, format, grid, limit)? {
+                    run.negative();
+                    say_why_unsolvable(record, grid, args.output.quiet);
+                }
+                return Ok(Flow::Continue);
+            }
+            let answer = answer.flatten().context("internal: a parsed record has no answer")?;
+            if !answer.solvable() {
+                run.negative();
+                say_why_unsolvable(record, grid, args.output.quiet);
+            }
+            write_answer(&mut out, format, mode, grid, &answer)?;
+            Ok(Flow::Continue)
+        },
+    )?;
+    if explicit == Some(SolveFormat::Csv) {
+        out.finish_csv()?;
+    }
+    run.finish(out.into_inner())
+}
+
+/// Names the clashing givens of an unsolvable puzzle, when they clash.
+fn say_why_unsolvable(record: &Record, grid: &Grid, quiet: bool) {
+    if let (Some(c), false) = (grid.conflicts().first(), quiet) {
+        eprintln!("sudoku: {}:{}: no solution: {c}", record.source, record.line);
+    }
+}
+
+/// Writes `n` in decimal, then a newline: `writeln!(out, "{n}")` without
+/// the formatting machinery.
+fn write_count(out: &mut impl Write, mut n: u64) -> std::io::Result<()> {
+    let mut text = [b'\n'; 21];
+    let mut start = text.len() - 1;
+    loop {
+        start -= 1;
+        text[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return out.write_all(&text[start..]);
+        }
+    }
+}
+
+/// Writes `grid` in the line format, then a newline: [`Grid::to_line`]
+/// without the allocation.
+fn write_line(out: &mut impl Write, grid: &Grid) -> std::io::Result<()> {
+    let mut line = [b'\n'; 82];
+    line[..81].copy_from_slice(&grid.to_line_bytes());
+    out.write_all(&line)
+}
+
+fn write_invalid(out: &mut RecordWriter<OutFile>, format: SolveFormat, message: &str) -> anyhow::Result<()> {
+    match format {
+        SolveFormat::Line | SolveFormat::Rows => writeln!(out.get_mut(), "invalid")?,
+        SolveFormat::Block => writeln!(out.get_mut(), "invalid\n")?,
+        SolveFormat::Csv => {
+            out.write_csv(&CsvRow { puzzle: "", solution: "", status: "invalid", count: None })?
+        }
+        SolveFormat::Json => out.write_json(&JsonRow {
+            puzzle: None,
+            solution: None,
+            status: "invalid",
+            count: None,
+            nodes: None,
+            guesses: None,
+            backtracks: None,
+            error: Some(message.to_string()),
+        })?,
+    }
+    Ok(())
+}
+
+fn write_answer(
+    out: &mut RecordWriter<OutFile>,
+    format: SolveFormat,
+    mode: Mode,
+    puzzle: &Grid,
+    answer: &Answer,
+) -> anyhow::Result<()> {
+    let first = answer.first.as_ref().map(Grid::to_line);
+    match format {
+        SolveFormat::Line => match (mode, &answer.first) {
+            (Mode::Count(_), _) => write_count(out.get_mut(), answer.count.unwrap_or(0))?,
+            (_, None) => writeln!(out.get_mut(), "no solution")?,
+            (_, Some(s)) => write_line(out.get_mut(), s)?,
+        },
+        SolveFormat::Block => {
+            let w = out.get_mut();
+            if let Mode::Count(_) = mode {
+                writeln!(w, "{}", answer.count.unwrap_or(0))?;
+            }
+            match &answer.first {
+                Some(s) => write!(w, "{}", s.to_block())?,
+                None => writeln!(w, "no solution")?,
+            }
+            writeln!(w)?;
+        }
+        SolveFormat::Rows => match &answer.first {
+            Some(s) => write!(out.get_mut(), "{}", s.to_rows())?,
+            None => write!(out.get_mut(), "{}", puzzle.to_rows())?,
+        },
+        SolveFormat::Csv => out.write_csv(&CsvRow {
+            puzzle: &puzzle.to_line(),
+            solution: first.as_deref().unwrap_or(""),
+            status: status(answer, mode),
+            count: answer.count,
+        })?,
+        SolveFormat::Json => out.write_json(&JsonRow {
+            puzzle: Some(puzzle.to_line()),
+            solution: first,
+            status: status(answer, mode),
+            count: answer.count,
+            nodes: Some(answer.stats.nodes),
+            guesses: Some(answer.stats.guesses),
+            backtracks: Some(answer.stats.backtracks),
+            error: None,
+        })?,
+    }
+    Ok(())
+}
+
+/// `--all`: writes up to `limit` solutions of `puzzle`, each as soon as it
+/// is found (constant memory, whatever the limit), then what the record
+/// needs after them. Returns whether there was a solution.
+fn write_all_solutions(
+    out: &mut RecordWriter<OutFile>,
+    format: SolveFormat,
+    puzzle: &Grid,
+    limit: u64,
+) -> anyhow::Result<bool> {
+    let line = puzzle.to_line();
+    if format == SolveFormat::Csv {
+        // The header row, by writing the row's start by hand: the solutions
+        // field grows as they are found. No field needs quoting (digits,
+        // dots, spaces and words).
+        out.finish_csv()?;
+    }
+    let w = out.get_mut();
+    match format {
+        SolveFormat::Csv => write!(w, "{line},")?,
+        SolveFormat::Json => write!(w, "{{\"puzzle\":\"{line}\",\"solutions\":[")?,
+        _ => {}
+    }
+    let mut solutions = puzzle.solutions();
+    let mut count = 0u64;
+    let mut first: Option<Grid> = None;
+    while count < limit {
+        let Some(s) = solutions.next() else { break };
+        let sep = if count == 0 { "" } else { " " };
+        match format {
+            SolveFormat::Line | SolveFormat::Csv => write!(w, "{sep}{}", s.to_line())?,
+            SolveFormat::Json => write!(w, "{}\"{}\"", if count == 0 { "" } else { "," }, s.to_line())?,
+            SolveFormat::Block => writeln!(w, "{}", s.to_block())?,
+            SolveFormat::Rows => write!(w, "{}", s.to_rows())?,
+        }
+        first.get_or_insert(s);
+        count += 1;
+    }
+    // Whether every solution is listed: at the limit, look for one more.
+    let complete = count < limit || solutions.next().is_none();
+    let status = match (count, complete) {
+        (0, _) => "unsolvable",
+        (_, true) => "all",
+        (_, false) => "limit",
+    };
+    let stats = solutions.stats();
+    match format {
+        SolveFormat::Line if count == 0 => writeln!(w, "no solution")?,
+        SolveFormat::Line => writeln!(w)?,
+        SolveFormat::Block => writeln!(w, "{count} solutions ({status})\n")?,
+        SolveFormat::Rows if count == 0 => write!(w, "{}", puzzle.to_rows())?,
+        SolveFormat::Rows => {}
+        SolveFormat::Csv => writeln!(w, ",{status},{count}")?,
+        SolveFormat::Json => {
+            let first = first.map_or("null".to_string(), |g| format!("\"{}\"", g.to_line()));
+            writeln!(
+                w,
+                "],\"solution\":{first},\"status\":\"{status}\",\"count\":{count},\"nodes\":{},\"guesses\":{},\"backtracks\":{}}}",
+                stats.nodes, stats.guesses, stats.backtracks
+            )?;
+        }
+    }
+    Ok(count > 0)
+}

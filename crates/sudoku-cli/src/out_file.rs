@@ -1,0 +1,243 @@
+//! Output destinations that never lose data.
+//!
+//! - An output file is complete or absent: the run writes a temporary file
+//!   in the target's directory and renames it into place only when the run
+//!   succeeded ([`OutFile::finish`]). A run that fails, is interrupted
+//!   (Ctrl-C, SIGTERM) or panics leaves no file, and an existing file
+//!   exactly as it was.
+//! - An existing regular file is replaced only with `--force`, and keeps
+//!   its permission bits.
+//! - A path that is not a regular file (a character device such as
+//!   `/dev/null`, a FIFO, `/dev/stdout`, a process substitution) is written
+//!   into, never replaced: it cannot be made atomic, and it is not ours to
+//!   replace.
+//! - A symlink stays a symlink: the file it points to gets the content.
+//! - Two outputs of one run are refused when they are the same file, by
+//!   identity ([`Destinations`]), before any work is done.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+
+/// Where one output goes. Call [`OutFile::finish`] on success; dropping an
+/// unfinished file output removes its temporary file.
+pub enum OutFile {
+    /// Standard output.
+    Stdout(BufWriter<io::StdoutLock<'static>>),
+    /// A device, FIFO or other file that is written into as it is.
+    Special(BufWriter<File>),
+    /// A temporary file, renamed to `target` by `finish`.
+    Atomic {
+        /// The temporary file, in the target's directory.
+        tmp: BufWriter<tempfile::NamedTempFile>,
+        /// The regular file to create or replace (symlinks resolved).
+        target: PathBuf,
+        /// The permission bits of the file being replaced, if any.
+        keep_permissions: Option<fs::Permissions>,
+    },
+}
+
+impl OutFile {
+    /// Opens `path` (`None` is stdout). An existing regular file is an error
+    /// unless `force`; a directory always is.
+    pub fn create(path: Option<&Path>, force: bool) -> anyhow::Result<OutFile> {
+        let Some(path) = path else {
+            return Ok(OutFile::Stdout(BufWriter::with_capacity(1 << 16, io::stdout().lock())));
+        };
+        let target = resolve_links(path)?;
+        let existing = match fs::metadata(&target) {
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e).with_context(|| format!("cannot write {}", path.display())),
+        };
+        let keep_permissions = match existing {
+            Some(m) if m.is_dir() => bail!("{} is a directory", path.display()),
+            Some(m) if !m.is_file() => {
+                let f = OpenOptions::new()
+                    .write(true)
+                    .open(&target)
+                    .with_context(|| format!("cannot open {}", path.display()))?;
+                return Ok(OutFile::Special(BufWriter::with_capacity(1 << 16, f)));
+            }
+            Some(_) if !force => bail!("{} already exists (use --force to replace it)", path.display()),
+            Some(m) => Some(m.permissions()),
+            None => None,
+        };
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".sudoku-").suffix(".tmp");
+        // A temporary file is private (0600) by default; a new output is an
+        // ordinary file, so ask for 0666 and let the umask decide.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        let tmp = builder
+            .tempfile_in(dir)
+            .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+        crate::signal::register_temp(tmp.path());
+        Ok(OutFile::Atomic { tmp: BufWriter::with_capacity(1 << 16, tmp), target, keep_permissions })
+    }
+
+    /// Flushes, and moves a file output into place.
+    pub fn finish(self) -> anyhow::Result<()> {
+        match self {
+            OutFile::Stdout(mut w) => w.flush().context("cannot write to stdout"),
+            OutFile::Special(mut w) => w.flush().context("cannot write the output"),
+            OutFile::Atomic { tmp, target, keep_permissions } => {
+                let tmp =
+                    tmp.into_inner().map_err(|e| e.into_error()).context("cannot write the output file")?;
+                let tmp_path = tmp.path().to_path_buf();
+                let result = (|| -> anyhow::Result<()> {
+                    if let Some(p) = keep_permissions {
+                        tmp.as_file().set_permissions(p).context("cannot copy the permission bits")?;
+                    }
+                    tmp.as_file().sync_all().context("cannot write the output file")?;
+                    tmp.persist(&target).map_err(|e| e.error)?;
+                    Ok(())
+                })();
+                crate::signal::unregister_temp(&tmp_path);
+                result.with_context(|| format!("cannot write {}", target.display()))
+            }
+        }
+    }
+}
+
+impl Write for OutFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            OutFile::Stdout(w) => w.write(buf),
+            OutFile::Special(w) => w.write(buf),
+            OutFile::Atomic { tmp, .. } => tmp.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            OutFile::Stdout(w) => w.write_all(buf),
+            OutFile::Special(w) => w.write_all(buf),
+            OutFile::Atomic { tmp, .. } => tmp.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            OutFile::Stdout(w) => w.flush(),
+            OutFile::Special(w) => w.flush(),
+            // A temporary file is flushed by `finish`.
+            OutFile::Atomic { .. } => Ok(()),
+        }
+    }
+}
+
+/// `path` with every symlink along its last component followed, so a
+/// symlink's target (existing or not) is what gets written.
+fn resolve_links(path: &Path) -> anyhow::Result<PathBuf> {
+    let mut target = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&target) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = fs::read_link(&target)
+                    .with_context(|| format!("cannot read the link {}", target.display()))?;
+                target = match target.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(target),
+        }
+    }
+    bail!("{}: too many levels of symbolic links", path.display())
+}
+
+/// The outputs of one run, checked to be distinct files before any work.
+#[derive(Default)]
+pub struct Destinations {
+    seen: Vec<(FileId, PathBuf)>,
+}
+
+/// What makes two paths the same file: device and inode for a file that
+/// exists; the canonical directory and name for one that does not yet.
+#[derive(PartialEq, Eq)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+impl Destinations {
+    /// Adds `path` (`None` is stdout); an error if an earlier output is the
+    /// same file.
+    pub fn add(&mut self, path: Option<&Path>) -> anyhow::Result<()> {
+        let id = match path {
+            None => FileId::Path(PathBuf::from("-")),
+            Some(p) => file_id(p)?,
+        };
+        let shown = path.map_or_else(|| PathBuf::from("stdout"), Path::to_path_buf);
+        if let Some((_, earlier)) = self.seen.iter().find(|(seen, _)| *seen == id) {
+            bail!(
+                "{} and {} are the same file: give each output its own",
+                earlier.display(),
+                shown.display()
+            );
+        }
+        self.seen.push((id, shown));
+        Ok(())
+    }
+}
+
+fn file_id(path: &Path) -> anyhow::Result<FileId> {
+    let target = resolve_links(path)?;
+    #[cfg(unix)]
+    if let Ok(m) = fs::metadata(&target) {
+        use std::os::unix::fs::MetadataExt;
+        return Ok(FileId::Inode(m.dev(), m.ino()));
+    }
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let dir = fs::canonicalize(dir)
+        .with_context(|| format!("cannot write {}: no such directory", path.display()))?;
+    Ok(FileId::Path(dir.join(target.file_name().unwrap_or_default())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_file_by_another_name_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.csv");
+        let mut d = Destinations::default();
+        d.add(Some(&a)).unwrap();
+        assert!(d.add(Some(&dir.path().join(".").join("a.csv"))).is_err());
+        d.add(Some(&dir.path().join("b.csv"))).unwrap();
+        d.add(None).unwrap();
+        assert!(d.add(None).is_err());
+        #[cfg(unix)]
+        {
+            fs::write(dir.path().join("c"), "x").unwrap();
+            std::os::unix::fs::symlink(dir.path().join("c"), dir.path().join("l")).unwrap();
+            let mut d = Destinations::default();
+            d.add(Some(&dir.path().join("l"))).unwrap();
+            assert!(d.add(Some(&dir.path().join("c"))).is_err());
+        }
+    }
+
+    #[test]
+    fn an_unfinished_file_leaves_nothing_and_the_old_file_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.txt");
+        fs::write(&path, "keep\n").unwrap();
+        let mut out = OutFile::create(Some(&path), true).unwrap();
+        out.write_all(b"partial").unwrap();
+        drop(out);
+        assert_eq!(fs::read_to_string(&path).unwrap(), "keep\n");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1, "a temporary file was left behind");
+    }
+}

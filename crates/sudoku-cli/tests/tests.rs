@@ -1,0 +1,13 @@
+//! The CLI's integration tests, one binary (ripgrep's layout): each module
+//! drives the `sudoku` binary as a user would.
+
+mod util;
+
+mod cli;
+mod generate;
+mod grade;
+mod hardening;
+mod max_score;
+mod print;
+mod reliability;
+mod snapshots;
