@@ -9,8 +9,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
-use sudoku_core::{Grid, Solver};
+use sudoku_core::{Grid, Solver, BOX, COL, PEERS, ROW, UNITS};
 
 use crate::error::GenError;
 use crate::random_grid::random_grid;

@@ -19,8 +19,7 @@
 
 use rand::seq::SliceRandom;
 use rand::Rng;
-use sudoku_core::index::{BOX, COL, ROW};
-use sudoku_core::Grid;
+use sudoku_core::{Grid, BOX, COL, ROW};
 
 /// A random complete, valid grid drawn from `rng`.
 pub fn random_grid(rng: &mut impl Rng) -> Grid {

@@ -11,8 +11,7 @@
 //! the mask of the unit's positions (bit `k` is `UNITS[u][k]`) where the
 //! digit is still a candidate.
 
-use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
-use sudoku_core::Grid;
+use sudoku_core::{Grid, BOX, COL, PEERS, ROW, UNITS};
 
 /// Every digit.
 pub(crate) const ALL: u16 = 0x1ff;

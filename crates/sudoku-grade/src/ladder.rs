@@ -10,7 +10,7 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
+use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
 
 use crate::board::{Board, Found, Pos, PEER_SET};
 use crate::technique::Technique;
