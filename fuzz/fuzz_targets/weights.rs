@@ -4,8 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_core::max_score::{max_score, MaxScoreOptions, Weights};
-use sudoku_core::Grid;
+use sudoku_core::{max_score, Grid, MaxScoreOptions, Weights};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -30,23 +30,49 @@
 //! # Ok::<(), sudoku_core::ParseError>(())
 //! ```
 //!
-//! ## Modules
-//! - [`grid`]: `Grid`, parsing, formatting, conflicts;
-//! - [`candidates`]: `Candidates`, a `u16` digit set;
-//! - [`solver`]: band bitmaps, rule propagation and a resumable DFS;
-//! - [`mod@max_score`]: the max-score ("target sudoku") branch and bound;
-//! - [`index`]: row, column, box, unit and peer tables.
+//! ## Digit sets
+//!
+//! [`Candidates`] is a set of digits 1–9 in a `u16` (bit `d - 1` is digit
+//! `d`); [`Candidates::ALL`] holds all nine.
+//!
+//! ## Index tables
+//!
+//! Cells are numbered row-major, 0–80, and the 27 units (houses) rows 0–8,
+//! columns 9–17, boxes 18–26 (boxes row-major):
+//!
+//! ```text
+//!  0  1  2 |  3  4  5 |  6  7  8
+//!  9 10 11 | 12 13 14 | 15 16 17
+//! 18 19 20 | 21 22 23 | 24 25 26
+//! ---------+----------+---------
+//! 27 ...                     35
+//! ...
+//! 72 73 74 | 75 76 77 | 78 79 80
+//! ```
+//!
+//! [`ROW`], [`COL`] and [`BOX`] give each cell's row, column and box,
+//! [`UNITS`] the nine cells of each unit and [`PEERS`] the 20 peers of each
+//! cell, all computed at compile time.
+//!
+//! ## Where things live
+//!
+//! Every item has one public path, at the crate root; the modules are
+//! private: `grid` (`Grid`, parsing, formatting, conflicts), `candidates`,
+//! `error`, `index` (the tables above), `solver` (band bitmaps, rule
+//! propagation and a resumable DFS). [`mod@max_score`] (the max-score, or
+//! "target sudoku", branch and bound) is still a public module.
 
-pub mod candidates;
-pub mod error;
-pub mod grid;
-pub mod index;
+mod candidates;
+mod error;
+mod grid;
+mod index;
 pub mod max_score;
-pub mod solver;
+mod solver;
 
 pub use candidates::Candidates;
 pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Conflict, Grid, Unit};
+pub use index::{BOX, COL, PEERS, ROW, UNITS};
 pub use max_score::{
     max_score, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, WeightsError, WeightsErrorKind,
 };

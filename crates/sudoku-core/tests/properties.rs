@@ -1,6 +1,6 @@
 //! Property tests of the solver: solutions are valid, distinct and keep the
 //! givens; counts do not change under the symmetries of sudoku; and counts
-//! agree with a small, independent brute-force counter kept here (not in
+//! agree with a small, independent brute-force counter kept in `util` (not in
 //! the library).
 
 use std::collections::HashSet;
@@ -8,74 +8,7 @@ use std::collections::HashSet;
 use proptest::prelude::*;
 use sudoku_core::{Grid, Solver};
 
-mod common;
-use common::{brute_force_count, scattered};
-
-/// A symmetry of sudoku: relabel digits, permute bands, rows within a band,
-/// stacks, columns within a stack, and optionally transpose.
-#[derive(Debug, Clone)]
-struct Symmetry {
-    digits: Vec<u8>,
-    bands: Vec<usize>,
-    rows: Vec<Vec<usize>>,
-    stacks: Vec<usize>,
-    cols: Vec<Vec<usize>>,
-    transpose: bool,
-}
-
-fn perm(n: usize) -> impl Strategy<Value = Vec<usize>> {
-    Just((0..n).collect::<Vec<_>>()).prop_shuffle()
-}
-
-fn symmetry() -> impl Strategy<Value = Symmetry> {
-    (
-        Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(),
-        perm(3),
-        prop::collection::vec(perm(3), 3),
-        perm(3),
-        prop::collection::vec(perm(3), 3),
-        any::<bool>(),
-    )
-        .prop_map(|(digits, bands, rows, stacks, cols, transpose)| Symmetry {
-            digits,
-            bands,
-            rows,
-            stacks,
-            cols,
-            transpose,
-        })
-}
-
-impl Symmetry {
-    fn apply(&self, g: &Grid) -> Grid {
-        let mut out = [0u8; 81];
-        for r in 0..9 {
-            for c in 0..9 {
-                let src_r = 3 * self.bands[r / 3] + self.rows[r / 3][r % 3];
-                let src_c = 3 * self.stacks[c / 3] + self.cols[c / 3][c % 3];
-                let v = g.get(src_r * 9 + src_c).map_or(0, |d| self.digits[usize::from(d - 1)]);
-                let (tr, tc) = if self.transpose { (c, r) } else { (r, c) };
-                out[tr * 9 + tc] = v;
-            }
-        }
-        Grid::from_array(out).expect("digits stay 0-9")
-    }
-}
-
-/// A puzzle: a random valid solution grid (a fixed one moved by a random
-/// symmetry) with only the cells in `keep` given.
-fn puzzle(min_givens: usize, max_givens: usize) -> impl Strategy<Value = Grid> {
-    (symmetry(), prop::sample::subsequence((0..81).collect::<Vec<usize>>(), min_givens..=max_givens))
-        .prop_map(|(sym, keep)| {
-            let base = Grid::EMPTY.solve_one().expect("the empty grid has solutions");
-            let full = sym.apply(&base);
-            let mut cells = [0u8; 81];
-            for c in keep {
-                cells[c] = full.get(c).unwrap_or(0);
-            }
-            Grid::from_array(cells).expect("digits")
-        })
-}
+use crate::util::{brute_force_count, puzzle, scattered, symmetry};
 
 proptest! {
     #[test]

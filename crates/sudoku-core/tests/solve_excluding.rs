@@ -1,5 +1,5 @@
-//! `Solver::solve_one_excluding` against an independent brute-force search
-//! kept here: a solution exists with the cell off the digit exactly when the
+//! `Solver::solve_one_excluding` against the independent brute-force search
+//! of `util`: a solution exists with the cell off the digit exactly when the
 //! brute force finds one, and any solution returned is valid, keeps the
 //! givens and avoids the excluded digit. Then the use it is made for:
 //! blanking a clue of a unique puzzle keeps it unique exactly when no
@@ -8,25 +8,7 @@
 use proptest::prelude::*;
 use sudoku_core::{Grid, Solver};
 
-mod common;
-use common::{brute_force_count, scattered};
-
-/// A valid solution grid with its digits relabelled and only the cells in
-/// `keep` given.
-fn puzzle(min_givens: usize, max_givens: usize) -> impl Strategy<Value = Grid> {
-    (
-        Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(),
-        prop::sample::subsequence((0..81).collect::<Vec<usize>>(), min_givens..=max_givens),
-    )
-        .prop_map(|(digits, keep)| {
-            let base = Grid::EMPTY.solve_one().expect("the empty grid has solutions");
-            let mut cells = [0u8; 81];
-            for c in keep {
-                cells[c] = digits[usize::from(base.get(c).unwrap_or(1) - 1)];
-            }
-            Grid::from_array(cells).expect("digits")
-        })
-}
+use crate::util::{brute_force_count, relabelled_puzzle, scattered};
 
 fn check(p: &Grid, cell: usize, digit: u8) -> Result<(), TestCaseError> {
     let found = Solver::new().solve_one_excluding(p, cell, digit);
@@ -42,12 +24,12 @@ fn check(p: &Grid, cell: usize, digit: u8) -> Result<(), TestCaseError> {
 
 proptest! {
     #[test]
-    fn agrees_with_brute_force(p in puzzle(24, 50), cell in 0..81usize, digit in 1..=9u8) {
+    fn agrees_with_brute_force(p in relabelled_puzzle(24, 50), cell in 0..81usize, digit in 1..=9u8) {
         check(&p, cell, digit)?;
     }
 
     #[test]
-    fn agrees_with_brute_force_on_a_solved_digit(p in puzzle(24, 50), cell in 0..81usize) {
+    fn agrees_with_brute_force_on_a_solved_digit(p in relabelled_puzzle(24, 50), cell in 0..81usize) {
         // The digit of the cell in some solution: often the only one
         // possible, so the answer is often `None`.
         let some = p.solve_one().expect("a subset of a solution grid is solvable");

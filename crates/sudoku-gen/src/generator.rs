@@ -9,8 +9,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
-use sudoku_core::{Grid, Solver};
+use sudoku_core::{Candidates, Grid, Solver, BOX, COL, PEERS, ROW, UNITS};
 
 use crate::error::GenError;
 use crate::random_grid::random_grid;
@@ -262,7 +261,7 @@ fn has_other_solution(
     removed.iter().any(|&cell| {
         let cell = cell as usize;
         let digit = solution.get(cell).unwrap_or(1);
-        let other = digits.seen(cell) | digit_bit(digit) != ALL_DIGITS
+        let other = digits.seen(cell).union(Candidates::single(digit)) != Candidates::ALL
             && solver.solve_one_excluding(&alt, cell, digit).is_some();
         alt.set(cell, digit);
         other
@@ -418,7 +417,7 @@ static CELL_UNITS: [[u128; 3]; 81] = {
 /// `digits` their digits per unit, and `by_digit` the cells of each digit
 /// in the solution.
 fn is_single(given: u128, digits: &UnitDigits, by_digit: &[u128; 9], cell: usize, digit: u8) -> bool {
-    if digits.seen(cell) | digit_bit(digit) == ALL_DIGITS {
+    if digits.seen(cell).union(Candidates::single(digit)) == Candidates::ALL {
         return true;
     }
     // The cells that hold or see a given `digit`.
@@ -449,8 +448,10 @@ impl UnitDigits {
 
     /// The digits given in the units of `cell`.
     #[inline]
-    fn seen(&self, cell: usize) -> u16 {
-        self.0[ROW[cell] as usize] | self.0[9 + COL[cell] as usize] | self.0[18 + BOX[cell] as usize]
+    fn seen(&self, cell: usize) -> Candidates {
+        Candidates::from_bits(
+            self.0[ROW[cell] as usize] | self.0[9 + COL[cell] as usize] | self.0[18 + BOX[cell] as usize],
+        )
     }
 
     /// Adds `digit` at `cell` to its units, or takes it away if present.
@@ -462,8 +463,6 @@ impl UnitDigits {
         self.0[18 + BOX[cell] as usize] ^= bit;
     }
 }
-
-const ALL_DIGITS: u16 = 0x1ff;
 
 /// The peers of each cell as a bit mask.
 static PEER_MASKS: [u128; 81] = {

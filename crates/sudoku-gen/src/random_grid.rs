@@ -19,8 +19,7 @@
 
 use rand::seq::SliceRandom;
 use rand::Rng;
-use sudoku_core::index::{BOX, COL, ROW};
-use sudoku_core::Grid;
+use sudoku_core::{Candidates, Grid, BOX, COL, ROW};
 
 /// A random complete, valid grid drawn from `rng`.
 pub fn random_grid(rng: &mut impl Rng) -> Grid {
@@ -53,8 +52,6 @@ struct Fill {
     open: [u8; 81],
     n_open: usize,
 }
-
-const ALL_DIGITS: u16 = 0x1ff;
 
 impl Fill {
     fn new() -> Fill {
@@ -96,12 +93,13 @@ impl Fill {
         self.boxes[usize::from(BOX[cell])] &= bit;
     }
 
-    /// The digits `cell` can still take, as a 9-bit mask.
-    fn free(&self, cell: usize) -> u16 {
-        !(self.rows[usize::from(ROW[cell])]
-            | self.cols[usize::from(COL[cell])]
-            | self.boxes[usize::from(BOX[cell])])
-            & ALL_DIGITS
+    /// The digits `cell` can still take.
+    fn free(&self, cell: usize) -> Candidates {
+        Candidates::ALL.without(Candidates::from_bits(
+            self.rows[usize::from(ROW[cell])]
+                | self.cols[usize::from(COL[cell])]
+                | self.boxes[usize::from(BOX[cell])],
+        ))
     }
 
     /// Fills the open cells; false on a dead end or when `budget`
@@ -113,7 +111,7 @@ impl Fill {
         // The open cell with the fewest candidates.
         let (mut best_idx, mut best_free, mut best_n) = (0, 0, u8::MAX);
         for (open_idx, &cell) in self.open[..self.n_open].iter().enumerate() {
-            let free = self.free(usize::from(cell));
+            let free = self.free(usize::from(cell)).bits();
             let n = N_DIGITS[usize::from(free)];
             if n < best_n {
                 (best_idx, best_free, best_n) = (open_idx, free, n);

@@ -29,7 +29,7 @@
 //!                                  one group
 //! ```
 
-use sudoku_core::index::BOX;
+use sudoku_core::BOX;
 
 /// The two-digit, two-line and three-line unavoidable sets of one solution
 /// grid. The first two families are kept as row or column masks, turned

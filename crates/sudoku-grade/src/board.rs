@@ -11,11 +11,10 @@
 //! the mask of the unit's positions (bit `k` is `UNITS[u][k]`) where the
 //! digit is still a candidate.
 
-use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
-use sudoku_core::Grid;
+use sudoku_core::{Candidates, Grid, BOX, COL, PEERS, ROW, UNITS};
 
-/// Every digit.
-pub(crate) const ALL: u16 = 0x1ff;
+/// Every digit, as the raw mask the board stores.
+pub(crate) const ALL: u16 = Candidates::ALL.bits();
 
 /// Positions of each digit in each unit: `pos[u][d - 1]`.
 pub(crate) type Pos = [[u16; 9]; 27];

@@ -22,7 +22,7 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::index::UNITS;
+use sudoku_core::UNITS;
 
 use crate::board::{Board, Found, Pos, CELL_UNITS, CELL_UNIT_POS, PEER_SET};
 use crate::technique::Technique;

@@ -10,9 +10,9 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::index::{BOX, COL, PEERS, ROW, UNITS};
+use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
 
-use crate::board::{Board, Found, Pos, PEER_SET};
+use crate::board::{Board, Found, Pos, ALL, PEER_SET};
 use crate::technique::Technique;
 
 /// Runs one pattern technique on `b` (with `pos = b.positions()`),
@@ -426,7 +426,7 @@ fn unique_rectangles(b: &Board, pos: &Pos, out: &mut Found) {
                         continue;
                     }
                     let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                    let common = cells.iter().fold(0x1ffu16, |m, &c| m & b.cands[c]);
+                    let common = cells.iter().fold(ALL, |m, &c| m & b.cands[c]);
                     if common.count_ones() < 2 {
                         continue;
                     }
@@ -528,7 +528,6 @@ mod tests {
     //! expected result is worked out by hand from the pattern.
 
     use super::*;
-    use crate::board::ALL;
 
     fn full() -> Board {
         Board { cands: [ALL; 81], value: [0; 81] }

@@ -15,7 +15,7 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::index::{PEERS, UNITS};
+use sudoku_core::{PEERS, UNITS};
 
 use crate::board::{bit, Board, Found, ALL, CELL_UNITS};
 
