@@ -87,7 +87,7 @@ block per record with --format block), with or without --skip-invalid.
   line  the 81-digit solution; `no solution`; `invalid` (with --skip-invalid);
         with --count the count; with --all the solutions separated by spaces
   block the solution as a block; with --all each solution, then a line
-        `N solutions (all|limit)`
+        `N solutions (all|limit)` (or `no solution`)
   csv   columns: puzzle,solution,status,count (header row, RFC 4180; an empty
         input still gives the header row)
   json  one object per line: puzzle, solution, status, count, nodes, guesses,
@@ -413,7 +413,10 @@ fn write_all_solutions(
     match format {
         SolveFormat::Line if count == 0 => writeln!(w, "no solution")?,
         SolveFormat::Line => writeln!(w)?,
-        SolveFormat::Block => writeln!(w, "{count} solutions ({status})\n")?,
+        SolveFormat::Block => {
+            let plural = if count == 1 { "" } else { "s" };
+            writeln!(w, "{count} solution{plural} ({status})\n")?;
+        }
         SolveFormat::Rows if count == 0 => write!(w, "{}", puzzle.to_rows())?,
         SolveFormat::Rows => {}
         SolveFormat::Csv => writeln!(w, ",{status},{count}")?,
