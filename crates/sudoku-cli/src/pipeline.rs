@@ -18,9 +18,10 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_core::Grid;
-use sudoku_io::{InputSpec, Record, RecordError};
+use sudoku_io::{InputSpec, Record, RecordError, RecordWriter};
 
-use crate::out_file::OutFile;
+use crate::args::OutputArgs;
+use crate::out_file::{Destinations, OutFile};
 use crate::progress::Progress;
 
 /// Records per chunk handed to the worker threads.
@@ -140,23 +141,36 @@ pub struct RecordRun {
 }
 
 impl RecordRun {
-    /// A run with `--skip-invalid` or not.
-    pub fn new(skip_invalid: bool, quiet: bool) -> Self {
-        RecordRun { skip_invalid, quiet, n_negative: 0, error: None }
+    /// Checks and opens `output` for a record command whose CSV rows have
+    /// `csv_header`, with `--skip-invalid` or not.
+    pub fn start(
+        output: &OutputArgs,
+        skip_invalid: bool,
+        csv_header: &'static [&'static str],
+    ) -> anyhow::Result<(RecordRun, RecordWriter<OutFile>)> {
+        Destinations::default().add(output.path())?;
+        let out = RecordWriter::new(OutFile::create(output.path(), output.force)?, csv_header);
+        Ok((RecordRun { skip_invalid, quiet: output.quiet, n_negative: 0, error: None }, out))
     }
 
-    /// A record that did not parse. [`Flow::Continue`]: the caller writes its
-    /// `invalid` line; [`Flow::Stop`]: the run ends with this error.
-    pub fn malformed(&mut self, e: &RecordError) -> Flow {
+    /// A record that did not parse: with `--skip-invalid`, reports it and
+    /// writes its placeholder (`write_invalid`) to keep the output aligned;
+    /// without, [`Flow::Stop`]: the run ends with this error.
+    pub fn malformed(
+        &mut self,
+        e: &RecordError,
+        write_invalid: impl FnOnce() -> anyhow::Result<()>,
+    ) -> anyhow::Result<Flow> {
         if !self.skip_invalid {
             self.error = Some(e.clone());
-            return Flow::Stop;
+            return Ok(Flow::Stop);
         }
         if !self.quiet {
             eprintln!("sudoku: skipped: {e}");
         }
         self.n_negative += 1;
-        Flow::Continue
+        write_invalid()?;
+        Ok(Flow::Continue)
     }
 
     /// A negative answer: the exit code becomes 1.
@@ -165,14 +179,18 @@ impl RecordRun {
     }
 
     /// Ends the run: on a malformed record, the error (and `out`, unfinished,
-    /// leaves no file); else `out` is moved into place and the exit code is
-    /// 0, or 1 after a negative answer.
-    pub fn finish(self, out: OutFile) -> anyhow::Result<ExitCode> {
+    /// leaves no file); else `out` (a CSV one with its header row, even when
+    /// empty) is moved into place and the exit code is 0, or 1 after a
+    /// negative answer.
+    pub fn finish(self, mut out: RecordWriter<OutFile>, csv: bool) -> anyhow::Result<ExitCode> {
         if let Some(e) = self.error {
             drop(out);
             return Err(e.into());
         }
-        out.finish()?;
+        if csv {
+            out.finish_csv()?;
+        }
+        out.into_inner().finish()?;
         Ok(if self.n_negative > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
     }
 }

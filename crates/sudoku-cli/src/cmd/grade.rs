@@ -13,7 +13,7 @@ use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
 use sudoku_io::{FileKind, Record, RecordWriter};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
-use crate::out_file::{Destinations, OutFile};
+use crate::out_file::OutFile;
 use crate::pipeline::{for_each_record, Flow, RecordRun};
 
 /// Arguments of `sudoku grade`.
@@ -159,9 +159,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
     }
     let options = GradeOptions { explain: args.explain };
     let jobs = args.output.jobs();
-    Destinations::default().add(args.output.path())?;
-    let mut out = RecordWriter::new(OutFile::create(args.output.path(), args.output.force)?, CSV_HEADER);
-    let mut run = RecordRun::new(args.skip_invalid, args.output.quiet);
+    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
 
     for_each_record(
         &args.source.files,
@@ -173,11 +171,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
             let grid = match &record.grid {
                 Ok(g) => *g,
                 Err(e) => {
-                    let flow = run.malformed(e);
-                    if let Flow::Continue = flow {
-                        write_unrated(&mut out, format, None, "malformed", &e.to_string())?;
-                    }
-                    return Ok(flow);
+                    return run
+                        .malformed(e, || write_unrated(&mut out, format, None, "malformed", &e.to_string()))
                 }
             };
             match result.context("internal: a parsed record has no grade")? {
@@ -191,10 +186,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
             Ok(Flow::Continue)
         },
     )?;
-    if format == GradeFormat::Csv {
-        out.finish_csv()?;
-    }
-    run.finish(out.into_inner())
+    run.finish(out, format == GradeFormat::Csv)
 }
 
 /// A rating as text: one decimal, or two when the amount of hard steps

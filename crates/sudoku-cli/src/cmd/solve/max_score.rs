@@ -16,7 +16,7 @@ use sudoku_io::{FileKind, Record, RecordWriter};
 
 use super::format::SolveFormat;
 use crate::args::{pick_format, InputArgs, OutputArgs};
-use crate::out_file::{Destinations, OutFile};
+use crate::out_file::OutFile;
 use crate::pipeline::{for_each_record, Flow, RecordRun};
 
 /// Long help of `--max-score`.
@@ -133,9 +133,7 @@ pub fn run(
         kind => SolveFormat::of_kind(kind).map(Some),
     })?;
     let jobs = output.jobs();
-    Destinations::default().add(output.path())?;
-    let mut out = RecordWriter::new(OutFile::create(output.path(), output.force)?, CSV_HEADER);
-    let mut run = RecordRun::new(skip_invalid, output.quiet);
+    let (mut run, mut out) = RecordRun::start(output, skip_invalid, CSV_HEADER)?;
 
     for_each_record(
         &source.files,
@@ -146,13 +144,7 @@ pub fn run(
         |record: &Record, result: Option<MaxScore>| {
             let grid = match &record.grid {
                 Ok(g) => *g,
-                Err(e) => {
-                    let flow = run.malformed(e);
-                    if let Flow::Continue = flow {
-                        write_invalid(&mut out, format, &e.to_string())?;
-                    }
-                    return Ok(flow);
-                }
+                Err(e) => return run.malformed(e, || write_invalid(&mut out, format, &e.to_string())),
             };
             let result = result.context("internal: a parsed record has no answer")?;
             match result.status {
@@ -178,10 +170,7 @@ pub fn run(
             Ok(Flow::Continue)
         },
     )?;
-    if format == Some(SolveFormat::Csv) {
-        out.finish_csv()?;
-    }
-    run.finish(out.into_inner())
+    run.finish(out, format == Some(SolveFormat::Csv))
 }
 
 /// Column names of the CSV output, in order.

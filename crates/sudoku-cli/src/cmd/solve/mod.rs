@@ -14,7 +14,7 @@ use sudoku_core::{Grid, SearchStats, Solver};
 use sudoku_io::{InputFormat, Record, RecordWriter};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
-use crate::out_file::{Destinations, OutFile};
+use crate::out_file::OutFile;
 use crate::pipeline::{for_each_record, Flow, RecordRun};
 pub use format::SolveFormat;
 use max_score::MaxScoreArgs;
@@ -221,9 +221,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         })
     };
     let jobs = args.output.jobs();
-    Destinations::default().add(args.output.path())?;
-    let mut out = RecordWriter::new(OutFile::create(args.output.path(), args.output.force)?, CSV_HEADER);
-    let mut run = RecordRun::new(args.skip_invalid, args.output.quiet);
+    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
 
     for_each_record(
         &args.source.files,
@@ -235,13 +233,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             let format = format_of(record);
             let grid = match &record.grid {
                 Ok(g) => g,
-                Err(e) => {
-                    let flow = run.malformed(e);
-                    if let Flow::Continue = flow {
-                        write_invalid(&mut out, format, &e.to_string())?;
-                    }
-                    return Ok(flow);
-                }
+                Err(e) => return run.malformed(e, || write_invalid(&mut out, format, &e.to_string())),
             };
             if let Mode::All(limit) = mode {
                 if !write_all_solutions(&mut out, format, grid, limit)? {
@@ -259,10 +251,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Ok(Flow::Continue)
         },
     )?;
-    if explicit == Some(SolveFormat::Csv) {
-        out.finish_csv()?;
-    }
-    run.finish(out.into_inner())
+    run.finish(out, explicit == Some(SolveFormat::Csv))
 }
 
 /// Names the clashing givens of an unsolvable puzzle, when they clash.
