@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use sudoku_core::Grid;
 use sudoku_io::{InputSpec, Record, RecordError, RecordWriter};
 
-use crate::args::OutputArgs;
+use crate::args::{InputArgs, OutputArgs};
 use crate::out_file::{Destinations, OutFile};
 use crate::progress::Progress;
 
@@ -40,16 +40,14 @@ pub enum Flow {
     Stop,
 }
 
-/// Reads every record of `files` (stdin when empty or `-`), runs `work` on
-/// each grid on `jobs` threads, and calls `emit` in input order with the
-/// record and its result (`None` when the record did not parse). A
-/// record's notice (see [`Record::notice`]) is said on stderr unless
-/// `quiet`.
+/// Reads every record of `source`'s files (stdin when none or `-`), runs
+/// `work` on each grid on `--jobs` threads, and calls `emit` in input order
+/// with the record and its result (`None` when the record did not parse).
+/// A record's notice (see [`Record::notice`]) is said on stderr unless
+/// `--quiet`.
 pub fn for_each_record<T, W, E>(
-    files: &[PathBuf],
-    input: &InputSpec,
-    jobs: usize,
-    quiet: bool,
+    source: &InputArgs,
+    output: &OutputArgs,
     work: W,
     mut emit: E,
 ) -> anyhow::Result<()>
@@ -58,6 +56,7 @@ where
     W: Fn(&Grid) -> T + Sync,
     E: FnMut(&Record, Option<T>) -> anyhow::Result<Flow>,
 {
+    let (files, input, jobs, quiet) = (&source.files, &source.spec()?, output.jobs(), output.quiet);
     let run = |r: &Record| r.grid.as_ref().ok().map(&work);
     let mut progress = Progress::new(None, "records", quiet);
     let mut n_done = 0u64;

@@ -147,7 +147,7 @@ const CSV_HEADER: &[&str] = &["puzzle", "rating", "band", "nodes", "guesses", "t
 
 /// Runs `sudoku grade`.
 pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
-    let spec = args.source.spec()?;
+    args.source.spec()?; // A usage error, before any file is opened.
     let format = pick_format(args.format, args.output.path(), GradeFormat::Line, |kind| match kind {
         FileKind::Text => Some(GradeFormat::Line),
         FileKind::Csv => Some(GradeFormat::Csv),
@@ -158,14 +158,11 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
         bail!("--explain needs --format line or json");
     }
     let options = GradeOptions { explain: args.explain };
-    let jobs = args.output.jobs();
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
 
     for_each_record(
-        &args.source.files,
-        &spec,
-        jobs,
-        args.output.quiet,
+        &args.source,
+        &args.output,
         |g| GRADER.with(|grader| grader.borrow_mut().grade_with(g, &options)),
         |record: &Record, result: Option<Result<Grade, GradeError>>| {
             let grid = match &record.grid {

@@ -115,7 +115,6 @@ pub fn run(
     format: Option<SolveFormat>,
     args: &MaxScoreArgs,
 ) -> anyhow::Result<ExitCode> {
-    let spec = source.spec()?;
     let weights = match &args.weights {
         None => Weights::NOIP,
         Some(path) => {
@@ -132,14 +131,11 @@ pub fn run(
         FileKind::Text => Some(None),
         kind => SolveFormat::of_kind(kind).map(Some),
     })?;
-    let jobs = output.jobs();
     let (mut run, mut out) = RecordRun::start(output, skip_invalid, CSV_HEADER)?;
 
     for_each_record(
-        &source.files,
-        &spec,
-        jobs,
-        output.quiet,
+        source,
+        output,
         |g| max_score(g, &weights, &options),
         |record: &Record, result: Option<MaxScore>| {
             let grid = match &record.grid {

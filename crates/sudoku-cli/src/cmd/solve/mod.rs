@@ -198,7 +198,7 @@ struct JsonRow<'a> {
 
 /// Runs `sudoku solve`.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let spec = args.source.spec()?;
+    args.source.spec()?; // A usage error, before any file is opened.
     if args.max.max_score {
         return max_score::run(&args.source, &args.output, args.skip_invalid, args.format, &args.max);
     }
@@ -220,14 +220,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             _ => SolveFormat::Line,
         })
     };
-    let jobs = args.output.jobs();
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
 
     for_each_record(
-        &args.source.files,
-        &spec,
-        jobs,
-        args.output.quiet,
+        &args.source,
+        &args.output,
         |g| work(g, mode, explicit.unwrap_or(SolveFormat::Line)),
         |record: &Record, answer: Option<Option<Answer>>| {
             let format = format_of(record);
