@@ -1,0 +1,115 @@
+//! Max-score search ("target sudoku", NOIP 2009 senior problem 4): among all
+//! completions of a grid, one with the highest score Σ value × weight,
+//! proven optimal by branch and bound.
+//!
+//! ```
+//! use sudoku_core::{max_score, Grid, MaxScoreOptions, MaxScoreStatus, Weights};
+//!
+//! let result = max_score(&Grid::EMPTY, &Weights::NOIP, &MaxScoreOptions::default());
+//! assert_eq!(result.status, MaxScoreStatus::Optimal);
+//! assert_eq!(result.score, Some(2906));
+//! let grid = result.grid.unwrap();
+//! assert!(grid.is_solution_of(&Grid::EMPTY));
+//! assert_eq!(Weights::NOIP.score(&grid), 2906);
+//! ```
+//!
+//! ## The bound
+//!
+//! The relaxation keeps, for each row, "every free cell takes one of its
+//! candidates" and "every missing digit appears once", and moves "once per
+//! column" and "once per box" into the objective with one multiplier per
+//! (column, digit) and (box, digit) pair (a Lagrangian relaxation). What is
+//! left splits into nine independent assignment problems, solved exactly by
+//! the Hungarian method. For any multipliers the result is a valid upper
+//! bound; subgradient steps (Polyak's rule, aimed just below the incumbent)
+//! drive it down towards the LP relaxation, which is tight on this problem.
+//!
+//! Two more things come free with the assignment duals:
+//! - reduced-cost fixing: a candidate whose forced use would push the bound
+//!   below the incumbent is removed, and the removal propagates;
+//! - a relaxed solution that happens to satisfy every column and box is a
+//!   completion whose score equals the bound: the node is solved.
+//!
+//! ## The search
+//!
+//! Depth first, branching on the free cell with the fewest candidates and
+//! trying its digits in the order the relaxation prefers. Children inherit
+//! their parent's multipliers. After each child the tried digit is removed
+//! from the parent, so the parent's bound keeps covering exactly what is
+//! left, and it is re-tightened whenever the incumbent improved. Bounds are
+//! computed in `f64`; pruning keeps a safety margin far above the rounding
+//! error, so a pruned subtree never held a better completion.
+//!
+//! Single-threaded, no allocation: the node states live on the call stack
+//! (at most 82 frames).
+
+mod bound;
+mod node;
+mod search;
+mod weights;
+
+use std::time::{Duration, Instant};
+
+use crate::grid::Grid;
+
+pub use weights::{Weights, WeightsError, WeightsErrorKind, MAX_ABS_WEIGHT};
+
+/// Searches the completions of `puzzle` for one with the highest score
+/// under `weights`.
+///
+/// Never fails: contradictory givens or a grid without completion give
+/// [`MaxScoreStatus::Infeasible`]; a node or time limit gives
+/// [`MaxScoreStatus::Stopped`] with the best completion found so far and a
+/// proven upper bound.
+pub fn max_score(puzzle: &Grid, weights: &Weights, options: &MaxScoreOptions) -> MaxScore {
+    search::Search::new(weights, options, Instant::now()).solve(puzzle)
+}
+
+/// Limits of a max-score search. The default has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MaxScoreOptions {
+    /// Stop after this many search nodes.
+    pub node_limit: Option<u64>,
+    /// Stop after this much time, counted from the start of the search.
+    pub time_limit: Option<Duration>,
+}
+
+/// How a max-score search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MaxScoreStatus {
+    /// The score is proven to be the highest.
+    Optimal,
+    /// The grid has no completion (contradictory givens included).
+    Infeasible,
+    /// A limit was hit: the best completion found so far (if any) and a
+    /// proven upper bound.
+    Stopped,
+}
+
+impl MaxScoreStatus {
+    /// `optimal`, `infeasible` or `stopped`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MaxScoreStatus::Optimal => "optimal",
+            MaxScoreStatus::Infeasible => "infeasible",
+            MaxScoreStatus::Stopped => "stopped",
+        }
+    }
+}
+
+/// The result of [`max_score`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaxScore {
+    /// How the search ended.
+    pub status: MaxScoreStatus,
+    /// The best score found: the optimum when `status` is `Optimal`;
+    /// `None` when no completion was found.
+    pub score: Option<i64>,
+    /// A completion scoring `score`.
+    pub grid: Option<Grid>,
+    /// No completion scores more: equal to `score` when optimal, `None`
+    /// when infeasible.
+    pub upper_bound: Option<i64>,
+    /// Search nodes entered.
+    pub nodes: u64,
+}
