@@ -87,14 +87,14 @@ fn target_cases() {
         };
         let answer: i64 = std::fs::read_to_string(dir.join(&name)).unwrap().trim().parse().unwrap();
         let t = time_search(&puzzle, &weights);
-        assert_eq!(t.result.score, Some(answer), "{name}");
-        assert_eq!(t.result.status, MaxScoreStatus::Optimal, "{name}");
+        assert_eq!(t.result.score(), Some(answer), "{name}");
+        assert_eq!(t.result.status(), MaxScoreStatus::Optimal, "{name}");
         worst = worst.max(t.min);
         println!(
             "| {stem} | {wname} | {answer} | {} | {} | {} | {} | {} | {} |",
-            t.result.score.unwrap(),
-            t.result.status.as_str(),
-            t.result.nodes,
+            t.result.score().unwrap(),
+            t.result.status().as_str(),
+            t.result.nodes(),
             ms(t.min),
             ms(t.mean),
             ms_opt(t.cpu)
@@ -118,16 +118,16 @@ fn contest_batch(path: &Path) -> Vec<i64> {
     let mut scores = Vec::new();
     for (i, g) in grids.iter().enumerate() {
         let t = time_search(g, &Weights::NOIP);
-        assert_eq!(t.result.status, MaxScoreStatus::Optimal);
-        scores.push(t.result.score.unwrap());
+        assert_eq!(t.result.status(), MaxScoreStatus::Optimal);
+        scores.push(t.result.score().unwrap());
         sum_min += t.min;
         sum_mean += t.mean;
         sum_cpu = sum_cpu.zip(t.cpu).map(|(a, b)| a + b);
         println!(
             "| {i} | {} | {} | {} | {} | {} | {} |",
             g.n_clues(),
-            t.result.score.unwrap(),
-            t.result.nodes,
+            t.result.score().unwrap(),
+            t.result.nodes(),
             ms(t.min),
             ms(t.mean),
             ms_opt(t.cpu)
@@ -261,8 +261,9 @@ fn random_sweep() {
         let r = max_score(&puzzle, &weights, &MaxScoreOptions::default());
         let el = t.elapsed();
         total += el;
-        assert_eq!(r.status, MaxScoreStatus::Optimal);
-        worst.push((el, format!("{} givens, weights {}, {} nodes", puzzle.n_clues(), kinds[kind], r.nodes)));
+        assert_eq!(r.status(), MaxScoreStatus::Optimal);
+        worst
+            .push((el, format!("{} givens, weights {}, {} nodes", puzzle.n_clues(), kinds[kind], r.nodes())));
     }
     worst.sort_by_key(|w| std::cmp::Reverse(w.0));
     println!("## Random sweep ({n_grids} grids with 0-28 givens, 5 weight kinds, seed 2959)\n");

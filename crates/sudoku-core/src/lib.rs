@@ -49,5 +49,6 @@ pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Conflict, Grid, Unit};
 pub use max_score::{
     max_score, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, WeightsError, WeightsErrorKind,
+    DEFAULT_TIME_LIMIT,
 };
 pub use solver::{SearchStats, Solutions, Solver};

@@ -18,10 +18,9 @@ fn read_grid(path: &Path) -> Grid {
 /// Checks a result claimed optimal: the grid completes the puzzle and
 /// scores exactly the reported score.
 fn check_optimal(puzzle: &Grid, weights: &Weights, result: &MaxScore, expected: i64) {
-    assert_eq!(result.status, MaxScoreStatus::Optimal, "{puzzle}");
-    assert_eq!(result.score, Some(expected), "{puzzle}");
-    assert_eq!(result.upper_bound, Some(expected));
-    let grid = result.grid.expect("an optimal result carries its grid");
+    let MaxScore::Optimal { grid, score, .. } = *result else { panic!("{puzzle}: not optimal: {result:?}") };
+    assert_eq!(score, expected, "{puzzle}");
+    assert_eq!(result.upper_bound(), Some(expected));
     assert!(grid.is_solution_of(puzzle), "{grid} does not complete {puzzle}");
     assert_eq!(weights.score(&grid), expected);
 }
@@ -63,8 +62,8 @@ fn contradictory_givens_are_infeasible_not_a_score() {
     puzzle.set(80, 5);
     puzzle.set(8, 5); // same row as cell 0
     let result = max_score(&puzzle, &Weights::NOIP, &MaxScoreOptions::default());
-    assert_eq!(result.status, MaxScoreStatus::Infeasible);
-    assert_eq!((result.score, result.grid, result.upper_bound), (None, None, None));
+    assert!(matches!(result, MaxScore::Infeasible { .. }), "{result:?}");
+    assert_eq!((result.score(), result.grid(), result.upper_bound()), (None, None, None));
 }
 
 #[test]
@@ -85,7 +84,7 @@ fn consistent_givens_without_completion_are_infeasible() {
     assert!(puzzle.is_consistent());
     assert_eq!(puzzle.count_solutions_up_to(1), 0);
     let result = max_score(&puzzle, &Weights::NOIP, &MaxScoreOptions::default());
-    assert_eq!(result.status, MaxScoreStatus::Infeasible);
+    assert_eq!(result.status(), MaxScoreStatus::Infeasible);
 }
 
 /// A small deterministic generator (xorshift64*), so the cases are the same
@@ -185,7 +184,7 @@ fn random_givens_agree_with_brute_force_on_feasibility() {
         let result = max_score(&g, &weights, &MaxScoreOptions::default());
         match brute_force(&g, &weights) {
             None => {
-                assert_eq!(result.status, MaxScoreStatus::Infeasible, "{g}");
+                assert_eq!(result.status(), MaxScoreStatus::Infeasible, "{g}");
                 n_infeasible += 1;
             }
             Some(best) => check_optimal(&g, &weights, &result, best),
@@ -198,11 +197,10 @@ fn random_givens_agree_with_brute_force_on_feasibility() {
 fn a_node_limit_stops_with_a_valid_incumbent_and_bound() {
     let options = MaxScoreOptions { node_limit: Some(20), time_limit: None };
     let result = max_score(&Grid::EMPTY, &Weights::NOIP, &options);
-    assert_eq!(result.status, MaxScoreStatus::Stopped);
-    assert_eq!(result.nodes, 20);
-    let upper = result.upper_bound.unwrap();
-    assert!(upper >= 2906, "the bound {upper} is below the optimum");
-    if let (Some(score), Some(grid)) = (result.score, result.grid) {
+    let MaxScore::Stopped { best, upper_bound, nodes } = result else { panic!("not stopped: {result:?}") };
+    assert_eq!(nodes, 20);
+    assert!(upper_bound >= 2906, "the bound {upper_bound} is below the optimum");
+    if let Some((grid, score)) = best {
         assert!(score <= 2906 && grid.is_solution_of(&Grid::EMPTY));
         assert_eq!(Weights::NOIP.score(&grid), score);
     }
@@ -212,9 +210,8 @@ fn a_node_limit_stops_with_a_valid_incumbent_and_bound() {
 fn a_zero_time_limit_stops_at_once_with_a_trivial_bound() {
     let options = MaxScoreOptions { node_limit: None, time_limit: Some(Duration::ZERO) };
     let result = max_score(&Grid::EMPTY, &Weights::NOIP, &options);
-    assert_eq!(result.status, MaxScoreStatus::Stopped);
-    assert_eq!(result.score, None);
-    assert_eq!(result.upper_bound, Some(9 * 570));
+    assert!(matches!(result, MaxScore::Stopped { best: None, upper_bound: 5130, .. }), "{result:?}");
+    // 9 × 570
 }
 
 #[test]

@@ -86,7 +86,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 }
             };
             let result = result.context("internal: a parsed record has no answer")?;
-            match result.status {
+            match result.status() {
                 MaxScoreStatus::Optimal => {}
                 MaxScoreStatus::Infeasible => {
                     n_negative += 1;
@@ -96,12 +96,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 }
                 MaxScoreStatus::Stopped => {
                     n_negative += 1;
-                    let best = result.score.map_or("none".to_string(), |s| s.to_string());
-                    let upper = result.upper_bound.map_or("unknown".to_string(), |u| u.to_string());
+                    let best = result.score().map_or("none".to_string(), |s| s.to_string());
+                    let upper = result.upper_bound().map_or("unknown".to_string(), |u| u.to_string());
                     eprintln!(
                         "sudoku: {}:{}: search stopped by a limit after {} nodes: best score {best}, \
                          upper bound {upper}",
-                        record.source, record.line, result.nodes
+                        record.source,
+                        record.line,
+                        result.nodes()
                     );
                 }
             }
@@ -179,45 +181,45 @@ fn write_result(
     puzzle: &Grid,
     result: &MaxScore,
 ) -> anyhow::Result<()> {
-    let score = result.score.unwrap_or(-1);
-    let status = result.status.as_str();
+    let score = result.score().unwrap_or(-1);
+    let status = result.status().as_str();
     match format {
         None => writeln!(out, "{score}")?,
         Some(SolveFormat::Line) => {
-            let grid = result.grid.map_or("-".to_string(), |g| g.to_line());
+            let grid = result.grid().map_or("-".to_string(), |g| g.to_line());
             writeln!(out, "{score} {grid} {status}")?;
         }
         Some(SolveFormat::Block) => {
             writeln!(out, "score {score} ({status})")?;
-            if let Some(g) = result.grid {
+            if let Some(g) = result.grid() {
                 write!(out, "{}", g.to_block())?;
             }
             writeln!(out)?;
         }
         Some(SolveFormat::Rows) => {
             writeln!(out, "{score}")?;
-            if let Some(g) = result.grid {
+            if let Some(g) = result.grid() {
                 write!(out, "{}", g.to_rows())?;
             }
         }
         Some(SolveFormat::Csv) => {
             let row = CsvRow {
                 puzzle: puzzle.to_line(),
-                solution: result.grid.map(|g| g.to_line()).unwrap_or_default(),
+                solution: result.grid().map(|g| g.to_line()).unwrap_or_default(),
                 status,
                 count: None,
-                score: result.score,
+                score: result.score(),
             };
             write_csv_row(out, csv_header, row)?;
         }
         Some(SolveFormat::Json) => {
             let row = JsonRow {
                 puzzle: Some(puzzle.to_line()),
-                score: result.score,
-                grid: result.grid.map(|g| g.to_line()),
+                score: result.score(),
+                grid: result.grid().map(|g| g.to_line()),
                 status,
-                upper_bound: result.upper_bound,
-                nodes: Some(result.nodes),
+                upper_bound: result.upper_bound(),
+                nodes: Some(result.nodes()),
                 error: None,
             };
             write_json_line(out, &row)?;

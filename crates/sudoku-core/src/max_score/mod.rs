@@ -3,12 +3,11 @@
 //! proven optimal by branch and bound.
 //!
 //! ```
-//! use sudoku_core::{max_score, Grid, MaxScoreOptions, MaxScoreStatus, Weights};
+//! use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, Weights};
 //!
 //! let result = max_score(&Grid::EMPTY, &Weights::NOIP, &MaxScoreOptions::default());
-//! assert_eq!(result.status, MaxScoreStatus::Optimal);
-//! assert_eq!(result.score, Some(2906));
-//! let grid = result.grid.unwrap();
+//! let MaxScore::Optimal { grid, score, .. } = result else { panic!("not proven: {result:?}") };
+//! assert_eq!(score, 2906);
 //! assert!(grid.is_solution_of(&Grid::EMPTY));
 //! assert_eq!(Weights::NOIP.score(&grid), 2906);
 //! ```
@@ -58,14 +57,16 @@ pub use weights::{Weights, WeightsError, WeightsErrorKind, MAX_ABS_WEIGHT};
 /// under `weights`.
 ///
 /// Never fails: contradictory givens or a grid without completion give
-/// [`MaxScoreStatus::Infeasible`]; a node or time limit gives
-/// [`MaxScoreStatus::Stopped`] with the best completion found so far and a
-/// proven upper bound.
+/// [`MaxScore::Infeasible`]; a node or time limit gives
+/// [`MaxScore::Stopped`] with the best completion found so far and a
+/// proven upper bound (unless the incumbent reached that bound: then the
+/// answer is [`MaxScore::Optimal`] after all).
 pub fn max_score(puzzle: &Grid, weights: &Weights, options: &MaxScoreOptions) -> MaxScore {
     search::Search::new(weights, options, Instant::now()).solve(puzzle)
 }
 
-/// Limits of a max-score search. The default has none.
+/// Limits of a max-score search. The default has none: the search runs
+/// until the answer is proven.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct MaxScoreOptions {
     /// Stop after this many search nodes.
@@ -74,7 +75,92 @@ pub struct MaxScoreOptions {
     pub time_limit: Option<Duration>,
 }
 
-/// How a max-score search ended.
+/// A time limit for front ends that must answer (the CLI's default
+/// `--time-limit`): ten seconds, far above what any case of the test and
+/// benchmark sets needs. The library itself has no default limit.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The result of [`max_score`]: each variant carries what that outcome
+/// knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaxScore {
+    /// `grid` completes the puzzle and no completion scores more than
+    /// `score`.
+    Optimal {
+        /// A best completion.
+        grid: Grid,
+        /// Its score, the optimum.
+        score: i64,
+        /// Search nodes entered.
+        nodes: u64,
+    },
+    /// A node or time limit was hit before the answer was proven.
+    Stopped {
+        /// The best completion found so far and its score, if any.
+        best: Option<(Grid, i64)>,
+        /// Proven: no completion scores more. At least the best score.
+        upper_bound: i64,
+        /// Search nodes entered.
+        nodes: u64,
+    },
+    /// The grid has no completion (contradictory givens included).
+    Infeasible {
+        /// Search nodes entered.
+        nodes: u64,
+    },
+}
+
+impl MaxScore {
+    /// How the search ended.
+    pub fn status(&self) -> MaxScoreStatus {
+        match self {
+            MaxScore::Optimal { .. } => MaxScoreStatus::Optimal,
+            MaxScore::Stopped { .. } => MaxScoreStatus::Stopped,
+            MaxScore::Infeasible { .. } => MaxScoreStatus::Infeasible,
+        }
+    }
+
+    /// The best score found: the optimum when optimal, `None` when no
+    /// completion is known.
+    pub fn score(&self) -> Option<i64> {
+        self.best().map(|(_, score)| score)
+    }
+
+    /// A completion scoring [`MaxScore::score`], when one is known.
+    pub fn grid(&self) -> Option<Grid> {
+        self.best().map(|(grid, _)| grid)
+    }
+
+    /// The best completion found and its score, when one is known.
+    pub fn best(&self) -> Option<(Grid, i64)> {
+        match *self {
+            MaxScore::Optimal { grid, score, .. } => Some((grid, score)),
+            MaxScore::Stopped { best, .. } => best,
+            MaxScore::Infeasible { .. } => None,
+        }
+    }
+
+    /// Proven: no completion scores more. The optimum when optimal, `None`
+    /// when infeasible.
+    pub fn upper_bound(&self) -> Option<i64> {
+        match *self {
+            MaxScore::Optimal { score, .. } => Some(score),
+            MaxScore::Stopped { upper_bound, .. } => Some(upper_bound),
+            MaxScore::Infeasible { .. } => None,
+        }
+    }
+
+    /// Search nodes entered.
+    pub fn nodes(&self) -> u64 {
+        match *self {
+            MaxScore::Optimal { nodes, .. }
+            | MaxScore::Stopped { nodes, .. }
+            | MaxScore::Infeasible { nodes } => nodes,
+        }
+    }
+}
+
+/// How a max-score search ended: [`MaxScore`] without its data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MaxScoreStatus {
     /// The score is proven to be the highest.
@@ -95,21 +181,4 @@ impl MaxScoreStatus {
             MaxScoreStatus::Stopped => "stopped",
         }
     }
-}
-
-/// The result of [`max_score`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MaxScore {
-    /// How the search ended.
-    pub status: MaxScoreStatus,
-    /// The best score found: the optimum when `status` is `Optimal`;
-    /// `None` when no completion was found.
-    pub score: Option<i64>,
-    /// A completion scoring `score`.
-    pub grid: Option<Grid>,
-    /// No completion scores more: equal to `score` when optimal, `None`
-    /// when infeasible.
-    pub upper_bound: Option<i64>,
-    /// Search nodes entered.
-    pub nodes: u64,
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::bound::Relaxation;
 use super::node::{Node, Queue, ALL_CELLS};
-use super::{MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
+use super::{MaxScore, MaxScoreOptions, Weights};
 use crate::grid::Grid;
 use crate::index::ROW;
 
@@ -109,15 +109,12 @@ impl Search {
     }
 
     fn finish(self) -> MaxScore {
-        let score = self.best_grid.map(|_| self.best_score);
-        let grid = self.best_grid.and_then(Grid::from_array);
+        let best = self.best_grid.and_then(Grid::from_array).map(|g| (g, self.best_score));
+        let nodes = self.nodes;
         if !self.stopped {
-            return MaxScore {
-                status: if score.is_some() { MaxScoreStatus::Optimal } else { MaxScoreStatus::Infeasible },
-                score,
-                grid,
-                upper_bound: score,
-                nodes: self.nodes,
+            return match best {
+                Some((grid, score)) => MaxScore::Optimal { grid, score, nodes },
+                None => MaxScore::Infeasible { nodes },
             };
         }
         // Open nodes of the current pass, and whatever the pass's level
@@ -131,11 +128,10 @@ impl Search {
         if let Some(p) = self.proven_upper {
             upper = upper.min(p);
         }
-        if let Some(s) = score {
-            upper = upper.max(s);
+        match best {
+            Some((grid, score)) if score >= upper => MaxScore::Optimal { grid, score, nodes },
+            _ => MaxScore::Stopped { best, upper_bound: upper, nodes },
         }
-        let status = if score == Some(upper) { MaxScoreStatus::Optimal } else { MaxScoreStatus::Stopped };
-        MaxScore { status, score, grid, upper_bound: Some(upper), nodes: self.nodes }
     }
 
     fn has_incumbent(&self) -> bool {
