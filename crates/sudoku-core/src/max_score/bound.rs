@@ -133,6 +133,44 @@ impl Relaxation {
     }
 }
 
+/// Starting multipliers from the weights' additive part.
+///
+/// Fits `w[cell] ≈ a[row] + b[col] + g[box]` by least squares (a few
+/// rounds of backfitting) and returns `lam[col][d] = d·b[col]`,
+/// `lam[box][d] = d·g[box]`. Every row, column and box of a completion
+/// holds each digit once, so the additive part scores the same on every
+/// completion; these multipliers move exactly that part out of the
+/// assignment problems (the row part needs none: each row's assignment
+/// already places every missing digit). When the weights are additive
+/// (constant along columns, `9r + c`, ...) the first evaluation is already
+/// the optimum. Any multipliers give a valid bound, so an inexact fit only
+/// costs subgradient steps.
+pub(super) fn additive_multipliers(wf: &[f64; 81]) -> [f64; 162] {
+    let (mut a, mut b, mut g) = ([0.0f64; 9], [0.0f64; 9], [0.0f64; 9]);
+    for _ in 0..8 {
+        let mut sums = [[0.0f64; 9]; 3];
+        for c in 0..81 {
+            let (r, k, x) = (ROW[c] as usize, COL[c] as usize, BOX[c] as usize);
+            sums[0][r] += wf[c] - b[k] - g[x];
+        }
+        a = sums[0].map(|s| s / 9.0);
+        for c in 0..81 {
+            let (r, k, x) = (ROW[c] as usize, COL[c] as usize, BOX[c] as usize);
+            sums[1][k] += wf[c] - a[r] - g[x];
+        }
+        b = sums[1].map(|s| s / 9.0);
+        for c in 0..81 {
+            let (r, k, x) = (ROW[c] as usize, COL[c] as usize, BOX[c] as usize);
+            sums[2][x] += wf[c] - a[r] - b[k];
+        }
+        g = sums[2].map(|s| s / 9.0);
+    }
+    std::array::from_fn(|i| {
+        let (unit, d) = (i / 9 % 9, (i % 9) as f64 + 1.0);
+        d * if i < 81 { b[unit] } else { g[unit] }
+    })
+}
+
 /// Minimum-cost assignment of `n` rows to `n` columns (the Hungarian
 /// method with potentials, O(n³)). Writes the column of each row and dual
 /// potentials `u`, `v` with `u[i] + v[j] <= cost[i][j]`, equality on the

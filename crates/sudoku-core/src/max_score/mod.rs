@@ -22,6 +22,16 @@
 //! the Hungarian method. For any multipliers the result is a valid upper
 //! bound; subgradient steps (Polyak's rule, aimed just below the incumbent)
 //! drive it down towards the LP relaxation, which is tight on this problem.
+//! Scores are integers, so a bound below `incumbent + 1` prunes.
+//!
+//! Ties: weights with an additive part `a[row] + b[col] + g[box]` (for
+//! instance constant along columns) add the same amount to every
+//! completion, since each row, column and box holds every digit once. The
+//! root's multipliers start from a least-squares fit of that part, which
+//! the relaxation then cancels exactly: for purely additive weights every
+//! completion ties and the first bound already equals the first
+//! completion's score. This is a starting point, not a shortcut: any
+//! multipliers give a valid bound.
 //!
 //! Two more things come free with the assignment duals:
 //! - reduced-cost fixing: a candidate whose forced use would push the bound
@@ -31,7 +41,16 @@
 //!
 //! ## The search
 //!
-//! Depth first, branching on the free cell with the fewest candidates and
+//! A dive to a first completion, the root bound, then passes at levels
+//! decreasing from the root bound, each a complete branch and bound for
+//! completions scoring at least its level. A pass that uses up its node
+//! budget (128 nodes, then 4 times more on each restart) is abandoned: the
+//! root bound is tightened with many more subgradient steps, aimed at the
+//! incumbent, and the pass restarts. Easy cases never pay for that; flat
+//! objectives, where many completions score nearly the same and a loose
+//! root bound means an enormous pass, get the bound they need.
+//!
+//! Each pass runs depth first, branching on the free cell with the fewest candidates and
 //! trying its digits in the order the relaxation prefers. Children inherit
 //! their parent's multipliers. After each child the tried digit is removed
 //! from the parent, so the parent's bound keeps covering exactly what is

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::bound::Relaxation;
+use super::bound::{additive_multipliers, Relaxation};
 use super::node::{Node, Queue, ALL_CELLS};
 use super::{MaxScore, MaxScoreOptions, Weights};
 use crate::grid::Grid;
@@ -23,14 +23,46 @@ struct Effort {
     window: u32,
     min_gain: f64,
     stall_alpha: f64,
+    /// Aim the steps at the incumbent rather than at the pass's level. A
+    /// level above the relaxation's optimum makes Polyak's steps vanish
+    /// before the bound gets there; the incumbent is below it.
+    aim_at_incumbent: bool,
 }
 
 /// The root: where the bound matters most.
-const ROOT_EFFORT: Effort =
-    Effort { max_iters: 400, alpha: 1.0, patience: 4, window: 8, min_gain: 0.25, stall_alpha: 0.25 };
+const ROOT_EFFORT: Effort = Effort {
+    max_iters: 400,
+    alpha: 1.0,
+    patience: 4,
+    window: 8,
+    min_gain: 0.25,
+    stall_alpha: 0.25,
+    aim_at_incumbent: false,
+};
+/// The root again, when a pass ran out of its node budget: slower step
+/// decay and a stricter stall test, aimed at the pass's level.
+const DEEP_EFFORT: Effort = Effort {
+    max_iters: 20000,
+    alpha: 1.0,
+    patience: 20,
+    window: 400,
+    min_gain: 0.01,
+    stall_alpha: 0.25,
+    aim_at_incumbent: true,
+};
+/// Nodes a level pass may take before the root bound is tightened with
+/// [`DEEP_EFFORT`] and the pass restarts; multiplied by 4 on each restart.
+const FIRST_PASS_BUDGET: u64 = 128;
 /// Every other node: a few warm-started steps.
-const NODE_EFFORT: Effort =
-    Effort { max_iters: 30, alpha: 0.5, patience: 4, window: 4, min_gain: 0.5, stall_alpha: 1.0 };
+const NODE_EFFORT: Effort = Effort {
+    max_iters: 30,
+    alpha: 0.5,
+    patience: 4,
+    window: 4,
+    min_gain: 0.5,
+    stall_alpha: 1.0,
+    aim_at_incumbent: false,
+};
 
 enum Bound {
     /// The node holds nothing better than the incumbent (or nothing).
@@ -52,6 +84,11 @@ pub(super) struct Search {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// The current pass used up its node budget and unwinds, to restart
+    /// from a tighter root bound.
+    abandoned: bool,
+    /// The node count at which the current pass is abandoned.
+    pass_node_limit: u64,
     /// Largest bound among the nodes left open by a stop.
     open_bound: f64,
     /// The level of the current pass: only completions scoring at least
@@ -82,6 +119,8 @@ impl Search {
             node_limit: options.node_limit.unwrap_or(u64::MAX),
             deadline: options.time_limit.and_then(|t| start.checked_add(t)),
             stopped: false,
+            abandoned: false,
+            pass_node_limit: u64::MAX,
             open_bound: f64::NEG_INFINITY,
             level: None,
             proven_upper: None,
@@ -95,7 +134,8 @@ impl Search {
 
     /// Searches the completions of `puzzle`; see [`super::max_score`].
     pub(super) fn solve(mut self, puzzle: &Grid) -> MaxScore {
-        if let Some(root) = Node::root(puzzle) {
+        if let Some(mut root) = Node::root(puzzle) {
+            root.lam = additive_multipliers(&self.wf);
             self.trivial_bound = (0..81)
                 .map(|c| {
                     let (w, m) = (self.w[c], root.cand[c]);
@@ -182,11 +222,33 @@ impl Search {
         }
         let mut level = upper;
         let mut step = 1;
+        let mut pass_budget = FIRST_PASS_BUDGET;
         loop {
             self.level = Some(level);
+            self.pass_node_limit = self.nodes.saturating_add(pass_budget);
             let mut node = root;
             node.lam = self.root_lam;
             self.dfs(&mut node, 0);
+            if self.abandoned && !self.stopped {
+                // The root bound is too loose for this level: tighten it,
+                // aimed at the level, and redo the pass with a larger
+                // budget. The open nodes of the abandoned pass are covered
+                // by the root, which is bounded again here.
+                self.abandoned = false;
+                self.open_bound = f64::NEG_INFINITY;
+                pass_budget = pass_budget.saturating_mul(4);
+                let mut node = root;
+                node.lam = self.root_lam;
+                if let Bound::Open(b) = self.bound(&mut node, &DEEP_EFFORT) {
+                    self.root_lam = node.lam;
+                    if self.stopped {
+                        self.open_bound = b;
+                        return;
+                    }
+                    continue;
+                }
+                // Pruned: nothing at this level, as if the pass had ended.
+            }
             if self.stopped || self.best_score >= level || level <= self.best_score + 1 {
                 return;
             }
@@ -217,6 +279,10 @@ impl Search {
             self.stopped = true;
             return;
         }
+        if self.nodes >= self.pass_node_limit {
+            self.abandoned = true;
+            return;
+        }
         self.nodes += 1;
         if self.out_of_budget() {
             // Nothing is known about this node yet but its parent's bound,
@@ -238,7 +304,7 @@ impl Search {
             if depth == 0 {
                 self.root_lam = node.lam;
             }
-            if self.stopped {
+            if self.stopped || self.abandoned {
                 self.open_bound = self.open_bound.max(bound);
                 return;
             }
@@ -260,7 +326,7 @@ impl Search {
                 if child.propagate(&mut q) {
                     self.dfs(&mut child, depth + 1);
                 }
-                if self.stopped {
+                if self.stopped || self.abandoned {
                     self.open_bound = self.open_bound.max(bound);
                     return;
                 }
@@ -391,7 +457,11 @@ impl Search {
                 alpha *= 0.5;
                 since_improved = 0;
             }
-            let target = threshold - 2.0 * self.margin;
+            let aim = match self.best_grid {
+                Some(_) if effort.aim_at_incumbent => self.best_score as f64,
+                _ => threshold,
+            };
+            let target = aim - 2.0 * self.margin;
             let step = alpha * (value - target).max(0.05) / self.rel.norm2;
             for (l, g) in node.lam.iter_mut().zip(&self.rel.grad) {
                 *l -= step * g;
