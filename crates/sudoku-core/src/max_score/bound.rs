@@ -146,14 +146,14 @@ impl Relaxation {
 /// the optimum. Any multipliers give a valid bound, so an inexact fit only
 /// costs subgradient steps.
 pub(super) fn additive_multipliers(wf: &[f64; 81]) -> [f64; 162] {
-    let (mut a, mut b, mut g) = ([0.0f64; 9], [0.0f64; 9], [0.0f64; 9]);
+    let (mut b, mut g) = ([0.0f64; 9], [0.0f64; 9]);
     for _ in 0..8 {
         let mut sums = [[0.0f64; 9]; 3];
         for c in 0..81 {
             let (r, k, x) = (ROW[c] as usize, COL[c] as usize, BOX[c] as usize);
             sums[0][r] += wf[c] - b[k] - g[x];
         }
-        a = sums[0].map(|s| s / 9.0);
+        let a = sums[0].map(|s| s / 9.0);
         for c in 0..81 {
             let (r, k, x) = (ROW[c] as usize, COL[c] as usize, BOX[c] as usize);
             sums[1][k] += wf[c] - a[r] - g[x];
