@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use serde::Serialize;
-use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
+use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, DEFAULT_TIME_LIMIT};
 
 use crate::cmd::solve::{SolveArgs, SolveFormat};
 use crate::input::Record;
@@ -35,6 +35,9 @@ STATUS is optimal (proven), infeasible (no completion), stopped (a limit was
 hit: the best completion found so far, and a proven upper bound in json) or
 invalid (with --skip-invalid).
 
+Each search stops after 10 seconds unless --time-limit says otherwise
+(--time-limit none: no limit).
+
 Exit codes: 0 every grid solved to optimality; 1 some grid had no completion,
 was stopped by --node-limit/--time-limit (also reported on stderr) or was
 skipped as invalid; 2 usage, I/O or input error.
@@ -43,10 +46,26 @@ Examples:
   sudoku solve --max-score --input hoj < judge.in
   sudoku solve --max-score --weights w.txt --format json grids.txt";
 
-/// Parses `--time-limit`: non-negative seconds, fractions allowed.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let secs: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    Duration::try_from_secs_f64(secs).map_err(|_| format!("{text:?} is not a non-negative number of seconds"))
+/// A `--time-limit` value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeLimit {
+    /// Stop each search after this long.
+    After(Duration),
+    /// `none`: search until the answer is proven.
+    Unlimited,
+}
+
+/// Parses `--time-limit`: non-negative seconds, fractions allowed, or
+/// `none`.
+pub fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
+    if text.trim() == "none" {
+        return Ok(TimeLimit::Unlimited);
+    }
+    let secs: f64 =
+        text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds or none"))?;
+    Duration::try_from_secs_f64(secs)
+        .map(TimeLimit::After)
+        .map_err(|_| format!("{text:?} is not a non-negative number of seconds"))
 }
 
 /// Runs `sudoku solve --max-score`.
@@ -59,7 +78,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Weights::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?
         }
     };
-    let options = MaxScoreOptions { node_limit: args.node_limit, time_limit: args.time_limit };
+    let time_limit = match args.time_limit {
+        None => Some(DEFAULT_TIME_LIMIT),
+        Some(TimeLimit::After(limit)) => Some(limit),
+        Some(TimeLimit::Unlimited) => None,
+    };
+    let options = MaxScoreOptions { node_limit: args.node_limit, time_limit };
     let jobs = args.run.jobs();
     let mut out = Output::open(args.run.output.as_deref(), args.run.force)?;
     let mut csv_header = false;
@@ -226,4 +250,25 @@ fn write_result(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_limit_takes_seconds_or_none() {
+        assert_eq!(parse_time_limit("1.5"), Ok(TimeLimit::After(Duration::from_millis(1500))));
+        assert_eq!(parse_time_limit("0"), Ok(TimeLimit::After(Duration::ZERO)));
+        assert_eq!(parse_time_limit("none"), Ok(TimeLimit::Unlimited));
+        assert!(parse_time_limit("-1").is_err());
+        assert!(parse_time_limit("soon").is_err());
+    }
+
+    #[test]
+    fn the_help_states_the_default_time_limit() {
+        // `--help` and MAX_SCORE_HELP spell the default out as 10 seconds.
+        assert_eq!(DEFAULT_TIME_LIMIT, Duration::from_secs(10));
+        assert!(MAX_SCORE_HELP.contains("after 10 seconds"));
+    }
 }

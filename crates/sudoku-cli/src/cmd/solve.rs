@@ -65,9 +65,9 @@ pub struct SolveArgs {
     pub node_limit: Option<u64>,
 
     /// With --max-score: stop each search after SECONDS (fractions allowed;
-    /// status `stopped`, exit 1) [default: no limit].
-    #[arg(long, value_name = "SECONDS", requires = "max_score", value_parser = max_score::parse_seconds)]
-    pub time_limit: Option<std::time::Duration>,
+    /// status `stopped`, exit 1), or `none` for no limit [default: 10].
+    #[arg(long, value_name = "SECONDS", requires = "max_score", value_parser = max_score::parse_time_limit)]
+    pub time_limit: Option<max_score::TimeLimit>,
 }
 
 const SOLVE_AFTER_HELP: &str = "\
