@@ -44,9 +44,10 @@
 //! A dive to a first completion, the root bound, then passes at levels
 //! decreasing from the root bound, each a complete branch and bound for
 //! completions scoring at least its level. A pass that uses up its node
-//! budget (128 nodes, then 4 times more on each restart) is abandoned: the
-//! root bound is tightened with many more subgradient steps, aimed at the
-//! incumbent, and the pass restarts. Easy cases never pay for that; flat
+//! budget (128 nodes, then 4 times more each time) unwinds to its root:
+//! the root, without the children already finished, gets its bound
+//! tightened by many more subgradient steps aimed at the incumbent, and the
+//! pass goes on from there. Easy cases never pay for that; flat
 //! objectives, where many completions score nearly the same and a loose
 //! root bound means an enormous pass, get the bound they need.
 //!

@@ -23,9 +23,9 @@ struct Effort {
     window: u32,
     min_gain: f64,
     stall_alpha: f64,
-    /// Aim the steps at the incumbent rather than at the pass's level. A
-    /// level above the relaxation's optimum makes Polyak's steps vanish
-    /// before the bound gets there; the incumbent is below it.
+    /// Aim the steps at the incumbent's score rather than at the pass's
+    /// threshold. A threshold above the relaxation's optimum makes Polyak's
+    /// steps vanish before the bound gets there; the incumbent is below it.
     aim_at_incumbent: bool,
 }
 
@@ -40,7 +40,7 @@ const ROOT_EFFORT: Effort = Effort {
     aim_at_incumbent: false,
 };
 /// The root again, when a pass ran out of its node budget: slower step
-/// decay and a stricter stall test, aimed at the pass's level.
+/// decay and a stricter stall test, aimed at the incumbent.
 const DEEP_EFFORT: Effort = Effort {
     max_iters: 20000,
     alpha: 1.0,
@@ -51,7 +51,8 @@ const DEEP_EFFORT: Effort = Effort {
     aim_at_incumbent: true,
 };
 /// Nodes a level pass may take before the root bound is tightened with
-/// [`DEEP_EFFORT`] and the pass restarts; multiplied by 4 on each restart.
+/// [`DEEP_EFFORT`] and the pass goes on from its root without the children
+/// it finished; multiplied by 4 each time.
 const FIRST_PASS_BUDGET: u64 = 128;
 /// Every other node: a few warm-started steps.
 const NODE_EFFORT: Effort = Effort {
@@ -223,31 +224,31 @@ impl Search {
         let mut level = upper;
         let mut step = 1;
         let mut pass_budget = FIRST_PASS_BUDGET;
+        let mut pass_root = root;
+        pass_root.lam = self.root_lam;
         loop {
             self.level = Some(level);
             self.pass_node_limit = self.nodes.saturating_add(pass_budget);
-            let mut node = root;
-            node.lam = self.root_lam;
+            let mut node = pass_root;
             self.dfs(&mut node, 0);
             if self.abandoned && !self.stopped {
-                // The root bound is too loose for this level: tighten it,
-                // aimed at the level, and redo the pass with a larger
-                // budget. The open nodes of the abandoned pass are covered
-                // by the root, which is bounded again here.
+                // The root bound is too loose for this level: tighten it
+                // and go on with a larger budget. `node` is the pass's root
+                // without the children it finished, so only the unfinished
+                // child is searched again.
                 self.abandoned = false;
                 self.open_bound = f64::NEG_INFINITY;
                 pass_budget = pass_budget.saturating_mul(4);
-                let mut node = root;
-                node.lam = self.root_lam;
                 if let Bound::Open(b) = self.bound(&mut node, &DEEP_EFFORT) {
                     self.root_lam = node.lam;
                     if self.stopped {
                         self.open_bound = b;
                         return;
                     }
+                    pass_root = node;
                     continue;
                 }
-                // Pruned: nothing at this level, as if the pass had ended.
+                // Pruned: nothing left at this level, as if the pass ended.
             }
             if self.stopped || self.best_score >= level || level <= self.best_score + 1 {
                 return;
@@ -256,6 +257,8 @@ impl Search {
             self.proven_upper = Some(level - 1);
             level = (level - step).max(self.best_score + 1);
             step *= 2;
+            pass_root = root;
+            pass_root.lam = self.root_lam;
         }
     }
 
