@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
             }
             let options = MaxScoreOptions { node_limit: Some(2_000), time_limit: None };
             let r = max_score(&givens, &w, &options);
-            if let (Some(score), Some(grid)) = (r.score, r.grid) {
+            if let Some((grid, score)) = r.best() {
                 assert!(grid.is_solution_of(&givens));
                 assert_eq!(w.score(&grid), score);
             }

@@ -4,7 +4,10 @@
 //! - the 20 contest-like grids of `fixtures/target/contest20.txt`;
 //! - whole processes on that batch: `sudoku solve --max-score --input hoj -j 1`
 //!   against the seed program (`examples/seed_target.rs`, a plain DFS);
-//! - a sweep of random grids and weights (fixed seed), for the worst case.
+//! - a sweep of random grids and weights (fixed seed), for the worst case;
+//! - the tie families of the tie issue (weights constant along columns,
+//!   `9r + c`, a ±1 checkerboard) on the empty grid and on random partial
+//!   grids with 10-25 givens (target: under 1 s each).
 //!
 //! Times are the minimum and mean wall time over repeated runs, and the
 //! thread's CPU time per run (robust when other processes share the cores).
@@ -87,14 +90,14 @@ fn target_cases() {
         };
         let answer: i64 = std::fs::read_to_string(dir.join(&name)).unwrap().trim().parse().unwrap();
         let t = time_search(&puzzle, &weights);
-        assert_eq!(t.result.score, Some(answer), "{name}");
-        assert_eq!(t.result.status, MaxScoreStatus::Optimal, "{name}");
+        assert_eq!(t.result.score(), Some(answer), "{name}");
+        assert_eq!(t.result.status(), MaxScoreStatus::Optimal, "{name}");
         worst = worst.max(t.min);
         println!(
             "| {stem} | {wname} | {answer} | {} | {} | {} | {} | {} | {} |",
-            t.result.score.unwrap(),
-            t.result.status.as_str(),
-            t.result.nodes,
+            t.result.score().unwrap(),
+            t.result.status().as_str(),
+            t.result.nodes(),
             ms(t.min),
             ms(t.mean),
             ms_opt(t.cpu)
@@ -118,16 +121,16 @@ fn contest_batch(path: &Path) -> Vec<i64> {
     let mut scores = Vec::new();
     for (i, g) in grids.iter().enumerate() {
         let t = time_search(g, &Weights::NOIP);
-        assert_eq!(t.result.status, MaxScoreStatus::Optimal);
-        scores.push(t.result.score.unwrap());
+        assert_eq!(t.result.status(), MaxScoreStatus::Optimal);
+        scores.push(t.result.score().unwrap());
         sum_min += t.min;
         sum_mean += t.mean;
         sum_cpu = sum_cpu.zip(t.cpu).map(|(a, b)| a + b);
         println!(
             "| {i} | {} | {} | {} | {} | {} | {} |",
             g.n_clues(),
-            t.result.score.unwrap(),
-            t.result.nodes,
+            t.result.score().unwrap(),
+            t.result.nodes(),
             ms(t.min),
             ms(t.mean),
             ms_opt(t.cpu)
@@ -261,8 +264,9 @@ fn random_sweep() {
         let r = max_score(&puzzle, &weights, &MaxScoreOptions::default());
         let el = t.elapsed();
         total += el;
-        assert_eq!(r.status, MaxScoreStatus::Optimal);
-        worst.push((el, format!("{} givens, weights {}, {} nodes", puzzle.n_clues(), kinds[kind], r.nodes)));
+        assert_eq!(r.status(), MaxScoreStatus::Optimal);
+        worst
+            .push((el, format!("{} givens, weights {}, {} nodes", puzzle.n_clues(), kinds[kind], r.nodes())));
     }
     worst.sort_by_key(|w| std::cmp::Reverse(w.0));
     println!("## Random sweep ({n_grids} grids with 0-28 givens, 5 weight kinds, seed 2959)\n");
@@ -273,8 +277,69 @@ fn random_sweep() {
     println!();
 }
 
+/// The givens of a random solution (the sweep's construction).
+fn random_partial_grid(rng: &mut Rng, n_givens: usize) -> Grid {
+    let solution = loop {
+        let mut g = Grid::EMPTY;
+        for _ in 0..11 {
+            let mut h = g;
+            h.set(rng.below(81) as usize, rng.below(9) as u8 + 1);
+            if h.is_consistent() && h.count_solutions_up_to(1) == 1 {
+                g = h;
+            }
+        }
+        if let Some(s) = g.solve_one() {
+            break s;
+        }
+    };
+    let mut g = Grid::EMPTY;
+    while g.n_clues() < n_givens {
+        let c = rng.below(81) as usize;
+        g.set(c, solution.get(c).unwrap());
+    }
+    g
+}
+
+fn tie_families() {
+    type Family = (&'static str, fn(i64, i64) -> i64);
+    let families: [Family; 3] = [
+        ("w = c", |_, c| c),
+        ("w = 9r + c", |r, c| 9 * r + c),
+        ("±1 checkerboard", |r, c| 1 - 2 * ((r + c) % 2)),
+    ];
+    let mut rng = Rng(0x7135);
+    let mut grids = vec![Grid::EMPTY];
+    for n_givens in [10, 15, 20, 25] {
+        grids.push(random_partial_grid(&mut rng, n_givens));
+    }
+    println!("## Tie families (empty grid, random partial grids with 10-25 givens, seed 0x7135)\n");
+    println!("| weights | givens | score | nodes | min ms | mean ms | cpu ms |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let mut worst = Duration::ZERO;
+    for (name, f) in families {
+        let weights =
+            Weights::from_array(std::array::from_fn(|i| f((i / 9) as i64, (i % 9) as i64))).unwrap();
+        for g in &grids {
+            let t = time_search(g, &weights);
+            assert_eq!(t.result.status(), MaxScoreStatus::Optimal, "{name} on {g}");
+            worst = worst.max(t.min);
+            println!(
+                "| {name} | {} | {} | {} | {} | {} | {} |",
+                g.n_clues(),
+                t.result.score().unwrap(),
+                t.result.nodes(),
+                ms(t.min),
+                ms(t.mean),
+                ms_opt(t.cpu)
+            );
+        }
+    }
+    println!("\nslowest (min over runs): {} ms (target: 1000 ms)\n", ms(worst));
+}
+
 fn main() {
     target_cases();
+    tie_families();
     let contest = root().join("fixtures/target/contest20.txt");
     let scores = contest_batch(&contest);
     whole_process(&contest, &scores);

@@ -227,3 +227,18 @@ fn a_malformed_grid_stops_the_run_unless_skipped() {
         .code(1)
         .stdout(format!("invalid\n{}\n", answer("sample1.ans")));
 }
+
+#[test]
+fn the_default_time_limit_stops_a_long_search_and_none_lifts_it() {
+    sudoku()
+        .args(["solve", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("or `none` for no limit [default: 10]"));
+    sudoku()
+        .args(["solve", "--max-score", "--time-limit", "none", "--input", "hoj"])
+        .write_stdin(hoj_samples())
+        .assert()
+        .success()
+        .stdout(format!("{}\n{}\n", answer("sample1.ans"), answer("sample2.ans")));
+}

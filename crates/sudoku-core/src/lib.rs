@@ -75,5 +75,6 @@ pub use grid::{Conflict, Grid, Unit};
 pub use index::{BOX, COL, PEERS, ROW, UNITS};
 pub use max_score::{
     max_score, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, WeightsError, WeightsErrorKind,
+    DEFAULT_TIME_LIMIT,
 };
 pub use solver::{SearchStats, Solutions, Solver};

@@ -18,10 +18,9 @@ fn read_grid(path: &Path) -> Grid {
 /// Checks a result claimed optimal: the grid completes the puzzle and
 /// scores exactly the reported score.
 fn check_optimal(puzzle: &Grid, weights: &Weights, result: &MaxScore, expected: i64) {
-    assert_eq!(result.status, MaxScoreStatus::Optimal, "{puzzle}");
-    assert_eq!(result.score, Some(expected), "{puzzle}");
-    assert_eq!(result.upper_bound, Some(expected));
-    let grid = result.grid.expect("an optimal result carries its grid");
+    let MaxScore::Optimal { grid, score, .. } = *result else { panic!("{puzzle}: not optimal: {result:?}") };
+    assert_eq!(score, expected, "{puzzle}");
+    assert_eq!(result.upper_bound(), Some(expected));
     assert!(grid.is_solution_of(puzzle), "{grid} does not complete {puzzle}");
     assert_eq!(weights.score(&grid), expected);
 }
@@ -63,8 +62,8 @@ fn contradictory_givens_are_infeasible_not_a_score() {
     puzzle.set(80, 5);
     puzzle.set(8, 5); // same row as cell 0
     let result = max_score(&puzzle, &Weights::NOIP, &MaxScoreOptions::default());
-    assert_eq!(result.status, MaxScoreStatus::Infeasible);
-    assert_eq!((result.score, result.grid, result.upper_bound), (None, None, None));
+    assert!(matches!(result, MaxScore::Infeasible { .. }), "{result:?}");
+    assert_eq!((result.score(), result.grid(), result.upper_bound()), (None, None, None));
 }
 
 #[test]
@@ -85,7 +84,7 @@ fn consistent_givens_without_completion_are_infeasible() {
     assert!(puzzle.is_consistent());
     assert_eq!(puzzle.count_solutions_up_to(1), 0);
     let result = max_score(&puzzle, &Weights::NOIP, &MaxScoreOptions::default());
-    assert_eq!(result.status, MaxScoreStatus::Infeasible);
+    assert_eq!(result.status(), MaxScoreStatus::Infeasible);
 }
 
 /// A small deterministic generator (xorshift64*), so the cases are the same
@@ -185,7 +184,7 @@ fn random_givens_agree_with_brute_force_on_feasibility() {
         let result = max_score(&g, &weights, &MaxScoreOptions::default());
         match brute_force(&g, &weights) {
             None => {
-                assert_eq!(result.status, MaxScoreStatus::Infeasible, "{g}");
+                assert_eq!(result.status(), MaxScoreStatus::Infeasible, "{g}");
                 n_infeasible += 1;
             }
             Some(best) => check_optimal(&g, &weights, &result, best),
@@ -198,11 +197,10 @@ fn random_givens_agree_with_brute_force_on_feasibility() {
 fn a_node_limit_stops_with_a_valid_incumbent_and_bound() {
     let options = MaxScoreOptions { node_limit: Some(20), time_limit: None };
     let result = max_score(&Grid::EMPTY, &Weights::NOIP, &options);
-    assert_eq!(result.status, MaxScoreStatus::Stopped);
-    assert_eq!(result.nodes, 20);
-    let upper = result.upper_bound.unwrap();
-    assert!(upper >= 2906, "the bound {upper} is below the optimum");
-    if let (Some(score), Some(grid)) = (result.score, result.grid) {
+    let MaxScore::Stopped { best, upper_bound, nodes } = result else { panic!("not stopped: {result:?}") };
+    assert_eq!(nodes, 20);
+    assert!(upper_bound >= 2906, "the bound {upper_bound} is below the optimum");
+    if let Some((grid, score)) = best {
         assert!(score <= 2906 && grid.is_solution_of(&Grid::EMPTY));
         assert_eq!(Weights::NOIP.score(&grid), score);
     }
@@ -212,9 +210,8 @@ fn a_node_limit_stops_with_a_valid_incumbent_and_bound() {
 fn a_zero_time_limit_stops_at_once_with_a_trivial_bound() {
     let options = MaxScoreOptions { node_limit: None, time_limit: Some(Duration::ZERO) };
     let result = max_score(&Grid::EMPTY, &Weights::NOIP, &options);
-    assert_eq!(result.status, MaxScoreStatus::Stopped);
-    assert_eq!(result.score, None);
-    assert_eq!(result.upper_bound, Some(9 * 570));
+    assert!(matches!(result, MaxScore::Stopped { best: None, upper_bound: 5130, .. }), "{result:?}");
+    // 9 × 570
 }
 
 #[test]
@@ -223,4 +220,102 @@ fn a_limit_stops_nothing_when_the_search_is_short() {
     let options = MaxScoreOptions { node_limit: Some(10_000), time_limit: Some(Duration::from_secs(60)) };
     let result = max_score(&puzzle, &Weights::NOIP, &options);
     check_optimal(&puzzle, &Weights::NOIP, &result, 2829);
+}
+
+/// The weight families of the tie issue: every completion of any grid
+/// scores the same under the first three (each column holds every digit
+/// once, and so does each row), and the ±1 checkerboard is nearly flat.
+fn tie_family(name: &str) -> Weights {
+    Weights::from_array(std::array::from_fn(|i| {
+        let (r, c) = ((i / 9) as i64, (i % 9) as i64);
+        match name {
+            "col" => c,
+            "col1" => c + 1,
+            "9r+c" => 9 * r + c,
+            _ => 1 - 2 * ((r + c) % 2),
+        }
+    }))
+    .unwrap()
+}
+
+/// The empty grid and random partial grids with 10 to 25 givens, each
+/// the givens of a random solution.
+fn tie_grids() -> Vec<Grid> {
+    let mut rng = Rng(0x7135);
+    let mut grids = vec![Grid::EMPTY];
+    for n_givens in [10, 14, 18, 22, 25] {
+        let solution = rng.solution();
+        let mut g = Grid::EMPTY;
+        while g.n_clues() < n_givens {
+            let c = rng.below(81) as usize;
+            g.set(c, solution.get(c).unwrap());
+        }
+        grids.push(g);
+    }
+    grids
+}
+
+/// A node limit instead of a clock keeps the tests timing-independent;
+/// each case needs far fewer nodes.
+const TIE_OPTIONS: MaxScoreOptions = MaxScoreOptions { node_limit: Some(100_000), time_limit: None };
+
+#[test]
+fn issue_ties_column_constant_weights_are_proven_optimal() {
+    for name in ["col", "col1", "9r+c"] {
+        let weights = tie_family(name);
+        for puzzle in tie_grids() {
+            // Every completion scores the same, so any one is optimal.
+            let expected = weights.score(&puzzle.solve_one().unwrap());
+            let result = max_score(&puzzle, &weights, &TIE_OPTIONS);
+            check_optimal(&puzzle, &weights, &result, expected);
+        }
+    }
+}
+
+#[test]
+fn issue_ties_checkerboard_on_the_empty_grid_is_165() {
+    // 165 is this solver's proven value; the bound is not independent, but
+    // the grid is checked, and the shifted weights below must agree.
+    let weights = tie_family("checker");
+    let result = max_score(&Grid::EMPTY, &weights, &TIE_OPTIONS);
+    check_optimal(&Grid::EMPTY, &weights, &result, 165);
+}
+
+/// Adding `a[row] + b[col]` to every weight adds `45 (Σa + Σb)` to every
+/// completion, so the optimum moves by exactly that: a metamorphic check
+/// of the bound on flat objectives.
+#[test]
+fn issue_ties_checkerboard_agrees_with_additively_shifted_weights() {
+    let weights = tie_family("checker");
+    let shift = |i: usize| 3 * (i / 9) as i64 - 2 * (i % 9) as i64 + 1;
+    let shifted = Weights::from_array(std::array::from_fn(|i| weights.get(i) + shift(i))).unwrap();
+    let constant: i64 = 5 * (0..81).map(shift).sum::<i64>();
+    for puzzle in tie_grids() {
+        let result = max_score(&puzzle, &weights, &TIE_OPTIONS);
+        let MaxScore::Optimal { score, .. } = result else { panic!("{puzzle}: {result:?}") };
+        check_optimal(&puzzle, &weights, &result, score);
+        let result = max_score(&puzzle, &shifted, &TIE_OPTIONS);
+        check_optimal(&puzzle, &shifted, &result, score + constant);
+    }
+}
+
+#[test]
+fn issue_ties_checkerboard_matches_brute_force_on_small_grids() {
+    let mut rng = Rng(0xc4ec);
+    let weights = tie_family("checker");
+    let mut n_checked = 0;
+    while n_checked < 40 {
+        let solution = rng.solution();
+        let mut g = Grid::EMPTY;
+        while g.n_clues() < 30 {
+            let c = rng.below(81) as usize;
+            g.set(c, solution.get(c).unwrap());
+        }
+        if g.count_solutions_up_to(2_000) >= 2_000 {
+            continue;
+        }
+        let expected = brute_force(&g, &weights).unwrap();
+        check_optimal(&g, &weights, &max_score(&g, &weights, &TIE_OPTIONS), expected);
+        n_checked += 1;
+    }
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use clap::Args;
 use serde::Serialize;
-use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
+use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, DEFAULT_TIME_LIMIT};
 
 use sudoku_io::{FileKind, Record, RecordWriter};
 
@@ -37,8 +37,10 @@ Output per record (default): the score, or -1 when the grid has no completion
   --format csv    columns puzzle,solution,status,count,score (count is empty)
 STATUS is optimal (proven), infeasible (no completion), stopped (a limit was
 hit: the best completion found so far, and a proven upper bound in json) or
-invalid (with --skip-invalid). Every search is bounded: --time-limit is 10
-seconds unless given (`--time-limit none` for no limit).
+invalid (with --skip-invalid).
+
+Every search is bounded: each stops after 10 seconds unless --time-limit
+says otherwise (--time-limit none: no limit).
 
 Exit codes: 0 every grid solved to optimality; 1 some grid had no completion,
 was stopped by --node-limit/--time-limit (also reported on stderr) or was
@@ -48,19 +50,25 @@ Examples:
   sudoku solve --max-score --input hoj < judge.in
   sudoku solve --max-score --weights w.txt --format json grids.txt";
 
-/// A `--time-limit`: seconds, or none at all.
+/// A `--time-limit` value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimeLimit(Option<Duration>);
+pub enum TimeLimit {
+    /// Stop each search after this long.
+    After(Duration),
+    /// `none`: search until the answer is proven.
+    Unlimited,
+}
 
-/// Parses `--time-limit`: non-negative seconds, fractions allowed, or `none`.
+/// Parses `--time-limit`: non-negative seconds, fractions allowed, or
+/// `none`.
 fn parse_time_limit(text: &str) -> Result<TimeLimit, String> {
     if text.trim().eq_ignore_ascii_case("none") {
-        return Ok(TimeLimit(None));
+        return Ok(TimeLimit::Unlimited);
     }
     let secs: f64 =
-        text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds or `none`"))?;
+        text.trim().parse().map_err(|_| format!("{text:?} is not a number of seconds or none"))?;
     Duration::try_from_secs_f64(secs)
-        .map(|d| TimeLimit(Some(d)))
+        .map(TimeLimit::After)
         .map_err(|_| format!("{text:?} is not a non-negative number of seconds"))
 }
 
@@ -83,14 +91,11 @@ pub struct MaxScoreArgs {
     pub node_limit: Option<u64>,
 
     /// With --max-score: stop each search after SECONDS (fractions allowed;
-    /// status `stopped` with the best score and the proven bound, exit 1);
-    /// `none` for no limit [default: 10].
+    /// status `stopped` with the best score and the proven bound, exit 1),
+    /// or `none` for no limit [default: 10].
     #[arg(long, value_name = "SECONDS", value_parser = parse_time_limit)]
     pub time_limit: Option<TimeLimit>,
 }
-
-/// The default `--time-limit`: no run is unbounded unless asked to be.
-const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 impl MaxScoreArgs {
     /// Without `--max-score`, its flags would do nothing: a usage error.
@@ -123,7 +128,11 @@ pub fn run(
             Weights::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?
         }
     };
-    let time_limit = args.time_limit.map_or(Some(DEFAULT_TIME_LIMIT), |TimeLimit(t)| t);
+    let time_limit = match args.time_limit {
+        None => Some(DEFAULT_TIME_LIMIT),
+        Some(TimeLimit::After(limit)) => Some(limit),
+        Some(TimeLimit::Unlimited) => None,
+    };
     let options = MaxScoreOptions { node_limit: args.node_limit, time_limit };
     // Without --format, the score alone (the judge's output), unless the
     // output file's extension names a format.
@@ -143,7 +152,7 @@ pub fn run(
                 Err(e) => return run.malformed(e, || write_invalid(&mut out, format, &e.to_string())),
             };
             let result = result.context("internal: a parsed record has no answer")?;
-            match result.status {
+            match result.status() {
                 MaxScoreStatus::Optimal => {}
                 MaxScoreStatus::Infeasible => {
                     run.negative();
@@ -153,12 +162,14 @@ pub fn run(
                 }
                 MaxScoreStatus::Stopped => {
                     run.negative();
-                    let best = result.score.map_or("none".to_string(), |s| s.to_string());
-                    let upper = result.upper_bound.map_or("unknown".to_string(), |u| u.to_string());
+                    let best = result.score().map_or("none".to_string(), |s| s.to_string());
+                    let upper = result.upper_bound().map_or("unknown".to_string(), |u| u.to_string());
                     eprintln!(
                         "sudoku: {}:{}: search stopped by a limit after {} nodes: best score {best}, \
                          upper bound {upper}",
-                        record.source, record.line, result.nodes
+                        record.source,
+                        record.line,
+                        result.nodes()
                     );
                 }
             }
@@ -233,49 +244,70 @@ fn write_result(
     puzzle: &Grid,
     result: &MaxScore,
 ) -> anyhow::Result<()> {
-    let score = result.score.unwrap_or(-1);
-    let status = result.status.as_str();
+    let score = result.score().unwrap_or(-1);
+    let status = result.status().as_str();
     match format {
         None => writeln!(out.get_mut(), "{score}")?,
         Some(SolveFormat::Line) => {
-            let grid = result.grid.map_or("-".to_string(), |g| g.to_line());
+            let grid = result.grid().map_or("-".to_string(), |g| g.to_line());
             writeln!(out.get_mut(), "{score} {grid} {status}")?;
         }
         Some(SolveFormat::Block) => {
             writeln!(out.get_mut(), "score {score} ({status})")?;
-            if let Some(g) = result.grid {
+            if let Some(g) = result.grid() {
                 write!(out.get_mut(), "{}", g.to_block())?;
             }
             writeln!(out.get_mut())?;
         }
         Some(SolveFormat::Rows) => {
             writeln!(out.get_mut(), "{score}")?;
-            if let Some(g) = result.grid {
+            if let Some(g) = result.grid() {
                 write!(out.get_mut(), "{}", g.to_rows())?;
             }
         }
         Some(SolveFormat::Csv) => {
             let row = CsvRow {
                 puzzle: puzzle.to_line(),
-                solution: result.grid.map(|g| g.to_line()).unwrap_or_default(),
+                solution: result.grid().map(|g| g.to_line()).unwrap_or_default(),
                 status,
                 count: None,
-                score: result.score,
+                score: result.score(),
             };
             out.write_csv(&row)?;
         }
         Some(SolveFormat::Json) => {
             let row = JsonRow {
                 puzzle: Some(puzzle.to_line()),
-                score: result.score,
-                grid: result.grid.map(|g| g.to_line()),
+                score: result.score(),
+                grid: result.grid().map(|g| g.to_line()),
                 status,
-                upper_bound: result.upper_bound,
-                nodes: Some(result.nodes),
+                upper_bound: result.upper_bound(),
+                nodes: Some(result.nodes()),
                 error: None,
             };
             out.write_json(&row)?;
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_limit_takes_seconds_or_none() {
+        assert_eq!(parse_time_limit("1.5"), Ok(TimeLimit::After(Duration::from_millis(1500))));
+        assert_eq!(parse_time_limit("0"), Ok(TimeLimit::After(Duration::ZERO)));
+        assert_eq!(parse_time_limit("none"), Ok(TimeLimit::Unlimited));
+        assert!(parse_time_limit("-1").is_err());
+        assert!(parse_time_limit("soon").is_err());
+    }
+
+    #[test]
+    fn the_help_states_the_default_time_limit() {
+        // `--help` and MAX_SCORE_HELP spell the default out as 10 seconds.
+        assert_eq!(DEFAULT_TIME_LIMIT, Duration::from_secs(10));
+        assert!(MAX_SCORE_HELP.contains("after 10 seconds"));
+    }
 }
