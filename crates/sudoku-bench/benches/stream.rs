@@ -61,12 +61,12 @@ fn main() {
         std::fs::remove_file(&csv).ok();
     }
     std::fs::remove_dir_all(&dir).ok();
-    let mib = |kib: u64| kib as f64 / 1024.0;
+    let growth = |small: u64, large: u64| large as i64 - small as i64;
     println!(
-        "\nPeak growth: solve {:+.1} MiB from 10,000 to 1,000,000 rows, grade {:+.1} MiB from 2,000 to \
+        "\nPeak growth: solve {:+} KiB from 10,000 to 1,000,000 rows, grade {:+} KiB from 2,000 to \
          20,000 ({}).",
-        mib(peaks[1]) - mib(peaks[0]),
-        mib(peaks[3]) - mib(peaks[2]),
+        growth(peaks[0], peaks[1]),
+        growth(peaks[2], peaks[3]),
         if resets { "peak reset before each run" } else { "peaks cumulative: no clear_refs" }
     );
 }
