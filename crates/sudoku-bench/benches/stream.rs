@@ -1,87 +1,30 @@
-//! Streaming: a 1,000,000-row CSV through `sudoku solve --input csv`, as a
-//! whole process, measuring throughput and peak resident memory (VmHWM,
-//! polled from /proc). Constant memory means the peak does not grow with
-//! the number of rows: compare 10,000 rows with 1,000,000 (and, for the
-//! slower `grade`, 2,000 with 20,000).
+//! Streaming, in-process: a CSV file of 10,000 and then 1,000,000 rows read
+//! with `sudoku_io::records` (`InputFormat::Csv`) and every record solved
+//! with one reused `sudoku_core::Solver`, measuring rows per second and the
+//! process's peak resident memory (VmHWM, from /proc/self/status) after
+//! each run. Constant memory means the peak does not grow with the number
+//! of rows: 1,000,000 rows should peak within a few MiB of 10,000. The
+//! slower grading (`sudoku_grade::Grader`) asks the same with 2,000 and
+//! 20,000 rows.
+//!
+//! Until 2026-11-23 this bench piped the CSV through the `sudoku` binary
+//! (`sudoku solve --input csv --jobs 1|2`, `sudoku grade ... --jobs 2`) and
+//! polled the child's VmHWM. Now that the readers are a library the numbers
+//! hold no process start-up, no output formatting or pipe, and one thread:
+//! the reader and the solver alone. Where Linux allows it, the peak is reset
+//! (`/proc/self/clear_refs`) before each run, so each row's peak is its own;
+//! otherwise the peaks are cumulative, which the order small-then-large
+//! still makes a fair test.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn binary() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "-q", "-p", "sudoku-cli"])
-        .current_dir(&root)
-        .status()
-        .expect("cargo build");
-    assert!(status.success(), "cannot build the sudoku binary");
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
-    target.join("release/sudoku")
-}
-
-/// Peak RSS in KiB of a process, read from /proc while it runs.
-fn peak_rss_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// One table row: rows, command, seconds, rows per second, peak MiB.
-fn print_row(n_rows: usize, args: &[&str], t: Duration, peak_kib: u64) {
-    println!(
-        "| {n_rows} | sudoku {} | {:.2} | {:.0} | {:.1} |",
-        args.join(" "),
-        t.as_secs_f64(),
-        n_rows as f64 / t.as_secs_f64(),
-        peak_kib as f64 / 1024.0
-    );
-}
-
-fn run(bin: &Path, csv: &Path, args: &[&str]) -> (Duration, u64, usize) {
-    let t = Instant::now();
-    let mut child = Command::new(bin)
-        .args(args)
-        .arg(csv)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn sudoku");
-    let pid = child.id();
-    let stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut n = 0usize;
-        let mut r = std::io::BufReader::new(stdout);
-        let mut line = String::new();
-        while std::io::BufRead::read_line(&mut r, &mut line).unwrap_or(0) > 0 {
-            n += 1;
-            line.clear();
-        }
-        n
-    });
-    let mut peak = 0;
-    while child.try_wait().unwrap().is_none() {
-        if let Some(kib) = peak_rss_kib(pid) {
-            peak = peak.max(kib);
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let n_lines = reader.join().unwrap();
-    (t.elapsed(), peak, n_lines)
-}
-
-fn write_csv(path: &Path, n_rows: usize, puzzles: &[String]) {
-    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
-    writeln!(f, "id,puzzle,source").unwrap();
-    for i in 0..n_rows {
-        writeln!(f, "{i},{},bench", puzzles[i % puzzles.len()]).unwrap();
-    }
-}
+use sudoku_core::Solver;
+use sudoku_grade::Grader;
+use sudoku_io::{InputFormat, InputSpec};
 
 fn main() {
-    let bin = binary();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/solve.txt");
     let puzzles: Vec<String> = std::fs::read_to_string(fixtures)
         .unwrap()
@@ -94,27 +37,89 @@ fn main() {
         .collect();
     let dir = std::env::temp_dir().join(format!("sudoku-stream-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    println!("| rows | command | seconds | rows/s | peak RSS (MiB) |");
+    let resets = reset_peak_rss();
+    println!("| rows | work (in-process, 1 thread) | seconds | rows/s | peak RSS (MiB) |");
     println!("|---:|---|---:|---:|---:|");
+    let mut peaks = Vec::new();
     for n_rows in [10_000usize, 1_000_000] {
         let csv = dir.join(format!("rows{n_rows}.csv"));
         write_csv(&csv, n_rows, &puzzles);
-        for args in
-            [&["solve", "--input", "csv", "--jobs", "1"][..], &["solve", "--input", "csv", "--jobs", "2"][..]]
-        {
-            let (t, peak, n_lines) = run(&bin, &csv, args);
-            assert_eq!(n_lines, n_rows, "one output line per row");
-            print_row(n_rows, args, t, peak);
-        }
+        reset_peak_rss();
+        let mut solver = Solver::new();
+        let t = run(&csv, n_rows, |grid| solver.solve_one(grid).is_some());
+        peaks.push(print_row(n_rows, "records(csv) + Solver::solve_one", t));
+        std::fs::remove_file(&csv).ok();
     }
     // Grading costs far more per puzzle: fewer rows, same question.
     for n_rows in [2_000usize, 20_000] {
         let csv = dir.join(format!("grade{n_rows}.csv"));
         write_csv(&csv, n_rows, &puzzles);
-        let args = &["grade", "--input", "csv", "--format", "csv", "--jobs", "2"][..];
-        let (t, peak, n_lines) = run(&bin, &csv, args);
-        assert_eq!(n_lines, n_rows + 1, "a header and one line per row");
-        print_row(n_rows, args, t, peak);
+        reset_peak_rss();
+        let mut grader = Grader::new();
+        let t = run(&csv, n_rows, |grid| grader.grade(grid).is_ok());
+        peaks.push(print_row(n_rows, "records(csv) + Grader::grade", t));
+        std::fs::remove_file(&csv).ok();
     }
     std::fs::remove_dir_all(&dir).ok();
+    let growth = |small: u64, large: u64| large as i64 - small as i64;
+    println!(
+        "\nPeak growth: solve {:+} KiB from 10,000 to 1,000,000 rows, grade {:+} KiB from 2,000 to \
+         20,000 ({}).",
+        growth(peaks[0], peaks[1]),
+        growth(peaks[2], peaks[3]),
+        if resets { "peak reset before each run" } else { "peaks cumulative: no clear_refs" }
+    );
+}
+
+/// Reads every record of `csv` and hands its grid to `work`; checks that
+/// there are `n_rows` records and that `work` succeeded on each.
+fn run(csv: &Path, n_rows: usize, mut work: impl FnMut(&sudoku_core::Grid) -> bool) -> Duration {
+    let spec = InputSpec { format: InputFormat::Csv, column: None };
+    let t = Instant::now();
+    let file = std::fs::File::open(csv).unwrap();
+    let mut n_records = 0usize;
+    let mut n_done = 0usize;
+    for record in sudoku_io::records(file, &csv.to_string_lossy(), &spec) {
+        n_records += 1;
+        let grid = record.grid.unwrap_or_else(|e| panic!("{e}"));
+        n_done += usize::from(std::hint::black_box(work(&grid)));
+    }
+    let elapsed = t.elapsed();
+    assert_eq!(n_records, n_rows, "one record per row");
+    assert_eq!(n_done, n_rows, "every row solved or graded");
+    elapsed
+}
+
+/// Prints one table row (rows, work, seconds, rows per second, peak MiB)
+/// and returns the peak in KiB.
+fn print_row(n_rows: usize, work: &str, t: Duration) -> u64 {
+    let peak_kib = peak_rss_kib().expect("VmHWM in /proc/self/status");
+    println!(
+        "| {n_rows} | {work} | {:.2} | {:.0} | {:.1} |",
+        t.as_secs_f64(),
+        n_rows as f64 / t.as_secs_f64(),
+        peak_kib as f64 / 1024.0
+    );
+    peak_kib
+}
+
+/// This process's peak resident memory in KiB (VmHWM).
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Resets VmHWM to the current resident size (Linux 4.0 and later); false
+/// when the kernel does not allow it.
+fn reset_peak_rss() -> bool {
+    std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+fn write_csv(path: &Path, n_rows: usize, puzzles: &[String]) {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    writeln!(f, "id,puzzle,source").unwrap();
+    for i in 0..n_rows {
+        writeln!(f, "{i},{},bench", puzzles[i % puzzles.len()]).unwrap();
+    }
 }
