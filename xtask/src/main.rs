@@ -171,11 +171,16 @@ fn fuzz(args: &[String]) -> ExitCode {
             }
         };
         let log = String::from_utf8_lossy(&out.stderr);
-        // libFuzzer ends with "Done N runs in S second(s)".
+        // libFuzzer ends with "Done N runs in S second(s)"; a run stopped by
+        // a crash has only its status lines, "#N ...".
         let runs = log
             .lines()
             .rev()
-            .find_map(|l| l.strip_prefix("Done ").and_then(|r| r.split_whitespace().next()))
+            .find_map(|l| match l.strip_prefix("Done ") {
+                Some(rest) => rest.split_whitespace().next(),
+                None => l.strip_prefix('#').and_then(|r| r.split_whitespace().next()),
+            })
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
             .unwrap_or("?");
         let result =
             if out.status.success() { "nothing found" } else { "FOUND A FAILURE (see fuzz/artifacts)" };
@@ -183,7 +188,7 @@ fn fuzz(args: &[String]) -> ExitCode {
         println!("| {target} | {seconds} | {runs} | {result} |");
         if !out.status.success() {
             let lines: Vec<&str> = log.lines().collect();
-            eprintln!("{}", lines[lines.len().saturating_sub(40)..].join("\n"));
+            eprintln!("{}", lines[lines.len().saturating_sub(60)..].join("\n"));
         }
         cargo_fuzz.warned = true;
     }
