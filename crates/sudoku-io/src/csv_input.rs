@@ -6,7 +6,7 @@
 //! commas, a trailing comma). Errors read `FILE:LINE: column NAME: what was
 //! wrong`.
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::sync::Arc;
 
 use sudoku_core::Grid;
@@ -19,7 +19,7 @@ pub const PUZZLE_COLUMNS: &[&str] = &["puzzle", "quizzes", "sudoku puzzle", "qui
 
 /// An iterator over the records of a CSV input.
 pub struct CsvRecords<R: Read> {
-    reader: csv::Reader<R>,
+    reader: csv::Reader<LoneCrAsLf<R>>,
     source: Arc<str>,
     wanted: Option<String>,
     header: Option<Vec<String>>,
@@ -41,7 +41,7 @@ impl<R: Read> CsvRecords<R> {
             .flexible(true)
             .trim(csv::Trim::All)
             .comment(None)
-            .from_reader(reader);
+            .from_reader(LoneCrAsLf { inner: reader, next: None });
         CsvRecords {
             reader,
             source: source.into(),
@@ -192,6 +192,55 @@ impl<R: Read> CsvRecords<R> {
     }
 }
 
+/// Hands the CSV parser a `\n` for each lone `\r`. The parser ends a row
+/// at `\n`, `\r\n` or a lone `\r` but counts lines by `\n` alone, so
+/// without this every row of a file with old Mac line ends would be located
+/// on line 1; the text formats count a lone `\r` as a line end too. `\r\n`
+/// passes unchanged; a lone `\r` inside a quoted field reads as `\n`.
+struct LoneCrAsLf<R> {
+    inner: R,
+    /// A byte read ahead to tell a `\r\n` from a lone `\r`, not yet handed out.
+    next: Option<u8>,
+}
+
+impl<R: Read> Read for LoneCrAsLf<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        let mut n = 0;
+        if let Some(b) = self.next.take() {
+            buf[0] = b;
+            n = 1;
+        }
+        n += read_retrying(&mut self.inner, &mut buf[n..])?;
+        // Each byte is compared with the one after it before that one changes.
+        for i in 0..n.saturating_sub(1) {
+            if buf[i] == b'\r' && buf[i + 1] != b'\n' {
+                buf[i] = b'\n';
+            }
+        }
+        if n > 0 && buf[n - 1] == b'\r' {
+            // The first half of a `\r\n`? Read one byte ahead to know.
+            let mut one = [0u8];
+            self.next = (read_retrying(&mut self.inner, &mut one)? == 1).then_some(one[0]);
+            if self.next != Some(b'\n') {
+                buf[n - 1] = b'\n';
+            }
+        }
+        Ok(n)
+    }
+}
+
+fn read_retrying<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            r => return r,
+        }
+    }
+}
+
 fn csv_error_message(e: &csv::Error) -> String {
     match e.kind() {
         csv::ErrorKind::Utf8 { err, .. } => format!("invalid UTF-8 in field {}", err.field() + 1),
@@ -252,6 +301,38 @@ mod tests {
             Err("t.csv:3: column puzzle: unexpected character 'x', expected a digit 1-9 or a blank (. 0 _) (at character 81 of the field)".to_string())
         );
         assert_eq!(out[2], Err("t.csv:4: row has 1 fields, the header has 2".to_string()));
+    }
+
+    /// Hands out its bytes one at a time, as a slow pipe may.
+    struct OneByte<'a>(&'a [u8]);
+
+    impl Read for OneByte<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(1);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn r15_a_lone_carriage_return_ends_a_csv_line() {
+        // Rows on lines 2, 3 and 5: a quoted field spans lines 3 and 4, and
+        // another lines 5 and 6.
+        let text = format!("puzzle,note\rxx,a\r{P},\"b\nb\"\r{P},\"c\rd\"\r");
+        let expected = [(2, Err(())), (3, Ok(P.to_string())), (5, Ok(P.to_string()))];
+        let by_block = CsvRecords::new(text.as_bytes(), "t.csv", None).collect::<Vec<_>>();
+        let by_byte = CsvRecords::new(OneByte(text.as_bytes()), "t.csv", None).collect();
+        for records in [by_block, by_byte] {
+            let got: Vec<(usize, Result<String, ()>)> = records
+                .iter()
+                .map(|r| (r.line, r.grid.as_ref().map(Grid::to_line).map_err(|_| ())))
+                .collect();
+            assert_eq!(got, expected);
+            assert_eq!(records[0].grid.as_ref().unwrap_err().line, 2);
+            assert_eq!(records[1].meta, vec![("note".to_string(), "b\nb".to_string())]);
+            assert_eq!(records[2].meta, vec![("note".to_string(), "c\nd".to_string())]);
+        }
     }
 
     #[test]
