@@ -6,13 +6,17 @@
 //!   `solve` it builds the release `sudoku` binary and the `peer_solve`
 //!   example, which that bench runs as whole processes.
 //! - `cargo xtask fuzz [--seconds N] [TARGET ...]`: runs each fuzz target
-//!   of `fuzz/` (every one when none is named) for N seconds (default 60)
-//!   with `cargo fuzz`, and reports how long each ran, how many inputs it
-//!   tried, and whether it found anything. Needs `cargo install cargo-fuzz`;
-//!   on a stable toolchain it sets `RUSTC_BOOTSTRAP=1` for the sanitizer
-//!   flags. A crash leaves its input in `fuzz/artifacts/TARGET/`: make it a
-//!   fixture and a regression test.
+//!   of `fuzz/` (every `[[bin]]` of `fuzz/Cargo.toml` when none is named)
+//!   for N seconds (default 60) with `cargo fuzz`, and reports how long each
+//!   ran, how many inputs it tried, and whether it found anything; it fails
+//!   when one did. Each target starts from its corpus `fuzz/corpus/TARGET/`
+//!   (not committed; it grows there) and the hand-written seeds of
+//!   `fuzz/seeds/TARGET/`, when there are some. Needs `cargo install
+//!   cargo-fuzz`; uses the nightly toolchain when rustup has one, else sets
+//!   `RUSTC_BOOTSTRAP=1` for the sanitizer flags. A crash leaves its input in
+//!   `fuzz/artifacts/TARGET/`: make it a fixture and a regression test.
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 /// The benchmarks `cargo xtask bench` runs, in order: files in
@@ -26,7 +30,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz(&args[1..]),
         _ => {
             eprintln!("usage: cargo xtask bench [{}]", BENCHES.join("|"));
-            eprintln!("       cargo xtask fuzz [--seconds N] [{}]", FUZZ_TARGETS.join("|"));
+            eprintln!("       cargo xtask fuzz [--seconds N] [TARGET ...]");
             ExitCode::from(2)
         }
     }
@@ -73,11 +77,42 @@ fn bench(names: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The fuzz targets in `fuzz/fuzz_targets/`.
-const FUZZ_TARGETS: &[&str] =
-    &["parse_line", "parse_block", "parse_noip", "records", "weights", "solve_consistency"];
+/// The fuzz targets: the `[[bin]]` names of `fuzz/Cargo.toml`, in order.
+/// A line scan, not a TOML parser: each `name = "..."` that follows a
+/// `[[bin]]` header, before the next header.
+fn fuzz_targets() -> Result<Vec<String>, String> {
+    let path = project_root().join("fuzz/Cargo.toml");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let targets = bin_names(&text);
+    if targets.is_empty() {
+        return Err(format!("no [[bin]] targets in {}", path.display()));
+    }
+    Ok(targets)
+}
+
+fn bin_names(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_bin = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_bin = line == "[[bin]]";
+        } else if let Some(value) = line.strip_prefix("name").map(str::trim_start) {
+            if let (true, Some(value)) = (in_bin, value.strip_prefix('=')) {
+                names.push(value.trim().trim_matches('"').to_string());
+            }
+        }
+    }
+    names
+}
 
 fn fuzz(args: &[String]) -> ExitCode {
+    let known = match fuzz_targets() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut seconds = 60u64;
     let mut targets: Vec<&str> = Vec::new();
     let mut it = args.iter();
@@ -90,33 +125,43 @@ fn fuzz(args: &[String]) -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-        } else if FUZZ_TARGETS.contains(&a.as_str()) {
+        } else if known.contains(a) {
             targets.push(a);
         } else {
-            eprintln!("xtask: unknown fuzz target {a:?}; known: {}", FUZZ_TARGETS.join(", "));
+            eprintln!("xtask: unknown fuzz target {a:?}; known: {}", known.join(", "));
             return ExitCode::from(2);
         }
     }
     if targets.is_empty() {
-        targets = FUZZ_TARGETS.to_vec();
+        targets = known.iter().map(String::as_str).collect();
     }
-    let has_cargo_fuzz = Command::new(env!("CARGO"))
-        .args(["fuzz", "--version"])
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !has_cargo_fuzz {
+    let Some(mut cargo_fuzz) = cargo_fuzz() else {
         eprintln!("xtask: cargo fuzz is not installed; run `cargo install cargo-fuzz`");
         return ExitCode::from(2);
-    }
+    };
     println!("| target | seconds | runs | result |");
     println!("|---|---:|---:|---|");
     let mut failed = false;
     for target in targets {
-        let out = Command::new(env!("CARGO"))
-            .args(["fuzz", "run", target, "--", &format!("-max_total_time={seconds}")])
-            .env("RUSTC_BOOTSTRAP", "1")
-            .current_dir(project_root())
+        let root = project_root();
+        let corpus = root.join("fuzz/corpus").join(target);
+        if let Err(e) = std::fs::create_dir_all(&corpus) {
+            eprintln!("xtask: cannot create {}: {e}", corpus.display());
+            return ExitCode::from(2);
+        }
+        // New inputs go to the first directory; the seeds are only read.
+        let mut dirs = vec![corpus];
+        let seeds = root.join("fuzz/seeds").join(target);
+        if seeds.is_dir() {
+            dirs.push(seeds);
+        }
+        // A hang is a failure too: no single input may take 30 s.
+        let out = cargo_fuzz
+            .command()
+            .args(["fuzz", "run", target])
+            .args(&dirs)
+            .args(["--", &format!("-max_total_time={seconds}"), "-timeout=30"])
+            .current_dir(&root)
             .output();
         let out = match out {
             Ok(o) => o,
@@ -126,29 +171,26 @@ fn fuzz(args: &[String]) -> ExitCode {
             }
         };
         let log = String::from_utf8_lossy(&out.stderr);
-        // libFuzzer ends with "Done N runs in S second(s)".
+        // libFuzzer ends with "Done N runs in S second(s)"; a run stopped by
+        // a crash has only its status lines, "#N ...".
         let runs = log
             .lines()
             .rev()
-            .find_map(|l| l.strip_prefix("Done ").and_then(|r| r.split_whitespace().next()))
+            .find_map(|l| match l.strip_prefix("Done ") {
+                Some(rest) => rest.split_whitespace().next(),
+                None => l.strip_prefix('#').and_then(|r| r.split_whitespace().next()),
+            })
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
             .unwrap_or("?");
         let result =
             if out.status.success() { "nothing found" } else { "FOUND A FAILURE (see fuzz/artifacts)" };
         failed |= !out.status.success();
         println!("| {target} | {seconds} | {runs} | {result} |");
         if !out.status.success() {
-            eprintln!(
-                "{}",
-                log.lines()
-                    .rev()
-                    .take(40)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            );
+            let lines: Vec<&str> = log.lines().collect();
+            eprintln!("{}", lines[lines.len().saturating_sub(60)..].join("\n"));
         }
+        cargo_fuzz.warned = true;
     }
     if failed {
         ExitCode::from(1)
@@ -157,6 +199,58 @@ fn fuzz(args: &[String]) -> ExitCode {
     }
 }
 
-fn project_root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+/// How to run `cargo fuzz`: on the nightly toolchain when rustup has one,
+/// else on this toolchain with `RUSTC_BOOTSTRAP=1`.
+struct CargoFuzz {
+    nightly: bool,
+    /// Whether the fallback was already announced.
+    warned: bool,
+}
+
+impl CargoFuzz {
+    fn command(&self) -> Command {
+        if self.nightly {
+            // `cargo` on PATH is rustup's proxy, which understands `+nightly`.
+            let mut c = Command::new("cargo");
+            c.arg("+nightly");
+            c
+        } else {
+            if !self.warned {
+                eprintln!("xtask: no nightly toolchain; running cargo fuzz with RUSTC_BOOTSTRAP=1");
+            }
+            let mut c = Command::new(env!("CARGO"));
+            c.env("RUSTC_BOOTSTRAP", "1");
+            c
+        }
+    }
+}
+
+/// `None` when `cargo fuzz` is not installed.
+fn cargo_fuzz() -> Option<CargoFuzz> {
+    let succeeds = |c: &mut Command| c.output().map(|o| o.status.success()).unwrap_or(false);
+    let nightly = succeeds(Command::new("cargo").args(["+nightly", "--version"]));
+    let cargo_fuzz = CargoFuzz { nightly, warned: false };
+    succeeds(cargo_fuzz.command().args(["fuzz", "--version"])).then_some(cargo_fuzz)
+}
+
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fuzz_targets_are_the_bin_names_of_the_fuzz_manifest() {
+        let manifest = "[package]\nname = \"sudoku-fuzz\"\n\n[[bin]]\nname = \"a\"\npath = \"a.rs\"\n\n[dependencies]\nname = \"x\"\n\n[[bin]]\npath = \"b.rs\"\nname=\"b\"\n";
+        assert_eq!(bin_names(manifest), ["a", "b"]);
+        let here = fuzz_targets().unwrap();
+        for t in ["parse_line", "records", "grade", "csv_records"] {
+            assert!(here.iter().any(|h| h == t), "{t} missing from {here:?}");
+        }
+        for t in &here {
+            assert!(project_root().join(format!("fuzz/fuzz_targets/{t}.rs")).is_file(), "{t}");
+        }
+    }
 }

@@ -6,7 +6,8 @@
 //! commas, a trailing comma). Errors read `FILE:LINE: column NAME: what was
 //! wrong`.
 
-use std::io::Read;
+use std::collections::VecDeque;
+use std::io::{self, Read};
 use std::sync::Arc;
 
 use sudoku_core::Grid;
@@ -19,7 +20,7 @@ pub const PUZZLE_COLUMNS: &[&str] = &["puzzle", "quizzes", "sudoku puzzle", "qui
 
 /// An iterator over the records of a CSV input.
 pub struct CsvRecords<R: Read> {
-    reader: csv::Reader<R>,
+    reader: csv::Reader<LineEnds<R>>,
     source: Arc<str>,
     wanted: Option<String>,
     header: Option<Vec<String>>,
@@ -41,7 +42,7 @@ impl<R: Read> CsvRecords<R> {
             .flexible(true)
             .trim(csv::Trim::All)
             .comment(None)
-            .from_reader(reader);
+            .from_reader(LineEnds::new(reader));
         CsvRecords {
             reader,
             source: source.into(),
@@ -79,14 +80,22 @@ impl<R: Read> CsvRecords<R> {
         match self.reader.read_record(&mut self.row) {
             Ok(more) => Ok(more),
             Err(e) => {
-                let line = e.position().map(|p| p.line() as usize).unwrap_or(line);
+                let line = e.position().map(|p| self.line_of(p)).unwrap_or(line);
                 Err(self.err(line, format!("cannot read CSV: {}", csv_error_message(&e))))
             }
         }
     }
 
-    fn row_line(&self) -> usize {
-        self.row.position().map(|p| p.line() as usize).unwrap_or(0)
+    fn row_line(&mut self) -> usize {
+        match self.row.position().cloned() {
+            Some(p) => self.line_of(&p),
+            None => 0,
+        }
+    }
+
+    /// The line of the row that starts at or, past line ends, after `p`.
+    fn line_of(&mut self, p: &csv::Position) -> usize {
+        self.reader.get_mut().line_at(p.byte()).unwrap_or(p.line() as usize)
     }
 
     /// Reads the header and picks the puzzle column.
@@ -96,6 +105,7 @@ impl<R: Read> CsvRecords<R> {
         }
         let header: Vec<String> =
             self.row.iter().map(|h| h.trim_start_matches('\u{feff}').trim().to_string()).collect();
+        let header_line = self.row_line().max(1);
         let find = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
         let known = match &self.wanted {
             Some(w) => find(w),
@@ -106,7 +116,7 @@ impl<R: Read> CsvRecords<R> {
                 // The first row holds a puzzle: there is no header row.
                 if let Some(w) = &self.wanted {
                     return Err(self.err(
-                        self.row_line().max(1),
+                        header_line,
                         format!("column {w:?} not found: the first row is a puzzle, so the file has no header row (leave out --column)"),
                     ));
                 }
@@ -126,9 +136,9 @@ impl<R: Read> CsvRecords<R> {
                 Some(i) => Some(i),
                 None => {
                     return Err(self.err(
-                        self.row_line().max(1),
+                        header_line,
                         format!("column {w:?} not found; the columns are: {}", header.join(", ")),
-                    ))
+                    ));
                 }
             },
             None => PUZZLE_COLUMNS.iter().find_map(|n| find(n)),
@@ -192,6 +202,108 @@ impl<R: Read> CsvRecords<R> {
     }
 }
 
+/// The input as the CSV parser reads it, with its line ends tracked. The
+/// parser ends a row at `\n`, `\r\n` or a lone `\r`, but counts lines by
+/// `\n` alone, and a row's position is where the parser started looking for
+/// it: before the blank lines and the `\n` of a `\r\n` it skips. So this
+/// hands the parser a `\n` for each lone `\r` (a lone `\r` inside a quoted
+/// field reads as `\n`), and keeps the runs of line-end bytes it handed
+/// out, to give each row the line of its first byte: [`LineEnds::line_at`].
+struct LineEnds<R> {
+    inner: R,
+    /// A byte read ahead to tell a `\r\n` from a lone `\r`, not yet handed out.
+    next: Option<u8>,
+    /// Bytes handed out so far.
+    offset: u64,
+    /// `\n`s handed out so far.
+    n_newlines: u64,
+    /// Where the run of line-end bytes being handed out started.
+    run_start: Option<u64>,
+    /// Runs of line-end bytes the parser may not have passed yet.
+    runs: VecDeque<LineEndRun>,
+}
+
+/// Bytes `start..end` of the input are `\r` and `\n` only; `n_lines` lines
+/// end before `end`.
+struct LineEndRun {
+    start: u64,
+    end: u64,
+    n_lines: u64,
+}
+
+impl<R: Read> LineEnds<R> {
+    fn new(inner: R) -> Self {
+        LineEnds { inner, next: None, offset: 0, n_newlines: 0, run_start: None, runs: VecDeque::new() }
+    }
+
+    /// The line of the row the parser found starting at `byte`: past the
+    /// line ends that follow `byte`. `None` when `byte` is not at a line
+    /// end, or is before a run already forgotten. Calls must come in order
+    /// of `byte`: runs before it are forgotten.
+    fn line_at(&mut self, byte: u64) -> Option<usize> {
+        while self.runs.front().is_some_and(|r| r.end < byte) {
+            self.runs.pop_front();
+        }
+        match self.runs.front() {
+            Some(r) if r.start <= byte => Some(r.n_lines as usize + 1),
+            _ if self.run_start.is_some_and(|start| start <= byte) => Some(self.n_newlines as usize + 1),
+            _ => None,
+        }
+    }
+
+    /// Notes the line ends of `bytes`, the next ones handed out.
+    fn track(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if b == b'\n' || b == b'\r' {
+                self.run_start.get_or_insert(self.offset);
+                self.n_newlines += u64::from(b == b'\n');
+            } else if let Some(start) = self.run_start.take() {
+                self.runs.push_back(LineEndRun { start, end: self.offset, n_lines: self.n_newlines });
+            }
+            self.offset += 1;
+        }
+    }
+}
+
+impl<R: Read> Read for LineEnds<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        let mut n = 0;
+        if let Some(b) = self.next.take() {
+            buf[0] = b;
+            n = 1;
+        }
+        n += read_retrying(&mut self.inner, &mut buf[n..])?;
+        // Each byte is compared with the one after it before that one changes.
+        for i in 0..n.saturating_sub(1) {
+            if buf[i] == b'\r' && buf[i + 1] != b'\n' {
+                buf[i] = b'\n';
+            }
+        }
+        if n > 0 && buf[n - 1] == b'\r' {
+            // The first half of a `\r\n`? Read one byte ahead to know.
+            let mut one = [0u8];
+            self.next = (read_retrying(&mut self.inner, &mut one)? == 1).then_some(one[0]);
+            if self.next != Some(b'\n') {
+                buf[n - 1] = b'\n';
+            }
+        }
+        self.track(&buf[..n]);
+        Ok(n)
+    }
+}
+
+fn read_retrying<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buf) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            r => return r,
+        }
+    }
+}
+
 fn csv_error_message(e: &csv::Error) -> String {
     match e.kind() {
         csv::ErrorKind::Utf8 { err, .. } => format!("invalid UTF-8 in field {}", err.field() + 1),
@@ -252,6 +364,61 @@ mod tests {
             Err("t.csv:3: column puzzle: unexpected character 'x', expected a digit 1-9 or a blank (. 0 _) (at character 81 of the field)".to_string())
         );
         assert_eq!(out[2], Err("t.csv:4: row has 1 fields, the header has 2".to_string()));
+    }
+
+    /// Hands out its bytes one at a time, as a slow pipe may.
+    struct OneByte<'a>(&'a [u8]);
+
+    impl Read for OneByte<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(1);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn r15_a_lone_carriage_return_ends_a_csv_line() {
+        // Rows on lines 2, 3 and 5: a quoted field spans lines 3 and 4, and
+        // another lines 5 and 6.
+        let text = format!("puzzle,note\rxx,a\r{P},\"b\nb\"\r{P},\"c\rd\"\r");
+        let expected = [(2, Err(())), (3, Ok(P.to_string())), (5, Ok(P.to_string()))];
+        let by_block = CsvRecords::new(text.as_bytes(), "t.csv", None).collect::<Vec<_>>();
+        let by_byte = CsvRecords::new(OneByte(text.as_bytes()), "t.csv", None).collect();
+        for records in [by_block, by_byte] {
+            let got: Vec<(usize, Result<String, ()>)> = records
+                .iter()
+                .map(|r| (r.line, r.grid.as_ref().map(Grid::to_line).map_err(|_| ())))
+                .collect();
+            assert_eq!(got, expected);
+            assert_eq!(records[0].grid.as_ref().unwrap_err().line, 2);
+            assert_eq!(records[1].meta, vec![("note".to_string(), "b\nb".to_string())]);
+            assert_eq!(records[2].meta, vec![("note".to_string(), "c\nd".to_string())]);
+        }
+    }
+
+    #[test]
+    fn r15_csv_rows_after_crlf_and_blank_lines_keep_their_lines() {
+        let cases = [
+            ("puzzle\r\nxx\r\nyy\r\nzz\r\n".to_string(), vec![2, 3, 4]),
+            ("puzzle\nxx\n\nyy\n\n\nzz\n".to_string(), vec![2, 4, 7]),
+            ("\n\npuzzle\r\n\r\nxx\r\r\nyy".to_string(), vec![5, 7]),
+            (format!("puzzle,note\r\n{P},\"b\r\n\r\nb\"\r\n\r\nxx,c\r\n"), vec![2, 6]),
+        ];
+        for (text, expected) in cases {
+            let by_block = CsvRecords::new(text.as_bytes(), "t.csv", None).collect::<Vec<_>>();
+            let by_byte = CsvRecords::new(OneByte(text.as_bytes()), "t.csv", None).collect();
+            for records in [by_block, by_byte] {
+                let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+                assert_eq!(lines, expected, "{text:?}");
+                for r in &records {
+                    if let Err(e) = &r.grid {
+                        assert_eq!(e.line, r.line, "{text:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -212,17 +212,32 @@ impl<R: Read> Lines<R> {
         }
     }
 
-    /// Drops the input up to and including the next newline.
+    /// Drops the input up to and including the next line end: `\n`, `\r\n`
+    /// or a lone `\r`, as [`Lines::next_line`] reads them.
     fn skip_to_newline(&mut self) -> io::Result<()> {
-        while !self.at_eof {
-            if let Some(i) = find_line_end(&self.buf[self.start..self.end]) {
-                self.start += i + 1;
-                return Ok(());
+        loop {
+            let pending = &self.buf[self.start..self.end];
+            match find_line_end(pending) {
+                // A `\r` as the last byte read may be the first half of a
+                // `\r\n`: keep it and read on before deciding.
+                Some(i) if pending[i] == b'\r' && i + 1 == pending.len() && !self.at_eof => {
+                    self.start += i;
+                    self.fill()?;
+                }
+                Some(i) => {
+                    let crlf = pending[i] == b'\r' && pending.get(i + 1) == Some(&b'\n');
+                    self.start += i + 1 + usize::from(crlf);
+                    return Ok(());
+                }
+                None => {
+                    self.start = self.end;
+                    if self.at_eof {
+                        return Ok(());
+                    }
+                    self.fill()?;
+                }
             }
-            self.start = self.end;
-            self.fill()?;
         }
-        Ok(())
     }
 }
 
@@ -748,6 +763,24 @@ mod tests {
         assert_eq!(read(&text, InputFormat::Block), vec![Ok(P.to_string())]);
         let twice = format!("{text}\n{text}");
         assert_eq!(read(&twice, InputFormat::Auto), vec![Ok(P.to_string()); 2]);
+    }
+
+    #[test]
+    fn r15_an_over_long_line_ending_in_crlf_is_one_line() {
+        // The rest of a line too long for the buffer is skipped up to its
+        // line end; a `\r\n` there is one line end, not two.
+        for end in ["\r\n", "\r", "\n"] {
+            let text = format!("{}{end}xx{end}{P}{end}", "1".repeat(MAX_LINE_BYTES * 3));
+            for records in [
+                Records::new(text.as_bytes(), InputFormat::Line, "t").collect::<Vec<_>>(),
+                Records::new(Trickle(text.as_bytes()), InputFormat::Line, "t").collect(),
+            ] {
+                let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+                assert_eq!(lines, vec![1, 2, 3], "{end:?}");
+                assert_eq!(records[1].grid.as_ref().unwrap_err().line, 2, "{end:?}");
+                assert_eq!(records[2].grid.as_ref().map(Grid::to_line), Ok(P.to_string()));
+            }
+        }
     }
 
     #[test]
