@@ -16,7 +16,6 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::parse();
-    signal::install();
     match cmd::run(cli) {
         Ok(code) => code,
         Err(err) => {
