@@ -231,26 +231,8 @@ fn random_sweep() {
     let mut worst: Vec<(Duration, String)> = Vec::new();
     let mut total = Duration::ZERO;
     for _ in 0..n_grids {
-        let solution = loop {
-            let mut g = Grid::EMPTY;
-            for _ in 0..11 {
-                let mut h = g;
-                h.set(rng.below(81) as usize, rng.below(9) as u8 + 1);
-                if h.is_consistent() && h.count_solutions_up_to(1) == 1 {
-                    g = h;
-                }
-            }
-            if let Some(s) = g.solve_one() {
-                break s.to_array();
-            }
-        };
         let n_givens = [0, 4, 8, 12, 17, 20, 24, 28][rng.below(8) as usize];
-        let mut cells = [0u8; 81];
-        for _ in 0..n_givens {
-            let c = rng.below(81) as usize;
-            cells[c] = solution[c];
-        }
-        let puzzle = Grid::from_array(cells).unwrap();
+        let puzzle = random_partial_grid(&mut rng, n_givens);
         let kind = rng.below(5) as usize;
         let values: [i64; 81] = std::array::from_fn(|c| match kind {
             0 => Weights::NOIP.get(c),
