@@ -365,6 +365,8 @@ fn r16_options_that_do_nothing_are_errors() {
         &["solve", "--column", "x"],
         &["solve", "--weights", "w.txt"],
         &["generate", "--tries", "5"],
+        &["generate", "--per-page", "2"],
+        &["generate", "--title", "T", "--format", "csv"],
     ] {
         sudoku().args(args).write_stdin("").assert().code(2);
     }

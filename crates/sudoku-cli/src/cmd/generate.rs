@@ -387,6 +387,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         }
         destinations.add(csv_path)?;
     }
+    if let (None, Some(flag)) = (format.book(), args.page.first_given()) {
+        bail!("{flag} shapes a book: it needs pdf or svg output (-o FILE.pdf or --format pdf)");
+    }
     let filter = Filter {
         band: args.difficulty.map(Band::from),
         grade: args.grade || args.difficulty.is_some() || format.book().is_some(),

@@ -77,17 +77,17 @@ Examples:
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Page options (PDF and SVG)")]
 pub struct PrintFlags {
-    /// Paper size.
-    #[arg(long, value_enum, value_name = "PAPER", default_value_t = PaperArg::A4, ignore_case = true)]
-    pub paper: PaperArg,
+    /// Paper size [default: a4].
+    #[arg(long, value_enum, value_name = "PAPER", ignore_case = true)]
+    pub paper: Option<PaperArg>,
 
-    /// Puzzles per page.
-    #[arg(long, value_enum, value_name = "N", default_value_t = PerPageArg::Four)]
-    pub per_page: PerPageArg,
+    /// Puzzles per page [default: 4].
+    #[arg(long, value_enum, value_name = "N")]
+    pub per_page: Option<PerPageArg>,
 
-    /// The book's title, printed in every page's footer.
-    #[arg(long, value_name = "TEXT", default_value = sudoku_print::DEFAULT_TITLE)]
-    pub title: String,
+    /// The book's title, printed in every page's footer [default: Sudoku].
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
 
     /// End the book with the answer key (the default).
     #[arg(long, overrides_with = "no_answers")]
@@ -98,10 +98,46 @@ pub struct PrintFlags {
     pub no_answers: bool,
 
     /// The number of the first puzzle (at most 10^15, so every number
-    /// fits).
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(0..=MAX_START_NUMBER))]
-    pub start_number: u64,
+    /// fits) [default: 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_START_NUMBER))]
+    pub start_number: Option<u64>,
+}
+
+impl PrintFlags {
+    /// The print options these flags ask for; `seed` goes in every footer.
+    pub fn options(&self, seed: Option<String>) -> PrintOptions {
+        PrintOptions {
+            paper: match self.paper.unwrap_or(PaperArg::A4) {
+                PaperArg::A4 => Paper::A4,
+                PaperArg::Letter => Paper::Letter,
+            },
+            per_page: match self.per_page.unwrap_or(PerPageArg::Four) {
+                PerPageArg::One => PerPage::One,
+                PerPageArg::Two => PerPage::Two,
+                PerPageArg::Four => PerPage::Four,
+                PerPageArg::Six => PerPage::Six,
+            },
+            title: self.title.clone().unwrap_or_else(|| sudoku_print::DEFAULT_TITLE.to_string()),
+            answers: !self.no_answers,
+            start_number: self.start_number.unwrap_or(1),
+            seed,
+        }
+    }
+
+    /// The first page flag given, if any: a command whose output is not a
+    /// book refuses it (it would do nothing).
+    pub fn first_given(&self) -> Option<&'static str> {
+        [
+            ("--paper", self.paper.is_some()),
+            ("--per-page", self.per_page.is_some()),
+            ("--title", self.title.is_some()),
+            ("--answers", self.answers),
+            ("--no-answers", self.no_answers),
+            ("--start-number", self.start_number.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(flag, given)| given.then_some(flag))
+    }
 }
 
 /// The largest `--start-number`: far beyond any book, and far from
@@ -132,28 +168,6 @@ pub enum PerPageArg {
     /// Six puzzles, two across and three down.
     #[value(name = "6")]
     Six,
-}
-
-impl PrintFlags {
-    /// The print options these flags ask for; `seed` goes in every footer.
-    pub fn options(&self, seed: Option<String>) -> PrintOptions {
-        PrintOptions {
-            paper: match self.paper {
-                PaperArg::A4 => Paper::A4,
-                PaperArg::Letter => Paper::Letter,
-            },
-            per_page: match self.per_page {
-                PerPageArg::One => PerPage::One,
-                PerPageArg::Two => PerPage::Two,
-                PerPageArg::Four => PerPage::Four,
-                PerPageArg::Six => PerPage::Six,
-            },
-            title: self.title.clone(),
-            answers: !self.no_answers,
-            start_number: self.start_number,
-            seed,
-        }
-    }
 }
 
 /// Output formats of `sudoku print`.
