@@ -268,7 +268,9 @@ fn find_line_end(bytes: &[u8]) -> Option<usize> {
 /// Whether a line is a grid border: nothing but `-` `+` `|` `=` and
 /// whitespace, with at least one of them.
 fn is_border(line: &[u8]) -> bool {
-    line.iter().any(|b| matches!(b, b'-' | b'+' | b'|' | b'='))
+    // The first byte decides the common case (a record) without a scan.
+    matches!(line.first(), Some(b'-' | b'+' | b'|' | b'=' | b' ' | b'\t'))
+        && line.iter().any(|b| matches!(b, b'-' | b'+' | b'|' | b'='))
         && line.iter().all(|b| matches!(b, b'-' | b'+' | b'|' | b'=' | b' ' | b'\t'))
 }
 
