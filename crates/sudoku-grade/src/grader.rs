@@ -1,35 +1,36 @@
-//! The grading loop: check the puzzle, then apply the easiest technique
-//! that makes progress until the grid is full, and rate the path.
+//! The grading loop: check the puzzle, then take the easiest step Sudoku
+//! Explainer's ladder offers until the grid is full, and rate the path.
 
 use std::fmt;
 
 use sudoku_core::{Conflict, Grid, Solver};
 
 use crate::band::Band;
-use crate::board::{Board, Found};
-use crate::chains::Chains;
-use crate::ladder::{self, PATTERNS};
+use crate::board::Board;
+use crate::chaining::{Chaining, Kind};
+use crate::hint::{Hint, Hits, Tenths};
+use crate::rules::{aligned, basic, strong_links, uniqueness, wings};
 use crate::technique::Technique;
-use crate::trial::Trials;
 
-/// The grade of a puzzle.
+/// The grade of a puzzle: Sudoku Explainer's three ratings of its path.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Grade {
-    /// The difficulty on the Sudoku Explainer scale (about 1.2 to 11; higher
-    /// is harder): the difficulty of the hardest step, plus up to 0.09 for
-    /// how many steps were about that hard. See the crate docs.
+    /// The rating: the same as [`Grade::er`].
     pub rating: f64,
-    /// The band of [`Grade::rating`].
+    /// SE's ER: the difficulty of the hardest step of the path.
+    pub er: f64,
+    /// SE's EP ("pearl"): the difficulty of the hardest step up to the first
+    /// digit placed.
+    pub ep: f64,
+    /// SE's ED ("diamond"): the difficulty of the first step.
+    pub ed: f64,
+    /// The band of [`Grade::er`].
     pub band: Band,
-    /// Search nodes: the root plus every assumption followed by the trial
-    /// techniques (dynamic and nested forcing chains). 1 when the puzzle
-    /// needs no assumption. Every candidate of a step is tried, so the count
-    /// does not depend on how the puzzle is relabelled or permuted.
-    pub nodes: u64,
-    /// Steps that needed assumptions (dynamic or nested forcing chains).
-    pub guesses: u64,
-    /// The hardest technique used.
+    /// The technique of the hardest step.
     pub technique: Technique,
+    /// Number of steps (one per pattern instance, as `--explain` lists
+    /// them).
+    pub n_steps: u32,
     /// The solution path, when asked for with [`GradeOptions::explain`];
     /// empty otherwise.
     pub steps: Vec<Step>,
@@ -73,14 +74,16 @@ impl fmt::Display for Candidate {
     }
 }
 
-/// One step of the solution path: a technique, applied to every instance
-/// of it on the grid at once.
+/// One step of the solution path: one pattern and what it concludes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// The technique.
     pub technique: Technique,
-    /// Its difficulty here: the base rating, plus length for chains.
+    /// Its difficulty here, on the SE scale (one decimal).
     pub difficulty: f64,
+    /// The pattern as SE describes it: the variant's name, then its cells,
+    /// links or chain.
+    pub pattern: String,
     /// Digits placed, in cell order.
     pub placements: Vec<Candidate>,
     /// Candidates removed, in cell then digit order.
@@ -89,7 +92,7 @@ pub struct Step {
 
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:.1} {}:", self.difficulty, self.technique)?;
+        write!(f, "{:.1} {} =>", self.difficulty, self.pattern)?;
         for p in &self.placements {
             write!(f, " r{}c{}={}", p.cell_idx / 9 + 1, p.cell_idx % 9 + 1, p.digit)?;
         }
@@ -100,18 +103,88 @@ impl fmt::Display for Step {
     }
 }
 
-/// The extra difficulty of a chain or net of `len` links or facts: 0.1 for
-/// each of the thresholds 4, 6, 8, 12, 16, 24, 32, 48, ... it exceeds (the
-/// Sudoku Explainer rule).
-pub(crate) fn length_bonus(len: u32) -> f64 {
-    let (mut ceil, mut added, mut odd) = (4u32, 0u32, false);
+/// The extra difficulty, in tenths, of a chain of `len` nodes: one for
+/// each of the lengths 4, 6, 8, 12, 16, 24, 32, 48, ... it exceeds (SE's
+/// rule).
+pub(crate) fn length_bonus(len: u32) -> Tenths {
+    let (mut ceil, mut added, mut odd) = (4u32, 0u8, false);
     while len > ceil {
         added += 1;
         ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
         odd = !odd;
     }
-    f64::from(added) / 10.0
+    added
 }
+
+/// One family of techniques, in the order the grader tries them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    HiddenSingle,
+    DirectLocking,
+    DirectHiddenPair,
+    NakedSingle,
+    DirectHiddenTriplet,
+    Locking,
+    NakedPair,
+    XWing,
+    HiddenPair,
+    NakedTriplet,
+    Swordfish,
+    HiddenTriplet,
+    TwoStrongLinks,
+    XyWing,
+    XyzWing,
+    WxyzWing,
+    UniqueLoop,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+    ThreeStrongLinks,
+    VwxyzWing,
+    Bug,
+    AlignedPair,
+    Chains(Kind),
+    AlignedTriplet,
+}
+
+/// SE's ladder, as the reference rater (Sukaku Explainer 1.18.1 with the
+/// technique set of the Sudoku Exchange bank) orders it.
+const LADDER: &[Rule] = &[
+    Rule::HiddenSingle,
+    Rule::DirectLocking,
+    Rule::DirectHiddenPair,
+    Rule::NakedSingle,
+    Rule::DirectHiddenTriplet,
+    Rule::Locking,
+    Rule::NakedPair,
+    Rule::XWing,
+    Rule::HiddenPair,
+    Rule::NakedTriplet,
+    Rule::Swordfish,
+    Rule::HiddenTriplet,
+    Rule::TwoStrongLinks,
+    Rule::XyWing,
+    Rule::XyzWing,
+    Rule::WxyzWing,
+    Rule::UniqueLoop,
+    Rule::NakedQuad,
+    Rule::Jellyfish,
+    Rule::HiddenQuad,
+    Rule::ThreeStrongLinks,
+    Rule::VwxyzWing,
+    Rule::Bug,
+    Rule::AlignedPair,
+    Rule::Chains(Kind::ChainsAndCycles),
+    Rule::AlignedTriplet,
+    Rule::Chains(Kind::Nishio),
+    Rule::Chains(Kind::Multiple),
+    Rule::Chains(Kind::Dynamic),
+    Rule::Chains(Kind::DynamicPlus),
+    Rule::Chains(Kind::Nested(1)),
+    Rule::Chains(Kind::Nested(2)),
+    Rule::Chains(Kind::Nested(3)),
+    Rule::Chains(Kind::Nested(4)),
+];
 
 /// A reusable grader: keeps its scratch space between puzzles, so grading
 /// many puzzles allocates little.
@@ -126,11 +199,7 @@ pub(crate) fn length_bonus(len: u32) -> f64 {
 /// ```
 pub struct Grader {
     solver: Solver,
-    chains: Chains,
-    trials: Trials,
-    found: Box<Found>,
-    /// The difficulty of each step of the current puzzle.
-    difficulties: Vec<f64>,
+    chaining: Chaining,
 }
 
 impl Default for Grader {
@@ -142,13 +211,7 @@ impl Default for Grader {
 impl Grader {
     /// A grader with its scratch space allocated.
     pub fn new() -> Self {
-        Grader {
-            solver: Solver::new(),
-            chains: Chains::new(),
-            trials: Trials::new(),
-            found: Box::default(),
-            difficulties: Vec::with_capacity(128),
-        }
+        Grader { solver: Solver::new(), chaining: Chaining::new() }
     }
 
     /// Grades `puzzle` without recording the steps.
@@ -161,106 +224,123 @@ impl Grader {
         if let Some(c) = puzzle.conflicts().first() {
             return Err(GradeError::Conflict(*c));
         }
-        match self.solver.count_solutions_up_to(puzzle, 2) {
+        let solution = match self.solver.count_solutions_up_to(puzzle, 2) {
             0 => return Err(GradeError::Unsolvable),
-            1 => {}
+            1 => self.solver.solve_one(puzzle).ok_or(GradeError::Unsolvable)?,
             _ => return Err(GradeError::NotUnique),
-        }
+        };
         let mut b = Board::from_grid(puzzle).ok_or(GradeError::Unsolvable)?;
+        let mut hits = Hits::new(options.explain);
         let mut grade = Grade {
             rating: 0.0,
+            er: 0.0,
+            ep: 0.0,
+            ed: 0.0,
             band: Band::Easy,
-            nodes: 1,
-            guesses: 0,
-            technique: Technique::HiddenSingleBox,
+            technique: Technique::HiddenSingle,
+            n_steps: 0,
             steps: Vec::new(),
         };
-        self.difficulties.clear();
-        let mut hardest = 0.0;
+        let (mut er, mut ep, mut ed): (Tenths, Option<Tenths>, Option<Tenths>) = (0, None, None);
         while !b.is_solved() {
-            let (technique, difficulty) = self.next_step(&b, &mut grade)?;
-            let difficulty = (difficulty * 10.0).round() / 10.0;
-            if options.explain {
-                grade.steps.push(step(technique, difficulty, &self.found));
-            }
-            if difficulty > hardest {
-                hardest = difficulty;
+            hits.clear();
+            self.next_step(&b, &mut hits);
+            let (difficulty, technique) = match (hits.best(), hits.technique()) {
+                (Some(d), Some(t)) => (d, t),
+                _ => {
+                    // Nothing on the ladder applies (deeper nesting than it
+                    // goes): SE rates that 20.0. Take the solution's digit
+                    // in the first open cell to go on.
+                    let c = (0..81).find(|&c| b.value[c] == 0).unwrap_or(0);
+                    let digit = solution.get(c).unwrap_or(1);
+                    hits.offer(&b, Technique::NestedForcingChain, 200, &[(c, digit)], &[], || {
+                        "No technique applies".to_string()
+                    });
+                    (200, Technique::NestedForcingChain)
+                }
+            };
+            if difficulty > er || grade.n_steps == 0 {
+                er = er.max(difficulty);
                 grade.technique = technique;
             }
-            self.difficulties.push(difficulty);
-            b.apply(&self.found);
+            ed.get_or_insert(difficulty);
+            if ep.is_none() && hits.found.place.iter().any(|&m| m != 0) {
+                ep = Some(er);
+            }
+            if options.explain {
+                grade.steps.extend(hits.hints().iter().map(step));
+            }
+            grade.n_steps += hits.hints().len().max(1) as u32;
+            // Never trust a deduction against the solution: a wrong step
+            // would make every later one meaningless.
+            debug_assert!((0..81).all(|c| {
+                let d = solution.get(c).unwrap_or(0);
+                hits.found.elim[c] & (1 << (d - 1)) == 0
+                    && (hits.found.place[c] == 0 || hits.found.place[c] == 1 << (d - 1))
+            }));
+            b.apply(&hits.found);
         }
-        grade.rating = rating(hardest, &self.difficulties);
-        grade.band = Band::from_rating(grade.rating);
+        let tenths = |t: Tenths| f64::from(t) / 10.0;
+        grade.er = tenths(er);
+        grade.ep = tenths(ep.unwrap_or(er));
+        grade.ed = tenths(ed.unwrap_or(er));
+        grade.rating = grade.er;
+        grade.band = Band::from_rating(grade.er);
         Ok(grade)
     }
 
-    /// The easiest technique that makes progress on `b` and its difficulty;
-    /// its deductions are left in `self.found`.
-    fn next_step(&mut self, b: &Board, grade: &mut Grade) -> Result<(Technique, f64), GradeError> {
-        let found = &mut *self.found;
-        found.clear();
+    /// Offers the steps of the first family of the ladder that has one.
+    fn next_step(&mut self, b: &Board, hits: &mut Hits) {
         let pos = b.positions();
-        for &t in PATTERNS {
-            ladder::find(t, b, &pos, found);
-            if !found.is_empty() {
-                return Ok((t, t.base_rating()));
+        for &rule in LADDER {
+            match rule {
+                Rule::HiddenSingle => basic::hidden_singles(b, &pos, hits),
+                Rule::DirectLocking => basic::locking(b, &pos, true, hits),
+                Rule::DirectHiddenPair => basic::hidden_subsets(b, &pos, 2, true, hits),
+                Rule::NakedSingle => basic::naked_singles(b, hits),
+                Rule::DirectHiddenTriplet => basic::hidden_subsets(b, &pos, 3, true, hits),
+                Rule::Locking => basic::locking(b, &pos, false, hits),
+                Rule::NakedPair => basic::naked_subsets(b, 2, hits),
+                Rule::XWing => basic::fish(b, &pos, 2, hits),
+                Rule::HiddenPair => basic::hidden_subsets(b, &pos, 2, false, hits),
+                Rule::NakedTriplet => basic::naked_subsets(b, 3, hits),
+                Rule::Swordfish => basic::fish(b, &pos, 3, hits),
+                Rule::HiddenTriplet => basic::hidden_subsets(b, &pos, 3, false, hits),
+                Rule::TwoStrongLinks => strong_links::two(b, &pos, hits),
+                Rule::XyWing => basic::xy_wings(b, false, hits),
+                Rule::XyzWing => basic::xy_wings(b, true, hits),
+                Rule::WxyzWing => wings::wxyz(b, &pos, hits),
+                Rule::UniqueLoop => uniqueness::loops(b, &pos, hits),
+                Rule::NakedQuad => basic::naked_subsets(b, 4, hits),
+                Rule::Jellyfish => basic::fish(b, &pos, 4, hits),
+                Rule::HiddenQuad => basic::hidden_subsets(b, &pos, 4, false, hits),
+                Rule::ThreeStrongLinks => strong_links::three(b, &pos, hits),
+                Rule::VwxyzWing => wings::vwxyz(b, &pos, hits),
+                Rule::Bug => uniqueness::bug(b, &pos, hits),
+                Rule::AlignedPair => aligned::pair(b, &pos, hits),
+                Rule::Chains(kind) => self.chaining.find(kind, b, hits),
+                Rule::AlignedTriplet => aligned::triplet(b, &pos, hits),
             }
-        }
-        if let Some((t, len)) = self.chains.find(b, &pos, found) {
-            return Ok((t, t.base_rating() + length_bonus(len)));
-        }
-        for (t, plus) in [(Technique::DynamicForcingChain, false), (Technique::DynamicForcingChainPlus, true)]
-        {
-            if let Some(len) = self.trials.dynamic(b, plus, &mut grade.nodes, found) {
-                grade.guesses += 1;
-                return Ok((t, t.base_rating() + length_bonus(len)));
-            }
-        }
-        // Trial and error nested deeper and deeper: always ends, since at a
-        // depth of the number of open cells it is a full search.
-        for depth in 2..=81u32 {
-            let before = grade.nodes;
-            if self.trials.nested(b, depth, &mut grade.nodes, found) {
-                grade.guesses += 1;
-                let t = Technique::NestedForcingChain;
-                // Here the node count takes over: 0.1 more for each length
-                // threshold the thousands of assumptions of the step exceed.
-                let kilo_nodes = ((grade.nodes - before) / 1000) as u32;
-                return Ok((t, t.base_rating() + f64::from(depth - 2) + length_bonus(kilo_nodes)));
-            }
-        }
-        // Unreachable for a puzzle with one solution; kept as an error rather
-        // than a panic.
-        Err(GradeError::NotUnique)
-    }
-}
-
-/// The rating of a path: its hardest step, plus how much of that was
-/// needed: 0.05 × log2 of the number of steps within 0.2 of the hardest,
-/// at most 0.09 (so a puzzle never passes the next tenth of the scale).
-/// Rounded to two decimals.
-pub(crate) fn rating(hardest: f64, difficulties: &[f64]) -> f64 {
-    let n_hard = difficulties.iter().filter(|&&d| d >= hardest - 0.2 - 1e-9).count().max(1);
-    let amount = (0.05 * (n_hard as f64).log2()).min(0.09);
-    ((hardest + amount) * 100.0).round() / 100.0
-}
-
-fn step(technique: Technique, difficulty: f64, found: &Found) -> Step {
-    let mut placements = Vec::new();
-    let mut eliminations = Vec::new();
-    for cell_idx in 0..81 {
-        for d0 in 0..9u8 {
-            let digit = d0 + 1;
-            if found.place[cell_idx] & (1 << d0) != 0 {
-                placements.push(Candidate { cell_idx, digit });
-            }
-            if found.elim[cell_idx] & (1 << d0) != 0 {
-                eliminations.push(Candidate { cell_idx, digit });
+            if hits.best().is_some() {
+                return;
             }
         }
     }
-    Step { technique, difficulty: (difficulty * 10.0).round() / 10.0, placements, eliminations }
+}
+
+fn step(h: &Hint) -> Step {
+    let cand = |&(cell_idx, digit): &(usize, u8)| Candidate { cell_idx, digit };
+    let mut placements: Vec<Candidate> = h.place.iter().map(cand).collect();
+    let mut eliminations: Vec<Candidate> = h.elim.iter().map(cand).collect();
+    placements.sort();
+    eliminations.sort();
+    Step {
+        technique: h.technique,
+        difficulty: f64::from(h.difficulty) / 10.0,
+        pattern: h.text.clone(),
+        placements,
+        eliminations,
+    }
 }
 
 #[cfg(test)]
@@ -268,21 +348,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_amount_of_hard_steps_adds_at_most_a_tenth() {
-        assert_eq!(rating(7.0, &[1.2, 7.0]), 7.0);
-        assert_eq!(rating(7.0, &[6.9, 7.0]), 7.05);
-        assert_eq!(rating(7.0, &[6.5, 7.0, 7.0, 6.8]), 7.08);
-        assert_eq!(rating(3.8, &[3.8; 40]), 3.89);
-        assert_eq!(rating(1.2, &[]), 1.2);
-    }
-
-    #[test]
     fn length_bonus_follows_the_explainer_thresholds() {
-        let got: Vec<f64> =
+        let got: Vec<Tenths> =
             [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].iter().map(|&l| length_bonus(l)).collect();
-        let want = [0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6];
-        for (g, w) in got.iter().zip(want) {
-            assert!((g - w).abs() < 1e-9, "{got:?}");
-        }
+        assert_eq!(got, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
     }
 }

@@ -65,9 +65,9 @@
 //! - [`band`]: the five bands.
 
 mod board;
-mod chains;
-mod ladder;
-mod trial;
+mod chaining;
+mod hint;
+mod rules;
 
 pub mod band;
 pub mod grader;

@@ -1,21 +1,21 @@
-//! The techniques of the ladder, easiest first, with their base difficulty
-//! on the Sudoku Explainer (SE) scale.
+//! The techniques of Sudoku Explainer's ladder, in the order it tries them,
+//! with the names it gives them.
+//!
+//! A [`Technique`] is a family: its variants (the type of a unique
+//! rectangle, the length of a loop, the shape of a wing, a chain's length)
+//! set the difficulty of each use, which the step carries.
 
 use std::fmt;
 
-/// A solving technique. The ladder always uses the easiest technique that
-/// makes progress; variants are listed in that order.
-///
-/// The base difficulty ([`Technique::base_rating`]) follows Sudoku
-/// Explainer 1.2's values so that a rating reads like an SE rating; chain
-/// and trial techniques add to it with the length of the reasoning.
+/// A solving technique of the Sudoku Explainer (SE) ladder. The grader
+/// tries them in this order and takes the easiest step the first family
+/// with a step offers (see the crate docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum Technique {
-    /// The only place left for a digit in a box (SE 1.2).
-    HiddenSingleBox,
-    /// The only place left for a digit in a row or column (SE 1.5).
-    HiddenSingleLine,
+    /// The only place left for a digit in a unit (SE 1.0 when it is the
+    /// unit's last empty cell, 1.2 in a box, 1.5 in a row or column).
+    HiddenSingle,
     /// Pointing that at once leaves a hidden single (SE 1.7).
     DirectPointing,
     /// Claiming that at once leaves a hidden single (SE 1.9).
@@ -24,171 +24,232 @@ pub enum Technique {
     DirectHiddenPair,
     /// The only digit left in a cell (SE 2.3).
     NakedSingle,
-    /// A hidden triple that at once leaves a hidden single (SE 2.5).
-    DirectHiddenTriple,
-    /// A digit of a box confined to one row or column: it goes from the
-    /// rest of that line (SE 2.6).
+    /// A hidden triplet that at once leaves a hidden single (SE 2.5).
+    DirectHiddenTriplet,
+    /// A digit of a box confined to one line goes from the rest of the line
+    /// (SE 2.6).
     Pointing,
-    /// A digit of a row or column confined to one box: it goes from the
-    /// rest of that box (SE 2.8).
+    /// A digit of a line confined to one box goes from the rest of the box
+    /// (SE 2.8).
     Claiming,
-    /// Two cells of a unit holding the same two digits only (SE 3.0).
+    /// Two cells of a unit with the same two digits only (SE 3.0).
     NakedPair,
-    /// A digit confined to the same two columns in two rows, or the
-    /// reverse (SE 3.2).
+    /// The two-line fish (SE 3.2).
     XWing,
     /// Two digits of a unit confined to the same two cells (SE 3.4).
     HiddenPair,
-    /// Three cells of a unit holding three digits between them (SE 3.6).
-    NakedTriple,
+    /// Three cells of a unit with three digits between them (SE 3.6).
+    NakedTriplet,
     /// The three-line fish (SE 3.8).
     Swordfish,
     /// Three digits of a unit confined to three cells (SE 4.0).
-    HiddenTriple,
-    /// A single-digit chain of four candidates, strong-weak-strong
-    /// (skyscraper, two-string kite, turbot fish): a candidate seeing both
-    /// ends goes (SE 4.0–4.2 for the named shapes; 4.1 here).
-    TurbotFish,
-    /// Pivot {x,y} with pincers {x,z} and {y,z}: z goes from cells seeing
-    /// both pincers (SE 4.2).
+    HiddenTriplet,
+    /// Two strong links on one digit joined by a weak one: skyscraper
+    /// (SE 4.0), 2-string kite and turbot fish (4.1), grouped (4.3).
+    TwoStrongLinks,
+    /// Pivot {x,y} with pincers {x,z} and {y,z} (SE 4.2).
     XyWing,
-    /// Pivot {x,y,z} with pincers {x,z} and {y,z}: z goes from cells seeing
-    /// all three (SE 4.4).
+    /// Pivot {x,y,z} with pincers {x,z} and {y,z} (SE 4.4).
     XyzWing,
-    /// Four cells in two boxes that would allow two solutions (types 1, 2
-    /// and 4; SE 4.5–4.6). Relies on the puzzle having one solution.
+    /// Four cells with four digits between them, one of which sees every
+    /// other (SE 5.5–5.6 by shape).
+    WxyzWing,
+    /// Four cells in two boxes that would allow two solutions, types 1–4
+    /// (SE 4.5 and up).
     UniqueRectangle,
-    /// Four cells of a unit holding four digits between them (SE 5.0).
+    /// Six or more cells in a loop that would allow two solutions, types
+    /// 1–4 (SE 4.6 and up with the length).
+    UniqueLoop,
+    /// Four cells of a unit with four digits between them (SE 5.0).
     NakedQuad,
     /// The four-line fish (SE 5.2).
     Jellyfish,
     /// Four digits of a unit confined to four cells (SE 5.4).
     HiddenQuad,
-    /// Bivalue universal grave + 1: every open cell has two candidates but
-    /// one, whose odd digit must be placed (SE 5.6).
+    /// Three strong links on one digit joined by weak ones, grouped or not,
+    /// and the X-loops they close (SE 5.4–5.7).
+    ThreeStrongLinks,
+    /// Five cells with five digits between them, one of which sees every
+    /// other (SE 6.2–6.4 by shape).
+    VwxyzWing,
+    /// Bivalue universal grave, types 1–4 (SE 5.6 and up).
     Bug,
-    /// A chain of strong and weak links on one digit (SE 6.6 and up with
-    /// the length).
-    XChain,
-    /// An alternating inference chain over cells and digits, or a forcing
-    /// chain of such links (SE 7.0 and up with the length).
+    /// Two cells seeing the same cells: pairs of digits they cannot hold
+    /// together (SE 6.2).
+    AlignedPairExclusion,
+    /// A loop of strong and weak links on one digit (SE 6.5 and up with the
+    /// length).
+    BidirectionalXCycle,
+    /// A chain of strong and weak links on one digit leading to a
+    /// contradiction or to the same conclusion both ways (SE 6.6 and up).
+    ForcingXChain,
+    /// A loop through bivalue cells (SE 6.5 and up with the length).
+    BidirectionalYCycle,
+    /// A loop of links between cells and digits (SE 7.0 and up with the
+    /// length).
+    BidirectionalCycle,
+    /// A chain of links between cells and digits leading to a contradiction
+    /// or to the same conclusion both ways (SE 6.6 and up with the length).
     ForcingChain,
-    /// Every candidate of a cell, or every place of a digit in a unit,
-    /// leads by chains to the same conclusion (SE 8.2 and up).
-    CellRegionForcingChain,
-    /// An assumption followed through singles until it contradicts itself,
-    /// or every branch of a cell or unit agrees (dynamic forcing chains;
-    /// SE 8.5 and up with the length).
+    /// Three cells seeing the same cells: triplets of digits they cannot
+    /// hold together (SE 7.5).
+    AlignedTripletExclusion,
+    /// An assumption followed through chains until it contradicts itself
+    /// (SE 7.5 and up with the length).
+    NishioForcingChain,
+    /// Every digit of a cell leads by chains to the same conclusion (SE 8.0
+    /// and up).
+    CellForcingChain,
+    /// Every place of a digit in a unit leads by chains to the same
+    /// conclusion (SE 8.0 and up).
+    RegionForcingChain,
+    /// Forcing chains whose links may use several earlier conclusions: a
+    /// contradiction, a double implication, or every branch of a cell or a
+    /// unit agreeing (SE 8.5 and up).
     DynamicForcingChain,
-    /// Like [`Technique::DynamicForcingChain`] but the assumption is also
-    /// followed through locked candidates (SE 9.0 and up).
+    /// Dynamic forcing chains that also see pointing, claiming and the other
+    /// basic techniques inside the chain (SE 9.0 and up).
     DynamicForcingChainPlus,
-    /// Assumptions nested in assumptions: trial and error two or more levels
-    /// deep, where the node count takes over (SE 9.5 and up).
+    /// Forcing chains nested in forcing chains (SE 9.5 and up).
     NestedForcingChain,
 }
 
 impl Technique {
-    /// Every technique, easiest first.
-    pub const ALL: [Technique; 29] = [
-        Technique::HiddenSingleBox,
-        Technique::HiddenSingleLine,
+    /// Every technique, in the order the grader tries them.
+    pub const ALL: [Technique; 39] = [
+        Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
         Technique::DirectHiddenPair,
         Technique::NakedSingle,
-        Technique::DirectHiddenTriple,
+        Technique::DirectHiddenTriplet,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
         Technique::XWing,
         Technique::HiddenPair,
-        Technique::NakedTriple,
+        Technique::NakedTriplet,
         Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::TurbotFish,
+        Technique::HiddenTriplet,
+        Technique::TwoStrongLinks,
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::WxyzWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::ThreeStrongLinks,
+        Technique::VwxyzWing,
         Technique::Bug,
-        Technique::XChain,
+        Technique::AlignedPairExclusion,
+        Technique::BidirectionalXCycle,
+        Technique::ForcingXChain,
+        Technique::BidirectionalYCycle,
+        Technique::BidirectionalCycle,
         Technique::ForcingChain,
-        Technique::CellRegionForcingChain,
+        Technique::AlignedTripletExclusion,
+        Technique::NishioForcingChain,
+        Technique::CellForcingChain,
+        Technique::RegionForcingChain,
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
     ];
 
-    /// The difficulty of one use at its shortest, on the SE scale.
+    /// The least difficulty of one use, on the SE scale.
     pub fn base_rating(self) -> f64 {
+        f64::from(self.base_tenths()) / 10.0
+    }
+
+    /// [`Technique::base_rating`] in tenths.
+    pub(crate) fn base_tenths(self) -> u8 {
         match self {
-            Technique::HiddenSingleBox => 1.2,
-            Technique::HiddenSingleLine => 1.5,
-            Technique::DirectPointing => 1.7,
-            Technique::DirectClaiming => 1.9,
-            Technique::DirectHiddenPair => 2.0,
-            Technique::NakedSingle => 2.3,
-            Technique::DirectHiddenTriple => 2.5,
-            Technique::Pointing => 2.6,
-            Technique::Claiming => 2.8,
-            Technique::NakedPair => 3.0,
-            Technique::XWing => 3.2,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::Swordfish => 3.8,
-            Technique::HiddenTriple => 4.0,
-            Technique::TurbotFish => 4.1,
-            Technique::XyWing => 4.2,
-            Technique::XyzWing => 4.4,
-            Technique::UniqueRectangle => 4.5,
-            Technique::NakedQuad => 5.0,
-            Technique::Jellyfish => 5.2,
-            Technique::HiddenQuad => 5.4,
-            Technique::Bug => 5.6,
-            Technique::XChain => 6.6,
-            Technique::ForcingChain => 7.0,
-            Technique::CellRegionForcingChain => 8.2,
-            Technique::DynamicForcingChain => 8.5,
-            Technique::DynamicForcingChainPlus => 9.0,
-            Technique::NestedForcingChain => 9.5,
+            Technique::HiddenSingle => 10,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
+            Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriplet => 25,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriplet => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriplet => 40,
+            Technique::TwoStrongLinks => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::WxyzWing => 55,
+            Technique::UniqueRectangle => 45,
+            Technique::UniqueLoop => 46,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+            Technique::ThreeStrongLinks => 54,
+            Technique::VwxyzWing => 62,
+            Technique::Bug => 56,
+            Technique::AlignedPairExclusion => 62,
+            Technique::BidirectionalXCycle => 65,
+            Technique::ForcingXChain => 66,
+            Technique::BidirectionalYCycle => 65,
+            Technique::BidirectionalCycle => 70,
+            Technique::ForcingChain => 66,
+            Technique::AlignedTripletExclusion => 75,
+            Technique::NishioForcingChain => 75,
+            Technique::CellForcingChain => 80,
+            Technique::RegionForcingChain => 80,
+            Technique::DynamicForcingChain => 85,
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
         }
     }
 
-    /// The lowercase name used in output (`hidden single (box)`, ...).
+    /// The name Sudoku Explainer gives the family (`Hidden Single`, ...).
     pub fn name(self) -> &'static str {
         match self {
-            Technique::HiddenSingleBox => "hidden single (box)",
-            Technique::HiddenSingleLine => "hidden single (line)",
-            Technique::DirectPointing => "direct pointing",
-            Technique::DirectClaiming => "direct claiming",
-            Technique::DirectHiddenPair => "direct hidden pair",
-            Technique::NakedSingle => "naked single",
-            Technique::DirectHiddenTriple => "direct hidden triple",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::NakedPair => "naked pair",
-            Technique::XWing => "x-wing",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::Swordfish => "swordfish",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::TurbotFish => "turbot fish",
-            Technique::XyWing => "xy-wing",
-            Technique::XyzWing => "xyz-wing",
-            Technique::UniqueRectangle => "unique rectangle",
-            Technique::NakedQuad => "naked quad",
-            Technique::Jellyfish => "jellyfish",
-            Technique::HiddenQuad => "hidden quad",
-            Technique::Bug => "bug+1",
-            Technique::XChain => "x-chain",
-            Technique::ForcingChain => "forcing chain",
-            Technique::CellRegionForcingChain => "cell/region forcing chain",
-            Technique::DynamicForcingChain => "dynamic forcing chain",
-            Technique::DynamicForcingChainPlus => "dynamic forcing chain+",
-            Technique::NestedForcingChain => "nested forcing chain",
+            Technique::HiddenSingle => "Hidden Single",
+            Technique::DirectPointing => "Direct Pointing",
+            Technique::DirectClaiming => "Direct Claiming",
+            Technique::DirectHiddenPair => "Direct Hidden Pair",
+            Technique::NakedSingle => "Naked Single",
+            Technique::DirectHiddenTriplet => "Direct Hidden Triplet",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked Pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::NakedTriplet => "Naked Triplet",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriplet => "Hidden Triplet",
+            Technique::TwoStrongLinks => "2 Strong Links",
+            Technique::XyWing => "XY-Wing",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::WxyzWing => "WXYZ-Wing",
+            Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::UniqueLoop => "Unique Loop",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "Hidden Quad",
+            Technique::ThreeStrongLinks => "3 Strong Links",
+            Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::Bug => "BUG",
+            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
+            Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
+            Technique::BidirectionalCycle => "Bidirectional Cycle",
+            Technique::ForcingChain => "Forcing Chain",
+            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            Technique::NishioForcingChain => "Nishio Forcing Chains",
+            Technique::CellForcingChain => "Cell Forcing Chains",
+            Technique::RegionForcingChain => "Region Forcing Chains",
+            Technique::DynamicForcingChain => "Dynamic Forcing Chains",
+            Technique::DynamicForcingChainPlus => "Dynamic Forcing Chains (+)",
+            Technique::NestedForcingChain => "Nested Forcing Chains",
         }
     }
 }
@@ -196,18 +257,5 @@ impl Technique {
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_ladder_order_is_the_order_of_base_ratings() {
-        for w in Technique::ALL.windows(2) {
-            assert!(w[0] < w[1]);
-            assert!(w[0].base_rating() < w[1].base_rating(), "{} vs {}", w[0], w[1]);
-        }
     }
 }

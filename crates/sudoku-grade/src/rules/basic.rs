@@ -1,0 +1,342 @@
+//! The basic techniques: singles and their direct forms, locked
+//! candidates, naked and hidden subsets, fish, XY- and XYZ-wings. Each
+//! offers every instance it finds to [`Hits`].
+
+use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
+
+use crate::board::{Board, Pos, PEER_SET};
+use crate::hint::{cell_list, cell_name, Hits};
+use crate::technique::Technique;
+
+const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
+
+/// The kind of unit `u` (0–8 rows, 9–17 columns, 18–26 boxes).
+fn kind(u: usize) -> &'static str {
+    UNIT_KIND[u / 9]
+}
+
+/// Cells of unit `u` at the positions of `mask`.
+fn unit_cells(u: usize, mask: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |k| mask & (1 << k) != 0).map(move |k| UNITS[u][k] as usize)
+}
+
+fn bits(m: u128) -> impl Iterator<Item = usize> {
+    let mut m = m;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+fn digits(m: u16) -> impl Iterator<Item = u8> {
+    (0..9u8).filter(move |d| m & (1 << d) != 0).map(|d| d + 1)
+}
+
+fn digit_list(m: u16) -> String {
+    digits(m).map(|d| d.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// Hidden singles: 1.0 when the cell is the last empty one of the unit, 1.2
+/// in a box, 1.5 in a row or column.
+pub(crate) fn hidden_singles(b: &Board, pos: &Pos, hits: &mut Hits) {
+    for u in [18..27, 0..18].into_iter().flatten() {
+        let open = UNITS[u].iter().filter(|&&c| b.value[c as usize] == 0).count();
+        for d in 0..9 {
+            let m = pos[u][d];
+            if m.count_ones() != 1 {
+                continue;
+            }
+            let c = UNITS[u][m.trailing_zeros() as usize] as usize;
+            let difficulty = if open == 1 {
+                10
+            } else if u >= 18 {
+                12
+            } else {
+                15
+            };
+            let digit = d as u8 + 1;
+            hits.offer(b, Technique::HiddenSingle, difficulty, &[(c, digit)], &[], || {
+                format!("Hidden Single: {}: {digit} in {}", cell_name(c), kind(u))
+            });
+        }
+    }
+}
+
+/// Every open cell with one candidate left (2.3).
+pub(crate) fn naked_singles(b: &Board, hits: &mut Hits) {
+    for c in 0..81 {
+        let m = b.cands[c];
+        if m.count_ones() == 1 {
+            let digit = m.trailing_zeros() as u8 + 1;
+            hits.offer(b, Technique::NakedSingle, 23, &[(c, digit)], &[], || {
+                format!("Naked Single: {}: {digit}", cell_name(c))
+            });
+        }
+    }
+}
+
+/// The hidden single that removing `elim` leaves, if any: a unit where a
+/// digit had more places and would have one.
+fn single_left(pos: &Pos, elim: &[(usize, u8)]) -> Option<(usize, u8)> {
+    for &(c, d) in elim {
+        let d0 = d as usize - 1;
+        for u in [18 + BOX[c] as usize, ROW[c] as usize, 9 + COL[c] as usize] {
+            let mut left = pos[u][d0];
+            for (k, &uc) in UNITS[u].iter().enumerate() {
+                if elim.iter().any(|&(ec, ed)| ec == uc as usize && ed == d) {
+                    left &= !(1 << k);
+                }
+            }
+            if left.count_ones() == 1 && pos[u][d0].count_ones() > 1 {
+                return Some((UNITS[u][left.trailing_zeros() as usize] as usize, d));
+            }
+        }
+    }
+    None
+}
+
+/// Pointing (a box's digit confined to one line; 2.6, direct 1.7) and
+/// claiming (a line's digit confined to one box; 2.8, direct 1.9).
+pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
+    let mut elim = Vec::new();
+    for u in 0..27 {
+        let from_box = u >= 18;
+        for d0 in 0..9 {
+            let m = pos[u][d0];
+            if m.count_ones() < 2 {
+                continue;
+            }
+            let cells: Vec<usize> = unit_cells(u, m).collect();
+            let same = |f: &[u8; 81]| cells.iter().all(|&c| f[c] == f[cells[0]]);
+            let other = if from_box {
+                if same(&ROW) {
+                    ROW[cells[0]] as usize
+                } else if same(&COL) {
+                    9 + COL[cells[0]] as usize
+                } else {
+                    continue;
+                }
+            } else if same(&BOX) {
+                18 + BOX[cells[0]] as usize
+            } else {
+                continue;
+            };
+            let digit = d0 as u8 + 1;
+            elim.clear();
+            elim.extend(unit_cells(other, pos[other][d0]).filter(|c| !cells.contains(c)).map(|c| (c, digit)));
+            if elim.is_empty() {
+                continue;
+            }
+            let (t, difficulty) = match (from_box, direct) {
+                (true, false) => (Technique::Pointing, 26),
+                (false, false) => (Technique::Claiming, 28),
+                (true, true) => (Technique::DirectPointing, 17),
+                (false, true) => (Technique::DirectClaiming, 19),
+            };
+            let mut place = None;
+            if direct {
+                match single_left(pos, &elim) {
+                    Some(p) => place = Some(p),
+                    None => continue,
+                }
+            }
+            let place: Vec<(usize, u8)> = place.into_iter().collect();
+            hits.offer(b, t, difficulty, &place, &elim, || {
+                format!("{}: Cells {}: {digit} in {} and {}", t.name(), cell_list(cells.iter().copied()), kind(u), kind(other))
+            });
+        }
+    }
+}
+
+/// Calls `f` with every `k`-subset (`k` <= 4) of `0..n`, as sorted indices.
+pub(crate) fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
+    if k > n || k == 0 || k > 4 {
+        return;
+    }
+    let mut idx = [0, 1, 2, 3];
+    loop {
+        f(&idx[..k]);
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// `k` cells of a unit with `k` digits between them: those digits go from
+/// the unit's other cells (pair 3.0, triplet 3.6, quad 5.0).
+pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {
+    let (t, difficulty) = match k {
+        2 => (Technique::NakedPair, 30),
+        3 => (Technique::NakedTriplet, 36),
+        _ => (Technique::NakedQuad, 50),
+    };
+    let mut elim = Vec::new();
+    for (u, unit) in UNITS.iter().enumerate() {
+        let cells: Vec<usize> =
+            unit.iter().map(|&c| c as usize).filter(|&c| (2..=k as u32).contains(&b.cands[c].count_ones())).collect();
+        for_each_subset(cells.len(), k, |s| {
+            let union = s.iter().fold(0u16, |m, &i| m | b.cands[cells[i]]);
+            if union.count_ones() as usize != k {
+                return;
+            }
+            elim.clear();
+            for &c in unit {
+                let c = c as usize;
+                if !s.iter().any(|&i| cells[i] == c) {
+                    elim.extend(digits(b.cands[c] & union).map(|d| (c, d)));
+                }
+            }
+            hits.offer(b, t, difficulty, &[], &elim, || {
+                format!(
+                    "{}: Cells {}: {} in {}",
+                    t.name(),
+                    cell_list(s.iter().map(|&i| cells[i])),
+                    digit_list(union),
+                    kind(u)
+                )
+            });
+        });
+    }
+}
+
+/// `k` digits of a unit confined to `k` cells: the other digits go from
+/// those cells (pair 3.4, triplet 4.0, quad 5.4; direct pair 2.0 and
+/// triplet 2.5 when that leaves a hidden single).
+pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits: &mut Hits) {
+    let (t, difficulty) = match (k, direct) {
+        (2, true) => (Technique::DirectHiddenPair, 20),
+        (3, true) => (Technique::DirectHiddenTriplet, 25),
+        (2, false) => (Technique::HiddenPair, 34),
+        (3, false) => (Technique::HiddenTriplet, 40),
+        _ => (Technique::HiddenQuad, 54),
+    };
+    let mut elim = Vec::new();
+    for (u, unit) in UNITS.iter().enumerate() {
+        let ds: Vec<usize> = (0..9).filter(|&d| (2..=k as u32).contains(&pos[u][d].count_ones())).collect();
+        for_each_subset(ds.len(), k, |s| {
+            let places = s.iter().fold(0u16, |m, &i| m | pos[u][ds[i]]);
+            if places.count_ones() as usize != k {
+                return;
+            }
+            let keep = s.iter().fold(0u16, |m, &i| m | (1 << ds[i]));
+            elim.clear();
+            for (kk, &c) in unit.iter().enumerate() {
+                if places & (1 << kk) != 0 {
+                    elim.extend(digits(b.cands[c as usize] & !keep).map(|d| (c as usize, d)));
+                }
+            }
+            if elim.is_empty() {
+                return;
+            }
+            let mut place = Vec::new();
+            if direct {
+                match single_left(pos, &elim) {
+                    Some(p) => place.push(p),
+                    None => return,
+                }
+            }
+            hits.offer(b, t, difficulty, &place, &elim, || {
+                format!("{}: Cells {}: {} in {}", t.name(), cell_list(unit_cells(u, places)), digit_list(keep), kind(u))
+            });
+        });
+    }
+}
+
+/// Fish of size `k` (X-wing 3.2, swordfish 3.8, jellyfish 5.2) on rows and
+/// on columns.
+pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, hits: &mut Hits) {
+    let (t, difficulty) = match k {
+        2 => (Technique::XWing, 32),
+        3 => (Technique::Swordfish, 38),
+        _ => (Technique::Jellyfish, 52),
+    };
+    let mut elim = Vec::new();
+    for d0 in 0..9 {
+        let digit = d0 as u8 + 1;
+        for base_cols in [false, true] {
+            // Lines 0-8 are rows (positions = columns) or columns (positions = rows).
+            let off = if base_cols { 9 } else { 0 };
+            let lines: Vec<usize> = (0..9).filter(|&l| (2..=k as u32).contains(&pos[off + l][d0].count_ones())).collect();
+            for_each_subset(lines.len(), k, |s| {
+                let cover = s.iter().fold(0u16, |m, &i| m | pos[off + lines[i]][d0]);
+                if cover.count_ones() as usize != k {
+                    return;
+                }
+                let base = s.iter().fold(0u16, |m, &i| m | (1 << lines[i]));
+                let cover_off = 9 - off;
+                elim.clear();
+                for x in (0..9).filter(|x| cover & (1 << x) != 0) {
+                    elim.extend(unit_cells(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)));
+                }
+                hits.offer(b, t, difficulty, &[], &elim, || {
+                    let cells = s.iter().flat_map(|&i| unit_cells(off + lines[i], pos[off + lines[i]][d0]));
+                    format!("{}: Cells {} on value {digit}", t.name(), cell_list(cells))
+                });
+            });
+        }
+    }
+}
+
+/// Pivot {x,y}, pincers {x,z} and {y,z} that see the pivot: z goes from
+/// every cell seeing both pincers (4.2). With `xyz`, pivot {x,y,z} and z
+/// goes from cells seeing all three (4.4).
+pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
+    let (t, difficulty, pivot_size) =
+        if xyz { (Technique::XyzWing, 44, 3) } else { (Technique::XyWing, 42, 2) };
+    let mut elim = Vec::new();
+    for p in 0..81 {
+        let pm = b.cands[p];
+        if pm.count_ones() != pivot_size {
+            continue;
+        }
+        let wings: Vec<usize> = PEERS[p]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| {
+                let m = b.cands[c];
+                m.count_ones() == 2 && if xyz { m & !pm == 0 } else { (m & pm).count_ones() == 1 }
+            })
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &w in &wings[i + 1..] {
+                let (am, wm) = (b.cands[a], b.cands[w]);
+                let z = if xyz {
+                    if am == wm {
+                        continue;
+                    }
+                    am & wm
+                } else {
+                    let z = am & wm & !pm;
+                    if z.count_ones() != 1 || (am & pm) == (wm & pm) {
+                        continue;
+                    }
+                    z
+                };
+                let mut seen = PEER_SET[a] & PEER_SET[w];
+                if xyz {
+                    seen &= PEER_SET[p];
+                }
+                let zd = z.trailing_zeros() as u8 + 1;
+                elim.clear();
+                elim.extend(bits(seen).filter(|&c| b.cands[c] & z != 0).map(|c| (c, zd)));
+                hits.offer(b, t, difficulty, &[], &elim, || {
+                    format!("{}: Cells {} on value {zd}", t.name(), cell_list([p, a, w]))
+                });
+            }
+        }
+    }
+}
