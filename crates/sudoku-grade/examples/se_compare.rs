@@ -73,7 +73,11 @@ fn main() {
     if n_ep > 0 {
         println!("EP exact {:.1}%, ED exact {:.1}%", pct(ep_ok, n_ep), pct(ed_ok, n_ep));
     }
-    println!("grading time {graded:.2} s ({:.2} ms a puzzle); wall {:.2} s", 1000.0 * graded / f64::from(n.max(1)), start.elapsed().as_secs_f64());
+    println!(
+        "grading time {graded:.2} s ({:.2} ms a puzzle); wall {:.2} s",
+        1000.0 * graded / f64::from(n.max(1)),
+        start.elapsed().as_secs_f64()
+    );
     println!("\nby SE value: value puzzles exact%");
     for (v, (a, b)) in &by_value {
         println!("{v}\t{a}\t{:.0}%", pct(*b, *a));

@@ -78,24 +78,23 @@ pub(crate) fn naked_singles(b: &Board, hits: &mut Hits) {
     }
 }
 
-/// The hidden single that removing `elim` leaves, if any: a unit where a
-/// digit had more places and would have one.
-fn single_left(pos: &Pos, elim: &[(usize, u8)]) -> Option<(usize, u8)> {
-    for &(c, d) in elim {
-        let d0 = d as usize - 1;
-        for u in [18 + BOX[c] as usize, ROW[c] as usize, 9 + COL[c] as usize] {
-            let mut left = pos[u][d0];
-            for (k, &uc) in UNITS[u].iter().enumerate() {
-                if elim.iter().any(|&(ec, ed)| ec == uc as usize && ed == d) {
-                    left &= !(1 << k);
-                }
-            }
-            if left.count_ones() == 1 && pos[u][d0].count_ones() > 1 {
-                return Some((UNITS[u][left.trailing_zeros() as usize] as usize, d));
+/// The hidden singles that removing `elim` leaves in unit `u`: digits
+/// that had more places there and would have one.
+fn singles_left(pos: &Pos, u: usize, elim: &[(usize, u8)]) -> Vec<(usize, u8)> {
+    let mut out = Vec::new();
+    for d0 in 0..9 {
+        let digit = d0 as u8 + 1;
+        let mut left = pos[u][d0];
+        for (k, &uc) in UNITS[u].iter().enumerate() {
+            if elim.contains(&(uc as usize, digit)) {
+                left &= !(1 << k);
             }
         }
+        if left.count_ones() == 1 && pos[u][d0].count_ones() > 1 {
+            out.push((UNITS[u][left.trailing_zeros() as usize] as usize, digit));
+        }
     }
-    None
+    out
 }
 
 /// Pointing (a box's digit confined to one line; 2.6, direct 1.7) and
@@ -104,6 +103,10 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
     let mut elim = Vec::new();
     for u in 0..27 {
         let from_box = u >= 18;
+        if direct && !from_box {
+            // SE has no direct claiming.
+            continue;
+        }
         for d0 in 0..9 {
             let m = pos[u][d0];
             if m.count_ones() < 2 {
@@ -136,17 +139,28 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
                 (true, true) => (Technique::DirectPointing, 17),
                 (false, true) => (Technique::DirectClaiming, 19),
             };
-            let mut place = None;
-            if direct {
-                match single_left(pos, &elim) {
-                    Some(p) => place = Some(p),
-                    None => continue,
+            let text = || {
+                format!(
+                    "{}: Cells {}: {digit} of {} in {}",
+                    t.name(),
+                    cell_list(cells.iter().copied()),
+                    kind(u),
+                    kind(other)
+                )
+            };
+            if !direct {
+                hits.offer(b, t, difficulty, &[], &elim, text);
+                continue;
+            }
+            // Direct: each hidden single the eliminations would leave in a
+            // box is placed; SE does not make the eliminations themselves.
+            let mut boxes: Vec<usize> = elim.iter().map(|&(c, _)| 18 + BOX[c] as usize).collect();
+            boxes.dedup();
+            for bx in boxes {
+                for single in singles_left(pos, bx, &elim) {
+                    hits.offer(b, t, difficulty, &[single], &[], text);
                 }
             }
-            let place: Vec<(usize, u8)> = place.into_iter().collect();
-            hits.offer(b, t, difficulty, &place, &elim, || {
-                format!("{}: Cells {}: {digit} in {} and {}", t.name(), cell_list(cells.iter().copied()), kind(u), kind(other))
-            });
         }
     }
 }
@@ -186,8 +200,11 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {
     };
     let mut elim = Vec::new();
     for (u, unit) in UNITS.iter().enumerate() {
-        let cells: Vec<usize> =
-            unit.iter().map(|&c| c as usize).filter(|&c| (2..=k as u32).contains(&b.cands[c].count_ones())).collect();
+        let cells: Vec<usize> = unit
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| (2..=k as u32).contains(&b.cands[c].count_ones()))
+            .collect();
         for_each_subset(cells.len(), k, |s| {
             let union = s.iter().fold(0u16, |m, &i| m | b.cands[cells[i]]);
             if union.count_ones() as usize != k {
@@ -242,16 +259,24 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits:
             if elim.is_empty() {
                 return;
             }
-            let mut place = Vec::new();
-            if direct {
-                match single_left(pos, &elim) {
-                    Some(p) => place.push(p),
-                    None => return,
-                }
+            let text = || {
+                format!(
+                    "{}: Cells {}: {} in {}",
+                    t.name(),
+                    cell_list(unit_cells(u, places)),
+                    digit_list(keep),
+                    kind(u)
+                )
+            };
+            if !direct {
+                hits.offer(b, t, difficulty, &[], &elim, text);
+                return;
             }
-            hits.offer(b, t, difficulty, &place, &elim, || {
-                format!("{}: Cells {}: {} in {}", t.name(), cell_list(unit_cells(u, places)), digit_list(keep), kind(u))
-            });
+            // Direct: each hidden single the eliminations would leave in the
+            // unit is placed; SE does not make the eliminations themselves.
+            for single in singles_left(pos, u, &elim) {
+                hits.offer(b, t, difficulty, &[single], &[], text);
+            }
         });
     }
 }
@@ -270,7 +295,8 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, hits: &mut Hits) {
         for base_cols in [false, true] {
             // Lines 0-8 are rows (positions = columns) or columns (positions = rows).
             let off = if base_cols { 9 } else { 0 };
-            let lines: Vec<usize> = (0..9).filter(|&l| (2..=k as u32).contains(&pos[off + l][d0].count_ones())).collect();
+            let lines: Vec<usize> =
+                (0..9).filter(|&l| (2..=k as u32).contains(&pos[off + l][d0].count_ones())).collect();
             for_each_subset(lines.len(), k, |s| {
                 let cover = s.iter().fold(0u16, |m, &i| m | pos[off + lines[i]][d0]);
                 if cover.count_ones() as usize != k {
@@ -280,7 +306,9 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, hits: &mut Hits) {
                 let cover_off = 9 - off;
                 elim.clear();
                 for x in (0..9).filter(|x| cover & (1 << x) != 0) {
-                    elim.extend(unit_cells(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)));
+                    elim.extend(
+                        unit_cells(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)),
+                    );
                 }
                 hits.offer(b, t, difficulty, &[], &elim, || {
                     let cells = s.iter().flat_map(|&i| unit_cells(off + lines[i], pos[off + lines[i]][d0]));
