@@ -1,57 +1,118 @@
-//! Grader tests over the fixtures in `fixtures/grade/`: the chain and trial
-//! techniques on real puzzles, soundness of every step, band boundaries on
-//! puzzles of known Sudoku Explainer rating, invariance under symmetry and
+//! Grader tests over the fixtures in `fixtures/grade/`: Sudoku Explainer's
+//! ratings of a calibration sample, each technique where it sets SE's
+//! rating, soundness of every step, invariance under symmetry and
 //! relabelling, and the errors.
 
 use proptest::prelude::*;
+use std::collections::BTreeMap;
 use sudoku_core::Grid;
-use sudoku_grade::{grade, Band, GradeError, Grader};
 
-use crate::util::{
-    apply, assert_path_is_sound, fixture, invariance_puzzles, step_text, symmetry, technique_named,
-};
+use sudoku_grade::{grade, Band, GradeError, GradeOptions, Grader};
 
-#[test]
-fn each_chain_and_trial_technique_is_the_way_forward_on_its_fixture() {
-    for line in fixture("techniques.tsv").lines() {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let (want, puzzle, first_step) = (technique_named(fields[0]), fields[1], fields[2]);
-        let puzzle = Grid::parse_line(puzzle).unwrap();
-        let g = assert_path_is_sound(&puzzle);
-        assert_eq!(g.technique, want, "{puzzle:?}");
-        let step = g.steps.iter().find(|s| s.technique == want).expect("the technique is used");
-        assert_eq!(step_text(step), first_step, "{want}");
-        assert!(g.rating >= want.base_rating());
-    }
+use crate::util::{apply, assert_path_is_sound, fixture, invariance_puzzles, symmetry, technique_named};
+
+/// One calibration row: the puzzle and SE's ratings (EP and ED when known).
+struct Rated {
+    puzzle: Grid,
+    er: f64,
+    ep_ed: Option<(f64, f64)>,
+}
+
+fn calibration_sample() -> Vec<Rated> {
+    fixture("se_calibration_sample.csv")
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            let num = |s: &str| s.parse::<f64>().unwrap();
+            Rated {
+                puzzle: Grid::parse_line(f[0]).unwrap(),
+                er: num(f[1]),
+                ep_ed: (!f[2].is_empty()).then(|| (num(f[2]), num(f[3]))),
+            }
+        })
+        .collect()
+}
+
+/// The share of `pairs` (ours, SE's) within `tolerance`.
+fn share_within(pairs: &[(f64, f64)], tolerance: f64) -> f64 {
+    pairs.iter().filter(|(a, b)| (a - b).abs() < tolerance + 0.01).count() as f64 / pairs.len() as f64
 }
 
 #[test]
-fn puzzles_of_known_se_rating_land_in_the_documented_band() {
+fn the_calibration_sample_is_rated_as_sudoku_explainer_rates_it() {
+    let sample = calibration_sample();
+    assert!(sample.len() >= 300);
     let mut grader = Grader::new();
-    let text = fixture("se_sample.csv");
-    let mut n_bands = std::collections::BTreeSet::new();
-    for line in text.lines().skip(1) {
-        let fields: Vec<&str> = line.split(',').collect();
-        let se: f64 = match fields[1] {
-            "<1.5" => 1.2,
-            "1.5-2.4" => 2.0,
-            v => v.parse().unwrap(),
-        };
-        let g = grader.grade(&Grid::parse_line(fields[0]).unwrap()).unwrap();
-        assert_eq!(g.band, Band::from_rating(se), "{line}: rated {}", g.rating);
-        n_bands.insert(g.band);
+    let (mut er, mut ep, mut ed) = (Vec::new(), Vec::new(), Vec::new());
+    let mut by_value: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+    for r in &sample {
+        let g = grader.grade(&r.puzzle).unwrap();
+        assert_eq!(g.rating, g.er);
+        assert_eq!(g.band, Band::from_rating(g.er));
+        er.push((g.er, r.er));
+        let v = by_value.entry(format!("{:.1}", r.er)).or_default();
+        v.0 += 1;
+        v.1 += u32::from((g.er - r.er).abs() < 0.01);
+        if let Some((sep, sed)) = r.ep_ed {
+            ep.push((g.ep, sep));
+            ed.push((g.ed, sed));
+        }
     }
-    assert_eq!(n_bands.len(), 5, "the sample spans every band");
+    let (exact, near) = (share_within(&er, 0.0), share_within(&er, 0.1));
+    let worst = by_value.iter().map(|(v, (n, ok))| (f64::from(*ok) / f64::from(*n), v)).fold(
+        (1.0, ""),
+        |w, (s, v)| {
+            if s < w.0 {
+                (s, v.as_str())
+            } else {
+                w
+            }
+        },
+    );
+    eprintln!(
+        "ER exact {exact:.3}, within 0.1 {near:.3}, EP exact {:.3}, ED exact {:.3}, worst value {} at {:.2}",
+        share_within(&ep, 0.0),
+        share_within(&ed, 0.0),
+        worst.1,
+        worst.0
+    );
+    assert!(exact >= MIN_EXACT, "ER exact on {exact:.3} of the sample");
+    assert!(near >= 0.97, "ER within 0.1 on {near:.3} of the sample");
+    assert!(share_within(&ep, 0.0) >= 0.90 && share_within(&ed, 0.0) >= 0.90);
+}
+
+/// The share of the calibration sample whose ER must equal SE's: the
+/// issue's target; the measured share is in the test's stderr.
+const MIN_EXACT: f64 = 0.90;
+
+#[test]
+fn each_technique_sets_the_rating_where_it_sets_se_s() {
+    let mut grader = Grader::new();
+    let mut families = std::collections::BTreeSet::new();
+    let mut n = 0;
+    for line in fixture("se_techniques.tsv").lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (se_name, family, er) = (f[0], technique_named(f[1]), f[2].parse::<f64>().unwrap());
+        let puzzle = Grid::parse_line(f[3]).unwrap();
+        let g = grader.grade_with(&puzzle, &GradeOptions { explain: true }).unwrap();
+        assert_eq!((g.er, g.technique), (er, family), "SE: {er} {se_name} on {}", f[3]);
+        let hardest = g.steps.iter().find(|s| s.difficulty == g.er).expect("the hardest step");
+        assert_eq!(hardest.technique, family);
+        families.insert(family);
+        n += 1;
+    }
+    assert!(n >= 40 && families.len() >= 25, "{n} fixtures, {} techniques", families.len());
 }
 
 #[test]
 fn sample_paths_are_sound_and_rated_by_their_hardest_step() {
-    for line in fixture("se_sample.csv").lines().skip(1) {
-        let puzzle = Grid::parse_line(line.split(',').next().unwrap()).unwrap();
-        let g = assert_path_is_sound(&puzzle);
-        assert_eq!(g.band, Band::from_rating(g.rating));
+    for r in calibration_sample().iter().step_by(5) {
+        let g = assert_path_is_sound(&r.puzzle);
         let hardest = g.steps.iter().map(|s| s.difficulty).fold(0.0, f64::max);
-        assert!(g.rating >= hardest && g.rating < hardest + 0.1, "{} vs {hardest}", g.rating);
+        assert_eq!(g.er, hardest);
+        assert_eq!(g.ed, g.steps[0].difficulty);
+        assert!(g.ep <= g.er && g.ed <= g.ep);
         assert!(g.steps.iter().any(|s| s.technique == g.technique && s.difficulty == hardest));
     }
 }
@@ -77,10 +138,9 @@ proptest! {
         let mut grader = Grader::new();
         let a = grader.grade(&p).unwrap();
         let b = grader.grade(&apply(&s, &p)).unwrap();
-        prop_assert_eq!(a.rating, b.rating);
+        prop_assert_eq!((a.er, a.ep, a.ed), (b.er, b.ep, b.ed));
         prop_assert_eq!(a.technique, b.technique);
         prop_assert_eq!(a.band, b.band);
-        prop_assert_eq!(a.nodes, b.nodes);
-        prop_assert_eq!(a.guesses, b.guesses);
+        prop_assert_eq!(a.n_steps, b.n_steps);
     }
 }

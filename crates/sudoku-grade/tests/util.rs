@@ -36,14 +36,6 @@ pub fn assert_path_is_sound(puzzle: &Grid) -> sudoku_grade::Grade {
     g
 }
 
-pub fn step_text(s: &sudoku_grade::Step) -> String {
-    let rc = |c: usize| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
-    let mut parts: Vec<String> =
-        s.placements.iter().map(|p| format!("{}={}", rc(p.cell_idx), p.digit)).collect();
-    parts.extend(s.eliminations.iter().map(|e| format!("{}<>{}", rc(e.cell_idx), e.digit)));
-    parts.join(" ")
-}
-
 /// A symmetry of the grid: transpose, then permute bands, rows in bands,
 /// stacks and columns in stacks; and a relabelling of the digits.
 #[derive(Debug, Clone)]
@@ -91,16 +83,12 @@ pub fn apply(s: &Symmetry, g: &Grid) -> Grid {
     Grid::from_array(out).unwrap()
 }
 
-/// Puzzles from easy to dynamic forcing chains (not the slow nested one).
+/// Puzzles of every SE value of the calibration sample, easy to nested.
 pub fn invariance_puzzles() -> Vec<Grid> {
-    let mut v: Vec<Grid> = fixture("se_sample.csv")
+    fixture("se_calibration_sample.csv")
         .lines()
         .skip(1)
-        .step_by(3)
+        .step_by(7)
         .map(|l| Grid::parse_line(l.split(',').next().unwrap()).unwrap())
-        .collect();
-    for line in fixture("techniques.tsv").lines().filter(|l| !l.starts_with("nested")) {
-        v.push(Grid::parse_line(line.split('\t').nth(1).unwrap()).unwrap());
-    }
-    v
+        .collect()
 }

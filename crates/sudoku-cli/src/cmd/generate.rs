@@ -76,7 +76,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", requires = "difficulty", value_parser = clap::value_parser!(u64).range(1..))]
     pub tries: Option<u64>,
 
-    /// Grade every puzzle and add the columns rating, band, nodes and
+    /// Grade every puzzle and add the columns rating, ep, ed, band and
     /// technique to csv and json output (implied by --difficulty and by pdf
     /// and svg output).
     #[arg(long)]
@@ -128,7 +128,8 @@ Output formats (default: from the --output extension, else line):
   line  the 81-cell puzzle, `.` for blanks, one per line
   block a readable block per puzzle, then a blank line
   csv   columns: id,seed,index,puzzle,solution,clues,symmetry (header row), and
-        when graded: rating,band,nodes,technique (as `sudoku grade` has them)
+        when graded: rating,ep,ed,band,technique (SE's ER/EP/ED, as `sudoku grade`
+        has them)
   json  one object per line with the same fields
   pdf   a printable book, laid out as by `sudoku print`: each puzzle with its
         number, band, rating and id; the seed in every footer; the answer key
@@ -268,15 +269,17 @@ struct Row<R> {
     #[serde(skip_serializing_if = "Option::is_none")]
     band: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
+    ep: Option<R>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ed: Option<R>,
     #[serde(skip_serializing_if = "Option::is_none")]
     technique: Option<&'static str>,
 }
 
 impl<R> Row<R> {
-    /// The record of puzzle `index` of `seed`, with `rating` in the form the
-    /// format wants.
-    fn new(seed: u64, index: u64, m: &Made, rating: Option<R>) -> Row<R> {
+    /// The record of puzzle `index` of `seed`, with ratings in the form
+    /// `rating` gives them.
+    fn new(seed: u64, index: u64, m: &Made, rating: impl Fn(f64) -> R) -> Row<R> {
         let grade = m.grade.as_ref();
         Row {
             id: format!("{seed}-{index}"),
@@ -286,9 +289,10 @@ impl<R> Row<R> {
             solution: m.puzzle.solution.to_line(),
             clues: m.puzzle.n_clues(),
             symmetry: m.puzzle.symmetry.name(),
-            rating,
+            rating: grade.map(|g| rating(g.er)),
             band: grade.map(|g| g.band.name()),
-            nodes: grade.map(|g| g.nodes),
+            ep: grade.map(|g| rating(g.ep)),
+            ed: grade.map(|g| rating(g.ed)),
             technique: grade.map(|g| g.technique.name()),
         }
     }
@@ -506,7 +510,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
 /// The CSV header row of a set, graded or not.
 fn csv_header(graded: bool) -> &'static str {
     if graded {
-        "id,seed,index,puzzle,solution,clues,symmetry,rating,band,nodes,technique\n"
+        "id,seed,index,puzzle,solution,clues,symmetry,rating,band,ep,ed,technique\n"
     } else {
         "id,seed,index,puzzle,solution,clues,symmetry\n"
     }
@@ -578,12 +582,12 @@ fn write_puzzle(
         GenerateFormat::Line => writeln!(buf, "{}", puzzle.givens.to_line())?,
         GenerateFormat::Block => writeln!(buf, "{}", puzzle.givens.to_block())?,
         GenerateFormat::Json => {
-            serde_json::to_writer(&mut *buf, &Row::new(seed, index, m, m.grade.as_ref().map(|g| g.rating)))?;
+            serde_json::to_writer(&mut *buf, &Row::new(seed, index, m, |r| r))?;
             buf.push(b'\n');
         }
         GenerateFormat::Csv => {
             let mut w = csv::WriterBuilder::new().has_headers(index == 0).from_writer(&mut *buf);
-            w.serialize(Row::new(seed, index, m, m.grade.as_ref().map(|g| rating_text(g.rating))))?;
+            w.serialize(Row::new(seed, index, m, rating_text))?;
             w.flush()?;
         }
         GenerateFormat::Pdf | GenerateFormat::Svg => bail!("internal: a book format in the text writer"),

@@ -45,22 +45,31 @@ pub struct GradeArgs {
 }
 
 const GRADE_AFTER_HELP: &str = "\
-The rating is on the Sudoku Explainer scale (1.2 hidden single ... 9.5+ nested
-forcing chains): the difficulty of the hardest step of a human solution path.
-Bands:
+The ratings are Sudoku Explainer's (SE 1.2 / Sukaku Explainer 1.18.1 with the
+technique set of the Sudoku Exchange bank), as SE prints them, one decimal:
+  ER  the difficulty of the hardest step of SE's solution path (= rating)
+  EP  the hardest step up to the first digit placed (\"pearl\")
+  ED  the difficulty of the first step (\"diamond\")
+At each point the path takes the easiest step SE's ladder offers: hidden
+single 1.2 (1.0 last cell, 1.5 in a line) ... naked single 2.3, pointing 2.6,
+X-wing 3.2, XY-wing 4.2, unique rectangles 4.5+, chains 6.5+, forcing chains
+7.0+, cell/region forcing chains 8.0+, dynamic 8.5+, nested 9.5+ (chains grow
+with their length).
+Bands, cut on ER:
   easy     below 2.5   singles only, no pencil marks
-  medium   2.5-3.9     locked candidates, pairs, X-wing, naked triples, swordfish
-  hard     4.0-5.9     hidden triples, XY/XYZ-wings, unique rectangles, quads, BUG+1
-  expert   6.0-7.9     chains: X-chains, alternating inference chains
-  extreme  8.0 and up  forcing nets, guesses followed through the grid
+  medium   2.5-3.9     locked candidates, pairs, X-wing, naked triplets, swordfish
+  hard     4.0-5.9     hidden triplets, skyscrapers, kites, wings, unique
+                       rectangles and loops, quads, jellyfish, BUG
+  expert   6.0-7.9     aligned exclusions, X- and Y-cycles, forcing chains
+  extreme  8.0 and up  cell/region, dynamic and nested forcing chains
 
 Output is record-aligned: record i of the input gives record i of the output.
-  line  puzzle rating band nodes=N guesses=N technique; with --explain the
-        numbered steps follow, indented
-  csv   columns: puzzle,rating,band,nodes,guesses,technique (header row, also
-        for an empty input); for a puzzle that is not rated, band holds its
+  line  puzzle ER/EP/ED band technique; with --explain the numbered steps
+        follow, indented: difficulty, SE's name and pattern, => conclusions
+  csv   columns: puzzle,rating,er,ep,ed,band,technique (header row, also for
+        an empty input); for a puzzle that is not rated, band holds its
         status and the rest is empty
-  json  one object per line: puzzle, rating, band, nodes, guesses, technique,
+  json  one object per line: puzzle, rating, er, ep, ed, band, technique,
         status (and steps with --explain)
 status is one of: rated, invalid (givens clash), unsolvable, not-unique,
 malformed (with --skip-invalid).
@@ -103,15 +112,17 @@ fn status_of(e: &GradeError) -> (&'static str, String) {
 struct CsvRow<'a> {
     puzzle: &'a str,
     rating: Option<String>,
+    er: Option<String>,
+    ep: Option<String>,
+    ed: Option<String>,
     band: &'a str,
-    nodes: Option<u64>,
-    guesses: Option<u64>,
     technique: &'a str,
 }
 
 #[derive(Serialize)]
 struct JsonStep {
     technique: &'static str,
+    pattern: String,
     difficulty: f64,
     placements: Vec<String>,
     eliminations: Vec<String>,
@@ -121,9 +132,10 @@ struct JsonStep {
 struct JsonRow<'a> {
     puzzle: Option<String>,
     rating: Option<f64>,
+    er: Option<f64>,
+    ep: Option<f64>,
+    ed: Option<f64>,
     band: Option<&'a str>,
-    nodes: Option<u64>,
-    guesses: Option<u64>,
     technique: Option<&'a str>,
     status: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,6 +148,7 @@ fn json_step(s: &Step) -> JsonStep {
     let cell = |c: &sudoku_grade::Candidate| (c.cell_idx / 9 + 1, c.cell_idx % 9 + 1, c.digit);
     JsonStep {
         technique: s.technique.name(),
+        pattern: s.pattern.clone(),
         difficulty: s.difficulty,
         placements: s.placements.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}={d}")).collect(),
         eliminations: s.eliminations.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}<>{d}")).collect(),
@@ -143,7 +156,7 @@ fn json_step(s: &Step) -> JsonStep {
 }
 
 /// Column names of the CSV output, in order.
-const CSV_HEADER: &[&str] = &["puzzle", "rating", "band", "nodes", "guesses", "technique"];
+const CSV_HEADER: &[&str] = &["puzzle", "rating", "er", "ep", "ed", "band", "technique"];
 
 /// Runs `sudoku grade`.
 pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
@@ -186,14 +199,9 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
     run.finish(out, format == GradeFormat::Csv)
 }
 
-/// A rating as text: one decimal, or two when the amount of hard steps
-/// adds to it (`3.4`, `3.45`).
+/// A rating as text: one decimal, as SE prints it (`3.4`).
 pub(crate) fn rating_text(rating: f64) -> String {
-    let mut text = format!("{rating:.2}");
-    if text.ends_with('0') {
-        text.pop();
-    }
-    text
+    format!("{rating:.1}")
 }
 
 fn write_grade(
@@ -206,14 +214,7 @@ fn write_grade(
     let rating = rating_text(g.rating);
     match format {
         GradeFormat::Line => {
-            writeln!(
-                out.get_mut(),
-                "{line} {rating} {} nodes={} guesses={} {}",
-                g.band,
-                g.nodes,
-                g.guesses,
-                g.technique
-            )?;
+            writeln!(out.get_mut(), "{line} {rating}/{:.1}/{:.1} {} {}", g.ep, g.ed, g.band, g.technique)?;
             for (i, s) in g.steps.iter().enumerate() {
                 writeln!(out.get_mut(), "  {:>3}. {s}", i + 1)?;
             }
@@ -221,10 +222,11 @@ fn write_grade(
         GradeFormat::Csv => {
             let row = CsvRow {
                 puzzle: &line,
-                rating: Some(rating),
+                rating: Some(rating.clone()),
+                er: Some(rating),
+                ep: Some(rating_text(g.ep)),
+                ed: Some(rating_text(g.ed)),
                 band: g.band.name(),
-                nodes: Some(g.nodes),
-                guesses: Some(g.guesses),
                 technique: g.technique.name(),
             };
             out.write_csv(&row)?;
@@ -233,9 +235,10 @@ fn write_grade(
             let row = JsonRow {
                 puzzle: Some(line),
                 rating: Some(g.rating),
+                er: Some(g.er),
+                ep: Some(g.ep),
+                ed: Some(g.ed),
                 band: Some(g.band.name()),
-                nodes: Some(g.nodes),
-                guesses: Some(g.guesses),
                 technique: Some(g.technique.name()),
                 status: "rated",
                 error: None,
@@ -264,9 +267,10 @@ fn write_unrated(
             let row = CsvRow {
                 puzzle: line.as_deref().unwrap_or(""),
                 rating: None,
+                er: None,
+                ep: None,
+                ed: None,
                 band: status,
-                nodes: None,
-                guesses: None,
                 technique: "",
             };
             out.write_csv(&row)?;
@@ -275,9 +279,10 @@ fn write_unrated(
             let row = JsonRow {
                 puzzle: line,
                 rating: None,
+                er: None,
+                ep: None,
+                ed: None,
                 band: None,
-                nodes: None,
-                guesses: None,
                 technique: None,
                 status,
                 error: Some(message.to_string()),
