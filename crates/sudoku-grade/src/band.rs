@@ -4,33 +4,34 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A difficulty band: a named range of [`Grade::rating`](crate::Grade).
+/// A difficulty band: a named range of SE's ER ([`Grade::er`](crate::Grade)).
 ///
-/// | band | rating | what a pencil solver needs |
+/// | band | ER | what a pencil solver needs |
 /// |---|---|---|
-/// | easy | below 2.5 | scanning for singles, no pencil marks |
-/// | medium | 2.5 to below 4.0 | pencil marks; locked candidates, pairs, X-wing, naked triples, swordfish |
-/// | hard | 4.0 to below 6.0 | hidden triples, XY- and XYZ-wings, unique rectangles, quads, jellyfish, BUG+1 |
-/// | expert | 6.0 to below 8.0 | chains: X-chains and alternating inference (forcing) chains |
-/// | extreme | 8.0 and above | forcing nets: following a guess through many steps, or guesses in guesses |
+/// | easy | 1.0 to 2.5 | singles, also those a pointing or a hidden pair or triplet reveals (SE's direct techniques): no pencil marks |
+/// | medium | 2.6 to 3.9 | pencil marks: pointing and claiming, naked and hidden pairs, X-wing, naked triplets, swordfish |
+/// | hard | 4.0 to 5.9 | hidden triplets, skyscrapers, kites, turbot fish, XY-, XYZ- and WXYZ-wings, unique rectangles and loops, quads, jellyfish, 3-strong-link fishes, BUG |
+/// | expert | 6.0 to 7.9 | VWXYZ-wings, aligned pair and triplet exclusion, X- and Y-cycles, forcing chains, Nishio |
+/// | extreme | 8.0 and up | cell and region forcing chains, dynamic, dynamic+ and nested forcing chains |
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Band {
     /// Singles only: every step is "this is the only place for 5 in the
-    /// box" or "this cell can only be 7". No pencil marks needed.
+    /// box" or "this cell can only be 7", some of them seen through a
+    /// pointing or a hidden pair or triplet. No pencil marks needed.
     Easy,
     /// Pencil marks and the first patterns: a digit locked in a box-line
-    /// intersection, naked and hidden pairs, naked triples, X-wings and
+    /// intersection, naked and hidden pairs, naked triplets, X-wings and
     /// swordfish.
     Medium,
-    /// Larger patterns: hidden triples, XY- and XYZ-wings, unique
-    /// rectangles, quads, jellyfish, BUG+1. Careful pencil work.
+    /// Larger patterns: hidden triplets, skyscrapers and kites, wings,
+    /// unique rectangles and loops, quads, jellyfish, BUG. Careful pencil
+    /// work.
     Hard,
-    /// Chains: following strong and weak links from one candidate to
-    /// another (X-chains, XY-chains, alternating inference chains).
+    /// Chains: aligned exclusions, X- and Y-cycles, forcing chains
+    /// following strong and weak links from one candidate to another.
     Expert,
-    /// Forcing nets and guesses: following an assumption through the grid
-    /// until it breaks, every branch of a cell, or assumptions nested in
-    /// assumptions.
+    /// Forcing nets: every branch of a cell or a unit, an assumption
+    /// followed through the grid, assumptions nested in assumptions.
     Extreme,
 }
 
@@ -38,15 +39,15 @@ impl Band {
     /// Every band, easiest first.
     pub const ALL: [Band; 5] = [Band::Easy, Band::Medium, Band::Hard, Band::Expert, Band::Extreme];
 
-    /// The band of a rating.
+    /// The band of a rating (ER, one decimal: the cuts fall between tenths).
     pub fn from_rating(rating: f64) -> Band {
-        if rating < 2.5 {
+        if rating < 2.55 {
             Band::Easy
-        } else if rating < 4.0 {
+        } else if rating < 3.95 {
             Band::Medium
-        } else if rating < 6.0 {
+        } else if rating < 5.95 {
             Band::Hard
-        } else if rating < 8.0 {
+        } else if rating < 7.95 {
             Band::Expert
         } else {
             Band::Extreme
@@ -57,7 +58,7 @@ impl Band {
     pub fn min_rating(self) -> f64 {
         match self {
             Band::Easy => 0.0,
-            Band::Medium => 2.5,
+            Band::Medium => 2.6,
             Band::Hard => 4.0,
             Band::Expert => 6.0,
             Band::Extreme => 8.0,
@@ -111,8 +112,11 @@ mod tests {
             assert_eq!(Band::from_rating(b.min_rating()), b);
         }
         assert!("hardest".parse::<Band>().is_err());
-        assert_eq!(Band::from_rating(2.49), Band::Easy);
-        assert_eq!(Band::from_rating(7.99), Band::Expert);
+        assert_eq!(Band::from_rating(2.5), Band::Easy);
+        assert_eq!(Band::from_rating(2.6), Band::Medium);
+        assert_eq!(Band::from_rating(3.9), Band::Medium);
+        assert_eq!(Band::from_rating(4.0), Band::Hard);
+        assert_eq!(Band::from_rating(7.9), Band::Expert);
         assert_eq!(Band::from_rating(12.0), Band::Extreme);
     }
 }

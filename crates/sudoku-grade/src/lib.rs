@@ -1,8 +1,8 @@
 //! # sudoku-grade
 //!
-//! How hard is a sudoku for a person with a pencil? This crate solves the
-//! puzzle the way a person would, with a ladder of human techniques, and
-//! rates it by the hardest step it needed.
+//! How hard is a sudoku for a person with a pencil? This crate rates it the
+//! way Sudoku Explainer (SE) does, to the tenth: the number puzzle people
+//! quote ("SE 7.2").
 //!
 //! ```
 //! use sudoku_core::Grid;
@@ -14,54 +14,50 @@
 //!         .unwrap();
 //! let g = grade(&puzzle).unwrap();
 //! assert_eq!(g.band, Band::Easy);
-//! assert!(g.technique <= Technique::NakedSingle);
-//! assert_eq!("easy".parse::<Band>().unwrap(), g.band);
+//! assert_eq!((g.er, g.ep, g.ed), (1.2, 1.2, 1.2));
+//! assert_eq!(g.technique, Technique::HiddenSingle);
 //! ```
 //!
-//! ## The ladder
+//! ## The path
 //!
-//! On a grid of candidate masks, the grader repeatedly takes the easiest
-//! [`Technique`] that places a digit or removes a candidate, applies every
-//! instance of it at once, and starts again from the bottom: singles,
-//! locked candidates, naked and hidden subsets, fish, wings, unique
-//! rectangles, BUG+1, then chains (X-chains, alternating inference chains,
-//! cell/region forcing chains). Where those run out, it follows
-//! assumptions: dynamic forcing chains (an assumption followed through
-//! singles on the state it builds), the same with locked candidates, and
-//! nested trial and error, where the number of assumptions followed (the
-//! node count) grows fast.
+//! On a grid of candidate masks the grader takes, at each point, the
+//! easiest step of the first [`Technique`] family of SE's ladder that has
+//! one, and starts again from the bottom: singles and their direct forms,
+//! locked candidates, subsets, fish, skyscrapers and kites, wings, unique
+//! rectangles and loops, 3-strong-link fishes, BUG, aligned exclusions,
+//! then chains: X- and Y-cycles, forcing chains, Nishio, cell and region
+//! forcing chains, dynamic, dynamic+ and nested forcing chains. The ladder
+//! is that of the reference rater, Sukaku Explainer 1.18.1 with the
+//! technique set that rated the Sudoku Exchange bank (SE 1.2.1's ladder
+//! plus skyscraper/kite/turbot, WXYZ- and VWXYZ-wings and
+//! 3-strong-linked fishes).
 //!
-//! ## The rating
+//! Each step has SE's difficulty for its variant (a unique loop's length
+//! and type, a wing's shape), and a chain's difficulty grows with its
+//! length: +0.1 for each of the lengths 4, 6, 8, 12, 16, 24, ... it
+//! exceeds.
 //!
-//! [`Grade::rating`] is on the scale of Sudoku Explainer (SE), the
-//! community's reference: each technique has SE's base difficulty (hidden
-//! single 1.2 to 1.5, naked single 2.3, pointing 2.6, X-wing 3.2,
-//! XY-wing 4.2, jellyfish 5.2, X-chains from 6.6, forcing chains from 7.0,
-//! cell/region forcing chains from 8.2, dynamic forcing chains from 8.5,
-//! nested ones from 9.5). Chains and forcing nets add 0.1 for each of the
-//! lengths 4, 6, 8, 12, 16, 24, 32, ... their shortest deduction exceeds
-//! (links for chains, facts derived for dynamic chains); nested trials add
-//! 1.0 per level of nesting beyond two and 0.1 per length threshold of the
-//! thousands of nodes (assumptions followed) the step took, so node counts
-//! take over where techniques run out. The rating is the difficulty of the
-//! hardest step (one decimal) plus how much of it was needed: 0.05 × log2
-//! of the number of steps within 0.2 of the hardest, at most 0.09, so the
-//! first decimal is always the hardest step's. [`Band`] names five ranges
-//! of it.
+//! ## The ratings
 //!
-//! Against SE ratings of the Sudoku Exchange bank the rating reaches
-//! Spearman ρ ≈ 0.95 (`cargo xtask bench grade` measures it).
+//! - [`Grade::er`] (the rating): the difficulty of the hardest step;
+//! - [`Grade::ep`]: the hardest step up to the first digit placed;
+//! - [`Grade::ed`]: the difficulty of the first step.
+//!
+//! [`Band`] names five ranges of ER.
 //!
 //! ## Stable under symmetry
 //!
-//! Every technique finds all its instances on a snapshot of the grid, and
-//! chain lengths are shortest lengths, so the path, the rating and the node
-//! count are the same for every isomorph of a puzzle: rotations,
-//! reflections, band and row swaps, and digit relabellings.
+//! SE takes one step at a time, and which of several equally easy steps it
+//! takes depends on the order it scans the grid in. This grader applies
+//! every step of the least difficulty together instead, so the path, the
+//! ratings and the number of steps are the same for every isomorph of a
+//! puzzle: rotations, reflections, band and row swaps, and digit
+//! relabellings. The ratings are the same as SE's, since a step that is
+//! available stays so until it is taken.
 //!
 //! ## Modules
 //! - [`grader`]: [`Grader`], [`Grade`], [`Step`], [`GradeError`];
-//! - [`technique`]: the techniques and their base ratings;
+//! - [`technique`]: the technique families, in ladder order;
 //! - [`band`]: the five bands.
 
 mod board;
