@@ -131,12 +131,11 @@ fn main() {
     println!("### ER equal to SE's\n");
     println!("| rows | puzzles | ER exact | within 0.1 | worst SE value (exact) |");
     println!("|---|---:|---:|---:|---|");
-    let exact_rows: Vec<(f64, f64)> = calibration
-        .iter()
-        .zip(&grades)
-        .filter_map(|(r, g)| Some((g.as_ref()?.er, r.reference)))
-        .collect();
-    for (name, parity) in [("se_rated_calibration.csv, all", None), ("  even rows", Some(0)), ("  odd rows", Some(1))] {
+    let exact_rows: Vec<(f64, f64)> =
+        calibration.iter().zip(&grades).filter_map(|(r, g)| Some((g.as_ref()?.er, r.reference))).collect();
+    for (name, parity) in
+        [("se_rated_calibration.csv, all", None), ("  even rows", Some(0)), ("  odd rows", Some(1))]
+    {
         let rows: Vec<(f64, f64)> = calibration
             .iter()
             .zip(&exact_rows)
@@ -149,17 +148,24 @@ fn main() {
     let generated = read_generated(&dir.join("se_generated_calibration.csv"));
     if !generated.is_empty() {
         let g: Vec<Option<Grade>> = generated.iter().map(|r| grader.grade(&r.0).ok()).collect();
-        let er: Vec<(f64, f64)> = generated.iter().zip(&g).filter_map(|(r, g)| Some((g.as_ref()?.er, r.1[0]))).collect();
+        let er: Vec<(f64, f64)> =
+            generated.iter().zip(&g).filter_map(|(r, g)| Some((g.as_ref()?.er, r.1[0]))).collect();
         println!("{}", agreement_row("se_generated_calibration.csv", &er));
         let share = |k: usize| {
             let ok = generated
                 .iter()
                 .zip(&g)
-                .filter(|(r, g)| g.as_ref().is_some_and(|g| ((if k == 1 { g.ep } else { g.ed }) - r.1[k]).abs() < 0.01))
+                .filter(|(r, g)| {
+                    g.as_ref().is_some_and(|g| ((if k == 1 { g.ep } else { g.ed }) - r.1[k]).abs() < 0.01)
+                })
                 .count();
             100.0 * ok as f64 / generated.len() as f64
         };
-        println!("\nse_generated_calibration.csv: EP exact {:.1} %, ED exact {:.1} % (target ≥ 90 %).", share(1), share(2));
+        println!(
+            "\nse_generated_calibration.csv: EP exact {:.1} %, ED exact {:.1} % (target ≥ 90 %).",
+            share(1),
+            share(2)
+        );
     }
 
     serate_comparison(&calibration, &mut grader);
@@ -179,7 +185,12 @@ fn main() {
     };
     report("se_rated_calibration.csv", "SE rating", &calibration, &grades);
     let others = [
-        ("radcliffe3m_rated_sample.csv", "difficulty", "Radcliffe depth", se_value as fn(&str) -> Option<f64>),
+        (
+            "radcliffe3m_rated_sample.csv",
+            "difficulty",
+            "Radcliffe depth",
+            se_value as fn(&str) -> Option<f64>,
+        ),
         ("qqwing_rated_stratified.csv", "qqwing_difficulty", "QQWing label", qqwing_value),
     ];
     for (file, column, what, value) in others {
@@ -276,12 +287,16 @@ fn human_time_files(dir: &std::path::Path) -> Vec<(String, String)> {
 fn serate_comparison(calibration: &[Row], grader: &mut Grader) {
     println!("\n### Against serate on the same 200 puzzles\n");
     let jar = std::env::var("SE_JAR").unwrap_or_else(|_| "/tmp/se/SukakuExplainer.jar".to_string());
-    let sample: Vec<&Row> = calibration.iter().filter(|r| r.exact).step_by((calibration.len() / 200).max(1)).take(200).collect();
+    let sample: Vec<&Row> =
+        calibration.iter().filter(|r| r.exact).step_by((calibration.len() / 200).max(1)).take(200).collect();
     let (t, cpu0) = (Instant::now(), thread_cpu_seconds());
     let ours: Vec<f64> = sample.iter().map(|r| grader.grade(&r.puzzle).map_or(-1.0, |g| g.er)).collect();
     let (our_wall, our_cpu) = (t.elapsed().as_secs_f64(), thread_cpu_seconds().zip(cpu0).map(|(b, a)| b - a));
     if !std::path::Path::new(&jar).is_file() {
-        println!("serate not found at {jar} (set SE_JAR): ours took {our_wall:.3} s for {} puzzles.", sample.len());
+        println!(
+            "serate not found at {jar} (set SE_JAR): ours took {our_wall:.3} s for {} puzzles.",
+            sample.len()
+        );
         return;
     }
     let input = std::env::temp_dir().join(format!("serate-bench-{}.txt", std::process::id()));
@@ -311,10 +326,14 @@ fn serate_comparison(calibration: &[Row], grader: &mut Grader) {
     println!("|---|---:|---:|---:|");
     println!("| serate 1.18.1 (Java, --threads=1) | {se_wall:.2} s | {} | - |", cpu(se_cpu));
     println!("| ours (one thread) | {our_wall:.3} s | {} | {same} of {} |", cpu(our_cpu), theirs.len());
-    println!("\nSpeed-up: {:.0}× wall{}.", se_wall / our_wall, match (se_cpu, our_cpu) {
-        (Some(s), Some(o)) if o > 0.0 => format!(", {:.0}× CPU", s / o),
-        _ => String::new(),
-    });
+    println!(
+        "\nSpeed-up: {:.0}× wall{}.",
+        se_wall / our_wall,
+        match (se_cpu, our_cpu) {
+            (Some(s), Some(o)) if o > 0.0 => format!(", {:.0}× CPU", s / o),
+            _ => String::new(),
+        }
+    );
 }
 
 /// CPU time of this process's finished children (user + system), from

@@ -222,9 +222,9 @@ fn a_closed_pipe_stops_a_huge_run_quietly() {
 // checked by running `sudoku grade` on the generated puzzles: a separate
 // command reading the puzzles back from text.
 
-/// `sudoku grade -f csv` on `puzzles` (one per line): (rating, band, nodes,
-/// technique) per puzzle.
-fn graded_by_sudoku_grade(puzzles: &[&str]) -> Vec<[String; 4]> {
+/// `sudoku grade -f csv` on `puzzles` (one per line): (rating, band, ep,
+/// ed, technique) per puzzle, in the order `generate --grade` has them.
+fn graded_by_sudoku_grade(puzzles: &[&str]) -> Vec<[String; 5]> {
     let out = sudoku()
         .args(["grade", "-f", "csv"])
         .write_stdin(puzzles.join("\n") + "\n")
@@ -237,13 +237,14 @@ fn graded_by_sudoku_grade(puzzles: &[&str]) -> Vec<[String; 4]> {
     let headers = reader.headers().unwrap().clone();
     assert_eq!(
         headers.iter().collect::<Vec<_>>(),
-        ["puzzle", "rating", "band", "nodes", "guesses", "technique"]
+        ["puzzle", "rating", "er", "ep", "ed", "band", "technique"]
     );
-    let rows: Vec<[String; 4]> = reader
+    let rows: Vec<[String; 5]> = reader
         .records()
         .map(|r| {
             let r = r.unwrap();
-            [r[1].to_string(), r[2].to_string(), r[3].to_string(), r[5].to_string()]
+            assert_eq!(r[1], r[2], "rating is ER");
+            [r[1].to_string(), r[5].to_string(), r[3].to_string(), r[4].to_string(), r[6].to_string()]
         })
         .collect();
     assert_eq!(rows.len(), puzzles.len());
@@ -258,7 +259,7 @@ fn csv_records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
     (headers, rows)
 }
 
-const GRADED_HEADER: [&str; 11] = [
+const GRADED_HEADER: [&str; 12] = [
     "id",
     "seed",
     "index",
@@ -268,7 +269,8 @@ const GRADED_HEADER: [&str; 11] = [
     "symmetry",
     "rating",
     "band",
-    "nodes",
+    "ep",
+    "ed",
     "technique",
 ];
 
@@ -298,7 +300,7 @@ fn every_medium_puzzle_grades_as_medium_by_sudoku_grade() {
     for (p, [rating, band, ..]) in puzzles.iter().zip(graded_by_sudoku_grade(&puzzles)) {
         assert_eq!(band, "medium", "{p} rated {rating}");
         let rating: f64 = rating.parse().unwrap();
-        assert!((2.5..4.0).contains(&rating), "{p} rated {rating}");
+        assert!((2.6..4.0).contains(&rating), "{p} rated {rating}");
     }
 }
 
@@ -360,8 +362,9 @@ fn grade_adds_the_grade_columns_as_sudoku_grade_has_them() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["band"], row[8].as_str());
         assert_eq!(v["rating"].as_f64(), row[7].parse::<f64>().ok());
-        assert_eq!(v["nodes"].to_string(), row[9]);
-        assert_eq!(v["technique"], row[10].as_str());
+        assert_eq!(v["ep"].as_f64(), row[9].parse::<f64>().ok());
+        assert_eq!(v["ed"].as_f64(), row[10].parse::<f64>().ok());
+        assert_eq!(v["technique"], row[11].as_str());
     }
     let ungraded = stdout_of(&["generate", "-n", "1", "--seed", "4", "-f", "json"]);
     assert!(!ungraded.contains("\"band\""), "{ungraded}");

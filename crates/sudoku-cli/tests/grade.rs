@@ -6,8 +6,11 @@ use predicates::prelude::*;
 use crate::util::*;
 
 const EASY: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-/// A forcing-chain puzzle of `fixtures/grade/techniques.tsv`.
-const CHAIN: &str = "9....7..1.431...8....53..9.8.....42...6...7...14.....9.6..91....9...316.2..8....5";
+/// SE 1.2/1.2/1.2 (serate 1.18.1 with the bank's technique set).
+const EASY_SE: &str = "1.2/1.2/1.2";
+/// A forcing-chain puzzle of the bank: SE 7.1/1.2/1.2, "Forcing Chain"
+/// (serate 1.18.1 with the bank's technique set, and the bank's rating).
+const CHAIN: &str = ".6..9..5.7.......11..3.5..8...2.9...8.......6.2.1.7.3...2...7.....6.4...48.....13";
 const CLASH: &str = "55...............................................................................";
 const EMPTY: &str = ".................................................................................";
 
@@ -20,30 +23,30 @@ fn csv_has_exactly_the_documented_columns() {
     let out = grade(&["--format", "csv"], &format!("{EASY}\n{CHAIN}\n")).success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "puzzle,rating,band,nodes,guesses,technique");
+    assert_eq!(lines[0], "puzzle,rating,er,ep,ed,band,technique");
     assert_eq!(lines.len(), 3);
-    let easy: Vec<&str> = lines[1].split(',').collect();
-    assert_eq!(easy[0], EASY);
-    assert_eq!(easy[2], "easy");
-    assert!(easy[1].parse::<f64>().unwrap() < 2.5);
-    let chain: Vec<&str> = lines[2].split(',').collect();
-    assert_eq!((chain[2], chain[5]), ("expert", "forcing chain"));
-    assert_eq!(chain[1], "7.0");
+    assert_eq!(lines[1], format!("{EASY},1.2,1.2,1.2,1.2,easy,Hidden Single"));
+    assert_eq!(lines[2], format!("{CHAIN},7.1,7.1,1.2,1.2,expert,Forcing Chain"));
 }
 
 #[test]
 fn text_and_json_give_the_same_grade() {
     let text = grade(&[], &format!("{CHAIN}\n")).success();
     let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
-    assert_eq!(text, format!("{CHAIN} 7.0 expert nodes=1 guesses=0 forcing chain\n"));
+    assert_eq!(text, format!("{CHAIN} 7.1/1.2/1.2 expert Forcing Chain\n"));
+    let easy = grade(&[], &format!("{EASY}\n")).success();
+    assert_eq!(
+        String::from_utf8(easy.get_output().stdout.clone()).unwrap(),
+        format!("{EASY} {EASY_SE} easy Hidden Single\n")
+    );
     let json = grade(&["--format", "json"], &format!("{CHAIN}\n")).success();
     let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
     assert_eq!(v["puzzle"], CHAIN);
-    assert_eq!(v["rating"], 7.0);
+    assert_eq!(v["rating"], 7.1);
+    assert_eq!((v["er"].as_f64(), v["ep"].as_f64(), v["ed"].as_f64()), (Some(7.1), Some(1.2), Some(1.2)));
     assert_eq!(v["band"], "expert");
-    assert_eq!(v["technique"], "forcing chain");
+    assert_eq!(v["technique"], "Forcing Chain");
     assert_eq!(v["status"], "rated");
-    assert_eq!((v["nodes"].as_u64(), v["guesses"].as_u64()), (Some(1), Some(0)));
 }
 
 #[test]
@@ -51,8 +54,8 @@ fn invalid_unsolvable_and_not_unique_puzzles_are_reported_not_rated() {
     let out = grade(&["--format", "csv"], &format!("{CLASH}\n{EMPTY}\n{EASY}\n")).code(1);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[1], format!("{CLASH},,invalid,,,"));
-    assert_eq!(lines[2], format!("{EMPTY},,not-unique,,,"));
+    assert_eq!(lines[1], format!("{CLASH},,,,,invalid,"));
+    assert_eq!(lines[2], format!("{EMPTY},,,,,not-unique,"));
     assert!(lines[3].starts_with(EASY) && lines[3].contains(",easy,"));
     grade(&[], &format!("{CLASH}\n"))
         .code(1)
@@ -68,8 +71,10 @@ fn explain_prints_the_numbered_steps_in_order() {
     let out = grade(&["--explain"], &format!("{CHAIN}\n")).success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let steps: Vec<&str> = text.lines().skip(1).collect();
-    assert!(steps[0].trim_start().starts_with("1. 1.2 hidden single (box): r"), "{}", steps[0]);
-    assert!(steps.iter().any(|s| s.contains("7.0 forcing chain: r4c4<>6 r4c6<>6 r6c7<>3")), "{text}");
+    assert!(steps[0].trim_start().starts_with("1. 1.2 Hidden Single: r"), "{}", steps[0]);
+    assert!(steps.iter().any(|s| s.contains(". 7.1 Forcing Chain")), "{text}");
+    // Every step names its conclusions.
+    assert!(steps.iter().all(|s| s.contains(" => r")), "{text}");
     let json = grade(&["--explain", "--format", "json"], &format!("{CHAIN}\n")).success();
     let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
     assert_eq!(v["steps"].as_array().unwrap().len(), steps.len());
@@ -82,7 +87,7 @@ fn a_malformed_record_stops_the_run_unless_skipped() {
     grade(&["--input", "line"], &input).code(2).stderr(predicate::str::contains("<stdin>:2:3"));
     let out = grade(&["--input", "line", "--skip-invalid", "--format", "csv"], &input).code(1);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert_eq!(text.lines().nth(2), Some(",,malformed,,,"));
+    assert_eq!(text.lines().nth(2), Some(",,,,,malformed,"));
     assert_eq!(text.lines().count(), 4);
 }
 
