@@ -13,8 +13,8 @@
 //! from the cells that see both sides of every weak link.
 //!
 //! Difficulty (observed with serate 1.18.1): with no grouped link, the
-//! base (2 links 4.0, 3 links 5.4) plus 0.1 for each kind of unit (box, a
-//! line, the other line) beyond the first among the strong links; with a
+//! base (2 links 4.0, 3 links 5.4), plus 0.1 when a strong link is a box,
+//! plus 0.1 when the strong links hold both a row and a column; with a
 //! grouped link, 4.3 and 5.7. SE's name carries a code: the number of
 //! grouped links, then one digit per link: 0 a box, 1 a line of the kind
 //! of the first line, 2 a line of the other kind.
@@ -170,6 +170,12 @@ fn distinct_kinds(kinds: &[u8]) -> u8 {
     (0..3u8).filter(|k| kinds.contains(k)).count() as u8
 }
 
+/// What an ungrouped chain adds to its base: 0.1 for a box among its
+/// strong links, 0.1 for both a row and a column.
+fn shape_tenths(kinds: &[u8]) -> u8 {
+    u8::from(kinds.contains(&0)) + u8::from(kinds.contains(&1) && kinds.contains(&2))
+}
+
 /// SE's name of a chain of `n` strong links of these kinds.
 fn name(kinds: &[u8], grouped: bool, looped: bool) -> String {
     let lines_only = !kinds.contains(&0);
@@ -212,9 +218,9 @@ fn difficulty(links: &[Link], chain: &[Dir]) -> u8 {
     let kinds: Vec<u8> = chain.iter().map(|d| kind(links[d.link].unit)).collect();
     match (chain.len(), grouped) {
         (2, true) => 43,
-        (2, false) => 40 + distinct_kinds(&kinds) - 1,
+        (2, false) => 40 + shape_tenths(&kinds),
         (_, true) => 57,
-        (_, false) => 54 + distinct_kinds(&kinds) - 1,
+        (_, false) => 54 + shape_tenths(&kinds),
     }
 }
 
@@ -438,6 +444,17 @@ mod tests {
         assert_eq!(code(&[1, 2, 0], 0).0, "0012");
         assert_eq!(code(&[2, 1, 1], 1).0, "1112");
         assert_eq!(name(&[0, 1, 1], false, false), "3 Strong links");
+    }
+
+    #[test]
+    fn a_box_and_both_line_kinds_each_add_a_tenth() {
+        // 3 Skyscrapers 0111 5.4, 3-String Kite 0112 5.5, 3 Strong links
+        // 0011 5.5, 0102 5.6, and 0000 5.5 (serate on a pencil-mark grid).
+        assert_eq!(
+            [[1, 1, 1], [1, 1, 2], [0, 1, 1], [1, 0, 2], [0, 0, 0]].map(|k| 54 + shape_tenths(&k)),
+            [54, 55, 55, 56, 55]
+        );
+        assert_eq!([[2, 2], [1, 2], [0, 1]].map(|k| 40 + shape_tenths(&k)), [40, 41, 41]);
     }
 
     #[test]
