@@ -98,18 +98,19 @@ fn als_wings(b: &Board, n: usize, technique: Technique, label: &str, tenths: fn(
                 if wm & !digits != 0 || als.contains(&w) {
                     continue;
                 }
-                // Which of the bivalue cell's digits are restricted commons.
-                let restricted: Vec<u16> = [wm & wm.wrapping_neg(), wm & (wm - 1)]
+                // Which of the bivalue cell's digits are restricted commons:
+                // every ALS cell holding it sees the bivalue cell.
+                let restricted = [wm & wm.wrapping_neg(), wm & (wm - 1)]
                     .into_iter()
                     .filter(|&x| als.iter().all(|&c| b.cands[c] & x == 0 || PEER_SET[w] >> c & 1 != 0))
-                    .collect();
-                let eliminate: Vec<u16> = match restricted.len() {
-                    1 => vec![wm & !restricted[0]],
-                    2 => (0..9).map(|d| 1u16 << d).filter(|&m| digits & m != 0).collect(),
+                    .fold(0u16, |m, x| m | x);
+                let eliminate = match restricted.count_ones() {
+                    1 => wm & !restricted,
+                    2 => digits,
                     _ => continue,
                 };
                 elim.clear();
-                for &z in &eliminate {
+                for z in (0..9).map(|d| 1u16 << d).filter(|&z| eliminate & z != 0) {
                     let holders = als.iter().copied().chain([w]).filter(|&c| b.cands[c] & z != 0);
                     let seen = seen_by_all(holders);
                     let digit = z.trailing_zeros() as u8 + 1;
@@ -118,13 +119,13 @@ fn als_wings(b: &Board, n: usize, technique: Technique, label: &str, tenths: fn(
                     );
                 }
                 hits.offer(b, technique, diff, &[], &elim, || {
-                    let values: Vec<String> = match restricted.len() {
-                        1 => vec![(eliminate[0].trailing_zeros() + 1).to_string()],
-                        _ => restricted.iter().map(|x| (x.trailing_zeros() + 1).to_string()).collect(),
-                    };
+                    // The eliminated value, or both linking values of a ring.
+                    let shown = if restricted.count_ones() == 1 { eliminate } else { restricted };
+                    let values: Vec<String> =
+                        (0..9).filter(|d| shown & (1 << d) != 0).map(|d| (d + 1).to_string()).collect();
                     format!(
                         "{label} {}{largest}{total}: Cells {} on value{} {}",
-                        restricted.len(),
+                        restricted.count_ones(),
                         cell_list(als.iter().copied().chain([w])),
                         if values.len() > 1 { "s" } else { "" },
                         values.join(",")
