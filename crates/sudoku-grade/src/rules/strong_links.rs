@@ -1,12 +1,467 @@
 //! Fishes of strong links on one digit: skyscraper, 2-string kite, turbot
 //! fish and their grouped forms (2 strong links), and the 3-strong-link
 //! fishes and X-loops.
+//!
+//! A *strong link* on digit d is a unit whose cells with d fall into two
+//! groups: d is in one of them. A group is one cell or several cells of
+//! one box on one line. Two strong links are chained by a *weak link*
+//! when a group of the first and a group of the second lie together in a
+//! unit (and share no cell): d is in at most one of them. Along the chain
+//! strong, weak, strong (, weak, strong) the far groups cannot both lack d,
+//! so d goes from every cell that sees all their cells. When the far groups
+//! are themselves weakly linked, the chain closes into an X-loop and d goes
+//! from the cells that see both sides of every weak link.
+//!
+//! Difficulty (observed with serate 1.18.1): with no grouped link, the
+//! base (2 links 4.0, 3 links 5.4), plus 0.1 when a strong link is a box,
+//! plus 0.1 when the strong links hold both a row and a column; with a
+//! grouped link, 4.3 and 5.7. SE's name carries a code: the number of
+//! grouped links, then one digit per link: 0 a box, 1 a line of the kind
+//! of the first line, 2 a line of the other kind.
 
-use crate::board::{Board, Pos};
-use crate::hint::Hits;
+use sudoku_core::{BOX, COL, ROW, UNITS};
 
-/// Two strong links joined by a weak one (SE 4.0–4.3).
-pub(crate) fn two(_b: &Board, _pos: &Pos, _hits: &mut Hits) {}
+use crate::board::{Board, Pos, PEER_SET};
+use crate::hint::{cell_list, Hits};
+use crate::technique::Technique;
 
-/// Three strong links joined by weak ones (SE 5.4–5.7).
-pub(crate) fn three(_b: &Board, _pos: &Pos, _hits: &mut Hits) {}
+/// One strong link: the cells with the digit in `unit`, split into two
+/// groups `a` and `b`.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    unit: u8,
+    a: u128,
+    b: u128,
+    /// Whether a group has more than one cell.
+    grouped: bool,
+}
+
+/// A strong link taken in one direction: from `from` (the group the
+/// chain enters by a weak link) to `to` (the group it leaves by).
+#[derive(Clone, Copy, Debug)]
+struct Dir {
+    link: usize,
+    from: u128,
+    to: u128,
+}
+
+fn cells(m: u128) -> impl Iterator<Item = usize> {
+    let mut m = m;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+/// Whether every cell of `m` has the same value of `f`.
+fn all_same(m: u128, f: &[u8; 81]) -> bool {
+    let first = f[m.trailing_zeros() as usize];
+    cells(m).all(|c| f[c] == first)
+}
+
+/// Whether the cells of `m` lie together in one unit.
+fn in_one_unit(m: u128) -> bool {
+    all_same(m, &ROW) || all_same(m, &COL) || all_same(m, &BOX)
+}
+
+/// Whether `m` can be one node of a link: one cell, or cells of one box on
+/// one line.
+fn is_group(m: u128) -> bool {
+    m.count_ones() == 1 || (all_same(m, &BOX) && (all_same(m, &ROW) || all_same(m, &COL)))
+}
+
+/// The cells that see every cell of `m`.
+fn seen_by_all(m: u128) -> u128 {
+    cells(m).fold(!0u128 >> 47, |s, c| s & PEER_SET[c])
+}
+
+/// The first cell of a group, as SE lists it.
+fn first(m: u128) -> usize {
+    m.trailing_zeros() as usize
+}
+
+/// The kind of unit `u`: 0 a box, 1 a row, 2 a column.
+fn kind(u: u8) -> u8 {
+    match u {
+        0..=8 => 1,
+        9..=17 => 2,
+        _ => 0,
+    }
+}
+
+/// Every strong link on the digit of `d0` (0-based): each unit whose cells
+/// with the digit split into two groups, in every way they split.
+fn links(pos: &Pos, d0: usize, out: &mut Vec<Link>) {
+    out.clear();
+    for u in 0..27 {
+        let m = pos[u][d0];
+        let n = m.count_ones();
+        if !(2..=6).contains(&n) {
+            continue;
+        }
+        let unit_cells: Vec<usize> =
+            (0..9).filter(|k| m & (1 << k) != 0).map(|k| UNITS[u][k] as usize).collect();
+        // Subsets holding the first cell, so each split is taken once.
+        for sub in 0..(1u32 << (n - 1)) {
+            let (mut a, mut b) = (1u128 << unit_cells[0], 0u128);
+            for (i, &c) in unit_cells[1..].iter().enumerate() {
+                if sub & (1 << i) != 0 {
+                    a |= 1u128 << c;
+                } else {
+                    b |= 1u128 << c;
+                }
+            }
+            if b != 0 && is_group(a) && is_group(b) {
+                out.push(Link { unit: u as u8, a, b, grouped: n > 2 });
+            }
+        }
+    }
+}
+
+/// Both directions of every link.
+fn directions(links: &[Link], out: &mut Vec<Dir>) {
+    out.clear();
+    for (i, l) in links.iter().enumerate() {
+        out.push(Dir { link: i, from: l.a, to: l.b });
+        out.push(Dir { link: i, from: l.b, to: l.a });
+    }
+}
+
+/// Whether groups `x` and `y` form a weak link: disjoint, in one unit.
+fn weak(x: u128, y: u128) -> bool {
+    x & y == 0 && in_one_unit(x | y)
+}
+
+/// SE's code of a chain of strong links read in one direction: the number
+/// of grouped links, then a digit per link (see the module docs).
+fn code_one_way(kinds: &[u8], grouped: usize) -> String {
+    let mut s = grouped.to_string();
+    let mut first_line = 0;
+    for &k in kinds {
+        if k != 0 && first_line == 0 {
+            first_line = k;
+        }
+        s.push(match k {
+            0 => '0',
+            k if k == first_line => '1',
+            _ => '2',
+        });
+    }
+    s
+}
+
+/// The code of a chain: the lesser of its two readings. Returns whether
+/// the chain reads the other way round.
+fn code(kinds: &[u8], grouped: usize) -> (String, bool) {
+    let rev: Vec<u8> = kinds.iter().rev().copied().collect();
+    let (fwd, back) = (code_one_way(kinds, grouped), code_one_way(&rev, grouped));
+    if back < fwd {
+        (back, true)
+    } else {
+        (fwd, false)
+    }
+}
+
+/// The number of kinds of unit (box, row, column) among `kinds`.
+fn distinct_kinds(kinds: &[u8]) -> u8 {
+    (0..3u8).filter(|k| kinds.contains(k)).count() as u8
+}
+
+/// What an ungrouped chain adds to its base: 0.1 for a box among its
+/// strong links, 0.1 for both a row and a column.
+fn shape_tenths(kinds: &[u8]) -> u8 {
+    u8::from(kinds.contains(&0)) + u8::from(kinds.contains(&1) && kinds.contains(&2))
+}
+
+/// SE's name of a chain of `n` strong links of these kinds.
+fn name(kinds: &[u8], grouped: bool, looped: bool) -> String {
+    let lines_only = !kinds.contains(&0);
+    let base = match (kinds.len(), lines_only, distinct_kinds(kinds)) {
+        (2, true, 1) => "Skyscraper",
+        (2, true, _) => "2-String Kite",
+        (2, false, _) => "2 Strong links",
+        (_, true, 1) => "3 Skyscrapers",
+        (_, true, _) => "3-String Kite",
+        _ => "3 Strong links",
+    };
+    match (looped, grouped) {
+        (true, true) => "(3 Strong Links) Grouped X-Loop".to_string(),
+        (true, false) => "(3 Strong Links) X-Loop".to_string(),
+        (false, true) => format!("Grouped {base}"),
+        (false, false) => base.to_string(),
+    }
+}
+
+/// The text of a chain: its name, code and the first cell of each group
+/// in chain order.
+fn describe(links: &[Link], chain: &[Dir], looped: bool, digit: u8) -> String {
+    let kinds: Vec<u8> = chain.iter().map(|d| kind(links[d.link].unit)).collect();
+    let grouped = chain.iter().filter(|d| links[d.link].grouped).count();
+    let (code, reversed) = code(&kinds, grouped);
+    let mut groups: Vec<u128> = chain.iter().flat_map(|d| [d.from, d.to]).collect();
+    if reversed {
+        groups.reverse();
+    }
+    format!(
+        "{} {code}: Cell {} on value {digit}",
+        name(&kinds, grouped > 0, looped),
+        cell_list(groups.iter().map(|&g| first(g)))
+    )
+}
+
+/// The difficulty of a chain of strong links (see the module docs).
+fn difficulty(links: &[Link], chain: &[Dir]) -> u8 {
+    let grouped = chain.iter().any(|d| links[d.link].grouped);
+    let kinds: Vec<u8> = chain.iter().map(|d| kind(links[d.link].unit)).collect();
+    match (chain.len(), grouped) {
+        (2, true) => 43,
+        (2, false) => 40 + shape_tenths(&kinds),
+        (_, true) => 57,
+        (_, false) => 54 + shape_tenths(&kinds),
+    }
+}
+
+/// Candidates of `digit` in the cells of `m`, as eliminations.
+fn push_elims(b: &Board, m: u128, digit: u8, elim: &mut Vec<(usize, u8)>) {
+    let bit = 1u16 << (digit - 1);
+    elim.extend(cells(m).filter(|&c| b.cands[c] & bit != 0).map(|c| (c, digit)));
+}
+
+/// Two strong links joined by a weak one (SE 4.0–4.3): the skyscraper
+/// (two parallel lines), the 2-string kite (a row and a column), the
+/// turbot fish "2 strong links" (a box and a line), and their grouped
+/// forms. The digit goes from every cell seeing both far ends.
+pub(crate) fn two(b: &Board, pos: &Pos, hits: &mut Hits) {
+    if !hits.wants(40) {
+        return;
+    }
+    let (mut ls, mut ds, mut elim) = (Vec::new(), Vec::new(), Vec::new());
+    for d0 in 0..9 {
+        let digit = d0 as u8 + 1;
+        links(pos, d0, &mut ls);
+        directions(&ls, &mut ds);
+        for x in &ds {
+            for y in &ds {
+                let (lx, ly) = (&ls[x.link], &ls[y.link]);
+                // Each chain once: the lesser unit first.
+                if lx.unit >= ly.unit || (x.from | x.to) & (y.from | y.to) != 0 || !weak(x.to, y.from) {
+                    continue;
+                }
+                let chain = [*x, *y];
+                let diff = difficulty(&ls, &chain);
+                if !hits.wants(diff) {
+                    continue;
+                }
+                let pattern = x.from | x.to | y.from | y.to;
+                elim.clear();
+                push_elims(b, seen_by_all(x.from | y.to) & !pattern, digit, &mut elim);
+                hits.offer(b, Technique::TwoStrongLinks, diff, &[], &elim, || {
+                    describe(&ls, &chain, false, digit)
+                });
+            }
+        }
+    }
+}
+
+/// Three strong links joined by weak ones (SE 5.4–5.7): 3 skyscrapers,
+/// 3-string kites, "3 strong links" with a box, grouped or not. The digit
+/// goes from every cell seeing both far ends; when the far ends are
+/// weakly linked too, the chain is an X-loop and the digit goes from the
+/// cells seeing both sides of each of its three weak links.
+pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
+    if !hits.wants(54) {
+        return;
+    }
+    let (mut ls, mut ds, mut elim) = (Vec::new(), Vec::new(), Vec::new());
+    let mut next: Vec<Vec<usize>> = Vec::new();
+    for d0 in 0..9 {
+        let digit = d0 as u8 + 1;
+        links(pos, d0, &mut ls);
+        directions(&ls, &mut ds);
+        // next[i]: the directions a chain can go on with after ds[i].
+        next.clear();
+        for x in &ds {
+            let lx = &ls[x.link];
+            let n = (0..ds.len())
+                .filter(|&j| {
+                    let y = &ds[j];
+                    ls[y.link].unit != lx.unit && (x.from | x.to) & (y.from | y.to) == 0 && weak(x.to, y.from)
+                })
+                .collect();
+            next.push(n);
+        }
+        for (i, x) in ds.iter().enumerate() {
+            for &j in &next[i] {
+                let y = &ds[j];
+                for &k in &next[j] {
+                    let z = &ds[k];
+                    let (ux, uy, uz) = (ls[x.link].unit, ls[y.link].unit, ls[z.link].unit);
+                    if uz == ux || (x.from | x.to) & (z.from | z.to) != 0 {
+                        continue;
+                    }
+                    let chain = [*x, *y, *z];
+                    let diff = difficulty(&ls, &chain);
+                    if !hits.wants(diff) {
+                        continue;
+                    }
+                    let pattern = x.from | x.to | y.from | y.to | z.from | z.to;
+                    let looped = weak(z.to, x.from);
+                    // Each chain once: a loop from its least unit, the
+                    // lesser neighbour next; an open chain from the lesser
+                    // end.
+                    let canonical = if looped { ux < uy && ux < uz && uy < uz } else { ux < uz };
+                    if !canonical {
+                        continue;
+                    }
+                    elim.clear();
+                    if looped {
+                        for (p, q) in [(x.to, y.from), (y.to, z.from), (z.to, x.from)] {
+                            push_elims(b, seen_by_all(p | q) & !pattern, digit, &mut elim);
+                        }
+                    } else {
+                        push_elims(b, seen_by_all(x.from | z.to) & !pattern, digit, &mut elim);
+                    }
+                    hits.offer(b, Technique::ThreeStrongLinks, diff, &[], &elim, || {
+                        describe(&ls, &chain, looped, digit)
+                    });
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from a 729-character pencil-mark grid (9 characters a cell,
+    /// the digit or '.'); a cell with one candidate is solved.
+    fn board(marks: &str) -> Board {
+        let mut b = Board { cands: [0; 81], value: [0; 81] };
+        for (c, cell) in marks.as_bytes().chunks(9).enumerate() {
+            let m = cell.iter().enumerate().filter(|(_, &ch)| ch != b'.').fold(0u16, |m, (k, _)| m | 1 << k);
+            if m.count_ones() == 1 {
+                b.value[c] = m.trailing_zeros() as u8 + 1;
+            } else {
+                b.cands[c] = m;
+            }
+        }
+        b
+    }
+
+    /// The easiest steps `rule` finds on `marks`: difficulty, texts and
+    /// eliminations (as `r1c2<>3`).
+    fn run(marks: &str, rule: fn(&Board, &Pos, &mut Hits)) -> (u8, Vec<String>, Vec<String>) {
+        let b = board(marks);
+        let mut hits = Hits::new(true);
+        rule(&b, &b.positions(), &mut hits);
+        let texts = hits.hints().iter().map(|h| h.text.clone()).collect();
+        let mut elims: Vec<(usize, u8)> = hits.hints().iter().flat_map(|h| h.elim.iter().copied()).collect();
+        elims.sort();
+        elims.dedup();
+        let elims = elims.iter().map(|&(c, d)| format!("{}<>{d}", crate::hint::cell_name(c))).collect();
+        (hits.best().unwrap_or(0), texts, elims)
+    }
+
+    const SKYSCRAPER: &str = ".2.........3.........4.........5..........7..........9.......8.1.............6.........7......5....1......8..2...6...1......8..2...6...........9..3.........4.....1....6........6.8.........91.3....8....4.....1.3............7......5.....2...........56......4.....1......8.......7...2...........56.....3..............91......8.1...5.....2.............7....3....8.........9..3.5.........6......4.....1......8.........9.....6.8...3......1....6.8.1......8....4.........5.....2.............7....3............7...2..........4.........5...........8.1.............6...........9...4.....1.............6...........9..3............7...2..............8.....5...........8.........9....5....12............6...12..........4...........7....3......";
+    const GROUPED_KITE: &str = "1..............7.....4.......3..........56..9.....6..9.2...........5...9.......8.....5.....23.....9.23.............8..2....7.9.2....7.91..4.....1..4..........6........6....2.....89.2.....8..2..5...9...4.....1..............7......5...9..3............78.12.4.........5....12.4..7..12....78...3......1..4..........6...........9......78.12.4.............912.4..7..12...678..2...678.....5......3.......2....7....3...........6...12.......12.45.7.912..5.7.9.2....7.9.......8.1..4......2....7.....4.........5..........78......6.....3............78.........9.2.......1.........2.......1.3......1.3...7..1.....7.91.....7.9....5.........6..........8....4.............91......8......6...12.......12.....8....4.......3............7......5....";
+    const THREE_SKYSCRAPERS: &str = "....5.........6...1..............7...2.........3.............8....4.............9.23.....9......7...2......9...4.........5...........8..23...........6...1.........23.........4............8.........91.............6.......5.....23............7..1.........23..........5.........6.....3.....9.2......9...4...........7.........8........8..23.........4.........5..........7..1................9.23...........6........6...........9......7...23.............8....4......23......1............5..........7..1..........3.............8....4.........5.........6...........9.2........2......9....5.........6....23........3.....9......7..1...............8....4........4............8..2......91.............6....2......9......7......5......3......";
+    const X_LOOP: &str = "..3....8...3....89.....6.......5.....2.........3.....91...........4...........7...2.......1.....7..1.....7.......6..........89...4.......3.............89....5.......4.........5......3.....91..............7....3....89.....6....2..............89........91....6.8.1......8.......7......5.....2..........4..........6.8...3............78....4.........5......3.............89.....6.........7.91.........2.........3...7....3..6....2..........4.....1...............89....5.........67.........89.....6....2.............7.9.......8....4.........5..........7.9..3......1............5..........7.9...4......2.........3......1...............8.......7.9.....6...1..........3....8...3....8.........9.....6.........7...2...........5.......4.....";
+    const THREE_STRONG: &str = "..3..6..9.....6789.....6..9..3....89.2..........4.........5....1..............78.12..5...9....5..8912.4...........7..1.......91......89.....6.....3.........4...8.1.3............78.1..4.....1.3....8......6.......5.......4..78..2...............9.......8....4...........7..1....6..9....5....1.3.......2............6..91.3..6...12..56..9....56..912.......1..4.6.89......7..123....891..4...89...4...8.1.34.6.8.12...6..9.....6..9..3......1..4.6.891.......912.....891..4...89......7......5.......4.....1.............6..9....5...........8.......7....3...........6..9.2.............7.9.2...........5....1.......9..3...........6...1..4..789...4...8.1..4..78......67.9..3.............8..2..........4.....1.......91.....7.9....5....1....67..";
+    const GROUPED_THREE: &str = "1............5......34............89.2.4.6..........89.23.......23..6.........7...23.............8...3.....9....5.....2...6.........7..123.........4.....1....6..9.....6....2....7.....4..7.91.........2.4.......3.............8..2......9....5........5.....23.....9.....6.8...3..6..9......7..1....6..9...4......23....89123....89.23...7.....4..........67....3..6..9.......8.1....6..9123..........5....123.....9..3....8...3.....91.........2...........5.......4..........6.........7....3....89...4..78...3...7...2..........4.678.1............5............9..3..6.8...34.6.8....4..78......6.....3...78....4..78.........9.2.....8.....5....1.........234.............91............5.......4.6.8...3.......2...6.8.......7...2...6.8..2.4.6.8.";
+    const WXYZ_RING: &str = ".....6...1...............8..2....7...2.45.......45.7...2.4.............9..3............7....3.........4......2...6.89.2...6.8......6.8912...6...12..56....2..5.....2...........5............9..3......1...........4.6..........8....4.6.........7.....45..8....4..7..1..............78.........9.2.........34.......345.........6..........89...4.67.9..3..........5.......4.6.8....4.678.12.4....912........2.4...8.....5..89...4.6..9.2.......1..........3.........4.6.8....4....9......7.....45..8....4....9.......8.....5.....2...6..9.2...6.....3............7...2.4.6...1........1...........4....9......7...2...6.89.2..5..8.....5..89.234.6....23..6....2.4.......3.......2............6......4...........7..1............5...........8.........9";
+    const WXYZ_126: &str = ".2.....8..2.4...8..2.4....9.....6.....3............7......5....12......91..4...8..23.5..8..234...8......6.......5..8....4....91..............7...2......9...4...8.......7..1...........45...9....5..8....4....9.2............6..9..3.........4.6.8.12..5..8.........9..3......1..4.....12...6......4.6.8.12..........45..........7.......6....2....78.12.........3...7......5.......4...8.123......1..4.............9...4......2....7..12..5......3...7..12...............9.......8......6...1.3.5....1.3..........5....1..4.............9......7.....4.6...1.3..6..........8..2...............9..3..6..........8..2.......1....6.......5.......4...........7..1.3..6...12........2.4.6.........7..1..4............8...3......1....6..91...5...91...56...";
+    const VWXYZ_1413: &str = "...4..........6.....3.5....1.3.5.....2...............9......7.........8.1.3.5......3.5..891..............7....3.5..8...3.5.......4..........6....2.........3.5...9.23.5..89....5...9.23.5..89.....6.........7..1...5..8.1...5......345...91.345...9.2..5...9..3.......2.45...9......7.....45.........6....2..5...91...............8.......7......5..891..4.........5..891..4......2.........3..........5...9.....6...12..5...9....5..89.....6.....3.5..891.3.5........5..8....4...........7...2..5....1...5..8....4.....1...5..8.12..5............9..3......12..5.........6.........7..1.3.5...9......7..1.3.5...912.45.........6...1...5...........8...345...9.2345...9.....6....2.......1.3.5...91..45...........8.......7..1...5...9..345...91.345...9";
+
+    // Positions: the pencil marks of a corpus puzzle (se_techniques_calibration)
+    // where our path reaches this step; serate 1.18.1 run on the pencil-mark
+    // grid itself (sukaku input, --after="%r|%s") takes the named step first,
+    // at the same difficulty.
+
+    #[test]
+    fn skyscraper_on_8() {
+        // serate: 4.0|Skyscraper 011: Cell r3c2,r6c2,r6c5,r2c5 on value 8
+        let (diff, texts, elims) = run(SKYSCRAPER, two);
+        assert_eq!(diff, 40);
+        assert!(texts.contains(&"Skyscraper 011: Cell r3c2,r6c2,r6c5,r2c5 on value 8".to_string()));
+        assert_eq!(elims, ["r2c3<>8", "r3c4<>8", "r6c2<>8"]);
+    }
+
+    #[test]
+    fn grouped_two_string_kite() {
+        // serate: 4.3|Grouped 2-String Kite 212: Cell r4c2,r4c4,r5c6,r2c6 on value 2
+        let (diff, texts, elims) = run(GROUPED_KITE, two);
+        assert_eq!(diff, 43);
+        assert_eq!(texts, ["Grouped 2-String Kite 212: Cell r4c2,r4c4,r5c6,r2c6 on value 2"]);
+        assert_eq!(elims, ["r2c2<>2"]);
+    }
+
+    #[test]
+    fn three_skyscrapers() {
+        // serate: 5.4|3 Skyscrapers 0111: Cell r3c8,r3c1,r8c1,r8c4,r6c4,r6c7 on value 2
+        let (diff, texts, _) = run(THREE_SKYSCRAPERS, three);
+        assert_eq!(diff, 54);
+        assert_eq!(texts[0], "3 Skyscrapers 0111: Cell r3c8,r3c1,r8c1,r8c4,r6c4,r6c7 on value 2");
+    }
+
+    #[test]
+    fn x_loop_of_three_strong_links() {
+        // serate: 5.4|(3 Strong Links) X-Loop 0111: Cell r1c2,r1c6,r2c5,r2c8,r8c8,r8c2 on value 9
+        let (diff, texts, elims) = run(X_LOOP, three);
+        assert_eq!(diff, 54);
+        assert!(texts.contains(
+            &"(3 Strong Links) X-Loop 0111: Cell r1c2,r1c6,r2c5,r2c8,r8c8,r8c2 on value 9".to_string()
+        ));
+        assert_eq!(elims, ["r3c6<>9"]);
+    }
+
+    #[test]
+    fn three_strong_links_with_a_box() {
+        // serate: 5.5|3 Strong links 0011: Cell r9c6,r8c4,r4c4,r4c8,r7c8,r7c3 on value 9
+        let (diff, texts, elims) = run(THREE_STRONG, three);
+        assert_eq!(diff, 55);
+        assert_eq!(texts, ["3 Strong links 0011: Cell r9c6,r8c4,r4c4,r4c8,r7c8,r7c3 on value 9"]);
+        assert_eq!(elims, ["r9c1<>9"]);
+    }
+
+    #[test]
+    fn grouped_three_strong_links() {
+        // serate: 5.7|Grouped 3 Strong links 2011: Cell r2c1,r1c3,r8c3,r8c9,r6c9,r6c1 on value 3
+        let (diff, texts, elims) = run(GROUPED_THREE, three);
+        assert_eq!(diff, 57);
+        assert_eq!(texts, ["Grouped 3 Strong links 2011: Cell r2c1,r1c3,r8c3,r8c9,r6c9,r6c1 on value 3"]);
+        assert_eq!(elims, ["r5c1<>3"]);
+    }
+
+    #[test]
+    fn codes_read_the_lesser_way() {
+        assert_eq!(code(&[2, 2], 0).0, "011");
+        assert_eq!(code(&[2, 1], 0).0, "012");
+        assert_eq!(code(&[1, 0], 0).0, "001");
+        assert_eq!(code(&[1, 2, 0], 0).0, "0012");
+        assert_eq!(code(&[2, 1, 1], 1).0, "1112");
+        assert_eq!(name(&[0, 1, 1], false, false), "3 Strong links");
+    }
+
+    #[test]
+    fn a_box_and_both_line_kinds_each_add_a_tenth() {
+        // 3 Skyscrapers 0111 5.4, 3-String Kite 0112 5.5, 3 Strong links
+        // 0011 5.5, 0102 5.6, and 0000 5.5 (serate on a pencil-mark grid).
+        assert_eq!(
+            [[1, 1, 1], [1, 1, 2], [0, 1, 1], [1, 0, 2], [0, 0, 0]].map(|k| 54 + shape_tenths(&k)),
+            [54, 55, 55, 56, 55]
+        );
+        assert_eq!([[2, 2], [1, 2], [0, 1]].map(|k| 40 + shape_tenths(&k)), [40, 41, 41]);
+    }
+
+    #[test]
+    fn seen_by_all_keeps_common_peers() {
+        let m = (1u128 << 0) | (1u128 << 80);
+        assert_eq!(cells(seen_by_all(m)).collect::<Vec<_>>(), vec![8, 72]);
+        assert!(in_one_unit((1u128 << 0) | (1u128 << 20)));
+        assert!(!in_one_unit((1u128 << 0) | (1u128 << 80)));
+    }
+}

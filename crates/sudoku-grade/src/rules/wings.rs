@@ -1,10 +1,218 @@
-//! WXYZ- and VWXYZ-wings.
+//! WXYZ- and VWXYZ-wings, as Sudoku Explainer (Sukaku Explainer 1.18.1)
+//! finds them: an almost locked set (ALS: n cells of one unit holding
+//! n + 1 digits) linked to a bivalue cell {x,z} outside it whose two
+//! digits are digits of the ALS; three ALS cells for a WXYZ-wing, four
+//! for a VWXYZ-wing.
+//!
+//! If every ALS cell with x sees the bivalue cell (x is a *restricted
+//! common*), then z is in the bivalue cell or in the ALS: z goes from
+//! every cell seeing all the cells of the pattern with z. When z is a
+//! restricted common too (a "ring"), the pattern is a locked set: every
+//! one of its digits goes from the cells seeing all its cells with it.
+//!
+//! SE names the variant by a code: 1 (one restricted common) or 2 (two),
+//! the size of the largest ALS cell, and the number of candidates of the
+//! ALS cells. The difficulty depends on the largest cell only (observed):
+//! WXYZ 5.5, or 5.6 when it has 3 candidates; VWXYZ 6.2 when it has 5,
+//! 6.3 when 4 or 2, 6.4 when 3.
 
-use crate::board::{Board, Pos};
-use crate::hint::Hits;
+use sudoku_core::UNITS;
 
-/// WXYZ-wings (SE 5.5–5.6).
-pub(crate) fn wxyz(_b: &Board, _pos: &Pos, _hits: &mut Hits) {}
+use crate::board::Pos;
+use crate::board::{Board, PEER_SET};
+use crate::hint::{cell_list, Hits};
+use crate::rules::basic::for_each_subset;
+use crate::technique::Technique;
 
-/// VWXYZ-wings (SE 6.2–6.4).
-pub(crate) fn vwxyz(_b: &Board, _pos: &Pos, _hits: &mut Hits) {}
+/// The cells that see every cell of `cells`.
+fn seen_by_all(cells: impl IntoIterator<Item = usize>) -> u128 {
+    cells.into_iter().fold(!0u128 >> 47, |s, c| s & PEER_SET[c])
+}
+
+/// The unit-ordered index of the first unit holding every one of `cells`.
+fn first_unit(cells: &[usize]) -> Option<usize> {
+    (0..27).find(|&u| cells.iter().all(|&c| UNITS[u].contains(&(c as u8))))
+}
+
+/// WXYZ difficulty by the size of the largest ALS cell.
+fn wxyz_tenths(largest: u32) -> u8 {
+    if largest == 3 {
+        56
+    } else {
+        55
+    }
+}
+
+/// VWXYZ difficulty by the size of the largest ALS cell.
+fn vwxyz_tenths(largest: u32) -> u8 {
+    match largest {
+        5 => 62,
+        3 => 64,
+        _ => 63,
+    }
+}
+
+/// WXYZ-wings (SE 5.5–5.6): a 3-cell ALS and a bivalue cell.
+pub(crate) fn wxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
+    if hits.wants(55) {
+        als_wings(b, 3, Technique::WxyzWing, "WXYZ-Wing", wxyz_tenths, hits);
+    }
+}
+
+/// VWXYZ-wings (SE 6.2–6.4): a 4-cell ALS and a bivalue cell.
+pub(crate) fn vwxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
+    if hits.wants(62) {
+        als_wings(b, 4, Technique::VwxyzWing, "VWXYZ-Wing", vwxyz_tenths, hits);
+    }
+}
+
+/// Every wing of an `n`-cell ALS and a bivalue cell (see the module docs).
+fn als_wings(b: &Board, n: usize, technique: Technique, label: &str, tenths: fn(u32) -> u8, hits: &mut Hits) {
+    let bivalues: Vec<usize> = (0..81).filter(|&c| b.cands[c].count_ones() == 2).collect();
+    let mut elim = Vec::new();
+    let mut als = [0usize; 4];
+    for (u, unit) in UNITS.iter().enumerate() {
+        let open: Vec<usize> = unit
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| (2..=n as u32 + 1).contains(&b.cands[c].count_ones()))
+            .collect();
+        for_each_subset(open.len(), n, |s| {
+            for (i, &k) in s.iter().enumerate() {
+                als[i] = open[k];
+            }
+            let als = &als[..n];
+            let digits = als.iter().fold(0u16, |m, &c| m | b.cands[c]);
+            // One ALS in two units (a row and a box) is taken once.
+            if digits.count_ones() as usize != n + 1 || first_unit(als) != Some(u) {
+                return;
+            }
+            let largest = als.iter().map(|&c| b.cands[c].count_ones()).max().unwrap_or(0);
+            let diff = tenths(largest);
+            if !hits.wants(diff) {
+                return;
+            }
+            let total: u32 = als.iter().map(|&c| b.cands[c].count_ones()).sum();
+            for &w in &bivalues {
+                let wm = b.cands[w];
+                if wm & !digits != 0 || als.contains(&w) {
+                    continue;
+                }
+                // Which of the bivalue cell's digits are restricted commons:
+                // every ALS cell holding it sees the bivalue cell.
+                let restricted = [wm & wm.wrapping_neg(), wm & (wm - 1)]
+                    .into_iter()
+                    .filter(|&x| als.iter().all(|&c| b.cands[c] & x == 0 || PEER_SET[w] >> c & 1 != 0))
+                    .fold(0u16, |m, x| m | x);
+                let eliminate = match restricted.count_ones() {
+                    1 => wm & !restricted,
+                    2 => digits,
+                    _ => continue,
+                };
+                elim.clear();
+                for z in (0..9).map(|d| 1u16 << d).filter(|&z| eliminate & z != 0) {
+                    let holders = als.iter().copied().chain([w]).filter(|&c| b.cands[c] & z != 0);
+                    let seen = seen_by_all(holders);
+                    let digit = z.trailing_zeros() as u8 + 1;
+                    elim.extend(
+                        (0..81).filter(|&c| seen >> c & 1 != 0 && b.cands[c] & z != 0).map(|c| (c, digit)),
+                    );
+                }
+                hits.offer(b, technique, diff, &[], &elim, || {
+                    // The eliminated value, or both linking values of a ring.
+                    let shown = if restricted.count_ones() == 1 { eliminate } else { restricted };
+                    let values: Vec<String> =
+                        (0..9).filter(|d| shown & (1 << d) != 0).map(|d| (d + 1).to_string()).collect();
+                    format!(
+                        "{label} {}{largest}{total}: Cells {} on value{} {}",
+                        restricted.count_ones(),
+                        cell_list(als.iter().copied().chain([w])),
+                        if values.len() > 1 { "s" } else { "" },
+                        values.join(",")
+                    )
+                });
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from a 729-character pencil-mark grid (9 characters a cell,
+    /// the digit or '.'); a cell with one candidate is solved.
+    fn board(marks: &str) -> Board {
+        let mut b = Board { cands: [0; 81], value: [0; 81] };
+        for (c, cell) in marks.as_bytes().chunks(9).enumerate() {
+            let m = cell.iter().enumerate().filter(|(_, &ch)| ch != b'.').fold(0u16, |m, (k, _)| m | 1 << k);
+            if m.count_ones() == 1 {
+                b.value[c] = m.trailing_zeros() as u8 + 1;
+            } else {
+                b.cands[c] = m;
+            }
+        }
+        b
+    }
+
+    /// The easiest steps `rule` finds on `marks`: difficulty, texts and
+    /// eliminations (as `r1c2<>3`).
+    fn run(marks: &str, rule: fn(&Board, &Pos, &mut Hits)) -> (u8, Vec<String>, Vec<String>) {
+        let b = board(marks);
+        let mut hits = Hits::new(true);
+        rule(&b, &b.positions(), &mut hits);
+        let texts = hits.hints().iter().map(|h| h.text.clone()).collect();
+        let mut elims: Vec<(usize, u8)> = hits.hints().iter().flat_map(|h| h.elim.iter().copied()).collect();
+        elims.sort();
+        elims.dedup();
+        let elims = elims.iter().map(|&(c, d)| format!("{}<>{d}", crate::hint::cell_name(c))).collect();
+        (hits.best().unwrap_or(0), texts, elims)
+    }
+
+    const SKYSCRAPER: &str = ".2.........3.........4.........5..........7..........9.......8.1.............6.........7......5....1......8..2...6...1......8..2...6...........9..3.........4.....1....6........6.8.........91.3....8....4.....1.3............7......5.....2...........56......4.....1......8.......7...2...........56.....3..............91......8.1...5.....2.............7....3....8.........9..3.5.........6......4.....1......8.........9.....6.8...3......1....6.8.1......8....4.........5.....2.............7....3............7...2..........4.........5...........8.1.............6...........9...4.....1.............6...........9..3............7...2..............8.....5...........8.........9....5....12............6...12..........4...........7....3......";
+    const GROUPED_KITE: &str = "1..............7.....4.......3..........56..9.....6..9.2...........5...9.......8.....5.....23.....9.23.............8..2....7.9.2....7.91..4.....1..4..........6........6....2.....89.2.....8..2..5...9...4.....1..............7......5...9..3............78.12.4.........5....12.4..7..12....78...3......1..4..........6...........9......78.12.4.............912.4..7..12...678..2...678.....5......3.......2....7....3...........6...12.......12.45.7.912..5.7.9.2....7.9.......8.1..4......2....7.....4.........5..........78......6.....3............78.........9.2.......1.........2.......1.3......1.3...7..1.....7.91.....7.9....5.........6..........8....4.............91......8......6...12.......12.....8....4.......3............7......5....";
+    const THREE_SKYSCRAPERS: &str = "....5.........6...1..............7...2.........3.............8....4.............9.23.....9......7...2......9...4.........5...........8..23...........6...1.........23.........4............8.........91.............6.......5.....23............7..1.........23..........5.........6.....3.....9.2......9...4...........7.........8........8..23.........4.........5..........7..1................9.23...........6........6...........9......7...23.............8....4......23......1............5..........7..1..........3.............8....4.........5.........6...........9.2........2......9....5.........6....23........3.....9......7..1...............8....4........4............8..2......91.............6....2......9......7......5......3......";
+    const X_LOOP: &str = "..3....8...3....89.....6.......5.....2.........3.....91...........4...........7...2.......1.....7..1.....7.......6..........89...4.......3.............89....5.......4.........5......3.....91..............7....3....89.....6....2..............89........91....6.8.1......8.......7......5.....2..........4..........6.8...3............78....4.........5......3.............89.....6.........7.91.........2.........3...7....3..6....2..........4.....1...............89....5.........67.........89.....6....2.............7.9.......8....4.........5..........7.9..3......1............5..........7.9...4......2.........3......1...............8.......7.9.....6...1..........3....8...3....8.........9.....6.........7...2...........5.......4.....";
+    const THREE_STRONG: &str = "..3..6..9.....6789.....6..9..3....89.2..........4.........5....1..............78.12..5...9....5..8912.4...........7..1.......91......89.....6.....3.........4...8.1.3............78.1..4.....1.3....8......6.......5.......4..78..2...............9.......8....4...........7..1....6..9....5....1.3.......2............6..91.3..6...12..56..9....56..912.......1..4.6.89......7..123....891..4...89...4...8.1.34.6.8.12...6..9.....6..9..3......1..4.6.891.......912.....891..4...89......7......5.......4.....1.............6..9....5...........8.......7....3...........6..9.2.............7.9.2...........5....1.......9..3...........6...1..4..789...4...8.1..4..78......67.9..3.............8..2..........4.....1.......91.....7.9....5....1....67..";
+    const GROUPED_THREE: &str = "1............5......34............89.2.4.6..........89.23.......23..6.........7...23.............8...3.....9....5.....2...6.........7..123.........4.....1....6..9.....6....2....7.....4..7.91.........2.4.......3.............8..2......9....5........5.....23.....9.....6.8...3..6..9......7..1....6..9...4......23....89123....89.23...7.....4..........67....3..6..9.......8.1....6..9123..........5....123.....9..3....8...3.....91.........2...........5.......4..........6.........7....3....89...4..78...3...7...2..........4.678.1............5............9..3..6.8...34.6.8....4..78......6.....3...78....4..78.........9.2.....8.....5....1.........234.............91............5.......4.6.8...3.......2...6.8.......7...2...6.8..2.4.6.8.";
+    const WXYZ_RING: &str = ".....6...1...............8..2....7...2.45.......45.7...2.4.............9..3............7....3.........4......2...6.89.2...6.8......6.8912...6...12..56....2..5.....2...........5............9..3......1...........4.6..........8....4.6.........7.....45..8....4..7..1..............78.........9.2.........34.......345.........6..........89...4.67.9..3..........5.......4.6.8....4.678.12.4....912........2.4...8.....5..89...4.6..9.2.......1..........3.........4.6.8....4....9......7.....45..8....4....9.......8.....5.....2...6..9.2...6.....3............7...2.4.6...1........1...........4....9......7...2...6.89.2..5..8.....5..89.234.6....23..6....2.4.......3.......2............6......4...........7..1............5...........8.........9";
+    const WXYZ_126: &str = ".2.....8..2.4...8..2.4....9.....6.....3............7......5....12......91..4...8..23.5..8..234...8......6.......5..8....4....91..............7...2......9...4...8.......7..1...........45...9....5..8....4....9.2............6..9..3.........4.6.8.12..5..8.........9..3......1..4.....12...6......4.6.8.12..........45..........7.......6....2....78.12.........3...7......5.......4...8.123......1..4.............9...4......2....7..12..5......3...7..12...............9.......8......6...1.3.5....1.3..........5....1..4.............9......7.....4.6...1.3..6..........8..2...............9..3..6..........8..2.......1....6.......5.......4...........7..1.3..6...12........2.4.6.........7..1..4............8...3......1....6..91...5...91...56...";
+    const VWXYZ_1413: &str = "...4..........6.....3.5....1.3.5.....2...............9......7.........8.1.3.5......3.5..891..............7....3.5..8...3.5.......4..........6....2.........3.5...9.23.5..89....5...9.23.5..89.....6.........7..1...5..8.1...5......345...91.345...9.2..5...9..3.......2.45...9......7.....45.........6....2..5...91...............8.......7......5..891..4.........5..891..4......2.........3..........5...9.....6...12..5...9....5..89.....6.....3.5..891.3.5........5..8....4...........7...2..5....1...5..8....4.....1...5..8.12..5............9..3......12..5.........6.........7..1.3.5...9......7..1.3.5...912.45.........6...1...5...........8...345...9.2345...9.....6....2.......1.3.5...91..45...........8.......7..1...5...9..345...91.345...9";
+
+    // Positions: the pencil marks of a corpus puzzle (se_techniques_calibration)
+    // where our path reaches this step; serate 1.18.1 run on the pencil-mark
+    // grid itself (sukaku input, --after="%r|%s") takes the named step first.
+
+    #[test]
+    fn doubly_linked_wxyz_wing() {
+        // serate: 5.5|WXYZ-Wing 249: Cells r3c6,r5c6,r6c6,r4c4 on values 7,8
+        let (diff, texts, elims) = run(WXYZ_RING, wxyz);
+        assert_eq!(diff, 55);
+        assert!(texts.contains(&"WXYZ-Wing 249: Cells r3c6,r5c6,r6c6,r4c4 on values 7,8".to_string()));
+        assert_eq!(elims, ["r1c6<>4", "r2c6<>6", "r5c5<>8"]);
+    }
+
+    #[test]
+    fn wxyz_wing_of_bivalue_cells() {
+        // serate: 5.5|WXYZ-Wing 126: Cells r7c1,r7c3,r7c6,r8c2 on value 6
+        let (diff, texts, elims) = run(WXYZ_126, wxyz);
+        assert_eq!(diff, 55);
+        assert_eq!(texts[0], "WXYZ-Wing 126: Cells r7c1,r7c3,r7c6,r8c2 on value 6");
+        assert_eq!(elims, ["r8c5<>6"]);
+    }
+
+    #[test]
+    fn vwxyz_wing() {
+        // serate: 6.3|VWXYZ-Wing 1413: Cells r1c4,r7c4,r8c4,r9c4,r2c5 on value 5
+        let (diff, texts, elims) = run(VWXYZ_1413, vwxyz);
+        assert_eq!(diff, 63);
+        assert_eq!(texts, ["VWXYZ-Wing 1413: Cells r1c4,r7c4,r8c4,r9c4,r2c5 on value 5"]);
+        assert_eq!(elims, ["r2c4<>5"]);
+    }
+
+    #[test]
+    fn difficulty_follows_the_largest_cell() {
+        assert_eq!([2, 3, 4].map(wxyz_tenths), [55, 56, 55]);
+        assert_eq!([2, 3, 4, 5].map(vwxyz_tenths), [63, 64, 63, 62]);
+    }
+}
