@@ -147,8 +147,11 @@ enum Rule {
     AlignedTriplet,
 }
 
-/// SE's ladder, as the reference rater (Sukaku Explainer 1.18.1 with the
-/// technique set of the Sudoku Exchange bank) orders it.
+/// SE's ladder, in the order the reference rater (Sukaku Explainer 1.18.1
+/// with the technique set of the Sudoku Exchange bank) tries the families:
+/// it takes the easiest step of the first family that has one, not the
+/// easiest of all (it takes a grouped skyscraper, 4.3, with an XY-wing, 4.2,
+/// on the grid).
 const LADDER: &[Rule] = &[
     Rule::HiddenSingle,
     Rule::DirectLocking,
@@ -165,12 +168,15 @@ const LADDER: &[Rule] = &[
     Rule::TwoStrongLinks,
     Rule::XyWing,
     Rule::XyzWing,
-    Rule::WxyzWing,
     Rule::UniqueLoop,
     Rule::NakedQuad,
     Rule::Jellyfish,
     Rule::HiddenQuad,
     Rule::ThreeStrongLinks,
+    // serate lists WXYZ-Wing after XYZ-Wing but tries it here: on a state
+    // with both, it takes a naked quad (5.0) and, with quads switched off,
+    // the WXYZ-wing (5.6).
+    Rule::WxyzWing,
     Rule::VwxyzWing,
     Rule::Bug,
     Rule::AlignedPair,

@@ -51,9 +51,6 @@ pub enum Technique {
     XyWing,
     /// Pivot {x,y,z} with pincers {x,z} and {y,z} (SE 4.4).
     XyzWing,
-    /// Four cells with four digits between them, one of which sees every
-    /// other (SE 5.5–5.6 by shape).
-    WxyzWing,
     /// Four cells in two boxes that would allow two solutions, types 1–4
     /// (SE 4.5 and up).
     UniqueRectangle,
@@ -69,6 +66,9 @@ pub enum Technique {
     /// Three strong links on one digit joined by weak ones, grouped or not,
     /// and the X-loops they close (SE 5.4–5.7).
     ThreeStrongLinks,
+    /// Four cells with four digits between them, one of which sees every
+    /// other (SE 5.5–5.6 by shape).
+    WxyzWing,
     /// Five cells with five digits between them, one of which sees every
     /// other (SE 6.2–6.4 by shape).
     VwxyzWing,
@@ -134,13 +134,13 @@ impl Technique {
         Technique::TwoStrongLinks,
         Technique::XyWing,
         Technique::XyzWing,
-        Technique::WxyzWing,
         Technique::UniqueRectangle,
         Technique::UniqueLoop,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
+        Technique::WxyzWing,
         Technique::VwxyzWing,
         Technique::Bug,
         Technique::AlignedPairExclusion,
