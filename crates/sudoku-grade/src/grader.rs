@@ -8,6 +8,7 @@ use sudoku_core::{Conflict, Grid, Solver};
 use crate::band::Band;
 use crate::board::Board;
 use crate::chaining::{Chaining, Kind};
+use crate::dynamic::Dynamic;
 use crate::hint::{Hint, Hits, Tenths};
 use crate::rules::{aligned, basic, strong_links, uniqueness, wings};
 use crate::technique::Technique;
@@ -206,6 +207,7 @@ const LADDER: &[Rule] = &[
 pub struct Grader {
     solver: Solver,
     chaining: Chaining,
+    dynamic: Dynamic,
 }
 
 impl Default for Grader {
@@ -217,7 +219,7 @@ impl Default for Grader {
 impl Grader {
     /// A grader with its scratch space allocated.
     pub fn new() -> Self {
-        Grader { solver: Solver::new(), chaining: Chaining::new() }
+        Grader { solver: Solver::new(), chaining: Chaining::new(), dynamic: Dynamic::new() }
     }
 
     /// Grades `puzzle` without recording the steps.
@@ -324,6 +326,9 @@ impl Grader {
                 Rule::VwxyzWing => wings::vwxyz(b, &pos, hits),
                 Rule::Bug => uniqueness::bug(b, &pos, hits),
                 Rule::AlignedPair => aligned::pair(b, &pos, hits),
+                Rule::Chains(kind @ (Kind::Dynamic | Kind::DynamicPlus | Kind::Nested(_))) => {
+                    self.dynamic.find(kind, b, hits)
+                }
                 Rule::Chains(kind) => self.chaining.find(kind, b, hits),
                 Rule::AlignedTriplet => aligned::triplet(b, &pos, hits),
             }

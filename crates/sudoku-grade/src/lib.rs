@@ -62,6 +62,7 @@
 
 mod board;
 mod chaining;
+mod dynamic;
 mod hint;
 mod rules;
 
