@@ -257,12 +257,14 @@ impl Grader {
                 (Some(d), Some(t)) => (d, t),
                 _ => {
                     // Nothing on the ladder applies (deeper nesting than it
-                    // goes): SE rates that 20.0. Take the solution's digit
-                    // in the first open cell to go on.
-                    let c = (0..81).find(|&c| b.value[c] == 0).unwrap_or(0);
-                    let digit = solution.get(c).unwrap_or(1);
-                    hits.offer(&b, Technique::NestedForcingChain, 200, &[(c, digit)], &[], || {
-                        "No technique applies".to_string()
+                    // goes): SE rates that 20.0. The solution fills every
+                    // open cell at once, whatever the order of cells.
+                    let rest: Vec<(usize, u8)> = (0..81)
+                        .filter(|&c| b.value[c] == 0)
+                        .map(|c| (c, solution.get(c).unwrap_or(1)))
+                        .collect();
+                    hits.offer(&b, Technique::NestedForcingChain, 200, &rest, &[], || {
+                        "No technique applies: the solution".to_string()
                     });
                     (200, Technique::NestedForcingChain)
                 }

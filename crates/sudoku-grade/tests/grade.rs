@@ -90,19 +90,22 @@ const MIN_EXACT: f64 = 0.90;
 fn each_technique_sets_the_rating_where_it_sets_se_s() {
     let mut grader = Grader::new();
     let mut families = std::collections::BTreeSet::new();
+    let mut wrong = Vec::new();
     let mut n = 0;
     for line in fixture("se_techniques.tsv").lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
         let (se_name, family, er) = (f[0], technique_named(f[1]), f[2].parse::<f64>().unwrap());
         let puzzle = Grid::parse_line(f[3]).unwrap();
         let g = grader.grade_with(&puzzle, &GradeOptions { explain: true }).unwrap();
-        assert_eq!((g.er, g.technique), (er, family), "SE: {er} {se_name} on {}", f[3]);
         let hardest = g.steps.iter().find(|s| s.difficulty == g.er).expect("the hardest step");
-        assert_eq!(hardest.technique, family);
+        if (g.er, g.technique, hardest.technique) != (er, family, family) {
+            wrong.push(format!("{}: SE {er} {se_name}, ours {} {}", f[3], g.er, g.technique));
+        }
         families.insert(family);
         n += 1;
     }
     assert!(n >= 40 && families.len() >= 25, "{n} fixtures, {} techniques", families.len());
+    assert!(wrong.is_empty(), "{} of {n} differ:\n{}", wrong.len(), wrong.join("\n"));
 }
 
 #[test]
