@@ -105,11 +105,11 @@ fn output_file_is_written_and_not_overwritten_without_force() {
     let path = dir.path().join("grades.csv");
     let p = path.to_str().unwrap();
     grade(&["--format", "csv", "-o", p], &format!("{EASY}\n")).success();
-    assert!(std::fs::read_to_string(&path).unwrap().starts_with("puzzle,rating,band"));
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("puzzle,rating,er,ep,ed,band"));
     grade(&["-o", p], &format!("{EASY}\n")).code(2).stderr(predicate::str::contains("already exists"));
     // The extension names the format: grades.csv is CSV, grades.txt lines.
     grade(&["-o", p, "--force"], &format!("{EASY}\n")).success();
-    assert!(std::fs::read_to_string(&path).unwrap().starts_with("puzzle,rating,band"));
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("puzzle,rating,er,ep,ed,band"));
     let txt = dir.path().join("grades.txt");
     grade(&["-o", txt.to_str().unwrap()], &format!("{EASY}\n")).success();
     assert!(std::fs::read_to_string(&txt).unwrap().starts_with(EASY));
