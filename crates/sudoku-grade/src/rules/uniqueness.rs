@@ -271,20 +271,100 @@ pub(crate) fn loops(b: &Board, pos: &Pos, hits: &mut Hits) {
     if !hits.wants(45) {
         return;
     }
+    let mut out = LoopHints::default();
     let mut found = Vec::new();
     for a in 0..9 {
         for bb in a + 1..9 {
             let pair = (1u16 << a) | (1 << bb);
             find_loops(b, pair, &mut found);
             for lp in &found {
-                offer_loop(b, pos, pair, lp, hits);
+                offer_loop(b, pos, pair, lp, &mut out);
+            }
+        }
+    }
+    out.hand_over(b, hits);
+}
+
+/// One unique loop step, kept until SE's choice among the easiest is made.
+struct LoopHint {
+    difficulty: Tenths,
+    /// The type, 1–4.
+    ty: u8,
+    /// The first cell (row-major) of the loop that holds only the two
+    /// digits.
+    first: usize,
+    cells: u128,
+    technique: Technique,
+    elim: Vec<(usize, u8)>,
+    text: String,
+}
+
+/// The easiest unique loop steps found so far.
+#[derive(Default)]
+struct LoopHints {
+    best: Option<Tenths>,
+    hints: Vec<LoopHint>,
+}
+
+/// How the easiest loop steps are handed to [`Hits`]: every one
+/// (0), only SE's choice (1), or SE's choice and the later ones whose
+/// cells it leaves alone (2).
+const LOOP_MODE: u8 = 1;
+
+impl LoopHints {
+    fn wants(&self, difficulty: Tenths) -> bool {
+        self.best.is_none_or(|b| difficulty <= b)
+    }
+
+    /// Keeps a step of `difficulty` and type `ty` on the loop `lp`.
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        b: &Board,
+        technique: Technique,
+        difficulty: Tenths,
+        ty: u8,
+        lp: &[usize],
+        pair: u16,
+        elim: &[(usize, u8)],
+        text: impl FnOnce() -> String,
+    ) {
+        if !self.wants(difficulty) || !elim.iter().any(|&(c, d)| b.cands[c] & bit(d) != 0) {
+            return;
+        }
+        if self.best.is_none_or(|b| difficulty < b) {
+            self.best = Some(difficulty);
+            self.hints.clear();
+        }
+        let first = lp.iter().copied().filter(|&c| b.cands[c] == pair).min().unwrap_or(81);
+        let cells = lp.iter().fold(0u128, |m, &c| m | 1 << c);
+        self.hints.push(LoopHint { difficulty, ty, first, cells, technique, elim: elim.to_vec(), text: text() });
+    }
+
+    /// Offers SE's choice among the easiest steps: SE takes one step at a
+    /// time, the lowest type first, then the loop whose first bivalue cell
+    /// comes first; taking it often destroys the other loops (their
+    /// cells lose a digit), so applying them all at once would go further
+    /// than SE does.
+    fn hand_over(mut self, b: &Board, hits: &mut Hits) {
+        self.hints.sort_by_key(|h| (h.ty, h.first));
+        let mut touched = 0u128;
+        for (i, h) in self.hints.iter().enumerate() {
+            let take = match LOOP_MODE {
+                0 => true,
+                1 => i == 0,
+                _ => h.cells & touched == 0,
+            };
+            if take {
+                touched |= h.elim.iter().fold(0u128, |m, &(c, _)| m | 1 << c);
+                hits.offer(b, h.technique, h.difficulty, &[], &h.elim, || h.text.clone());
             }
         }
     }
 }
 
 /// Offers every deduction of the loop `lp` on `pair`.
-fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], hits: &mut Hits) {
+fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], out: &mut LoopHints) {
     let base = loop_difficulty(lp.len());
     let technique = if lp.len() == 4 { Technique::UniqueRectangle } else { Technique::UniqueLoop };
     let name = |kind: &str| {
@@ -296,7 +376,7 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], hits: &mut Hits) {
     // Type 1: the only extra cell holds neither digit.
     if let [x] = extra[..] {
         elim.extend(digits(pair).map(|d| (x, d)));
-        hits.offer(b, technique, base, &[], &elim, || name("type 1"));
+        out.push(b, technique, base, 1, lp, pair, &elim, || name("type 1"));
         return;
     }
     // Type 2: one extra digit, the same in every extra cell.
@@ -306,7 +386,7 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], hits: &mut Hits) {
         let d = c.trailing_zeros() as u8 + 1;
         elim.clear();
         elim.extend(bits128(seen).filter(|&y| b.cands[y] & c != 0).map(|y| (y, d)));
-        hits.offer(b, technique, base, &[], &elim, || name("type 2"));
+        out.push(b, technique, base, 2, lp, pair, &elim, || name("type 2"));
     }
     let [x, y] = extra[..] else { return };
     for u in shared_units(x, y) {
@@ -321,7 +401,7 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], hits: &mut Hits) {
                 && unit_cells(u).enumerate().filter(|&(k, _)| places & (1 << k) != 0).all(|(_, c)| c == x || c == y);
             if only_xy {
                 let d = drop.trailing_zeros() as u8 + 1;
-                hits.offer(b, technique, base, &[], &[(x, d), (y, d)], || name("type 4"));
+                out.push(b, technique, base, 4, lp, pair, &[(x, d), (y, d)], || name("type 4"));
             }
         }
     }
@@ -333,13 +413,13 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], hits: &mut Hits) {
     let mut units: Vec<usize> = shared_units(x, y).collect();
     units.reverse();
     for u in units {
-        let t3 = Type3 { b, pos, u, x, y, pair, base, technique, name: &name };
+        let t3 = Type3 { b, pos, u, x, y, lp, pair, base, technique, name: &name };
         for k in 2..=MAX_LOOP_SUBSET {
-            if !hits.wants(base + k as Tenths - 2) {
+            if !out.wants(base + k as Tenths - 2) {
                 break;
             }
-            t3.naked(k, &mut seen, hits);
-            t3.hidden(k, &mut seen, hits);
+            t3.naked(k, &mut seen, out);
+            t3.hidden(k, &mut seen, out);
         }
     }
 }
@@ -351,6 +431,7 @@ struct Type3<'a> {
     u: usize,
     x: usize,
     y: usize,
+    lp: &'a [usize],
     pair: u16,
     base: Tenths,
     technique: Technique,
@@ -362,9 +443,9 @@ impl Type3<'_> {
     /// `y` (one of which holds one of them) with `k - 1` other cells of the
     /// unit holding only `k` digits in all: those digits go from the rest
     /// of the unit (base + 0.1 × (k − 1)). Skips eliminations in `seen`.
-    fn naked(&self, k: usize, seen: &mut Vec<Vec<(usize, u8)>>, hits: &mut Hits) {
-        let (b, x, y) = (self.b, self.x, self.y);
-        let pseudo = (b.cands[x] | b.cands[y]) & !self.pair;
+    fn naked(&self, k: usize, seen: &mut Vec<Vec<(usize, u8)>>, out: &mut LoopHints) {
+        let (b, x, y, pair) = (self.b, self.x, self.y, self.pair);
+        let pseudo = (b.cands[x] | b.cands[y]) & !pair;
         let others: Vec<usize> = unit_cells(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
         let difficulty = self.base + (k as Tenths - 1);
         let mut elim = Vec::new();
@@ -383,7 +464,7 @@ impl Type3<'_> {
                 return;
             }
             seen.push(elim.clone());
-            hits.offer(b, self.technique, difficulty, &[], &elim, || {
+            out.push(b, self.technique, difficulty, 3, self.lp, pair, &elim, || {
                 let with = cell_list(s.iter().map(|&i| others[i]));
                 format!("{} with naked {} {with}", (self.name)("type 3"), digit_list(union))
             });
@@ -395,7 +476,7 @@ impl Type3<'_> {
     /// that neither holds have only `k - 1` places besides them in the
     /// unit, those places hold only those digits (base + 0.1 × (k − 2)).
     /// Skips eliminations in `seen`.
-    fn hidden(&self, k: usize, seen: &mut Vec<Vec<(usize, u8)>>, hits: &mut Hits) {
+    fn hidden(&self, k: usize, seen: &mut Vec<Vec<(usize, u8)>>, out: &mut LoopHints) {
         let (b, u, x, y, pair) = (self.b, self.u, self.x, self.y, self.pair);
         let cells: Vec<usize> = unit_cells(u).collect();
         let xy = cells.iter().enumerate().filter(|&(_, &c)| c == x || c == y).fold(0u16, |m, (kk, _)| m | 1 << kk);
@@ -423,7 +504,7 @@ impl Type3<'_> {
                 return;
             }
             seen.push(elim.clone());
-            hits.offer(b, self.technique, difficulty, &[], &elim, || {
+            out.push(b, self.technique, difficulty, 3, self.lp, pair, &elim, || {
                 let with = cell_list(cells.iter().enumerate().filter(|&(kk, _)| z & (1 << kk) != 0).map(|(_, &c)| c));
                 format!("{} with hidden {} {with}", (self.name)("type 3"), digit_list(set))
             });
