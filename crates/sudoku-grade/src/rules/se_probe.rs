@@ -51,6 +51,7 @@ fn probe_against_se_records() {
     ];
     for (name, own, rule) in families {
         let (mut n_own, mut ok_own, mut n_later, mut false_pos) = (0, 0, 0, 0);
+        let mut spent = std::time::Duration::ZERO;
         let mut shown = 0;
         for line in text.lines() {
             let f: Vec<&str> = line.split('\t').collect();
@@ -62,11 +63,16 @@ fn probe_against_se_records() {
             let b = board(f[3], f[4]);
             let pos = b.positions();
             let mut hits = Hits::new(true);
+            let t0 = std::time::Instant::now();
             rule(&b, &pos, &mut hits);
+            spent += t0.elapsed();
             let ours = hits.best();
             if std::env::var("SE_DUMP").is_ok_and(|v| v == name) {
                 for h in hits.hints() {
-                    println!("DUMP\t{}\t{}\t{}\t{:?}\t{}\t{}\t{}\t{}\t{}", rank, f[1], f[2], h.elim, h.difficulty, h.text, f[3], f[4], f[5]);
+                    println!(
+                        "DUMP\t{}\t{}\t{}\t{:?}\t{}\t{}\t{}\t{}\t{}",
+                        rank, f[1], f[2], h.elim, h.difficulty, h.text, f[3], f[4], f[5]
+                    );
                 }
             }
             if rank == own {
@@ -80,7 +86,10 @@ fn probe_against_se_records() {
                     ok_own += 1;
                 } else if shown < show {
                     shown += 1;
-                    println!("[{name}] MISS se {} {} elims {} (diff_ok {diff_ok} elims_ok {elims_ok})", f[1], f[2], f[5]);
+                    println!(
+                        "[{name}] MISS se {} {} elims {} (diff_ok {diff_ok} elims_ok {elims_ok})",
+                        f[1], f[2], f[5]
+                    );
                     for h in hits.hints() {
                         println!("    ours {} {} {:?}", h.difficulty, h.text, h.elim);
                     }
@@ -101,6 +110,9 @@ fn probe_against_se_records() {
                 }
             }
         }
-        println!("{name}: SE steps {n_own}, matched {ok_own}; later steps {n_later}, false positives {false_pos}");
+        println!(
+            "{name}: SE steps {n_own}, matched {ok_own}; later steps {n_later}, false positives {false_pos}; {:.1} µs a state",
+            spent.as_secs_f64() * 1e6 / f64::from(n_own + n_later)
+        );
     }
 }
