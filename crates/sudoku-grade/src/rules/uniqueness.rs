@@ -1,12 +1,1224 @@
 //! Techniques that rely on the puzzle having one solution: unique
 //! rectangles and loops (types 1–4) and the bivalue universal grave
 //! (types 1–4).
+//!
+//! A *unique loop* on digits {a,b} is a set of cells, each holding both
+//! digits, such that every row, column and box that holds one of its cells
+//! holds exactly two of them, and the cells can be coloured in two colours
+//! with the two cells of every such unit of different colours. Were every
+//! cell reduced to {a,b}, the two colourings (a on one colour, b on the
+//! other, or the reverse) would both fit: two solutions. Four cells make a
+//! unique rectangle. The cells that hold more than {a,b} ("extra" cells)
+//! must break the pattern:
+//! - type 1: one extra cell; it holds neither a nor b;
+//! - type 2: every extra cell holds {a,b} plus one digit c, the same in
+//!   all; one of them is c, so c goes from every cell that sees them all;
+//! - type 3: two extra cells in one unit act as one cell holding their
+//!   extra digits, which forms a naked subset with other cells of the unit
+//!   (or a hidden subset on a, b and other digits);
+//! - type 4: two extra cells in one unit where a has no other place: one
+//!   of them is a, and neither can be b.
+//!
+//! SE's difficulties: 4.5 for a rectangle, loops of 6 cells 4.6, of 8 cells
+//! 4.7, of 10 or more 5.0; type 3 adds 0.1 for each cell of the naked
+//! subset besides the pseudo cell, or for each cell of the hidden subset
+//! beyond the first.
+//!
+//! A *bivalue universal grave* (BUG) is a state where every open cell has
+//! two candidates and every digit has two places in every unit where it is
+//! still open: such a state has zero or several solutions. When only a few
+//! "poly" cells have more candidates and dropping their extra candidates
+//! would leave a BUG, one of those extra candidates must be true:
+//! - type 1 (5.6): one poly cell; it holds one of its extra digits;
+//! - type 2 (5.7): every poly cell has one extra digit, the same: it goes
+//!   from every cell that sees them all;
+//! - type 3 (5.7 + 0.1 per cell of the subset beyond the first): the poly
+//!   cells share a unit and act as one cell holding their extra digits, in a
+//!   naked subset with other cells of that unit;
+//! - type 4 (5.7): two poly cells share a unit where a digit of both has no
+//!   other place: each holds that digit or one of its extras.
 
-use crate::board::{Board, Pos};
-use crate::hint::Hits;
+#![allow(clippy::needless_range_loop)]
+
+use sudoku_core::UNITS;
+
+use crate::board::{bit, Board, Pos, CELL_UNITS, PEER_SET};
+use crate::hint::{cell_list, Hits, Tenths};
+use crate::technique::Technique;
+
+/// Longest loop searched for (cells).
+const MAX_LOOP: usize = 20;
+
+/// Largest naked subset (pseudo cell included) searched for in type 3 of
+/// unique loops.
+const MAX_LOOP_SUBSET: usize = 4;
+
+/// Most poly cells a BUG is searched with.
+const MAX_POLY: usize = 12;
+
+/// Calls `f` with every `k`-subset of `0..n` (`k` <= 9), as sorted
+/// indices.
+fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
+    if k > n || k > 9 {
+        return;
+    }
+    let mut idx = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    loop {
+        f(&idx[..k]);
+        let mut i = k;
+        loop {
+            if i == 0 {
+                return;
+            }
+            i -= 1;
+            if idx[i] < n - k + i {
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+                break;
+            }
+        }
+    }
+}
+
+fn bits128(m: u128) -> impl Iterator<Item = usize> {
+    let mut m = m;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+fn digits(m: u16) -> impl Iterator<Item = u8> {
+    (0..9u8).filter(move |d| m & (1 << d) != 0).map(|d| d + 1)
+}
+
+/// `1, 2, 3`: digits as SE lists them in a pattern's name.
+fn digit_list(m: u16) -> String {
+    digits(m).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// The cells of unit `u` as indices.
+fn unit_cells(u: usize) -> impl Iterator<Item = usize> {
+    UNITS[u].iter().map(|&c| c as usize)
+}
+
+/// The units (by index) that hold both `x` and `y`.
+fn shared_units(x: usize, y: usize) -> impl Iterator<Item = usize> {
+    CELL_UNITS[x].into_iter().map(usize::from).filter(move |&u| CELL_UNITS[y].contains(&(u as u8)))
+}
+
+/// SE's difficulty of a unique loop of `len` cells before the type's own
+/// extra: 4.5 for a rectangle, 4.6 for 6 cells, 4.7 for 8, 5.0 beyond.
+fn loop_difficulty(len: usize) -> Tenths {
+    match len {
+        4 => 45,
+        6 => 46,
+        8 => 47,
+        _ => 50,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Unique rectangles and loops
+// ---------------------------------------------------------------------------
+
+/// The depth-first search for unique loops on one pair of digits.
+struct LoopSearch<'a> {
+    b: &'a Board,
+    /// The two digits of the loop.
+    pair: u16,
+    /// Open cells holding both digits.
+    cells: u128,
+    path: Vec<usize>,
+    /// Loop cells per unit.
+    count: [u8; 27],
+    /// Colour (path index parity) of the first loop cell met in each unit.
+    colour: [u8; 27],
+    /// Cells of the path holding more than the pair.
+    n_extra: usize,
+    /// The one extra digit every extra cell of the path has, while they all
+    /// have exactly one and the same; 0 otherwise.
+    type2_digit: u16,
+    /// Loops found, as cell sets.
+    found: Vec<u128>,
+    /// Loops found, in path order.
+    loops: Vec<Vec<usize>>,
+}
+
+impl LoopSearch<'_> {
+    /// Whether `c` may join the path at index `i` (colour `i % 2`).
+    fn fits(&self, c: usize, i: usize) -> bool {
+        CELL_UNITS[c].iter().all(|&u| {
+            let u = u as usize;
+            self.count[u] == 0 || (self.count[u] == 1 && self.colour[u] != (i % 2) as u8)
+        })
+    }
+
+    /// Extra-cell bookkeeping for `c` joining: the new (n_extra,
+    /// type2_digit), or `None` when no type could use the path any more.
+    fn extras_with(&self, c: usize) -> Option<(usize, u16)> {
+        let extra = self.b.cands[c] & !self.pair;
+        if extra == 0 {
+            return Some((self.n_extra, self.type2_digit));
+        }
+        let n = self.n_extra + 1;
+        let t2 = if extra.count_ones() == 1 && (self.n_extra == 0 || self.type2_digit == extra) {
+            extra
+        } else {
+            0
+        };
+        (n <= 2 || t2 != 0).then_some((n, t2))
+    }
+
+    fn push(&mut self, c: usize) {
+        let i = self.path.len();
+        for &u in &CELL_UNITS[c] {
+            let u = u as usize;
+            if self.count[u] == 0 {
+                self.colour[u] = (i % 2) as u8;
+            }
+            self.count[u] += 1;
+        }
+        self.path.push(c);
+    }
+
+    fn pop(&mut self) {
+        if let Some(c) = self.path.pop() {
+            for &u in &CELL_UNITS[c] {
+                self.count[u as usize] -= 1;
+            }
+        }
+    }
+
+    /// Whether every unit touched by the path holds exactly two of its
+    /// cells.
+    fn closed(&self) -> bool {
+        self.path.iter().all(|&c| CELL_UNITS[c].iter().all(|&u| self.count[u as usize] == 2))
+    }
+
+    /// Extends the path from its last cell through a unit that holds only
+    /// that cell so far.
+    fn extend(&mut self) {
+        let (Some(&start), Some(&cur)) = (self.path.first(), self.path.last()) else { return };
+        if self.path.len() >= 4 && self.path.len() % 2 == 0 && self.closed() {
+            let set = self.path.iter().fold(0u128, |m, &c| m | 1 << c);
+            if self.n_extra > 0 && !self.found.contains(&set) {
+                self.found.push(set);
+                self.loops.push(self.path.clone());
+            }
+            return;
+        }
+        if self.path.len() >= MAX_LOOP {
+            return;
+        }
+        let i = self.path.len();
+        for u in CELL_UNITS[cur].map(usize::from) {
+            if self.count[u] != 1 {
+                continue;
+            }
+            for next in unit_cells(u) {
+                if next <= start || self.cells & (1 << next) == 0 || !self.fits(next, i) {
+                    continue;
+                }
+                let Some((n, t2)) = self.extras_with(next) else { continue };
+                let saved = (self.n_extra, self.type2_digit);
+                (self.n_extra, self.type2_digit) = (n, t2);
+                self.push(next);
+                self.extend();
+                self.pop();
+                (self.n_extra, self.type2_digit) = saved;
+            }
+        }
+    }
+}
+
+/// Every unique loop (rectangles included) on the digits of `pair` that
+/// has at least one extra cell and could serve one of the four types.
+fn find_loops(b: &Board, pair: u16, out: &mut Vec<Vec<usize>>) {
+    let cells = (0..81).filter(|&c| b.cands[c] & pair == pair).fold(0u128, |m, c| m | 1 << c);
+    if cells.count_ones() < 4 {
+        return;
+    }
+    let mut s = LoopSearch {
+        b,
+        pair,
+        cells,
+        path: Vec::with_capacity(MAX_LOOP),
+        count: [0; 27],
+        colour: [0; 27],
+        n_extra: 0,
+        type2_digit: 0,
+        found: Vec::new(),
+        loops: Vec::new(),
+    };
+    for start in bits128(cells) {
+        let Some((n, t2)) = s.extras_with(start) else { continue };
+        (s.n_extra, s.type2_digit) = (n, t2);
+        s.push(start);
+        s.extend();
+        s.pop();
+        (s.n_extra, s.type2_digit) = (0, 0);
+    }
+    *out = s.loops;
+}
 
 /// Unique rectangles and unique loops, types 1–4 (SE 4.5 and up).
-pub(crate) fn loops(_b: &Board, _pos: &Pos, _hits: &mut Hits) {}
+pub(crate) fn loops(b: &Board, pos: &Pos, hits: &mut Hits) {
+    if !hits.wants(45) {
+        return;
+    }
+    let mut out = LoopHints::default();
+    let mut found = Vec::new();
+    for a in 0..9 {
+        for bb in a + 1..9 {
+            let pair = (1u16 << a) | (1 << bb);
+            find_loops(b, pair, &mut found);
+            for lp in &found {
+                offer_loop(b, pos, pair, lp, &mut out);
+            }
+        }
+    }
+    out.hand_over(b, hits);
+}
+
+/// One unique loop step, kept until SE's choice among the easiest is made.
+struct LoopHint {
+    difficulty: Tenths,
+    /// The type, 1–4.
+    ty: u8,
+    /// The first cell (row-major) of the loop that holds only the two
+    /// digits.
+    first: usize,
+    technique: Technique,
+    elim: Vec<(usize, u8)>,
+    text: String,
+}
+
+/// The easiest unique loop steps found so far.
+#[derive(Default)]
+struct LoopHints {
+    best: Option<Tenths>,
+    hints: Vec<LoopHint>,
+}
+
+impl LoopHints {
+    fn wants(&self, difficulty: Tenths) -> bool {
+        self.best.is_none_or(|b| difficulty <= b)
+    }
+
+    /// Keeps a step of `difficulty` and type `ty` on the loop `lp`.
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        b: &Board,
+        technique: Technique,
+        difficulty: Tenths,
+        ty: u8,
+        lp: &[usize],
+        pair: u16,
+        elim: &[(usize, u8)],
+        text: impl FnOnce() -> String,
+    ) {
+        if !self.wants(difficulty) || !elim.iter().any(|&(c, d)| b.cands[c] & bit(d) != 0) {
+            return;
+        }
+        if self.best.is_none_or(|b| difficulty < b) {
+            self.best = Some(difficulty);
+            self.hints.clear();
+        }
+        let first = lp.iter().copied().filter(|&c| b.cands[c] == pair).min().unwrap_or(81);
+        self.hints.push(LoopHint { difficulty, ty, first, technique, elim: elim.to_vec(), text: text() });
+    }
+
+    /// Offers only SE's choice among the easiest steps, the lowest type
+    /// first, then the loop whose first bivalue cell comes first (so on
+    /// every one of 66 states of SE's paths with several candidates). SE
+    /// takes one step at a time, and taking one often destroys the other
+    /// loops (their cells lose a digit): applying them all at once would
+    /// go further than SE does. This is the one place where the grader's
+    /// path depends on the cell order (and so may differ between isomorphs
+    /// of a puzzle).
+    fn hand_over(self, b: &Board, hits: &mut Hits) {
+        if let Some(h) = self.hints.iter().min_by_key(|h| (h.ty, h.first)) {
+            hits.offer(b, h.technique, h.difficulty, &[], &h.elim, || h.text.clone());
+        }
+    }
+}
+
+/// Offers every deduction of the loop `lp` on `pair`.
+fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], out: &mut LoopHints) {
+    let base = loop_difficulty(lp.len());
+    let technique = if lp.len() == 4 { Technique::UniqueRectangle } else { Technique::UniqueLoop };
+    let name = |kind: &str| {
+        let family =
+            if lp.len() == 4 { "Unique Rectangle".to_string() } else { format!("Unique Loop {}", lp.len()) };
+        format!("{family} {kind}: Cells {} on {}", cell_list(lp.iter().copied()), digit_list(pair))
+    };
+    let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.cands[c] != pair).collect();
+    let mut elim = Vec::new();
+    // Type 1: the only extra cell holds neither digit.
+    if let [x] = extra[..] {
+        elim.extend(digits(pair).map(|d| (x, d)));
+        out.push(b, technique, base, 1, lp, pair, &elim, || name("type 1"));
+        return;
+    }
+    // Type 2: one extra digit, the same in every extra cell.
+    let c = b.cands[extra[0]] & !pair;
+    if c.count_ones() == 1 && extra.iter().all(|&x| b.cands[x] == pair | c) {
+        let seen = extra.iter().fold(!0u128, |m, &x| m & PEER_SET[x]);
+        let d = c.trailing_zeros() as u8 + 1;
+        elim.clear();
+        elim.extend(bits128(seen).filter(|&y| b.cands[y] & c != 0).map(|y| (y, d)));
+        out.push(b, technique, base, 2, lp, pair, &elim, || name("type 2"));
+    }
+    let [x, y] = extra[..] else { return };
+    for u in shared_units(x, y) {
+        // Type 4: one digit of the pair has no other place in the unit.
+        for (keep, drop) in [(pair & pair.wrapping_neg(), pair & (pair - 1))]
+            .into_iter()
+            .flat_map(|(lo, hi)| [(lo, hi), (hi, lo)])
+        {
+            let d0 = keep.trailing_zeros() as usize;
+            let places = pos[u][d0];
+            let only_xy = places.count_ones() == 2
+                && unit_cells(u)
+                    .enumerate()
+                    .filter(|&(k, _)| places & (1 << k) != 0)
+                    .all(|(_, c)| c == x || c == y);
+            if only_xy {
+                let d = drop.trailing_zeros() as u8 + 1;
+                out.push(b, technique, base, 4, lp, pair, &[(x, d), (y, d)], || name("type 4"));
+            }
+        }
+    }
+    // Type 3, the box first, then the line; in each, subsets by size, the
+    // naked one first. SE keeps only the first of two steps with the same
+    // eliminations, which can leave a naked subset (harder) where a hidden
+    // one (easier) removes the same candidates.
+    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
+    let mut units: Vec<usize> = shared_units(x, y).collect();
+    units.reverse();
+    for u in units {
+        let t3 = Type3 { b, pos, u, x, y, lp, pair, base, technique, name: &name };
+        for k in 2..=MAX_LOOP_SUBSET {
+            if !out.wants(base + k as Tenths - 2) {
+                break;
+            }
+            t3.naked(k, &mut seen, out);
+            t3.hidden(k, &mut seen, out);
+        }
+    }
+}
+
+/// A unique loop's two extra cells `x` and `y` in unit `u`, for type 3.
+struct Type3<'a> {
+    b: &'a Board,
+    pos: &'a Pos,
+    u: usize,
+    x: usize,
+    y: usize,
+    lp: &'a [usize],
+    pair: u16,
+    base: Tenths,
+    technique: Technique,
+    name: &'a dyn Fn(&str) -> String,
+}
+
+impl Type3<'_> {
+    /// Type 3 with a naked subset of `k` cells: the extra digits of `x` and
+    /// `y` (one of which holds one of them) with `k - 1` other cells of the
+    /// unit holding only `k` digits in all: those digits go from the rest
+    /// of the unit (base + 0.1 × (k − 1)). Skips eliminations in `seen`.
+    fn naked(&self, k: usize, seen: &mut Vec<Vec<(usize, u8)>>, out: &mut LoopHints) {
+        let (b, x, y, pair) = (self.b, self.x, self.y, self.pair);
+        let pseudo = (b.cands[x] | b.cands[y]) & !pair;
+        let others: Vec<usize> =
+            unit_cells(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
+        let difficulty = self.base + (k as Tenths - 1);
+        let mut elim = Vec::new();
+        for_each_subset(others.len(), k - 1, |s| {
+            let union = s.iter().fold(pseudo, |m, &i| m | b.cands[others[i]]);
+            if union.count_ones() as usize != k {
+                return;
+            }
+            elim.clear();
+            for (i, &c) in others.iter().enumerate() {
+                if !s.contains(&i) {
+                    elim.extend(digits(b.cands[c] & union).map(|d| (c, d)));
+                }
+            }
+            if elim.is_empty() || seen.contains(&elim) {
+                return;
+            }
+            seen.push(elim.clone());
+            out.push(b, self.technique, difficulty, 3, self.lp, pair, &elim, || {
+                let with = cell_list(s.iter().map(|&i| others[i]));
+                format!("{} with naked {} {with}", (self.name)("type 3"), digit_list(union))
+            });
+        });
+    }
+
+    /// Type 3 with a hidden subset of `k` digits: `x` and `y` hold at most
+    /// one of the pair between them, so when the pair and `k - 2` digits
+    /// that neither holds have only `k - 1` places besides them in the
+    /// unit, those places hold only those digits (base + 0.1 × (k − 2)).
+    /// Skips eliminations in `seen`.
+    fn hidden(&self, k: usize, seen: &mut Vec<Vec<(usize, u8)>>, out: &mut LoopHints) {
+        let (b, u, x, y, pair) = (self.b, self.u, self.x, self.y, self.pair);
+        let cells: Vec<usize> = unit_cells(u).collect();
+        let xy =
+            cells.iter().enumerate().filter(|&(_, &c)| c == x || c == y).fold(0u16, |m, (kk, _)| m | 1 << kk);
+        let places = |m: u16| digits(m).fold(0u16, |p, d| p | self.pos[u][d as usize - 1]);
+        let free: Vec<u16> = (0..9)
+            .map(|d| 1u16 << d)
+            .filter(|&m| {
+                m & pair == 0
+                    && m & (b.cands[x] | b.cands[y]) == 0
+                    && self.pos[u][m.trailing_zeros() as usize] != 0
+            })
+            .collect();
+        let difficulty = self.base + (k as Tenths - 2);
+        let mut elim = Vec::new();
+        let mut try_set = |set: u16| {
+            let z = places(set) & !xy;
+            if z.count_ones() as usize != k - 1 {
+                return;
+            }
+            elim.clear();
+            for (kk, &c) in cells.iter().enumerate() {
+                if z & (1 << kk) != 0 {
+                    elim.extend(digits(b.cands[c] & !set).map(|d| (c, d)));
+                }
+            }
+            if elim.is_empty() || seen.contains(&elim) {
+                return;
+            }
+            seen.push(elim.clone());
+            out.push(b, self.technique, difficulty, 3, self.lp, pair, &elim, || {
+                let with = cell_list(
+                    cells.iter().enumerate().filter(|&(kk, _)| z & (1 << kk) != 0).map(|(_, &c)| c),
+                );
+                format!("{} with hidden {} {with}", (self.name)("type 3"), digit_list(set))
+            });
+        };
+        if k == 2 {
+            try_set(pair);
+        } else {
+            for_each_subset(free.len(), k - 2, |s| try_set(s.iter().fold(pair, |m, &i| m | free[i])));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Bivalue universal grave
+// ---------------------------------------------------------------------------
+
+/// The search for the candidates of the poly cells to keep so that the
+/// rest is a BUG.
+struct BugSearch<'a> {
+    b: &'a Board,
+    pos: &'a Pos,
+    poly: Vec<usize>,
+    /// Places of each digit kept so far in each unit.
+    count: [[u8; 9]; 27],
+    /// Poly cells not yet decided holding each digit, per unit.
+    avail: [[u8; 9]; 27],
+    /// The kept pair of each poly cell.
+    kept: Vec<u16>,
+    /// Complete choices found.
+    solutions: Vec<Vec<u16>>,
+}
+
+impl BugSearch<'_> {
+    /// Whether unit `u` can still end with two places for each open digit.
+    fn unit_ok(&self, u: usize) -> bool {
+        (0..9).all(|d| {
+            let n = self.count[u][d];
+            n <= 2 && (self.pos[u][d] == 0 || n + self.avail[u][d] >= 2)
+        })
+    }
+
+    fn search(&mut self, i: usize) {
+        if self.solutions.len() >= 4 {
+            return;
+        }
+        if i == self.poly.len() {
+            if (0..27).all(|u| (0..9).all(|d| self.pos[u][d] == 0 || self.count[u][d] == 2)) {
+                self.solutions.push(self.kept.clone());
+            }
+            return;
+        }
+        let c = self.poly[i];
+        let m = self.b.cands[c];
+        for &u in &CELL_UNITS[c] {
+            for d in digits(m) {
+                self.avail[u as usize][d as usize - 1] -= 1;
+            }
+        }
+        let ds: Vec<u8> = digits(m).collect();
+        for p in 0..ds.len() {
+            for q in p + 1..ds.len() {
+                let (d1, d2) = (ds[p] as usize - 1, ds[q] as usize - 1);
+                for &u in &CELL_UNITS[c] {
+                    self.count[u as usize][d1] += 1;
+                    self.count[u as usize][d2] += 1;
+                }
+                if CELL_UNITS[c].iter().all(|&u| self.unit_ok(u as usize)) {
+                    self.kept[i] = (1 << d1) | (1 << d2);
+                    self.search(i + 1);
+                }
+                for &u in &CELL_UNITS[c] {
+                    self.count[u as usize][d1] -= 1;
+                    self.count[u as usize][d2] -= 1;
+                }
+            }
+        }
+        for &u in &CELL_UNITS[c] {
+            for d in digits(m) {
+                self.avail[u as usize][d as usize - 1] += 1;
+            }
+        }
+    }
+}
 
 /// Bivalue universal grave, types 1–4 (SE 5.6 and up).
-pub(crate) fn bug(_b: &Board, _pos: &Pos, _hits: &mut Hits) {}
+pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
+    if !hits.wants(56) {
+        return;
+    }
+    let mut s = BugSearch {
+        b,
+        pos,
+        poly: Vec::new(),
+        count: [[0; 9]; 27],
+        avail: [[0; 9]; 27],
+        kept: Vec::new(),
+        solutions: Vec::new(),
+    };
+    for c in 0..81 {
+        let m = b.cands[c];
+        match m.count_ones() {
+            0 => {}
+            2 => {
+                for &u in &CELL_UNITS[c] {
+                    for d in digits(m) {
+                        s.count[u as usize][d as usize - 1] += 1;
+                    }
+                }
+            }
+            1 => return,
+            _ => {
+                if s.poly.len() == MAX_POLY {
+                    return;
+                }
+                s.poly.push(c);
+                for &u in &CELL_UNITS[c] {
+                    for d in digits(m) {
+                        s.avail[u as usize][d as usize - 1] += 1;
+                    }
+                }
+            }
+        }
+    }
+    if s.poly.is_empty() || !(0..27).all(|u| s.unit_ok(u)) {
+        return;
+    }
+    s.kept = vec![0; s.poly.len()];
+    s.search(0);
+    let poly = std::mem::take(&mut s.poly);
+    for kept in &s.solutions {
+        offer_bug(b, pos, &poly, kept, hits);
+    }
+}
+
+/// Offers the deductions of a BUG whose poly cells `poly` keep `kept`.
+fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits) {
+    let extra: Vec<u16> = poly.iter().zip(kept).map(|(&c, &k)| b.cands[c] & !k).collect();
+    let all_extra = extra.iter().fold(0u16, |m, &e| m | e);
+    let mut elim = Vec::new();
+    // Type 1: the one poly cell holds one of its extra digits.
+    if let ([c], [k]) = (poly, kept) {
+        elim.extend(digits(*k).map(|d| (*c, d)));
+        hits.offer(b, Technique::Bug, 56, &[], &elim, || format!("BUG type 1: {}", cell_list([*c])));
+        return;
+    }
+    // Type 2: the same single extra digit in every poly cell.
+    if all_extra.count_ones() == 1 && extra.iter().all(|&e| e == all_extra) {
+        let seen = poly.iter().fold(!0u128, |m, &c| m & PEER_SET[c]);
+        let d = all_extra.trailing_zeros() as u8 + 1;
+        elim.clear();
+        elim.extend(bits128(seen).filter(|&y| b.cands[y] & all_extra != 0).map(|y| (y, d)));
+        hits.offer(b, Technique::Bug, 57, &[], &elim, || {
+            format!("BUG type 2: {} on {d}", cell_list(poly.iter().copied()))
+        });
+    }
+    let mut units = CELL_UNITS[poly[0]].map(usize::from).to_vec();
+    units.retain(|&u| poly.iter().all(|&c| CELL_UNITS[c].contains(&(u as u8))));
+    for &u in &units {
+        // Type 4: a digit kept in both poly cells with no other place in
+        // the unit.
+        if let ([x, y], [kx, ky]) = (poly, kept) {
+            for d in digits(kx & ky) {
+                let places = pos[u][d as usize - 1];
+                if places.count_ones() != 2 {
+                    continue;
+                }
+                elim.clear();
+                elim.extend(digits(kx & !bit(d)).map(|e| (*x, e)));
+                elim.extend(digits(ky & !bit(d)).map(|e| (*y, e)));
+                hits.offer(b, Technique::Bug, 57, &[], &elim, || {
+                    format!("BUG type 4: {} on {d}", cell_list(poly.iter().copied()))
+                });
+            }
+        }
+        bug_type3(b, u, poly, all_extra, hits);
+    }
+}
+
+/// BUG type 3: the poly cells, all in unit `u`, act as one cell holding
+/// `pseudo` (their extra digits), which forms a naked subset of `k` cells
+/// with `k - 1` bivalue cells of the unit: its digits go from the rest of
+/// the unit (5.7 + 0.1 × (k − 1)).
+fn bug_type3(b: &Board, u: usize, poly: &[usize], pseudo: u16, hits: &mut Hits) {
+    let others: Vec<usize> = unit_cells(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
+    let mut elim = Vec::new();
+    for k in 2..=others.len().min(8) {
+        let difficulty = 57 + (k as Tenths - 1);
+        if !hits.wants(difficulty) {
+            break;
+        }
+        for_each_subset(others.len(), k - 1, |s| {
+            let union = s.iter().fold(pseudo, |m, &i| m | b.cands[others[i]]);
+            if union.count_ones() as usize != k {
+                return;
+            }
+            elim.clear();
+            for (i, &c) in others.iter().enumerate() {
+                if !s.contains(&i) {
+                    elim.extend(digits(b.cands[c] & union).map(|d| (c, d)));
+                }
+            }
+            hits.offer(b, Technique::Bug, difficulty, &[], &elim, || {
+                format!("BUG type 3: {} on {}", cell_list(poly.iter().copied()), digit_list(union))
+            });
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! One position per technique and variant, taken from Sukaku
+    //! Explainer 1.18.1's own solution path of the puzzle named (serate
+    //! `--after="%r|%s|%i|%m"` prints each step with the candidates after
+    //! it; the state here is the one before the step). Each checks SE's
+    //! difficulty and that SE's eliminations are among ours.
+
+    use super::*;
+    use crate::board::bit;
+
+    /// A board from 81 space-separated cells: one digit is a placed
+    /// value, several are the candidates of an open cell (the states are
+    /// taken from SE's own path, where no single is left).
+    fn state(s: &str) -> Board {
+        let mut b = Board { cands: [0; 81], value: [0; 81] };
+        for (c, tok) in s.split_whitespace().enumerate() {
+            let ds: Vec<u8> = tok.bytes().map(|x| x - b'0').collect();
+            if let [d] = ds[..] {
+                b.value[c] = d;
+            } else {
+                b.cands[c] = ds.iter().fold(0, |m, &d| m | bit(d));
+            }
+        }
+        b
+    }
+
+    /// Runs `rule` on `s`: the easiest step must have SE's `difficulty`
+    /// and remove (at least) SE's eliminations `elim` (`r1c2#3`).
+    fn check(rule: fn(&Board, &Pos, &mut Hits), s: &str, difficulty: u8, elim: &[&str]) {
+        let b = state(s);
+        let mut hits = Hits::new(true);
+        rule(&b, &b.positions(), &mut hits);
+        let texts: Vec<&str> = hits.hints().iter().map(|h| h.text.as_str()).collect();
+        assert_eq!(hits.best(), Some(difficulty), "{texts:?}");
+        for e in elim {
+            let e = e.as_bytes();
+            let c = (e[1] - b'1') as usize * 9 + (e[3] - b'1') as usize;
+            assert!(
+                hits.found.elim[c] & bit(e[5] - b'0') != 0,
+                "{} not removed by {texts:?}",
+                std::str::from_utf8(e).unwrap()
+            );
+        }
+    }
+
+    /// SE: "Unique Rectangle type 1: Cells r8c1,r9c1,r9c9,r8c9 on 2, 7" (4.5), on puzzle 004070100009000700130000065090000010080060070000030000040207080050609030006304900.
+    #[test]
+    fn unique_rectangle_type_1() {
+        check(
+            loops,
+            concat!(
+                "8 2 4 5 7 6 1 9 3 ",
+                "5 6 9 1 24 3 7 24 8 ",
+                "1 3 7 48 9 28 24 6 5 ",
+                "34 9 5 7 24 28 38 1 6 ",
+                "34 8 12 49 6 15 35 7 29 ",
+                "6 7 12 89 3 15 58 24 249 ",
+                "9 4 3 2 5 7 6 8 1 ",
+                "27 5 8 6 1 9 24 3 247 ",
+                "27 1 6 3 8 4 9 5 27 ",
+            ),
+            45,
+            &["r8c9#2", "r8c9#7"],
+        );
+    }
+
+    /// SE: "Unique Rectangle type 2: Cells r4c4,r5c4,r5c1,r4c1 on 8, 9" (4.5), on puzzle 000607900040050000060400081010032006000010000600740010750004090000080040002509000.
+    #[test]
+    fn unique_rectangle_type_2() {
+        check(
+            loops,
+            concat!(
+                "1 3 8 6 2 7 9 5 4 ",
+                "29 4 79 1 5 8 6 3 27 ",
+                "25 6 57 4 9 3 27 8 1 ",
+                "589 1 459 89 3 2 45 7 6 ",
+                "589 7 34 89 1 6 34 2 59 ",
+                "6 2 39 7 4 5 38 1 89 ",
+                "7 5 1 3 6 4 28 9 28 ",
+                "3 9 6 2 8 1 57 4 57 ",
+                "4 8 2 5 7 9 1 6 3 ",
+            ),
+            45,
+            &["r3c1#5", "r4c3#5"],
+        );
+    }
+
+    /// SE: "Unique Rectangle type 3: Cells r4c2,r5c2,r5c5,r4c5 on 2, 8" (4.5), on puzzle 200000000000402015010070340400700050609000401050001006062090030740205000000000008.
+    #[test]
+    fn unique_rectangle_type_3_4_5() {
+        check(
+            loops,
+            concat!(
+                "2 39 4 15 15 368 689 89 7 ",
+                "89 7 368 4 36 2 689 1 5 ",
+                "5 1 68 689 7 689 3 4 2 ",
+                "4 28 1 7 268 689 89 5 3 ",
+                "6 28 9 358 258 38 4 7 1 ",
+                "3 5 7 89 4 1 2 89 6 ",
+                "18 6 2 18 9 7 5 3 4 ",
+                "7 4 38 2 38 5 1 6 9 ",
+                "19 39 5 136 16 4 7 2 8 ",
+            ),
+            45,
+            &["r8c5#3"],
+        );
+    }
+
+    /// SE: "Unique Rectangle type 3: Cells r3c9,r3c8,r7c8,r7c9 on 1, 4" (4.6), on puzzle 900103086100004000005800200270000108000000000406000097003002800000400009510708003.
+    #[test]
+    fn unique_rectangle_type_3_4_6() {
+        check(
+            loops,
+            concat!(
+                "9 24 27 1 5 3 47 8 6 ",
+                "1 38 78 6 2 4 9 37 5 ",
+                "36 46 5 8 7 9 2 134 14 ",
+                "2 7 9 3 46 56 1 456 8 ",
+                "38 358 1 9 468 7 345 456 2 ",
+                "4 358 6 2 18 15 35 9 7 ",
+                "67 9 3 5 16 2 8 147 14 ",
+                "678 26 28 4 3 16 57 157 9 ",
+                "5 1 4 7 9 8 6 2 3 ",
+            ),
+            46,
+            &["r8c8#7"],
+        );
+    }
+
+    /// SE: "Unique Rectangle type 3: Cells r8c4,r8c6,r2c6,r2c4 on 3, 5" (4.7), on puzzle 002000900060070020803000507008000100200050004010040070500010003006090700000284000.
+    #[test]
+    fn unique_rectangle_type_3_4_7() {
+        check(
+            loops,
+            concat!(
+                "17 457 2 134568 36 13568 9 13468 168 ",
+                "19 6 145 13589 7 13589 348 2 18 ",
+                "8 49 3 1469 26 1269 5 146 7 ",
+                "34679 34579 8 3679 236 23679 1 3569 2569 ",
+                "2 379 79 136789 5 136789 38 3689 4 ",
+                "369 1 59 3689 4 23689 238 7 25689 ",
+                "5 28 49 67 1 67 248 89 3 ",
+                "14 28 6 35 9 35 7 148 128 ",
+                "137 379 179 2 8 4 6 159 159 ",
+            ),
+            47,
+            &["r2c3#1", "r2c7#8"],
+        );
+    }
+
+    /// SE: "Unique Rectangle type 3: Cells r3c8,r3c9,r6c9,r6c8 on 2, 9" (4.8), on puzzle 006200310208030050073060000000700001000689000400003000000090270060020105052008900.
+    #[test]
+    fn unique_rectangle_type_3_4_8() {
+        check(
+            loops,
+            concat!(
+                "59 49 6 2 7 45 3 1 8 ",
+                "2 14 8 9 3 14 67 5 67 ",
+                "15 7 3 8 6 15 4 29 29 ",
+                "6 389 59 7 4 2 58 39 1 ",
+                "13 123 157 6 8 9 57 234 247 ",
+                "4 289 79 1 5 3 678 269 2679 ",
+                "8 13 14 5 9 6 2 7 34 ",
+                "39 6 49 34 2 7 1 8 5 ",
+                "7 5 2 34 1 8 9 46 346 ",
+            ),
+            48,
+            &["r5c9#7"],
+        );
+    }
+
+    /// SE: "Unique Rectangle type 4: Cells r1c4,r3c4,r3c9,r1c9 on 3, 6" (4.5), on puzzle 000040000600507002050010070010806030000000000005030200200709001507000804001403700.
+    #[test]
+    fn unique_rectangle_type_4() {
+        check(
+            loops,
+            concat!(
+                "1 7 289 36 4 28 569 568 35689 ",
+                "6 48 3 5 9 7 14 148 2 ",
+                "489 5 2489 36 1 28 469 7 3689 ",
+                "479 1 49 8 2 6 459 3 579 ",
+                "3 2 4689 19 7 5 1469 1468 89 ",
+                "789 689 5 19 3 4 2 168 6789 ",
+                "2 468 468 7 58 9 3 56 1 ",
+                "5 3 7 2 6 1 8 9 4 ",
+                "89 689 1 4 58 3 7 2 56 ",
+            ),
+            45,
+            &["r1c9#6", "r3c9#6"],
+        );
+    }
+
+    /// SE: "Unique Loop 6 type 1: Cells r4c8,r4c9,r9c9,r9c6,r8c6,r8c8 on 7, 8" (4.6), on puzzle 000006704005000060400070820530001000800000002000700039078020001050000900306900000.
+    #[test]
+    fn unique_loop_6_type_1() {
+        check(
+            loops,
+            concat!(
+                "12 128 123 12358 358 6 7 9 4 ",
+                "7 289 5 248 48 2489 1 6 3 ",
+                "4 6 139 13 7 39 8 2 5 ",
+                "5 3 249 24 69 1 46 78 78 ",
+                "8 49 7 345 69 345 456 1 2 ",
+                "6 124 124 7 458 2458 45 3 9 ",
+                "9 7 8 6 2 45 3 45 1 ",
+                "12 5 124 348 1348 3478 9 78 6 ",
+                "3 14 6 9 145 78 2 45 78 ",
+            ),
+            46,
+            &["r8c6#7", "r8c6#8"],
+        );
+    }
+
+    /// SE: "Unique Loop 6 type 2: Cells r7c5,r8c5,r8c3,r9c3,r9c9,r7c9 on 3, 9" (4.6), on puzzle 001069040460800010000000006700040030600357004090080001500000000020006057070210400.
+    #[test]
+    fn unique_loop_6_type_2() {
+        check(
+            loops,
+            concat!(
+                "28 38 1 5 6 9 7 4 238 ",
+                "4 6 79 8 27 3 29 1 5 ",
+                "289 35 579 1 27 4 2389 89 6 ",
+                "7 58 258 9 4 1 6 3 28 ",
+                "6 1 28 3 5 7 289 89 4 ",
+                "3 9 4 6 8 2 5 7 1 ",
+                "5 4 6 7 39 8 1 2 39 ",
+                "1 2 389 4 39 6 38 5 7 ",
+                "89 7 389 2 1 5 4 6 389 ",
+            ),
+            46,
+            &["r9c1#8"],
+        );
+    }
+
+    /// SE: "Unique Loop 6 type 3: Cells r2c4,r3c4,r3c1,r1c1,r1c7,r2c7 on 3, 5" (4.7), on puzzle ....4....79...6..2.8....6.9.638.27........15....1......3..6...74....3....25...4...
+    #[test]
+    fn unique_loop_6_type_3() {
+        check(
+            loops,
+            concat!(
+                "2356 15 26 279 4 789 358 78 1358 ",
+                "7 9 14 35 18 6 35 148 2 ",
+                "35 8 124 35 27 17 6 47 9 ",
+                "1 6 3 8 5 2 7 9 4 ",
+                "289 47 2789 6 379 479 1 5 38 ",
+                "589 457 789 1 379 479 238 2368 368 ",
+                "89 3 189 4 6 5 289 128 7 ",
+                "4 17 6789 29 1289 3 589 68 1568 ",
+                "69 2 5 79 1789 18 4 36 1368 ",
+            ),
+            47,
+            &["r1c9#8"],
+        );
+    }
+
+    /// SE: "Unique Loop 6 type 4: Cells r4c2,r5c2,r5c9,r8c9,r8c7,r4c7 on 6, 8" (4.6), on puzzle 090000065000002900056970180001024000007000400000610200035096720004200000620000090.
+    #[test]
+    fn unique_loop_6_type_4() {
+        check(
+            loops,
+            concat!(
+                "7 9 2 148 48 18 3 6 5 ",
+                "8 1 3 5 6 2 9 4 7 ",
+                "4 5 6 9 7 3 1 8 2 ",
+                "35 68 1 7 2 4 68 35 9 ",
+                "2 68 7 3 58 9 4 15 168 ",
+                "35 4 9 6 1 58 2 7 38 ",
+                "1 3 5 48 9 6 7 2 48 ",
+                "9 7 4 2 358 15 68 13 1368 ",
+                "6 2 8 14 34 7 5 9 134 ",
+            ),
+            46,
+            &["r5c9#8", "r8c9#8"],
+        );
+    }
+
+    /// SE: "Unique Loop 8 type 1: Cells r2c2,r2c4,r5c4,r5c6,r3c6,r3c1,r6c1,r6c2 on 5, 9" (4.7), on puzzle 148000965002000100003080700006702500400030008000816000010070050300658001000401000.
+    #[test]
+    fn unique_loop_8_type_1() {
+        check(
+            loops,
+            concat!(
+                "1 4 8 3 2 7 9 6 5 ",
+                "7 59 2 59 6 4 1 8 3 ",
+                "59 6 3 1 8 59 7 24 24 ",
+                "8 3 6 7 4 2 5 1 9 ",
+                "4 27 1 59 3 59 6 27 8 ",
+                "259 59 79 8 1 6 34 2347 247 ",
+                "69 1 49 2 7 3 8 5 46 ",
+                "3 27 47 6 5 8 24 9 1 ",
+                "26 8 5 4 9 1 23 37 67 ",
+            ),
+            47,
+            &["r6c1#5", "r6c1#9"],
+        );
+    }
+
+    /// SE: "Unique Loop 8 type 3: Cells r1c3,r1c7,r3c7,r3c5,r2c5,r2c1,r8c1,r8c3 on 1, 2" (4.8), on puzzle 700694005004000600300000009000080000030952010010000070053070820000000000908030701.
+    #[test]
+    fn unique_loop_8_type_3() {
+        check(
+            loops,
+            concat!(
+                "7 8 12 6 9 4 12 3 5 ",
+                "12 9 4 35 12 35 6 8 7 ",
+                "3 6 5 78 12 78 12 4 9 ",
+                "245 24 269 17 8 17 359 569 23 ",
+                "68 3 7 9 5 2 4 1 68 ",
+                "258 1 29 34 46 36 59 7 28 ",
+                "146 5 3 14 7 9 8 2 46 ",
+                "124 7 126 12458 46 18 359 569 34 ",
+                "9 24 8 24 3 56 7 56 1 ",
+            ),
+            48,
+            &["r8c4#4", "r8c8#6", "r8c9#4"],
+        );
+    }
+
+    /// SE: "Unique Loop 10 type 1: Cells r2c8,r3c8,r3c1,r7c1,r7c2,r5c2,r5c7,r4c7,r4c3,r2c3 on 3, 7" (5.0), on puzzle 040005120200800604008000000090120000100000002000034080000000400605003007089600010.
+    #[test]
+    fn unique_loop_10_type_1() {
+        check(
+            loops,
+            concat!(
+                "9 4 67 3 67 5 1 2 8 ",
+                "2 5 137 8 79 19 6 37 4 ",
+                "37 16 8 24 146 12 5 37 9 ",
+                "8 9 37 1 2 6 37 4 5 ",
+                "1 37 4 5 89 89 37 6 2 ",
+                "5 26 26 7 3 4 9 8 1 ",
+                "37 37 12 9 18 128 4 5 6 ",
+                "6 12 5 24 14 3 8 9 7 ",
+                "4 8 9 6 5 7 2 1 3 ",
+            ),
+            50,
+            &["r2c3#3", "r2c3#7"],
+        );
+    }
+
+    /// SE: "Unique Loop 12 type 2: Cells r1c4,r3c4,r3c7,r4c7,r4c9,r9c9,r9c3,r8c3,r8c6,r7c6,r7c8,r1c8 on 3, 5" (5.0), on puzzle 008009002530080000102004000041900000006040900000006810000400608000060091900100700.
+    #[test]
+    fn unique_loop_12_type_2() {
+        check(
+            loops,
+            concat!(
+                "6 7 8 35 1 9 4 35 2 ",
+                "5 3 4 26 8 27 1 67 9 ",
+                "1 9 2 356 357 4 35 8 67 ",
+                "8 4 1 9 357 27 35 267 356 ",
+                "37 25 6 8 4 1 9 27 357 ",
+                "37 25 9 235 357 6 8 1 4 ",
+                "2 1 7 4 9 35 6 35 8 ",
+                "4 8 35 7 6 35 2 9 1 ",
+                "9 6 35 1 2 8 7 4 35 ",
+            ),
+            50,
+            &["r3c9#6"],
+        );
+    }
+
+    /// SE: "BUG type 1: r8c1" (5.6), on puzzle 108090002003005000009300846090103600500080001002906080385001900000500200900060307.
+    #[test]
+    fn bug_type_1() {
+        check(
+            bug,
+            concat!(
+                "1 47 8 6 9 47 5 3 2 ",
+                "26 46 3 8 24 5 1 7 9 ",
+                "27 5 9 3 1 27 8 4 6 ",
+                "8 9 47 1 47 3 6 2 5 ",
+                "5 3 6 27 8 24 47 9 1 ",
+                "47 1 2 9 5 6 47 8 3 ",
+                "3 8 5 27 27 1 9 6 4 ",
+                "467 67 47 5 3 9 2 1 8 ",
+                "9 2 1 4 6 8 3 5 7 ",
+            ),
+            56,
+            &["r8c1#4", "r8c1#6"],
+        );
+    }
+
+    /// SE: "BUG type 2: r2c3,r4c2 on 4" (5.7), on puzzle 020004800090000053605090200900178000001506900000932007009010305750000040002400080.
+    #[test]
+    fn bug_type_2() {
+        check(
+            bug,
+            concat!(
+                "13 2 37 67 5 4 8 9 16 ",
+                "48 9 478 67 2 1 46 5 3 ",
+                "6 14 5 8 9 3 2 7 14 ",
+                "9 346 34 1 7 8 5 2 46 ",
+                "2 7 1 5 4 6 9 3 8 ",
+                "5 68 48 9 3 2 46 1 7 ",
+                "48 48 9 2 1 7 3 6 5 ",
+                "7 5 6 3 8 9 1 4 2 ",
+                "13 13 2 4 6 5 7 8 9 ",
+            ),
+            57,
+            &["r3c2#4", "r4c3#4", "r6c3#4"],
+        );
+    }
+
+    /// SE: "BUG type 3: r5c2,r5c9,r5c8 on 3, 8" (5.8), on puzzle 090040070803000401000192000000701000000904000000050000500000004301000605086000310.
+    #[test]
+    fn bug_type_3_5_8() {
+        check(
+            bug,
+            concat!(
+                "1 9 5 3 4 8 2 7 6 ",
+                "8 2 3 5 6 7 4 9 1 ",
+                "47 6 47 1 9 2 58 35 38 ",
+                "26 35 49 7 38 1 58 46 29 ",
+                "26 135 78 9 38 4 17 356 238 ",
+                "47 13 89 2 5 6 17 34 89 ",
+                "5 7 2 6 1 3 9 8 4 ",
+                "3 4 1 8 7 9 6 2 5 ",
+                "9 8 6 4 2 5 3 1 7 ",
+            ),
+            58,
+            &["r5c3#8"],
+        );
+    }
+
+    /// SE: "BUG type 3: r5c2,r5c5 on 2, 7, 9" (5.9), on puzzle 820600103001005006300100090030409508000000000704506010060003001900700200208001037.
+    #[test]
+    fn bug_type_3_5_9() {
+        check(
+            bug,
+            concat!(
+                "8 2 59 6 79 47 1 45 3 ",
+                "4 79 1 38 39 5 78 2 6 ",
+                "3 57 6 1 28 24 78 9 45 ",
+                "16 3 2 4 17 9 5 67 8 ",
+                "16 589 59 38 137 27 4 67 29 ",
+                "7 89 4 5 28 6 3 1 29 ",
+                "5 6 7 2 4 3 9 8 1 ",
+                "9 1 3 7 6 8 2 45 45 ",
+                "2 4 8 9 5 1 6 3 7 ",
+            ),
+            59,
+            &["r5c3#9", "r5c8#7"],
+        );
+    }
+
+    /// SE: "BUG type 3: r4c3,r4c1,r4c9 on 3, 5, 8, 9" (6.0), on puzzle 098000470001304200200000005000000000005293700060000040050060030100807004300409007.
+    #[test]
+    fn bug_type_3_6_0() {
+        check(
+            bug,
+            concat!(
+                "6 9 8 5 2 1 4 7 3 ",
+                "5 7 1 3 8 4 2 69 69 ",
+                "2 34 34 9 7 6 8 1 5 ",
+                "789 13 237 6 4 58 35 89 129 ",
+                "48 14 5 2 9 3 7 68 16 ",
+                "89 6 23 7 1 58 35 4 29 ",
+                "47 5 47 1 6 2 9 3 8 ",
+                "1 2 9 8 3 7 6 5 4 ",
+                "3 8 6 4 5 9 1 2 7 ",
+            ),
+            60,
+            &["r4c2#3"],
+        );
+    }
+
+    /// SE: "BUG type 3: r5c3,r5c5,r5c6 on 1, 2, 4, 5, 7" (6.1), on puzzle 560000000013006000090523000750200006000000000100004093000978050000600810000000062.
+    #[test]
+    fn bug_type_3_6_1() {
+        check(
+            bug,
+            concat!(
+                "5 6 24 14 19 7 29 3 8 ",
+                "24 1 3 48 89 6 59 27 57 ",
+                "8 9 7 5 2 3 6 4 1 ",
+                "7 5 49 2 3 19 14 8 6 ",
+                "24 3 469 18 1568 159 14 27 57 ",
+                "1 8 26 7 56 4 25 9 3 ",
+                "6 2 1 9 7 8 3 5 4 ",
+                "3 7 5 6 4 2 8 1 9 ",
+                "9 4 8 3 15 15 7 6 2 ",
+            ),
+            61,
+            &["r5c4#1"],
+        );
+    }
+
+    /// SE: "BUG type 4: r4c7,r7c7 on 2" (5.7), on puzzle 000076138000900460000008002007061000004203600000790500800100000046009000125630000.
+    #[test]
+    fn bug_type_4() {
+        check(
+            bug,
+            concat!(
+                "25 59 29 4 7 6 1 3 8 ",
+                "37 78 38 9 1 2 4 6 5 ",
+                "4 6 1 3 5 8 79 79 2 ",
+                "29 3 7 5 6 1 289 48 49 ",
+                "59 15 4 2 8 3 6 19 7 ",
+                "6 18 28 7 9 4 5 12 3 ",
+                "8 79 39 1 4 5 237 27 6 ",
+                "37 4 6 8 2 9 37 5 1 ",
+                "1 2 5 6 3 7 89 48 49 ",
+            ),
+            57,
+            &["r4c7#8", "r7c7#3"],
+        );
+    }
+}
+
+#[cfg(test)]
+#[path = "se_probe.rs"]
+mod se_probe;
