@@ -10,8 +10,9 @@
 //!
 //! A *static* chain uses the board as it is: "last" means the other one of
 //! exactly two. A *dynamic* chain uses the board as the assumption has
-//! changed it so far: "last" means the only one not yet off, and such an
-//! "on" has all those offs as parents.
+//! changed it so far: "last" means the only one whose off has not been
+//! followed yet (an off counts from when it is taken from the queue, not
+//! from when it is found), and such an "on" has all those offs as parents.
 //!
 //! Each potential reached keeps where it came from (`src`), so the chain
 //! behind it can be walked back and its nodes counted, which is what the
@@ -75,6 +76,8 @@ pub(crate) struct State {
     pub on: [u16; 81],
     /// Candidates found off, per cell.
     pub off: [u16; 81],
+    /// The offs already followed (dynamic links see only those).
+    done: [u16; 81],
     /// Where each potential reached came from (see the constants).
     src: [u16; NP],
     /// The assumption.
@@ -89,7 +92,7 @@ pub(crate) struct State {
 
 impl Default for State {
     fn default() -> Self {
-        State { on: [0; 81], off: [0; 81], src: [ROOT; NP], start: 0, conflict: None, closings: Vec::new() }
+        State { on: [0; 81], off: [0; 81], done: [0; 81], src: [ROOT; NP], start: 0, conflict: None, closings: Vec::new() }
     }
 }
 
@@ -122,6 +125,7 @@ impl Engine {
     pub fn propagate(&mut self, b: &Board, pos: &Pos, mode: Mode, start: usize, st: &mut State) {
         st.on = [0; 81];
         st.off = [0; 81];
+        st.done = [0; 81];
         st.start = start;
         st.conflict = None;
         st.closings.clear();
@@ -152,9 +156,10 @@ impl Engine {
                     }
                 }
             } else {
+                st.done[c] |= 1 << d;
                 if mode.strong_cell {
                     let left = if mode.dynamic {
-                        b.cands[c] & !st.off[c]
+                        b.cands[c] & !st.done[c]
                     } else if b.cands[c].count_ones() == 2 {
                         b.cands[c] & !(1 << d)
                     } else {
@@ -174,7 +179,7 @@ impl Engine {
                         let places = pos[u][d];
                         if mode.dynamic {
                             for i in 0..9 {
-                                if places & (1 << i) != 0 && st.off[UNITS[u][i] as usize] & (1 << d) == 0 {
+                                if places & (1 << i) != 0 && st.done[UNITS[u][i] as usize] & (1 << d) == 0 {
                                     left |= 1 << i;
                                 }
                             }

@@ -11,6 +11,8 @@
 #![allow(clippy::needless_range_loop)]
 
 mod engine;
+#[cfg(test)]
+mod tests;
 
 use sudoku_core::{PEERS, UNITS};
 
@@ -107,6 +109,16 @@ impl Chaining {
     /// Offers every chain step of `kind` on `b` to `hits`.
     pub fn find(&mut self, kind: Kind, b: &Board, hits: &mut Hits) {
         let pos = b.positions();
+        if std::env::var_os("CHAIN_DUMP").is_some() {
+            let mut line = String::new();
+            for c in 0..81 {
+                for d in 0..9 {
+                    let has = if b.value[c] != 0 { b.value[c] as usize == d + 1 } else { b.cands[c] & (1 << d) != 0 };
+                    line.push(if has { (b'1' + d as u8) as char } else { '.' });
+                }
+            }
+            eprintln!("DUMP {kind:?} {line}");
+        }
         match kind {
             Kind::ChainsAndCycles => self.chains_and_cycles(b, &pos, hits),
             Kind::Nishio => self.contradictions(b, &pos, Mode::NISHIO, hits),
