@@ -16,7 +16,7 @@ mod tests;
 
 use sudoku_core::{PEERS, UNITS};
 
-use crate::board::{Board, Pos};
+use crate::board::{Board, Pos, CELL_UNITS};
 use crate::grader::length_bonus;
 use crate::hint::{cell_name, Hits, Tenths};
 use crate::technique::Technique;
@@ -48,7 +48,13 @@ pub(crate) struct Chaining {
     states: Vec<State>,
     /// A scratch propagation.
     one: State,
+    /// The cycle being searched, as potentials.
     path: Vec<usize>,
+    /// The candidates of `path`.
+    used: [u64; 12],
+    /// Steps left to the cycle search (a guard against pathological
+    /// boards).
+    cycle_budget: u32,
 }
 
 impl Default for Chaining {
@@ -103,7 +109,7 @@ const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 impl Chaining {
     /// A finder with its scratch space allocated.
     pub fn new() -> Self {
-        Chaining { engine: Engine::default(), states: vec![State::default(); NP], one: State::default(), path: Vec::new() }
+        Chaining { engine: Engine::default(), states: vec![State::default(); NP], one: State::default(), path: Vec::new(), used: [0; 12], cycle_budget: 0 }
     }
 
     /// Offers every chain step of `kind` on `b` to `hits`.
@@ -133,28 +139,30 @@ impl Chaining {
         (0..NC).filter(move |&cand| b.cands[cand / 9] & (1 << (cand % 9)) != 0)
     }
 
-    /// Bidirectional X-, Y- and mixed cycles, forcing X-chains and forcing
-    /// chains: static chains from one assumption back to it (a cycle) or
-    /// to its opposite (a contradiction).
+    /// Forcing X-chains and forcing chains (static chains from one
+    /// assumption to its opposite), then bidirectional X-, Y- and mixed
+    /// cycles no harder than the easiest of those.
     fn chains_and_cycles(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
-        for mode in [Mode::X, Mode::Y, Mode::STATIC] {
+        for mode in [Mode::X, Mode::STATIC] {
             for cand in Self::candidates(b) {
                 for on in [true, false] {
-                    if mode == Mode::Y && !on {
-                        continue;
-                    }
                     let start = pot(cand, on);
                     self.engine.propagate(b, pos, mode, start, &mut self.one);
-                    if mode != Mode::Y && self.one.has(start ^ 1) {
+                    if self.one.has(start ^ 1) {
                         self.forcing_chain(b, pos, mode, start, hits);
                     }
-                    if on {
-                        for i in 0..self.one.closings.len() {
-                            let off = self.one.closings[i];
-                            self.cycle(b, pos, mode, off, hits);
-                        }
-                    }
                 }
+            }
+        }
+        for mode in [Mode::X, Mode::Y, Mode::STATIC] {
+            let base = if mode == Mode::STATIC { 70 } else { 65 };
+            for cand in Self::candidates(b) {
+                self.cycle_budget = 200_000;
+                self.path.clear();
+                self.path.push(pot(cand, true));
+                self.used = [0; 12];
+                self.used[cand / 64] |= 1 << (cand % 64);
+                self.cycle_search(b, pos, mode, base, cand, hits);
             }
         }
     }
@@ -173,28 +181,96 @@ impl Chaining {
         });
     }
 
-    /// The cycle the static propagation in `self.one` closes at `off`: both
-    /// ways round are true at once, so a candidate that sees an "on" of
-    /// each way is false.
-    fn cycle(&mut self, b: &Board, pos: &Pos, mode: Mode, off: usize, hits: &mut Hits) {
-        Engine::path(b, pos, &self.one, off, &mut self.path);
-        let len = self.path.len();
-        if len < 4 {
-            return;
+    /// The candidates an "on" of `cand` turns off with the weak links of
+    /// `mode`.
+    fn weak(b: &Board, mode: Mode, cand: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let (c, d) = (cand / 9, cand % 9);
+        if mode.weak_cell {
+            out.extend((0..9).filter(|&d2| d2 != d && b.cands[c] & (1 << d2) != 0).map(|d2| c * 9 + d2));
         }
-        let cands: Vec<usize> = self.path.iter().map(|&p| p / 2).collect();
-        for i in 0..len {
-            if cands[i + 1..].contains(&cands[i]) {
-                return;
+        out.extend(PEERS[c].iter().map(|&q| q as usize).filter(|&q| b.cands[q] & (1 << d) != 0).map(|q| q * 9 + d));
+    }
+
+    /// The candidates an "off" of `cand` turns on with the strong links of
+    /// `mode`.
+    fn strong(b: &Board, pos: &Pos, mode: Mode, cand: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let (c, d) = (cand / 9, cand % 9);
+        if mode.strong_cell && b.cands[c].count_ones() == 2 {
+            out.push(c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize);
+        }
+        if mode.strong_unit {
+            for &u in &CELL_UNITS[c] {
+                let u = u as usize;
+                if pos[u][d].count_ones() == 2 {
+                    for i in 0..9 {
+                        let q = UNITS[u][i] as usize;
+                        if q != c && pos[u][d] & (1 << i) != 0 && !out.contains(&(q * 9 + d)) {
+                            out.push(q * 9 + d);
+                        }
+                    }
+                }
             }
         }
-        let one_digit = cands.iter().all(|&c| c % 9 == cands[0] % 9);
+    }
+
+    /// Depth-first search of the simple cycles of `mode` through `start`
+    /// (its least candidate, "on" in `self.path[0]`), extending
+    /// `self.path` from its last "on"; each cycle found is offered.
+    fn cycle_search(&mut self, b: &Board, pos: &Pos, mode: Mode, base: Tenths, start: usize, hits: &mut Hits) {
+        if self.cycle_budget == 0 {
+            return;
+        }
+        self.cycle_budget -= 1;
+        let last = self.path[self.path.len() - 1] / 2;
+        let len = self.path.len() + 1;
+        let mut offs = Vec::with_capacity(24);
+        Self::weak(b, mode, last, &mut offs);
+        let mut ons = Vec::with_capacity(4);
+        for &off in &offs {
+            if off < start || self.used[off / 64] & (1 << (off % 64)) != 0 {
+                continue;
+            }
+            Self::strong(b, pos, mode, off, &mut ons);
+            for &on in &ons {
+                if on == start {
+                    if len >= 4 {
+                        self.path.push(pot(off, false));
+                        self.cycle(b, mode, base, hits);
+                        self.path.pop();
+                    }
+                    continue;
+                }
+                // A longer cycle must still be worth offering.
+                if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || !hits.wants(base + length_bonus(len as u32)) {
+                    continue;
+                }
+                self.path.push(pot(off, false));
+                self.path.push(pot(on, true));
+                self.used[off / 64] |= 1 << (off % 64);
+                self.used[on / 64] |= 1 << (on % 64);
+                self.cycle_search(b, pos, mode, base, start, hits);
+                self.used[off / 64] &= !(1 << (off % 64));
+                self.used[on / 64] &= !(1 << (on % 64));
+                self.path.pop();
+                self.path.pop();
+            }
+        }
+    }
+
+    /// The cycle in `self.path`: both ways round are true at once, so a
+    /// candidate that sees an "on" of each way is false.
+    fn cycle(&mut self, b: &Board, mode: Mode, base: Tenths, hits: &mut Hits) {
+        let len = self.path.len();
+        let one_digit = self.path.iter().all(|&p| (p / 2) % 9 == (self.path[0] / 2) % 9);
+        let all_cells = self.path.chunks(2).all(|w| w[0] / 18 != w[1] / 18) && mode != Mode::X;
         let (technique, base, name) = if mode == Mode::X || one_digit {
-            (Technique::BidirectionalXCycle, 65, "Bidirectional X-Cycle")
-        } else if mode == Mode::Y {
-            (Technique::BidirectionalYCycle, 65, "Bidirectional Y-Cycle")
+            (Technique::BidirectionalXCycle, base.min(65), "Bidirectional X-Cycle")
+        } else if mode == Mode::Y || all_cells && self.path.iter().all(|&p| b.cands[p / 18].count_ones() == 2) {
+            (Technique::BidirectionalYCycle, base.min(65), "Bidirectional Y-Cycle")
         } else {
-            (Technique::BidirectionalCycle, 70, "Bidirectional Cycle")
+            (Technique::BidirectionalCycle, base, "Bidirectional Cycle")
         };
         let difficulty = base + length_bonus(len as u32 - 2);
         if !hits.wants(difficulty) {
@@ -202,7 +278,7 @@ impl Chaining {
         }
         let mut elim = Vec::new();
         for z in Self::candidates(b) {
-            if cands.contains(&z) {
+            if self.path.iter().any(|&p| p / 2 == z) {
                 continue;
             }
             let sees_on = self.path.iter().any(|&p| p & 1 == 1 && sees(z, p / 2));

@@ -70,3 +70,52 @@ fn debug_one() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn debug_path() {
+    use super::engine::{pot, Engine, Mode, State};
+    let pm = std::env::var("PM").unwrap();
+    let b = board(&pm);
+    let pos = b.positions();
+    let cand: usize = std::env::var("CAND").unwrap().parse().unwrap();
+    let target: usize = std::env::var("TARGET").unwrap().parse().unwrap();
+    let mode = match std::env::var("MODE").as_deref() {
+        Ok("x") => Mode::X,
+        Ok("y") => Mode::Y,
+        Ok("d") => Mode::DYNAMIC,
+        Ok("n") => Mode::NISHIO,
+        _ => Mode::STATIC,
+    };
+    let mut st = State::default();
+    Engine::default().propagate(&b, &pos, mode, pot(cand, true), &mut st);
+    println!("closings {:?} has {}", st.closings, st.has(target));
+    let mut path = Vec::new();
+    Engine::path(&b, &pos, &st, target, &mut path);
+    for p in path {
+        println!("r{}c{}.{} {}", p / 162 + 1, (p / 18) % 9 + 1, (p / 2) % 9 + 1, p & 1);
+    }
+}
+
+#[test]
+#[ignore]
+fn debug_bfs_cycles() {
+    use super::engine::{pot, Engine, Mode, State};
+    let pm = std::env::var("PM").unwrap();
+    let b = board(&pm);
+    let pos = b.positions();
+    let mut st = State::default();
+    let mut e = Engine::default();
+    let mut path = Vec::new();
+    for cand in 0..729 {
+        if b.cands[cand / 9] & (1 << (cand % 9)) == 0 {
+            continue;
+        }
+        e.propagate(&b, &pos, Mode::Y, pot(cand, true), &mut st);
+        for &off in &st.closings.clone() {
+            Engine::path(&b, &pos, &st, off, &mut path);
+            let cells: Vec<String> = path.iter().step_by(2).map(|&p| format!("r{}c{}", p / 162 + 1, (p / 18) % 9 + 1)).collect();
+            println!("start r{}c{}.{} len {} {}", cand / 81 + 1, (cand / 9) % 9 + 1, cand % 9 + 1, path.len(), cells.join(","));
+        }
+    }
+}
