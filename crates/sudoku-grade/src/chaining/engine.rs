@@ -20,7 +20,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::{PEERS, UNITS};
+use sudoku_core::UNITS;
 
 use crate::board::{Board, Pos, CELL_UNITS, CELL_UNIT_POS};
 
@@ -28,6 +28,46 @@ use crate::board::{Board, Pos, CELL_UNITS, CELL_UNIT_POS};
 pub(crate) const NC: usize = 729;
 /// Number of potentials (candidate × polarity).
 pub(crate) const NP: usize = 2 * NC;
+
+/// Whether a dynamic propagation stops at its first contradiction.
+const STOP_AT_CONFLICT: bool = false;
+
+/// The order in which an "on" turns off its peers: its box, then the rest
+/// of its row, then the rest of its column.
+const PEER_ORDER: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut k = 0;
+        while k < 3 {
+            let u = CELL_UNITS[c][ORDER[k]] as usize;
+            let mut i = 0;
+            while i < 9 {
+                let q = UNITS[u][i];
+                let mut dup = q as usize == c;
+                let mut j = 0;
+                while j < n {
+                    if t[c][j] == q {
+                        dup = true;
+                    }
+                    j += 1;
+                }
+                if !dup {
+                    t[c][n] = q;
+                    n += 1;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Units in [`PEER_ORDER`]: indexes into [`CELL_UNITS`] (0 row, 1 column, 2 box).
+const ORDER: [usize; 3] = [2, 0, 1];
 
 /// `src` of the assumption itself.
 const ROOT: u16 = 0xFFFF;
@@ -85,6 +125,8 @@ pub(crate) struct State {
     /// Dynamic: a candidate found both on and off (the propagation stops
     /// there).
     pub conflict: Option<usize>,
+    /// Dynamic: every candidate found both on and off.
+    pub conflicts: Vec<usize>,
     /// Static: the off potentials from which a strong link leads back to
     /// the assumption (closing a cycle), in the order found.
     pub closings: Vec<usize>,
@@ -92,7 +134,7 @@ pub(crate) struct State {
 
 impl Default for State {
     fn default() -> Self {
-        State { on: [0; 81], off: [0; 81], done: [0; 81], src: [ROOT; NP], start: 0, conflict: None, closings: Vec::new() }
+        State { on: [0; 81], off: [0; 81], done: [0; 81], src: [ROOT; NP], start: 0, conflict: None, conflicts: Vec::new(), closings: Vec::new() }
     }
 }
 
@@ -128,6 +170,7 @@ impl Engine {
         st.done = [0; 81];
         st.start = start;
         st.conflict = None;
+        st.conflicts.clear();
         st.closings.clear();
         self.queue.clear();
         Self::set(st, start, ROOT);
@@ -149,7 +192,7 @@ impl Engine {
                         }
                     }
                 }
-                for &q in &PEERS[c] {
+                for &q in &PEER_ORDER[c] {
                     let q = q as usize;
                     if b.cands[q] & (1 << d) != 0 && self.add(st, mode, p, pot(q * 9 + d, false), cand as u16) {
                         return;
@@ -223,8 +266,9 @@ impl Engine {
         }
         if mode.dynamic && st.has(p ^ 1) {
             Self::set(st, p, src);
-            st.conflict = Some(p / 2);
-            return true;
+            st.conflict.get_or_insert(p / 2);
+            st.conflicts.push(p / 2);
+            return STOP_AT_CONFLICT;
         }
         Self::set(st, p, src);
         self.queue.push(p as u16);

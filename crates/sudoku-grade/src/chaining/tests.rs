@@ -63,7 +63,7 @@ fn debug_one() {
     let cand: usize = std::env::var("CAND").unwrap().parse().unwrap();
     let mut st = State::default();
     Engine::default().propagate(&b, &pos, Mode::NISHIO, pot(cand, true), &mut st);
-    println!("conflict {:?}", st.conflict);
+    println!("conflict {:?} all {:?}", st.conflict, st.conflicts.iter().map(|&y| format!("r{}c{}.{}", y / 81 + 1, (y / 9) % 9 + 1, y % 9 + 1)).collect::<Vec<_>>());
     for c in 0..81 {
         if st.on[c] != 0 || st.off[c] != 0 {
             println!("r{}c{} on {:09b} off {:09b} cands {:09b}", c / 9 + 1, c % 9 + 1, st.on[c], st.off[c], b.cands[c]);
