@@ -1,9 +1,26 @@
 //! Sudoku Explainer's chains: X- and Y-cycles, forcing X-chains, forcing
 //! chains and cycles, Nishio, cell and region forcing chains, dynamic,
 //! dynamic+ and nested forcing chains, each rated by its length.
+//!
+//! Every chain is found by following assumptions with [`engine`]: a
+//! candidate assumed on (or off) and everything its links imply. What SE
+//! calls a chain's complexity is the number of potentials (candidate and
+//! polarity) of the chains that make the hint, less two; its difficulty
+//! is the technique's base plus [`length_bonus`] of that.
 
-use crate::board::Board;
-use crate::hint::Hits;
+#![allow(clippy::needless_range_loop)]
+
+mod engine;
+#[cfg(test)]
+mod tests;
+
+use sudoku_core::{PEERS, UNITS};
+
+use crate::board::{Board, Pos, CELL_UNITS};
+use crate::grader::length_bonus;
+use crate::hint::{cell_name, Hits, Tenths};
+use crate::technique::Technique;
+use engine::{pot, Engine, Mode, State, NC, NP};
 
 /// Which chains to look for, in ladder order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,15 +41,455 @@ pub(crate) enum Kind {
 }
 
 /// The chain finder, with its scratch space.
-#[derive(Default)]
-pub(crate) struct Chaining {}
+pub(crate) struct Chaining {
+    engine: Engine,
+    /// One propagation per potential (`states[pot]`), for the hints that
+    /// combine several assumptions.
+    states: Vec<State>,
+    /// A scratch propagation.
+    one: State,
+    /// The cycle being searched, as potentials.
+    path: Vec<usize>,
+    /// The candidates of `path`.
+    used: [u64; 12],
+    /// Steps left to the cycle search (a guard against pathological
+    /// boards).
+    cycle_budget: u32,
+}
+
+impl Default for Chaining {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// `r1c2.3`: a candidate as SE writes it.
+fn cand_name(cand: usize) -> String {
+    format!("{}.{}", cell_name(cand / 9), cand % 9 + 1)
+}
+
+/// `on` / `off`.
+fn polarity(p: usize) -> &'static str {
+    if p & 1 == 1 {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+/// The conclusion of potential `p`: a digit placed or a candidate removed.
+fn conclusion(p: usize) -> ([(usize, u8); 1], bool) {
+    let cand = p / 2;
+    ([(cand / 9, (cand % 9) as u8 + 1)], p & 1 == 1)
+}
+
+/// Offers "potential `p` holds" for `technique` at `difficulty`.
+fn offer(b: &Board, hits: &mut Hits, technique: Technique, difficulty: Tenths, p: usize, text: impl FnOnce() -> String) {
+    let (c, place) = conclusion(p);
+    if place {
+        hits.offer(b, technique, difficulty, &c, &[], text);
+    } else {
+        hits.offer(b, technique, difficulty, &[], &c, text);
+    }
+}
+
+/// Whether candidates `a` and `b` cannot both be true: same cell, or same
+/// digit in cells that see each other.
+fn sees(a: usize, b: usize) -> bool {
+    let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
+    if ca == cb {
+        da != db
+    } else {
+        da == db && PEERS[ca].contains(&(cb as u8))
+    }
+}
+
+const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 
 impl Chaining {
     /// A finder with its scratch space allocated.
     pub fn new() -> Self {
-        Chaining {}
+        Chaining { engine: Engine::default(), states: vec![State::default(); NP], one: State::default(), path: Vec::new(), used: [0; 12], cycle_budget: 0 }
     }
 
     /// Offers every chain step of `kind` on `b` to `hits`.
-    pub fn find(&mut self, _kind: Kind, _b: &Board, _hits: &mut Hits) {}
+    pub fn find(&mut self, kind: Kind, b: &Board, hits: &mut Hits) {
+        let pos = b.positions();
+        if std::env::var_os("CHAIN_DUMP").is_some() {
+            let mut line = String::new();
+            for c in 0..81 {
+                for d in 0..9 {
+                    let has = if b.value[c] != 0 { b.value[c] as usize == d + 1 } else { b.cands[c] & (1 << d) != 0 };
+                    line.push(if has { (b'1' + d as u8) as char } else { '.' });
+                }
+            }
+            eprintln!("DUMP {kind:?} {line}");
+        }
+        match kind {
+            Kind::ChainsAndCycles => self.chains_and_cycles(b, &pos, hits),
+            Kind::Nishio => self.contradictions(b, &pos, Mode::NISHIO, hits),
+            Kind::Multiple => self.multiple(b, &pos, hits),
+            Kind::Dynamic => self.dynamic(b, &pos, hits),
+            Kind::DynamicPlus | Kind::Nested(_) => {}
+        }
+    }
+
+    /// Every candidate of the board.
+    fn candidates(b: &Board) -> impl Iterator<Item = usize> + '_ {
+        (0..NC).filter(move |&cand| b.cands[cand / 9] & (1 << (cand % 9)) != 0)
+    }
+
+    /// Forcing X-chains and forcing chains (static chains from one
+    /// assumption to its opposite), then bidirectional X-, Y- and mixed
+    /// cycles no harder than the easiest of those.
+    fn chains_and_cycles(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
+        for mode in [Mode::X, Mode::STATIC] {
+            for cand in Self::candidates(b) {
+                for on in [true, false] {
+                    let start = pot(cand, on);
+                    self.engine.propagate(b, pos, mode, start, &mut self.one);
+                    if self.one.has(start ^ 1) {
+                        self.forcing_chain(b, pos, mode, start, hits);
+                    }
+                }
+            }
+        }
+        for mode in [Mode::X, Mode::Y, Mode::STATIC] {
+            let base = if mode == Mode::STATIC { 70 } else { 65 };
+            for cand in Self::candidates(b) {
+                self.cycle_budget = 200_000;
+                self.path.clear();
+                self.path.push(pot(cand, true));
+                self.used = [0; 12];
+                self.used[cand / 64] |= 1 << (cand % 64);
+                self.cycle_search(b, pos, mode, base, cand, hits);
+            }
+        }
+    }
+
+    /// A static assumption that leads to its own opposite.
+    fn forcing_chain(&mut self, b: &Board, pos: &Pos, mode: Mode, start: usize, hits: &mut Hits) {
+        let n = self.engine.count(b, pos, &self.one, start ^ 1);
+        let (technique, base, name) = if mode == Mode::X {
+            (Technique::ForcingXChain, 66, "Forcing X-Chain")
+        } else {
+            (Technique::ForcingChain, 70, "Forcing Chain")
+        };
+        let difficulty = base + length_bonus(n.saturating_sub(2));
+        offer(b, hits, technique, difficulty, start ^ 1, || {
+            format!("{name}: {} {}", cand_name(start / 2), polarity(start ^ 1))
+        });
+    }
+
+    /// The candidates an "on" of `cand` turns off with the weak links of
+    /// `mode`.
+    fn weak(b: &Board, mode: Mode, cand: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let (c, d) = (cand / 9, cand % 9);
+        if mode.weak_cell {
+            out.extend((0..9).filter(|&d2| d2 != d && b.cands[c] & (1 << d2) != 0).map(|d2| c * 9 + d2));
+        }
+        out.extend(PEERS[c].iter().map(|&q| q as usize).filter(|&q| b.cands[q] & (1 << d) != 0).map(|q| q * 9 + d));
+    }
+
+    /// The candidates an "off" of `cand` turns on with the strong links of
+    /// `mode`.
+    fn strong(b: &Board, pos: &Pos, mode: Mode, cand: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let (c, d) = (cand / 9, cand % 9);
+        if mode.strong_cell && b.cands[c].count_ones() == 2 {
+            out.push(c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize);
+        }
+        if mode.strong_unit {
+            for &u in &CELL_UNITS[c] {
+                let u = u as usize;
+                if pos[u][d].count_ones() == 2 {
+                    for i in 0..9 {
+                        let q = UNITS[u][i] as usize;
+                        if q != c && pos[u][d] & (1 << i) != 0 && !out.contains(&(q * 9 + d)) {
+                            out.push(q * 9 + d);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Depth-first search of the simple cycles of `mode` through `start`
+    /// (its least candidate, "on" in `self.path[0]`), extending
+    /// `self.path` from its last "on"; each cycle found is offered.
+    fn cycle_search(&mut self, b: &Board, pos: &Pos, mode: Mode, base: Tenths, start: usize, hits: &mut Hits) {
+        if self.cycle_budget == 0 {
+            return;
+        }
+        self.cycle_budget -= 1;
+        let last = self.path[self.path.len() - 1] / 2;
+        let len = self.path.len() + 1;
+        let mut offs = Vec::with_capacity(24);
+        Self::weak(b, mode, last, &mut offs);
+        let mut ons = Vec::with_capacity(4);
+        for &off in &offs {
+            if off < start || self.used[off / 64] & (1 << (off % 64)) != 0 {
+                continue;
+            }
+            Self::strong(b, pos, mode, off, &mut ons);
+            for &on in &ons {
+                if on == start {
+                    if len >= 4 {
+                        self.path.push(pot(off, false));
+                        self.cycle(b, mode, base, hits);
+                        self.path.pop();
+                    }
+                    continue;
+                }
+                // A longer cycle must still be worth offering.
+                if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || !hits.wants(base + length_bonus(len as u32)) {
+                    continue;
+                }
+                self.path.push(pot(off, false));
+                self.path.push(pot(on, true));
+                self.used[off / 64] |= 1 << (off % 64);
+                self.used[on / 64] |= 1 << (on % 64);
+                self.cycle_search(b, pos, mode, base, start, hits);
+                self.used[off / 64] &= !(1 << (off % 64));
+                self.used[on / 64] &= !(1 << (on % 64));
+                self.path.pop();
+                self.path.pop();
+            }
+        }
+    }
+
+    /// The cycle in `self.path`: both ways round are true at once, so a
+    /// candidate that sees an "on" of each way is false.
+    fn cycle(&mut self, b: &Board, mode: Mode, base: Tenths, hits: &mut Hits) {
+        let len = self.path.len();
+        let one_digit = self.path.iter().all(|&p| (p / 2) % 9 == (self.path[0] / 2) % 9);
+        let all_cells = self.path.chunks(2).all(|w| w[0] / 18 != w[1] / 18) && mode != Mode::X;
+        let (technique, base, name) = if mode == Mode::X || one_digit {
+            (Technique::BidirectionalXCycle, base.min(65), "Bidirectional X-Cycle")
+        } else if mode == Mode::Y || all_cells && self.path.iter().all(|&p| b.cands[p / 18].count_ones() == 2) {
+            (Technique::BidirectionalYCycle, base.min(65), "Bidirectional Y-Cycle")
+        } else {
+            (Technique::BidirectionalCycle, base, "Bidirectional Cycle")
+        };
+        let difficulty = base + length_bonus(len as u32 - 2);
+        if !hits.wants(difficulty) {
+            return;
+        }
+        let mut elim = Vec::new();
+        for z in Self::candidates(b) {
+            if self.path.iter().any(|&p| p / 2 == z) {
+                continue;
+            }
+            let sees_on = self.path.iter().any(|&p| p & 1 == 1 && sees(z, p / 2));
+            let sees_off = self.path.iter().any(|&p| p & 1 == 0 && sees(z, p / 2));
+            if sees_on && sees_off {
+                elim.push((z / 9, (z % 9) as u8 + 1));
+            }
+        }
+        let path = &self.path;
+        hits.offer(b, technique, difficulty, &[], &elim, || {
+            let mut cells: Vec<String> = Vec::new();
+            for &p in path {
+                let n = cell_name(p / 18);
+                if cells.last() != Some(&n) {
+                    cells.push(n);
+                }
+            }
+            format!("{name}: {}", cells.join(","))
+        });
+    }
+
+    /// Nishio (one digit) or dynamic contradictions: an assumption that
+    /// makes a candidate both on and off is false.
+    fn contradictions(&mut self, b: &Board, pos: &Pos, mode: Mode, hits: &mut Hits) {
+        let (technique, base, name) = if mode == Mode::NISHIO {
+            (Technique::NishioForcingChain, 75, "Nishio Forcing Chain")
+        } else {
+            (Technique::DynamicForcingChain, 85, "Contradiction Forcing Chain")
+        };
+        for cand in Self::candidates(b) {
+            for on in [true, false] {
+                let start = pot(cand, on);
+                self.engine.propagate(b, pos, mode, start, &mut self.one);
+                self.offer_contradiction(b, pos, technique, base, name, start, hits);
+            }
+        }
+    }
+
+    /// Offers the contradiction of `self.one`, if any.
+    #[allow(clippy::too_many_arguments)]
+    fn offer_contradiction(
+        &mut self,
+        b: &Board,
+        pos: &Pos,
+        technique: Technique,
+        base: Tenths,
+        name: &str,
+        start: usize,
+        hits: &mut Hits,
+    ) {
+        let Some((n, y)) = Self::least_conflict(&mut self.engine, b, pos, &self.one) else { return };
+        let difficulty = base + length_bonus(n - 2);
+        offer(b, hits, technique, difficulty, start ^ 1, || {
+            format!("{name}: {} {} ==> {} both on & off", cand_name(start / 2), polarity(start), cand_name(y))
+        });
+    }
+
+    /// The contradiction of `st` with the fewest potentials: (their number,
+    /// the candidate found both on and off).
+    fn least_conflict(engine: &mut Engine, b: &Board, pos: &Pos, st: &State) -> Option<(u32, usize)> {
+        let mut best: Option<(u32, usize)> = None;
+        for &y in &st.conflicts {
+            let n = engine.count(b, pos, st, pot(y, true)) + engine.count(b, pos, st, pot(y, false));
+            if best.is_none_or(|(m, _)| n < m) {
+                best = Some((n, y));
+            }
+        }
+        best
+    }
+
+    /// Fills `self.states[pot(cand, on)]` for every candidate, with the
+    /// polarities asked for.
+    fn fill_states(&mut self, b: &Board, pos: &Pos, mode: Mode, offs: bool) {
+        for cand in Self::candidates(b) {
+            for on in [true, false] {
+                if on || offs {
+                    let p = pot(cand, on);
+                    self.engine.propagate(b, pos, mode, p, &mut self.states[p]);
+                }
+            }
+        }
+    }
+
+    /// Static cell and region forcing chains.
+    fn multiple(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
+        self.fill_states(b, pos, Mode::STATIC, false);
+        self.cells_and_regions(b, pos, false, hits);
+    }
+
+    /// Dynamic contradictions, double implications, cell and region forcing
+    /// chains.
+    fn dynamic(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
+        self.fill_states(b, pos, Mode::DYNAMIC, true);
+        let technique = Technique::DynamicForcingChain;
+        for cand in Self::candidates(b) {
+            let (p_on, p_off) = (pot(cand, true), pot(cand, false));
+            for start in [p_on, p_off] {
+                if let Some((n, y)) = Self::least_conflict(&mut self.engine, b, pos, &self.states[start]) {
+                    let difficulty = 85 + length_bonus(n - 2);
+                    offer(b, hits, technique, difficulty, start ^ 1, || {
+                        format!(
+                            "Contradiction Forcing Chain: {} {} ==> {} both on & off",
+                            cand_name(cand),
+                            polarity(start),
+                            cand_name(y)
+                        )
+                    });
+                }
+            }
+            if self.states[p_on].conflict.is_some() || self.states[p_off].conflict.is_some() {
+                continue;
+            }
+            for c in 0..81 {
+                for on in [true, false] {
+                    let mask = if on {
+                        self.states[p_on].on[c] & self.states[p_off].on[c]
+                    } else {
+                        self.states[p_on].off[c] & self.states[p_off].off[c]
+                    };
+                    let mut m = mask;
+                    while m != 0 {
+                        let d = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let y = pot(c * 9 + d, on);
+                        let n = self.engine.count(b, pos, &self.states[p_on], y)
+                            + self.engine.count(b, pos, &self.states[p_off], y);
+                        let difficulty = 85 + length_bonus(n - 2);
+                        offer(b, hits, technique, difficulty, y, || {
+                            format!("Double Forcing Chain: {} on & off ==> {} {}", cand_name(cand), cand_name(y / 2), polarity(y))
+                        });
+                    }
+                }
+            }
+        }
+        self.cells_and_regions(b, pos, true, hits);
+    }
+
+    /// Cell forcing chains (every candidate of a cell implies the same) and
+    /// region forcing chains (every place of a digit in a unit does), from
+    /// the "on" propagations in `self.states`.
+    fn cells_and_regions(&mut self, b: &Board, pos: &Pos, dynamic: bool, hits: &mut Hits) {
+        let mut branches: Vec<usize> = Vec::with_capacity(9);
+        for c in 0..81 {
+            let m = b.cands[c];
+            if m.count_ones() < 2 {
+                continue;
+            }
+            branches.clear();
+            branches.extend((0..9).filter(|d| m & (1 << d) != 0).map(|d| pot(c * 9 + d, true)));
+            self.agree(b, pos, &branches, dynamic, hits, &|| format!("{}", cell_name(c)), true);
+        }
+        for u in 0..27 {
+            for d in 0..9 {
+                let places = pos[u][d];
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                branches.clear();
+                branches.extend((0..9).filter(|i| places & (1 << i) != 0).map(|i| pot(UNITS[u][i] as usize * 9 + d, true)));
+                let kind = UNIT_KIND[u / 9];
+                self.agree(b, pos, &branches, dynamic, hits, &|| format!("{} in {kind}", d + 1), false);
+            }
+        }
+    }
+
+    /// Offers what every branch of `branches` implies.
+    #[allow(clippy::too_many_arguments)]
+    fn agree(
+        &mut self,
+        b: &Board,
+        pos: &Pos,
+        branches: &[usize],
+        dynamic: bool,
+        hits: &mut Hits,
+        what: &dyn Fn() -> String,
+        cell: bool,
+    ) {
+        if branches.iter().any(|&p| self.states[p].conflict.is_some()) {
+            return;
+        }
+        let (technique, base) = match (dynamic, cell) {
+            (true, _) => (Technique::DynamicForcingChain, 85),
+            (false, true) => (Technique::CellForcingChain, 80),
+            (false, false) => (Technique::RegionForcingChain, 80),
+        };
+        let name = if cell { "Cell Forcing Chains" } else { "Region Forcing Chains" };
+        for c in 0..81 {
+            for on in [true, false] {
+                let mut mask = 0x1FF;
+                for &p in branches {
+                    let st = &self.states[p];
+                    mask &= if on { st.on[c] } else { st.off[c] };
+                }
+                while mask != 0 {
+                    let d = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let y = pot(c * 9 + d, on);
+                    if branches.contains(&y) {
+                        continue;
+                    }
+                    let mut n = 0;
+                    for &p in branches {
+                        n += self.engine.count(b, pos, &self.states[p], y);
+                    }
+                    let difficulty = base + length_bonus(n - 2);
+                    offer(b, hits, technique, difficulty, y, || {
+                        format!("{name}: {} ==> {} {}", what(), cand_name(y / 2), polarity(y))
+                    });
+                }
+            }
+        }
+    }
 }
+

@@ -1,0 +1,347 @@
+//! The propagation engine: an assumption ("candidate X is on", or "is
+//! off") followed breadth-first through the links of a board.
+//!
+//! A *potential* is a candidate with a polarity: `cand * 2 + 1` is "on",
+//! `cand * 2` is "off", where `cand = cell * 9 + digit - 1`. Links:
+//! - weak, on ⇒ off: the other candidates of the cell (`weak_cell`) and the
+//!   same digit in the 20 peers;
+//! - strong, off ⇒ on: the last candidate of the cell (`strong_cell`), the
+//!   last place of the digit in one of the cell's units (`strong_unit`).
+//!
+//! A *static* chain uses the board as it is: "last" means the other one of
+//! exactly two. A *dynamic* chain uses the board as the assumption has
+//! changed it so far: "last" means the only one whose off has not been
+//! followed yet (an off counts from when it is taken from the queue, not
+//! from when it is found), and such an "on" has all those offs as parents.
+//!
+//! Each potential reached keeps where it came from (`src`), so the chain
+//! behind it can be walked back and its nodes counted, which is what the
+//! difficulty of a chain depends on.
+
+#![allow(clippy::needless_range_loop)]
+
+use sudoku_core::UNITS;
+
+use crate::board::{Board, Pos, CELL_UNITS, CELL_UNIT_POS};
+
+/// Number of candidates (cell × digit).
+pub(crate) const NC: usize = 729;
+/// Number of potentials (candidate × polarity).
+pub(crate) const NP: usize = 2 * NC;
+
+/// Whether a dynamic propagation stops at its first contradiction.
+const STOP_AT_CONFLICT: bool = false;
+
+/// The order in which an "on" turns off its peers: its box, then the rest
+/// of its row, then the rest of its column.
+const PEER_ORDER: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut k = 0;
+        while k < 3 {
+            let u = CELL_UNITS[c][ORDER[k]] as usize;
+            let mut i = 0;
+            while i < 9 {
+                let q = UNITS[u][i];
+                let mut dup = q as usize == c;
+                let mut j = 0;
+                while j < n {
+                    if t[c][j] == q {
+                        dup = true;
+                    }
+                    j += 1;
+                }
+                if !dup {
+                    t[c][n] = q;
+                    n += 1;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Units in [`PEER_ORDER`]: indexes into [`CELL_UNITS`] (0 row, 1 column, 2 box).
+const ORDER: [usize; 3] = [2, 0, 1];
+
+/// `src` of the assumption itself.
+const ROOT: u16 = 0xFFFF;
+/// `src` of an "on" that is the last candidate of its cell.
+const BY_CELL: u16 = 0xFFFE;
+/// `src` of an "on" that is the last place in unit `k` (0 row, 1 column,
+/// 2 box of its cell) is `BY_UNIT + k`.
+const BY_UNIT: u16 = 0xFFF0;
+
+/// The potential of `cand` with polarity `on`.
+#[inline]
+pub(crate) fn pot(cand: usize, on: bool) -> usize {
+    cand * 2 + on as usize
+}
+
+/// Which links a chain may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Mode {
+    /// Links evaluated on the board as changed by the assumption so far.
+    pub dynamic: bool,
+    /// On ⇒ off inside a cell.
+    pub weak_cell: bool,
+    /// Off ⇒ on to the last candidate of a cell.
+    pub strong_cell: bool,
+    /// Off ⇒ on to the last place of a digit in a unit.
+    pub strong_unit: bool,
+}
+
+impl Mode {
+    /// Every static link.
+    pub const STATIC: Mode = Mode { dynamic: false, weak_cell: true, strong_cell: true, strong_unit: true };
+    /// Static links on one digit (X-chains).
+    pub const X: Mode = Mode { dynamic: false, weak_cell: false, strong_cell: false, strong_unit: true };
+    /// Static links through bivalue cells (Y-chains).
+    pub const Y: Mode = Mode { dynamic: false, weak_cell: false, strong_cell: true, strong_unit: false };
+    /// Dynamic links on one digit (Nishio).
+    pub const NISHIO: Mode = Mode { dynamic: true, weak_cell: false, strong_cell: false, strong_unit: true };
+    /// Every dynamic link.
+    pub const DYNAMIC: Mode = Mode { dynamic: true, weak_cell: true, strong_cell: true, strong_unit: true };
+}
+
+/// What one assumption leads to.
+#[derive(Clone)]
+pub(crate) struct State {
+    /// Candidates found on, per cell (digit mask).
+    pub on: [u16; 81],
+    /// Candidates found off, per cell.
+    pub off: [u16; 81],
+    /// The offs already followed (dynamic links see only those).
+    done: [u16; 81],
+    /// Where each potential reached came from (see the constants).
+    src: [u16; NP],
+    /// The assumption.
+    pub start: usize,
+    /// Dynamic: a candidate found both on and off (the propagation stops
+    /// there).
+    pub conflict: Option<usize>,
+    /// Dynamic: every candidate found both on and off.
+    pub conflicts: Vec<usize>,
+    /// Static: the off potentials from which a strong link leads back to
+    /// the assumption (closing a cycle), in the order found.
+    pub closings: Vec<usize>,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State { on: [0; 81], off: [0; 81], done: [0; 81], src: [ROOT; NP], start: 0, conflict: None, conflicts: Vec::new(), closings: Vec::new() }
+    }
+}
+
+impl State {
+    /// Whether potential `p` was reached.
+    #[inline]
+    pub fn has(&self, p: usize) -> bool {
+        let (c, d) = (p / 18, (p / 2) % 9);
+        let m = if p & 1 == 1 { self.on[c] } else { self.off[c] };
+        m & (1 << d) != 0
+    }
+}
+
+/// Scratch space of the engine.
+pub(crate) struct Engine {
+    queue: Vec<u16>,
+    seen: Vec<u64>,
+    stack: Vec<u16>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine { queue: Vec::with_capacity(NP), seen: vec![0; NP.div_ceil(64)], stack: Vec::with_capacity(NP) }
+    }
+}
+
+impl Engine {
+    /// Follows potential `start` breadth-first with the links of `mode`,
+    /// filling `st`.
+    pub fn propagate(&mut self, b: &Board, pos: &Pos, mode: Mode, start: usize, st: &mut State) {
+        st.on = [0; 81];
+        st.off = [0; 81];
+        st.done = [0; 81];
+        st.start = start;
+        st.conflict = None;
+        st.conflicts.clear();
+        st.closings.clear();
+        self.queue.clear();
+        Self::set(st, start, ROOT);
+        self.queue.push(start as u16);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let p = self.queue[head] as usize;
+            head += 1;
+            let cand = p / 2;
+            let (c, d) = (cand / 9, cand % 9);
+            if p & 1 == 1 {
+                if mode.weak_cell {
+                    let mut m = b.cands[c] & !(1 << d);
+                    while m != 0 {
+                        let d2 = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if self.add(st, mode, p, pot(c * 9 + d2, false), cand as u16) {
+                            return;
+                        }
+                    }
+                }
+                for &q in &PEER_ORDER[c] {
+                    let q = q as usize;
+                    if b.cands[q] & (1 << d) != 0 && self.add(st, mode, p, pot(q * 9 + d, false), cand as u16) {
+                        return;
+                    }
+                }
+            } else {
+                st.done[c] |= 1 << d;
+                if mode.strong_cell {
+                    let left = if mode.dynamic {
+                        b.cands[c] & !st.done[c]
+                    } else if b.cands[c].count_ones() == 2 {
+                        b.cands[c] & !(1 << d)
+                    } else {
+                        0
+                    };
+                    if left.count_ones() == 1 {
+                        let d2 = left.trailing_zeros() as usize;
+                        if self.add(st, mode, p, pot(c * 9 + d2, true), BY_CELL) {
+                            return;
+                        }
+                    }
+                }
+                if mode.strong_unit {
+                    for k in 0..3 {
+                        let u = CELL_UNITS[c][k] as usize;
+                        let mut left = 0u16;
+                        let places = pos[u][d];
+                        if mode.dynamic {
+                            for i in 0..9 {
+                                if places & (1 << i) != 0 && st.done[UNITS[u][i] as usize] & (1 << d) == 0 {
+                                    left |= 1 << i;
+                                }
+                            }
+                        } else if places.count_ones() == 2 {
+                            let me = CELL_UNIT_POS[c][k];
+                            left = places & !(1 << me);
+                        }
+                        if left.count_ones() == 1 {
+                            let q = UNITS[u][left.trailing_zeros() as usize] as usize;
+                            if self.add(st, mode, p, pot(q * 9 + d, true), BY_UNIT + k as u16) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn set(st: &mut State, p: usize, src: u16) {
+        let (c, d) = (p / 18, (p / 2) % 9);
+        if p & 1 == 1 {
+            st.on[c] |= 1 << d;
+        } else {
+            st.off[c] |= 1 << d;
+        }
+        st.src[p] = src;
+    }
+
+    /// Adds potential `p` reached from `src` while processing `from`; true
+    /// when the propagation must stop (a dynamic contradiction).
+    #[inline]
+    fn add(&mut self, st: &mut State, mode: Mode, from: usize, p: usize, src: u16) -> bool {
+        if st.has(p) {
+            if p == st.start && p & 1 == 1 && !mode.dynamic {
+                // Back to the assumption: `from` closes a cycle.
+                st.closings.push(from);
+            }
+            return false;
+        }
+        if mode.dynamic && st.has(p ^ 1) {
+            Self::set(st, p, src);
+            st.conflict.get_or_insert(p / 2);
+            st.conflicts.push(p / 2);
+            return STOP_AT_CONFLICT;
+        }
+        Self::set(st, p, src);
+        self.queue.push(p as u16);
+        false
+    }
+
+    /// The potentials `p` directly follows from in `st`.
+    fn parents(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Vec<u16>) {
+        let s = st.src[p];
+        let cand = p / 2;
+        let (c, d) = (cand / 9, cand % 9);
+        match s {
+            ROOT => {}
+            BY_CELL => {
+                let mut m = b.cands[c] & !(1 << d);
+                while m != 0 {
+                    let d2 = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    out.push(pot(c * 9 + d2, false) as u16);
+                }
+            }
+            _ if s >= BY_UNIT => {
+                let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
+                for i in 0..9 {
+                    let q = UNITS[u][i] as usize;
+                    if q != c && pos[u][d] & (1 << i) != 0 {
+                        out.push(pot(q * 9 + d, false) as u16);
+                    }
+                }
+            }
+            _ => out.push(pot(s as usize, true) as u16),
+        }
+    }
+
+    /// The number of potentials of the chain that proves `p` in `st`: `p`
+    /// and all its ancestors, the assumption included.
+    pub fn count(&mut self, b: &Board, pos: &Pos, st: &State, p: usize) -> u32 {
+        self.seen.iter_mut().for_each(|w| *w = 0);
+        self.stack.clear();
+        self.stack.push(p as u16);
+        self.seen[p / 64] |= 1 << (p % 64);
+        let mut n = 0;
+        let mut parents = Vec::with_capacity(8);
+        while let Some(q) = self.stack.pop() {
+            n += 1;
+            parents.clear();
+            Self::parents(b, pos, st, q as usize, &mut parents);
+            for &r in &parents {
+                let r = r as usize;
+                if self.seen[r / 64] & (1 << (r % 64)) == 0 {
+                    self.seen[r / 64] |= 1 << (r % 64);
+                    self.stack.push(r as u16);
+                }
+            }
+        }
+        n
+    }
+
+    /// The chain of a static propagation from the assumption to `p`, in
+    /// order (each potential has one parent there).
+    pub fn path(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let mut q = p;
+        let mut parents = Vec::with_capacity(8);
+        loop {
+            out.push(q);
+            parents.clear();
+            Self::parents(b, pos, st, q, &mut parents);
+            match parents.first() {
+                Some(&r) if out.len() <= NP => q = r as usize,
+                _ => break,
+            }
+        }
+        out.reverse();
+    }
+}
