@@ -178,8 +178,9 @@ const LADDER: &[Rule] = &[
     // with both, it takes a naked quad (5.0) and, with quads switched off,
     // the WXYZ-wing (5.6).
     Rule::WxyzWing,
-    Rule::VwxyzWing,
+    // BUG before VWXYZ-wing: on states with both serate takes the BUG.
     Rule::Bug,
+    Rule::VwxyzWing,
     Rule::AlignedPair,
     Rule::Chains(Kind::ChainsAndCycles),
     Rule::AlignedTriplet,

@@ -69,11 +69,11 @@ pub enum Technique {
     /// Four cells with four digits between them, one of which sees every
     /// other (SE 5.5–5.6 by shape).
     WxyzWing,
+    /// Bivalue universal grave, types 1–4 (SE 5.6 and up).
+    Bug,
     /// Five cells with five digits between them, one of which sees every
     /// other (SE 6.2–6.4 by shape).
     VwxyzWing,
-    /// Bivalue universal grave, types 1–4 (SE 5.6 and up).
-    Bug,
     /// Two cells seeing the same cells: pairs of digits they cannot hold
     /// together (SE 6.2).
     AlignedPairExclusion,
@@ -141,8 +141,8 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
         Technique::WxyzWing,
-        Technique::VwxyzWing,
         Technique::Bug,
+        Technique::VwxyzWing,
         Technique::AlignedPairExclusion,
         Technique::BidirectionalXCycle,
         Technique::ForcingXChain,

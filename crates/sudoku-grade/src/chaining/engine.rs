@@ -134,7 +134,16 @@ pub(crate) struct State {
 
 impl Default for State {
     fn default() -> Self {
-        State { on: [0; 81], off: [0; 81], done: [0; 81], src: [ROOT; NP], start: 0, conflict: None, conflicts: Vec::new(), closings: Vec::new() }
+        State {
+            on: [0; 81],
+            off: [0; 81],
+            done: [0; 81],
+            src: [ROOT; NP],
+            start: 0,
+            conflict: None,
+            conflicts: Vec::new(),
+            closings: Vec::new(),
+        }
     }
 }
 
@@ -157,7 +166,11 @@ pub(crate) struct Engine {
 
 impl Default for Engine {
     fn default() -> Self {
-        Engine { queue: Vec::with_capacity(NP), seen: vec![0; NP.div_ceil(64)], stack: Vec::with_capacity(NP) }
+        Engine {
+            queue: Vec::with_capacity(NP),
+            seen: vec![0; NP.div_ceil(64)],
+            stack: Vec::with_capacity(NP),
+        }
     }
 }
 
@@ -194,7 +207,8 @@ impl Engine {
                 }
                 for &q in &PEER_ORDER[c] {
                     let q = q as usize;
-                    if b.cands[q] & (1 << d) != 0 && self.add(st, mode, p, pot(q * 9 + d, false), cand as u16) {
+                    if b.cands[q] & (1 << d) != 0 && self.add(st, mode, p, pot(q * 9 + d, false), cand as u16)
+                    {
                         return;
                     }
                 }

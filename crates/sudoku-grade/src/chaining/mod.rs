@@ -84,7 +84,14 @@ fn conclusion(p: usize) -> ([(usize, u8); 1], bool) {
 }
 
 /// Offers "potential `p` holds" for `technique` at `difficulty`.
-fn offer(b: &Board, hits: &mut Hits, technique: Technique, difficulty: Tenths, p: usize, text: impl FnOnce() -> String) {
+fn offer(
+    b: &Board,
+    hits: &mut Hits,
+    technique: Technique,
+    difficulty: Tenths,
+    p: usize,
+    text: impl FnOnce() -> String,
+) {
     let (c, place) = conclusion(p);
     if place {
         hits.offer(b, technique, difficulty, &c, &[], text);
@@ -109,7 +116,14 @@ const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 impl Chaining {
     /// A finder with its scratch space allocated.
     pub fn new() -> Self {
-        Chaining { engine: Engine::default(), states: vec![State::default(); NP], one: State::default(), path: Vec::new(), used: [0; 12], cycle_budget: 0 }
+        Chaining {
+            engine: Engine::default(),
+            states: vec![State::default(); NP],
+            one: State::default(),
+            path: Vec::new(),
+            used: [0; 12],
+            cycle_budget: 0,
+        }
     }
 
     /// Offers every chain step of `kind` on `b` to `hits`.
@@ -119,7 +133,11 @@ impl Chaining {
             let mut line = String::new();
             for c in 0..81 {
                 for d in 0..9 {
-                    let has = if b.value[c] != 0 { b.value[c] as usize == d + 1 } else { b.cands[c] & (1 << d) != 0 };
+                    let has = if b.value[c] != 0 {
+                        b.value[c] as usize == d + 1
+                    } else {
+                        b.cands[c] & (1 << d) != 0
+                    };
                     line.push(if has { (b'1' + d as u8) as char } else { '.' });
                 }
             }
@@ -189,7 +207,9 @@ impl Chaining {
         if mode.weak_cell {
             out.extend((0..9).filter(|&d2| d2 != d && b.cands[c] & (1 << d2) != 0).map(|d2| c * 9 + d2));
         }
-        out.extend(PEERS[c].iter().map(|&q| q as usize).filter(|&q| b.cands[q] & (1 << d) != 0).map(|q| q * 9 + d));
+        out.extend(
+            PEERS[c].iter().map(|&q| q as usize).filter(|&q| b.cands[q] & (1 << d) != 0).map(|q| q * 9 + d),
+        );
     }
 
     /// The candidates an "off" of `cand` turns on with the strong links of
@@ -218,7 +238,15 @@ impl Chaining {
     /// Depth-first search of the simple cycles of `mode` through `start`
     /// (its least candidate, "on" in `self.path[0]`), extending
     /// `self.path` from its last "on"; each cycle found is offered.
-    fn cycle_search(&mut self, b: &Board, pos: &Pos, mode: Mode, base: Tenths, start: usize, hits: &mut Hits) {
+    fn cycle_search(
+        &mut self,
+        b: &Board,
+        pos: &Pos,
+        mode: Mode,
+        base: Tenths,
+        start: usize,
+        hits: &mut Hits,
+    ) {
         if self.cycle_budget == 0 {
             return;
         }
@@ -243,7 +271,10 @@ impl Chaining {
                     continue;
                 }
                 // A longer cycle must still be worth offering.
-                if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || !hits.wants(base + length_bonus(len as u32)) {
+                if on < start
+                    || self.used[on / 64] & (1 << (on % 64)) != 0
+                    || !hits.wants(base + length_bonus(len as u32))
+                {
                     continue;
                 }
                 self.path.push(pot(off, false));
@@ -267,7 +298,8 @@ impl Chaining {
         let all_cells = self.path.chunks(2).all(|w| w[0] / 18 != w[1] / 18) && mode != Mode::X;
         let (technique, base, name) = if mode == Mode::X || one_digit {
             (Technique::BidirectionalXCycle, base.min(65), "Bidirectional X-Cycle")
-        } else if mode == Mode::Y || all_cells && self.path.iter().all(|&p| b.cands[p / 18].count_ones() == 2) {
+        } else if mode == Mode::Y || all_cells && self.path.iter().all(|&p| b.cands[p / 18].count_ones() == 2)
+        {
             (Technique::BidirectionalYCycle, base.min(65), "Bidirectional Y-Cycle")
         } else {
             (Technique::BidirectionalCycle, base, "Bidirectional Cycle")
@@ -407,7 +439,12 @@ impl Chaining {
                             + self.engine.count(b, pos, &self.states[p_off], y);
                         let difficulty = 85 + length_bonus(n - 2);
                         offer(b, hits, technique, difficulty, y, || {
-                            format!("Double Forcing Chain: {} on & off ==> {} {}", cand_name(cand), cand_name(y / 2), polarity(y))
+                            format!(
+                                "Double Forcing Chain: {} on & off ==> {} {}",
+                                cand_name(cand),
+                                cand_name(y / 2),
+                                polarity(y)
+                            )
                         });
                     }
                 }
@@ -437,7 +474,11 @@ impl Chaining {
                     continue;
                 }
                 branches.clear();
-                branches.extend((0..9).filter(|i| places & (1 << i) != 0).map(|i| pot(UNITS[u][i] as usize * 9 + d, true)));
+                branches.extend(
+                    (0..9)
+                        .filter(|i| places & (1 << i) != 0)
+                        .map(|i| pot(UNITS[u][i] as usize * 9 + d, true)),
+                );
                 let kind = UNIT_KIND[u / 9];
                 self.agree(b, pos, &branches, dynamic, hits, &|| format!("{} in {kind}", d + 1), false);
             }
@@ -492,4 +533,3 @@ impl Chaining {
         }
     }
 }
-
