@@ -253,7 +253,12 @@ impl Grader {
         let (mut er, mut ep, mut ed): (Tenths, Option<Tenths>, Option<Tenths>) = (0, None, None);
         while !b.is_solved() {
             hits.clear();
+            // Once the first digit is placed and the rating is above the
+            // singles', the order of the singles cannot change a rating:
+            // take them all at once.
+            hits.set_floor(if ep.is_some() { er.min(15) } else { 0 });
             self.next_step(&b, &mut hits);
+            hits.set_floor(0);
             let (difficulty, technique) = match (hits.best(), hits.technique()) {
                 (Some(d), Some(t)) => (d, t),
                 _ => {

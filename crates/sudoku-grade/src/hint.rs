@@ -32,6 +32,9 @@ pub(crate) struct Hint {
 pub(crate) struct Hits {
     /// Everything the kept steps place or remove.
     pub found: Found,
+    /// Steps at or below this difficulty count as equally easy (see
+    /// [`Hits::set_floor`]).
+    floor: Tenths,
     best: Tenths,
     technique: Option<Technique>,
     explain: bool,
@@ -42,7 +45,23 @@ impl Hits {
     /// An empty collector; with `explain`, each kept step is also recorded
     /// as a [`Hint`].
     pub fn new(explain: bool) -> Self {
-        Hits { found: Found::default(), best: Tenths::MAX, technique: None, explain, hints: Vec::new() }
+        Hits {
+            found: Found::default(),
+            floor: 0,
+            best: Tenths::MAX,
+            technique: None,
+            explain,
+            hints: Vec::new(),
+        }
+    }
+
+    /// Makes every step at or below `floor` count as equally easy, so they
+    /// are kept together. The grader sets it to the rating so far for the
+    /// hidden singles: SE takes every single there is before any other
+    /// step, in some order, and the order cannot change the rating once
+    /// it is above theirs.
+    pub fn set_floor(&mut self, floor: Tenths) {
+        self.floor = floor;
     }
 
     /// Forgets every step.
@@ -68,7 +87,7 @@ impl Hits {
     /// the work of building a step that is harder than one already found.
     #[inline]
     pub fn wants(&self, difficulty: Tenths) -> bool {
-        difficulty <= self.best
+        difficulty.max(self.floor) <= self.best
     }
 
     /// The kept steps, when recording.
@@ -90,6 +109,9 @@ impl Hits {
         elim: &[(usize, u8)],
         text: impl FnOnce() -> String,
     ) -> bool {
+        // Recorded as it is; compared at the floor.
+        let recorded = difficulty;
+        let difficulty = difficulty.max(self.floor);
         if difficulty > self.best {
             return false;
         }
@@ -114,7 +136,7 @@ impl Hits {
         if self.explain {
             self.hints.push(Hint {
                 technique,
-                difficulty,
+                difficulty: recorded,
                 text: text(),
                 place: place.iter().copied().filter(|p| live_place(&p)).collect(),
                 elim: elim.iter().copied().filter(|e| live_elim(&e)).collect(),
