@@ -120,6 +120,8 @@ pub(crate) struct State {
     done: [u16; 81],
     /// Where each potential reached came from (see the constants).
     src: [u16; NP],
+    /// The number of links from the assumption to each potential reached.
+    pub depth: [u8; NP],
     /// The assumption.
     pub start: usize,
     /// Dynamic: a candidate found both on and off (the propagation stops
@@ -134,7 +136,7 @@ pub(crate) struct State {
 
 impl Default for State {
     fn default() -> Self {
-        State { on: [0; 81], off: [0; 81], done: [0; 81], src: [ROOT; NP], start: 0, conflict: None, conflicts: Vec::new(), closings: Vec::new() }
+        State { on: [0; 81], off: [0; 81], done: [0; 81], src: [ROOT; NP], depth: [0; NP], start: 0, conflict: None, conflicts: Vec::new(), closings: Vec::new() }
     }
 }
 
@@ -150,6 +152,10 @@ impl State {
 
 /// Scratch space of the engine.
 pub(crate) struct Engine {
+    /// Potentials at this depth are not followed further.
+    pub limit: u8,
+    /// The propagation stops once this potential is reached.
+    pub target: usize,
     queue: Vec<u16>,
     seen: Vec<u64>,
     stack: Vec<u16>,
@@ -157,7 +163,7 @@ pub(crate) struct Engine {
 
 impl Default for Engine {
     fn default() -> Self {
-        Engine { queue: Vec::with_capacity(NP), seen: vec![0; NP.div_ceil(64)], stack: Vec::with_capacity(NP) }
+        Engine { limit: u8::MAX, target: usize::MAX, queue: Vec::with_capacity(NP), seen: vec![0; NP.div_ceil(64)], stack: Vec::with_capacity(NP) }
     }
 }
 
@@ -174,11 +180,15 @@ impl Engine {
         st.closings.clear();
         self.queue.clear();
         Self::set(st, start, ROOT);
+        st.depth[start] = 0;
         self.queue.push(start as u16);
         let mut head = 0;
         while head < self.queue.len() {
             let p = self.queue[head] as usize;
             head += 1;
+            if st.depth[p] >= self.limit {
+                continue;
+            }
             let cand = p / 2;
             let (c, d) = (cand / 9, cand % 9);
             if p & 1 == 1 {
@@ -271,8 +281,9 @@ impl Engine {
             return STOP_AT_CONFLICT;
         }
         Self::set(st, p, src);
+        st.depth[p] = st.depth[from].saturating_add(1);
         self.queue.push(p as u16);
-        false
+        p == self.target
     }
 
     /// The potentials `p` directly follows from in `st`.

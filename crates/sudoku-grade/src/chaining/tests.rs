@@ -119,3 +119,16 @@ fn debug_bfs_cycles() {
         }
     }
 }
+
+#[test]
+fn max_complexity_is_the_last_length_of_a_bonus() {
+    use crate::grader::length_bonus;
+    let mut hits = Hits::new(false);
+    let b = board(&"123456789".repeat(81));
+    assert_eq!(super::max_complexity(70, &hits), Some(u32::MAX / 4));
+    hits.offer(&b, crate::technique::Technique::ForcingChain, 73, &[], &[(0, 1)], String::new);
+    let max = super::max_complexity(70, &hits).unwrap();
+    assert_eq!(length_bonus(max), 3);
+    assert_eq!(length_bonus(max + 1), 4);
+    assert_eq!(super::max_complexity(75, &hits), None);
+}
