@@ -116,8 +116,10 @@ pub(crate) struct State {
     pub on: [u16; 81],
     /// Candidates found off, per cell.
     pub off: [u16; 81],
-    /// The offs already followed (dynamic links see only those).
+    /// The offs already followed (dynamic links see only those), per cell.
     done: [u16; 81],
+    /// The same per unit and digit, as positions in the unit.
+    done_pos: [[u16; 9]; 27],
     /// Where each potential reached came from (see the constants).
     src: [u16; NP],
     /// The number of links from the assumption to each potential reached.
@@ -136,7 +138,18 @@ pub(crate) struct State {
 
 impl Default for State {
     fn default() -> Self {
-        State { on: [0; 81], off: [0; 81], done: [0; 81], src: [ROOT; NP], depth: [0; NP], start: 0, conflict: None, conflicts: Vec::new(), closings: Vec::new() }
+        State {
+            on: [0; 81],
+            off: [0; 81],
+            done: [0; 81],
+            done_pos: [[0; 9]; 27],
+            src: [ROOT; NP],
+            depth: [0; NP],
+            start: 0,
+            conflict: None,
+            conflicts: Vec::new(),
+            closings: Vec::new(),
+        }
     }
 }
 
@@ -163,7 +176,13 @@ pub(crate) struct Engine {
 
 impl Default for Engine {
     fn default() -> Self {
-        Engine { limit: u8::MAX, target: usize::MAX, queue: Vec::with_capacity(NP), seen: vec![0; NP.div_ceil(64)], stack: Vec::with_capacity(NP) }
+        Engine {
+            limit: u8::MAX,
+            target: usize::MAX,
+            queue: Vec::with_capacity(NP),
+            seen: vec![0; NP.div_ceil(64)],
+            stack: Vec::with_capacity(NP),
+        }
     }
 }
 
@@ -174,6 +193,7 @@ impl Engine {
         st.on = [0; 81];
         st.off = [0; 81];
         st.done = [0; 81];
+        st.done_pos = [[0; 9]; 27];
         st.start = start;
         st.conflict = None;
         st.conflicts.clear();
@@ -204,12 +224,16 @@ impl Engine {
                 }
                 for &q in &PEER_ORDER[c] {
                     let q = q as usize;
-                    if b.cands[q] & (1 << d) != 0 && self.add(st, mode, p, pot(q * 9 + d, false), cand as u16) {
+                    if b.cands[q] & (1 << d) != 0 && self.add(st, mode, p, pot(q * 9 + d, false), cand as u16)
+                    {
                         return;
                     }
                 }
             } else {
                 st.done[c] |= 1 << d;
+                for k in 0..3 {
+                    st.done_pos[CELL_UNITS[c][k] as usize][d] |= 1 << CELL_UNIT_POS[c][k];
+                }
                 if mode.strong_cell {
                     let left = if mode.dynamic {
                         b.cands[c] & !st.done[c]
@@ -231,11 +255,7 @@ impl Engine {
                         let mut left = 0u16;
                         let places = pos[u][d];
                         if mode.dynamic {
-                            for i in 0..9 {
-                                if places & (1 << i) != 0 && st.done[UNITS[u][i] as usize] & (1 << d) == 0 {
-                                    left |= 1 << i;
-                                }
-                            }
+                            left = places & !st.done_pos[u][d];
                         } else if places.count_ones() == 2 {
                             let me = CELL_UNIT_POS[c][k];
                             left = places & !(1 << me);
@@ -340,6 +360,7 @@ impl Engine {
 
     /// The chain of a static propagation from the assumption to `p`, in
     /// order (each potential has one parent there).
+    #[cfg(test)]
     pub fn path(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Vec<usize>) {
         out.clear();
         let mut q = p;

@@ -84,7 +84,14 @@ fn conclusion(p: usize) -> ([(usize, u8); 1], bool) {
 }
 
 /// Offers "potential `p` holds" for `technique` at `difficulty`.
-fn offer(b: &Board, hits: &mut Hits, technique: Technique, difficulty: Tenths, p: usize, text: impl FnOnce() -> String) {
+fn offer(
+    b: &Board,
+    hits: &mut Hits,
+    technique: Technique,
+    difficulty: Tenths,
+    p: usize,
+    text: impl FnOnce() -> String,
+) {
     let (c, place) = conclusion(p);
     if place {
         hits.offer(b, technique, difficulty, &c, &[], text);
@@ -126,7 +133,14 @@ const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 impl Chaining {
     /// A finder with its scratch space allocated.
     pub fn new() -> Self {
-        Chaining { engine: Engine::default(), states: vec![State::default(); NP], one: State::default(), path: Vec::new(), used: [0; 12], cycle_budget: 0 }
+        Chaining {
+            engine: Engine::default(),
+            states: vec![State::default(); NP],
+            one: State::default(),
+            path: Vec::new(),
+            used: [0; 12],
+            cycle_budget: 0,
+        }
     }
 
     /// Offers every chain step of `kind` on `b` to `hits`.
@@ -136,7 +150,11 @@ impl Chaining {
             let mut line = String::new();
             for c in 0..81 {
                 for d in 0..9 {
-                    let has = if b.value[c] != 0 { b.value[c] as usize == d + 1 } else { b.cands[c] & (1 << d) != 0 };
+                    let has = if b.value[c] != 0 {
+                        b.value[c] as usize == d + 1
+                    } else {
+                        b.cands[c] & (1 << d) != 0
+                    };
                     line.push(if has { (b'1' + d as u8) as char } else { '.' });
                 }
             }
@@ -178,6 +196,12 @@ impl Chaining {
         }
         self.engine.target = usize::MAX;
         self.engine.limit = u8::MAX;
+        // A candidate a cycle removes sees an "on" of each way round, so it
+        // has a forcing chain through the cycle: with no forcing chain
+        // there is no useful cycle.
+        if hits.best().is_none() {
+            return;
+        }
         for mode in [Mode::X, Mode::Y, Mode::STATIC] {
             let base = if mode == Mode::STATIC { 70 } else { 65 };
             for cand in Self::candidates(b) {
@@ -187,7 +211,7 @@ impl Chaining {
                 // Distances back to the start: A on leads to the start on in
                 // as many links as the start off leads to A off.
                 self.engine.propagate(b, pos, mode, pot(cand, false), &mut self.one);
-                self.cycle_budget = 100_000;
+                self.cycle_budget = 10_000;
                 self.path.clear();
                 self.path.push(pot(cand, true));
                 self.used = [0; 12];
@@ -264,7 +288,15 @@ impl Chaining {
     /// Depth-first search of the simple cycles of `mode` through `start`
     /// (its least candidate, "on" in `self.path[0]`), extending
     /// `self.path` from its last "on"; each cycle found is offered.
-    fn cycle_search(&mut self, b: &Board, pos: &Pos, mode: Mode, base: Tenths, start: usize, hits: &mut Hits) {
+    fn cycle_search(
+        &mut self,
+        b: &Board,
+        pos: &Pos,
+        mode: Mode,
+        base: Tenths,
+        start: usize,
+        hits: &mut Hits,
+    ) {
         if self.cycle_budget == 0 {
             return;
         }
@@ -321,7 +353,8 @@ impl Chaining {
         let all_cells = self.path.chunks(2).all(|w| w[0] / 18 != w[1] / 18) && mode != Mode::X;
         let (technique, base, name) = if mode == Mode::X || one_digit {
             (Technique::BidirectionalXCycle, base.min(65), "Bidirectional X-Cycle")
-        } else if mode == Mode::Y || all_cells && self.path.iter().all(|&p| b.cands[p / 18].count_ones() == 2) {
+        } else if mode == Mode::Y || all_cells && self.path.iter().all(|&p| b.cands[p / 18].count_ones() == 2)
+        {
             (Technique::BidirectionalYCycle, base.min(65), "Bidirectional Y-Cycle")
         } else {
             (Technique::BidirectionalCycle, base, "Bidirectional Cycle")
@@ -461,7 +494,12 @@ impl Chaining {
                             + self.engine.count(b, pos, &self.states[p_off], y);
                         let difficulty = 85 + length_bonus(n - 2);
                         offer(b, hits, technique, difficulty, y, || {
-                            format!("Double Forcing Chain: {} on & off ==> {} {}", cand_name(cand), cand_name(y / 2), polarity(y))
+                            format!(
+                                "Double Forcing Chain: {} on & off ==> {} {}",
+                                cand_name(cand),
+                                cand_name(y / 2),
+                                polarity(y)
+                            )
                         });
                     }
                 }
@@ -482,7 +520,7 @@ impl Chaining {
             }
             branches.clear();
             branches.extend((0..9).filter(|d| m & (1 << d) != 0).map(|d| pot(c * 9 + d, true)));
-            self.agree(b, pos, &branches, dynamic, hits, &|| format!("{}", cell_name(c)), true);
+            self.agree(b, pos, &branches, dynamic, hits, &|| cell_name(c), true);
         }
         for u in 0..27 {
             for d in 0..9 {
@@ -491,7 +529,11 @@ impl Chaining {
                     continue;
                 }
                 branches.clear();
-                branches.extend((0..9).filter(|i| places & (1 << i) != 0).map(|i| pot(UNITS[u][i] as usize * 9 + d, true)));
+                branches.extend(
+                    (0..9)
+                        .filter(|i| places & (1 << i) != 0)
+                        .map(|i| pot(UNITS[u][i] as usize * 9 + d, true)),
+                );
                 let kind = UNIT_KIND[u / 9];
                 self.agree(b, pos, &branches, dynamic, hits, &|| format!("{} in {kind}", d + 1), false);
             }
@@ -546,4 +588,3 @@ impl Chaining {
         }
     }
 }
-

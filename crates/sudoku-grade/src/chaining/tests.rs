@@ -63,10 +63,24 @@ fn debug_one() {
     let cand: usize = std::env::var("CAND").unwrap().parse().unwrap();
     let mut st = State::default();
     Engine::default().propagate(&b, &pos, Mode::NISHIO, pot(cand, true), &mut st);
-    println!("conflict {:?} all {:?}", st.conflict, st.conflicts.iter().map(|&y| format!("r{}c{}.{}", y / 81 + 1, (y / 9) % 9 + 1, y % 9 + 1)).collect::<Vec<_>>());
+    println!(
+        "conflict {:?} all {:?}",
+        st.conflict,
+        st.conflicts
+            .iter()
+            .map(|&y| format!("r{}c{}.{}", y / 81 + 1, (y / 9) % 9 + 1, y % 9 + 1))
+            .collect::<Vec<_>>()
+    );
     for c in 0..81 {
         if st.on[c] != 0 || st.off[c] != 0 {
-            println!("r{}c{} on {:09b} off {:09b} cands {:09b}", c / 9 + 1, c % 9 + 1, st.on[c], st.off[c], b.cands[c]);
+            println!(
+                "r{}c{} on {:09b} off {:09b} cands {:09b}",
+                c / 9 + 1,
+                c % 9 + 1,
+                st.on[c],
+                st.off[c],
+                b.cands[c]
+            );
         }
     }
 }
@@ -114,8 +128,16 @@ fn debug_bfs_cycles() {
         e.propagate(&b, &pos, Mode::Y, pot(cand, true), &mut st);
         for &off in &st.closings.clone() {
             Engine::path(&b, &pos, &st, off, &mut path);
-            let cells: Vec<String> = path.iter().step_by(2).map(|&p| format!("r{}c{}", p / 162 + 1, (p / 18) % 9 + 1)).collect();
-            println!("start r{}c{}.{} len {} {}", cand / 81 + 1, (cand / 9) % 9 + 1, cand % 9 + 1, path.len(), cells.join(","));
+            let cells: Vec<String> =
+                path.iter().step_by(2).map(|&p| format!("r{}c{}", p / 162 + 1, (p / 18) % 9 + 1)).collect();
+            println!(
+                "start r{}c{}.{} len {} {}",
+                cand / 81 + 1,
+                (cand / 9) % 9 + 1,
+                cand % 9 + 1,
+                path.len(),
+                cells.join(",")
+            );
         }
     }
 }
