@@ -52,6 +52,10 @@ pub(crate) struct Chaining {
     path: Vec<usize>,
     /// The candidates of `path`.
     used: [u64; 12],
+    /// Print each board a chain is looked for on, as 729 pencil marks
+    /// (set by the `CHAIN_DUMP` environment variable; for comparing with
+    /// SE on the same board).
+    dump: bool,
     /// Steps left to the cycle search (a guard against pathological
     /// boards).
     cycle_budget: u32,
@@ -146,7 +150,7 @@ impl Chaining {
     /// Offers every chain step of `kind` on `b` to `hits`.
     pub fn find(&mut self, kind: Kind, b: &Board, hits: &mut Hits) {
         let pos = b.positions();
-        if std::env::var_os("CHAIN_DUMP").is_some() {
+        if self.dump {
             let mut line = String::new();
             for c in 0..81 {
                 for d in 0..9 {
