@@ -143,6 +143,7 @@ impl Chaining {
             one: State::default(),
             path: Vec::new(),
             used: [0; 12],
+            dump: std::env::var_os("CHAIN_DUMP").is_some(),
             cycle_budget: 0,
         }
     }
