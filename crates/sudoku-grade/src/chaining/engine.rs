@@ -116,10 +116,14 @@ pub(crate) struct State {
     pub on: [u16; 81],
     /// Candidates found off, per cell.
     pub off: [u16; 81],
-    /// The offs already followed (dynamic links see only those).
+    /// The offs already followed (dynamic links see only those), per cell.
     done: [u16; 81],
+    /// The same per unit and digit, as positions in the unit.
+    done_pos: [[u16; 9]; 27],
     /// Where each potential reached came from (see the constants).
     src: [u16; NP],
+    /// The number of links from the assumption to each potential reached.
+    pub depth: [u8; NP],
     /// The assumption.
     pub start: usize,
     /// Dynamic: a candidate found both on and off (the propagation stops
@@ -138,7 +142,9 @@ impl Default for State {
             on: [0; 81],
             off: [0; 81],
             done: [0; 81],
+            done_pos: [[0; 9]; 27],
             src: [ROOT; NP],
+            depth: [0; NP],
             start: 0,
             conflict: None,
             conflicts: Vec::new(),
@@ -159,6 +165,10 @@ impl State {
 
 /// Scratch space of the engine.
 pub(crate) struct Engine {
+    /// Potentials at this depth are not followed further.
+    pub limit: u8,
+    /// The propagation stops once this potential is reached.
+    pub target: usize,
     queue: Vec<u16>,
     seen: Vec<u64>,
     stack: Vec<u16>,
@@ -167,6 +177,8 @@ pub(crate) struct Engine {
 impl Default for Engine {
     fn default() -> Self {
         Engine {
+            limit: u8::MAX,
+            target: usize::MAX,
             queue: Vec::with_capacity(NP),
             seen: vec![0; NP.div_ceil(64)],
             stack: Vec::with_capacity(NP),
@@ -181,17 +193,22 @@ impl Engine {
         st.on = [0; 81];
         st.off = [0; 81];
         st.done = [0; 81];
+        st.done_pos = [[0; 9]; 27];
         st.start = start;
         st.conflict = None;
         st.conflicts.clear();
         st.closings.clear();
         self.queue.clear();
         Self::set(st, start, ROOT);
+        st.depth[start] = 0;
         self.queue.push(start as u16);
         let mut head = 0;
         while head < self.queue.len() {
             let p = self.queue[head] as usize;
             head += 1;
+            if st.depth[p] >= self.limit {
+                continue;
+            }
             let cand = p / 2;
             let (c, d) = (cand / 9, cand % 9);
             if p & 1 == 1 {
@@ -214,6 +231,9 @@ impl Engine {
                 }
             } else {
                 st.done[c] |= 1 << d;
+                for k in 0..3 {
+                    st.done_pos[CELL_UNITS[c][k] as usize][d] |= 1 << CELL_UNIT_POS[c][k];
+                }
                 if mode.strong_cell {
                     let left = if mode.dynamic {
                         b.cands[c] & !st.done[c]
@@ -235,11 +255,7 @@ impl Engine {
                         let mut left = 0u16;
                         let places = pos[u][d];
                         if mode.dynamic {
-                            for i in 0..9 {
-                                if places & (1 << i) != 0 && st.done[UNITS[u][i] as usize] & (1 << d) == 0 {
-                                    left |= 1 << i;
-                                }
-                            }
+                            left = places & !st.done_pos[u][d];
                         } else if places.count_ones() == 2 {
                             let me = CELL_UNIT_POS[c][k];
                             left = places & !(1 << me);
@@ -285,8 +301,9 @@ impl Engine {
             return STOP_AT_CONFLICT;
         }
         Self::set(st, p, src);
+        st.depth[p] = st.depth[from].saturating_add(1);
         self.queue.push(p as u16);
-        false
+        p == self.target
     }
 
     /// The potentials `p` directly follows from in `st`.
@@ -343,6 +360,7 @@ impl Engine {
 
     /// The chain of a static propagation from the assumption to `p`, in
     /// order (each potential has one parent there).
+    #[cfg(test)]
     pub fn path(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Vec<usize>) {
         out.clear();
         let mut q = p;

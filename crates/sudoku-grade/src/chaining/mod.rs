@@ -52,6 +52,10 @@ pub(crate) struct Chaining {
     path: Vec<usize>,
     /// The candidates of `path`.
     used: [u64; 12],
+    /// Print each board a chain is looked for on, as 729 pencil marks
+    /// (set by the `CHAIN_DUMP` environment variable; for comparing with
+    /// SE on the same board).
+    dump: bool,
     /// Steps left to the cycle search (a guard against pathological
     /// boards).
     cycle_budget: u32,
@@ -111,6 +115,23 @@ fn sees(a: usize, b: usize) -> bool {
     }
 }
 
+/// The largest complexity a chain of base difficulty `base` may have and
+/// still be kept by `hits`; `None` when even the shortest would not be.
+fn max_complexity(base: Tenths, hits: &Hits) -> Option<u32> {
+    let Some(best) = hits.best() else { return Some(u32::MAX / 4) };
+    let k = best.checked_sub(base)? as u32;
+    // length_bonus(c) counts the thresholds 4, 6, 8, 12, ... below c, so
+    // the largest c with a bonus of k is the k-th threshold.
+    let mut ceil = 4u32;
+    for i in 0..k {
+        ceil = if i % 2 == 0 { ceil * 3 / 2 } else { ceil * 4 / 3 };
+        if ceil > 1 << 20 {
+            break;
+        }
+    }
+    Some(ceil)
+}
+
 const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 
 impl Chaining {
@@ -122,6 +143,7 @@ impl Chaining {
             one: State::default(),
             path: Vec::new(),
             used: [0; 12],
+            dump: std::env::var_os("CHAIN_DUMP").is_some(),
             cycle_budget: 0,
         }
     }
@@ -129,7 +151,7 @@ impl Chaining {
     /// Offers every chain step of `kind` on `b` to `hits`.
     pub fn find(&mut self, kind: Kind, b: &Board, hits: &mut Hits) {
         let pos = b.positions();
-        if std::env::var_os("CHAIN_DUMP").is_some() {
+        if self.dump {
             let mut line = String::new();
             for c in 0..81 {
                 for d in 0..9 {
@@ -162,9 +184,14 @@ impl Chaining {
     /// cycles no harder than the easiest of those.
     fn chains_and_cycles(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
         for mode in [Mode::X, Mode::STATIC] {
+            let base = if mode == Mode::X { 66 } else { 70 };
             for cand in Self::candidates(b) {
                 for on in [true, false] {
+                    // A chain of n potentials has n - 1 links.
+                    let Some(max) = max_complexity(base, hits) else { break };
                     let start = pot(cand, on);
+                    self.engine.limit = (max + 1).min(250) as u8;
+                    self.engine.target = start ^ 1;
                     self.engine.propagate(b, pos, mode, start, &mut self.one);
                     if self.one.has(start ^ 1) {
                         self.forcing_chain(b, pos, mode, start, hits);
@@ -172,10 +199,24 @@ impl Chaining {
                 }
             }
         }
+        self.engine.target = usize::MAX;
+        self.engine.limit = u8::MAX;
+        // A candidate a cycle removes sees an "on" of each way round, so it
+        // has a forcing chain through the cycle: with no forcing chain
+        // there is no useful cycle.
+        if hits.best().is_none() {
+            return;
+        }
         for mode in [Mode::X, Mode::Y, Mode::STATIC] {
             let base = if mode == Mode::STATIC { 70 } else { 65 };
             for cand in Self::candidates(b) {
-                self.cycle_budget = 200_000;
+                if max_complexity(base, hits).is_none() {
+                    break;
+                }
+                // Distances back to the start: A on leads to the start on in
+                // as many links as the start off leads to A off.
+                self.engine.propagate(b, pos, mode, pot(cand, false), &mut self.one);
+                self.cycle_budget = 10_000;
                 self.path.clear();
                 self.path.push(pot(cand, true));
                 self.used = [0; 12];
@@ -200,25 +241,36 @@ impl Chaining {
     }
 
     /// The candidates an "on" of `cand` turns off with the weak links of
-    /// `mode`.
-    fn weak(b: &Board, mode: Mode, cand: usize, out: &mut Vec<usize>) {
-        out.clear();
+    /// `mode`, into `out`; returns how many.
+    fn weak(b: &Board, mode: Mode, cand: usize, out: &mut [u16; 28]) -> usize {
         let (c, d) = (cand / 9, cand % 9);
+        let mut n = 0;
         if mode.weak_cell {
-            out.extend((0..9).filter(|&d2| d2 != d && b.cands[c] & (1 << d2) != 0).map(|d2| c * 9 + d2));
+            for d2 in 0..9 {
+                if d2 != d && b.cands[c] & (1 << d2) != 0 {
+                    out[n] = (c * 9 + d2) as u16;
+                    n += 1;
+                }
+            }
         }
-        out.extend(
-            PEERS[c].iter().map(|&q| q as usize).filter(|&q| b.cands[q] & (1 << d) != 0).map(|q| q * 9 + d),
-        );
+        for &q in &PEERS[c] {
+            let q = q as usize;
+            if b.cands[q] & (1 << d) != 0 {
+                out[n] = (q * 9 + d) as u16;
+                n += 1;
+            }
+        }
+        n
     }
 
     /// The candidates an "off" of `cand` turns on with the strong links of
-    /// `mode`.
-    fn strong(b: &Board, pos: &Pos, mode: Mode, cand: usize, out: &mut Vec<usize>) {
-        out.clear();
+    /// `mode`, into `out`; returns how many.
+    fn strong(b: &Board, pos: &Pos, mode: Mode, cand: usize, out: &mut [u16; 4]) -> usize {
         let (c, d) = (cand / 9, cand % 9);
+        let mut n = 0;
         if mode.strong_cell && b.cands[c].count_ones() == 2 {
-            out.push(c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize);
+            out[n] = (c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize) as u16;
+            n += 1;
         }
         if mode.strong_unit {
             for &u in &CELL_UNITS[c] {
@@ -226,13 +278,16 @@ impl Chaining {
                 if pos[u][d].count_ones() == 2 {
                     for i in 0..9 {
                         let q = UNITS[u][i] as usize;
-                        if q != c && pos[u][d] & (1 << i) != 0 && !out.contains(&(q * 9 + d)) {
-                            out.push(q * 9 + d);
+                        let other = (q * 9 + d) as u16;
+                        if q != c && pos[u][d] & (1 << i) != 0 && !out[..n].contains(&other) {
+                            out[n] = other;
+                            n += 1;
                         }
                     }
                 }
             }
         }
+        n
     }
 
     /// Depth-first search of the simple cycles of `mode` through `start`
@@ -253,15 +308,17 @@ impl Chaining {
         self.cycle_budget -= 1;
         let last = self.path[self.path.len() - 1] / 2;
         let len = self.path.len() + 1;
-        let mut offs = Vec::with_capacity(24);
-        Self::weak(b, mode, last, &mut offs);
-        let mut ons = Vec::with_capacity(4);
-        for &off in &offs {
+        let mut offs = [0u16; 28];
+        let n_offs = Self::weak(b, mode, last, &mut offs);
+        let mut ons = [0u16; 4];
+        for &off in &offs[..n_offs] {
+            let off = off as usize;
             if off < start || self.used[off / 64] & (1 << (off % 64)) != 0 {
                 continue;
             }
-            Self::strong(b, pos, mode, off, &mut ons);
-            for &on in &ons {
+            let n_ons = Self::strong(b, pos, mode, off, &mut ons);
+            for &on in &ons[..n_ons] {
+                let on = on as usize;
                 if on == start {
                     if len >= 4 {
                         self.path.push(pot(off, false));
@@ -270,12 +327,15 @@ impl Chaining {
                     }
                     continue;
                 }
-                // A longer cycle must still be worth offering.
-                if on < start
-                    || self.used[on / 64] & (1 << (on % 64)) != 0
-                    || !hits.wants(base + length_bonus(len as u32))
-                {
+                if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || !self.one.has(pot(on, false)) {
                     continue;
+                }
+                // The shortest cycle this could still close: the links so
+                // far, two more, and the way back from `on`.
+                let links = len as u32 + u32::from(self.one.depth[pot(on, false)]);
+                match max_complexity(base, hits) {
+                    Some(max) if links.saturating_sub(2) <= max => {}
+                    _ => continue,
                 }
                 self.path.push(pot(off, false));
                 self.path.push(pot(on, true));
@@ -465,7 +525,7 @@ impl Chaining {
             }
             branches.clear();
             branches.extend((0..9).filter(|d| m & (1 << d) != 0).map(|d| pot(c * 9 + d, true)));
-            self.agree(b, pos, &branches, dynamic, hits, &|| format!("{}", cell_name(c)), true);
+            self.agree(b, pos, &branches, dynamic, hits, &|| cell_name(c), true);
         }
         for u in 0..27 {
             for d in 0..9 {

@@ -141,3 +141,171 @@ fn debug_bfs_cycles() {
         }
     }
 }
+
+#[test]
+fn max_complexity_is_the_last_length_of_a_bonus() {
+    use crate::grader::length_bonus;
+    let mut hits = Hits::new(false);
+    let b = board(&"123456789".repeat(81));
+    assert_eq!(super::max_complexity(70, &hits), Some(u32::MAX / 4));
+    hits.offer(&b, crate::technique::Technique::ForcingChain, 73, &[], &[(0, 1)], String::new);
+    let max = super::max_complexity(70, &hits).unwrap();
+    assert_eq!(length_bonus(max), 3);
+    assert_eq!(length_bonus(max + 1), 4);
+    assert_eq!(super::max_complexity(75, &hits), None);
+}
+
+#[test]
+#[ignore]
+fn debug_region() {
+    use super::engine::{pot, Engine, Mode, State};
+    use sudoku_core::UNITS;
+    let pm = std::env::var("PM").unwrap();
+    let b = board(&pm);
+    let pos = b.positions();
+    let u: usize = std::env::var("UNIT").unwrap().parse().unwrap();
+    let d: usize = std::env::var("DIGIT").unwrap().parse::<usize>().unwrap() - 1;
+    let target: usize = std::env::var("TARGET").unwrap().parse().unwrap();
+    let mut e = Engine::default();
+    let mut st = State::default();
+    let mut path = Vec::new();
+    for i in 0..9 {
+        if pos[u][d] & (1 << i) == 0 {
+            continue;
+        }
+        let cand = UNITS[u][i] as usize * 9 + d;
+        e.propagate(&b, &pos, Mode::STATIC, pot(cand, true), &mut st);
+        println!("branch r{}c{} has {}", cand / 81 + 1, (cand / 9) % 9 + 1, st.has(target));
+        if st.has(target) {
+            Engine::path(&b, &pos, &st, target, &mut path);
+            let s: Vec<String> = path
+                .iter()
+                .map(|&p| {
+                    format!(
+                        "r{}c{}.{}{}",
+                        p / 162 + 1,
+                        (p / 18) % 9 + 1,
+                        (p / 2) % 9 + 1,
+                        if p & 1 == 1 { "+" } else { "-" }
+                    )
+                })
+                .collect();
+            println!("  {}", s.join(" "));
+        }
+    }
+}
+
+/// Checks that the easiest hints of `kind` on `pm` have SE's difficulty
+/// and include SE's hint (its assumption and conclusion: a contradiction
+/// may be shown on another candidate of the same length).
+fn check(kind: Kind, pm: &str, se_difficulty: u8, se_hint: &str) {
+    let hints = run(kind, pm);
+    assert!(!hints.is_empty());
+    assert!(hints.iter().all(|h| h.0 == se_difficulty), "{hints:?}");
+    let head = |t: &str| t.split(" ==> ").next().unwrap_or("").to_string();
+    let is_contradiction = se_hint.ends_with("both on & off");
+    assert!(
+        hints.iter().any(|h| h.1 == se_hint || is_contradiction && head(&h.1) == head(se_hint)),
+        "{hints:?}"
+    );
+}
+
+/// SE's first step on this board (the grader's position before its first
+/// `ChainsAndCycles` step on 5.......4..4.3.2.1.175..3......6......5..27.92..9.......92.65.....4.......3...8.7), by `serate` on the pencil marks:
+/// 7e+00 "Forcing Chain: r4c2.7 off".
+#[test]
+fn forcing_chain() {
+    let pm = concat!(
+        "....5......3.......2............6.8.1.......91......89.....6..9......7.....4.....",
+        ".....6.89.....6.89...4..........67....3............7.9.2...........5....1........",
+        ".....6..91..............7......5.....2..........4.......3...........6.89.....6.8.",
+        "1.34..789...4..7891......8...3...78......6...1...5.78.1..4.....12.....8..2..5..8.",
+        "1.34.6.8....4.6.8.....5......3....8.1..4......2.............7..1....6.8.........9",
+        ".2..........4.678.1....6.8.........91..45....1...5.78.1..4.6.....3..........56.8.",
+        "1..4..78....4..78.........9.2.............78......6.......5....1..4.......3......",
+        "1....678.....5....1....6.8....4...........78...3......1....6..912...6..9.2...6...",
+        "...4.6....2.........3......1............5...9....5...9.......8....4.6.........7.."
+    );
+    check(Kind::ChainsAndCycles, pm, 71, "Forcing Chain: r4c2.7 off");
+}
+
+/// SE's first step on this board (the grader's position before its first
+/// `ChainsAndCycles` step on 720010000504790000000042600000001040680000073040800000003250000000089301000070028), by `serate` on the pencil marks:
+/// 7e+00 "Bidirectional Y-Cycle: r2c2,r2c8,r2c6,r7c6,r8c4,r8c8,r9c7,r9c1,r9c2,r2c2".
+#[test]
+fn bidirectional_y_cycle() {
+    let pm = concat!(
+        "......7...2............6.89..3.56...1............56.8....45......3.5..89...4....9",
+        "....5......3..6......4...........7..........9.....6.8.1..........3....8..2.......",
+        "1..........3.....9.......89..3.5.......4......2............6.....3.5..89......7..",
+        ".23..........5.7...2....7..........9..3..6...1...............8....4.........56...",
+        ".....6..........8.1...........45.....2..........45............9......7....3......",
+        "..3.....9...4.........5...9.......8...3..6.........7...2.......1............56...",
+        ".......8.1..........3.......2...........5.......4.6.........7.......6..9...4....9",
+        ".2.4.........5.7...2....7.....4.6..........8.........9..3..........56...1........",
+        "...4....9.....6..9....56..91..............7....3.........45.....2..............8."
+    );
+    check(
+        Kind::ChainsAndCycles,
+        pm,
+        69,
+        "Bidirectional Y-Cycle: r2c2,r2c8,r2c6,r7c6,r8c4,r8c8,r9c7,r9c1,r9c2,r2c2",
+    );
+}
+
+/// SE's first step on this board (the grader's position before its first
+/// `Nishio` step on 5.......4..4.3.2.1.175..3......6......5..27.92..9.......92.65.....4.......3...8.7), by `serate` on the pencil marks:
+/// 8e+00 "Nishio Forcing Chain: r6c2.6 on ==> r8c7.6 both on & off".
+#[test]
+fn nishio() {
+    let pm = concat!(
+        "....5......3.......2............6.8.1.......91......89.....6..9......7.....4.....",
+        ".....6.89.....6.8....4..........67....3............7.9.2...........5....1........",
+        ".....6..91..............7......5.....2..........4.......3.............89.....6.8.",
+        "1.34..78.........91......8...3...78......6...1.....78.1..4......2...........5....",
+        "1.3..6.8....4.6.8.....5......3....8.1..4......2.............7..1....6.8.........9",
+        ".2..........4.67..1....6.8.........91..45....1...5.78.1..4.6.....3...........6.8.",
+        "1..4..78....4..78.........9.2.............78......6.......5....1..4.......3......",
+        "1....678.....5....1....6.8....4...........78...3......1....6..91.......9.2.......",
+        "...4.6....2.........3......1............5...9....5...9.......8....4.6.........7.."
+    );
+    check(Kind::Nishio, pm, 77, "Nishio Forcing Chain: r6c2.6 on ==> r8c7.6 both on & off");
+}
+
+/// SE's first step on this board (the grader's position before its first
+/// `Multiple` step on 000000000002000100000684000300907006051000870060000040000708000000050000708103502), by `serate` on the pencil marks:
+/// 8e+00 "Region Forcing Chains: 4 in column ==> r1c1.5 off".
+#[test]
+fn region_forcing_chains() {
+    let pm = concat!(
+        "...45..8...34..7.9..3.56..9.23.5.....23...7..1..........34.67.9..3..6.89..345.789",
+        "...4.6.8...34..7...2.........3.5......3...7..........91..........3..6.8....45..8.",
+        "1...5....1.3...7.9..3.5...9.....6..........8....4.......3...7.9.2.........3.5.7.9",
+        "..3.............8....4.............91..............7...2...........5.........6...",
+        ".2......9....5....1.........234........4.6....2...6..........8.......7....3.....9",
+        ".2......9.....6.........7.........8..23..........5......3.....9...4.....1........",
+        "1...56....2.........3.56.........7.....4.6..9.......8...34.6..91.3........34....9",
+        "1..4.6...1.34....9..3..6..9.2.4.........5.....2...6.....34.67..1.3..6.89..34..789",
+        "......7.....4....9.......8.1...........4.6..9..3..........5.........6..9.2......."
+    );
+    check(Kind::Multiple, pm, 84, "Region Forcing Chains: 4 in column ==> r1c1.5 off");
+}
+
+/// SE's first step on this board (the grader's position before its first
+/// `Dynamic` step on 340009007007300009000002040501703080000000000060201504030100000600008200100400073), by `serate` on the pencil marks:
+/// 9e+00 "Contradiction Forcing Chain: r2c5.8 on ==> r7c8.9 both on & off".
+#[test]
+fn dynamic_contradiction() {
+    let pm = concat!(
+        "..3.........4......2..56.......56.8.1...56.8.........91....6.8..2..5..........7..",
+        ".2.....8..2..5..8.......7....3......1....6.8....4.....1....6.8..2..56...........9",
+        ".......891............56..9....56.8.......7...2.........3.........4.........56.8.",
+        "....5.....2......91..............7.....4.......3...........6..9.......8..2...6...",
+        "...4......2.....89.23....8.....56.89....56.89....56.........7..1.3.....912.......",
+        "......7.......6.....3....89.2..............891............5......3.....9...4.....",
+        ".2.....89..3.......2..5..891............56..9......7.....4..........6..9....5..8.",
+        ".....6.........7.....4.........5...9..3.............8..2.......1...5...91...5....",
+        "1............5..89....5..89...4......2...........56........6.89......7....3......"
+    );
+    check(Kind::Dynamic, pm, 89, "Contradiction Forcing Chain: r2c5.8 on ==> r7c8.9 both on & off");
+}
