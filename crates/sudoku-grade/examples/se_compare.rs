@@ -1,8 +1,10 @@
 //! Compares our ratings with Sudoku Explainer's on a rated file.
 //!
 //! ```sh
-//! cargo run --release -p sudoku-grade --example se_compare -- FILE [--limit N] [--show N] [--only TECHNIQUE]
+//! cargo run --release -p sudoku-grade --example se_compare -- FILE [--limit N] [--show N] [--only TECHNIQUE] [--dump OUT]
 //! ```
+//! `--dump OUT` writes our ratings, a puzzle a line (`puzzle er ep ed
+//! technique`), to compare two versions of the grader.
 //! FILE is CSV or TSV with a header: `puzzle`, `se_er` or `se_rating`, and
 //! optionally `se_ep`, `se_ed` and `hardest_technique` (SE's name for the
 //! step that sets ER). Prints the exact and within-0.1 rates overall, per
@@ -21,6 +23,7 @@ fn main() {
     let limit: usize = opt("--limit").map_or(usize::MAX, |v| v.parse().unwrap());
     let show: usize = opt("--show").map_or(0, |v| v.parse().unwrap());
     let only = opt("--only");
+    let mut dump = opt("--dump").map(|p| std::io::BufWriter::new(std::fs::File::create(p).unwrap()));
     let text = std::fs::read_to_string(path).unwrap();
     let sep = if text.lines().next().unwrap().contains('\t') { '\t' } else { ',' };
     let mut lines = text.lines();
@@ -48,6 +51,10 @@ fn main() {
         let g = grader.grade(&puzzle).unwrap();
         graded += t0.elapsed().as_secs_f64();
         n += 1;
+        if let Some(d) = dump.as_mut() {
+            use std::io::Write;
+            writeln!(d, "{} {:.1} {:.1} {:.1} {}", f[pc], g.er, g.ep, g.ed, g.technique).unwrap();
+        }
         let ok = (g.er - se).abs() < 0.05;
         exact += ok as u32;
         near += ((g.er - se).abs() < 0.15) as u32;

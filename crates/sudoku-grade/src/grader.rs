@@ -334,7 +334,7 @@ impl Grader {
                 Rule::VwxyzWing => wings::vwxyz(b, &pos, hits),
                 Rule::Bug => uniqueness::bug(b, &pos, hits),
                 Rule::AlignedPair => aligned::pair(b, &pos, hits),
-                Rule::Chains(kind @ (Kind::Dynamic | Kind::DynamicPlus | Kind::Nested(_))) => {
+                Rule::Chains(kind @ (Kind::DynamicPlus | Kind::Nested(_))) => {
                     self.dynamic.find(kind, b, hits)
                 }
                 Rule::Chains(kind) => self.chaining.find(kind, b, hits),
