@@ -127,13 +127,17 @@ impl Hits {
         if self.technique.is_none_or(|t| technique < t) {
             self.technique = Some(technique);
         }
+        // A step that concludes nothing the kept ones do not (the same
+        // single seen in its box and its row) is applied but not shown again.
+        let new = place.iter().filter(|p| live_place(p)).any(|&(c, d)| self.found.place[c] & bit(d) == 0)
+            || elim.iter().filter(|e| live_elim(e)).any(|&(c, d)| self.found.elim[c] & bit(d) == 0);
         for &(c, d) in place.iter().filter(|p| live_place(p)) {
             self.found.place_digit(c, d);
         }
         for &(c, d) in elim.iter().filter(|e| live_elim(e)) {
             self.found.elim[c] |= bit(d);
         }
-        if self.explain {
+        if self.explain && new {
             self.hints.push(Hint {
                 technique,
                 difficulty: recorded,
