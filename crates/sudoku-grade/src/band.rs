@@ -54,6 +54,17 @@ impl Band {
         }
     }
 
+    /// The highest ER of the band in tenths (`None` for extreme).
+    pub(crate) fn max_tenths(self) -> Option<u8> {
+        match self {
+            Band::Easy => Some(25),
+            Band::Medium => Some(39),
+            Band::Hard => Some(59),
+            Band::Expert => Some(79),
+            Band::Extreme => None,
+        }
+    }
+
     /// The lowest rating of the band (inclusive).
     pub fn min_rating(self) -> f64 {
         match self {

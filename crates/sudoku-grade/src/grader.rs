@@ -148,6 +148,46 @@ enum Rule {
     AlignedTriplet,
 }
 
+impl Rule {
+    /// The least difficulty of a step of the family.
+    fn min_tenths(self) -> Tenths {
+        let t = match self {
+            Rule::HiddenSingle => Technique::HiddenSingle,
+            Rule::DirectLocking => Technique::DirectPointing,
+            Rule::DirectHiddenPair => Technique::DirectHiddenPair,
+            Rule::NakedSingle => Technique::NakedSingle,
+            Rule::DirectHiddenTriplet => Technique::DirectHiddenTriplet,
+            Rule::Locking => Technique::Pointing,
+            Rule::NakedPair => Technique::NakedPair,
+            Rule::XWing => Technique::XWing,
+            Rule::HiddenPair => Technique::HiddenPair,
+            Rule::NakedTriplet => Technique::NakedTriplet,
+            Rule::Swordfish => Technique::Swordfish,
+            Rule::HiddenTriplet => Technique::HiddenTriplet,
+            Rule::TwoStrongLinks => Technique::TwoStrongLinks,
+            Rule::XyWing => Technique::XyWing,
+            Rule::XyzWing => Technique::XyzWing,
+            Rule::WxyzWing => Technique::WxyzWing,
+            Rule::UniqueLoop => Technique::UniqueRectangle,
+            Rule::NakedQuad => Technique::NakedQuad,
+            Rule::Jellyfish => Technique::Jellyfish,
+            Rule::HiddenQuad => Technique::HiddenQuad,
+            Rule::ThreeStrongLinks => Technique::ThreeStrongLinks,
+            Rule::VwxyzWing => Technique::VwxyzWing,
+            Rule::Bug => Technique::Bug,
+            Rule::AlignedPair => Technique::AlignedPairExclusion,
+            Rule::AlignedTriplet => Technique::AlignedTripletExclusion,
+            Rule::Chains(Kind::ChainsAndCycles) => Technique::BidirectionalXCycle,
+            Rule::Chains(Kind::Nishio) => Technique::NishioForcingChain,
+            Rule::Chains(Kind::Multiple) => Technique::CellForcingChain,
+            Rule::Chains(Kind::Dynamic) => Technique::DynamicForcingChain,
+            Rule::Chains(Kind::DynamicPlus) => Technique::DynamicForcingChainPlus,
+            Rule::Chains(Kind::Nested(_)) => Technique::NestedForcingChain,
+        };
+        t.base_tenths()
+    }
+}
+
 /// SE's ladder, in the order the reference rater (Sukaku Explainer 1.18.1
 /// with the technique set of the Sudoku Exchange bank) tries the families:
 /// it takes the easiest step of the first family that has one, not the
@@ -230,6 +270,27 @@ impl Grader {
 
     /// Grades `puzzle`.
     pub fn grade_with(&mut self, puzzle: &Grid, options: &GradeOptions) -> Result<Grade, GradeError> {
+        let grade = self.grade_up_to(puzzle, options, Tenths::MAX)?;
+        Ok(grade.expect("no cap: every path is rated"))
+    }
+
+    /// Grades `puzzle` if its ER is in `band`: `None` when it is not. Stops
+    /// as soon as the path needs a step harder than the band allows, so a
+    /// generator looking for easy puzzles does not follow the chains of
+    /// hard ones.
+    pub fn grade_in_band(&mut self, puzzle: &Grid, band: Band) -> Result<Option<Grade>, GradeError> {
+        let cap = band.max_tenths().unwrap_or(Tenths::MAX);
+        Ok(self.grade_up_to(puzzle, &GradeOptions::default(), cap)?.filter(|g| g.band == band))
+    }
+
+    /// Grades `puzzle`, or gives up with `None` as soon as a step harder
+    /// than `cap` (tenths) is needed.
+    fn grade_up_to(
+        &mut self,
+        puzzle: &Grid,
+        options: &GradeOptions,
+        cap: Tenths,
+    ) -> Result<Option<Grade>, GradeError> {
         if let Some(c) = puzzle.conflicts().first() {
             return Err(GradeError::Conflict(*c));
         }
@@ -257,8 +318,11 @@ impl Grader {
             // singles', the order of the singles cannot change a rating:
             // take them all at once.
             hits.set_floor(if ep.is_some() { er.min(15) } else { 0 });
-            self.next_step(&b, &mut hits);
+            let capped = self.next_step(&b, &mut hits, cap);
             hits.set_floor(0);
+            if capped || hits.best().is_some_and(|d| d > cap) {
+                return Ok(None);
+            }
             let (difficulty, technique) = match (hits.best(), hits.technique()) {
                 (Some(d), Some(t)) => (d, t),
                 _ => {
@@ -275,6 +339,9 @@ impl Grader {
                     (200, Technique::NestedForcingChain)
                 }
             };
+            if difficulty > cap {
+                return Ok(None);
+            }
             if difficulty > er || grade.n_steps == 0 {
                 er = er.max(difficulty);
                 grade.technique = technique;
@@ -302,13 +369,18 @@ impl Grader {
         grade.ed = tenths(ed.unwrap_or(er));
         grade.rating = grade.er;
         grade.band = Band::from_rating(grade.er);
-        Ok(grade)
+        Ok(Some(grade))
     }
 
     /// Offers the steps of the first family of the ladder that has one.
-    fn next_step(&mut self, b: &Board, hits: &mut Hits) {
+    /// Returns `true`, offering nothing, when no family left can give a
+    /// step of `cap` or less.
+    fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
         let pos = b.positions();
-        for &rule in LADDER {
+        for (i, &rule) in LADDER.iter().enumerate() {
+            if LADDER[i..].iter().all(|r| r.min_tenths() > cap) {
+                return true;
+            }
             match rule {
                 Rule::HiddenSingle => basic::hidden_singles(b, &pos, hits),
                 Rule::DirectLocking => basic::locking(b, &pos, true, hits),
@@ -341,9 +413,10 @@ impl Grader {
                 Rule::AlignedTriplet => aligned::triplet(b, &pos, hits),
             }
             if hits.best().is_some() {
-                return;
+                return false;
             }
         }
+        false
     }
 }
 

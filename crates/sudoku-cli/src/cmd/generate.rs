@@ -342,8 +342,8 @@ impl Worker {
                     return true;
                 }
                 n_tries += 1;
-                match grader.grade(&p.givens) {
-                    Ok(g) if g.band == band => {
+                match grader.grade_in_band(&p.givens, band) {
+                    Ok(Some(g)) => {
                         kept = Some(g);
                         true
                     }
