@@ -171,3 +171,19 @@ proptest! {
         prop_assert_eq!(a.n_steps, b.n_steps);
     }
 }
+
+#[test]
+fn grading_in_a_band_agrees_with_grading_in_full() {
+    let mut grader = Grader::new();
+    for r in calibration_sample().iter().step_by(3) {
+        let full = grader.grade(&r.puzzle).unwrap();
+        for band in Band::ALL {
+            let in_band = grader.grade_in_band(&r.puzzle, band).unwrap();
+            if band == full.band {
+                assert_eq!(in_band.as_ref(), Some(&full), "{band}");
+            } else {
+                assert_eq!(in_band, None, "{} is {} not {band}", r.puzzle.to_line(), full.band);
+            }
+        }
+    }
+}
