@@ -2,6 +2,10 @@
 //! candidates, naked and hidden subsets, fish, XY- and XYZ-wings. Each
 //! offers every instance it finds to [`Hits`].
 
+// Digits and units index parallel tables (positions, masks); index loops
+// say that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
 
 use crate::board::{Board, Pos, PEER_SET};
