@@ -62,11 +62,6 @@ fn all_same(m: u128, f: &[u8; 81]) -> bool {
     cells(m).all(|c| f[c] == first)
 }
 
-/// Whether the cells of `m` lie together in one unit.
-fn in_one_unit(m: u128) -> bool {
-    all_same(m, &ROW) || all_same(m, &COL) || all_same(m, &BOX)
-}
-
 /// Whether `m` can be one node of a link: one cell, or cells of one box on
 /// one line.
 fn is_group(m: u128) -> bool {
@@ -132,7 +127,18 @@ fn directions(links: &[Link], out: &mut Vec<Dir>) {
 
 /// Whether groups `x` and `y` form a weak link: disjoint, in one unit.
 fn weak(x: u128, y: u128) -> bool {
-    x & y == 0 && in_one_unit(x | y)
+    x & y == 0 && shared_unit(x, y)
+}
+
+/// The units holding every cell of a group, as one mask: bit `u` for unit
+/// `u` (rows 0–8, columns 9–17, boxes 18–26).
+fn units_of(m: u128) -> u32 {
+    cells(m).fold(!0u32 >> 5, |acc, c| acc & ((1 << ROW[c]) | (1 << (9 + COL[c])) | (1 << (18 + BOX[c]))))
+}
+
+/// Whether two groups lie together in one unit.
+fn shared_unit(x: u128, y: u128) -> bool {
+    units_of(x) & units_of(y) != 0
 }
 
 /// SE's code of a chain of strong links read in one direction: the number
@@ -215,12 +221,16 @@ fn describe(links: &[Link], chain: &[Dir], looped: bool, digit: u8) -> String {
 /// The difficulty of a chain of strong links (see the module docs).
 fn difficulty(links: &[Link], chain: &[Dir]) -> u8 {
     let grouped = chain.iter().any(|d| links[d.link].grouped);
-    let kinds: Vec<u8> = chain.iter().map(|d| kind(links[d.link].unit)).collect();
+    let mut kinds = [0u8; 3];
+    for (k, d) in kinds.iter_mut().zip(chain) {
+        *k = kind(links[d.link].unit);
+    }
+    let kinds = &kinds[..chain.len()];
     match (chain.len(), grouped) {
         (2, true) => 43,
-        (2, false) => 40 + shape_tenths(&kinds),
+        (2, false) => 40 + shape_tenths(kinds),
         (_, true) => 57,
-        (_, false) => 54 + shape_tenths(&kinds),
+        (_, false) => 54 + shape_tenths(kinds),
     }
 }
 
