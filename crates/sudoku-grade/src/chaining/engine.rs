@@ -357,23 +357,4 @@ impl Engine {
         }
         n
     }
-
-    /// The chain of a static propagation from the assumption to `p`, in
-    /// order (each potential has one parent there).
-    #[cfg(test)]
-    pub fn path(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Vec<usize>) {
-        out.clear();
-        let mut q = p;
-        let mut parents = Vec::with_capacity(8);
-        loop {
-            out.push(q);
-            parents.clear();
-            Self::parents(b, pos, st, q, &mut parents);
-            match parents.first() {
-                Some(&r) if out.len() <= NP => q = r as usize,
-                _ => break,
-            }
-        }
-        out.reverse();
-    }
 }

@@ -1213,7 +1213,3 @@ mod tests {
         );
     }
 }
-
-#[cfg(test)]
-#[path = "se_probe.rs"]
-mod se_probe;
