@@ -52,10 +52,6 @@ pub(crate) struct Chaining {
     path: Vec<usize>,
     /// The candidates of `path`.
     used: [u64; 12],
-    /// Print each board a chain is looked for on, as 729 pencil marks
-    /// (set by the `CHAIN_DUMP` environment variable; for comparing with
-    /// SE on the same board).
-    dump: bool,
     /// Steps left to the cycle search (a guard against pathological
     /// boards).
     cycle_budget: u32,
@@ -143,7 +139,6 @@ impl Chaining {
             one: State::default(),
             path: Vec::new(),
             used: [0; 12],
-            dump: std::env::var_os("CHAIN_DUMP").is_some(),
             cycle_budget: 0,
         }
     }
@@ -151,20 +146,6 @@ impl Chaining {
     /// Offers every chain step of `kind` on `b` to `hits`.
     pub fn find(&mut self, kind: Kind, b: &Board, hits: &mut Hits) {
         let pos = b.positions();
-        if self.dump {
-            let mut line = String::new();
-            for c in 0..81 {
-                for d in 0..9 {
-                    let has = if b.value[c] != 0 {
-                        b.value[c] as usize == d + 1
-                    } else {
-                        b.cands[c] & (1 << d) != 0
-                    };
-                    line.push(if has { (b'1' + d as u8) as char } else { '.' });
-                }
-            }
-            eprintln!("DUMP {kind:?} {line}");
-        }
         match kind {
             Kind::ChainsAndCycles => self.chains_and_cycles(b, &pos, hits),
             Kind::Nishio => self.contradictions(b, &pos, Mode::NISHIO, hits),
