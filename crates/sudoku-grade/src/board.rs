@@ -147,6 +147,15 @@ impl Default for Found {
 }
 
 impl Found {
+    /// Removes `mask` from `cell`, limited to what the board still holds.
+    /// Returns whether anything new was added.
+    #[inline]
+    pub fn eliminate(&mut self, board: &Board, cell: usize, mask: u16) -> bool {
+        let m = mask & board.cands[cell] & !self.elim[cell];
+        self.elim[cell] |= m;
+        m != 0
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.place = [0; 81];
