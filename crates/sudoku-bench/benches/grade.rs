@@ -307,7 +307,7 @@ fn serate_comparison(calibration: &[Row], grader: &mut Grader) {
     let out = std::process::Command::new("java")
         .args(["-Xrs", "-Xmx1g", "-cp", &jar, "diuf.sudoku.test.serate", "--threads=1"])
         .arg("--techs=1111111111010111011111111011100110100010111111")
-        .arg("--format=%r")
+        .arg("--format=%g %r")
         .arg(format!("--input={}", input.display()))
         .arg("--output=-")
         .output();
@@ -318,14 +318,26 @@ fn serate_comparison(calibration: &[Row], grader: &mut Grader) {
         println!("serate did not run (java missing?): ours took {our_wall:.3} s.");
         return;
     };
-    let theirs: Vec<f64> =
-        String::from_utf8_lossy(&out.stdout).lines().filter_map(|l| l.trim().parse().ok()).collect();
-    let same = ours.iter().zip(&theirs).filter(|(a, b)| (*a - *b).abs() < 0.01).count();
+    // serate writes `puzzle rating` a line, the puzzle as it was read.
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let theirs: std::collections::HashMap<&str, f64> = text
+        .lines()
+        .filter_map(|l| {
+            let (p, r) = l.trim().split_once(' ')?;
+            Some((p, r.trim().parse().ok()?))
+        })
+        .collect();
+    let pairs: Vec<(f64, f64)> = sample
+        .iter()
+        .zip(&ours)
+        .filter_map(|(r, &o)| Some((o, *theirs.get(r.puzzle.to_line().as_str())?)))
+        .collect();
+    let same = pairs.iter().filter(|(a, b)| (a - b).abs() < 0.01).count();
     let cpu = |c: Option<f64>| c.map_or("unknown".to_string(), |c| format!("{c:.2} s"));
     println!("| rater | wall | CPU | ER equal to serate's |");
     println!("|---|---:|---:|---:|");
     println!("| serate 1.18.1 (Java, --threads=1) | {se_wall:.2} s | {} | - |", cpu(se_cpu));
-    println!("| ours (one thread) | {our_wall:.3} s | {} | {same} of {} |", cpu(our_cpu), theirs.len());
+    println!("| ours (one thread) | {our_wall:.3} s | {} | {same} of {} |", cpu(our_cpu), pairs.len());
     println!(
         "\nSpeed-up: {:.0}× wall{}.",
         se_wall / our_wall,
