@@ -126,6 +126,23 @@ impl Board {
     }
 }
 
+/// The cells of a set, ascending.
+pub(crate) fn cells_of(m: u128) -> impl Iterator<Item = usize> {
+    let mut m = m;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+/// The digits (1–9) of a mask, ascending.
+pub(crate) fn digits_of(m: u16) -> impl Iterator<Item = u8> {
+    (0..9u8).filter(move |d| m & (1 << d) != 0).map(|d| d + 1)
+}
+
 /// The mask of one digit 1–9.
 #[inline]
 pub(crate) const fn bit(digit: u8) -> u16 {

@@ -65,6 +65,8 @@ mod chaining;
 mod dynamic;
 mod hint;
 mod rules;
+#[cfg(test)]
+mod testing;
 
 pub mod band;
 pub mod grader;

@@ -3,32 +3,8 @@
 //! the pencil-mark grid, as noted on each).
 
 use super::{Chaining, Kind};
-use crate::board::Board;
 use crate::hint::Hits;
-
-/// A board from SE's 729-character pencil-mark form (a digit per candidate,
-/// `.` for none; a cell with one candidate is taken as solved only when
-/// `solved` lists it).
-pub(crate) fn board(pm: &str) -> Board {
-    let bytes = pm.as_bytes();
-    let mut b = Board { cands: [0; 81], value: [0; 81] };
-    for c in 0..81 {
-        for d in 0..9 {
-            if bytes[c * 9 + d] != b'.' {
-                b.cands[c] |= 1 << d;
-            }
-        }
-    }
-    // Cells with one candidate are solved.
-    for c in 0..81 {
-        let m = b.cands[c];
-        if m.count_ones() == 1 {
-            b.value[c] = m.trailing_zeros() as u8 + 1;
-            b.cands[c] = 0;
-        }
-    }
-    b
-}
+use crate::testing::marks_board as board;
 
 /// The hints of `kind` on `pm`: (difficulty, text).
 pub(crate) fn run(kind: Kind, pm: &str) -> Vec<(u8, String)> {

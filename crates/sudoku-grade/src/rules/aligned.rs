@@ -7,20 +7,9 @@
 //! empty). A candidate of one of the cells that appears in no possible
 //! combination goes.
 
-use crate::board::{Board, Pos, ALL, PEER_SET};
+use crate::board::{cells_of, Board, Pos, ALL, PEER_SET};
 use crate::hint::{cell_list, Hits};
 use crate::technique::Technique;
-
-fn bits128(m: u128) -> impl Iterator<Item = usize> {
-    let mut m = m;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
-}
 
 fn digit_masks(m: u16) -> impl Iterator<Item = u16> {
     (0..9).map(|d| 1u16 << d).filter(move |&b| m & b != 0)
@@ -78,8 +67,8 @@ pub(crate) fn pair(b: &Board, _pos: &Pos, hits: &mut Hits) {
     let open = cells_with(b, 2, 9);
     let bivalue = cells_with(b, 2, 2);
     let mut excl = Vec::new();
-    for c1 in bits128(open) {
-        for c2 in bits128(open & !((2u128 << c1) - 1)) {
+    for c1 in cells_of(open) {
+        for c2 in cells_of(open & !((2u128 << c1) - 1)) {
             let common = PEER_SET[c1] & PEER_SET[c2] & bivalue;
             if common == 0 {
                 continue;
@@ -87,7 +76,7 @@ pub(crate) fn pair(b: &Board, _pos: &Pos, hits: &mut Hits) {
             // Only a cell whose candidates the pair can cover excludes.
             let (m1, m2) = (b.cands[c1], b.cands[c2]);
             excl.clear();
-            excl.extend(bits128(common).map(|e| b.cands[e]).filter(|&e| e & !(m1 | m2) == 0));
+            excl.extend(cells_of(common).map(|e| b.cands[e]).filter(|&e| e & !(m1 | m2) == 0));
             if excl.is_empty() {
                 continue;
             }
@@ -117,20 +106,20 @@ pub(crate) fn triplet(b: &Board, _pos: &Pos, hits: &mut Hits) {
     let open = cells_with(b, 2, 9);
     let small = cells_with(b, 2, 3);
     let mut excl = Vec::new();
-    for c1 in bits128(open) {
-        for c2 in bits128(open & !((2u128 << c1) - 1)) {
+    for c1 in cells_of(open) {
+        for c2 in cells_of(open & !((2u128 << c1) - 1)) {
             let common12 = PEER_SET[c1] & PEER_SET[c2] & small;
             if common12 == 0 {
                 continue;
             }
-            for c3 in bits128(open & !((2u128 << c2) - 1)) {
+            for c3 in cells_of(open & !((2u128 << c2) - 1)) {
                 let common = common12 & PEER_SET[c3];
                 if common == 0 {
                     continue;
                 }
                 let (m1, m2, m3) = (b.cands[c1], b.cands[c2], b.cands[c3]);
                 excl.clear();
-                excl.extend(bits128(common).map(|e| b.cands[e]).filter(|&e| e & !(m1 | m2 | m3) == 0));
+                excl.extend(cells_of(common).map(|e| b.cands[e]).filter(|&e| e & !(m1 | m2 | m3) == 0));
                 if excl.is_empty() {
                     continue;
                 }
@@ -174,42 +163,7 @@ mod tests {
     //! difficulty and that SE's eliminations are among ours.
 
     use super::*;
-    use crate::board::bit;
-
-    /// A board from 81 space-separated cells: one digit is a placed
-    /// value, several are the candidates of an open cell (the states are
-    /// taken from SE's own path, where no single is left).
-    fn state(s: &str) -> Board {
-        let mut b = Board { cands: [0; 81], value: [0; 81] };
-        for (c, tok) in s.split_whitespace().enumerate() {
-            let ds: Vec<u8> = tok.bytes().map(|x| x - b'0').collect();
-            if let [d] = ds[..] {
-                b.value[c] = d;
-            } else {
-                b.cands[c] = ds.iter().fold(0, |m, &d| m | bit(d));
-            }
-        }
-        b
-    }
-
-    /// Runs `rule` on `s`: the easiest step must have SE's `difficulty`
-    /// and remove (at least) SE's eliminations `elim` (`r1c2#3`).
-    fn check(rule: fn(&Board, &Pos, &mut Hits), s: &str, difficulty: u8, elim: &[&str]) {
-        let b = state(s);
-        let mut hits = Hits::new(true);
-        rule(&b, &b.positions(), &mut hits);
-        let texts: Vec<&str> = hits.hints().iter().map(|h| h.text.as_str()).collect();
-        assert_eq!(hits.best(), Some(difficulty), "{texts:?}");
-        for e in elim {
-            let e = e.as_bytes();
-            let c = (e[1] - b'1') as usize * 9 + (e[3] - b'1') as usize;
-            assert!(
-                hits.found.elim[c] & bit(e[5] - b'0') != 0,
-                "{} not removed by {texts:?}",
-                std::str::from_utf8(e).unwrap()
-            );
-        }
-    }
+    use crate::testing::check;
 
     /// SE: "Aligned Pair Exclusion: r9c8,r9c9" (6.2), on puzzle 001860009705009800080530000020000300600050001004000090000045070003100605500076900.
     #[test]

@@ -8,7 +8,7 @@
 
 use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
 
-use crate::board::{Board, Pos, PEER_SET};
+use crate::board::{cells_of, digits_of, Board, Pos, PEER_SET};
 use crate::hint::{cell_list, cell_name, Hits};
 use crate::technique::Technique;
 
@@ -24,23 +24,8 @@ fn unit_cells(u: usize, mask: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |k| mask & (1 << k) != 0).map(move |k| UNITS[u][k] as usize)
 }
 
-fn bits(m: u128) -> impl Iterator<Item = usize> {
-    let mut m = m;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
-}
-
-fn digits(m: u16) -> impl Iterator<Item = u8> {
-    (0..9u8).filter(move |d| m & (1 << d) != 0).map(|d| d + 1)
-}
-
 fn digit_list(m: u16) -> String {
-    digits(m).map(|d| d.to_string()).collect::<Vec<_>>().join(",")
+    digits_of(m).map(|d| d.to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// Hidden singles: 1.0 when the cell is the last empty one of the unit, 1.2
@@ -169,12 +154,13 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
     }
 }
 
-/// Calls `f` with every `k`-subset (`k` <= 4) of `0..n`, as sorted indices.
+/// Calls `f` with every `k`-subset (`k` <= 9) of `0..n`, as sorted
+/// indices (once with no index when `k` is 0).
 pub(crate) fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
-    if k > n || k == 0 || k > 4 {
+    if k > n || k > 9 {
         return;
     }
-    let mut idx = [0, 1, 2, 3];
+    let mut idx = [0, 1, 2, 3, 4, 5, 6, 7, 8];
     loop {
         f(&idx[..k]);
         let mut i = k;
@@ -218,7 +204,7 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {
             for &c in unit {
                 let c = c as usize;
                 if !s.iter().any(|&i| cells[i] == c) {
-                    elim.extend(digits(b.cands[c] & union).map(|d| (c, d)));
+                    elim.extend(digits_of(b.cands[c] & union).map(|d| (c, d)));
                 }
             }
             hits.offer(b, t, difficulty, &[], &elim, || {
@@ -257,7 +243,7 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits:
             elim.clear();
             for (kk, &c) in unit.iter().enumerate() {
                 if places & (1 << kk) != 0 {
-                    elim.extend(digits(b.cands[c as usize] & !keep).map(|d| (c as usize, d)));
+                    elim.extend(digits_of(b.cands[c as usize] & !keep).map(|d| (c as usize, d)));
                 }
             }
             if elim.is_empty() {
@@ -364,7 +350,7 @@ pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
                 }
                 let zd = z.trailing_zeros() as u8 + 1;
                 elim.clear();
-                elim.extend(bits(seen).filter(|&c| b.cands[c] & z != 0).map(|c| (c, zd)));
+                elim.extend(cells_of(seen).filter(|&c| b.cands[c] & z != 0).map(|c| (c, zd)));
                 hits.offer(b, t, difficulty, &[], &elim, || {
                     format!("{}: Cells {} on value {zd}", t.name(), cell_list([p, a, w]))
                 });

@@ -21,7 +21,7 @@
 
 use sudoku_core::{BOX, COL, ROW, UNITS};
 
-use crate::board::{Board, Pos, PEER_SET};
+use crate::board::{cells_of, Board, Pos, PEER_SET};
 use crate::hint::{cell_list, Hits};
 use crate::technique::Technique;
 
@@ -45,21 +45,10 @@ struct Dir {
     to: u128,
 }
 
-fn cells(m: u128) -> impl Iterator<Item = usize> {
-    let mut m = m;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
-}
-
 /// Whether every cell of `m` has the same value of `f`.
 fn all_same(m: u128, f: &[u8; 81]) -> bool {
     let first = f[m.trailing_zeros() as usize];
-    cells(m).all(|c| f[c] == first)
+    cells_of(m).all(|c| f[c] == first)
 }
 
 /// Whether `m` can be one node of a link: one cell, or cells of one box on
@@ -70,7 +59,7 @@ fn is_group(m: u128) -> bool {
 
 /// The cells that see every cell of `m`.
 fn seen_by_all(m: u128) -> u128 {
-    cells(m).fold(!0u128 >> 47, |s, c| s & PEER_SET[c])
+    cells_of(m).fold(!0u128 >> 47, |s, c| s & PEER_SET[c])
 }
 
 /// The first cell of a group, as SE lists it.
@@ -133,7 +122,7 @@ fn weak(x: u128, y: u128) -> bool {
 /// The units holding every cell of a group, as one mask: bit `u` for unit
 /// `u` (rows 0–8, columns 9–17, boxes 18–26).
 fn units_of(m: u128) -> u32 {
-    cells(m).fold(!0u32 >> 5, |acc, c| acc & ((1 << ROW[c]) | (1 << (9 + COL[c])) | (1 << (18 + BOX[c]))))
+    cells_of(m).fold(!0u32 >> 5, |acc, c| acc & ((1 << ROW[c]) | (1 << (9 + COL[c])) | (1 << (18 + BOX[c]))))
 }
 
 /// Whether two groups lie together in one unit.
@@ -237,7 +226,7 @@ fn difficulty(links: &[Link], chain: &[Dir]) -> u8 {
 /// Candidates of `digit` in the cells of `m`, as eliminations.
 fn push_elims(b: &Board, m: u128, digit: u8, elim: &mut Vec<(usize, u8)>) {
     let bit = 1u16 << (digit - 1);
-    elim.extend(cells(m).filter(|&c| b.cands[c] & bit != 0).map(|c| (c, digit)));
+    elim.extend(cells_of(m).filter(|&c| b.cands[c] & bit != 0).map(|c| (c, digit)));
 }
 
 /// Two strong links joined by a weak one (SE 4.0–4.3): the skyscraper
@@ -346,35 +335,7 @@ pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A board from a 729-character pencil-mark grid (9 characters a cell,
-    /// the digit or '.'); a cell with one candidate is solved.
-    fn board(marks: &str) -> Board {
-        let mut b = Board { cands: [0; 81], value: [0; 81] };
-        for (c, cell) in marks.as_bytes().chunks(9).enumerate() {
-            let m = cell.iter().enumerate().filter(|(_, &ch)| ch != b'.').fold(0u16, |m, (k, _)| m | 1 << k);
-            if m.count_ones() == 1 {
-                b.value[c] = m.trailing_zeros() as u8 + 1;
-            } else {
-                b.cands[c] = m;
-            }
-        }
-        b
-    }
-
-    /// The easiest steps `rule` finds on `marks`: difficulty, texts and
-    /// eliminations (as `r1c2<>3`).
-    fn run(marks: &str, rule: fn(&Board, &Pos, &mut Hits)) -> (u8, Vec<String>, Vec<String>) {
-        let b = board(marks);
-        let mut hits = Hits::new(true);
-        rule(&b, &b.positions(), &mut hits);
-        let texts = hits.hints().iter().map(|h| h.text.clone()).collect();
-        let mut elims: Vec<(usize, u8)> = hits.hints().iter().flat_map(|h| h.elim.iter().copied()).collect();
-        elims.sort();
-        elims.dedup();
-        let elims = elims.iter().map(|&(c, d)| format!("{}<>{d}", crate::hint::cell_name(c))).collect();
-        (hits.best().unwrap_or(0), texts, elims)
-    }
+    use crate::testing::run;
 
     const SKYSCRAPER: &str = ".2.........3.........4.........5..........7..........9.......8.1.............6.........7......5....1......8..2...6...1......8..2...6...........9..3.........4.....1....6........6.8.........91.3....8....4.....1.3............7......5.....2...........56......4.....1......8.......7...2...........56.....3..............91......8.1...5.....2.............7....3....8.........9..3.5.........6......4.....1......8.........9.....6.8...3......1....6.8.1......8....4.........5.....2.............7....3............7...2..........4.........5...........8.1.............6...........9...4.....1.............6...........9..3............7...2..............8.....5...........8.........9....5....12............6...12..........4...........7....3......";
     const GROUPED_KITE: &str = "1..............7.....4.......3..........56..9.....6..9.2...........5...9.......8.....5.....23.....9.23.............8..2....7.9.2....7.91..4.....1..4..........6........6....2.....89.2.....8..2..5...9...4.....1..............7......5...9..3............78.12.4.........5....12.4..7..12....78...3......1..4..........6...........9......78.12.4.............912.4..7..12...678..2...678.....5......3.......2....7....3...........6...12.......12.45.7.912..5.7.9.2....7.9.......8.1..4......2....7.....4.........5..........78......6.....3............78.........9.2.......1.........2.......1.3......1.3...7..1.....7.91.....7.9....5.........6..........8....4.............91......8......6...12.......12.....8....4.......3............7......5....";
@@ -467,7 +428,7 @@ mod tests {
     #[test]
     fn seen_by_all_keeps_common_peers() {
         let m = (1u128 << 0) | (1u128 << 80);
-        assert_eq!(cells(seen_by_all(m)).collect::<Vec<_>>(), vec![8, 72]);
+        assert_eq!(cells_of(seen_by_all(m)).collect::<Vec<_>>(), vec![8, 72]);
         // r1c1 and r3c3 share a box; r1c1 and r9c9 no unit.
         assert!(shared_unit(1u128 << 0, 1u128 << 20));
         assert!(!shared_unit(1u128 << 0, 1u128 << 80));

@@ -42,8 +42,9 @@
 
 use sudoku_core::UNITS;
 
-use crate::board::{bit, Board, Pos, CELL_UNITS, PEER_SET};
+use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
 use crate::hint::{cell_list, Hits, Tenths};
+use crate::rules::basic::for_each_subset;
 use crate::technique::Technique;
 
 /// Longest loop searched for (cells).
@@ -56,50 +57,9 @@ const MAX_LOOP_SUBSET: usize = 4;
 /// Most poly cells a BUG is searched with.
 const MAX_POLY: usize = 12;
 
-/// Calls `f` with every `k`-subset of `0..n` (`k` <= 9), as sorted
-/// indices.
-fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
-    if k > n || k > 9 {
-        return;
-    }
-    let mut idx = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-    loop {
-        f(&idx[..k]);
-        let mut i = k;
-        loop {
-            if i == 0 {
-                return;
-            }
-            i -= 1;
-            if idx[i] < n - k + i {
-                idx[i] += 1;
-                for j in i + 1..k {
-                    idx[j] = idx[j - 1] + 1;
-                }
-                break;
-            }
-        }
-    }
-}
-
-fn bits128(m: u128) -> impl Iterator<Item = usize> {
-    let mut m = m;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
-}
-
-fn digits(m: u16) -> impl Iterator<Item = u8> {
-    (0..9u8).filter(move |d| m & (1 << d) != 0).map(|d| d + 1)
-}
-
 /// `1, 2, 3`: digits as SE lists them in a pattern's name.
 fn digit_list(m: u16) -> String {
-    digits(m).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+    digits_of(m).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// The cells of unit `u` as indices.
@@ -256,7 +216,7 @@ fn find_loops(b: &Board, pair: u16, out: &mut Vec<Vec<usize>>) {
         found: Vec::new(),
         loops: Vec::new(),
     };
-    for start in bits128(cells) {
+    for start in cells_of(cells) {
         let Some((n, t2)) = s.extras_with(start) else { continue };
         (s.n_extra, s.type2_digit) = (n, t2);
         s.push(start);
@@ -359,7 +319,7 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], out: &mut LoopHints
     let mut elim = Vec::new();
     // Type 1: the only extra cell holds neither digit.
     if let [x] = extra[..] {
-        elim.extend(digits(pair).map(|d| (x, d)));
+        elim.extend(digits_of(pair).map(|d| (x, d)));
         out.push(b, technique, base, 1, &elim, || name("type 1"));
         return;
     }
@@ -369,7 +329,7 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], out: &mut LoopHints
         let seen = extra.iter().fold(!0u128, |m, &x| m & PEER_SET[x]);
         let d = c.trailing_zeros() as u8 + 1;
         elim.clear();
-        elim.extend(bits128(seen).filter(|&y| b.cands[y] & c != 0).map(|y| (y, d)));
+        elim.extend(cells_of(seen).filter(|&y| b.cands[y] & c != 0).map(|y| (y, d)));
         out.push(b, technique, base, 2, &elim, || name("type 2"));
     }
     let [x, y] = extra[..] else { return };
@@ -444,7 +404,7 @@ impl Type3<'_> {
             elim.clear();
             for (i, &c) in others.iter().enumerate() {
                 if !s.contains(&i) {
-                    elim.extend(digits(b.cands[c] & union).map(|d| (c, d)));
+                    elim.extend(digits_of(b.cands[c] & union).map(|d| (c, d)));
                 }
             }
             if elim.is_empty() || seen.contains(&elim) {
@@ -468,7 +428,7 @@ impl Type3<'_> {
         let cells: Vec<usize> = unit_cells(u).collect();
         let xy =
             cells.iter().enumerate().filter(|&(_, &c)| c == x || c == y).fold(0u16, |m, (kk, _)| m | 1 << kk);
-        let places = |m: u16| digits(m).fold(0u16, |p, d| p | self.pos[u][d as usize - 1]);
+        let places = |m: u16| digits_of(m).fold(0u16, |p, d| p | self.pos[u][d as usize - 1]);
         let free: Vec<u16> = (0..9)
             .map(|d| 1u16 << d)
             .filter(|&m| {
@@ -487,7 +447,7 @@ impl Type3<'_> {
             elim.clear();
             for (kk, &c) in cells.iter().enumerate() {
                 if z & (1 << kk) != 0 {
-                    elim.extend(digits(b.cands[c] & !set).map(|d| (c, d)));
+                    elim.extend(digits_of(b.cands[c] & !set).map(|d| (c, d)));
                 }
             }
             if elim.is_empty() || seen.contains(&elim) {
@@ -551,11 +511,11 @@ impl BugSearch<'_> {
         let c = self.poly[i];
         let m = self.b.cands[c];
         for &u in &CELL_UNITS[c] {
-            for d in digits(m) {
+            for d in digits_of(m) {
                 self.avail[u as usize][d as usize - 1] -= 1;
             }
         }
-        let ds: Vec<u8> = digits(m).collect();
+        let ds: Vec<u8> = digits_of(m).collect();
         for p in 0..ds.len() {
             for q in p + 1..ds.len() {
                 let (d1, d2) = (ds[p] as usize - 1, ds[q] as usize - 1);
@@ -574,7 +534,7 @@ impl BugSearch<'_> {
             }
         }
         for &u in &CELL_UNITS[c] {
-            for d in digits(m) {
+            for d in digits_of(m) {
                 self.avail[u as usize][d as usize - 1] += 1;
             }
         }
@@ -601,7 +561,7 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
             0 => {}
             2 => {
                 for &u in &CELL_UNITS[c] {
-                    for d in digits(m) {
+                    for d in digits_of(m) {
                         s.count[u as usize][d as usize - 1] += 1;
                     }
                 }
@@ -613,7 +573,7 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
                 }
                 s.poly.push(c);
                 for &u in &CELL_UNITS[c] {
-                    for d in digits(m) {
+                    for d in digits_of(m) {
                         s.avail[u as usize][d as usize - 1] += 1;
                     }
                 }
@@ -638,7 +598,7 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
     let mut elim = Vec::new();
     // Type 1: the one poly cell holds one of its extra digits.
     if let ([c], [k]) = (poly, kept) {
-        elim.extend(digits(*k).map(|d| (*c, d)));
+        elim.extend(digits_of(*k).map(|d| (*c, d)));
         hits.offer(b, Technique::Bug, 56, &[], &elim, || format!("BUG type 1: {}", cell_list([*c])));
         return;
     }
@@ -647,7 +607,7 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
         let seen = poly.iter().fold(!0u128, |m, &c| m & PEER_SET[c]);
         let d = all_extra.trailing_zeros() as u8 + 1;
         elim.clear();
-        elim.extend(bits128(seen).filter(|&y| b.cands[y] & all_extra != 0).map(|y| (y, d)));
+        elim.extend(cells_of(seen).filter(|&y| b.cands[y] & all_extra != 0).map(|y| (y, d)));
         hits.offer(b, Technique::Bug, 57, &[], &elim, || {
             format!("BUG type 2: {} on {d}", cell_list(poly.iter().copied()))
         });
@@ -658,14 +618,14 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
         // Type 4: a digit kept in both poly cells with no other place in
         // the unit.
         if let ([x, y], [kx, ky]) = (poly, kept) {
-            for d in digits(kx & ky) {
+            for d in digits_of(kx & ky) {
                 let places = pos[u][d as usize - 1];
                 if places.count_ones() != 2 {
                     continue;
                 }
                 elim.clear();
-                elim.extend(digits(kx & !bit(d)).map(|e| (*x, e)));
-                elim.extend(digits(ky & !bit(d)).map(|e| (*y, e)));
+                elim.extend(digits_of(kx & !bit(d)).map(|e| (*x, e)));
+                elim.extend(digits_of(ky & !bit(d)).map(|e| (*y, e)));
                 hits.offer(b, Technique::Bug, 57, &[], &elim, || {
                     format!("BUG type 4: {} on {d}", cell_list(poly.iter().copied()))
                 });
@@ -695,7 +655,7 @@ fn bug_type3(b: &Board, u: usize, poly: &[usize], pseudo: u16, hits: &mut Hits) 
             elim.clear();
             for (i, &c) in others.iter().enumerate() {
                 if !s.contains(&i) {
-                    elim.extend(digits(b.cands[c] & union).map(|d| (c, d)));
+                    elim.extend(digits_of(b.cands[c] & union).map(|d| (c, d)));
                 }
             }
             hits.offer(b, Technique::Bug, difficulty, &[], &elim, || {
@@ -714,42 +674,7 @@ mod tests {
     //! difficulty and that SE's eliminations are among ours.
 
     use super::*;
-    use crate::board::bit;
-
-    /// A board from 81 space-separated cells: one digit is a placed
-    /// value, several are the candidates of an open cell (the states are
-    /// taken from SE's own path, where no single is left).
-    fn state(s: &str) -> Board {
-        let mut b = Board { cands: [0; 81], value: [0; 81] };
-        for (c, tok) in s.split_whitespace().enumerate() {
-            let ds: Vec<u8> = tok.bytes().map(|x| x - b'0').collect();
-            if let [d] = ds[..] {
-                b.value[c] = d;
-            } else {
-                b.cands[c] = ds.iter().fold(0, |m, &d| m | bit(d));
-            }
-        }
-        b
-    }
-
-    /// Runs `rule` on `s`: the easiest step must have SE's `difficulty`
-    /// and remove (at least) SE's eliminations `elim` (`r1c2#3`).
-    fn check(rule: fn(&Board, &Pos, &mut Hits), s: &str, difficulty: u8, elim: &[&str]) {
-        let b = state(s);
-        let mut hits = Hits::new(true);
-        rule(&b, &b.positions(), &mut hits);
-        let texts: Vec<&str> = hits.hints().iter().map(|h| h.text.as_str()).collect();
-        assert_eq!(hits.best(), Some(difficulty), "{texts:?}");
-        for e in elim {
-            let e = e.as_bytes();
-            let c = (e[1] - b'1') as usize * 9 + (e[3] - b'1') as usize;
-            assert!(
-                hits.found.elim[c] & bit(e[5] - b'0') != 0,
-                "{} not removed by {texts:?}",
-                std::str::from_utf8(e).unwrap()
-            );
-        }
-    }
+    use crate::testing::check;
 
     /// SE: "Unique Rectangle type 1: Cells r8c1,r9c1,r9c9,r8c9 on 2, 7" (4.5), on puzzle 004070100009000700130000065090000010080060070000030000040207080050609030006304900.
     #[test]
