@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::chaining::{Chaining, Kind};
 use crate::dynamic::Dynamic;
 use crate::hint::{Hint, Hits, Tenths};
-use crate::rules::{aligned, basic, strong_links, uniqueness, wings};
+use crate::rules::{aligned, basic, bug, strong_links, uniqueness, wings};
 use crate::technique::Technique;
 
 /// The grade of a puzzle: Sudoku Explainer's three ratings of its path.
@@ -404,7 +404,7 @@ impl Grader {
                 Rule::HiddenQuad => basic::hidden_subsets(b, &pos, 4, false, hits),
                 Rule::ThreeStrongLinks => strong_links::three(b, &pos, hits),
                 Rule::VwxyzWing => wings::vwxyz(b, &pos, hits),
-                Rule::Bug => uniqueness::bug(b, &pos, hits),
+                Rule::Bug => bug::bug(b, &pos, hits),
                 Rule::AlignedPair => aligned::pair(b, &pos, hits),
                 Rule::Chains(kind @ (Kind::DynamicPlus | Kind::Nested(_))) => {
                     self.dynamic.find(kind, b, hits)
