@@ -189,15 +189,15 @@ impl From<SymmetryArg> for Symmetry {
 /// The grader's difficulty bands, as `--difficulty` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum BandArg {
-    /// Rating below 2.5: singles only.
+    /// SE rating (ER) up to 2.5: singles, no pencil marks.
     Easy,
-    /// 2.5 to 3.9: locked candidates, pairs, X-wing, swordfish.
+    /// 2.6 to 3.9: locked candidates, pairs, X-wing, swordfish.
     Medium,
-    /// 4.0 to 5.9: hidden triples, wings, unique rectangles.
+    /// 4.0 to 5.9: hidden triplets, strong links, wings, unique rectangles.
     Hard,
-    /// 6.0 to 7.9: chains.
+    /// 6.0 to 7.9: aligned exclusions, cycles, forcing chains.
     Expert,
-    /// 8.0 and up: forcing nets, nested guesses.
+    /// 8.0 and up: cell/region, dynamic and nested forcing chains.
     Extreme,
 }
 

@@ -50,14 +50,16 @@ technique set of the Sudoku Exchange bank), as SE prints them, one decimal:
   ER  the difficulty of the hardest step of SE's solution path (= rating)
   EP  the hardest step up to the first digit placed (\"pearl\")
   ED  the difficulty of the first step (\"diamond\")
-At each point the path takes the easiest step SE's ladder offers: hidden
-single 1.2 (1.0 last cell, 1.5 in a line) ... naked single 2.3, pointing 2.6,
-X-wing 3.2, XY-wing 4.2, unique rectangles 4.5+, chains 6.5+, forcing chains
-7.0+, cell/region forcing chains 8.0+, dynamic 8.5+, nested 9.5+ (chains grow
-with their length).
+At each point the path takes the easiest step of the first technique family
+of SE's ladder that has one: hidden single 1.2 (1.0 last cell, 1.5 in a line)
+... naked single 2.3, pointing 2.6, X-wing 3.2, XY-wing 4.2, unique rectangles
+4.5+, chains 6.5+, forcing chains 7.0+, cell/region forcing chains 8.0+,
+dynamic 8.5+ (chains grow with their length). Dynamic forcing chains (+) and
+nested ones (9.0+, 9.5+) are approximated, not SE's exact rule.
 Bands, cut on ER:
-  easy     below 2.5   singles only, no pencil marks
-  medium   2.5-3.9     locked candidates, pairs, X-wing, naked triplets, swordfish
+  easy     up to 2.5   singles, also those SE's direct techniques reveal: no
+                       pencil marks
+  medium   2.6-3.9     locked candidates, pairs, X-wing, naked triplets, swordfish
   hard     4.0-5.9     hidden triplets, skyscrapers, kites, wings, unique
                        rectangles and loops, quads, jellyfish, BUG
   expert   6.0-7.9     aligned exclusions, X- and Y-cycles, forcing chains
