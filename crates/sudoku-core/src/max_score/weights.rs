@@ -124,7 +124,8 @@ fn parse_weight(token: &str, line: usize, column: usize) -> Result<i64, WeightsE
         return Err(WeightsError { line, column, kind: WeightsErrorKind::UnexpectedChar { found } });
     }
     match token.parse::<i64>() {
-        Ok(v) if v.abs() <= MAX_ABS_WEIGHT => Ok(v),
+        // unsigned_abs: i64::MIN has no i64 absolute value.
+        Ok(v) if v.unsigned_abs() <= MAX_ABS_WEIGHT.unsigned_abs() => Ok(v),
         _ => Err(WeightsError {
             line,
             column,
@@ -198,5 +199,10 @@ mod tests {
         assert_eq!((e.kind, e.column), (WeightsErrorKind::TooMany, 163));
         let e = Weights::parse("- 1").unwrap_err();
         assert_eq!((e.line, e.column), (1, 1));
+        // The least i64 (found by the weights fuzz target: its absolute
+        // value overflowed).
+        let e = Weights::parse("0 -9223372036854775808").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3));
+        assert!(matches!(e.kind, WeightsErrorKind::OutOfRange { .. }));
     }
 }
