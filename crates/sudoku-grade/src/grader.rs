@@ -446,3 +446,40 @@ mod tests {
         assert_eq!(got, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
     }
 }
+
+#[cfg(test)]
+mod se_states {
+    use super::*;
+
+    /// Debug aid: `SE_STATES=FILE cargo test --release -p sudoku-grade -- --ignored se_states --nocapture`
+    /// on serate's `--before=%m --after=%r|%s` output.
+    #[test]
+    #[ignore]
+    fn se_states() {
+        let text = std::fs::read_to_string(std::env::var("SE_STATES").unwrap()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut g = Grader::new();
+        let (mut n, mut bad) = (0, 0);
+        for w in lines.windows(2) {
+            if w[0].len() != 729 || !w[1].contains('|') {
+                continue;
+            }
+            let (r, name) = w[1].split_once('|').unwrap();
+            let se: f64 = r.parse().unwrap();
+            if se < 6.0 {
+                continue;
+            }
+            let b = crate::testing::marks_board(w[0]);
+            let mut hits = Hits::new(true);
+            g.next_step(&b, &mut hits, Tenths::MAX);
+            let ours = hits.best().unwrap_or(0);
+            n += 1;
+            if (f64::from(ours) / 10.0 - se).abs() > 0.05 {
+                bad += 1;
+                let texts: Vec<String> = hits.hints().iter().map(|h| h.text.clone()).take(3).collect();
+                println!("DIFF se {se} {name} | ours {ours} {texts:?}\n{}", w[0]);
+            }
+        }
+        println!("states {n} differ {bad}");
+    }
+}

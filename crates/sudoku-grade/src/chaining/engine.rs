@@ -1,5 +1,7 @@
 //! The propagation engine: an assumption ("candidate X is on", or "is
-//! off") followed breadth-first through the links of a board.
+//! off") followed breadth-first through the links of a board, every
+//! pending "on" before the next "off" (the order Sudoku Explainer meets
+//! things in, which decides which contradiction it reports).
 //!
 //! A *potential* is a candidate with a polarity: `cand * 2 + 1` is "on",
 //! `cand * 2` is "off", where `cand = cell * 9 + digit - 1`. Links:
@@ -28,9 +30,6 @@ use crate::board::{Board, Pos, CELL_UNITS, CELL_UNIT_POS};
 pub(crate) const NC: usize = 729;
 /// Number of potentials (candidate × polarity).
 pub(crate) const NP: usize = 2 * NC;
-
-/// Whether a dynamic propagation stops at its first contradiction.
-const STOP_AT_CONFLICT: bool = false;
 
 /// The order in which an "on" turns off its peers: its box, then the rest
 /// of its row, then the rest of its column.
@@ -126,11 +125,9 @@ pub(crate) struct State {
     pub depth: [u8; NP],
     /// The assumption.
     pub start: usize,
-    /// Dynamic: a candidate found both on and off (the propagation stops
-    /// there).
+    /// Dynamic: the first candidate found both on and off (the
+    /// propagation stops there).
     pub conflict: Option<usize>,
-    /// Dynamic: every candidate found both on and off.
-    pub conflicts: Vec<usize>,
     /// Static: the off potentials from which a strong link leads back to
     /// the assumption (closing a cycle), in the order found.
     pub closings: Vec<usize>,
@@ -147,7 +144,6 @@ impl Default for State {
             depth: [0; NP],
             start: 0,
             conflict: None,
-            conflicts: Vec::new(),
             closings: Vec::new(),
         }
     }
@@ -170,6 +166,7 @@ pub(crate) struct Engine {
     /// The propagation stops once this potential is reached.
     pub target: usize,
     queue: Vec<u16>,
+    queue_off: Vec<u16>,
     seen: Vec<u64>,
     stack: Vec<u16>,
 }
@@ -180,6 +177,7 @@ impl Default for Engine {
             limit: u8::MAX,
             target: usize::MAX,
             queue: Vec::with_capacity(NP),
+            queue_off: Vec::with_capacity(NP),
             seen: vec![0; NP.div_ceil(64)],
             stack: Vec::with_capacity(NP),
         }
@@ -196,16 +194,28 @@ impl Engine {
         st.done_pos = [[0; 9]; 27];
         st.start = start;
         st.conflict = None;
-        st.conflicts.clear();
         st.closings.clear();
         self.queue.clear();
+        self.queue_off.clear();
         Self::set(st, start, ROOT);
         st.depth[start] = 0;
-        self.queue.push(start as u16);
-        let mut head = 0;
-        while head < self.queue.len() {
-            let p = self.queue[head] as usize;
-            head += 1;
+        if start & 1 == 1 {
+            self.queue.push(start as u16);
+        } else {
+            self.queue_off.push(start as u16);
+        }
+        let (mut head, mut head_off) = (0, 0);
+        loop {
+            // Every pending "on" is followed before the next "off".
+            let p = if head < self.queue.len() {
+                head += 1;
+                self.queue[head - 1] as usize
+            } else if head_off < self.queue_off.len() {
+                head_off += 1;
+                self.queue_off[head_off - 1] as usize
+            } else {
+                break;
+            };
             if st.depth[p] >= self.limit {
                 continue;
             }
@@ -296,13 +306,16 @@ impl Engine {
         }
         if mode.dynamic && st.has(p ^ 1) {
             Self::set(st, p, src);
-            st.conflict.get_or_insert(p / 2);
-            st.conflicts.push(p / 2);
-            return STOP_AT_CONFLICT;
+            st.conflict = Some(p / 2);
+            return true;
         }
         Self::set(st, p, src);
         st.depth[p] = st.depth[from].saturating_add(1);
-        self.queue.push(p as u16);
+        if p & 1 == 1 {
+            self.queue.push(p as u16);
+        } else {
+            self.queue_off.push(p as u16);
+        }
         p == self.target
     }
 
