@@ -478,6 +478,16 @@ mod se_states {
                 bad += 1;
                 let texts: Vec<String> = hits.hints().iter().map(|h| h.text.clone()).take(3).collect();
                 println!("DIFF se {se} {name} | ours {ours} {texts:?}\n{}", w[0]);
+                if let Some((_, concl)) = name.split_once("==> ") {
+                    let mut all = Hits::new(true);
+                    all.set_floor(99);
+                    g.chaining.find(Kind::Multiple, &b, &mut all);
+                    for h in all.hints() {
+                        if h.text.contains(concl) {
+                            println!("   ours for SE's: {} {}", h.difficulty, h.text);
+                        }
+                    }
+                }
             }
         }
         println!("states {n} differ {bad}");
