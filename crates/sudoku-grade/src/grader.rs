@@ -481,7 +481,7 @@ mod se_states {
                 if let Some((_, concl)) = name.split_once("==> ") {
                     let mut all = Hits::new(true);
                     all.set_floor(99);
-                    g.chaining.find(Kind::Multiple, &b, &mut all);
+                    g.chaining.find(if se >= 8.5 { Kind::Dynamic } else { Kind::Multiple }, &b, &mut all);
                     for h in all.hints() {
                         if h.text.contains(concl) {
                             println!("   ours for SE's: {} {}", h.difficulty, h.text);

@@ -165,6 +165,9 @@ pub(crate) struct Engine {
     pub limit: u8,
     /// The propagation stops once this potential is reached.
     pub target: usize,
+    /// A dynamic propagation stops at its first contradiction; otherwise it
+    /// goes on, and what follows the contradiction is followed too.
+    pub stop_at_conflict: bool,
     queue: Vec<u16>,
     queue_off: Vec<u16>,
     seen: Vec<u64>,
@@ -176,6 +179,7 @@ impl Default for Engine {
         Engine {
             limit: u8::MAX,
             target: usize::MAX,
+            stop_at_conflict: true,
             queue: Vec::with_capacity(NP),
             queue_off: Vec::with_capacity(NP),
             seen: vec![0; NP.div_ceil(64)],
@@ -304,10 +308,12 @@ impl Engine {
             }
             return false;
         }
-        if mode.dynamic && st.has(p ^ 1) {
-            Self::set(st, p, src);
+        if mode.dynamic && st.conflict.is_none() && st.has(p ^ 1) {
             st.conflict = Some(p / 2);
-            return true;
+            if self.stop_at_conflict {
+                Self::set(st, p, src);
+                return true;
+            }
         }
         Self::set(st, p, src);
         st.depth[p] = st.depth[from].saturating_add(1);

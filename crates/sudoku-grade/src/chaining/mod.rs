@@ -441,7 +441,9 @@ impl Chaining {
     /// Dynamic contradictions, double implications, cell and region forcing
     /// chains.
     fn dynamic(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
+        self.engine.stop_at_conflict = false;
         self.fill_states(b, pos, Mode::DYNAMIC, true);
+        self.engine.stop_at_conflict = true;
         let technique = Technique::DynamicForcingChain;
         for cand in Self::candidates(b) {
             let (p_on, p_off) = (pot(cand, true), pot(cand, false));
@@ -535,9 +537,6 @@ impl Chaining {
         what: &dyn Fn() -> String,
         cell: bool,
     ) {
-        if branches.iter().any(|&p| self.states[p].conflict.is_some()) {
-            return;
-        }
         let (technique, base) = match (dynamic, cell) {
             (true, _) => (Technique::DynamicForcingChain, 85),
             (false, true) => (Technique::CellForcingChain, 80),
