@@ -82,9 +82,10 @@ fn the_calibration_sample_is_rated_as_sudoku_explainer_rates_it() {
     assert!(share_within(&ep, 0.0) >= 0.90 && share_within(&ed, 0.0) >= 0.90);
 }
 
-/// The share of the calibration sample whose ER must equal SE's: the
-/// issue's target; the measured share is in the test's stderr.
-const MIN_EXACT: f64 = 0.90;
+/// The share of the calibration sample whose ER must equal SE's: a
+/// regression guard above the target (0.90), below the measured
+/// share (0.973 on 2026-11-24, printed on the test's stderr).
+const MIN_EXACT: f64 = 0.95;
 
 #[test]
 fn each_technique_sets_the_rating_where_it_sets_se_s() {
@@ -118,7 +119,7 @@ fn each_technique_sets_the_rating_where_it_sets_se_s() {
     // Every pattern technique exactly. The chains, whose length SE counts
     // in ways we do not always reproduce (one fixture per length, so the
     // rare long ones weigh as much as the common ones): a regression guard
-    // at the measured level, 42 of 53 on 2026-11-23.
+    // at the measured level, 47 of 53 on 2026-11-24 (42 on 2026-11-23).
     assert!(wrong_patterns.is_empty(), "{} differ:\n{}", wrong_patterns.len(), wrong_patterns.join("\n"));
     eprintln!(
         "chain fixtures that differ ({} of {n_chains}):\n{}",
@@ -126,7 +127,7 @@ fn each_technique_sets_the_rating_where_it_sets_se_s() {
         wrong_chains.join("\n")
     );
     assert!(
-        wrong_chains.len() * 100 <= n_chains * 25,
+        wrong_chains.len() * 100 <= n_chains * 12,
         "{} of {n_chains} chain fixtures differ",
         wrong_chains.len()
     );

@@ -11,16 +11,18 @@
 #![allow(clippy::needless_range_loop)]
 
 mod engine;
+mod graph;
 #[cfg(test)]
 mod tests;
 
 use sudoku_core::{PEERS, UNITS};
 
-use crate::board::{Board, Pos, CELL_UNITS};
+use crate::board::{Board, Pos};
 use crate::grader::length_bonus;
 use crate::hint::{cell_name, Hits, Tenths};
 use crate::technique::Technique;
 use engine::{pot, Engine, Mode, State, NC, NP};
+use graph::{StaticGraph, FAR};
 
 /// Which chains to look for, in ladder order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +50,11 @@ pub(crate) struct Chaining {
     states: Vec<State>,
     /// A scratch propagation.
     one: State,
+    /// The board's static links.
+    graph: StaticGraph,
+    /// Links from the start of the cycle being searched back to each
+    /// potential.
+    back: [u8; NP],
     /// The cycle being searched, as potentials.
     path: Vec<usize>,
     /// The candidates of `path`.
@@ -137,6 +144,8 @@ impl Chaining {
             engine: Engine::default(),
             states: vec![State::default(); NP],
             one: State::default(),
+            graph: StaticGraph::default(),
+            back: [FAR; NP],
             path: Vec::new(),
             used: [0; 12],
             cycle_budget: 0,
@@ -166,22 +175,18 @@ impl Chaining {
     fn chains_and_cycles(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
         for mode in [Mode::X, Mode::STATIC] {
             let base = if mode == Mode::X { 66 } else { 70 };
+            self.graph.build(b, pos, mode);
             for cand in Self::candidates(b) {
                 for on in [true, false] {
                     // A chain of n potentials has n - 1 links.
                     let Some(max) = max_complexity(base, hits) else { break };
                     let start = pot(cand, on);
-                    self.engine.limit = (max + 1).min(250) as u8;
-                    self.engine.target = start ^ 1;
-                    self.engine.propagate(b, pos, mode, start, &mut self.one);
-                    if self.one.has(start ^ 1) {
-                        self.forcing_chain(b, pos, mode, start, hits);
+                    if let Some(links) = self.graph.distance(start, start ^ 1, (max + 1).min(250) as u8) {
+                        self.forcing_chain(mode, start, u32::from(links) + 1, b, hits);
                     }
                 }
             }
         }
-        self.engine.target = usize::MAX;
-        self.engine.limit = u8::MAX;
         // A candidate a cycle removes sees an "on" of each way round, so it
         // has a forcing chain through the cycle: with no forcing chain
         // there is no useful cycle.
@@ -190,26 +195,26 @@ impl Chaining {
         }
         for mode in [Mode::X, Mode::Y, Mode::STATIC] {
             let base = if mode == Mode::STATIC { 70 } else { 65 };
+            self.graph.build(b, pos, mode);
             for cand in Self::candidates(b) {
-                if max_complexity(base, hits).is_none() {
-                    break;
-                }
+                let Some(max) = max_complexity(base, hits) else { break };
                 // Distances back to the start: A on leads to the start on in
-                // as many links as the start off leads to A off.
-                self.engine.propagate(b, pos, mode, pot(cand, false), &mut self.one);
+                // as many links as the start off leads to A off. A cycle of
+                // n links has complexity n - 2, so farther is of no use.
+                self.graph.depths(pot(cand, false), (max + 2).min(250) as u8, &mut self.back);
                 self.cycle_budget = 10_000;
                 self.path.clear();
                 self.path.push(pot(cand, true));
                 self.used = [0; 12];
                 self.used[cand / 64] |= 1 << (cand % 64);
-                self.cycle_search(b, pos, mode, base, cand, hits);
+                self.cycle_search(b, mode, base, cand, hits);
             }
         }
     }
 
-    /// A static assumption that leads to its own opposite.
-    fn forcing_chain(&mut self, b: &Board, pos: &Pos, mode: Mode, start: usize, hits: &mut Hits) {
-        let n = self.engine.count(b, pos, &self.one, start ^ 1);
+    /// A static assumption that leads to its own opposite in a chain of `n`
+    /// potentials.
+    fn forcing_chain(&mut self, mode: Mode, start: usize, n: u32, b: &Board, hits: &mut Hits) {
         let (technique, base, name) = if mode == Mode::X {
             (Technique::ForcingXChain, 66, "Forcing X-Chain")
         } else {
@@ -221,112 +226,67 @@ impl Chaining {
         });
     }
 
-    /// The candidates an "on" of `cand` turns off with the weak links of
-    /// `mode`, into `out`; returns how many.
-    fn weak(b: &Board, mode: Mode, cand: usize, out: &mut [u16; 28]) -> usize {
-        let (c, d) = (cand / 9, cand % 9);
-        let mut n = 0;
-        if mode.weak_cell {
-            for d2 in 0..9 {
-                if d2 != d && b.cands[c] & (1 << d2) != 0 {
-                    out[n] = (c * 9 + d2) as u16;
-                    n += 1;
-                }
-            }
-        }
-        for &q in &PEERS[c] {
-            let q = q as usize;
-            if b.cands[q] & (1 << d) != 0 {
-                out[n] = (q * 9 + d) as u16;
-                n += 1;
-            }
-        }
-        n
-    }
-
-    /// The candidates an "off" of `cand` turns on with the strong links of
-    /// `mode`, into `out`; returns how many.
-    fn strong(b: &Board, pos: &Pos, mode: Mode, cand: usize, out: &mut [u16; 4]) -> usize {
-        let (c, d) = (cand / 9, cand % 9);
-        let mut n = 0;
-        if mode.strong_cell && b.cands[c].count_ones() == 2 {
-            out[n] = (c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize) as u16;
-            n += 1;
-        }
-        if mode.strong_unit {
-            for &u in &CELL_UNITS[c] {
-                let u = u as usize;
-                if pos[u][d].count_ones() == 2 {
-                    for i in 0..9 {
-                        let q = UNITS[u][i] as usize;
-                        let other = (q * 9 + d) as u16;
-                        if q != c && pos[u][d] & (1 << i) != 0 && !out[..n].contains(&other) {
-                            out[n] = other;
-                            n += 1;
-                        }
-                    }
-                }
-            }
-        }
-        n
-    }
-
     /// Depth-first search of the simple cycles of `mode` through `start`
     /// (its least candidate, "on" in `self.path[0]`), extending
     /// `self.path` from its last "on"; each cycle found is offered.
-    fn cycle_search(
-        &mut self,
-        b: &Board,
-        pos: &Pos,
-        mode: Mode,
-        base: Tenths,
-        start: usize,
-        hits: &mut Hits,
-    ) {
+    fn cycle_search(&mut self, b: &Board, mode: Mode, base: Tenths, start: usize, hits: &mut Hits) {
         if self.cycle_budget == 0 {
             return;
         }
         self.cycle_budget -= 1;
         let last = self.path[self.path.len() - 1] / 2;
         let len = self.path.len() + 1;
-        let mut offs = [0u16; 28];
-        let n_offs = Self::weak(b, mode, last, &mut offs);
-        let mut ons = [0u16; 4];
-        for &off in &offs[..n_offs] {
-            let off = off as usize;
-            if off < start || self.used[off / 64] & (1 << (off % 64)) != 0 {
-                continue;
+        let mut max = max_complexity(base, hits);
+        // The offs not on the path, from the start's candidate up (the
+        // start is the cycle's least candidate).
+        let mut offs = *self.graph.weak(last);
+        for k in 0..offs.len() {
+            offs[k] &= !self.used[k];
+            if k < start / 64 {
+                offs[k] = 0;
+            } else if k == start / 64 {
+                offs[k] &= !0u64 << (start % 64);
             }
-            let n_ons = Self::strong(b, pos, mode, off, &mut ons);
-            for &on in &ons[..n_ons] {
-                let on = on as usize;
-                if on == start {
-                    if len >= 4 {
-                        self.path.push(pot(off, false));
-                        self.cycle(b, mode, base, hits);
-                        self.path.pop();
+        }
+        for k in 0..offs.len() {
+            let mut m = offs[k];
+            while m != 0 {
+                let off = k * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                let (ons, n_ons) = *self.graph.strong(off);
+                for &on in &ons[..n_ons as usize] {
+                    let on = on as usize;
+                    if on == start {
+                        if len >= 4 {
+                            self.path.push(pot(off, false));
+                            self.cycle(b, mode, base, hits);
+                            self.path.pop();
+                            max = max_complexity(base, hits);
+                        }
+                        continue;
                     }
-                    continue;
+                    let back = self.back[pot(on, false)];
+                    if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || back == FAR {
+                        continue;
+                    }
+                    // The shortest cycle this could still close: the links
+                    // so far, two more, and the way back from `on`.
+                    let links = len as u32 + u32::from(back);
+                    match max {
+                        Some(max) if links.saturating_sub(2) <= max => {}
+                        _ => continue,
+                    }
+                    self.path.push(pot(off, false));
+                    self.path.push(pot(on, true));
+                    self.used[off / 64] |= 1 << (off % 64);
+                    self.used[on / 64] |= 1 << (on % 64);
+                    self.cycle_search(b, mode, base, start, hits);
+                    self.used[off / 64] &= !(1 << (off % 64));
+                    self.used[on / 64] &= !(1 << (on % 64));
+                    self.path.pop();
+                    self.path.pop();
+                    max = max_complexity(base, hits);
                 }
-                if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || !self.one.has(pot(on, false)) {
-                    continue;
-                }
-                // The shortest cycle this could still close: the links so
-                // far, two more, and the way back from `on`.
-                let links = len as u32 + u32::from(self.one.depth[pot(on, false)]);
-                match max_complexity(base, hits) {
-                    Some(max) if links.saturating_sub(2) <= max => {}
-                    _ => continue,
-                }
-                self.path.push(pot(off, false));
-                self.path.push(pot(on, true));
-                self.used[off / 64] |= 1 << (off % 64);
-                self.used[on / 64] |= 1 << (on % 64);
-                self.cycle_search(b, pos, mode, base, start, hits);
-                self.used[off / 64] &= !(1 << (off % 64));
-                self.used[on / 64] &= !(1 << (on % 64));
-                self.path.pop();
-                self.path.pop();
             }
         }
     }

@@ -1,0 +1,205 @@
+//! The static implication graph of one board, for the chains that use it
+//! as it is (forcing chains, forcing X-chains, cycles).
+//!
+//! In a static chain every potential has exactly one parent, so the chain
+//! behind a potential has as many nodes as links from the assumption plus
+//! one, whatever way the propagation went: the shortest distance is all a
+//! static chain's difficulty needs. [`StaticGraph`] finds it breadth-first a
+//! level at a time, a level of "off"s being one OR of 729-bit sets per "on"
+//! of the level before, instead of one step per link.
+
+use sudoku_core::{PEERS, UNITS};
+
+use super::engine::{Mode, NC, NP};
+use crate::board::{Board, Pos, CELL_UNITS};
+
+/// 64-bit words in a set of candidates.
+const W: usize = NC.div_ceil(64);
+
+/// A set of candidates.
+pub(crate) type Set = [u64; W];
+
+/// "Not reached" in [`StaticGraph::depths`].
+pub(crate) const FAR: u8 = u8::MAX;
+
+/// The links of one board in one [`Mode`], with scratch space for the
+/// searches on it.
+pub(crate) struct StaticGraph {
+    /// Per candidate: what its "on" turns off.
+    weak: Vec<Set>,
+    /// Per candidate: what its "off" turns on (at most a cell partner and
+    /// one per unit), and how many.
+    strong: Vec<([u16; 4], u8)>,
+    seen_on: Set,
+    seen_off: Set,
+    frontier: Vec<u16>,
+    next: Vec<u16>,
+}
+
+impl Default for StaticGraph {
+    fn default() -> Self {
+        StaticGraph {
+            weak: vec![[0; W]; NC],
+            strong: vec![([0; 4], 0); NC],
+            seen_on: [0; W],
+            seen_off: [0; W],
+            frontier: Vec::with_capacity(NC),
+            next: Vec::with_capacity(NC),
+        }
+    }
+}
+
+#[inline]
+fn insert(s: &mut Set, cand: usize) {
+    s[cand / 64] |= 1 << (cand % 64);
+}
+
+#[inline]
+fn contains(s: &Set, cand: usize) -> bool {
+    s[cand / 64] & (1 << (cand % 64)) != 0
+}
+
+impl StaticGraph {
+    /// Rebuilds the links for board `b` in `mode` (a static mode).
+    pub fn build(&mut self, b: &Board, pos: &Pos, mode: Mode) {
+        debug_assert!(!mode.dynamic);
+        for cand in 0..NC {
+            let (c, d) = (cand / 9, cand % 9);
+            let weak = &mut self.weak[cand];
+            *weak = [0; W];
+            let (strong, n) = &mut self.strong[cand];
+            *n = 0;
+            if b.cands[c] & (1 << d) == 0 {
+                continue;
+            }
+            if mode.weak_cell {
+                for d2 in 0..9 {
+                    if d2 != d && b.cands[c] & (1 << d2) != 0 {
+                        insert(weak, c * 9 + d2);
+                    }
+                }
+            }
+            for &q in &PEERS[c] {
+                let q = q as usize;
+                if b.cands[q] & (1 << d) != 0 {
+                    insert(weak, q * 9 + d);
+                }
+            }
+            if mode.strong_cell && b.cands[c].count_ones() == 2 {
+                strong[*n as usize] = (c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize) as u16;
+                *n += 1;
+            }
+            if mode.strong_unit {
+                for &u in &CELL_UNITS[c] {
+                    let u = u as usize;
+                    if pos[u][d].count_ones() != 2 {
+                        continue;
+                    }
+                    for i in 0..9 {
+                        let q = UNITS[u][i] as usize;
+                        let other = (q * 9 + d) as u16;
+                        if q != c && pos[u][d] & (1 << i) != 0 && !strong[..*n as usize].contains(&other) {
+                            strong[*n as usize] = other;
+                            *n += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The candidates an "on" of `cand` turns off.
+    pub fn weak(&self, cand: usize) -> &Set {
+        &self.weak[cand]
+    }
+
+    /// The candidates an "off" of `cand` turns on, and how many.
+    pub fn strong(&self, cand: usize) -> &([u16; 4], u8) {
+        &self.strong[cand]
+    }
+
+    /// Follows potential `start` (`cand * 2 + on`) a level at a time, up to
+    /// `limit` links, calling `reached(potential, links)` for each potential
+    /// reached, in order of distance; stops when `reached` returns true.
+    fn bfs(&mut self, start: usize, limit: u8, mut reached: impl FnMut(usize, u8) -> bool) {
+        self.seen_on = [0; W];
+        self.seen_off = [0; W];
+        self.frontier.clear();
+        let mut on = start & 1 == 1;
+        if on {
+            insert(&mut self.seen_on, start / 2);
+        } else {
+            insert(&mut self.seen_off, start / 2);
+        }
+        self.frontier.push((start / 2) as u16);
+        let mut depth = 0u8;
+        while !self.frontier.is_empty() && depth < limit {
+            depth += 1;
+            self.next.clear();
+            if on {
+                let mut offs: Set = [0; W];
+                for &c in &self.frontier {
+                    let w = &self.weak[c as usize];
+                    for k in 0..W {
+                        offs[k] |= w[k];
+                    }
+                }
+                for k in 0..W {
+                    let mut m = offs[k] & !self.seen_off[k];
+                    self.seen_off[k] |= m;
+                    while m != 0 {
+                        let cand = k * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        self.next.push(cand as u16);
+                    }
+                }
+                // In candidate order: the order within a level does not
+                // change a distance.
+                for &cand in &self.next {
+                    if reached(cand as usize * 2, depth) {
+                        return;
+                    }
+                }
+            } else {
+                for &c in &self.frontier {
+                    let (strong, n) = self.strong[c as usize];
+                    for &s in &strong[..n as usize] {
+                        if !contains(&self.seen_on, s as usize) {
+                            insert(&mut self.seen_on, s as usize);
+                            self.next.push(s);
+                            if reached(s as usize * 2 + 1, depth) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+            on = !on;
+        }
+    }
+
+    /// The number of links from potential `start` to potential `target`, if
+    /// it is `limit` or less.
+    pub fn distance(&mut self, start: usize, target: usize, limit: u8) -> Option<u8> {
+        let mut found = None;
+        self.bfs(start, limit, |p, links| {
+            if p == target {
+                found = Some(links);
+            }
+            found.is_some()
+        });
+        found
+    }
+
+    /// The number of links from potential `start` to each potential within
+    /// `limit` links, [`FAR`] for the others.
+    pub fn depths(&mut self, start: usize, limit: u8, depth: &mut [u8; NP]) {
+        depth.fill(FAR);
+        depth[start] = 0;
+        self.bfs(start, limit, |p, links| {
+            depth[p] = links;
+            false
+        });
+    }
+}
