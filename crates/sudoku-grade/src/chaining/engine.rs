@@ -377,35 +377,3 @@ impl Engine {
         n
     }
 }
-
-#[cfg(test)]
-impl Engine {
-    /// The chain behind `p` as text, each potential with its parents.
-    pub fn describe(&mut self, b: &Board, pos: &Pos, st: &State, p: usize) -> String {
-        let mut out = String::new();
-        let mut todo = vec![p];
-        let mut seen = std::collections::HashSet::new();
-        while let Some(q) = todo.pop() {
-            if !seen.insert(q) {
-                continue;
-            }
-            let mut par = Vec::new();
-            Self::parents(b, pos, st, q, &mut par);
-            let name = |x: usize| {
-                format!(
-                    "{}{}{}",
-                    crate::hint::cell_name(x / 18),
-                    if x & 1 == 1 { "+" } else { "-" },
-                    (x / 2) % 9 + 1
-                )
-            };
-            out += &format!(
-                "{} <= [{}]; ",
-                name(q),
-                par.iter().map(|&r| name(r as usize)).collect::<Vec<_>>().join(",")
-            );
-            todo.extend(par.iter().map(|&r| r as usize));
-        }
-        out
-    }
-}

@@ -141,38 +141,3 @@ fn dynamic_contradiction() {
     );
     check(Kind::Dynamic, pm, 89, "Contradiction Forcing Chain: r2c5.8 on ==> r7c8.9 both on & off");
 }
-
-#[test]
-#[ignore]
-fn debug_region() {
-    use super::engine::{pot, Engine, Mode};
-    use sudoku_core::UNITS;
-    let marks = std::env::var("MARKS").unwrap();
-    let d: usize = std::env::var("DIGIT").unwrap().parse::<usize>().unwrap() - 1;
-    let y: usize = std::env::var("Y").unwrap().parse().unwrap(); // potential
-    let b = board(&marks);
-    let pos = b.positions();
-    let mut ch = Chaining::new();
-    ch.fill_states(&b, &pos, Mode::STATIC, false);
-    let mut e = Engine::default();
-    for u in 0..27 {
-        let places = pos[u][d];
-        if places.count_ones() < 2 {
-            continue;
-        }
-        let branches: Vec<usize> = (0..9)
-            .filter(|i| places & (1 << i) != 0)
-            .map(|i| pot(UNITS[u][i] as usize * 9 + d, true))
-            .collect();
-        if branches.iter().all(|&p| ch.states[p].has(y)) {
-            let counts: Vec<u32> = branches.iter().map(|&p| e.count(&b, &pos, &ch.states[p], y)).collect();
-            println!(
-                "unit {u} branches {:?} counts {counts:?}",
-                branches.iter().map(|p| super::cand_name(p / 2)).collect::<Vec<_>>()
-            );
-            for &p in &branches {
-                println!("  {}: {}", super::cand_name(p / 2), e.describe(&b, &pos, &ch.states[p], y));
-            }
-        }
-    }
-}
