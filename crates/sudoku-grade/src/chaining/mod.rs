@@ -107,17 +107,6 @@ fn offer(
     }
 }
 
-/// Whether candidates `a` and `b` cannot both be true: same cell, or same
-/// digit in cells that see each other.
-fn sees(a: usize, b: usize) -> bool {
-    let (ca, da, cb, db) = (a / 9, a % 9, b / 9, b % 9);
-    if ca == cb {
-        da != db
-    } else {
-        da == db && PEERS[ca].contains(&(cb as u8))
-    }
-}
-
 /// The largest complexity a chain of base difficulty `base` may have and
 /// still be kept by `hits`; `None` when even the shortest would not be.
 fn max_complexity(base: Tenths, hits: &Hits) -> Option<u32> {
@@ -181,6 +170,11 @@ impl Chaining {
                     // A chain of n potentials has n - 1 links.
                     let Some(max) = max_complexity(base, hits) else { break };
                     let start = pot(cand, on);
+                    // "Off" leads back to "on" only through a strong link
+                    // into it, and strong links go both ways.
+                    if !on && self.graph.strong(cand).1 == 0 {
+                        continue;
+                    }
                     if let Some(links) = self.graph.distance(start, start ^ 1, (max + 1).min(250) as u8) {
                         self.forcing_chain(mode, start, u32::from(links) + 1, b, hits);
                     }
@@ -198,6 +192,10 @@ impl Chaining {
             self.graph.build(b, pos, mode);
             for cand in Self::candidates(b) {
                 let Some(max) = max_complexity(base, hits) else { break };
+                // A cycle comes back to its start's "on" by a strong link.
+                if self.graph.strong(cand).1 == 0 {
+                    continue;
+                }
                 // Distances back to the start: A on leads to the start on in
                 // as many links as the start off leads to A off. A cycle of
                 // n links has complexity n - 2, so farther is of no use.
@@ -309,14 +307,32 @@ impl Chaining {
         if !hits.wants(difficulty) {
             return;
         }
-        let mut elim = Vec::new();
-        for z in Self::candidates(b) {
-            if self.path.iter().any(|&p| p / 2 == z) {
-                continue;
+        // The candidates that see an "on" of the path, and an "off".
+        let (mut seen, mut on_path) = ([[0u64; 12]; 2], [0u64; 12]);
+        for &p in &self.path {
+            let cand = p / 2;
+            on_path[cand / 64] |= 1 << (cand % 64);
+            let (c, d) = (cand / 9, cand % 9);
+            let side = &mut seen[p & 1];
+            let mut cell = b.cands[c] & !(1 << d);
+            while cell != 0 {
+                let z = c * 9 + cell.trailing_zeros() as usize;
+                cell &= cell - 1;
+                side[z / 64] |= 1 << (z % 64);
             }
-            let sees_on = self.path.iter().any(|&p| p & 1 == 1 && sees(z, p / 2));
-            let sees_off = self.path.iter().any(|&p| p & 1 == 0 && sees(z, p / 2));
-            if sees_on && sees_off {
+            for &q in &PEERS[c] {
+                let z = q as usize * 9 + d;
+                if b.cands[q as usize] & (1 << d) != 0 {
+                    side[z / 64] |= 1 << (z % 64);
+                }
+            }
+        }
+        let mut elim = Vec::new();
+        for k in 0..12 {
+            let mut m = seen[0][k] & seen[1][k] & !on_path[k];
+            while m != 0 {
+                let z = k * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
                 elim.push((z / 9, (z % 9) as u8 + 1));
             }
         }

@@ -106,13 +106,17 @@ pub(crate) fn triplet(b: &Board, _pos: &Pos, hits: &mut Hits) {
     let open = cells_with(b, 2, 9);
     let small = cells_with(b, 2, 3);
     let mut excl = Vec::new();
+    // The cells that see one of `cells`.
+    let near = |cells: u128| cells_of(cells).fold(0u128, |m, e| m | PEER_SET[e]);
     for c1 in cells_of(open) {
-        for c2 in cells_of(open & !((2u128 << c1) - 1)) {
+        // c2 and c3 must each see a cell that sees c1.
+        let near1 = near(PEER_SET[c1] & small);
+        for c2 in cells_of(open & near1 & !((2u128 << c1) - 1)) {
             let common12 = PEER_SET[c1] & PEER_SET[c2] & small;
             if common12 == 0 {
                 continue;
             }
-            for c3 in cells_of(open & !((2u128 << c2) - 1)) {
+            for c3 in cells_of(open & near(common12) & !((2u128 << c2) - 1)) {
                 let common = common12 & PEER_SET[c3];
                 if common == 0 {
                     continue;

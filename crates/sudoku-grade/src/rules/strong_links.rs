@@ -275,27 +275,30 @@ pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
         return;
     }
     let (mut ls, mut ds, mut elim) = (Vec::new(), Vec::new(), Vec::new());
-    let mut next: Vec<Vec<usize>> = Vec::new();
+    // next[first[i]..first[i + 1]]: the directions a chain can go on with
+    // after ds[i].
+    let (mut next, mut first): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     for d0 in 0..9 {
         let digit = d0 as u8 + 1;
         links(pos, d0, &mut ls);
         directions(&ls, &mut ds);
-        // next[i]: the directions a chain can go on with after ds[i].
         next.clear();
+        first.clear();
         for x in &ds {
+            first.push(next.len());
             let lx = &ls[x.link];
-            let n = (0..ds.len())
-                .filter(|&j| {
-                    let y = &ds[j];
-                    ls[y.link].unit != lx.unit && (x.from | x.to) & (y.from | y.to) == 0 && weak(x.to, y.from)
-                })
-                .collect();
-            next.push(n);
+            for (j, y) in ds.iter().enumerate() {
+                if ls[y.link].unit != lx.unit && (x.from | x.to) & (y.from | y.to) == 0 && weak(x.to, y.from)
+                {
+                    next.push(j);
+                }
+            }
         }
+        first.push(next.len());
         for (i, x) in ds.iter().enumerate() {
-            for &j in &next[i] {
+            for &j in &next[first[i]..first[i + 1]] {
                 let y = &ds[j];
-                for &k in &next[j] {
+                for &k in &next[first[j]..first[j + 1]] {
                     let z = &ds[k];
                     let (ux, uy, uz) = (ls[x.link].unit, ls[y.link].unit, ls[z.link].unit);
                     if uz == ux || (x.from | x.to) & (z.from | z.to) != 0 {
