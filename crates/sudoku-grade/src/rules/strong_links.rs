@@ -43,6 +43,9 @@ struct Dir {
     link: usize,
     from: u128,
     to: u128,
+    /// [`units_of`] `from` and `to`.
+    from_units: u32,
+    to_units: u32,
 }
 
 /// Whether every cell of `m` has the same value of `f`.
@@ -109,25 +112,22 @@ fn links(pos: &Pos, d0: usize, out: &mut Vec<Link>) {
 fn directions(links: &[Link], out: &mut Vec<Dir>) {
     out.clear();
     for (i, l) in links.iter().enumerate() {
-        out.push(Dir { link: i, from: l.a, to: l.b });
-        out.push(Dir { link: i, from: l.b, to: l.a });
+        let (ua, ub) = (units_of(l.a), units_of(l.b));
+        out.push(Dir { link: i, from: l.a, to: l.b, from_units: ua, to_units: ub });
+        out.push(Dir { link: i, from: l.b, to: l.a, from_units: ub, to_units: ua });
     }
 }
 
-/// Whether groups `x` and `y` form a weak link: disjoint, in one unit.
-fn weak(x: u128, y: u128) -> bool {
-    x & y == 0 && shared_unit(x, y)
+/// Whether the end of direction `x` and the start of `y` form a weak
+/// link: disjoint groups in one unit.
+fn weak(x: &Dir, y: &Dir) -> bool {
+    x.to & y.from == 0 && x.to_units & y.from_units != 0
 }
 
 /// The units holding every cell of a group, as one mask: bit `u` for unit
 /// `u` (rows 0–8, columns 9–17, boxes 18–26).
 fn units_of(m: u128) -> u32 {
     cells_of(m).fold(!0u32 >> 5, |acc, c| acc & ((1 << ROW[c]) | (1 << (9 + COL[c])) | (1 << (18 + BOX[c]))))
-}
-
-/// Whether two groups lie together in one unit.
-fn shared_unit(x: u128, y: u128) -> bool {
-    units_of(x) & units_of(y) != 0
 }
 
 /// SE's code of a chain of strong links read in one direction: the number
@@ -246,7 +246,7 @@ pub(crate) fn two(b: &Board, pos: &Pos, hits: &mut Hits) {
             for y in &ds {
                 let (lx, ly) = (&ls[x.link], &ls[y.link]);
                 // Each chain once: the lesser unit first.
-                if lx.unit >= ly.unit || (x.from | x.to) & (y.from | y.to) != 0 || !weak(x.to, y.from) {
+                if lx.unit >= ly.unit || (x.from | x.to) & (y.from | y.to) != 0 || !weak(x, y) {
                     continue;
                 }
                 let chain = [*x, *y];
@@ -288,8 +288,7 @@ pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
             first.push(next.len());
             let lx = &ls[x.link];
             for (j, y) in ds.iter().enumerate() {
-                if ls[y.link].unit != lx.unit && (x.from | x.to) & (y.from | y.to) == 0 && weak(x.to, y.from)
-                {
+                if ls[y.link].unit != lx.unit && (x.from | x.to) & (y.from | y.to) == 0 && weak(x, y) {
                     next.push(j);
                 }
             }
@@ -310,7 +309,7 @@ pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
                         continue;
                     }
                     let pattern = x.from | x.to | y.from | y.to | z.from | z.to;
-                    let looped = weak(z.to, x.from);
+                    let looped = weak(z, x);
                     // Each chain once: a loop from its least unit, the
                     // lesser neighbour next; an open chain from the lesser
                     // end.
@@ -433,7 +432,7 @@ mod tests {
         let m = (1u128 << 0) | (1u128 << 80);
         assert_eq!(cells_of(seen_by_all(m)).collect::<Vec<_>>(), vec![8, 72]);
         // r1c1 and r3c3 share a box; r1c1 and r9c9 no unit.
-        assert!(shared_unit(1u128 << 0, 1u128 << 20));
-        assert!(!shared_unit(1u128 << 0, 1u128 << 80));
+        assert!(units_of(1u128 << 0) & units_of(1u128 << 20) != 0);
+        assert_eq!(units_of(1u128 << 0) & units_of(1u128 << 80), 0);
     }
 }
