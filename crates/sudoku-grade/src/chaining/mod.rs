@@ -50,8 +50,11 @@ pub(crate) struct Chaining {
     states: Vec<State>,
     /// A scratch propagation.
     one: State,
-    /// The board's static links.
-    graph: StaticGraph,
+    /// The board's static links in [`Mode::X`], [`Mode::Y`] and
+    /// [`Mode::STATIC`] (see [`graph_of`]).
+    graphs: [StaticGraph; 3],
+    /// The graph of the cycle search under way.
+    graph: usize,
     /// Links from the start of the cycle being searched back to each
     /// potential.
     back: [u8; NP],
@@ -124,6 +127,15 @@ fn max_complexity(base: Tenths, hits: &Hits) -> Option<u32> {
     Some(ceil)
 }
 
+/// The index in `Chaining::graphs` of a static mode's links.
+fn graph_of(mode: Mode) -> usize {
+    match mode {
+        Mode::X => 0,
+        Mode::Y => 1,
+        _ => 2,
+    }
+}
+
 const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 
 impl Chaining {
@@ -133,7 +145,8 @@ impl Chaining {
             engine: Engine::default(),
             states: vec![State::default(); NP],
             one: State::default(),
-            graph: StaticGraph::default(),
+            graphs: Default::default(),
+            graph: 0,
             back: [FAR; NP],
             path: Vec::new(),
             used: [0; 12],
@@ -164,7 +177,8 @@ impl Chaining {
     fn chains_and_cycles(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
         for mode in [Mode::X, Mode::STATIC] {
             let base = if mode == Mode::X { 66 } else { 70 };
-            self.graph.build(b, pos, mode);
+            let g = graph_of(mode);
+            self.graphs[g].build(b, pos, mode);
             for cand in Self::candidates(b) {
                 for on in [true, false] {
                     // A chain of n potentials has n - 1 links.
@@ -172,10 +186,10 @@ impl Chaining {
                     let start = pot(cand, on);
                     // "Off" leads back to "on" only through a strong link
                     // into it, and strong links go both ways.
-                    if !on && self.graph.strong(cand).1 == 0 {
+                    if !on && self.graphs[g].strong(cand).1 == 0 {
                         continue;
                     }
-                    if let Some(links) = self.graph.distance(start, start ^ 1, (max + 1).min(250) as u8) {
+                    if let Some(links) = self.graphs[g].distance(start, start ^ 1, (max + 1).min(250) as u8) {
                         self.forcing_chain(mode, start, u32::from(links) + 1, b, hits);
                     }
                 }
@@ -189,17 +203,22 @@ impl Chaining {
         }
         for mode in [Mode::X, Mode::Y, Mode::STATIC] {
             let base = if mode == Mode::STATIC { 70 } else { 65 };
-            self.graph.build(b, pos, mode);
+            // The forcing chains built the X and static graphs.
+            let g = graph_of(mode);
+            if mode == Mode::Y {
+                self.graphs[g].build(b, pos, mode);
+            }
+            self.graph = g;
             for cand in Self::candidates(b) {
                 let Some(max) = max_complexity(base, hits) else { break };
                 // A cycle comes back to its start's "on" by a strong link.
-                if self.graph.strong(cand).1 == 0 {
+                if self.graphs[g].strong(cand).1 == 0 {
                     continue;
                 }
                 // Distances back to the start: A on leads to the start on in
                 // as many links as the start off leads to A off. A cycle of
                 // n links has complexity n - 2, so farther is of no use.
-                self.graph.depths(pot(cand, false), (max + 2).min(250) as u8, &mut self.back);
+                self.graphs[g].depths(pot(cand, false), (max + 2).min(250) as u8, &mut self.back);
                 self.cycle_budget = 10_000;
                 self.path.clear();
                 self.path.push(pot(cand, true));
@@ -237,7 +256,8 @@ impl Chaining {
         let mut max = max_complexity(base, hits);
         // The offs not on the path, from the start's candidate up (the
         // start is the cycle's least candidate).
-        let mut offs = *self.graph.weak(last);
+        let graph = &self.graphs[self.graph];
+        let mut offs = *graph.weak(last);
         for k in 0..offs.len() {
             offs[k] &= !self.used[k];
             if k < start / 64 {
@@ -251,7 +271,7 @@ impl Chaining {
             while m != 0 {
                 let off = k * 64 + m.trailing_zeros() as usize;
                 m &= m - 1;
-                let (ons, n_ons) = *self.graph.strong(off);
+                let (ons, n_ons) = *self.graphs[self.graph].strong(off);
                 for &on in &ons[..n_ons as usize] {
                     let on = on as usize;
                     if on == start {
