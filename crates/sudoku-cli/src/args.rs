@@ -43,7 +43,8 @@ impl InputArgs {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum InputFormatArg {
     /// Detect per record: a line of 81 cells, a block of 9 rows, or 81
-    /// integers; a first line holding one integer T means poj.
+    /// integers; a first line holding one integer T means poj. A file
+    /// named `*.csv` is read as CSV.
     Auto,
     /// One puzzle per line: 81 cells, `1-9` digits, `.` `0` `_` blanks,
     /// then an optional comment.

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use rayon::prelude::*;
 use sudoku_core::Grid;
-use sudoku_io::{InputSpec, Record, RecordError, RecordWriter};
+use sudoku_io::{FileKind, InputFormat, InputSpec, Record, RecordError, RecordWriter};
 
 use crate::args::{InputArgs, OutputArgs};
 use crate::out_file::{Destinations, OutFile};
@@ -125,6 +125,14 @@ pub fn open_records(path: &Path, input: &InputSpec) -> anyhow::Result<Box<dyn It
         anyhow::bail!("{} is a directory", path.display());
     }
     let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    // A `.csv` file is CSV unless `--input` says otherwise.
+    let csv;
+    let input = if input.format == InputFormat::Auto && FileKind::from_path(path) == FileKind::Csv {
+        csv = InputSpec { format: InputFormat::Csv, column: input.column.clone() };
+        &csv
+    } else {
+        input
+    };
     Ok(sudoku_io::records(f, &path.display().to_string(), input))
 }
 

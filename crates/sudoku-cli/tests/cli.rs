@@ -247,6 +247,8 @@ fn csv_input_reads_the_kaggle_and_qqwing_layouts_as_they_are() {
             .success()
             .stdout(expected.clone());
     }
+    // A `.csv` file needs no `--input csv`.
+    sudoku().arg("solve").arg(fixture_path("csv/qqwing.csv")).assert().success().stdout(expected.clone());
     let first = expected.lines().next().unwrap();
     sudoku()
         .args(["solve", "--input", "csv", "--column", "solution"])
