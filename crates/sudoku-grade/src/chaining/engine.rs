@@ -353,6 +353,29 @@ impl Engine {
         }
     }
 
+    /// The chain from the assumption to `p` in `st`, each potential
+    /// followed back through its first parent (a dynamic "on" has more; the
+    /// others are in [`Engine::count`], not here), assumption first.
+    pub fn path(b: &Board, pos: &Pos, st: &State, p: usize) -> Vec<usize> {
+        let mut path = vec![p];
+        let mut parents = Vec::with_capacity(8);
+        let mut q = p;
+        // A chain has at most one potential per candidate and polarity.
+        while path.len() <= NP {
+            parents.clear();
+            Self::parents(b, pos, st, q, &mut parents);
+            match parents.first() {
+                Some(&r) => {
+                    q = r as usize;
+                    path.push(q);
+                }
+                None => break,
+            }
+        }
+        path.reverse();
+        path
+    }
+
     /// The number of potentials of the chain that proves `p` in `st`: `p`
     /// and all its ancestors, the assumption included.
     pub fn count(&mut self, b: &Board, pos: &Pos, st: &State, p: usize) -> u32 {

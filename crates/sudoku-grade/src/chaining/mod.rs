@@ -78,6 +78,19 @@ fn cand_name(cand: usize) -> String {
     format!("{}.{}", cell_name(cand / 9), cand % 9 + 1)
 }
 
+/// A potential as a conclusion would write it: `r1c2=5` (on), `r1c2<>5`
+/// (off).
+fn node_name(p: usize) -> String {
+    let cand = p / 2;
+    let op = if p & 1 == 1 { "=" } else { "<>" };
+    format!("{}{op}{}", cell_name(cand / 9), cand % 9 + 1)
+}
+
+/// The chain behind `p` in `st`: `r1c2=5 -> r1c3<>5 -> ...`.
+fn chain_text(b: &Board, pos: &Pos, st: &State, p: usize) -> String {
+    Engine::path(b, pos, st, p).into_iter().map(node_name).collect::<Vec<_>>().join(" -> ")
+}
+
 /// `on` / `off`.
 fn polarity(p: usize) -> &'static str {
     if p & 1 == 1 {
@@ -136,6 +149,19 @@ fn graph_of(mode: Mode) -> usize {
     }
 }
 
+/// A contradiction's text: the assumption, the candidate it makes both on
+/// and off, and the two chains that do.
+fn contradiction_text(name: &str, b: &Board, pos: &Pos, st: &State, start: usize, y: usize) -> String {
+    format!(
+        "{name}: {} {} ==> {} both on & off: {}; {}",
+        cand_name(start / 2),
+        polarity(start),
+        cand_name(y),
+        chain_text(b, pos, st, pot(y, true)),
+        chain_text(b, pos, st, pot(y, false))
+    )
+}
+
 const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 
 impl Chaining {
@@ -190,7 +216,7 @@ impl Chaining {
                         continue;
                     }
                     if let Some(links) = self.graphs[g].distance(start, start ^ 1, (max + 1).min(250) as u8) {
-                        self.forcing_chain(mode, start, u32::from(links) + 1, b, hits);
+                        self.forcing_chain(mode, start, u32::from(links) + 1, b, pos, hits);
                     }
                 }
             }
@@ -231,15 +257,26 @@ impl Chaining {
 
     /// A static assumption that leads to its own opposite in a chain of `n`
     /// potentials.
-    fn forcing_chain(&mut self, mode: Mode, start: usize, n: u32, b: &Board, hits: &mut Hits) {
+    #[allow(clippy::too_many_arguments)]
+    fn forcing_chain(&mut self, mode: Mode, start: usize, n: u32, b: &Board, pos: &Pos, hits: &mut Hits) {
         let (technique, base, name) = if mode == Mode::X {
             (Technique::ForcingXChain, 66, "Forcing X-Chain")
         } else {
             (Technique::ForcingChain, 70, "Forcing Chain")
         };
         let difficulty = base + length_bonus(n.saturating_sub(2));
+        let (engine, one) = (&mut self.engine, &mut self.one);
         offer(b, hits, technique, difficulty, start ^ 1, || {
-            format!("{name}: {} {}", cand_name(start / 2), polarity(start ^ 1))
+            // The chain itself, found again only for the text.
+            engine.target = start ^ 1;
+            engine.propagate(b, pos, mode, start, one);
+            engine.target = usize::MAX;
+            format!(
+                "{name}: {} {}: {}",
+                cand_name(start / 2),
+                polarity(start ^ 1),
+                chain_text(b, pos, one, start ^ 1)
+            )
         });
     }
 
@@ -400,9 +437,8 @@ impl Chaining {
     ) {
         let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.one) else { return };
         let difficulty = base + length_bonus(n - 2);
-        offer(b, hits, technique, difficulty, start ^ 1, || {
-            format!("{name}: {} {} ==> {} both on & off", cand_name(start / 2), polarity(start), cand_name(y))
-        });
+        let st = &self.one;
+        offer(b, hits, technique, difficulty, start ^ 1, || contradiction_text(name, b, pos, st, start, y));
     }
 
     /// The contradiction of `st`: the number of potentials of its two
@@ -446,13 +482,9 @@ impl Chaining {
             for start in [p_on, p_off] {
                 if let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.states[start]) {
                     let difficulty = 85 + length_bonus(n - 2);
+                    let st = &self.states[start];
                     offer(b, hits, technique, difficulty, start ^ 1, || {
-                        format!(
-                            "Contradiction Forcing Chain: {} {} ==> {} both on & off",
-                            cand_name(cand),
-                            polarity(start),
-                            cand_name(y)
-                        )
+                        contradiction_text("Contradiction Forcing Chain", b, pos, st, start, y)
                     });
                 }
             }
@@ -474,12 +506,15 @@ impl Chaining {
                         let n = self.engine.count(b, pos, &self.states[p_on], y)
                             + self.engine.count(b, pos, &self.states[p_off], y);
                         let difficulty = 85 + length_bonus(n - 2);
+                        let (s_on, s_off) = (&self.states[p_on], &self.states[p_off]);
                         offer(b, hits, technique, difficulty, y, || {
                             format!(
-                                "Double Forcing Chain: {} on & off ==> {} {}",
+                                "Double Forcing Chain: {} on & off ==> {} {}: {}; {}",
                                 cand_name(cand),
                                 cand_name(y / 2),
-                                polarity(y)
+                                polarity(y),
+                                chain_text(b, pos, s_on, y),
+                                chain_text(b, pos, s_off, y)
                             )
                         });
                     }
@@ -558,8 +593,17 @@ impl Chaining {
                         n += self.engine.count(b, pos, &self.states[p], y);
                     }
                     let difficulty = base + length_bonus(n - 2);
+                    let states = &self.states;
                     offer(b, hits, technique, difficulty, y, || {
-                        format!("{name}: {} ==> {} {}", what(), cand_name(y / 2), polarity(y))
+                        let chains: Vec<String> =
+                            branches.iter().map(|&p| chain_text(b, pos, &states[p], y)).collect();
+                        format!(
+                            "{name}: {} ==> {} {}: {}",
+                            what(),
+                            cand_name(y / 2),
+                            polarity(y),
+                            chains.join("; ")
+                        )
                     });
                 }
             }
