@@ -9,7 +9,7 @@ use crate::band::Band;
 use crate::board::Board;
 use crate::chaining::{Chaining, Kind};
 use crate::dynamic::Dynamic;
-use crate::hint::{Hint, Hits, Tenths};
+use crate::hits::{Deduction, Hits, Tenths};
 use crate::rules::{aligned, basic, bug, strong_links, uniqueness, wings};
 use crate::technique::Technique;
 
@@ -263,6 +263,11 @@ impl Grader {
         Grader { solver: Solver::new(), chaining: Chaining::new(), dynamic: Dynamic::new() }
     }
 
+    /// The solver, for the checks of [`Grader::hint`].
+    pub(crate) fn solver(&mut self) -> &mut Solver {
+        &mut self.solver
+    }
+
     /// Grades `puzzle` without recording the steps.
     pub fn grade(&mut self, puzzle: &Grid) -> Result<Grade, GradeError> {
         self.grade_with(puzzle, &GradeOptions::default())
@@ -375,7 +380,7 @@ impl Grader {
     /// Offers the steps of the first family of the ladder that has one.
     /// Returns `true`, offering nothing, when no family left can give a
     /// step of `cap` or less.
-    fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
+    pub(crate) fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
         let pos = b.positions();
         for (i, &rule) in LADDER.iter().enumerate() {
             if LADDER[i..].iter().all(|r| r.min_tenths() > cap) {
@@ -420,7 +425,7 @@ impl Grader {
     }
 }
 
-fn step(h: &Hint) -> Step {
+fn step(h: &Deduction) -> Step {
     let cand = |&(cell_idx, digit): &(usize, u8)| Candidate { cell_idx, digit };
     let mut placements: Vec<Candidate> = h.place.iter().map(cand).collect();
     let mut eliminations: Vec<Candidate> = h.elim.iter().map(cand).collect();

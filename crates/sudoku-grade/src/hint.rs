@@ -1,197 +1,390 @@
-//! What the techniques hand back: [`Hits`], the easiest steps one family of
-//! techniques found on a board.
+//! Hints from any position: the next step of the same ladder the grader
+//! climbs, from where the player is, after checking their work.
 //!
-//! Sudoku Explainer takes one step at a time, the easiest its first
-//! productive family offers. Which of several equally easy steps it takes
-//! depends on the order it scans cells in, which differs between
-//! isomorphs of a puzzle. [`Hits`] keeps every step of the least difficulty
-//! instead and the grader applies them together: the same result on every
-//! isomorph, and the same rating, since each of those steps stays
-//! available until it is taken.
+//! ```
+//! use sudoku_grade::{hint::{Level, Status}, Grader, Position};
+//! let givens = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let p = Position::parse(givens).unwrap();
+//! let h = Grader::new().hint(&p, Level::Full);
+//! assert_eq!(h.status, Status::Hint);
+//! assert_eq!(h.difficulty, Some(1.2));
+//! assert!(!h.placements.is_empty());
+//! ```
 
-use crate::board::{bit, Board, Found};
+use std::fmt;
+use std::str::FromStr;
+
+use sudoku_core::{Candidates, Grid, UNITS};
+
+use crate::board::Board;
+use crate::grader::Candidate;
+use crate::hits::{Hits, Tenths};
+use crate::position::Position;
 use crate::technique::Technique;
+use crate::Grader;
 
-/// A difficulty in tenths of the SE scale: 71 is 7.1.
-pub(crate) type Tenths = u8;
+/// How much a hint tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Level {
+    /// Only where to look: a row, column or box.
+    Nudge,
+    /// The technique's name and difficulty, and where to look.
+    Technique,
+    /// Everything: the pattern's cells and what it concludes.
+    #[default]
+    Full,
+}
 
-/// One step as `--explain` shows it: one pattern, its conclusions.
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "nudge" => Ok(Level::Nudge),
+            "technique" => Ok(Level::Technique),
+            "full" => Ok(Level::Full),
+            _ => Err(format!("unknown hint level {s:?}; expected nudge, technique or full")),
+        }
+    }
+}
+
+/// What the position is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// A next step is given.
+    Hint,
+    /// Every cell holds the right digit.
+    Solved,
+    /// Some placed digits or erased candidates are wrong: see
+    /// [`Hint::mistakes`].
+    Mistakes,
+    /// The givens have no solution.
+    NoSolution,
+    /// The givens have more than one solution.
+    NotUnique,
+    /// Two givens with the same digit share a unit.
+    Invalid,
+}
+
+impl Status {
+    /// The name used in JSON output: `hint`, `solved`, `mistakes`, `no
+    /// solution`, `not unique`, `invalid`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Hint => "hint",
+            Status::Solved => "solved",
+            Status::Mistakes => "mistakes",
+            Status::NoSolution => "no solution",
+            Status::NotUnique => "not unique",
+            Status::Invalid => "invalid",
+        }
+    }
+}
+
+/// Something wrong in the player's position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mistake {
+    /// A placed digit that is not the solution's. `correct` only at
+    /// [`Level::Full`].
+    WrongDigit {
+        /// The cell, 0–80.
+        cell_idx: usize,
+        /// The digit the player placed.
+        placed: u8,
+        /// The solution's digit.
+        correct: Option<u8>,
+    },
+    /// The solution's digit was erased from the cell's pencil marks. The
+    /// digit only at [`Level::Full`] (it is the answer).
+    ErasedCandidate {
+        /// The cell, 0–80.
+        cell_idx: usize,
+        /// The erased digit.
+        digit: Option<u8>,
+    },
+}
+
+impl fmt::Display for Mistake {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Mistake::WrongDigit { cell_idx, placed, correct } => {
+                write!(f, "{} holds {placed}, which is wrong", cell_name(cell_idx))?;
+                match correct {
+                    Some(d) => write!(f, " (it is {d})"),
+                    None => Ok(()),
+                }
+            }
+            Mistake::ErasedCandidate { cell_idx, digit: Some(d) } => {
+                write!(f, "{}: {d} was erased but is the answer", cell_name(cell_idx))
+            }
+            Mistake::ErasedCandidate { cell_idx, digit: None } => {
+                write!(f, "{}: the answer was erased from its candidates", cell_name(cell_idx))
+            }
+        }
+    }
+}
+
+/// Cells and digits of a pattern, as an app would highlight them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellDigits {
+    /// The cell, 0–80.
+    pub cell_idx: usize,
+    /// The digits of the pattern in that cell (empty: the cell itself).
+    pub digits: Candidates,
+}
+
+/// The answer to "what now?" for one position.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Hint {
-    pub technique: Technique,
-    pub difficulty: Tenths,
-    /// SE's text for the pattern: the variant's name, its cells and links.
+pub struct Hint {
+    /// What the position is; the other fields are filled for
+    /// [`Status::Hint`] (and `mistakes` for [`Status::Mistakes`]).
+    pub status: Status,
+    /// The technique (from [`Level::Technique`] up).
+    pub technique: Option<Technique>,
+    /// Its difficulty on the SE scale.
+    pub difficulty: Option<f64>,
+    /// The pattern's cells and digits ([`Level::Full`]).
+    pub pattern: Vec<CellDigits>,
+    /// Digits to place ([`Level::Full`]), in cell order.
+    pub placements: Vec<Candidate>,
+    /// Candidates to remove ([`Level::Full`]), in cell then digit order.
+    pub eliminations: Vec<Candidate>,
+    /// The hint in words.
     pub text: String,
-    /// Digits placed: (cell, digit).
-    pub place: Vec<(usize, u8)>,
-    /// Candidates removed: (cell, digit).
-    pub elim: Vec<(usize, u8)>,
+    /// The mistakes found, for [`Status::Mistakes`].
+    pub mistakes: Vec<Mistake>,
 }
 
-/// The easiest steps found so far on one board, merged into one [`Found`].
-pub(crate) struct Hits {
-    /// Everything the kept steps place or remove.
-    pub found: Found,
-    /// Steps at or below this difficulty count as equally easy (see
-    /// [`Hits::set_floor`]).
-    floor: Tenths,
-    best: Tenths,
-    technique: Option<Technique>,
-    explain: bool,
-    hints: Vec<Hint>,
-}
-
-impl Hits {
-    /// An empty collector; with `explain`, each kept step is also recorded
-    /// as a [`Hint`].
-    pub fn new(explain: bool) -> Self {
-        Hits {
-            found: Found::default(),
-            floor: 0,
-            best: Tenths::MAX,
+impl Hint {
+    fn status(status: Status, text: impl Into<String>) -> Hint {
+        Hint {
+            status,
             technique: None,
-            explain,
-            hints: Vec::new(),
+            difficulty: None,
+            pattern: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            text: text.into(),
+            mistakes: Vec::new(),
         }
-    }
-
-    /// Makes every step at or below `floor` count as equally easy, so they
-    /// are kept together. The grader sets it to the rating so far for the
-    /// hidden singles: SE takes every single there is before any other
-    /// step, in some order, and the order cannot change the rating once
-    /// it is above theirs.
-    pub fn set_floor(&mut self, floor: Tenths) {
-        self.floor = floor;
-    }
-
-    /// Forgets every step.
-    pub fn clear(&mut self) {
-        self.found.clear();
-        self.best = Tenths::MAX;
-        self.technique = None;
-        self.hints.clear();
-    }
-
-    /// The difficulty of the kept steps, if any.
-    pub fn best(&self) -> Option<Tenths> {
-        self.technique.map(|_| self.best)
-    }
-
-    /// The technique of the kept steps (the first in ladder order when
-    /// several techniques tie).
-    pub fn technique(&self) -> Option<Technique> {
-        self.technique
-    }
-
-    /// Whether a step of `difficulty` would be kept: lets a technique skip
-    /// the work of building a step that is harder than one already found.
-    #[inline]
-    pub fn wants(&self, difficulty: Tenths) -> bool {
-        difficulty.max(self.floor) <= self.best
-    }
-
-    /// The kept steps, when recording.
-    pub fn hints(&self) -> &[Hint] {
-        &self.hints
-    }
-
-    /// Offers one step: `place` digits and remove `elim` candidates,
-    /// (cell, digit) pairs, for `technique` at `difficulty`. Conclusions the
-    /// board already holds are dropped; a step with nothing left is
-    /// ignored. `text` (SE's description of the pattern) is only called
-    /// when the step is kept and recorded. Returns whether it was kept.
-    pub fn offer(
-        &mut self,
-        b: &Board,
-        technique: Technique,
-        difficulty: Tenths,
-        place: &[(usize, u8)],
-        elim: &[(usize, u8)],
-        text: impl FnOnce() -> String,
-    ) -> bool {
-        // Recorded as it is; compared at the floor.
-        let recorded = difficulty;
-        let difficulty = difficulty.max(self.floor);
-        if difficulty > self.best {
-            return false;
-        }
-        let live_place = |&&(c, d): &&(usize, u8)| b.value[c] == 0 && b.cands[c] & bit(d) != 0;
-        let live_elim = |&&(c, d): &&(usize, u8)| b.cands[c] & bit(d) != 0;
-        if !place.iter().any(|p| live_place(&p)) && !elim.iter().any(|e| live_elim(&e)) {
-            return false;
-        }
-        if difficulty < self.best {
-            self.clear();
-            self.best = difficulty;
-        }
-        if self.technique.is_none_or(|t| technique < t) {
-            self.technique = Some(technique);
-        }
-        // A step that concludes nothing the kept ones do not (the same
-        // single seen in its box and its row) is applied but not shown again.
-        let new = place.iter().filter(|p| live_place(p)).any(|&(c, d)| self.found.place[c] & bit(d) == 0)
-            || elim.iter().filter(|e| live_elim(e)).any(|&(c, d)| self.found.elim[c] & bit(d) == 0);
-        for &(c, d) in place.iter().filter(|p| live_place(p)) {
-            self.found.place_digit(c, d);
-        }
-        for &(c, d) in elim.iter().filter(|e| live_elim(e)) {
-            self.found.elim[c] |= bit(d);
-        }
-        if self.explain && new {
-            self.hints.push(Hint {
-                technique,
-                difficulty: recorded,
-                text: text(),
-                place: place.iter().copied().filter(|p| live_place(&p)).collect(),
-                elim: elim.iter().copied().filter(|e| live_elim(&e)).collect(),
-            });
-        }
-        true
     }
 }
 
-/// `r1c2`: a cell as SE writes it.
-pub(crate) fn cell_name(c: usize) -> String {
+fn cell_name(c: usize) -> String {
     format!("r{}c{}", c / 9 + 1, c % 9 + 1)
 }
 
-/// `r1c2,r3c4`: cells as SE lists them.
-pub(crate) fn cell_list(cells: impl IntoIterator<Item = usize>) -> String {
-    cells.into_iter().map(cell_name).collect::<Vec<_>>().join(",")
+/// The unit holding most of `cells`, boxes first, then rows, then
+/// columns on a tie: `box 4`, `row 3`, `column 9`.
+fn region_of(cells: &[usize]) -> String {
+    let mut best = (0, 18);
+    for u in (18..27).chain(0..18) {
+        let n = cells.iter().filter(|&&c| UNITS[u].contains(&(c as u8))).count();
+        if n > best.0 {
+            best = (n, u);
+        }
+    }
+    let kind = ["row", "column", "box"][best.1 / 9];
+    format!("{kind} {}", best.1 % 9 + 1)
+}
+
+/// The cells and digits a step's text names: `r1c2` alone, or with a
+/// digit as `r1c2.5`, `r1c2=5`, `r1c2<>5`.
+fn pattern_of(text: &str) -> Vec<CellDigits> {
+    let b = text.as_bytes();
+    let mut out: Vec<CellDigits> = Vec::new();
+    let mut i = 0;
+    while i + 3 < b.len() {
+        let is_cell = b[i] == b'r'
+            && b[i + 1].is_ascii_digit()
+            && b[i + 2] == b'c'
+            && b[i + 3].is_ascii_digit()
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric());
+        if !is_cell || b[i + 1] == b'0' || b[i + 3] == b'0' {
+            i += 1;
+            continue;
+        }
+        let c = (b[i + 1] - b'1') as usize * 9 + (b[i + 3] - b'1') as usize;
+        let mut j = i + 4;
+        let mut digit = Candidates::NONE;
+        for sep in [&b"."[..], b"=", b"<>", b"#"] {
+            if b[j..].starts_with(sep) && b.get(j + sep.len()).is_some_and(|d| (b'1'..=b'9').contains(d)) {
+                digit = Candidates::single(b[j + sep.len()] - b'0');
+                j += sep.len() + 1;
+                break;
+            }
+        }
+        match out.iter_mut().find(|p| p.cell_idx == c) {
+            Some(p) => p.digits = p.digits.union(digit),
+            None => out.push(CellDigits { cell_idx: c, digits: digit }),
+        }
+        i = j;
+    }
+    out
+}
+
+impl Grader {
+    /// The next step from `position`, told at `level`; or what stops one:
+    /// invalid or ambiguous givens, the player's mistakes, a solved grid.
+    pub fn hint(&mut self, position: &Position, level: Level) -> Hint {
+        let givens = position.givens();
+        if let Some(c) = givens.conflicts().first() {
+            return Hint::status(Status::Invalid, format!("invalid givens: {c}"));
+        }
+        let solution = match self.solver().count_solutions_up_to(givens, 2) {
+            0 => return Hint::status(Status::NoSolution, "the givens have no solution"),
+            1 => match self.solver().solve_one(givens) {
+                Some(s) => s,
+                None => return Hint::status(Status::NoSolution, "the givens have no solution"),
+            },
+            _ => return Hint::status(Status::NotUnique, "the givens have more than one solution"),
+        };
+        let mistakes = mistakes(position, &solution, level);
+        if !mistakes.is_empty() {
+            let text = mistakes.iter().map(Mistake::to_string).collect::<Vec<_>>().join("; ");
+            return Hint { mistakes, ..Hint::status(Status::Mistakes, text) };
+        }
+        if position.placed().is_complete() {
+            return Hint::status(Status::Solved, "solved");
+        }
+        self.next_hint(position, &solution, level)
+    }
+
+    /// The step from a checked position (no mistakes, not solved).
+    fn next_hint(&mut self, position: &Position, solution: &Grid, level: Level) -> Hint {
+        let placed = position.placed();
+        let computed = placed.candidates();
+        let marks = position.candidates();
+        let mut b = Board { cands: [0; 81], value: [0; 81] };
+        for c in 0..81 {
+            match placed.get(c) {
+                Some(d) => b.value[c] = d,
+                // Marks a placed digit rules out are stale: drop them.
+                None => b.cands[c] = marks[c].bits() & computed[c].bits(),
+            }
+        }
+        let mut hits = Hits::new(true);
+        self.next_step(&b, &mut hits, Tenths::MAX);
+        let (difficulty, technique) = match (hits.best(), hits.technique()) {
+            (Some(d), Some(t)) => (d, t),
+            _ => {
+                let c = (0..81).find(|&c| b.value[c] == 0).unwrap_or(0);
+                let d = solution.get(c).unwrap_or(1);
+                hits.offer(&b, Technique::NestedForcingChain, 200, &[(c, d)], &[], || {
+                    "No technique applies: the solution".to_string()
+                });
+                (200, Technique::NestedForcingChain)
+            }
+        };
+        let deductions = hits.hints();
+        let first = &deductions[0];
+        let mut placements = Vec::new();
+        let mut eliminations = Vec::new();
+        for c in 0..81 {
+            let (p, e) = (hits.found.place[c], hits.found.elim[c] & b.cands[c]);
+            if p != 0 {
+                placements.push(Candidate { cell_idx: c, digit: p.trailing_zeros() as u8 + 1 });
+            }
+            for d in Candidates::from_bits(e).iter() {
+                eliminations.push(Candidate { cell_idx: c, digit: d });
+            }
+        }
+        let pattern = pattern_of(&first.text);
+        let mut cells: Vec<usize> = pattern.iter().map(|p| p.cell_idx).collect();
+        cells.extend(placements.iter().chain(&eliminations).map(|x| x.cell_idx));
+        let region = region_of(&cells);
+        let tenths = f64::from(difficulty) / 10.0;
+        let conclusions: Vec<String> = placements
+            .iter()
+            .map(|p| format!("{}={}", cell_name(p.cell_idx), p.digit))
+            .chain(eliminations.iter().map(|e| format!("{}<>{}", cell_name(e.cell_idx), e.digit)))
+            .collect();
+        let more = if deductions.len() > 1 {
+            format!(" (and {} more like it)", deductions.len() - 1)
+        } else {
+            String::new()
+        };
+        let text = match level {
+            Level::Nudge => format!("Look at {region}."),
+            Level::Technique => format!("Look at {region}: there is a {} ({tenths:.1}).", technique.name()),
+            Level::Full => format!("{tenths:.1} {}{more}. So {}.", first.text, conclusions.join(", ")),
+        };
+        let full = level == Level::Full;
+        Hint {
+            status: Status::Hint,
+            technique: (level >= Level::Technique).then_some(technique),
+            difficulty: (level >= Level::Technique).then_some(tenths),
+            pattern: if full { pattern } else { Vec::new() },
+            placements: if full { placements } else { Vec::new() },
+            eliminations: if full { eliminations } else { Vec::new() },
+            text,
+            mistakes: Vec::new(),
+        }
+    }
+}
+
+/// The placed digits that differ from `solution` (givens excepted), then
+/// the open cells whose pencil marks lack the solution's digit.
+fn mistakes(position: &Position, solution: &Grid, level: Level) -> Vec<Mistake> {
+    let full = level == Level::Full;
+    let mut out = Vec::new();
+    for c in 0..81 {
+        let answer = solution.get(c).unwrap_or(0);
+        match position.placed().get(c) {
+            Some(d) if d != answer => {
+                out.push(Mistake::WrongDigit { cell_idx: c, placed: d, correct: full.then_some(answer) })
+            }
+            Some(_) => {}
+            None => {
+                if position.marks().is_some_and(|m| !m[c].contains(answer)) {
+                    out.push(Mistake::ErasedCandidate { cell_idx: c, digit: full.then_some(answer) });
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Position {
+    /// The position after `hint`'s placements and eliminations; it keeps
+    /// pencil marks from then on (the eliminations live there).
+    pub fn after(&self, hint: &Hint) -> Position {
+        let mut placed = *self.placed();
+        for p in &hint.placements {
+            placed.set(p.cell_idx, p.digit);
+        }
+        let mut marks = self.candidates();
+        // What a placement rules out in its peers goes too.
+        let computed = placed.candidates();
+        for c in 0..81 {
+            marks[c] = Candidates::from_bits(marks[c].bits() & computed[c].bits());
+        }
+        for e in &hint.eliminations {
+            marks[e.cell_idx] = marks[e.cell_idx].without(Candidates::single(e.digit));
+        }
+        Position::new(*self.givens(), &placed, Some(marks)).expect("a hint keeps the givens")
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::ALL;
 
-    fn board() -> Board {
-        Board { cands: [ALL; 81], value: [0; 81] }
+    #[test]
+    fn a_pattern_is_the_cells_its_text_names() {
+        let p = pattern_of("Forcing Chain: r1c8.5 off: r1c8=5 -> r1c8<>1 -> r1c2=1 (r10c1 x11c2)");
+        let cells: Vec<usize> = p.iter().map(|x| x.cell_idx).collect();
+        assert_eq!(cells, [7, 1]);
+        assert_eq!(p[0].digits, Candidates::from_bits(0b10001));
+        assert_eq!(
+            pattern_of("Hidden Single: r2c2: 3 in block")[0],
+            CellDigits { cell_idx: 10, digits: Candidates::NONE }
+        );
     }
 
     #[test]
-    fn only_the_easiest_steps_are_kept_and_merged() {
-        let b = board();
-        let mut h = Hits::new(true);
-        assert!(h.offer(&b, Technique::XyzWing, 44, &[], &[(3, 5)], || "a".into()));
-        assert!(!h.offer(&b, Technique::Jellyfish, 52, &[], &[(4, 5)], || unreachable!()));
-        assert!(h.offer(&b, Technique::XyWing, 42, &[], &[(5, 5)], || "b".into()));
-        assert!(h.offer(&b, Technique::XyzWing, 42, &[], &[(6, 1)], || "c".into()));
-        assert_eq!(h.best(), Some(42));
-        assert_eq!(h.technique(), Some(Technique::XyWing));
-        assert_eq!(h.found.elim[3], 0);
-        assert_eq!(h.found.elim[5], bit(5));
-        assert_eq!(h.found.elim[6], bit(1));
-        assert_eq!(h.hints().len(), 2);
-    }
-
-    #[test]
-    fn a_step_with_nothing_left_to_do_is_ignored() {
-        let mut b = board();
-        b.cands[3] &= !bit(5);
-        let mut h = Hits::new(false);
-        assert!(!h.offer(&b, Technique::XWing, 32, &[], &[(3, 5)], String::new));
-        assert_eq!(h.best(), None);
-        assert!(h.wants(99));
+    fn the_region_is_where_most_of_the_pattern_is() {
+        assert_eq!(region_of(&[0, 1, 2, 10]), "box 1");
+        assert_eq!(region_of(&[0, 4, 8]), "row 1");
+        assert_eq!(region_of(&[8, 17, 80]), "column 9");
     }
 }

@@ -2,7 +2,7 @@
 //! Explainer's pencil-mark forms, and a technique run on one board.
 
 use crate::board::{bit, Board, Pos};
-use crate::hint::{cell_name, Hits};
+use crate::hits::{cell_name, Hits};
 
 /// A board from a 729-character pencil-mark grid (9 characters a cell,
 /// the digit or `.`), as serate reads and prints them; a cell with one

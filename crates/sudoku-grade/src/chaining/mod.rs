@@ -19,7 +19,7 @@ use sudoku_core::{PEERS, UNITS};
 
 use crate::board::{Board, Pos};
 use crate::grader::length_bonus;
-use crate::hint::{cell_name, Hits, Tenths};
+use crate::hits::{cell_name, Hits, Tenths};
 use crate::technique::Technique;
 use engine::{pot, Engine, Mode, State, NC, NP};
 use graph::{StaticGraph, FAR};

@@ -3,7 +3,7 @@
 //! the pencil-mark grid, as noted on each).
 
 use super::{Chaining, Kind};
-use crate::hint::Hits;
+use crate::hits::Hits;
 use crate::testing::marks_board as board;
 
 /// The hints of `kind` on `pm`: (difficulty, text).

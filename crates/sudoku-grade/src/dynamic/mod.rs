@@ -14,7 +14,7 @@ mod trial;
 use crate::board::{Board, Found};
 use crate::chaining::Kind;
 use crate::grader::length_bonus;
-use crate::hint::Hits;
+use crate::hits::Hits;
 use crate::technique::Technique;
 use trial::Trials;
 

@@ -18,7 +18,7 @@
 use sudoku_core::{PEERS, UNITS};
 
 use crate::board::{bit, Board, Found, ALL, CELL_UNITS};
-use crate::hint::Hits;
+use crate::hits::Hits;
 use crate::rules::basic;
 
 const N_LIT: usize = 729;

@@ -8,7 +8,7 @@
 //! combination goes.
 
 use crate::board::{cells_of, Board, Pos, ALL, PEER_SET};
-use crate::hint::{cell_list, Hits};
+use crate::hits::{cell_list, Hits};
 use crate::technique::Technique;
 
 fn digit_masks(m: u16) -> impl Iterator<Item = u16> {

@@ -9,7 +9,7 @@
 use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
 
 use crate::board::{cells_of, digits_of, Board, Pos, PEER_SET};
-use crate::hint::{cell_list, cell_name, Hits};
+use crate::hits::{cell_list, cell_name, Hits};
 use crate::technique::Technique;
 
 const UNIT_KIND: [&str; 3] = ["row", "column", "block"];

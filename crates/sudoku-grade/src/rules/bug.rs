@@ -18,7 +18,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
-use crate::hint::{cell_list, Hits, Tenths};
+use crate::hits::{cell_list, Hits, Tenths};
 use crate::rules::basic::for_each_subset;
 use crate::rules::uniqueness::{digit_list, unit_cells};
 use crate::technique::Technique;

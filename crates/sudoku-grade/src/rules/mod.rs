@@ -1,6 +1,6 @@
 //! The pattern techniques of the ladder, singles to aligned triplet
 //! exclusion. Each finds every instance on a board and offers it, with its
-//! difficulty, to [`Hits`](crate::hint::Hits).
+//! difficulty, to [`Hits`](crate::hits::Hits).
 
 pub(crate) mod aligned;
 pub(crate) mod basic;

@@ -22,7 +22,7 @@
 use sudoku_core::{BOX, COL, ROW, UNITS};
 
 use crate::board::{cells_of, Board, Pos, PEER_SET};
-use crate::hint::{cell_list, Hits};
+use crate::hits::{cell_list, Hits};
 use crate::technique::Technique;
 
 /// One strong link: the cells with the digit in `unit`, split into two

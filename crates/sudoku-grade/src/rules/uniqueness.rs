@@ -28,7 +28,7 @@
 use sudoku_core::UNITS;
 
 use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
-use crate::hint::{cell_list, Hits, Tenths};
+use crate::hits::{cell_list, Hits, Tenths};
 use crate::rules::basic::for_each_subset;
 use crate::technique::Technique;
 

@@ -20,7 +20,7 @@ use sudoku_core::UNITS;
 
 use crate::board::Pos;
 use crate::board::{Board, PEER_SET};
-use crate::hint::{cell_list, Hits};
+use crate::hits::{cell_list, Hits};
 use crate::rules::basic::for_each_subset;
 use crate::technique::Technique;
 

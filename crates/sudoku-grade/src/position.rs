@@ -1,0 +1,380 @@
+//! A player's position: the givens, the digits placed since, and
+//! optionally the player's own pencil marks; and its text forms.
+//!
+//! ```
+//! use sudoku_grade::Position;
+//! let givens = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let placed = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let p = Position::parse(&format!("{givens},{placed}")).unwrap();
+//! assert_eq!(p.placed().get(0), Some(4));
+//! assert_eq!(Position::parse(&p.to_sukaku()).unwrap().candidates(), p.candidates());
+//! ```
+
+use sudoku_core::{Candidates, Grid};
+
+/// Where a position's text is wrong, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct PositionError {
+    /// 1-based line in the text given to the parser.
+    pub line: usize,
+    /// 1-based column; 0 when the error is not at one character.
+    pub column: usize,
+    /// What was wrong.
+    pub message: String,
+}
+
+fn error(line: usize, column: usize, message: impl Into<String>) -> PositionError {
+    PositionError { line, column, message: message.into() }
+}
+
+/// The givens, the digits on the board (givens included), and the
+/// player's candidates of the open cells when they keep pencil marks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    givens: Grid,
+    placed: Grid,
+    marks: Option<[Candidates; 81]>,
+}
+
+impl Position {
+    /// The position at the start: the givens only, no pencil marks.
+    pub fn from_givens(givens: Grid) -> Position {
+        Position { givens, placed: givens, marks: None }
+    }
+
+    /// A position from its parts. `placed` may leave out the givens; a
+    /// placed digit that differs from a given is an error (column = cell
+    /// + 1). The marks of a cell that holds a digit are ignored.
+    pub fn new(
+        givens: Grid,
+        placed: &Grid,
+        marks: Option<[Candidates; 81]>,
+    ) -> Result<Position, PositionError> {
+        let mut all = givens;
+        for c in 0..81 {
+            match (givens.get(c), placed.get(c)) {
+                (Some(g), Some(p)) if g != p => {
+                    return Err(error(
+                        1,
+                        c + 1,
+                        format!("r{}c{} is a given {g}, the position has {p}", c / 9 + 1, c % 9 + 1),
+                    ))
+                }
+                (None, Some(p)) => all.set(c, p),
+                _ => {}
+            }
+        }
+        let marks = marks.map(|m| std::array::from_fn(|c| all.get(c).map_or(m[c], Candidates::single)));
+        Ok(Position { givens, placed: all, marks })
+    }
+
+    /// The givens.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// Every digit on the board, givens included.
+    pub fn placed(&self) -> &Grid {
+        &self.placed
+    }
+
+    /// The player's pencil marks, if the position has them.
+    pub fn marks(&self) -> Option<&[Candidates; 81]> {
+        self.marks.as_ref()
+    }
+
+    /// The candidates of each cell: the player's marks when there are some,
+    /// else every digit the placed digits of its row, column and box leave.
+    /// A filled cell holds its digit.
+    pub fn candidates(&self) -> [Candidates; 81] {
+        self.marks.unwrap_or_else(|| self.placed.candidates())
+    }
+
+    /// Reads any of the text forms, told apart by their shape: a JSON
+    /// object is not read here (see the CLI); 729 cell characters are the
+    /// Sukaku line, `givens[,placed]` is one or two 81-cell lines, and
+    /// anything else is a pencil-mark grid.
+    pub fn parse(text: &str) -> Result<Position, PositionError> {
+        let t = text.trim();
+        if !t.contains('\n') && t.chars().filter(|c| !c.is_whitespace()).count() == 729 {
+            Position::parse_sukaku(t)
+        } else if !t.contains('\n') && !t.contains(char::is_whitespace) {
+            Position::parse_givens_placed(t)
+        } else {
+            Position::parse_pencil_grid(text)
+        }
+    }
+
+    /// `givens[,placed]`: an 81-cell line, optionally a comma and an
+    /// 81-cell line with the digits on the board now.
+    pub fn parse_givens_placed(line: &str) -> Result<Position, PositionError> {
+        let (g, p) = match line.split_once(',') {
+            Some((g, p)) => (g, Some(p)),
+            None => (line, None),
+        };
+        let at =
+            |offset: usize| move |e: sudoku_core::ParseError| error(1, e.column + offset, e.kind.to_string());
+        let givens = Grid::parse_line(g.trim_end()).map_err(at(0))?;
+        let Some(p) = p else { return Ok(Position::from_givens(givens)) };
+        let placed = Grid::parse_line(p.trim_end()).map_err(at(g.chars().count() + 1))?;
+        Position::new(givens, &placed, None)
+            .map_err(|e| error(1, g.chars().count() + 1 + e.column, e.message))
+    }
+
+    /// The Sukaku line: 729 characters, 9 a cell from r1c1 to r9c9; the
+    /// k-th of a cell is the digit k or `.`/`0` when it is not a candidate.
+    /// Spaces are ignored. A cell with one candidate holds that digit.
+    pub fn parse_sukaku(line: &str) -> Result<Position, PositionError> {
+        let mut marks = [Candidates::NONE; 81];
+        let mut n = 0;
+        for (i, ch) in line.chars().enumerate() {
+            if ch.is_whitespace() {
+                continue;
+            }
+            if n >= 729 {
+                return Err(error(1, i + 1, "more than 729 candidate characters"));
+            }
+            let (cell, k) = (n / 9, n % 9);
+            match ch {
+                '.' | '0' => {}
+                '1'..='9' if ch as usize - '0' as usize == k + 1 => {
+                    marks[cell] = marks[cell].union(Candidates::single(k as u8 + 1));
+                }
+                _ => {
+                    return Err(error(
+                        1,
+                        i + 1,
+                        format!(
+                            "unexpected {ch:?}, expected {} or . (candidate {} of r{}c{})",
+                            k + 1,
+                            k + 1,
+                            cell / 9 + 1,
+                            cell % 9 + 1
+                        ),
+                    ))
+                }
+            }
+            n += 1;
+        }
+        if n != 729 {
+            return Err(error(1, 0, format!("{n} candidate characters, expected 729 (9 per cell)")));
+        }
+        Position::from_marks(marks, 1, &[])
+    }
+
+    /// A pencil-mark grid: 9 rows of 9 cells, each cell its candidates
+    /// (`1245`), cells separated by spaces or `|`; lines of box borders
+    /// (`-`, `+`, `=`, `*`, `.`, `:`, `'`, `|`, `#`, spaces) are skipped. A cell with
+    /// one digit holds it.
+    pub fn parse_pencil_grid(text: &str) -> Result<Position, PositionError> {
+        let mut marks = [Candidates::NONE; 81];
+        let mut rows = 0;
+        let mut cols_at = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let is_border = line.chars().all(|c| "-+=*.:'|# \t".contains(c));
+            if is_border {
+                continue;
+            }
+            if rows == 9 {
+                return Err(error(i + 1, 1, "more than 9 rows"));
+            }
+            let mut n = 0;
+            let mut col = 0;
+            for (start, token) in tokens(line) {
+                if n == 9 {
+                    return Err(error(i + 1, start + 1, "more than 9 cells in this row"));
+                }
+                let mut m = Candidates::NONE;
+                for (k, ch) in token.chars().enumerate() {
+                    match ch.to_digit(10) {
+                        Some(d @ 1..=9) => m = m.union(Candidates::single(d as u8)),
+                        _ => {
+                            return Err(error(
+                                i + 1,
+                                start + k + 1,
+                                format!("unexpected {ch:?}, expected a digit 1-9"),
+                            ))
+                        }
+                    }
+                }
+                marks[rows * 9 + n] = m;
+                n += 1;
+                col = start;
+            }
+            if n != 9 {
+                return Err(error(i + 1, col + 1, format!("{n} cells in this row, expected 9")));
+            }
+            cols_at.push(i + 1);
+            rows += 1;
+        }
+        if rows != 9 {
+            return Err(error(text.lines().count().max(1), 0, format!("{rows} rows of cells, expected 9")));
+        }
+        Position::from_marks(marks, 0, &cols_at)
+    }
+
+    /// A position from candidates alone (no givens known): cells with one
+    /// candidate hold it and count as givens. `row_lines` maps rows to the
+    /// lines they came from, for errors (line `line` for all when empty).
+    fn from_marks(
+        marks: [Candidates; 81],
+        line: usize,
+        row_lines: &[usize],
+    ) -> Result<Position, PositionError> {
+        let mut givens = Grid::EMPTY;
+        for (c, m) in marks.iter().enumerate() {
+            let at = row_lines.get(c / 9).copied().unwrap_or(line);
+            if m.is_empty() {
+                return Err(error(at, 0, format!("r{}c{} has no candidate", c / 9 + 1, c % 9 + 1)));
+            }
+            if let Some(d) = m.single_digit() {
+                givens.set(c, d);
+            }
+        }
+        Ok(Position { givens, placed: givens, marks: Some(marks) })
+    }
+
+    /// The Sukaku line of the position's candidates.
+    pub fn to_sukaku(&self) -> String {
+        let cands = self.candidates();
+        let mut s = String::with_capacity(729);
+        for m in cands {
+            for d in 1..=9 {
+                s.push(if m.contains(d) { char::from(b'0' + d) } else { '.' });
+            }
+        }
+        s
+    }
+
+    /// The candidates as a pencil-mark grid: 9 lines, `|` between boxes, a
+    /// border line between bands.
+    pub fn to_pencil_grid(&self) -> String {
+        let cells: Vec<String> =
+            self.candidates().iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect()).collect();
+        let width: Vec<usize> =
+            (0..9).map(|col| (0..9).map(|r| cells[r * 9 + col].len()).max().unwrap_or(1)).collect();
+        let mut out = String::new();
+        for r in 0..9 {
+            if r == 3 || r == 6 {
+                let dashes: Vec<String> = (0..3)
+                    .map(|b| "-".repeat((0..3).map(|k| width[b * 3 + k] + 1).sum::<usize>() + 1))
+                    .collect();
+                out.push_str(dashes.join("+").trim_matches('-'));
+                out.push('\n');
+            }
+            let mut line = String::new();
+            for col in 0..9 {
+                if col == 3 || col == 6 {
+                    line.push_str(" |");
+                }
+                line.push(' ');
+                line.push_str(&format!("{:<w$}", cells[r * 9 + col], w = width[col]));
+            }
+            out.push_str(line.trim());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// `givens,placed`, blanks as `.`.
+    pub fn to_givens_placed(&self) -> String {
+        format!("{},{}", self.givens.to_line(), self.placed.to_line())
+    }
+}
+
+/// The whitespace- or `|`-separated tokens of `line`, with their start
+/// (in characters).
+fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let sep = |c: char| c.is_whitespace() || c == '|';
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if sep(chars[i].1) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && !sep(chars[i].1) {
+            i += 1;
+        }
+        let end = chars.get(i).map_or(line.len(), |x| x.0);
+        out.push((start, &line[chars[start].0..end]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GIVENS: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const PLACED: &str = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn marked() -> Position {
+        let givens: Grid = GIVENS.parse().unwrap();
+        let placed: Grid = PLACED.parse().unwrap();
+        let mut marks = placed.candidates();
+        // The player erased a 5 somewhere.
+        let c = (0..81).find(|&c| marks[c].len() > 2 && marks[c].contains(5)).unwrap();
+        marks[c] = marks[c].without(Candidates::single(5));
+        Position::new(givens, &placed, Some(marks)).unwrap()
+    }
+
+    #[test]
+    fn every_text_form_reads_back_what_it_wrote() {
+        let p = marked();
+        let from_sukaku = Position::parse(&p.to_sukaku()).unwrap();
+        assert_eq!(from_sukaku.candidates(), p.candidates());
+        let from_grid = Position::parse(&p.to_pencil_grid()).unwrap();
+        assert_eq!(from_grid.candidates(), p.candidates());
+        assert_eq!(from_grid, from_sukaku);
+        let plain = Position::parse(&format!("{GIVENS},{PLACED}")).unwrap();
+        assert_eq!(Position::parse(&plain.to_givens_placed()).unwrap(), plain);
+        assert_eq!(plain.placed().to_line(), PLACED);
+        assert_eq!(plain.givens().to_line(), GIVENS);
+    }
+
+    #[test]
+    fn the_pencil_grid_reads_hodoku_borders() {
+        let p = marked();
+        let grid = p.to_pencil_grid();
+        assert_eq!(grid.lines().count(), 11);
+        let boxed = format!(".---.\n{}'---'\n", grid.replace('\n', "\n:\n"));
+        assert_eq!(Position::parse(&boxed).unwrap().candidates(), p.candidates());
+    }
+
+    #[test]
+    fn errors_say_where() {
+        // r2c4 is a given 3.
+        let bad_given = format!("{GIVENS},{}", PLACED.replacen("9..3", "9..4", 1));
+        let e = Position::parse(&bad_given).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 82 + 13), "{e}");
+        assert!(e.message.contains("r2c4 is a given 3"), "{e}");
+        let e = Position::parse(&format!("{GIVENS},{}x", &PLACED[..80])).unwrap_err();
+        assert_eq!(e.column, 82 + 81, "{e}");
+        let mut s = marked().to_sukaku();
+        s.replace_range(10..11, "7");
+        let e = Position::parse_sukaku(&s).unwrap_err();
+        assert_eq!(e.column, 11, "{e}");
+        let e = Position::parse_sukaku(&"1........".repeat(2)).unwrap_err();
+        assert!(e.message.contains("729"), "{e}");
+        let e = Position::parse_sukaku(&".".repeat(729)).unwrap_err();
+        assert!(e.message.contains("r1c1 has no candidate"), "{e}");
+        let grid = marked().to_pencil_grid();
+        let short: Vec<&str> = grid.lines().take(10).collect();
+        let e = Position::parse(&short.join("\n")).unwrap_err();
+        assert!(e.message.contains("8 rows"), "{e}");
+        let broken = grid.replacen(' ', " x", 1);
+        let e = Position::parse(&broken).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(e.message.contains("'x'") || e.message.contains("10 cells"), "{e}");
+    }
+
+    #[test]
+    fn marks_of_filled_cells_are_their_digit() {
+        let p = marked();
+        assert_eq!(p.candidates()[0], Candidates::single(4));
+    }
+}
