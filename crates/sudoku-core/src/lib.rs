@@ -67,6 +67,7 @@ mod error;
 mod grid;
 mod index;
 pub mod max_score;
+mod position;
 mod solver;
 
 pub use candidates::Candidates;
@@ -77,4 +78,5 @@ pub use max_score::{
     max_score, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, WeightsError, WeightsErrorKind,
     DEFAULT_TIME_LIMIT,
 };
+pub use position::{Position, PositionError};
 pub use solver::{SearchStats, Solutions, Solver};

@@ -2,7 +2,8 @@
 //! climbs, from where the player is, after checking their work.
 //!
 //! ```
-//! use sudoku_grade::{hint::{Level, Status}, Grader, Position};
+//! use sudoku_core::Position;
+//! use sudoku_grade::{hint::{Level, Status}, Grader};
 //! let givens = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 //! let p = Position::parse(givens).unwrap();
 //! let h = Grader::new().hint(&p, Level::Full);
@@ -14,12 +15,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::{Candidates, Grid, UNITS};
+use sudoku_core::{Candidates, Grid, Position, UNITS};
 
 use crate::board::Board;
 use crate::grader::Candidate;
 use crate::hits::{Hits, Tenths};
-use crate::position::Position;
 use crate::technique::Technique;
 use crate::Grader;
 
@@ -344,24 +344,24 @@ fn mistakes(position: &Position, solution: &Grid, level: Level) -> Vec<Mistake> 
     out
 }
 
-impl Position {
-    /// The position after `hint`'s placements and eliminations; it keeps
+impl Hint {
+    /// `position` after this hint's placements and eliminations; it keeps
     /// pencil marks from then on (the eliminations live there).
-    pub fn after(&self, hint: &Hint) -> Position {
-        let mut placed = *self.placed();
-        for p in &hint.placements {
+    pub fn apply_to(&self, position: &Position) -> Position {
+        let mut placed = *position.placed();
+        for p in &self.placements {
             placed.set(p.cell_idx, p.digit);
         }
-        let mut marks = self.candidates();
         // What a placement rules out in its peers goes too.
         let computed = placed.candidates();
-        for c in 0..81 {
-            marks[c] = Candidates::from_bits(marks[c].bits() & computed[c].bits());
+        let mut marks = position.candidates();
+        for (m, c) in marks.iter_mut().zip(computed) {
+            *m = Candidates::from_bits(m.bits() & c.bits());
         }
-        for e in &hint.eliminations {
+        for e in &self.eliminations {
             marks[e.cell_idx] = marks[e.cell_idx].without(Candidates::single(e.digit));
         }
-        Position::new(*self.givens(), &placed, Some(marks)).expect("a hint keeps the givens")
+        Position::new(*position.givens(), &placed, Some(marks)).expect("a hint keeps the givens")
     }
 }
 

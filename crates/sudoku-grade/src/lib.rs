@@ -71,13 +71,11 @@ mod testing;
 pub mod band;
 pub mod grader;
 pub mod hint;
-pub mod position;
 pub mod technique;
 
 pub use band::{Band, ParseBandError};
 pub use grader::{Candidate, Grade, GradeError, GradeOptions, Grader, Step};
 pub use hint::{Hint, Level};
-pub use position::{Position, PositionError};
 pub use technique::Technique;
 
 use sudoku_core::Grid;

@@ -1,9 +1,9 @@
 //! Hints from positions: sound steps, the grader's rating when followed
 //! from the givens, mistakes found, every status.
 
-use sudoku_core::{Candidates, Grid};
+use sudoku_core::{Candidates, Grid, Position};
 use sudoku_grade::hint::{Level, Mistake, Status};
-use sudoku_grade::{Grader, Position};
+use sudoku_grade::Grader;
 
 use crate::util::fixture;
 
@@ -41,7 +41,7 @@ fn hints_followed_from_the_givens_are_sound_and_rate_the_puzzle_as_grade_does() 
                 assert_ne!(solution.get(x.cell_idx), Some(x.digit), "{}", h.text);
             }
             hardest = hardest.max(h.difficulty.unwrap());
-            p = p.after(&h);
+            p = h.apply_to(&p);
         }
         assert_eq!(*p.placed(), solution);
         if hardest != er {

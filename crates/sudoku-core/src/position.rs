@@ -2,7 +2,7 @@
 //! optionally the player's own pencil marks; and its text forms.
 //!
 //! ```
-//! use sudoku_grade::Position;
+//! use sudoku_core::Position;
 //! let givens = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 //! let placed = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 //! let p = Position::parse(&format!("{givens},{placed}")).unwrap();
@@ -10,7 +10,7 @@
 //! assert_eq!(Position::parse(&p.to_sukaku()).unwrap().candidates(), p.candidates());
 //! ```
 
-use sudoku_core::{Candidates, Grid};
+use crate::{Candidates, Grid};
 
 /// Where a position's text is wrong, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -113,8 +113,7 @@ impl Position {
             Some((g, p)) => (g, Some(p)),
             None => (line, None),
         };
-        let at =
-            |offset: usize| move |e: sudoku_core::ParseError| error(1, e.column + offset, e.kind.to_string());
+        let at = |offset: usize| move |e: crate::ParseError| error(1, e.column + offset, e.kind.to_string());
         let givens = Grid::parse_line(g.trim_end()).map_err(at(0))?;
         let Some(p) = p else { return Ok(Position::from_givens(givens)) };
         let placed = Grid::parse_line(p.trim_end()).map_err(at(g.chars().count() + 1))?;
