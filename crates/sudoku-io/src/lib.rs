@@ -33,10 +33,12 @@
 mod csv_input;
 mod input;
 mod output;
+mod position;
 
 pub use csv_input::{CsvRecords, PUZZLE_COLUMNS};
 pub use input::{InputFormat, InputSpec, Record, RecordError, Records, MAX_LINE_BYTES};
 pub use output::{FileKind, RecordWriter};
+pub use position::{position_json, positions, PositionRecord};
 
 /// The records of one input in `spec`'s format, read lazily; `source` names
 /// the input in errors (a file name, or `<stdin>`).

@@ -1,0 +1,260 @@
+//! Player positions in and out: a record per position, in any of the forms
+//! [`Position`] reads, told apart per record, and the JSON form.
+//!
+//! ```
+//! use sudoku_io::{position_json, positions};
+//! let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
+//! let got: Vec<_> = positions(text.as_bytes(), "<stdin>").collect();
+//! let p = got[0].position.as_ref().unwrap();
+//! let json = position_json(p).to_string();
+//! let back: Vec<_> = positions(json.as_bytes(), "<stdin>").collect();
+//! assert_eq!(back[0].position.as_ref().unwrap(), p);
+//! ```
+
+use std::io::{BufRead, BufReader, Read};
+use std::sync::Arc;
+
+use serde::Deserialize;
+use sudoku_core::{Candidates, Grid, Position};
+
+use crate::{RecordError, MAX_LINE_BYTES};
+
+/// One position of the input: where it starts, and the position or what
+/// was wrong with it.
+#[derive(Debug, Clone)]
+pub struct PositionRecord {
+    /// 1-based line where the record starts.
+    pub line: usize,
+    /// The position, or the error that stopped it.
+    pub position: Result<Position, RecordError>,
+}
+
+/// The JSON form of a position: `{"givens": "...", "placed": "...",
+/// "candidates": ["1245", ...]}` (81 cells each; `placed` and `candidates`
+/// are optional). Cells of `givens` and `placed` are `1-9` or a blank.
+pub fn position_json(p: &Position) -> serde_json::Value {
+    let mut o = serde_json::Map::new();
+    o.insert("givens".into(), p.givens().to_line().into());
+    o.insert("placed".into(), p.placed().to_line().into());
+    if let Some(marks) = p.marks() {
+        let cells: Vec<serde_json::Value> =
+            marks.iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect::<String>().into()).collect();
+        o.insert("candidates".into(), cells.into());
+    }
+    o.into()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonPosition {
+    givens: String,
+    placed: Option<String>,
+    candidates: Option<Vec<String>>,
+}
+
+/// A position from its JSON form; the error's column is 0 (the field is
+/// named instead).
+fn from_json(text: &str) -> Result<Position, String> {
+    let j: JsonPosition = serde_json::from_str(text).map_err(|e| format!("JSON: {e}"))?;
+    let grid = |name: &str, s: &str| Grid::parse_line(s).map_err(|e| format!("{name}: {e}"));
+    let givens = grid("givens", &j.givens)?;
+    let placed = match &j.placed {
+        Some(p) => grid("placed", p)?,
+        None => givens,
+    };
+    let marks = match &j.candidates {
+        None => None,
+        Some(cells) if cells.len() != 81 => {
+            return Err(format!("candidates: {} cells, expected 81", cells.len()))
+        }
+        Some(cells) => {
+            let mut marks = [Candidates::NONE; 81];
+            for (c, s) in cells.iter().enumerate() {
+                for ch in s.chars() {
+                    match ch.to_digit(10) {
+                        Some(d @ 1..=9) => marks[c] = marks[c].union(Candidates::single(d as u8)),
+                        _ => return Err(format!("candidates[{c}]: unexpected {ch:?}, expected digits 1-9")),
+                    }
+                }
+            }
+            Some(marks)
+        }
+    };
+    Position::new(givens, &placed, marks).map_err(|e| format!("placed: {}", e.message))
+}
+
+/// Whether a line only draws box borders (HoDoKu, Sudoku Explainer).
+fn is_border(line: &str) -> bool {
+    line.chars().all(|c| "-+=*.:'|# \t".contains(c)) && !line.trim().is_empty()
+}
+
+/// The positions of one input, read lazily; `source` names the input in
+/// errors. Per record: a line starting with `{` is JSON, 729 candidate
+/// characters are a Sukaku line, one or two 81-cell lines joined by a comma
+/// are `givens[,placed]`, and 9 rows of cells (with border lines between)
+/// are a pencil-mark grid. Blank lines and lines starting with `#` between
+/// records are skipped. A bad record is a record too (with its error), and
+/// reading goes on at the next line.
+pub fn positions<'a, R: Read + 'a>(reader: R, source: &str) -> impl Iterator<Item = PositionRecord> + 'a {
+    let mut r = Reader { reader: BufReader::new(reader), line_no: 0, source: source.into() };
+    std::iter::from_fn(move || r.next_record())
+}
+
+struct Reader<R> {
+    reader: BufReader<R>,
+    line_no: usize,
+    source: Arc<str>,
+}
+
+impl<R: Read> Reader<R> {
+    fn error(&self, line: usize, column: usize, message: impl Into<String>) -> RecordError {
+        RecordError { source: self.source.to_string(), line, column, message: message.into() }
+    }
+
+    /// The next line, without its end; `None` at the end of the input.
+    fn next_line(&mut self) -> Option<Result<String, RecordError>> {
+        let mut buf = Vec::new();
+        let limit = MAX_LINE_BYTES as u64 + 1;
+        let n = match (&mut self.reader).take(limit).read_until(b'\n', &mut buf) {
+            Ok(n) => n,
+            Err(e) => return Some(Err(self.error(self.line_no + 1, 0, format!("read error: {e}")))),
+        };
+        if n == 0 {
+            return None;
+        }
+        self.line_no += 1;
+        if buf.len() > MAX_LINE_BYTES && buf.last() != Some(&b'\n') {
+            // Skip the rest of the line.
+            let mut rest = Vec::new();
+            while !matches!((&mut self.reader).take(limit).read_until(b'\n', &mut rest), Ok(0))
+                && rest.last() != Some(&b'\n')
+            {
+                rest.clear();
+            }
+            return Some(Err(self.error(
+                self.line_no,
+                0,
+                format!("line longer than {MAX_LINE_BYTES} bytes"),
+            )));
+        }
+        while matches!(buf.last(), Some(b'\n' | b'\r')) {
+            buf.pop();
+        }
+        Some(String::from_utf8(buf).map_err(|_| self.error(self.line_no, 0, "not UTF-8 text")))
+    }
+
+    fn next_record(&mut self) -> Option<PositionRecord> {
+        let first = loop {
+            match self.next_line()? {
+                Err(e) => return Some(PositionRecord { line: e.line, position: Err(e) }),
+                Ok(l) if l.trim().is_empty() || l.trim_start().starts_with('#') && !is_border(&l) => continue,
+                Ok(l) => break l.trim_start_matches('\u{feff}').to_string(),
+            }
+        };
+        let at = self.line_no;
+        let t = first.trim();
+        let cells = t.chars().filter(|c| !c.is_whitespace()).count();
+        let fail = |this: &Self, column: usize, message: String| PositionRecord {
+            line: at,
+            position: Err(this.error(at, column, message)),
+        };
+        if t.starts_with('{') {
+            return Some(match from_json(t) {
+                Ok(p) => PositionRecord { line: at, position: Ok(p) },
+                Err(m) => fail(self, 0, m),
+            });
+        }
+        let is_row =
+            |l: &str| l.split(|c: char| c.is_whitespace() || c == '|').filter(|s| !s.is_empty()).count() >= 2;
+        if cells == 729 || !is_row(t) && !is_border(t) {
+            let parsed =
+                if cells == 729 { Position::parse_sukaku(t) } else { Position::parse_givens_placed(t) };
+            return Some(match parsed {
+                Ok(p) => PositionRecord { line: at, position: Ok(p) },
+                Err(e) => fail(self, e.column, e.message),
+            });
+        }
+        // A pencil-mark grid: this line and the next until 9 rows of cells.
+        let mut block = first.clone();
+        let mut rows = usize::from(!is_border(&first));
+        while rows < 9 {
+            match self.next_line() {
+                None => break,
+                Some(Err(e)) => return Some(PositionRecord { line: at, position: Err(e) }),
+                Some(Ok(l)) => {
+                    if l.trim().is_empty() {
+                        break;
+                    }
+                    rows += usize::from(!is_border(&l));
+                    block.push('\n');
+                    block.push_str(&l);
+                }
+            }
+        }
+        Some(match Position::parse_pencil_grid(&block) {
+            Ok(p) => PositionRecord { line: at, position: Ok(p) },
+            Err(e) => PositionRecord {
+                line: at,
+                position: Err(self.error(at + e.line.max(1) - 1, e.column, e.message)),
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GIVENS: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    const PLACED: &str = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn read(text: &str) -> Vec<PositionRecord> {
+        positions(text.as_bytes(), "in").collect()
+    }
+
+    fn marked() -> Position {
+        let placed: Grid = PLACED.parse().unwrap();
+        let mut marks = placed.candidates();
+        marks[1] = marks[1].without(Candidates::single(5));
+        Position::new(GIVENS.parse().unwrap(), &placed, Some(marks)).unwrap()
+    }
+
+    #[test]
+    fn each_form_is_told_apart_and_round_trips_through_json() {
+        let p = marked();
+        let text = format!(
+            "# a comment\n{GIVENS},{PLACED}\n\n{}\n{}\n{}",
+            p.to_sukaku(),
+            p.to_pencil_grid(),
+            position_json(&p)
+        );
+        let got = read(&text);
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert_eq!(got.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 4, 5, 17]);
+        for r in &got {
+            let q = r.position.as_ref().unwrap();
+            let back = from_json(&position_json(q).to_string()).unwrap();
+            assert_eq!(&back, q);
+        }
+        assert_eq!(got[0].position.as_ref().unwrap().placed().to_line(), PLACED);
+        for r in &got[1..] {
+            assert_eq!(r.position.as_ref().unwrap().candidates(), p.candidates());
+        }
+        assert_eq!(got[3].position.as_ref().unwrap(), &p);
+    }
+
+    #[test]
+    fn a_bad_record_is_reported_where_it_is_and_reading_goes_on() {
+        let text = format!("{GIVENS}x\n{{\"givens\": 5}}\n{}\n{GIVENS}\n", &"1........".repeat(80));
+        let got = read(&text);
+        assert_eq!(got.len(), 4);
+        let e = got[0].position.as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (1, 82), "{e}");
+        assert!(got[1].position.as_ref().unwrap_err().message.starts_with("JSON"));
+        assert_eq!(got[2].position.as_ref().unwrap_err().line, 3);
+        assert!(got[3].position.is_ok());
+        let short = read(&marked().to_pencil_grid().lines().take(5).collect::<Vec<_>>().join("\n"));
+        assert_eq!(short.len(), 1);
+        assert!(short[0].position.as_ref().unwrap_err().message.contains("rows"));
+    }
+}
