@@ -8,6 +8,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::cmd::book::BookArgs;
 use crate::cmd::generate::GenerateArgs;
 use crate::cmd::grade::GradeArgs;
+use crate::cmd::hint::HintArgs;
 use crate::cmd::print::PrintArgs;
 use crate::cmd::solve::SolveArgs;
 
@@ -35,6 +36,9 @@ pub enum Command {
     Print(PrintArgs),
     /// Rate puzzles by the human techniques they need.
     Grade(GradeArgs),
+    /// The next step from a player's position (givens, placed digits,
+    /// pencil marks), after checking it for mistakes.
+    Hint(HintArgs),
     /// Make a book of 24 graded medium puzzles (puzzles.pdf and puzzles.csv).
     Book(BookArgs),
     /// Print a shell completion script (e.g. `sudoku completions bash >
@@ -106,6 +110,7 @@ fn parse_one_subcommand(args: &[OsString]) -> Option<Cli> {
         "generate" => Command::Generate(parse_args("generate", sub_args)?),
         "print" => Command::Print(parse_args("print", sub_args)?),
         "grade" => Command::Grade(parse_args("grade", sub_args)?),
+        "hint" => Command::Hint(parse_args("hint", sub_args)?),
         "book" => Command::Book(parse_args("book", sub_args)?),
         _ => return None,
     };

@@ -7,6 +7,7 @@ mod cli;
 mod generate;
 mod grade;
 mod hardening;
+mod hint;
 mod max_score;
 mod print;
 mod reliability;

@@ -275,19 +275,21 @@ impl Grader {
                 (200, Technique::NestedForcingChain)
             }
         };
-        let deductions = hits.hints();
-        let first = &deductions[0];
-        let mut placements = Vec::new();
-        let mut eliminations = Vec::new();
-        for c in 0..81 {
-            let (p, e) = (hits.found.place[c], hits.found.elim[c] & b.cands[c]);
-            if p != 0 {
-                placements.push(Candidate { cell_idx: c, digit: p.trailing_zeros() as u8 + 1 });
-            }
-            for d in Candidates::from_bits(e).iter() {
-                eliminations.push(Candidate { cell_idx: c, digit: d });
-            }
-        }
+        // One pattern a hint, the first the ladder met, as a player would
+        // take it (the grader takes all of the same difficulty at once).
+        let first = &hits.hints()[0];
+        let mut placements: Vec<Candidate> =
+            first.place.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
+        let mut eliminations: Vec<Candidate> = first
+            .elim
+            .iter()
+            .filter(|&&(c, d)| b.cands[c] & (1 << (d - 1)) != 0)
+            .map(|&(cell_idx, digit)| Candidate { cell_idx, digit })
+            .collect();
+        placements.sort();
+        placements.dedup();
+        eliminations.sort();
+        eliminations.dedup();
         let pattern = pattern_of(&first.text);
         let mut cells: Vec<usize> = pattern.iter().map(|p| p.cell_idx).collect();
         cells.extend(placements.iter().chain(&eliminations).map(|x| x.cell_idx));
@@ -298,15 +300,10 @@ impl Grader {
             .map(|p| format!("{}={}", cell_name(p.cell_idx), p.digit))
             .chain(eliminations.iter().map(|e| format!("{}<>{}", cell_name(e.cell_idx), e.digit)))
             .collect();
-        let more = if deductions.len() > 1 {
-            format!(" (and {} more like it)", deductions.len() - 1)
-        } else {
-            String::new()
-        };
         let text = match level {
             Level::Nudge => format!("Look at {region}."),
             Level::Technique => format!("Look at {region}: there is a {} ({tenths:.1}).", technique.name()),
-            Level::Full => format!("{tenths:.1} {}{more}. So {}.", first.text, conclusions.join(", ")),
+            Level::Full => format!("{tenths:.1} {}. So {}.", first.text, conclusions.join(", ")),
         };
         let full = level == Level::Full;
         Hint {

@@ -166,7 +166,10 @@ impl<R: Read> Reader<R> {
         }
         let is_row =
             |l: &str| l.split(|c: char| c.is_whitespace() || c == '|').filter(|s| !s.is_empty()).count() >= 2;
-        if cells == 729 || !is_row(t) && !is_border(t) {
+        // A line of cells: digits, blanks and a comma (a line of 81 dots is
+        // an empty grid, not a border).
+        let is_cells = t.len() >= 81 && t.chars().all(|c| c.is_ascii_digit() || ".,_".contains(c));
+        if cells == 729 || is_cells || !is_row(t) && !is_border(t) {
             let parsed =
                 if cells == 729 { Position::parse_sukaku(t) } else { Position::parse_givens_placed(t) };
             return Some(match parsed {

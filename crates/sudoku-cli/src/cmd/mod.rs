@@ -3,6 +3,7 @@
 pub mod book;
 pub mod generate;
 pub mod grade;
+pub mod hint;
 pub mod print;
 pub mod solve;
 
@@ -17,6 +18,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Generate(args) => generate::run(args),
         Command::Print(args) => print::run(args),
         Command::Grade(args) => grade::run(args),
+        Command::Hint(args) => hint::run(args),
         Command::Book(args) => book::run(args),
         Command::Completions(args) => {
             let mut out = std::io::stdout().lock();

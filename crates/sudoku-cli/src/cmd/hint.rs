@@ -1,0 +1,332 @@
+//! `sudoku hint`: the next step from a player's position.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudoku_core::Position;
+use sudoku_grade::hint::{Hint, Level, Mistake, Status};
+use sudoku_grade::Grader;
+use sudoku_io::{position_json, positions, FileKind, PositionRecord, RecordWriter};
+
+use crate::args::{pick_format, OutputArgs};
+use crate::out_file::OutFile;
+use crate::pipeline::{input_paths, Flow, RecordRun};
+
+/// Arguments of `sudoku hint`.
+#[derive(Debug, Args)]
+#[command(after_long_help = HINT_AFTER_HELP)]
+pub struct HintArgs {
+    /// Input files of positions; stdin when none is given or the name is
+    /// `-`.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<std::path::PathBuf>,
+
+    /// How much to tell: where to look, the technique, or everything.
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = LevelArg::Full, ignore_case = true)]
+    pub level: LevelArg,
+
+    /// Steps to give, each from the position the previous one leaves.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub steps: u32,
+
+    /// Every step to the end (`grade --explain` from the position).
+    #[arg(long, conflicts_with = "steps")]
+    pub to_end: bool,
+
+    /// Output format [default: from the --output extension (.json), else
+    /// line].
+    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
+    pub format: Option<HintFormat>,
+
+    /// Report a malformed record on stderr and go on (its output says
+    /// `malformed`); without it the first malformed record stops the run.
+    #[arg(long)]
+    pub skip_invalid: bool,
+
+    /// Where results go: -o, --force, --jobs, --quiet.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+const HINT_AFTER_HELP: &str = "\
+A position is the givens, the digits placed since, and optionally the
+player's pencil marks. Each record is one of (told apart per record):
+  givens[,placed]   an 81-cell line, optionally a comma and an 81-cell line
+                    of the digits on the board now (givens included or not)
+  Sukaku line       729 characters: 9 per cell, the digit or . (candidates)
+  pencil-mark grid  9 rows of 9 cells, each cell its candidates (1245),
+                    separated by spaces or |, border lines allowed (as
+                    HoDoKu and Sudoku Explainer print them)
+  JSON              {\"givens\": \"...\", \"placed\": \"...\", \"candidates\": [\"1245\", ...81]}
+Without pencil marks, the candidates are what the placed digits allow.
+
+Mistakes come first: placed digits that are not the solution's, and
+solution digits erased from the pencil marks (the right digit only with
+--level full). Givens with no solution, or several, are reported as such.
+Then the next step: the easiest of Sudoku Explainer's ladder (the same
+ladder and ratings as `grade`), with --level
+  nudge      where to look (a row, column or box)
+  technique  the technique, its difficulty, and where to look
+  full       the pattern's cells, the placements and eliminations [default]
+
+Output is record-aligned: record i of the input gives line i of the output
+(with --steps N or --to-end, a record's steps are its lines, then a blank
+line, in line format).
+  line  one step a line: difficulty, SE's name and pattern, => conclusions;
+        or the status and what is wrong
+  json  one object per record: position, status (hint, solved, mistakes,
+        no solution, not unique, invalid, malformed), technique, difficulty,
+        pattern [{cell, digits}], placements [{cell, digit}], eliminations
+        [{cell, digits}], text, mistakes [{cell, kind, placed, digit}], and
+        with several steps, next: the following steps. Cells are rRcC.
+
+Exit codes: 0 every record got a hint or is solved; 1 some record has
+mistakes, bad givens, or was skipped as malformed; 2 usage, I/O or input
+error, and then no output file is written.
+
+Examples:
+  sudoku hint position.txt
+  echo 'GIVENS,PLACED' | sudoku hint --level nudge
+  sudoku hint --to-end --format json position.txt";
+
+/// `--level` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Where to look.
+    Nudge,
+    /// The technique and where to look.
+    Technique,
+    /// Everything.
+    Full,
+}
+
+impl From<LevelArg> for Level {
+    fn from(l: LevelArg) -> Level {
+        match l {
+            LevelArg::Nudge => Level::Nudge,
+            LevelArg::Technique => Level::Technique,
+            LevelArg::Full => Level::Full,
+        }
+    }
+}
+
+/// Output formats of `sudoku hint`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HintFormat {
+    /// One line per step.
+    Line,
+    /// JSON Lines: one object per position.
+    Json,
+}
+
+fn cell(c: usize) -> String {
+    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+}
+
+#[derive(Serialize)]
+struct JsonCellDigits {
+    cell: String,
+    digits: Vec<u8>,
+}
+
+#[derive(Serialize)]
+struct JsonCellDigit {
+    cell: String,
+    digit: u8,
+}
+
+#[derive(Serialize)]
+struct JsonMistake {
+    cell: String,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    placed: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    digit: Option<u8>,
+}
+
+#[derive(Serialize)]
+struct JsonStep {
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<f64>,
+    pattern: Vec<JsonCellDigits>,
+    placements: Vec<JsonCellDigit>,
+    eliminations: Vec<JsonCellDigits>,
+    text: String,
+    mistakes: Vec<JsonMistake>,
+}
+
+#[derive(Serialize)]
+struct JsonRecord {
+    position: Option<serde_json::Value>,
+    #[serde(flatten)]
+    first: JsonStep,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    next: Vec<JsonStep>,
+}
+
+fn json_step(h: &Hint) -> JsonStep {
+    let mut eliminations: Vec<JsonCellDigits> = Vec::new();
+    for e in &h.eliminations {
+        match eliminations.last_mut() {
+            Some(last) if last.cell == cell(e.cell_idx) => last.digits.push(e.digit),
+            _ => eliminations.push(JsonCellDigits { cell: cell(e.cell_idx), digits: vec![e.digit] }),
+        }
+    }
+    JsonStep {
+        status: h.status.name(),
+        technique: h.technique.map(|t| t.name()),
+        difficulty: h.difficulty,
+        pattern: h
+            .pattern
+            .iter()
+            .map(|p| JsonCellDigits { cell: cell(p.cell_idx), digits: p.digits.iter().collect() })
+            .collect(),
+        placements: h
+            .placements
+            .iter()
+            .map(|p| JsonCellDigit { cell: cell(p.cell_idx), digit: p.digit })
+            .collect(),
+        eliminations,
+        text: h.text.clone(),
+        mistakes: h
+            .mistakes
+            .iter()
+            .map(|m| match *m {
+                Mistake::WrongDigit { cell_idx, placed, correct } => JsonMistake {
+                    cell: cell(cell_idx),
+                    kind: "wrong digit",
+                    placed: Some(placed),
+                    digit: correct,
+                },
+                Mistake::ErasedCandidate { cell_idx, digit } => {
+                    JsonMistake { cell: cell(cell_idx), kind: "erased candidate", placed: None, digit }
+                }
+            })
+            .collect(),
+    }
+}
+
+/// A step as a line: the hint's text (at level full, `difficulty name:
+/// pattern. So conclusions.`), else the status and what is wrong.
+fn line_of(h: &Hint) -> String {
+    match h.status {
+        Status::Hint => h.text.clone(),
+        status => format!("{}: {}", status.name(), h.text),
+    }
+}
+
+/// The hints of one position: `steps` of them, or to the end.
+fn hints_of(grader: &mut Grader, position: &Position, level: Level, steps: u32, to_end: bool) -> Vec<Hint> {
+    let mut out = Vec::new();
+    let mut p = position.clone();
+    // The full hint moves the position on; the one shown is at `level`.
+    while to_end || out.len() < steps as usize {
+        let full = grader.hint(&p, Level::Full);
+        let shown = if level == Level::Full { full.clone() } else { grader.hint(&p, level) };
+        let go_on = full.status == Status::Hint;
+        out.push(shown);
+        if !go_on || out.len() > 1000 {
+            break;
+        }
+        p = full.apply_to(&p);
+    }
+    out
+}
+
+/// Runs `sudoku hint`.
+pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
+    let format = pick_format(args.format, args.output.path(), HintFormat::Line, |kind| match kind {
+        FileKind::Text => Some(HintFormat::Line),
+        FileKind::Json => Some(HintFormat::Json),
+        FileKind::Csv | FileKind::Pdf | FileKind::Svg => None,
+    })?;
+    let level = Level::from(args.level);
+    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
+    let mut grader = Grader::new();
+    'inputs: for path in input_paths(&args.files) {
+        for record in open_positions(path)? {
+            let flow = write_record(&mut run, &mut out, &mut grader, &record, level, &args, format)?;
+            if matches!(flow, Flow::Stop) {
+                break 'inputs;
+            }
+        }
+    }
+    run.finish(out, false)
+}
+
+fn open_positions(path: &Path) -> anyhow::Result<Box<dyn Iterator<Item = PositionRecord>>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(positions(std::io::stdin().lock(), "<stdin>")));
+    }
+    if path.is_dir() {
+        anyhow::bail!("{} is a directory", path.display());
+    }
+    let f = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    Ok(Box::new(positions(f, &path.display().to_string())))
+}
+
+fn write_record(
+    run: &mut RecordRun,
+    out: &mut RecordWriter<OutFile>,
+    grader: &mut Grader,
+    record: &PositionRecord,
+    level: Level,
+    args: &HintArgs,
+    format: HintFormat,
+) -> anyhow::Result<Flow> {
+    let position = match &record.position {
+        Ok(p) => p,
+        Err(e) => {
+            let why = e.to_string();
+            return run.malformed(e, || match format {
+                HintFormat::Line => Ok(writeln!(out.get_mut(), "malformed: {why}")?),
+                HintFormat::Json => {
+                    let first = JsonStep {
+                        status: "malformed",
+                        technique: None,
+                        difficulty: None,
+                        pattern: Vec::new(),
+                        placements: Vec::new(),
+                        eliminations: Vec::new(),
+                        text: why,
+                        mistakes: Vec::new(),
+                    };
+                    Ok(out.write_json(&JsonRecord { position: None, first, next: Vec::new() })?)
+                }
+            });
+        }
+    };
+    let hints = hints_of(grader, position, level, args.steps, args.to_end);
+    if hints.iter().any(|h| !matches!(h.status, Status::Hint | Status::Solved)) {
+        run.negative();
+    }
+    match format {
+        HintFormat::Line => {
+            let w = out.get_mut();
+            for h in &hints {
+                writeln!(w, "{}", line_of(h))?;
+            }
+            if args.steps > 1 || args.to_end {
+                writeln!(w)?;
+            }
+        }
+        HintFormat::Json => {
+            let mut steps = hints.iter().map(json_step);
+            let first = steps.next().context("internal: no hint")?;
+            out.write_json(&JsonRecord {
+                position: Some(position_json(position)),
+                first,
+                next: steps.collect(),
+            })?;
+        }
+    }
+    Ok(Flow::Continue)
+}
