@@ -10,13 +10,13 @@ use libfuzzer_sys::fuzz_target;
 use sudoku_core::Position;
 use sudoku_grade::hint::{Level, Status};
 use sudoku_grade::Grader;
-use sudoku_io::{position_json, positions};
+use sudoku_io::{position_json, positions, PositionFormat};
 
 fuzz_target!(|data: &[u8]| {
     let n_lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
     let mut last_line = 0;
     let mut grader = Grader::new();
-    for r in positions(data, "fuzz").take(4) {
+    for r in positions(data, "fuzz", PositionFormat::Auto).take(4) {
         assert!(r.line > last_line && r.line <= n_lines, "record at line {} after {last_line}", r.line);
         last_line = r.line;
         let p = match r.position {
@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         let grid = Position::parse(&p.to_pencil_grid()).expect("the pencil grid reads back");
         assert_eq!(grid.candidates(), p.candidates());
         let json = position_json(&p).to_string();
-        let back: Vec<_> = positions(json.as_bytes(), "json").collect();
+        let back: Vec<_> = positions(json.as_bytes(), "json", PositionFormat::Json).collect();
         assert_eq!(back.len(), 1);
         assert_eq!(back[0].position.as_ref().expect("the JSON reads back"), &p);
         let h = grader.hint(&p, Level::Full);

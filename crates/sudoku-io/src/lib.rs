@@ -38,7 +38,7 @@ mod position;
 pub use csv_input::{CsvRecords, PUZZLE_COLUMNS};
 pub use input::{InputFormat, InputSpec, Record, RecordError, Records, MAX_LINE_BYTES};
 pub use output::{FileKind, RecordWriter};
-pub use position::{position_json, positions, PositionRecord};
+pub use position::{position_json, positions, PositionFormat, PositionRecord};
 
 /// The records of one input in `spec`'s format, read lazily; `source` names
 /// the input in errors (a file name, or `<stdin>`).

@@ -2,12 +2,12 @@
 //! [`Position`] reads, told apart per record, and the JSON form.
 //!
 //! ```
-//! use sudoku_io::{position_json, positions};
+//! use sudoku_io::{position_json, positions, PositionFormat};
 //! let text = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n";
-//! let got: Vec<_> = positions(text.as_bytes(), "<stdin>").collect();
+//! let got: Vec<_> = positions(text.as_bytes(), "<stdin>", PositionFormat::Auto).collect();
 //! let p = got[0].position.as_ref().unwrap();
 //! let json = position_json(p).to_string();
-//! let back: Vec<_> = positions(json.as_bytes(), "<stdin>").collect();
+//! let back: Vec<_> = positions(json.as_bytes(), "<stdin>", PositionFormat::Json).collect();
 //! assert_eq!(back[0].position.as_ref().unwrap(), p);
 //! ```
 
@@ -95,15 +95,36 @@ fn is_border(line: &str) -> bool {
 /// are a pencil-mark grid. Blank lines and lines starting with `#` between
 /// records are skipped. A bad record is a record too (with its error), and
 /// reading goes on at the next line.
-pub fn positions<'a, R: Read + 'a>(reader: R, source: &str) -> impl Iterator<Item = PositionRecord> + 'a {
-    let mut r = Reader { reader: BufReader::new(reader), line_no: 0, source: source.into() };
+pub fn positions<'a, R: Read + 'a>(
+    reader: R,
+    source: &str,
+    format: PositionFormat,
+) -> impl Iterator<Item = PositionRecord> + 'a {
+    let mut r = Reader { reader: BufReader::new(reader), line_no: 0, source: source.into(), format };
     std::iter::from_fn(move || r.next_record())
+}
+
+/// How the records of a position input are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PositionFormat {
+    /// Told apart per record (see [`positions`]).
+    #[default]
+    Auto,
+    /// `givens[,placed]` lines.
+    GivensPlaced,
+    /// Sukaku lines (729 candidate characters).
+    Sukaku,
+    /// Pencil-mark grids (9 rows of cells, border lines allowed).
+    PencilGrid,
+    /// JSON objects, one a line.
+    Json,
 }
 
 struct Reader<R> {
     reader: BufReader<R>,
     line_no: usize,
     source: Arc<str>,
+    format: PositionFormat,
 }
 
 impl<R: Read> Reader<R> {
@@ -158,7 +179,9 @@ impl<R: Read> Reader<R> {
             line: at,
             position: Err(this.error(at, column, message)),
         };
-        if t.starts_with('{') {
+        use PositionFormat as F;
+        let auto = self.format == F::Auto;
+        if self.format == F::Json || auto && t.starts_with('{') {
             return Some(match from_json(t) {
                 Ok(p) => PositionRecord { line: at, position: Ok(p) },
                 Err(m) => fail(self, 0, m),
@@ -169,9 +192,14 @@ impl<R: Read> Reader<R> {
         // A line of cells: digits, blanks and a comma (a line of 81 dots is
         // an empty grid, not a border).
         let is_cells = t.len() >= 81 && t.chars().all(|c| c.is_ascii_digit() || ".,_".contains(c));
-        if cells == 729 || is_cells || !is_row(t) && !is_border(t) {
-            let parsed =
-                if cells == 729 { Position::parse_sukaku(t) } else { Position::parse_givens_placed(t) };
+        let line_form = match self.format {
+            F::GivensPlaced | F::Sukaku => true,
+            F::PencilGrid | F::Json => false,
+            F::Auto => cells == 729 || is_cells || !is_row(t) && !is_border(t),
+        };
+        if line_form {
+            let sukaku = self.format == F::Sukaku || auto && cells == 729;
+            let parsed = if sukaku { Position::parse_sukaku(t) } else { Position::parse_givens_placed(t) };
             return Some(match parsed {
                 Ok(p) => PositionRecord { line: at, position: Ok(p) },
                 Err(e) => fail(self, e.column, e.message),
@@ -212,7 +240,7 @@ mod tests {
     const PLACED: &str = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 
     fn read(text: &str) -> Vec<PositionRecord> {
-        positions(text.as_bytes(), "in").collect()
+        positions(text.as_bytes(), "in", PositionFormat::Auto).collect()
     }
 
     fn marked() -> Position {
@@ -244,6 +272,17 @@ mod tests {
             assert_eq!(r.position.as_ref().unwrap().candidates(), p.candidates());
         }
         assert_eq!(got[3].position.as_ref().unwrap(), &p);
+        // Each form read as itself; another form is an error, not a guess.
+        let forced = |text: &str, f| positions(text.as_bytes(), "in", f).next().unwrap().position;
+        assert_eq!(forced(&p.to_sukaku(), PositionFormat::Sukaku).unwrap(), got[1].position.clone().unwrap());
+        assert_eq!(
+            forced(&p.to_pencil_grid(), PositionFormat::PencilGrid).unwrap(),
+            got[2].position.clone().unwrap()
+        );
+        assert_eq!(forced(&position_json(&p).to_string(), PositionFormat::Json).unwrap(), p);
+        assert!(forced(&format!("{GIVENS},{PLACED}"), PositionFormat::GivensPlaced).is_ok());
+        assert!(forced(&p.to_sukaku(), PositionFormat::GivensPlaced).is_err());
+        assert!(forced(&format!("{GIVENS},{PLACED}"), PositionFormat::Json).is_err());
     }
 
     #[test]

@@ -10,7 +10,7 @@ use serde::Serialize;
 use sudoku_core::Position;
 use sudoku_grade::hint::{Hint, Level, Mistake, Status};
 use sudoku_grade::Grader;
-use sudoku_io::{position_json, positions, FileKind, PositionRecord, RecordWriter};
+use sudoku_io::{position_json, positions, FileKind, PositionFormat, PositionRecord, RecordWriter};
 
 use crate::args::{pick_format, OutputArgs};
 use crate::out_file::OutFile;
@@ -24,6 +24,10 @@ pub struct HintArgs {
     /// `-`.
     #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<std::path::PathBuf>,
+
+    /// How the positions are laid out [default: told apart per record].
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PositionInput::Auto, ignore_case = true)]
+    pub input: PositionInput,
 
     /// How much to tell: where to look, the technique, or everything.
     #[arg(long, value_enum, value_name = "LEVEL", default_value_t = LevelArg::Full, ignore_case = true)]
@@ -54,7 +58,8 @@ pub struct HintArgs {
 
 const HINT_AFTER_HELP: &str = "\
 A position is the givens, the digits placed since, and optionally the
-player's pencil marks. Each record is one of (told apart per record):
+player's pencil marks. Each record is one of (told apart per record, or as
+--input says: line, sukaku, grid, json):
   givens[,placed]   an 81-cell line, optionally a comma and an 81-cell line
                     of the digits on the board now (givens included or not)
   Sukaku line       729 characters: 9 per cell, the digit or . (candidates)
@@ -92,6 +97,33 @@ Examples:
   sudoku hint position.txt
   echo 'GIVENS,PLACED' | sudoku hint --level nudge
   sudoku hint --to-end --format json position.txt";
+
+/// `--input` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PositionInput {
+    /// Told apart per record.
+    Auto,
+    /// `givens[,placed]` lines.
+    Line,
+    /// Sukaku lines: 729 candidate characters.
+    Sukaku,
+    /// Pencil-mark grids.
+    Grid,
+    /// JSON objects, one a line.
+    Json,
+}
+
+impl From<PositionInput> for PositionFormat {
+    fn from(f: PositionInput) -> PositionFormat {
+        match f {
+            PositionInput::Auto => PositionFormat::Auto,
+            PositionInput::Line => PositionFormat::GivensPlaced,
+            PositionInput::Sukaku => PositionFormat::Sukaku,
+            PositionInput::Grid => PositionFormat::PencilGrid,
+            PositionInput::Json => PositionFormat::Json,
+        }
+    }
+}
 
 /// `--level` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -252,7 +284,7 @@ pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
     let mut grader = Grader::new();
     'inputs: for path in input_paths(&args.files) {
-        for record in open_positions(path)? {
+        for record in open_positions(path, args.input.into())? {
             let flow = write_record(&mut run, &mut out, &mut grader, &record, level, &args, format)?;
             if matches!(flow, Flow::Stop) {
                 break 'inputs;
@@ -262,15 +294,18 @@ pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
     run.finish(out, false)
 }
 
-fn open_positions(path: &Path) -> anyhow::Result<Box<dyn Iterator<Item = PositionRecord>>> {
+fn open_positions(
+    path: &Path,
+    format: PositionFormat,
+) -> anyhow::Result<Box<dyn Iterator<Item = PositionRecord>>> {
     if path.as_os_str() == "-" {
-        return Ok(Box::new(positions(std::io::stdin().lock(), "<stdin>")));
+        return Ok(Box::new(positions(std::io::stdin().lock(), "<stdin>", format)));
     }
     if path.is_dir() {
         anyhow::bail!("{} is a directory", path.display());
     }
     let f = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    Ok(Box::new(positions(f, &path.display().to_string())))
+    Ok(Box::new(positions(f, &path.display().to_string(), format)))
 }
 
 fn write_record(
