@@ -180,6 +180,34 @@ pub(crate) fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
+/// Naked subsets with a pseudo-cell (unique loops and BUG, type 3): `k - 1`
+/// of the unit's `others` cells which, with the pseudo-cell's digits
+/// `pseudo`, hold exactly `k` digits. Calls `found` with the chosen cells
+/// (indices into `others`), the `k` digits and what they remove from the
+/// other cells (maybe nothing).
+pub(crate) fn pseudo_naked_subsets(
+    b: &Board,
+    others: &[usize],
+    pseudo: u16,
+    k: usize,
+    mut found: impl FnMut(&[usize], u16, &[(usize, u8)]),
+) {
+    let mut elim = Vec::new();
+    for_each_subset(others.len(), k - 1, |s| {
+        let union = s.iter().fold(pseudo, |m, &i| m | b.cands[others[i]]);
+        if union.count_ones() as usize != k {
+            return;
+        }
+        elim.clear();
+        for (i, &c) in others.iter().enumerate() {
+            if !s.contains(&i) {
+                elim.extend(digits_of(b.cands[c] & union).map(|d| (c, d)));
+            }
+        }
+        found(s, union, &elim);
+    });
+}
+
 /// `k` cells of a unit with `k` digits between them: those digits go from
 /// the unit's other cells (pair 3.0, triplet 3.6, quad 5.0).
 pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {

@@ -19,7 +19,7 @@
 
 use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
 use crate::hits::{cell_list, Hits, Tenths};
-use crate::rules::basic::for_each_subset;
+use crate::rules::basic::pseudo_naked_subsets;
 use crate::rules::uniqueness::{digit_list, unit_cells};
 use crate::technique::Technique;
 
@@ -194,24 +194,13 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
 /// the unit (5.7 + 0.1 × (k − 1)).
 fn bug_type3(b: &Board, u: usize, poly: &[usize], pseudo: u16, hits: &mut Hits) {
     let others: Vec<usize> = unit_cells(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
-    let mut elim = Vec::new();
     for k in 2..=others.len().min(8) {
         let difficulty = 57 + (k as Tenths - 1);
         if !hits.wants(difficulty) {
             break;
         }
-        for_each_subset(others.len(), k - 1, |s| {
-            let union = s.iter().fold(pseudo, |m, &i| m | b.cands[others[i]]);
-            if union.count_ones() as usize != k {
-                return;
-            }
-            elim.clear();
-            for (i, &c) in others.iter().enumerate() {
-                if !s.contains(&i) {
-                    elim.extend(digits_of(b.cands[c] & union).map(|d| (c, d)));
-                }
-            }
-            hits.offer(b, Technique::Bug, difficulty, &[], &elim, || {
+        pseudo_naked_subsets(b, &others, pseudo, k, |_, union, elim| {
+            hits.offer(b, Technique::Bug, difficulty, &[], elim, || {
                 format!("BUG type 3: {} on {}", cell_list(poly.iter().copied()), digit_list(union))
             });
         });

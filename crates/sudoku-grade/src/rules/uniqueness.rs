@@ -29,7 +29,7 @@ use sudoku_core::UNITS;
 
 use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
 use crate::hits::{cell_list, Hits, Tenths};
-use crate::rules::basic::for_each_subset;
+use crate::rules::basic::{for_each_subset, pseudo_naked_subsets};
 use crate::technique::Technique;
 
 /// Longest loop searched for (cells).
@@ -377,23 +377,12 @@ impl Type3<'_> {
         let others: Vec<usize> =
             unit_cells(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
         let difficulty = self.base + (k as Tenths - 1);
-        let mut elim = Vec::new();
-        for_each_subset(others.len(), k - 1, |s| {
-            let union = s.iter().fold(pseudo, |m, &i| m | b.cands[others[i]]);
-            if union.count_ones() as usize != k {
+        pseudo_naked_subsets(b, &others, pseudo, k, |s, union, elim| {
+            if elim.is_empty() || seen.iter().any(|e| e == elim) {
                 return;
             }
-            elim.clear();
-            for (i, &c) in others.iter().enumerate() {
-                if !s.contains(&i) {
-                    elim.extend(digits_of(b.cands[c] & union).map(|d| (c, d)));
-                }
-            }
-            if elim.is_empty() || seen.contains(&elim) {
-                return;
-            }
-            seen.push(elim.clone());
-            out.push(b, self.technique, difficulty, 3, &elim, || {
+            seen.push(elim.to_vec());
+            out.push(b, self.technique, difficulty, 3, elim, || {
                 let with = cell_list(s.iter().map(|&i| others[i]));
                 format!("{} with naked {} {with}", (self.name)("type 3"), digit_list(union))
             });
