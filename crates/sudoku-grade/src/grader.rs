@@ -414,7 +414,7 @@ impl Grader {
                 Rule::Chains(kind @ (Kind::DynamicPlus | Kind::Nested(_))) => {
                     self.dynamic.find(kind, b, hits)
                 }
-                Rule::Chains(kind) => self.chaining.find(kind, b, hits),
+                Rule::Chains(kind) => self.chaining.find(kind, b, &pos, hits),
                 Rule::AlignedTriplet => aligned::triplet(b, &pos, hits),
             }
             if hits.best().is_some() {

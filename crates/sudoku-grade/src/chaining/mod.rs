@@ -181,13 +181,12 @@ impl Chaining {
     }
 
     /// Offers every chain step of `kind` on `b` to `hits`.
-    pub fn find(&mut self, kind: Kind, b: &Board, hits: &mut Hits) {
-        let pos = b.positions();
+    pub fn find(&mut self, kind: Kind, b: &Board, pos: &Pos, hits: &mut Hits) {
         match kind {
-            Kind::ChainsAndCycles => self.chains_and_cycles(b, &pos, hits),
-            Kind::Nishio => self.contradictions(b, &pos, Mode::NISHIO, hits),
-            Kind::Multiple => self.multiple(b, &pos, hits),
-            Kind::Dynamic => self.dynamic(b, &pos, hits),
+            Kind::ChainsAndCycles => self.chains_and_cycles(b, pos, hits),
+            Kind::Nishio => self.contradictions(b, pos, Mode::NISHIO, hits),
+            Kind::Multiple => self.multiple(b, pos, hits),
+            Kind::Dynamic => self.dynamic(b, pos, hits),
             Kind::DynamicPlus | Kind::Nested(_) => {}
         }
     }

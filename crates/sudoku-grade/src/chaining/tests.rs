@@ -10,7 +10,7 @@ use crate::testing::marks_board as board;
 pub(crate) fn run(kind: Kind, pm: &str) -> Vec<(u8, String)> {
     let b = board(pm);
     let mut hits = Hits::new(true);
-    Chaining::new().find(kind, &b, &mut hits);
+    Chaining::new().find(kind, &b, &b.positions(), &mut hits);
     hits.hints().iter().map(|h| (h.difficulty, h.text.clone())).collect()
 }
 
