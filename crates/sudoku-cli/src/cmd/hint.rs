@@ -25,7 +25,7 @@ pub struct HintArgs {
     #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<std::path::PathBuf>,
 
-    /// How the positions are laid out [default: told apart per record].
+    /// How the positions are laid out.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PositionInput::Auto, ignore_case = true)]
     pub input: PositionInput,
 
