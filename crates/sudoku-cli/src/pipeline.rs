@@ -56,14 +56,38 @@ where
     W: Fn(&Grid) -> T + Sync,
     E: FnMut(&Record, Option<T>) -> anyhow::Result<Flow>,
 {
-    let (files, input, jobs, quiet) = (&source.files, &source.spec()?, output.jobs(), output.quiet);
+    let input = &source.spec()?;
+    let quiet = output.quiet;
+    let inputs = input_paths(&source.files).into_iter().map(|path| open_records(path, input));
     let run = |r: &Record| r.grid.as_ref().ok().map(&work);
-    let mut progress = Progress::new(None, "records", quiet);
-    let mut n_done = 0u64;
-    let mut emit = |record: &Record, result: Option<T>| {
+    for_each_item(inputs, output, run, |record: &Record, result| {
         if let (Some(notice), false) = (&record.notice, quiet) {
             eprintln!("sudoku: {notice}");
         }
+        emit(record, result)
+    })
+}
+
+/// The engine under [`for_each_record`], for any kind of record: reads the
+/// records of each input in turn (an input that cannot be opened is an
+/// error when its turn comes), runs `work` on each on `--jobs` threads and
+/// calls `emit` with the results in input order.
+pub fn for_each_item<R, T, W, E>(
+    inputs: impl IntoIterator<Item = anyhow::Result<Box<dyn Iterator<Item = R>>>>,
+    output: &OutputArgs,
+    work: W,
+    mut emit: E,
+) -> anyhow::Result<()>
+where
+    R: Sync,
+    T: Send,
+    W: Fn(&R) -> T + Sync,
+    E: FnMut(&R, T) -> anyhow::Result<Flow>,
+{
+    let jobs = output.jobs();
+    let mut progress = Progress::new(None, "records", output.quiet);
+    let mut n_done = 0u64;
+    let mut emit = |record: &R, result: T| {
         n_done += 1;
         progress.set(n_done);
         emit(record, result)
@@ -72,14 +96,14 @@ where
     // `INLINE_BUDGET`: a small input is done before they would be up.
     let started = Instant::now();
     let mut pool: Option<rayon::ThreadPool> = None;
-    for path in input_paths(files) {
-        let mut records = open_records(path, input)?;
+    for records in inputs {
+        let mut records = records?;
         loop {
             let pool = match &pool {
                 Some(pool) => pool,
                 None if jobs <= 1 || started.elapsed() < INLINE_BUDGET => {
                     let Some(record) = records.next() else { break };
-                    if let Flow::Stop = emit(&record, run(&record))? {
+                    if let Flow::Stop = emit(&record, work(&record))? {
                         return Ok(());
                     }
                     continue;
@@ -91,11 +115,11 @@ where
                         .context("cannot start worker threads")?,
                 ),
             };
-            let chunk: Vec<Record> = records.by_ref().take(CHUNK).collect();
+            let chunk: Vec<R> = records.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
                 break;
             }
-            let results: Vec<Option<T>> = pool.install(|| chunk.par_iter().map(run).collect());
+            let results: Vec<T> = pool.install(|| chunk.par_iter().map(&work).collect());
             for (record, result) in chunk.iter().zip(results) {
                 if let Flow::Stop = emit(record, result)? {
                     return Ok(());

@@ -113,3 +113,21 @@ fn to_end_solves_the_position() {
     assert_eq!(lines[lines.len() - 1], "");
     assert!(lines.len() > 10);
 }
+
+#[test]
+fn the_output_does_not_depend_on_the_number_of_jobs() {
+    // Enough work (every step of a few hundred puzzles) for the worker
+    // threads to start.
+    let sample =
+        std::fs::read_to_string(crate::util::fixture_path("grade/se_calibration_sample.csv")).unwrap();
+    let input: String =
+        sample.lines().skip(1).map(|l| format!("{}\n", l.split(',').next().unwrap())).collect();
+    let run = |jobs: &str| {
+        let out =
+            sudoku().args(["hint", "--to-end", "--jobs", jobs]).write_stdin(input.clone()).assert().success();
+        out.get_output().stdout.clone()
+    };
+    let one = run("1");
+    assert!(one.iter().filter(|&&b| b == b'\n').count() > 10 * sample.lines().count());
+    assert_eq!(one, run("2"));
+}

@@ -1,5 +1,6 @@
 //! `sudoku hint`: the next step from a player's position.
 
+use std::cell::RefCell;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -14,7 +15,7 @@ use sudoku_io::{position_json, positions, FileKind, PositionFormat, PositionReco
 
 use crate::args::{pick_format, OutputArgs};
 use crate::out_file::OutFile;
-use crate::pipeline::{input_paths, Flow, RecordRun};
+use crate::pipeline::{for_each_item, input_paths, Flow, RecordRun};
 
 /// Arguments of `sudoku hint`.
 #[derive(Debug, Args)]
@@ -273,6 +274,11 @@ fn hints_of(grader: &mut Grader, position: &Position, level: Level, steps: u32, 
     out
 }
 
+thread_local! {
+    /// One grader per worker thread: its scratch space is reused.
+    static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
+}
+
 /// Runs `sudoku hint`.
 pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
     let format = pick_format(args.format, args.output.path(), HintFormat::Line, |kind| match kind {
@@ -281,16 +287,16 @@ pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
         FileKind::Csv | FileKind::Pdf | FileKind::Svg => None,
     })?;
     let level = Level::from(args.level);
+    let (steps, to_end) = (args.steps, args.to_end);
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
-    let mut grader = Grader::new();
-    'inputs: for path in input_paths(&args.files) {
-        for record in open_positions(path, args.input.into())? {
-            let flow = write_record(&mut run, &mut out, &mut grader, &record, level, &args, format)?;
-            if matches!(flow, Flow::Stop) {
-                break 'inputs;
-            }
-        }
-    }
+    let inputs = input_paths(&args.files).into_iter().map(|path| open_positions(path, args.input.into()));
+    let work = |record: &PositionRecord| {
+        let position = record.position.as_ref().ok()?;
+        Some(GRADER.with(|g| hints_of(&mut g.borrow_mut(), position, level, steps, to_end)))
+    };
+    for_each_item(inputs, &args.output, work, |record, hints| {
+        write_record(&mut run, &mut out, record, hints, &args, format)
+    })?;
     run.finish(out, false)
 }
 
@@ -311,15 +317,15 @@ fn open_positions(
 fn write_record(
     run: &mut RecordRun,
     out: &mut RecordWriter<OutFile>,
-    grader: &mut Grader,
     record: &PositionRecord,
-    level: Level,
+    hints: Option<Vec<Hint>>,
     args: &HintArgs,
     format: HintFormat,
 ) -> anyhow::Result<Flow> {
-    let position = match &record.position {
-        Ok(p) => p,
-        Err(e) => {
+    let (position, hints) = match (&record.position, hints) {
+        (Ok(p), Some(hints)) => (p, hints),
+        (Ok(_), None) => anyhow::bail!("internal: a position without hints"),
+        (Err(e), _) => {
             let why = e.to_string();
             return run.malformed(e, || match format {
                 HintFormat::Line => Ok(writeln!(out.get_mut(), "malformed: {why}")?),
@@ -339,7 +345,6 @@ fn write_record(
             });
         }
     };
-    let hints = hints_of(grader, position, level, args.steps, args.to_end);
     if hints.iter().any(|h| !matches!(h.status, Status::Hint | Status::Solved)) {
         run.negative();
     }
