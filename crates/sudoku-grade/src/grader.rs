@@ -249,6 +249,9 @@ pub struct Grader {
     solver: Solver,
     chaining: Chaining,
     dynamic: Dynamic,
+    /// The collector of [`Grader::hint`], kept so that a hint reuses its
+    /// space.
+    pub(crate) hint_hits: Hits,
 }
 
 impl Default for Grader {
@@ -260,7 +263,12 @@ impl Default for Grader {
 impl Grader {
     /// A grader with its scratch space allocated.
     pub fn new() -> Self {
-        Grader { solver: Solver::new(), chaining: Chaining::new(), dynamic: Dynamic::new() }
+        Grader {
+            solver: Solver::new(),
+            chaining: Chaining::new(),
+            dynamic: Dynamic::new(),
+            hint_hits: Hits::first_only(),
+        }
     }
 
     /// The solver, for the checks of [`Grader::hint`].

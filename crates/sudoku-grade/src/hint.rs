@@ -12,7 +12,7 @@
 //! assert!(!h.placements.is_empty());
 //! ```
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use sudoku_core::{Candidates, Grid, Position, UNITS};
@@ -173,18 +173,17 @@ fn cell_name(c: usize) -> String {
     format!("r{}c{}", c / 9 + 1, c % 9 + 1)
 }
 
-/// The unit holding most of `cells`, boxes first, then rows, then
-/// columns on a tie: `box 4`, `row 3`, `column 9`.
-fn region_of(cells: &[usize]) -> String {
+/// The unit holding most of `cells` (a set), boxes first, then rows,
+/// then columns on a tie: (`box`, 4), (`row`, 3), (`column`, 9).
+fn region_of(cells: &[bool; 81]) -> (&'static str, usize) {
     let mut best = (0, 18);
     for u in (18..27).chain(0..18) {
-        let n = cells.iter().filter(|&&c| UNITS[u].contains(&(c as u8))).count();
+        let n = UNITS[u].iter().filter(|&&c| cells[c as usize]).count();
         if n > best.0 {
             best = (n, u);
         }
     }
-    let kind = ["row", "column", "box"][best.1 / 9];
-    format!("{kind} {}", best.1 % 9 + 1)
+    (["row", "column", "box"][best.1 / 9], best.1 % 9 + 1)
 }
 
 /// The cells and digits a step's text names: `r1c2` alone, or with a
@@ -262,14 +261,22 @@ impl Grader {
                 None => b.cands[c] = marks[c].bits() & computed[c].bits(),
             }
         }
-        let mut hits = Hits::new(true);
-        self.next_step(&b, &mut hits, Tenths::MAX);
+        let mut hits = std::mem::replace(&mut self.hint_hits, Hits::first_only());
+        hits.clear();
+        let hint = self.hint_from(&b, &mut hits, solution, level);
+        self.hint_hits = hits;
+        hint
+    }
+
+    /// The hint of the first step [`Grader::next_step`] records in `hits`.
+    fn hint_from(&mut self, b: &Board, hits: &mut Hits, solution: &Grid, level: Level) -> Hint {
+        self.next_step(b, hits, Tenths::MAX);
         let (difficulty, technique) = match (hits.best(), hits.technique()) {
             (Some(d), Some(t)) => (d, t),
             _ => {
                 let c = (0..81).find(|&c| b.value[c] == 0).unwrap_or(0);
                 let d = solution.get(c).unwrap_or(1);
-                hits.offer(&b, Technique::NestedForcingChain, 200, &[(c, d)], &[], || {
+                hits.offer(b, Technique::NestedForcingChain, 200, &[(c, d)], &[], || {
                     "No technique applies: the solution".to_string()
                 });
                 (200, Technique::NestedForcingChain)
@@ -278,41 +285,53 @@ impl Grader {
         // One pattern a hint, the first the ladder met, as a player would
         // take it (the grader takes all of the same difficulty at once).
         let first = &hits.hints()[0];
-        let mut placements: Vec<Candidate> =
-            first.place.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
-        let mut eliminations: Vec<Candidate> = first
-            .elim
-            .iter()
-            .filter(|&&(c, d)| b.cands[c] & (1 << (d - 1)) != 0)
-            .map(|&(cell_idx, digit)| Candidate { cell_idx, digit })
-            .collect();
-        placements.sort();
-        placements.dedup();
-        eliminations.sort();
-        eliminations.dedup();
-        let pattern = pattern_of(&first.text);
-        let mut cells: Vec<usize> = pattern.iter().map(|p| p.cell_idx).collect();
-        cells.extend(placements.iter().chain(&eliminations).map(|x| x.cell_idx));
-        let region = region_of(&cells);
         let tenths = f64::from(difficulty) / 10.0;
-        let conclusions: Vec<String> = placements
-            .iter()
-            .map(|p| format!("{}={}", cell_name(p.cell_idx), p.digit))
-            .chain(eliminations.iter().map(|e| format!("{}<>{}", cell_name(e.cell_idx), e.digit)))
-            .collect();
-        let text = match level {
-            Level::Nudge => format!("Look at {region}."),
-            Level::Technique => format!("Look at {region}: there is a {} ({tenths:.1}).", technique.name()),
-            Level::Full => format!("{tenths:.1} {}. So {}.", first.text, conclusions.join(", ")),
-        };
         let full = level == Level::Full;
+        let conclusions = first.place.len() + first.elim.len();
+        let mut text = String::with_capacity(first.text.len() + 10 * conclusions + 16);
+        let (pattern, placements, eliminations) = if full {
+            let mut placements: Vec<Candidate> =
+                first.place.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
+            placements.sort_unstable();
+            placements.dedup();
+            // Offered conclusions hold only live candidates, in the order
+            // the technique found them.
+            let mut eliminations: Vec<Candidate> =
+                first.elim.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
+            eliminations.sort_unstable();
+            eliminations.dedup();
+            let _ = write!(text, "{tenths:.1} {}. So ", first.text);
+            let conclusions =
+                placements.iter().map(|p| (p, '=')).chain(eliminations.iter().map(|e| (e, '<')));
+            for (i, (x, op)) in conclusions.enumerate() {
+                let sep = if i == 0 { "" } else { ", " };
+                let op = if op == '=' { "=" } else { "<>" };
+                let _ = write!(text, "{sep}r{}c{}{op}{}", x.cell_idx / 9 + 1, x.cell_idx % 9 + 1, x.digit);
+            }
+            text.push('.');
+            (pattern_of(&first.text), placements, eliminations)
+        } else {
+            let mut cells = [false; 81];
+            for p in pattern_of(&first.text) {
+                cells[p.cell_idx] = true;
+            }
+            for &(c, _) in first.place.iter().chain(&first.elim) {
+                cells[c] = true;
+            }
+            let (kind, n) = region_of(&cells);
+            let _ = match level {
+                Level::Nudge => write!(text, "Look at {kind} {n}."),
+                _ => write!(text, "Look at {kind} {n}: there is a {} ({tenths:.1}).", technique.name()),
+            };
+            (Vec::new(), Vec::new(), Vec::new())
+        };
         Hint {
             status: Status::Hint,
             technique: (level >= Level::Technique).then_some(technique),
             difficulty: (level >= Level::Technique).then_some(tenths),
-            pattern: if full { pattern } else { Vec::new() },
-            placements: if full { placements } else { Vec::new() },
-            eliminations: if full { eliminations } else { Vec::new() },
+            pattern,
+            placements,
+            eliminations,
             text,
             mistakes: Vec::new(),
         }
@@ -380,8 +399,13 @@ mod tests {
 
     #[test]
     fn the_region_is_where_most_of_the_pattern_is() {
-        assert_eq!(region_of(&[0, 1, 2, 10]), "box 1");
-        assert_eq!(region_of(&[0, 4, 8]), "row 1");
-        assert_eq!(region_of(&[8, 17, 80]), "column 9");
+        let set = |cells: &[usize]| {
+            let mut set = [false; 81];
+            cells.iter().for_each(|&c| set[c] = true);
+            set
+        };
+        assert_eq!(region_of(&set(&[0, 1, 2, 10])), ("box", 1));
+        assert_eq!(region_of(&set(&[0, 4, 8])), ("row", 1));
+        assert_eq!(region_of(&set(&[8, 17, 80])), ("column", 9));
     }
 }

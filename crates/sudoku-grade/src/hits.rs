@@ -37,7 +37,8 @@ pub(crate) struct Hits {
     floor: Tenths,
     best: Tenths,
     technique: Option<Technique>,
-    explain: bool,
+    /// How many steps to record as [`Deduction`]s.
+    record: usize,
     hints: Vec<Deduction>,
 }
 
@@ -50,9 +51,16 @@ impl Hits {
             floor: 0,
             best: Tenths::MAX,
             technique: None,
-            explain,
+            record: if explain { usize::MAX } else { 0 },
             hints: Vec::new(),
         }
+    }
+
+    /// A collector that records only the first of the kept steps (a hint
+    /// shows one): the others are merged into [`Hits::found`] but build
+    /// no text.
+    pub fn first_only() -> Self {
+        Hits { record: 1, ..Hits::new(false) }
     }
 
     /// Makes every step at or below `floor` count as equally easy, so they
@@ -137,7 +145,7 @@ impl Hits {
         for &(c, d) in elim.iter().filter(|e| live_elim(e)) {
             self.found.elim[c] |= bit(d);
         }
-        if self.explain && new {
+        if new && self.hints.len() < self.record {
             self.hints.push(Deduction {
                 technique,
                 difficulty: recorded,

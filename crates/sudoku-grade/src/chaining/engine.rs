@@ -172,6 +172,8 @@ pub(crate) struct Engine {
     queue_off: Vec<u16>,
     seen: Vec<u64>,
     stack: Vec<u16>,
+    /// The parents of one potential, in [`Engine::count`].
+    parents: Vec<u16>,
 }
 
 impl Default for Engine {
@@ -184,6 +186,7 @@ impl Default for Engine {
             queue_off: Vec::with_capacity(NP),
             seen: vec![0; NP.div_ceil(64)],
             stack: Vec::with_capacity(NP),
+            parents: Vec::with_capacity(NP),
         }
     }
 }
@@ -384,12 +387,11 @@ impl Engine {
         self.stack.push(p as u16);
         self.seen[p / 64] |= 1 << (p % 64);
         let mut n = 0;
-        let mut parents = Vec::with_capacity(8);
         while let Some(q) = self.stack.pop() {
             n += 1;
-            parents.clear();
-            Self::parents(b, pos, st, q as usize, &mut parents);
-            for &r in &parents {
+            self.parents.clear();
+            Self::parents(b, pos, st, q as usize, &mut self.parents);
+            for &r in &self.parents {
                 let r = r as usize;
                 if self.seen[r / 64] & (1 << (r % 64)) == 0 {
                     self.seen[r / 64] |= 1 << (r % 64);

@@ -6,6 +6,7 @@
 // say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
+use arrayvec::ArrayVec;
 use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
 
 use crate::board::{cells_of, digits_of, Board, Pos, PEER_SET};
@@ -69,8 +70,8 @@ pub(crate) fn naked_singles(b: &Board, hits: &mut Hits) {
 
 /// The hidden singles that removing `elim` leaves in unit `u`: digits
 /// that had more places there and would have one.
-fn singles_left(pos: &Pos, u: usize, elim: &[(usize, u8)]) -> Vec<(usize, u8)> {
-    let mut out = Vec::new();
+fn singles_left(pos: &Pos, u: usize, elim: &[(usize, u8)]) -> ArrayVec<(usize, u8), 9> {
+    let mut out = ArrayVec::new();
     for d0 in 0..9 {
         let digit = d0 as u8 + 1;
         let mut left = pos[u][d0];
@@ -101,7 +102,7 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
             if m.count_ones() < 2 {
                 continue;
             }
-            let cells: Vec<usize> = unit_cells(u, m).collect();
+            let cells: ArrayVec<usize, 9> = unit_cells(u, m).collect();
             let same = |f: &[u8; 81]| cells.iter().all(|&c| f[c] == f[cells[0]]);
             let other = if from_box {
                 if same(&ROW) {
@@ -143,8 +144,8 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
             }
             // Direct: each hidden single the eliminations would leave in a
             // box is placed; SE does not make the eliminations themselves.
-            let mut boxes: Vec<usize> = elim.iter().map(|&(c, _)| 18 + BOX[c] as usize).collect();
-            boxes.dedup();
+            // In box order, as the eliminations along the line are.
+            let boxes = (18..27).filter(|&bx| elim.iter().any(|&(c, _)| 18 + BOX[c] as usize == bx));
             for bx in boxes {
                 for single in singles_left(pos, bx, &elim) {
                     hits.offer(b, t, difficulty, &[single], &[], text);
@@ -218,7 +219,7 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {
     };
     let mut elim = Vec::new();
     for (u, unit) in UNITS.iter().enumerate() {
-        let cells: Vec<usize> = unit
+        let cells: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| (2..=k as u32).contains(&b.cands[c].count_ones()))
@@ -261,7 +262,8 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits:
     };
     let mut elim = Vec::new();
     for (u, unit) in UNITS.iter().enumerate() {
-        let ds: Vec<usize> = (0..9).filter(|&d| (2..=k as u32).contains(&pos[u][d].count_ones())).collect();
+        let ds: ArrayVec<usize, 9> =
+            (0..9).filter(|&d| (2..=k as u32).contains(&pos[u][d].count_ones())).collect();
         for_each_subset(ds.len(), k, |s| {
             let places = s.iter().fold(0u16, |m, &i| m | pos[u][ds[i]]);
             if places.count_ones() as usize != k {
@@ -313,7 +315,7 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, hits: &mut Hits) {
         for base_cols in [false, true] {
             // Lines 0-8 are rows (positions = columns) or columns (positions = rows).
             let off = if base_cols { 9 } else { 0 };
-            let lines: Vec<usize> =
+            let lines: ArrayVec<usize, 9> =
                 (0..9).filter(|&l| (2..=k as u32).contains(&pos[off + l][d0].count_ones())).collect();
             for_each_subset(lines.len(), k, |s| {
                 let cover = s.iter().fold(0u16, |m, &i| m | pos[off + lines[i]][d0]);
@@ -349,7 +351,7 @@ pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
         if pm.count_ones() != pivot_size {
             continue;
         }
-        let wings: Vec<usize> = PEERS[p]
+        let wings: ArrayVec<usize, 20> = PEERS[p]
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| {

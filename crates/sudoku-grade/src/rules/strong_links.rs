@@ -19,6 +19,7 @@
 //! grouped links, then one digit per link: 0 a box, 1 a line of the kind
 //! of the first line, 2 a line of the other kind.
 
+use arrayvec::ArrayVec;
 use sudoku_core::{BOX, COL, ROW, UNITS};
 
 use crate::board::{cells_of, Board, Pos, PEER_SET};
@@ -89,7 +90,7 @@ fn links(pos: &Pos, d0: usize, out: &mut Vec<Link>) {
         if !(2..=6).contains(&n) {
             continue;
         }
-        let unit_cells: Vec<usize> =
+        let unit_cells: ArrayVec<usize, 9> =
             (0..9).filter(|k| m & (1 << k) != 0).map(|k| UNITS[u][k] as usize).collect();
         // Subsets holding the first cell, so each split is taken once.
         for sub in 0..(1u32 << (n - 1)) {

@@ -16,6 +16,7 @@
 //! WXYZ 5.5, or 5.6 when it has 3 candidates; VWXYZ 6.2 when it has 5,
 //! 6.3 when 4 or 2, 6.4 when 3.
 
+use arrayvec::ArrayVec;
 use sudoku_core::UNITS;
 
 use crate::board::Pos;
@@ -68,11 +69,11 @@ pub(crate) fn vwxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
 
 /// Every wing of an `n`-cell ALS and a bivalue cell (see the module docs).
 fn als_wings(b: &Board, n: usize, technique: Technique, label: &str, tenths: fn(u32) -> u8, hits: &mut Hits) {
-    let bivalues: Vec<usize> = (0..81).filter(|&c| b.cands[c].count_ones() == 2).collect();
+    let bivalues: ArrayVec<usize, 81> = (0..81).filter(|&c| b.cands[c].count_ones() == 2).collect();
     let mut elim = Vec::new();
     let mut als = [0usize; 4];
     for (u, unit) in UNITS.iter().enumerate() {
-        let open: Vec<usize> = unit
+        let open: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| (2..=n as u32 + 1).contains(&b.cands[c].count_ones()))
