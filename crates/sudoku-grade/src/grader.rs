@@ -89,6 +89,10 @@ pub struct Step {
     pub placements: Vec<Candidate>,
     /// Candidates removed, in cell then digit order.
     pub eliminations: Vec<Candidate>,
+    /// Which round of the path, from 0: the steps of one round were found
+    /// on the same grid, as equally easy, and taken together (the first is
+    /// the one [`Grader::hint`] gives on that grid).
+    pub round: u32,
 }
 
 impl fmt::Display for Step {
@@ -325,6 +329,7 @@ impl Grader {
             steps: Vec::new(),
         };
         let (mut er, mut ep, mut ed): (Tenths, Option<Tenths>, Option<Tenths>) = (0, None, None);
+        let mut round = 0;
         while !b.is_solved() {
             hits.clear();
             // Once the first digit is placed and the rating is above the
@@ -364,7 +369,7 @@ impl Grader {
                 ep = Some(er);
             }
             if options.explain {
-                grade.steps.extend(hits.hints().iter().map(step));
+                grade.steps.extend(hits.hints().iter().map(|h| step(h, round)));
             }
             grade.n_steps += hits.hints().len().max(1) as u32;
             // Never trust a deduction against the solution: a wrong step
@@ -375,6 +380,7 @@ impl Grader {
                     && (hits.found.place[c] == 0 || hits.found.place[c] == 1 << (d - 1))
             }));
             b.apply(&hits.found);
+            round += 1;
         }
         let tenths = |t: Tenths| f64::from(t) / 10.0;
         grade.er = tenths(er);
@@ -433,7 +439,7 @@ impl Grader {
     }
 }
 
-fn step(h: &Deduction) -> Step {
+fn step(h: &Deduction, round: u32) -> Step {
     let cand = |&(cell_idx, digit): &(usize, u8)| Candidate { cell_idx, digit };
     let mut placements: Vec<Candidate> = h.place.iter().map(cand).collect();
     let mut eliminations: Vec<Candidate> = h.elim.iter().map(cand).collect();
@@ -445,6 +451,7 @@ fn step(h: &Deduction) -> Step {
         pattern: h.text.clone(),
         placements,
         eliminations,
+        round,
     }
 }
 

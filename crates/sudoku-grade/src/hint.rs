@@ -271,21 +271,18 @@ impl Grader {
     /// The hint of the first step [`Grader::next_step`] records in `hits`.
     fn hint_from(&mut self, b: &Board, hits: &mut Hits, solution: &Grid, level: Level) -> Hint {
         self.next_step(b, hits, Tenths::MAX);
-        let (difficulty, technique) = match (hits.best(), hits.technique()) {
-            (Some(d), Some(t)) => (d, t),
-            _ => {
-                let c = (0..81).find(|&c| b.value[c] == 0).unwrap_or(0);
-                let d = solution.get(c).unwrap_or(1);
-                hits.offer(b, Technique::NestedForcingChain, 200, &[(c, d)], &[], || {
-                    "No technique applies: the solution".to_string()
-                });
-                (200, Technique::NestedForcingChain)
-            }
-        };
+        if hits.best().is_none() {
+            // Nothing on the ladder applies: SE rates that 20.0.
+            let c = (0..81).find(|&c| b.value[c] == 0).unwrap_or(0);
+            let d = solution.get(c).unwrap_or(1);
+            hits.offer(b, Technique::NestedForcingChain, 200, &[(c, d)], &[], || {
+                "No technique applies: the solution".to_string()
+            });
+        }
         // One pattern a hint, the first the ladder met, as a player would
         // take it (the grader takes all of the same difficulty at once).
         let first = &hits.hints()[0];
-        let tenths = f64::from(difficulty) / 10.0;
+        let (technique, tenths) = (first.technique, f64::from(first.difficulty) / 10.0);
         let full = level == Level::Full;
         let conclusions = first.place.len() + first.elim.len();
         let mut text = String::with_capacity(first.text.len() + 10 * conclusions + 16);

@@ -38,7 +38,9 @@ pub struct HintArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub steps: u32,
 
-    /// Every step to the end (`grade --explain` from the position).
+    /// Hints until the grid is full, each from the position the previous
+    /// one leaves (the ladder and rating of `grade --explain`, one pattern
+    /// a step).
     #[arg(long, conflicts_with = "steps")]
     pub to_end: bool,
 
