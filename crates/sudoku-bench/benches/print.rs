@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use sudoku_core::{Grid, Solver};
-use sudoku_print::{Paper, PerPage, PrintItem, PrintOptions};
+use sudoku_print::{PerPage, PrintItem, PrintOptions, Trim};
 
 const N_PUZZLES: usize = 1000;
 const N_RUNS: usize = 5;
@@ -37,19 +37,32 @@ fn main() {
     println!("| output | pages | size | best | median | budget |");
     println!("|---|---:|---:|---:|---:|---|");
     let a4_four = PrintOptions::default();
-    let letter_six = PrintOptions { paper: Paper::Letter, per_page: PerPage::Six, ..PrintOptions::default() };
-    // The budget is the PDF's, the book `sudoku print` writes by default.
-    let rows: [(&str, &PrintOptions, Output, bool); 3] = [
-        ("pdf", &a4_four, Output::Pdf, true),
-        ("pdf, 6 a page, letter", &letter_six, Output::Pdf, true),
-        ("svg, one document a page", &a4_four, Output::Svg, false),
+    let letter_six = PrintOptions { trim: Trim::LETTER, per_page: PerPage::Six, ..PrintOptions::default() };
+    let kdp = PrintOptions {
+        trim: Trim::inches(6.0, 9.0),
+        bleed: true,
+        copyright: Some("Copyright 2026".into()),
+        ..PrintOptions::default()
+    };
+    // A book in four sections of 250, as `sudoku book --sections` makes.
+    let mut sectioned = items.clone();
+    for (i, item) in sectioned.iter_mut().enumerate() {
+        item.meta.section = Some(["Easy", "Medium", "Hard", "Expert"][i * 4 / N_PUZZLES].to_string());
+    }
+    // The budget is the PDF's: the book `sudoku print` writes by default,
+    // and a print-on-demand book with sections.
+    let rows: [(&str, &[PrintItem], &PrintOptions, Output, bool); 4] = [
+        ("pdf", &items, &a4_four, Output::Pdf, true),
+        ("pdf, 6 a page, letter", &items, &letter_six, Output::Pdf, true),
+        ("pdf, 6x9 with bleed, 4 sections, copyright page", &sectioned, &kdp, Output::Pdf, true),
+        ("svg, one document a page", &items, &a4_four, Output::Svg, false),
     ];
-    for (label, opts, output, budgeted) in rows {
+    for (label, items, opts, output, budgeted) in rows {
         let mut times = Vec::with_capacity(N_RUNS + 1);
         let mut rendered = (0, 0);
         for _ in 0..=N_RUNS {
             let t = Instant::now();
-            rendered = render(output, &items, opts);
+            rendered = render(output, items, opts);
             times.push(t.elapsed());
         }
         times.remove(0); // warm-up

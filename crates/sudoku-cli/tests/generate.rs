@@ -383,8 +383,9 @@ fn a_pdf_name_makes_a_book_and_csv_writes_the_set_beside_it() {
         .assert()
         .success()
         .stdout("");
-    // 6 puzzles at 4 a page, then one page of answers.
-    assert_eq!(pdf_pages(&pdf), 3);
+    // Title, contents, 6 puzzles at 4 a page, one page of answers, one
+    // blank to an even count.
+    assert_eq!(pdf_pages(&pdf), 6);
     let text = poppler("pdftotext", &[&pdf, std::path::Path::new("-")]);
     assert!(text.contains("Easy six"), "{text}");
     assert!(text.contains("seed 3, easy"), "the footer names what regenerates the set:\n{text}");
@@ -413,15 +414,16 @@ fn page_flags_shape_a_generated_book_as_they_do_a_printed_one() {
         .success();
     let info = poppler("pdfinfo", &[&pdf]);
     assert!(info.contains("612 x 792 pts"), "{info}");
-    assert_eq!(pdf_pages(&pdf), 2);
+    // Title, contents, 7 puzzles at 6 a page.
+    assert_eq!(pdf_pages(&pdf), 4);
     let svg = dir.path().join("set.svg");
     sudoku().args(["generate", "-n", "3", "--seed", "2", "-o"]).arg(&svg).assert().success();
-    // Three puzzles on one page, the answers on a second.
-    for page in ["set-0001.svg", "set-0002.svg"] {
+    // Title, contents, three puzzles on one page, the answers on another.
+    for page in ["set-0001.svg", "set-0004.svg"] {
         let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
         assert!(text.starts_with("<svg") || text.starts_with("<?xml"), "{page}");
     }
-    assert!(!dir.path().join("set-0003.svg").exists());
+    assert!(!dir.path().join("set-0005.svg").exists());
 }
 
 #[test]
@@ -445,8 +447,8 @@ fn book_writes_a_pdf_and_a_csv_of_24_medium_puzzles_and_keeps_existing_files() {
     sudoku().arg("book").current_dir(dir.path()).assert().success().stdout("");
     let pdf = dir.path().join("puzzles.pdf");
     let csv = dir.path().join("puzzles.csv");
-    // 24 puzzles at 4 a page, then 20 answers a page.
-    assert_eq!(pdf_pages(&pdf), 8);
+    // Title, contents, 24 puzzles at 4 a page, then 12 answers a page.
+    assert_eq!(pdf_pages(&pdf), 10);
     let csv_text = std::fs::read_to_string(&csv).unwrap();
     let (headers, rows) = csv_records(&csv_text);
     assert_eq!(headers, GRADED_HEADER);

@@ -76,10 +76,10 @@ fn an_a4_book_has_puzzle_pages_then_answer_pages_all_a4() {
     let (dir, input) = input(10);
     let pdf = print(dir.path(), &input, "book.pdf", &[]);
     let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
-    // 10 puzzles at 4 a page, then 20 solutions a page.
-    assert_eq!(pdfinfo_field(&info, "Pages:"), "4");
-    let sizes = page_sizes(&pdf, 4);
-    assert_eq!(sizes.len(), 4);
+    // Title, contents, 10 puzzles at 4 a page, 12 solutions a page: 6.
+    assert_eq!(pdfinfo_field(&info, "Pages:"), "6");
+    let sizes = page_sizes(&pdf, 6);
+    assert_eq!(sizes.len(), 6);
     for size in sizes {
         assert!(size.starts_with("595.276 x 841.89 pts"), "{size}");
     }
@@ -90,25 +90,89 @@ fn a_letter_book_has_letter_pages() {
     let (dir, input) = input(3);
     let pdf = print(dir.path(), &input, "book.pdf", &["--paper", "letter", "--per-page", "2"]);
     let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
-    assert_eq!(pdfinfo_field(&info, "Pages:"), "3");
-    for size in page_sizes(&pdf, 3) {
+    // Title, contents, 2 puzzle pages, 1 answer page: padded to 6.
+    assert_eq!(pdfinfo_field(&info, "Pages:"), "6");
+    for size in page_sizes(&pdf, 6) {
         assert!(size.starts_with("612 x 792 pts"), "{size}");
     }
+}
+
+/// `pdfinfo -box`'s `name` box of page `page`: x0, y0, x1, y1 in points.
+fn page_box(pdf: &Path, page: usize, name: &str) -> [f64; 4] {
+    let p = page.to_string();
+    let info = run_tool("pdfinfo", &["-box", "-f", &p, "-l", &p, pdf.to_str().unwrap()]);
+    let line = info.lines().find(|l| l.starts_with(&format!("Page {page:4} {name}:"))).unwrap();
+    let v: Vec<f64> =
+        line.split(':').nth(1).unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
+    [v[0], v[1], v[2], v[3]]
+}
+
+#[test]
+fn every_trim_makes_pages_of_its_size_plus_bleed_in_an_even_count() {
+    let (dir, input) = input(5);
+    for (trim, w, h) in [
+        ("5x8", 360.0, 576.0),
+        ("5.25x8", 378.0, 576.0),
+        ("5.5x8.5", 396.0, 612.0),
+        ("6x9", 432.0, 648.0),
+        ("7x10", 504.0, 720.0),
+        ("8x10", 576.0, 720.0),
+        ("8.25x11", 594.0, 792.0),
+        ("8.5x11", 612.0, 792.0),
+        ("a5", 419.528, 595.276),
+        ("152x229mm", 430.866, 649.134),
+        ("6.14x9.21in", 442.08, 663.12),
+    ] {
+        for bleed in [false, true] {
+            let name = format!("{trim}-{bleed}.pdf");
+            let mut args = vec!["--trim", trim];
+            if bleed {
+                args.push("--bleed");
+            }
+            let pdf = print(dir.path(), &input, &name, &args);
+            let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
+            let pages: usize = pdfinfo_field(&info, "Pages:").parse().unwrap();
+            assert_eq!(pages % 2, 0, "{name}: {pages} pages");
+            let b = if bleed { 9.0 } else { 0.0 };
+            for page in [1, 2] {
+                let media = page_box(&pdf, page, "MediaBox");
+                let at = format!("{name} page {page}: {media:?}");
+                assert!((media[2] - (w + b)).abs() < 0.01 && (media[3] - (h + 2.0 * b)).abs() < 0.01, "{at}");
+                // The trim box: bleed on the outside edge only (right on
+                // odd pages), and top and bottom.
+                let trim_box = page_box(&pdf, page, "TrimBox");
+                let left = if page % 2 == 1 { 0.0 } else { b };
+                let want = [left, b, left + w, b + h];
+                assert!(trim_box.iter().zip(want).all(|(a, b)| (a - b).abs() < 0.01), "{at}: {trim_box:?}");
+            }
+        }
+    }
+    let pdf = print(dir.path(), &input, "four.pdf", &["--pages-multiple", "4", "--copyright", "(c) me"]);
+    let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
+    // Title, copyright, contents, 2 puzzle pages, 1 answer page: 6, to 8.
+    assert_eq!(pdfinfo_field(&info, "Pages:"), "8");
+    sudoku().args(["print", "--trim", "6by9"]).arg(&input).assert().code(2);
+    sudoku().args(["print", "--trim", "1x9"]).arg(&input).assert().code(2);
 }
 
 #[test]
 fn puzzles_per_page_and_no_answers_set_the_page_count() {
     let (dir, input) = input(13);
-    for (per_page, n_pages) in [("1", 13), ("2", 7), ("4", 4), ("6", 3)] {
+    // Title and contents, then the puzzle pages, to an even count.
+    for (per_page, n_pages) in [("1", 16), ("2", 10), ("4", 6), ("6", 6)] {
         let name = format!("book-{per_page}.pdf");
         let pdf = print(dir.path(), &input, &name, &["--per-page", per_page, "--no-answers"]);
         let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
         assert_eq!(pdfinfo_field(&info, "Pages:"), n_pages.to_string(), "--per-page {per_page}");
     }
-    // --answers after --no-answers wins: one answer page more.
+    // --answers after --no-answers wins: two answer pages more.
     let pdf = print(dir.path(), &input, "both.pdf", &["--per-page", "6", "--no-answers", "--answers"]);
     let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
-    assert_eq!(pdfinfo_field(&info, "Pages:"), "4");
+    assert_eq!(pdfinfo_field(&info, "Pages:"), "8");
+    // Large print: a puzzle a page.
+    let pdf = print(dir.path(), &input, "large.pdf", &["--large-print", "--no-answers"]);
+    let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
+    assert_eq!(pdfinfo_field(&info, "Pages:"), "16");
 }
 
 #[test]
@@ -130,14 +194,24 @@ fn every_font_is_embedded() {
 fn the_title_and_every_puzzle_number_are_searchable() {
     let (dir, input) = input(10);
     let title = "Weekend Puzzles: Größe & <Spaß>";
-    let pdf = print(dir.path(), &input, "book.pdf", &["--title", title, "--start-number", "41"]);
-    let text = run_tool("pdftotext", &[pdf.to_str().unwrap(), "-"]);
-    assert!(text.contains(title), "title missing:\n{text}");
-    for number in 41..=50 {
-        assert!(text.contains(&format!("Puzzle {number}")), "Puzzle {number} missing");
+    let copyright = "Copyright 2026 A. Publisher";
+    let args =
+        ["--title", title, "--subtitle", "Ten of them", "--copyright", copyright, "--start-number", "41"];
+    let pdf = print(dir.path(), &input, "book.pdf", &args);
+    // -layout: the text in reading order, row by row across the columns.
+    let text = run_tool("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"]);
+    // In order: title page, copyright, contents, puzzles, answers.
+    let mut expected = vec![title.to_string(), "Ten of them".into(), copyright.into(), "Contents".into()];
+    expected.extend((41..=50).map(|n| format!("Puzzle {n}")));
+    expected.push("Answers".into());
+    expected.extend((41..=50).map(|n| format!("{n} (page ")));
+    let mut at = 0;
+    for want in &expected {
+        let found = text[at..]
+            .find(want.as_str())
+            .unwrap_or_else(|| panic!("{want:?} missing or out of order:\n{text}"));
+        at += found + want.len();
     }
-    assert!(text.contains("Answers"));
-    assert!(text.contains("Page 1 of 4") && text.contains("Page 4 of 4"));
     let info = run_tool("pdfinfo", &[pdf.to_str().unwrap()]);
     assert_eq!(pdfinfo_field(&info, "Title:"), title);
 }
@@ -213,11 +287,18 @@ fn pdftoppm_renders_every_page_with_ink_on_it() {
         .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("render"))
         .collect();
     pages.sort();
-    assert_eq!(pages.len(), 3, "{pages:?}");
-    for page in pages {
-        let raster = Raster::read_pgm(&page);
+    // Title, contents, 2 puzzle pages, 1 answer page, 1 blank.
+    assert_eq!(pages.len(), 6, "{pages:?}");
+    let blank = pages.pop().unwrap();
+    let raster = Raster::read_pgm(&blank);
+    assert!(raster.pixels.iter().all(|&v| v > 200), "the padding page is not blank");
+    for (i, page) in pages.iter().enumerate() {
+        let raster = Raster::read_pgm(page);
         let n_dark = raster.pixels.iter().filter(|&&v| v < 100).count();
-        assert!(n_dark > raster.pixels.len() / 200, "{}: almost blank", page.display());
+        // The title page and the contents hold a few lines of text; the
+        // puzzle and answer pages are full.
+        let least = if i < 2 { 1 } else { raster.pixels.len() / 200 };
+        assert!(n_dark >= least, "{}: almost blank", page.display());
     }
 }
 
@@ -262,7 +343,8 @@ fn every_given_digit_is_drawn_in_its_cell_and_nothing_else_is() {
     let pdf = print(dir.path(), &input, "book.pdf", &["--per-page", "1", "--no-answers"]);
     let dpi = 100.0;
     for (page_idx, puzzle) in lines.iter().enumerate() {
-        let page = page_idx + 1;
+        // After the title page and the contents.
+        let page = page_idx + 3;
         let raster = render(&pdf, page, dpi as u32, dir.path());
         let (left, top, right, bottom) = find_grid(&raster);
         let cell_w = (right - left) / 9.0;
@@ -322,17 +404,20 @@ fn svg_writes_one_numbered_sheet_per_page() {
     let (dir, input) = input(10);
     let title = "Tom & Jerry's <book>";
     print(dir.path(), &input, "book.svg", &["--title", title]);
-    for page in 1..=4 {
+    for page in 1..=6 {
         let svg = std::fs::read_to_string(dir.path().join(format!("book-{page:04}.svg"))).unwrap();
-        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"210mm\" height=\"297mm\""));
-        assert!(svg.contains("Tom &amp; Jerry&apos;s &lt;book&gt;"));
-        assert!(svg.contains(&format!("Page {page} of 4")));
+        assert!(svg
+            .starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"595.28pt\" height=\"841.89pt\""));
+        assert!(svg.contains("<title>Tom &amp; Jerry&apos;s &lt;book&gt;</title>"));
+        if (2..=5).contains(&page) {
+            assert!(svg.contains(&format!(">{page}</text>")), "page {page} has no folio");
+        }
         assert!(svg.trim_end().ends_with("</svg>"));
     }
-    assert!(!dir.path().join("book-0005.svg").exists());
-    let page1 = std::fs::read_to_string(dir.path().join("book-0001.svg")).unwrap();
+    assert!(!dir.path().join("book-0007.svg").exists());
+    let page3 = std::fs::read_to_string(dir.path().join("book-0003.svg")).unwrap();
     for number in 1..=4 {
-        assert!(page1.contains(&format!(">Puzzle {number}</text>")));
+        assert!(page3.contains(&format!(">Puzzle {number}</text>")));
     }
     // --format overrides the extension.
     let out = dir.path().join("pages.pdf");
@@ -342,7 +427,7 @@ fn svg_writes_one_numbered_sheet_per_page() {
         .arg(&input)
         .assert()
         .success();
-    assert!(dir.path().join("pages-0001.svg").exists() && dir.path().join("pages-0003.svg").exists());
+    assert!(dir.path().join("pages-0001.svg").exists() && dir.path().join("pages-0006.svg").exists());
 }
 
 #[test]

@@ -88,8 +88,9 @@ fn a_book_page_as_svg_and_the_pdf_text() {
         .arg(&input)
         .assert()
         .success();
-    let page = std::fs::read_to_string(dir.path().join("book-0001.svg")).expect("the first page");
-    insta::assert_snapshot!("print_svg_page_1", page);
+    // Page 3: after the title page and the contents.
+    let page = std::fs::read_to_string(dir.path().join("book-0003.svg")).expect("the puzzle page");
+    insta::assert_snapshot!("print_svg_puzzle_page", page);
     let pdf = dir.path().join("book.pdf");
     sudoku()
         .args(["print", "--per-page", "2", "--title", "Snapshot", "-o"])

@@ -4,36 +4,36 @@
 //! baseline.
 //!
 //! ```text
-//!  ┌──────────── sheet ─────────────┐
-//!  │  margin                         │
-//!  │  Puzzle 1  medium · 3.4    id   │  caption above each grid
-//!  │  ┌───┬───┬───┐  ┌───┬───┬───┐  │
-//!  │  │   │   │   │  │   │   │   │  │  1, 2, 4 or 6 grids per page
-//!  │  └───┴───┴───┘  └───┴───┴───┘  │
-//!  │  …                              │
-//!  │  Title        seed 42  Page 1 of 9  footer
-//!  └─────────────────────────────────┘
+//!  ┌──────────── sheet (trim + bleed) ──────┐
+//!  │  margins: 0.5 in outside, gutter inside │
+//!  │  Title                          Medium  │  running head: section outside
+//!  │  Puzzle 1  medium · 3.4    id           │  caption above each grid
+//!  │  ┌───┬───┬───┐  ┌───┬───┬───┐          │
+//!  │  │   │   │   │  │   │   │   │          │  1, 2, 4 or 6 grids per page
+//!  │  └───┴───┴───┘  └───┴───┴───┘          │
+//!  │  …                                      │
+//!  │               seed 42                 7 │  folio outside
+//!  └─────────────────────────────────────────┘
 //! ```
 //!
-//! Puzzle pages come first, then (with answers) the answer key: 20 smaller
-//! solutions per page, numbered like their puzzles, the givens in black and
-//! the solved cells in grey.
+//! The book: a title page, the copyright page when there is copyright
+//! text, the contents, each section's puzzle pages (a section is a run of
+//! items with the same section name), the answer key (12 smaller solutions
+//! a page, each labelled with its puzzle's number and page, the givens in
+//! black and the solved cells in grey), then blank pages to an even count.
+//! Pages are mirrored: odd pages are right-hand pages, with the gutter
+//! ([`crate::trim::gutter`]) on the left. See [`crate::trim`] for sizes.
 
 use sudoku_core::Grid;
 
 use super::font::Font;
+use super::trim::Frame;
 use super::{PrintItem, PrintOptions};
 
-/// Side margins, and the top margin: 15 mm, inside what home printers reach.
-pub const MARGIN: f32 = 42.5;
-/// The bottom margin above the footer.
-pub const MARGIN_BOTTOM: f32 = 60.0;
-/// The footer's baseline, above the bottom edge (about 11 mm).
-pub const FOOTER_BASELINE: f32 = 32.0;
-/// Footer text size.
+/// Footer (folio) text size.
 pub const FOOTER_SIZE: f32 = 8.5;
-/// Solutions per answer page: columns and rows.
-pub const ANSWER_GRID: (usize, usize) = (4, 5);
+/// Solutions per answer page: columns and rows (12, compact but legible).
+pub const ANSWER_GRID: (usize, usize) = (3, 4);
 
 /// Gray levels: 0 black, 1 white.
 const INK: f32 = 0.0;
@@ -47,6 +47,9 @@ pub struct Sheet {
     pub width: f32,
     /// Height in points.
     pub height: f32,
+    /// The trim box on the sheet (the sheet less bleed): left, top, right,
+    /// bottom.
+    pub trim: [f32; 4],
     /// The grids.
     pub grids: Vec<GridBox>,
     /// Every piece of text but the digits in grids.
@@ -117,6 +120,8 @@ pub struct GridBox {
     pub y: f32,
     /// Side of one cell.
     pub cell: f32,
+    /// The least digit size (large print), else 0.
+    pub min_digit: f32,
     /// What the cells hold.
     pub content: GridContent,
 }
@@ -207,7 +212,7 @@ impl GridBox {
             GridContent::Puzzle(p) => (p, p, 0.6),
             GridContent::Answer { puzzle, solution } => (solution, puzzle, 0.62),
         };
-        let size = self.cell * scale;
+        let size = (self.cell * scale).max(self.min_digit);
         (0..81).filter_map(move |cell_idx| {
             let digit = shown.get(cell_idx)?;
             let ink = font.digit_ink(digit);
@@ -243,79 +248,359 @@ impl Area {
     }
 }
 
-/// Every page of the book: puzzle pages, then the answer key when
-/// `opts.answers`. Never empty: no items give one page with its footer.
-pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
-    let (width, height) = opts.paper.size_pt();
-    let area = Area { left: MARGIN, top: MARGIN, right: width - MARGIN, bottom: height - MARGIN_BOTTOM };
-    let (cols, rows) = opts.per_page.columns_rows();
-    let per_page = cols * rows;
-    let (a_cols, a_rows) = ANSWER_GRID;
-    let per_answer_page = a_cols * a_rows;
-    let n_puzzle_pages = items.len().div_ceil(per_page).max(1);
-    let n_answer_pages = if opts.answers { items.len().div_ceil(per_answer_page) } else { 0 };
-    let n_pages = n_puzzle_pages + n_answer_pages;
-    let number = |item_idx: usize| opts.start_number.saturating_add(item_idx as u64);
+/// What one page of the book holds.
+#[derive(Debug, Clone, PartialEq)]
+enum Page {
+    /// The title and subtitle.
+    Title,
+    /// The copyright text.
+    Copyright,
+    /// Lines `first..first + n` of the table of contents.
+    Contents { first: usize, n: usize },
+    /// Items `first..first + n` of section `section`.
+    Puzzles { section: usize, first: usize, n: usize },
+    /// Solutions of items `first..first + n`.
+    Answers { first: usize, n: usize },
+    /// Padding to an even page count (or `pages_multiple`).
+    Blank,
+}
 
-    // Every puzzle grid has the same size, the largest that leaves 28 pt
-    // between columns and between rows. Rows are spread evenly down the
-    // page, or pushed apart when that would leave less than 24 pt between
-    // them; each grid is centred in its column.
-    let caption_h = CAPTION_SIZE * 1.9;
-    let gutter = 28.0;
-    let cell_w = (area.width() - gutter * (cols - 1) as f32) / cols as f32 / 9.0;
-    let cell_h = (area.height() - gutter * (rows - 1) as f32 - caption_h * rows as f32) / rows as f32 / 9.0;
-    let puzzle_cell = cell_w.min(cell_h).floor();
-    let side = puzzle_cell * 9.0;
-    let block_h = caption_h + side;
-    let free = area.height() - rows as f32 * block_h;
-    let (edge, between) = match rows {
-        1 => (free / 2.0, 0.0),
-        _ if free / (rows + 1) as f32 >= 24.0 => (free / (rows + 1) as f32, free / (rows + 1) as f32),
-        _ => (0.0, free / (rows - 1) as f32),
-    };
-    let column_w = (area.width() - gutter * (cols - 1) as f32) / cols as f32;
-    let puzzle_places: Vec<(f32, f32)> = (0..per_page)
-        .map(|i| {
-            let (row, col) = ((i / cols) as f32, (i % cols) as f32);
-            let x = area.left + col * (column_w + gutter) + (column_w - side) / 2.0;
-            (x, area.top + edge + row * (block_h + between))
-        })
-        .collect();
+/// A run of consecutive items with the same section name.
+#[derive(Debug, Clone, PartialEq)]
+struct Section {
+    /// The running head: the section's name, or the book's title.
+    name: String,
+    first: usize,
+    n: usize,
+}
 
-    let mut sheets = Vec::with_capacity(n_pages);
-    for page_idx in 0..n_puzzle_pages {
-        let mut sheet = Sheet { width, height, grids: Vec::new(), texts: Vec::new() };
-        let first = page_idx * per_page;
-        let on_page = items.iter().enumerate().skip(first).take(per_page);
-        for ((item_idx, item), &(x, top)) in on_page.zip(&puzzle_places) {
-            place_puzzle(&mut sheet, x, top, puzzle_cell, number(item_idx), item);
+/// Lines of the table of contents a page holds.
+const CONTENTS_LINES: usize = 24;
+
+/// The sections of `items`: each run of equal [`crate::ItemMeta::section`]
+/// (an item without one is in a section named after the book).
+fn sections(items: &[PrintItem], title: &str) -> Vec<Section> {
+    let mut out: Vec<Section> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let name = item.meta.section.clone().unwrap_or_else(|| title.to_string());
+        match out.last_mut() {
+            Some(last) if last.name == name => last.n += 1,
+            _ => out.push(Section { name, first: i, n: 1 }),
         }
-        footer(&mut sheet, area, opts, sheets.len() + 1, n_pages);
-        sheets.push(sheet);
     }
-    let heading_size = 16.0;
-    for page_idx in 0..n_answer_pages {
-        let mut sheet = Sheet { width, height, grids: Vec::new(), texts: Vec::new() };
-        sheet.texts.push(TextRun {
-            x: area.left,
-            y: area.top + heading_size * 0.8,
-            size: heading_size,
-            gray: INK,
-            anchor: Anchor::Start,
-            text: "Answers".to_string(),
-        });
-        let below_heading = Area { top: area.top + heading_size * 2.0, ..area };
-        let first = page_idx * per_answer_page;
-        let on_page = items.iter().enumerate().skip(first).take(per_answer_page);
-        for ((item_idx, item), slot) in on_page.zip(slots(below_heading, a_cols, a_rows, 14.0)) {
-            place_answer(&mut sheet, slot, number(item_idx), item);
+    out
+}
+
+/// Every page in order: front matter, sections, answers, padding.
+fn plan(items: &[PrintItem], sections: &[Section], opts: &PrintOptions) -> Vec<Page> {
+    let per_page = opts.puzzles_per_page();
+    let mut pages = vec![Page::Title];
+    if opts.copyright.is_some() {
+        pages.push(Page::Copyright);
+    }
+    let n_lines = sections.len() + usize::from(opts.answers && !items.is_empty());
+    for first in (0..n_lines.max(1)).step_by(CONTENTS_LINES) {
+        pages.push(Page::Contents { first, n: CONTENTS_LINES.min(n_lines - first.min(n_lines)) });
+    }
+    for (s, section) in sections.iter().enumerate() {
+        for first in (0..section.n).step_by(per_page) {
+            pages.push(Page::Puzzles {
+                section: s,
+                first: section.first + first,
+                n: per_page.min(section.n - first),
+            });
         }
-        footer(&mut sheet, area, opts, sheets.len() + 1, n_pages);
+    }
+    if opts.answers {
+        let per_answer_page = ANSWER_GRID.0 * ANSWER_GRID.1;
+        for first in (0..items.len()).step_by(per_answer_page) {
+            pages.push(Page::Answers { first, n: per_answer_page.min(items.len() - first) });
+        }
+    }
+    let multiple = opts.pages_multiple.max(2);
+    while pages.len() % multiple != 0 {
+        pages.push(Page::Blank);
+    }
+    pages
+}
+
+/// Every page of the book, in order: the title page, the copyright page
+/// (with [`PrintOptions::copyright`]), the contents, each section's puzzle
+/// pages, the answer key (with [`PrintOptions::answers`]), then blank
+/// pages up to a multiple of [`PrintOptions::pages_multiple`] (at least
+/// two: an even count).
+pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
+    let title: String = opts.title.chars().filter(|c| !c.is_control()).collect();
+    let title = title.trim();
+    let sections = sections(items, title);
+    let pages = plan(items, &sections, opts);
+    let n_pages = pages.len();
+    let number = |item_idx: usize| opts.start_number.saturating_add(item_idx as u64);
+    // Where each item and each section is: for the contents and the key.
+    let mut page_of_item = vec![0; items.len()];
+    let mut page_of_section = vec![0; sections.len()];
+    let mut answers_page = 0;
+    for (i, page) in pages.iter().enumerate() {
+        match *page {
+            Page::Puzzles { section, first, n } => {
+                page_of_item[first..first + n].iter_mut().for_each(|p| *p = i + 1);
+                if page_of_section[section] == 0 {
+                    page_of_section[section] = i + 1;
+                }
+            }
+            Page::Answers { .. } if answers_page == 0 => answers_page = i + 1,
+            _ => {}
+        }
+    }
+    let mut contents: Vec<(String, usize)> =
+        sections.iter().zip(&page_of_section).map(|(s, &p)| (s.name.clone(), p)).collect();
+    if answers_page > 0 {
+        contents.push(("Answers".to_string(), answers_page));
+    }
+
+    // Every puzzle grid has the same size: the pages differ only in which
+    // side the gutter is on.
+    let geometry = PuzzleGeometry::new(opts, n_pages);
+    let mut sheets = Vec::with_capacity(n_pages);
+    for (i, page) in pages.iter().enumerate() {
+        let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
+        let mut sheet = Sheet {
+            width: frame.sheet.0,
+            height: frame.sheet.1,
+            trim: frame.trim,
+            grids: Vec::new(),
+            texts: Vec::new(),
+        };
+        let live =
+            Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
+        // Running head and folio on the outside edge.
+        let (outer_x, outer, inner_x, inner) = if frame.recto {
+            (live.right, Anchor::End, live.left, Anchor::Start)
+        } else {
+            (live.left, Anchor::Start, live.right, Anchor::End)
+        };
+        let head = |sheet: &mut Sheet, name: &str| {
+            let font = Font::get();
+            let head_y = live.top + HEAD_SIZE;
+            let room = live.width() * 0.45;
+            let name = font.fit(name, HEAD_SIZE, room);
+            sheet.texts.push(TextRun {
+                x: outer_x,
+                y: head_y,
+                size: HEAD_SIZE,
+                gray: INK,
+                anchor: outer,
+                text: name,
+            });
+            if !title.is_empty() && sections.len() > 1 {
+                let t = font.fit(title, HEAD_SIZE, room);
+                sheet.texts.push(TextRun {
+                    x: inner_x,
+                    y: head_y,
+                    size: HEAD_SIZE,
+                    gray: SOFT,
+                    anchor: inner,
+                    text: t,
+                });
+            }
+        };
+        let folio = |sheet: &mut Sheet| {
+            let y = live.bottom;
+            sheet.texts.push(TextRun {
+                x: outer_x,
+                y,
+                size: FOOTER_SIZE,
+                gray: SOFT,
+                anchor: outer,
+                text: (i + 1).to_string(),
+            });
+            if let Some(seed) = opts.seed.as_deref() {
+                let seed: String = seed.chars().filter(|c| !c.is_control()).collect();
+                let seed = Font::get().fit(seed.trim(), FOOTER_SIZE, live.width() * 0.5);
+                let x = (live.left + live.right) / 2.0;
+                sheet.texts.push(TextRun {
+                    x,
+                    y,
+                    size: FOOTER_SIZE,
+                    gray: SOFT,
+                    anchor: Anchor::Middle,
+                    text: seed,
+                });
+            }
+        };
+        // The area between the running head and the folio.
+        let body = Area { top: live.top + HEAD_SIZE * 2.5, bottom: live.bottom - FOOTER_SIZE * 2.5, ..live };
+        match *page {
+            Page::Title => title_page(&mut sheet, live, title, opts.subtitle.as_deref()),
+            Page::Copyright => {
+                let text = opts.copyright.as_deref().unwrap_or_default();
+                let lines = wrap(text, BODY_SIZE, live.width());
+                let mut y = live.bottom - BODY_SIZE * 1.4 * lines.len() as f32;
+                for line in lines {
+                    y += BODY_SIZE * 1.4;
+                    sheet.texts.push(TextRun {
+                        x: live.left,
+                        y,
+                        size: BODY_SIZE,
+                        gray: INK,
+                        anchor: Anchor::Start,
+                        text: line,
+                    });
+                }
+            }
+            Page::Contents { first, n } => {
+                let heading = 16.0;
+                sheet.texts.push(TextRun {
+                    x: body.left,
+                    y: body.top + heading,
+                    size: heading,
+                    gray: INK,
+                    anchor: Anchor::Start,
+                    text: "Contents".to_string(),
+                });
+                let font = Font::get();
+                for (k, (name, page)) in contents.iter().skip(first).take(n).enumerate() {
+                    let y = body.top + heading * 2.5 + k as f32 * BODY_SIZE * 2.0;
+                    let page = page.to_string();
+                    let room = body.width() - font.text_width(&page, BODY_SIZE) - BODY_SIZE * 2.0;
+                    sheet.texts.push(TextRun {
+                        x: body.left,
+                        y,
+                        size: BODY_SIZE,
+                        gray: INK,
+                        anchor: Anchor::Start,
+                        text: font.fit(name, BODY_SIZE, room),
+                    });
+                    sheet.texts.push(TextRun {
+                        x: body.right,
+                        y,
+                        size: BODY_SIZE,
+                        gray: INK,
+                        anchor: Anchor::End,
+                        text: page,
+                    });
+                }
+                folio(&mut sheet);
+            }
+            Page::Puzzles { section, first, n } => {
+                head(&mut sheet, &sections[section].name);
+                for (k, item_idx) in (first..first + n).enumerate() {
+                    let (x, top) = geometry.place(body, k);
+                    place_puzzle(&mut sheet, x, top, &geometry, number(item_idx), &items[item_idx]);
+                }
+                folio(&mut sheet);
+            }
+            Page::Answers { first, n } => {
+                head(&mut sheet, "Answers");
+                let (a_cols, a_rows) = ANSWER_GRID;
+                for (slot, item_idx) in slots(body, a_cols, a_rows, 14.0).zip(first..first + n) {
+                    let label = format!("{} (page {})", number(item_idx), page_of_item[item_idx]);
+                    place_answer(&mut sheet, slot, label, &items[item_idx]);
+                }
+                folio(&mut sheet);
+            }
+            Page::Blank => {}
+        }
         sheets.push(sheet);
     }
     sheets
 }
+
+/// Running heads: text size.
+const HEAD_SIZE: f32 = 9.0;
+/// Text of the front matter: size.
+const BODY_SIZE: f32 = 10.0;
+
+/// The title page: the title a third of the way down, the subtitle below.
+fn title_page(sheet: &mut Sheet, live: Area, title: &str, subtitle: Option<&str>) {
+    let mid = (live.left + live.right) / 2.0;
+    let mut y = live.top + live.height() / 3.0;
+    for (text, size) in [(title, 28.0), (subtitle.unwrap_or_default(), 14.0)] {
+        for line in wrap(text, size, live.width()) {
+            sheet.texts.push(TextRun { x: mid, y, size, gray: INK, anchor: Anchor::Middle, text: line });
+            y += size * 1.3;
+        }
+        y += 12.0;
+    }
+}
+
+/// `text` broken into lines at most `width` wide at `size`, at spaces
+/// (a word too long for a line is cut to fit); control characters dropped.
+fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+    let font = Font::get();
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()) {
+            let word: String = word.chars().filter(|c| !c.is_control()).collect();
+            let joined = if line.is_empty() { word.clone() } else { format!("{line} {word}") };
+            if font.text_width(&joined, size) <= width {
+                line = joined;
+            } else {
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                line = font.fit(&word, size, width);
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// The size and places of the puzzle grids, the same on every page: the
+/// largest grids that leave 28 pt between columns and between rows. Rows
+/// are spread evenly down the page, or pushed apart when that would leave
+/// less than 24 pt between them; each grid is centred in its column.
+struct PuzzleGeometry {
+    cols: usize,
+    cell: f32,
+    /// The least digit size (large print).
+    min_digit: f32,
+    column_w: f32,
+    edge: f32,
+    between: f32,
+}
+
+/// The gap between puzzle columns and rows.
+const PUZZLE_GAP: f32 = 28.0;
+
+impl PuzzleGeometry {
+    fn new(opts: &PrintOptions, n_pages: usize) -> PuzzleGeometry {
+        // The body of any page: the width is the same on both sides.
+        let f = Frame::new(opts.trim, opts.bleed, 1, n_pages);
+        let body_w = f.live[2] - f.live[0];
+        let body_h = f.live[3] - f.live[1] - HEAD_SIZE * 2.5 - FOOTER_SIZE * 2.5;
+        let (cols, rows) = opts.per_page().columns_rows();
+        let caption_h = CAPTION_SIZE * 1.9;
+        let cell_w = (body_w - PUZZLE_GAP * (cols - 1) as f32) / cols as f32 / 9.0;
+        let cell_h = (body_h - PUZZLE_GAP * (rows - 1) as f32 - caption_h * rows as f32) / rows as f32 / 9.0;
+        let cell = cell_w.min(cell_h).floor();
+        let block_h = caption_h + cell * 9.0;
+        let free = body_h - rows as f32 * block_h;
+        let (edge, between) = match rows {
+            1 => (free / 2.0, 0.0),
+            _ if free / (rows + 1) as f32 >= 24.0 => (free / (rows + 1) as f32, free / (rows + 1) as f32),
+            _ => (0.0, free / (rows - 1) as f32),
+        };
+        let column_w = (body_w - PUZZLE_GAP * (cols - 1) as f32) / cols as f32;
+        let min_digit = if opts.large_print { LARGE_PRINT_DIGIT } else { 0.0 };
+        PuzzleGeometry { cols, cell, min_digit, column_w, edge, between }
+    }
+
+    /// The top-left corner of the `k`-th puzzle's caption in `body`.
+    fn place(&self, body: Area, k: usize) -> (f32, f32) {
+        let (row, col) = ((k / self.cols) as f32, (k % self.cols) as f32);
+        let side = self.cell * 9.0;
+        let x = body.left + col * (self.column_w + PUZZLE_GAP) + (self.column_w - side) / 2.0;
+        (x, body.top + self.edge + row * (CAPTION_SIZE * 1.9 + side + self.between))
+    }
+}
+
+/// The least size of a large-print digit.
+pub const LARGE_PRINT_DIGIT: f32 = 24.0;
 
 /// Row-major slots of a `cols` × `rows` table filling `area`, `gap` apart.
 fn slots(area: Area, cols: usize, rows: usize, gap: f32) -> impl Iterator<Item = Area> {
@@ -333,10 +618,18 @@ fn slots(area: Area, cols: usize, rows: usize, gap: f32) -> impl Iterator<Item =
 const CAPTION_SIZE: f32 = 12.0;
 
 /// A puzzle's caption and grid, the caption's top-left at `x, top`.
-fn place_puzzle(sheet: &mut Sheet, x: f32, top: f32, cell: f32, number: u64, item: &PrintItem) {
+fn place_puzzle(
+    sheet: &mut Sheet,
+    x: f32,
+    top: f32,
+    geometry: &PuzzleGeometry,
+    number: u64,
+    item: &PrintItem,
+) {
     let font = Font::get();
     let caption_size = CAPTION_SIZE;
     let caption_h = caption_size * 1.9;
+    let cell = geometry.cell;
     let side = cell * 9.0;
     let baseline = top + caption_size;
     let label = format!("Puzzle {number}");
@@ -358,7 +651,7 @@ fn place_puzzle(sheet: &mut Sheet, x: f32, top: f32, cell: f32, number: u64, ite
     let gap = caption_size * 0.8;
     let room = side - label_w - gap;
     let mut detail_w = 0.0;
-    if !detail.is_empty() {
+    if !detail.is_empty() && room > 0.0 {
         let text = font.fit(&detail.join(" · "), detail_size, room);
         detail_w = font.text_width(&text, detail_size);
         sheet.texts.push(TextRun {
@@ -383,53 +676,44 @@ fn place_puzzle(sheet: &mut Sheet, x: f32, top: f32, cell: f32, number: u64, ite
             });
         }
     }
-    sheet.grids.push(GridBox { x, y: top + caption_h, cell, content: GridContent::Puzzle(item.puzzle) });
+    sheet.grids.push(GridBox {
+        x,
+        y: top + caption_h,
+        cell,
+        min_digit: geometry.min_digit,
+        content: GridContent::Puzzle(item.puzzle),
+    });
 }
 
-fn place_answer(sheet: &mut Sheet, slot: Area, number: u64, item: &PrintItem) {
+fn place_answer(sheet: &mut Sheet, slot: Area, label: String, item: &PrintItem) {
     let caption_size = 8.0;
     let caption_h = caption_size * 1.6;
     let cell = ((slot.width().min(slot.height() - caption_h)) / 9.0 * 2.0).floor() / 2.0;
     let side = cell * 9.0;
     let x = slot.left + (slot.width() - side) / 2.0;
+    let label = Font::get().fit(&label, caption_size, side);
     sheet.texts.push(TextRun {
         x,
         y: slot.top + caption_size,
         size: caption_size,
         gray: INK,
         anchor: Anchor::Start,
-        text: number.to_string(),
+        text: label,
     });
     sheet.grids.push(GridBox {
         x,
         y: slot.top + caption_h,
         cell,
+        min_digit: 0.0,
         content: GridContent::Answer { puzzle: item.puzzle, solution: item.solution },
     });
-}
-
-fn footer(sheet: &mut Sheet, area: Area, opts: &PrintOptions, page: usize, n_pages: usize) {
-    let font = Font::get();
-    let y = sheet.height - FOOTER_BASELINE;
-    let run =
-        |x: f32, anchor: Anchor, text: String| TextRun { x, y, size: FOOTER_SIZE, gray: SOFT, anchor, text };
-    let title: String = opts.title.chars().filter(|c| !c.is_control()).collect();
-    let title = font.fit(title.trim(), FOOTER_SIZE, area.width() * 0.4);
-    if !title.is_empty() {
-        sheet.texts.push(run(area.left, Anchor::Start, title));
-    }
-    if let Some(seed) = opts.seed.as_deref() {
-        let seed: String = seed.chars().filter(|c| !c.is_control()).collect();
-        let seed = font.fit(seed.trim(), FOOTER_SIZE, area.width() * 0.3);
-        sheet.texts.push(run(area.left + area.width() / 2.0, Anchor::Middle, seed));
-    }
-    sheet.texts.push(run(area.right, Anchor::End, format!("Page {page} of {n_pages}")));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ItemMeta, Paper, PerPage};
+    use crate::trim::{gutter, Trim, BLEED, NAMED_TRIMS, OUTSIDE_MARGIN};
+    use crate::{ItemMeta, PerPage};
 
     fn items(n: usize) -> Vec<PrintItem> {
         let puzzle = Grid::parse_line(
@@ -440,44 +724,126 @@ mod tests {
         vec![PrintItem { puzzle, solution, meta: ItemMeta::default() }; n]
     }
 
-    #[test]
-    fn page_count_is_puzzle_pages_plus_answer_pages() {
-        let mut opts = PrintOptions { per_page: PerPage::Six, ..PrintOptions::default() };
-        assert_eq!(book(&items(13), &opts).len(), 3 + 1);
-        assert_eq!(book(&items(41), &opts).len(), 7 + 3);
-        opts.answers = false;
-        assert_eq!(book(&items(12), &opts).len(), 2);
-        assert_eq!(book(&[], &opts).len(), 1);
+    fn in_section(mut items: Vec<PrintItem>, name: &str) -> Vec<PrintItem> {
+        items.iter_mut().for_each(|i| i.meta.section = Some(name.to_string()));
+        items
     }
 
     #[test]
-    fn every_grid_and_text_stays_inside_the_margins() {
-        for paper in [Paper::A4, Paper::Letter] {
-            for per_page in [PerPage::One, PerPage::Two, PerPage::Four, PerPage::Six] {
-                let mut items = items(7);
-                items[0].meta = ItemMeta {
-                    band: Some("diabolical".into()),
-                    rating: Some("9.9".into()),
-                    id: Some("a-very-long-identifier-".repeat(5)),
-                };
-                let opts =
-                    PrintOptions { paper, per_page, title: "T".repeat(300), ..PrintOptions::default() };
-                for sheet in book(&items, &opts) {
-                    for g in &sheet.grids {
-                        assert!(g.x >= MARGIN - 0.01 && g.x + g.side() <= sheet.width - MARGIN + 0.01);
-                        assert!(
-                            g.y >= MARGIN - 0.01 && g.y + g.side() <= sheet.height - MARGIN_BOTTOM + 0.01
-                        );
-                    }
-                    for t in &sheet.texts {
-                        let right = t.left() + Font::get().text_width(&t.text, t.size);
-                        assert!(t.left() >= MARGIN - 0.01, "{t:?}");
-                        assert!(right <= sheet.width - MARGIN + 0.01, "{t:?}");
-                        assert!(t.y <= sheet.height - FOOTER_BASELINE + 0.01, "{t:?}");
+    fn the_page_count_is_front_matter_sections_answers_then_padding() {
+        let mut opts = PrintOptions { per_page: PerPage::Six, ..PrintOptions::default() };
+        // Title, contents, 3 puzzle pages, 2 answer pages (12 a page): 7,
+        // padded to 8.
+        assert_eq!(book(&items(13), &opts).len(), 8);
+        opts.answers = false;
+        // Title, contents, 2 puzzle pages.
+        assert_eq!(book(&items(12), &opts).len(), 4);
+        assert_eq!(book(&[], &opts).len(), 2);
+        opts.copyright = Some("(c) 2026".into());
+        opts.pages_multiple = 4;
+        // Title, copyright, contents, 2 puzzle pages: 5, padded to 8.
+        assert_eq!(book(&items(12), &opts).len(), 8);
+        // A section starts on a new page: 1 + 1 items take two pages.
+        let mut two = in_section(items(1), "Easy");
+        two.extend(in_section(items(1), "Hard"));
+        opts.pages_multiple = 2;
+        assert_eq!(book(&two, &opts).len(), 3 + 2 + 1);
+    }
+
+    #[test]
+    fn contents_and_answers_name_the_pages_their_puzzles_are_on() {
+        let mut all = in_section(items(5), "Easy");
+        all.extend(in_section(items(5), "Medium"));
+        let opts = PrintOptions { per_page: PerPage::Four, ..PrintOptions::default() };
+        let sheets = book(&all, &opts);
+        let texts =
+            |page: usize| -> Vec<String> { sheets[page - 1].texts.iter().map(|t| t.text.clone()).collect() };
+        // 1 title, 2 contents, 3-4 Easy, 5-6 Medium, 7 answers, 8 blank.
+        assert_eq!(sheets.len(), 8);
+        let contents = texts(2);
+        for (name, page) in [("Easy", "3"), ("Medium", "5"), ("Answers", "7")] {
+            let at =
+                contents.iter().position(|t| t == name).unwrap_or_else(|| panic!("{name}: {contents:?}"));
+            assert_eq!(contents[at + 1], page);
+        }
+        assert!(texts(4).contains(&"Easy".to_string()) && texts(6).contains(&"Medium".to_string()));
+        assert!(texts(4).contains(&"Puzzle 5".to_string()) && texts(6).contains(&"Puzzle 10".to_string()));
+        let key = texts(7);
+        assert!(
+            key.contains(&"5 (page 4)".to_string()) && key.contains(&"6 (page 5)".to_string()),
+            "{key:?}"
+        );
+        assert!(sheets[7].texts.is_empty() && sheets[7].grids.is_empty());
+    }
+
+    #[test]
+    fn every_grid_and_text_stays_inside_the_mirrored_margins_on_every_trim() {
+        for &(name, trim) in NAMED_TRIMS {
+            for bleed in [false, true] {
+                for per_page in [PerPage::One, PerPage::Two, PerPage::Four, PerPage::Six] {
+                    let mut items = in_section(items(7), &"Section ".repeat(30));
+                    items[0].meta = ItemMeta {
+                        band: Some("diabolical".into()),
+                        rating: Some("9.9".into()),
+                        id: Some("a-very-long-identifier-".repeat(5)),
+                        section: items[0].meta.section.clone(),
+                    };
+                    let opts = PrintOptions {
+                        trim,
+                        bleed,
+                        per_page,
+                        title: "T".repeat(300),
+                        copyright: Some("word ".repeat(200)),
+                        seed: Some("seed ".repeat(100)),
+                        ..PrintOptions::default()
+                    };
+                    let sheets = book(&items, &opts);
+                    let n = sheets.len();
+                    assert_eq!(n % 2, 0);
+                    for (i, sheet) in sheets.iter().enumerate() {
+                        let b = if bleed { BLEED } else { 0.0 };
+                        assert_eq!((sheet.width, sheet.height), (trim.width + b, trim.height + 2.0 * b));
+                        let recto = i % 2 == 0;
+                        let [tl, tt, tr, tb] = sheet.trim;
+                        let inside = gutter(n).max(OUTSIDE_MARGIN);
+                        let (left, right) = if recto {
+                            (tl + inside, tr - OUTSIDE_MARGIN)
+                        } else {
+                            (tl + OUTSIDE_MARGIN, tr - inside)
+                        };
+                        let (top, bottom) = (tt + OUTSIDE_MARGIN, tb - OUTSIDE_MARGIN);
+                        let at = format!("{name} bleed {bleed} {per_page:?} page {}", i + 1);
+                        for g in &sheet.grids {
+                            assert!(g.x >= left - 0.01 && g.x + g.side() <= right + 0.01, "{at}: {g:?}");
+                            assert!(g.y >= top - 0.01 && g.y + g.side() <= bottom + 0.01, "{at}: {g:?}");
+                        }
+                        for t in &sheet.texts {
+                            let right_end = t.left() + Font::get().text_width(&t.text, t.size);
+                            assert!(t.left() >= left - 0.01 && right_end <= right + 0.01, "{at}: {t:?}");
+                            assert!(t.y - t.size >= top - 0.01 && t.y <= bottom + 0.01, "{at}: {t:?}");
+                        }
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn large_print_is_one_puzzle_a_page_with_digits_of_24_pt_or_more() {
+        for &(name, trim) in NAMED_TRIMS {
+            let opts =
+                PrintOptions { trim, large_print: true, per_page: PerPage::Six, ..PrintOptions::default() };
+            let sheets = book(&items(3), &opts);
+            let puzzle_pages: Vec<&Sheet> =
+                sheets.iter().filter(|s| s.grids.iter().any(|g| !g.is_answer())).collect();
+            assert_eq!(puzzle_pages.len(), 3, "{name}");
+            for g in puzzle_pages.iter().flat_map(|s| &s.grids) {
+                assert!(g.digits().all(|d| d.size >= LARGE_PRINT_DIGIT), "{name}");
+                assert!(g.cell >= LARGE_PRINT_DIGIT, "{name}: cells of {} pt", g.cell);
+            }
+        }
+        let small = Trim::inches(5.0, 8.0);
+        assert!(book(&items(1), &PrintOptions { trim: small, ..PrintOptions::default() }).len() >= 2);
     }
 
     #[test]

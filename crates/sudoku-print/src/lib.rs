@@ -23,9 +23,11 @@ mod font;
 pub mod layout;
 pub mod pdf;
 pub mod svg;
+pub mod trim;
 
 pub use pdf::render_pdf;
 pub use svg::render_svg;
+pub use trim::{Trim, TrimError};
 
 use sudoku_core::Grid;
 
@@ -49,12 +51,16 @@ pub struct ItemMeta {
     pub rating: Option<String>,
     /// An identifier that finds or regenerates the puzzle, e.g. a seed.
     pub id: Option<String>,
+    /// The section of the book the puzzle is in, e.g. `Medium`: a run of
+    /// puzzles with the same section starts on a new page and names it in
+    /// its running heads and in the contents.
+    pub section: Option<String>,
 }
 
 impl ItemMeta {
     /// The metadata of one CSV row, by column name (case-insensitive):
-    /// `band` (or `difficulty`), `rating` (or `score`) and `id` (or, when
-    /// there is no `id` column, `seed`). Missing columns and empty fields
+    /// `band` (or `difficulty`), `rating` (or `score`), `id` (or, when
+    /// there is no `id` column, `seed`) and `section`. Missing columns and empty fields
     /// give `None`; other columns are ignored.
     pub fn from_fields(fields: &[(String, String)]) -> ItemMeta {
         let find = |names: &[&str]| -> Option<String> {
@@ -68,33 +74,7 @@ impl ItemMeta {
             band: find(&["band", "difficulty"]),
             rating: find(&["rating", "score"]),
             id: find(&["id"]).or_else(|| find(&["seed"])),
-        }
-    }
-}
-
-/// Paper sizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Paper {
-    /// ISO A4, 210 × 297 mm (595.28 × 841.89 pt).
-    A4,
-    /// US Letter, 8.5 × 11 in (612 × 792 pt).
-    Letter,
-}
-
-impl Paper {
-    /// Width and height in points (1/72 in).
-    pub fn size_pt(self) -> (f32, f32) {
-        match self {
-            Paper::A4 => (595.276, 841.89),
-            Paper::Letter => (612.0, 792.0),
-        }
-    }
-
-    /// Width and height with units, as SVG wants them.
-    pub fn size_css(self) -> (&'static str, &'static str) {
-        match self {
-            Paper::A4 => ("210mm", "297mm"),
-            Paper::Letter => ("8.5in", "11in"),
+            section: find(&["section"]),
         }
     }
 }
@@ -125,14 +105,27 @@ impl PerPage {
 }
 
 /// How a book looks.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PrintOptions {
-    /// Paper size.
-    pub paper: Paper,
+    /// The trim size: the finished page.
+    pub trim: Trim,
+    /// Add 0.125 in of bleed on the outer edges of every page.
+    pub bleed: bool,
     /// Puzzles per page.
     pub per_page: PerPage,
-    /// The book's title: in every footer and in the PDF's metadata.
+    /// Large print: one puzzle a page, digits of at least
+    /// [`layout::LARGE_PRINT_DIGIT`] points.
+    pub large_print: bool,
+    /// The book's title: on the title page, in running heads and in the
+    /// PDF's metadata.
     pub title: String,
+    /// A line under the title on the title page.
+    pub subtitle: Option<String>,
+    /// The text of a copyright page after the title page.
+    pub copyright: Option<String>,
+    /// The page count is padded with blank pages to a multiple of this
+    /// (at least 2: an even count; 4 for saddle-stitched booklets).
+    pub pages_multiple: usize,
     /// Whether to end with the answer key.
     pub answers: bool,
     /// The number of the first puzzle; the others follow.
@@ -144,13 +137,35 @@ pub struct PrintOptions {
 impl Default for PrintOptions {
     fn default() -> Self {
         PrintOptions {
-            paper: Paper::A4,
+            trim: Trim::A4,
+            bleed: false,
             per_page: PerPage::Four,
+            large_print: false,
             title: DEFAULT_TITLE.to_string(),
+            subtitle: None,
+            copyright: None,
+            pages_multiple: 2,
             answers: true,
             start_number: 1,
             seed: None,
         }
+    }
+}
+
+impl PrintOptions {
+    /// The page layout of puzzles: one a page in large print.
+    pub fn per_page(&self) -> PerPage {
+        if self.large_print {
+            PerPage::One
+        } else {
+            self.per_page
+        }
+    }
+
+    /// How many puzzles a puzzle page holds.
+    pub fn puzzles_per_page(&self) -> usize {
+        let (cols, rows) = self.per_page().columns_rows();
+        cols * rows
     }
 }
 

@@ -56,6 +56,10 @@ pub fn render_pdf(items: &[PrintItem], opts: &PrintOptions) -> Vec<u8> {
         let mut page = pdf.page(page_id);
         page.parent(page_tree_id);
         page.media_box(Rect::new(0.0, 0.0, sheet.width, sheet.height));
+        // The trim box in PDF coordinates (y up): where the printer cuts.
+        let [left, top, right, bottom] = sheet.trim;
+        page.trim_box(Rect::new(left, sheet.height - bottom, right, sheet.height - top));
+        page.bleed_box(Rect::new(0.0, 0.0, sheet.width, sheet.height));
         page.contents(content_id);
         page.resources().fonts().pair(FONT_RESOURCE, type0_id);
         page.finish();
@@ -296,7 +300,7 @@ mod tests {
         let font = EmbeddedFont::for_sheets(&sheets);
         assert!(font.data.len() < 40_000, "subset is {} bytes", font.data.len());
         assert!(font.base_font.ends_with("+DejaVuSans"));
-        for ch in "123456789Puzzle Page of Answers".chars() {
+        for ch in "123456789Puzzle Contents Answers (page)".chars() {
             assert_ne!(font.cid(ch), 0, "{ch:?}");
         }
     }

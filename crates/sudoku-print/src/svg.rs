@@ -14,21 +14,17 @@ use super::{PrintItem, PrintOptions};
 
 /// A book as SVG documents, one per page, in page order.
 pub fn render_svg(items: &[PrintItem], opts: &PrintOptions) -> Vec<String> {
-    let (css_width, css_height) = opts.paper.size_css();
-    layout::book(items, opts)
-        .iter()
-        .map(|sheet| draw_sheet(sheet, css_width, css_height, &opts.title))
-        .collect()
+    layout::book(items, opts).iter().map(|sheet| draw_sheet(sheet, &opts.title)).collect()
 }
 
-fn draw_sheet(sheet: &Sheet, css_width: &str, css_height: &str, title: &str) -> String {
+fn draw_sheet(sheet: &Sheet, title: &str) -> String {
     let mut s = String::with_capacity(16 * 1024);
     // `write!` into a String cannot fail.
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{css_width}" height="{css_height}" viewBox="0 0 {} {}">"#,
-        num(sheet.width),
-        num(sheet.height)
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}">"#,
+        w = num(sheet.width),
+        h = num(sheet.height)
     );
     let _ = writeln!(s, "<title>{}</title>", escape(title));
     let _ = writeln!(

@@ -33,6 +33,13 @@ pub struct BookArgs {
     #[arg(long, value_enum, value_name = "BAND", default_value_t = BandArg::Medium, ignore_case = true)]
     pub difficulty: BandArg,
 
+    /// Sections by band, in order, each sorted by rating and named after
+    /// its band: `easy:20,medium:40,hard:30` (instead of -n and
+    /// --difficulty).
+    #[arg(long, value_name = "BAND:N,...", value_delimiter = ',', value_parser = generate::parse_section,
+          conflicts_with_all = ["number", "difficulty"])]
+    pub sections: Vec<(BandArg, u64)>,
+
     /// Symmetry of the clue pattern.
     #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None, ignore_case = true)]
     pub symmetry: SymmetryArg,
@@ -63,9 +70,19 @@ const BOOK_AFTER_HELP: &str = "\
 Same as
   sudoku generate -n 24 --seed 2024 --difficulty medium -o puzzles.pdf --csv puzzles.csv
 with any option given here passed on. The CSV holds each puzzle's id, seed,
-index, givens, solution, clues, symmetry, rating, band, nodes and technique;
-the book shows each puzzle's number, band, rating and id, the seed in every
-footer, and the answer key at the end.
+index, givens, solution, clues, symmetry, rating, band, ep, ed and technique,
+in generation order.
+
+The book, ready for print-on-demand: a title page (--title, --subtitle), a
+copyright page (--copyright), the contents, the puzzles (each section from
+the easiest to the hardest, its band in every running head, each puzzle with
+its number, band, rating and id), the answer key (12 a page, each labelled
+with its puzzle's number and page), then blank pages to an even count
+(--pages-multiple 4 for saddle-stitched booklets). Pages are mirrored: the
+inside margin grows with the page count as KDP asks (0.375 in up to 150
+pages, 0.5 to 300, 0.625 to 500, 0.75 to 700, 0.875 beyond); the others are
+0.5 in. --bleed adds 0.125 in on the outer edges; --trim sets the page size
+(6x9, 8.5x11, a5, 152x229mm ...).
 
 Exit codes: 0 both files written; 2 usage or I/O error, a file exists
 (without --force), -n 0, or no puzzle of the band in 100000 tries; then
@@ -74,7 +91,9 @@ neither file is written.
 Examples:
   sudoku book
   sudoku book -n 48 --difficulty hard --paper letter --title 'Hard puzzles' --force
-  sudoku book --seed 7 -o week7.pdf --csv week7.csv";
+  sudoku book --seed 7 -o week7.pdf --csv week7.csv
+  sudoku book --sections easy:20,medium:40,hard:30,expert:10 --trim 6x9 --bleed \\
+      --title 'Sudoku for Every Day' --copyright '(c) 2026 A. Publisher' -o book.pdf";
 
 /// Runs `sudoku book`: `sudoku generate` with the book's arguments.
 pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
@@ -86,7 +105,8 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
         seed: Some(args.seed),
         symmetry: args.symmetry,
         clues: None,
-        difficulty: Some(args.difficulty),
+        difficulty: args.sections.is_empty().then_some(args.difficulty),
+        sections: args.sections,
         tries: None,
         grade: true,
         format: None,

@@ -71,9 +71,17 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, value_name = "BAND", ignore_case = true)]
     pub difficulty: Option<BandArg>,
 
-    /// With --difficulty (only): puzzles drawn for each one kept before
-    /// giving up with exit code 2 [default: 100000].
-    #[arg(long, value_name = "N", requires = "difficulty", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Sections of bands, in order: `easy:20,medium:40` makes 20 easy
+    /// puzzles (indices 0-19) then 40 medium ones (20-59), each puzzle the
+    /// same as with `--difficulty` of its band. A book names each section
+    /// after its band.
+    #[arg(long, value_name = "BAND:N,...", value_delimiter = ',', value_parser = parse_section,
+          conflicts_with_all = ["number", "difficulty"])]
+    pub sections: Vec<(BandArg, u64)>,
+
+    /// With --difficulty or --sections (only): puzzles drawn for each one
+    /// kept before giving up with exit code 2 [default: 100000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub tries: Option<u64>,
 
     /// Grade every puzzle and add the columns rating, ep, ed, band and
@@ -377,8 +385,46 @@ enum Sink {
     Book { out: BookOutput, items: Vec<PrintItem> },
 }
 
+/// `easy:20`: a band and a count of at least one.
+pub fn parse_section(s: &str) -> Result<(BandArg, u64), String> {
+    let (band, n) = s.split_once(':').ok_or_else(|| format!("{s:?}: expected BAND:N, e.g. medium:40"))?;
+    let band = BandArg::from_str(band.trim(), true).map_err(|_| {
+        let names: Vec<String> = BandArg::value_variants()
+            .iter()
+            .filter_map(|v| Some(v.to_possible_value()?.get_name().to_string()))
+            .collect();
+        format!("{s:?}: unknown band {band:?}; expected one of {}", names.join(", "))
+    })?;
+    match n.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok((band, n)),
+        _ => Err(format!("{s:?}: the count must be a whole number of at least 1")),
+    }
+}
+
+/// The band puzzle `index` must have: `--difficulty`, or its section's.
+fn band_at(args: &GenerateArgs, index: u64) -> Option<Band> {
+    if args.sections.is_empty() {
+        return args.difficulty.map(Band::from);
+    }
+    let mut end = 0;
+    args.sections
+        .iter()
+        .find(|&&(_, n)| {
+            end += n;
+            index < end
+        })
+        .map(|&(band, _)| Band::from(band))
+}
+
 /// Runs `sudoku generate`.
-pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    if !args.sections.is_empty() {
+        args.number =
+            args.sections.iter().try_fold(0u64, |n, &(_, k)| n.checked_add(k)).context("too many puzzles")?;
+    }
+    if args.tries.is_some() && args.difficulty.is_none() && args.sections.is_empty() {
+        bail!("--tries needs --difficulty or --sections");
+    }
     let output = args.output.path();
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
     let format = pick_format(args.format, output, GenerateFormat::Line, GenerateFormat::of_kind)?;
@@ -395,8 +441,8 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         bail!("{flag} shapes a book: it needs pdf or svg output (-o FILE.pdf or --format pdf)");
     }
     let filter = Filter {
-        band: args.difficulty.map(Band::from),
-        grade: args.grade || args.difficulty.is_some() || format.book().is_some(),
+        band: band_at(&args, 0),
+        grade: args.grade || band_at(&args, 0).is_some() || format.book().is_some(),
         max_tries: args.tries.unwrap_or(DEFAULT_TRIES),
     };
 
@@ -437,24 +483,28 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
                 .into_par_iter()
                 .map_init(
                     || Worker { generator: Generator::new(opts.clone()), grader: Grader::new() },
-                    |worker, index| worker.make(index, filter, &abort),
+                    |worker, index| {
+                        worker.make(index, Filter { band: band_at(&args, index), ..filter }, &abort)
+                    },
                 )
                 .collect()
         });
         let mut made = Vec::with_capacity(outcomes.len());
-        for outcome in outcomes {
-            made.extend(outcome?);
-        }
-        if made.len() as u64 != end - start {
-            progress.finish();
-            bail!("{}", out_of_reach(&args, filter));
+        for (index, outcome) in (start..).zip(outcomes) {
+            match outcome? {
+                Some(m) => made.push(m),
+                None => {
+                    progress.finish();
+                    bail!("{}", out_of_reach(&args, Filter { band: band_at(&args, index), ..filter }));
+                }
+            }
         }
         buf.clear();
         csv_buf.clear();
         for (index, m) in (start..).zip(&made) {
             match &mut sink {
                 Sink::Text { format, .. } => write_puzzle(&mut buf, *format, seed, index, m)?,
-                Sink::Book { items, .. } => items.push(print_item(seed, index, m)),
+                Sink::Book { items, .. } => items.push(print_item(seed, index, m, &args)),
             }
             if csv_out.is_some() {
                 write_puzzle(&mut csv_buf, GenerateFormat::Csv, seed, index, m)?;
@@ -484,7 +534,18 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     match sink {
         Sink::Text { out, .. } => out.finish()?,
-        Sink::Book { out, items } => {
+        Sink::Book { out, mut items } => {
+            // Each section (the whole set without sections) from the
+            // easiest puzzle to the hardest; ties keep their order.
+            let rating = |item: &PrintItem| item.meta.rating.as_deref().and_then(|r| r.parse::<f64>().ok());
+            let mut first = 0;
+            while first < items.len() {
+                let section = items[first].meta.section.clone();
+                let n = items[first..].iter().take_while(|i| i.meta.section == section).count();
+                items[first..first + n]
+                    .sort_by(|a, b| rating(a).partial_cmp(&rating(b)).unwrap_or(std::cmp::Ordering::Equal));
+                first += n;
+            }
             out.write(&items, &args.page.options(Some(regenerate_note(&args, seed))))?
         }
     }
@@ -548,6 +609,11 @@ fn regenerate_note(args: &GenerateArgs, seed: u64) -> String {
     if let Some(band) = args.difficulty {
         parts.push(Band::from(band).name().to_string());
     }
+    if !args.sections.is_empty() {
+        let sections: Vec<String> =
+            args.sections.iter().map(|&(band, n)| format!("{}:{n}", Band::from(band).name())).collect();
+        parts.push(format!("sections {}", sections.join(",")));
+    }
     let symmetry = Symmetry::from(args.symmetry);
     if symmetry != Symmetry::None {
         parts.push(symmetry.name().to_string());
@@ -559,11 +625,17 @@ fn regenerate_note(args: &GenerateArgs, seed: u64) -> String {
 }
 
 /// Puzzle `index` as an item of a book: band, rating and id on the page.
-fn print_item(seed: u64, index: u64, m: &Made) -> PrintItem {
+fn print_item(seed: u64, index: u64, m: &Made, args: &GenerateArgs) -> PrintItem {
+    // A section is named after its band: "Medium".
+    let section = (!args.sections.is_empty()).then(|| band_at(args, index)).flatten().map(|band| {
+        let name = band.name();
+        name[..1].to_ascii_uppercase() + &name[1..]
+    });
     let meta = ItemMeta {
         band: m.grade.as_ref().map(|g| g.band.name().to_string()),
         rating: m.grade.as_ref().map(|g| rating_text(g.rating)),
         id: Some(format!("{seed}-{index}")),
+        section,
     };
     PrintItem { puzzle: m.puzzle.givens, solution: m.puzzle.solution, meta }
 }

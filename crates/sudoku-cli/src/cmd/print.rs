@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use sudoku_core::Grid;
 
 use sudoku_io::{FileKind, InputSpec};
-use sudoku_print::{ItemMeta, Paper, PerPage, PrintItem, PrintOptions};
+use sudoku_print::{ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
 use crate::out_file::OutFile;
@@ -77,17 +77,43 @@ Examples:
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Page options (PDF and SVG)")]
 pub struct PrintFlags {
-    /// Paper size [default: a4].
-    #[arg(long, value_enum, value_name = "PAPER", ignore_case = true)]
-    pub paper: Option<PaperArg>,
+    /// Trim size: 5x8, 5.25x8, 5.5x8.5, 6x9, 7x10, 8x10, 8.25x11, 8.5x11,
+    /// a4, a5, letter, or WxH in inches or mm (6.14x9.21in, 152x229mm)
+    /// [default: a4].
+    #[arg(long, visible_alias = "paper", value_name = "SIZE", value_parser = parse_trim)]
+    pub trim: Option<Trim>,
+
+    /// Add 0.125 in of bleed on the outer edges of every page (the PDF's
+    /// page is the trim plus bleed; its TrimBox is the trim).
+    #[arg(long)]
+    pub bleed: bool,
 
     /// Puzzles per page [default: 4].
     #[arg(long, value_enum, value_name = "N")]
     pub per_page: Option<PerPageArg>,
 
-    /// The book's title, printed in every page's footer [default: Sudoku].
+    /// Large print: one puzzle a page, digits of 24 pt or more.
+    #[arg(long, conflicts_with = "per_page")]
+    pub large_print: bool,
+
+    /// The book's title: on the title page and in running heads [default:
+    /// Sudoku].
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+
+    /// A line under the title on the title page.
+    #[arg(long, value_name = "TEXT")]
+    pub subtitle: Option<String>,
+
+    /// Text of a copyright page after the title page (`\n` in the text
+    /// starts a new line).
+    #[arg(long, value_name = "TEXT")]
+    pub copyright: Option<String>,
+
+    /// Pad the page count with blank pages to a multiple of N (4 for
+    /// saddle-stitched booklets) [default: 2, an even count].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=64))]
+    pub pages_multiple: Option<u32>,
 
     /// End the book with the answer key (the default).
     #[arg(long, overrides_with = "no_answers")]
@@ -103,21 +129,27 @@ pub struct PrintFlags {
     pub start_number: Option<u64>,
 }
 
+fn parse_trim(s: &str) -> Result<Trim, String> {
+    s.parse::<Trim>().map_err(|e| e.to_string())
+}
+
 impl PrintFlags {
     /// The print options these flags ask for; `seed` goes in every footer.
     pub fn options(&self, seed: Option<String>) -> PrintOptions {
         PrintOptions {
-            paper: match self.paper.unwrap_or(PaperArg::A4) {
-                PaperArg::A4 => Paper::A4,
-                PaperArg::Letter => Paper::Letter,
-            },
+            trim: self.trim.unwrap_or_default(),
+            bleed: self.bleed,
             per_page: match self.per_page.unwrap_or(PerPageArg::Four) {
                 PerPageArg::One => PerPage::One,
                 PerPageArg::Two => PerPage::Two,
                 PerPageArg::Four => PerPage::Four,
                 PerPageArg::Six => PerPage::Six,
             },
+            large_print: self.large_print,
             title: self.title.clone().unwrap_or_else(|| sudoku_print::DEFAULT_TITLE.to_string()),
+            subtitle: self.subtitle.clone(),
+            copyright: self.copyright.as_ref().map(|c| c.replace("\\n", "\n")),
+            pages_multiple: self.pages_multiple.unwrap_or(2) as usize,
             answers: !self.no_answers,
             start_number: self.start_number.unwrap_or(1),
             seed,
@@ -128,9 +160,14 @@ impl PrintFlags {
     /// book refuses it (it would do nothing).
     pub fn first_given(&self) -> Option<&'static str> {
         [
-            ("--paper", self.paper.is_some()),
+            ("--trim", self.trim.is_some()),
+            ("--bleed", self.bleed),
             ("--per-page", self.per_page.is_some()),
+            ("--large-print", self.large_print),
             ("--title", self.title.is_some()),
+            ("--subtitle", self.subtitle.is_some()),
+            ("--copyright", self.copyright.is_some()),
+            ("--pages-multiple", self.pages_multiple.is_some()),
             ("--answers", self.answers),
             ("--no-answers", self.no_answers),
             ("--start-number", self.start_number.is_some()),
@@ -143,15 +180,6 @@ impl PrintFlags {
 /// The largest `--start-number`: far beyond any book, and far from
 /// `u64::MAX`, where numbers would saturate and repeat.
 const MAX_START_NUMBER: u64 = 1_000_000_000_000_000;
-
-/// `--paper` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PaperArg {
-    /// ISO A4, 210 × 297 mm.
-    A4,
-    /// US Letter, 8.5 × 11 in.
-    Letter,
-}
 
 /// `--per-page` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
