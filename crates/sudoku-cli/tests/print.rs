@@ -510,3 +510,81 @@ fn a_pdf_can_go_to_stdout() {
     assert!(out.stdout.starts_with(b"%PDF-1.7"), "not a PDF");
     assert!(out.stdout.ends_with(b"%%EOF") || out.stdout.ends_with(b"%%EOF\n"));
 }
+
+/// A PNG decoded to 8-bit gray: width, height, pixels, and its resolution
+/// in pixels per metre.
+fn read_png(path: &Path) -> (u32, u32, Vec<u8>, Option<u32>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let ppm = reader.info().pixel_dims.map(|d| {
+        assert_eq!(d.xppu, d.yppu);
+        d.xppu
+    });
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    let channels = frame.color_type.samples();
+    let gray = buf[..frame.buffer_size()].chunks(channels).map(|p| p[0]).collect();
+    (frame.width, frame.height, gray, ppm)
+}
+
+#[test]
+fn each_puzzle_and_solution_becomes_an_image_of_its_own() {
+    let (dir, input) = input(3);
+    let out = dir.path().join("images");
+    let each = |format: &str, extra: &[&str]| {
+        sudoku()
+            .args(["print", "--each"])
+            .arg(&out)
+            .args(["--format", format, "--answers", "--dpi", "150", "--start-number", "7", "-q"])
+            .args(extra)
+            .arg(&input)
+            .assert()
+    };
+    each("png", &[]).success();
+    let puzzles = puzzles(3);
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        let number = 7 + k;
+        for kind in ["puzzle", "solution"] {
+            let path = out.join(format!("{kind}-{number:04}.png"));
+            let (w, h, gray, ppm) = read_png(&path);
+            // A 3 in grid and a 4 pt margin each side: 224 pt at 150 dpi.
+            assert_eq!((w, h), (467, 467), "{}", path.display());
+            assert_eq!(ppm, Some(5906), "150 dpi is 5906 pixels a metre");
+            // Ink at the centre of a given's cell; none at an empty
+            // cell's centre in the puzzle, ink everywhere in the solution.
+            let cell = 216.0 / 9.0 * 150.0 / 72.0;
+            let margin = 4.0 * 150.0 / 72.0;
+            for (c, ch) in puzzle.chars().enumerate() {
+                let (x0, y0) = (margin + (c % 9) as f64 * cell, margin + (c / 9) as f64 * cell);
+                let inked = (0..9).any(|i| {
+                    (0..9).any(|j| {
+                        let x = (x0 + cell * (0.3 + 0.05 * i as f64)) as u32;
+                        let y = (y0 + cell * (0.3 + 0.05 * j as f64)) as u32;
+                        gray[(y * w + x) as usize] < 160
+                    })
+                });
+                let want = kind == "solution" || ch != '.';
+                assert_eq!(inked, want, "{} cell {c}: {ch:?}", path.display());
+            }
+        }
+    }
+    assert!(!out.join("puzzle-0010.png").exists() && !out.join("puzzle-0001.png").exists());
+    // Files that exist stop the run untouched, without --force.
+    let before = std::fs::read(out.join("puzzle-0007.png")).unwrap();
+    each("png", &[]).code(2).stderr(contains("already exists"));
+    assert_eq!(std::fs::read(out.join("puzzle-0007.png")).unwrap(), before);
+    // SVG, and the same bytes twice.
+    each("svg", &[]).success();
+    let svg = std::fs::read_to_string(out.join("solution-0009.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("<title>Solution 9</title>"), "{svg}");
+    each("svg", &["--force"]).success();
+    assert_eq!(std::fs::read_to_string(out.join("solution-0009.svg")).unwrap(), svg);
+    // A book's page options mean nothing here.
+    each("svg", &["--trim", "6x9", "--force"]).code(2).stderr(contains("--trim"));
+    sudoku()
+        .args(["print", "--format", "png", "-o"])
+        .arg(dir.path().join("x.png"))
+        .arg(&input)
+        .assert()
+        .code(2);
+}

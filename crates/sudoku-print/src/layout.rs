@@ -506,6 +506,29 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
     sheets
 }
 
+/// The side of a grid drawn alone ([`single`]): 3 in, a newspaper
+/// column's width.
+pub const SINGLE_SIDE: f32 = 216.0;
+
+/// One grid alone on a sheet just larger than it, for a newspaper or a
+/// web page: the puzzle, or with `answer` its solution (givens in black).
+pub fn single(item: &PrintItem, answer: bool) -> Sheet {
+    let margin = 4.0;
+    let side = SINGLE_SIDE + 2.0 * margin;
+    let content = if answer {
+        GridContent::Answer { puzzle: item.puzzle, solution: item.solution }
+    } else {
+        GridContent::Puzzle(item.puzzle)
+    };
+    Sheet {
+        width: side,
+        height: side,
+        trim: [0.0, 0.0, side, side],
+        grids: vec![GridBox { x: margin, y: margin, cell: SINGLE_SIDE / 9.0, min_digit: 0.0, content }],
+        texts: Vec::new(),
+    }
+}
+
 /// Running heads: text size.
 const HEAD_SIZE: f32 = 9.0;
 /// Text of the front matter: size.

@@ -22,10 +22,12 @@
 mod font;
 pub mod layout;
 pub mod pdf;
+pub mod png;
 pub mod svg;
 pub mod trim;
 
 pub use pdf::render_pdf;
+pub use png::{svg_to_png, PngError};
 pub use svg::render_svg;
 pub use trim::{Trim, TrimError};
 
@@ -167,6 +169,35 @@ impl PrintOptions {
         let (cols, rows) = self.per_page().columns_rows();
         cols * rows
     }
+}
+
+/// One image of [`images`]: a puzzle or its solution, drawn alone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Image {
+    /// The puzzle's number (from [`PrintOptions::start_number`]).
+    pub number: u64,
+    /// Whether it shows the solution.
+    pub answer: bool,
+    /// The image as an SVG document, sized in points.
+    pub svg: String,
+}
+
+/// Each puzzle as an image of its own (and, with `answers`, each
+/// solution, after its puzzle), for newspapers and web pages.
+pub fn images(items: &[PrintItem], opts: &PrintOptions, answers: bool) -> Vec<Image> {
+    let mut out = Vec::with_capacity(items.len() * (1 + usize::from(answers)));
+    for (i, item) in items.iter().enumerate() {
+        let number = opts.start_number.saturating_add(i as u64);
+        for answer in [false, true] {
+            if answer && !answers {
+                continue;
+            }
+            let kind = if answer { "Solution" } else { "Puzzle" };
+            let svg = svg::render_sheet(&layout::single(item, answer), &format!("{kind} {number}"));
+            out.push(Image { number, answer, svg });
+        }
+    }
+    out
 }
 
 /// The title when none is given.

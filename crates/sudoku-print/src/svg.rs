@@ -14,10 +14,11 @@ use super::{PrintItem, PrintOptions};
 
 /// A book as SVG documents, one per page, in page order.
 pub fn render_svg(items: &[PrintItem], opts: &PrintOptions) -> Vec<String> {
-    layout::book(items, opts).iter().map(|sheet| draw_sheet(sheet, &opts.title)).collect()
+    layout::book(items, opts).iter().map(|sheet| render_sheet(sheet, &opts.title)).collect()
 }
 
-fn draw_sheet(sheet: &Sheet, title: &str) -> String {
+/// One sheet as an SVG document titled `title`.
+pub fn render_sheet(sheet: &Sheet, title: &str) -> String {
     let mut s = String::with_capacity(16 * 1024);
     // `write!` into a String cannot fail.
     let _ = writeln!(

@@ -26,9 +26,20 @@ pub struct PrintArgs {
     pub source: InputArgs,
 
     /// Output format [default: from the extension of --output (.pdf,
-    /// .svg), else pdf].
+    /// .svg), else pdf; with --each, svg]. png is for --each only.
     #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
     pub format: Option<PrintFormat>,
+
+    /// Instead of a book, write each puzzle as an image of its own into DIR
+    /// (made if missing): puzzle-0001.svg, puzzle-0002.svg ...; with
+    /// --answers also solution-0001.svg .... For newspapers and web pages.
+    #[arg(long, value_name = "DIR", conflicts_with = "output", value_hint = clap::ValueHint::DirPath)]
+    pub each: Option<PathBuf>,
+
+    /// Resolution of --each --format png images, in pixels per inch (each
+    /// grid is 3 in wide) [default: 300].
+    #[arg(long, value_name = "DPI", requires = "each", value_parser = clap::value_parser!(u32).range(10..=2400))]
+    pub dpi: Option<u32>,
 
     /// How the pages look.
     #[command(flatten)]
@@ -203,8 +214,10 @@ pub enum PerPageArg {
 pub enum PrintFormat {
     /// One PDF file.
     Pdf,
-    /// One SVG file per page.
+    /// One SVG file per page (per puzzle with --each).
     Svg,
+    /// One PNG image per puzzle (--each only).
+    Png,
 }
 
 /// A puzzle read from the input, and where.
@@ -217,6 +230,9 @@ struct Source {
 
 /// Runs `sudoku print`.
 pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
+    if let Some(dir) = &args.each {
+        return write_each(&args, dir);
+    }
     let spec = args.source.spec()?;
     let output = args.output.path();
     let format = pick_format(args.format, output, PrintFormat::Pdf, PrintFormat::of_kind)?;
@@ -231,6 +247,65 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
         .context("cannot start worker threads")?;
     let items = pool.install(|| solve_all(&sources, args.output.quiet))?;
     target.write(&items, &args.page.options(None))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `print --each DIR`: one image per puzzle (and solution, with
+/// `--answers`), each file written atomically; files that exist are an
+/// error without `--force`, checked before any is written.
+fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
+    let format = args.format.unwrap_or(PrintFormat::Svg);
+    if format == PrintFormat::Pdf {
+        bail!("--each writes svg or png images: --format svg or png");
+    }
+    if let Some(flag) = args.page.first_given().filter(|f| !["--answers", "--start-number"].contains(f)) {
+        bail!("{flag} shapes a book's pages: --each draws grids alone");
+    }
+    let spec = args.source.spec()?;
+    let sources = read_puzzles(&args.source.files, &spec)?;
+    if sources.is_empty() {
+        bail!("no puzzles in the input");
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.output.jobs())
+        .build()
+        .context("cannot start worker threads")?;
+    let items = pool.install(|| solve_all(&sources, args.output.quiet))?;
+    let opts = args.page.options(None);
+    // An answer image only when asked for.
+    let images = sudoku_print::images(&items, &opts, args.page.answers);
+    let ext = if format == PrintFormat::Png { "png" } else { "svg" };
+    let name = |image: &sudoku_print::Image| {
+        let kind = if image.answer { "solution" } else { "puzzle" };
+        dir.join(format!("{kind}-{:04}.{ext}", image.number))
+    };
+    if !args.output.force {
+        if let Some(existing) = images.iter().map(name).find(|p| p.exists()) {
+            bail!("{} already exists (use --force to replace it)", existing.display());
+        }
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot make the directory {}", dir.display()))?;
+    let dpi = args.dpi.unwrap_or(300);
+    let files: Vec<anyhow::Result<Vec<u8>>> = pool.install(|| {
+        images
+            .par_iter()
+            .map(|image| match format {
+                PrintFormat::Png => Ok(sudoku_print::svg_to_png(&image.svg, dpi)?),
+                _ => Ok(image.svg.clone().into_bytes()),
+            })
+            .collect()
+    });
+    // Each file whole or not at all, one at a time (a set of thousands
+    // would not fit the open-file limit at once).
+    for (image, bytes) in images.iter().zip(files) {
+        let path = name(image);
+        let mut out = OutFile::create(Some(&path), args.output.force)?;
+        out.write_all(&bytes?).with_context(|| format!("cannot write {}", path.display()))?;
+        out.finish()?;
+    }
+    if !args.output.quiet {
+        eprintln!("sudoku: {} images in {}", images.len(), dir.display());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -267,6 +342,7 @@ impl BookOutput {
         match (format, output) {
             (PrintFormat::Svg, None) => bail!("--format svg writes one file per page: give --output FILE"),
             (PrintFormat::Svg, Some(path)) => Ok(BookOutput::Svg { path: path.to_path_buf(), force }),
+            (PrintFormat::Png, _) => bail!("png is for single images: --each DIR --format png"),
             (PrintFormat::Pdf, None) if io::stdout().is_terminal() => {
                 bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout")
             }
