@@ -6,6 +6,7 @@ use std::ffi::OsString;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::cmd::book::BookArgs;
+use crate::cmd::cover::CoverArgs;
 use crate::cmd::generate::GenerateArgs;
 use crate::cmd::grade::GradeArgs;
 use crate::cmd::hint::HintArgs;
@@ -41,6 +42,9 @@ pub enum Command {
     Hint(HintArgs),
     /// Make a book of 24 graded medium puzzles (puzzles.pdf and puzzles.csv).
     Book(BookArgs),
+    /// Make the wrap-around cover PDF of a printed book (back, spine,
+    /// front, bleed).
+    Cover(CoverArgs),
     /// Print a shell completion script (e.g. `sudoku completions bash >
     /// /etc/bash_completion.d/sudoku`).
     Completions(CompletionsArgs),
@@ -112,6 +116,7 @@ fn parse_one_subcommand(args: &[OsString]) -> Option<Cli> {
         "grade" => Command::Grade(parse_args("grade", sub_args)?),
         "hint" => Command::Hint(parse_args("hint", sub_args)?),
         "book" => Command::Book(parse_args("book", sub_args)?),
+        "cover" => Command::Cover(parse_args("cover", sub_args)?),
         _ => return None,
     };
     Some(Cli { command })

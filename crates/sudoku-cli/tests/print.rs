@@ -588,3 +588,46 @@ fn each_puzzle_and_solution_becomes_an_image_of_its_own() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn a_cover_is_sized_by_trim_pages_and_paper_and_reads_a_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let cover = |name: &str, args: &[&str]| {
+        let out = dir.path().join(name);
+        sudoku().args(["cover", "-q", "--title", "Sudoku", "-o"]).arg(&out).args(args).assert().success();
+        out
+    };
+    // 6x9, 200 cream pages: a 0.5 in spine, 0.125 in bleed all round.
+    let pdf = cover("a.pdf", &["--trim", "6x9", "--pages", "200", "--paper-stock", "cream"]);
+    let media = page_box(&pdf, 1, "MediaBox");
+    assert!((media[2] - 12.75 * 72.0).abs() < 0.01 && (media[3] - 9.25 * 72.0).abs() < 0.01, "{media:?}");
+    let trim = page_box(&pdf, 1, "TrimBox");
+    assert!((trim[0] - 9.0).abs() < 0.01 && (trim[2] - 12.625 * 72.0).abs() < 0.01, "{trim:?}");
+    let text = run_tool("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    assert_eq!(text.matches("Sudoku").count(), 2, "front and spine:\n{text}");
+    let fonts = run_tool("pdffonts", &[pdf.to_str().unwrap()]);
+    assert!(fonts.lines().nth(2).is_some_and(|l| l.contains("yes yes yes")), "{fonts}");
+    // White paper is thinner; 60 pages carry no spine text.
+    let pdf = cover("b.pdf", &["--trim", "5x8", "--pages", "60"]);
+    let media = page_box(&pdf, 1, "MediaBox");
+    assert!((media[2] - (10.25 + 60.0 * 0.002252) * 72.0).abs() < 0.01, "{media:?}");
+    let text = run_tool("pdftotext", &[pdf.to_str().unwrap(), "-"]);
+    assert_eq!(text.matches("Sudoku").count(), 1, "{text}");
+    // From a book: its trim (without bleed) and page count.
+    let (_keep, input) = input(5);
+    let book = dir.path().join("book.pdf");
+    sudoku().args(["print", "--trim", "7x10", "--bleed", "-o"]).arg(&book).arg(&input).assert().success();
+    let pages: f64 =
+        pdfinfo_field(&run_tool("pdfinfo", &[book.to_str().unwrap()]), "Pages:").parse().unwrap();
+    let pdf = cover("c.pdf", &["--book", book.to_str().unwrap()]);
+    let media = page_box(&pdf, 1, "MediaBox");
+    assert!((media[2] - (14.25 + pages * 0.002252) * 72.0).abs() < 0.01, "{media:?}");
+    assert!((media[3] - 10.25 * 72.0).abs() < 0.01, "{media:?}");
+    // The same options, the same bytes.
+    let again = cover("d.pdf", &["--book", book.to_str().unwrap()]);
+    assert_eq!(std::fs::read(&pdf).unwrap(), std::fs::read(&again).unwrap());
+    // Not a PDF; no page count.
+    sudoku().args(["cover", "--book"]).arg(&input).arg("-o").arg(dir.path().join("x.pdf")).assert().code(2);
+    assert!(!dir.path().join("x.pdf").exists());
+    sudoku().args(["cover", "-o"]).arg(dir.path().join("y.pdf")).assert().code(2);
+}

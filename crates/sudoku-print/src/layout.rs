@@ -54,6 +54,11 @@ pub struct Sheet {
     pub grids: Vec<GridBox>,
     /// Every piece of text but the digits in grids.
     pub texts: Vec<TextRun>,
+    /// Text reading top to bottom (a book's spine), turned a quarter to
+    /// the right: `x, y` is where its baseline starts (for
+    /// [`Anchor::Start`]; its middle or end for the others), the glyphs'
+    /// tops point to growing `x`.
+    pub vertical_texts: Vec<TextRun>,
 }
 
 /// How a text run sits on its `x`.
@@ -370,6 +375,7 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
             trim: frame.trim,
             grids: Vec::new(),
             texts: Vec::new(),
+            vertical_texts: Vec::new(),
         };
         let live =
             Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
@@ -526,6 +532,7 @@ pub fn single(item: &PrintItem, answer: bool) -> Sheet {
         trim: [0.0, 0.0, side, side],
         grids: vec![GridBox { x: margin, y: margin, cell: SINGLE_SIDE / 9.0, min_digit: 0.0, content }],
         texts: Vec::new(),
+        vertical_texts: Vec::new(),
     }
 }
 
@@ -549,7 +556,7 @@ fn title_page(sheet: &mut Sheet, live: Area, title: &str, subtitle: Option<&str>
 
 /// `text` broken into lines at most `width` wide at `size`, at spaces
 /// (a word too long for a line is cut to fit); control characters dropped.
-fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
+pub(crate) fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     let font = Font::get();
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {

@@ -19,6 +19,7 @@
 //! files or solving. Callers (`sudoku print`, `sudoku generate`, `sudoku book`) build
 //! the items, solutions included.
 
+pub mod cover;
 mod font;
 pub mod layout;
 pub mod pdf;
@@ -26,6 +27,8 @@ pub mod png;
 pub mod svg;
 pub mod trim;
 
+pub use cover::{CoverOptions, PaperStock};
+pub use pdf::render_cover_pdf;
 pub use pdf::render_pdf;
 pub use png::{svg_to_png, PngError};
 pub use svg::render_svg;

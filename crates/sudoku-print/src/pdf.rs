@@ -15,16 +15,26 @@ use pdf_writer::types::{CidFontType, FontFlags, LineCapStyle, LineJoinStyle, Sys
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use rayon::prelude::*;
 
+use super::cover::{self, CoverOptions};
 use super::font::{self, Font};
-use super::layout::{self, Sheet};
+use super::layout::{self, Anchor, Sheet};
 use super::{PrintItem, PrintOptions};
 
 const FONT_RESOURCE: Name<'static> = Name(b"F1");
 
 /// A book as one PDF file.
 pub fn render_pdf(items: &[PrintItem], opts: &PrintOptions) -> Vec<u8> {
-    let sheets = layout::book(items, opts);
-    let embedded = EmbeddedFont::for_sheets(&sheets);
+    render_sheets(&layout::book(items, opts), &opts.title)
+}
+
+/// A book's wrap-around cover as a one-page PDF.
+pub fn render_cover_pdf(opts: &CoverOptions) -> Vec<u8> {
+    render_sheets(&[cover::cover(opts)], &opts.title)
+}
+
+/// Sheets as one PDF file titled `title`.
+fn render_sheets(sheets: &[Sheet], title: &str) -> Vec<u8> {
+    let embedded = EmbeddedFont::for_sheets(sheets);
 
     let catalog_id = Ref::new(1);
     let page_tree_id = Ref::new(2);
@@ -42,7 +52,7 @@ pub fn render_pdf(items: &[PrintItem], opts: &PrintOptions) -> Vec<u8> {
     pdf.catalog(catalog_id).pages(page_tree_id);
     pdf.pages(page_tree_id).kids(page_ids.iter().copied()).count(page_ids.len() as i32);
     let mut info = pdf.document_info(info_id);
-    info.title(TextStr(&opts.title));
+    info.title(TextStr(title));
     info.creator(TextStr("sudoku print"));
     info.producer(TextStr(concat!("sudoku ", env!("CARGO_PKG_VERSION"), " (pdf-writer)")));
     info.finish();
@@ -68,7 +78,7 @@ pub fn render_pdf(items: &[PrintItem], opts: &PrintOptions) -> Vec<u8> {
     }
 
     embedded.write(&mut pdf, [type0_id, cid_font_id, descriptor_id, font_file_id, cmap_id]);
-    hash.write(opts.title.as_bytes());
+    hash.write(title.as_bytes());
     let id = hash.value().to_be_bytes().to_vec();
     pdf.set_file_id((id.clone(), id));
     pdf.finish()
@@ -110,6 +120,23 @@ fn draw_sheet(sheet: &Sheet, font: &EmbeddedFont) -> Vec<u8> {
         state.show(&mut c, run.left(), h - run.y, run.size, run.gray, &glyphs);
     }
     c.end_text();
+    // Spine text: its own text object, turned a quarter clockwise (the
+    // text's x axis points down the page, its y axis to the right).
+    for run in &sheet.vertical_texts {
+        let width = Font::get().text_width(&run.text, run.size);
+        let start = match run.anchor {
+            Anchor::Start => run.y,
+            Anchor::Middle => run.y - width / 2.0,
+            Anchor::End => run.y - width,
+        };
+        let glyphs: Vec<u8> = run.text.chars().flat_map(|ch| font.cid(ch).to_be_bytes()).collect();
+        c.begin_text();
+        c.set_font(FONT_RESOURCE, run.size);
+        c.set_fill_gray(run.gray);
+        c.set_text_matrix([0.0, -1.0, 1.0, 0.0, run.x, h - start]);
+        c.show(Str(&glyphs));
+        c.end_text();
+    }
     c.finish().into_vec()
 }
 
@@ -156,7 +183,7 @@ impl EmbeddedFont {
         let font = Font::get();
         let mut chars: BTreeSet<char> = ('1'..='9').collect();
         for sheet in sheets {
-            for run in &sheet.texts {
+            for run in sheet.texts.iter().chain(&sheet.vertical_texts) {
                 chars.extend(run.text.chars());
             }
         }

@@ -74,11 +74,7 @@ pub fn render_sheet(sheet: &Sheet, title: &str) -> String {
         s.push_str("</g>\n");
     }
     for run in &sheet.texts {
-        let anchor = match run.anchor {
-            Anchor::Start => "",
-            Anchor::Middle => r#" text-anchor="middle""#,
-            Anchor::End => r#" text-anchor="end""#,
-        };
+        let anchor = anchor_attribute(run.anchor);
         let _ = writeln!(
             s,
             r#"<text x="{}" y="{}" font-size="{}" fill="{}"{anchor}>{}</text>"#,
@@ -89,8 +85,30 @@ pub fn render_sheet(sheet: &Sheet, title: &str) -> String {
             escape(&run.text)
         );
     }
+    for run in &sheet.vertical_texts {
+        let anchor = anchor_attribute(run.anchor);
+        // Turned a quarter clockwise about its own origin.
+        let _ = writeln!(
+            s,
+            r#"<text transform="translate({} {}) rotate(90)" font-size="{}" fill="{}"{anchor}>{}</text>"#,
+            num(run.x),
+            num(run.y),
+            num(run.size),
+            gray(run.gray),
+            escape(&run.text)
+        );
+    }
     s.push_str("</svg>\n");
     s
+}
+
+/// The `text-anchor` attribute of `anchor` (none for the start).
+fn anchor_attribute(anchor: Anchor) -> &'static str {
+    match anchor {
+        Anchor::Start => "",
+        Anchor::Middle => r#" text-anchor="middle""#,
+        Anchor::End => r#" text-anchor="end""#,
+    }
 }
 
 fn path(s: &mut String, segments: &[[f32; 4]]) {

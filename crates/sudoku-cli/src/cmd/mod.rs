@@ -1,6 +1,7 @@
 //! One module per subcommand; `run` dispatches.
 
 pub mod book;
+pub mod cover;
 pub mod generate;
 pub mod grade;
 pub mod hint;
@@ -20,6 +21,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Grade(args) => grade::run(args),
         Command::Hint(args) => hint::run(args),
         Command::Book(args) => book::run(args),
+        Command::Cover(args) => cover::run(args),
         Command::Completions(args) => {
             let mut out = std::io::stdout().lock();
             crate::cli::write_completions(args.shell, &mut out);
