@@ -499,3 +499,107 @@ fn book_options_pass_through_to_generate() {
     assert!(rows.iter().all(|r| r[1] == "8" && r[6] == "rot180" && r[8] == "hard"));
     assert!(!dir.path().join("puzzles.pdf").exists());
 }
+
+#[test]
+fn a_clue_pattern_gives_exactly_its_cells_in_every_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pattern.txt");
+    // A half-turn symmetric pattern of 28 givens, drawn with box lines.
+    let rows = [
+        "..x|.x.|x..",
+        "x..|x.x|..x",
+        ".x.|...|.x.",
+        "..x|x.x|x..",
+        "x..|...|..x",
+        "..x|x.x|x..",
+        ".x.|...|.x.",
+        "x..|x.x|..x",
+        "..x|.x.|x..",
+    ];
+    std::fs::write(&path, rows.join("\n")).unwrap();
+    let given = |c: usize| rows[c / 9].replace('|', "").as_bytes()[c % 9] == b'x';
+    let out =
+        stdout_of(&["generate", "-n", "6", "--seed", "3", "--pattern", path.to_str().unwrap(), "-f", "csv"]);
+    let (headers, rows_out) = csv_records(&out);
+    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    assert_eq!(rows_out.len(), 6);
+    let mut distinct = std::collections::HashSet::new();
+    for row in &rows_out {
+        let puzzle = Grid::parse_line(&row[col("puzzle")]).unwrap();
+        assert!((0..81).all(|c| puzzle.get(c).is_some() == given(c)), "{}", row[col("puzzle")]);
+        assert_eq!(puzzle.count_solutions_up_to(2), 1, "{}", row[col("puzzle")]);
+        assert_eq!(row[col("symmetry")], "rot180");
+        distinct.insert(row[col("puzzle")].clone());
+    }
+    assert_eq!(distinct.len(), 6);
+    // The same seed, the same set; a pattern that cannot be unique, or
+    // is not one, is refused with the file named.
+    assert_eq!(
+        out,
+        stdout_of(&["generate", "-n", "6", "--seed", "3", "--pattern", path.to_str().unwrap(), "-f", "csv"])
+    );
+    std::fs::write(&path, "x".repeat(40) + "o").unwrap();
+    sudoku()
+        .args(["generate", "--pattern"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("pattern.txt").and(predicate::str::contains("column 41")));
+    std::fs::write(&path, "xxx.x.xxx\n".repeat(9)).unwrap();
+    sudoku()
+        .args(["generate", "--pattern"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("columns 4 and 6"));
+}
+
+#[test]
+fn a_technique_keeps_puzzles_whose_hardest_step_it_is() {
+    let out = stdout_of(&["generate", "-n", "4", "--seed", "8", "--technique", "x wing", "-f", "csv"]);
+    let (headers, rows) = csv_records(&out);
+    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    assert_eq!(rows.len(), 4);
+    let puzzles: String = rows.iter().map(|r| format!("{}\n", r[col("puzzle")])).collect();
+    assert!(rows.iter().all(|r| r[col("technique")] == "X-Wing"), "{out}");
+    // grade, run apart, agrees.
+    let graded = sudoku().args(["grade", "-f", "csv"]).write_stdin(puzzles).assert().success();
+    let (headers, rows) = csv_records(std::str::from_utf8(&graded.get_output().stdout).unwrap());
+    let t = headers.iter().position(|h| h == "technique").unwrap();
+    assert!(rows.iter().all(|r| r[t] == "X-Wing"));
+    sudoku().args(["generate", "--technique", "telepathy"]).assert().code(2);
+}
+
+#[test]
+fn a_book_in_sections_runs_easy_to_hard_within_each() {
+    let dir = tempfile::tempdir().unwrap();
+    sudoku()
+        .args(["book", "--sections", "easy:5,hard:4", "--seed", "4", "--title", "Two levels", "-q"])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+    let (headers, rows) = csv_records(&std::fs::read_to_string(dir.path().join("puzzles.csv")).unwrap());
+    let band = headers.iter().position(|h| h == "band").unwrap();
+    let bands: Vec<&str> = rows.iter().map(|r| r[band].as_str()).collect();
+    assert_eq!(bands, ["easy", "easy", "easy", "easy", "easy", "hard", "hard", "hard", "hard"]);
+    let text = poppler("pdftotext", &[&dir.path().join("puzzles.pdf"), std::path::Path::new("-")]);
+    // The contents names both sections; puzzles are numbered through the
+    // book; within a section the ratings never go down.
+    let contents = &text[text.find("Contents").unwrap()..];
+    assert!(contents.find("Easy").unwrap() < contents.find("Hard").unwrap(), "{text}");
+    let ratings: Vec<(String, f64)> = text
+        .lines()
+        .filter_map(|l| {
+            let (band, rating) = l.trim().split_once(" · ")?;
+            Some((band.to_string(), rating.trim().parse().ok()?))
+        })
+        .collect();
+    assert_eq!(ratings.len(), 9, "{text}");
+    for pair in ratings.windows(2) {
+        if pair[0].0 == pair[1].0 {
+            assert!(pair[0].1 <= pair[1].1, "{ratings:?}");
+        }
+    }
+    sudoku().args(["book", "--sections", "easy:0"]).current_dir(dir.path()).assert().code(2);
+    sudoku().args(["book", "--sections", "easy:2", "-n", "3"]).current_dir(dir.path()).assert().code(2);
+}

@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use sudoku_core::{Candidates, Grid, Solver, BOX, COL, PEERS, ROW, UNITS};
 
 use crate::error::GenError;
+use crate::pattern::Pattern;
 use crate::random_grid::random_grid;
 use crate::symmetry::Symmetry;
 use crate::unavoidable::UnavoidableSets;
@@ -87,6 +88,42 @@ pub fn generate_until(
     Generator::new(opts.clone()).generate_until(index, accept, max_tries)
 }
 
+/// Moves of one climb of [`Generator::fit_pattern`].
+const CLIMB_MOVES: usize = 200;
+/// Solutions counted at most while climbing: beyond, all look alike.
+const CLIMB_CAP: u64 = 50;
+
+/// `grid` with two rows of a band, two columns of a stack, two bands or two
+/// stacks swapped, drawn from `rng`: still a valid grid.
+fn random_move(grid: &Grid, rng: &mut impl Rng) -> Grid {
+    let kind = rng.gen_range(0..4);
+    let group = rng.gen_range(0..3);
+    let (a, b) = match rng.gen_range(0..3) {
+        0 => (0, 1),
+        1 => (0, 2),
+        _ => (1, 2),
+    };
+    // Lines (rows or columns) i and j swap; for bands and stacks, each of
+    // their three lines with its counterpart.
+    let pairs: Vec<(usize, usize)> = match kind {
+        0 | 1 => vec![(group * 3 + a, group * 3 + b)],
+        _ => (0..3).map(|k| (a * 3 + k, b * 3 + k)).collect(),
+    };
+    let columns = kind == 1 || kind == 3;
+    let mut out = *grid;
+    for (i, j) in pairs {
+        for k in 0..9 {
+            let (ci, cj) = if columns { (k * 9 + i, k * 9 + j) } else { (i * 9 + k, j * 9 + k) };
+            let (vi, vj) = (grid.get(ci), grid.get(cj));
+            if let (Some(vi), Some(vj)) = (vi, vj) {
+                out.set(ci, vj);
+                out.set(cj, vi);
+            }
+        }
+    }
+    out
+}
+
 /// A reusable generator: the options, the symmetry's orbits and a solver.
 /// Holds no randomness of its own; every puzzle draws from the stream it is
 /// given or from [`puzzle_rng`].
@@ -143,6 +180,73 @@ impl Generator {
             }
         }
         Err(GenError::TriesExhausted { index, max_tries })
+    }
+
+    /// Puzzle `index` of the set whose givens are the cells of `pattern`,
+    /// among those `accept` approves: draws solution grids from
+    /// [`puzzle_rng`]`(seed, index)` and keeps the first that, masked by the
+    /// pattern, has one solution and is accepted. The options' symmetry and
+    /// clue target do not apply.
+    ///
+    /// # Errors
+    /// [`GenError::TriesExhausted`] when `max_tries` grids were drawn and
+    /// none gave an accepted unique puzzle (a pattern with few givens may
+    /// never give one).
+    pub fn generate_on_pattern(
+        &mut self,
+        index: u64,
+        pattern: Pattern,
+        mut accept: impl FnMut(&Puzzle) -> bool,
+        max_tries: u64,
+    ) -> Result<Puzzle, GenError> {
+        let mut rng = puzzle_rng(self.opts.seed, index);
+        for _ in 0..max_tries {
+            let Some((givens, solution)) = self.fit_pattern(pattern, &mut rng) else { continue };
+            let puzzle = Puzzle {
+                givens,
+                solution,
+                symmetry: Symmetry::strongest_of(&givens),
+                minimal: false,
+                target_clues: None,
+            };
+            if accept(&puzzle) {
+                return Ok(puzzle);
+            }
+        }
+        Err(GenError::TriesExhausted { index, max_tries })
+    }
+
+    /// A solution grid whose pattern cells alone have it as their one
+    /// solution, and those givens; `None` when one climb fails.
+    ///
+    /// A random grid seldom fits: its pattern cells usually leave many
+    /// solutions. The climb moves the grid under the pattern instead (a row
+    /// or column swapped within its band or stack, two bands or stacks
+    /// swapped: the grid stays valid) and keeps each move that leaves no
+    /// more solutions, up to [`CLIMB_MOVES`] moves.
+    fn fit_pattern(&mut self, pattern: Pattern, rng: &mut impl Rng) -> Option<(Grid, Grid)> {
+        let mut grid = random_grid(rng);
+        let masked = |grid: &Grid| {
+            let mut givens = Grid::EMPTY;
+            for c in (0..81).filter(|&c| pattern.contains(c)) {
+                if let Some(d) = grid.get(c) {
+                    givens.set(c, d);
+                }
+            }
+            givens
+        };
+        let mut count = self.solver.count_solutions_up_to(&masked(&grid), CLIMB_CAP);
+        for _ in 0..CLIMB_MOVES {
+            if count == 1 {
+                return Some((masked(&grid), grid));
+            }
+            let moved = random_move(&grid, rng);
+            let n = self.solver.count_solutions_up_to(&masked(&moved), CLIMB_CAP);
+            if n <= count {
+                (grid, count) = (moved, n);
+            }
+        }
+        (count == 1).then(|| (masked(&grid), grid))
     }
 
     /// A puzzle drawn from `rng`: the seed in the options is not used.
@@ -559,5 +663,30 @@ mod tests {
         let p = generator.puzzle_from_solution(&Grid::EMPTY, &mut rng);
         assert_eq!(p.givens, Grid::EMPTY);
         assert!(!p.minimal);
+    }
+
+    #[test]
+    fn a_pattern_gives_unique_puzzles_with_exactly_its_cells_given() {
+        // The pattern of a newspaper puzzle: 32 givens, half-turn
+        // symmetric.
+        let text = "..x.x.x..x..x.x..x..xx.xx....xx.xx..x.......x..xx.xx....xx.xx..x..x.x..x..x.x.x..";
+        let pattern: Pattern = text.parse().unwrap();
+        let mut g = Generator::new(GenOptions { seed: 5, ..GenOptions::default() });
+        for index in 0..5 {
+            let p = g.generate_on_pattern(index, pattern, |_| true, 10_000).unwrap();
+            assert!((0..81).all(|c| p.givens.get(c).is_some() == pattern.contains(c)));
+            assert_eq!(p.givens.count_solutions_up_to(2), 1);
+            assert!((0..81).all(|c| p.givens.get(c).is_none_or(|d| p.solution.get(c) == Some(d))));
+            assert_eq!(p.symmetry, Symmetry::Rot180);
+            // Reproducible from the seed and index.
+            let again = Generator::new(GenOptions { seed: 5, ..GenOptions::default() })
+                .generate_on_pattern(index, pattern, |_| true, 10_000)
+                .unwrap();
+            assert_eq!(again, p);
+        }
+        // Givens in the top two rows only never make a unique puzzle.
+        let hopeless = Pattern::from_cells(0..17);
+        let err = g.generate_on_pattern(0, hopeless, |_| true, 3).unwrap_err();
+        assert_eq!(err, GenError::TriesExhausted { index: 0, max_tries: 3 });
     }
 }

@@ -68,10 +68,12 @@
 
 pub mod error;
 pub mod generator;
+pub mod pattern;
 pub mod random_grid;
 pub mod symmetry;
 mod unavoidable;
 
 pub use error::GenError;
 pub use generator::{generate, generate_until, puzzle_rng, GenOptions, Generator, Puzzle};
+pub use pattern::{Pattern, PatternError};
 pub use symmetry::{ParseSymmetryError, Symmetry};

@@ -135,6 +135,17 @@ impl Symmetry {
         orbits
     }
 
+    /// The strongest symmetry the pattern of `grid`'s given cells has:
+    /// dihedral, then the quarter turn, then the first of the others in
+    /// [`Symmetry::ALL`] order, else none.
+    pub fn strongest_of(grid: &Grid) -> Symmetry {
+        [Symmetry::Dihedral, Symmetry::Rot90]
+            .into_iter()
+            .chain(Symmetry::ALL[1..].iter().copied())
+            .find(|s| s.holds_for(grid))
+            .unwrap_or(Symmetry::None)
+    }
+
     /// Whether the pattern of given cells of `grid` has this symmetry.
     pub fn holds_for(self, grid: &Grid) -> bool {
         (0..81).all(|cell| {

@@ -9,6 +9,8 @@ use clap::Args;
 
 use anyhow::bail;
 
+use sudoku_grade::Technique;
+
 use crate::args::OutputArgs;
 use crate::cmd::generate::{self, BandArg, GenerateArgs, SymmetryArg};
 use crate::cmd::print::PrintFlags;
@@ -39,6 +41,16 @@ pub struct BookArgs {
     #[arg(long, value_name = "BAND:N,...", value_delimiter = ',', value_parser = generate::parse_section,
           conflicts_with_all = ["number", "difficulty"])]
     pub sections: Vec<(BandArg, u64)>,
+
+    /// Give exactly the cells of the clue pattern in FILE (`x` a given,
+    /// `.` a blank; see `sudoku generate --help`).
+    #[arg(long, value_name = "FILE", conflicts_with = "symmetry", value_hint = clap::ValueHint::FilePath)]
+    pub pattern: Option<PathBuf>,
+
+    /// Keep only puzzles whose hardest step is this technique (xy-wing,
+    /// "Hidden Pair", ...).
+    #[arg(long, value_name = "NAME", value_parser = generate::parse_technique)]
+    pub technique: Option<Technique>,
 
     /// Symmetry of the clue pattern.
     #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None, ignore_case = true)]
@@ -107,6 +119,8 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
         clues: None,
         difficulty: args.sections.is_empty().then_some(args.difficulty),
         sections: args.sections,
+        pattern: args.pattern,
+        technique: args.technique,
         tries: None,
         grade: true,
         format: None,

@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -22,8 +22,8 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_gen::{GenError, GenOptions, Generator, Puzzle, Symmetry};
-use sudoku_grade::{Band, Grade, Grader};
+use sudoku_gen::{GenError, GenOptions, Generator, Pattern, Puzzle, Symmetry};
+use sudoku_grade::{Band, Grade, Grader, Technique};
 
 use sudoku_io::FileKind;
 use sudoku_print::{ItemMeta, PrintItem};
@@ -79,8 +79,24 @@ pub struct GenerateArgs {
           conflicts_with_all = ["number", "difficulty"])]
     pub sections: Vec<(BandArg, u64)>,
 
-    /// With --difficulty or --sections (only): puzzles drawn for each one
-    /// kept before giving up with exit code 2 [default: 100000].
+    /// Give exactly the cells of the clue pattern in FILE: 81 cells over
+    /// any number of lines, `x` (or `*`, `#`, a digit) for a given, `.` (or
+    /// `0`, `-`) for a blank; spaces and `|` are ignored. Patterns of 25
+    /// givens or more fill readily; under 24 they may be out of reach.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["clues", "symmetry"],
+          value_hint = clap::ValueHint::FilePath)]
+    pub pattern: Option<PathBuf>,
+
+    /// Keep only puzzles whose hardest step is this technique, as `sudoku
+    /// grade` names it (case, spaces and hyphens aside: xy-wing, "Hidden
+    /// Pair", forcingchain).
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    pub technique: Option<Technique>,
+
+    /// With --difficulty, --sections, --technique or --pattern: puzzles
+    /// drawn (solution grids fitted, with --pattern) for each one kept
+    /// before giving up with exit code 2 [default: 100000; 2000 with
+    /// --pattern].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub tries: Option<u64>,
 
@@ -311,6 +327,10 @@ impl<R> Row<R> {
 struct Filter {
     /// Keep only puzzles in this band.
     band: Option<Band>,
+    /// Keep only puzzles whose hardest step is this technique.
+    technique: Option<Technique>,
+    /// Give exactly these cells.
+    pattern: Option<Pattern>,
     /// Grade every puzzle (always true with a band).
     grade: bool,
     /// Puzzles drawn per puzzle kept, with a band.
@@ -336,38 +356,45 @@ impl Worker {
     /// drawn and none was in the band. Sets `abort` then; once `abort` is set
     /// (by any worker), gives up at the next draw, as the run fails anyway.
     fn make(&mut self, index: u64, filter: Filter, abort: &AtomicBool) -> anyhow::Result<Option<Made>> {
-        let Some(band) = filter.band else {
+        if filter.band.is_none() && filter.technique.is_none() && filter.pattern.is_none() {
             let puzzle = self.generator.generate(index);
             let grade = if filter.grade { Some(self.grade(&puzzle)?) } else { None };
             return Ok(Some(Made { puzzle, grade, n_tries: 1 }));
-        };
+        }
         let grader = &mut self.grader;
         let (mut kept, mut n_tries) = (None, 0u64);
-        let result = self.generator.generate_until(
-            index,
-            |p| {
-                if abort.load(Ordering::Relaxed) {
-                    return true;
+        let accept = |p: &Puzzle| {
+            if abort.load(Ordering::Relaxed) {
+                return true;
+            }
+            n_tries += 1;
+            let grade = match (filter.band, filter.grade || filter.technique.is_some()) {
+                (Some(band), _) => grader.grade_in_band(&p.givens, band),
+                (None, true) => grader.grade(&p.givens).map(Some),
+                (None, false) => return true,
+            };
+            match grade {
+                Ok(Some(g)) if filter.technique.is_none_or(|t| t == g.technique) => {
+                    kept = Some(g);
+                    true
                 }
-                n_tries += 1;
-                match grader.grade_in_band(&p.givens, band) {
-                    Ok(Some(g)) => {
-                        kept = Some(g);
-                        true
-                    }
-                    _ => false,
-                }
-            },
-            filter.max_tries,
-        );
-        match (result, kept) {
-            (Ok(puzzle), Some(grade)) => Ok(Some(Made { puzzle, grade: Some(grade), n_tries })),
-            (Ok(_), None) => Ok(None),
-            (Err(GenError::TriesExhausted { .. }), _) => {
+                _ => false,
+            }
+        };
+        let result = match filter.pattern {
+            Some(pattern) => self.generator.generate_on_pattern(index, pattern, accept, filter.max_tries),
+            None => self.generator.generate_until(index, accept, filter.max_tries),
+        };
+        if abort.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        match result {
+            Ok(puzzle) => Ok(Some(Made { puzzle, grade: kept, n_tries })),
+            Err(GenError::TriesExhausted { .. }) => {
                 abort.store(true, Ordering::Relaxed);
                 Ok(None)
             }
-            (Err(e), _) => Err(e.into()),
+            Err(e) => Err(e.into()),
         }
     }
 
@@ -383,6 +410,28 @@ impl Worker {
 enum Sink {
     Text { format: GenerateFormat, out: OutFile },
     Book { out: BookOutput, items: Vec<PrintItem> },
+}
+
+/// Solution grids fitted to a `--pattern` for each puzzle kept, unless
+/// `--tries` says otherwise.
+pub const DEFAULT_PATTERN_TRIES: u64 = 2000;
+
+/// The clue pattern in `path`.
+fn read_pattern(path: &Path) -> anyhow::Result<Pattern> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    text.parse::<Pattern>().with_context(|| format!("{}: not a clue pattern", path.display()))
+}
+
+/// A technique by the name `grade` gives it; case, spaces, hyphens and
+/// underscores do not matter.
+pub fn parse_technique(s: &str) -> Result<Technique, String> {
+    let key = |name: &str| {
+        name.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase()
+    };
+    Technique::ALL.iter().copied().find(|t| key(t.name()) == key(s)).ok_or_else(|| {
+        let names: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown technique {s:?}; known: {}", names.join(", "))
+    })
 }
 
 /// `easy:20`: a band and a count of at least one.
@@ -422,9 +471,11 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
         args.number =
             args.sections.iter().try_fold(0u64, |n, &(_, k)| n.checked_add(k)).context("too many puzzles")?;
     }
-    if args.tries.is_some() && args.difficulty.is_none() && args.sections.is_empty() {
-        bail!("--tries needs --difficulty or --sections");
+    let filtered = args.difficulty.is_some() || !args.sections.is_empty() || args.technique.is_some();
+    if args.tries.is_some() && !filtered && args.pattern.is_none() {
+        bail!("--tries needs --difficulty, --sections, --technique or --pattern");
     }
+    let pattern = args.pattern.as_deref().map(read_pattern).transpose()?;
     let output = args.output.path();
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
     let format = pick_format(args.format, output, GenerateFormat::Line, GenerateFormat::of_kind)?;
@@ -442,8 +493,14 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     let filter = Filter {
         band: band_at(&args, 0),
-        grade: args.grade || band_at(&args, 0).is_some() || format.book().is_some(),
-        max_tries: args.tries.unwrap_or(DEFAULT_TRIES),
+        technique: args.technique,
+        pattern,
+        grade: args.grade || filtered || format.book().is_some(),
+        max_tries: args.tries.unwrap_or(if pattern.is_some() {
+            DEFAULT_PATTERN_TRIES
+        } else {
+            DEFAULT_TRIES
+        }),
     };
 
     let seed = args.seed.unwrap_or_else(|| {
