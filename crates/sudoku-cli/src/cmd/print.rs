@@ -99,7 +99,7 @@ pub struct PrintFlags {
     #[arg(long)]
     pub bleed: bool,
 
-    /// Puzzles per page [default: 4].
+    /// Puzzles per page [default: 4; 2 on trims narrower than 7 in].
     #[arg(long, value_enum, value_name = "N")]
     pub per_page: Option<PerPageArg>,
 
@@ -147,10 +147,13 @@ fn parse_trim(s: &str) -> Result<Trim, String> {
 impl PrintFlags {
     /// The print options these flags ask for; `seed` goes in every footer.
     pub fn options(&self, seed: Option<String>) -> PrintOptions {
+        let trim = self.trim.unwrap_or_default();
+        // Four grids on a small page would be too small to write in.
+        let per_page_default = if trim.width < 7.0 * 72.0 { PerPageArg::Two } else { PerPageArg::Four };
         PrintOptions {
-            trim: self.trim.unwrap_or_default(),
+            trim,
             bleed: self.bleed,
-            per_page: match self.per_page.unwrap_or(PerPageArg::Four) {
+            per_page: match self.per_page.unwrap_or(per_page_default) {
                 PerPageArg::One => PerPage::One,
                 PerPageArg::Two => PerPage::Two,
                 PerPageArg::Four => PerPage::Four,
