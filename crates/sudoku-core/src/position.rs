@@ -159,7 +159,7 @@ impl Position {
         if n != 729 {
             return Err(error(1, 0, format!("{n} candidate characters, expected 729 (9 per cell)")));
         }
-        Position::from_marks(marks, 1, &[])
+        Ok(Position::from_marks(marks))
     }
 
     /// A pencil-mark grid: 9 rows of 9 cells, each cell its candidates
@@ -169,7 +169,6 @@ impl Position {
     pub fn parse_pencil_grid(text: &str) -> Result<Position, PositionError> {
         let mut marks = [Candidates::NONE; 81];
         let mut rows = 0;
-        let mut cols_at = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let is_border = line.chars().all(|c| "-+=*.:'|# \t".contains(c));
             if is_border {
@@ -185,7 +184,9 @@ impl Position {
                     return Err(error(i + 1, start + 1, "more than 9 cells in this row"));
                 }
                 let mut m = Candidates::NONE;
-                for (k, ch) in token.chars().enumerate() {
+                // `0`: a cell with no candidate left (a contradiction).
+                let digits = if token == "0" { "" } else { token };
+                for (k, ch) in digits.chars().enumerate() {
                     match ch.to_digit(10) {
                         Some(d @ 1..=9) => m = m.union(Candidates::single(d as u8)),
                         _ => {
@@ -204,34 +205,27 @@ impl Position {
             if n != 9 {
                 return Err(error(i + 1, col + 1, format!("{n} cells in this row, expected 9")));
             }
-            cols_at.push(i + 1);
             rows += 1;
         }
         if rows != 9 {
             return Err(error(text.lines().count().max(1), 0, format!("{rows} rows of cells, expected 9")));
         }
-        Position::from_marks(marks, 0, &cols_at)
+        Ok(Position::from_marks(marks))
     }
 
     /// A position from candidates alone (no givens known): cells with one
-    /// candidate hold it and count as givens. `row_lines` maps rows to the
-    /// lines they came from, for errors (line `line` for all when empty).
-    fn from_marks(
-        marks: [Candidates; 81],
-        line: usize,
-        row_lines: &[usize],
-    ) -> Result<Position, PositionError> {
+    /// candidate hold it and count as givens. A cell with no candidate is
+    /// kept: a contradiction is a position like any other (a hint reports
+    /// it), and every position a player's digits can leave must write out
+    /// and read back.
+    fn from_marks(marks: [Candidates; 81]) -> Position {
         let mut givens = Grid::EMPTY;
         for (c, m) in marks.iter().enumerate() {
-            let at = row_lines.get(c / 9).copied().unwrap_or(line);
-            if m.is_empty() {
-                return Err(error(at, 0, format!("r{}c{} has no candidate", c / 9 + 1, c % 9 + 1)));
-            }
             if let Some(d) = m.single_digit() {
                 givens.set(c, d);
             }
         }
-        Ok(Position { givens, placed: givens, marks: Some(marks) })
+        Position { givens, placed: givens, marks: Some(marks) }
     }
 
     /// The Sukaku line of the position's candidates.
@@ -249,8 +243,18 @@ impl Position {
     /// The candidates as a pencil-mark grid: 9 lines, `|` between boxes, a
     /// border line between bands.
     pub fn to_pencil_grid(&self) -> String {
-        let cells: Vec<String> =
-            self.candidates().iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect()).collect();
+        // `0` for a cell with no candidate left.
+        let cells: Vec<String> = self
+            .candidates()
+            .iter()
+            .map(|m| {
+                if m.is_empty() {
+                    "0".to_string()
+                } else {
+                    m.iter().map(|d| char::from(b'0' + d)).collect()
+                }
+            })
+            .collect();
         let width: Vec<usize> =
             (0..9).map(|col| (0..9).map(|r| cells[r * 9 + col].len()).max().unwrap_or(1)).collect();
         let mut out = String::new();
@@ -345,6 +349,20 @@ mod tests {
     }
 
     #[test]
+    fn a_contradiction_writes_out_and_reads_back() {
+        // Found by the fuzzer: these digits leave r2c3 with no candidate.
+        let givens = "..3.2.6..9..3.5..1..18.64....81.29....7.....8..67.82....26.95..8..2.3..9..5.1.3..";
+        let placed = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let p = Position::parse(&format!("{givens},{placed}")).unwrap();
+        assert!(p.candidates()[11].is_empty());
+        let sukaku = Position::parse(&p.to_sukaku()).unwrap();
+        assert_eq!(sukaku.candidates(), p.candidates());
+        let grid = p.to_pencil_grid();
+        assert!(grid.lines().nth(1).unwrap().split_whitespace().nth(2) == Some("0"), "{grid}");
+        assert_eq!(Position::parse(&grid).unwrap().candidates(), p.candidates());
+    }
+
+    #[test]
     fn errors_say_where() {
         // r2c4 is a given 3.
         let bad_given = format!("{GIVENS},{}", PLACED.replacen("9..3", "9..4", 1));
@@ -359,8 +377,9 @@ mod tests {
         assert_eq!(e.column, 11, "{e}");
         let e = Position::parse_sukaku(&"1........".repeat(2)).unwrap_err();
         assert!(e.message.contains("729"), "{e}");
-        let e = Position::parse_sukaku(&".".repeat(729)).unwrap_err();
-        assert!(e.message.contains("r1c1 has no candidate"), "{e}");
+        // No candidate anywhere: a contradiction, read as it is.
+        let empty = Position::parse_sukaku(&".".repeat(729)).unwrap();
+        assert!(empty.candidates().iter().all(|m| m.is_empty()));
         let grid = marked().to_pencil_grid();
         let short: Vec<&str> = grid.lines().take(10).collect();
         let e = Position::parse(&short.join("\n")).unwrap_err();

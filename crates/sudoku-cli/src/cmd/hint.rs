@@ -68,7 +68,8 @@ player's pencil marks. Each record is one of (told apart per record, or as
   Sukaku line       729 characters: 9 per cell, the digit or . (candidates)
   pencil-mark grid  9 rows of 9 cells, each cell its candidates (1245),
                     separated by spaces or |, border lines allowed (as
-                    HoDoKu and Sudoku Explainer print them)
+                    HoDoKu and Sudoku Explainer print them); 0 for a cell
+                    with no candidate left
   JSON              {\"givens\": \"...\", \"placed\": \"...\", \"candidates\": [\"1245\", ...81]}
 Without pencil marks, the candidates are what the placed digits allow.
 
