@@ -389,25 +389,13 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
             let font = Font::get();
             let head_y = live.top + HEAD_SIZE;
             let room = live.width() * 0.45;
-            let name = font.fit(name, HEAD_SIZE, room);
-            sheet.texts.push(TextRun {
-                x: outer_x,
-                y: head_y,
-                size: HEAD_SIZE,
-                gray: INK,
-                anchor: outer,
-                text: name,
-            });
+            let mut run = |x: f32, gray: f32, anchor: Anchor, text: &str| {
+                let text = font.fit(text, HEAD_SIZE, room);
+                sheet.texts.push(TextRun { x, y: head_y, size: HEAD_SIZE, gray, anchor, text });
+            };
+            run(outer_x, INK, outer, name);
             if !title.is_empty() && sections.len() > 1 {
-                let t = font.fit(title, HEAD_SIZE, room);
-                sheet.texts.push(TextRun {
-                    x: inner_x,
-                    y: head_y,
-                    size: HEAD_SIZE,
-                    gray: SOFT,
-                    anchor: inner,
-                    text: t,
-                });
+                run(inner_x, SOFT, inner, title);
             }
         };
         let folio = |sheet: &mut Sheet| {

@@ -240,7 +240,15 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     let output = args.output.path();
     let format = pick_format(args.format, output, PrintFormat::Pdf, PrintFormat::of_kind)?;
     let target = BookOutput::open(format, output, args.output.force)?;
-    let sources = read_puzzles(&args.source.files, &spec)?;
+    let (items, _) = read_and_solve(&args, &spec)?;
+    target.write(&items, &args.page.options(None))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every puzzle of the input, solved for the answer key, on `--jobs`
+/// threads (also handed back for more work).
+fn read_and_solve(args: &PrintArgs, spec: &InputSpec) -> anyhow::Result<(Vec<PrintItem>, rayon::ThreadPool)> {
+    let sources = read_puzzles(&args.source.files, spec)?;
     if sources.is_empty() {
         bail!("no puzzles in the input");
     }
@@ -249,8 +257,7 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
         .build()
         .context("cannot start worker threads")?;
     let items = pool.install(|| solve_all(&sources, args.output.quiet))?;
-    target.write(&items, &args.page.options(None))?;
-    Ok(ExitCode::SUCCESS)
+    Ok((items, pool))
 }
 
 /// `print --each DIR`: one image per puzzle (and solution, with
@@ -264,16 +271,7 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
     if let Some(flag) = args.page.first_given().filter(|f| !["--answers", "--start-number"].contains(f)) {
         bail!("{flag} shapes a book's pages: --each draws grids alone");
     }
-    let spec = args.source.spec()?;
-    let sources = read_puzzles(&args.source.files, &spec)?;
-    if sources.is_empty() {
-        bail!("no puzzles in the input");
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.output.jobs())
-        .build()
-        .context("cannot start worker threads")?;
-    let items = pool.install(|| solve_all(&sources, args.output.quiet))?;
+    let (items, pool) = read_and_solve(args, &args.source.spec()?)?;
     let opts = args.page.options(None);
     // An answer image only when asked for.
     let images = sudoku_print::images(&items, &opts, args.page.answers);
