@@ -631,3 +631,28 @@ fn a_cover_is_sized_by_trim_pages_and_paper_and_reads_a_book() {
     assert!(!dir.path().join("x.pdf").exists());
     sudoku().args(["cover", "-o"]).arg(dir.path().join("y.pdf")).assert().code(2);
 }
+
+#[test]
+fn a_page_too_small_for_its_grids_is_refused_before_any_work() {
+    let (dir, input) = input(2);
+    let out = dir.path().join("tiny.pdf");
+    for args in [&["--trim", "3x3", "--large-print"][..], &["--trim", "3x3", "--per-page", "6"]] {
+        sudoku()
+            .arg("print")
+            .arg(&input)
+            .arg("-o")
+            .arg(&out)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains("larger trim"));
+        assert!(!out.exists());
+    }
+    sudoku()
+        .args(["generate", "-n", "2", "--trim", "3x3", "--large-print", "-o"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(contains("larger trim"));
+    assert!(!out.exists());
+}

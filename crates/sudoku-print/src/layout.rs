@@ -258,8 +258,8 @@ impl Area {
 enum Page {
     /// The title and subtitle.
     Title,
-    /// The copyright text.
-    Copyright,
+    /// Lines `first..first + n` of the copyright text.
+    Copyright { first: usize, n: usize },
     /// Lines `first..first + n` of the table of contents.
     Contents { first: usize, n: usize },
     /// Items `first..first + n` of section `section`.
@@ -296,12 +296,32 @@ fn sections(items: &[PrintItem], title: &str) -> Vec<Section> {
     out
 }
 
+/// The distance between lines of the copyright text.
+const COPYRIGHT_LEADING: f32 = BODY_SIZE * 1.4;
+
+/// The copyright text in lines, wrapped to the narrowest live width any
+/// page of any length can have (the widest gutter), so the page plan does
+/// not depend on the page count it decides.
+fn copyright_lines(opts: &PrintOptions) -> Vec<String> {
+    let Some(text) = opts.copyright.as_deref() else { return Vec::new() };
+    let frame = Frame::new(opts.trim, false, 1, usize::MAX);
+    wrap(text, BODY_SIZE, frame.live[2] - frame.live[0])
+}
+
+/// Lines of copyright text a page holds.
+fn lines_a_page(opts: &PrintOptions) -> usize {
+    let frame = Frame::new(opts.trim, false, 1, 0);
+    (((frame.live[3] - frame.live[1]) / COPYRIGHT_LEADING) as usize).max(1)
+}
+
 /// Every page in order: front matter, sections, answers, padding.
-fn plan(items: &[PrintItem], sections: &[Section], opts: &PrintOptions) -> Vec<Page> {
+fn plan(items: &[PrintItem], sections: &[Section], n_copyright: usize, opts: &PrintOptions) -> Vec<Page> {
     let per_page = opts.puzzles_per_page();
     let mut pages = vec![Page::Title];
-    if opts.copyright.is_some() {
-        pages.push(Page::Copyright);
+    // A long copyright text goes on over more pages.
+    let per_copyright_page = lines_a_page(opts);
+    for first in (0..n_copyright).step_by(per_copyright_page) {
+        pages.push(Page::Copyright { first, n: per_copyright_page.min(n_copyright - first) });
     }
     let n_lines = sections.len() + usize::from(opts.answers && !items.is_empty());
     for first in (0..n_lines.max(1)).step_by(CONTENTS_LINES) {
@@ -338,7 +358,8 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
     let title: String = opts.title.chars().filter(|c| !c.is_control()).collect();
     let title = title.trim();
     let sections = sections(items, title);
-    let pages = plan(items, &sections, opts);
+    let copyright = copyright_lines(opts);
+    let pages = plan(items, &sections, copyright.len(), opts);
     let n_pages = pages.len();
     let number = |item_idx: usize| opts.start_number.saturating_add(item_idx as u64);
     // Where each item and each section is: for the contents and the key.
@@ -426,19 +447,18 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
         let body = Area { top: live.top + HEAD_SIZE * 2.5, bottom: live.bottom - FOOTER_SIZE * 2.5, ..live };
         match *page {
             Page::Title => title_page(&mut sheet, live, title, opts.subtitle.as_deref()),
-            Page::Copyright => {
-                let text = opts.copyright.as_deref().unwrap_or_default();
-                let lines = wrap(text, BODY_SIZE, live.width());
-                let mut y = live.bottom - BODY_SIZE * 1.4 * lines.len() as f32;
-                for line in lines {
-                    y += BODY_SIZE * 1.4;
+            Page::Copyright { first, n } => {
+                // Bottom-aligned, as copyright pages are.
+                let mut y = live.bottom - COPYRIGHT_LEADING * n as f32;
+                for line in copyright.iter().skip(first).take(n) {
+                    y += COPYRIGHT_LEADING;
                     sheet.texts.push(TextRun {
                         x: live.left,
                         y,
                         size: BODY_SIZE,
                         gray: INK,
                         anchor: Anchor::Start,
-                        text: line,
+                        text: line.clone(),
                     });
                 }
             }
@@ -547,18 +567,23 @@ fn title_page(sheet: &mut Sheet, live: Area, title: &str, subtitle: Option<&str>
 pub(crate) fn wrap(text: &str, size: f32, width: f32) -> Vec<String> {
     let font = Font::get();
     let mut lines = Vec::new();
+    let space = font.text_width(" ", size);
     for paragraph in text.split('\n') {
-        let mut line = String::new();
+        // Widths add up: the font is set without kerning.
+        let (mut line, mut line_width) = (String::new(), 0.0);
         for word in paragraph.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()) {
             let word: String = word.chars().filter(|c| !c.is_control()).collect();
-            let joined = if line.is_empty() { word.clone() } else { format!("{line} {word}") };
-            if font.text_width(&joined, size) <= width {
-                line = joined;
-            } else {
+            let word_width = font.text_width(&word, size);
+            if line.is_empty() || line_width + space + word_width > width {
                 if !line.is_empty() {
                     lines.push(std::mem::take(&mut line));
                 }
                 line = font.fit(&word, size, width);
+                line_width = font.text_width(&line, size);
+            } else {
+                line.push(' ');
+                line.push_str(&word);
+                line_width += space + word_width;
             }
         }
         if !line.is_empty() {
@@ -595,7 +620,7 @@ impl PuzzleGeometry {
         let caption_h = CAPTION_SIZE * 1.9;
         let cell_w = (body_w - PUZZLE_GAP * (cols - 1) as f32) / cols as f32 / 9.0;
         let cell_h = (body_h - PUZZLE_GAP * (rows - 1) as f32 - caption_h * rows as f32) / rows as f32 / 9.0;
-        let cell = cell_w.min(cell_h).floor();
+        let cell = cell_w.min(cell_h).floor().max(0.0);
         let block_h = caption_h + cell * 9.0;
         let free = body_h - rows as f32 * block_h;
         let (edge, between) = match rows {
@@ -615,6 +640,12 @@ impl PuzzleGeometry {
         let x = body.left + col * (self.column_w + PUZZLE_GAP) + (self.column_w - side) / 2.0;
         (x, body.top + self.edge + row * (CAPTION_SIZE * 1.9 + side + self.between))
     }
+}
+
+/// The side of a puzzle grid's cell in a book of these options, on its
+/// smallest page (the widest gutter a book can have).
+pub fn puzzle_cell(opts: &PrintOptions) -> f32 {
+    PuzzleGeometry::new(opts, usize::MAX).cell
 }
 
 /// The least size of a large-print digit.
@@ -811,7 +842,8 @@ mod tests {
                         bleed,
                         per_page,
                         title: "T".repeat(300),
-                        copyright: Some("word ".repeat(200)),
+                        // Long enough to go on over pages.
+                        copyright: Some("word ".repeat(1500)),
                         seed: Some("seed ".repeat(100)),
                         ..PrintOptions::default()
                     };
@@ -844,6 +876,39 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn options_that_would_make_an_unusable_book_are_refused() {
+        use crate::OptionsError;
+        for &(name, trim) in NAMED_TRIMS {
+            for per_page in [PerPage::One, PerPage::Two, PerPage::Four, PerPage::Six] {
+                let opts = PrintOptions { trim, per_page, ..PrintOptions::default() };
+                assert_eq!(opts.check(), Ok(()), "{name} {per_page:?}");
+            }
+            let opts = PrintOptions { trim, large_print: true, ..PrintOptions::default() };
+            assert_eq!(opts.check(), Ok(()), "{name} large print");
+        }
+        let tiny = Trim::inches(3.0, 3.0);
+        let large = PrintOptions { trim: tiny, large_print: true, ..PrintOptions::default() };
+        assert!(matches!(large.check(), Err(OptionsError::LargePrintTooSmall { .. })));
+        let six = PrintOptions { trim: tiny, per_page: PerPage::Six, ..PrintOptions::default() };
+        assert!(matches!(six.check(), Err(OptionsError::GridTooSmall { per_page: 6, .. })));
+    }
+
+    #[test]
+    fn a_long_copyright_text_goes_on_over_pages_in_full() {
+        let words: Vec<String> = (0..3000).map(|i| format!("w{i}")).collect();
+        let opts =
+            PrintOptions { copyright: Some(words.join(" ")), answers: false, ..PrintOptions::default() };
+        let sheets = book(&items(1), &opts);
+        // Every word, in order, on the pages after the title page.
+        let printed: Vec<String> = sheets[1..]
+            .iter()
+            .take_while(|s| s.grids.is_empty() && !s.texts.iter().any(|t| t.text == "Contents"))
+            .flat_map(|s| s.texts.iter().flat_map(|t| t.text.split(' ').map(str::to_string)))
+            .collect();
+        assert_eq!(printed, words);
     }
 
     #[test]

@@ -157,7 +157,60 @@ impl Default for PrintOptions {
     }
 }
 
+/// Why options cannot make a readable book.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OptionsError {
+    /// Large-print digits would not fit their cells.
+    #[error("large print needs cells of {need:.0} pt or more for its 24 pt digits; a {trim} page gives {got:.0} pt: choose a larger trim")]
+    LargePrintTooSmall {
+        /// The trim size.
+        trim: Trim,
+        /// The cell side it gives.
+        got: f32,
+        /// The least cell side.
+        need: f32,
+    },
+    /// The grids would be too small to write in.
+    #[error("{per_page} puzzles a page on a {trim} page make cells of {got:.1} pt, too small to write in (at least {need:.0} pt): fewer a page or a larger trim")]
+    GridTooSmall {
+        /// Puzzles a page.
+        per_page: usize,
+        /// The trim size.
+        trim: Trim,
+        /// The cell side it gives.
+        got: f32,
+        /// The least cell side.
+        need: f32,
+    },
+}
+
+/// The least cell of a puzzle grid: 10 pt, about 3.5 mm.
+pub const MIN_CELL: f32 = 10.0;
+
 impl PrintOptions {
+    /// Whether these options make a book a person can use: large-print
+    /// digits fit their cells, and grids are not too small to write in.
+    pub fn check(&self) -> Result<(), OptionsError> {
+        let got = layout::puzzle_cell(self);
+        if self.large_print && got < layout::LARGE_PRINT_DIGIT * 1.1 {
+            return Err(OptionsError::LargePrintTooSmall {
+                trim: self.trim,
+                got,
+                need: layout::LARGE_PRINT_DIGIT * 1.1,
+            });
+        }
+        if got < MIN_CELL {
+            return Err(OptionsError::GridTooSmall {
+                per_page: self.puzzles_per_page(),
+                trim: self.trim,
+                got,
+                need: MIN_CELL,
+            });
+        }
+        Ok(())
+    }
+
     /// The page layout of puzzles: one a page in large print.
     pub fn per_page(&self) -> PerPage {
         if self.large_print {

@@ -510,6 +510,9 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
         }
         seed
     });
+    // A book's options are checked before any work.
+    let book_opts =
+        format.book().map(|_| args.page.options(Some(regenerate_note(&args, seed)))).transpose()?;
     let opts = GenOptions { seed, symmetry: args.symmetry.into(), target_clues: args.clues.map(usize::from) };
     let jobs = args.output.jobs();
     let pool =
@@ -603,7 +606,7 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
                     .sort_by(|a, b| rating(a).partial_cmp(&rating(b)).unwrap_or(std::cmp::Ordering::Equal));
                 first += n;
             }
-            out.write(&items, &args.page.options(Some(regenerate_note(&args, seed))))?
+            out.write(&items, book_opts.as_ref().context("internal: a book without options")?)?
         }
     }
     if let Some(out) = csv_out {

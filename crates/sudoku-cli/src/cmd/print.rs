@@ -145,8 +145,15 @@ fn parse_trim(s: &str) -> Result<Trim, String> {
 }
 
 impl PrintFlags {
-    /// The print options these flags ask for; `seed` goes in every footer.
-    pub fn options(&self, seed: Option<String>) -> PrintOptions {
+    /// The print options these flags ask for (`seed` goes in every
+    /// footer), refused when they would not make a usable book.
+    pub fn options(&self, seed: Option<String>) -> anyhow::Result<PrintOptions> {
+        let opts = self.options_unchecked(seed);
+        opts.check()?;
+        Ok(opts)
+    }
+
+    fn options_unchecked(&self, seed: Option<String>) -> PrintOptions {
         let trim = self.trim.unwrap_or_default();
         // Four grids on a small page would be too small to write in.
         let per_page_default = if trim.width < 7.0 * 72.0 { PerPageArg::Two } else { PerPageArg::Four };
@@ -239,9 +246,10 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     let spec = args.source.spec()?;
     let output = args.output.path();
     let format = pick_format(args.format, output, PrintFormat::Pdf, PrintFormat::of_kind)?;
+    let opts = args.page.options(None)?;
     let target = BookOutput::open(format, output, args.output.force)?;
     let (items, _) = read_and_solve(&args, &spec)?;
-    target.write(&items, &args.page.options(None))?;
+    target.write(&items, &opts)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -271,8 +279,8 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
     if let Some(flag) = args.page.first_given().filter(|f| !["--answers", "--start-number"].contains(f)) {
         bail!("{flag} shapes a book's pages: --each draws grids alone");
     }
+    let opts = args.page.options(None)?;
     let (items, pool) = read_and_solve(args, &args.source.spec()?)?;
-    let opts = args.page.options(None);
     // An answer image only when asked for.
     let images = sudoku_print::images(&items, &opts, args.page.answers);
     let ext = if format == PrintFormat::Png { "png" } else { "svg" };
