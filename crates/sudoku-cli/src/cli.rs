@@ -1,8 +1,6 @@
 //! Command-line arguments: one struct per subcommand, each flag documented
 //! with its default.
 
-use std::ffi::OsString;
-
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::cmd::book::BookArgs;
@@ -94,36 +92,7 @@ pub fn write_man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
     clap_mangen::Man::new(Cli::command()).render(out)
 }
 
-/// Parses the command line.
-///
-/// The subcommand named by the first argument is tried alone, with only its
-/// own parser built; anything it does not accept (a usage error, `--help`,
-/// `--version`, `help`, an unknown name) goes to [`Cli::parse`], which
-/// prints the help and errors of the whole command.
+/// Parses the command line (clap: help, usage and errors are its own).
 pub fn parse() -> Cli {
-    let args: Vec<OsString> = std::env::args_os().collect();
-    parse_one_subcommand(&args).unwrap_or_else(Cli::parse)
-}
-
-/// The command line when its subcommand alone accepts it; `None` when
-/// [`Cli::parse`] must decide.
-fn parse_one_subcommand(args: &[OsString]) -> Option<Cli> {
-    let sub_args = args.get(1..)?;
-    let command = match sub_args.first()?.to_str()? {
-        "solve" => Command::Solve(parse_args("solve", sub_args)?),
-        "generate" => Command::Generate(parse_args("generate", sub_args)?),
-        "print" => Command::Print(parse_args("print", sub_args)?),
-        "grade" => Command::Grade(parse_args("grade", sub_args)?),
-        "hint" => Command::Hint(parse_args("hint", sub_args)?),
-        "book" => Command::Book(parse_args("book", sub_args)?),
-        "cover" => Command::Cover(parse_args("cover", sub_args)?),
-        _ => return None,
-    };
-    Some(Cli { command })
-}
-
-/// Parses `args` (the subcommand's name first) with the parser of `A` alone.
-fn parse_args<A: Args>(name: &'static str, args: &[OsString]) -> Option<A> {
-    let mut matches = A::augment_args(clap::Command::new(name)).try_get_matches_from(args).ok()?;
-    A::from_arg_matches_mut(&mut matches).ok()
+    Cli::parse()
 }

@@ -286,8 +286,8 @@ fn csv_input_errors_name_file_line_and_column() {
         .stderr(predicate::str::contains("column \"nope\" not found; the columns are: puzzle, solution"));
 }
 
-/// Plain `solve` command lines skip clap's parser at start-up; help, usage
-/// errors and every other subcommand still get clap's own texts.
+/// Help, usage errors and versions are clap's own texts, for every
+/// subcommand.
 #[test]
 fn help_and_usage_errors_are_clap_s_whichever_way_the_line_is_read() {
     for help in ["--help", "-h"] {
