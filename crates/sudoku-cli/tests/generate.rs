@@ -603,3 +603,58 @@ fn a_book_in_sections_runs_easy_to_hard_within_each() {
     sudoku().args(["book", "--sections", "easy:0"]).current_dir(dir.path()).assert().code(2);
     sudoku().args(["book", "--sections", "easy:2", "-n", "3"]).current_dir(dir.path()).assert().code(2);
 }
+
+/// Runs `script` with `sh -c`, `$SUDOKU` the binary, in `dir`.
+fn sh(dir: &std::path::Path, script: &str) {
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("SUDOKU", assert_cmd::cargo::cargo_bin("sudoku"))
+        .current_dir(dir)
+        .status()
+        .unwrap();
+    assert!(status.success(), "{script}");
+}
+
+#[test]
+fn shards_made_apart_in_parallel_join_into_the_single_run() {
+    let dir = tempfile::tempdir().unwrap();
+    // generate: three shards of one seed at once (xargs -P), joined by cat.
+    for (args, name) in [("-f csv", "csv"), ("--difficulty medium", "medium")] {
+        let whole = stdout_of(
+            &[&["generate", "-n", "12", "--seed", "9"][..], &args.split(' ').collect::<Vec<_>>()].concat(),
+        );
+        sh(
+            dir.path(),
+            &format!(
+                "printf '0 5\\n5 4\\n9 3\\n' | xargs -P 3 -L 1 sh -c \
+                 '\"$SUDOKU\" generate --seed 9 {args} -q --start \"$0\" -n \"$1\" > {name}-$0.part'; \
+                 cat {name}-0.part {name}-5.part {name}-9.part > {name}.joined"
+            ),
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(format!("{name}.joined"))).unwrap(),
+            whole,
+            "{args}"
+        );
+    }
+    // solve and grade: a file split in three, the parts run at once.
+    let puzzles = stdout_of(&["generate", "-n", "30", "--seed", "4"]);
+    std::fs::write(dir.path().join("all.txt"), &puzzles).unwrap();
+    for cmd in ["solve", "grade"] {
+        let whole = stdout_of(&[cmd, dir.path().join("all.txt").to_str().unwrap()]);
+        sh(
+            dir.path(),
+            &format!(
+                "split -l 10 all.txt part- && ls part-?? | xargs -P 3 -I F sh -c '\"$SUDOKU\" {cmd} F > F.{cmd}' && \
+                 cat part-aa.{cmd} part-ab.{cmd} part-ac.{cmd} > {cmd}.joined && rm part-??"
+            ),
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(format!("{cmd}.joined"))).unwrap(),
+            whole,
+            "{cmd}"
+        );
+    }
+    sudoku().args(["generate", "--start", "18446744073709551615", "-n", "2"]).assert().code(2);
+}

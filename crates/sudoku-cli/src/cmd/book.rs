@@ -114,6 +114,7 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
     }
     generate::run(GenerateArgs {
         number: args.number,
+        start: 0,
         seed: Some(args.seed),
         symmetry: args.symmetry,
         clues: None,

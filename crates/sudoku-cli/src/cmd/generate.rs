@@ -51,6 +51,13 @@ pub struct GenerateArgs {
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
     pub number: u64,
 
+    /// The index of the first puzzle: `--start I -n N` makes puzzles I to
+    /// I+N-1 of the set, the same as lines I+1 to I+N of one run from 0, so
+    /// a big set splits into shards that are made apart and joined with
+    /// `cat` (CSV has its header row in the shard that starts at 0 only).
+    #[arg(long, value_name = "I", default_value_t = 0, conflicts_with = "sections")]
+    pub start: u64,
+
     /// Seed of the set [default: random, printed on stderr]. Puzzle i of
     /// seed S is always the same puzzle.
     #[arg(long, value_name = "S")]
@@ -533,10 +540,11 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let mut csv_buf = Vec::new();
     let abort = AtomicBool::new(false);
 
-    let mut start = 0;
+    let mut start = args.start;
+    let last = args.start.checked_add(args.number).context("--start plus -n is past the last index")?;
     let mut chunk = MAX_CHUNK.min(4 * jobs as u64);
-    while start < args.number {
-        let end = args.number.min(start + chunk);
+    while start < last {
+        let end = last.min(start + chunk);
         chunk = MAX_CHUNK.min(chunk * 2);
         let outcomes: Vec<anyhow::Result<Option<Made>>> = pool.install(|| {
             (start..end)
@@ -580,10 +588,10 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
             out.write_all(&csv_buf).context("cannot write the CSV")?;
         }
         start = end;
-        progress.set(start);
+        progress.set(start - args.start);
     }
     progress.finish();
-    if args.number == 0 {
+    if args.number == 0 && args.start == 0 {
         // An empty set is still a well-formed CSV: its header row alone.
         if let Sink::Text { format: GenerateFormat::Csv, out } = &mut sink {
             out.write_all(csv_header(filter.grade).as_bytes())?;
