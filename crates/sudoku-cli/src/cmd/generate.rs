@@ -167,8 +167,15 @@ Output formats (default: from the --output extension, else line):
   svg   the same book, one file per page (see `sudoku print --help`)
 An empty set (-n 0) as csv is the header row alone.
 id is SEED-INDEX. Puzzle INDEX of SEED depends on nothing else, so `-n 10`
-makes the first 10 puzzles of `-n 1000` with the same seed and options.
-Puzzles are graded with --difficulty or --grade, and always for pdf and svg.
+makes the first 10 puzzles of `-n 1000` with the same seed and options, and
+`--start 500 -n 500` the last 500: shards made apart (on other machines)
+join with `cat` into the bytes of one run (a CSV header only at index 0).
+Puzzles are graded with --difficulty, --sections, --technique or --grade,
+and always for pdf and svg.
+
+Patterns: --pattern FILE gives exactly the cells marked x in FILE (81 cells,
+`.` blank); solution grids are fitted to it, up to --tries (default 2000)
+for each puzzle. Patterns of 25 givens or more fill readily, fewer may not.
 
 Exit codes: 0 success; 1 some puzzle kept more clues than --clues asked for;
 2 usage or I/O error, or no puzzle of the band in --tries tries.
@@ -178,6 +185,8 @@ Examples:
   sudoku generate -n 10 --symmetry rot180 --format block
   sudoku generate -n 24 --difficulty medium --seed 1 -o book.pdf --csv book.csv
   sudoku generate -n 50 --difficulty hard --symmetry rot180 --per-page 2 -o hard.pdf
+  sudoku generate --seed 42 --start 10000 -n 10000 -f csv > shard-2.csv
+  sudoku generate -n 20 --pattern heart.txt --technique x-wing -o set.csv
   sudoku generate -n 1000 --seed 3 --grade --stats -o graded.csv
   sudoku generate -n 100000 --seed 1 -o set.csv --stats";
 
