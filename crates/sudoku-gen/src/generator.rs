@@ -96,29 +96,23 @@ const CLIMB_CAP: u64 = 50;
 /// `grid` with two rows of a band, two columns of a stack, two bands or two
 /// stacks swapped, drawn from `rng`: still a valid grid.
 fn random_move(grid: &Grid, rng: &mut impl Rng) -> Grid {
-    let kind = rng.gen_range(0..4);
+    // The lines' new order: one pair of lines, or the three pairs of two
+    // bands (stacks), swapped.
+    let mut order = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    let (a, b) = [(0, 1), (0, 2), (1, 2)][rng.gen_range(0..3)];
     let group = rng.gen_range(0..3);
-    let (a, b) = match rng.gen_range(0..3) {
-        0 => (0, 1),
-        1 => (0, 2),
-        _ => (1, 2),
-    };
-    // Lines (rows or columns) i and j swap; for bands and stacks, each of
-    // their three lines with its counterpart.
-    let pairs: Vec<(usize, usize)> = match kind {
-        0 | 1 => vec![(group * 3 + a, group * 3 + b)],
-        _ => (0..3).map(|k| (a * 3 + k, b * 3 + k)).collect(),
-    };
-    let columns = kind == 1 || kind == 3;
-    let mut out = *grid;
-    for (i, j) in pairs {
-        for k in 0..9 {
-            let (ci, cj) = if columns { (k * 9 + i, k * 9 + j) } else { (i * 9 + k, j * 9 + k) };
-            let (vi, vj) = (grid.get(ci), grid.get(cj));
-            if let (Some(vi), Some(vj)) = (vi, vj) {
-                out.set(ci, vj);
-                out.set(cj, vi);
-            }
+    if rng.gen::<bool>() {
+        order.swap(group * 3 + a, group * 3 + b);
+    } else {
+        (0..3).for_each(|k| order.swap(a * 3 + k, b * 3 + k));
+    }
+    let columns = rng.gen::<bool>();
+    let mut out = Grid::EMPTY;
+    for c in 0..81 {
+        let (row, col) = (c / 9, c % 9);
+        let from = if columns { row * 9 + order[col] } else { order[row] * 9 + col };
+        if let Some(d) = grid.get(from) {
+            out.set(c, d);
         }
     }
     out
