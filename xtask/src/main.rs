@@ -21,7 +21,7 @@ use std::process::{Command, ExitCode};
 
 /// The benchmarks `cargo xtask bench` runs, in order: files in
 /// `crates/sudoku-bench/benches/`.
-const BENCHES: &[&str] = &["solve", "stream", "generate", "max_score", "print", "grade", "hint"];
+const BENCHES: &[&str] = &["solve", "stream", "generate", "max_score", "print", "grade", "hint", "canon"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,0 +1,62 @@
+//! The minlex form against its definition.
+
+use proptest::prelude::*;
+use sudoku_canon::{canonical, canonical_brute_force, Canonicalizer};
+use sudoku_core::Grid;
+
+use crate::{fixture_grids, random_grid, random_transform, rng};
+
+/// The form, its transformation and the brute force agree on the fixtures
+/// (puzzles, their solutions, invalid grids), on disguised copies of them,
+/// on random sparse grids, and on the empty grid.
+#[test]
+fn the_search_finds_the_brute_force_minimum() {
+    let mut rng = rng(17);
+    let mut grids = fixture_grids();
+    let n_fixtures = grids.len();
+    for i in 0..n_fixtures / 2 {
+        let t = random_transform(&mut rng);
+        grids.push(t.apply(&grids[i]));
+    }
+    for n in (1..=40).chain([50, 60, 70, 81]) {
+        grids.push(random_grid(&mut rng, n));
+    }
+    grids.push(Grid::EMPTY);
+    assert!(grids.len() >= 300, "{} grids", grids.len());
+    let mut c = Canonicalizer::new();
+    for g in &grids {
+        let (form, t) = c.canonical(g);
+        assert_eq!(t.apply(g), form, "{}: the transformation does not give the form", g.to_line());
+        assert_eq!(form, canonical_brute_force(g), "{}", g.to_line());
+    }
+}
+
+#[test]
+fn the_empty_grid_and_a_full_grid_have_the_known_forms() {
+    assert_eq!(canonical(&Grid::EMPTY).0, Grid::EMPTY);
+    // A solution grid's form starts with the row 123456789.
+    let solution =
+        Grid::parse_line("417369825632158947958724316825437169791586432346912758289643571573291684164875293")
+            .unwrap();
+    let (form, t) = canonical(&solution);
+    assert_eq!(&form.to_line()[..9], "123456789");
+    assert_eq!(t.apply(&solution), form);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// canonical(t(p)) == canonical(p), and the form is its own form.
+    #[test]
+    fn the_form_is_invariant_and_idempotent(seed in any::<u64>(), n in 0usize..40) {
+        let mut rng = rng(seed);
+        let grids = fixture_grids();
+        let g = if n < 10 { grids[seed as usize % grids.len()] } else { random_grid(&mut rng, n) };
+        let t = random_transform(&mut rng);
+        let (form, to_form) = canonical(&g);
+        prop_assert_eq!(canonical(&t.apply(&g)).0, form);
+        prop_assert_eq!(canonical(&form).0, form);
+        prop_assert_eq!(to_form.apply(&g), form);
+        prop_assert_eq!(to_form.inverse().apply(&form), g);
+    }
+}
