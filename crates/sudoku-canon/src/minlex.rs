@@ -25,7 +25,7 @@ use sudoku_core::Grid;
 use crate::Transform;
 
 /// Column tie bits within stacks: 0–1, 1–2, 3–4, 4–5, 6–7, 7–8.
-const ALL_COL_TIES: u16 = 0b11_0110_11;
+const ALL_COL_TIES: u16 = 0b1101_1011;
 /// Stack tie bits: 0–1, 1–2.
 const ALL_STACK_TIES: u8 = 0b11;
 
