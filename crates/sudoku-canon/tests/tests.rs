@@ -63,6 +63,7 @@ pub fn random_grid(rng: &mut ChaCha8Rng, n: usize) -> Grid {
     Grid::from_array(cells).unwrap()
 }
 
+/// A seeded random number generator.
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
