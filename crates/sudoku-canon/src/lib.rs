@@ -42,7 +42,42 @@ mod transform;
 pub use minlex::Canonicalizer;
 pub use transform::{Transform, TransformParseError, TransformParseErrorKind};
 
+use std::collections::HashSet;
+
 use sudoku_core::Grid;
+
+/// A set of equivalence classes: the forms of the grids put in. What a
+/// generator or a book maker keeps to refuse a second puzzle of a class.
+#[derive(Default)]
+pub struct Classes {
+    canon: Canonicalizer,
+    forms: HashSet<Grid>,
+}
+
+impl Classes {
+    /// Adds the class of `grid`; `false` when it was there already (an
+    /// equivalent grid was added before).
+    pub fn insert(&mut self, grid: &Grid) -> bool {
+        let form = self.canon.canonical(grid).0;
+        self.forms.insert(form)
+    }
+
+    /// Whether an equivalent grid was added before.
+    pub fn contains(&mut self, grid: &Grid) -> bool {
+        let form = self.canon.canonical(grid).0;
+        self.forms.contains(&form)
+    }
+
+    /// How many classes were added.
+    pub fn len(&self) -> usize {
+        self.forms.len()
+    }
+
+    /// Whether no class was added.
+    pub fn is_empty(&self) -> bool {
+        self.forms.is_empty()
+    }
+}
 
 /// The minlex form of `grid` and a transformation that maps `grid` onto it.
 /// Any grid has one, valid or not, puzzle or solution.

@@ -4,12 +4,14 @@
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::cmd::book::BookArgs;
+use crate::cmd::canon::CanonArgs;
 use crate::cmd::cover::CoverArgs;
 use crate::cmd::generate::GenerateArgs;
 use crate::cmd::grade::GradeArgs;
 use crate::cmd::hint::HintArgs;
 use crate::cmd::print::PrintArgs;
 use crate::cmd::solve::SolveArgs;
+use crate::cmd::transform::TransformArgs;
 
 /// Solve, count, generate, grade and export sudoku puzzles.
 ///
@@ -43,6 +45,12 @@ pub enum Command {
     /// Make the wrap-around cover PDF of a printed book (back, spine,
     /// front, bleed).
     Cover(CoverArgs),
+    /// The canonical (minlex) form of puzzles; find and drop duplicates up
+    /// to symmetry and relabelling.
+    Canon(CanonArgs),
+    /// Apply a transformation (or its inverse) to puzzles: transpose, move
+    /// rows, columns, bands and stacks, relabel digits.
+    Transform(TransformArgs),
     /// Print a shell completion script (e.g. `sudoku completions bash >
     /// /etc/bash_completion.d/sudoku`).
     Completions(CompletionsArgs),

@@ -3,6 +3,7 @@
 
 mod util;
 
+mod canon;
 mod cli;
 mod generate;
 mod grade;

@@ -123,6 +123,8 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
         pattern: args.pattern,
         technique: args.technique,
         tries: None,
+        distinct: false, // A book is distinct by default.
+        no_distinct: false,
         grade: true,
         format: None,
         output: OutputArgs { output: Some(args.output), force: args.force, jobs: 0, quiet: args.quiet },

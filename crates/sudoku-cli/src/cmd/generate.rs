@@ -22,6 +22,8 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use serde::Serialize;
+use sudoku_canon::Classes;
+use sudoku_core::Grid;
 use sudoku_gen::{GenError, GenOptions, Generator, Pattern, Puzzle, Symmetry};
 use sudoku_grade::{Band, Grade, Grader, Technique};
 
@@ -106,6 +108,18 @@ pub struct GenerateArgs {
     /// --pattern].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub tries: Option<u64>,
+
+    /// No two puzzles of the set are equivalent (the same up to symmetry
+    /// and relabelling, see `sudoku canon`): a puzzle equivalent to an
+    /// earlier one is drawn again from its index's stream. On by default for
+    /// pdf and svg books; checked within one run, so not with --start.
+    #[arg(long, conflicts_with_all = ["start", "no_distinct"])]
+    pub distinct: bool,
+
+    /// Allow equivalent puzzles in a book (turns off the default --distinct
+    /// of pdf and svg output).
+    #[arg(long)]
+    pub no_distinct: bool,
 
     /// Grade every puzzle and add the columns rating, ep, ed, band and
     /// technique to csv and json output (implied by --difficulty and by pdf
@@ -371,8 +385,18 @@ impl Worker {
     /// Puzzle `index` under `filter`, or `None` when `max_tries` puzzles were
     /// drawn and none was in the band. Sets `abort` then; once `abort` is set
     /// (by any worker), gives up at the next draw, as the run fails anyway.
-    fn make(&mut self, index: u64, filter: Filter, abort: &AtomicBool) -> anyhow::Result<Option<Made>> {
-        if filter.band.is_none() && filter.technique.is_none() && filter.pattern.is_none() {
+    ///
+    /// `fresh`, when given, must approve a puzzle too: the check that it is
+    /// not equivalent to an earlier one of the set (`--distinct`).
+    fn make(
+        &mut self,
+        index: u64,
+        filter: Filter,
+        abort: &AtomicBool,
+        mut fresh: Option<&mut dyn FnMut(&Grid) -> bool>,
+    ) -> anyhow::Result<Option<Made>> {
+        let unfiltered = filter.band.is_none() && filter.technique.is_none() && filter.pattern.is_none();
+        if unfiltered && fresh.is_none() {
             let puzzle = self.generator.generate(index);
             let grade = if filter.grade { Some(self.grade(&puzzle)?) } else { None };
             return Ok(Some(Made { puzzle, grade, n_tries: 1 }));
@@ -384,6 +408,11 @@ impl Worker {
                 return true;
             }
             n_tries += 1;
+            if let Some(fresh) = fresh.as_mut() {
+                if !fresh(&p.givens) {
+                    return false;
+                }
+            }
             let grade = match (filter.band, filter.grade || filter.technique.is_some()) {
                 (Some(band), _) => grader.grade_in_band(&p.givens, band),
                 (None, true) => grader.grade(&p.givens).map(Some),
@@ -548,6 +577,9 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let mut buf = Vec::with_capacity(MAX_CHUNK as usize * 200);
     let mut csv_buf = Vec::new();
     let abort = AtomicBool::new(false);
+    let distinct = args.distinct || (format.book().is_some() && !args.no_distinct && args.start == 0);
+    let mut seen = distinct.then(Classes::default);
+    let mut main_worker = None;
 
     let mut start = args.start;
     let last = args.start.checked_add(args.number).context("--start plus -n is past the last index")?;
@@ -561,18 +593,38 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
                 .map_init(
                     || Worker { generator: Generator::new(opts.clone()), grader: Grader::new() },
                     |worker, index| {
-                        worker.make(index, Filter { band: band_at(&args, index), ..filter }, &abort)
+                        worker.make(index, Filter { band: band_at(&args, index), ..filter }, &abort, None)
                     },
                 )
                 .collect()
         });
         let mut made = Vec::with_capacity(outcomes.len());
         for (index, outcome) in (start..).zip(outcomes) {
-            match outcome? {
+            let filter = Filter { band: band_at(&args, index), ..filter };
+            let mut made_here = outcome?;
+            if let (Some(seen), Some(m)) = (&mut seen, &made_here) {
+                if !seen.insert(&m.puzzle.givens) {
+                    // Equivalent to an earlier puzzle: draw again from this
+                    // index's stream, skipping what was seen (here, on one
+                    // thread, so the set does not depend on --jobs).
+                    let worker = main_worker.get_or_insert_with(|| Worker {
+                        generator: Generator::new(opts.clone()),
+                        grader: Grader::new(),
+                    });
+                    let mut fresh = |g: &Grid| !seen.contains(g);
+                    let filter = Filter { max_tries: filter.max_tries.max(DEFAULT_TRIES), ..filter };
+                    made_here = worker.make(index, filter, &abort, Some(&mut fresh))?;
+                    if let Some(m) = &made_here {
+                        seen.insert(&m.puzzle.givens);
+                        stats.n_redrawn += 1;
+                    }
+                }
+            }
+            match made_here {
                 Some(m) => made.push(m),
                 None => {
                     progress.finish();
-                    bail!("{}", out_of_reach(&args, Filter { band: band_at(&args, index), ..filter }));
+                    bail!("{}", out_of_reach(&args, filter));
                 }
             }
         }
@@ -755,6 +807,8 @@ struct Stats {
     n_tries: u64,
     /// Puzzles that kept more clues than the target.
     n_missed: u64,
+    /// Puzzles drawn again for being equivalent to an earlier one.
+    n_redrawn: u64,
 }
 
 impl Stats {
@@ -792,12 +846,47 @@ impl Stats {
                 eprintln!("{:<7}  {n:>7}  {:>6.2}%", band.name(), 100.0 * *n as f64 / total as f64);
             }
         }
+        if self.n_redrawn > 0 {
+            eprintln!(
+                "distinct: {} puzzles drawn again for being equivalent to an earlier one",
+                self.n_redrawn
+            );
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The redraw of `--distinct`: with the first puzzle of an index's
+    /// stream (and everything equivalent to it) refused, the next draw of
+    /// that stream comes instead, with and without a band.
+    #[test]
+    fn a_puzzle_refused_as_seen_is_replaced_by_the_streams_next_draw() {
+        let opts = GenOptions { seed: 4, symmetry: Symmetry::None, target_clues: None };
+        let mut worker = Worker { generator: Generator::new(opts.clone()), grader: Grader::new() };
+        let abort = AtomicBool::new(false);
+        for band in [None, Some(Band::Easy)] {
+            let filter =
+                Filter { band, technique: None, pattern: None, grade: band.is_some(), max_tries: 1000 };
+            let first = worker.make(3, filter, &abort, None).unwrap().unwrap();
+            let mut seen = Classes::default();
+            seen.insert(&first.puzzle.givens);
+            let mut fresh = |g: &Grid| !seen.contains(g);
+            let again = worker.make(3, filter, &abort, Some(&mut fresh)).unwrap().unwrap();
+            assert_ne!(again.puzzle.givens, first.puzzle.givens);
+            assert!(again.n_tries >= 2, "{band:?}: {} tries", again.n_tries);
+            // The replacement is the first later draw of the stream that
+            // passes the filter.
+            let mut rng = sudoku_gen::puzzle_rng(4, 3);
+            let mut generator = Generator::new(opts.clone());
+            let draws: Vec<Grid> =
+                (0..again.n_tries).map(|_| generator.generate_with_rng(&mut rng).givens).collect();
+            assert_eq!(*draws.last().unwrap(), again.puzzle.givens);
+            assert!(draws[..draws.len() - 1].contains(&first.puzzle.givens));
+        }
+    }
 
     #[test]
     fn the_csv_header_row_names_the_row_fields() {

@@ -1,12 +1,14 @@
 //! One module per subcommand; `run` dispatches.
 
 pub mod book;
+pub mod canon;
 pub mod cover;
 pub mod generate;
 pub mod grade;
 pub mod hint;
 pub mod print;
 pub mod solve;
+pub mod transform;
 
 use std::process::ExitCode;
 
@@ -22,6 +24,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Hint(args) => hint::run(args),
         Command::Book(args) => book::run(args),
         Command::Cover(args) => cover::run(args),
+        Command::Canon(args) => canon::run(args),
+        Command::Transform(args) => transform::run(args),
         Command::Completions(args) => {
             let mut out = std::io::stdout().lock();
             crate::cli::write_completions(args.shell, &mut out);

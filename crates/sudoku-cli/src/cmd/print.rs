@@ -477,6 +477,21 @@ fn solve_all(sources: &[Source], quiet: bool) -> anyhow::Result<Vec<PrintItem>> 
         };
         bail!("{}:{}: no solution{more}", first.name, first.line);
     }
+    if !quiet {
+        // A book should not print one puzzle twice, even in disguise.
+        let mut first_of = std::collections::HashMap::new();
+        let mut canon = sudoku_canon::Canonicalizer::new();
+        for source in sources {
+            let form = canon.canonical(&source.puzzle).0;
+            if let Some(first) = first_of.insert(form, source) {
+                eprintln!(
+                    "sudoku: warning: {}:{}: the same puzzle as {}:{} up to symmetry and relabelling",
+                    source.name, source.line, first.name, first.line
+                );
+                first_of.insert(form, first);
+            }
+        }
+    }
     let mut items = Vec::with_capacity(sources.len());
     for (source, (solution, several)) in sources.iter().zip(solved) {
         if several && !quiet {
