@@ -45,6 +45,21 @@ thread_local! {
     static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
 }
 
+/// Below this many puzzles, `solve` and `count_solutions` work on the
+/// calling thread: handing a few microseconds of work to the pool costs
+/// more than it saves.
+const SEQUENTIAL_BELOW: usize = 64;
+
+/// `f` of each item, in order: on the calling thread for a batch under
+/// `sequential_below` items, else on rayon's pool.
+fn map_batch<T: Sync, R: Send>(items: &[T], sequential_below: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    if items.len() < sequential_below {
+        items.iter().map(f).collect()
+    } else {
+        items.par_iter().map(f).collect()
+    }
+}
+
 /// The puzzles of a batch, and whether they came as a NumPy array (then
 /// grids go back as arrays too).
 struct Batch {
@@ -212,8 +227,9 @@ fn rows_out<'py, T: serde::Serialize>(py: Python<'py>, rows: &T) -> PyResult<Bou
 #[pyfunction]
 fn solve<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let Batch { grids, numpy } = batch(puzzles)?;
-    let solutions: Vec<Option<Grid>> = py
-        .detach(|| grids.par_iter().map(|g| SOLVER.with_borrow_mut(|solver| solver.solve_one(g))).collect());
+    let solutions: Vec<Option<Grid>> = py.detach(|| {
+        map_batch(&grids, SEQUENTIAL_BELOW, |g| SOLVER.with_borrow_mut(|solver| solver.solve_one(g)))
+    });
     grids_out(py, numpy, &solutions)
 }
 
@@ -233,10 +249,9 @@ fn count_solutions<'py>(
     }
     let Batch { grids, numpy } = batch(puzzles)?;
     let counts: Vec<u64> = py.detach(|| {
-        grids
-            .par_iter()
-            .map(|g| SOLVER.with_borrow_mut(|solver| solver.count_solutions_up_to(g, limit)))
-            .collect()
+        map_batch(&grids, SEQUENTIAL_BELOW, |g| {
+            SOLVER.with_borrow_mut(|solver| solver.count_solutions_up_to(g, limit))
+        })
     });
     if numpy {
         return Ok(PyArray1::from_vec(py, counts).into_any());
