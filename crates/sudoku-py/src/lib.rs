@@ -52,7 +52,11 @@ const SEQUENTIAL_BELOW: usize = 64;
 
 /// `f` of each item, in order: on the calling thread for a batch under
 /// `sequential_below` items, else on rayon's pool.
-fn map_batch<T: Sync, R: Send>(items: &[T], sequential_below: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+fn map_batch<T: Sync, R: Send>(
+    items: &[T],
+    sequential_below: usize,
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
     if items.len() < sequential_below {
         items.iter().map(f).collect()
     } else {
