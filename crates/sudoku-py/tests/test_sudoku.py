@@ -174,7 +174,7 @@ def test_all_solutions_are_distinct_valid_and_as_many_as_the_fixture_says(cli):
 
 
 def test_max_score_is_the_weighted_sum_of_a_valid_completion_and_equals_the_cli(cli):
-    grids = [p for p, _ in UNIQUE[:6]] + [line for line in (FIXTURES / "target" / "contest20.txt").read_text().split("\n") if len(line.strip()) == 81][:0]
+    grids = [p for p, _ in UNIQUE[:6]]
     noip = [[6] * 9, [6] + [7] * 7 + [6], [6, 7] + [8] * 5 + [7, 6], [6, 7, 8] + [9] * 3 + [8, 7, 6],
             [6, 7, 8, 9, 10, 9, 8, 7, 6]]
     noip = noip + noip[3::-1]
@@ -348,6 +348,21 @@ def test_a_bad_array_raises_with_the_cell_or_a_type_error():
 
 
 # Python integration
+
+
+def test_every_function_has_a_docstring_and_a_typed_stub():
+    import ast
+
+    stub = ast.parse((pathlib.Path(__file__).parents[1] / "sudoku.pyi").read_text())
+    stubbed = {node.name for node in stub.body if isinstance(node, ast.FunctionDef)}
+    public = {name for name in dir(sudoku) if not name.startswith("_") and callable(getattr(sudoku, name))}
+    public.discard("ParseError")
+    assert public and public == stubbed
+    for name in public:
+        assert len(getattr(sudoku, name).__doc__ or "") > 40, name
+    for node in stub.body:
+        if isinstance(node, ast.FunctionDef):
+            assert node.returns is not None and all(a.annotation for a in node.args.args), node.name
 
 
 def test_records_make_data_frames_with_the_cli_columns():
