@@ -5,6 +5,12 @@
 //!   `../shared/datasets` when present and print markdown tables. Before
 //!   `solve` it builds the release `sudoku` binary and the `peer_solve`
 //!   example, which that bench runs as whole processes.
+//! - `cargo xtask bench python`: the Python package against `sudoku solve`
+//!   on the 17-clue file (`$SUDOKU_DATASETS/solve/puzzles2_17_clue`, else
+//!   `shared/datasets/...` beside the workspace): builds the release
+//!   `sudoku` binary, installs maturin, numpy and `crates/sudoku-py` in the
+//!   virtual environment `target/bench-python-venv` (made when missing), and
+//!   runs `crates/sudoku-py/bench/bench_solve.py`. Only run when named.
 //! - `cargo xtask fuzz [--seconds N] [TARGET ...]`: runs each fuzz target
 //!   of `fuzz/` (every `[[bin]]` of `fuzz/Cargo.toml` when none is named)
 //!   for N seconds (default 60) with `cargo fuzz`, and reports how long each
@@ -29,7 +35,7 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         _ => {
-            eprintln!("usage: cargo xtask bench [{}]", BENCHES.join("|"));
+            eprintln!("usage: cargo xtask bench [{}|python]", BENCHES.join("|"));
             eprintln!("       cargo xtask fuzz [--seconds N] [TARGET ...]");
             ExitCode::from(2)
         }
@@ -40,6 +46,12 @@ fn bench(names: &[String]) -> ExitCode {
     let chosen: Vec<&str> =
         if names.is_empty() { BENCHES.to_vec() } else { names.iter().map(String::as_str).collect() };
     for name in chosen {
+        if name == "python" {
+            match bench_python() {
+                Ok(()) => continue,
+                Err(code) => return code,
+            }
+        }
         if !BENCHES.contains(&name) {
             eprintln!("xtask: unknown benchmark {name:?}; known: {}", BENCHES.join(", "));
             return ExitCode::from(2);
@@ -75,6 +87,56 @@ fn bench(names: &[String]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// The shared datasets folder: `$SUDOKU_DATASETS` when set, else the first
+/// `shared/datasets` beside the workspace or one of its ancestors (as
+/// `sudoku_bench::datasets_dir` finds it).
+fn datasets_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SUDOKU_DATASETS") {
+        return Some(PathBuf::from(dir));
+    }
+    project_root().ancestors().skip(1).map(|a| a.join("shared/datasets")).find(|d| d.is_dir())
+}
+
+/// Runs `program args` in the workspace root; `Err` with exit code 1 and a
+/// message when it fails.
+fn run(program: &Path, args: &[&str]) -> Result<(), ExitCode> {
+    match Command::new(program).args(args).current_dir(project_root()).status() {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => {
+            eprintln!("xtask: `{} {}` failed: {s}", program.display(), args.join(" "));
+            Err(ExitCode::from(1))
+        }
+        Err(e) => {
+            eprintln!("xtask: cannot run {}: {e}", program.display());
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// `cargo xtask bench python`: see the crate docs.
+fn bench_python() -> Result<(), ExitCode> {
+    let file = datasets_dir().map(|d| d.join("solve/puzzles2_17_clue"));
+    let Some(file) = file.filter(|f| f.is_file()) else {
+        eprintln!(
+            "xtask: the 17-clue file (49,158 puzzles) is missing: expected solve/puzzles2_17_clue in \
+             $SUDOKU_DATASETS or in shared/datasets beside the workspace"
+        );
+        return Err(ExitCode::from(2));
+    };
+    let root = project_root();
+    run(Path::new(env!("CARGO")), &["build", "--release", "-p", "sudoku-cli"])?;
+    let venv = root.join("target/bench-python-venv");
+    let python = venv.join("bin/python");
+    if !python.exists() {
+        run(Path::new("python3"), &["-m", "venv", &venv.to_string_lossy()])?;
+    }
+    run(&python, &["-m", "pip", "install", "-q", "maturin", "numpy"])?;
+    run(&python, &["-m", "pip", "install", "-q", "--force-reinstall", "--no-deps", "./crates/sudoku-py"])?;
+    let bin = root.join("target/release/sudoku");
+    let script = root.join("crates/sudoku-py/bench/bench_solve.py");
+    run(&python, &[&script.to_string_lossy(), &bin.to_string_lossy(), &file.to_string_lossy()])
 }
 
 /// The fuzz targets: the `[[bin]]` names of `fuzz/Cargo.toml`, in order.

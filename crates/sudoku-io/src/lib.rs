@@ -27,6 +27,13 @@
 //! extension to a format; [`RecordWriter`] writes CSV rows (the header row
 //! exactly once, even for an empty input) and JSON Lines.
 //!
+//! ## Rows and sets
+//!
+//! [`rows`] holds every command's record types (`generate`'s and `grade`'s
+//! CSV and JSON rows, `hint`'s JSON object) and [`sets`] makes puzzle *i* of
+//! a seed under a band, technique or pattern filter: the `sudoku` command
+//! and the Python package share them, so both give the same rows.
+//!
 //! Architecture invariant: memory stays constant in the input's length
 //! (lines are capped at [`MAX_LINE_BYTES`]; CSV is read row by row).
 
@@ -34,6 +41,8 @@ mod csv_input;
 mod input;
 mod output;
 mod position;
+pub mod rows;
+pub mod sets;
 
 pub use csv_input::{CsvRecords, PUZZLE_COLUMNS};
 pub use input::{InputFormat, InputSpec, Record, RecordError, Records, MAX_LINE_BYTES};

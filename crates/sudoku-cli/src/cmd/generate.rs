@@ -16,22 +16,22 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use serde::Serialize;
 use sudoku_canon::Classes;
 use sudoku_core::Grid;
-use sudoku_gen::{GenError, GenOptions, Generator, Pattern, Puzzle, Symmetry};
-use sudoku_grade::{Band, Grade, Grader, Technique};
+use sudoku_gen::{GenOptions, Pattern, Symmetry};
+use sudoku_grade::{Band, Technique};
 
+use sudoku_io::rows::{generate_csv_header as csv_header, rating_text, GenerateRow};
+use sudoku_io::sets::{Filter, Made, Maker, DEFAULT_PATTERN_TRIES};
 use sudoku_io::FileKind;
 use sudoku_print::{ItemMeta, PrintItem};
 
 use crate::args::{pick_format, OutputArgs};
-use crate::cmd::grade::rating_text;
 use crate::cmd::print::{BookOutput, PrintFlags, PrintFormat};
 use crate::out_file::{Destinations, OutFile};
 use crate::progress::Progress;
@@ -43,7 +43,7 @@ const MAX_CHUNK: u64 = 256;
 
 /// Puzzles drawn for each one kept with `--difficulty`, unless `--tries`
 /// says otherwise.
-pub const DEFAULT_TRIES: u64 = 100_000;
+pub use sudoku_io::sets::DEFAULT_TRIES;
 
 /// Arguments of `sudoku generate`.
 #[derive(Debug, Args)]
@@ -306,160 +306,12 @@ impl GenerateFormat {
     }
 }
 
-/// One output record (CSV row or JSON object). The grade columns are left
-/// out, header included, when the set is not graded. `R` is the rating:
-/// text in CSV (as `sudoku grade` writes it), a number in JSON.
-#[derive(Serialize)]
-struct Row<R> {
-    id: String,
-    seed: u64,
-    index: u64,
-    puzzle: String,
-    solution: String,
-    clues: usize,
-    symmetry: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rating: Option<R>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    band: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ep: Option<R>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ed: Option<R>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    technique: Option<&'static str>,
-}
-
-impl<R> Row<R> {
-    /// The record of puzzle `index` of `seed`, with ratings in the form
-    /// `rating` gives them.
-    fn new(seed: u64, index: u64, m: &Made, rating: impl Fn(f64) -> R) -> Row<R> {
-        let grade = m.grade.as_ref();
-        Row {
-            id: format!("{seed}-{index}"),
-            seed,
-            index,
-            puzzle: m.puzzle.givens.to_line(),
-            solution: m.puzzle.solution.to_line(),
-            clues: m.puzzle.n_clues(),
-            symmetry: m.puzzle.symmetry.name(),
-            rating: grade.map(|g| rating(g.er)),
-            band: grade.map(|g| g.band.name()),
-            ep: grade.map(|g| rating(g.ep)),
-            ed: grade.map(|g| rating(g.ed)),
-            technique: grade.map(|g| g.technique.name()),
-        }
-    }
-}
-
-/// What each puzzle must pass, and what is computed for it.
-#[derive(Debug, Clone, Copy)]
-struct Filter {
-    /// Keep only puzzles in this band.
-    band: Option<Band>,
-    /// Keep only puzzles whose hardest step is this technique.
-    technique: Option<Technique>,
-    /// Give exactly these cells.
-    pattern: Option<Pattern>,
-    /// Grade every puzzle (always true with a band).
-    grade: bool,
-    /// Puzzles drawn per puzzle kept, with a band.
-    max_tries: u64,
-}
-
-/// A puzzle kept, with its grade when graded and how many puzzles were
-/// drawn for it.
-struct Made {
-    puzzle: Puzzle,
-    grade: Option<Grade>,
-    n_tries: u64,
-}
-
-/// A generator and a grader, one per worker thread.
-struct Worker {
-    generator: Generator,
-    grader: Grader,
-}
-
-impl Worker {
-    /// Puzzle `index` under `filter`, or `None` when `max_tries` puzzles were
-    /// drawn and none was in the band. Sets `abort` then; once `abort` is set
-    /// (by any worker), gives up at the next draw, as the run fails anyway.
-    ///
-    /// `fresh`, when given, must approve a puzzle too: the check that it is
-    /// not equivalent to an earlier one of the set (`--distinct`).
-    fn make(
-        &mut self,
-        index: u64,
-        filter: Filter,
-        abort: &AtomicBool,
-        mut fresh: Option<&mut dyn FnMut(&Grid) -> bool>,
-    ) -> anyhow::Result<Option<Made>> {
-        let unfiltered = filter.band.is_none() && filter.technique.is_none() && filter.pattern.is_none();
-        if unfiltered && fresh.is_none() {
-            let puzzle = self.generator.generate(index);
-            let grade = if filter.grade { Some(self.grade(&puzzle)?) } else { None };
-            return Ok(Some(Made { puzzle, grade, n_tries: 1 }));
-        }
-        let grader = &mut self.grader;
-        let (mut kept, mut n_tries) = (None, 0u64);
-        let accept = |p: &Puzzle| {
-            if abort.load(Ordering::Relaxed) {
-                return true;
-            }
-            n_tries += 1;
-            if let Some(fresh) = fresh.as_mut() {
-                if !fresh(&p.givens) {
-                    return false;
-                }
-            }
-            let grade = match (filter.band, filter.grade || filter.technique.is_some()) {
-                (Some(band), _) => grader.grade_in_band(&p.givens, band),
-                (None, true) => grader.grade(&p.givens).map(Some),
-                (None, false) => return true,
-            };
-            match grade {
-                Ok(Some(g)) if filter.technique.is_none_or(|t| t == g.technique) => {
-                    kept = Some(g);
-                    true
-                }
-                _ => false,
-            }
-        };
-        let result = match filter.pattern {
-            Some(pattern) => self.generator.generate_on_pattern(index, pattern, accept, filter.max_tries),
-            None => self.generator.generate_until(index, accept, filter.max_tries),
-        };
-        if abort.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        match result {
-            Ok(puzzle) => Ok(Some(Made { puzzle, grade: kept, n_tries })),
-            Err(GenError::TriesExhausted { .. }) => {
-                abort.store(true, Ordering::Relaxed);
-                Ok(None)
-            }
-            Err(e) => Err(e.into()),
-        }
-    }
-
-    fn grade(&mut self, puzzle: &Puzzle) -> anyhow::Result<Grade> {
-        self.grader
-            .grade(&puzzle.givens)
-            .with_context(|| format!("internal: cannot grade generated puzzle {}", puzzle.givens.to_line()))
-    }
-}
-
 /// Where the puzzles go: a text stream (line, block, csv, json) or a book
 /// rendered at the end.
 enum Sink {
     Text { format: GenerateFormat, out: OutFile },
     Book { out: BookOutput, items: Vec<PrintItem> },
 }
-
-/// Solution grids fitted to a `--pattern` for each puzzle kept, unless
-/// `--tries` says otherwise.
-pub const DEFAULT_PATTERN_TRIES: u64 = 2000;
 
 /// The clue pattern in `path`.
 fn read_pattern(path: &Path) -> anyhow::Result<Pattern> {
@@ -579,7 +431,7 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let abort = AtomicBool::new(false);
     let distinct = args.distinct || (format.book().is_some() && !args.no_distinct && args.start == 0);
     let mut seen = distinct.then(Classes::default);
-    let mut main_worker = None;
+    let mut main_maker = None;
 
     let mut start = args.start;
     let last = args.start.checked_add(args.number).context("--start plus -n is past the last index")?;
@@ -587,13 +439,13 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     while start < last {
         let end = last.min(start + chunk);
         chunk = MAX_CHUNK.min(chunk * 2);
-        let outcomes: Vec<anyhow::Result<Option<Made>>> = pool.install(|| {
+        let outcomes: Vec<Result<Option<Made>, sudoku_io::sets::MakeError>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map_init(
-                    || Worker { generator: Generator::new(opts.clone()), grader: Grader::new() },
-                    |worker, index| {
-                        worker.make(index, Filter { band: band_at(&args, index), ..filter }, &abort, None)
+                    || Maker::new(opts.clone()),
+                    |maker, index| {
+                        maker.make(index, Filter { band: band_at(&args, index), ..filter }, &abort, None)
                     },
                 )
                 .collect()
@@ -607,13 +459,10 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
                     // Equivalent to an earlier puzzle: draw again from this
                     // index's stream, skipping what was seen (here, on one
                     // thread, so the set does not depend on --jobs).
-                    let worker = main_worker.get_or_insert_with(|| Worker {
-                        generator: Generator::new(opts.clone()),
-                        grader: Grader::new(),
-                    });
+                    let maker = main_maker.get_or_insert_with(|| Maker::new(opts.clone()));
                     let mut fresh = |g: &Grid| !seen.contains(g);
                     let filter = Filter { max_tries: filter.max_tries.max(DEFAULT_TRIES), ..filter };
-                    made_here = worker.make(index, filter, &abort, Some(&mut fresh))?;
+                    made_here = maker.make(index, filter, &abort, Some(&mut fresh))?;
                     if let Some(m) = &made_here {
                         seen.insert(&m.puzzle.givens);
                         stats.n_redrawn += 1;
@@ -697,15 +546,6 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The CSV header row of a set, graded or not.
-fn csv_header(graded: bool) -> &'static str {
-    if graded {
-        "id,seed,index,puzzle,solution,clues,symmetry,rating,band,ep,ed,technique\n"
-    } else {
-        "id,seed,index,puzzle,solution,clues,symmetry\n"
-    }
-}
-
 /// The message when some puzzle found no puzzle of the band in its tries:
 /// names the band, the options that shaped the draws, and what to change.
 fn out_of_reach(args: &GenerateArgs, filter: Filter) -> String {
@@ -783,12 +623,12 @@ fn write_puzzle(
         GenerateFormat::Line => writeln!(buf, "{}", puzzle.givens.to_line())?,
         GenerateFormat::Block => writeln!(buf, "{}", puzzle.givens.to_block())?,
         GenerateFormat::Json => {
-            serde_json::to_writer(&mut *buf, &Row::new(seed, index, m, |r| r))?;
+            serde_json::to_writer(&mut *buf, &GenerateRow::new(seed, index, m, |r| r))?;
             buf.push(b'\n');
         }
         GenerateFormat::Csv => {
             let mut w = csv::WriterBuilder::new().has_headers(index == 0).from_writer(&mut *buf);
-            w.serialize(Row::new(seed, index, m, rating_text))?;
+            w.serialize(GenerateRow::new(seed, index, m, rating_text))?;
             w.flush()?;
         }
         GenerateFormat::Pdf | GenerateFormat::Svg => bail!("internal: a book format in the text writer"),
@@ -858,6 +698,8 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_gen::Generator;
+    use sudoku_grade::Grader;
 
     /// The redraw of `--distinct`: with the first puzzle of an index's
     /// stream (and everything equivalent to it) refused, the next draw of
@@ -865,16 +707,16 @@ mod tests {
     #[test]
     fn a_puzzle_refused_as_seen_is_replaced_by_the_streams_next_draw() {
         let opts = GenOptions { seed: 4, symmetry: Symmetry::None, target_clues: None };
-        let mut worker = Worker { generator: Generator::new(opts.clone()), grader: Grader::new() };
+        let mut maker = Maker::new(opts.clone());
         let abort = AtomicBool::new(false);
         for band in [None, Some(Band::Easy)] {
             let filter =
                 Filter { band, technique: None, pattern: None, grade: band.is_some(), max_tries: 1000 };
-            let first = worker.make(3, filter, &abort, None).unwrap().unwrap();
+            let first = maker.make(3, filter, &abort, None).unwrap().unwrap();
             let mut seen = Classes::default();
             seen.insert(&first.puzzle.givens);
             let mut fresh = |g: &Grid| !seen.contains(g);
-            let again = worker.make(3, filter, &abort, Some(&mut fresh)).unwrap().unwrap();
+            let again = maker.make(3, filter, &abort, Some(&mut fresh)).unwrap().unwrap();
             assert_ne!(again.puzzle.givens, first.puzzle.givens);
             assert!(again.n_tries >= 2, "{band:?}: {} tries", again.n_tries);
             // The replacement is the first later draw of the stream that

@@ -6,10 +6,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use sudoku_core::Grid;
-use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
+use sudoku_grade::{Grade, GradeError, GradeOptions, Grader};
 
+use sudoku_io::rows::{
+    grade_status as status_of, rating_text, GradeJson, GradeRow, GRADE_CSV_HEADER as CSV_HEADER,
+};
 use sudoku_io::{FileKind, Record, RecordWriter};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
@@ -100,66 +102,6 @@ thread_local! {
     static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
 }
 
-/// The status word of a puzzle that was not rated, and why.
-fn status_of(e: &GradeError) -> (&'static str, String) {
-    match e {
-        GradeError::Conflict(c) => ("invalid", c.to_string()),
-        GradeError::Unsolvable => ("unsolvable", "no solution".to_string()),
-        GradeError::NotUnique => ("not-unique", "more than one solution".to_string()),
-        other => ("invalid", other.to_string()),
-    }
-}
-
-#[derive(Serialize)]
-struct CsvRow<'a> {
-    puzzle: &'a str,
-    rating: Option<String>,
-    er: Option<String>,
-    ep: Option<String>,
-    ed: Option<String>,
-    band: &'a str,
-    technique: &'a str,
-}
-
-#[derive(Serialize)]
-struct JsonStep {
-    technique: &'static str,
-    pattern: String,
-    difficulty: f64,
-    placements: Vec<String>,
-    eliminations: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct JsonRow<'a> {
-    puzzle: Option<String>,
-    rating: Option<f64>,
-    er: Option<f64>,
-    ep: Option<f64>,
-    ed: Option<f64>,
-    band: Option<&'a str>,
-    technique: Option<&'a str>,
-    status: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<Vec<JsonStep>>,
-}
-
-fn json_step(s: &Step) -> JsonStep {
-    let cell = |c: &sudoku_grade::Candidate| (c.cell_idx / 9 + 1, c.cell_idx % 9 + 1, c.digit);
-    JsonStep {
-        technique: s.technique.name(),
-        pattern: s.pattern.clone(),
-        difficulty: s.difficulty,
-        placements: s.placements.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}={d}")).collect(),
-        eliminations: s.eliminations.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}<>{d}")).collect(),
-    }
-}
-
-/// Column names of the CSV output, in order.
-const CSV_HEADER: &[&str] = &["puzzle", "rating", "er", "ep", "ed", "band", "technique"];
-
 /// Runs `sudoku grade`.
 pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
     args.source.spec()?; // A usage error, before any file is opened.
@@ -201,11 +143,6 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
     run.finish(out, format == GradeFormat::Csv)
 }
 
-/// A rating as text: one decimal, as SE prints it (`3.4`).
-pub(crate) fn rating_text(rating: f64) -> String {
-    format!("{rating:.1}")
-}
-
 fn write_grade(
     out: &mut RecordWriter<OutFile>,
     format: GradeFormat,
@@ -221,33 +158,8 @@ fn write_grade(
                 writeln!(out.get_mut(), "  {:>3}. {s}", i + 1)?;
             }
         }
-        GradeFormat::Csv => {
-            let row = CsvRow {
-                puzzle: &line,
-                rating: Some(rating.clone()),
-                er: Some(rating),
-                ep: Some(rating_text(g.ep)),
-                ed: Some(rating_text(g.ed)),
-                band: g.band.name(),
-                technique: g.technique.name(),
-            };
-            out.write_csv(&row)?;
-        }
-        GradeFormat::Json => {
-            let row = JsonRow {
-                puzzle: Some(line),
-                rating: Some(g.rating),
-                er: Some(g.er),
-                ep: Some(g.ep),
-                ed: Some(g.ed),
-                band: Some(g.band.name()),
-                technique: Some(g.technique.name()),
-                status: "rated",
-                error: None,
-                steps: (!g.steps.is_empty()).then(|| g.steps.iter().map(json_step).collect()),
-            };
-            out.write_json(&row)?;
-        }
+        GradeFormat::Csv => out.write_csv(&GradeRow::rated(puzzle, g, rating_text))?,
+        GradeFormat::Json => out.write_json(&GradeJson::rated(puzzle, g))?,
     }
     Ok(())
 }
@@ -256,7 +168,7 @@ fn write_unrated(
     out: &mut RecordWriter<OutFile>,
     format: GradeFormat,
     puzzle: Option<&Grid>,
-    status: &str,
+    status: &'static str,
     message: &str,
 ) -> anyhow::Result<()> {
     let line = puzzle.map(Grid::to_line);
@@ -265,33 +177,8 @@ fn write_unrated(
             Some(l) => writeln!(out.get_mut(), "{l} {status}: {message}")?,
             None => writeln!(out.get_mut(), "{status}")?,
         },
-        GradeFormat::Csv => {
-            let row = CsvRow {
-                puzzle: line.as_deref().unwrap_or(""),
-                rating: None,
-                er: None,
-                ep: None,
-                ed: None,
-                band: status,
-                technique: "",
-            };
-            out.write_csv(&row)?;
-        }
-        GradeFormat::Json => {
-            let row = JsonRow {
-                puzzle: line,
-                rating: None,
-                er: None,
-                ep: None,
-                ed: None,
-                band: None,
-                technique: None,
-                status,
-                error: Some(message.to_string()),
-                steps: None,
-            };
-            out.write_json(&row)?;
-        }
+        GradeFormat::Csv => out.write_csv(&GradeRow::<String>::unrated(puzzle, status))?,
+        GradeFormat::Json => out.write_json(&GradeJson::unrated(puzzle, status, message))?,
     }
     Ok(())
 }

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use sudoku_core::Position;
-use sudoku_grade::hint::{Hint, Level, Mistake, Status};
+use sudoku_grade::hint::{Hint, Level, Status};
 use sudoku_grade::Grader;
+use sudoku_io::rows::{HintJson, HintStepJson};
 use sudoku_io::{position_json, positions, FileKind, PositionFormat, PositionRecord, RecordWriter};
 
 use crate::args::{pick_format, OutputArgs};
@@ -159,97 +159,6 @@ pub enum HintFormat {
     Json,
 }
 
-fn cell(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
-}
-
-#[derive(Serialize)]
-struct JsonCellDigits {
-    cell: String,
-    digits: Vec<u8>,
-}
-
-#[derive(Serialize)]
-struct JsonCellDigit {
-    cell: String,
-    digit: u8,
-}
-
-#[derive(Serialize)]
-struct JsonMistake {
-    cell: String,
-    kind: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    placed: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    digit: Option<u8>,
-}
-
-#[derive(Serialize)]
-struct JsonStep {
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    technique: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    difficulty: Option<f64>,
-    pattern: Vec<JsonCellDigits>,
-    placements: Vec<JsonCellDigit>,
-    eliminations: Vec<JsonCellDigits>,
-    text: String,
-    mistakes: Vec<JsonMistake>,
-}
-
-#[derive(Serialize)]
-struct JsonRecord {
-    position: Option<serde_json::Value>,
-    #[serde(flatten)]
-    first: JsonStep,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    next: Vec<JsonStep>,
-}
-
-fn json_step(h: &Hint) -> JsonStep {
-    let mut eliminations: Vec<JsonCellDigits> = Vec::new();
-    for e in &h.eliminations {
-        match eliminations.last_mut() {
-            Some(last) if last.cell == cell(e.cell_idx) => last.digits.push(e.digit),
-            _ => eliminations.push(JsonCellDigits { cell: cell(e.cell_idx), digits: vec![e.digit] }),
-        }
-    }
-    JsonStep {
-        status: h.status.name(),
-        technique: h.technique.map(|t| t.name()),
-        difficulty: h.difficulty,
-        pattern: h
-            .pattern
-            .iter()
-            .map(|p| JsonCellDigits { cell: cell(p.cell_idx), digits: p.digits.iter().collect() })
-            .collect(),
-        placements: h
-            .placements
-            .iter()
-            .map(|p| JsonCellDigit { cell: cell(p.cell_idx), digit: p.digit })
-            .collect(),
-        eliminations,
-        text: h.text.clone(),
-        mistakes: h
-            .mistakes
-            .iter()
-            .map(|m| match *m {
-                Mistake::WrongDigit { cell_idx, placed, correct } => JsonMistake {
-                    cell: cell(cell_idx),
-                    kind: "wrong digit",
-                    placed: Some(placed),
-                    digit: correct,
-                },
-                Mistake::ErasedCandidate { cell_idx, digit } => {
-                    JsonMistake { cell: cell(cell_idx), kind: "erased candidate", placed: None, digit }
-                }
-            })
-            .collect(),
-    }
-}
-
 /// A step as a line: the hint's text (at level full, `difficulty name:
 /// pattern. So conclusions.`), else the status and what is wrong.
 fn line_of(h: &Hint) -> String {
@@ -333,17 +242,7 @@ fn write_record(
             return run.malformed(e, || match format {
                 HintFormat::Line => Ok(writeln!(out.get_mut(), "malformed: {why}")?),
                 HintFormat::Json => {
-                    let first = JsonStep {
-                        status: "malformed",
-                        technique: None,
-                        difficulty: None,
-                        pattern: Vec::new(),
-                        placements: Vec::new(),
-                        eliminations: Vec::new(),
-                        text: why,
-                        mistakes: Vec::new(),
-                    };
-                    Ok(out.write_json(&JsonRecord { position: None, first, next: Vec::new() })?)
+                    Ok(out.write_json(&HintJson::new(None, HintStepJson::malformed(why), Vec::new()))?)
                 }
             });
         }
@@ -362,13 +261,9 @@ fn write_record(
             }
         }
         HintFormat::Json => {
-            let mut steps = hints.iter().map(json_step);
+            let mut steps = hints.iter().map(HintStepJson::new);
             let first = steps.next().context("internal: no hint")?;
-            out.write_json(&JsonRecord {
-                position: Some(position_json(position)),
-                first,
-                next: steps.collect(),
-            })?;
+            out.write_json(&HintJson::new(Some(position_json(position)), first, steps.collect()))?;
         }
     }
     Ok(Flow::Continue)

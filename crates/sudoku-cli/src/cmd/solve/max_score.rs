@@ -12,6 +12,7 @@ use clap::Args;
 use serde::Serialize;
 use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, DEFAULT_TIME_LIMIT};
 
+use sudoku_io::rows::MaxScoreJson;
 use sudoku_io::{FileKind, Record, RecordWriter};
 
 use super::format::SolveFormat;
@@ -192,18 +193,6 @@ struct CsvRow<'a> {
     score: Option<i64>,
 }
 
-#[derive(Serialize)]
-struct JsonRow<'a> {
-    puzzle: Option<String>,
-    score: Option<i64>,
-    grid: Option<String>,
-    status: &'a str,
-    upper_bound: Option<i64>,
-    nodes: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
 fn write_invalid(
     out: &mut RecordWriter<OutFile>,
     format: Option<SolveFormat>,
@@ -222,18 +211,7 @@ fn write_invalid(
             };
             out.write_csv(&row)?;
         }
-        Some(SolveFormat::Json) => {
-            let row = JsonRow {
-                puzzle: None,
-                score: None,
-                grid: None,
-                status: "invalid",
-                upper_bound: None,
-                nodes: None,
-                error: Some(message.to_string()),
-            };
-            out.write_json(&row)?;
-        }
+        Some(SolveFormat::Json) => out.write_json(&MaxScoreJson::invalid(message))?,
     }
     Ok(())
 }
@@ -275,18 +253,7 @@ fn write_result(
             };
             out.write_csv(&row)?;
         }
-        Some(SolveFormat::Json) => {
-            let row = JsonRow {
-                puzzle: Some(puzzle.to_line()),
-                score: result.score(),
-                grid: result.grid().map(|g| g.to_line()),
-                status,
-                upper_bound: result.upper_bound(),
-                nodes: Some(result.nodes()),
-                error: None,
-            };
-            out.write_json(&row)?;
-        }
+        Some(SolveFormat::Json) => out.write_json(&MaxScoreJson::new(puzzle, result))?,
     }
     Ok(())
 }

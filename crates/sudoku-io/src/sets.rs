@@ -1,0 +1,148 @@
+//! Generated sets: puzzle *i* of a seed under a filter (a band, a
+//! technique, a clue pattern), graded when asked. `sudoku generate` and the
+//! Python package both make their puzzles here, so they make the same ones.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use sudoku_core::Grid;
+use sudoku_gen::{GenError, GenOptions, Generator, Pattern, Puzzle};
+use sudoku_grade::{Band, Grade, GradeError, Grader, Technique};
+
+/// Puzzles drawn for each one kept under a band or technique filter, by
+/// default.
+pub const DEFAULT_TRIES: u64 = 100_000;
+
+/// Solution grids fitted to a clue pattern for each puzzle kept, by default.
+pub const DEFAULT_PATTERN_TRIES: u64 = 2000;
+
+/// What each puzzle must pass, and what is computed for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Filter {
+    /// Keep only puzzles in this band.
+    pub band: Option<Band>,
+    /// Keep only puzzles whose hardest step is this technique.
+    pub technique: Option<Technique>,
+    /// Give exactly these cells.
+    pub pattern: Option<Pattern>,
+    /// Grade every puzzle (implied by a band or a technique).
+    pub grade: bool,
+    /// Puzzles drawn per puzzle kept, with a band, a technique or a pattern.
+    pub max_tries: u64,
+}
+
+impl Filter {
+    /// No filter, no grade: every puzzle as the generator makes it.
+    pub const NONE: Filter =
+        Filter { band: None, technique: None, pattern: None, grade: false, max_tries: DEFAULT_TRIES };
+}
+
+/// A puzzle kept, with its grade when graded and how many puzzles were drawn
+/// for it.
+#[derive(Debug, Clone)]
+pub struct Made {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its grade, when the filter grades.
+    pub grade: Option<Grade>,
+    /// Puzzles drawn to find it (1 without a filter).
+    pub n_tries: u64,
+}
+
+/// An error while making a puzzle of a set.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MakeError {
+    /// The generator failed.
+    #[error(transparent)]
+    Gen(#[from] GenError),
+    /// A generated puzzle could not be graded (a bug: generated puzzles are
+    /// unique).
+    #[error("internal: cannot grade generated puzzle {puzzle}: {source}")]
+    Grade {
+        /// The puzzle, as a line.
+        puzzle: String,
+        /// Why.
+        source: GradeError,
+    },
+}
+
+/// A generator and a grader: one per worker thread.
+pub struct Maker {
+    generator: Generator,
+    grader: Grader,
+}
+
+impl Maker {
+    /// A maker for the set of `opts`.
+    pub fn new(opts: GenOptions) -> Maker {
+        Maker { generator: Generator::new(opts), grader: Grader::new() }
+    }
+
+    /// Puzzle `index` under `filter`, or `None` when `filter.max_tries`
+    /// puzzles were drawn and none passed. Sets `abort` then; once `abort`
+    /// is set (by any worker), gives up at the next draw, as the run fails
+    /// anyway.
+    ///
+    /// `fresh`, when given, must approve a puzzle too: the check that it is
+    /// not equivalent to an earlier one of the set (`generate --distinct`).
+    pub fn make(
+        &mut self,
+        index: u64,
+        filter: Filter,
+        abort: &AtomicBool,
+        mut fresh: Option<&mut dyn FnMut(&Grid) -> bool>,
+    ) -> Result<Option<Made>, MakeError> {
+        let unfiltered = filter.band.is_none() && filter.technique.is_none() && filter.pattern.is_none();
+        if unfiltered && fresh.is_none() {
+            let puzzle = self.generator.generate(index);
+            let grade = if filter.grade { Some(self.grade(&puzzle)?) } else { None };
+            return Ok(Some(Made { puzzle, grade, n_tries: 1 }));
+        }
+        let grader = &mut self.grader;
+        let (mut kept, mut n_tries) = (None, 0u64);
+        let accept = |p: &Puzzle| {
+            if abort.load(Ordering::Relaxed) {
+                return true;
+            }
+            n_tries += 1;
+            if let Some(fresh) = fresh.as_mut() {
+                if !fresh(&p.givens) {
+                    return false;
+                }
+            }
+            let grade = match (filter.band, filter.grade || filter.technique.is_some()) {
+                (Some(band), _) => grader.grade_in_band(&p.givens, band),
+                (None, true) => grader.grade(&p.givens).map(Some),
+                (None, false) => return true,
+            };
+            match grade {
+                Ok(Some(g)) if filter.technique.is_none_or(|t| t == g.technique) => {
+                    kept = Some(g);
+                    true
+                }
+                _ => false,
+            }
+        };
+        let result = match filter.pattern {
+            Some(pattern) => self.generator.generate_on_pattern(index, pattern, accept, filter.max_tries),
+            None => self.generator.generate_until(index, accept, filter.max_tries),
+        };
+        if abort.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        match result {
+            Ok(puzzle) => Ok(Some(Made { puzzle, grade: kept, n_tries })),
+            Err(GenError::TriesExhausted { .. }) => {
+                abort.store(true, Ordering::Relaxed);
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    fn grade(&mut self, puzzle: &Puzzle) -> Result<Grade, MakeError> {
+        self.grader
+            .grade(&puzzle.givens)
+            .map_err(|source| MakeError::Grade { puzzle: puzzle.givens.to_line(), source })
+    }
+}

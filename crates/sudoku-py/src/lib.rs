@@ -1,0 +1,511 @@
+//! # sudoku (Python)
+//!
+//! The Python module `sudoku`: the workspace's libraries behind a small,
+//! batch-first API. Every batch function takes a list of strings (any form
+//! `sudoku solve` reads: a line, a block, 81 integers) or a NumPy array of
+//! shape `(n, 81)` and dtype `uint8` (0 = blank), releases the GIL and runs
+//! on all cores (rayon's global pool), and returns its results in input
+//! order. Records (`generate`, `grade`, `max_score`, `explain`, `hint`) are
+//! the rows of `sudoku_io::rows`, the very types the `sudoku` command writes,
+//! handed to Python as dicts in column order.
+//!
+//! Errors: a record that does not parse raises `sudoku.ParseError` (a
+//! `ValueError`) whose message reads like the CLI's, `puzzles[I]:LINE:COL:
+//! what was wrong`, with the attributes `index`, `line`, `column` and
+//! `message`.
+
+use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+use rayon::prelude::*;
+use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
+use sudoku_gen::{GenOptions, Symmetry};
+use sudoku_grade::{Band, GradeOptions, Grader, Level};
+use sudoku_io::rows::{grade_status, GenerateRow, GradeJson, GradeRow, HintJson, HintStepJson, MaxScoreJson};
+use sudoku_io::sets::{Filter, Maker};
+use sudoku_io::{position_json, positions, InputFormat, PositionFormat, RecordError};
+
+pyo3::create_exception!(
+    sudoku,
+    ParseError,
+    PyValueError,
+    "A record that could not be read. Attributes: index (the record's place in the batch), \
+     line and column (1-based; column 0 when the error is not at one character), message."
+);
+
+thread_local! {
+    /// One solver per worker thread: its stack is allocated once.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// One grader per worker thread: its scratch space is reused.
+    static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
+}
+
+/// Below this many puzzles, `solve` and `count_solutions` work on the
+/// calling thread: handing a few microseconds of work to the pool costs
+/// more than it saves.
+const SEQUENTIAL_BELOW: usize = 64;
+
+/// `f` of each item, in order: on the calling thread for a batch under
+/// `sequential_below` items, else on rayon's pool.
+fn map_batch<T: Sync, R: Send>(
+    items: &[T],
+    sequential_below: usize,
+    f: impl Fn(&T) -> R + Sync + Send,
+) -> Vec<R> {
+    if items.len() < sequential_below {
+        items.iter().map(f).collect()
+    } else {
+        items.par_iter().map(f).collect()
+    }
+}
+
+/// The puzzles of a batch, and whether they came as a NumPy array (then
+/// grids go back as arrays too).
+struct Batch {
+    grids: Vec<Grid>,
+    numpy: bool,
+}
+
+/// The `ParseError` for `e`, the error of record `index`.
+fn parse_error(py: Python<'_>, index: usize, e: &RecordError) -> PyErr {
+    let err = ParseError::new_err(e.to_string());
+    let value = err.value(py);
+    for (name, v) in [("index", index), ("line", e.line), ("column", e.column)] {
+        if let Err(e) = value.setattr(name, v) {
+            return e;
+        }
+    }
+    if let Err(e) = value.setattr("message", &e.message) {
+        return e;
+    }
+    err
+}
+
+/// Reads one puzzle string the way `sudoku solve` reads a record: the line
+/// format first (the common case, no allocation), else any format it
+/// detects (block, 81 integers). Exactly one record is expected.
+fn parse_text(index: usize, text: &str) -> Result<Grid, RecordError> {
+    if let Ok(grid) = Grid::parse_line(text) {
+        return Ok(grid);
+    }
+    let source = format!("puzzles[{index}]");
+    let mut records = sudoku_io::records(text.as_bytes(), &source, &InputFormat::Auto.into());
+    match (records.next(), records.next()) {
+        (Some(first), None) => first.grid,
+        (Some(first), Some(second)) => {
+            first.grid?;
+            Err(RecordError {
+                source,
+                line: second.line,
+                column: 0,
+                message: "a second puzzle in one string, expected one puzzle per string".to_string(),
+            })
+        }
+        (None, _) => Err(RecordError { source, line: 1, column: 0, message: "no puzzle".to_string() }),
+    }
+}
+
+/// Reads one row of 81 cells from an array: values 0-9.
+fn grid_of_cells(index: usize, cells: impl Iterator<Item = u8>) -> Result<Grid, RecordError> {
+    let mut array = [0u8; 81];
+    for (cell_idx, (slot, v)) in array.iter_mut().zip(cells).enumerate() {
+        if v > 9 {
+            return Err(RecordError {
+                source: format!("puzzles[{index}]"),
+                line: 1,
+                column: cell_idx + 1,
+                message: format!(
+                    "cell r{}c{} holds {v}, expected 0-9 (0 = blank)",
+                    cell_idx / 9 + 1,
+                    cell_idx % 9 + 1
+                ),
+            });
+        }
+        *slot = v;
+    }
+    Grid::from_array(array).ok_or_else(|| RecordError {
+        source: format!("puzzles[{index}]"),
+        line: 1,
+        column: 0,
+        message: "not a grid".to_string(),
+    })
+}
+
+/// The puzzles of `obj`: a NumPy `uint8` array of shape `(n, 81)`, or a
+/// sequence of strings.
+fn batch(obj: &Bound<'_, PyAny>) -> PyResult<Batch> {
+    let py = obj.py();
+    if let Ok(array) = obj.extract::<PyReadonlyArray2<u8>>() {
+        let shape = array.shape();
+        if shape[1] != 81 {
+            return Err(PyValueError::new_err(format!(
+                "expected an array of shape (n, 81), got ({}, {})",
+                shape[0], shape[1]
+            )));
+        }
+        let view = array.as_array();
+        let grids = view
+            .rows()
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| grid_of_cells(i, row.iter().copied()).map_err(|e| parse_error(py, i, &e)))
+            .collect::<PyResult<Vec<Grid>>>()?;
+        return Ok(Batch { grids, numpy: true });
+    }
+    if obj.hasattr("dtype")? && obj.hasattr("shape")? {
+        return Err(PyTypeError::new_err(
+            "expected a NumPy array of shape (n, 81) and dtype uint8 (0 = blank); \
+             convert with numpy.asarray(a, dtype=numpy.uint8)",
+        ));
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "expected a list of puzzle strings, got one string; wrap it in a list",
+        ));
+    }
+    let texts: Vec<String> = obj.extract().map_err(|_| {
+        PyTypeError::new_err("expected a list of puzzle strings or a NumPy array of shape (n, 81)")
+    })?;
+    let grids = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_text(i, t).map_err(|e| parse_error(py, i, &e)))
+        .collect::<PyResult<Vec<Grid>>>()?;
+    Ok(Batch { grids, numpy: false })
+}
+
+/// One puzzle: a string or a NumPy array of 81 `uint8` cells.
+fn one_puzzle(obj: &Bound<'_, PyAny>) -> PyResult<Grid> {
+    let py = obj.py();
+    if let Ok(array) = obj.extract::<PyReadonlyArray1<u8>>() {
+        if array.len() != 81 {
+            return Err(PyValueError::new_err(format!("expected 81 cells, got {}", array.len())));
+        }
+        return grid_of_cells(0, array.as_array().iter().copied()).map_err(|e| parse_error(py, 0, &e));
+    }
+    let text: String = obj
+        .extract()
+        .map_err(|_| PyTypeError::new_err("expected a puzzle string or a NumPy array of 81 uint8 cells"))?;
+    parse_text(0, &text).map_err(|e| parse_error(py, 0, &e))
+}
+
+/// Grids back to Python: an `(n, 81)` `uint8` array (a row of zeros for
+/// `None`) when the batch was an array, else a list of strings and `None`.
+fn grids_out<'py>(py: Python<'py>, numpy: bool, grids: &[Option<Grid>]) -> PyResult<Bound<'py, PyAny>> {
+    if numpy {
+        let mut cells = vec![0u8; grids.len() * 81];
+        py.detach(|| {
+            cells.par_chunks_mut(81).zip(grids.par_iter()).for_each(|(out, g)| {
+                if let Some(g) = g {
+                    out.copy_from_slice(&g.to_array());
+                }
+            })
+        });
+        let array = PyArray1::from_vec(py, cells).reshape([grids.len(), 81])?;
+        return Ok(array.into_any());
+    }
+    let lines = grids.iter().map(|g| g.as_ref().map(Grid::to_line));
+    Ok(PyList::new(py, lines)?.into_any())
+}
+
+/// Serialized rows to Python objects, keys in column order (through the
+/// `json` module: one call for the whole batch).
+fn rows_out<'py, T: serde::Serialize>(py: Python<'py>, rows: &T) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(rows).map_err(|e| PyRuntimeError::new_err(format!("internal: {e}")))?;
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// Solves each puzzle.
+///
+/// `puzzles` is a list of strings (81 cells: digits 1-9, blanks as `.`, `0`
+/// or `_`; also the block and 81-integer forms) or a NumPy array of shape
+/// (n, 81) and dtype uint8 (0 = blank). Returns, in input order, the first
+/// solution of each: a list of 81-character strings with `None` where there
+/// is none, or for an array input a uint8 array of shape (n, 81) with a row
+/// of zeros where there is none. Runs on all cores without the GIL.
+#[pyfunction]
+fn solve<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let Batch { grids, numpy } = batch(puzzles)?;
+    let solutions: Vec<Option<Grid>> = py.detach(|| {
+        map_batch(&grids, SEQUENTIAL_BELOW, |g| SOLVER.with_borrow_mut(|solver| solver.solve_one(g)))
+    });
+    grids_out(py, numpy, &solutions)
+}
+
+/// Counts the solutions of each puzzle, stopping at `limit`.
+///
+/// `limit=2` is the uniqueness check: 0 none, 1 unique, 2 several. Returns a
+/// list of ints, or a uint64 array of shape (n,) for an array input.
+#[pyfunction]
+#[pyo3(signature = (puzzles, limit = 2))]
+fn count_solutions<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    limit: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    if limit == 0 {
+        return Err(PyValueError::new_err("limit must be at least 1"));
+    }
+    let Batch { grids, numpy } = batch(puzzles)?;
+    let counts: Vec<u64> = py.detach(|| {
+        map_batch(&grids, SEQUENTIAL_BELOW, |g| {
+            SOLVER.with_borrow_mut(|solver| solver.count_solutions_up_to(g, limit))
+        })
+    });
+    if numpy {
+        return Ok(PyArray1::from_vec(py, counts).into_any());
+    }
+    Ok(PyList::new(py, counts)?.into_any())
+}
+
+/// Lists the solutions of one puzzle, at most `limit` of them, in the order
+/// `sudoku solve --all` lists them. Returns a list of 81-character strings
+/// (empty when there is none), or a uint8 array of shape (k, 81) when the
+/// puzzle is a NumPy array of 81 cells.
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit = 100))]
+fn all_solutions<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    limit: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = puzzle.hasattr("dtype")?;
+    let grid = one_puzzle(puzzle)?;
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    let found: Vec<Option<Grid>> = py.detach(|| grid.solutions().take(limit).map(Some).collect());
+    grids_out(py, numpy, &found)
+}
+
+/// The weights of `max_score`: `None` (the NOIP target weights), 81
+/// integers (a list or array), or text (9 rows of 9 integers).
+fn weights_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Weights> {
+    let Some(obj) = obj else { return Ok(Weights::NOIP) };
+    if let Ok(text) = obj.extract::<String>() {
+        return Weights::parse(&text).map_err(|e| PyValueError::new_err(format!("weights:{e}")));
+    }
+    let values: Vec<i64> = obj
+        .extract()
+        .map_err(|_| PyTypeError::new_err("weights: expected 81 integers or a text of 9 rows"))?;
+    let array: [i64; 81] = values
+        .try_into()
+        .map_err(|v: Vec<i64>| PyValueError::new_err(format!("weights: {} values, expected 81", v.len())))?;
+    Weights::from_array(array).ok_or_else(|| PyValueError::new_err("weights: out of range"))
+}
+
+/// The highest score sum(value x weight) over the completions of each grid
+/// (NOIP 2009 "target sudoku"), proven optimal by branch and bound.
+///
+/// `weights`: None for the NOIP weights (10 at the centre, then 9, 8, 7, 6
+/// on the rings outward), 81 integers, or a text of 9 rows of 9 integers.
+/// `time_limit`: seconds per grid, None for no limit (the CLI's default is
+/// 10). `node_limit`: search nodes per grid, None for no limit. Returns one
+/// dict per grid with the keys of `sudoku solve --max-score --format json`:
+/// puzzle, score, grid, status ("optimal", "infeasible" or "stopped"),
+/// upper_bound, nodes.
+#[pyfunction]
+#[pyo3(signature = (puzzles, weights = None, time_limit = None, node_limit = None))]
+fn max_score<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    weights: Option<&Bound<'py, PyAny>>,
+    time_limit: Option<f64>,
+    node_limit: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let weights = weights_of(weights)?;
+    let time_limit = time_limit
+        .map(|s| {
+            Duration::try_from_secs_f64(s).map_err(|_| {
+                PyValueError::new_err(format!("time_limit: {s} is not a non-negative number of seconds"))
+            })
+        })
+        .transpose()?;
+    let options = MaxScoreOptions { node_limit, time_limit };
+    let Batch { grids, .. } = batch(puzzles)?;
+    let rows: Vec<MaxScoreJson> = py.detach(|| {
+        grids
+            .par_iter()
+            .map(|g| MaxScoreJson::new(g, &sudoku_core::max_score(g, &weights, &options)))
+            .collect()
+    });
+    rows_out(py, &rows)
+}
+
+/// Makes puzzles `start` to `start + n - 1` of the set of `seed`: the same
+/// puzzles as `sudoku generate --seed SEED --start START -n N` with the same
+/// options, on all cores.
+///
+/// `symmetry`: none, rot180, rot90, mirror, flip, diagonal, antidiagonal or
+/// dihedral. `difficulty`: a band (easy, medium, hard, expert, extreme) to
+/// keep puzzles of; it grades them. `clues`: stop removing clues at this
+/// many (None: minimal puzzles). `grade`: grade every puzzle (as
+/// `--grade`). `tries`: puzzles drawn per puzzle kept with a difficulty.
+/// Returns a list of dicts with the columns of `sudoku generate --format
+/// csv` (id, seed, index, puzzle, solution, clues, symmetry, and when graded
+/// rating, band, ep, ed, technique), ratings as floats.
+#[pyfunction]
+#[pyo3(signature = (n, seed, start = 0, symmetry = "none", difficulty = None, clues = None, grade = false, tries = None))]
+#[allow(clippy::too_many_arguments)] // Python keyword arguments, mirroring the CLI's flags.
+fn generate<'py>(
+    py: Python<'py>,
+    n: u64,
+    seed: u64,
+    start: u64,
+    symmetry: &str,
+    difficulty: Option<&str>,
+    clues: Option<u8>,
+    grade: bool,
+    tries: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let symmetry: Symmetry = symmetry.parse().map_err(|e| PyValueError::new_err(format!("symmetry: {e}")))?;
+    let band: Option<Band> = difficulty
+        .map(|d| d.parse::<Band>().map_err(|e| PyValueError::new_err(format!("difficulty: {e}"))))
+        .transpose()?;
+    if clues.is_some_and(|c| c > 81) {
+        return Err(PyValueError::new_err("clues: at most 81"));
+    }
+    if tries == Some(0) {
+        return Err(PyValueError::new_err("tries: at least 1"));
+    }
+    let last =
+        start.checked_add(n).ok_or_else(|| PyValueError::new_err("start + n is past the last index"))?;
+    let opts = GenOptions { seed, symmetry, target_clues: clues.map(usize::from) };
+    let filter = Filter {
+        band,
+        grade: grade || band.is_some(),
+        max_tries: tries.unwrap_or(Filter::NONE.max_tries),
+        ..Filter::NONE
+    };
+    let abort = AtomicBool::new(false);
+    let made = py.detach(|| {
+        (start..last)
+            .into_par_iter()
+            .map_init(|| Maker::new(opts.clone()), |maker, index| maker.make(index, filter, &abort, None))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    let made = made.map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    let mut rows = Vec::with_capacity(made.len());
+    for (index, m) in (start..).zip(made) {
+        let Some(m) = m else {
+            return Err(PyRuntimeError::new_err(format!(
+                "no {} puzzle in {} tries (symmetry {symmetry}): the band is out of reach or too rare \
+                 with these options; try a weaker symmetry, fewer or no clues, or more tries",
+                band.map_or("?", Band::name),
+                filter.max_tries
+            )));
+        };
+        rows.push(GenerateRow::new(seed, index, &m, |r| r));
+    }
+    rows_out(py, &rows)
+}
+
+/// Grades each puzzle with Sudoku Explainer's ratings, on all cores.
+///
+/// Returns one dict per puzzle with the columns of `sudoku grade --format
+/// csv`: puzzle, rating, er, ep, ed (floats), band, technique. For a puzzle
+/// that is not rated, band holds its status (invalid, unsolvable,
+/// not-unique), the ratings are None and technique is "".
+#[pyfunction]
+fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let Batch { grids, .. } = batch(puzzles)?;
+    let rows: Vec<GradeRow<f64>> = py.detach(|| {
+        grids
+            .par_iter()
+            .map(|g| match GRADER.with_borrow_mut(|grader| grader.grade(g)) {
+                Ok(grade) => GradeRow::rated(g, &grade, |r| r),
+                Err(e) => GradeRow::unrated(Some(g), grade_status(&e).0),
+            })
+            .collect()
+    });
+    rows_out(py, &rows)
+}
+
+/// Grades one puzzle and gives its solution path, as `sudoku grade
+/// --explain --format json` does: a dict with puzzle, rating, er, ep, ed,
+/// band, technique, status ("rated", or why not: "invalid", "unsolvable",
+/// "not-unique" with an "error" key) and steps (each with technique,
+/// pattern, difficulty, placements like "r1c2=3", eliminations like
+/// "r1c2<>3").
+#[pyfunction]
+fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let grid = one_puzzle(puzzle)?;
+    let row = py.detach(|| {
+        match GRADER.with_borrow_mut(|grader| grader.grade_with(&grid, &GradeOptions { explain: true })) {
+            Ok(grade) => GradeJson::rated(&grid, &grade),
+            Err(e) => {
+                let (status, why) = grade_status(&e);
+                GradeJson::unrated(Some(&grid), status, &why)
+            }
+        }
+    });
+    rows_out(py, &row)
+}
+
+/// The next step from a player's position, as `sudoku hint --format json`
+/// gives it.
+///
+/// `position` is any form `sudoku hint` reads: "GIVENS" or
+/// "GIVENS,PLACED" (81-cell lines), a Sukaku line (729 candidate
+/// characters), a pencil-mark grid, or the JSON form. `level`: "nudge"
+/// (where to look), "technique", or "full" (the pattern and its
+/// conclusions). Returns a dict: position, status ("hint", "solved",
+/// "mistakes", "no solution", "not unique", "invalid"), technique,
+/// difficulty, pattern, placements, eliminations, text, mistakes.
+#[pyfunction]
+#[pyo3(signature = (position, level = "full"))]
+fn hint<'py>(py: Python<'py>, position: &str, level: &str) -> PyResult<Bound<'py, PyAny>> {
+    let level: Level = level.parse().map_err(PyValueError::new_err)?;
+    let mut records = positions(position.as_bytes(), "position", PositionFormat::Auto);
+    let position = match records.next() {
+        Some(r) => r.position.map_err(|e| parse_error(py, 0, &e))?,
+        None => return Err(PyValueError::new_err("no position")),
+    };
+    let row = py.detach(|| {
+        let h = GRADER.with_borrow_mut(|grader| grader.hint(&position, level));
+        HintJson::new(Some(position_json(&position)), HintStepJson::new(&h), Vec::new())
+    });
+    rows_out(py, &row)
+}
+
+/// Puzzles as a NumPy uint8 array of shape (n, 81), 0 = blank: the strings
+/// parsed as `solve` parses them (an array is checked and copied).
+#[pyfunction]
+fn to_array<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let Batch { grids, .. } = batch(puzzles)?;
+    let grids: Vec<Option<Grid>> = grids.into_iter().map(Some).collect();
+    grids_out(py, true, &grids)
+}
+
+/// Puzzles as 81-character lines (`.` for a blank), from a list of strings
+/// or a NumPy array of shape (n, 81).
+#[pyfunction]
+fn to_lines<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let Batch { grids, .. } = batch(puzzles)?;
+    let grids: Vec<Option<Grid>> = grids.into_iter().map(Some).collect();
+    grids_out(py, false, &grids)
+}
+
+/// Solve, count, generate, grade and explain sudoku puzzles: the sudoku
+/// toolkit's Rust libraries from Python. Batch functions take a list of
+/// strings or a NumPy uint8 array of shape (n, 81), release the GIL, run on
+/// all cores and keep input order.
+#[pymodule]
+fn sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ParseError", m.py().get_type::<ParseError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(all_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(max_score, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(grade, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    m.add_function(wrap_pyfunction!(to_array, m)?)?;
+    m.add_function(wrap_pyfunction!(to_lines, m)?)?;
+    Ok(())
+}

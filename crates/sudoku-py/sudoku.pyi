@@ -1,0 +1,95 @@
+"""Solve, count, generate, grade and explain sudoku puzzles.
+
+The sudoku toolkit's Rust libraries from Python. Batch functions take a list
+of puzzle strings or a NumPy ``uint8`` array of shape ``(n, 81)`` (0 = blank),
+release the GIL, run on all cores and return their results in input order.
+Records are lists of dicts that ``pandas.DataFrame(...)`` takes as they are.
+"""
+
+from typing import Any, Literal, Optional, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+Puzzles = Union[Sequence[str], npt.NDArray[np.uint8]]
+"""A batch: a list of strings, or a uint8 array of shape (n, 81)."""
+
+Symmetry = Literal["none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal", "dihedral"]
+Band = Literal["easy", "medium", "hard", "expert", "extreme"]
+
+class ParseError(ValueError):
+    """A record that could not be read; ``str(e)`` reads ``puzzles[I]:LINE:COL: what``."""
+
+    index: int
+    """The record's place in the batch (0 for a single puzzle)."""
+    line: int
+    """1-based line within the record's text (1 for an array row)."""
+    column: int
+    """1-based column (the cell for an array row); 0 when not at one character."""
+    message: str
+    """What was wrong."""
+
+@overload
+def solve(puzzles: Sequence[str]) -> list[Optional[str]]: ...
+@overload
+def solve(puzzles: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]: ...
+def solve(puzzles: Puzzles) -> Union[list[Optional[str]], npt.NDArray[np.uint8]]:
+    """Solve each puzzle: its first solution, ``None`` (a row of zeros for an
+    array) where there is none."""
+
+@overload
+def count_solutions(puzzles: Sequence[str], limit: int = 2) -> list[int]: ...
+@overload
+def count_solutions(puzzles: npt.NDArray[np.uint8], limit: int = 2) -> npt.NDArray[np.uint64]: ...
+def count_solutions(puzzles: Puzzles, limit: int = 2) -> Union[list[int], npt.NDArray[np.uint64]]:
+    """Count the solutions of each puzzle up to ``limit`` (2: the uniqueness check)."""
+
+@overload
+def all_solutions(puzzle: str, limit: int = 100) -> list[str]: ...
+@overload
+def all_solutions(puzzle: npt.NDArray[np.uint8], limit: int = 100) -> npt.NDArray[np.uint8]: ...
+def all_solutions(
+    puzzle: Union[str, npt.NDArray[np.uint8]], limit: int = 100
+) -> Union[list[str], npt.NDArray[np.uint8]]:
+    """List up to ``limit`` solutions of one puzzle, in ``sudoku solve --all``'s order."""
+
+def max_score(
+    puzzles: Puzzles,
+    weights: Union[None, str, Sequence[int], npt.NDArray[np.integer[Any]]] = None,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+) -> list[dict[str, Any]]:
+    """The highest score sum(value x weight) over each grid's completions, proven
+    optimal: dicts with puzzle, score, grid, status, upper_bound, nodes.
+    ``time_limit`` is seconds per grid (None: no limit)."""
+
+def generate(
+    n: int,
+    seed: int,
+    start: int = 0,
+    symmetry: Symmetry = "none",
+    difficulty: Optional[Band] = None,
+    clues: Optional[int] = None,
+    grade: bool = False,
+    tries: Optional[int] = None,
+) -> list[dict[str, Any]]:
+    """Puzzles ``start`` to ``start + n - 1`` of ``seed``: the rows of
+    ``sudoku generate --format csv`` with the same options (ratings as floats)."""
+
+def grade(puzzles: Puzzles) -> list[dict[str, Any]]:
+    """Sudoku Explainer's ratings of each puzzle: the rows of
+    ``sudoku grade --format csv`` (ratings as floats, None when not rated)."""
+
+def explain(puzzle: Union[str, npt.NDArray[np.uint8]]) -> dict[str, Any]:
+    """Grade one puzzle with its solution path, as ``sudoku grade --explain --format json``."""
+
+def hint(position: str, level: Literal["nudge", "technique", "full"] = "full") -> dict[str, Any]:
+    """The next step from a player's position, as ``sudoku hint --format json``."""
+
+def to_array(puzzles: Puzzles) -> npt.NDArray[np.uint8]:
+    """Puzzles as a uint8 array of shape (n, 81), 0 = blank."""
+
+def to_lines(puzzles: Puzzles) -> list[str]:
+    """Puzzles as 81-character lines, ``.`` for a blank."""

@@ -1,0 +1,410 @@
+"""Tests of the `sudoku` Python module, against independent oracles.
+
+Expected values never come from the module itself: solutions are checked to
+be valid grids that keep the givens (in plain Python, below), counts come
+from the fixture files (made by independent solvers, see fixtures/README.md),
+and records are compared with the `sudoku` command's output on the same
+input and seed.
+
+The `sudoku` binary: $SUDOKU_BIN when set, else target/release/sudoku of this
+repository (`.ci/run` builds it with `cargo test --workspace --release`
+before pytest runs); when it is missing, the session builds it with
+`cargo build --release -p sudoku-cli`.
+"""
+
+import csv
+import io
+import json
+import os
+import pathlib
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import sudoku
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+FIXTURES = ROOT / "fixtures"
+
+
+def fixture(name):
+    """The (puzzle, count, solution) lines of a fixture file."""
+    out = []
+    for line in (FIXTURES / name).read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        puzzle, count, solution = line.split(":")
+        out.append((puzzle, int(count), solution or None))
+    return out
+
+
+def is_solution_of(solution, puzzle):
+    """Whether `solution` is a full valid grid that keeps `puzzle`'s givens."""
+    if len(solution) != 81 or any(c not in "123456789" for c in solution):
+        return False
+    for i, c in enumerate(puzzle):
+        if c in "123456789" and solution[i] != c:
+            return False
+    units = [[r * 9 + c for c in range(9)] for r in range(9)]
+    units += [[r * 9 + c for r in range(9)] for c in range(9)]
+    units += [[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3 for i in range(9)] for b in range(9)]
+    return all(sorted(solution[i] for i in unit) == list("123456789") for unit in units)
+
+
+def as_line(row):
+    """An array row of 81 cells as a line, `.` for 0."""
+    return "".join("." if v == 0 else str(v) for v in row)
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """The path of the `sudoku` binary (see the module's docs)."""
+    path = os.environ.get("SUDOKU_BIN")
+    if path:
+        return path
+    path = ROOT / "target" / "release" / "sudoku"
+    if not path.exists():
+        subprocess.run(["cargo", "build", "--release", "-p", "sudoku-cli"], cwd=ROOT, check=True)
+    return str(path)
+
+
+def run_cli(cli, *args, stdin=None):
+    """The `sudoku` command's stdout (exit codes 0 and 1 are answers)."""
+    out = subprocess.run([cli, *args, "-q"], input=stdin, capture_output=True, text=True)
+    assert out.returncode in (0, 1), out.stderr
+    return out.stdout
+
+
+PUZZLES = fixture("hard.txt") + fixture("17clue.txt") + fixture("solve.txt")
+UNIQUE = [(p, s) for p, n, s in PUZZLES if n == 1]
+NONE = [p for p, n, _ in fixture("unsolvable.txt")]
+MULTI = fixture("multi.txt")
+
+
+# solve
+
+
+def test_solve_gives_a_valid_solution_keeping_the_givens_or_none():
+    puzzles = [p for p, _, _ in PUZZLES] + NONE
+    counts = [n for _, n, _ in PUZZLES] + [0] * len(NONE)
+    got = sudoku.solve(puzzles)
+    assert len(got) == len(puzzles)
+    for puzzle, n, solution in zip(puzzles, counts, got):
+        if n == 0:
+            assert solution is None, puzzle
+        else:
+            assert is_solution_of(solution, puzzle), puzzle
+    for (puzzle, expected), solution in zip(UNIQUE, sudoku.solve([p for p, _ in UNIQUE])):
+        assert solution == expected
+
+
+def test_solve_on_an_array_gives_an_array_with_zero_rows_for_none():
+    puzzles = [p for p, _ in UNIQUE] + NONE
+    array = sudoku.to_array(puzzles)
+    assert array.dtype == np.uint8 and array.shape == (len(puzzles), 81)
+    assert [as_line(r) for r in array] == [p.replace("0", ".") for p in puzzles]
+    got = sudoku.solve(array)
+    assert got.dtype == np.uint8 and got.shape == array.shape
+    for (puzzle, expected), row in zip(UNIQUE, got):
+        assert as_line(row) == expected
+    assert not got[len(UNIQUE):].any()
+
+
+def test_solve_takes_non_contiguous_arrays_and_other_string_forms():
+    array = sudoku.to_array([p for p, _ in UNIQUE])
+    strided = np.asfortranarray(array)
+    assert (sudoku.solve(strided) == sudoku.solve(array)).all()
+    puzzle, solution = UNIQUE[0]
+    block = "\n".join(puzzle[r * 9:r * 9 + 9] for r in range(9))
+    noip = " ".join("0" if c == "." else c for c in puzzle)
+    assert sudoku.solve([block, noip]) == [solution, solution]
+
+
+def test_solve_keeps_input_order_and_equals_the_cli(cli, tmp_path):
+    puzzles = [p for p, _, _ in PUZZLES] + NONE
+    puzzles = puzzles[::-1] * 30  # a few thousand, more than one rayon split
+    path = tmp_path / "in.txt"
+    path.write_text("\n".join(puzzles) + "\n")
+    expected = run_cli(cli, "solve", str(path)).splitlines()
+    got = sudoku.solve(puzzles)
+    assert [s or "no solution" for s in got] == expected
+    array = sudoku.solve(sudoku.to_array(puzzles))
+    assert [as_line(r) if r.any() else "no solution" for r in array] == expected
+
+
+def test_an_empty_batch_gives_an_empty_result():
+    assert sudoku.solve([]) == []
+    assert sudoku.solve(np.zeros((0, 81), dtype=np.uint8)).shape == (0, 81)
+    assert sudoku.count_solutions([]) == []
+    assert sudoku.grade([]) == []
+
+
+# count_solutions and all_solutions
+
+
+def test_count_solutions_equals_the_fixture_counts_up_to_the_limit():
+    cases = PUZZLES + MULTI + [(p, 0, None) for p in NONE]
+    puzzles = [p for p, _, _ in cases]
+    for limit in (1, 2, 1000):
+        expected = [min(n, limit) for _, n, _ in cases]
+        assert sudoku.count_solutions(puzzles, limit=limit) == expected
+        counts = sudoku.count_solutions(sudoku.to_array(puzzles), limit)
+        assert counts.dtype == np.uint64 and counts.tolist() == expected
+    with pytest.raises(ValueError):
+        sudoku.count_solutions(puzzles, limit=0)
+
+
+def test_all_solutions_are_distinct_valid_and_as_many_as_the_fixture_says(cli):
+    for puzzle, n, _ in MULTI[:5]:
+        got = sudoku.all_solutions(puzzle, limit=10_000)
+        assert len(got) == n and len(set(got)) == n
+        assert all(is_solution_of(s, puzzle) for s in got)
+        assert sudoku.all_solutions(puzzle, 3) == got[:3]
+        expected = run_cli(cli, "solve", "--all", "--limit", "10000", stdin=puzzle + "\n").split()
+        assert got == expected
+    array = sudoku.all_solutions(sudoku.to_array([MULTI[0][0]])[0], 4)
+    assert array.shape == (4, 81) and [as_line(r) for r in array] == sudoku.all_solutions(MULTI[0][0], 4)
+    assert sudoku.all_solutions(NONE[0], 5) == []
+
+
+# max_score
+
+
+def test_max_score_is_the_weighted_sum_of_a_valid_completion_and_equals_the_cli(cli):
+    grids = [p for p, _ in UNIQUE[:6]]
+    noip = [[6] * 9, [6] + [7] * 7 + [6], [6, 7] + [8] * 5 + [7, 6], [6, 7, 8] + [9] * 3 + [8, 7, 6],
+            [6, 7, 8, 9, 10, 9, 8, 7, 6]]
+    noip = noip + noip[3::-1]
+    weights = [w for row in noip for w in row]
+    rows = sudoku.max_score(grids)
+    for puzzle, solution, row in zip(grids, [s for _, s in UNIQUE], rows):
+        assert row["status"] == "optimal" and row["grid"] == solution
+        assert row["score"] == sum(int(c) * w for c, w in zip(solution, weights))
+    expected = [json.loads(l) for l in run_cli(cli, "solve", "--max-score", "--format", "json",
+                                                    stdin="\n".join(grids) + "\n").splitlines()]
+    assert rows == expected
+    # Equal weights: every completion scores 45 x 9.
+    flat = sudoku.max_score([MULTI[0][0], NONE[0]], weights=[1] * 81)
+    assert flat[0]["score"] == 405 and is_solution_of(flat[0]["grid"], MULTI[0][0])
+    assert flat[1]["status"] == "infeasible" and flat[1]["score"] is None
+    text = "\n".join(" ".join("1" for _ in range(9)) for _ in range(9))
+    assert sudoku.max_score([MULTI[0][0]], weights=text)[0]["score"] == 405
+    with pytest.raises(ValueError):
+        sudoku.max_score(grids, weights=[1] * 80)
+    stopped = sudoku.max_score(["." * 81], weights=list(range(81)), node_limit=1)[0]
+    assert stopped["status"] in ("stopped", "optimal")
+
+
+# generate
+
+
+def test_generate_equals_the_cli_on_the_same_seed_and_start(cli):
+    cases = [
+        dict(n=12, seed=7),
+        dict(n=5, seed=7, start=7),
+        dict(n=6, seed=42, symmetry="rot180", clues=30),
+        dict(n=3, seed=3, difficulty="medium"),
+        dict(n=4, seed=9, start=100, grade=True, symmetry="dihedral"),
+    ]
+    for case in cases:
+        args = ["generate", "--format", "json", "-n", str(case["n"]), "--seed", str(case["seed"])]
+        args += ["--start", str(case.get("start", 0)), "--symmetry", case.get("symmetry", "none")]
+        if "difficulty" in case:
+            args += ["--difficulty", case["difficulty"]]
+        if "clues" in case:
+            args += ["--clues", str(case["clues"])]
+        if case.get("grade"):
+            args.append("--grade")
+        expected = [json.loads(l) for l in run_cli(cli, *args).splitlines()]
+        got = sudoku.generate(**case)
+        assert got == expected, case
+        graded = ["--grade"] if case.get("grade") or "difficulty" in case else []
+        # An empty set from 0 is the CSV header row alone.
+        header = next(csv.reader(io.StringIO(run_cli(cli, "generate", "-f", "csv", "-n", "0", "--seed", "1", *graded))))
+        assert all(list(row) == header for row in got), case
+
+
+def test_generated_puzzles_are_unique_with_their_solution():
+    rows = sudoku.generate(20, 11, symmetry="rot90")
+    assert [r["index"] for r in rows] == list(range(20))
+    assert sudoku.count_solutions([r["puzzle"] for r in rows]) == [1] * 20
+    for r in rows:
+        assert is_solution_of(r["solution"], r["puzzle"])
+        assert r["clues"] == 81 - r["puzzle"].count(".")
+    # Puzzle i of a seed depends on nothing else.
+    assert sudoku.generate(5, 11, start=15, symmetry="rot90") == rows[15:]
+    assert sudoku.generate(0, 11) == []
+
+
+def test_generate_difficulty_keeps_only_the_band():
+    rows = sudoku.generate(3, 5, difficulty="hard")
+    assert all(r["band"] == "hard" and 4.0 <= r["rating"] <= 5.9 for r in rows)
+    graded = sudoku.grade([r["puzzle"] for r in rows])
+    assert [g["rating"] for g in graded] == [r["rating"] for r in rows]
+
+
+def test_generate_rejects_bad_options():
+    with pytest.raises(ValueError, match="symmetry"):
+        sudoku.generate(1, 1, symmetry="spiral")
+    with pytest.raises(ValueError, match="difficulty"):
+        sudoku.generate(1, 1, difficulty="impossible")
+    with pytest.raises(RuntimeError, match="tries"):
+        sudoku.generate(1, 1, difficulty="extreme", symmetry="dihedral", tries=2)
+
+
+# grade, explain, hint
+
+
+def test_grade_equals_the_cli_csv_with_statuses_for_unrated_puzzles(cli):
+    puzzles = [p for p, _ in UNIQUE[:8]] + [MULTI[0][0], NONE[0], "11" + "." * 79]
+    got = sudoku.grade(puzzles)
+    text = run_cli(cli, "grade", "--format", "csv", stdin="\n".join(puzzles) + "\n")
+    expected = list(csv.DictReader(io.StringIO(text)))
+    assert len(got) == len(expected)
+    fmt = lambda v: "" if v is None else f"{v:.1f}" if isinstance(v, float) else str(v)
+    for g, e in zip(got, expected):
+        assert list(g) == list(e)
+        assert {k: fmt(v) for k, v in g.items()} == e
+    assert [g["band"] for g in got[-3:]] == ["not-unique", "unsolvable", "invalid"]
+    assert got[-1]["rating"] is None
+
+
+def test_explain_equals_the_cli_and_its_placements_are_the_solution(cli):
+    puzzle, solution = UNIQUE[0]
+    got = sudoku.explain(puzzle)
+    expected = json.loads(run_cli(cli, "grade", "--explain", "--format", "json", stdin=puzzle + "\n"))
+    assert got == expected
+    assert got["status"] == "rated" and got["steps"]
+    for step in got["steps"]:
+        for p in step["placements"]:
+            r, c, d = int(p[1]), int(p[3]), p[5]
+            assert solution[(r - 1) * 9 + c - 1] == d
+    assert sudoku.explain(NONE[0])["status"] == "unsolvable"
+
+
+def test_hint_equals_the_cli_at_every_level(cli):
+    puzzle, solution = UNIQUE[2]
+    placed = solution[:30] + puzzle[30:]
+    wrong = str(int(solution[40]) % 9 + 1)
+    mistaken = puzzle[:40] + wrong + puzzle[41:] if puzzle[40] == "." else placed
+    for position in [puzzle, f"{puzzle},{placed}", f"{puzzle},{mistaken}"]:
+        for level in ["nudge", "technique", "full"]:
+            got = sudoku.hint(position, level=level)
+            expected = json.loads(run_cli(cli, "hint", "--format", "json", "--level", level,
+                                          stdin=position + "\n"))
+            assert got == expected, (position, level)
+    full = sudoku.hint(puzzle)
+    assert full["status"] == "hint"
+    for p in full["placements"]:
+        r, c = int(p["cell"][1]), int(p["cell"][3])
+        assert solution[(r - 1) * 9 + c - 1] == str(p["digit"])
+    with pytest.raises(ValueError):
+        sudoku.hint(puzzle, level="everything")
+    with pytest.raises(sudoku.ParseError):
+        sudoku.hint("12x")
+
+
+# errors
+
+
+def test_a_bad_string_raises_parse_error_with_index_line_and_column_as_the_cli_says(cli):
+    good = UNIQUE[0][0]
+    bad = good[:20] + "x" + good[21:]
+    with pytest.raises(sudoku.ParseError) as info:
+        sudoku.solve([good, good, bad])
+    e = info.value
+    assert (e.index, e.line, e.column) == (2, 1, 21)
+    assert str(e) == f"puzzles[2]:1:21: {e.message}"
+    out = subprocess.run([cli, "solve", "-"], input=bad + "\n", capture_output=True, text=True)
+    assert out.returncode == 2 and f"<stdin>:1:21: {e.message}" in out.stderr
+    odd = good[:30] + "?" + good[31:]  # cell 30: row 4, column 4
+    block = "\n".join(odd[r * 9:r * 9 + 9] for r in range(9))
+    with pytest.raises(sudoku.ParseError) as info:
+        sudoku.grade([good, block])
+    assert (info.value.index, info.value.line, info.value.column) == (1, 4, 4)
+    with pytest.raises(sudoku.ParseError):
+        sudoku.solve(["." * 80])
+    assert issubclass(sudoku.ParseError, ValueError)
+
+
+def test_a_bad_array_raises_with_the_cell_or_a_type_error():
+    array = sudoku.to_array([p for p, _ in UNIQUE[:3]])
+    array[1, 44] = 12
+    with pytest.raises(sudoku.ParseError) as info:
+        sudoku.solve(array)
+    assert (info.value.index, info.value.line, info.value.column) == (1, 1, 45)
+    assert "r5c9" in info.value.message
+    with pytest.raises(ValueError, match=r"\(n, 81\)"):
+        sudoku.solve(np.zeros((2, 80), dtype=np.uint8))
+    with pytest.raises(TypeError, match="uint8"):
+        sudoku.solve(np.zeros((2, 81), dtype=np.int64))
+    with pytest.raises(TypeError):
+        sudoku.solve(UNIQUE[0][0])
+    with pytest.raises(TypeError):
+        sudoku.solve([1, 2, 3])
+
+
+# Python integration
+
+
+def test_every_function_has_a_docstring_and_a_typed_stub():
+    import ast
+
+    stub = ast.parse((pathlib.Path(__file__).parents[1] / "sudoku.pyi").read_text())
+    stubbed = {node.name for node in stub.body if isinstance(node, ast.FunctionDef)}
+    public = {name for name in dir(sudoku) if not name.startswith("_") and callable(getattr(sudoku, name))}
+    public.discard("ParseError")
+    assert public and public == stubbed
+    for name in public:
+        assert len(getattr(sudoku, name).__doc__ or "") > 40, name
+    for node in stub.body:
+        if isinstance(node, ast.FunctionDef):
+            assert node.returns is not None and all(a.annotation for a in node.args.args), node.name
+
+
+def test_records_make_data_frames_with_the_cli_columns():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame(sudoku.generate(5, 1, grade=True))
+    assert list(frame.columns) == ["id", "seed", "index", "puzzle", "solution", "clues", "symmetry",
+                                   "rating", "band", "ep", "ed", "technique"]
+    assert frame["clues"].dtype.kind == "i" and frame["rating"].dtype.kind == "f"
+    graded = pd.DataFrame(sudoku.grade(frame["puzzle"].tolist()))
+    assert list(graded.columns) == ["puzzle", "rating", "er", "ep", "ed", "band", "technique"]
+    assert (graded["rating"] == frame["rating"]).all()
+
+
+def test_a_second_thread_makes_progress_while_a_batch_runs():
+    """The batch releases the GIL: a Python thread counting in a loop keeps
+    counting while `solve` runs (with the GIL held, it could not run at all
+    until the call returned)."""
+    hard = sudoku.to_array([p for p, _, _ in fixture("hard.txt")])
+    batch = np.repeat(hard, 2000, axis=0)  # 40,000 hard puzzles
+    stop = threading.Event()
+    ticks = [0]
+
+    def count():
+        while not stop.is_set():
+            ticks[0] += 1
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    try:
+        # The thread's counting rate while this one sleeps (GIL free).
+        before, started = ticks[0], time.perf_counter()
+        time.sleep(0.2)
+        rate = (ticks[0] - before) / (time.perf_counter() - started)
+        before, started = ticks[0], time.perf_counter()
+        sudoku.solve(batch)
+        during, elapsed = ticks[0] - before, time.perf_counter() - started
+    finally:
+        stop.set()
+        thread.join()
+    assert elapsed > 0.1, "the batch was too short to tell"
+    # With the GIL held for the whole call, the thread could count only in
+    # the one switch interval (5 ms) before the call took it: under 3 % of
+    # its rate over 0.1 s or more. Released, it counts on, slowed only by
+    # sharing the cores with the solver's threads.
+    assert during > 0.1 * rate * elapsed, (during, rate, elapsed)
