@@ -88,6 +88,27 @@ def explain(puzzle: Union[str, npt.NDArray[np.uint8]]) -> dict[str, Any]:
 def hint(position: str, level: Literal["nudge", "technique", "full"] = "full") -> dict[str, Any]:
     """The next step from a player's position, as ``sudoku hint --format json``."""
 
+@overload
+def canonical(puzzles: Sequence[str], transform: Literal[False] = False) -> list[str]: ...
+@overload
+def canonical(puzzles: npt.NDArray[np.uint8], transform: Literal[False] = False) -> npt.NDArray[np.uint8]: ...
+@overload
+def canonical(puzzles: Puzzles, transform: Literal[True]) -> list[dict[str, Any]]: ...
+def canonical(
+    puzzles: Puzzles, transform: bool = False
+) -> Union[list[str], npt.NDArray[np.uint8], list[dict[str, Any]]]:
+    """The minlex form of each puzzle, as ``sudoku canon`` gives it (``0`` for
+    blanks); with ``transform=True`` dicts of ``puzzle``, ``canonical`` and
+    ``transform`` (the columns of ``sudoku canon --format csv --transform``)."""
+
+@overload
+def transform(puzzles: Sequence[str], by: str, inverse: bool = False) -> list[str]: ...
+@overload
+def transform(puzzles: npt.NDArray[np.uint8], by: str, inverse: bool = False) -> npt.NDArray[np.uint8]: ...
+def transform(puzzles: Puzzles, by: str, inverse: bool = False) -> Union[list[str], npt.NDArray[np.uint8]]:
+    """Apply the transformation ``by`` (``[T]r...c...d...``, as ``canonical``
+    writes them) to each puzzle, or its inverse."""
+
 def to_array(puzzles: Puzzles) -> npt.NDArray[np.uint8]:
     """Puzzles as a uint8 array of shape (n, 81), 0 = blank."""
 

@@ -23,6 +23,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rayon::prelude::*;
+use sudoku_canon::{Canonicalizer, Transform};
 use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::{GenOptions, Symmetry};
 use sudoku_grade::{Band, GradeOptions, Grader, Level};
@@ -41,6 +42,8 @@ pyo3::create_exception!(
 thread_local! {
     /// One solver per worker thread: its stack is allocated once.
     static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// One canonicalizer per worker thread: its buffers are reused.
+    static CANON: RefCell<Canonicalizer> = RefCell::new(Canonicalizer::new());
     /// One grader per worker thread: its scratch space is reused.
     static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
 }
@@ -281,6 +284,70 @@ fn all_solutions<'py>(
     grids_out(py, numpy, &found)
 }
 
+/// The canonical (minlex) form of each puzzle, as `sudoku canon` gives it:
+/// the smallest of its disguises (transposition, row, column, band and
+/// stack moves, relabelling) as 81 characters, blanks as `0`; equivalent
+/// puzzles, and only they, have the same form.
+///
+/// Returns a list of strings, or a uint8 array for an array input; with
+/// `transform=True`, dicts with the columns of `sudoku canon --format csv
+/// --transform` (`puzzle`, `canonical`, `transform`).
+#[pyfunction]
+#[pyo3(signature = (puzzles, transform = false))]
+fn canonical<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    transform: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let Batch { grids, numpy } = batch(puzzles)?;
+    let forms: Vec<(Grid, Transform)> =
+        py.detach(|| map_batch(&grids, SEQUENTIAL_BELOW, |g| CANON.with_borrow_mut(|c| c.canonical(g))));
+    if transform {
+        let rows: Vec<CanonRow> = grids
+            .iter()
+            .zip(&forms)
+            .map(|(g, (form, t))| CanonRow {
+                puzzle: g.to_line(),
+                canonical: form.to_line_zeros(),
+                transform: t.to_string(),
+            })
+            .collect();
+        return rows_out(py, &rows);
+    }
+    if numpy {
+        let forms: Vec<Option<Grid>> = forms.iter().map(|(form, _)| Some(*form)).collect();
+        return grids_out(py, true, &forms);
+    }
+    Ok(PyList::new(py, forms.iter().map(|(form, _)| form.to_line_zeros()))?.into_any())
+}
+
+/// A row of `canonical(..., transform=True)`.
+#[derive(serde::Serialize)]
+struct CanonRow {
+    puzzle: String,
+    canonical: String,
+    transform: String,
+}
+
+/// Applies a transformation (as `canonical(..., transform=True)` and `sudoku
+/// canon --transform` write them, e.g. `Tr213456789c123456789d912345678`) to
+/// each puzzle, or its inverse with `inverse=True`. Returns strings (`.`
+/// for blanks), or a uint8 array for an array input.
+#[pyfunction]
+#[pyo3(signature = (puzzles, by, inverse = false))]
+fn transform<'py>(
+    py: Python<'py>,
+    puzzles: &Bound<'py, PyAny>,
+    by: &str,
+    inverse: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let t: Transform = by.parse().map_err(|e| PyValueError::new_err(format!("by: {e}")))?;
+    let t = if inverse { t.inverse() } else { t };
+    let Batch { grids, numpy } = batch(puzzles)?;
+    let out: Vec<Option<Grid>> = grids.iter().map(|g| Some(t.apply(g))).collect();
+    grids_out(py, numpy, &out)
+}
+
 /// The weights of `max_score`: `None` (the NOIP target weights), 81
 /// integers (a list or array), or text (9 rows of 9 integers).
 fn weights_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Weights> {
@@ -505,6 +572,8 @@ fn sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(grade, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(hint, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(transform, m)?)?;
     m.add_function(wrap_pyfunction!(to_array, m)?)?;
     m.add_function(wrap_pyfunction!(to_lines, m)?)?;
     Ok(())

@@ -350,6 +350,30 @@ def test_a_bad_array_raises_with_the_cell_or_a_type_error():
 # Python integration
 
 
+def test_canonical_equals_the_cli_and_finds_disguised_copies(cli):
+    puzzles = [line.strip() for line in open(FIXTURES / "top95.txt")][:12]
+    out = subprocess.run(
+        [cli, "canon", "--format", "csv", "--transform"],
+        input="\n".join(puzzles) + "\n", capture_output=True, text=True, check=True,
+    ).stdout
+    expected = list(csv.DictReader(io.StringIO(out)))
+    assert sudoku.canonical(puzzles, transform=True) == expected
+    forms = sudoku.canonical(puzzles)
+    assert forms == [row["canonical"] for row in expected]
+    # A disguise (transposed, bands and stacks moved, digits relabelled)
+    # has the same form, and the transformation given undoes it.
+    disguised = sudoku.transform(puzzles, "Tr321654987c789123456d987654321")
+    assert all(d != p for d, p in zip(disguised, puzzles))
+    assert sudoku.canonical(disguised) == forms
+    for row in expected:
+        assert sudoku.transform([row["canonical"]], row["transform"], inverse=True) == [row["puzzle"]]
+    array = sudoku.canonical(sudoku.to_array(puzzles))
+    assert array.dtype == np.uint8 and array.shape == (12, 81)
+    assert sudoku.to_lines(array) == [f.replace("0", ".") for f in forms]
+    with pytest.raises(ValueError, match="band"):
+        sudoku.transform(puzzles, "r412356789c123456789d123456789")
+
+
 def test_every_function_has_a_docstring_and_a_typed_stub():
     import ast
 
