@@ -43,6 +43,29 @@ fn the_empty_grid_and_a_full_grid_have_the_known_forms() {
     assert_eq!(t.apply(&solution), form);
 }
 
+/// Grids made to multiply the search's candidates: one digit everywhere,
+/// one row repeated, a band repeated, a few digits on a diagonal. Each must
+/// keep few candidates and equal the brute force.
+#[test]
+fn degenerate_grids_are_quick_and_right() {
+    let mut grids = Vec::new();
+    grids.push(Grid::from_array([1; 81]).unwrap());
+    let row: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    grids.push(Grid::from_array(std::array::from_fn(|i| row[i % 9])).unwrap());
+    grids.push(
+        Grid::from_array(std::array::from_fn(|i| row[(i / 9 * 3 + i % 9) % 9] * u8::from(i < 27))).unwrap(),
+    );
+    grids.push(Grid::from_array(std::array::from_fn(|i| if i % 10 == 0 { 5 } else { 0 })).unwrap());
+    grids.push(Grid::from_array(std::array::from_fn(|i| (i % 9 % 3 + 1) as u8)).unwrap());
+    let mut c = Canonicalizer::new();
+    for g in &grids {
+        let (form, t) = c.canonical(g);
+        assert!(c.peak_candidates() <= 30_000, "{}: {} candidates", g.to_line(), c.peak_candidates());
+        assert_eq!(t.apply(g), form);
+        assert_eq!(form, canonical_brute_force(g), "{}", g.to_line());
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -78,4 +101,21 @@ fn the_published_17_clue_minlex_forms_are_found() {
         n += 1;
     }
     assert_eq!(n, 100);
+}
+
+/// A sparse puzzle keeps a handful of candidates; a solution grid, every
+/// order of its first row's columns (18 × 1,296) until its second row.
+#[test]
+fn the_search_keeps_few_candidates() {
+    let mut c = Canonicalizer::new();
+    let puzzle =
+        Grid::parse_line("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+            .unwrap();
+    c.canonical(&puzzle);
+    assert!(c.peak_candidates() <= 50, "{}", c.peak_candidates());
+    let solution =
+        Grid::parse_line("417369825632158947958724316825437169791586432346912758289643571573291684164875293")
+            .unwrap();
+    c.canonical(&solution);
+    assert_eq!(c.peak_candidates(), 18 * 1296);
 }
