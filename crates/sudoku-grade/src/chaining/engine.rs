@@ -22,6 +22,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
+use arrayvec::ArrayVec;
 use sudoku_core::UNITS;
 
 use crate::board::{Board, Pos, CELL_UNITS, CELL_UNIT_POS};
@@ -172,9 +173,11 @@ pub(crate) struct Engine {
     queue_off: Vec<u16>,
     seen: Vec<u64>,
     stack: Vec<u16>,
-    /// The parents of one potential, in [`Engine::count`].
-    parents: Vec<u16>,
 }
+
+/// The parents of one potential: the other candidates of its cell, or its
+/// digit's other places in a unit (at most 8), or one "on".
+type Parents = ArrayVec<u16, 8>;
 
 impl Default for Engine {
     fn default() -> Self {
@@ -186,7 +189,6 @@ impl Default for Engine {
             queue_off: Vec::with_capacity(NP),
             seen: vec![0; NP.div_ceil(64)],
             stack: Vec::with_capacity(NP),
-            parents: Vec::with_capacity(NP),
         }
     }
 }
@@ -329,7 +331,7 @@ impl Engine {
     }
 
     /// The potentials `p` directly follows from in `st`.
-    fn parents(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Vec<u16>) {
+    fn parents(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Parents) {
         let s = st.src[p];
         let cand = p / 2;
         let (c, d) = (cand / 9, cand % 9);
@@ -356,27 +358,13 @@ impl Engine {
         }
     }
 
-    /// The chain from the assumption to `p` in `st`, each potential
-    /// followed back through its first parent (a dynamic "on" has more; the
-    /// others are in [`Engine::count`], not here), assumption first.
-    pub fn path(b: &Board, pos: &Pos, st: &State, p: usize) -> Vec<usize> {
-        let mut path = vec![p];
-        let mut parents = Vec::with_capacity(8);
-        let mut q = p;
-        // A chain has at most one potential per candidate and polarity.
-        while path.len() <= NP {
-            parents.clear();
-            Self::parents(b, pos, st, q, &mut parents);
-            match parents.first() {
-                Some(&r) => {
-                    q = r as usize;
-                    path.push(q);
-                }
-                None => break,
-            }
-        }
-        path.reverse();
-        path
+    /// The potential `p` follows from first in `st` (a dynamic "on" has
+    /// more parents; the others are in [`Engine::count`]); `None` for the
+    /// assumption itself. Walking these back from `p` gives its chain.
+    pub fn first_parent(b: &Board, pos: &Pos, st: &State, p: usize) -> Option<usize> {
+        let mut parents = Parents::new();
+        Self::parents(b, pos, st, p, &mut parents);
+        parents.first().map(|&r| r as usize)
     }
 
     /// The number of potentials of the chain that proves `p` in `st`: `p`
@@ -387,11 +375,12 @@ impl Engine {
         self.stack.push(p as u16);
         self.seen[p / 64] |= 1 << (p % 64);
         let mut n = 0;
+        let mut parents = Parents::new();
         while let Some(q) = self.stack.pop() {
             n += 1;
-            self.parents.clear();
-            Self::parents(b, pos, st, q as usize, &mut self.parents);
-            for &r in &self.parents {
+            parents.clear();
+            Self::parents(b, pos, st, q as usize, &mut parents);
+            for &r in &parents {
                 let r = r as usize;
                 if self.seen[r / 64] & (1 << (r % 64)) == 0 {
                     self.seen[r / 64] |= 1 << (r % 64);
