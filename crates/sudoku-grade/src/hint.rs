@@ -15,6 +15,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+use arrayvec::ArrayVec;
 use sudoku_core::{Candidates, Grid, Position, UNITS};
 
 use crate::board::Board;
@@ -107,17 +108,17 @@ impl fmt::Display for Mistake {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Mistake::WrongDigit { cell_idx, placed, correct } => {
-                write!(f, "{} holds {placed}, which is wrong", cell_name(cell_idx))?;
+                write!(f, "{} holds {placed}, which is wrong", CellName(cell_idx))?;
                 match correct {
                     Some(d) => write!(f, " (it is {d})"),
                     None => Ok(()),
                 }
             }
             Mistake::ErasedCandidate { cell_idx, digit: Some(d) } => {
-                write!(f, "{}: {d} was erased but is the answer", cell_name(cell_idx))
+                write!(f, "{}: {d} was erased but is the answer", CellName(cell_idx))
             }
             Mistake::ErasedCandidate { cell_idx, digit: None } => {
-                write!(f, "{}: the answer was erased from its candidates", cell_name(cell_idx))
+                write!(f, "{}: the answer was erased from its candidates", CellName(cell_idx))
             }
         }
     }
@@ -169,9 +170,17 @@ impl Hint {
     }
 }
 
-fn cell_name(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+/// `r1c2`: a cell as the texts name it.
+struct CellName(usize);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.0 / 9 + 1, self.0 % 9 + 1)
+    }
 }
+
+/// The longest text of one [`Mistake`], with the `; ` between two.
+const MISTAKE_TEXT_LEN: usize = 50;
 
 /// The unit holding most of `cells` (a set), boxes first, then rows,
 /// then columns on a tie: (`box`, 4), (`row`, 3), (`column`, 9).
@@ -238,7 +247,10 @@ impl Grader {
         };
         let mistakes = mistakes(position, &solution, level);
         if !mistakes.is_empty() {
-            let text = mistakes.iter().map(Mistake::to_string).collect::<Vec<_>>().join("; ");
+            let mut text = String::with_capacity(MISTAKE_TEXT_LEN * mistakes.len());
+            for (i, m) in mistakes.iter().enumerate() {
+                let _ = write!(text, "{}{m}", if i == 0 { "" } else { "; " });
+            }
             return Hint { mistakes, ..Hint::status(Status::Mistakes, text) };
         }
         if position.placed().is_complete() {
@@ -350,7 +362,8 @@ impl Grader {
 /// the open cells whose pencil marks lack the solution's digit.
 fn mistakes(position: &Position, solution: &Grid, level: Level) -> Vec<Mistake> {
     let full = level == Level::Full;
-    let mut out = Vec::new();
+    // On the stack first, so that the list is allocated once, at its size.
+    let mut out: ArrayVec<Mistake, 81> = ArrayVec::new();
     for c in 0..81 {
         let answer = solution.get(c).unwrap_or(0);
         match position.placed().get(c) {
@@ -365,7 +378,7 @@ fn mistakes(position: &Position, solution: &Grid, level: Level) -> Vec<Mistake> 
             }
         }
     }
-    out
+    out.to_vec()
 }
 
 impl Hint {

@@ -2,7 +2,8 @@
 //! following the hints from the givens of puzzles whose paths take
 //! singles, subsets, wings, uniqueness, chains and dynamic chains, no call
 //! makes a heap allocation beyond the hint's own text and lists, at any
-//! level.
+//! level; nor does one on the way with a wrong digit placed (mistakes), or
+//! at the end (solved).
 //!
 //! A binary of its own, without the test harness: dhat counts the
 //! allocations of the whole process and allows one profiler in it.
@@ -10,7 +11,8 @@
 use std::collections::BTreeSet;
 
 use sudoku_core::{Grid, Position};
-use sudoku_grade::{hint::Level, Grader, Hint, Technique};
+use sudoku_grade::hint::{Level, Status};
+use sudoku_grade::{Grader, Hint, Technique};
 
 #[global_allocator]
 static ALLOC: dhat::Alloc = dhat::Alloc;
@@ -50,28 +52,46 @@ const LEVELS: [Level; 3] = [Level::Nudge, Level::Technique, Level::Full];
 
 /// The blocks a hint owns: its text and its non-empty lists.
 fn own_blocks(h: &Hint) -> u64 {
-    let lists = [!h.pattern.is_empty(), !h.placements.is_empty(), !h.eliminations.is_empty()];
+    let lists =
+        [!h.pattern.is_empty(), !h.placements.is_empty(), !h.eliminations.is_empty(), !h.mistakes.is_empty()];
     1 + lists.iter().filter(|&&x| x).count() as u64
 }
 
+/// Asks for a hint on `p` at every level; calls `check` with each hint
+/// and the blocks its call allocated. Returns the full hint.
+fn ask(
+    grader: &mut Grader,
+    line: &str,
+    p: &Position,
+    check: &mut impl FnMut(&str, Level, &Hint, u64),
+) -> Hint {
+    let mut full = None;
+    for level in LEVELS {
+        let before = dhat::HeapStats::get().total_blocks;
+        let h = grader.hint(p, level);
+        let n = dhat::HeapStats::get().total_blocks - before;
+        check(line, level, &h, n);
+        full = Some(h);
+    }
+    full.unwrap()
+}
+
 /// Follows the full hints of every puzzle to the end, asking for a hint
-/// at every level on the way; calls `check` with each hint and the blocks
-/// allocated by its call.
+/// at every level on the way, and on each position where a digit is
+/// placed next, with a wrong one placed there instead.
 fn follow(grader: &mut Grader, check: &mut impl FnMut(&str, Level, &Hint, u64)) {
     for line in PUZZLES {
         let mut p = Position::from_givens(Grid::parse_line(line).unwrap());
         loop {
-            let mut full = None;
-            for level in LEVELS {
-                let before = dhat::HeapStats::get().total_blocks;
-                let h = grader.hint(&p, level);
-                let n = dhat::HeapStats::get().total_blocks - before;
-                check(line, level, &h, n);
-                full = Some(h);
-            }
-            let h = full.unwrap();
+            let h = ask(grader, line, &p, check);
             if h.technique.is_none() {
                 break;
+            }
+            if let Some(x) = h.placements.first() {
+                let mut placed = *p.placed();
+                placed.set(x.cell_idx, x.digit % 9 + 1);
+                let wrong = Position::new(*p.givens(), &placed, None).unwrap();
+                ask(grader, line, &wrong, check);
             }
             p = h.apply_to(&p);
         }
@@ -83,16 +103,22 @@ fn main() {
     let mut grader = Grader::new();
     // The first pass grows the grader's scratch space.
     follow(&mut grader, &mut |_, _, _, _| {});
-    let (mut n_calls, mut covered, mut extra) = (0, BTreeSet::new(), Vec::new());
+    let (mut n_calls, mut covered, mut statuses, mut extra) = (0, BTreeSet::new(), Vec::new(), Vec::new());
     follow(&mut grader, &mut |line, level, h, n| {
         n_calls += 1;
         covered.extend(h.technique);
+        if !statuses.contains(&h.status) {
+            statuses.push(h.status);
+        }
         if n != own_blocks(h) {
             extra.push(format!("{line} {level:?}: {} blocks for {:?}: {}", n, h.technique, h.text));
         }
     });
     let missing: Vec<&Technique> = COVERED.iter().filter(|t| !covered.contains(t)).collect();
     assert!(missing.is_empty(), "the paths do not take {missing:?}");
+    for status in [Status::Hint, Status::Mistakes, Status::Solved] {
+        assert!(statuses.contains(&status), "no position is {status:?}");
+    }
     assert!(
         extra.is_empty(),
         "{} of {n_calls} hint calls allocate more than their hint:\n{}",

@@ -152,7 +152,6 @@ fn graph_of(mode: Mode) -> usize {
 
 /// Adds a contradiction's text to `x`: the assumption, the candidate it
 /// makes both on and off, and the two chains that do.
-#[allow(clippy::too_many_arguments)]
 fn contradiction_text(
     x: &mut Text,
     name: &'static str,
