@@ -22,7 +22,6 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use arrayvec::ArrayVec;
 use sudoku_core::UNITS;
 
 use crate::board::{Board, Pos, CELL_UNITS, CELL_UNIT_POS};
@@ -173,11 +172,9 @@ pub(crate) struct Engine {
     queue_off: Vec<u16>,
     seen: Vec<u64>,
     stack: Vec<u16>,
+    /// The parents of one potential, in [`Engine::count`].
+    parents: Vec<u16>,
 }
-
-/// The parents of one potential: the other candidates of its cell, or its
-/// digit's other places in a unit (at most 8), or one "on".
-type Parents = ArrayVec<u16, 8>;
 
 impl Default for Engine {
     fn default() -> Self {
@@ -189,6 +186,7 @@ impl Default for Engine {
             queue_off: Vec::with_capacity(NP),
             seen: vec![0; NP.div_ceil(64)],
             stack: Vec::with_capacity(NP),
+            parents: Vec::with_capacity(NP),
         }
     }
 }
@@ -331,7 +329,7 @@ impl Engine {
     }
 
     /// The potentials `p` directly follows from in `st`.
-    fn parents(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Parents) {
+    fn parents(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Vec<u16>) {
         let s = st.src[p];
         let cand = p / 2;
         let (c, d) = (cand / 9, cand % 9);
@@ -358,13 +356,29 @@ impl Engine {
         }
     }
 
-    /// The potential `p` follows from first in `st` (a dynamic "on" has
-    /// more parents; the others are in [`Engine::count`]); `None` for the
-    /// assumption itself. Walking these back from `p` gives its chain.
+    /// The first of the [`Engine::parents`] of `p` in `st` (a dynamic "on"
+    /// has more; the others are in [`Engine::count`]), without collecting
+    /// them; `None` for the assumption itself. Walking these back from `p`
+    /// gives its chain.
     pub fn first_parent(b: &Board, pos: &Pos, st: &State, p: usize) -> Option<usize> {
-        let mut parents = Parents::new();
-        Self::parents(b, pos, st, p, &mut parents);
-        parents.first().map(|&r| r as usize)
+        let s = st.src[p];
+        let cand = p / 2;
+        let (c, d) = (cand / 9, cand % 9);
+        match s {
+            ROOT => None,
+            BY_CELL => {
+                let m = b.cands[c] & !(1 << d);
+                (m != 0).then(|| pot(c * 9 + m.trailing_zeros() as usize, false))
+            }
+            _ if s >= BY_UNIT => {
+                let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
+                (0..9)
+                    .map(|i| (i, UNITS[u][i] as usize))
+                    .find(|&(i, q)| q != c && pos[u][d] & (1 << i) != 0)
+                    .map(|(_, q)| pot(q * 9 + d, false))
+            }
+            _ => Some(pot(s as usize, true)),
+        }
     }
 
     /// The number of potentials of the chain that proves `p` in `st`: `p`
@@ -375,12 +389,11 @@ impl Engine {
         self.stack.push(p as u16);
         self.seen[p / 64] |= 1 << (p % 64);
         let mut n = 0;
-        let mut parents = Parents::new();
         while let Some(q) = self.stack.pop() {
             n += 1;
-            parents.clear();
-            Self::parents(b, pos, st, q as usize, &mut parents);
-            for &r in &parents {
+            self.parents.clear();
+            Self::parents(b, pos, st, q as usize, &mut self.parents);
+            for &r in &self.parents {
                 let r = r as usize;
                 if self.seen[r / 64] & (1 << (r % 64)) == 0 {
                     self.seen[r / 64] |= 1 << (r % 64);
@@ -389,5 +402,32 @@ impl Engine {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_parent_is_the_first_of_the_parents() {
+        let puzzle = "000000000029500403000263900080004006200090001600800040002379000803002750000000000";
+        let b = Board::from_grid(&puzzle.parse().unwrap()).unwrap();
+        let pos = b.positions();
+        let (mut engine, mut st, mut parents) = (Engine::default(), State::default(), Vec::new());
+        let mut n_checked = 0;
+        for mode in [Mode::STATIC, Mode::DYNAMIC] {
+            for start in (0..NP).filter(|&p| b.cands[p / 18] & (1 << ((p / 2) % 9)) != 0) {
+                engine.propagate(&b, &pos, mode, start, &mut st);
+                for p in (0..NP).filter(|&p| st.has(p)) {
+                    parents.clear();
+                    Engine::parents(&b, &pos, &st, p, &mut parents);
+                    let first = parents.first().map(|&r| r as usize);
+                    assert_eq!(Engine::first_parent(&b, &pos, &st, p), first, "{mode:?} {start} {p}");
+                    n_checked += 1;
+                }
+            }
+        }
+        assert!(n_checked > 10_000, "{n_checked}");
     }
 }
