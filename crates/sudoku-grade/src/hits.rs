@@ -256,8 +256,8 @@ impl Hits {
         if difficulty > self.best {
             return false;
         }
-        let live_place = |&&(c, d): &&(usize, u8)| b.value[c] == 0 && b.cands[c] & bit(d) != 0;
-        let live_elim = |&&(c, d): &&(usize, u8)| b.cands[c] & bit(d) != 0;
+        let live_place = |&&p: &&(usize, u8)| can_place(b, p);
+        let live_elim = |&&e: &&(usize, u8)| can_eliminate(b, e);
         if !place.iter().any(|p| live_place(&p)) && !elim.iter().any(|e| live_elim(&e)) {
             return false;
         }
@@ -279,28 +279,53 @@ impl Hits {
             self.found.elim[c] |= bit(d);
         }
         if new && self.n_hints < self.record {
-            if self.n_hints == self.hints.len() {
-                self.hints.push(Deduction {
-                    technique,
-                    difficulty: recorded,
-                    text: Text::default(),
-                    place: Vec::new(),
-                    elim: Vec::new(),
-                });
-            }
-            let h = &mut self.hints[self.n_hints];
-            self.n_hints += 1;
-            h.technique = technique;
-            h.difficulty = recorded;
-            h.text.clear();
-            text(&mut h.text);
-            h.place.clear();
-            h.place.extend(place.iter().copied().filter(|p| live_place(&p)));
-            h.elim.clear();
-            h.elim.extend(elim.iter().copied().filter(|e| live_elim(&e)));
+            text(self.record(b, technique, recorded, place, elim));
         }
         true
     }
+
+    /// Records a kept step in the next pooled [`Deduction`]: its live
+    /// conclusions. Returns its text, empty, for the step to fill.
+    fn record(
+        &mut self,
+        b: &Board,
+        technique: Technique,
+        difficulty: Tenths,
+        place: &[(usize, u8)],
+        elim: &[(usize, u8)],
+    ) -> &mut Text {
+        if self.n_hints == self.hints.len() {
+            self.hints.push(Deduction {
+                technique,
+                difficulty,
+                text: Text::default(),
+                place: Vec::new(),
+                elim: Vec::new(),
+            });
+        }
+        let h = &mut self.hints[self.n_hints];
+        self.n_hints += 1;
+        h.technique = technique;
+        h.difficulty = difficulty;
+        h.place.clear();
+        h.place.extend(place.iter().copied().filter(|&p| can_place(b, p)));
+        h.elim.clear();
+        h.elim.extend(elim.iter().copied().filter(|&e| can_eliminate(b, e)));
+        h.text.clear();
+        &mut h.text
+    }
+}
+
+/// Whether digit `d` can still be placed in cell `c` of `b`.
+#[inline]
+fn can_place(b: &Board, (c, d): (usize, u8)) -> bool {
+    b.value[c] == 0 && b.cands[c] & bit(d) != 0
+}
+
+/// Whether digit `d` is still a candidate of cell `c` of `b`.
+#[inline]
+fn can_eliminate(b: &Board, (c, d): (usize, u8)) -> bool {
+    b.cands[c] & bit(d) != 0
 }
 
 /// `r1c2`: a cell as SE writes it.
