@@ -10,7 +10,9 @@ use crate::board::Board;
 use crate::chaining::{Chaining, Kind};
 use crate::dynamic::Dynamic;
 use crate::hits::{Deduction, Hits, Tenths};
-use crate::rules::{aligned, basic, bug, strong_links, uniqueness, wings};
+use crate::rules::strong_links::{self, LinkScratch};
+use crate::rules::uniqueness::{self, LoopScratch};
+use crate::rules::{aligned, basic, bug, wings};
 use crate::technique::Technique;
 
 /// The grade of a puzzle: Sudoku Explainer's three ratings of its path.
@@ -253,9 +255,27 @@ pub struct Grader {
     solver: Solver,
     chaining: Chaining,
     dynamic: Dynamic,
+    scratch: Scratch,
     /// The collector of [`Grader::hint`], kept so that a hint reuses its
     /// space.
     pub(crate) hint_hits: Hits,
+    /// The text of the step a hint shows, written out, kept for its space.
+    pub(crate) hint_text: String,
+    /// The cells and digits that text names, kept for its space.
+    pub(crate) hint_pattern: Vec<crate::hint::CellDigits>,
+}
+
+/// The scratch space of the rules whose working sets have no small bound:
+/// grown on the first boards that need it, then cleared and reused, so
+/// that a warm [`Grader`] looks for a step without allocating. (The other
+/// rules keep theirs on the stack; the chains' is in [`Chaining`] and
+/// [`Dynamic`].)
+#[derive(Default)]
+struct Scratch {
+    /// Strong links and their directions.
+    links: LinkScratch,
+    /// Unique loops and their steps.
+    loops: LoopScratch,
 }
 
 impl Default for Grader {
@@ -271,7 +291,10 @@ impl Grader {
             solver: Solver::new(),
             chaining: Chaining::new(),
             dynamic: Dynamic::new(),
+            scratch: Scratch::default(),
             hint_hits: Hits::first_only(),
+            hint_text: String::new(),
+            hint_pattern: Vec::new(),
         }
     }
 
@@ -351,8 +374,8 @@ impl Grader {
                         .filter(|&c| b.value[c] == 0)
                         .map(|c| (c, solution.get(c).unwrap_or(1)))
                         .collect();
-                    hits.offer(&b, Technique::NestedForcingChain, 200, &rest, &[], || {
-                        "No technique applies: the solution".to_string()
+                    hits.offer(&b, Technique::NestedForcingChain, 200, &rest, &[], |x| {
+                        x.str("No technique applies: the solution");
                     });
                     (200, Technique::NestedForcingChain)
                 }
@@ -413,15 +436,15 @@ impl Grader {
                 Rule::NakedTriplet => basic::naked_subsets(b, 3, hits),
                 Rule::Swordfish => basic::fish(b, &pos, 3, hits),
                 Rule::HiddenTriplet => basic::hidden_subsets(b, &pos, 3, false, hits),
-                Rule::TwoStrongLinks => strong_links::two(b, &pos, hits),
+                Rule::TwoStrongLinks => strong_links::two(b, &pos, &mut self.scratch.links, hits),
                 Rule::XyWing => basic::xy_wings(b, false, hits),
                 Rule::XyzWing => basic::xy_wings(b, true, hits),
                 Rule::WxyzWing => wings::wxyz(b, &pos, hits),
-                Rule::UniqueLoop => uniqueness::loops(b, &pos, hits),
+                Rule::UniqueLoop => uniqueness::loops(b, &pos, &mut self.scratch.loops, hits),
                 Rule::NakedQuad => basic::naked_subsets(b, 4, hits),
                 Rule::Jellyfish => basic::fish(b, &pos, 4, hits),
                 Rule::HiddenQuad => basic::hidden_subsets(b, &pos, 4, false, hits),
-                Rule::ThreeStrongLinks => strong_links::three(b, &pos, hits),
+                Rule::ThreeStrongLinks => strong_links::three(b, &pos, &mut self.scratch.links, hits),
                 Rule::VwxyzWing => wings::vwxyz(b, &pos, hits),
                 Rule::Bug => bug::bug(b, &pos, hits),
                 Rule::AlignedPair => aligned::pair(b, &pos, hits),
@@ -448,7 +471,7 @@ fn step(h: &Deduction, round: u32) -> Step {
     Step {
         technique: h.technique,
         difficulty: f64::from(h.difficulty) / 10.0,
-        pattern: h.text.clone(),
+        pattern: h.text.to_string(),
         placements,
         eliminations,
         round,
@@ -491,7 +514,7 @@ mod se_states {
             let ours = f64::from(hits.best().unwrap_or(0)) / 10.0;
             n += 1;
             if (ours - se).abs() > 0.05 {
-                let texts: Vec<&str> = hits.hints().iter().map(|h| h.text.as_str()).take(2).collect();
+                let texts: Vec<String> = hits.hints().iter().map(|h| h.text.to_string()).take(2).collect();
                 differ.push(format!("SE {se} {step}; ours {ours} {texts:?}\n  {marks}"));
             }
         }

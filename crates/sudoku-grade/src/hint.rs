@@ -15,6 +15,7 @@
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+use arrayvec::ArrayVec;
 use sudoku_core::{Candidates, Grid, Position, UNITS};
 
 use crate::board::Board;
@@ -107,17 +108,17 @@ impl fmt::Display for Mistake {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Mistake::WrongDigit { cell_idx, placed, correct } => {
-                write!(f, "{} holds {placed}, which is wrong", cell_name(cell_idx))?;
+                write!(f, "{} holds {placed}, which is wrong", CellName(cell_idx))?;
                 match correct {
                     Some(d) => write!(f, " (it is {d})"),
                     None => Ok(()),
                 }
             }
             Mistake::ErasedCandidate { cell_idx, digit: Some(d) } => {
-                write!(f, "{}: {d} was erased but is the answer", cell_name(cell_idx))
+                write!(f, "{}: {d} was erased but is the answer", CellName(cell_idx))
             }
             Mistake::ErasedCandidate { cell_idx, digit: None } => {
-                write!(f, "{}: the answer was erased from its candidates", cell_name(cell_idx))
+                write!(f, "{}: the answer was erased from its candidates", CellName(cell_idx))
             }
         }
     }
@@ -169,9 +170,17 @@ impl Hint {
     }
 }
 
-fn cell_name(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+/// `r1c2`: a cell as the texts name it.
+struct CellName(usize);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.0 / 9 + 1, self.0 % 9 + 1)
+    }
 }
+
+/// The longest text of one [`Mistake`], with the `; ` between two.
+const MISTAKE_TEXT_LEN: usize = 50;
 
 /// The unit holding most of `cells` (a set), boxes first, then rows,
 /// then columns on a tie: (`box`, 4), (`row`, 3), (`column`, 9).
@@ -186,11 +195,11 @@ fn region_of(cells: &[bool; 81]) -> (&'static str, usize) {
     (["row", "column", "box"][best.1 / 9], best.1 % 9 + 1)
 }
 
-/// The cells and digits a step's text names: `r1c2` alone, or with a
-/// digit as `r1c2.5`, `r1c2=5`, `r1c2<>5`.
-fn pattern_of(text: &str) -> Vec<CellDigits> {
+/// The cells and digits a step's text names, into `out`: `r1c2` alone, or
+/// with a digit as `r1c2.5`, `r1c2=5`, `r1c2<>5`.
+fn pattern_of(text: &str, out: &mut Vec<CellDigits>) {
     let b = text.as_bytes();
-    let mut out: Vec<CellDigits> = Vec::new();
+    out.clear();
     let mut i = 0;
     while i + 3 < b.len() {
         let is_cell = b[i] == b'r'
@@ -218,7 +227,6 @@ fn pattern_of(text: &str) -> Vec<CellDigits> {
         }
         i = j;
     }
-    out
 }
 
 impl Grader {
@@ -239,7 +247,10 @@ impl Grader {
         };
         let mistakes = mistakes(position, &solution, level);
         if !mistakes.is_empty() {
-            let text = mistakes.iter().map(Mistake::to_string).collect::<Vec<_>>().join("; ");
+            let mut text = String::with_capacity(MISTAKE_TEXT_LEN * mistakes.len());
+            for (i, m) in mistakes.iter().enumerate() {
+                let _ = write!(text, "{}{m}", if i == 0 { "" } else { "; " });
+            }
             return Hint { mistakes, ..Hint::status(Status::Mistakes, text) };
         }
         if position.placed().is_complete() {
@@ -269,14 +280,17 @@ impl Grader {
     }
 
     /// The hint of the first step [`Grader::next_step`] records in `hits`.
+    /// It allocates only the hint's own text and lists: the steps are
+    /// found in the grader's scratch space, and only the text of the step
+    /// shown is written out.
     fn hint_from(&mut self, b: &Board, hits: &mut Hits, solution: &Grid, level: Level) -> Hint {
         self.next_step(b, hits, Tenths::MAX);
         if hits.best().is_none() {
             // Nothing on the ladder applies: SE rates that 20.0.
             let c = (0..81).find(|&c| b.value[c] == 0).unwrap_or(0);
             let d = solution.get(c).unwrap_or(1);
-            hits.offer(b, Technique::NestedForcingChain, 200, &[(c, d)], &[], || {
-                "No technique applies: the solution".to_string()
+            hits.offer(b, Technique::NestedForcingChain, 200, &[(c, d)], &[], |x| {
+                x.str("No technique applies: the solution");
             });
         }
         // One pattern a hint, the first the ladder met, as a player would
@@ -284,8 +298,17 @@ impl Grader {
         let first = &hits.hints()[0];
         let (technique, tenths) = (first.technique, f64::from(first.difficulty) / 10.0);
         let full = level == Level::Full;
+        let (step_text, cells) = (&mut self.hint_text, &mut self.hint_pattern);
+        step_text.clear();
+        let _ = write!(step_text, "{}", first.text);
+        pattern_of(step_text, cells);
         let conclusions = first.place.len() + first.elim.len();
-        let mut text = String::with_capacity(first.text.len() + 10 * conclusions + 16);
+        let mut text = if full {
+            String::with_capacity(step_text.len() + 10 * conclusions + 16)
+        } else {
+            // "Look at column 9: there is a {name} (20.0)."
+            String::with_capacity(48 + technique.name().len())
+        };
         let (pattern, placements, eliminations) = if full {
             let mut placements: Vec<Candidate> =
                 first.place.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
@@ -297,7 +320,7 @@ impl Grader {
                 first.elim.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
             eliminations.sort_unstable();
             eliminations.dedup();
-            let _ = write!(text, "{tenths:.1} {}. So ", first.text);
+            let _ = write!(text, "{tenths:.1} {step_text}. So ");
             let conclusions =
                 placements.iter().map(|p| (p, '=')).chain(eliminations.iter().map(|e| (e, '<')));
             for (i, (x, op)) in conclusions.enumerate() {
@@ -306,16 +329,16 @@ impl Grader {
                 let _ = write!(text, "{sep}r{}c{}{op}{}", x.cell_idx / 9 + 1, x.cell_idx % 9 + 1, x.digit);
             }
             text.push('.');
-            (pattern_of(&first.text), placements, eliminations)
+            (cells.clone(), placements, eliminations)
         } else {
-            let mut cells = [false; 81];
-            for p in pattern_of(&first.text) {
-                cells[p.cell_idx] = true;
+            let mut set = [false; 81];
+            for p in cells.iter() {
+                set[p.cell_idx] = true;
             }
             for &(c, _) in first.place.iter().chain(&first.elim) {
-                cells[c] = true;
+                set[c] = true;
             }
-            let (kind, n) = region_of(&cells);
+            let (kind, n) = region_of(&set);
             let _ = match level {
                 Level::Nudge => write!(text, "Look at {kind} {n}."),
                 _ => write!(text, "Look at {kind} {n}: there is a {} ({tenths:.1}).", technique.name()),
@@ -339,7 +362,8 @@ impl Grader {
 /// the open cells whose pencil marks lack the solution's digit.
 fn mistakes(position: &Position, solution: &Grid, level: Level) -> Vec<Mistake> {
     let full = level == Level::Full;
-    let mut out = Vec::new();
+    // On the stack first, so that the list is allocated once, at its size.
+    let mut out: ArrayVec<Mistake, 81> = ArrayVec::new();
     for c in 0..81 {
         let answer = solution.get(c).unwrap_or(0);
         match position.placed().get(c) {
@@ -354,7 +378,7 @@ fn mistakes(position: &Position, solution: &Grid, level: Level) -> Vec<Mistake> 
             }
         }
     }
-    out
+    out.to_vec()
 }
 
 impl Hint {
@@ -382,14 +406,20 @@ impl Hint {
 mod tests {
     use super::*;
 
+    fn pattern(text: &str) -> Vec<CellDigits> {
+        let mut out = Vec::new();
+        pattern_of(text, &mut out);
+        out
+    }
+
     #[test]
     fn a_pattern_is_the_cells_its_text_names() {
-        let p = pattern_of("Forcing Chain: r1c8.5 off: r1c8=5 -> r1c8<>1 -> r1c2=1 (r10c1 x11c2)");
+        let p = pattern("Forcing Chain: r1c8.5 off: r1c8=5 -> r1c8<>1 -> r1c2=1 (r10c1 x11c2)");
         let cells: Vec<usize> = p.iter().map(|x| x.cell_idx).collect();
         assert_eq!(cells, [7, 1]);
         assert_eq!(p[0].digits, Candidates::from_bits(0b10001));
         assert_eq!(
-            pattern_of("Hidden Single: r2c2: 3 in block")[0],
+            pattern("Hidden Single: r2c2: 3 in block")[0],
             CellDigits { cell_idx: 10, digits: Candidates::NONE }
         );
     }

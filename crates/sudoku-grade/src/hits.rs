@@ -9,11 +9,20 @@
 //! isomorph, and the same rating, since each of those steps stays
 //! available until it is taken.
 
-use crate::board::{bit, Board, Found};
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::board::{bit, digits_of, Board, Found};
 use crate::technique::Technique;
 
 /// A difficulty in tenths of the SE scale: 71 is 7.1.
 pub(crate) type Tenths = u8;
+
+/// The (cell, digit) conclusions of a step confined to 81 of them: one
+/// digit in any cells, or any digits in the cells of one unit. On the
+/// stack, so that finding a step allocates nothing.
+pub(crate) type Conclusions = ArrayVec<(usize, u8), 81>;
 
 /// One step as `--explain` shows it: one pattern, its conclusions.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,11 +30,130 @@ pub(crate) struct Deduction {
     pub technique: Technique,
     pub difficulty: Tenths,
     /// SE's text for the pattern: the variant's name, its cells and links.
-    pub text: String,
+    pub text: Text,
     /// Digits placed: (cell, digit).
     pub place: Vec<(usize, u8)>,
     /// Candidates removed: (cell, digit).
     pub elim: Vec<(usize, u8)>,
+}
+
+/// One piece of a step's text, kept as it is when the step is found and
+/// written out only when the text is shown (see [`Text`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// Words, as they are.
+    Str(&'static str),
+    /// A number.
+    Num(usize),
+    /// `r1c2`: a cell.
+    Cell(usize),
+    /// `r1c2.3`: a candidate (`cell * 9 + digit - 1`).
+    Cand(usize),
+    /// `r1c2=3` or `r1c2<>3`: a potential of the chains (a candidate with
+    /// a polarity: `cand * 2 + 1` on, `cand * 2` off).
+    Node(usize),
+}
+
+/// SE's text of a step as a list of [`Piece`]s: techniques build it
+/// without formatting anything, and only the step shown is written out
+/// (its [`fmt::Display`]). Cleared, it keeps its space for the next step.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Text {
+    pieces: Vec<Piece>,
+}
+
+impl Text {
+    /// Forgets the pieces, keeping their space.
+    pub fn clear(&mut self) {
+        self.pieces.clear();
+    }
+
+    /// The number of pieces so far.
+    pub fn len(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// Adds words.
+    pub fn str(&mut self, s: &'static str) -> &mut Self {
+        self.pieces.push(Piece::Str(s));
+        self
+    }
+
+    /// Adds a number.
+    pub fn num(&mut self, n: usize) -> &mut Self {
+        self.pieces.push(Piece::Num(n));
+        self
+    }
+
+    /// Adds a cell: `r1c2`.
+    pub fn cell(&mut self, c: usize) -> &mut Self {
+        self.pieces.push(Piece::Cell(c));
+        self
+    }
+
+    /// Adds a candidate: `r1c2.3`.
+    pub fn cand(&mut self, cand: usize) -> &mut Self {
+        self.pieces.push(Piece::Cand(cand));
+        self
+    }
+
+    /// Adds a potential: `r1c2=3` (on) or `r1c2<>3` (off).
+    pub fn node(&mut self, p: usize) -> &mut Self {
+        self.pieces.push(Piece::Node(p));
+        self
+    }
+
+    /// Adds cells as SE lists them: `r1c2,r3c4`.
+    pub fn cells(&mut self, cells: impl IntoIterator<Item = usize>) -> &mut Self {
+        for (i, c) in cells.into_iter().enumerate() {
+            if i > 0 {
+                self.str(",");
+            }
+            self.cell(c);
+        }
+        self
+    }
+
+    /// Adds the digits of mask `m`, `sep` between them: `1,2` or `1, 2`.
+    pub fn digits(&mut self, m: u16, sep: &'static str) -> &mut Self {
+        for (i, d) in digits_of(m).enumerate() {
+            if i > 0 {
+                self.str(sep);
+            }
+            self.num(usize::from(d));
+        }
+        self
+    }
+
+    /// Reverses the order of the pieces from `start` on (a chain found
+    /// from its end).
+    pub fn reverse_from(&mut self, start: usize) {
+        self.pieces[start..].reverse();
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cell = |f: &mut fmt::Formatter<'_>, c: usize| write!(f, "r{}c{}", c / 9 + 1, c % 9 + 1);
+        for &piece in &self.pieces {
+            match piece {
+                Piece::Str(s) => f.write_str(s)?,
+                Piece::Num(n) => write!(f, "{n}")?,
+                Piece::Cell(c) => cell(f, c)?,
+                Piece::Cand(cand) => {
+                    cell(f, cand / 9)?;
+                    write!(f, ".{}", cand % 9 + 1)?;
+                }
+                Piece::Node(p) => {
+                    let cand = p / 2;
+                    cell(f, cand / 9)?;
+                    let op = if p & 1 == 1 { "=" } else { "<>" };
+                    write!(f, "{op}{}", cand % 9 + 1)?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The easiest steps found so far on one board, merged into one [`Found`].
@@ -39,7 +167,10 @@ pub(crate) struct Hits {
     technique: Option<Technique>,
     /// How many steps to record as [`Deduction`]s.
     record: usize,
+    /// The recorded steps are the first `n_hints`; the others are kept for
+    /// their space, so that a warm collector records without allocating.
     hints: Vec<Deduction>,
+    n_hints: usize,
 }
 
 impl Hits {
@@ -53,6 +184,7 @@ impl Hits {
             technique: None,
             record: if explain { usize::MAX } else { 0 },
             hints: Vec::new(),
+            n_hints: 0,
         }
     }
 
@@ -77,7 +209,7 @@ impl Hits {
         self.found.clear();
         self.best = Tenths::MAX;
         self.technique = None;
-        self.hints.clear();
+        self.n_hints = 0;
     }
 
     /// The difficulty of the kept steps, if any.
@@ -100,14 +232,15 @@ impl Hits {
 
     /// The kept steps, when recording.
     pub fn hints(&self) -> &[Deduction] {
-        &self.hints
+        &self.hints[..self.n_hints]
     }
 
     /// Offers one step: `place` digits and remove `elim` candidates,
     /// (cell, digit) pairs, for `technique` at `difficulty`. Conclusions the
     /// board already holds are dropped; a step with nothing left is
     /// ignored. `text` (SE's description of the pattern) is only called
-    /// when the step is kept and recorded. Returns whether it was kept.
+    /// when the step is kept and recorded, and only adds the pieces of the
+    /// text: nothing is formatted here. Returns whether it was kept.
     pub fn offer(
         &mut self,
         b: &Board,
@@ -115,7 +248,7 @@ impl Hits {
         difficulty: Tenths,
         place: &[(usize, u8)],
         elim: &[(usize, u8)],
-        text: impl FnOnce() -> String,
+        text: impl FnOnce(&mut Text),
     ) -> bool {
         // Recorded as it is; compared at the floor.
         let recorded = difficulty;
@@ -123,8 +256,8 @@ impl Hits {
         if difficulty > self.best {
             return false;
         }
-        let live_place = |&&(c, d): &&(usize, u8)| b.value[c] == 0 && b.cands[c] & bit(d) != 0;
-        let live_elim = |&&(c, d): &&(usize, u8)| b.cands[c] & bit(d) != 0;
+        let live_place = |&&p: &&(usize, u8)| can_place(b, p);
+        let live_elim = |&&e: &&(usize, u8)| can_eliminate(b, e);
         if !place.iter().any(|p| live_place(&p)) && !elim.iter().any(|e| live_elim(&e)) {
             return false;
         }
@@ -145,27 +278,60 @@ impl Hits {
         for &(c, d) in elim.iter().filter(|e| live_elim(e)) {
             self.found.elim[c] |= bit(d);
         }
-        if new && self.hints.len() < self.record {
-            self.hints.push(Deduction {
-                technique,
-                difficulty: recorded,
-                text: text(),
-                place: place.iter().copied().filter(|p| live_place(&p)).collect(),
-                elim: elim.iter().copied().filter(|e| live_elim(&e)).collect(),
-            });
+        if new && self.n_hints < self.record {
+            text(self.record(b, technique, recorded, place, elim));
         }
         true
     }
+
+    /// Records a kept step in the next pooled [`Deduction`]: its live
+    /// conclusions. Returns its text, empty, for the step to fill.
+    fn record(
+        &mut self,
+        b: &Board,
+        technique: Technique,
+        difficulty: Tenths,
+        place: &[(usize, u8)],
+        elim: &[(usize, u8)],
+    ) -> &mut Text {
+        if self.n_hints == self.hints.len() {
+            self.hints.push(Deduction {
+                technique,
+                difficulty,
+                text: Text::default(),
+                place: Vec::new(),
+                elim: Vec::new(),
+            });
+        }
+        let h = &mut self.hints[self.n_hints];
+        self.n_hints += 1;
+        h.technique = technique;
+        h.difficulty = difficulty;
+        h.place.clear();
+        h.place.extend(place.iter().copied().filter(|&p| can_place(b, p)));
+        h.elim.clear();
+        h.elim.extend(elim.iter().copied().filter(|&e| can_eliminate(b, e)));
+        h.text.clear();
+        &mut h.text
+    }
+}
+
+/// Whether digit `d` can still be placed in cell `c` of `b`.
+#[inline]
+fn can_place(b: &Board, (c, d): (usize, u8)) -> bool {
+    b.value[c] == 0 && b.cands[c] & bit(d) != 0
+}
+
+/// Whether digit `d` is still a candidate of cell `c` of `b`.
+#[inline]
+fn can_eliminate(b: &Board, (c, d): (usize, u8)) -> bool {
+    b.cands[c] & bit(d) != 0
 }
 
 /// `r1c2`: a cell as SE writes it.
+#[cfg(test)]
 pub(crate) fn cell_name(c: usize) -> String {
     format!("r{}c{}", c / 9 + 1, c % 9 + 1)
-}
-
-/// `r1c2,r3c4`: cells as SE lists them.
-pub(crate) fn cell_list(cells: impl IntoIterator<Item = usize>) -> String {
-    cells.into_iter().map(cell_name).collect::<Vec<_>>().join(",")
 }
 
 #[cfg(test)]
@@ -181,16 +347,31 @@ mod tests {
     fn only_the_easiest_steps_are_kept_and_merged() {
         let b = board();
         let mut h = Hits::new(true);
-        assert!(h.offer(&b, Technique::XyzWing, 44, &[], &[(3, 5)], || "a".into()));
-        assert!(!h.offer(&b, Technique::Jellyfish, 52, &[], &[(4, 5)], || unreachable!()));
-        assert!(h.offer(&b, Technique::XyWing, 42, &[], &[(5, 5)], || "b".into()));
-        assert!(h.offer(&b, Technique::XyzWing, 42, &[], &[(6, 1)], || "c".into()));
+        assert!(h.offer(&b, Technique::XyzWing, 44, &[], &[(3, 5)], |t| {
+            t.str("a");
+        }));
+        assert!(!h.offer(&b, Technique::Jellyfish, 52, &[], &[(4, 5)], |_| unreachable!()));
+        assert!(h.offer(&b, Technique::XyWing, 42, &[], &[(5, 5)], |t| {
+            t.str("b");
+        }));
+        assert!(h.offer(&b, Technique::XyzWing, 42, &[], &[(6, 1)], |t| {
+            t.str("c");
+        }));
         assert_eq!(h.best(), Some(42));
         assert_eq!(h.technique(), Some(Technique::XyWing));
         assert_eq!(h.found.elim[3], 0);
         assert_eq!(h.found.elim[5], bit(5));
         assert_eq!(h.found.elim[6], bit(1));
-        assert_eq!(h.hints().len(), 2);
+        let texts: Vec<String> = h.hints().iter().map(|d| d.text.to_string()).collect();
+        assert_eq!(texts, ["b", "c"]);
+    }
+
+    #[test]
+    fn a_text_is_written_from_its_pieces() {
+        let mut t = Text::default();
+        t.str("Cells ").cells([0, 80]).str(" on ").digits(0b101, ", ").str(": ").cand(10 * 9 + 4);
+        t.str(" ").node(2 * 5 + 1).str(" ").node(2 * 5).str(" ").num(12);
+        assert_eq!(t.to_string(), "Cells r1c1,r9c9 on 1, 3: r2c2.5 r1c1=6 r1c1<>6 12");
     }
 
     #[test]
@@ -198,7 +379,7 @@ mod tests {
         let mut b = board();
         b.cands[3] &= !bit(5);
         let mut h = Hits::new(false);
-        assert!(!h.offer(&b, Technique::XWing, 32, &[], &[(3, 5)], String::new));
+        assert!(!h.offer(&b, Technique::XWing, 32, &[], &[(3, 5)], |_| {}));
         assert_eq!(h.best(), None);
         assert!(h.wants(99));
     }

@@ -41,7 +41,7 @@ pub(crate) fn run(marks: &str, rule: fn(&Board, &Pos, &mut Hits)) -> (u8, Vec<St
     let b = marks_board(marks);
     let mut hits = Hits::new(true);
     rule(&b, &b.positions(), &mut hits);
-    let texts = hits.hints().iter().map(|h| h.text.clone()).collect();
+    let texts = hits.hints().iter().map(|h| h.text.to_string()).collect();
     let mut elims: Vec<(usize, u8)> = hits.hints().iter().flat_map(|h| h.elim.iter().copied()).collect();
     elims.sort();
     elims.dedup();
@@ -55,7 +55,7 @@ pub(crate) fn check(rule: fn(&Board, &Pos, &mut Hits), s: &str, difficulty: u8, 
     let b = cells_board(s);
     let mut hits = Hits::new(true);
     rule(&b, &b.positions(), &mut hits);
-    let texts: Vec<&str> = hits.hints().iter().map(|h| h.text.as_str()).collect();
+    let texts: Vec<String> = hits.hints().iter().map(|h| h.text.to_string()).collect();
     assert_eq!(hits.best(), Some(difficulty), "{texts:?}");
     for e in elim {
         let e = e.as_bytes();

@@ -356,27 +356,29 @@ impl Engine {
         }
     }
 
-    /// The chain from the assumption to `p` in `st`, each potential
-    /// followed back through its first parent (a dynamic "on" has more; the
-    /// others are in [`Engine::count`], not here), assumption first.
-    pub fn path(b: &Board, pos: &Pos, st: &State, p: usize) -> Vec<usize> {
-        let mut path = vec![p];
-        let mut parents = Vec::with_capacity(8);
-        let mut q = p;
-        // A chain has at most one potential per candidate and polarity.
-        while path.len() <= NP {
-            parents.clear();
-            Self::parents(b, pos, st, q, &mut parents);
-            match parents.first() {
-                Some(&r) => {
-                    q = r as usize;
-                    path.push(q);
-                }
-                None => break,
+    /// The first of the [`Engine::parents`] of `p` in `st` (a dynamic "on"
+    /// has more; the others are in [`Engine::count`]), without collecting
+    /// them; `None` for the assumption itself. Walking these back from `p`
+    /// gives its chain.
+    pub fn first_parent(b: &Board, pos: &Pos, st: &State, p: usize) -> Option<usize> {
+        let s = st.src[p];
+        let cand = p / 2;
+        let (c, d) = (cand / 9, cand % 9);
+        match s {
+            ROOT => None,
+            BY_CELL => {
+                let m = b.cands[c] & !(1 << d);
+                (m != 0).then(|| pot(c * 9 + m.trailing_zeros() as usize, false))
             }
+            _ if s >= BY_UNIT => {
+                let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
+                (0..9)
+                    .map(|i| (i, UNITS[u][i] as usize))
+                    .find(|&(i, q)| q != c && pos[u][d] & (1 << i) != 0)
+                    .map(|(_, q)| pot(q * 9 + d, false))
+            }
+            _ => Some(pot(s as usize, true)),
         }
-        path.reverse();
-        path
     }
 
     /// The number of potentials of the chain that proves `p` in `st`: `p`
@@ -400,5 +402,32 @@ impl Engine {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_parent_is_the_first_of_the_parents() {
+        let puzzle = "000000000029500403000263900080004006200090001600800040002379000803002750000000000";
+        let b = Board::from_grid(&puzzle.parse().unwrap()).unwrap();
+        let pos = b.positions();
+        let (mut engine, mut st, mut parents) = (Engine::default(), State::default(), Vec::new());
+        let mut n_checked = 0;
+        for mode in [Mode::STATIC, Mode::DYNAMIC] {
+            for start in (0..NP).filter(|&p| b.cands[p / 18] & (1 << ((p / 2) % 9)) != 0) {
+                engine.propagate(&b, &pos, mode, start, &mut st);
+                for p in (0..NP).filter(|&p| st.has(p)) {
+                    parents.clear();
+                    Engine::parents(&b, &pos, &st, p, &mut parents);
+                    let first = parents.first().map(|&r| r as usize);
+                    assert_eq!(Engine::first_parent(&b, &pos, &st, p), first, "{mode:?} {start} {p}");
+                    n_checked += 1;
+                }
+            }
+        }
+        assert!(n_checked > 10_000, "{n_checked}");
     }
 }

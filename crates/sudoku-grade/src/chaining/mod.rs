@@ -15,11 +15,12 @@ mod graph;
 #[cfg(test)]
 mod tests;
 
+use arrayvec::ArrayVec;
 use sudoku_core::{PEERS, UNITS};
 
 use crate::board::{Board, Pos};
 use crate::grader::length_bonus;
-use crate::hits::{cell_name, Hits, Tenths};
+use crate::hits::{Hits, Tenths, Text};
 use crate::technique::Technique;
 use engine::{pot, Engine, Mode, State, NC, NP};
 use graph::{StaticGraph, FAR};
@@ -65,6 +66,8 @@ pub(crate) struct Chaining {
     /// Steps left to the cycle search (a guard against pathological
     /// boards).
     cycle_budget: u32,
+    /// The eliminations of a cycle.
+    cycle_elim: Vec<(usize, u8)>,
 }
 
 impl Default for Chaining {
@@ -73,22 +76,20 @@ impl Default for Chaining {
     }
 }
 
-/// `r1c2.3`: a candidate as SE writes it.
-fn cand_name(cand: usize) -> String {
-    format!("{}.{}", cell_name(cand / 9), cand % 9 + 1)
-}
-
-/// A potential as a conclusion would write it: `r1c2=5` (on), `r1c2<>5`
-/// (off).
-fn node_name(p: usize) -> String {
-    let cand = p / 2;
-    let op = if p & 1 == 1 { "=" } else { "<>" };
-    format!("{}{op}{}", cell_name(cand / 9), cand % 9 + 1)
-}
-
-/// The chain behind `p` in `st`: `r1c2=5 -> r1c3<>5 -> ...`.
-fn chain_text(b: &Board, pos: &Pos, st: &State, p: usize) -> String {
-    Engine::path(b, pos, st, p).into_iter().map(node_name).collect::<Vec<_>>().join(" -> ")
+/// Adds the chain behind `p` in `st` to `x`: `r1c2=5 -> r1c3<>5 -> ...`,
+/// each potential followed back through its first parent, the assumption
+/// first.
+fn chain_text(x: &mut Text, b: &Board, pos: &Pos, st: &State, p: usize) {
+    let start = x.len();
+    x.node(p);
+    let mut q = p;
+    // A chain has at most one potential per candidate and polarity.
+    for _ in 0..NP {
+        let Some(r) = Engine::first_parent(b, pos, st, q) else { break };
+        x.str(" -> ").node(r);
+        q = r;
+    }
+    x.reverse_from(start);
 }
 
 /// `on` / `off`.
@@ -113,7 +114,7 @@ fn offer(
     technique: Technique,
     difficulty: Tenths,
     p: usize,
-    text: impl FnOnce() -> String,
+    text: impl FnOnce(&mut Text),
 ) {
     let (c, place) = conclusion(p);
     if place {
@@ -149,17 +150,22 @@ fn graph_of(mode: Mode) -> usize {
     }
 }
 
-/// A contradiction's text: the assumption, the candidate it makes both on
-/// and off, and the two chains that do.
-fn contradiction_text(name: &str, b: &Board, pos: &Pos, st: &State, start: usize, y: usize) -> String {
-    format!(
-        "{name}: {} {} ==> {} both on & off: {}; {}",
-        cand_name(start / 2),
-        polarity(start),
-        cand_name(y),
-        chain_text(b, pos, st, pot(y, true)),
-        chain_text(b, pos, st, pot(y, false))
-    )
+/// Adds a contradiction's text to `x`: the assumption, the candidate it
+/// makes both on and off, and the two chains that do.
+fn contradiction_text(
+    x: &mut Text,
+    name: &'static str,
+    b: &Board,
+    pos: &Pos,
+    st: &State,
+    start: usize,
+    y: usize,
+) {
+    x.str(name).str(": ").cand(start / 2).str(" ").str(polarity(start)).str(" ==> ").cand(y);
+    x.str(" both on & off: ");
+    chain_text(x, b, pos, st, pot(y, true));
+    x.str("; ");
+    chain_text(x, b, pos, st, pot(y, false));
 }
 
 const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
@@ -177,6 +183,7 @@ impl Chaining {
             path: Vec::new(),
             used: [0; 12],
             cycle_budget: 0,
+            cycle_elim: Vec::new(),
         }
     }
 
@@ -265,17 +272,13 @@ impl Chaining {
         };
         let difficulty = base + length_bonus(n.saturating_sub(2));
         let (engine, one) = (&mut self.engine, &mut self.one);
-        offer(b, hits, technique, difficulty, start ^ 1, || {
+        offer(b, hits, technique, difficulty, start ^ 1, |x| {
             // The chain itself, found again only for the text.
             engine.target = start ^ 1;
             engine.propagate(b, pos, mode, start, one);
             engine.target = usize::MAX;
-            format!(
-                "{name}: {} {}: {}",
-                cand_name(start / 2),
-                polarity(start ^ 1),
-                chain_text(b, pos, one, start ^ 1)
-            )
+            x.str(name).str(": ").cand(start / 2).str(" ").str(polarity(start ^ 1)).str(": ");
+            chain_text(x, b, pos, one, start ^ 1);
         });
     }
 
@@ -383,7 +386,8 @@ impl Chaining {
                 }
             }
         }
-        let mut elim = Vec::new();
+        let elim = &mut self.cycle_elim;
+        elim.clear();
         for k in 0..12 {
             let mut m = seen[0][k] & seen[1][k] & !on_path[k];
             while m != 0 {
@@ -393,15 +397,20 @@ impl Chaining {
             }
         }
         let path = &self.path;
-        hits.offer(b, technique, difficulty, &[], &elim, || {
-            let mut cells: Vec<String> = Vec::new();
+        hits.offer(b, technique, difficulty, &[], elim, |x| {
+            // Its cells, each once where it repeats.
+            x.str(name).str(": ");
+            let mut last = None;
             for &p in path {
-                let n = cell_name(p / 18);
-                if cells.last() != Some(&n) {
-                    cells.push(n);
+                let c = p / 18;
+                if last != Some(c) {
+                    if last.is_some() {
+                        x.str(",");
+                    }
+                    x.cell(c);
+                    last = Some(c);
                 }
             }
-            format!("{name}: {}", cells.join(","))
         });
     }
 
@@ -430,14 +439,16 @@ impl Chaining {
         pos: &Pos,
         technique: Technique,
         base: Tenths,
-        name: &str,
+        name: &'static str,
         start: usize,
         hits: &mut Hits,
     ) {
         let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.one) else { return };
         let difficulty = base + length_bonus(n - 2);
         let st = &self.one;
-        offer(b, hits, technique, difficulty, start ^ 1, || contradiction_text(name, b, pos, st, start, y));
+        offer(b, hits, technique, difficulty, start ^ 1, |x| {
+            contradiction_text(x, name, b, pos, st, start, y)
+        });
     }
 
     /// The contradiction of `st`: the number of potentials of its two
@@ -482,8 +493,8 @@ impl Chaining {
                 if let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.states[start]) {
                     let difficulty = 85 + length_bonus(n - 2);
                     let st = &self.states[start];
-                    offer(b, hits, technique, difficulty, start ^ 1, || {
-                        contradiction_text("Contradiction Forcing Chain", b, pos, st, start, y)
+                    offer(b, hits, technique, difficulty, start ^ 1, |x| {
+                        contradiction_text(x, "Contradiction Forcing Chain", b, pos, st, start, y)
                     });
                 }
             }
@@ -506,15 +517,12 @@ impl Chaining {
                             + self.engine.count(b, pos, &self.states[p_off], y);
                         let difficulty = 85 + length_bonus(n - 2);
                         let (s_on, s_off) = (&self.states[p_on], &self.states[p_off]);
-                        offer(b, hits, technique, difficulty, y, || {
-                            format!(
-                                "Double Forcing Chain: {} on & off ==> {} {}: {}; {}",
-                                cand_name(cand),
-                                cand_name(y / 2),
-                                polarity(y),
-                                chain_text(b, pos, s_on, y),
-                                chain_text(b, pos, s_off, y)
-                            )
+                        offer(b, hits, technique, difficulty, y, |x| {
+                            x.str("Double Forcing Chain: ").cand(cand).str(" on & off ==> ").cand(y / 2);
+                            x.str(" ").str(polarity(y)).str(": ");
+                            chain_text(x, b, pos, s_on, y);
+                            x.str("; ");
+                            chain_text(x, b, pos, s_off, y);
                         });
                     }
                 }
@@ -527,7 +535,7 @@ impl Chaining {
     /// region forcing chains (every place of a digit in a unit does), from
     /// the "on" propagations in `self.states`.
     fn cells_and_regions(&mut self, b: &Board, pos: &Pos, dynamic: bool, hits: &mut Hits) {
-        let mut branches: Vec<usize> = Vec::with_capacity(9);
+        let mut branches: ArrayVec<usize, 9> = ArrayVec::new();
         for c in 0..81 {
             let m = b.cands[c];
             if m.count_ones() < 2 {
@@ -535,7 +543,17 @@ impl Chaining {
             }
             branches.clear();
             branches.extend((0..9).filter(|d| m & (1 << d) != 0).map(|d| pot(c * 9 + d, true)));
-            self.agree(b, pos, &branches, dynamic, hits, &|| cell_name(c), true);
+            self.agree(
+                b,
+                pos,
+                &branches,
+                dynamic,
+                hits,
+                &|x: &mut Text| {
+                    x.cell(c);
+                },
+                true,
+            );
         }
         for u in 0..27 {
             for d in 0..9 {
@@ -550,7 +568,10 @@ impl Chaining {
                         .map(|i| pot(UNITS[u][i] as usize * 9 + d, true)),
                 );
                 let kind = UNIT_KIND[u / 9];
-                self.agree(b, pos, &branches, dynamic, hits, &|| format!("{} in {kind}", d + 1), false);
+                let what = |x: &mut Text| {
+                    x.num(d + 1).str(" in ").str(kind);
+                };
+                self.agree(b, pos, &branches, dynamic, hits, &what, false);
             }
         }
     }
@@ -564,7 +585,7 @@ impl Chaining {
         branches: &[usize],
         dynamic: bool,
         hits: &mut Hits,
-        what: &dyn Fn() -> String,
+        what: &dyn Fn(&mut Text),
         cell: bool,
     ) {
         let (technique, base) = match (dynamic, cell) {
@@ -593,16 +614,16 @@ impl Chaining {
                     }
                     let difficulty = base + length_bonus(n - 2);
                     let states = &self.states;
-                    offer(b, hits, technique, difficulty, y, || {
-                        let chains: Vec<String> =
-                            branches.iter().map(|&p| chain_text(b, pos, &states[p], y)).collect();
-                        format!(
-                            "{name}: {} ==> {} {}: {}",
-                            what(),
-                            cand_name(y / 2),
-                            polarity(y),
-                            chains.join("; ")
-                        )
+                    offer(b, hits, technique, difficulty, y, |x| {
+                        x.str(name).str(": ");
+                        what(x);
+                        x.str(" ==> ").cand(y / 2).str(" ").str(polarity(y)).str(": ");
+                        for (i, &p) in branches.iter().enumerate() {
+                            if i > 0 {
+                                x.str("; ");
+                            }
+                            chain_text(x, b, pos, &states[p], y);
+                        }
                     });
                 }
             }

@@ -11,7 +11,7 @@ pub(crate) fn run(kind: Kind, pm: &str) -> Vec<(u8, String)> {
     let b = board(pm);
     let mut hits = Hits::new(true);
     Chaining::new().find(kind, &b, &b.positions(), &mut hits);
-    hits.hints().iter().map(|h| (h.difficulty, h.text.clone())).collect()
+    hits.hints().iter().map(|h| (h.difficulty, h.text.to_string())).collect()
 }
 
 #[test]
@@ -20,7 +20,7 @@ fn max_complexity_is_the_last_length_of_a_bonus() {
     let mut hits = Hits::new(false);
     let b = board(&"123456789".repeat(81));
     assert_eq!(super::max_complexity(70, &hits), Some(u32::MAX / 4));
-    hits.offer(&b, crate::technique::Technique::ForcingChain, 73, &[], &[(0, 1)], String::new);
+    hits.offer(&b, crate::technique::Technique::ForcingChain, 73, &[], &[(0, 1)], |_| {});
     let max = super::max_complexity(70, &hits).unwrap();
     assert_eq!(length_bonus(max), 3);
     assert_eq!(length_bonus(max + 1), 4);

@@ -22,6 +22,9 @@ use trial::Trials;
 pub(crate) struct Dynamic {
     trials: Trials,
     found: Box<Found>,
+    /// The conclusions of the step, as (cell, digit) pairs.
+    place: Vec<(usize, u8)>,
+    elim: Vec<(usize, u8)>,
 }
 
 impl Default for Dynamic {
@@ -33,7 +36,7 @@ impl Default for Dynamic {
 impl Dynamic {
     /// A finder with its scratch space allocated.
     pub fn new() -> Self {
-        Dynamic { trials: Trials::new(), found: Box::default() }
+        Dynamic { trials: Trials::new(), found: Box::default(), place: Vec::new(), elim: Vec::new() }
     }
 
     /// Offers the steps of `kind` (`DynamicPlus` or `Nested(level)`) on
@@ -58,20 +61,20 @@ impl Dynamic {
             _ => return,
         };
         let difficulty = difficulty.min(199) as u8;
-        let mut place = Vec::new();
-        let mut elim = Vec::new();
+        self.place.clear();
+        self.elim.clear();
         for c in 0..81 {
             for d0 in 0..9u8 {
                 if self.found.place[c] & (1 << d0) != 0 {
-                    place.push((c, d0 + 1));
+                    self.place.push((c, d0 + 1));
                 }
                 if self.found.elim[c] & (1 << d0) != 0 {
-                    elim.push((c, d0 + 1));
+                    self.elim.push((c, d0 + 1));
                 }
             }
         }
-        hits.offer(b, technique, difficulty, &place, &elim, || {
-            format!("{} (trial, approximated)", technique.name())
+        hits.offer(b, technique, difficulty, &self.place, &self.elim, |x| {
+            x.str(technique.name()).str(" (trial, approximated)");
         });
     }
 }

@@ -8,7 +8,9 @@
 //! combination goes.
 
 use crate::board::{cells_of, Board, Pos, ALL, PEER_SET};
-use crate::hits::{cell_list, Hits};
+use arrayvec::ArrayVec;
+
+use crate::hits::Hits;
 use crate::technique::Technique;
 
 fn digit_masks(m: u16) -> impl Iterator<Item = u16> {
@@ -47,13 +49,14 @@ fn emptied_by(excl: &[u16], taken: u16) -> u16 {
 /// Offers the eliminations of `base` cells whose surviving combinations
 /// allow only `allowed[i]` in cell `i`.
 fn offer(b: &Board, t: Technique, difficulty: u8, base: &[usize], allowed: &[u16], hits: &mut Hits) {
-    let mut elim = Vec::new();
+    // At most 3 cells of 9 digits.
+    let mut elim: ArrayVec<(usize, u8), 27> = ArrayVec::new();
     for (&c, &ok) in base.iter().zip(allowed) {
         elim.extend(digit_masks(b.cands[c] & !ok).map(|m| (c, m.trailing_zeros() as u8 + 1)));
     }
     if !elim.is_empty() {
-        hits.offer(b, t, difficulty, &[], &elim, || {
-            format!("{}: {}", t.name(), cell_list(base.iter().copied()))
+        hits.offer(b, t, difficulty, &[], &elim, |x| {
+            x.str(t.name()).str(": ").cells(base.iter().copied());
         });
     }
 }
@@ -66,7 +69,8 @@ pub(crate) fn pair(b: &Board, _pos: &Pos, hits: &mut Hits) {
     }
     let open = cells_with(b, 2, 9);
     let bivalue = cells_with(b, 2, 2);
-    let mut excl = Vec::new();
+    // The excluding cells, at most the 81.
+    let mut excl: ArrayVec<u16, 81> = ArrayVec::new();
     for c1 in cells_of(open) {
         for c2 in cells_of(open & !((2u128 << c1) - 1)) {
             let common = PEER_SET[c1] & PEER_SET[c2] & bivalue;
@@ -105,7 +109,7 @@ pub(crate) fn triplet(b: &Board, _pos: &Pos, hits: &mut Hits) {
     }
     let open = cells_with(b, 2, 9);
     let small = cells_with(b, 2, 3);
-    let mut excl = Vec::new();
+    let mut excl: ArrayVec<u16, 81> = ArrayVec::new();
     // The cells that see one of `cells`.
     let near = |cells: u128| cells_of(cells).fold(0u128, |m, e| m | PEER_SET[e]);
     for c1 in cells_of(open) {

@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
 
 use crate::board::{cells_of, digits_of, Board, Pos, PEER_SET};
-use crate::hits::{cell_list, cell_name, Hits};
+use crate::hits::{Conclusions, Hits, Text};
 use crate::technique::Technique;
 
 const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
@@ -23,10 +23,6 @@ fn kind(u: usize) -> &'static str {
 /// Cells of unit `u` at the positions of `mask`.
 fn unit_cells(u: usize, mask: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |k| mask & (1 << k) != 0).map(move |k| UNITS[u][k] as usize)
-}
-
-fn digit_list(m: u16) -> String {
-    digits_of(m).map(|d| d.to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// Hidden singles: 1.0 when the cell is the last empty one of the unit, 1.2
@@ -48,8 +44,8 @@ pub(crate) fn hidden_singles(b: &Board, pos: &Pos, hits: &mut Hits) {
                 15
             };
             let digit = d as u8 + 1;
-            hits.offer(b, Technique::HiddenSingle, difficulty, &[(c, digit)], &[], || {
-                format!("Hidden Single: {}: {digit} in {}", cell_name(c), kind(u))
+            hits.offer(b, Technique::HiddenSingle, difficulty, &[(c, digit)], &[], |x| {
+                x.str("Hidden Single: ").cell(c).str(": ").num(d + 1).str(" in ").str(kind(u));
             });
         }
     }
@@ -61,8 +57,8 @@ pub(crate) fn naked_singles(b: &Board, hits: &mut Hits) {
         let m = b.cands[c];
         if m.count_ones() == 1 {
             let digit = m.trailing_zeros() as u8 + 1;
-            hits.offer(b, Technique::NakedSingle, 23, &[(c, digit)], &[], || {
-                format!("Naked Single: {}: {digit}", cell_name(c))
+            hits.offer(b, Technique::NakedSingle, 23, &[(c, digit)], &[], |x| {
+                x.str("Naked Single: ").cell(c).str(": ").num(usize::from(digit));
             });
         }
     }
@@ -90,7 +86,8 @@ fn singles_left(pos: &Pos, u: usize, elim: &[(usize, u8)]) -> ArrayVec<(usize, u
 /// Pointing (a box's digit confined to one line; 2.6, direct 1.7) and
 /// claiming (a line's digit confined to one box; 2.8, direct 1.9).
 pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
-    let mut elim = Vec::new();
+    // Within one unit: at most 9.
+    let mut elim: ArrayVec<(usize, u8), 9> = ArrayVec::new();
     for u in 0..27 {
         let from_box = u >= 18;
         if direct && !from_box {
@@ -129,14 +126,9 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
                 (true, true) => (Technique::DirectPointing, 17),
                 (false, true) => (Technique::DirectClaiming, 19),
             };
-            let text = || {
-                format!(
-                    "{}: Cells {}: {digit} of {} in {}",
-                    t.name(),
-                    cell_list(cells.iter().copied()),
-                    kind(u),
-                    kind(other)
-                )
+            let text = |x: &mut Text| {
+                x.str(t.name()).str(": Cells ").cells(cells.iter().copied()).str(": ").num(d0 + 1);
+                x.str(" of ").str(kind(u)).str(" in ").str(kind(other));
             };
             if !direct {
                 hits.offer(b, t, difficulty, &[], &elim, text);
@@ -193,7 +185,7 @@ pub(crate) fn pseudo_naked_subsets(
     k: usize,
     mut found: impl FnMut(&[usize], u16, &[(usize, u8)]),
 ) {
-    let mut elim = Vec::new();
+    let mut elim = Conclusions::new();
     for_each_subset(others.len(), k - 1, |s| {
         let union = s.iter().fold(pseudo, |m, &i| m | b.cands[others[i]]);
         if union.count_ones() as usize != k {
@@ -217,7 +209,7 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {
         3 => (Technique::NakedTriplet, 36),
         _ => (Technique::NakedQuad, 50),
     };
-    let mut elim = Vec::new();
+    let mut elim = Conclusions::new();
     for (u, unit) in UNITS.iter().enumerate() {
         let cells: ArrayVec<usize, 9> = unit
             .iter()
@@ -236,14 +228,9 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {
                     elim.extend(digits_of(b.cands[c] & union).map(|d| (c, d)));
                 }
             }
-            hits.offer(b, t, difficulty, &[], &elim, || {
-                format!(
-                    "{}: Cells {}: {} in {}",
-                    t.name(),
-                    cell_list(s.iter().map(|&i| cells[i])),
-                    digit_list(union),
-                    kind(u)
-                )
+            hits.offer(b, t, difficulty, &[], &elim, |x| {
+                x.str(t.name()).str(": Cells ").cells(s.iter().map(|&i| cells[i])).str(": ");
+                x.digits(union, ",").str(" in ").str(kind(u));
             });
         });
     }
@@ -260,7 +247,7 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits:
         (3, false) => (Technique::HiddenTriplet, 40),
         _ => (Technique::HiddenQuad, 54),
     };
-    let mut elim = Vec::new();
+    let mut elim = Conclusions::new();
     for (u, unit) in UNITS.iter().enumerate() {
         let ds: ArrayVec<usize, 9> =
             (0..9).filter(|&d| (2..=k as u32).contains(&pos[u][d].count_ones())).collect();
@@ -279,14 +266,9 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits:
             if elim.is_empty() {
                 return;
             }
-            let text = || {
-                format!(
-                    "{}: Cells {}: {} in {}",
-                    t.name(),
-                    cell_list(unit_cells(u, places)),
-                    digit_list(keep),
-                    kind(u)
-                )
+            let text = |x: &mut Text| {
+                x.str(t.name()).str(": Cells ").cells(unit_cells(u, places)).str(": ");
+                x.digits(keep, ",").str(" in ").str(kind(u));
             };
             if !direct {
                 hits.offer(b, t, difficulty, &[], &elim, text);
@@ -309,7 +291,7 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, hits: &mut Hits) {
         3 => (Technique::Swordfish, 38),
         _ => (Technique::Jellyfish, 52),
     };
-    let mut elim = Vec::new();
+    let mut elim = Conclusions::new();
     for d0 in 0..9 {
         let digit = d0 as u8 + 1;
         for base_cols in [false, true] {
@@ -330,9 +312,9 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, hits: &mut Hits) {
                         unit_cells(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)),
                     );
                 }
-                hits.offer(b, t, difficulty, &[], &elim, || {
+                hits.offer(b, t, difficulty, &[], &elim, |x| {
                     let cells = s.iter().flat_map(|&i| unit_cells(off + lines[i], pos[off + lines[i]][d0]));
-                    format!("{}: Cells {} on value {digit}", t.name(), cell_list(cells))
+                    x.str(t.name()).str(": Cells ").cells(cells).str(" on value ").num(d0 + 1);
                 });
             });
         }
@@ -345,7 +327,7 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, hits: &mut Hits) {
 pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
     let (t, difficulty, pivot_size) =
         if xyz { (Technique::XyzWing, 44, 3) } else { (Technique::XyWing, 42, 2) };
-    let mut elim = Vec::new();
+    let mut elim = Conclusions::new();
     for p in 0..81 {
         let pm = b.cands[p];
         if pm.count_ones() != pivot_size {
@@ -381,8 +363,8 @@ pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
                 let zd = z.trailing_zeros() as u8 + 1;
                 elim.clear();
                 elim.extend(cells_of(seen).filter(|&c| b.cands[c] & z != 0).map(|c| (c, zd)));
-                hits.offer(b, t, difficulty, &[], &elim, || {
-                    format!("{}: Cells {} on value {zd}", t.name(), cell_list([p, a, w]))
+                hits.offer(b, t, difficulty, &[], &elim, |x| {
+                    x.str(t.name()).str(": Cells ").cells([p, a, w]).str(" on value ").num(usize::from(zd));
                 });
             }
         }

@@ -17,29 +17,37 @@
 
 #![allow(clippy::needless_range_loop)]
 
+use arrayvec::ArrayVec;
+
 use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
-use crate::hits::{cell_list, Hits, Tenths};
+use crate::hits::{Conclusions, Hits, Tenths};
 use crate::rules::basic::pseudo_naked_subsets;
-use crate::rules::uniqueness::{digit_list, unit_cells};
+use crate::rules::uniqueness::unit_cells;
 use crate::technique::Technique;
 
 /// Most poly cells a BUG is searched with.
 const MAX_POLY: usize = 12;
+
+/// Most BUGs kept (choices of the pairs to keep).
+const MAX_SOLUTIONS: usize = 4;
+
+/// One candidate mask per poly cell.
+type PolyMasks = ArrayVec<u16, MAX_POLY>;
 
 /// The search for the candidates of the poly cells to keep so that the
 /// rest is a BUG.
 struct BugSearch<'a> {
     b: &'a Board,
     pos: &'a Pos,
-    poly: Vec<usize>,
+    poly: ArrayVec<usize, MAX_POLY>,
     /// Places of each digit kept so far in each unit.
     count: [[u8; 9]; 27],
     /// Poly cells not yet decided holding each digit, per unit.
     avail: [[u8; 9]; 27],
     /// The kept pair of each poly cell.
-    kept: Vec<u16>,
+    kept: PolyMasks,
     /// Complete choices found.
-    solutions: Vec<Vec<u16>>,
+    solutions: ArrayVec<PolyMasks, MAX_SOLUTIONS>,
 }
 
 impl BugSearch<'_> {
@@ -52,7 +60,7 @@ impl BugSearch<'_> {
     }
 
     fn search(&mut self, i: usize) {
-        if self.solutions.len() >= 4 {
+        if self.solutions.len() >= MAX_SOLUTIONS {
             return;
         }
         if i == self.poly.len() {
@@ -68,7 +76,7 @@ impl BugSearch<'_> {
                 self.avail[u as usize][d as usize - 1] -= 1;
             }
         }
-        let ds: Vec<u8> = digits_of(m).collect();
+        let ds: ArrayVec<u8, 9> = digits_of(m).collect();
         for p in 0..ds.len() {
             for q in p + 1..ds.len() {
                 let (d1, d2) = (ds[p] as usize - 1, ds[q] as usize - 1);
@@ -102,11 +110,11 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
     let mut s = BugSearch {
         b,
         pos,
-        poly: Vec::new(),
+        poly: ArrayVec::new(),
         count: [[0; 9]; 27],
         avail: [[0; 9]; 27],
-        kept: Vec::new(),
-        solutions: Vec::new(),
+        kept: ArrayVec::new(),
+        solutions: ArrayVec::new(),
     };
     for c in 0..81 {
         let m = b.cands[c];
@@ -136,7 +144,7 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
     if s.poly.is_empty() || !(0..27).all(|u| s.unit_ok(u)) {
         return;
     }
-    s.kept = vec![0; s.poly.len()];
+    s.kept = s.poly.iter().map(|_| 0).collect();
     s.search(0);
     let poly = std::mem::take(&mut s.poly);
     for kept in &s.solutions {
@@ -146,13 +154,15 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
 
 /// Offers the deductions of a BUG whose poly cells `poly` keep `kept`.
 fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits) {
-    let extra: Vec<u16> = poly.iter().zip(kept).map(|(&c, &k)| b.cands[c] & !k).collect();
+    let extra: PolyMasks = poly.iter().zip(kept).map(|(&c, &k)| b.cands[c] & !k).collect();
     let all_extra = extra.iter().fold(0u16, |m, &e| m | e);
-    let mut elim = Vec::new();
+    let mut elim = Conclusions::new();
     // Type 1: the one poly cell holds one of its extra digits.
     if let ([c], [k]) = (poly, kept) {
         elim.extend(digits_of(*k).map(|d| (*c, d)));
-        hits.offer(b, Technique::Bug, 56, &[], &elim, || format!("BUG type 1: {}", cell_list([*c])));
+        hits.offer(b, Technique::Bug, 56, &[], &elim, |x| {
+            x.str("BUG type 1: ").cell(*c);
+        });
         return;
     }
     // Type 2: the same single extra digit in every poly cell.
@@ -161,12 +171,12 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
         let d = all_extra.trailing_zeros() as u8 + 1;
         elim.clear();
         elim.extend(cells_of(seen).filter(|&y| b.cands[y] & all_extra != 0).map(|y| (y, d)));
-        hits.offer(b, Technique::Bug, 57, &[], &elim, || {
-            format!("BUG type 2: {} on {d}", cell_list(poly.iter().copied()))
+        hits.offer(b, Technique::Bug, 57, &[], &elim, |x| {
+            x.str("BUG type 2: ").cells(poly.iter().copied()).str(" on ").num(usize::from(d));
         });
     }
-    let mut units = CELL_UNITS[poly[0]].map(usize::from).to_vec();
-    units.retain(|&u| poly.iter().all(|&c| CELL_UNITS[c].contains(&(u as u8))));
+    let mut units: ArrayVec<usize, 3> = CELL_UNITS[poly[0]].map(usize::from).into_iter().collect();
+    units.retain(|u| poly.iter().all(|&c| CELL_UNITS[c].contains(&(*u as u8))));
     for &u in &units {
         // Type 4: a digit kept in both poly cells with no other place in
         // the unit.
@@ -179,8 +189,8 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
                 elim.clear();
                 elim.extend(digits_of(kx & !bit(d)).map(|e| (*x, e)));
                 elim.extend(digits_of(ky & !bit(d)).map(|e| (*y, e)));
-                hits.offer(b, Technique::Bug, 57, &[], &elim, || {
-                    format!("BUG type 4: {} on {d}", cell_list(poly.iter().copied()))
+                hits.offer(b, Technique::Bug, 57, &[], &elim, |x| {
+                    x.str("BUG type 4: ").cells(poly.iter().copied()).str(" on ").num(usize::from(d));
                 });
             }
         }
@@ -193,15 +203,16 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
 /// with `k - 1` bivalue cells of the unit: its digits go from the rest of
 /// the unit (5.7 + 0.1 × (k − 1)).
 fn bug_type3(b: &Board, u: usize, poly: &[usize], pseudo: u16, hits: &mut Hits) {
-    let others: Vec<usize> = unit_cells(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
+    let others: ArrayVec<usize, 9> =
+        unit_cells(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
     for k in 2..=others.len().min(8) {
         let difficulty = 57 + (k as Tenths - 1);
         if !hits.wants(difficulty) {
             break;
         }
         pseudo_naked_subsets(b, &others, pseudo, k, |_, union, elim| {
-            hits.offer(b, Technique::Bug, difficulty, &[], elim, || {
-                format!("BUG type 3: {} on {}", cell_list(poly.iter().copied()), digit_list(union))
+            hits.offer(b, Technique::Bug, difficulty, &[], elim, |x| {
+                x.str("BUG type 3: ").cells(poly.iter().copied()).str(" on ").digits(union, ", ");
             });
         });
     }

@@ -23,7 +23,7 @@ use arrayvec::ArrayVec;
 use sudoku_core::{BOX, COL, ROW, UNITS};
 
 use crate::board::{cells_of, Board, Pos, PEER_SET};
-use crate::hits::{cell_list, Hits};
+use crate::hits::{Conclusions, Hits, Text};
 use crate::technique::Technique;
 
 /// One strong link: the cells with the digit in `unit`, split into two
@@ -131,19 +131,24 @@ fn units_of(m: u128) -> u32 {
     cells_of(m).fold(!0u32 >> 5, |acc, c| acc & ((1 << ROW[c]) | (1 << (9 + COL[c])) | (1 << (18 + BOX[c]))))
 }
 
+/// SE's code of a chain of up to three links, as its digits: `[0, 1, 1]`
+/// is "011".
+type Code = ArrayVec<u8, 4>;
+
 /// SE's code of a chain of strong links read in one direction: the number
 /// of grouped links, then a digit per link (see the module docs).
-fn code_one_way(kinds: &[u8], grouped: usize) -> String {
-    let mut s = grouped.to_string();
+fn code_one_way(kinds: &[u8], grouped: usize) -> Code {
+    let mut s = Code::new();
+    s.push(grouped as u8);
     let mut first_line = 0;
     for &k in kinds {
         if k != 0 && first_line == 0 {
             first_line = k;
         }
         s.push(match k {
-            0 => '0',
-            k if k == first_line => '1',
-            _ => '2',
+            0 => 0,
+            k if k == first_line => 1,
+            _ => 2,
         });
     }
     s
@@ -151,8 +156,8 @@ fn code_one_way(kinds: &[u8], grouped: usize) -> String {
 
 /// The code of a chain: the lesser of its two readings. Returns whether
 /// the chain reads the other way round.
-fn code(kinds: &[u8], grouped: usize) -> (String, bool) {
-    let rev: Vec<u8> = kinds.iter().rev().copied().collect();
+fn code(kinds: &[u8], grouped: usize) -> (Code, bool) {
+    let rev: ArrayVec<u8, 3> = kinds.iter().rev().copied().collect();
     let (fwd, back) = (code_one_way(kinds, grouped), code_one_way(&rev, grouped));
     if back < fwd {
         (back, true)
@@ -172,8 +177,8 @@ fn shape_tenths(kinds: &[u8]) -> u8 {
     u8::from(kinds.contains(&0)) + u8::from(kinds.contains(&1) && kinds.contains(&2))
 }
 
-/// SE's name of a chain of `n` strong links of these kinds.
-fn name(kinds: &[u8], grouped: bool, looped: bool) -> String {
+/// SE's name of a chain of `n` strong links of these kinds, in two parts.
+fn name(kinds: &[u8], grouped: bool, looped: bool) -> (&'static str, &'static str) {
     let lines_only = !kinds.contains(&0);
     let base = match (kinds.len(), lines_only, distinct_kinds(kinds)) {
         (2, true, 1) => "Skyscraper",
@@ -184,28 +189,42 @@ fn name(kinds: &[u8], grouped: bool, looped: bool) -> String {
         _ => "3 Strong links",
     };
     match (looped, grouped) {
-        (true, true) => "(3 Strong Links) Grouped X-Loop".to_string(),
-        (true, false) => "(3 Strong Links) X-Loop".to_string(),
-        (false, true) => format!("Grouped {base}"),
-        (false, false) => base.to_string(),
+        (true, true) => ("", "(3 Strong Links) Grouped X-Loop"),
+        (true, false) => ("", "(3 Strong Links) X-Loop"),
+        (false, true) => ("Grouped ", base),
+        (false, false) => ("", base),
     }
 }
 
-/// The text of a chain: its name, code and the first cell of each group
-/// in chain order.
-fn describe(links: &[Link], chain: &[Dir], looped: bool, digit: u8) -> String {
-    let kinds: Vec<u8> = chain.iter().map(|d| kind(links[d.link].unit)).collect();
+/// Adds the text of a chain to `x`: its name, code and the first cell of
+/// each group in chain order.
+fn describe(x: &mut Text, links: &[Link], chain: &[Dir], looped: bool, digit: u8) {
+    let kinds: ArrayVec<u8, 3> = chain.iter().map(|d| kind(links[d.link].unit)).collect();
     let grouped = chain.iter().filter(|d| links[d.link].grouped).count();
     let (code, reversed) = code(&kinds, grouped);
-    let mut groups: Vec<u128> = chain.iter().flat_map(|d| [d.from, d.to]).collect();
+    let mut groups: ArrayVec<u128, 6> = chain.iter().flat_map(|d| [d.from, d.to]).collect();
     if reversed {
         groups.reverse();
     }
-    format!(
-        "{} {code}: Cell {} on value {digit}",
-        name(&kinds, grouped > 0, looped),
-        cell_list(groups.iter().map(|&g| first(g)))
-    )
+    let (prefix, name) = name(&kinds, grouped > 0, looped);
+    x.str(prefix).str(name).str(" ");
+    for &k in &code {
+        x.num(usize::from(k));
+    }
+    x.str(": Cell ").cells(groups.iter().map(|&g| first(g))).str(" on value ").num(usize::from(digit));
+}
+
+/// The scratch space of the strong-link searches, kept between calls.
+#[derive(Default)]
+pub(crate) struct LinkScratch {
+    /// The strong links of one digit.
+    links: Vec<Link>,
+    /// Both directions of each link.
+    dirs: Vec<Dir>,
+    /// `next[first[i]..first[i + 1]]`: the directions a chain of three can
+    /// go on with after `dirs[i]`.
+    next: Vec<usize>,
+    first: Vec<usize>,
 }
 
 /// The difficulty of a chain of strong links (see the module docs).
@@ -225,7 +244,7 @@ fn difficulty(links: &[Link], chain: &[Dir]) -> u8 {
 }
 
 /// Candidates of `digit` in the cells of `m`, as eliminations.
-fn push_elims(b: &Board, m: u128, digit: u8, elim: &mut Vec<(usize, u8)>) {
+fn push_elims(b: &Board, m: u128, digit: u8, elim: &mut Conclusions) {
     let bit = 1u16 << (digit - 1);
     elim.extend(cells_of(m).filter(|&c| b.cands[c] & bit != 0).map(|c| (c, digit)));
 }
@@ -234,32 +253,33 @@ fn push_elims(b: &Board, m: u128, digit: u8, elim: &mut Vec<(usize, u8)>) {
 /// (two parallel lines), the 2-string kite (a row and a column), the
 /// turbot fish "2 strong links" (a box and a line), and their grouped
 /// forms. The digit goes from every cell seeing both far ends.
-pub(crate) fn two(b: &Board, pos: &Pos, hits: &mut Hits) {
+pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, hits: &mut Hits) {
     if !hits.wants(40) {
         return;
     }
-    let (mut ls, mut ds, mut elim) = (Vec::new(), Vec::new(), Vec::new());
+    let LinkScratch { links: ls, dirs: ds, .. } = scratch;
+    let mut elim = Conclusions::new();
     for d0 in 0..9 {
         let digit = d0 as u8 + 1;
-        links(pos, d0, &mut ls);
-        directions(&ls, &mut ds);
-        for x in &ds {
-            for y in &ds {
+        links(pos, d0, ls);
+        directions(ls, ds);
+        for x in ds.iter() {
+            for y in ds.iter() {
                 let (lx, ly) = (&ls[x.link], &ls[y.link]);
                 // Each chain once: the lesser unit first.
                 if lx.unit >= ly.unit || (x.from | x.to) & (y.from | y.to) != 0 || !weak(x, y) {
                     continue;
                 }
                 let chain = [*x, *y];
-                let diff = difficulty(&ls, &chain);
+                let diff = difficulty(ls, &chain);
                 if !hits.wants(diff) {
                     continue;
                 }
                 let pattern = x.from | x.to | y.from | y.to;
                 elim.clear();
                 push_elims(b, seen_by_all(x.from | y.to) & !pattern, digit, &mut elim);
-                hits.offer(b, Technique::TwoStrongLinks, diff, &[], &elim, || {
-                    describe(&ls, &chain, false, digit)
+                hits.offer(b, Technique::TwoStrongLinks, diff, &[], &elim, |t| {
+                    describe(t, ls, &chain, false, digit)
                 });
             }
         }
@@ -271,21 +291,19 @@ pub(crate) fn two(b: &Board, pos: &Pos, hits: &mut Hits) {
 /// goes from every cell seeing both far ends; when the far ends are
 /// weakly linked too, the chain is an X-loop and the digit goes from the
 /// cells seeing both sides of each of its three weak links.
-pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
+pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, hits: &mut Hits) {
     if !hits.wants(54) {
         return;
     }
-    let (mut ls, mut ds, mut elim) = (Vec::new(), Vec::new(), Vec::new());
-    // next[first[i]..first[i + 1]]: the directions a chain can go on with
-    // after ds[i].
-    let (mut next, mut first): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+    let LinkScratch { links: ls, dirs: ds, next, first } = scratch;
+    let mut elim = Conclusions::new();
     for d0 in 0..9 {
         let digit = d0 as u8 + 1;
-        links(pos, d0, &mut ls);
-        directions(&ls, &mut ds);
+        links(pos, d0, ls);
+        directions(ls, ds);
         next.clear();
         first.clear();
-        for x in &ds {
+        for x in ds.iter() {
             first.push(next.len());
             let lx = &ls[x.link];
             for (j, y) in ds.iter().enumerate() {
@@ -305,7 +323,7 @@ pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
                         continue;
                     }
                     let chain = [*x, *y, *z];
-                    let diff = difficulty(&ls, &chain);
+                    let diff = difficulty(ls, &chain);
                     if !hits.wants(diff) {
                         continue;
                     }
@@ -326,8 +344,8 @@ pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
                     } else {
                         push_elims(b, seen_by_all(x.from | z.to) & !pattern, digit, &mut elim);
                     }
-                    hits.offer(b, Technique::ThreeStrongLinks, diff, &[], &elim, || {
-                        describe(&ls, &chain, looped, digit)
+                    hits.offer(b, Technique::ThreeStrongLinks, diff, &[], &elim, |t| {
+                        describe(t, ls, &chain, looped, digit)
                     });
                 }
             }
@@ -338,6 +356,15 @@ pub(crate) fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rules with fresh scratch space, as [`run`] calls them.
+    fn two(b: &Board, pos: &Pos, hits: &mut Hits) {
+        super::two(b, pos, &mut LinkScratch::default(), hits);
+    }
+
+    fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
+        super::three(b, pos, &mut LinkScratch::default(), hits);
+    }
     use crate::testing::run;
 
     const SKYSCRAPER: &str = ".2.........3.........4.........5..........7..........9.......8.1.............6.........7......5....1......8..2...6...1......8..2...6...........9..3.........4.....1....6........6.8.........91.3....8....4.....1.3............7......5.....2...........56......4.....1......8.......7...2...........56.....3..............91......8.1...5.....2.............7....3....8.........9..3.5.........6......4.....1......8.........9.....6.8...3......1....6.8.1......8....4.........5.....2.............7....3............7...2..........4.........5...........8.1.............6...........9...4.....1.............6...........9..3............7...2..............8.....5...........8.........9....5....12............6...12..........4...........7....3......";
@@ -409,12 +436,12 @@ mod tests {
 
     #[test]
     fn codes_read_the_lesser_way() {
-        assert_eq!(code(&[2, 2], 0).0, "011");
-        assert_eq!(code(&[2, 1], 0).0, "012");
-        assert_eq!(code(&[1, 0], 0).0, "001");
-        assert_eq!(code(&[1, 2, 0], 0).0, "0012");
-        assert_eq!(code(&[2, 1, 1], 1).0, "1112");
-        assert_eq!(name(&[0, 1, 1], false, false), "3 Strong links");
+        assert_eq!(&code(&[2, 2], 0).0[..], [0, 1, 1]);
+        assert_eq!(&code(&[2, 1], 0).0[..], [0, 1, 2]);
+        assert_eq!(&code(&[1, 0], 0).0[..], [0, 0, 1]);
+        assert_eq!(&code(&[1, 2, 0], 0).0[..], [0, 0, 1, 2]);
+        assert_eq!(&code(&[2, 1, 1], 1).0[..], [1, 1, 1, 2]);
+        assert_eq!(name(&[0, 1, 1], false, false), ("", "3 Strong links"));
     }
 
     #[test]

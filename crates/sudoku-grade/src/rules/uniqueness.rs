@@ -25,10 +25,11 @@
 
 #![allow(clippy::needless_range_loop)]
 
+use arrayvec::ArrayVec;
 use sudoku_core::UNITS;
 
 use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
-use crate::hits::{cell_list, Hits, Tenths};
+use crate::hits::{Conclusions, Hits, Tenths, Text};
 use crate::rules::basic::{for_each_subset, pseudo_naked_subsets};
 use crate::technique::Technique;
 
@@ -38,11 +39,6 @@ const MAX_LOOP: usize = 20;
 /// Largest naked subset (pseudo cell included) searched for in type 3 of
 /// unique loops.
 const MAX_LOOP_SUBSET: usize = 4;
-
-/// `1, 2, 3`: digits as SE lists them in a pattern's name.
-pub(crate) fn digit_list(m: u16) -> String {
-    digits_of(m).map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
-}
 
 /// The cells of unit `u` as indices.
 pub(crate) fn unit_cells(u: usize) -> impl Iterator<Item = usize> {
@@ -69,6 +65,22 @@ fn loop_difficulty(len: usize) -> Tenths {
 // Unique rectangles and loops
 // ---------------------------------------------------------------------------
 
+/// A unique loop's cells, in path order.
+type Loop = ArrayVec<usize, MAX_LOOP>;
+
+/// The scratch space of [`loops`], kept between calls.
+#[derive(Default)]
+pub(crate) struct LoopScratch {
+    /// Loops found on one pair, as cell sets.
+    found: Vec<u128>,
+    /// The same loops, in path order.
+    loops: Vec<Loop>,
+    /// The easiest steps found so far.
+    hints: LoopHints,
+    /// The type 3 eliminations already offered for the loop at hand.
+    seen: Vec<Conclusions>,
+}
+
 /// The depth-first search for unique loops on one pair of digits.
 struct LoopSearch<'a> {
     b: &'a Board,
@@ -76,7 +88,7 @@ struct LoopSearch<'a> {
     pair: u16,
     /// Open cells holding both digits.
     cells: u128,
-    path: Vec<usize>,
+    path: Loop,
     /// Loop cells per unit.
     count: [u8; 27],
     /// Colour (path index parity) of the first loop cell met in each unit.
@@ -87,9 +99,9 @@ struct LoopSearch<'a> {
     /// have exactly one and the same; 0 otherwise.
     type2_digit: u16,
     /// Loops found, as cell sets.
-    found: Vec<u128>,
+    found: &'a mut Vec<u128>,
     /// Loops found, in path order.
-    loops: Vec<Vec<usize>>,
+    loops: &'a mut Vec<Loop>,
 }
 
 impl LoopSearch<'_> {
@@ -180,8 +192,11 @@ impl LoopSearch<'_> {
 }
 
 /// Every unique loop (rectangles included) on the digits of `pair` that
-/// has at least one extra cell and could serve one of the four types.
-fn find_loops(b: &Board, pair: u16, out: &mut Vec<Vec<usize>>) {
+/// has at least one extra cell and could serve one of the four types, into
+/// `loops` (and their cell sets into `found`).
+fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>) {
+    found.clear();
+    loops.clear();
     let cells = (0..81).filter(|&c| b.cands[c] & pair == pair).fold(0u128, |m, c| m | 1 << c);
     if cells.count_ones() < 4 {
         return;
@@ -190,13 +205,13 @@ fn find_loops(b: &Board, pair: u16, out: &mut Vec<Vec<usize>>) {
         b,
         pair,
         cells,
-        path: Vec::with_capacity(MAX_LOOP),
+        path: Loop::new(),
         count: [0; 27],
         colour: [0; 27],
         n_extra: 0,
         type2_digit: 0,
-        found: Vec::new(),
-        loops: Vec::new(),
+        found,
+        loops,
     };
     for start in cells_of(cells) {
         let Some((n, t2)) = s.extras_with(start) else { continue };
@@ -206,26 +221,34 @@ fn find_loops(b: &Board, pair: u16, out: &mut Vec<Vec<usize>>) {
         s.pop();
         (s.n_extra, s.type2_digit) = (0, 0);
     }
-    *out = s.loops;
 }
 
 /// Unique rectangles and unique loops, types 1–4 (SE 4.5 and up).
-pub(crate) fn loops(b: &Board, pos: &Pos, hits: &mut Hits) {
+pub(crate) fn loops(b: &Board, pos: &Pos, scratch: &mut LoopScratch, hits: &mut Hits) {
     if !hits.wants(45) {
         return;
     }
-    let mut out = LoopHints::default();
-    let mut found = Vec::new();
+    let LoopScratch { found, loops, hints, seen } = scratch;
+    hints.clear();
     for a in 0..9 {
         for bb in a + 1..9 {
             let pair = (1u16 << a) | (1 << bb);
-            find_loops(b, pair, &mut found);
-            for lp in &found {
-                offer_loop(b, pos, pair, lp, &mut out);
+            find_loops(b, pair, found, loops);
+            for lp in loops.iter() {
+                offer_loop(b, pos, pair, lp, seen, hints);
             }
         }
     }
-    out.hand_over(b, hits);
+    hints.hand_over(b, hits);
+}
+
+/// The subset of a type 3 step: naked or hidden, its digits and its cells
+/// besides the loop's.
+#[derive(Clone)]
+struct Subset {
+    kind: &'static str,
+    digits: u16,
+    cells: ArrayVec<usize, 9>,
 }
 
 /// One unique loop step, kept until SE's choice among the easiest is made.
@@ -234,8 +257,33 @@ struct LoopHint {
     /// The type, 1–4.
     ty: u8,
     technique: Technique,
-    elim: Vec<(usize, u8)>,
-    text: String,
+    elim: Conclusions,
+    /// The loop and its two digits, for the text.
+    lp: Loop,
+    pair: u16,
+    /// Type 3's subset.
+    subset: Option<Subset>,
+}
+
+impl LoopHint {
+    /// Adds SE's text of the step to `x`: `Unique Rectangle type 1: Cells
+    /// r1c1,... on 2, 7`, then for type 3 `with naked 3, 5 r1c5,r1c6`.
+    fn text(&self, x: &mut Text) {
+        match self.lp.len() {
+            4 => x.str("Unique Rectangle"),
+            n => x.str("Unique Loop ").num(n),
+        };
+        x.str(" type ").num(usize::from(self.ty)).str(": Cells ").cells(self.lp.iter().copied());
+        x.str(" on ").digits(self.pair, ", ");
+        if let Some(s) = &self.subset {
+            x.str(" with ")
+                .str(s.kind)
+                .str(" ")
+                .digits(s.digits, ", ")
+                .str(" ")
+                .cells(s.cells.iter().copied());
+        }
+    }
 }
 
 /// The easiest unique loop steps found so far.
@@ -246,6 +294,12 @@ struct LoopHints {
 }
 
 impl LoopHints {
+    /// Forgets every step.
+    fn clear(&mut self) {
+        self.best = None;
+        self.hints.clear();
+    }
+
     fn wants(&self, difficulty: Tenths) -> bool {
         self.best.is_none_or(|b| difficulty <= b)
     }
@@ -259,7 +313,8 @@ impl LoopHints {
         difficulty: Tenths,
         ty: u8,
         elim: &[(usize, u8)],
-        text: impl FnOnce() -> String,
+        (lp, pair): (&[usize], u16),
+        subset: Option<Subset>,
     ) {
         if !self.wants(difficulty) || !elim.iter().any(|&(c, d)| b.cands[c] & bit(d) != 0) {
             return;
@@ -268,7 +323,15 @@ impl LoopHints {
             self.best = Some(difficulty);
             self.hints.clear();
         }
-        self.hints.push(LoopHint { difficulty, ty, technique, elim: elim.to_vec(), text: text() });
+        self.hints.push(LoopHint {
+            difficulty,
+            ty,
+            technique,
+            elim: elim.iter().copied().collect(),
+            lp: lp.iter().copied().collect(),
+            pair,
+            subset,
+        });
     }
 
     /// Offers the easiest steps of the lowest type only. SE takes one
@@ -280,29 +343,32 @@ impl LoopHints {
     /// puzzle, the first cell is not: the grader keeps the type rule only,
     /// which costs one puzzle of the 2,314 of the technique calibration
     /// file (a BUG type 3 that SE needs after one loop and we do not).
-    fn hand_over(self, b: &Board, hits: &mut Hits) {
+    fn hand_over(&self, b: &Board, hits: &mut Hits) {
         let Some(ty) = self.hints.iter().map(|h| h.ty).min() else { return };
         for h in self.hints.iter().filter(|h| h.ty == ty) {
-            hits.offer(b, h.technique, h.difficulty, &[], &h.elim, || h.text.clone());
+            hits.offer(b, h.technique, h.difficulty, &[], &h.elim, |x| h.text(x));
         }
     }
 }
 
-/// Offers every deduction of the loop `lp` on `pair`.
-fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], out: &mut LoopHints) {
+/// Offers every deduction of the loop `lp` on `pair`; `seen` is scratch
+/// space for type 3.
+fn offer_loop(
+    b: &Board,
+    pos: &Pos,
+    pair: u16,
+    lp: &[usize],
+    seen: &mut Vec<Conclusions>,
+    out: &mut LoopHints,
+) {
     let base = loop_difficulty(lp.len());
     let technique = if lp.len() == 4 { Technique::UniqueRectangle } else { Technique::UniqueLoop };
-    let name = |kind: &str| {
-        let family =
-            if lp.len() == 4 { "Unique Rectangle".to_string() } else { format!("Unique Loop {}", lp.len()) };
-        format!("{family} {kind}: Cells {} on {}", cell_list(lp.iter().copied()), digit_list(pair))
-    };
-    let extra: Vec<usize> = lp.iter().copied().filter(|&c| b.cands[c] != pair).collect();
-    let mut elim = Vec::new();
+    let extra: Loop = lp.iter().copied().filter(|&c| b.cands[c] != pair).collect();
+    let mut elim = Conclusions::new();
     // Type 1: the only extra cell holds neither digit.
     if let [x] = extra[..] {
         elim.extend(digits_of(pair).map(|d| (x, d)));
-        out.push(b, technique, base, 1, &elim, || name("type 1"));
+        out.push(b, technique, base, 1, &elim, (lp, pair), None);
         return;
     }
     // Type 2: one extra digit, the same in every extra cell.
@@ -312,7 +378,7 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], out: &mut LoopHints
         let d = c.trailing_zeros() as u8 + 1;
         elim.clear();
         elim.extend(cells_of(seen).filter(|&y| b.cands[y] & c != 0).map(|y| (y, d)));
-        out.push(b, technique, base, 2, &elim, || name("type 2"));
+        out.push(b, technique, base, 2, &elim, (lp, pair), None);
     }
     let [x, y] = extra[..] else { return };
     for u in shared_units(x, y) {
@@ -330,7 +396,7 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], out: &mut LoopHints
                     .all(|(_, c)| c == x || c == y);
             if only_xy {
                 let d = drop.trailing_zeros() as u8 + 1;
-                out.push(b, technique, base, 4, &[(x, d), (y, d)], || name("type 4"));
+                out.push(b, technique, base, 4, &[(x, d), (y, d)], (lp, pair), None);
             }
         }
     }
@@ -338,17 +404,17 @@ fn offer_loop(b: &Board, pos: &Pos, pair: u16, lp: &[usize], out: &mut LoopHints
     // naked one first. SE keeps only the first of two steps with the same
     // eliminations, which can leave a naked subset (harder) where a hidden
     // one (easier) removes the same candidates.
-    let mut seen: Vec<Vec<(usize, u8)>> = Vec::new();
-    let mut units: Vec<usize> = shared_units(x, y).collect();
+    seen.clear();
+    let mut units: ArrayVec<usize, 3> = shared_units(x, y).collect();
     units.reverse();
     for u in units {
-        let t3 = Type3 { b, pos, u, x, y, pair, base, technique, name: &name };
+        let t3 = Type3 { b, pos, u, x, y, pair, base, technique, lp };
         for k in 2..=MAX_LOOP_SUBSET {
             if !out.wants(base + k as Tenths - 2) {
                 break;
             }
-            t3.naked(k, &mut seen, out);
-            t3.hidden(k, &mut seen, out);
+            t3.naked(k, seen, out);
+            t3.hidden(k, seen, out);
         }
     }
 }
@@ -363,7 +429,7 @@ struct Type3<'a> {
     pair: u16,
     base: Tenths,
     technique: Technique,
-    name: &'a dyn Fn(&str) -> String,
+    lp: &'a [usize],
 }
 
 impl Type3<'_> {
@@ -371,21 +437,20 @@ impl Type3<'_> {
     /// `y` (one of which holds one of them) with `k - 1` other cells of the
     /// unit holding only `k` digits in all: those digits go from the rest
     /// of the unit (base + 0.1 × (k − 1)). Skips eliminations in `seen`.
-    fn naked(&self, k: usize, seen: &mut Vec<Vec<(usize, u8)>>, out: &mut LoopHints) {
+    fn naked(&self, k: usize, seen: &mut Vec<Conclusions>, out: &mut LoopHints) {
         let (b, x, y, pair) = (self.b, self.x, self.y, self.pair);
         let pseudo = (b.cands[x] | b.cands[y]) & !pair;
-        let others: Vec<usize> =
+        let others: ArrayVec<usize, 9> =
             unit_cells(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
         let difficulty = self.base + (k as Tenths - 1);
         pseudo_naked_subsets(b, &others, pseudo, k, |s, union, elim| {
-            if elim.is_empty() || seen.iter().any(|e| e == elim) {
+            if elim.is_empty() || seen.iter().any(|e| e.as_slice() == elim) {
                 return;
             }
-            seen.push(elim.to_vec());
-            out.push(b, self.technique, difficulty, 3, elim, || {
-                let with = cell_list(s.iter().map(|&i| others[i]));
-                format!("{} with naked {} {with}", (self.name)("type 3"), digit_list(union))
-            });
+            seen.push(elim.iter().copied().collect());
+            let cells = s.iter().map(|&i| others[i]).collect();
+            let subset = Subset { kind: "naked", digits: union, cells };
+            out.push(b, self.technique, difficulty, 3, elim, (self.lp, pair), Some(subset));
         });
     }
 
@@ -394,13 +459,13 @@ impl Type3<'_> {
     /// that neither holds have only `k - 1` places besides them in the
     /// unit, those places hold only those digits (base + 0.1 × (k − 2)).
     /// Skips eliminations in `seen`.
-    fn hidden(&self, k: usize, seen: &mut Vec<Vec<(usize, u8)>>, out: &mut LoopHints) {
+    fn hidden(&self, k: usize, seen: &mut Vec<Conclusions>, out: &mut LoopHints) {
         let (b, u, x, y, pair) = (self.b, self.u, self.x, self.y, self.pair);
-        let cells: Vec<usize> = unit_cells(u).collect();
+        let cells: ArrayVec<usize, 9> = unit_cells(u).collect();
         let xy =
             cells.iter().enumerate().filter(|&(_, &c)| c == x || c == y).fold(0u16, |m, (kk, _)| m | 1 << kk);
         let places = |m: u16| digits_of(m).fold(0u16, |p, d| p | self.pos[u][d as usize - 1]);
-        let free: Vec<u16> = (0..9)
+        let free: ArrayVec<u16, 9> = (0..9)
             .map(|d| 1u16 << d)
             .filter(|&m| {
                 m & pair == 0
@@ -409,7 +474,7 @@ impl Type3<'_> {
             })
             .collect();
         let difficulty = self.base + (k as Tenths - 2);
-        let mut elim = Vec::new();
+        let mut elim = Conclusions::new();
         let mut try_set = |set: u16| {
             let z = places(set) & !xy;
             if z.count_ones() as usize != k - 1 {
@@ -425,12 +490,10 @@ impl Type3<'_> {
                 return;
             }
             seen.push(elim.clone());
-            out.push(b, self.technique, difficulty, 3, &elim, || {
-                let with = cell_list(
-                    cells.iter().enumerate().filter(|&(kk, _)| z & (1 << kk) != 0).map(|(_, &c)| c),
-                );
-                format!("{} with hidden {} {with}", (self.name)("type 3"), digit_list(set))
-            });
+            let with =
+                cells.iter().enumerate().filter(|&(kk, _)| z & (1 << kk) != 0).map(|(_, &c)| c).collect();
+            let subset = Subset { kind: "hidden", digits: set, cells: with };
+            out.push(b, self.technique, difficulty, 3, &elim, (self.lp, pair), Some(subset));
         };
         if k == 2 {
             try_set(pair);
@@ -450,6 +513,11 @@ mod tests {
 
     use super::*;
     use crate::testing::check;
+
+    /// The rule with fresh scratch space, as [`check`] calls it.
+    fn loops(b: &Board, pos: &Pos, hits: &mut Hits) {
+        super::loops(b, pos, &mut LoopScratch::default(), hits);
+    }
 
     /// SE: "Unique Rectangle type 1: Cells r8c1,r9c1,r9c9,r8c9 on 2, 7" (4.5), on puzzle 004070100009000700130000065090000010080060070000030000040207080050609030006304900.
     #[test]

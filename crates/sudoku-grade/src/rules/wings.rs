@@ -21,7 +21,7 @@ use sudoku_core::UNITS;
 
 use crate::board::Pos;
 use crate::board::{Board, PEER_SET};
-use crate::hits::{cell_list, Hits};
+use crate::hits::Hits;
 use crate::rules::basic::for_each_subset;
 use crate::technique::Technique;
 
@@ -68,9 +68,18 @@ pub(crate) fn vwxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
 }
 
 /// Every wing of an `n`-cell ALS and a bivalue cell (see the module docs).
-fn als_wings(b: &Board, n: usize, technique: Technique, label: &str, tenths: fn(u32) -> u8, hits: &mut Hits) {
+fn als_wings(
+    b: &Board,
+    n: usize,
+    technique: Technique,
+    label: &'static str,
+    tenths: fn(u32) -> u8,
+    hits: &mut Hits,
+) {
     let bivalues: ArrayVec<usize, 81> = (0..81).filter(|&c| b.cands[c].count_ones() == 2).collect();
-    let mut elim = Vec::new();
+    // At most 5 digits (the ALS's), each from the at most 20 cells that see
+    // one of its holders.
+    let mut elim: ArrayVec<(usize, u8), 100> = ArrayVec::new();
     let mut als = [0usize; 4];
     for (u, unit) in UNITS.iter().enumerate() {
         let open: ArrayVec<usize, 9> = unit
@@ -119,18 +128,13 @@ fn als_wings(b: &Board, n: usize, technique: Technique, label: &str, tenths: fn(
                         (0..81).filter(|&c| seen >> c & 1 != 0 && b.cands[c] & z != 0).map(|c| (c, digit)),
                     );
                 }
-                hits.offer(b, technique, diff, &[], &elim, || {
+                hits.offer(b, technique, diff, &[], &elim, |x| {
                     // The eliminated value, or both linking values of a ring.
                     let shown = if restricted.count_ones() == 1 { eliminate } else { restricted };
-                    let values: Vec<String> =
-                        (0..9).filter(|d| shown & (1 << d) != 0).map(|d| (d + 1).to_string()).collect();
-                    format!(
-                        "{label} {}{largest}{total}: Cells {} on value{} {}",
-                        restricted.count_ones(),
-                        cell_list(als.iter().copied().chain([w])),
-                        if values.len() > 1 { "s" } else { "" },
-                        values.join(",")
-                    )
+                    x.str(label).str(" ").num(restricted.count_ones() as usize).num(largest as usize);
+                    x.num(total as usize).str(": Cells ").cells(als.iter().copied().chain([w]));
+                    x.str(if shown.count_ones() > 1 { " on values " } else { " on value " })
+                        .digits(shown, ",");
                 });
             }
         });
