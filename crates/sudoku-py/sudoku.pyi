@@ -74,9 +74,11 @@ def generate(
     clues: Optional[int] = None,
     grade: bool = False,
     tries: Optional[int] = None,
+    distinct: bool = False,
 ) -> list[dict[str, Any]]:
     """Puzzles ``start`` to ``start + n - 1`` of ``seed``: the rows of
-    ``sudoku generate --format csv`` with the same options (ratings as floats)."""
+    ``sudoku generate --format csv`` with the same options (ratings as floats);
+    ``distinct=True``: no two equivalent puzzles, as ``--distinct``."""
 
 def grade(puzzles: Puzzles) -> list[dict[str, Any]]:
     """Sudoku Explainer's ratings of each puzzle: the rows of

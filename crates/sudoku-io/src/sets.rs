@@ -4,6 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use sudoku_canon::Classes;
 use sudoku_core::Grid;
 use sudoku_gen::{GenError, GenOptions, Generator, Pattern, Puzzle};
 use sudoku_grade::{Band, Grade, GradeError, Grader, Technique};
@@ -144,5 +145,95 @@ impl Maker {
         self.grader
             .grade(&puzzle.givens)
             .map_err(|source| MakeError::Grade { puzzle: puzzle.givens.to_line(), source })
+    }
+}
+
+/// The classes of a set's puzzles so far, for a set with no two equivalent
+/// puzzles (`generate --distinct`). Puzzles pass through [`Distinct::keep`]
+/// in index order, on one thread, so the set does not depend on how many
+/// threads made them.
+pub struct Distinct {
+    classes: Classes,
+    opts: GenOptions,
+    maker: Option<Maker>,
+    n_redrawn: u64,
+}
+
+impl Distinct {
+    /// No class seen yet, for the set of `opts`.
+    pub fn new(opts: GenOptions) -> Distinct {
+        Distinct { classes: Classes::default(), opts, maker: None, n_redrawn: 0 }
+    }
+
+    /// Puzzle `index` as a worker made it under `filter`: kept when no
+    /// earlier puzzle is equivalent to it, else drawn again from the index's
+    /// stream, skipping every class seen (with at least [`DEFAULT_TRIES`]
+    /// tries). `None` when no new class was found in those tries.
+    pub fn keep(
+        &mut self,
+        index: u64,
+        filter: Filter,
+        abort: &AtomicBool,
+        made: Made,
+    ) -> Result<Option<Made>, MakeError> {
+        if self.classes.insert(&made.puzzle.givens) {
+            return Ok(Some(made));
+        }
+        let maker = self.maker.get_or_insert_with(|| Maker::new(self.opts.clone()));
+        let classes = &mut self.classes;
+        let mut fresh = |g: &Grid| !classes.contains(g);
+        let filter = Filter { max_tries: filter.max_tries.max(DEFAULT_TRIES), ..filter };
+        let again = maker.make(index, filter, abort, Some(&mut fresh))?;
+        if let Some(m) = &again {
+            self.classes.insert(&m.puzzle.givens);
+            self.n_redrawn += 1;
+        }
+        Ok(again)
+    }
+
+    /// How many puzzles were drawn again for being equivalent to an
+    /// earlier one.
+    pub fn n_redrawn(&self) -> u64 {
+        self.n_redrawn
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku_gen::Symmetry;
+
+    use super::*;
+
+    /// The redraw of `--distinct`: a puzzle equivalent to one kept is
+    /// replaced by the first later draw of its index's stream that passes
+    /// the filter and is of a new class, with and without a band.
+    #[test]
+    fn a_repeat_is_replaced_by_the_streams_next_new_draw() {
+        let opts = GenOptions { seed: 4, symmetry: Symmetry::None, target_clues: None };
+        let mut maker = Maker::new(opts.clone());
+        let abort = AtomicBool::new(false);
+        for band in [None, Some(Band::Easy)] {
+            let filter = Filter { band, grade: band.is_some(), max_tries: 1000, ..Filter::NONE };
+            let first = maker.make(3, filter, &abort, None).unwrap().unwrap();
+            let mut distinct = Distinct::new(opts.clone());
+            let kept = distinct.keep(3, filter, &abort, first.clone()).unwrap().unwrap();
+            assert_eq!(kept.puzzle.givens, first.puzzle.givens);
+            // The same puzzle again (as a second index that drew it would).
+            let again = distinct.keep(3, filter, &abort, first.clone()).unwrap().unwrap();
+            assert_eq!(distinct.n_redrawn(), 1);
+            assert_ne!(again.puzzle.givens, first.puzzle.givens);
+            assert!(again.n_tries >= 2, "{band:?}: {} tries", again.n_tries);
+            let mut classes = Classes::default();
+            classes.insert(&first.puzzle.givens);
+            assert!(!classes.contains(&again.puzzle.givens));
+            // It is the first later draw of the stream that passes the
+            // filter.
+            let mut rng = sudoku_gen::puzzle_rng(4, 3);
+            let mut generator = Generator::new(opts.clone());
+            let draws: Vec<Grid> =
+                (0..again.n_tries).map(|_| generator.generate_with_rng(&mut rng).givens).collect();
+            assert_eq!(*draws.last().unwrap(), again.puzzle.givens);
+            assert!(draws[..draws.len() - 1].contains(&first.puzzle.givens));
+        }
     }
 }

@@ -28,7 +28,7 @@ use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::{GenOptions, Symmetry};
 use sudoku_grade::{Band, GradeOptions, Grader, Level};
 use sudoku_io::rows::{grade_status, GenerateRow, GradeJson, GradeRow, HintJson, HintStepJson, MaxScoreJson};
-use sudoku_io::sets::{Filter, Maker};
+use sudoku_io::sets::{Distinct, Filter, Maker};
 use sudoku_io::{position_json, positions, InputFormat, PositionFormat, RecordError};
 
 pyo3::create_exception!(
@@ -411,11 +411,13 @@ fn max_score<'py>(
 /// keep puzzles of; it grades them. `clues`: stop removing clues at this
 /// many (None: minimal puzzles). `grade`: grade every puzzle (as
 /// `--grade`). `tries`: puzzles drawn per puzzle kept with a difficulty.
+/// `distinct`: no two puzzles equivalent (as `--distinct`; from index 0
+/// only).
 /// Returns a list of dicts with the columns of `sudoku generate --format
 /// csv` (id, seed, index, puzzle, solution, clues, symmetry, and when graded
 /// rating, band, ep, ed, technique), ratings as floats.
 #[pyfunction]
-#[pyo3(signature = (n, seed, start = 0, symmetry = "none", difficulty = None, clues = None, grade = false, tries = None))]
+#[pyo3(signature = (n, seed, start = 0, symmetry = "none", difficulty = None, clues = None, grade = false, tries = None, distinct = false))]
 #[allow(clippy::too_many_arguments)] // Python keyword arguments, mirroring the CLI's flags.
 fn generate<'py>(
     py: Python<'py>,
@@ -427,7 +429,13 @@ fn generate<'py>(
     clues: Option<u8>,
     grade: bool,
     tries: Option<u64>,
+    distinct: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if distinct && start > 0 {
+        return Err(PyValueError::new_err(
+            "distinct: only for a set made from index 0 (a shard cannot know the classes of the others)",
+        ));
+    }
     let symmetry: Symmetry = symmetry.parse().map_err(|e| PyValueError::new_err(format!("symmetry: {e}")))?;
     let band: Option<Band> = difficulty
         .map(|d| d.parse::<Band>().map_err(|e| PyValueError::new_err(format!("difficulty: {e}"))))
@@ -455,8 +463,16 @@ fn generate<'py>(
             .collect::<Result<Vec<_>, _>>()
     });
     let made = made.map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    let mut distinct = distinct.then(|| Distinct::new(opts.clone()));
     let mut rows = Vec::with_capacity(made.len());
-    for (index, m) in (start..).zip(made) {
+    for (index, mut m) in (start..).zip(made) {
+        if let Some(distinct) = &mut distinct {
+            if let Some(made) = m.take() {
+                m = py
+                    .detach(|| distinct.keep(index, filter, &abort, made))
+                    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            }
+        }
         let Some(m) = m else {
             return Err(PyRuntimeError::new_err(format!(
                 "no {} puzzle in {} tries (symmetry {symmetry}): the band is out of reach or too rare \

@@ -374,6 +374,19 @@ def test_canonical_equals_the_cli_and_finds_disguised_copies(cli):
         sudoku.transform(puzzles, "r412356789c123456789d123456789")
 
 
+def test_generate_distinct_equals_the_cli_and_has_no_equivalent_pair(cli):
+    rows = sudoku.generate(40, seed=11, distinct=True)
+    out = subprocess.run(
+        [cli, "generate", "-n", "40", "--seed", "11", "--distinct", "--format", "csv"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    assert [r["puzzle"] for r in rows] == [r["puzzle"] for r in csv.DictReader(io.StringIO(out))]
+    forms = sudoku.canonical([r["puzzle"] for r in rows])
+    assert len(set(forms)) == len(forms)
+    with pytest.raises(ValueError, match="distinct"):
+        sudoku.generate(5, seed=11, start=3, distinct=True)
+
+
 def test_every_function_has_a_docstring_and_a_typed_stub():
     import ast
 

@@ -21,13 +21,11 @@ use std::sync::atomic::AtomicBool;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use sudoku_canon::Classes;
-use sudoku_core::Grid;
 use sudoku_gen::{GenOptions, Pattern, Symmetry};
 use sudoku_grade::{Band, Technique};
 
 use sudoku_io::rows::{generate_csv_header as csv_header, rating_text, GenerateRow};
-use sudoku_io::sets::{Filter, Made, Maker, DEFAULT_PATTERN_TRIES};
+use sudoku_io::sets::{Distinct, Filter, Made, Maker, DEFAULT_PATTERN_TRIES};
 use sudoku_io::FileKind;
 use sudoku_print::{ItemMeta, PrintItem};
 
@@ -429,9 +427,8 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let mut buf = Vec::with_capacity(MAX_CHUNK as usize * 200);
     let mut csv_buf = Vec::new();
     let abort = AtomicBool::new(false);
-    let distinct = args.distinct || (format.book().is_some() && !args.no_distinct && args.start == 0);
-    let mut seen = distinct.then(Classes::default);
-    let mut main_maker = None;
+    let mut distinct = (args.distinct || (format.book().is_some() && !args.no_distinct && args.start == 0))
+        .then(|| Distinct::new(opts.clone()));
 
     let mut start = args.start;
     let last = args.start.checked_add(args.number).context("--start plus -n is past the last index")?;
@@ -454,19 +451,9 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
         for (index, outcome) in (start..).zip(outcomes) {
             let filter = Filter { band: band_at(&args, index), ..filter };
             let mut made_here = outcome?;
-            if let (Some(seen), Some(m)) = (&mut seen, &made_here) {
-                if !seen.insert(&m.puzzle.givens) {
-                    // Equivalent to an earlier puzzle: draw again from this
-                    // index's stream, skipping what was seen (here, on one
-                    // thread, so the set does not depend on --jobs).
-                    let maker = main_maker.get_or_insert_with(|| Maker::new(opts.clone()));
-                    let mut fresh = |g: &Grid| !seen.contains(g);
-                    let filter = Filter { max_tries: filter.max_tries.max(DEFAULT_TRIES), ..filter };
-                    made_here = maker.make(index, filter, &abort, Some(&mut fresh))?;
-                    if let Some(m) = &made_here {
-                        seen.insert(&m.puzzle.givens);
-                        stats.n_redrawn += 1;
-                    }
+            if let Some(distinct) = &mut distinct {
+                if let Some(m) = made_here.take() {
+                    made_here = distinct.keep(index, filter, &abort, m)?;
                 }
             }
             match made_here {
@@ -532,6 +519,7 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
 
     if args.stats {
+        stats.n_redrawn = distinct.as_ref().map_or(0, Distinct::n_redrawn);
         stats.print(filter);
     }
     if stats.n_missed > 0 {
@@ -700,35 +688,6 @@ mod tests {
     use super::*;
     use sudoku_gen::Generator;
     use sudoku_grade::Grader;
-
-    /// The redraw of `--distinct`: with the first puzzle of an index's
-    /// stream (and everything equivalent to it) refused, the next draw of
-    /// that stream comes instead, with and without a band.
-    #[test]
-    fn a_puzzle_refused_as_seen_is_replaced_by_the_streams_next_draw() {
-        let opts = GenOptions { seed: 4, symmetry: Symmetry::None, target_clues: None };
-        let mut maker = Maker::new(opts.clone());
-        let abort = AtomicBool::new(false);
-        for band in [None, Some(Band::Easy)] {
-            let filter =
-                Filter { band, technique: None, pattern: None, grade: band.is_some(), max_tries: 1000 };
-            let first = maker.make(3, filter, &abort, None).unwrap().unwrap();
-            let mut seen = Classes::default();
-            seen.insert(&first.puzzle.givens);
-            let mut fresh = |g: &Grid| !seen.contains(g);
-            let again = maker.make(3, filter, &abort, Some(&mut fresh)).unwrap().unwrap();
-            assert_ne!(again.puzzle.givens, first.puzzle.givens);
-            assert!(again.n_tries >= 2, "{band:?}: {} tries", again.n_tries);
-            // The replacement is the first later draw of the stream that
-            // passes the filter.
-            let mut rng = sudoku_gen::puzzle_rng(4, 3);
-            let mut generator = Generator::new(opts.clone());
-            let draws: Vec<Grid> =
-                (0..again.n_tries).map(|_| generator.generate_with_rng(&mut rng).givens).collect();
-            assert_eq!(*draws.last().unwrap(), again.puzzle.givens);
-            assert!(draws[..draws.len() - 1].contains(&first.puzzle.givens));
-        }
-    }
 
     #[test]
     fn the_csv_header_row_names_the_row_fields() {
