@@ -481,14 +481,14 @@ fn solve_all(sources: &[Source], quiet: bool) -> anyhow::Result<Vec<PrintItem>> 
         // A book should not print one puzzle twice, even in disguise.
         let mut first_of = std::collections::HashMap::new();
         let mut canon = sudoku_canon::Canonicalizer::new();
-        for source in sources {
-            let form = canon.canonical(&source.puzzle).0;
-            if let Some(first) = first_of.insert(form, source) {
+        for (i, source) in sources.iter().enumerate() {
+            let first_idx = *first_of.entry(canon.canonical(&source.puzzle).0).or_insert(i);
+            if first_idx != i {
+                let first = &sources[first_idx];
                 eprintln!(
                     "sudoku: warning: {}:{}: the same puzzle as {}:{} up to symmetry and relabelling",
                     source.name, source.line, first.name, first.line
                 );
-                first_of.insert(form, first);
             }
         }
     }
