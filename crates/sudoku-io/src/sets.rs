@@ -2,7 +2,10 @@
 //! technique, a clue pattern), graded when asked. `sudoku generate` and the
 //! Python package both make their puzzles here, so they make the same ones.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
 
 use sudoku_canon::Classes;
 use sudoku_core::Grid;
@@ -65,6 +68,48 @@ pub enum MakeError {
         /// Why.
         source: GradeError,
     },
+    /// No puzzle drawn for `index` passed the filter within its tries.
+    #[error("no puzzle for index {index} passed the filter in {max_tries} tries")]
+    OutOfReach {
+        /// The index of the puzzle.
+        index: u64,
+        /// The tries made.
+        max_tries: u64,
+    },
+}
+
+/// Puzzles `indices` of the set of `opts`, puzzle `i` under `filter_of(i)`:
+/// made in parallel on the current rayon pool, returned in index order.
+/// With `distinct`, each then passes through [`Distinct::keep`] in index
+/// order. [`MakeError::OutOfReach`] names the first index that found no
+/// puzzle.
+pub fn make_range(
+    opts: &GenOptions,
+    indices: Range<u64>,
+    filter_of: impl Fn(u64) -> Filter + Sync,
+    abort: &AtomicBool,
+    mut distinct: Option<&mut Distinct>,
+) -> Result<Vec<Made>, MakeError> {
+    let start = indices.start;
+    let outcomes: Vec<Result<Option<Made>, MakeError>> = indices
+        .into_par_iter()
+        .map_init(
+            || Maker::new(opts.clone()),
+            |maker, index| maker.make(index, filter_of(index), abort, None),
+        )
+        .collect();
+    let mut made = Vec::with_capacity(outcomes.len());
+    for (index, outcome) in (start..).zip(outcomes) {
+        let filter = filter_of(index);
+        let mut m = outcome?;
+        if let Some(distinct) = distinct.as_deref_mut() {
+            if let Some(first) = m.take() {
+                m = distinct.keep(index, filter, abort, first)?;
+            }
+        }
+        made.push(m.ok_or(MakeError::OutOfReach { index, max_tries: filter.max_tries })?);
+    }
+    Ok(made)
 }
 
 /// A generator and a grader: one per worker thread.

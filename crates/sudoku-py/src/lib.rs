@@ -28,7 +28,7 @@ use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::{GenOptions, Symmetry};
 use sudoku_grade::{Band, GradeOptions, Grader, Level};
 use sudoku_io::rows::{grade_status, GenerateRow, GradeJson, GradeRow, HintJson, HintStepJson, MaxScoreJson};
-use sudoku_io::sets::{Distinct, Filter, Maker};
+use sudoku_io::sets::{make_range, Distinct, Filter, MakeError};
 use sudoku_io::{position_json, positions, InputFormat, PositionFormat, RecordError};
 
 pyo3::create_exception!(
@@ -456,33 +456,19 @@ fn generate<'py>(
         ..Filter::NONE
     };
     let abort = AtomicBool::new(false);
-    let made = py.detach(|| {
-        (start..last)
-            .into_par_iter()
-            .map_init(|| Maker::new(opts.clone()), |maker, index| maker.make(index, filter, &abort, None))
-            .collect::<Result<Vec<_>, _>>()
-    });
-    let made = made.map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     let mut distinct = distinct.then(|| Distinct::new(opts.clone()));
-    let mut rows = Vec::with_capacity(made.len());
-    for (index, mut m) in (start..).zip(made) {
-        if let Some(distinct) = &mut distinct {
-            if let Some(made) = m.take() {
-                m = py
-                    .detach(|| distinct.keep(index, filter, &abort, made))
-                    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-            }
-        }
-        let Some(m) = m else {
-            return Err(PyRuntimeError::new_err(format!(
-                "no {} puzzle in {} tries (symmetry {symmetry}): the band is out of reach or too rare \
+    let made = py.detach(|| make_range(&opts, start..last, |_| filter, &abort, distinct.as_mut()));
+    let made = match made {
+        Ok(made) => made,
+        Err(MakeError::OutOfReach { max_tries, .. }) => return Err(PyRuntimeError::new_err(format!(
+            "no {} puzzle in {max_tries} tries (symmetry {symmetry}): the band is out of reach or too rare \
                  with these options; try a weaker symmetry, fewer or no clues, or more tries",
-                band.map_or("?", Band::name),
-                filter.max_tries
-            )));
-        };
-        rows.push(GenerateRow::new(seed, index, &m, |r| r));
-    }
+            band.map_or("?", Band::name),
+        ))),
+        Err(e) => return Err(PyRuntimeError::new_err(e.to_string())),
+    };
+    let rows: Vec<GenerateRow<f64>> =
+        (start..).zip(&made).map(|(index, m)| GenerateRow::new(seed, index, m, |r| r)).collect();
     rows_out(py, &rows)
 }
 

@@ -20,12 +20,11 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 use sudoku_gen::{GenOptions, Pattern, Symmetry};
 use sudoku_grade::{Band, Technique};
 
 use sudoku_io::rows::{generate_csv_header as csv_header, rating_text, GenerateRow};
-use sudoku_io::sets::{Distinct, Filter, Made, Maker, DEFAULT_PATTERN_TRIES};
+use sudoku_io::sets::{make_range, Distinct, Filter, Made, MakeError, DEFAULT_PATTERN_TRIES};
 use sudoku_io::FileKind;
 use sudoku_print::{ItemMeta, PrintItem};
 
@@ -436,34 +435,16 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     while start < last {
         let end = last.min(start + chunk);
         chunk = MAX_CHUNK.min(chunk * 2);
-        let outcomes: Vec<Result<Option<Made>, sudoku_io::sets::MakeError>> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map_init(
-                    || Maker::new(opts.clone()),
-                    |maker, index| {
-                        maker.make(index, Filter { band: band_at(&args, index), ..filter }, &abort, None)
-                    },
-                )
-                .collect()
-        });
-        let mut made = Vec::with_capacity(outcomes.len());
-        for (index, outcome) in (start..).zip(outcomes) {
-            let filter = Filter { band: band_at(&args, index), ..filter };
-            let mut made_here = outcome?;
-            if let Some(distinct) = &mut distinct {
-                if let Some(m) = made_here.take() {
-                    made_here = distinct.keep(index, filter, &abort, m)?;
-                }
+        let filter_of = |index| Filter { band: band_at(&args, index), ..filter };
+        let made = match pool.install(|| make_range(&opts, start..end, filter_of, &abort, distinct.as_mut()))
+        {
+            Ok(made) => made,
+            Err(MakeError::OutOfReach { index, .. }) => {
+                progress.finish();
+                bail!("{}", out_of_reach(&args, filter_of(index)));
             }
-            match made_here {
-                Some(m) => made.push(m),
-                None => {
-                    progress.finish();
-                    bail!("{}", out_of_reach(&args, filter));
-                }
-            }
-        }
+            Err(e) => return Err(e.into()),
+        };
         buf.clear();
         csv_buf.clear();
         for (index, m) in (start..).zip(&made) {
