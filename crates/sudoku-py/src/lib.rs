@@ -460,11 +460,13 @@ fn generate<'py>(
     let made = py.detach(|| make_range(&opts, start..last, |_| filter, &abort, distinct.as_mut()));
     let made = match made {
         Ok(made) => made,
-        Err(MakeError::OutOfReach { max_tries, .. }) => return Err(PyRuntimeError::new_err(format!(
+        Err(MakeError::OutOfReach { max_tries, .. }) => {
+            return Err(PyRuntimeError::new_err(format!(
             "no {} puzzle in {max_tries} tries (symmetry {symmetry}): the band is out of reach or too rare \
                  with these options; try a weaker symmetry, fewer or no clues, or more tries",
             band.map_or("?", Band::name),
-        ))),
+        )))
+        }
         Err(e) => return Err(PyRuntimeError::new_err(e.to_string())),
     };
     let rows: Vec<GenerateRow<f64>> =
