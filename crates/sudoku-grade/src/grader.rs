@@ -520,12 +520,13 @@ mod se_states {
         }
         eprintln!("{} of {n} steps differ:\n{}", differ.len(), differ.join("\n"));
         assert!(n >= 200, "{n} positions");
-        // A regression guard at the measured level: 21 of 410 differ on
-        // 2026-11-24, all chains SE does not find (15 long Y- or short
-        // mixed cycles where SE takes a forcing chain 0.1-0.2 harder, 6
-        // static cell or region forcing chains).
+        // A regression guard at the measured level: 17 of 410 differ on
+        // 2026-11-25, all chains SE does not find (15 long Y- or short
+        // mixed cycles where SE takes a forcing chain 0.1-0.2 harder, 2
+        // dynamic cell forcing chains where SE takes a region's 0.1
+        // harder).
         assert!(differ.len() * 100 <= n * MAX_DIFFER_PERCENT, "{} of {n} differ", differ.len());
     }
 
-    const MAX_DIFFER_PERCENT: usize = 6;
+    const MAX_DIFFER_PERCENT: usize = 5;
 }

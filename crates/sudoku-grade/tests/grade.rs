@@ -84,8 +84,8 @@ fn the_calibration_sample_is_rated_as_sudoku_explainer_rates_it() {
 
 /// The share of the calibration sample whose ER must equal SE's: a
 /// regression guard above the target (0.90), below the measured
-/// share (0.973 on 2026-11-24, printed on the test's stderr).
-const MIN_EXACT: f64 = 0.95;
+/// share (0.985 on 2026-11-25, printed on the test's stderr).
+const MIN_EXACT: f64 = 0.97;
 
 #[test]
 fn each_technique_sets_the_rating_where_it_sets_se_s() {

@@ -126,6 +126,28 @@ fn region_forcing_chains() {
     check(Kind::Multiple, pm, 84, "Region Forcing Chains: 4 in column ==> r1c1.5 off");
 }
 
+/// SE's first step on this board (SE's position before its 8.6 step on
+/// 000700000200090301045006000600000500930080016002000009000300190307040005000002000,
+/// serate `--before=%m`), by `serate` on the pencil marks: 8.6 "Region
+/// Forcing Chains: 4 in row ==> r7c1.8 off". The 6s of row 7 prove r1c9<>2
+/// at 8.5, but their first place, r7c2, is a bivalue cell, from which SE
+/// does not look for static chains: taking that 8.5 rated the puzzle 8.5.
+#[test]
+fn region_forcing_chains_skip_a_unit_whose_first_place_is_bivalue() {
+    let pm = concat!(
+        "1......8.........9..3............7...2..5....1..4...8....4.6....2.456....2.4...8.",
+        ".2............67.......6.8....45..8.........9...4...8...3.........45.78.1........",
+        "1.....78....4.........5....12.....8...3...........6...........9.2....78..2....78.",
+        ".....6..........8.1...........4....9.2....7....34....9....5.....234..7...234..7..",
+        "........9..3.........4......2..5...........8.....5.7...2....7..1.............6...",
+        "....5.7......5.7...2.......1..4.6...1....6...1.34........4...8...34...8.........9",
+        "...45..8..2...6........6.8...3..........567......5.7..1................9.2.4...8.",
+        "..3......12...6.........7..1....6.89...4.....1......89.2...6.8..2...6.8.....5....",
+        "...45..8.1...56...........91....6.8.1...56....2..........4..78...34.678...34..78."
+    );
+    check(Kind::Multiple, pm, 86, "Region Forcing Chains: 4 in row ==> r7c1.8 off");
+}
+
 /// SE's first step on this board (the grader's position before its first
 /// `Dynamic` step on 340009007007300009000002040501703080000000000060201504030100000600008200100400073), by `serate` on the pencil marks:
 /// 9e+00 "Contradiction Forcing Chain: r2c5.8 on ==> r7c8.9 both on & off".
