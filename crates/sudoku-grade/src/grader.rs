@@ -6,7 +6,7 @@ use std::fmt;
 use sudoku_core::{Conflict, Grid, Solver};
 
 use crate::band::Band;
-use crate::board::Board;
+use crate::board::{digits_of, Board, Pos};
 use crate::chaining::{Chaining, Kind};
 use crate::dynamic::Dynamic;
 use crate::hits::{Deduction, Hits, Tenths};
@@ -265,6 +265,69 @@ pub struct Grader {
     pub(crate) hint_pattern: Vec<crate::hint::CellDigits>,
 }
 
+/// Where the rules that look at one digit, or at one unit, found nothing:
+/// per rule, the candidates of each digit (or unit) on the last board
+/// where the rule found nothing there. What such a rule finds in a digit
+/// depends on that digit's candidates alone (fishes and strong links), in
+/// a unit on that unit's candidates alone (naked and hidden subsets), so
+/// where they are the same again it is skipped: it would find nothing
+/// again. A chain step changes a few candidates, and the full ladder runs
+/// again before the next one; this spares most of it. The ratings are
+/// those of the full search.
+struct Quiet {
+    /// Per digit rule ([`Quiet::digit_rule`]), per digit: the cells with
+    /// the digit as a candidate (81 bits; all ones before any search).
+    digits: [[u128; 9]; 5],
+    /// Per unit rule ([`Quiet::unit_rule`]), per unit: where each digit
+    /// is a candidate in the unit (`u16::MAX` before any search).
+    units: [[[u16; 9]; 27]; 6],
+}
+
+impl Default for Quiet {
+    fn default() -> Self {
+        Quiet { digits: [[u128::MAX; 9]; 5], units: [[[u16::MAX; 9]; 27]; 6] }
+    }
+}
+
+impl Quiet {
+    /// The index of a rule that looks at one digit at a time.
+    fn digit_rule(rule: Rule) -> Option<usize> {
+        match rule {
+            Rule::XWing => Some(0),
+            Rule::Swordfish => Some(1),
+            Rule::Jellyfish => Some(2),
+            Rule::TwoStrongLinks => Some(3),
+            Rule::ThreeStrongLinks => Some(4),
+            _ => None,
+        }
+    }
+
+    /// The index of a rule that looks at one unit at a time.
+    fn unit_rule(rule: Rule) -> Option<usize> {
+        match rule {
+            Rule::NakedPair => Some(0),
+            Rule::NakedTriplet => Some(1),
+            Rule::NakedQuad => Some(2),
+            Rule::HiddenPair => Some(3),
+            Rule::HiddenTriplet => Some(4),
+            Rule::HiddenQuad => Some(5),
+            _ => None,
+        }
+    }
+
+    /// The digits (bit `d - 1`) where digit rule `r` found nothing on
+    /// candidates `planes` already.
+    fn digits_to_skip(&self, r: usize, planes: &[u128; 9]) -> u16 {
+        (0..9).filter(|&d| self.digits[r][d] == planes[d]).fold(0, |m, d| m | 1 << d)
+    }
+
+    /// The units (bit `u`) where unit rule `r` found nothing on `pos`
+    /// already.
+    fn units_to_skip(&self, r: usize, pos: &Pos) -> u32 {
+        (0..27).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
+    }
+}
+
 /// The scratch space of the rules whose working sets have no small bound:
 /// grown on the first boards that need it, then cleared and reused, so
 /// that a warm [`Grader`] looks for a step without allocating. (The other
@@ -276,6 +339,8 @@ struct Scratch {
     links: LinkScratch,
     /// Unique loops and their steps.
     loops: LoopScratch,
+    /// Where the digit and unit rules found nothing.
+    quiet: Quiet,
 }
 
 impl Default for Grader {
@@ -419,32 +484,45 @@ impl Grader {
     /// step of `cap` or less.
     pub(crate) fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
         let pos = b.positions();
+        let mut planes = [0u128; 9];
+        for c in 0..81 {
+            for d in digits_of(b.cands[c]) {
+                planes[usize::from(d) - 1] |= 1 << c;
+            }
+        }
         for (i, &rule) in LADDER.iter().enumerate() {
             if LADDER[i..].iter().all(|r| r.min_tenths() > cap) {
                 return true;
             }
+            let quiet = &self.scratch.quiet;
+            let skip_digits = Quiet::digit_rule(rule).map_or(0, |r| quiet.digits_to_skip(r, &planes));
+            let skip_units = Quiet::unit_rule(rule).map_or(0, |r| quiet.units_to_skip(r, &pos));
             match rule {
                 Rule::HiddenSingle => basic::hidden_singles(b, &pos, hits),
                 Rule::DirectLocking => basic::locking(b, &pos, true, hits),
-                Rule::DirectHiddenPair => basic::hidden_subsets(b, &pos, 2, true, hits),
+                Rule::DirectHiddenPair => basic::hidden_subsets(b, &pos, 2, true, 0, hits),
                 Rule::NakedSingle => basic::naked_singles(b, hits),
-                Rule::DirectHiddenTriplet => basic::hidden_subsets(b, &pos, 3, true, hits),
+                Rule::DirectHiddenTriplet => basic::hidden_subsets(b, &pos, 3, true, 0, hits),
                 Rule::Locking => basic::locking(b, &pos, false, hits),
-                Rule::NakedPair => basic::naked_subsets(b, 2, hits),
-                Rule::XWing => basic::fish(b, &pos, 2, hits),
-                Rule::HiddenPair => basic::hidden_subsets(b, &pos, 2, false, hits),
-                Rule::NakedTriplet => basic::naked_subsets(b, 3, hits),
-                Rule::Swordfish => basic::fish(b, &pos, 3, hits),
-                Rule::HiddenTriplet => basic::hidden_subsets(b, &pos, 3, false, hits),
-                Rule::TwoStrongLinks => strong_links::two(b, &pos, &mut self.scratch.links, hits),
+                Rule::NakedPair => basic::naked_subsets(b, 2, skip_units, hits),
+                Rule::XWing => basic::fish(b, &pos, 2, skip_digits, hits),
+                Rule::HiddenPair => basic::hidden_subsets(b, &pos, 2, false, skip_units, hits),
+                Rule::NakedTriplet => basic::naked_subsets(b, 3, skip_units, hits),
+                Rule::Swordfish => basic::fish(b, &pos, 3, skip_digits, hits),
+                Rule::HiddenTriplet => basic::hidden_subsets(b, &pos, 3, false, skip_units, hits),
+                Rule::TwoStrongLinks => {
+                    strong_links::two(b, &pos, &mut self.scratch.links, skip_digits, hits)
+                }
                 Rule::XyWing => basic::xy_wings(b, false, hits),
                 Rule::XyzWing => basic::xy_wings(b, true, hits),
                 Rule::WxyzWing => wings::wxyz(b, &pos, hits),
                 Rule::UniqueLoop => uniqueness::loops(b, &pos, &mut self.scratch.loops, hits),
-                Rule::NakedQuad => basic::naked_subsets(b, 4, hits),
-                Rule::Jellyfish => basic::fish(b, &pos, 4, hits),
-                Rule::HiddenQuad => basic::hidden_subsets(b, &pos, 4, false, hits),
-                Rule::ThreeStrongLinks => strong_links::three(b, &pos, &mut self.scratch.links, hits),
+                Rule::NakedQuad => basic::naked_subsets(b, 4, skip_units, hits),
+                Rule::Jellyfish => basic::fish(b, &pos, 4, skip_digits, hits),
+                Rule::HiddenQuad => basic::hidden_subsets(b, &pos, 4, false, skip_units, hits),
+                Rule::ThreeStrongLinks => {
+                    strong_links::three(b, &pos, &mut self.scratch.links, skip_digits, hits)
+                }
                 Rule::VwxyzWing => wings::vwxyz(b, &pos, hits),
                 Rule::Bug => bug::bug(b, &pos, hits),
                 Rule::AlignedPair => aligned::pair(b, &pos, hits),
@@ -456,6 +534,14 @@ impl Grader {
             }
             if hits.best().is_some() {
                 return false;
+            }
+            // Nothing found: remember where.
+            let quiet = &mut self.scratch.quiet;
+            if let Some(r) = Quiet::digit_rule(rule) {
+                quiet.digits[r] = planes;
+            }
+            if let Some(r) = Quiet::unit_rule(rule) {
+                quiet.units[r] = pos;
             }
         }
         false
@@ -487,6 +573,27 @@ mod tests {
         let got: Vec<Tenths> =
             [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].iter().map(|&l| length_bonus(l)).collect();
         assert_eq!(got, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    }
+
+    /// [`Quiet`] skips only what would find nothing: a grader that has
+    /// graded other puzzles, or the same one just before, takes the same
+    /// path as a new one, which searches everything. (On the paths, digit
+    /// and unit rules find steps too, and the same boards come again.)
+    #[test]
+    fn skipping_where_nothing_was_found_takes_the_same_path() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/grade/se_calibration_sample.csv");
+        let text = std::fs::read_to_string(path).unwrap();
+        let options = GradeOptions { explain: true };
+        let mut warm = Grader::new();
+        let mut n = 0;
+        for line in text.lines().skip(1).step_by(2) {
+            let puzzle: Grid = line.split(',').next().unwrap().parse().unwrap();
+            let fresh = Grader::new().grade_with(&puzzle, &options).unwrap();
+            assert!(fresh == warm.grade_with(&puzzle, &options).unwrap(), "{line}");
+            assert!(fresh == warm.grade_with(&puzzle, &options).unwrap(), "{line}");
+            n += usize::from(fresh.steps.iter().any(|s| s.technique == Technique::XWing));
+        }
+        assert!(n >= 3, "{n} paths with an X-wing");
     }
 }
 

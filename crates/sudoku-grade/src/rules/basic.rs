@@ -203,14 +203,16 @@ pub(crate) fn pseudo_naked_subsets(
 
 /// `k` cells of a unit with `k` digits between them: those digits go from
 /// the unit's other cells (pair 3.0, triplet 3.6, quad 5.0).
-pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {
+///
+/// Units in `skip` (bit `u` for unit `u`) are not searched.
+pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
     let (t, difficulty) = match k {
         2 => (Technique::NakedPair, 30),
         3 => (Technique::NakedTriplet, 36),
         _ => (Technique::NakedQuad, 50),
     };
     let mut elim = Conclusions::new();
-    for (u, unit) in UNITS.iter().enumerate() {
+    for (u, unit) in UNITS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
         let cells: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
@@ -239,7 +241,9 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, hits: &mut Hits) {
 /// `k` digits of a unit confined to `k` cells: the other digits go from
 /// those cells (pair 3.4, triplet 4.0, quad 5.4; direct pair 2.0 and
 /// triplet 2.5 when that leaves a hidden single).
-pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits: &mut Hits) {
+///
+/// Units in `skip` (bit `u` for unit `u`) are not searched.
+pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip: u32, hits: &mut Hits) {
     let (t, difficulty) = match (k, direct) {
         (2, true) => (Technique::DirectHiddenPair, 20),
         (3, true) => (Technique::DirectHiddenTriplet, 25),
@@ -248,7 +252,7 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits:
         _ => (Technique::HiddenQuad, 54),
     };
     let mut elim = Conclusions::new();
-    for (u, unit) in UNITS.iter().enumerate() {
+    for (u, unit) in UNITS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
         let ds: ArrayVec<usize, 9> =
             (0..9).filter(|&d| (2..=k as u32).contains(&pos[u][d].count_ones())).collect();
         for_each_subset(ds.len(), k, |s| {
@@ -285,14 +289,16 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, hits:
 
 /// Fish of size `k` (X-wing 3.2, swordfish 3.8, jellyfish 5.2) on rows and
 /// on columns.
-pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, hits: &mut Hits) {
+///
+/// Digits in `skip` (bit `d - 1` for digit `d`) are not searched.
+pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, skip: u16, hits: &mut Hits) {
     let (t, difficulty) = match k {
         2 => (Technique::XWing, 32),
         3 => (Technique::Swordfish, 38),
         _ => (Technique::Jellyfish, 52),
     };
     let mut elim = Conclusions::new();
-    for d0 in 0..9 {
+    for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
         for base_cols in [false, true] {
             // Lines 0-8 are rows (positions = columns) or columns (positions = rows).

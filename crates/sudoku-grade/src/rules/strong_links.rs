@@ -252,14 +252,15 @@ fn push_elims(b: &Board, m: u128, digit: u8, elim: &mut Conclusions) {
 /// Two strong links joined by a weak one (SE 4.0–4.3): the skyscraper
 /// (two parallel lines), the 2-string kite (a row and a column), the
 /// turbot fish "2 strong links" (a box and a line), and their grouped
-/// forms. The digit goes from every cell seeing both far ends.
-pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, hits: &mut Hits) {
+/// forms. The digit goes from every cell seeing both far ends. Digits in
+/// `skip` (bit `d - 1` for digit `d`) are not searched.
+pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hits: &mut Hits) {
     if !hits.wants(40) {
         return;
     }
     let LinkScratch { links: ls, dirs: ds, .. } = scratch;
     let mut elim = Conclusions::new();
-    for d0 in 0..9 {
+    for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
         links(pos, d0, ls);
         directions(ls, ds);
@@ -290,14 +291,15 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, hits: &mut Hi
 /// 3-string kites, "3 strong links" with a box, grouped or not. The digit
 /// goes from every cell seeing both far ends; when the far ends are
 /// weakly linked too, the chain is an X-loop and the digit goes from the
-/// cells seeing both sides of each of its three weak links.
-pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, hits: &mut Hits) {
+/// cells seeing both sides of each of its three weak links. Digits in
+/// `skip` are not searched.
+pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hits: &mut Hits) {
     if !hits.wants(54) {
         return;
     }
     let LinkScratch { links: ls, dirs: ds, next, first } = scratch;
     let mut elim = Conclusions::new();
-    for d0 in 0..9 {
+    for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
         links(pos, d0, ls);
         directions(ls, ds);
@@ -359,11 +361,11 @@ mod tests {
 
     /// The rules with fresh scratch space, as [`run`] calls them.
     fn two(b: &Board, pos: &Pos, hits: &mut Hits) {
-        super::two(b, pos, &mut LinkScratch::default(), hits);
+        super::two(b, pos, &mut LinkScratch::default(), 0, hits);
     }
 
     fn three(b: &Board, pos: &Pos, hits: &mut Hits) {
-        super::three(b, pos, &mut LinkScratch::default(), hits);
+        super::three(b, pos, &mut LinkScratch::default(), 0, hits);
     }
     use crate::testing::run;
 

@@ -20,9 +20,8 @@ use arrayvec::ArrayVec;
 use sudoku_core::UNITS;
 
 use crate::board::Pos;
-use crate::board::{Board, PEER_SET};
+use crate::board::{cells_of, Board, CELL_UNITS, PEER_SET};
 use crate::hits::Hits;
-use crate::rules::basic::for_each_subset;
 use crate::technique::Technique;
 
 /// The cells that see every cell of `cells`.
@@ -30,9 +29,11 @@ fn seen_by_all(cells: impl IntoIterator<Item = usize>) -> u128 {
     cells.into_iter().fold(!0u128 >> 47, |s, c| s & PEER_SET[c])
 }
 
-/// The unit-ordered index of the first unit holding every one of `cells`.
+/// The index of the first unit (rows 0–8, columns 9–17, boxes 18–26)
+/// holding every one of `cells`.
 fn first_unit(cells: &[usize]) -> Option<usize> {
-    (0..27).find(|&u| cells.iter().all(|&c| UNITS[u].contains(&(c as u8))))
+    let common = cells.iter().fold(!0u32, |m, &c| m & CELL_UNITS[c].iter().fold(0, |k, &u| k | 1 << u));
+    (common != 0).then(|| common.trailing_zeros() as usize)
 }
 
 /// WXYZ difficulty by the size of the largest ALS cell.
@@ -67,6 +68,36 @@ pub(crate) fn vwxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
     }
 }
 
+/// Calls `f` with every `n` of the cells `open` whose candidates number
+/// at most `n + 1` together (the almost locked sets among them, and locked
+/// sets), in lexicographic order. `chosen` holds the cells
+/// picked so far, from `open[..from]`, with candidates `union`; a pick with
+/// more than `n + 1` digits already is not extended.
+fn almost_locked_sets(
+    b: &Board,
+    open: &[usize],
+    n: usize,
+    chosen: &mut ArrayVec<usize, 4>,
+    from: usize,
+    union: u16,
+    f: &mut impl FnMut(&[usize]),
+) {
+    if chosen.len() == n {
+        f(chosen);
+        return;
+    }
+    // Leave enough cells for the rest of the pick.
+    let Some(end) = (open.len() + chosen.len() + 1).checked_sub(n) else { return };
+    for k in from..end {
+        let union = union | b.cands[open[k]];
+        if union.count_ones() as usize <= n + 1 {
+            chosen.push(open[k]);
+            almost_locked_sets(b, open, n, chosen, k + 1, union, f);
+            chosen.pop();
+        }
+    }
+}
+
 /// Every wing of an `n`-cell ALS and a bivalue cell (see the module docs).
 fn als_wings(
     b: &Board,
@@ -80,18 +111,15 @@ fn als_wings(
     // At most 5 digits (the ALS's), each from the at most 20 cells that see
     // one of its holders.
     let mut elim: ArrayVec<(usize, u8), 100> = ArrayVec::new();
-    let mut als = [0usize; 4];
+    let mut chosen = ArrayVec::new();
     for (u, unit) in UNITS.iter().enumerate() {
         let open: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| (2..=n as u32 + 1).contains(&b.cands[c].count_ones()))
             .collect();
-        for_each_subset(open.len(), n, |s| {
-            for (i, &k) in s.iter().enumerate() {
-                als[i] = open[k];
-            }
-            let als = &als[..n];
+        chosen.clear();
+        almost_locked_sets(b, &open, n, &mut chosen, 0, 0, &mut |als| {
             let digits = als.iter().fold(0u16, |m, &c| m | b.cands[c]);
             // One ALS in two units (a row and a box) is taken once.
             if digits.count_ones() as usize != n + 1 || first_unit(als) != Some(u) {
@@ -124,9 +152,7 @@ fn als_wings(
                     let holders = als.iter().copied().chain([w]).filter(|&c| b.cands[c] & z != 0);
                     let seen = seen_by_all(holders);
                     let digit = z.trailing_zeros() as u8 + 1;
-                    elim.extend(
-                        (0..81).filter(|&c| seen >> c & 1 != 0 && b.cands[c] & z != 0).map(|c| (c, digit)),
-                    );
+                    elim.extend(cells_of(seen).filter(|&c| b.cands[c] & z != 0).map(|c| (c, digit)));
                 }
                 hits.offer(b, technique, diff, &[], &elim, |x| {
                     // The eliminated value, or both linking values of a ring.
