@@ -65,6 +65,11 @@ impl Band {
         }
     }
 
+    /// The lowest ER of the band in tenths.
+    pub(crate) fn min_tenths(self) -> u8 {
+        (self.min_rating() * 10.0).round() as u8
+    }
+
     /// The lowest rating of the band (inclusive).
     pub fn min_rating(self) -> f64 {
         match self {

@@ -180,6 +180,7 @@ fn grading_in_a_band_agrees_with_grading_in_full() {
         let full = grader.grade(&r.puzzle).unwrap();
         for band in Band::ALL {
             let in_band = grader.grade_in_band(&r.puzzle, band).unwrap();
+            assert_eq!(grader.is_in_band(&r.puzzle, band).unwrap(), band == full.band, "{band}");
             if band == full.band {
                 assert_eq!(in_band.as_ref(), Some(&full), "{band}");
             } else {
@@ -187,4 +188,23 @@ fn grading_in_a_band_agrees_with_grading_in_full() {
             }
         }
     }
+}
+
+/// The quick test of a generator looking for extreme puzzles: singles,
+/// locked candidates and forcing chains solve no puzzle SE rates 8.0 or
+/// more, and most of those it rates 7.2 or less.
+#[test]
+fn chains_alone_solve_no_extreme_puzzle_and_most_easier_ones() {
+    let mut grader = Grader::new();
+    let (mut easier, mut solved) = (0, 0);
+    for r in calibration_sample() {
+        let by_chains = grader.solves_with_chains(&r.puzzle);
+        if r.er >= 8.0 {
+            assert!(!by_chains, "{} (SE {}) solved by chains", r.puzzle.to_line(), r.er);
+        } else if r.er <= 7.2 {
+            easier += 1;
+            solved += usize::from(by_chains);
+        }
+    }
+    assert!(easier >= 250 && solved * 100 >= easier * 95, "{solved} of {easier} solved by chains");
 }

@@ -28,7 +28,9 @@ pub struct Filter {
     pub technique: Option<Technique>,
     /// Give exactly these cells.
     pub pattern: Option<Pattern>,
-    /// Grade every puzzle (implied by a band or a technique).
+    /// Grade every puzzle and keep the grade (implied by a technique).
+    /// Without it, a band filter checks each puzzle's band only, which may
+    /// take less of its path.
     pub grade: bool,
     /// Puzzles drawn per puzzle kept, with a band, a technique or a pattern.
     pub max_tries: u64,
@@ -156,8 +158,15 @@ impl Maker {
                     return false;
                 }
             }
+            // A puzzle that singles, locked candidates and forcing chains
+            // solve is not extreme (sudoku_grade says why): skip grading it.
+            if filter.band == Some(Band::Extreme) && grader.solves_with_chains(&p.givens) {
+                return false;
+            }
             let grade = match (filter.band, filter.grade || filter.technique.is_some()) {
-                (Some(band), _) => grader.grade_in_band(&p.givens, band),
+                // Only the band is asked: no grade to keep.
+                (Some(band), false) => return matches!(grader.is_in_band(&p.givens, band), Ok(true)),
+                (Some(band), true) => grader.grade_in_band(&p.givens, band),
                 (None, true) => grader.grade(&p.givens).map(Some),
                 (None, false) => return true,
             };
@@ -279,6 +288,28 @@ mod tests {
                 (0..again.n_tries).map(|_| generator.generate_with_rng(&mut rng).givens).collect();
             assert_eq!(*draws.last().unwrap(), again.puzzle.givens);
             assert!(draws[..draws.len() - 1].contains(&first.puzzle.givens));
+        }
+    }
+
+    /// A band filter keeps the same puzzles whether the grade is kept or
+    /// only the band checked (which skips what chains solve, for extreme,
+    /// and stops at the first extreme step), and the puzzles are in the band.
+    #[test]
+    fn checking_the_band_only_keeps_the_same_puzzles() {
+        let opts = GenOptions { seed: 7, symmetry: Symmetry::None, target_clues: None };
+        let abort = AtomicBool::new(false);
+        let mut grader = Grader::new();
+        for band in [Band::Expert, Band::Extreme] {
+            let graded = Filter { band: Some(band), grade: true, max_tries: 10_000, ..Filter::NONE };
+            let checked = Filter { grade: false, ..graded };
+            let a = make_range(&opts, 0..4, |_| graded, &abort, None).unwrap();
+            let b = make_range(&opts, 0..4, |_| checked, &abort, None).unwrap();
+            for (a, b) in a.iter().zip(&b) {
+                assert_eq!(a.puzzle.givens, b.puzzle.givens);
+                assert_eq!((a.n_tries, b.grade.is_none()), (b.n_tries, true));
+                assert_eq!(a.grade.as_ref().unwrap().band, band);
+                assert_eq!(grader.grade(&a.puzzle.givens).unwrap().band, band);
+            }
         }
     }
 }

@@ -389,7 +389,11 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
         band: band_at(&args, 0),
         technique: args.technique,
         pattern,
-        grade: args.grade || filtered || format.book().is_some(),
+        // A band alone needs no grade: the grade is kept for the formats
+        // that show it.
+        grade: args.grade
+            || format.book().is_some()
+            || filtered && matches!(format, GenerateFormat::Csv | GenerateFormat::Json),
         max_tries: args.tries.unwrap_or(if pattern.is_some() {
             DEFAULT_PATTERN_TRIES
         } else {
