@@ -2,19 +2,25 @@
 //! puzzles per second on one core, scaling over threads, and the clue-count
 //! distribution (a regression that makes puzzles easier shows up there).
 //! Then difficulty-filtered generation (`sudoku generate --difficulty`): the
-//! share of puzzles the grader puts in each band, per symmetry, and the rate
-//! of kept puzzles for the medium and hard bands.
+//! share of puzzles the grader puts in each band, per symmetry, and the time
+//! to make 100 puzzles of each band (against another build with
+//! `SUDOKU_BASELINE=path/to/sudoku`).
 //!
 //! Every puzzle timed is checked afterwards: exactly one solution, and (for
 //! a sample) no clue or orbit removable without losing uniqueness.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
+use sudoku_bench::children_cpu_time;
 use sudoku_core::Grid;
 use sudoku_gen::{GenOptions, Generator, Puzzle, Symmetry};
 use sudoku_grade::{Band, Grader};
+use sudoku_io::sets::{make_range, Filter};
 
 /// How long each single-thread comparison runs (both sides together).
 const RUN: Duration = Duration::from_secs(4);
@@ -27,7 +33,7 @@ const SEED: u64 = 2024;
 /// Puzzles graded per symmetry for the band shares.
 const N_BAND_SHARE: u64 = 600;
 /// Puzzles kept per band for the filtered rate.
-const N_FILTERED: u64 = 40;
+const N_FILTERED: u64 = 100;
 /// The tries bound of the filtered runs (`sudoku generate`'s default).
 const MAX_TRIES: u64 = 100_000;
 
@@ -179,43 +185,83 @@ fn band_shares() {
     }
 }
 
-/// Kept puzzles per second for `--difficulty medium` and `hard` (symmetry
-/// none, one thread), with the tries each took; every kept puzzle is
-/// checked to grade in its band.
+/// `sudoku generate --difficulty BAND` for every band: the library's set
+/// maker (the CLI's code path) on one thread, keeping the grade (csv and
+/// json output) and checking the band only (line output), with the puzzles
+/// drawn per puzzle kept; every kept puzzle is graded again afterwards. With
+/// `SUDOKU_BASELINE` set to another build's `sudoku` binary, both binaries
+/// make the same sets as whole processes, for a ratio.
 fn filtered_rates() {
     println!(
         "\n## Difficulty-filtered generation: {N_FILTERED} puzzles per band, symmetry none, one thread\n"
     );
-    println!("| band | kept p/s | drawn p/s | acceptance % |");
-    println!("|---|---:|---:|---:|");
-    for band in [Band::Medium, Band::Hard] {
-        let mut generator = Generator::new(GenOptions { seed: SEED, ..GenOptions::default() });
-        let mut grader = Grader::new();
-        let mut n_tries = 0u64;
-        let mut kept = Vec::new();
-        let t = Instant::now();
-        for index in 0..N_FILTERED {
-            let p = generator
-                .generate_until(
-                    index,
-                    |p| {
-                        n_tries += 1;
-                        grader.grade(&p.givens).is_ok_and(|g| g.band == band)
-                    },
-                    MAX_TRIES,
-                )
-                .expect("the band is reachable without symmetry");
-            kept.push(p.givens);
+    println!("| band | band only: s | with grade: s | kept p/s (band only) | drawn p/s | acceptance % |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let opts = GenOptions { seed: SEED, ..GenOptions::default() };
+    let mut grader = Grader::new();
+    for band in Band::ALL {
+        let abort = AtomicBool::new(false);
+        let mut secs = [0.0; 2];
+        let mut sets = Vec::new();
+        for (k, grade) in [false, true].into_iter().enumerate() {
+            let filter = Filter { band: Some(band), grade, max_tries: MAX_TRIES, ..Filter::NONE };
+            let t = Instant::now();
+            let made = pool.install(|| make_range(&opts, 0..N_FILTERED, |_| filter, &abort, None)).unwrap();
+            secs[k] = t.elapsed().as_secs_f64();
+            sets.push(made);
         }
-        let secs = t.elapsed().as_secs_f64();
-        for p in &kept {
-            assert_eq!(grader.grade(p).map(|g| g.band), Ok(band), "{p}");
+        let n_tries: u64 = sets[0].iter().map(|m| m.n_tries).sum();
+        for (a, b) in sets[0].iter().zip(&sets[1]) {
+            assert_eq!(a.puzzle.givens, b.puzzle.givens, "the grade changed the set");
+            assert_eq!(grader.grade(&a.puzzle.givens).map(|g| g.band), Ok(band), "{}", a.puzzle.givens);
         }
         println!(
-            "| {band} | {:.0} | {:.0} | {:.1} |",
-            N_FILTERED as f64 / secs,
-            n_tries as f64 / secs,
+            "| {band} | {:.2} | {:.2} | {:.0} | {:.0} | {:.1} |",
+            secs[0],
+            secs[1],
+            N_FILTERED as f64 / secs[0],
+            n_tries as f64 / secs[0],
             100.0 * N_FILTERED as f64 / n_tries as f64
         );
+    }
+    if let Some(baseline) = std::env::var_os("SUDOKU_BASELINE") {
+        against_baseline(Path::new(&baseline));
+    }
+}
+
+/// `generate -n N --difficulty BAND --seed 1 --jobs 1 -q` with this build's
+/// binary and with `baseline`, as whole processes, CPU time of each (the
+/// lesser of three runs).
+fn against_baseline(baseline: &Path) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "-q", "-p", "sudoku-cli", "--bin", "sudoku"])
+        .current_dir(&root)
+        .status()
+        .unwrap();
+    assert!(status.success(), "cannot build the sudoku binary");
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
+    let ours = target.join("release/sudoku");
+    let cpu = |bin: &Path, band: Band| {
+        (0..3)
+            .map(|_| {
+                let before = children_cpu_time().unwrap_or_default();
+                let n = N_FILTERED.to_string();
+                let args =
+                    ["generate", "-n", &n, "--difficulty", band.name(), "--seed", "1", "--jobs", "1", "-q"];
+                let out = Command::new(bin).args(args).output().unwrap();
+                assert!(out.status.success(), "{} failed", bin.display());
+                (children_cpu_time().unwrap_or_default() - before).as_secs_f64()
+            })
+            .fold(f64::MAX, f64::min)
+    };
+    println!("\n### Against {} (whole process, CPU s, best of 3, 10 ms ticks)\n", baseline.display());
+    println!("| band | this build | baseline | ratio |");
+    println!("|---|---:|---:|---:|");
+    for band in Band::ALL {
+        let (a, b) = (cpu(&ours, band), cpu(baseline, band));
+        println!("| {band} | {a:.2} | {b:.2} | {:.2} |", a / b.max(0.01));
     }
 }
