@@ -403,7 +403,7 @@ impl Grader {
     }
 
     /// Whether singles, locked candidates and static forcing chains of any
-    /// length, taken in any order, solve `puzzle`: a quick test, about ten
+    /// length, taken in any order, solve `puzzle`: a quick test, five to ten
     /// times faster than grading a puzzle rated 7, that the puzzle is not
     /// extreme. Each of those steps is rated below 8.0 by SE (a forcing
     /// chain reaches 8.0 only past 96 links), and a step that is possible
