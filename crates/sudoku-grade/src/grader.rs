@@ -407,10 +407,13 @@ impl Grader {
     /// times faster than grading a puzzle rated 7, that the puzzle is not
     /// extreme. Each of those steps is rated below 8.0 by SE (a forcing
     /// chain reaches 8.0 only past 96 links), and a step that is possible
-    /// stays possible while others are taken, so when these solve the
-    /// puzzle, SE's path too finds a step below 8.0 at every point: on the
-    /// calibration files, no puzzle SE rates 8.0 or more is solved by them.
-    /// (`false` says nothing: most puzzles rated 7 need other steps too.)
+    /// mostly stays possible while others are taken, so when these solve
+    /// the puzzle, SE's path too finds a step below 8.0 at every point. That
+    /// is measured, not proved: on the bank's calibration half no puzzle SE
+    /// rates 8.0 or more is solved by them. A generator may use it to skip
+    /// puzzles (a miss costs it a puzzle, never gives a wrong one), not to
+    /// rate them. (`false` says nothing: many puzzles rated 7.3 and up need
+    /// other steps too.)
     pub fn solves_with_chains(&mut self, puzzle: &Grid) -> bool {
         let Some(mut b) = Board::from_grid(puzzle) else { return false };
         let mut hits = Hits::new(false);
@@ -546,18 +549,25 @@ impl Grader {
     /// step of `cap` or less.
     pub(crate) fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
         let pos = b.positions();
-        let mut planes = [0u128; 9];
-        for c in 0..81 {
-            for d in digits_of(b.cands[c]) {
-                planes[usize::from(d) - 1] |= 1 << c;
+        // The cells of each digit, for the digit rules: most rounds end at
+        // the singles, before them.
+        let mut planes: Option<[u128; 9]> = None;
+        let planes_of = |b: &Board| {
+            let mut planes = [0u128; 9];
+            for c in 0..81 {
+                for d in digits_of(b.cands[c]) {
+                    planes[usize::from(d) - 1] |= 1 << c;
+                }
             }
-        }
+            planes
+        };
         for (i, &rule) in LADDER.iter().enumerate() {
             if LADDER[i..].iter().all(|r| r.min_tenths() > cap) {
                 return true;
             }
             let quiet = &self.scratch.quiet;
-            let skip_digits = Quiet::digit_rule(rule).map_or(0, |r| quiet.digits_to_skip(r, &planes));
+            let skip_digits = Quiet::digit_rule(rule)
+                .map_or(0, |r| quiet.digits_to_skip(r, planes.get_or_insert_with(|| planes_of(b))));
             let skip_units = Quiet::unit_rule(rule).map_or(0, |r| quiet.units_to_skip(r, &pos));
             match rule {
                 Rule::HiddenSingle => basic::hidden_singles(b, &pos, hits),
@@ -599,7 +609,7 @@ impl Grader {
             }
             // Nothing found: remember where.
             let quiet = &mut self.scratch.quiet;
-            if let Some(r) = Quiet::digit_rule(rule) {
+            if let (Some(r), Some(planes)) = (Quiet::digit_rule(rule), planes) {
                 quiet.digits[r] = planes;
             }
             if let Some(r) = Quiet::unit_rule(rule) {

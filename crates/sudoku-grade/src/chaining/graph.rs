@@ -60,22 +60,23 @@ fn contains(s: &Set, cand: usize) -> bool {
 }
 
 impl StaticGraph {
-    /// Rebuilds the links for board `b` in `mode` (a static mode). Only the
-    /// candidates of `b` get links: a search starts from one and reaches
-    /// only those, so the entries of the others are never read.
+    /// Rebuilds the links for board `b` in `mode` (a static mode).
     pub fn build(&mut self, b: &Board, pos: &Pos, mode: Mode) {
         debug_assert!(!mode.dynamic);
-        for cand in (0..NC).filter(|&cand| b.cands[cand / 9] & (1 << (cand % 9)) != 0) {
+        for cand in 0..NC {
             let (c, d) = (cand / 9, cand % 9);
             let weak = &mut self.weak[cand];
             *weak = [0; W];
             let (strong, n) = &mut self.strong[cand];
             *n = 0;
+            if b.cands[c] & (1 << d) == 0 {
+                continue;
+            }
             if mode.weak_cell {
-                let mut m = b.cands[c] & !(1 << d);
-                while m != 0 {
-                    insert(weak, c * 9 + m.trailing_zeros() as usize);
-                    m &= m - 1;
+                for d2 in 0..9 {
+                    if d2 != d && b.cands[c] & (1 << d2) != 0 {
+                        insert(weak, c * 9 + d2);
+                    }
                 }
             }
             for &q in &PEERS[c] {
