@@ -328,6 +328,50 @@ impl Quiet {
     }
 }
 
+/// The most links a static forcing chain may have and be rated under 8.0
+/// (7.0, and 0.9 for its length: see [`length_bonus`]).
+pub(crate) const STATIC_CHAIN_LINKS: u8 = 97;
+
+/// The hardest step singles, locked candidates and static forcing chains of
+/// up to [`STATIC_CHAIN_LINKS`] links may be rated.
+const STATIC_CHAINS_TOP: Tenths = 79;
+
+/// The hardest step of the part of the ladder that is cheap to search:
+/// from 6.0 come the aligned exclusions and the chains.
+const CHEAP_TOP: Tenths = 59;
+
+/// A path under way: its board and what its steps so far rate.
+struct Path {
+    b: Board,
+    solution: Grid,
+    hits: Hits,
+    explain: bool,
+    /// The steps, when explained, and the hardest one's technique.
+    grade: Grade,
+    er: Tenths,
+    ep: Option<Tenths>,
+    ed: Option<Tenths>,
+    round: u32,
+}
+
+impl Path {
+    /// The band of the ER so far.
+    fn band(&self) -> Band {
+        Band::from_rating(f64::from(self.er) / 10.0)
+    }
+}
+
+/// Where [`Grader::walk`] stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// The grid is full.
+    Solved,
+    /// A step of the difficulty asked for or harder was taken.
+    Enough,
+    /// The next step is harder than the cap.
+    Capped,
+}
+
 /// The scratch space of the rules whose working sets have no small bound:
 /// grown on the first boards that need it, then cleared and reused, so
 /// that a warm [`Grader`] looks for a step without allocating. (The other
@@ -382,40 +426,83 @@ impl Grader {
     /// Grades `puzzle` if its ER is in `band`: `None` when it is not. Stops
     /// as soon as the path needs a step harder than the band allows, so a
     /// generator looking for easy puzzles does not follow the chains of
-    /// hard ones.
+    /// hard ones; for extreme, skips the puzzles static chains solve (see
+    /// [`Grader::is_in_band`]).
     pub fn grade_in_band(&mut self, puzzle: &Grid, band: Band) -> Result<Option<Grade>, GradeError> {
         let cap = band.max_tenths().unwrap_or(Tenths::MAX);
-        Ok(self.grade_up_to(puzzle, &GradeOptions::default(), cap, Tenths::MAX)?.filter(|g| g.band == band))
+        let mut path = self.start(puzzle, &GradeOptions::default())?;
+        if self.settle_by_chains(&mut path, band) == Some(false) {
+            return Ok(None);
+        }
+        Ok(self.rate(path, cap, Tenths::MAX).filter(|g| g.band == band))
     }
 
     /// Whether the ER of `puzzle` is in `band`, following no more of the
     /// path than that needs: like [`Grader::grade_in_band`] it stops at the
     /// first step harder than the band allows, and for a band with no top
-    /// (extreme) it stops at the first step in the band. For a generator
-    /// that does not show the grade.
+    /// (extreme) it stops at the first step in the band. Before that, for
+    /// expert and extreme, it tries [`Grader::solves_with_chains`], which
+    /// proves an ER of 7.9 or less much faster than the path's chain steps
+    /// do. For a generator that does not show the grade.
     pub fn is_in_band(&mut self, puzzle: &Grid, band: Band) -> Result<bool, GradeError> {
+        let mut path = self.start(puzzle, &GradeOptions::default())?;
+        if let Some(settled) = self.settle_by_chains(&mut path, band) {
+            return Ok(settled);
+        }
         let (cap, enough) = match band.max_tenths() {
             Some(top) => (top, Tenths::MAX),
             None => (Tenths::MAX, band.min_tenths()),
         };
-        let grade = self.grade_up_to(puzzle, &GradeOptions::default(), cap, enough)?;
-        Ok(grade.is_some_and(|g| g.band == band))
+        Ok(self.walk(&mut path, cap, enough) != Walk::Capped && band == path.band())
     }
 
-    /// Whether singles, locked candidates and static forcing chains of any
-    /// length, taken in any order, solve `puzzle`: a quick test, five to ten
-    /// times faster than grading a puzzle rated 7, that the puzzle is not
-    /// extreme. Each of those steps is rated below 8.0 by SE (a forcing
-    /// chain reaches 8.0 only past 96 links), and a step that is possible
-    /// mostly stays possible while others are taken, so when these solve
-    /// the puzzle, SE's path too finds a step below 8.0 at every point. That
-    /// is measured, not proved: on the bank's calibration half no puzzle SE
-    /// rates 8.0 or more is solved by them. A generator may use it to skip
-    /// puzzles (a miss costs it a puzzle, never gives a wrong one), not to
-    /// rate them. (`false` says nothing: many puzzles rated 7.3 and up need
-    /// other steps too.)
+    /// Settles whether the ER of `path`'s puzzle (just started) is in
+    /// `band`, for the bands the static chains can settle: `None`, with
+    /// `path` still on SE's path, when the rest must be followed.
+    ///
+    /// For extreme: [`Grader::solves_with_chains`] on the puzzle keeps most
+    /// puzzles rated up to 7.9 out. For expert: the path is followed while
+    /// its steps stay under 6.0, the cheap part of the ladder, and the
+    /// chains are tried on the board it reached (where they succeed more
+    /// often than on the puzzle).
+    fn settle_by_chains(&mut self, path: &mut Path, band: Band) -> Option<bool> {
+        match band.max_tenths() {
+            None => (self.chains_solve(path.b.clone())).then_some(false),
+            Some(top) if top >= STATIC_CHAINS_TOP => {
+                if self.walk(path, CHEAP_TOP, Tenths::MAX) != Walk::Capped {
+                    return Some(band == path.band());
+                }
+                // The ER is now above CHEAP_TOP: at most STATIC_CHAINS_TOP
+                // if the chains solve the board.
+                (self.chains_solve(path.b.clone())).then_some(band.min_tenths() <= CHEAP_TOP + 1)
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// Whether singles, locked candidates and static forcing chains of up
+    /// to [`STATIC_CHAIN_LINKS`] links, taken in any order, solve `puzzle`:
+    /// then its ER is at most 7.9, the most SE gives such a chain. A quick
+    /// test, five to ten times faster than grading a puzzle rated 7.
+    /// (`false` says nothing: many puzzles rated 7.3 and up need other
+    /// steps too.)
+    ///
+    /// Why `true` proves it: a chain's links hold on every board that
+    /// follows from the one it was found on. On such a board each of its
+    /// candidates is still there, and so is the chain, or the singles have
+    /// already decided its conclusion (a candidate of the chain gone or
+    /// placed decides, through the chain's bivalue cells and bilocal units,
+    /// the ones before or after it). So whatever steps the grader takes,
+    /// these still solve the board it reaches, and one of them is always
+    /// there to take: the grader never needs a step above 7.9. Locked
+    /// candidates are the same. Checked by grading: no puzzle of the bank
+    /// rated 8.0 or more passes.
     pub fn solves_with_chains(&mut self, puzzle: &Grid) -> bool {
-        let Some(mut b) = Board::from_grid(puzzle) else { return false };
+        Board::from_grid(puzzle).is_some_and(|b| self.chains_solve(b))
+    }
+
+    /// [`Grader::solves_with_chains`] from board `b`.
+    fn chains_solve(&mut self, mut b: Board) -> bool {
         let mut hits = Hits::new(false);
         loop {
             if singles_and_locking(&mut b, &mut hits) {
@@ -430,7 +517,7 @@ impl Grader {
                 if b.cands[cand / 9] & (1 << (cand % 9)) == 0 {
                     continue;
                 }
-                let Some(p) = self.chaining.forcing_chain_from(cand) else { continue };
+                let Some(p) = self.chaining.forcing_chain_from(cand, STATIC_CHAIN_LINKS) else { continue };
                 let (cell, digit) = (p / 18, (p / 2 % 9) as u8 + 1);
                 if p & 1 == 1 {
                     b.place(cell, digit);
@@ -458,6 +545,29 @@ impl Grader {
         cap: Tenths,
         enough: Tenths,
     ) -> Result<Option<Grade>, GradeError> {
+        let path = self.start(puzzle, options)?;
+        Ok(self.rate(path, cap, enough))
+    }
+
+    /// Walks `path` on (see [`Grader::walk`]) and rates it: `None` if it
+    /// needs a step harder than `cap`.
+    fn rate(&mut self, mut path: Path, cap: Tenths, enough: Tenths) -> Option<Grade> {
+        if self.walk(&mut path, cap, enough) == Walk::Capped {
+            return None;
+        }
+        let tenths = |t: Tenths| f64::from(t) / 10.0;
+        let band = path.band();
+        let mut grade = path.grade;
+        grade.er = tenths(path.er);
+        grade.ep = tenths(path.ep.unwrap_or(path.er));
+        grade.ed = tenths(path.ed.unwrap_or(path.er));
+        grade.rating = grade.er;
+        grade.band = band;
+        Some(grade)
+    }
+
+    /// Checks `puzzle` and sets out on its path.
+    fn start(&mut self, puzzle: &Grid, options: &GradeOptions) -> Result<Path, GradeError> {
         if let Some(c) = puzzle.conflicts().first() {
             return Err(GradeError::Conflict(*c));
         }
@@ -466,30 +576,47 @@ impl Grader {
             1 => self.solver.solve_one(puzzle).ok_or(GradeError::Unsolvable)?,
             _ => return Err(GradeError::NotUnique),
         };
-        let mut b = Board::from_grid(puzzle).ok_or(GradeError::Unsolvable)?;
-        let mut hits = Hits::new(options.explain);
-        let mut grade = Grade {
-            rating: 0.0,
-            er: 0.0,
-            ep: 0.0,
-            ed: 0.0,
-            band: Band::Easy,
-            technique: Technique::HiddenSingle,
-            n_steps: 0,
-            steps: Vec::new(),
-        };
-        let (mut er, mut ep, mut ed): (Tenths, Option<Tenths>, Option<Tenths>) = (0, None, None);
-        let mut round = 0;
+        Ok(Path {
+            b: Board::from_grid(puzzle).ok_or(GradeError::Unsolvable)?,
+            solution,
+            hits: Hits::new(options.explain),
+            explain: options.explain,
+            grade: Grade {
+                rating: 0.0,
+                er: 0.0,
+                ep: 0.0,
+                ed: 0.0,
+                band: Band::Easy,
+                technique: Technique::HiddenSingle,
+                n_steps: 0,
+                steps: Vec::new(),
+            },
+            er: 0,
+            ep: None,
+            ed: None,
+            round: 0,
+        })
+    }
+
+    /// Takes the easiest step on `path` until the grid is full
+    /// ([`Walk::Solved`]), a step of `enough` or harder is taken
+    /// ([`Walk::Enough`]), or the next step is harder than `cap`
+    /// ([`Walk::Capped`], the board left as it was before it).
+    fn walk(&mut self, path: &mut Path, cap: Tenths, enough: Tenths) -> Walk {
+        let Path { b, solution, hits, grade, er, ep, ed, round, explain } = path;
         while !b.is_solved() {
+            if *er >= enough && grade.n_steps > 0 {
+                return Walk::Enough;
+            }
             hits.clear();
             // Once the first digit is placed and the rating is above the
             // singles', the order of the singles cannot change a rating:
             // take them all at once.
-            hits.set_floor(if ep.is_some() { er.min(15) } else { 0 });
-            let capped = self.next_step(&b, &mut hits, cap);
+            hits.set_floor(if ep.is_some() { (*er).min(15) } else { 0 });
+            let capped = self.next_step(b, hits, cap);
             hits.set_floor(0);
             if capped || hits.best().is_some_and(|d| d > cap) {
-                return Ok(None);
+                return Walk::Capped;
             }
             let (difficulty, technique) = match (hits.best(), hits.technique()) {
                 (Some(d), Some(t)) => (d, t),
@@ -501,25 +628,25 @@ impl Grader {
                         .filter(|&c| b.value[c] == 0)
                         .map(|c| (c, solution.get(c).unwrap_or(1)))
                         .collect();
-                    hits.offer(&b, Technique::NestedForcingChain, 200, &rest, &[], |x| {
+                    hits.offer(b, Technique::NestedForcingChain, 200, &rest, &[], |x| {
                         x.str("No technique applies: the solution");
                     });
                     (200, Technique::NestedForcingChain)
                 }
             };
             if difficulty > cap {
-                return Ok(None);
+                return Walk::Capped;
             }
-            if difficulty > er || grade.n_steps == 0 {
-                er = er.max(difficulty);
+            if difficulty > *er || grade.n_steps == 0 {
+                *er = (*er).max(difficulty);
                 grade.technique = technique;
             }
             ed.get_or_insert(difficulty);
             if ep.is_none() && hits.found.place.iter().any(|&m| m != 0) {
-                ep = Some(er);
+                *ep = Some(*er);
             }
-            if options.explain {
-                grade.steps.extend(hits.hints().iter().map(|h| step(h, round)));
+            if *explain {
+                grade.steps.extend(hits.hints().iter().map(|h| step(h, *round)));
             }
             grade.n_steps += hits.hints().len().max(1) as u32;
             // Never trust a deduction against the solution: a wrong step
@@ -530,18 +657,9 @@ impl Grader {
                     && (hits.found.place[c] == 0 || hits.found.place[c] == 1 << (d - 1))
             }));
             b.apply(&hits.found);
-            round += 1;
-            if er >= enough {
-                break;
-            }
+            *round += 1;
         }
-        let tenths = |t: Tenths| f64::from(t) / 10.0;
-        grade.er = tenths(er);
-        grade.ep = tenths(ep.unwrap_or(er));
-        grade.ed = tenths(ed.unwrap_or(er));
-        grade.rating = grade.er;
-        grade.band = Band::from_rating(grade.er);
-        Ok(Some(grade))
+        Walk::Solved
     }
 
     /// Offers the steps of the first family of the ladder that has one.
@@ -668,6 +786,15 @@ mod tests {
         let got: Vec<Tenths> =
             [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].iter().map(|&l| length_bonus(l)).collect();
         assert_eq!(got, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    }
+
+    /// A forcing chain of n links has n + 1 potentials, and a complexity
+    /// two less: the longest rated under 8.0 is STATIC_CHAIN_LINKS long.
+    #[test]
+    fn the_longest_forcing_chain_under_8_has_97_links() {
+        let rate = |links: u8| 70 + length_bonus(u32::from(links) + 1 - 2);
+        assert_eq!(rate(STATIC_CHAIN_LINKS), STATIC_CHAINS_TOP);
+        assert_eq!(rate(STATIC_CHAIN_LINKS + 1), STATIC_CHAINS_TOP + 1);
     }
 
     /// [`Quiet`] skips only what would find nothing: a grader that has

@@ -158,11 +158,6 @@ impl Maker {
                     return false;
                 }
             }
-            // A puzzle that singles, locked candidates and forcing chains
-            // solve is not extreme (sudoku_grade says why): skip grading it.
-            if filter.band == Some(Band::Extreme) && grader.solves_with_chains(&p.givens) {
-                return false;
-            }
             let grade = match (filter.band, filter.grade || filter.technique.is_some()) {
                 // Only the band is asked: no grade to keep.
                 (Some(band), false) => return matches!(grader.is_in_band(&p.givens, band), Ok(true)),

@@ -203,17 +203,17 @@ impl Chaining {
         self.graphs[graph_of(Mode::STATIC)].build(b, pos, Mode::STATIC);
     }
 
-    /// What a static forcing chain from candidate `cand` proves, on the
-    /// links of [`Chaining::build_static`]: a chain of any length from
-    /// "on" to "off" proves "off", from "off" to "on" proves "on". For
+    /// What a static forcing chain of at most `links` links from candidate
+    /// `cand` proves, on the links of [`Chaining::build_static`]: a chain
+    /// from "on" to "off" proves "off", from "off" to "on" proves "on". For
     /// [`crate::Grader::solves_with_chains`], which takes any chain, not the
     /// easiest. (Links found on a board hold on every board that follows
     /// from it, so they may be older than the board.)
-    pub fn forcing_chain_from(&mut self, cand: usize) -> Option<usize> {
+    pub fn forcing_chain_from(&mut self, cand: usize, links: u8) -> Option<usize> {
         let g = &mut self.graphs[graph_of(Mode::STATIC)];
         for on in [true, false] {
             let start = pot(cand, on);
-            if (on || g.strong(cand).1 != 0) && g.distance(start, start ^ 1, 250).is_some() {
+            if (on || g.strong(cand).1 != 0) && g.distance(start, start ^ 1, links).is_some() {
                 return Some(start ^ 1);
             }
         }
