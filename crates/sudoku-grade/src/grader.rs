@@ -6,7 +6,7 @@ use std::fmt;
 use sudoku_core::{Conflict, Grid, Solver};
 
 use crate::band::Band;
-use crate::board::{bit, digits_of, Board, Pos};
+use crate::board::{bit, positions_of, Board, Pos};
 use crate::chaining::{Chaining, Kind};
 use crate::dynamic::Dynamic;
 use crate::hits::{Deduction, Hits, Tenths};
@@ -467,14 +467,14 @@ impl Grader {
     /// often than on the puzzle).
     fn settle_by_chains(&mut self, path: &mut Path, band: Band) -> Option<bool> {
         match band.max_tenths() {
-            None => (self.chains_solve(path.b.clone())).then_some(false),
+            None => self.chains_solve(path.b).then_some(false),
             Some(top) if top >= STATIC_CHAINS_TOP => {
                 if self.walk(path, CHEAP_TOP, Tenths::MAX) != Walk::Capped {
                     return Some(band == path.band());
                 }
                 // The ER is now above CHEAP_TOP: at most STATIC_CHAINS_TOP
                 // if the chains solve the board.
-                (self.chains_solve(path.b.clone())).then_some(band.min_tenths() <= CHEAP_TOP + 1)
+                self.chains_solve(path.b).then_some(band.min_tenths() <= CHEAP_TOP + 1)
             }
             Some(_) => None,
         }
@@ -666,26 +666,14 @@ impl Grader {
     /// Returns `true`, offering nothing, when no family left can give a
     /// step of `cap` or less.
     pub(crate) fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
-        let pos = b.positions();
-        // The cells of each digit, for the digit rules: most rounds end at
-        // the singles, before them.
-        let mut planes: Option<[u128; 9]> = None;
-        let planes_of = |b: &Board| {
-            let mut planes = [0u128; 9];
-            for c in 0..81 {
-                for d in digits_of(b.cands[c]) {
-                    planes[usize::from(d) - 1] |= 1 << c;
-                }
-            }
-            planes
-        };
+        let planes = b.planes();
+        let pos = positions_of(&planes);
         for (i, &rule) in LADDER.iter().enumerate() {
             if LADDER[i..].iter().all(|r| r.min_tenths() > cap) {
                 return true;
             }
             let quiet = &self.scratch.quiet;
-            let skip_digits = Quiet::digit_rule(rule)
-                .map_or(0, |r| quiet.digits_to_skip(r, planes.get_or_insert_with(|| planes_of(b))));
+            let skip_digits = Quiet::digit_rule(rule).map_or(0, |r| quiet.digits_to_skip(r, &planes));
             let skip_units = Quiet::unit_rule(rule).map_or(0, |r| quiet.units_to_skip(r, &pos));
             match rule {
                 Rule::HiddenSingle => basic::hidden_singles(b, &pos, hits),
@@ -727,7 +715,7 @@ impl Grader {
             }
             // Nothing found: remember where.
             let quiet = &mut self.scratch.quiet;
-            if let (Some(r), Some(planes)) = (Quiet::digit_rule(rule), planes) {
+            if let Some(r) = Quiet::digit_rule(rule) {
                 quiet.digits[r] = planes;
             }
             if let Some(r) = Quiet::unit_rule(rule) {

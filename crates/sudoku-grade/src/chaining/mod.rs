@@ -47,7 +47,8 @@ pub(crate) enum Kind {
 pub(crate) struct Chaining {
     engine: Engine,
     /// One propagation per potential (`states[pot]`), for the hints that
-    /// combine several assumptions.
+    /// combine several assumptions: allocated (7 MB) on the first board
+    /// that needs them, as most puzzles never do.
     states: Vec<State>,
     /// A scratch propagation.
     one: State,
@@ -175,7 +176,7 @@ impl Chaining {
     pub fn new() -> Self {
         Chaining {
             engine: Engine::default(),
-            states: vec![State::default(); NP],
+            states: Vec::new(),
             one: State::default(),
             graphs: Default::default(),
             graph: 0,
@@ -486,6 +487,9 @@ impl Chaining {
     /// Fills `self.states[pot(cand, on)]` for every candidate, with the
     /// polarities asked for.
     fn fill_states(&mut self, b: &Board, pos: &Pos, mode: Mode, offs: bool) {
+        if self.states.is_empty() {
+            self.states = vec![State::default(); NP];
+        }
         for cand in Self::candidates(b) {
             for on in [true, false] {
                 if on || offs {

@@ -7,7 +7,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use arrayvec::ArrayVec;
-use sudoku_core::{BOX, COL, PEERS, ROW, UNITS};
+use sudoku_core::{BOX, PEERS, UNITS};
 
 use crate::board::{cells_of, digits_of, Board, Pos, PEER_SET};
 use crate::hits::{Conclusions, Hits, Text};
@@ -83,6 +83,30 @@ fn singles_left(pos: &Pos, u: usize, elim: &[(usize, u8)]) -> ArrayVec<(usize, u
     out
 }
 
+/// For positions `m` (two or more) of a digit in unit `u`: the unit they
+/// all lie in too, a line for a box and a box for a line, with the
+/// positions there of the cells it shares with `u`.
+fn locked_in(u: usize, m: u16) -> Option<(usize, u16)> {
+    // Positions 3t..3t + 3 of a line or box row t; k, k + 3, k + 6 of box
+    // column k.
+    let triple = |t: usize| 7u16 << (3 * t);
+    let box_col = |k: usize| 0x49u16 << k;
+    if u >= 18 {
+        let bx = u - 18;
+        if let Some(t) = (0..3).find(|&t| m & !triple(t) == 0) {
+            return Some((3 * (bx / 3) + t, triple(bx % 3)));
+        }
+        let k = (0..3).find(|&k| m & !box_col(k) == 0)?;
+        return Some((9 + 3 * (bx % 3) + k, triple(bx / 3)));
+    }
+    let (line, t) = (u % 9, (0..3).find(|&t| m & !triple(t) == 0)?);
+    Some(if u < 9 {
+        (18 + 3 * (line / 3) + t, triple(line % 3))
+    } else {
+        (18 + 3 * t + line / 3, box_col(line % 3))
+    })
+}
+
 /// Pointing (a box's digit confined to one line; 2.6, direct 1.7) and
 /// claiming (a line's digit confined to one box; 2.8, direct 1.9).
 pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
@@ -99,21 +123,11 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
             if m.count_ones() < 2 {
                 continue;
             }
-            let cells: ArrayVec<usize, 9> = unit_cells(u, m).collect();
-            let same = |f: &[u8; 81]| cells.iter().all(|&c| f[c] == f[cells[0]]);
-            let other = if from_box {
-                if same(&ROW) {
-                    ROW[cells[0]] as usize
-                } else if same(&COL) {
-                    9 + COL[cells[0]] as usize
-                } else {
-                    continue;
-                }
-            } else if same(&BOX) {
-                18 + BOX[cells[0]] as usize
-            } else {
+            let Some((other, shared)) = locked_in(u, m) else { continue };
+            if pos[other][d0] & !shared == 0 {
                 continue;
-            };
+            }
+            let cells: ArrayVec<usize, 9> = unit_cells(u, m).collect();
             let digit = d0 as u8 + 1;
             elim.clear();
             elim.extend(unit_cells(other, pos[other][d0]).filter(|c| !cells.contains(c)).map(|c| (c, digit)));
@@ -173,6 +187,40 @@ pub(crate) fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
     }
 }
 
+/// Calls `f` with every `k`-subset of `0..masks.len()` (as sorted indices,
+/// in the order of [`for_each_subset`]) whose masks hold exactly `k` bits
+/// together, and with that union. The subsets grow index by index, and one
+/// whose union already has more than `k` bits is dropped with everything
+/// it would grow into.
+pub(crate) fn for_each_locked_subset(masks: &[u16], k: usize, mut f: impl FnMut(&[usize], u16)) {
+    fn grow(
+        masks: &[u16],
+        k: usize,
+        union: u16,
+        chosen: &mut ArrayVec<usize, 9>,
+        f: &mut dyn FnMut(&[usize], u16),
+    ) {
+        if chosen.len() == k {
+            if union.count_ones() as usize == k {
+                f(chosen, union);
+            }
+            return;
+        }
+        let from = chosen.last().map_or(0, |&i| i + 1);
+        for i in from..(masks.len() + chosen.len() + 1).saturating_sub(k) {
+            let grown = union | masks[i];
+            if grown.count_ones() as usize <= k {
+                chosen.push(i);
+                grow(masks, k, grown, chosen, f);
+                chosen.pop();
+            }
+        }
+    }
+    if k <= masks.len().min(9) {
+        grow(masks, k, 0, &mut ArrayVec::new(), &mut f);
+    }
+}
+
 /// Naked subsets with a pseudo-cell (unique loops and BUG, type 3): `k - 1`
 /// of the unit's `others` cells which, with the pseudo-cell's digits
 /// `pseudo`, hold exactly `k` digits. Calls `found` with the chosen cells
@@ -218,11 +266,8 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
             .map(|&c| c as usize)
             .filter(|&c| (2..=k as u32).contains(&b.cands[c].count_ones()))
             .collect();
-        for_each_subset(cells.len(), k, |s| {
-            let union = s.iter().fold(0u16, |m, &i| m | b.cands[cells[i]]);
-            if union.count_ones() as usize != k {
-                return;
-            }
+        let masks: ArrayVec<u16, 9> = cells.iter().map(|&c| b.cands[c]).collect();
+        for_each_locked_subset(&masks, k, |s, union| {
             elim.clear();
             for &c in unit {
                 let c = c as usize;
@@ -255,11 +300,8 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip:
     for (u, unit) in UNITS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
         let ds: ArrayVec<usize, 9> =
             (0..9).filter(|&d| (2..=k as u32).contains(&pos[u][d].count_ones())).collect();
-        for_each_subset(ds.len(), k, |s| {
-            let places = s.iter().fold(0u16, |m, &i| m | pos[u][ds[i]]);
-            if places.count_ones() as usize != k {
-                return;
-            }
+        let masks: ArrayVec<u16, 9> = ds.iter().map(|&d| pos[u][d]).collect();
+        for_each_locked_subset(&masks, k, |s, places| {
             let keep = s.iter().fold(0u16, |m, &i| m | (1 << ds[i]));
             elim.clear();
             for (kk, &c) in unit.iter().enumerate() {
@@ -305,11 +347,8 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, skip: u16, hits: &mut Hits) {
             let off = if base_cols { 9 } else { 0 };
             let lines: ArrayVec<usize, 9> =
                 (0..9).filter(|&l| (2..=k as u32).contains(&pos[off + l][d0].count_ones())).collect();
-            for_each_subset(lines.len(), k, |s| {
-                let cover = s.iter().fold(0u16, |m, &i| m | pos[off + lines[i]][d0]);
-                if cover.count_ones() as usize != k {
-                    return;
-                }
+            let masks: ArrayVec<u16, 9> = lines.iter().map(|&l| pos[off + l][d0]).collect();
+            for_each_locked_subset(&masks, k, |s, cover| {
                 let base = s.iter().fold(0u16, |m, &i| m | (1 << lines[i]));
                 let cover_off = 9 - off;
                 elim.clear();

@@ -225,6 +225,48 @@ pub(crate) struct LinkScratch {
     /// go on with after `dirs[i]`.
     next: Vec<usize>,
     first: Vec<usize>,
+    /// Per unit, the directions whose `from` group lies in it (see
+    /// [`index_by_unit`]).
+    by_unit: Vec<u64>,
+}
+
+/// Indexes `dirs` by the units of their `from` groups: `by_unit[u * w..][..w]`
+/// is the set of directions (bit `i` for `dirs[i]`) starting in unit `u`.
+/// Returns `w`, the words of a set.
+fn index_by_unit(dirs: &[Dir], by_unit: &mut Vec<u64>) -> usize {
+    let w = dirs.len().div_ceil(64);
+    by_unit.clear();
+    by_unit.resize(27 * w, 0);
+    for (i, d) in dirs.iter().enumerate() {
+        let mut units = d.from_units;
+        while units != 0 {
+            let u = units.trailing_zeros() as usize;
+            units &= units - 1;
+            by_unit[u * w + i / 64] |= 1 << (i % 64);
+        }
+    }
+    w
+}
+
+/// The directions whose `from` group lies in one of `units` (the `to`
+/// units of a direction: the candidates for a weak link after it), in the
+/// order of `dirs`.
+fn after(units: u32, by_unit: &[u64], w: usize) -> impl Iterator<Item = usize> + '_ {
+    (0..w).flat_map(move |k| {
+        let (mut m, mut units) = (0u64, units);
+        while units != 0 {
+            let u = units.trailing_zeros() as usize;
+            units &= units - 1;
+            m |= by_unit[u * w + k];
+        }
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let j = k * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                j
+            })
+        })
+    })
 }
 
 /// The difficulty of a chain of strong links (see the module docs).
@@ -258,14 +300,15 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
     if !hits.wants(40) {
         return;
     }
-    let LinkScratch { links: ls, dirs: ds, .. } = scratch;
+    let LinkScratch { links: ls, dirs: ds, by_unit, .. } = scratch;
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
         links(pos, d0, ls);
         directions(ls, ds);
+        let w = index_by_unit(ds, by_unit);
         for x in ds.iter() {
-            for y in ds.iter() {
+            for y in after(x.to_units, by_unit, w).map(|j| &ds[j]) {
                 let (lx, ly) = (&ls[x.link], &ls[y.link]);
                 // Each chain once: the lesser unit first.
                 if lx.unit >= ly.unit || (x.from | x.to) & (y.from | y.to) != 0 || !weak(x, y) {
@@ -297,18 +340,20 @@ pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, 
     if !hits.wants(54) {
         return;
     }
-    let LinkScratch { links: ls, dirs: ds, next, first } = scratch;
+    let LinkScratch { links: ls, dirs: ds, next, first, by_unit } = scratch;
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
         links(pos, d0, ls);
         directions(ls, ds);
+        let w = index_by_unit(ds, by_unit);
         next.clear();
         first.clear();
         for x in ds.iter() {
             first.push(next.len());
             let lx = &ls[x.link];
-            for (j, y) in ds.iter().enumerate() {
+            for j in after(x.to_units, by_unit, w) {
+                let y = &ds[j];
                 if ls[y.link].unit != lx.unit && (x.from | x.to) & (y.from | y.to) == 0 && weak(x, y) {
                     next.push(j);
                 }
