@@ -32,6 +32,8 @@ pub(crate) struct StaticGraph {
     strong: Vec<([u16; 4], u8)>,
     seen_on: Set,
     seen_off: Set,
+    /// Whether the last search ended with nothing new to follow.
+    exhausted: bool,
     frontier: Vec<u16>,
     next: Vec<u16>,
 }
@@ -43,6 +45,7 @@ impl Default for StaticGraph {
             strong: vec![([0; 4], 0); NC],
             seen_on: [0; W],
             seen_off: [0; W],
+            exhausted: false,
             frontier: Vec::with_capacity(NC),
             next: Vec::with_capacity(NC),
         }
@@ -122,6 +125,7 @@ impl StaticGraph {
     /// `limit` links, calling `reached(potential, links)` for each potential
     /// reached, in order of distance; stops when `reached` returns true.
     fn bfs(&mut self, start: usize, limit: u8, mut reached: impl FnMut(usize, u8) -> bool) {
+        self.exhausted = false;
         self.seen_on = [0; W];
         self.seen_off = [0; W];
         self.frontier.clear();
@@ -177,6 +181,7 @@ impl StaticGraph {
             std::mem::swap(&mut self.frontier, &mut self.next);
             on = !on;
         }
+        self.exhausted = self.frontier.is_empty();
     }
 
     /// The number of links from potential `start` to potential `target`, if
@@ -190,6 +195,13 @@ impl StaticGraph {
             found.is_some()
         });
         found
+    }
+
+    /// After a [`StaticGraph::distance`] that found nothing: when its
+    /// search followed every potential its start leads to (no limit cut it
+    /// short), those potentials, "on"s and "off"s.
+    pub fn reached_all(&self) -> Option<(&Set, &Set)> {
+        self.exhausted.then_some((&self.seen_on, &self.seen_off))
     }
 
     /// The number of links from potential `start` to each potential within
