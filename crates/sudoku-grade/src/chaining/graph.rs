@@ -34,6 +34,9 @@ pub(crate) struct StaticGraph {
     seen_off: Set,
     /// Whether the last search ended with nothing new to follow.
     exhausted: bool,
+    /// The candidates whose "on" (`[1]`) or "off" (`[0]`) is known to lead
+    /// to no chain back to its opposite (see [`StaticGraph::to_opposite`]).
+    no_chain: [Set; 2],
     frontier: Vec<u16>,
     next: Vec<u16>,
 }
@@ -46,6 +49,7 @@ impl Default for StaticGraph {
             seen_on: [0; W],
             seen_off: [0; W],
             exhausted: false,
+            no_chain: [[0; W]; 2],
             frontier: Vec::with_capacity(NC),
             next: Vec::with_capacity(NC),
         }
@@ -66,6 +70,7 @@ impl StaticGraph {
     /// Rebuilds the links for board `b` in `mode` (a static mode).
     pub fn build(&mut self, b: &Board, pos: &Pos, mode: Mode) {
         debug_assert!(!mode.dynamic);
+        self.no_chain = [[0; W]; 2];
         for cand in 0..NC {
             let (c, d) = (cand / 9, cand % 9);
             let weak = &mut self.weak[cand];
@@ -186,7 +191,7 @@ impl StaticGraph {
 
     /// The number of links from potential `start` to potential `target`, if
     /// it is `limit` or less.
-    pub fn distance(&mut self, start: usize, target: usize, limit: u8) -> Option<u8> {
+    fn distance(&mut self, start: usize, target: usize, limit: u8) -> Option<u8> {
         let mut found = None;
         self.bfs(start, limit, |p, links| {
             if p == target {
@@ -197,11 +202,27 @@ impl StaticGraph {
         found
     }
 
-    /// After a [`StaticGraph::distance`] that found nothing: when its
-    /// search followed every potential its start leads to (no limit cut it
-    /// short), those potentials, "on"s and "off"s.
-    pub fn reached_all(&self) -> Option<(&Set, &Set)> {
-        self.exhausted.then_some((&self.seen_on, &self.seen_off))
+    /// The number of links from potential `start` to its opposite, if it
+    /// is `limit` or less: a forcing chain.
+    ///
+    /// A search that ends with nothing new to follow has seen all that
+    /// `start` leads to, and so all that each potential it reached leads
+    /// to: a candidate reached in this polarity and not in the other has no
+    /// chain from it either, and is not searched again on these links.
+    pub fn to_opposite(&mut self, start: usize, limit: u8) -> Option<u8> {
+        let (cand, side) = (start / 2, start & 1);
+        if contains(&self.no_chain[side], cand) {
+            return None;
+        }
+        let found = self.distance(start, start ^ 1, limit);
+        if found.is_none() && self.exhausted {
+            let (same, other) =
+                if side == 1 { (&self.seen_on, &self.seen_off) } else { (&self.seen_off, &self.seen_on) };
+            for k in 0..W {
+                self.no_chain[side][k] |= same[k] & !other[k];
+            }
+        }
+        found
     }
 
     /// The number of links from potential `start` to each potential within

@@ -23,7 +23,7 @@ use crate::grader::length_bonus;
 use crate::hits::{Hits, Tenths, Text};
 use crate::technique::Technique;
 use engine::{pot, Engine, Mode, State, NC, NP};
-use graph::{Set, StaticGraph, FAR};
+use graph::{StaticGraph, FAR};
 
 /// Which chains to look for, in ladder order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,9 +69,6 @@ pub(crate) struct Chaining {
     cycle_budget: u32,
     /// The eliminations of a cycle.
     cycle_elim: Vec<(usize, u8)>,
-    /// The candidates whose "on" (`[1]`) or "off" (`[0]`) is known to lead
-    /// to no forcing chain on the links of [`Chaining::build_static`].
-    no_chain: [Set; 2],
 }
 
 impl Default for Chaining {
@@ -188,7 +185,6 @@ impl Chaining {
             used: [0; 12],
             cycle_budget: 0,
             cycle_elim: Vec::new(),
-            no_chain: Default::default(),
         }
     }
 
@@ -206,7 +202,6 @@ impl Chaining {
     /// Builds the static links of `b` for [`Chaining::forcing_chain_from`].
     pub fn build_static(&mut self, b: &Board, pos: &Pos) {
         self.graphs[graph_of(Mode::STATIC)].build(b, pos, Mode::STATIC);
-        self.no_chain = Default::default();
     }
 
     /// What a static forcing chain of at most `links` links from candidate
@@ -218,24 +213,10 @@ impl Chaining {
     pub fn forcing_chain_from(&mut self, cand: usize, links: u8) -> Option<usize> {
         let g = &mut self.graphs[graph_of(Mode::STATIC)];
         for on in [true, false] {
-            let (start, side) = (pot(cand, on), usize::from(on));
-            if self.no_chain[side][cand / 64] & (1 << (cand % 64)) != 0 || !on && g.strong(cand).1 == 0 {
-                continue;
-            }
-            match g.distance(start, start ^ 1, u8::MAX) {
-                Some(n) if n <= links => return Some(start ^ 1),
-                Some(_) => {}
-                None => {
-                    // What a potential reached leads to, `start` leads to: a
-                    // candidate reached in this polarity and not in the
-                    // other has no chain from it either.
-                    if let Some((ons, offs)) = g.reached_all() {
-                        let (same, other) = if on { (ons, offs) } else { (offs, ons) };
-                        for k in 0..same.len() {
-                            self.no_chain[side][k] |= same[k] & !other[k];
-                        }
-                    }
-                }
+            let start = pot(cand, on);
+            // No limit on the search, so that it can rule out others.
+            if (on || g.strong(cand).1 != 0) && g.to_opposite(start, u8::MAX).is_some_and(|n| n <= links) {
+                return Some(start ^ 1);
             }
         }
         None
@@ -264,7 +245,7 @@ impl Chaining {
                     if !on && self.graphs[g].strong(cand).1 == 0 {
                         continue;
                     }
-                    if let Some(links) = self.graphs[g].distance(start, start ^ 1, (max + 1).min(250) as u8) {
+                    if let Some(links) = self.graphs[g].to_opposite(start, (max + 1).min(250) as u8) {
                         self.forcing_chain(mode, start, u32::from(links) + 1, b, pos, hits);
                     }
                 }

@@ -13,8 +13,13 @@ use arrayvec::ArrayVec;
 use crate::hits::Hits;
 use crate::technique::Technique;
 
-fn digit_masks(m: u16) -> impl Iterator<Item = u16> {
-    (0..9).map(|d| 1u16 << d).filter(move |&b| m & b != 0)
+/// The digits of `m` as one-bit masks, lowest first.
+fn digit_masks(mut m: u16) -> impl Iterator<Item = u16> {
+    std::iter::from_fn(move || {
+        let low = m & m.wrapping_neg();
+        m &= !low;
+        (low != 0).then_some(low)
+    })
 }
 
 #[inline]
@@ -150,7 +155,7 @@ pub(crate) fn triplet(b: &Board, _pos: &Pos, hits: &mut Hits) {
                             allowed[0] |= v1;
                             allowed[1] |= v2;
                             allowed[2] |= ok3;
-                            if allowed == [m1, m2, m3] {
+                            if allowed[0] == m1 && allowed[1] == m2 && allowed[2] == m3 {
                                 break 'combos;
                             }
                         }
