@@ -35,7 +35,7 @@ pub(crate) struct StaticGraph {
     /// Whether the last search ended with nothing new to follow.
     exhausted: bool,
     /// The candidates whose "on" (`[1]`) or "off" (`[0]`) is known to lead
-    /// to no chain back to its opposite (see [`StaticGraph::to_opposite`]).
+    /// to no chain back to its opposite (see [`StaticGraph::links_to_opposite`]).
     no_chain: [Set; 2],
     frontier: Vec<u16>,
     next: Vec<u16>,
@@ -209,7 +209,7 @@ impl StaticGraph {
     /// `start` leads to, and so all that each potential it reached leads
     /// to: a candidate reached in this polarity and not in the other has no
     /// chain from it either, and is not searched again on these links.
-    pub fn to_opposite(&mut self, start: usize, limit: u8) -> Option<u8> {
+    pub fn links_to_opposite(&mut self, start: usize, limit: u8) -> Option<u8> {
         let (cand, side) = (start / 2, start & 1);
         if contains(&self.no_chain[side], cand) {
             return None;

@@ -215,7 +215,9 @@ impl Chaining {
         for on in [true, false] {
             let start = pot(cand, on);
             // No limit on the search, so that it can rule out others.
-            if (on || g.strong(cand).1 != 0) && g.to_opposite(start, u8::MAX).is_some_and(|n| n <= links) {
+            if (on || g.strong(cand).1 != 0)
+                && g.links_to_opposite(start, u8::MAX).is_some_and(|n| n <= links)
+            {
                 return Some(start ^ 1);
             }
         }
@@ -245,7 +247,7 @@ impl Chaining {
                     if !on && self.graphs[g].strong(cand).1 == 0 {
                         continue;
                     }
-                    if let Some(links) = self.graphs[g].to_opposite(start, (max + 1).min(250) as u8) {
+                    if let Some(links) = self.graphs[g].links_to_opposite(start, (max + 1).min(250) as u8) {
                         self.forcing_chain(mode, start, u32::from(links) + 1, b, pos, hits);
                     }
                 }
