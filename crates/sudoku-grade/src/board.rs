@@ -11,7 +11,7 @@
 //! the mask of the unit's positions (bit `k` is `UNITS[u][k]`) where the
 //! digit is still a candidate.
 
-use sudoku_core::{Candidates, Grid, BOX, COL, PEERS, ROW};
+use sudoku_core::{Candidates, Grid, BOX, COL, PEERS, ROW, UNITS};
 
 /// Every digit, as the raw mask the board stores.
 pub(crate) const ALL: u16 = Candidates::ALL.bits();
@@ -38,6 +38,21 @@ pub(crate) const CELL_UNIT_POS: [[u8; 3]; 81] = {
     while c < 81 {
         t[c] = [COL[c], ROW[c], (ROW[c] % 3) * 3 + COL[c] % 3];
         c += 1;
+    }
+    t
+};
+
+/// The cells of each unit as a 81-bit set.
+pub(crate) const UNIT_SET: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut k = 0;
+        while k < 9 {
+            t[u] |= 1u128 << UNITS[u][k];
+            k += 1;
+        }
+        u += 1;
     }
     t
 };
@@ -231,7 +246,6 @@ impl Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::UNITS;
 
     #[test]
     fn placing_removes_the_digit_from_every_peer_and_only_there() {

@@ -571,10 +571,11 @@ impl Grader {
         if let Some(c) = puzzle.conflicts().first() {
             return Err(GradeError::Conflict(*c));
         }
-        let solution = match self.solver.count_solutions_up_to(puzzle, 2) {
-            0 => return Err(GradeError::Unsolvable),
-            1 => self.solver.solve_one(puzzle).ok_or(GradeError::Unsolvable)?,
-            _ => return Err(GradeError::NotUnique),
+        let Some(solution) = self.solver.solve_unique(puzzle) else {
+            return Err(match self.solver.count_solutions_up_to(puzzle, 1) {
+                0 => GradeError::Unsolvable,
+                _ => GradeError::NotUnique,
+            });
         };
         Ok(Path {
             b: Board::from_grid(puzzle).ok_or(GradeError::Unsolvable)?,

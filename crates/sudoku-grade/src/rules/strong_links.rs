@@ -214,20 +214,44 @@ fn describe(x: &mut Text, links: &[Link], chain: &[Dir], looped: bool, digit: u8
     x.str(": Cell ").cells(groups.iter().map(|&g| first(g))).str(" on value ").num(usize::from(digit));
 }
 
+/// The strong links of one digit, their directions and the index of
+/// these by unit, as found for the digit's cells `plane`.
+#[derive(Default)]
+struct DigitLinks {
+    plane: Option<u128>,
+    links: Vec<Link>,
+    dirs: Vec<Dir>,
+    by_unit: Vec<u64>,
+    /// Words of a set of directions in `by_unit`.
+    w: usize,
+}
+
 /// The scratch space of the strong-link searches, kept between calls.
 #[derive(Default)]
 pub(crate) struct LinkScratch {
-    /// The strong links of one digit.
-    links: Vec<Link>,
-    /// Both directions of each link.
-    dirs: Vec<Dir>,
+    /// Per digit, its links the last time they were asked for: the chains
+    /// of two and of three links search the same ones.
+    digits: [DigitLinks; 9],
     /// `next[first[i]..first[i + 1]]`: the directions a chain of three can
     /// go on with after `dirs[i]`.
     next: Vec<usize>,
     first: Vec<usize>,
-    /// Per unit, the directions whose `from` group lies in it (see
-    /// [`index_by_unit`]).
-    by_unit: Vec<u64>,
+}
+
+impl LinkScratch {
+    /// The links of the digit of `d0` (0-based) on positions `pos`, found
+    /// again only if its cells changed.
+    fn digit(&mut self, pos: &Pos, d0: usize) -> &DigitLinks {
+        let plane = (0..9).fold(0u128, |m, r| m | u128::from(pos[r][d0]) << (9 * r));
+        let dl = &mut self.digits[d0];
+        if dl.plane != Some(plane) {
+            links(pos, d0, &mut dl.links);
+            directions(&dl.links, &mut dl.dirs);
+            dl.w = index_by_unit(&dl.dirs, &mut dl.by_unit);
+            dl.plane = Some(plane);
+        }
+        dl
+    }
 }
 
 /// Indexes `dirs` by the units of their `from` groups: `by_unit[u * w..][..w]`
@@ -300,13 +324,11 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
     if !hits.wants(40) {
         return;
     }
-    let LinkScratch { links: ls, dirs: ds, by_unit, .. } = scratch;
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
-        links(pos, d0, ls);
-        directions(ls, ds);
-        let w = index_by_unit(ds, by_unit);
+        let DigitLinks { links: ls, dirs: ds, by_unit, w, .. } = scratch.digit(pos, d0);
+        let w = *w;
         for x in ds.iter() {
             for y in after(x.to_units, by_unit, w).map(|j| &ds[j]) {
                 let (lx, ly) = (&ls[x.link], &ls[y.link]);
@@ -340,13 +362,13 @@ pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, 
     if !hits.wants(54) {
         return;
     }
-    let LinkScratch { links: ls, dirs: ds, next, first, by_unit } = scratch;
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
-        links(pos, d0, ls);
-        directions(ls, ds);
-        let w = index_by_unit(ds, by_unit);
+        scratch.digit(pos, d0);
+        let LinkScratch { digits, next, first } = scratch;
+        let DigitLinks { links: ls, dirs: ds, by_unit, w, .. } = &digits[d0];
+        let w = *w;
         next.clear();
         first.clear();
         for x in ds.iter() {

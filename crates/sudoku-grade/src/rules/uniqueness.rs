@@ -28,7 +28,7 @@
 use arrayvec::ArrayVec;
 use sudoku_core::UNITS;
 
-use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
+use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET, UNIT_SET};
 use crate::hits::{Conclusions, Hits, Tenths, Text};
 use crate::rules::basic::{for_each_subset, pseudo_naked_subsets};
 use crate::technique::Technique;
@@ -175,8 +175,9 @@ impl LoopSearch<'_> {
             if self.count[u] != 1 {
                 continue;
             }
-            for next in unit_cells(u) {
-                if next <= start || self.cells & (1 << next) == 0 || !self.fits(next, i) {
+            // The unit's cells with the pair after the start, in order.
+            for next in cells_of(UNIT_SET[u] & self.cells & !((2u128 << start) - 1)) {
+                if !self.fits(next, i) {
                     continue;
                 }
                 let Some((n, t2)) = self.extras_with(next) else { continue };
@@ -197,7 +198,18 @@ impl LoopSearch<'_> {
 fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>) {
     found.clear();
     loops.clear();
-    let cells = (0..81).filter(|&c| b.cands[c] & pair == pair).fold(0u128, |m, c| m | 1 << c);
+    let mut cells = (0..81).filter(|&c| b.cands[c] & pair == pair).fold(0u128, |m, c| m | 1 << c);
+    // Each unit of a loop's cell holds one other cell of the loop: a cell
+    // with none of the others in one of its units is on no loop.
+    loop {
+        let on_loops = cells_of(cells)
+            .filter(|&c| CELL_UNITS[c].iter().all(|&u| UNIT_SET[usize::from(u)] & cells & !(1 << c) != 0))
+            .fold(0u128, |m, c| m | 1 << c);
+        if on_loops == cells {
+            break;
+        }
+        cells = on_loops;
+    }
     if cells.count_ones() < 4 {
         return;
     }
