@@ -214,28 +214,28 @@ fn describe(x: &mut Text, links: &[Link], chain: &[Dir], looped: bool, digit: u8
     x.str(": Cell ").cells(groups.iter().map(|&g| first(g))).str(" on value ").num(usize::from(digit));
 }
 
-/// The strong links of one digit, their directions and the index of
-/// these by unit, as found for the digit's cells `plane`.
+/// The strong links of one digit, their directions and which directions
+/// can follow each in a chain, as found for the digit's cells `plane`.
 #[derive(Default)]
 struct DigitLinks {
     plane: Option<u128>,
     links: Vec<Link>,
     dirs: Vec<Dir>,
-    by_unit: Vec<u64>,
-    /// Words of a set of directions in `by_unit`.
-    w: usize,
+    /// `next[first[i]..first[i + 1]]`: the directions that can follow
+    /// `dirs[i]`, a weak link away in another unit, with no cell in common.
+    next: Vec<usize>,
+    first: Vec<usize>,
 }
 
 /// The scratch space of the strong-link searches, kept between calls.
 #[derive(Default)]
 pub(crate) struct LinkScratch {
     /// Per digit, its links the last time they were asked for: the chains
-    /// of two and of three links search the same ones.
+    /// of two and of three links search the same ones, and a digit whose
+    /// cells did not change keeps them.
     digits: [DigitLinks; 9],
-    /// `next[first[i]..first[i + 1]]`: the directions a chain of three can
-    /// go on with after `dirs[i]`.
-    next: Vec<usize>,
-    first: Vec<usize>,
+    /// The directions by unit, while `next` is made.
+    by_unit: Vec<u64>,
 }
 
 impl LinkScratch {
@@ -247,10 +247,38 @@ impl LinkScratch {
         if dl.plane != Some(plane) {
             links(pos, d0, &mut dl.links);
             directions(&dl.links, &mut dl.dirs);
-            dl.w = index_by_unit(&dl.dirs, &mut dl.by_unit);
+            let (ls, ds) = (&dl.links, &dl.dirs);
+            let w = index_by_unit(ds, &mut self.by_unit);
+            dl.next.clear();
+            dl.first.clear();
+            for x in ds {
+                dl.first.push(dl.next.len());
+                for j in after(x.to_units, &self.by_unit, w) {
+                    let y = &ds[j];
+                    if ls[y.link].unit != ls[x.link].unit
+                        && (x.from | x.to) & (y.from | y.to) == 0
+                        && weak(x, y)
+                    {
+                        dl.next.push(j);
+                    }
+                }
+            }
+            dl.first.push(dl.next.len());
             dl.plane = Some(plane);
         }
         dl
+    }
+}
+
+impl DigitLinks {
+    /// The directions that can follow direction `i`.
+    fn after(&self, i: usize) -> &[usize] {
+        &self.next[self.first[i]..self.first[i + 1]]
+    }
+
+    /// The digit's cells among `m`.
+    fn cells_in(&self, m: u128) -> u128 {
+        m & self.plane.unwrap_or(0)
     }
 }
 
@@ -327,13 +355,17 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
-        let DigitLinks { links: ls, dirs: ds, by_unit, w, .. } = scratch.digit(pos, d0);
-        let w = *w;
-        for x in ds.iter() {
-            for y in after(x.to_units, by_unit, w).map(|j| &ds[j]) {
-                let (lx, ly) = (&ls[x.link], &ls[y.link]);
+        let dl = scratch.digit(pos, d0);
+        let (ls, ds) = (&dl.links, &dl.dirs);
+        for (i, x) in ds.iter().enumerate() {
+            for y in dl.after(i).iter().map(|&j| &ds[j]) {
                 // Each chain once: the lesser unit first.
-                if lx.unit >= ly.unit || (x.from | x.to) & (y.from | y.to) != 0 || !weak(x, y) {
+                if ls[x.link].unit >= ls[y.link].unit {
+                    continue;
+                }
+                let pattern = x.from | x.to | y.from | y.to;
+                let targets = seen_by_all(x.from | y.to) & !pattern;
+                if dl.cells_in(targets) == 0 {
                     continue;
                 }
                 let chain = [*x, *y];
@@ -341,9 +373,8 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
                 if !hits.wants(diff) {
                     continue;
                 }
-                let pattern = x.from | x.to | y.from | y.to;
                 elim.clear();
-                push_elims(b, seen_by_all(x.from | y.to) & !pattern, digit, &mut elim);
+                push_elims(b, targets, digit, &mut elim);
                 hits.offer(b, Technique::TwoStrongLinks, diff, &[], &elim, |t| {
                     describe(t, ls, &chain, false, digit)
                 });
@@ -365,38 +396,17 @@ pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, 
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
-        scratch.digit(pos, d0);
-        let LinkScratch { digits, next, first } = scratch;
-        let DigitLinks { links: ls, dirs: ds, by_unit, w, .. } = &digits[d0];
-        let w = *w;
-        next.clear();
-        first.clear();
-        for x in ds.iter() {
-            first.push(next.len());
-            let lx = &ls[x.link];
-            for j in after(x.to_units, by_unit, w) {
-                let y = &ds[j];
-                if ls[y.link].unit != lx.unit && (x.from | x.to) & (y.from | y.to) == 0 && weak(x, y) {
-                    next.push(j);
-                }
-            }
-        }
-        first.push(next.len());
+        let dl = scratch.digit(pos, d0);
+        let (ls, ds) = (&dl.links, &dl.dirs);
         for (i, x) in ds.iter().enumerate() {
-            for &j in &next[first[i]..first[i + 1]] {
+            for &j in dl.after(i) {
                 let y = &ds[j];
-                for &k in &next[first[j]..first[j + 1]] {
+                for &k in dl.after(j) {
                     let z = &ds[k];
                     let (ux, uy, uz) = (ls[x.link].unit, ls[y.link].unit, ls[z.link].unit);
                     if uz == ux || (x.from | x.to) & (z.from | z.to) != 0 {
                         continue;
                     }
-                    let chain = [*x, *y, *z];
-                    let diff = difficulty(ls, &chain);
-                    if !hits.wants(diff) {
-                        continue;
-                    }
-                    let pattern = x.from | x.to | y.from | y.to | z.from | z.to;
                     let looped = weak(z, x);
                     // Each chain once: a loop from its least unit, the
                     // lesser neighbour next; an open chain from the lesser
@@ -405,13 +415,23 @@ pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, 
                     if !canonical {
                         continue;
                     }
-                    elim.clear();
-                    if looped {
-                        for (p, q) in [(x.to, y.from), (y.to, z.from), (z.to, x.from)] {
-                            push_elims(b, seen_by_all(p | q) & !pattern, digit, &mut elim);
-                        }
+                    let pattern = x.from | x.to | y.from | y.to | z.from | z.to;
+                    let ends: &[(u128, u128)] = if looped {
+                        &[(x.to, y.from), (y.to, z.from), (z.to, x.from)]
                     } else {
-                        push_elims(b, seen_by_all(x.from | z.to) & !pattern, digit, &mut elim);
+                        &[(x.from, z.to)]
+                    };
+                    if ends.iter().all(|&(p, q)| dl.cells_in(seen_by_all(p | q) & !pattern) == 0) {
+                        continue;
+                    }
+                    let chain = [*x, *y, *z];
+                    let diff = difficulty(ls, &chain);
+                    if !hits.wants(diff) {
+                        continue;
+                    }
+                    elim.clear();
+                    for &(p, q) in ends {
+                        push_elims(b, seen_by_all(p | q) & !pattern, digit, &mut elim);
                     }
                     hits.offer(b, Technique::ThreeStrongLinks, diff, &[], &elim, |t| {
                         describe(t, ls, &chain, looped, digit)
