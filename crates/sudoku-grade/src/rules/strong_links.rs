@@ -42,6 +42,8 @@ struct Link {
 #[derive(Clone, Copy, Debug)]
 struct Dir {
     link: usize,
+    /// The link's unit.
+    unit: u8,
     from: u128,
     to: u128,
     /// [`units_of`] `from` and `to`.
@@ -114,8 +116,8 @@ fn directions(links: &[Link], out: &mut Vec<Dir>) {
     out.clear();
     for (i, l) in links.iter().enumerate() {
         let (ua, ub) = (units_of(l.a), units_of(l.b));
-        out.push(Dir { link: i, from: l.a, to: l.b, from_units: ua, to_units: ub });
-        out.push(Dir { link: i, from: l.b, to: l.a, from_units: ub, to_units: ua });
+        out.push(Dir { link: i, unit: l.unit, from: l.a, to: l.b, from_units: ua, to_units: ub });
+        out.push(Dir { link: i, unit: l.unit, from: l.b, to: l.a, from_units: ub, to_units: ua });
     }
 }
 
@@ -247,7 +249,7 @@ impl LinkScratch {
         if dl.plane != Some(plane) {
             links(pos, d0, &mut dl.links);
             directions(&dl.links, &mut dl.dirs);
-            let (ls, ds) = (&dl.links, &dl.dirs);
+            let ds = &dl.dirs;
             let w = index_by_unit(ds, &mut self.by_unit);
             dl.next.clear();
             dl.first.clear();
@@ -255,10 +257,8 @@ impl LinkScratch {
                 dl.first.push(dl.next.len());
                 for j in after(x.to_units, &self.by_unit, w) {
                     let y = &ds[j];
-                    if ls[y.link].unit != ls[x.link].unit
-                        && (x.from | x.to) & (y.from | y.to) == 0
-                        && weak(x, y)
-                    {
+                    // Disjoint groups: the shared unit is a weak link.
+                    if y.unit != x.unit && (x.from | x.to) & (y.from | y.to) == 0 {
                         dl.next.push(j);
                     }
                 }
