@@ -42,16 +42,22 @@ pub(crate) const CELL_UNIT_POS: [[u8; 3]; 81] = {
     t
 };
 
+/// `cells` as a 81-bit set.
+const fn set_of(cells: &[u8]) -> u128 {
+    let (mut m, mut k) = (0u128, 0);
+    while k < cells.len() {
+        m |= 1 << cells[k];
+        k += 1;
+    }
+    m
+}
+
 /// The cells of each unit as a 81-bit set.
 pub(crate) const UNIT_SET: [u128; 27] = {
     let mut t = [0u128; 27];
     let mut u = 0;
     while u < 27 {
-        let mut k = 0;
-        while k < 9 {
-            t[u] |= 1u128 << UNITS[u][k];
-            k += 1;
-        }
+        t[u] = set_of(&UNITS[u]);
         u += 1;
     }
     t
@@ -62,11 +68,7 @@ pub(crate) const PEER_SET: [u128; 81] = {
     let mut t = [0u128; 81];
     let mut c = 0;
     while c < 81 {
-        let mut k = 0;
-        while k < 20 {
-            t[c] |= 1u128 << PEERS[c][k];
-            k += 1;
-        }
+        t[c] = set_of(&PEERS[c]);
         c += 1;
     }
     t
