@@ -15,7 +15,9 @@ fuzz_target!(|data: &[u8]| {
     let cells: [u8; 81] = std::array::from_fn(|c| byte(c) % 10);
     let Some(puzzle) = Grid::from_array(cells) else { return };
     let values: [i64; 81] = std::array::from_fn(|c| {
-        let raw = i64::from(byte(81 + 3 * c)) << 16 | i64::from(byte(82 + 3 * c)) << 8 | i64::from(byte(83 + 3 * c));
+        let raw = i64::from(byte(81 + 3 * c)) << 16
+            | i64::from(byte(82 + 3 * c)) << 8
+            | i64::from(byte(83 + 3 * c));
         raw % (2 * MAX_ABS_WEIGHT + 1) - MAX_ABS_WEIGHT
     });
     let weights = Weights::from_array(values).expect("weights folded into range");
