@@ -481,9 +481,9 @@ impl Grader {
     }
 
     /// Whether singles, locked candidates and static forcing chains of up
-    /// to [`STATIC_CHAIN_LINKS`] links, taken in any order, solve `puzzle`:
-    /// then its ER is at most 7.9, the most SE gives such a chain. A quick
-    /// test, five to ten times faster than grading a puzzle rated 7.
+    /// to 97 links, taken in any order, solve `puzzle`: then its ER is at
+    /// most 7.9, the most SE gives such a chain. A quick test, five to ten
+    /// times faster than grading a puzzle rated 7.
     /// (`false` says nothing: many puzzles rated 7.3 and up need other
     /// steps too.)
     ///
