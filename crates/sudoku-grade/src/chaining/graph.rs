@@ -8,10 +8,10 @@
 //! level at a time, a level of "off"s being one OR of 729-bit sets per "on"
 //! of the level before, instead of one step per link.
 
-use sudoku_core::{PEERS, UNITS};
+use sudoku_core::UNITS;
 
 use super::engine::{Mode, NC, NP};
-use crate::board::{Board, Pos, CELL_UNITS};
+use crate::board::{cells_of, digits_of, Board, Pos, CELL_UNITS, CELL_UNIT_POS, PEER_SET};
 
 /// 64-bit words in a set of candidates.
 const W: usize = NC.div_ceil(64);
@@ -71,6 +71,7 @@ impl StaticGraph {
     pub fn build(&mut self, b: &Board, pos: &Pos, mode: Mode) {
         debug_assert!(!mode.dynamic);
         self.no_chain = [[0; W]; 2];
+        let planes = b.planes();
         for cand in 0..NC {
             let (c, d) = (cand / 9, cand % 9);
             let weak = &mut self.weak[cand];
@@ -81,35 +82,28 @@ impl StaticGraph {
                 continue;
             }
             if mode.weak_cell {
-                for d2 in 0..9 {
-                    if d2 != d && b.cands[c] & (1 << d2) != 0 {
-                        insert(weak, c * 9 + d2);
-                    }
+                for d2 in digits_of(b.cands[c] & !(1 << d)) {
+                    insert(weak, c * 9 + usize::from(d2) - 1);
                 }
             }
-            for &q in &PEERS[c] {
-                let q = q as usize;
-                if b.cands[q] & (1 << d) != 0 {
-                    insert(weak, q * 9 + d);
-                }
+            for q in cells_of(PEER_SET[c] & planes[d]) {
+                insert(weak, q * 9 + d);
             }
             if mode.strong_cell && b.cands[c].count_ones() == 2 {
                 strong[*n as usize] = (c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize) as u16;
                 *n += 1;
             }
             if mode.strong_unit {
-                for &u in &CELL_UNITS[c] {
-                    let u = u as usize;
-                    if pos[u][d].count_ones() != 2 {
+                for (&u, &k) in CELL_UNITS[c].iter().zip(&CELL_UNIT_POS[c]) {
+                    let (u, here) = (usize::from(u), pos[usize::from(u)][d]);
+                    if here.count_ones() != 2 {
                         continue;
                     }
-                    for i in 0..9 {
-                        let q = UNITS[u][i] as usize;
-                        let other = (q * 9 + d) as u16;
-                        if q != c && pos[u][d] & (1 << i) != 0 && !strong[..*n as usize].contains(&other) {
-                            strong[*n as usize] = other;
-                            *n += 1;
-                        }
+                    let q = UNITS[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
+                    let other = (q * 9 + d) as u16;
+                    if !strong[..*n as usize].contains(&other) {
+                        strong[*n as usize] = other;
+                        *n += 1;
                     }
                 }
             }
