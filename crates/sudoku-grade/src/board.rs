@@ -42,37 +42,26 @@ pub(crate) const CELL_UNIT_POS: [[u8; 3]; 81] = {
     t
 };
 
-/// `cells` as a 81-bit set.
-const fn set_of(cells: &[u8]) -> u128 {
-    let (mut m, mut k) = (0u128, 0);
-    while k < cells.len() {
-        m |= 1 << cells[k];
-        k += 1;
+/// Each list of `cells` as a 81-bit set.
+const fn sets_of<const N: usize, const K: usize>(lists: &[[u8; K]; N]) -> [u128; N] {
+    let mut t = [0u128; N];
+    let mut i = 0;
+    while i < N {
+        let mut k = 0;
+        while k < K {
+            t[i] |= 1 << lists[i][k];
+            k += 1;
+        }
+        i += 1;
     }
-    m
+    t
 }
 
 /// The cells of each unit as a 81-bit set.
-pub(crate) const UNIT_SET: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        t[u] = set_of(&UNITS[u]);
-        u += 1;
-    }
-    t
-};
+pub(crate) const UNIT_SET: [u128; 27] = sets_of(&UNITS);
 
 /// The peers of each cell as a 81-bit set.
-pub(crate) const PEER_SET: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        t[c] = set_of(&PEERS[c]);
-        c += 1;
-    }
-    t
-};
+pub(crate) const PEER_SET: [u128; 81] = sets_of(&PEERS);
 
 /// The working state of a solve. See the module docs for the layout.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -330,7 +330,7 @@ impl Quiet {
 
 /// The most links a static forcing chain may have and be rated under 8.0
 /// (7.0, and 0.9 for its length: see [`length_bonus`]).
-pub(crate) const STATIC_CHAIN_LINKS: u8 = 97;
+const STATIC_CHAIN_LINKS: u8 = 97;
 
 /// The hardest step singles, locked candidates and static forcing chains of
 /// up to [`STATIC_CHAIN_LINKS`] links may be rated.

@@ -360,7 +360,7 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
         for (i, x) in ds.iter().enumerate() {
             for y in dl.after(i).iter().map(|&j| &ds[j]) {
                 // Each chain once: the lesser unit first.
-                if ls[x.link].unit >= ls[y.link].unit {
+                if x.unit >= y.unit {
                     continue;
                 }
                 let pattern = x.from | x.to | y.from | y.to;
@@ -403,7 +403,7 @@ pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, 
                 let y = &ds[j];
                 for &k in dl.after(j) {
                     let z = &ds[k];
-                    let (ux, uy, uz) = (ls[x.link].unit, ls[y.link].unit, ls[z.link].unit);
+                    let (ux, uy, uz) = (x.unit, y.unit, z.unit);
                     if uz == ux || (x.from | x.to) & (z.from | z.to) != 0 {
                         continue;
                     }
