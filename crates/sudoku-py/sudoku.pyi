@@ -82,7 +82,8 @@ def generate(
 
 def grade(puzzles: Puzzles) -> list[dict[str, Any]]:
     """Sudoku Explainer's ratings of each puzzle: the rows of
-    ``sudoku grade --format csv`` (ratings as floats, None when not rated)."""
+    ``sudoku grade --format csv`` (ratings as floats, None when not rated;
+    ``nodes`` and ``guesses``, the solver's search effort, as ints)."""
 
 def explain(puzzle: Union[str, npt.NDArray[np.uint8]]) -> dict[str, Any]:
     """Grade one puzzle with its solution path, as ``sudoku grade --explain --format json``."""

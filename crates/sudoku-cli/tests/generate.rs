@@ -223,8 +223,9 @@ fn a_closed_pipe_stops_a_huge_run_quietly() {
 // command reading the puzzles back from text.
 
 /// `sudoku grade -f csv` on `puzzles` (one per line): (rating, band, ep,
-/// ed, technique) per puzzle, in the order `generate --grade` has them.
-fn graded_by_sudoku_grade(puzzles: &[&str]) -> Vec<[String; 5]> {
+/// ed, technique, nodes, guesses) per puzzle, in the order `generate
+/// --grade` has them.
+fn graded_by_sudoku_grade(puzzles: &[&str]) -> Vec<[String; 7]> {
     let out = sudoku()
         .args(["grade", "-f", "csv"])
         .write_stdin(puzzles.join("\n") + "\n")
@@ -237,14 +238,14 @@ fn graded_by_sudoku_grade(puzzles: &[&str]) -> Vec<[String; 5]> {
     let headers = reader.headers().unwrap().clone();
     assert_eq!(
         headers.iter().collect::<Vec<_>>(),
-        ["puzzle", "rating", "er", "ep", "ed", "band", "technique"]
+        ["puzzle", "rating", "er", "ep", "ed", "band", "technique", "nodes", "guesses"]
     );
-    let rows: Vec<[String; 5]> = reader
+    let rows: Vec<[String; 7]> = reader
         .records()
         .map(|r| {
             let r = r.unwrap();
             assert_eq!(r[1], r[2], "rating is ER");
-            [r[1].to_string(), r[5].to_string(), r[3].to_string(), r[4].to_string(), r[6].to_string()]
+            [1, 5, 3, 4, 6, 7, 8].map(|i| r[i].to_string())
         })
         .collect();
     assert_eq!(rows.len(), puzzles.len());
@@ -259,7 +260,7 @@ fn csv_records(text: &str) -> (Vec<String>, Vec<Vec<String>>) {
     (headers, rows)
 }
 
-const GRADED_HEADER: [&str; 12] = [
+const GRADED_HEADER: [&str; 14] = [
     "id",
     "seed",
     "index",
@@ -272,6 +273,8 @@ const GRADED_HEADER: [&str; 12] = [
     "ep",
     "ed",
     "technique",
+    "nodes",
+    "guesses",
 ];
 
 /// A poppler tool's stdout; the test fails with a hint when it is missing.
@@ -365,6 +368,8 @@ fn grade_adds_the_grade_columns_as_sudoku_grade_has_them() {
         assert_eq!(v["ep"].as_f64(), row[9].parse::<f64>().ok());
         assert_eq!(v["ed"].as_f64(), row[10].parse::<f64>().ok());
         assert_eq!(v["technique"], row[11].as_str());
+        assert_eq!(v["nodes"].as_u64(), row[12].parse::<u64>().ok());
+        assert_eq!(v["guesses"].as_u64(), row[13].parse::<u64>().ok());
     }
     let ungraded = stdout_of(&["generate", "-n", "1", "--seed", "4", "-f", "json"]);
     assert!(!ungraded.contains("\"band\""), "{ungraded}");

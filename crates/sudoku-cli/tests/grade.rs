@@ -18,26 +18,38 @@ fn grade(args: &[&str], stdin: &str) -> assert_cmd::assert::Assert {
     sudoku().arg("grade").args(args).write_stdin(stdin.to_string()).assert()
 }
 
+/// The solver's nodes and guesses for proving `puzzle` unique (or not), as
+/// the library's solver counts them.
+fn effort(puzzle: &str) -> (u64, u64) {
+    let mut solver = sudoku_core::Solver::new();
+    solver.solve_unique(&puzzle.parse().unwrap());
+    (solver.stats().nodes, solver.stats().guesses)
+}
+
 #[test]
 fn csv_has_exactly_the_documented_columns() {
     let out = grade(&["--format", "csv"], &format!("{EASY}\n{CHAIN}\n")).success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "puzzle,rating,er,ep,ed,band,technique");
+    assert_eq!(lines[0], "puzzle,rating,er,ep,ed,band,technique,nodes,guesses");
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[1], format!("{EASY},1.2,1.2,1.2,1.2,easy,Hidden Single"));
-    assert_eq!(lines[2], format!("{CHAIN},7.1,7.1,1.2,1.2,expert,Forcing Chain"));
+    // Singles solve EASY: the solver's propagation alone, one node.
+    assert_eq!(lines[1], format!("{EASY},1.2,1.2,1.2,1.2,easy,Hidden Single,1,0"));
+    let (n, g) = effort(CHAIN);
+    assert!(g > 0);
+    assert_eq!(lines[2], format!("{CHAIN},7.1,7.1,1.2,1.2,expert,Forcing Chain,{n},{g}"));
 }
 
 #[test]
 fn text_and_json_give_the_same_grade() {
     let text = grade(&[], &format!("{CHAIN}\n")).success();
     let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
-    assert_eq!(text, format!("{CHAIN} 7.1/1.2/1.2 expert Forcing Chain\n"));
+    let (n, g) = effort(CHAIN);
+    assert_eq!(text, format!("{CHAIN} 7.1/1.2/1.2 expert nodes={n} guesses={g} Forcing Chain\n"));
     let easy = grade(&[], &format!("{EASY}\n")).success();
     assert_eq!(
         String::from_utf8(easy.get_output().stdout.clone()).unwrap(),
-        format!("{EASY} {EASY_SE} easy Hidden Single\n")
+        format!("{EASY} {EASY_SE} easy nodes=1 guesses=0 Hidden Single\n")
     );
     let json = grade(&["--format", "json"], &format!("{CHAIN}\n")).success();
     let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
@@ -46,6 +58,7 @@ fn text_and_json_give_the_same_grade() {
     assert_eq!((v["er"].as_f64(), v["ep"].as_f64(), v["ed"].as_f64()), (Some(7.1), Some(1.2), Some(1.2)));
     assert_eq!(v["band"], "expert");
     assert_eq!(v["technique"], "Forcing Chain");
+    assert_eq!((v["nodes"].as_u64(), v["guesses"].as_u64()), (Some(n), Some(g)));
     assert_eq!(v["status"], "rated");
 }
 
@@ -54,16 +67,28 @@ fn invalid_unsolvable_and_not_unique_puzzles_are_reported_not_rated() {
     let out = grade(&["--format", "csv"], &format!("{CLASH}\n{EMPTY}\n{EASY}\n")).code(1);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[1], format!("{CLASH},,,,,invalid,"));
-    assert_eq!(lines[2], format!("{EMPTY},,,,,not-unique,"));
+    // Givens that clash are not searched; any other grid has the solver's
+    // effort, rated or not (issue 30).
+    assert_eq!(lines[1], format!("{CLASH},,,,,invalid,,,"));
+    let (n, g) = effort(EMPTY);
+    assert!(g > 0);
+    assert_eq!(lines[2], format!("{EMPTY},,,,,not-unique,,{n},{g}"));
     assert!(lines[3].starts_with(EASY) && lines[3].contains(",easy,"));
-    grade(&[], &format!("{CLASH}\n"))
+    grade(&[], &format!("{CLASH}\n")).code(1).stdout(
+        predicate::str::contains("invalid: digit 5 twice in row 1")
+            .and(predicate::str::contains("nodes=").not()),
+    );
+    grade(&[], &format!("{EMPTY}\n"))
         .code(1)
-        .stdout(predicate::str::contains("invalid: digit 5 twice in row 1"));
+        .stdout(format!("{EMPTY} not-unique: more than one solution (nodes={n} guesses={g})\n"));
     let json = grade(&["--format", "json"], &format!("{EMPTY}\n")).code(1);
     let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
     assert_eq!(v["status"], "not-unique");
     assert!(v["rating"].is_null());
+    assert_eq!((v["nodes"].as_u64(), v["guesses"].as_u64()), (Some(n), Some(g)));
+    let json = grade(&["--format", "json"], &format!("{CLASH}\n")).code(1);
+    let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert!(v["nodes"].is_null() && v["guesses"].is_null());
 }
 
 #[test]
@@ -87,7 +112,7 @@ fn a_malformed_record_stops_the_run_unless_skipped() {
     grade(&["--input", "line"], &input).code(2).stderr(predicate::str::contains("<stdin>:2:3"));
     let out = grade(&["--input", "line", "--skip-invalid", "--format", "csv"], &input).code(1);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert_eq!(text.lines().nth(2), Some(",,,,,malformed,"));
+    assert_eq!(text.lines().nth(2), Some(",,,,,malformed,,,"));
     assert_eq!(text.lines().count(), 4);
 }
 

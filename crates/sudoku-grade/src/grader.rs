@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use sudoku_core::{Conflict, Grid, Solver};
+use sudoku_core::{Conflict, Grid, SearchStats, Solver};
 
 use crate::band::Band;
 use crate::board::{bit, positions_of, Board, Pos};
@@ -37,6 +37,14 @@ pub struct Grade {
     /// The solution path, when asked for with [`GradeOptions::explain`];
     /// empty otherwise.
     pub steps: Vec<Step>,
+    /// The solver's effort on the puzzle, a machine difficulty on its own
+    /// scale (no human technique in it): the search-tree nodes that
+    /// [`Solver::solve_unique`] propagated to find the solution and prove
+    /// it unique ([`SearchStats::nodes`]).
+    pub nodes: u64,
+    /// The branch points of that search ([`SearchStats::guesses`]): 0 when
+    /// the solver's propagation alone solves the puzzle.
+    pub guesses: u64,
 }
 
 /// How to grade.
@@ -253,6 +261,8 @@ const LADDER: &[Rule] = &[
 /// ```
 pub struct Grader {
     solver: Solver,
+    /// The effort of the last grading call's uniqueness search.
+    last_search: Option<SearchStats>,
     chaining: Chaining,
     dynamic: Dynamic,
     scratch: Scratch,
@@ -398,6 +408,7 @@ impl Grader {
     pub fn new() -> Self {
         Grader {
             solver: Solver::new(),
+            last_search: None,
             chaining: Chaining::new(),
             dynamic: Dynamic::new(),
             scratch: Scratch::default(),
@@ -410,6 +421,27 @@ impl Grader {
     /// The solver, for the checks of [`Grader::hint`].
     pub(crate) fn solver(&mut self) -> &mut Solver {
         &mut self.solver
+    }
+
+    /// The solver's effort in the last grading call ([`Grader::grade`],
+    /// [`Grader::grade_with`], [`Grader::grade_in_band`],
+    /// [`Grader::is_in_band`]): the search that found the solution and
+    /// proved it unique, or found that there is none or more than one. Its
+    /// nodes and guesses rate any grid whose givens do not clash, unique
+    /// or not: a [`GradeError::NotUnique`] or [`GradeError::Unsolvable`]
+    /// puzzle has them too. `None` before the first call and after givens
+    /// that clash (no search runs).
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_grade::{GradeError, Grader};
+    /// let mut grader = Grader::new();
+    /// let open = Grid::EMPTY;
+    /// assert_eq!(grader.grade(&open), Err(GradeError::NotUnique));
+    /// assert!(grader.last_search().unwrap().nodes >= 1);
+    /// ```
+    pub fn last_search(&self) -> Option<SearchStats> {
+        self.last_search
     }
 
     /// Grades `puzzle` without recording the steps.
@@ -568,10 +600,14 @@ impl Grader {
 
     /// Checks `puzzle` and sets out on its path.
     fn start(&mut self, puzzle: &Grid, options: &GradeOptions) -> Result<Path, GradeError> {
+        self.last_search = None;
         if let Some(c) = puzzle.conflicts().first() {
             return Err(GradeError::Conflict(*c));
         }
-        let Some(solution) = self.solver.solve_unique(puzzle) else {
+        let unique = self.solver.solve_unique(puzzle);
+        let search = self.solver.stats();
+        self.last_search = Some(search);
+        let Some(solution) = unique else {
             return Err(match self.solver.count_solutions_up_to(puzzle, 1) {
                 0 => GradeError::Unsolvable,
                 _ => GradeError::NotUnique,
@@ -591,6 +627,8 @@ impl Grader {
                 technique: Technique::HiddenSingle,
                 n_steps: 0,
                 steps: Vec::new(),
+                nodes: search.nodes,
+                guesses: search.guesses,
             },
             er: 0,
             ep: None,

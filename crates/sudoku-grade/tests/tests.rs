@@ -6,3 +6,4 @@ mod util;
 
 mod grade;
 mod hint;
+mod search_effort;

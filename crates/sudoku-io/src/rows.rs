@@ -9,7 +9,7 @@
 //! JSON.
 
 use serde::Serialize;
-use sudoku_core::{Grid, MaxScore};
+use sudoku_core::{Grid, MaxScore, SearchStats};
 use sudoku_grade::hint::{Hint, Mistake};
 use sudoku_grade::{Grade, GradeError, Step};
 
@@ -42,6 +42,10 @@ pub struct GenerateRow<R> {
     ed: Option<R>,
     #[serde(skip_serializing_if = "Option::is_none")]
     technique: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
 }
 
 impl<R> GenerateRow<R> {
@@ -62,6 +66,8 @@ impl<R> GenerateRow<R> {
             ep: grade.map(|g| rating(g.ep)),
             ed: grade.map(|g| rating(g.ed)),
             technique: grade.map(|g| g.technique.name()),
+            nodes: grade.map(|g| g.nodes),
+            guesses: grade.map(|g| g.guesses),
         }
     }
 }
@@ -70,14 +76,15 @@ impl<R> GenerateRow<R> {
 /// set writes).
 pub fn generate_csv_header(graded: bool) -> &'static str {
     if graded {
-        "id,seed,index,puzzle,solution,clues,symmetry,rating,band,ep,ed,technique\n"
+        "id,seed,index,puzzle,solution,clues,symmetry,rating,band,ep,ed,technique,nodes,guesses\n"
     } else {
         "id,seed,index,puzzle,solution,clues,symmetry\n"
     }
 }
 
 /// Column names of `sudoku grade`'s CSV output, in order.
-pub const GRADE_CSV_HEADER: &[&str] = &["puzzle", "rating", "er", "ep", "ed", "band", "technique"];
+pub const GRADE_CSV_HEADER: &[&str] =
+    &["puzzle", "rating", "er", "ep", "ed", "band", "technique", "nodes", "guesses"];
 
 /// The status word of a puzzle that was not rated, and why.
 pub fn grade_status(e: &GradeError) -> (&'static str, String) {
@@ -90,7 +97,9 @@ pub fn grade_status(e: &GradeError) -> (&'static str, String) {
 }
 
 /// One puzzle of `sudoku grade`'s CSV output: [`GRADE_CSV_HEADER`]. For a
-/// puzzle that is not rated, `band` holds its status and the rest is empty.
+/// puzzle that is not rated, `band` holds its status and the ratings are
+/// empty; `nodes` and `guesses` are there for every grid the solver
+/// searched (any grid whose givens do not clash).
 #[derive(Debug, Clone, Serialize)]
 pub struct GradeRow<R> {
     puzzle: String,
@@ -100,6 +109,8 @@ pub struct GradeRow<R> {
     ed: Option<R>,
     band: &'static str,
     technique: &'static str,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
 }
 
 impl<R> GradeRow<R> {
@@ -114,12 +125,15 @@ impl<R> GradeRow<R> {
             ed: Some(rating(g.ed)),
             band: g.band.name(),
             technique: g.technique.name(),
+            nodes: Some(g.nodes),
+            guesses: Some(g.guesses),
         }
     }
 
     /// The row of a puzzle that was not rated (`puzzle` is `None` for a
-    /// malformed record): `status` in the band column.
-    pub fn unrated(puzzle: Option<&Grid>, status: &'static str) -> GradeRow<R> {
+    /// malformed record): `status` in the band column, and the solver's
+    /// effort when it searched the grid ([`sudoku_grade::Grader::last_search`]).
+    pub fn unrated(puzzle: Option<&Grid>, status: &'static str, search: Option<SearchStats>) -> GradeRow<R> {
         GradeRow {
             puzzle: puzzle.map(Grid::to_line).unwrap_or_default(),
             rating: None,
@@ -128,6 +142,8 @@ impl<R> GradeRow<R> {
             ed: None,
             band: status,
             technique: "",
+            nodes: search.map(|s| s.nodes),
+            guesses: search.map(|s| s.guesses),
         }
     }
 }
@@ -167,6 +183,8 @@ pub struct GradeJson {
     ed: Option<f64>,
     band: Option<&'static str>,
     technique: Option<&'static str>,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -185,6 +203,8 @@ impl GradeJson {
             ed: Some(g.ed),
             band: Some(g.band.name()),
             technique: Some(g.technique.name()),
+            nodes: Some(g.nodes),
+            guesses: Some(g.guesses),
             status: "rated",
             error: None,
             steps: (!g.steps.is_empty()).then(|| g.steps.iter().map(StepJson::new).collect()),
@@ -192,8 +212,14 @@ impl GradeJson {
     }
 
     /// The object of a puzzle that was not rated (`puzzle` is `None` for a
-    /// malformed record), with its status and why.
-    pub fn unrated(puzzle: Option<&Grid>, status: &'static str, message: &str) -> GradeJson {
+    /// malformed record), with its status and why, and the solver's effort
+    /// when it searched the grid.
+    pub fn unrated(
+        puzzle: Option<&Grid>,
+        status: &'static str,
+        message: &str,
+        search: Option<SearchStats>,
+    ) -> GradeJson {
         GradeJson {
             puzzle: puzzle.map(Grid::to_line),
             rating: None,
@@ -202,6 +228,8 @@ impl GradeJson {
             ed: None,
             band: None,
             technique: None,
+            nodes: search.map(|s| s.nodes),
+            guesses: search.map(|s| s.guesses),
             status,
             error: Some(message.to_string()),
             steps: None,

@@ -477,18 +477,22 @@ fn generate<'py>(
 /// Grades each puzzle with Sudoku Explainer's ratings, on all cores.
 ///
 /// Returns one dict per puzzle with the columns of `sudoku grade --format
-/// csv`: puzzle, rating, er, ep, ed (floats), band, technique. For a puzzle
-/// that is not rated, band holds its status (invalid, unsolvable,
-/// not-unique), the ratings are None and technique is "".
+/// csv`: puzzle, rating, er, ep, ed (floats), band, technique, nodes,
+/// guesses (the solver's search effort, ints). For a puzzle that is not
+/// rated, band holds its status (invalid, unsolvable, not-unique), the
+/// ratings are None and technique is ""; nodes and guesses are there unless
+/// the givens clash.
 #[pyfunction]
 fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let Batch { grids, .. } = batch(puzzles)?;
     let rows: Vec<GradeRow<f64>> = py.detach(|| {
         grids
             .par_iter()
-            .map(|g| match GRADER.with_borrow_mut(|grader| grader.grade(g)) {
-                Ok(grade) => GradeRow::rated(g, &grade, |r| r),
-                Err(e) => GradeRow::unrated(Some(g), grade_status(&e).0),
+            .map(|g| {
+                GRADER.with_borrow_mut(|grader| match grader.grade(g) {
+                    Ok(grade) => GradeRow::rated(g, &grade, |r| r),
+                    Err(e) => GradeRow::unrated(Some(g), grade_status(&e).0, grader.last_search()),
+                })
             })
             .collect()
     });
@@ -497,7 +501,7 @@ fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'p
 
 /// Grades one puzzle and gives its solution path, as `sudoku grade
 /// --explain --format json` does: a dict with puzzle, rating, er, ep, ed,
-/// band, technique, status ("rated", or why not: "invalid", "unsolvable",
+/// band, technique, nodes, guesses, status ("rated", or why not: "invalid", "unsolvable",
 /// "not-unique" with an "error" key) and steps (each with technique,
 /// pattern, difficulty, placements like "r1c2=3", eliminations like
 /// "r1c2<>3").
@@ -505,13 +509,13 @@ fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'p
 fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let grid = one_puzzle(puzzle)?;
     let row = py.detach(|| {
-        match GRADER.with_borrow_mut(|grader| grader.grade_with(&grid, &GradeOptions { explain: true })) {
+        GRADER.with_borrow_mut(|grader| match grader.grade_with(&grid, &GradeOptions { explain: true }) {
             Ok(grade) => GradeJson::rated(&grid, &grade),
             Err(e) => {
                 let (status, why) = grade_status(&e);
-                GradeJson::unrated(Some(&grid), status, &why)
+                GradeJson::unrated(Some(&grid), status, &why, grader.last_search())
             }
-        }
+        })
     });
     rows_out(py, &row)
 }

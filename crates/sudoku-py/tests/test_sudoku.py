@@ -6,10 +6,11 @@ from the fixture files (made by independent solvers, see fixtures/README.md),
 and records are compared with the `sudoku` command's output on the same
 input and seed.
 
-The `sudoku` binary: $SUDOKU_BIN when set, else target/release/sudoku of this
-repository (`.ci/run` builds it with `cargo test --workspace --release`
-before pytest runs); when it is missing, the session builds it with
-`cargo build --release -p sudoku-cli`.
+The `sudoku` binary: $SUDOKU_BIN when set, else release/sudoku in cargo's
+target directory, as `cargo metadata` reports it (target/ of this repository
+unless CARGO_TARGET_DIR or a cargo config moves it; `.ci/run` builds it with
+`cargo test --workspace --release` before pytest runs); when it is missing,
+the session builds it with `cargo build --release -p sudoku-cli`.
 """
 
 import csv
@@ -59,16 +60,37 @@ def as_line(row):
     return "".join("." if v == 0 else str(v) for v in row)
 
 
+def cargo_binary(name="sudoku", env=None):
+    """Where `cargo build --release` puts the binary `name`: cargo's own
+    target directory (`cargo metadata`), so that CARGO_TARGET_DIR and
+    `.cargo/config.toml` are honoured as cargo honours them."""
+    out = subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=True,
+    )
+    return pathlib.Path(json.loads(out.stdout)["target_directory"]) / "release" / name
+
+
 @pytest.fixture(scope="session")
 def cli():
     """The path of the `sudoku` binary (see the module's docs)."""
     path = os.environ.get("SUDOKU_BIN")
     if path:
         return path
-    path = ROOT / "target" / "release" / "sudoku"
+    path = cargo_binary()
     if not path.exists():
         subprocess.run(["cargo", "build", "--release", "-p", "sudoku-cli"], cwd=ROOT, check=True)
+    assert path.exists(), f"cargo built no {path}"
     return str(path)
+
+
+def test_the_binary_is_found_where_cargo_builds_it(tmp_path):
+    """Issue 30: with CARGO_TARGET_DIR set, cargo builds into it, not into
+    target/ under the repository, and the tests look there."""
+    env = dict(os.environ, CARGO_TARGET_DIR=str(tmp_path))
+    assert cargo_binary(env=env) == tmp_path / "release" / "sudoku"
+    env.pop("CARGO_TARGET_DIR")
+    assert cargo_binary(env=env).resolve() == (ROOT / "target").resolve() / "release" / "sudoku"
 
 
 def run_cli(cli, *args, stdin=None):
@@ -270,6 +292,10 @@ def test_grade_equals_the_cli_csv_with_statuses_for_unrated_puzzles(cli):
         assert {k: fmt(v) for k, v in g.items()} == e
     assert [g["band"] for g in got[-3:]] == ["not-unique", "unsolvable", "invalid"]
     assert got[-1]["rating"] is None
+    # The solver's effort rates every grid it searched, unique or not.
+    assert all(isinstance(g["nodes"], int) and g["nodes"] >= 1 for g in got[:-1])
+    assert all(isinstance(g["guesses"], int) and g["guesses"] >= 0 for g in got[:-1])
+    assert got[-1]["nodes"] is None and got[-1]["guesses"] is None
 
 
 def test_explain_equals_the_cli_and_its_placements_are_the_solution(cli):
@@ -406,10 +432,13 @@ def test_records_make_data_frames_with_the_cli_columns():
     pd = pytest.importorskip("pandas")
     frame = pd.DataFrame(sudoku.generate(5, 1, grade=True))
     assert list(frame.columns) == ["id", "seed", "index", "puzzle", "solution", "clues", "symmetry",
-                                   "rating", "band", "ep", "ed", "technique"]
+                                   "rating", "band", "ep", "ed", "technique", "nodes", "guesses"]
     assert frame["clues"].dtype.kind == "i" and frame["rating"].dtype.kind == "f"
+    assert frame["nodes"].dtype.kind == "i" and frame["guesses"].dtype.kind == "i"
     graded = pd.DataFrame(sudoku.grade(frame["puzzle"].tolist()))
-    assert list(graded.columns) == ["puzzle", "rating", "er", "ep", "ed", "band", "technique"]
+    assert list(graded.columns) == ["puzzle", "rating", "er", "ep", "ed", "band", "technique",
+                                    "nodes", "guesses"]
+    assert (graded["nodes"] == frame["nodes"]).all() and (graded["guesses"] == frame["guesses"]).all()
     assert (graded["rating"] == frame["rating"]).all()
 
 

@@ -170,8 +170,8 @@ Output formats (default: from the --output extension, else line):
   line  the 81-cell puzzle, `.` for blanks, one per line
   block a readable block per puzzle, then a blank line
   csv   columns: id,seed,index,puzzle,solution,clues,symmetry (header row), and
-        when graded: rating,ep,ed,band,technique (SE's ER/EP/ED, as `sudoku grade`
-        has them)
+        when graded: rating,band,ep,ed,technique,nodes,guesses (SE's ER/EP/ED
+        and the solver's effort, as `sudoku grade` has them)
   json  one object per line with the same fields
   pdf   a printable book, laid out as by `sudoku print`: each puzzle with its
         number, band, rating and id; the seed in every footer; the answer key
