@@ -1,19 +1,24 @@
 //! Output destinations that never lose data.
 //!
 //! - An output file is complete or absent: the run writes a temporary file
-//!   in the target's directory and renames it into place only when the run
-//!   succeeded ([`OutFile::finish`]). A run that fails, is interrupted
-//!   (Ctrl-C, SIGTERM) or panics leaves no file, and an existing file
-//!   exactly as it was.
+//!   in the target's directory, and [`OutFile::finish`] stages it; every
+//!   staged file of the run is put in place together when the whole run
+//!   succeeded ([`crate::commit`]). A run that fails, is interrupted
+//!   (Ctrl-C, SIGTERM, SIGHUP) or panics leaves no file, and every existing
+//!   file exactly as it was.
 //! - An existing regular file is replaced only with `--force`, and keeps
 //!   its permission bits.
-//! - A path that is not a regular file (a character device such as
-//!   `/dev/null`, a FIFO, `/dev/stdout`, a process substitution) is written
-//!   into, never replaced: it cannot be made atomic, and it is not ours to
-//!   replace.
+//! - A stream is written into, never replaced, and never needs `--force`:
+//!   the process's own standard output by any name (`/dev/stdout`,
+//!   `/dev/fd/1`, or the very file stdout was redirected to, so that
+//!   `>> log` stays an append), any other `/dev/fd/N` or `/proc/*/fd/N`
+//!   (a process substitution), and any path that is not a regular file (a
+//!   character device such as `/dev/null`, a FIFO, a terminal). A regular
+//!   file reached through a descriptor path is appended to.
 //! - A symlink stays a symlink: the file it points to gets the content.
 //! - Two outputs of one run are refused when they are the same file, by
-//!   identity ([`Destinations`]), before any work is done.
+//!   identity ([`Destinations`]), before any work is done; a page set
+//!   (`book.svg` → `book-0001.svg` …) claims every name of its pages.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -43,9 +48,25 @@ impl OutFile {
     /// Opens `path` (`None` is stdout). An existing regular file is an error
     /// unless `force`; a directory always is.
     pub fn create(path: Option<&Path>, force: bool) -> anyhow::Result<OutFile> {
+        let stdout = || OutFile::Stdout(BufWriter::with_capacity(1 << 16, io::stdout().lock()));
         let Some(path) = path else {
-            return Ok(OutFile::Stdout(BufWriter::with_capacity(1 << 16, io::stdout().lock())));
+            return Ok(stdout());
         };
+        if is_stdout(path) {
+            return Ok(stdout());
+        }
+        if is_descriptor_path(path) {
+            // The kernel resolves these; the link text (`pipe:[…]`) is no
+            // path. A regular file behind one is appended to, never
+            // truncated or replaced.
+            let regular = fs::metadata(path).is_ok_and(|m| m.is_file());
+            let f = OpenOptions::new()
+                .write(true)
+                .append(regular)
+                .open(path)
+                .with_context(|| format!("cannot open {}", path.display()))?;
+            return Ok(OutFile::Special(BufWriter::with_capacity(1 << 16, f)));
+        }
         let target = resolve_links(path)?;
         let existing = match fs::metadata(&target) {
             Ok(m) => Some(m),
@@ -78,32 +99,63 @@ impl OutFile {
         let tmp = builder
             .tempfile_in(dir)
             .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-        crate::signal::register_temp(tmp.path());
+        crate::commit::register_temp(tmp.path());
         Ok(OutFile::Atomic { tmp: BufWriter::with_capacity(1 << 16, tmp), target, keep_permissions })
     }
 
-    /// Flushes, and moves a file output into place.
+    /// Flushes; a file output is synced, closed and staged: it is put in
+    /// place with the run's other outputs when the run succeeds
+    /// ([`crate::commit::commit`]).
     pub fn finish(self) -> anyhow::Result<()> {
         match self {
             OutFile::Stdout(mut w) => w.flush().context("cannot write to stdout"),
             OutFile::Special(mut w) => w.flush().context("cannot write the output"),
             OutFile::Atomic { tmp, target, keep_permissions } => {
-                let tmp =
-                    tmp.into_inner().map_err(|e| e.into_error()).context("cannot write the output file")?;
-                let tmp_path = tmp.path().to_path_buf();
-                let result = (|| -> anyhow::Result<()> {
-                    if let Some(p) = keep_permissions {
-                        tmp.as_file().set_permissions(p).context("cannot copy the permission bits")?;
-                    }
-                    tmp.as_file().sync_all().context("cannot write the output file")?;
-                    tmp.persist(&target).map_err(|e| e.error)?;
-                    Ok(())
-                })();
-                crate::signal::unregister_temp(&tmp_path);
-                result.with_context(|| format!("cannot write {}", target.display()))
+                let tmp = tmp
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .with_context(|| format!("cannot write {}", target.display()))?;
+                if let Some(p) = keep_permissions {
+                    tmp.as_file()
+                        .set_permissions(p)
+                        .with_context(|| format!("cannot copy the permission bits of {}", target.display()))?;
+                }
+                tmp.as_file().sync_all().with_context(|| format!("cannot write {}", target.display()))?;
+                crate::commit::stage(tmp.into_temp_path(), target);
+                Ok(())
             }
         }
     }
+}
+
+/// Whether `path` is the file this process's standard output is (by
+/// identity: `/dev/stdout`, `/dev/fd/1`, or the file stdout was redirected
+/// to under its own name).
+fn is_stdout(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else { return false };
+        let (Ok(out), Ok(m)) = (File::from(fd).metadata(), fs::metadata(path)) else { return false };
+        out.dev() == m.dev() && out.ino() == m.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// Whether `path` names an open file descriptor (`/dev/fd/N`,
+/// `/dev/stdout`, `/dev/stderr`, `/proc/…/fd/N`): a stream the shell gave.
+fn is_descriptor_path(path: &Path) -> bool {
+    let s = path.to_string_lossy();
+    s.starts_with("/dev/fd/")
+        || s == "/dev/stdout"
+        || s == "/dev/stderr"
+        || s == "/dev/stdin"
+        || (s.starts_with("/proc/") && s.contains("/fd/"))
 }
 
 impl Write for OutFile {
