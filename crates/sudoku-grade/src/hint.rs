@@ -241,8 +241,11 @@ impl Grader {
     /// cells with one candidate stand for them, and a player who erased the
     /// answer from a cell of two candidates leaves it with a wrong one.
     /// When such a position has no solution or repeats a digit, the hint
-    /// looks for the one change that gives it exactly one solution (see
-    /// [`Grader::repair`]) and reports it among the mistakes.
+    /// looks for the one change that gives it exactly one solution, every
+    /// pencil mark keeping its cell's answer: the answer put back in a cell
+    /// of one candidate, or that cell's digit replaced. It reports that
+    /// change as the mistake, else says that no single change repairs the
+    /// position, or that several do. Other positions never search.
     pub fn hint(&mut self, position: &Position, level: Level) -> Hint {
         let givens = position.givens();
         let from_marks = position.givens_from_marks();
