@@ -62,7 +62,7 @@ pub struct PrintArgs {
 
 const PRINT_AFTER_HELP: &str = "\
 The book: puzzle pages (1, 2, 4 or 6 puzzles a page, each numbered, with its
-band and rating when the input carries them), then the answer key (20 smaller
+band and rating when the input carries them), then the answer key (12 smaller
 solutions a page, numbered to match, each with its puzzle's page, givens in
 black). Every footer holds the page number, and the --footer text if given.
 Margins are 0.5 in outside and grow inside with the page count (see `sudoku
