@@ -10,11 +10,13 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use sudoku_core::Grid;
 
+use serde::Serialize;
+use sudoku_io::rows::{BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS};
 use sudoku_io::{FileKind, InputSpec};
-use sudoku_print::{ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
+use sudoku_print::{BookIndex, ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
-use crate::out_file::OutFile;
+use crate::out_file::{Destinations, OutFile};
 use crate::pipeline::{input_paths, open_records};
 
 /// Arguments of `sudoku print`.
@@ -41,6 +43,13 @@ pub struct PrintArgs {
     #[arg(long, value_name = "DPI", requires = "each", value_parser = clap::value_parser!(u32).range(10..=2400))]
     pub dpi: Option<u32>,
 
+    /// Also write the book's index as CSV to FILE (`-` is stdout): one row
+    /// per puzzle in book order, with the columns number, section, page,
+    /// answer_page, puzzle, solution, band, rating, id and source
+    /// (FILE:LINE). Refused when it is the --output file.
+    #[arg(long, value_name = "FILE", conflicts_with = "each", value_hint = clap::ValueHint::FilePath)]
+    pub csv: Option<PathBuf>,
+
     /// How the pages look.
     #[command(flatten)]
     pub page: PrintFlags,
@@ -53,9 +62,16 @@ pub struct PrintArgs {
 
 const PRINT_AFTER_HELP: &str = "\
 The book: puzzle pages (1, 2, 4 or 6 puzzles a page, each numbered, with its
-band and rating when the input carries them), then the answer key (20 smaller
-solutions a page, numbered to match, givens in black). Every footer holds the
-title and the page number. Margins are 15 mm, safe for home printers.
+band and rating when the input carries them), then the answer key (12 smaller
+solutions a page, numbered to match, each with its puzzle's page, givens in
+black). Every footer holds the page number, and the --footer text if given.
+Margins are 0.5 in outside and grow inside with the page count (see `sudoku
+book --help`).
+
+--csv FILE writes the book's index beside it: row N is the puzzle printed
+N-th, with its number as printed, section (its running head), page and
+answer_page (empty with --no-answers), then puzzle, solution, the band,
+rating and id of the input (empty when it had none) and source (FILE:LINE).
 
 PDF: vector graphics and one font, DejaVu Sans, embedded as a subset (print-on-
 demand services reject unembedded fonts); text is searchable. DejaVu Sans
@@ -134,6 +150,11 @@ pub struct PrintFlags {
     #[arg(long, overrides_with = "answers")]
     pub no_answers: bool,
 
+    /// A line of text in the middle of every numbered page's footer, beside
+    /// the page number [default: none].
+    #[arg(long, value_name = "TEXT")]
+    pub footer: Option<String>,
+
     /// The number of the first puzzle (at most 10^15, so every number
     /// fits) [default: 1].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_START_NUMBER))]
@@ -145,15 +166,16 @@ fn parse_trim(s: &str) -> Result<Trim, String> {
 }
 
 impl PrintFlags {
-    /// The print options these flags ask for (`seed` goes in every
-    /// footer), refused when they would not make a usable book.
-    pub fn options(&self, seed: Option<String>) -> anyhow::Result<PrintOptions> {
-        let opts = self.options_unchecked(seed);
+    /// The print options these flags ask for (`provenance`, what made the
+    /// set, ends the copyright page), refused when they would not make a
+    /// usable book.
+    pub fn options(&self, provenance: Option<String>) -> anyhow::Result<PrintOptions> {
+        let opts = self.options_unchecked(provenance);
         opts.check()?;
         Ok(opts)
     }
 
-    fn options_unchecked(&self, seed: Option<String>) -> PrintOptions {
+    fn options_unchecked(&self, provenance: Option<String>) -> PrintOptions {
         let trim = self.trim.unwrap_or_default();
         // Four grids on a small page would be too small to write in.
         let per_page_default = if trim.width < 7.0 * 72.0 { PerPageArg::Two } else { PerPageArg::Four };
@@ -173,7 +195,8 @@ impl PrintFlags {
             pages_multiple: self.pages_multiple.unwrap_or(2) as usize,
             answers: !self.no_answers,
             start_number: self.start_number.unwrap_or(1),
-            seed,
+            provenance,
+            footer: self.footer.clone(),
         }
     }
 
@@ -191,6 +214,7 @@ impl PrintFlags {
             ("--pages-multiple", self.pages_multiple.is_some()),
             ("--answers", self.answers),
             ("--no-answers", self.no_answers),
+            ("--footer", self.footer.is_some()),
             ("--start-number", self.start_number.is_some()),
         ]
         .into_iter()
@@ -247,15 +271,76 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     let output = args.output.path();
     let format = pick_format(args.format, output, PrintFormat::Pdf, PrintFormat::of_kind)?;
     let opts = args.page.options(None)?;
+    let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
+    if args.csv.is_some() {
+        // Every output of the run is a different file.
+        let mut destinations = Destinations::default();
+        if format != PrintFormat::Svg {
+            destinations.add(output)?;
+        }
+        destinations.add(csv_path)?;
+    }
     let target = BookOutput::open(format, output, args.output.force)?;
-    let (items, _) = read_and_solve(&args, &spec)?;
+    let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
+    let (items, _, sources) = read_and_solve(&args, &spec)?;
+    if let Some(csv) = &mut csv_out {
+        let index = sudoku_print::index(&items, &opts);
+        let rows: Vec<PrintRow> = items
+            .iter()
+            .zip(sources)
+            .map(|(item, source)| {
+                let meta = &item.meta;
+                PrintRow::new(
+                    &item.puzzle,
+                    &item.solution,
+                    meta.band.as_deref(),
+                    meta.rating.as_deref(),
+                    meta.id.as_deref(),
+                    source,
+                )
+            })
+            .collect();
+        let header = format!("{},{}\n", BOOK_COLUMNS.join(","), PRINT_CSV_COLUMNS.join(","));
+        write_book_csv(csv, &index, &rows, &header)?;
+    }
     target.write(&items, &opts)?;
+    if let Some(csv) = csv_out {
+        csv.finish()?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes a book's index as CSV to `out`: each row's [`BookColumns`] (from
+/// the layout's `index`), then the row; `rows` are in book order. An empty
+/// book writes `empty_header` alone.
+pub fn write_book_csv<R: Serialize>(
+    out: &mut impl Write,
+    index: &BookIndex,
+    rows: &[R],
+    empty_header: &str,
+) -> anyhow::Result<()> {
+    if index.placements.len() != rows.len() {
+        bail!("internal: {} rows for a book of {} puzzles", rows.len(), index.placements.len());
+    }
+    if rows.is_empty() {
+        out.write_all(empty_header.as_bytes()).context("cannot write the CSV")?;
+        return Ok(());
+    }
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(rows.len() * 256));
+    for (p, row) in index.placements.iter().zip(rows) {
+        w.serialize((BookColumns::new(p.number, &p.section, p.page, p.answer_page), row))?;
+    }
+    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("cannot write the CSV: {e}"))?;
+    out.write_all(&bytes).context("cannot write the CSV")
+}
+
 /// Every puzzle of the input, solved for the answer key, on `--jobs`
-/// threads (also handed back for more work).
-fn read_and_solve(args: &PrintArgs, spec: &InputSpec) -> anyhow::Result<(Vec<PrintItem>, rayon::ThreadPool)> {
+/// threads (also handed back for more work), and where each was read
+/// (`FILE:LINE`).
+fn read_and_solve(
+    args: &PrintArgs,
+    spec: &InputSpec,
+) -> anyhow::Result<(Vec<PrintItem>, rayon::ThreadPool, Vec<String>)> {
     let sources = read_puzzles(&args.source.files, spec)?;
     if sources.is_empty() {
         bail!("no puzzles in the input");
@@ -265,7 +350,8 @@ fn read_and_solve(args: &PrintArgs, spec: &InputSpec) -> anyhow::Result<(Vec<Pri
         .build()
         .context("cannot start worker threads")?;
     let items = pool.install(|| solve_all(&sources, args.output.quiet))?;
-    Ok((items, pool))
+    let places = sources.iter().map(|s| format!("{}:{}", s.name, s.line)).collect();
+    Ok((items, pool, places))
 }
 
 /// `print --each DIR`: one image per puzzle (and solution, with
@@ -280,7 +366,7 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
         bail!("{flag} shapes a book's pages: --each draws grids alone");
     }
     let opts = args.page.options(None)?;
-    let (items, pool) = read_and_solve(args, &args.source.spec()?)?;
+    let (items, pool, _) = read_and_solve(args, &args.source.spec()?)?;
     // An answer image only when asked for.
     let images = sudoku_print::images(&items, &opts, args.page.answers);
     let ext = if format == PrintFormat::Png { "png" } else { "svg" };
