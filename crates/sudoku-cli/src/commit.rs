@@ -134,7 +134,9 @@ fn put_in_place(staged: Vec<(TempPath, PathBuf)>, stale: &[PathBuf]) -> anyhow::
                 Err(_) => None,
             };
             undo.push(Undo { target: target.clone(), backup });
-            tmp.persist(&target).map_err(|e| e.error).with_context(|| format!("cannot write {}", target.display()))?;
+            tmp.persist(&target)
+                .map_err(|e| e.error)
+                .with_context(|| format!("cannot write {}", target.display()))?;
         }
         Ok(())
     })();

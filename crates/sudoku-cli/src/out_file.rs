@@ -33,10 +33,12 @@ pub enum OutFile {
     Stdout(BufWriter<io::StdoutLock<'static>>),
     /// A device, FIFO or other file that is written into as it is.
     Special(BufWriter<File>),
-    /// A temporary file, renamed to `target` by `finish`.
+    /// A temporary file, staged for `target` by `finish`.
     Atomic {
         /// The temporary file, in the target's directory.
-        tmp: BufWriter<tempfile::NamedTempFile>,
+        tmp: BufWriter<File>,
+        /// Its name; dropping it removes the file.
+        tmp_path: tempfile::TempPath,
         /// The regular file to create or replace (symlinks resolved).
         target: PathBuf,
         /// The permission bits of the file being replaced, if any.
@@ -100,7 +102,15 @@ impl OutFile {
             .tempfile_in(dir)
             .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
         crate::commit::register_temp(tmp.path());
-        Ok(OutFile::Atomic { tmp: BufWriter::with_capacity(1 << 16, tmp), target, keep_permissions })
+        // The file and its name apart: errors of plain file writes do not
+        // carry the temporary name, which the user never gave.
+        let (file, tmp_path) = tmp.into_parts();
+        Ok(OutFile::Atomic {
+            tmp: BufWriter::with_capacity(1 << 16, file),
+            tmp_path,
+            target,
+            keep_permissions,
+        })
     }
 
     /// Flushes; a file output is synced, closed and staged: it is put in
@@ -110,18 +120,19 @@ impl OutFile {
         match self {
             OutFile::Stdout(mut w) => w.flush().context("cannot write to stdout"),
             OutFile::Special(mut w) => w.flush().context("cannot write the output"),
-            OutFile::Atomic { tmp, target, keep_permissions } => {
-                let tmp = tmp
+            OutFile::Atomic { tmp, tmp_path, target, keep_permissions } => {
+                let file = tmp
                     .into_inner()
                     .map_err(|e| e.into_error())
                     .with_context(|| format!("cannot write {}", target.display()))?;
                 if let Some(p) = keep_permissions {
-                    tmp.as_file()
-                        .set_permissions(p)
-                        .with_context(|| format!("cannot copy the permission bits of {}", target.display()))?;
+                    file.set_permissions(p).with_context(|| {
+                        format!("cannot copy the permission bits of {}", target.display())
+                    })?;
                 }
-                tmp.as_file().sync_all().with_context(|| format!("cannot write {}", target.display()))?;
-                crate::commit::stage(tmp.into_temp_path(), target);
+                file.sync_all().with_context(|| format!("cannot write {}", target.display()))?;
+                drop(file);
+                crate::commit::stage(tmp_path, target);
                 Ok(())
             }
         }
@@ -209,6 +220,9 @@ fn resolve_links(path: &Path) -> anyhow::Result<PathBuf> {
 #[derive(Default)]
 pub struct Destinations {
     seen: Vec<(FileId, PathBuf)>,
+    /// Page sets (`book.svg` → `book-0001.svg` …): the canonical
+    /// directory, the stem, and the name as given.
+    page_sets: Vec<(PathBuf, String, PathBuf)>,
 }
 
 /// What makes two paths the same file: device and inode for a file that
@@ -222,10 +236,10 @@ enum FileId {
 
 impl Destinations {
     /// Adds `path` (`None` is stdout); an error if an earlier output is the
-    /// same file.
+    /// same file, or a page of an earlier page set.
     pub fn add(&mut self, path: Option<&Path>) -> anyhow::Result<()> {
         let id = match path {
-            None => FileId::Path(PathBuf::from("-")),
+            None => stdout_id(),
             Some(p) => file_id(p)?,
         };
         let shown = path.map_or_else(|| PathBuf::from("stdout"), Path::to_path_buf);
@@ -236,25 +250,98 @@ impl Destinations {
                 shown.display()
             );
         }
+        if let FileId::Path(p) = &id {
+            if let Some((_, _, set)) = self.page_sets.iter().find(|set| is_page_of(p, set)) {
+                bail!("{} is a page name of {}: give each output its own", shown.display(), set.display());
+            }
+        }
+        #[cfg(unix)]
+        if let (FileId::Inode(..), Some(p)) = (&id, path) {
+            let named = canonical_name(p)?;
+            if let Some((_, _, set)) = self.page_sets.iter().find(|set| is_page_of(&named, set)) {
+                bail!("{} is a page name of {}: give each output its own", shown.display(), set.display());
+            }
+        }
         self.seen.push((id, shown));
+        Ok(())
+    }
+
+    /// Adds the page set named after `path` (`STEM-NNNN.svg` in its
+    /// directory): an error if an earlier output is one of its pages.
+    pub fn add_page_set(&mut self, path: &Path) -> anyhow::Result<()> {
+        let named = canonical_name(path)?;
+        let dir = named.parent().map(Path::to_path_buf).unwrap_or_default();
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let set = (dir, stem, path.to_path_buf());
+        for (_, earlier) in &self.seen {
+            if earlier.as_os_str() != "stdout" && is_page_of(&canonical_name(earlier)?, &set) {
+                bail!("{} is a page name of {}: give each output its own", earlier.display(), path.display());
+            }
+        }
+        self.page_sets.push(set);
         Ok(())
     }
 }
 
-fn file_id(path: &Path) -> anyhow::Result<FileId> {
-    let target = resolve_links(path)?;
+/// Checks the outputs of a book run: the book (`None` is stdout; a page
+/// set when `pages`) and the CSV beside it (`None` is stdout), if any.
+pub fn check_book_outputs(
+    book: Option<&Path>,
+    pages: bool,
+    csv: Option<Option<&Path>>,
+) -> anyhow::Result<()> {
+    let Some(csv) = csv else { return Ok(()) };
+    let mut destinations = Destinations::default();
+    match (book, pages) {
+        (Some(path), true) => destinations.add_page_set(path)?,
+        (book, _) => destinations.add(book)?,
+    }
+    destinations.add(csv)
+}
+
+/// Whether `named` (canonical directory and name) is a page of `set`.
+fn is_page_of(named: &Path, (dir, stem, _): &(PathBuf, String, PathBuf)) -> bool {
+    let name = named.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    named.parent() == Some(dir.as_path())
+        && name
+            .strip_prefix(stem.as_str())
+            .and_then(|r| r.strip_prefix('-'))
+            .and_then(|r| r.strip_suffix(".svg"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Standard output's identity: the file it is, where it has one.
+fn stdout_id() -> FileId {
     #[cfg(unix)]
-    if let Ok(m) = fs::metadata(&target) {
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(m) = io::stdout().as_fd().try_clone_to_owned().and_then(|fd| File::from(fd).metadata()) {
+            return FileId::Inode(m.dev(), m.ino());
+        }
+    }
+    FileId::Path(PathBuf::from("-"))
+}
+
+fn file_id(path: &Path) -> anyhow::Result<FileId> {
+    #[cfg(unix)]
+    if let Ok(m) = fs::metadata(path) {
         use std::os::unix::fs::MetadataExt;
         return Ok(FileId::Inode(m.dev(), m.ino()));
     }
+    Ok(FileId::Path(canonical_name(path)?))
+}
+
+/// `path` (links followed) as its canonical directory and its name.
+fn canonical_name(path: &Path) -> anyhow::Result<PathBuf> {
+    let target = if is_descriptor_path(path) { path.to_path_buf() } else { resolve_links(path)? };
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
     let dir = fs::canonicalize(dir)
         .with_context(|| format!("cannot write {}: no such directory", path.display()))?;
-    Ok(FileId::Path(dir.join(target.file_name().unwrap_or_default())))
+    Ok(dir.join(target.file_name().unwrap_or_default()))
 }
 
 #[cfg(test)]

@@ -13,3 +13,4 @@ mod max_score;
 mod print;
 mod reliability;
 mod snapshots;
+mod transaction;

@@ -32,7 +32,7 @@ use sudoku_print::{BookIndex, ItemMeta, PrintItem};
 
 use crate::args::{pick_format, OutputArgs};
 use crate::cmd::print::{write_book_csv, BookOutput, PrintFlags, PrintFormat};
-use crate::out_file::{Destinations, OutFile};
+use crate::out_file::{check_book_outputs, OutFile};
 use crate::progress::Progress;
 
 /// Puzzles per chunk at most: made in parallel, then written in order.
@@ -406,15 +406,10 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     let output = args.output.path();
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
     let format = pick_format(args.format, output, GenerateFormat::Line, GenerateFormat::of_kind)?;
-    if args.csv.is_some() {
-        // Every output of the run is a different file (by identity: a
-        // symlink or `./a.csv` is the same file as `a.csv`).
-        let mut destinations = Destinations::default();
-        if format.book() != Some(PrintFormat::Svg) {
-            destinations.add(output)?;
-        }
-        destinations.add(csv_path)?;
-    }
+    // Every output of the run is a different file (by identity: a symlink
+    // or `./a.csv` is the same file as `a.csv`; a page set claims the names
+    // of its pages).
+    check_book_outputs(output, format.book() == Some(PrintFormat::Svg), args.csv.as_ref().map(|_| csv_path))?;
     if let (None, Some(flag)) = (format.book(), args.page.first_given()) {
         bail!("{flag} shapes a book: it needs pdf or svg output (-o FILE.pdf or --format pdf)");
     }

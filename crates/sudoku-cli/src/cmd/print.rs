@@ -16,7 +16,7 @@ use sudoku_io::{FileKind, InputSpec};
 use sudoku_print::{BookIndex, ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
-use crate::out_file::{Destinations, OutFile};
+use crate::out_file::{check_book_outputs, OutFile};
 use crate::pipeline::{input_paths, open_records};
 
 /// Arguments of `sudoku print`.
@@ -272,14 +272,10 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     let format = pick_format(args.format, output, PrintFormat::Pdf, PrintFormat::of_kind)?;
     let opts = args.page.options(None)?;
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
-    if args.csv.is_some() {
-        // Every output of the run is a different file.
-        let mut destinations = Destinations::default();
-        if format != PrintFormat::Svg {
-            destinations.add(output)?;
-        }
-        destinations.add(csv_path)?;
-    }
+    // Every output of the run is a different file (by identity: a symlink
+    // or `./a.csv` is the same file as `a.csv`; a page set claims the names
+    // of its pages).
+    check_book_outputs(output, format == PrintFormat::Svg, args.csv.as_ref().map(|_| csv_path))?;
     let target = BookOutput::open(format, output, args.output.force)?;
     let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
     let (items, _, sources) = read_and_solve(&args, &spec)?;
@@ -374,9 +370,21 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
         let kind = if image.answer { "solution" } else { "puzzle" };
         dir.join(format!("{kind}-{:04}.{ext}", image.number))
     };
+    let paths: Vec<PathBuf> = images.iter().map(name).collect();
+    // The images of an older set in DIR that the new one does not replace
+    // (its puzzles past the new count, its solutions): removed when the new
+    // set is put in place, so that solution N always answers puzzle N.
+    let stale = stale_files(
+        &dir.join("puzzle"),
+        |n| numbered(n, "puzzle", ext) || numbered(n, "solution", ext),
+        &paths,
+    )?;
     if !args.output.force {
-        if let Some(existing) = images.iter().map(name).find(|p| p.exists()) {
+        if let Some(existing) = paths.iter().find(|p| p.exists()) {
             bail!("{} already exists (use --force to replace it)", existing.display());
+        }
+        if let Some(old) = stale.first() {
+            bail!("{} is an image of an older set (use --force to remove it)", old.display());
         }
     }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot make the directory {}", dir.display()))?;
@@ -390,14 +398,15 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
             })
             .collect()
     });
-    // Each file whole or not at all, one at a time (a set of thousands
-    // would not fit the open-file limit at once).
-    for (image, bytes) in images.iter().zip(files) {
-        let path = name(image);
-        let mut out = OutFile::create(Some(&path), args.output.force)?;
+    // One file open at a time (a finished file is closed and staged, so a
+    // set of thousands stays within the open-file limit); all of them are
+    // put in place together when the run succeeds.
+    for (path, bytes) in paths.iter().zip(files) {
+        let mut out = OutFile::create(Some(path), args.output.force)?;
         out.write_all(&bytes?).with_context(|| format!("cannot write {}", path.display()))?;
         out.finish()?;
     }
+    stale.into_iter().for_each(crate::commit::remove);
     if !args.output.quiet {
         eprintln!("sudoku: {} images in {}", images.len(), dir.display());
     }
@@ -445,9 +454,11 @@ impl BookOutput {
         }
     }
 
-    /// Renders `items` with `opts` and writes the book: a PDF atomically;
-    /// SVG pages each to a temporary file first, all renamed into place once
-    /// every page is written.
+    /// Renders `items` with `opts` and writes the book: a PDF, or its SVG
+    /// pages, each to a temporary file, put in place with the run's other
+    /// outputs when the run succeeds ([`crate::commit`]); the pages of an
+    /// older set that the new one does not replace are removed in the same
+    /// step.
     pub fn write(self, items: &[PrintItem], opts: &PrintOptions) -> anyhow::Result<()> {
         match self {
             BookOutput::Pdf(mut out) => {
@@ -458,7 +469,8 @@ impl BookOutput {
             BookOutput::Svg { path, force } => {
                 let pages = sudoku_print::render_svg(items, opts);
                 let paths = page_paths(&path, pages.len());
-                let stale = stale_pages(&path, &paths)?;
+                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let stale = stale_files(&path, |name| numbered(name, &stem, "svg"), &paths)?;
                 if !force {
                     if let Some(existing) = paths.iter().find(|p| p.exists()) {
                         bail!("{} already exists (use --force to replace the set)", existing.display());
@@ -470,19 +482,14 @@ impl BookOutput {
                         );
                     }
                 }
-                let mut outs = Vec::with_capacity(pages.len());
+                // One page open at a time: a finished page is closed.
                 for (page, path) in pages.iter().zip(&paths) {
                     let mut out = OutFile::create(Some(path), force)?;
                     out.write_all(page.as_bytes())
                         .with_context(|| format!("cannot write {}", path.display()))?;
-                    outs.push(out);
-                }
-                for out in outs {
                     out.finish()?;
                 }
-                for old in stale {
-                    std::fs::remove_file(&old).with_context(|| format!("cannot remove {}", old.display()))?;
-                }
+                stale.into_iter().for_each(crate::commit::remove);
                 Ok(())
             }
         }
@@ -497,10 +504,23 @@ pub fn page_paths(path: &Path, n_pages: usize) -> Vec<PathBuf> {
     (1..=n_pages).map(|page| path.with_file_name(format!("{stem}-{page:04}.svg"))).collect()
 }
 
-/// The pages of an older set named after `path` (`STEM-DIGITS.svg`, any
-/// padding) that `new_pages` would not replace.
-fn stale_pages(path: &Path, new_pages: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+/// Whether `name` is `PREFIX-DIGITS.EXT` (a page or image of a numbered
+/// set, any padding).
+fn numbered(name: &str, prefix: &str, ext: &str) -> bool {
+    name.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .and_then(|rest| rest.strip_suffix(ext))
+        .and_then(|rest| rest.strip_suffix('.'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The files beside `path` (in its directory) whose names are members of
+/// an older set (`is_member`) that `new_files` would not replace.
+fn stale_files(
+    path: &Path,
+    is_member: impl Fn(&str) -> bool,
+    new_files: &[PathBuf],
+) -> anyhow::Result<Vec<PathBuf>> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -514,14 +534,9 @@ fn stale_pages(path: &Path, new_pages: &[PathBuf]) -> anyhow::Result<Vec<PathBuf
     for entry in entries {
         let entry = entry.with_context(|| format!("cannot read the directory {}", dir.display()))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        let is_page = name
-            .strip_prefix(&stem)
-            .and_then(|rest| rest.strip_prefix('-'))
-            .and_then(|rest| rest.strip_suffix(".svg"))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        let page = path.with_file_name(&name);
-        if is_page && !new_pages.contains(&page) {
-            stale.push(page);
+        let file = path.with_file_name(&name);
+        if is_member(&name) && !new_files.contains(&file) {
+            stale.push(file);
         }
     }
     stale.sort();
@@ -613,7 +628,7 @@ mod tests {
             std::fs::write(dir.path().join(name), "").unwrap();
         }
         let path = dir.path().join("b.svg");
-        let stale = stale_pages(&path, &page_paths(&path, 2)).unwrap();
+        let stale = stale_files(&path, |n| numbered(n, "b", "svg"), &page_paths(&path, 2)).unwrap();
         let names: Vec<String> =
             stale.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
         assert_eq!(names, ["b-0003.svg", "b-1.svg"]);
