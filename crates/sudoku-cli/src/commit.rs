@@ -57,10 +57,15 @@ fn pending() -> MutexGuard<'static, Pending> {
     PENDING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Remembers a temporary file, to remove on a signal.
-pub fn register_temp(path: &Path) {
+/// Creates a temporary file in `dir` with `builder` and remembers it, to
+/// remove on a signal: both under the lock the signal handler takes, so
+/// that no signal finds a file made but not yet remembered.
+pub fn temp_file_in(builder: &tempfile::Builder, dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
     install();
-    pending().temps.push(path.to_path_buf());
+    let mut p = pending();
+    let tmp = builder.tempfile_in(dir)?;
+    p.temps.push(tmp.path().to_path_buf());
+    Ok(tmp)
 }
 
 /// A finished output: `tmp` (written, synced and closed) goes to `target`

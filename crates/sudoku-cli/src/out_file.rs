@@ -98,10 +98,8 @@ impl OutFile {
         // ordinary file, so ask for 0666 and let the umask decide.
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let tmp = builder
-            .tempfile_in(dir)
+        let tmp = crate::commit::temp_file_in(&builder, dir)
             .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-        crate::commit::register_temp(tmp.path());
         // The file and its name apart: errors of plain file writes do not
         // carry the temporary name, which the user never gave.
         let (file, tmp_path) = tmp.into_parts();
