@@ -92,6 +92,7 @@ pub fn grade_status(e: &GradeError) -> (&'static str, String) {
         GradeError::Conflict(c) => ("invalid", c.to_string()),
         GradeError::Unsolvable => ("unsolvable", "no solution".to_string()),
         GradeError::NotUnique => ("not-unique", "more than one solution".to_string()),
+        GradeError::Solved => ("solved", "the grid is already solved: no step to rate".to_string()),
         other => ("invalid", other.to_string()),
     }
 }
