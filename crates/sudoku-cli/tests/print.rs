@@ -317,23 +317,9 @@ fn find_grid(raster: &Raster) -> (f64, f64, f64, f64) {
     (left, top, right, bottom)
 }
 
-/// The words of page `page` with their boxes, from `pdftotext -bbox`:
-/// `(x_min, y_min, x_max, y_max, text)` in points from the top-left.
+/// The words of page `page` with their boxes (see `util::pdf_words`).
 fn words(pdf: &Path, page: usize) -> Vec<(f64, f64, f64, f64, String)> {
-    let p = page.to_string();
-    let html = run_tool("pdftotext", &["-bbox", "-f", &p, "-l", &p, pdf.to_str().unwrap(), "-"]);
-    let attr = |line: &str, name: &str| -> f64 {
-        let start = line.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
-        let end = start + line[start..].find('"').unwrap();
-        line[start..end].parse().unwrap()
-    };
-    html.lines()
-        .filter(|l| l.trim_start().starts_with("<word"))
-        .map(|l| {
-            let text = l[l.find('>').unwrap() + 1..l.rfind("</word>").unwrap()].to_string();
-            (attr(l, "xMin"), attr(l, "yMin"), attr(l, "xMax"), attr(l, "yMax"), text)
-        })
-        .collect()
+    crate::util::pdf_words(pdf, page)
 }
 
 #[test]
