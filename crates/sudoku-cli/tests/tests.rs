@@ -11,5 +11,6 @@ mod hardening;
 mod hint;
 mod max_score;
 mod print;
+mod r31;
 mod reliability;
 mod snapshots;
