@@ -86,3 +86,37 @@ fn r31_hint_steps_give_one_block_per_record_malformed_included() {
         }
     }
 }
+
+/// Point 4: `generate --start 18446744073709551614 -n 1` made puzzles 6, 7,
+/// 8, … without end (`start + chunk` wrapped). It makes one puzzle, that
+/// index's (its id names it), with any `--jobs`; a range past the last
+/// index is a usage error naming `--start` (exit 2), and writes nothing.
+#[test]
+fn r31_generate_at_the_end_of_the_index_range_makes_what_was_asked() {
+    let last = u64::MAX - 1;
+    for jobs in ["1", "4"] {
+        for (start, n) in [(last, 1), (last - 2, 3), (u64::MAX - 40, 40)] {
+            let out = sudoku()
+                .args(["generate", "--seed", "7", "-f", "csv", "--jobs", jobs])
+                .args(["--start", &start.to_string(), "-n", &n.to_string()])
+                .timeout(std::time::Duration::from_secs(60))
+                .assert()
+                .success();
+            let ids: Vec<String> =
+                stdout_of(&out).lines().filter_map(|l| l.split(',').next()).map(String::from).collect();
+            let expected: Vec<String> = (start..start + n).map(|i| format!("7-{i}")).collect();
+            // A header row only at index 0.
+            assert_eq!(ids, expected, "--start {start} -n {n} --jobs {jobs}");
+        }
+    }
+    for (start, n) in [(u64::MAX, 1), (last, 2), (1, u64::MAX)] {
+        let out = sudoku()
+            .args(["generate", "--seed", "7", "--start", &start.to_string(), "-n", &n.to_string()])
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2);
+        assert!(out.get_output().stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(stderr.contains("--start") && stderr.contains("18446744073709551614"), "{stderr}");
+    }
+}
