@@ -154,21 +154,34 @@ impl<R: Read> Reader<R> {
         }
         self.line_no += 1;
         if buf.len() > MAX_LINE_BYTES && buf.last() != Some(&b'\n') {
-            // Skip the rest of the line.
+            // Skip the rest of the line: a comment or blank, the line is its
+            // first MAX_LINE_BYTES (see MAX_LINE_BYTES), else an error.
             let mut rest = Vec::new();
-            while !matches!((&mut self.reader).take(limit).read_until(b'\n', &mut rest), Ok(0))
-                && rest.last() != Some(&b'\n')
-            {
+            let mut rest_blank = true;
+            loop {
                 rest.clear();
+                let n = (&mut self.reader).take(limit).read_until(b'\n', &mut rest).unwrap_or(0);
+                rest_blank &= rest.iter().all(u8::is_ascii_whitespace);
+                if n == 0 || rest.last() == Some(&b'\n') {
+                    break;
+                }
             }
-            return Some(Err(self.error(
-                self.line_no,
-                0,
-                format!("line longer than {MAX_LINE_BYTES} bytes"),
-            )));
+            buf.truncate(MAX_LINE_BYTES);
+            let blank = rest_blank && buf.iter().all(u8::is_ascii_whitespace);
+            if !buf.contains(&b'#') && !blank {
+                return Some(Err(self.error(
+                    self.line_no,
+                    0,
+                    format!("line longer than {MAX_LINE_BYTES} bytes"),
+                )));
+            }
         }
         while matches!(buf.last(), Some(b'\n' | b'\r')) {
             buf.pop();
+        }
+        if buf.len() == MAX_LINE_BYTES {
+            // A long comment cut inside a character keeps its text.
+            return Some(Ok(String::from_utf8_lossy(&buf).into_owned()));
         }
         Some(String::from_utf8(buf).map_err(|_| self.error(self.line_no, 0, "not UTF-8 text")))
     }
@@ -353,6 +366,17 @@ mod tests {
         let got = read(&format!("{}{empty}\n", drawn(&p, true)));
         assert_eq!(got.len(), 2);
         assert_eq!(got[1].position.as_ref().unwrap().givens(), &Grid::EMPTY);
+    }
+
+    /// Issue 31: a comment or blank line over the line limit is no record,
+    /// and other content past the limit is one malformed record.
+    #[test]
+    fn r31_long_comments_and_blank_lines_are_no_records() {
+        let long = "x".repeat(MAX_LINE_BYTES * 2);
+        let blank = " ".repeat(MAX_LINE_BYTES * 2);
+        let text = format!("# {long}\n{blank}\n{GIVENS}\n{GIVENS}{long}\n{GIVENS}\n");
+        let got: Vec<(usize, bool)> = read(&text).iter().map(|r| (r.line, r.position.is_ok())).collect();
+        assert_eq!(got, [(3, true), (4, false), (5, true)]);
     }
 
     #[test]
