@@ -120,3 +120,48 @@ fn r31_generate_at_the_end_of_the_index_range_makes_what_was_asked() {
         assert!(stderr.contains("--start") && stderr.contains("18446744073709551614"), "{stderr}");
     }
 }
+
+/// Point 3: a CSV of 10,000 puzzles with an unclosed quote in record 5 gave
+/// 5 output lines and exit 0 in `solve`, `grade` and `canon`. The quote is
+/// an input error at its line and column (exit 2); with `--skip-invalid`,
+/// one malformed record and the other 9,999 answered, in place.
+#[test]
+fn r31_an_unclosed_quote_in_csv_is_an_error_at_its_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("q.csv");
+    let mut text = "puzzle,note\n".to_string();
+    for k in 0..10_000 {
+        text.push_str(&if k == 4 { format!("{P},\"unclosed\n") } else { format!("{P},n{k}\n") });
+    }
+    std::fs::write(&path, &text).unwrap();
+    let at = format!("q.csv:6:{}: unclosed quote", P.len() + 2);
+    for cmd in ["solve", "grade", "canon"] {
+        let out = sudoku().arg(cmd).arg(&path).assert().code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        assert!(stderr.contains(&at), "{cmd}: {stderr}");
+        let out = sudoku().args([cmd, "--skip-invalid"]).arg(&path).assert().code(1);
+        let stdout = stdout_of(&out);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 10_000, "{cmd}");
+        // Every line but the fifth answers the same puzzle.
+        assert!(lines[4] != lines[0], "{cmd}: {}", lines[4]);
+        assert!(lines.iter().enumerate().all(|(k, l)| k == 4 || *l == lines[0]), "{cmd}");
+    }
+}
+
+/// Point 3: a comment or blank line over 64 KiB became an extra "invalid"
+/// record, and a valid puzzle with a long comment exited 2. Both are read
+/// as what they are, in `solve`, `grade` and `canon`.
+#[test]
+fn r31_long_comments_and_blank_lines_are_no_records() {
+    let long = "x".repeat(100_000);
+    let blank = " ".repeat(100_000);
+    let text = format!("# {long}\n{P}\n{blank}\n{P} # {long}\n");
+    for cmd in ["solve", "grade", "canon"] {
+        let out = sudoku().arg(cmd).write_stdin(text.clone()).assert().success();
+        let stdout = stdout_of(&out);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 2, "{cmd}: {stdout}");
+        assert_eq!(lines[0], lines[1], "{cmd}");
+    }
+}
