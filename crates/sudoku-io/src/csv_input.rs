@@ -345,9 +345,13 @@ mod tests {
     /// Issue 31: every quoting defect is one malformed record, located, and
     /// the records after it are read; well-formed quoting (commas, line
     /// ends and doubled quotes inside) is read as it was meant.
+    /// What a row's note reads as: its text, or an error's line, column and
+    /// message start.
+    type Expected = Result<&'static str, (usize, usize, &'static str)>;
+
     #[test]
     fn r31_each_quoting_defect_is_one_record() {
-        let cases: [(&str, Result<&str, (usize, usize, &str)>); 7] = [
+        let cases: [(&str, Expected); 7] = [
             ("\"a, \"\"b\"\"\r\nc\"", Ok("a, \"b\"\nc")),
             ("  \"x\"  ", Ok("x")),
             ("\"\"", Ok("")),

@@ -742,7 +742,9 @@ mod tests {
         let long = |s: &str| format!("{s}{}", "x".repeat(MAX_LINE_BYTES * 2));
         let blank = " ".repeat(MAX_LINE_BYTES * 5);
         let g = Grid::parse_line(P).unwrap();
-        let cases: Vec<(InputFormat, String, Vec<Result<(), ()>>)> = vec![
+        // Per case: the format, the text, and whether each record is `P`.
+        type Case = (InputFormat, String, Vec<Result<(), ()>>);
+        let cases: Vec<Case> = vec![
             (
                 InputFormat::Line,
                 format!("{}\n{P}\n{blank}\n{}\n", long("# "), long(&format!("{P} #"))),
