@@ -27,19 +27,28 @@ fuzz_target!(|data: &[u8]| {
         assert!(r.line > last_line, "record at line {} after one at line {last_line}", r.line);
         last_line = r.line;
         if let Err(e) = &r.grid {
-            assert!(e.line >= r.line && e.line <= n_lines, "{e} (record at line {}, {n_lines} lines)", r.line);
+            assert!(
+                e.line >= r.line && e.line <= n_lines,
+                "{e} (record at line {}, {n_lines} lines)",
+                r.line
+            );
             let _ = e.to_string();
         }
         all.push(r);
     }
-    // Errors in a value (`column NAME: …`, a ragged row) leave rows whole.
-    let row_error = |r: &Record| {
-        r.grid.as_ref().is_err_and(|e| !e.message.starts_with("column ") && !e.message.starts_with("row has "))
-    };
-    if all.iter().any(row_error) {
+    // A row that cannot be read is an error at a character (column 1 or
+    // more); errors in a value (column 0) leave rows whole.
+    if all.iter().any(|r| r.grid.as_ref().is_err_and(|e| e.column > 0)) {
         return;
     }
     let mut rows = row_lines(text);
+    // An error in the header (no puzzle column, no rows, or the first data
+    // row, read to find the column by its values, unreadable) ends the
+    // input: one record, on the header's line or that row's.
+    let header_error = all.len() == 1 && all[0].grid.is_err() && all[0].notice.is_none();
+    if header_error && (rows.is_empty() || rows.iter().take(2).any(|&line| line == all[0].line)) {
+        return;
+    }
     // The header row is no record, unless the file has none.
     if !all.first().is_some_and(|r| r.notice.is_some()) && !rows.is_empty() {
         rows.remove(0);
