@@ -36,6 +36,7 @@ fuzz_target!(|data: &[u8]| {
         Err(GradeError::Conflict(_)) => return assert!(n_conflicts > 0, "{puzzle}"),
         Err(GradeError::Unsolvable) => return assert_eq!(count, 0, "{puzzle}"),
         Err(GradeError::NotUnique) => return assert_eq!(count, 2, "{puzzle}"),
+        Err(GradeError::Solved) => return assert!(puzzle.is_complete() && count == 1, "{puzzle}"),
         Err(e) => panic!("{puzzle}: unexpected error {e}"),
     };
     assert_eq!(count, 1, "graded a puzzle without one solution: {puzzle}");

@@ -31,9 +31,9 @@ fuzz_target!(|data: &[u8]| {
     match result {
         MaxScore::Optimal { .. } => {}
         MaxScore::Stopped { best, upper_bound, .. } => {
-            if let Some((_, score)) = best {
-                assert!(score < upper_bound, "stopped although the bound is reached: {result:?}");
-            }
+            // Issue 31: a stopped search always knows a completion.
+            let (_, score) = best.expect("a stopped search without a completion");
+            assert!(score < upper_bound, "stopped although the bound is reached: {result:?}");
         }
         MaxScore::Infeasible { .. } => {
             assert_eq!(puzzle.count_solutions_up_to(1), 0, "{puzzle}");

@@ -21,6 +21,12 @@
 //!   cargo-fuzz`; uses the nightly toolchain when rustup has one, else sets
 //!   `RUSTC_BOOTSTRAP=1` for the sanitizer flags. A crash leaves its input in
 //!   `fuzz/artifacts/TARGET/`: make it a fixture and a regression test.
+//! - `cargo xtask kills [--runs N] [--seed S]`: kills runs that replace an
+//!   older set of output files at random times (N per scenario, default
+//!   100) and checks that each leaves the old set whole or the new set whole
+//!   (see `kills.rs`).
+
+mod kills;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -34,9 +40,11 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("bench") => bench(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
+        Some("kills") => kills::kills(&args[1..], &project_root()),
         _ => {
             eprintln!("usage: cargo xtask bench [{}|python]", BENCHES.join("|"));
             eprintln!("       cargo xtask fuzz [--seconds N] [TARGET ...]");
+            eprintln!("       cargo xtask kills [--runs N] [--seed S]");
             ExitCode::from(2)
         }
     }

@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sudoku_core::{Grid, Position};
+use sudoku_core::{Candidates, Grid, Position};
 use sudoku_grade::hint::{Level, Status};
 use sudoku_grade::Grader;
 
@@ -49,6 +49,63 @@ fn measure(grader: &mut Grader, puzzles: &[(Grid, f64)]) -> (usize, f64, f64) {
     (n, total / n.max(1) as f64, worst)
 }
 
+/// Positions read from pencil marks that need a repair (issue 30): for
+/// each puzzle, at the givens and halfway through its hints, the
+/// candidates with the answer erased from the first cell of two (one
+/// change repairs it), and from two such cells in different rows, columns
+/// and boxes (none does: the whole search). Sukaku lines, read back.
+fn broken_positions(grader: &mut Grader, puzzles: &[(Grid, f64)]) -> (Vec<Position>, Vec<Position>) {
+    let (mut one, mut two) = (Vec::new(), Vec::new());
+    for (puzzle, _) in puzzles {
+        let solution = puzzle.solve_unique().expect("fixture puzzles have one solution");
+        let mut path = vec![Position::from_givens(*puzzle)];
+        while let Some(p) = path.last() {
+            let h = grader.hint(p, Level::Full);
+            if h.status != Status::Hint {
+                break;
+            }
+            path.push(h.apply_to(p));
+        }
+        for p in [&path[0], &path[path.len() / 2]] {
+            let marks = p.candidates();
+            let bivalue: Vec<usize> = (0..81).filter(|&c| marks[c].len() == 2).collect();
+            let erase = |cells: &[usize]| {
+                let mut m = marks;
+                for &c in cells {
+                    m[c] = m[c].without(Candidates::single(solution.get(c).unwrap_or(0)));
+                }
+                let p = Position::new(*p.givens(), p.placed(), Some(m)).expect("same givens");
+                Position::parse(&p.to_sukaku()).expect("a Sukaku line reads back")
+            };
+            let apart = |a: usize, b: usize| {
+                a / 9 != b / 9 && a % 9 != b % 9 && (a / 27, a % 9 / 3) != (b / 27, b % 9 / 3)
+            };
+            if let Some(&a) = bivalue.first() {
+                one.push(erase(&[a]));
+                if let Some(&b) = bivalue.iter().find(|&&b| apart(a, b)) {
+                    two.push(erase(&[a, b]));
+                }
+            }
+        }
+    }
+    (one, two)
+}
+
+/// Times one hint on each position: (calls, mean µs, worst µs, how many
+/// were `status`).
+fn measure_each(grader: &mut Grader, positions: &[Position], status: Status) -> (usize, f64, f64, usize) {
+    let (mut total, mut worst, mut n_status) = (0.0f64, 0.0f64, 0);
+    for p in positions {
+        let t = Instant::now();
+        let h = grader.hint(p, Level::Full);
+        let us = t.elapsed().as_secs_f64() * 1e6;
+        total += us;
+        worst = worst.max(us);
+        n_status += usize::from(h.status == status);
+    }
+    (positions.len(), total / positions.len().max(1) as f64, worst, n_status)
+}
+
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let sample = read(&root.join("fixtures/grade/se_calibration_sample.csv"), 0.0);
@@ -77,6 +134,20 @@ fn main() {
         println!(
             "| {name} ({} puzzles) | {range} | {n} | {:.3} ms | {:.3} ms | {target} |",
             set.len(),
+            mean / 1000.0,
+            worst / 1000.0
+        );
+    }
+    let (one, two) = broken_positions(&mut grader, &sample);
+    println!("\n## Repairs: one `Grader::hint` call on a Sukaku line with answers erased from cells of two candidates\n");
+    println!("| positions | erased | found | mean | worst |");
+    println!("|---|---|---:|---:|---:|");
+    for (set, erased, status, found) in
+        [(&one, "1", Status::Mistakes, "the change"), (&two, "2, apart", Status::Mistakes, "a change")]
+    {
+        let (n, mean, worst, n_status) = measure_each(&mut grader, set, status);
+        println!(
+            "| calibration sample, at the givens and halfway ({n}) | {erased} | {found}: {n_status} of {n} | {:.3} ms | {:.3} ms |",
             mean / 1000.0,
             worst / 1000.0
         );

@@ -17,7 +17,8 @@ use crate::cmd::transform::TransformArgs;
 ///
 /// Exit codes: 0 success; 1 some puzzle had no solution (or was skipped as
 /// invalid); 2 usage, I/O or input error (no output file is written then);
-/// 130 or 143 interrupted by SIGINT or SIGTERM.
+/// 130, 143 or 129 interrupted by SIGINT, SIGTERM or SIGHUP (no output file
+/// is written either).
 #[derive(Debug, Parser)]
 #[command(name = "sudoku", version, about, long_about = None, max_term_width = 100)]
 pub struct Cli {

@@ -2,23 +2,29 @@
 //! (`sudoku-io` reads and writes records, `sudoku-print` renders books) and
 //! the output files. This binary parses arguments, does I/O and picks exit
 //! codes: 0 success, 1 a negative answer (no solution), 2 usage, I/O or
-//! input error, 130/143 interrupted by SIGINT/SIGTERM.
+//! input error (no output file changed), 130/143/129 interrupted by
+//! SIGINT/SIGTERM/SIGHUP before the outputs were put in place (none was).
 
 mod args;
 mod cli;
 mod cmd;
+mod commit;
 mod out_file;
 mod pipeline;
 mod progress;
-mod signal;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::parse();
-    match cmd::run(cli) {
+    // A panic leaves no temporary file.
+    let _uncommitted = commit::Guard;
+    // Every output file of the run is put in place together, only when the
+    // whole run succeeded.
+    match cmd::run(cli).and_then(|code| commit::commit().map(|()| code)) {
         Ok(code) => code,
         Err(err) => {
+            commit::discard();
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }

@@ -1,19 +1,24 @@
 //! Output destinations that never lose data.
 //!
 //! - An output file is complete or absent: the run writes a temporary file
-//!   in the target's directory and renames it into place only when the run
-//!   succeeded ([`OutFile::finish`]). A run that fails, is interrupted
-//!   (Ctrl-C, SIGTERM) or panics leaves no file, and an existing file
-//!   exactly as it was.
+//!   in the target's directory, and [`OutFile::finish`] stages it; every
+//!   staged file of the run is put in place together when the whole run
+//!   succeeded ([`crate::commit`]). A run that fails, is interrupted
+//!   (Ctrl-C, SIGTERM, SIGHUP) or panics leaves no file, and every existing
+//!   file exactly as it was.
 //! - An existing regular file is replaced only with `--force`, and keeps
 //!   its permission bits.
-//! - A path that is not a regular file (a character device such as
-//!   `/dev/null`, a FIFO, `/dev/stdout`, a process substitution) is written
-//!   into, never replaced: it cannot be made atomic, and it is not ours to
-//!   replace.
+//! - A stream is written into, never replaced, and never needs `--force`:
+//!   the process's own standard output by any name (`/dev/stdout`,
+//!   `/dev/fd/1`, or the very file stdout was redirected to, so that
+//!   `>> log` stays an append), any other `/dev/fd/N` or `/proc/*/fd/N`
+//!   (a process substitution), and any path that is not a regular file (a
+//!   character device such as `/dev/null`, a FIFO, a terminal). A regular
+//!   file reached through a descriptor path is appended to.
 //! - A symlink stays a symlink: the file it points to gets the content.
 //! - Two outputs of one run are refused when they are the same file, by
-//!   identity ([`Destinations`]), before any work is done.
+//!   identity ([`Destinations`]), before any work is done; a page set
+//!   (`book.svg` → `book-0001.svg` …) claims every name of its pages.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -28,10 +33,12 @@ pub enum OutFile {
     Stdout(BufWriter<io::StdoutLock<'static>>),
     /// A device, FIFO or other file that is written into as it is.
     Special(BufWriter<File>),
-    /// A temporary file, renamed to `target` by `finish`.
+    /// A temporary file, staged for `target` by `finish`.
     Atomic {
         /// The temporary file, in the target's directory.
-        tmp: BufWriter<tempfile::NamedTempFile>,
+        tmp: BufWriter<File>,
+        /// Its name; dropping it removes the file.
+        tmp_path: tempfile::TempPath,
         /// The regular file to create or replace (symlinks resolved).
         target: PathBuf,
         /// The permission bits of the file being replaced, if any.
@@ -43,9 +50,25 @@ impl OutFile {
     /// Opens `path` (`None` is stdout). An existing regular file is an error
     /// unless `force`; a directory always is.
     pub fn create(path: Option<&Path>, force: bool) -> anyhow::Result<OutFile> {
+        let stdout = || OutFile::Stdout(BufWriter::with_capacity(1 << 16, io::stdout().lock()));
         let Some(path) = path else {
-            return Ok(OutFile::Stdout(BufWriter::with_capacity(1 << 16, io::stdout().lock())));
+            return Ok(stdout());
         };
+        if is_stdout(path) {
+            return Ok(stdout());
+        }
+        if is_descriptor_path(path) {
+            // The kernel resolves these; the link text (`pipe:[…]`) is no
+            // path. A regular file behind one is appended to, never
+            // truncated or replaced.
+            let regular = fs::metadata(path).is_ok_and(|m| m.is_file());
+            let f = OpenOptions::new()
+                .write(true)
+                .append(regular)
+                .open(path)
+                .with_context(|| format!("cannot open {}", path.display()))?;
+            return Ok(OutFile::Special(BufWriter::with_capacity(1 << 16, f)));
+        }
         let target = resolve_links(path)?;
         let existing = match fs::metadata(&target) {
             Ok(m) => Some(m),
@@ -75,35 +98,73 @@ impl OutFile {
         // ordinary file, so ask for 0666 and let the umask decide.
         #[cfg(unix)]
         builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let tmp = builder
-            .tempfile_in(dir)
+        let tmp = crate::commit::temp_file_in(&builder, dir)
             .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-        crate::signal::register_temp(tmp.path());
-        Ok(OutFile::Atomic { tmp: BufWriter::with_capacity(1 << 16, tmp), target, keep_permissions })
+        // The file and its name apart: errors of plain file writes do not
+        // carry the temporary name, which the user never gave.
+        let (file, tmp_path) = tmp.into_parts();
+        Ok(OutFile::Atomic {
+            tmp: BufWriter::with_capacity(1 << 16, file),
+            tmp_path,
+            target,
+            keep_permissions,
+        })
     }
 
-    /// Flushes, and moves a file output into place.
+    /// Flushes; a file output is synced, closed and staged: it is put in
+    /// place with the run's other outputs when the run succeeds
+    /// ([`crate::commit::commit`]).
     pub fn finish(self) -> anyhow::Result<()> {
         match self {
             OutFile::Stdout(mut w) => w.flush().context("cannot write to stdout"),
             OutFile::Special(mut w) => w.flush().context("cannot write the output"),
-            OutFile::Atomic { tmp, target, keep_permissions } => {
-                let tmp =
-                    tmp.into_inner().map_err(|e| e.into_error()).context("cannot write the output file")?;
-                let tmp_path = tmp.path().to_path_buf();
-                let result = (|| -> anyhow::Result<()> {
-                    if let Some(p) = keep_permissions {
-                        tmp.as_file().set_permissions(p).context("cannot copy the permission bits")?;
-                    }
-                    tmp.as_file().sync_all().context("cannot write the output file")?;
-                    tmp.persist(&target).map_err(|e| e.error)?;
-                    Ok(())
-                })();
-                crate::signal::unregister_temp(&tmp_path);
-                result.with_context(|| format!("cannot write {}", target.display()))
+            OutFile::Atomic { tmp, tmp_path, target, keep_permissions } => {
+                let file = tmp
+                    .into_inner()
+                    .map_err(|e| e.into_error())
+                    .with_context(|| format!("cannot write {}", target.display()))?;
+                if let Some(p) = keep_permissions {
+                    file.set_permissions(p).with_context(|| {
+                        format!("cannot copy the permission bits of {}", target.display())
+                    })?;
+                }
+                file.sync_all().with_context(|| format!("cannot write {}", target.display()))?;
+                drop(file);
+                crate::commit::stage(tmp_path, target);
+                Ok(())
             }
         }
     }
+}
+
+/// Whether `path` is the file this process's standard output is (by
+/// identity: `/dev/stdout`, `/dev/fd/1`, or the file stdout was redirected
+/// to under its own name).
+fn is_stdout(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else { return false };
+        let (Ok(out), Ok(m)) = (File::from(fd).metadata(), fs::metadata(path)) else { return false };
+        out.dev() == m.dev() && out.ino() == m.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// Whether `path` names an open file descriptor (`/dev/fd/N`,
+/// `/dev/stdout`, `/dev/stderr`, `/proc/…/fd/N`): a stream the shell gave.
+fn is_descriptor_path(path: &Path) -> bool {
+    let s = path.to_string_lossy();
+    s.starts_with("/dev/fd/")
+        || s == "/dev/stdout"
+        || s == "/dev/stderr"
+        || s == "/dev/stdin"
+        || (s.starts_with("/proc/") && s.contains("/fd/"))
 }
 
 impl Write for OutFile {
@@ -157,6 +218,9 @@ fn resolve_links(path: &Path) -> anyhow::Result<PathBuf> {
 #[derive(Default)]
 pub struct Destinations {
     seen: Vec<(FileId, PathBuf)>,
+    /// Page sets (`book.svg` → `book-0001.svg` …): the canonical
+    /// directory, the stem, and the name as given.
+    page_sets: Vec<(PathBuf, String, PathBuf)>,
 }
 
 /// What makes two paths the same file: device and inode for a file that
@@ -170,10 +234,10 @@ enum FileId {
 
 impl Destinations {
     /// Adds `path` (`None` is stdout); an error if an earlier output is the
-    /// same file.
+    /// same file, or a page of an earlier page set.
     pub fn add(&mut self, path: Option<&Path>) -> anyhow::Result<()> {
         let id = match path {
-            None => FileId::Path(PathBuf::from("-")),
+            None => stdout_id(),
             Some(p) => file_id(p)?,
         };
         let shown = path.map_or_else(|| PathBuf::from("stdout"), Path::to_path_buf);
@@ -184,25 +248,98 @@ impl Destinations {
                 shown.display()
             );
         }
+        if let FileId::Path(p) = &id {
+            if let Some((_, _, set)) = self.page_sets.iter().find(|set| is_page_of(p, set)) {
+                bail!("{} is a page name of {}: give each output its own", shown.display(), set.display());
+            }
+        }
+        #[cfg(unix)]
+        if let (FileId::Inode(..), Some(p)) = (&id, path) {
+            let named = canonical_name(p)?;
+            if let Some((_, _, set)) = self.page_sets.iter().find(|set| is_page_of(&named, set)) {
+                bail!("{} is a page name of {}: give each output its own", shown.display(), set.display());
+            }
+        }
         self.seen.push((id, shown));
+        Ok(())
+    }
+
+    /// Adds the page set named after `path` (`STEM-NNNN.svg` in its
+    /// directory): an error if an earlier output is one of its pages.
+    pub fn add_page_set(&mut self, path: &Path) -> anyhow::Result<()> {
+        let named = canonical_name(path)?;
+        let dir = named.parent().map(Path::to_path_buf).unwrap_or_default();
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let set = (dir, stem, path.to_path_buf());
+        for (_, earlier) in &self.seen {
+            if earlier.as_os_str() != "stdout" && is_page_of(&canonical_name(earlier)?, &set) {
+                bail!("{} is a page name of {}: give each output its own", earlier.display(), path.display());
+            }
+        }
+        self.page_sets.push(set);
         Ok(())
     }
 }
 
-fn file_id(path: &Path) -> anyhow::Result<FileId> {
-    let target = resolve_links(path)?;
+/// Checks the outputs of a book run: the book (`None` is stdout; a page
+/// set when `pages`) and the CSV beside it (`None` is stdout), if any.
+pub fn check_book_outputs(
+    book: Option<&Path>,
+    pages: bool,
+    csv: Option<Option<&Path>>,
+) -> anyhow::Result<()> {
+    let Some(csv) = csv else { return Ok(()) };
+    let mut destinations = Destinations::default();
+    match (book, pages) {
+        (Some(path), true) => destinations.add_page_set(path)?,
+        (book, _) => destinations.add(book)?,
+    }
+    destinations.add(csv)
+}
+
+/// Whether `named` (canonical directory and name) is a page of `set`.
+fn is_page_of(named: &Path, (dir, stem, _): &(PathBuf, String, PathBuf)) -> bool {
+    let name = named.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    named.parent() == Some(dir.as_path())
+        && name
+            .strip_prefix(stem.as_str())
+            .and_then(|r| r.strip_prefix('-'))
+            .and_then(|r| r.strip_suffix(".svg"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Standard output's identity: the file it is, where it has one.
+fn stdout_id() -> FileId {
     #[cfg(unix)]
-    if let Ok(m) = fs::metadata(&target) {
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(m) = io::stdout().as_fd().try_clone_to_owned().and_then(|fd| File::from(fd).metadata()) {
+            return FileId::Inode(m.dev(), m.ino());
+        }
+    }
+    FileId::Path(PathBuf::from("-"))
+}
+
+fn file_id(path: &Path) -> anyhow::Result<FileId> {
+    #[cfg(unix)]
+    if let Ok(m) = fs::metadata(path) {
         use std::os::unix::fs::MetadataExt;
         return Ok(FileId::Inode(m.dev(), m.ino()));
     }
+    Ok(FileId::Path(canonical_name(path)?))
+}
+
+/// `path` (links followed) as its canonical directory and its name.
+fn canonical_name(path: &Path) -> anyhow::Result<PathBuf> {
+    let target = if is_descriptor_path(path) { path.to_path_buf() } else { resolve_links(path)? };
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
     let dir = fs::canonicalize(dir)
         .with_context(|| format!("cannot write {}: no such directory", path.display()))?;
-    Ok(FileId::Path(dir.join(target.file_name().unwrap_or_default())))
+    Ok(dir.join(target.file_name().unwrap_or_default()))
 }
 
 #[cfg(test)]

@@ -393,18 +393,28 @@ fn a_pdf_name_makes_a_book_and_csv_writes_the_set_beside_it() {
     assert_eq!(pdf_pages(&pdf), 6);
     let text = poppler("pdftotext", &[&pdf, std::path::Path::new("-")]);
     assert!(text.contains("Easy six"), "{text}");
-    assert!(text.contains("seed 3, easy"), "the footer names what regenerates the set:\n{text}");
     for id in ["3-0", "3-5"] {
         assert!(text.contains(id), "puzzle id {id} is on the page:\n{text}");
     }
     let (headers, rows) = csv_records(&std::fs::read_to_string(&csv).unwrap());
-    assert_eq!(headers, GRADED_HEADER);
+    assert_eq!(headers, [&BOOK_COLUMNS[..], &GRADED_HEADER[..]].concat());
     assert_eq!(rows.len(), 6);
-    assert!(rows.iter().all(|r| r[8] == "easy"));
+    assert!(rows.iter().all(|r| r[4 + 8] == "easy"));
     assert!(text.matches("easy").count() >= 6, "every puzzle shows its band:\n{text}");
-    // The side CSV is what --format csv writes.
+    // The side CSV holds the rows --format csv writes, in book order.
     let same = stdout_of(&["generate", "-n", "6", "--seed", "3", "--difficulty", "easy", "-f", "csv"]);
-    assert_eq!(std::fs::read_to_string(&csv).unwrap(), same);
+    assert_eq!(sorted_by_index(&rows), csv_records(&same).1);
+}
+
+/// The columns of a book's index before those of `generate --format csv`.
+const BOOK_COLUMNS: [&str; 4] = ["number", "section", "page", "answer_page"];
+
+/// The rows of a book's index without the book's columns, in generation
+/// order (by the `index` column): the rows of `generate --format csv`.
+fn sorted_by_index(rows: &[Vec<String>]) -> Vec<Vec<String>> {
+    let mut rows: Vec<Vec<String>> = rows.iter().map(|r| r[BOOK_COLUMNS.len()..].to_vec()).collect();
+    rows.sort_by_key(|r| r[2].parse::<u64>().unwrap());
+    rows
 }
 
 #[test]
@@ -456,12 +466,12 @@ fn book_writes_a_pdf_and_a_csv_of_24_medium_puzzles_and_keeps_existing_files() {
     assert_eq!(pdf_pages(&pdf), 10);
     let csv_text = std::fs::read_to_string(&csv).unwrap();
     let (headers, rows) = csv_records(&csv_text);
-    assert_eq!(headers, GRADED_HEADER);
+    assert_eq!(headers, [&BOOK_COLUMNS[..], &GRADED_HEADER[..]].concat());
     assert_eq!(rows.len(), 24);
-    let puzzles: Vec<&str> = rows.iter().map(|r| r[3].as_str()).collect();
+    let puzzles: Vec<&str> = rows.iter().map(|r| r[4 + 3].as_str()).collect();
     assert!(graded_by_sudoku_grade(&puzzles).iter().all(|g| g[1] == "medium"));
     // The book is `sudoku generate` with its defaults.
-    let seed = &rows[0][1];
+    let seed = &rows[0][4 + 1];
     let same = stdout_of(&[
         "generate",
         "-n",
@@ -474,7 +484,7 @@ fn book_writes_a_pdf_and_a_csv_of_24_medium_puzzles_and_keeps_existing_files() {
         "-f",
         "csv",
     ]);
-    assert_eq!(csv_text, same);
+    assert_eq!(sorted_by_index(&rows), csv_records(&same).1);
 
     let pdf_bytes = std::fs::read(&pdf).unwrap();
     sudoku().args(["book", "-n", "2"]).current_dir(dir.path()).assert().code(2).stderr(
@@ -499,9 +509,12 @@ fn book_options_pass_through_to_generate() {
     let info = poppler("pdfinfo", &[&pdf]);
     assert!(info.contains("612 x 792 pts"), "{info}");
     let text = poppler("pdftotext", &[&pdf, std::path::Path::new("-")]);
-    assert!(text.contains("Hard three") && text.contains("seed 8, hard, rot180"), "{text}");
-    let (_, rows) = csv_records(&std::fs::read_to_string(dir.path().join("h.csv")).unwrap());
-    assert!(rows.iter().all(|r| r[1] == "8" && r[6] == "rot180" && r[8] == "hard"));
+    assert!(text.contains("Hard three"), "{text}");
+    let (headers, rows) = csv_records(&std::fs::read_to_string(dir.path().join("h.csv")).unwrap());
+    let col = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    assert!(rows
+        .iter()
+        .all(|r| r[col("seed")] == "8" && r[col("symmetry")] == "rot180" && r[col("band")] == "hard"));
     assert!(!dir.path().join("puzzles.pdf").exists());
 }
 
@@ -607,6 +620,105 @@ fn a_book_in_sections_runs_easy_to_hard_within_each() {
     }
     sudoku().args(["book", "--sections", "easy:0"]).current_dir(dir.path()).assert().code(2);
     sudoku().args(["book", "--sections", "easy:2", "-n", "3"]).current_dir(dir.path()).assert().code(2);
+}
+
+#[test]
+fn r30_the_csv_beside_a_book_lists_its_puzzles_in_book_order_with_number_section_and_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    // Sections sort each by rating, so book order is not generation order.
+    sudoku()
+        .args(["book", "--sections", "easy:5,hard:4", "--seed", "4", "-q"])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+    let csv = std::fs::read_to_string(dir.path().join("puzzles.csv")).unwrap();
+    let rows = check_book_index(&dir.path().join("puzzles.pdf"), &csv, 1);
+    assert_eq!(rows.len(), 9);
+    let sections: Vec<&str> = rows.iter().map(|r| r["section"].as_str()).collect();
+    assert_eq!(sections, ["Easy", "Easy", "Easy", "Easy", "Easy", "Hard", "Hard", "Hard", "Hard"]);
+    let indices: Vec<u64> = rows.iter().map(|r| r["index"].parse().unwrap()).collect();
+    assert!(indices.windows(2).any(|w| w[0] > w[1]), "the book reorders the set: {indices:?}");
+
+    // `generate -o x.pdf --csv`, numbered from 5, two a page, no key.
+    let pdf = dir.path().join("g.pdf");
+    let csv_path = dir.path().join("g.csv");
+    sudoku()
+        .args(["generate", "-n", "7", "--seed", "3", "--per-page", "2", "--start-number", "5"])
+        .args(["--no-answers", "-q", "-o"])
+        .arg(&pdf)
+        .arg("--csv")
+        .arg(&csv_path)
+        .assert()
+        .success();
+    let rows = check_book_index(&pdf, &std::fs::read_to_string(&csv_path).unwrap(), 5);
+    assert_eq!(rows.len(), 7);
+    assert!(rows.iter().all(|r| r["answer_page"].is_empty() && r["section"] == "Sudoku"), "{rows:?}");
+    // Pages 3, 3, 4, 4, 5, 5, 6 after the title page and the contents.
+    let pages: Vec<&str> = rows.iter().map(|r| r["page"].as_str()).collect();
+    assert_eq!(pages, ["3", "3", "4", "4", "5", "5", "6"]);
+}
+
+#[test]
+fn r30_the_provenance_leaves_the_footers_for_the_copyright_page_and_footer_sets_a_footer() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("b.pdf");
+    let make = |extra: &[&str]| {
+        sudoku()
+            .args(["generate", "-n", "6", "--seed", "3", "--difficulty", "easy", "-q", "--force", "-o"])
+            .arg(&pdf)
+            .args(extra)
+            .assert()
+            .success();
+        (1..=pdf_pages(&pdf))
+            .map(|page| pdf_words(&pdf, page).into_iter().map(|w| w.4).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<String>>()
+    };
+    let pages = make(&[]);
+    assert!(pages.iter().all(|p| !p.contains("seed")), "no page names the seed: {pages:?}");
+    let pages = make(&["--copyright", "(c) 2026 Me"]);
+    // Page 2, the copyright page, ends with what made the set; no other
+    // page names it.
+    assert!(pages[1].starts_with("(c) 2026 Me") && pages[1].ends_with("seed 3, easy"), "{pages:?}");
+    assert_eq!(pages.iter().filter(|p| p.contains("seed 3")).count(), 1, "{pages:?}");
+    // --footer puts its text on every numbered page (contents, puzzles,
+    // answers), and on no other.
+    let pages = make(&["--footer", "Holiday set"]);
+    for (i, page) in pages.iter().enumerate() {
+        let numbered = page.split(' ').any(|w| w == (i + 1).to_string());
+        assert_eq!(page.contains("Holiday set"), numbered, "page {}: {page}", i + 1);
+    }
+    assert_eq!(pages.iter().filter(|p| p.contains("Holiday set")).count(), 4, "{pages:?}");
+}
+
+#[test]
+fn r30_book_says_what_it_wrote_on_stderr_unless_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = sudoku()
+        .args(["book", "-n", "5", "--seed", "2", "-o", "five.pdf", "--csv", "five.csv"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout("");
+    let n_pages = pdf_pages(&dir.path().join("five.pdf"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.get_output().stderr),
+        format!("five.pdf: {n_pages} pages, 5 puzzles; five.csv\n")
+    );
+    sudoku()
+        .args(["book", "-n", "5", "--seed", "2", "-o", "five.pdf", "--csv", "five.csv", "--force", "-q"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("");
+    // An SVG book names its first and last page files.
+    sudoku()
+        .args(["book", "-n", "1", "--seed", "2", "-o", "one.svg", "--csv", "one.csv"])
+        .current_dir(dir.path())
+        .assert()
+        .success()
+        .stderr("one-0001.svg … one-0004.svg: 4 pages, 1 puzzle; one.csv\n");
+    assert!(dir.path().join("one-0004.svg").exists() && !dir.path().join("one-0005.svg").exists());
 }
 
 /// Runs `script` with `sh -c`, `$SUDOKU` the binary, in `dir`.

@@ -139,3 +139,24 @@ fn output_file_is_written_and_not_overwritten_without_force() {
     grade(&["-o", txt.to_str().unwrap()], &format!("{EASY}\n")).success();
     assert!(std::fs::read_to_string(&txt).unwrap().starts_with(EASY));
 }
+
+/// Issue 31: a full grid was rated `0.0 easy Hidden Single`; it has no step
+/// to take, and says so in every format (with the solver's effort: one
+/// node, no guess).
+#[test]
+fn r31_a_solved_grid_is_reported_solved_not_rated() {
+    const FULL: &str = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    grade(&[], &format!("{FULL}\n"))
+        .code(1)
+        .stdout(format!("{FULL} solved: the grid is already solved: no step to rate (nodes=1 guesses=0)\n"));
+    let csv = grade(&["--format", "csv"], &format!("{FULL}\n")).code(1);
+    let text = String::from_utf8(csv.get_output().stdout.clone()).unwrap();
+    assert_eq!(text.lines().nth(1), Some(format!("{FULL},,,,,solved,,1,0").as_str()));
+    let json = grade(&["--format", "json"], &format!("{FULL}\n")).code(1);
+    let v: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(v["status"], "solved");
+    assert!(v["rating"].is_null() && v["technique"].is_null());
+    // One empty cell is a puzzle again: a last-cell single, 1.0.
+    let one = format!("{}.{}", &FULL[..40], &FULL[41..]);
+    grade(&[], &format!("{one}\n")).success().stdout(predicate::str::contains(" 1.0/1.0/1.0 easy"));
+}

@@ -131,3 +131,151 @@ fn the_output_does_not_depend_on_the_number_of_jobs() {
     assert!(one.iter().filter(|&&b| b == b'\n').count() > 10 * sample.lines().count());
     assert_eq!(one, run("2"));
 }
+
+/// The first rated puzzles of the calibration sample, with their solutions
+/// from the core solver.
+fn rated(n: usize) -> Vec<(Grid, Grid)> {
+    let sample =
+        std::fs::read_to_string(crate::util::fixture_path("grade/se_calibration_sample.csv")).unwrap();
+    sample
+        .lines()
+        .skip(1)
+        .step_by(40)
+        .take(n)
+        .map(|l| {
+            let puzzle = Grid::parse_line(l.split(',').next().unwrap()).unwrap();
+            (puzzle, puzzle.solve_unique().unwrap())
+        })
+        .collect()
+}
+
+/// `puzzle`'s candidates with the answer erased from `cells`.
+fn erased(puzzle: &Grid, solution: &Grid, cells: &[usize]) -> Position {
+    let mut marks = puzzle.candidates();
+    for &c in cells {
+        marks[c] = marks[c].without(Candidates::single(solution.get(c).unwrap()));
+    }
+    Position::new(*puzzle, puzzle, Some(marks)).unwrap()
+}
+
+/// Every form with pencil marks of `p`, each a record: the Sukaku line,
+/// the pencil-mark grid, the grid with border lines, and the JSON form
+/// of the Sukaku line's position (givens are its cells of one candidate).
+fn pencil_mark_forms(p: &Position) -> Vec<String> {
+    let read = Position::parse(&p.to_sukaku()).unwrap();
+    let cells: Vec<String> =
+        read.candidates().iter().map(|m| m.iter().map(|d| d.to_string()).collect()).collect();
+    let json = serde_json::json!({
+        "givens": read.givens().to_line(),
+        "placed": read.placed().to_line(),
+        "candidates": cells,
+    });
+    vec![
+        format!("{}\n", p.to_sukaku()),
+        p.to_pencil_grid(),
+        // Without HoDoKu's closing border line: the record reader takes a
+        // border line after the ninth row for a record of its own.
+        format!(".---.\n{}\n", p.to_pencil_grid().lines().collect::<Vec<_>>().join("\n:\n")),
+        format!("{json}\n"),
+    ]
+}
+
+fn cell_name(c: usize) -> String {
+    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+}
+
+#[test]
+fn r30_an_answer_erased_from_a_cell_of_two_is_named_in_every_pencil_mark_form() {
+    for (puzzle, solution) in rated(3) {
+        let c = (0..81).find(|&c| puzzle.candidates()[c].len() == 2).unwrap();
+        let answer = solution.get(c).unwrap();
+        let p = erased(&puzzle, &solution, &[c]);
+        for form in pencil_mark_forms(&p) {
+            let out = sudoku().args(["hint", "--format", "json"]).write_stdin(form.clone()).assert().code(1);
+            let rows = json_lines(&out.get_output().stdout);
+            assert_eq!(rows.len(), 1, "{form}");
+            assert_eq!(rows[0]["status"], "mistakes", "{form}");
+            assert_eq!(
+                rows[0]["mistakes"],
+                serde_json::json!([{"cell": cell_name(c), "kind": "erased candidate", "digit": answer}]),
+                "{form}"
+            );
+            sudoku()
+                .arg("hint")
+                .write_stdin(form.clone())
+                .assert()
+                .code(1)
+                .stdout(format!("mistakes: {}: {answer} was erased but is the answer\n", cell_name(c)));
+            let out = sudoku()
+                .args(["hint", "-f", "json", "--level", "technique"])
+                .write_stdin(form)
+                .assert()
+                .code(1);
+            assert_eq!(
+                json_lines(&out.get_output().stdout)[0]["mistakes"],
+                serde_json::json!([{"cell": cell_name(c), "kind": "erased candidate"}])
+            );
+        }
+    }
+}
+
+#[test]
+fn r30_a_clue_typed_wrong_into_a_sukaku_line_is_a_wrong_digit() {
+    let line = std::fs::read_to_string(crate::util::fixture_path("17clue.txt")).unwrap();
+    // The first clue of the first puzzles that, typed as another digit
+    // repeating no clue, leaves no solution.
+    let (puzzle, solution, c, wrong) = line
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| Grid::parse_line(l.split(':').next().unwrap()).unwrap())
+        .flat_map(|puzzle| (0..81).filter(move |&c| puzzle.get(c).is_some()).map(move |c| (puzzle, c)))
+        .find_map(|(puzzle, c)| {
+            let solution = puzzle.solve_unique().unwrap();
+            let wrong = (1..=9).find(|&d| {
+                let mut typed = puzzle;
+                typed.set(c, d);
+                Some(d) != solution.get(c)
+                    && typed.conflicts().is_empty()
+                    && typed.count_solutions_up_to(1) == 0
+            })?;
+            Some((puzzle, solution, c, wrong))
+        })
+        .unwrap();
+    let mut typed = puzzle;
+    typed.set(c, wrong);
+    // Every open cell keeps all nine candidates.
+    let sukaku: String = (0..81)
+        .map(|q| match typed.get(q) {
+            Some(d) => (1..=9).map(|k| if k == d { char::from(b'0' + d) } else { '.' }).collect(),
+            None => "123456789".to_string(),
+        })
+        .collect();
+    let out = sudoku().args(["hint", "-f", "json"]).write_stdin(format!("{sukaku}\n")).assert().code(1);
+    assert_eq!(
+        json_lines(&out.get_output().stdout)[0]["mistakes"],
+        serde_json::json!([{"cell": cell_name(c), "kind": "wrong digit", "placed": wrong, "digit": solution.get(c)}])
+    );
+}
+
+#[test]
+fn r30_two_independent_errors_are_reported_as_beyond_one_change() {
+    let (puzzle, solution) = rated(1).remove(0);
+    let bivalue: Vec<usize> = (0..81).filter(|&c| puzzle.candidates()[c].len() == 2).collect();
+    // Two cells of two candidates in different rows, columns and boxes.
+    let (a, b) = bivalue
+        .iter()
+        .flat_map(|&a| bivalue.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| a / 9 != b / 9 && a % 9 != b % 9 && (a / 27, a % 9 / 3) != (b / 27, b % 9 / 3))
+        .unwrap();
+    let p = erased(&puzzle, &solution, &[a, b]);
+    for form in pencil_mark_forms(&p) {
+        let out = sudoku().arg("hint").write_stdin(form.clone()).assert().code(1);
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let no_solution =
+            text == "no solution: the position has no solution, and no single change repairs it\n";
+        let invalid = text.starts_with("invalid: invalid position: digit ")
+            && text.ends_with(", and no single change repairs it\n");
+        assert!(no_solution || invalid, "{form}: {text}");
+        assert!(!text.contains("givens"), "{text}");
+    }
+}

@@ -176,13 +176,17 @@ fn a_node_limit_stops_the_search_says_so_and_exits_1() {
 
 #[test]
 fn a_zero_time_limit_stops_at_once() {
-    sudoku()
+    // Stopped before any completion: the score of the solver's completion,
+    // at most the optimum, never -1 (issue 31).
+    let out = sudoku()
         .args(["solve", "--max-score", "--time-limit", "0"])
         .arg(target("empty.in"))
         .assert()
         .code(1)
-        .stdout("-1\n")
-        .stderr(predicate::str::contains("stopped"));
+        .stderr(predicate::str::contains("stopped"))
+        .into_stdout();
+    let score: i64 = String::from_utf8(out).unwrap().trim().parse().unwrap();
+    assert!((0..=answer("empty.ans")).contains(&score) && score > 81 * 5, "{score}");
     sudoku().args(["solve", "--max-score", "--time-limit", "-1"]).write_stdin("").assert().code(2);
 }
 
@@ -241,4 +245,59 @@ fn the_default_time_limit_stops_a_long_search_and_none_lifts_it() {
         .assert()
         .success()
         .stdout(format!("{}\n{}\n", answer("sample1.ans"), answer("sample2.ans")));
+}
+
+/// Issue 31: a search stopped before its first completion printed -1, the
+/// judge's "no completion exists", for grids that have completions. A
+/// stopped search never prints -1: it prints the score of a completion it
+/// knows (checked here: the grid is a valid completion of the puzzle and
+/// the score is its NOIP score, computed in the test), and -1 stays for
+/// grids without one.
+#[test]
+fn r31_a_stopped_search_never_prints_minus_one() {
+    let noip = |g: &str| -> i64 {
+        g.bytes()
+            .enumerate()
+            .map(|(i, b)| {
+                let (r, c) = ((i / 9) as i64, (i % 9) as i64);
+                i64::from(b - b'0') * (10 - (r - 4).abs().max((c - 4).abs()))
+            })
+            .sum()
+    };
+    let multi = std::fs::read_to_string(fixture_path("multi.txt")).unwrap();
+    let mut puzzles: Vec<String> = vec![
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".into(),
+        ".".repeat(81),
+    ];
+    puzzles.extend(multi.lines().take(3).map(|l| l.split(':').next().unwrap().to_string()));
+    for p in &puzzles {
+        let out = sudoku()
+            .args(["solve", "--max-score", "--node-limit", "1", "-f", "line", "-q"])
+            .write_stdin(format!("{p}\n"))
+            .assert()
+            .code(1)
+            .into_stdout();
+        let text = String::from_utf8(out).unwrap();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(fields.len(), 3, "{text}");
+        assert_eq!(fields[2], "stopped", "{text}");
+        let grid = Grid::parse_line(fields[1]).unwrap();
+        assert!(grid.is_solution_of(&Grid::parse_line(p).unwrap()), "{text}");
+        assert_eq!(fields[0].parse::<i64>().unwrap(), noip(fields[1]), "{text}");
+        // The judge's output: the same score, never -1.
+        sudoku()
+            .args(["solve", "--max-score", "--node-limit", "1", "-q"])
+            .write_stdin(format!("{p}\n"))
+            .assert()
+            .code(1)
+            .stdout(format!("{}\n", fields[0]));
+    }
+    // No completion: -1, proven, whatever the limit.
+    let dead = format!("12345678.{}9", ".".repeat(71));
+    sudoku()
+        .args(["solve", "--max-score", "--node-limit", "1", "-q"])
+        .write_stdin(format!("{dead}\n"))
+        .assert()
+        .code(1)
+        .stdout("-1\n");
 }

@@ -656,3 +656,44 @@ fn a_page_too_small_for_its_grids_is_refused_before_any_work() {
         .stderr(contains("larger trim"));
     assert!(!out.exists());
 }
+
+#[test]
+fn r30_print_csv_is_the_books_index_in_book_order() {
+    let (dir, input) = input(7);
+    let csv = dir.path().join("book.csv");
+    let pdf = dir.path().join("book.pdf");
+    sudoku()
+        .arg("print")
+        .arg(&input)
+        .args(["--per-page", "2", "--start-number", "3", "-o"])
+        .arg(&pdf)
+        .arg("--csv")
+        .arg(&csv)
+        .assert()
+        .success()
+        .stdout("");
+    let rows = crate::util::check_book_index(&pdf, &std::fs::read_to_string(&csv).unwrap(), 3);
+    let lines = puzzles(7);
+    assert_eq!(rows.len(), 7);
+    for (row_idx, (row, puzzle)) in rows.iter().zip(&lines).enumerate() {
+        assert_eq!(&row["puzzle"], puzzle);
+        assert_eq!(row["source"], format!("{}:{}", input.display(), row_idx + 1));
+        let solution = sudoku_core::Grid::parse_line(puzzle).unwrap().solve_one().unwrap();
+        assert_eq!(row["solution"], solution.to_line());
+        assert_eq!(row["band"], "");
+    }
+    let header = std::fs::read_to_string(&csv).unwrap().lines().next().unwrap().to_string();
+    assert_eq!(header, "number,section,page,answer_page,puzzle,solution,band,rating,id,source");
+    // Not the book's own file.
+    sudoku()
+        .arg("print")
+        .arg(&input)
+        .arg("-o")
+        .arg(&pdf)
+        .arg("--csv")
+        .arg(&pdf)
+        .arg("--force")
+        .assert()
+        .code(2)
+        .stderr(contains("same file"));
+}

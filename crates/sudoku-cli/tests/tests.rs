@@ -14,3 +14,4 @@ mod print;
 mod r31;
 mod reliability;
 mod snapshots;
+mod transaction;

@@ -84,6 +84,17 @@ impl Position {
         self.marks.as_ref()
     }
 
+    /// Whether the givens are only what the pencil marks show: the cells
+    /// with one candidate, and nothing placed since. The Sukaku line and
+    /// the pencil-mark grid have no givens and are read so (and so is
+    /// their JSON form), so such givens may hold the player's own digits,
+    /// and the player's mistakes.
+    pub fn givens_from_marks(&self) -> bool {
+        self.marks.is_some_and(|m| {
+            self.placed == self.givens && (0..81).all(|c| self.givens.get(c).is_some() == (m[c].len() == 1))
+        })
+    }
+
     /// The candidates of each cell: the player's marks when there are some,
     /// else every digit the placed digits of its row, column and box leave.
     /// A filled cell holds its digit.
@@ -388,6 +399,24 @@ mod tests {
         let e = Position::parse(&broken).unwrap_err();
         assert_eq!(e.line, 1, "{e}");
         assert!(e.message.contains("'x'") || e.message.contains("10 cells"), "{e}");
+    }
+
+    #[test]
+    fn only_the_pencil_mark_forms_take_their_givens_from_the_marks() {
+        let p = marked();
+        assert!(!p.givens_from_marks());
+        assert!(!Position::parse(GIVENS).unwrap().givens_from_marks());
+        let sukaku = Position::parse(&p.to_sukaku()).unwrap();
+        assert!(sukaku.givens_from_marks());
+        assert!(Position::parse(&p.to_pencil_grid()).unwrap().givens_from_marks());
+        // The same position from its parts: the same answer.
+        let again = Position::new(*sukaku.givens(), sukaku.placed(), sukaku.marks().copied()).unwrap();
+        assert!(again.givens_from_marks());
+        // An open cell with one mark left is not a given.
+        let mut marks = sukaku.candidates();
+        let open = (0..81).find(|&c| marks[c].len() > 1).unwrap();
+        marks[open] = Candidates::single(marks[open].iter().next().unwrap());
+        assert!(!Position::new(*sukaku.givens(), sukaku.placed(), Some(marks)).unwrap().givens_from_marks());
     }
 
     #[test]

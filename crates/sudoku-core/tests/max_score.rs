@@ -210,8 +210,16 @@ fn a_node_limit_stops_with_a_valid_incumbent_and_bound() {
 fn a_zero_time_limit_stops_at_once_with_a_trivial_bound() {
     let options = MaxScoreOptions { node_limit: None, time_limit: Some(Duration::ZERO) };
     let result = max_score(&Grid::EMPTY, &Weights::NOIP, &options);
-    assert!(matches!(result, MaxScore::Stopped { best: None, upper_bound: 5130, .. }), "{result:?}");
-    // 9 × 570
+    // 9 × 570; the solver's completion as the best known (issue 31: a
+    // stopped search always knows one where there is one).
+    let MaxScore::Stopped { best: Some((grid, score)), upper_bound: 5130, .. } = result else {
+        panic!("{result:?}")
+    };
+    assert!(grid.is_solution_of(&Grid::EMPTY));
+    assert_eq!(Weights::NOIP.score(&grid), score);
+    // No completion: infeasible, even at once.
+    let dead = Grid::parse_line(&format!("12345678.{}9", ".".repeat(71))).unwrap();
+    assert!(matches!(max_score(&dead, &Weights::NOIP, &options), MaxScore::Infeasible { .. }));
 }
 
 #[test]

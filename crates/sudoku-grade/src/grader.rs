@@ -68,6 +68,10 @@ pub enum GradeError {
     /// deduction alone.
     #[error("the puzzle has more than one solution")]
     NotUnique,
+    /// Every cell is filled (and no givens clash): there is no step to
+    /// take, so nothing to rate.
+    #[error("the grid is already solved: there is no step to rate")]
+    Solved,
 }
 
 /// A candidate: a digit in a cell.
@@ -613,6 +617,9 @@ impl Grader {
                 _ => GradeError::NotUnique,
             });
         };
+        if puzzle.is_complete() {
+            return Err(GradeError::Solved);
+        }
         Ok(Path {
             b: Board::from_grid(puzzle).ok_or(GradeError::Unsolvable)?,
             solution,

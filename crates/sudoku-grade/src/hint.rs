@@ -16,7 +16,7 @@ use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
-use sudoku_core::{Candidates, Grid, Position, UNITS};
+use sudoku_core::{Candidates, Conflict, Grid, Position, PEERS, UNITS};
 
 use crate::board::Board;
 use crate::grader::Candidate;
@@ -56,13 +56,16 @@ pub enum Status {
     /// Every cell holds the right digit.
     Solved,
     /// Some placed digits or erased candidates are wrong: see
-    /// [`Hint::mistakes`].
+    /// [`Hint::mistakes`]. For a position read from its pencil marks that
+    /// had no solution, one of them is the change that gives it one.
     Mistakes,
-    /// The givens have no solution.
+    /// The givens have no solution (a position read from its pencil
+    /// marks: and no single change gives it one).
     NoSolution,
     /// The givens have more than one solution.
     NotUnique,
-    /// Two givens with the same digit share a unit.
+    /// Two givens with the same digit share a unit (a position read from
+    /// its pencil marks: and no single change repairs it).
     Invalid,
 }
 
@@ -232,31 +235,137 @@ fn pattern_of(text: &str, out: &mut Vec<CellDigits>) {
 impl Grader {
     /// The next step from `position`, told at `level`; or what stops one:
     /// invalid or ambiguous givens, the player's mistakes, a solved grid.
+    ///
+    /// A position read from its pencil marks alone (the Sukaku line, the
+    /// pencil-mark grid: [`Position::givens_from_marks`]) has no givens: its
+    /// cells with one candidate stand for them, and a player who erased the
+    /// answer from a cell of two candidates leaves it with a wrong one.
+    /// When such a position has no solution or repeats a digit, the hint
+    /// looks for the one change that gives it exactly one solution, every
+    /// pencil mark keeping its cell's answer: the answer put back in a cell
+    /// of one candidate, or that cell's digit replaced. It reports that
+    /// change as the mistake, else says that no single change repairs the
+    /// position, or that several do. Other positions never search.
     pub fn hint(&mut self, position: &Position, level: Level) -> Hint {
         let givens = position.givens();
-        if let Some(c) = givens.conflicts().first() {
-            return Hint::status(Status::Invalid, format!("invalid givens: {c}"));
-        }
-        let solution = match self.solver().count_solutions_up_to(givens, 2) {
-            0 => return Hint::status(Status::NoSolution, "the givens have no solution"),
-            1 => match self.solver().solve_one(givens) {
-                Some(s) => s,
-                None => return Hint::status(Status::NoSolution, "the givens have no solution"),
+        let from_marks = position.givens_from_marks();
+        let (what, has) = if from_marks { ("position", "has") } else { ("givens", "have") };
+        let conflicts = givens.conflicts();
+        let n_solutions =
+            if conflicts.is_empty() { self.solver().count_solutions_up_to(givens, 2) } else { 0 };
+        let (status, text) = match (conflicts.first(), n_solutions) {
+            (Some(c), _) => (Status::Invalid, format!("invalid {what}: {c}")),
+            (None, 0) => (Status::NoSolution, format!("the {what} {has} no solution")),
+            (None, 1) => match self.solver().solve_one(givens) {
+                Some(solution) => return self.checked_hint(position, &solution, level),
+                None => (Status::NoSolution, format!("the {what} {has} no solution")),
             },
-            _ => return Hint::status(Status::NotUnique, "the givens have more than one solution"),
+            _ => return Hint::status(Status::NotUnique, format!("the {what} {has} more than one solution")),
         };
-        let mistakes = mistakes(position, &solution, level);
-        if !mistakes.is_empty() {
-            let mut text = String::with_capacity(MISTAKE_TEXT_LEN * mistakes.len());
-            for (i, m) in mistakes.iter().enumerate() {
-                let _ = write!(text, "{}{m}", if i == 0 { "" } else { "; " });
+        if !from_marks {
+            return Hint::status(status, text);
+        }
+        match self.repair(position, &conflicts, level) {
+            Repair::One(mistake) => mistakes_hint(vec![mistake]),
+            Repair::None => Hint::status(status, format!("{text}, and no single change repairs it")),
+            Repair::Several(cells) => {
+                let mut text = format!("{text}, and single changes repair it in several ways (at ");
+                for (i, &c) in cells.iter().enumerate() {
+                    let _ = write!(text, "{}{}", if i == 0 { "" } else { ", " }, CellName(c));
+                }
+                text.push(')');
+                Hint::status(status, text)
             }
-            return Hint { mistakes, ..Hint::status(Status::Mistakes, text) };
+        }
+    }
+
+    /// The hint of a position whose givens have one solution: its
+    /// mistakes, else solved, else the next step.
+    fn checked_hint(&mut self, position: &Position, solution: &Grid, level: Level) -> Hint {
+        let mistakes = mistakes(position.placed(), position.marks(), solution, level);
+        if !mistakes.is_empty() {
+            return mistakes_hint(mistakes);
         }
         if position.placed().is_complete() {
             return Hint::status(Status::Solved, "solved");
         }
-        self.next_hint(position, &solution, level)
+        self.next_hint(position, solution, level)
+    }
+
+    /// The one change that gives `position`, read from its pencil marks
+    /// and without a solution (or with the digit repeats `conflicts`),
+    /// exactly one, with every pencil mark keeping its cell's answer. A
+    /// change is at one cell with one candidate (it reads as a digit, `x`):
+    ///
+    /// - the answer put back among its candidates, next to `x` (the player
+    ///   erased it from a cell of two): the cell no longer stands for a
+    ///   given, and the others must have exactly one solution
+    ///   ([`Mistake::ErasedCandidate`]);
+    /// - `x` replaced by another digit (the player placed a wrong one),
+    ///   tried only where the first leaves several solutions: with none no
+    ///   digit gives one, and with one only the solution's digit can, the
+    ///   smaller change having it already ([`Mistake::WrongDigit`]).
+    ///
+    /// A candidate added to a cell of none or several changes no given, so
+    /// it cannot give a solution. With a repeated digit only the cells of
+    /// every repeat are tried. At most 81 searches, and 8 more at a cell
+    /// whose first leaves several solutions, each counting up to 2.
+    fn repair(&mut self, position: &Position, conflicts: &[Conflict], level: Level) -> Repair {
+        let givens = *position.givens();
+        let marks = position.candidates();
+        let full = level == Level::Full;
+        // With repeats, a change must undo each of them: only a cell in
+        // every conflict can.
+        let in_every_conflict = |c: usize| conflicts.iter().all(|x| x.cells.contains(&c));
+        // Every other cell's marks must keep the answer: a repair that
+        // leaves a mistake elsewhere is a change of two or more.
+        let marks_agree =
+            |c: usize, s: &Grid| (0..81).all(|q| q == c || s.get(q).is_some_and(|d| marks[q].contains(d)));
+        let mut found: Vec<Mistake> = Vec::new();
+        for c in (0..81).filter(|&c| in_every_conflict(c)) {
+            let Some(x) = givens.get(c) else { continue };
+            let mut without = givens;
+            without.set(c, 0);
+            match self.solver().count_solutions_up_to(&without, 2) {
+                0 => {}
+                1 => {
+                    let Some(solution) = self.solver().solve_one(&without) else { continue };
+                    // Not `x`, or the position would have had this solution.
+                    let answer = solution.get(c).unwrap_or(x);
+                    if answer != x && marks_agree(c, &solution) {
+                        found.push(Mistake::ErasedCandidate { cell_idx: c, digit: full.then_some(answer) });
+                    }
+                }
+                _ => {
+                    let taken = PEERS[c].iter().filter_map(|&q| without.get(q as usize));
+                    let taken = taken.fold(Candidates::single(x), |m, d| m.union(Candidates::single(d)));
+                    for d in Candidates::ALL.without(taken).iter() {
+                        let mut replaced = without;
+                        replaced.set(c, d);
+                        if self.solver().count_solutions_up_to(&replaced, 2) != 1 {
+                            continue;
+                        }
+                        let Some(solution) = self.solver().solve_one(&replaced) else { continue };
+                        if marks_agree(c, &solution) {
+                            found.push(Mistake::WrongDigit {
+                                cell_idx: c,
+                                placed: x,
+                                correct: full.then_some(d),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        match found[..] {
+            [] => Repair::None,
+            [one] => Repair::One(one),
+            _ => {
+                let mut cells: Vec<usize> = found.iter().map(Mistake::cell_idx).collect();
+                cells.dedup();
+                Repair::Several(cells)
+            }
+        }
     }
 
     /// The step from a checked position (no mistakes, not solved).
@@ -358,21 +467,49 @@ impl Grader {
     }
 }
 
-/// The placed digits that differ from `solution` (givens excepted), then
+/// What [`Grader::repair`] found.
+enum Repair {
+    /// The one change that repairs the position.
+    One(Mistake),
+    /// No single change does.
+    None,
+    /// Changes at these cells each do (at one cell: two digits do).
+    Several(Vec<usize>),
+}
+
+/// The hint of a position with `mistakes` (not empty).
+fn mistakes_hint(mistakes: Vec<Mistake>) -> Hint {
+    let mut text = String::with_capacity(MISTAKE_TEXT_LEN * mistakes.len());
+    for (i, m) in mistakes.iter().enumerate() {
+        let _ = write!(text, "{}{m}", if i == 0 { "" } else { "; " });
+    }
+    Hint { mistakes, ..Hint::status(Status::Mistakes, text) }
+}
+
+impl Mistake {
+    /// The cell, 0–80.
+    pub fn cell_idx(&self) -> usize {
+        match *self {
+            Mistake::WrongDigit { cell_idx, .. } | Mistake::ErasedCandidate { cell_idx, .. } => cell_idx,
+        }
+    }
+}
+
+/// The `placed` digits that differ from `solution` (givens excepted), then
 /// the open cells whose pencil marks lack the solution's digit.
-fn mistakes(position: &Position, solution: &Grid, level: Level) -> Vec<Mistake> {
+fn mistakes(placed: &Grid, marks: Option<&[Candidates; 81]>, solution: &Grid, level: Level) -> Vec<Mistake> {
     let full = level == Level::Full;
     // On the stack first, so that the list is allocated once, at its size.
     let mut out: ArrayVec<Mistake, 81> = ArrayVec::new();
     for c in 0..81 {
         let answer = solution.get(c).unwrap_or(0);
-        match position.placed().get(c) {
+        match placed.get(c) {
             Some(d) if d != answer => {
                 out.push(Mistake::WrongDigit { cell_idx: c, placed: d, correct: full.then_some(answer) })
             }
             Some(_) => {}
             None => {
-                if position.marks().is_some_and(|m| !m[c].contains(answer)) {
+                if marks.is_some_and(|m| !m[c].contains(answer)) {
                     out.push(Mistake::ErasedCandidate { cell_idx: c, digit: full.then_some(answer) });
                 }
             }

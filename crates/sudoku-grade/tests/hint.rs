@@ -155,3 +155,187 @@ fn hints_reproduce_grade_s_path_round_by_round() {
     }
     assert!(rounds > 1000, "{rounds} rounds");
 }
+
+/// Issue 30: the player erased the answer from a cell of two candidates,
+/// so the cell shows one, and the Sukaku line and the pencil-mark grid
+/// (which have no givens) read it as a given. The hint names that cell and
+/// digit, known here from the core solver and the erasure itself.
+#[test]
+fn r30_an_answer_erased_from_a_cell_of_two_is_found_in_every_pencil_mark_form() {
+    let mut grader = Grader::new();
+    let mut n_positions = 0;
+    for (i, puzzle) in sample().into_iter().enumerate() {
+        let solution = puzzle.solve_unique().unwrap();
+        let marks = puzzle.candidates();
+        let bivalue: Vec<usize> = (0..81).filter(|&c| marks[c].len() == 2).collect();
+        // All the cells of two candidates of a few puzzles, the first of
+        // each other puzzle.
+        for &c in bivalue.iter().take(if i < 4 { 81 } else { 1 }) {
+            let answer = solution.get(c).unwrap();
+            let mut erased = marks;
+            erased[c] = erased[c].without(Candidates::single(answer));
+            let p = Position::new(puzzle, &puzzle, Some(erased)).unwrap();
+            let boxed = format!(".---.\n{}'---'\n", p.to_pencil_grid().replace('\n', "\n:\n"));
+            for text in [p.to_sukaku(), p.to_pencil_grid(), boxed] {
+                let read = Position::parse(&text).unwrap();
+                assert!(read.givens_from_marks());
+                let at = format!("{} r{}c{}", puzzle.to_line(), c / 9 + 1, c % 9 + 1);
+                let h = grader.hint(&read, Level::Full);
+                assert_eq!(h.status, Status::Mistakes, "{at}: {}", h.text);
+                assert_eq!(
+                    h.mistakes,
+                    [Mistake::ErasedCandidate { cell_idx: c, digit: Some(answer) }],
+                    "{at}"
+                );
+                assert_eq!(
+                    h.text,
+                    format!("r{}c{}: {answer} was erased but is the answer", c / 9 + 1, c % 9 + 1)
+                );
+                let h = grader.hint(&read, Level::Technique);
+                assert_eq!(h.mistakes, [Mistake::ErasedCandidate { cell_idx: c, digit: None }], "{at}");
+                n_positions += 1;
+            }
+        }
+    }
+    assert!(n_positions > 150, "{n_positions} positions");
+}
+
+/// Issue 30: a clue typed wrong into a pencil-mark grid (a 17-clue puzzle,
+/// every other cell with all nine candidates): without the cell the other
+/// clues have many solutions, so only its right digit repairs it.
+#[test]
+fn r30_a_wrong_digit_is_found_where_putting_the_answer_back_is_not_enough() {
+    let mut grader = Grader::new();
+    let mut n_tried = 0;
+    for line in fixture("../17clue.txt").lines().filter(|l| !l.starts_with('#')).take(3) {
+        let puzzle = Grid::parse_line(line.split(':').next().unwrap()).unwrap();
+        let solution = puzzle.solve_unique().unwrap();
+        let c = (0..81).find(|&c| puzzle.get(c).is_some()).unwrap();
+        let right = solution.get(c).unwrap();
+        let mut typed = puzzle;
+        // The first wrong digit that repeats no clue and leaves no solution.
+        let wrong = (1..=9).find(|&d| {
+            typed.set(c, d);
+            d != right && typed.conflicts().is_empty() && typed.count_solutions_up_to(1) == 0
+        });
+        let Some(wrong) = wrong else { continue };
+        typed.set(c, wrong);
+        let marks: [Candidates; 81] =
+            std::array::from_fn(|q| typed.get(q).map_or(Candidates::ALL, Candidates::single));
+        let p = Position::parse(&Position::new(typed, &typed, Some(marks)).unwrap().to_sukaku()).unwrap();
+        let h = grader.hint(&p, Level::Full);
+        assert_eq!(h.status, Status::Mistakes, "{}: {}", puzzle.to_line(), h.text);
+        assert_eq!(h.mistakes, [Mistake::WrongDigit { cell_idx: c, placed: wrong, correct: Some(right) }]);
+        n_tried += 1;
+    }
+    assert!(n_tried > 0);
+}
+
+/// Issue 30: two answers erased, far apart: no single change gives the
+/// position a solution, and the hint says so.
+#[test]
+fn r30_two_independent_errors_are_not_repaired_by_one_change() {
+    let mut grader = Grader::new();
+    for puzzle in sample().into_iter().step_by(5) {
+        let solution = puzzle.solve_unique().unwrap();
+        let mut marks = puzzle.candidates();
+        let bivalue: Vec<usize> = (0..81).filter(|&c| marks[c].len() == 2).collect();
+        let apart = |a: usize, b: usize| {
+            a / 9 != b / 9 && a % 9 != b % 9 && (a / 27, a % 9 / 3) != (b / 27, b % 9 / 3)
+        };
+        let Some((a, b)) =
+            bivalue.iter().flat_map(|&a| bivalue.iter().map(move |&b| (a, b))).find(|&(a, b)| apart(a, b))
+        else {
+            continue;
+        };
+        for c in [a, b] {
+            marks[c] = marks[c].without(Candidates::single(solution.get(c).unwrap()));
+        }
+        let p = Position::parse(&Position::new(puzzle, &puzzle, Some(marks)).unwrap().to_sukaku()).unwrap();
+        let h = grader.hint(&p, Level::Full);
+        let at = format!(
+            "{} r{}c{} r{}c{}: {}",
+            puzzle.to_line(),
+            a / 9 + 1,
+            a % 9 + 1,
+            b / 9 + 1,
+            b % 9 + 1,
+            h.text
+        );
+        assert!(matches!(h.status, Status::NoSolution | Status::Invalid), "{at}");
+        assert!(h.mistakes.is_empty(), "{at}");
+        assert!(h.text.ends_with(", and no single change repairs it"), "{at}");
+        assert!(
+            h.text.starts_with("the position has no solution") || h.text.starts_with("invalid position: "),
+            "{at}"
+        );
+    }
+}
+
+/// Issue 30: a position read from its pencil marks has no givens, and the
+/// hint does not speak of them; one with givens still does.
+#[test]
+fn r30_a_position_without_givens_is_called_a_position() {
+    let mut g = Grader::new();
+    let everything = Position::parse(&"123456789".repeat(81)).unwrap();
+    let h = g.hint(&everything, Level::Full);
+    assert_eq!((h.status, h.text.as_str()), (Status::NotUnique, "the position has more than one solution"));
+    let h = g.hint(&Position::from_givens(Grid::EMPTY), Level::Full);
+    assert_eq!(h.text, "the givens have more than one solution");
+    let clash: Grid = format!("11{}", ".".repeat(79)).parse().unwrap();
+    let h = g.hint(&Position::from_givens(clash), Level::Full);
+    assert_eq!(
+        (h.status, h.text.as_str()),
+        (Status::Invalid, "invalid givens: digit 1 twice in row 1 (r1c1 and r1c2)")
+    );
+}
+
+/// Issue 30: when two single changes each give one solution, the hint
+/// cannot tell which the player made, and says so. A grid with a
+/// rectangle of two digits blanked has two solutions; the cells holding a
+/// third digit `x` next to the rectangle's first cell are blanked too, and
+/// that cell shows `x`: no solution, and either digit of the rectangle
+/// there gives one.
+#[test]
+fn r30_two_repairs_are_reported_as_ambiguous() {
+    let (solution, [p, q, r, t]) = sample()
+        .iter()
+        .map(|puzzle| puzzle.solve_unique().unwrap())
+        .find_map(|s| {
+            let rect = (0..81).flat_map(|p| (0..81).map(move |t| (p, t))).find_map(|(p, t)| {
+                let (q, r) = (p / 9 * 9 + t % 9, t / 9 * 9 + p % 9);
+                let same_band = p / 27 == t / 27 && p / 9 != t / 9;
+                let two_stacks = p % 9 / 3 != t % 9 / 3;
+                (same_band && two_stacks && s.get(p) == s.get(t) && s.get(q) == s.get(r) && p < t)
+                    .then_some([p, q, r, t])
+            })?;
+            Some((s, rect))
+        })
+        .unwrap();
+    let (a, b) = (solution.get(p).unwrap(), solution.get(q).unwrap());
+    let x = (1..=9).find(|&d| d != a && d != b).unwrap();
+    let mut givens = solution;
+    for c in [p, q, r, t] {
+        givens.set(c, 0);
+    }
+    for &c in sudoku_core::PEERS[p].iter() {
+        if solution.get(c as usize) == Some(x) {
+            givens.set(c as usize, 0);
+        }
+    }
+    assert_eq!(givens.count_solutions_up_to(3), 2);
+    givens.set(p, x);
+    let marks: [Candidates; 81] =
+        std::array::from_fn(|c| givens.get(c).map_or(Candidates::ALL, Candidates::single));
+    let position =
+        Position::parse(&Position::new(givens, &givens, Some(marks)).unwrap().to_sukaku()).unwrap();
+    let h = Grader::new().hint(&position, Level::Full);
+    assert!(matches!(h.status, Status::NoSolution | Status::Invalid), "{}", h.text);
+    assert!(h.mistakes.is_empty(), "{:?}", h.mistakes);
+    let cell = format!("r{}c{}", p / 9 + 1, p % 9 + 1);
+    assert!(
+        h.text.contains("single changes repair it in several ways (at ") && h.text.contains(&cell),
+        "{}",
+        h.text
+    );
+}

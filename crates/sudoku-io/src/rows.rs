@@ -92,6 +92,7 @@ pub fn grade_status(e: &GradeError) -> (&'static str, String) {
         GradeError::Conflict(c) => ("invalid", c.to_string()),
         GradeError::Unsolvable => ("unsolvable", "no solution".to_string()),
         GradeError::NotUnique => ("not-unique", "more than one solution".to_string()),
+        GradeError::Solved => ("solved", "the grid is already solved: no step to rate".to_string()),
         other => ("invalid", other.to_string()),
     }
 }
@@ -403,5 +404,96 @@ impl MaxScoreJson {
             nodes: None,
             error: Some(message.to_string()),
         }
+    }
+}
+
+// A book's index: the CSV beside a book (`book`, `generate -o x.pdf --csv`,
+// `print --csv`). Kept apart from the rows above: a book row is the pair
+// `(BookColumns, row)`, which CSV writes as one row, the book's columns
+// first.
+
+/// Column names of [`BookColumns`], in order: what a book's CSV starts with.
+pub const BOOK_COLUMNS: &[&str] = &["number", "section", "page", "answer_page"];
+
+/// Where a puzzle is in a book: its printed number, its section (the name
+/// in its running heads), its page and its solution's page in the answer
+/// key (empty without one). Written first in each row of a book's CSV,
+/// before the command's own columns.
+#[derive(Debug, Clone, Serialize)]
+pub struct BookColumns {
+    number: u64,
+    section: String,
+    page: usize,
+    answer_page: Option<usize>,
+}
+
+impl BookColumns {
+    /// The columns of the puzzle printed as `number` in `section` on
+    /// `page`, its solution on `answer_page`.
+    pub fn new(number: u64, section: &str, page: usize, answer_page: Option<usize>) -> BookColumns {
+        BookColumns { number, section: section.to_string(), page, answer_page }
+    }
+}
+
+/// The CSV header row of a generated book's index: [`BOOK_COLUMNS`], then
+/// the graded columns of a generated set (what an empty book writes).
+pub fn generate_book_csv_header() -> String {
+    format!("{},{}", BOOK_COLUMNS.join(","), generate_csv_header(true))
+}
+
+/// Column names of `sudoku print --csv` after [`BOOK_COLUMNS`], in order.
+pub const PRINT_CSV_COLUMNS: &[&str] = &["puzzle", "solution", "band", "rating", "id", "source"];
+
+/// One puzzle of `sudoku print --csv` (after its [`BookColumns`]): the
+/// givens and the solution in the key, what the input said of its band,
+/// rating and id (empty when nothing), and where it was read
+/// (`FILE:LINE`).
+#[derive(Debug, Clone, Serialize)]
+pub struct PrintRow {
+    puzzle: String,
+    solution: String,
+    band: Option<String>,
+    rating: Option<String>,
+    id: Option<String>,
+    source: String,
+}
+
+impl PrintRow {
+    /// The row of `puzzle`, printed with `solution` in the key.
+    pub fn new(
+        puzzle: &Grid,
+        solution: &Grid,
+        band: Option<&str>,
+        rating: Option<&str>,
+        id: Option<&str>,
+        source: String,
+    ) -> PrintRow {
+        PrintRow {
+            puzzle: puzzle.to_line(),
+            solution: solution.to_line(),
+            band: band.map(str::to_string),
+            rating: rating.map(str::to_string),
+            id: id.map(str::to_string),
+            source,
+        }
+    }
+}
+
+#[cfg(test)]
+mod book_tests {
+    use super::*;
+
+    #[test]
+    fn a_book_row_is_its_book_columns_then_the_rows_own() {
+        let grid = Grid::parse_line(&".".repeat(81)).unwrap();
+        let row = PrintRow::new(&grid, &grid, Some("easy"), None, None, "a.txt:3".to_string());
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize((BookColumns::new(7, "Easy", 4, None), row)).unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        let (header, line) = text.split_once('\n').unwrap();
+        assert_eq!(header, [BOOK_COLUMNS, PRINT_CSV_COLUMNS].concat().join(","));
+        let dots = ".".repeat(81);
+        assert_eq!(line, format!("7,Easy,4,,{dots},{dots},easy,,,a.txt:3\n"));
+        assert!(generate_book_csv_header().starts_with("number,section,page,answer_page,id,seed,"));
     }
 }

@@ -12,7 +12,7 @@
 //!  │  │   │   │   │  │   │   │   │          │  1, 2, 4 or 6 grids per page
 //!  │  └───┴───┴───┘  └───┴───┴───┘          │
 //!  │  …                                      │
-//!  │               seed 42                 7 │  folio outside
+//!  │               (--footer)              7 │  folio outside
 //!  └─────────────────────────────────────────┘
 //! ```
 //!
@@ -301,11 +301,20 @@ const COPYRIGHT_LEADING: f32 = BODY_SIZE * 1.4;
 
 /// The copyright text in lines, wrapped to the narrowest live width any
 /// page of any length can have (the widest gutter), so the page plan does
-/// not depend on the page count it decides.
+/// not depend on the page count it decides. The provenance, when there is one, follows the text after an empty line.
 fn copyright_lines(opts: &PrintOptions) -> Vec<String> {
     let Some(text) = opts.copyright.as_deref() else { return Vec::new() };
     let frame = Frame::new(opts.trim, false, 1, usize::MAX);
-    wrap(text, BODY_SIZE, frame.live[2] - frame.live[0])
+    let width = frame.live[2] - frame.live[0];
+    let mut lines = wrap(text, BODY_SIZE, width);
+    if let Some(provenance) = opts.provenance.as_deref() {
+        let provenance = wrap(provenance, BODY_SIZE, width);
+        if !lines.is_empty() && !provenance.is_empty() {
+            lines.push(String::new());
+        }
+        lines.extend(provenance);
+    }
+    lines
 }
 
 /// Lines of copyright text a page holds.
@@ -349,41 +358,123 @@ fn plan(items: &[PrintItem], sections: &[Section], n_copyright: usize, opts: &Pr
     pages
 }
 
-/// Every page of the book, in order: the title page, the copyright page
-/// (with [`PrintOptions::copyright`]), the contents, each section's puzzle
-/// pages, the answer key (with [`PrintOptions::answers`]), then blank
-/// pages up to a multiple of [`PrintOptions::pages_multiple`] (at least
-/// two: an even count).
-pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
-    let title: String = opts.title.chars().filter(|c| !c.is_control()).collect();
-    let title = title.trim();
-    let sections = sections(items, title);
-    let copyright = copyright_lines(opts);
-    let pages = plan(items, &sections, copyright.len(), opts);
-    let n_pages = pages.len();
-    let number = |item_idx: usize| opts.start_number.saturating_add(item_idx as u64);
-    // Where each item and each section is: for the contents and the key.
-    let mut page_of_item = vec![0; items.len()];
-    let mut page_of_section = vec![0; sections.len()];
-    let mut answers_page = 0;
-    for (i, page) in pages.iter().enumerate() {
-        match *page {
-            Page::Puzzles { section, first, n } => {
-                page_of_item[first..first + n].iter_mut().for_each(|p| *p = i + 1);
-                if page_of_section[section] == 0 {
-                    page_of_section[section] = i + 1;
-                }
-            }
-            Page::Answers { .. } if answers_page == 0 => answers_page = i + 1,
-            _ => {}
-        }
-    }
-    let mut contents: Vec<(String, usize)> =
-        sections.iter().zip(&page_of_section).map(|(s, &p)| (s.name.clone(), p)).collect();
-    if answers_page > 0 {
-        contents.push(("Answers".to_string(), answers_page));
-    }
+/// Where a puzzle of a book is: what the book's index (the CSV beside it)
+/// lists for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// The number printed with it (`Puzzle 7`).
+    pub number: u64,
+    /// Its section: the name in its running heads and in the contents (the
+    /// book's title when the items have no sections).
+    pub section: String,
+    /// The page it is printed on, from 1 (the title page).
+    pub page: usize,
+    /// The answer-key page of its solution; `None` without an answer key.
+    pub answer_page: Option<usize>,
+}
 
+/// Where [`book`] puts things: its page count and each item's place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookIndex {
+    /// How many pages the book has, padding included.
+    pub n_pages: usize,
+    /// Each item's place, in item order.
+    pub placements: Vec<Placement>,
+}
+
+/// Where each item of `items` lands in the book [`book`] makes of them,
+/// without drawing it: the same plan, so the two always agree.
+pub fn index(items: &[PrintItem], opts: &PrintOptions) -> BookIndex {
+    let title = clean_title(opts);
+    let plan = Plan::new(items, opts, &title);
+    let placements = (0..items.len())
+        .map(|item_idx| Placement {
+            number: number_of(opts, item_idx),
+            section: plan.sections[plan.section_of_item[item_idx]].name.clone(),
+            page: plan.page_of_item[item_idx],
+            answer_page: (plan.answer_page_of_item[item_idx] > 0)
+                .then_some(plan.answer_page_of_item[item_idx]),
+        })
+        .collect();
+    BookIndex { n_pages: plan.pages.len(), placements }
+}
+
+/// The book's title as printed: control characters dropped, trimmed.
+fn clean_title(opts: &PrintOptions) -> String {
+    let title: String = opts.title.chars().filter(|c| !c.is_control()).collect();
+    title.trim().to_string()
+}
+
+/// The page plan of a book and where everything is in it: what [`book`]
+/// draws and [`index`] reports.
+struct Plan {
+    sections: Vec<Section>,
+    copyright: Vec<String>,
+    pages: Vec<Page>,
+    /// The page (from 1) of each item, of its solution (0: none), of its
+    /// section's index.
+    page_of_item: Vec<usize>,
+    answer_page_of_item: Vec<usize>,
+    section_of_item: Vec<usize>,
+    /// The contents: each section's name and first page, then the answers'.
+    contents: Vec<(String, usize)>,
+}
+
+impl Plan {
+    fn new(items: &[PrintItem], opts: &PrintOptions, title: &str) -> Plan {
+        let sections = sections(items, title);
+        let copyright = copyright_lines(opts);
+        let pages = plan(items, &sections, copyright.len(), opts);
+        let mut page_of_item = vec![0; items.len()];
+        let mut answer_page_of_item = vec![0; items.len()];
+        let mut section_of_item = vec![0; items.len()];
+        let mut page_of_section = vec![0; sections.len()];
+        let mut answers_page = 0;
+        for (i, page) in pages.iter().enumerate() {
+            match *page {
+                Page::Puzzles { section, first, n } => {
+                    page_of_item[first..first + n].iter_mut().for_each(|p| *p = i + 1);
+                    section_of_item[first..first + n].iter_mut().for_each(|s| *s = section);
+                    if page_of_section[section] == 0 {
+                        page_of_section[section] = i + 1;
+                    }
+                }
+                Page::Answers { first, n } => {
+                    answer_page_of_item[first..first + n].iter_mut().for_each(|p| *p = i + 1);
+                    if answers_page == 0 {
+                        answers_page = i + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut contents: Vec<(String, usize)> =
+            sections.iter().zip(&page_of_section).map(|(s, &p)| (s.name.clone(), p)).collect();
+        if answers_page > 0 {
+            contents.push(("Answers".to_string(), answers_page));
+        }
+        Plan { sections, copyright, pages, page_of_item, answer_page_of_item, section_of_item, contents }
+    }
+}
+
+/// The number printed with item `item_idx`.
+fn number_of(opts: &PrintOptions, item_idx: usize) -> u64 {
+    opts.start_number.saturating_add(item_idx as u64)
+}
+
+/// Every page of the book, in order: the title page, the copyright page
+/// (with [`PrintOptions::copyright`]; [`PrintOptions::provenance`] ends
+/// it), the contents, each section's puzzle pages, the answer key (with
+/// [`PrintOptions::answers`]), then blank pages up to a multiple of
+/// [`PrintOptions::pages_multiple`] (at least two: an even count). Page
+/// footers hold the page number and [`PrintOptions::footer`]; [`index`]
+/// says where each item lands.
+pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
+    let title = clean_title(opts);
+    let title = title.as_str();
+    let Plan { sections, copyright, pages, page_of_item, contents, .. } = Plan::new(items, opts, title);
+    let n_pages = pages.len();
+    let number = |item_idx: usize| number_of(opts, item_idx);
     // Every puzzle grid has the same size: the pages differ only in which
     // side the gutter is on.
     let geometry = PuzzleGeometry::new(opts, n_pages);
@@ -429,9 +520,9 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
                 anchor: outer,
                 text: (i + 1).to_string(),
             });
-            if let Some(seed) = opts.seed.as_deref() {
-                let seed: String = seed.chars().filter(|c| !c.is_control()).collect();
-                let seed = Font::get().fit(seed.trim(), FOOTER_SIZE, live.width() * 0.5);
+            if let Some(footer) = opts.footer.as_deref() {
+                let footer: String = footer.chars().filter(|c| !c.is_control()).collect();
+                let footer = Font::get().fit(footer.trim(), FOOTER_SIZE, live.width() * 0.5);
                 let x = (live.left + live.right) / 2.0;
                 sheet.texts.push(TextRun {
                     x,
@@ -439,7 +530,7 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
                     size: FOOTER_SIZE,
                     gray: SOFT,
                     anchor: Anchor::Middle,
-                    text: seed,
+                    text: footer,
                 });
             }
         };
@@ -452,6 +543,9 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
                 let mut y = live.bottom - COPYRIGHT_LEADING * n as f32;
                 for line in copyright.iter().skip(first).take(n) {
                     y += COPYRIGHT_LEADING;
+                    if line.is_empty() {
+                        continue;
+                    }
                     sheet.texts.push(TextRun {
                         x: live.left,
                         y,

@@ -28,6 +28,7 @@ pub mod svg;
 pub mod trim;
 
 pub use cover::{CoverOptions, PaperStock};
+pub use layout::{index, BookIndex, Placement};
 pub use pdf::render_cover_pdf;
 pub use pdf::render_pdf;
 pub use png::{svg_to_png, PngError};
@@ -135,8 +136,13 @@ pub struct PrintOptions {
     pub answers: bool,
     /// The number of the first puzzle; the others follow.
     pub start_number: u64,
-    /// What regenerates the whole set (e.g. `seed 42`), in every footer.
-    pub seed: Option<String>,
+    /// What made the set (e.g. `Puzzles: seed 42, medium`): the last
+    /// paragraph of the copyright page, when the book has one. No page
+    /// shows it otherwise.
+    pub provenance: Option<String>,
+    /// A line of text in the middle of every numbered page's footer, beside
+    /// the page number.
+    pub footer: Option<String>,
 }
 
 impl Default for PrintOptions {
@@ -152,7 +158,8 @@ impl Default for PrintOptions {
             pages_multiple: 2,
             answers: true,
             start_number: 1,
-            seed: None,
+            provenance: None,
+            footer: None,
         }
     }
 }
@@ -254,6 +261,38 @@ pub fn images(items: &[PrintItem], opts: &PrintOptions, answers: bool) -> Vec<Im
         }
     }
     out
+}
+
+/// The order in which a book of graded puzzles prints `items`: each
+/// section (a run of items with the same [`ItemMeta::section`]; the whole
+/// list without sections) from the lowest [`ItemMeta::rating`] to the
+/// highest. Ties, and ratings that are not numbers, keep their order.
+/// Returns item indices: `items[order[0]]` is printed first.
+///
+/// ```
+/// use sudoku_core::Grid;
+/// use sudoku_print::{easiest_first, ItemMeta, PrintItem};
+///
+/// let puzzle = Grid::parse_line(&".".repeat(81)).unwrap();
+/// let item = |rating: &str| PrintItem {
+///     puzzle,
+///     solution: puzzle,
+///     meta: ItemMeta { rating: Some(rating.to_string()), ..ItemMeta::default() },
+/// };
+/// assert_eq!(easiest_first(&[item("3.4"), item("1.2"), item("2.0")]), [1, 2, 0]);
+/// ```
+pub fn easiest_first(items: &[PrintItem]) -> Vec<usize> {
+    let rating = |item_idx: usize| items[item_idx].meta.rating.as_deref().and_then(|r| r.parse::<f64>().ok());
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    let mut first = 0;
+    while first < items.len() {
+        let section = &items[first].meta.section;
+        let n = items[first..].iter().take_while(|i| &i.meta.section == section).count();
+        order[first..first + n]
+            .sort_by(|&a, &b| rating(a).partial_cmp(&rating(b)).unwrap_or(std::cmp::Ordering::Equal));
+        first += n;
+    }
+    order
 }
 
 /// The title when none is given.

@@ -528,7 +528,9 @@ fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'
 /// (where to look), "technique", or "full" (the pattern and its
 /// conclusions). Returns a dict: position, status ("hint", "solved",
 /// "mistakes", "no solution", "not unique", "invalid"), technique,
-/// difficulty, pattern, placements, eliminations, text, mistakes.
+/// difficulty, pattern, placements, eliminations, text, mistakes. A
+/// Sukaku line or pencil-mark grid that has no solution gets the one
+/// change that repairs it as its mistake, as `sudoku hint` does.
 #[pyfunction]
 #[pyo3(signature = (position, level = "full"))]
 fn hint<'py>(py: Python<'py>, position: &str, level: &str) -> PyResult<Bound<'py, PyAny>> {

@@ -333,6 +333,36 @@ def test_hint_equals_the_cli_at_every_level(cli):
         sudoku.hint("12x")
 
 
+def test_hint_names_an_answer_erased_from_a_cell_of_two_as_the_cli_does(cli):
+    # Issue 30: the candidates the givens leave (computed here), the answer
+    # erased from the first cell of two; the Sukaku line reads it as a
+    # given, and the hint names the cell and the erased digit.
+    peers = [
+        {q for q in range(81) if q != c
+         and (q // 9 == c // 9 or q % 9 == c % 9 or (q // 27, q % 9 // 3) == (c // 27, c % 9 // 3))}
+        for c in range(81)
+    ]
+
+    def candidates(puzzle):
+        return [
+            {puzzle[c]} if puzzle[c] != "." else set("123456789") - {puzzle[q] for q in peers[c]}
+            for c in range(81)
+        ]
+
+    # The first puzzle with a cell of two candidates.
+    puzzle, solution, marks, c = next(
+        (p, s, m, c) for p, s in UNIQUE for m in [candidates(p)] for c in range(81)
+        if p[c] == "." and len(m[c]) == 2
+    )
+    marks[c].discard(solution[c])
+    sukaku = "".join(d if d in m else "." for m in marks for d in "123456789")
+    got = sudoku.hint(sukaku)
+    assert got["status"] == "mistakes"
+    cell = f"r{c // 9 + 1}c{c % 9 + 1}"
+    assert got["mistakes"] == [{"cell": cell, "kind": "erased candidate", "digit": int(solution[c])}]
+    assert got == json.loads(run_cli(cli, "hint", "--format", "json", stdin=sukaku + "\n"))
+
+
 # errors
 
 

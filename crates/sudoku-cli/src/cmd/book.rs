@@ -2,7 +2,7 @@
 //! graded puzzles and its CSV, made by `sudoku generate` with preset
 //! arguments: this module only fills in [`GenerateArgs`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -13,7 +13,9 @@ use sudoku_grade::Technique;
 
 use crate::args::OutputArgs;
 use crate::cmd::generate::{self, BandArg, GenerateArgs, SymmetryArg};
-use crate::cmd::print::PrintFlags;
+use crate::cmd::print::{page_paths, PrintFlags, PrintFormat};
+use sudoku_io::FileKind;
+use sudoku_print::BookIndex;
 
 /// The seed of the default book, so that `sudoku book` always makes the
 /// same book.
@@ -61,7 +63,9 @@ pub struct BookArgs {
           value_hint = clap::ValueHint::FilePath)]
     pub output: PathBuf,
 
-    /// The CSV of the set (columns as `sudoku generate --format csv`, graded).
+    /// The book's index as CSV: a row per puzzle in book order, the columns
+    /// number, section, page and answer_page, then those of `sudoku
+    /// generate --format csv` (graded).
     #[arg(long, value_name = "FILE", default_value = "puzzles.csv", value_hint = clap::ValueHint::FilePath)]
     pub csv: PathBuf,
 
@@ -69,7 +73,8 @@ pub struct BookArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// Say nothing on stderr but errors.
+    /// Say nothing on stderr but errors (no progress, no summary of what
+    /// was written).
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
@@ -81,19 +86,25 @@ pub struct BookArgs {
 const BOOK_AFTER_HELP: &str = "\
 Same as
   sudoku generate -n 24 --seed 2024 --difficulty medium -o puzzles.pdf --csv puzzles.csv
-with any option given here passed on. The CSV holds each puzzle's id, seed,
-index, givens, solution, clues, symmetry, rating, band, ep, ed and technique,
-in generation order.
+with any option given here passed on. On success it says what it wrote on
+stderr (puzzles.pdf: 10 pages, 24 puzzles; puzzles.csv), unless --quiet.
+
+The CSV is the book's index: row N is the puzzle printed N-th, with its
+number (as printed), section (its running head), page and answer_page (its
+solution's page in the key; empty with --no-answers), then its id, seed,
+index, givens, solution, clues, symmetry, rating, band, ep, ed and technique.
 
 The book, ready for print-on-demand: a title page (--title, --subtitle), a
 copyright page (--copyright), the contents, the puzzles (each section from
 the easiest to the hardest, its band in every running head, each puzzle with
 its number, band, rating and id), the answer key (12 a page, each labelled
 with its puzzle's number and page), then blank pages to an even count
-(--pages-multiple 4 for saddle-stitched booklets). Pages are mirrored: the
-inside margin grows with the page count as KDP asks (0.375 in up to 150
-pages, 0.5 to 300, 0.625 to 500, 0.75 to 700, 0.875 beyond); the others are
-0.5 in. --bleed adds 0.125 in on the outer edges; --trim sets the page size
+(--pages-multiple 4 for saddle-stitched booklets). Footers hold the page
+number, and --footer TEXT if given. The seed and options that made the set
+end the copyright page (with --copyright); the CSV has each puzzle's seed,
+index and band. Pages are mirrored: the inside margin grows with the page
+count as KDP asks (0.375 in up to 150 pages, 0.5 to 300, 0.625 to 500, 0.75
+to 700, 0.875 beyond); the others are 0.5 in. --bleed adds 0.125 in on the outer edges; --trim sets the page size
 (6x9, 8.5x11, a5, 152x229mm ...).
 
 Exit codes: 0 both files written; 2 usage or I/O error, a file exists
@@ -107,12 +118,14 @@ Examples:
   sudoku book --sections easy:20,medium:40,hard:30,expert:10 --trim 6x9 --bleed \\
       --title 'Sudoku for Every Day' --copyright '(c) 2026 A. Publisher' -o book.pdf";
 
-/// Runs `sudoku book`: `sudoku generate` with the book's arguments.
+/// Runs `sudoku book`: `sudoku generate` with the book's arguments, then
+/// says what it wrote (unless `--quiet`).
 pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
     if args.number == 0 {
         bail!("a book needs at least one puzzle (-n 1 or more)");
     }
-    generate::run(GenerateArgs {
+    let (quiet, output, csv) = (args.quiet, args.output.clone(), args.csv.clone());
+    let outcome = generate::make(GenerateArgs {
         number: args.number,
         start: 0,
         seed: Some(args.seed),
@@ -131,5 +144,31 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
         csv: Some(args.csv),
         stats: false,
         page: args.page,
-    })
+    })?;
+    if let (false, Some(book)) = (quiet, &outcome.book) {
+        eprintln!("{}", summary(&output, book, &csv));
+    }
+    Ok(outcome.code)
+}
+
+/// What `sudoku book` wrote, in one line: `puzzles.pdf: 10 pages, 24
+/// puzzles; puzzles.csv` (an SVG book names its first and last pages).
+fn summary(output: &Path, book: &BookIndex, csv: &Path) -> String {
+    let name = |path: &Path| match path.as_os_str() {
+        p if p == "-" => "stdout".to_string(),
+        _ => path.display().to_string(),
+    };
+    let book_name = match PrintFormat::of_kind(FileKind::from_path(output)) {
+        Some(PrintFormat::Svg) => {
+            let pages = page_paths(output, book.n_pages);
+            match (pages.first(), pages.last()) {
+                (Some(first), Some(last)) => format!("{} … {}", name(first), name(last)),
+                _ => name(output),
+            }
+        }
+        _ => name(output),
+    };
+    let n_puzzles = book.placements.len();
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    format!("{book_name}: {}, {}; {}", plural(book.n_pages, "page"), plural(n_puzzles, "puzzle"), name(csv))
 }

@@ -23,16 +23,18 @@ use clap::{Args, ValueEnum};
 use sudoku_gen::{GenOptions, Pattern, Symmetry};
 use sudoku_grade::{Band, Technique};
 
-use sudoku_io::rows::{generate_csv_header as csv_header, rating_text, GenerateRow};
+use sudoku_io::rows::{
+    generate_book_csv_header, generate_csv_header as csv_header, rating_text, GenerateRow,
+};
 use sudoku_io::sets::{
     chunks, index_range, make_range, Distinct, Filter, Made, MakeError, DEFAULT_PATTERN_TRIES,
 };
 use sudoku_io::FileKind;
-use sudoku_print::{ItemMeta, PrintItem};
+use sudoku_print::{BookIndex, ItemMeta, PrintItem};
 
 use crate::args::{pick_format, OutputArgs};
-use crate::cmd::print::{BookOutput, PrintFlags, PrintFormat};
-use crate::out_file::{Destinations, OutFile};
+use crate::cmd::print::{write_book_csv, BookOutput, PrintFlags, PrintFormat};
+use crate::out_file::{check_book_outputs, OutFile};
 use crate::progress::Progress;
 
 /// Puzzles per chunk at most: made in parallel, then written in order.
@@ -137,8 +139,10 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
-    /// Also write the set as CSV to FILE (the columns of --format csv), e.g.
-    /// beside a PDF book. Refused when it is the --output file.
+    /// Also write the set as CSV to FILE (the columns of --format csv).
+    /// Beside a pdf or svg book it is the book's index: rows in book order,
+    /// the columns number, section, page and answer_page first. Refused
+    /// when it is the --output file.
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub csv: Option<PathBuf>,
 
@@ -177,10 +181,16 @@ Output formats (default: from the --output extension, else line):
         when graded: rating,band,ep,ed,technique,nodes,guesses (SE's ER/EP/ED
         and the solver's effort, as `sudoku grade` has them)
   json  one object per line with the same fields
-  pdf   a printable book, laid out as by `sudoku print`: each puzzle with its
-        number, band, rating and id; the seed in every footer; the answer key
+  pdf   a printable book, laid out as by `sudoku print`: each section from
+        the easiest puzzle to the hardest, each puzzle with its number, band,
+        rating and id; the answer key. The seed and the options that made
+        the set end the copyright page (--copyright)
   svg   the same book, one file per page (see `sudoku print --help`)
 An empty set (-n 0) as csv is the header row alone.
+--csv FILE beside a pdf or svg book is the book's index: one row per puzzle
+in the order the book prints them (row 1 is the first puzzle printed), with
+the columns number (as printed), section (its running head), page and
+answer_page (empty with --no-answers) before those of --format csv.
 id is SEED-INDEX. Puzzle INDEX of SEED depends on nothing else, so `-n 10`
 makes the first 10 puzzles of `-n 1000` with the same seed and options, and
 `--start 500 -n 500` the last 500: shards made apart (on other machines)
@@ -310,8 +320,26 @@ impl GenerateFormat {
 /// Where the puzzles go: a text stream (line, block, csv, json) or a book
 /// rendered at the end.
 enum Sink {
-    Text { format: GenerateFormat, out: OutFile },
-    Book { out: BookOutput, items: Vec<PrintItem> },
+    Text {
+        format: GenerateFormat,
+        out: OutFile,
+    },
+    /// A book, with the CSV rows of its puzzles (with `--csv`), both in
+    /// generation order until the end.
+    Book {
+        out: BookOutput,
+        items: Vec<PrintItem>,
+        rows: Vec<GenerateRow<String>>,
+    },
+}
+
+/// What a run of `sudoku generate` did: its exit code, and where a book's
+/// puzzles landed.
+pub struct Outcome {
+    /// The exit code of the run.
+    pub code: ExitCode,
+    /// The book's page count and each puzzle's place, for book output.
+    pub book: Option<BookIndex>,
 }
 
 /// The clue pattern in `path`.
@@ -364,7 +392,12 @@ fn band_at(args: &GenerateArgs, index: u64) -> Option<Band> {
 }
 
 /// Runs `sudoku generate`.
-pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    Ok(make(args)?.code)
+}
+
+/// Runs `sudoku generate` and says what it made.
+pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     if !args.sections.is_empty() {
         args.number =
             args.sections.iter().try_fold(0u64, |n, &(_, k)| n.checked_add(k)).context("too many puzzles")?;
@@ -377,15 +410,10 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     let output = args.output.path();
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
     let format = pick_format(args.format, output, GenerateFormat::Line, GenerateFormat::of_kind)?;
-    if args.csv.is_some() {
-        // Every output of the run is a different file (by identity: a
-        // symlink or `./a.csv` is the same file as `a.csv`).
-        let mut destinations = Destinations::default();
-        if format.book() != Some(PrintFormat::Svg) {
-            destinations.add(output)?;
-        }
-        destinations.add(csv_path)?;
-    }
+    // Every output of the run is a different file (by identity: a symlink
+    // or `./a.csv` is the same file as `a.csv`; a page set claims the names
+    // of its pages).
+    check_book_outputs(output, format.book() == Some(PrintFormat::Svg), args.csv.as_ref().map(|_| csv_path))?;
     if let (None, Some(flag)) = (format.book(), args.page.first_given()) {
         bail!("{flag} shapes a book: it needs pdf or svg output (-o FILE.pdf or --format pdf)");
     }
@@ -422,7 +450,8 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
 
     let mut sink = match format.book() {
         Some(book) => {
-            Sink::Book { out: BookOutput::open(book, output, args.output.force)?, items: Vec::new() }
+            let out = BookOutput::open(book, output, args.output.force)?;
+            Sink::Book { out, items: Vec::new(), rows: Vec::new() }
         }
         None => Sink::Text { format, out: OutFile::create(output, args.output.force)? },
     };
@@ -455,11 +484,18 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
         csv_buf.clear();
         for (index, m) in chunk.zip(&made) {
             match &mut sink {
-                Sink::Text { format, .. } => write_puzzle(&mut buf, *format, seed, index, m)?,
-                Sink::Book { items, .. } => items.push(print_item(seed, index, m, &args)),
-            }
-            if csv_out.is_some() {
-                write_puzzle(&mut csv_buf, GenerateFormat::Csv, seed, index, m)?;
+                Sink::Text { format, .. } => {
+                    write_puzzle(&mut buf, *format, seed, index, m)?;
+                    if csv_out.is_some() {
+                        write_puzzle(&mut csv_buf, GenerateFormat::Csv, seed, index, m)?;
+                    }
+                }
+                Sink::Book { items, rows, .. } => {
+                    items.push(print_item(seed, index, m, &args));
+                    if csv_out.is_some() {
+                        rows.push(GenerateRow::new(seed, index, m, rating_text));
+                    }
+                }
             }
             stats.add(m);
         }
@@ -476,28 +512,32 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
     progress.finish();
     if args.number == 0 && args.start == 0 {
         // An empty set is still a well-formed CSV: its header row alone.
-        if let Sink::Text { format: GenerateFormat::Csv, out } = &mut sink {
-            out.write_all(csv_header(filter.grade).as_bytes())?;
-        }
-        if let Some(out) = &mut csv_out {
-            out.write_all(csv_header(filter.grade).as_bytes())?;
+        if let Sink::Text { format, out } = &mut sink {
+            if *format == GenerateFormat::Csv {
+                out.write_all(csv_header(filter.grade).as_bytes())?;
+            }
+            if let Some(out) = &mut csv_out {
+                out.write_all(csv_header(filter.grade).as_bytes())?;
+            }
         }
     }
+    let mut book = None;
     match sink {
         Sink::Text { out, .. } => out.finish()?,
-        Sink::Book { out, mut items } => {
+        Sink::Book { out, items, rows } => {
             // Each section (the whole set without sections) from the
-            // easiest puzzle to the hardest; ties keep their order.
-            let rating = |item: &PrintItem| item.meta.rating.as_deref().and_then(|r| r.parse::<f64>().ok());
-            let mut first = 0;
-            while first < items.len() {
-                let section = items[first].meta.section.clone();
-                let n = items[first..].iter().take_while(|i| i.meta.section == section).count();
-                items[first..first + n]
-                    .sort_by(|a, b| rating(a).partial_cmp(&rating(b)).unwrap_or(std::cmp::Ordering::Equal));
-                first += n;
+            // easiest puzzle to the hardest; the CSV is the book's index,
+            // in the same order.
+            let order = sudoku_print::easiest_first(&items);
+            let items: Vec<PrintItem> = order.iter().map(|&i| items[i].clone()).collect();
+            let opts = book_opts.as_ref().context("internal: a book without options")?;
+            let index = sudoku_print::index(&items, opts);
+            if let Some(csv) = &mut csv_out {
+                let rows: Vec<&GenerateRow<String>> = order.iter().map(|&i| &rows[i]).collect();
+                write_book_csv(csv, &index, &rows, &generate_book_csv_header())?;
             }
-            out.write(&items, book_opts.as_ref().context("internal: a book without options")?)?
+            out.write(&items, opts)?;
+            book = Some(index);
         }
     }
     if let Some(out) = csv_out {
@@ -515,9 +555,9 @@ pub fn run(mut args: GenerateArgs) -> anyhow::Result<ExitCode> {
             "sudoku: {} of {} puzzles could not get down to {target} clues (fewest made: {fewest})",
             stats.n_missed, args.number
         );
-        return Ok(ExitCode::from(1));
+        return Ok(Outcome { code: ExitCode::from(1), book });
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(Outcome { code: ExitCode::SUCCESS, book })
 }
 
 /// The message when some puzzle found no puzzle of the band in its tries:
@@ -545,8 +585,8 @@ fn out_of_reach(args: &GenerateArgs, filter: Filter) -> String {
     )
 }
 
-/// What regenerates the set, for the book's footers: the seed and the
-/// options that change the puzzles.
+/// What regenerates the set, for the book's copyright page: the seed and
+/// the options that change the puzzles.
 fn regenerate_note(args: &GenerateArgs, seed: u64) -> String {
     let mut parts = vec![format!("seed {seed}")];
     if let Some(band) = args.difficulty {
@@ -564,7 +604,7 @@ fn regenerate_note(args: &GenerateArgs, seed: u64) -> String {
     if let Some(n) = args.clues {
         parts.push(format!("{n} clues"));
     }
-    parts.join(", ")
+    format!("Puzzles made with sudoku: {}", parts.join(", "))
 }
 
 /// Puzzle `index` as an item of a book: band, rating and id on the page.

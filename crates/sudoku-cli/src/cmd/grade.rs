@@ -85,10 +85,10 @@ puzzles have them too. They follow the ER loosely (Spearman 0.77 on the
 extreme ones a median of 11 nodes and 5 guesses) but are not the same scale:
 they count what the solver does, not which human technique a step needs.
 status is one of: rated, invalid (givens clash), unsolvable, not-unique,
-malformed (with --skip-invalid).
+solved (a full grid: no step to rate), malformed (with --skip-invalid).
 
 Exit codes: 0 every puzzle rated; 1 some puzzle was invalid, unsolvable, not
-unique or skipped as malformed; 2 usage, I/O or input error, and then no output file is written.
+unique, already solved or skipped as malformed; 2 usage, I/O or input error, and then no output file is written.
 
 Examples:
   sudoku grade puzzles.txt

@@ -76,6 +76,11 @@ Without pencil marks, the candidates are what the placed digits allow.
 Mistakes come first: placed digits that are not the solution's, and
 solution digits erased from the pencil marks (the right digit only with
 --level full). Givens with no solution, or several, are reported as such.
+A Sukaku line or pencil-mark grid has no givens: its cells of one candidate
+stand for them. When they have no solution or repeat a digit, the one change
+that gives the position exactly one solution is the mistake (erased
+candidate: the answer put back in a cell of one; wrong digit: that cell's
+digit replaced); else the hint says that no single change repairs it.
 Then the next step: the easiest of Sudoku Explainer's ladder (the same
 ladder and ratings as `grade`), with --level
   nudge      where to look (a row, column or box)

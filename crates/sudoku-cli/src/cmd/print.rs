@@ -10,11 +10,13 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use sudoku_core::Grid;
 
+use serde::Serialize;
+use sudoku_io::rows::{BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS};
 use sudoku_io::{FileKind, InputSpec};
-use sudoku_print::{ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
+use sudoku_print::{BookIndex, ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
-use crate::out_file::OutFile;
+use crate::out_file::{check_book_outputs, OutFile};
 use crate::pipeline::{input_paths, open_records};
 
 /// Arguments of `sudoku print`.
@@ -41,6 +43,13 @@ pub struct PrintArgs {
     #[arg(long, value_name = "DPI", requires = "each", value_parser = clap::value_parser!(u32).range(10..=2400))]
     pub dpi: Option<u32>,
 
+    /// Also write the book's index as CSV to FILE (`-` is stdout): one row
+    /// per puzzle in book order, with the columns number, section, page,
+    /// answer_page, puzzle, solution, band, rating, id and source
+    /// (FILE:LINE). Refused when it is the --output file.
+    #[arg(long, value_name = "FILE", conflicts_with = "each", value_hint = clap::ValueHint::FilePath)]
+    pub csv: Option<PathBuf>,
+
     /// How the pages look.
     #[command(flatten)]
     pub page: PrintFlags,
@@ -53,9 +62,16 @@ pub struct PrintArgs {
 
 const PRINT_AFTER_HELP: &str = "\
 The book: puzzle pages (1, 2, 4 or 6 puzzles a page, each numbered, with its
-band and rating when the input carries them), then the answer key (20 smaller
-solutions a page, numbered to match, givens in black). Every footer holds the
-title and the page number. Margins are 15 mm, safe for home printers.
+band and rating when the input carries them), then the answer key (12 smaller
+solutions a page, numbered to match, each with its puzzle's page, givens in
+black). Every footer holds the page number, and the --footer text if given.
+Margins are 0.5 in outside and grow inside with the page count (see `sudoku
+book --help`).
+
+--csv FILE writes the book's index beside it: row N is the puzzle printed
+N-th, with its number as printed, section (its running head), page and
+answer_page (empty with --no-answers), then puzzle, solution, the band,
+rating and id of the input (empty when it had none) and source (FILE:LINE).
 
 PDF: vector graphics and one font, DejaVu Sans, embedded as a subset (print-on-
 demand services reject unembedded fonts); text is searchable. DejaVu Sans
@@ -134,6 +150,11 @@ pub struct PrintFlags {
     #[arg(long, overrides_with = "answers")]
     pub no_answers: bool,
 
+    /// A line of text in the middle of every numbered page's footer, beside
+    /// the page number [default: none].
+    #[arg(long, value_name = "TEXT")]
+    pub footer: Option<String>,
+
     /// The number of the first puzzle (at most 10^15, so every number
     /// fits) [default: 1].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=MAX_START_NUMBER))]
@@ -145,15 +166,16 @@ fn parse_trim(s: &str) -> Result<Trim, String> {
 }
 
 impl PrintFlags {
-    /// The print options these flags ask for (`seed` goes in every
-    /// footer), refused when they would not make a usable book.
-    pub fn options(&self, seed: Option<String>) -> anyhow::Result<PrintOptions> {
-        let opts = self.options_unchecked(seed);
+    /// The print options these flags ask for (`provenance`, what made the
+    /// set, ends the copyright page), refused when they would not make a
+    /// usable book.
+    pub fn options(&self, provenance: Option<String>) -> anyhow::Result<PrintOptions> {
+        let opts = self.options_unchecked(provenance);
         opts.check()?;
         Ok(opts)
     }
 
-    fn options_unchecked(&self, seed: Option<String>) -> PrintOptions {
+    fn options_unchecked(&self, provenance: Option<String>) -> PrintOptions {
         let trim = self.trim.unwrap_or_default();
         // Four grids on a small page would be too small to write in.
         let per_page_default = if trim.width < 7.0 * 72.0 { PerPageArg::Two } else { PerPageArg::Four };
@@ -173,7 +195,8 @@ impl PrintFlags {
             pages_multiple: self.pages_multiple.unwrap_or(2) as usize,
             answers: !self.no_answers,
             start_number: self.start_number.unwrap_or(1),
-            seed,
+            provenance,
+            footer: self.footer.clone(),
         }
     }
 
@@ -191,6 +214,7 @@ impl PrintFlags {
             ("--pages-multiple", self.pages_multiple.is_some()),
             ("--answers", self.answers),
             ("--no-answers", self.no_answers),
+            ("--footer", self.footer.is_some()),
             ("--start-number", self.start_number.is_some()),
         ]
         .into_iter()
@@ -247,15 +271,72 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     let output = args.output.path();
     let format = pick_format(args.format, output, PrintFormat::Pdf, PrintFormat::of_kind)?;
     let opts = args.page.options(None)?;
+    let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
+    // Every output of the run is a different file (by identity: a symlink
+    // or `./a.csv` is the same file as `a.csv`; a page set claims the names
+    // of its pages).
+    check_book_outputs(output, format == PrintFormat::Svg, args.csv.as_ref().map(|_| csv_path))?;
     let target = BookOutput::open(format, output, args.output.force)?;
-    let (items, _) = read_and_solve(&args, &spec)?;
+    let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
+    let (items, _, sources) = read_and_solve(&args, &spec)?;
+    if let Some(csv) = &mut csv_out {
+        let index = sudoku_print::index(&items, &opts);
+        let rows: Vec<PrintRow> = items
+            .iter()
+            .zip(sources)
+            .map(|(item, source)| {
+                let meta = &item.meta;
+                PrintRow::new(
+                    &item.puzzle,
+                    &item.solution,
+                    meta.band.as_deref(),
+                    meta.rating.as_deref(),
+                    meta.id.as_deref(),
+                    source,
+                )
+            })
+            .collect();
+        let header = format!("{},{}\n", BOOK_COLUMNS.join(","), PRINT_CSV_COLUMNS.join(","));
+        write_book_csv(csv, &index, &rows, &header)?;
+    }
     target.write(&items, &opts)?;
+    if let Some(csv) = csv_out {
+        csv.finish()?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes a book's index as CSV to `out`: each row's [`BookColumns`] (from
+/// the layout's `index`), then the row; `rows` are in book order. An empty
+/// book writes `empty_header` alone.
+pub fn write_book_csv<R: Serialize>(
+    out: &mut impl Write,
+    index: &BookIndex,
+    rows: &[R],
+    empty_header: &str,
+) -> anyhow::Result<()> {
+    if index.placements.len() != rows.len() {
+        bail!("internal: {} rows for a book of {} puzzles", rows.len(), index.placements.len());
+    }
+    if rows.is_empty() {
+        out.write_all(empty_header.as_bytes()).context("cannot write the CSV")?;
+        return Ok(());
+    }
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(rows.len() * 256));
+    for (p, row) in index.placements.iter().zip(rows) {
+        w.serialize((BookColumns::new(p.number, &p.section, p.page, p.answer_page), row))?;
+    }
+    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("cannot write the CSV: {e}"))?;
+    out.write_all(&bytes).context("cannot write the CSV")
+}
+
 /// Every puzzle of the input, solved for the answer key, on `--jobs`
-/// threads (also handed back for more work).
-fn read_and_solve(args: &PrintArgs, spec: &InputSpec) -> anyhow::Result<(Vec<PrintItem>, rayon::ThreadPool)> {
+/// threads (also handed back for more work), and where each was read
+/// (`FILE:LINE`).
+fn read_and_solve(
+    args: &PrintArgs,
+    spec: &InputSpec,
+) -> anyhow::Result<(Vec<PrintItem>, rayon::ThreadPool, Vec<String>)> {
     let sources = read_puzzles(&args.source.files, spec)?;
     if sources.is_empty() {
         bail!("no puzzles in the input");
@@ -265,7 +346,8 @@ fn read_and_solve(args: &PrintArgs, spec: &InputSpec) -> anyhow::Result<(Vec<Pri
         .build()
         .context("cannot start worker threads")?;
     let items = pool.install(|| solve_all(&sources, args.output.quiet))?;
-    Ok((items, pool))
+    let places = sources.iter().map(|s| format!("{}:{}", s.name, s.line)).collect();
+    Ok((items, pool, places))
 }
 
 /// `print --each DIR`: one image per puzzle (and solution, with
@@ -280,7 +362,7 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
         bail!("{flag} shapes a book's pages: --each draws grids alone");
     }
     let opts = args.page.options(None)?;
-    let (items, pool) = read_and_solve(args, &args.source.spec()?)?;
+    let (items, pool, _) = read_and_solve(args, &args.source.spec()?)?;
     // An answer image only when asked for.
     let images = sudoku_print::images(&items, &opts, args.page.answers);
     let ext = if format == PrintFormat::Png { "png" } else { "svg" };
@@ -288,9 +370,21 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
         let kind = if image.answer { "solution" } else { "puzzle" };
         dir.join(format!("{kind}-{:04}.{ext}", image.number))
     };
+    let paths: Vec<PathBuf> = images.iter().map(name).collect();
+    // The images of an older set in DIR that the new one does not replace
+    // (its puzzles past the new count, its solutions): removed when the new
+    // set is put in place, so that solution N always answers puzzle N.
+    let stale = stale_files(
+        &dir.join("puzzle"),
+        |n| numbered(n, "puzzle", ext) || numbered(n, "solution", ext),
+        &paths,
+    )?;
     if !args.output.force {
-        if let Some(existing) = images.iter().map(name).find(|p| p.exists()) {
+        if let Some(existing) = paths.iter().find(|p| p.exists()) {
             bail!("{} already exists (use --force to replace it)", existing.display());
+        }
+        if let Some(old) = stale.first() {
+            bail!("{} is an image of an older set (use --force to remove it)", old.display());
         }
     }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot make the directory {}", dir.display()))?;
@@ -304,14 +398,15 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
             })
             .collect()
     });
-    // Each file whole or not at all, one at a time (a set of thousands
-    // would not fit the open-file limit at once).
-    for (image, bytes) in images.iter().zip(files) {
-        let path = name(image);
-        let mut out = OutFile::create(Some(&path), args.output.force)?;
+    // One file open at a time (a finished file is closed and staged, so a
+    // set of thousands stays within the open-file limit); all of them are
+    // put in place together when the run succeeds.
+    for (path, bytes) in paths.iter().zip(files) {
+        let mut out = OutFile::create(Some(path), args.output.force)?;
         out.write_all(&bytes?).with_context(|| format!("cannot write {}", path.display()))?;
         out.finish()?;
     }
+    stale.into_iter().for_each(crate::commit::remove);
     if !args.output.quiet {
         eprintln!("sudoku: {} images in {}", images.len(), dir.display());
     }
@@ -359,9 +454,11 @@ impl BookOutput {
         }
     }
 
-    /// Renders `items` with `opts` and writes the book: a PDF atomically;
-    /// SVG pages each to a temporary file first, all renamed into place once
-    /// every page is written.
+    /// Renders `items` with `opts` and writes the book: a PDF, or its SVG
+    /// pages, each to a temporary file, put in place with the run's other
+    /// outputs when the run succeeds ([`crate::commit`]); the pages of an
+    /// older set that the new one does not replace are removed in the same
+    /// step.
     pub fn write(self, items: &[PrintItem], opts: &PrintOptions) -> anyhow::Result<()> {
         match self {
             BookOutput::Pdf(mut out) => {
@@ -372,7 +469,8 @@ impl BookOutput {
             BookOutput::Svg { path, force } => {
                 let pages = sudoku_print::render_svg(items, opts);
                 let paths = page_paths(&path, pages.len());
-                let stale = stale_pages(&path, &paths)?;
+                let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let stale = stale_files(&path, |name| numbered(name, &stem, "svg"), &paths)?;
                 if !force {
                     if let Some(existing) = paths.iter().find(|p| p.exists()) {
                         bail!("{} already exists (use --force to replace the set)", existing.display());
@@ -384,19 +482,14 @@ impl BookOutput {
                         );
                     }
                 }
-                let mut outs = Vec::with_capacity(pages.len());
+                // One page open at a time: a finished page is closed.
                 for (page, path) in pages.iter().zip(&paths) {
                     let mut out = OutFile::create(Some(path), force)?;
                     out.write_all(page.as_bytes())
                         .with_context(|| format!("cannot write {}", path.display()))?;
-                    outs.push(out);
-                }
-                for out in outs {
                     out.finish()?;
                 }
-                for old in stale {
-                    std::fs::remove_file(&old).with_context(|| format!("cannot remove {}", old.display()))?;
-                }
+                stale.into_iter().for_each(crate::commit::remove);
                 Ok(())
             }
         }
@@ -411,10 +504,23 @@ pub fn page_paths(path: &Path, n_pages: usize) -> Vec<PathBuf> {
     (1..=n_pages).map(|page| path.with_file_name(format!("{stem}-{page:04}.svg"))).collect()
 }
 
-/// The pages of an older set named after `path` (`STEM-DIGITS.svg`, any
-/// padding) that `new_pages` would not replace.
-fn stale_pages(path: &Path, new_pages: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
-    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+/// Whether `name` is `PREFIX-DIGITS.EXT` (a page or image of a numbered
+/// set, any padding).
+fn numbered(name: &str, prefix: &str, ext: &str) -> bool {
+    name.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .and_then(|rest| rest.strip_suffix(ext))
+        .and_then(|rest| rest.strip_suffix('.'))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The files beside `path` (in its directory) whose names are members of
+/// an older set (`is_member`) that `new_files` would not replace.
+fn stale_files(
+    path: &Path,
+    is_member: impl Fn(&str) -> bool,
+    new_files: &[PathBuf],
+) -> anyhow::Result<Vec<PathBuf>> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -428,14 +534,9 @@ fn stale_pages(path: &Path, new_pages: &[PathBuf]) -> anyhow::Result<Vec<PathBuf
     for entry in entries {
         let entry = entry.with_context(|| format!("cannot read the directory {}", dir.display()))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        let is_page = name
-            .strip_prefix(&stem)
-            .and_then(|rest| rest.strip_prefix('-'))
-            .and_then(|rest| rest.strip_suffix(".svg"))
-            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        let page = path.with_file_name(&name);
-        if is_page && !new_pages.contains(&page) {
-            stale.push(page);
+        let file = path.with_file_name(&name);
+        if is_member(&name) && !new_files.contains(&file) {
+            stale.push(file);
         }
     }
     stale.sort();
@@ -527,7 +628,7 @@ mod tests {
             std::fs::write(dir.path().join(name), "").unwrap();
         }
         let path = dir.path().join("b.svg");
-        let stale = stale_pages(&path, &page_paths(&path, 2)).unwrap();
+        let stale = stale_files(&path, |n| numbered(n, "b", "svg"), &page_paths(&path, 2)).unwrap();
         let names: Vec<String> =
             stale.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
         assert_eq!(names, ["b-0003.svg", "b-1.svg"]);

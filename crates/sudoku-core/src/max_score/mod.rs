@@ -78,9 +78,10 @@ pub use weights::{Weights, WeightsError, WeightsErrorKind, MAX_ABS_WEIGHT};
 ///
 /// Never fails: contradictory givens or a grid without completion give
 /// [`MaxScore::Infeasible`]; a node or time limit gives
-/// [`MaxScore::Stopped`] with the best completion found so far and a
-/// proven upper bound (unless the incumbent reached that bound: then the
-/// answer is [`MaxScore::Optimal`] after all).
+/// [`MaxScore::Stopped`] with the best completion found so far (at least
+/// one: a search stopped before its first completion takes one from the
+/// solver) and a proven upper bound (unless the incumbent reached that
+/// bound: then the answer is [`MaxScore::Optimal`] after all).
 pub fn max_score(puzzle: &Grid, weights: &Weights, options: &MaxScoreOptions) -> MaxScore {
     search::Search::new(weights, options, Instant::now()).solve(puzzle)
 }
@@ -116,7 +117,10 @@ pub enum MaxScore {
     },
     /// A node or time limit was hit before the answer was proven.
     Stopped {
-        /// The best completion found so far and its score, if any.
+        /// The best completion found so far and its score. `None` only
+        /// where the grid has completions none of which is known (never
+        /// from [`max_score`]: a search stopped before its first completion
+        /// takes one from the solver, or answers [`MaxScore::Infeasible`]).
         best: Option<(Grid, i64)>,
         /// Proven: no completion scores more. At least the best score.
         upper_bound: i64,

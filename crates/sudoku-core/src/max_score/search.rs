@@ -146,12 +146,23 @@ impl Search {
                 .sum();
             self.run(root);
         }
-        self.finish()
+        self.finish(puzzle)
     }
 
-    fn finish(self) -> MaxScore {
-        let best = self.best_grid.and_then(Grid::from_array).map(|g| (g, self.best_score));
+    fn finish(self, puzzle: &Grid) -> MaxScore {
+        let mut best = self.best_grid.and_then(Grid::from_array).map(|g| (g, self.best_score));
         let nodes = self.nodes;
+        if self.stopped && best.is_none() {
+            // Stopped before any completion: the solver finds one (its
+            // score is a lower bound), or proves there is none. A stopped
+            // search never reads as "no completion" when there is one.
+            match crate::Solver::new().solve_one(puzzle) {
+                Some(g) => {
+                    best = Some((g, (0..81).map(|c| i64::from(g.get(c).unwrap_or(0)) * self.w[c]).sum()))
+                }
+                None => return MaxScore::Infeasible { nodes },
+            }
+        }
         if !self.stopped {
             return match best {
                 Some((grid, score)) => MaxScore::Optimal { grid, score, nodes },

@@ -62,6 +62,64 @@ fn contents_and_answers_name_the_pages_their_puzzles_are_on() {
 }
 
 #[test]
+fn the_index_names_the_page_each_puzzle_and_its_answer_are_drawn_on() {
+    let mut all = in_section(items(5), "Easy");
+    all.extend(in_section(items(14), "Medium"));
+    for answers in [true, false] {
+        let opts =
+            PrintOptions { per_page: PerPage::Four, answers, start_number: 7, ..PrintOptions::default() };
+        let sheets = book(&all, &opts);
+        let index = index(&all, &opts);
+        assert_eq!(index.n_pages, sheets.len());
+        assert_eq!(index.placements.len(), all.len());
+        let on_page = |page: usize, text: &str| sheets[page - 1].texts.iter().any(|t| t.text == text);
+        for (item_idx, p) in index.placements.iter().enumerate() {
+            assert_eq!(p.number, 7 + item_idx as u64);
+            assert_eq!(p.section, if item_idx < 5 { "Easy" } else { "Medium" });
+            assert!(on_page(p.page, &format!("Puzzle {}", p.number)), "{p:?}");
+            assert!(on_page(p.page, &p.section), "the running head names the section: {p:?}");
+            let pages_with_it =
+                (1..=sheets.len()).filter(|&page| on_page(page, &format!("Puzzle {}", p.number)));
+            assert_eq!(pages_with_it.count(), 1, "{p:?}");
+            match p.answer_page {
+                Some(page) => {
+                    assert!(answers);
+                    assert!(on_page(page, &format!("{} (page {})", p.number, p.page)), "{p:?}");
+                }
+                None => assert!(!answers, "{p:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn provenance_is_on_the_copyright_page_and_the_footer_on_every_numbered_page() {
+    let opts = PrintOptions {
+        provenance: Some("Puzzles: seed 42, medium".into()),
+        footer: Some("Holiday set".into()),
+        ..PrintOptions::default()
+    };
+    let texts = |sheets: &[Sheet]| -> Vec<Vec<String>> {
+        sheets.iter().map(|s| s.texts.iter().map(|t| t.text.clone()).collect()).collect()
+    };
+    // Without a copyright page no page shows the provenance.
+    let pages = texts(&book(&items(5), &opts));
+    assert!(pages.iter().flatten().all(|t| !t.contains("seed 42")), "{pages:?}");
+    // Every page with a number has the footer; no other does.
+    for (i, page) in pages.iter().enumerate() {
+        let numbered = page.contains(&(i + 1).to_string());
+        assert_eq!(page.contains(&"Holiday set".to_string()), numbered, "page {}: {page:?}", i + 1);
+    }
+    assert!(pages.iter().filter(|p| p.contains(&"Holiday set".to_string())).count() >= 3);
+    // With one, it ends the copyright text, after an empty line.
+    let opts = PrintOptions { copyright: Some("(c) 2026 Me".into()), footer: None, ..opts };
+    let pages = texts(&book(&items(5), &opts));
+    assert_eq!(pages[1], ["(c) 2026 Me", "Puzzles: seed 42, medium"]);
+    assert!(pages.iter().flatten().filter(|t| t.contains("seed 42")).count() == 1, "{pages:?}");
+    assert!(pages.iter().flatten().all(|t| !t.contains("Holiday")), "{pages:?}");
+}
+
+#[test]
 fn every_grid_and_text_stays_inside_the_mirrored_margins_on_every_trim() {
     for &(name, trim) in NAMED_TRIMS {
         for bleed in [false, true] {
@@ -80,7 +138,8 @@ fn every_grid_and_text_stays_inside_the_mirrored_margins_on_every_trim() {
                     title: "T".repeat(300),
                     // Long enough to go on over pages.
                     copyright: Some("word ".repeat(1500)),
-                    seed: Some("seed ".repeat(100)),
+                    provenance: Some("seed ".repeat(100)),
+                    footer: Some("footer ".repeat(100)),
                     ..PrintOptions::default()
                 };
                 let sheets = book(&items, &opts);

@@ -28,8 +28,10 @@ cells of value x weight (NOIP 2009 \"target sudoku\", HOJ 2959). Default weights
 The answer is proven optimal (branch and bound), not guessed.
 
 Output per record (default): the score, or -1 when the grid has no completion
-(contradictory givens included). With --input hoj (first T, then T grids of
-81 integers) this is the judge's output: one integer per line.
+(contradictory givens included). A search stopped by a limit prints the best
+score it knows, a completion's (one from the solver if the search had none
+yet): never -1 for a grid that has completions. With --input hoj (first T,
+then T grids of 81 integers) this is the judge's output: one integer per line.
   --format line   SCORE GRID STATUS on one line (GRID is - when there is none)
   --format block  `score SCORE (STATUS)`, the grid as a block, a blank line
   --format rows   the score, then the grid as 9 lines of 9 digits
