@@ -47,7 +47,7 @@ pub enum InputFormatArg {
     /// named `*.csv` is read as CSV.
     Auto,
     /// One puzzle per line: 81 cells, `1-9` digits, `.` `0` `_` blanks,
-    /// then an optional comment.
+    /// then an optional comment. Lines hold at most 64 KiB before a `#`.
     Line,
     /// 9 rows of 9 cells, with optional `|` `-` `+` and space separators.
     Block,
@@ -57,7 +57,8 @@ pub enum InputFormatArg {
     Poj,
     /// The max-score judge format: a line with T, then T noip grids.
     Hoj,
-    /// CSV with a header row (a first row holding a puzzle is read as data).
+    /// CSV with a header row (a first row holding a puzzle is read as data);
+    /// rows of at most 64 KiB, an unclosed quote is an error at its line.
     Csv,
 }
 

@@ -6,12 +6,12 @@
 //! commas, a trailing comma). Errors read `FILE:LINE: column NAME: what was
 //! wrong`.
 
-use std::collections::VecDeque;
-use std::io::{self, Read};
+use std::io::Read;
 use std::sync::Arc;
 
 use sudoku_core::Grid;
 
+use crate::csv_rows::{CsvRows, Row};
 use crate::input::{InputFormat, Record, RecordError};
 
 /// Column names taken for the puzzle when `--column` is not given, in
@@ -20,14 +20,14 @@ pub const PUZZLE_COLUMNS: &[&str] = &["puzzle", "quizzes", "sudoku puzzle", "qui
 
 /// An iterator over the records of a CSV input.
 pub struct CsvRecords<R: Read> {
-    reader: csv::Reader<LineEnds<R>>,
+    rows: CsvRows<R>,
     source: Arc<str>,
     wanted: Option<String>,
     header: Option<Vec<String>>,
     column: Option<usize>,
     /// A row read while detecting the column by its values.
-    pending: Option<csv::StringRecord>,
-    row: csv::StringRecord,
+    pending: Option<Row>,
+    row: Row,
     finished: bool,
     /// Said with the next record (see [`Record::notice`]).
     notice: Option<String>,
@@ -37,20 +37,14 @@ impl<R: Read> CsvRecords<R> {
     /// Records of `reader`, named `source` in errors; `column` names the
     /// puzzle column.
     pub fn new(reader: R, source: &str, column: Option<&str>) -> Self {
-        let reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .trim(csv::Trim::All)
-            .comment(None)
-            .from_reader(LineEnds::new(reader));
         CsvRecords {
-            reader,
+            rows: CsvRows::new(reader),
             source: source.into(),
             wanted: column.map(str::to_string),
             header: None,
             column: None,
             pending: None,
-            row: csv::StringRecord::new(),
+            row: Row { line: 0, fields: Vec::new() },
             finished: false,
             notice: None,
         }
@@ -70,42 +64,39 @@ impl<R: Read> CsvRecords<R> {
         RecordError { source: self.source.to_string(), line, column: 0, message }
     }
 
-    /// Reads the next row into `self.row`; `Ok(false)` at the end.
-    fn read_row(&mut self) -> Result<bool, RecordError> {
+    /// Reads the next row into `self.row`; `Ok(false)` at the end. A row
+    /// that cannot be read is an error with the line the row starts on.
+    fn read_row(&mut self) -> Result<bool, (usize, RecordError)> {
         if let Some(p) = self.pending.take() {
             self.row = p;
             return Ok(true);
         }
-        let line = self.reader.position().line() as usize;
-        match self.reader.read_record(&mut self.row) {
-            Ok(more) => Ok(more),
-            Err(e) => {
-                let line = e.position().map(|p| self.line_of(p)).unwrap_or(line);
-                Err(self.err(line, format!("cannot read CSV: {}", csv_error_message(&e))))
+        match self.rows.next_row() {
+            None => Ok(false),
+            Some(Ok(row)) => {
+                self.row = row;
+                Ok(true)
             }
+            Some(Err(e)) => Err((
+                e.row_line,
+                RecordError {
+                    source: self.source.to_string(),
+                    line: e.line,
+                    column: e.column,
+                    message: e.message,
+                },
+            )),
         }
-    }
-
-    fn row_line(&mut self) -> usize {
-        match self.row.position().cloned() {
-            Some(p) => self.line_of(&p),
-            None => 0,
-        }
-    }
-
-    /// The line of the row that starts at or, past line ends, after `p`.
-    fn line_of(&mut self, p: &csv::Position) -> usize {
-        self.reader.get_mut().line_at(p.byte()).unwrap_or(p.line() as usize)
     }
 
     /// Reads the header and picks the puzzle column.
-    fn start(&mut self) -> Result<(), RecordError> {
+    fn start(&mut self) -> Result<(), (usize, RecordError)> {
         if !self.read_row()? {
-            return Err(self.err(1, "empty CSV input, expected a header row".into()));
+            return Err((1, self.err(1, "empty CSV input, expected a header row".into())));
         }
         let header: Vec<String> =
-            self.row.iter().map(|h| h.trim_start_matches('\u{feff}').trim().to_string()).collect();
-        let header_line = self.row_line().max(1);
+            self.row.fields.iter().map(|h| h.trim_start_matches('\u{feff}').trim().to_string()).collect();
+        let header_line = self.row.line;
         let find = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
         let known = match &self.wanted {
             Some(w) => find(w),
@@ -115,10 +106,8 @@ impl<R: Read> CsvRecords<R> {
             if let Some(col) = header.iter().position(|h| Grid::parse_line(h).is_ok()) {
                 // The first row holds a puzzle: there is no header row.
                 if let Some(w) = &self.wanted {
-                    return Err(self.err(
-                        header_line,
-                        format!("column {w:?} not found: the first row is a puzzle, so the file has no header row (leave out --column)"),
-                    ));
+                    let why = format!("column {w:?} not found: the first row is a puzzle, so the file has no header row (leave out --column)");
+                    return Err((header_line, self.err(header_line, why)));
                 }
                 self.header = Some(vec![String::new(); header.len()]);
                 self.column = Some(col);
@@ -135,10 +124,8 @@ impl<R: Read> CsvRecords<R> {
             Some(w) => match find(w) {
                 Some(i) => Some(i),
                 None => {
-                    return Err(self.err(
-                        header_line,
-                        format!("column {w:?} not found; the columns are: {}", header.join(", ")),
-                    ));
+                    let why = format!("column {w:?} not found; the columns are: {}", header.join(", "));
+                    return Err((header_line, self.err(header_line, why)));
                 }
             },
             None => PUZZLE_COLUMNS.iter().find_map(|n| find(n)),
@@ -147,15 +134,13 @@ impl<R: Read> CsvRecords<R> {
         if self.column.is_none() {
             // Pick the first column whose first value looks like a puzzle.
             if self.read_row()? {
-                self.column = self.row.iter().position(|v| Grid::parse_line(v).is_ok());
+                self.column = self.row.fields.iter().position(|v| Grid::parse_line(v).is_ok());
                 self.pending = Some(self.row.clone());
             }
             if self.column.is_none() {
                 let names = self.header.as_deref().unwrap_or_default().join(", ");
-                return Err(self.err(
-                    1,
-                    format!("no puzzle column found (use --column NAME); the columns are: {names}"),
-                ));
+                let why = format!("no puzzle column found (use --column NAME); the columns are: {names}");
+                return Err((header_line, self.err(header_line, why)));
             }
         }
         Ok(())
@@ -163,29 +148,30 @@ impl<R: Read> CsvRecords<R> {
 
     fn next_record(&mut self) -> Option<Record> {
         if self.header.is_none() {
-            if let Err(e) = self.start() {
+            if let Err((line, e)) = self.start() {
                 self.finished = true;
-                return Some(self.record(e.line, Err(e), Vec::new()));
+                return Some(self.record(line, Err(e), Vec::new()));
             }
         }
         match self.read_row() {
             Ok(false) => return None,
             Ok(true) => {}
-            Err(e) => return Some(self.record(e.line, Err(e), Vec::new())),
+            Err((line, e)) => return Some(self.record(line, Err(e), Vec::new())),
         }
-        let line = self.row_line();
+        let line = self.row.line;
         let header = self.header.as_deref().unwrap_or_default();
         let col = self.column.unwrap_or(0);
         let name = header.get(col).map(String::as_str).unwrap_or("?");
-        let (n_fields, n_header) = (self.row.len(), header.len());
+        let (n_fields, n_header) = (self.row.fields.len(), header.len());
         // A trailing comma on data rows or on the header only is accepted.
-        let trailing_ok = (n_fields == n_header + 1 && self.row.get(n_header) == Some(""))
+        let trailing_ok = (n_fields == n_header + 1
+            && self.row.fields.get(n_header).map(String::as_str) == Some(""))
             || (n_header == n_fields + 1 && header.last().is_some_and(String::is_empty));
         if n_fields != n_header && !trailing_ok {
             let e = self.err(line, format!("row has {n_fields} fields, the header has {n_header}"));
             return Some(self.record(line, Err(e), Vec::new()));
         }
-        let grid = match self.row.get(col) {
+        let grid = match self.row.fields.get(col) {
             None => Err(self.err(line, format!("column {name}: missing"))),
             Some(v) => Grid::parse_line(v).map_err(|e| {
                 self.err(line, format!("column {name}: {} (at character {} of the field)", e.kind, e.column))
@@ -193,122 +179,12 @@ impl<R: Read> CsvRecords<R> {
         };
         let meta = header
             .iter()
-            .zip(self.row.iter())
+            .zip(self.row.fields.iter())
             .enumerate()
             .filter(|&(i, (h, _))| i != col && !h.is_empty())
             .map(|(_, (h, v))| (h.clone(), v.to_string()))
             .collect();
         Some(self.record(line, grid, meta))
-    }
-}
-
-/// The input as the CSV parser reads it, with its line ends tracked. The
-/// parser ends a row at `\n`, `\r\n` or a lone `\r`, but counts lines by
-/// `\n` alone, and a row's position is where the parser started looking for
-/// it: before the blank lines and the `\n` of a `\r\n` it skips. So this
-/// hands the parser a `\n` for each lone `\r` (a lone `\r` inside a quoted
-/// field reads as `\n`), and keeps the runs of line-end bytes it handed
-/// out, to give each row the line of its first byte: [`LineEnds::line_at`].
-struct LineEnds<R> {
-    inner: R,
-    /// A byte read ahead to tell a `\r\n` from a lone `\r`, not yet handed out.
-    next: Option<u8>,
-    /// Bytes handed out so far.
-    offset: u64,
-    /// `\n`s handed out so far.
-    n_newlines: u64,
-    /// Where the run of line-end bytes being handed out started.
-    run_start: Option<u64>,
-    /// Runs of line-end bytes the parser may not have passed yet.
-    runs: VecDeque<LineEndRun>,
-}
-
-/// Bytes `start..end` of the input are `\r` and `\n` only; `n_lines` lines
-/// end before `end`.
-struct LineEndRun {
-    start: u64,
-    end: u64,
-    n_lines: u64,
-}
-
-impl<R: Read> LineEnds<R> {
-    fn new(inner: R) -> Self {
-        LineEnds { inner, next: None, offset: 0, n_newlines: 0, run_start: None, runs: VecDeque::new() }
-    }
-
-    /// The line of the row the parser found starting at `byte`: past the
-    /// line ends that follow `byte`. `None` when `byte` is not at a line
-    /// end, or is before a run already forgotten. Calls must come in order
-    /// of `byte`: runs before it are forgotten.
-    fn line_at(&mut self, byte: u64) -> Option<usize> {
-        while self.runs.front().is_some_and(|r| r.end < byte) {
-            self.runs.pop_front();
-        }
-        match self.runs.front() {
-            Some(r) if r.start <= byte => Some(r.n_lines as usize + 1),
-            _ if self.run_start.is_some_and(|start| start <= byte) => Some(self.n_newlines as usize + 1),
-            _ => None,
-        }
-    }
-
-    /// Notes the line ends of `bytes`, the next ones handed out.
-    fn track(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            if b == b'\n' || b == b'\r' {
-                self.run_start.get_or_insert(self.offset);
-                self.n_newlines += u64::from(b == b'\n');
-            } else if let Some(start) = self.run_start.take() {
-                self.runs.push_back(LineEndRun { start, end: self.offset, n_lines: self.n_newlines });
-            }
-            self.offset += 1;
-        }
-    }
-}
-
-impl<R: Read> Read for LineEnds<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if buf.is_empty() {
-            return Ok(0);
-        }
-        let mut n = 0;
-        if let Some(b) = self.next.take() {
-            buf[0] = b;
-            n = 1;
-        }
-        n += read_retrying(&mut self.inner, &mut buf[n..])?;
-        // Each byte is compared with the one after it before that one changes.
-        for i in 0..n.saturating_sub(1) {
-            if buf[i] == b'\r' && buf[i + 1] != b'\n' {
-                buf[i] = b'\n';
-            }
-        }
-        if n > 0 && buf[n - 1] == b'\r' {
-            // The first half of a `\r\n`? Read one byte ahead to know.
-            let mut one = [0u8];
-            self.next = (read_retrying(&mut self.inner, &mut one)? == 1).then_some(one[0]);
-            if self.next != Some(b'\n') {
-                buf[n - 1] = b'\n';
-            }
-        }
-        self.track(&buf[..n]);
-        Ok(n)
-    }
-}
-
-fn read_retrying<R: Read>(reader: &mut R, buf: &mut [u8]) -> io::Result<usize> {
-    loop {
-        match reader.read(buf) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            r => return r,
-        }
-    }
-}
-
-fn csv_error_message(e: &csv::Error) -> String {
-    match e.kind() {
-        csv::ErrorKind::Utf8 { err, .. } => format!("invalid UTF-8 in field {}", err.field() + 1),
-        csv::ErrorKind::Io(io) => io.to_string(),
-        _ => e.to_string(),
     }
 }
 
@@ -328,6 +204,8 @@ impl<R: Read> Iterator for CsvRecords<R> {
 
 #[cfg(test)]
 mod tests {
+    use std::io;
+
     use super::*;
 
     const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -433,5 +311,101 @@ mod tests {
         }
         let named = read(&format!("{P}\n"), Some("puzzle"));
         assert!(named[0].as_ref().unwrap_err().contains("no header row"), "{named:?}");
+    }
+
+    /// Issue 31: a CSV of 10,000 puzzles with an unclosed quote in record 5
+    /// gave 5 records (the rest of the file was its last field). The quote
+    /// is an error at its line and column, and the other 9,999 records are
+    /// read, on their own lines.
+    #[test]
+    fn r31_an_unclosed_quote_is_one_malformed_record_and_the_rest_are_read() {
+        let mut text = "puzzle,note\n".to_string();
+        for k in 0..10_000 {
+            text.push_str(&if k == 4 { format!("{P},\"unclosed\n") } else { format!("{P},n{k}\n") });
+        }
+        for records in [
+            CsvRecords::new(text.as_bytes(), "t.csv", None).collect::<Vec<_>>(),
+            CsvRecords::new(OneByte(text.as_bytes()), "t.csv", None).collect(),
+        ] {
+            assert_eq!(records.len(), 10_000);
+            for (k, r) in records.iter().enumerate() {
+                assert_eq!(r.line, k + 2);
+                if k == 4 {
+                    let e = r.grid.as_ref().unwrap_err();
+                    assert_eq!((e.line, e.column), (6, P.len() + 2), "{e}");
+                    assert!(e.to_string().starts_with("t.csv:6:83: unclosed quote"), "{e}");
+                } else {
+                    assert_eq!(r.grid.as_ref().map(Grid::to_line), Ok(P.to_string()));
+                    assert_eq!(r.meta, vec![("note".to_string(), format!("n{k}"))]);
+                }
+            }
+        }
+    }
+
+    /// Issue 31: every quoting defect is one malformed record, located, and
+    /// the records after it are read; well-formed quoting (commas, line
+    /// ends and doubled quotes inside) is read as it was meant.
+    /// What a row's note reads as: its text, or an error's line, column and
+    /// message start.
+    type Expected = Result<&'static str, (usize, usize, &'static str)>;
+
+    #[test]
+    fn r31_each_quoting_defect_is_one_record() {
+        let cases: [(&str, Expected); 7] = [
+            ("\"a, \"\"b\"\"\r\nc\"", Ok("a, \"b\"\nc")),
+            ("  \"x\"  ", Ok("x")),
+            ("\"\"", Ok("")),
+            ("ab\"c", Err((2, 85, "a quote inside an unquoted field"))),
+            ("\"ab\"c", Err((2, 87, "text after a closing quote"))),
+            ("\"ab\nc\"d", Err((2, 83, "unclosed quote: the field it opens runs on to line 3"))),
+            ("\"open", Err((2, 83, "unclosed quote: the field it opens runs on to line 3"))),
+        ];
+        for (note, expected) in cases {
+            // The defect first, then rows that would close its quote.
+            let text = format!("puzzle,note\n{P},{note}\n{P},\"x\"\n{P},\",y\"\n{P},\n");
+            let records: Vec<Record> = CsvRecords::new(text.as_bytes(), "t.csv", None).collect();
+            let n_lines = 2 + note.replace("\r\n", "\n").matches(['\n', '\r']).count();
+            let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+            if expected.is_ok() {
+                assert_eq!(lines, vec![2, n_lines + 1, n_lines + 2, n_lines + 3], "{note:?}");
+            }
+            match (&records[0].grid, expected) {
+                (Ok(_), Ok(meta)) => {
+                    assert_eq!(records[0].meta, vec![("note".to_string(), meta.to_string())])
+                }
+                (Err(e), Err((line, column, message))) => {
+                    assert_eq!((e.line, e.column), (line, column), "{note:?}: {e}");
+                    assert!(e.message.starts_with(message), "{note:?}: {e}");
+                    // Reading resumes on the line after the error's.
+                    let rest = &records[records.len() - 3..];
+                    assert_eq!(
+                        rest.iter().map(|r| r.grid.is_ok()).collect::<Vec<_>>(),
+                        [true; 3],
+                        "{note:?}"
+                    );
+                    assert_eq!(rest[2].line, text.lines().count());
+                }
+                (got, _) => panic!("{note:?}: {got:?}"),
+            }
+        }
+    }
+
+    /// Issue 31: a row longer than the line limit is one malformed record
+    /// (quoted or not); a blank line of any length is no record.
+    #[test]
+    fn r31_the_line_limit_is_one_record_and_blank_lines_are_none() {
+        let long = "x".repeat(crate::MAX_LINE_BYTES);
+        let blank = " ".repeat(crate::MAX_LINE_BYTES * 2);
+        let text = format!("puzzle,note\n{P},{long}\n{blank}\n{P},\"{long}\"\r\n{P},ok\n{blank}{P},z\n");
+        for records in [
+            CsvRecords::new(text.as_bytes(), "t.csv", None).collect::<Vec<_>>(),
+            CsvRecords::new(OneByte(text.as_bytes()), "t.csv", None).collect(),
+        ] {
+            let got: Vec<(usize, bool)> = records.iter().map(|r| (r.line, r.grid.is_ok())).collect();
+            assert_eq!(got, [(2, false), (4, false), (5, true), (6, false)]);
+            for r in [&records[0], &records[1], &records[3]] {
+                assert!(r.grid.as_ref().unwrap_err().message.contains("longer than"), "{:?}", r.grid);
+            }
+        }
     }
 }

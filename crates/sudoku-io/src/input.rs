@@ -10,8 +10,12 @@ use std::io::{self, Read};
 
 use sudoku_core::{Grid, ParseError};
 
-/// The longest line accepted; a longer one is an input error, so a file
-/// with no newline cannot make us allocate without bound.
+/// The longest line accepted (64 KiB, counting its line end), except in
+/// its comment: a longer line is an input error, so a file with no newline
+/// cannot make us allocate without bound. Past the limit, a line is read
+/// only when what is cut off is a comment (the first `MAX_LINE_BYTES` hold
+/// a `#`) or blank (the whole line is whitespace): one record stays one
+/// record, and a comment stays no record, whatever their length.
 pub const MAX_LINE_BYTES: usize = 1 << 16;
 
 /// How records are laid out in the input.
@@ -119,6 +123,9 @@ struct Lines<R> {
     line_no: usize,
     /// Whether the current line was put back by [`Lines::unread`].
     replay: bool,
+    /// The first [`MAX_LINE_BYTES`] of the current line when it was longer
+    /// and the rest a comment or blank (see [`MAX_LINE_BYTES`]).
+    long: Option<Vec<u8>>,
 }
 
 enum LineError {
@@ -129,12 +136,25 @@ enum LineError {
 impl<R: Read> Lines<R> {
     fn new(reader: R) -> Self {
         let buf = vec![0; READ_BYTES].into_boxed_slice();
-        Lines { reader, buf, start: 0, end: 0, at_eof: false, line: 0..0, line_no: 0, replay: false }
+        Lines {
+            reader,
+            buf,
+            start: 0,
+            end: 0,
+            at_eof: false,
+            line: 0..0,
+            line_no: 0,
+            replay: false,
+            long: None,
+        }
     }
 
     /// The current line.
     fn line(&self) -> &[u8] {
-        &self.buf[self.line.clone()]
+        match &self.long {
+            Some(prefix) => prefix,
+            None => &self.buf[self.line.clone()],
+        }
     }
 
     /// Moves to the next line; `false` at the end of the input. A line
@@ -143,6 +163,7 @@ impl<R: Read> Lines<R> {
         if std::mem::take(&mut self.replay) {
             return Ok(true);
         }
+        self.long = None;
         loop {
             let pending = &self.buf[self.start..self.end];
             let (line_len, next) = match find_line_end(pending) {
@@ -160,9 +181,11 @@ impl<R: Read> Lines<R> {
                 None if self.at_eof => (pending.len(), self.end),
                 None if pending.len() > MAX_LINE_BYTES => {
                     self.line_no += 1;
-                    self.start = self.end;
-                    self.skip_to_newline().map_err(LineError::Io)?;
-                    return Err(LineError::TooLong(self.line_no));
+                    // Copied: reading on moves the buffer's bytes.
+                    let head = self.buf[self.start..self.start + MAX_LINE_BYTES].to_vec();
+                    self.start += MAX_LINE_BYTES;
+                    let rest_blank = self.skip_to_newline().map_err(LineError::Io)?;
+                    return self.long_line(head, rest_blank);
                 }
                 None => {
                     self.fill().map_err(LineError::Io)?;
@@ -172,11 +195,26 @@ impl<R: Read> Lines<R> {
             let line_start = std::mem::replace(&mut self.start, next);
             self.line_no += 1;
             if next - line_start > MAX_LINE_BYTES {
-                return Err(LineError::TooLong(self.line_no));
+                let (head, rest) =
+                    self.buf[line_start..line_start + line_len].split_at(MAX_LINE_BYTES.min(line_len));
+                let rest_blank = rest.iter().all(u8::is_ascii_whitespace);
+                return self.long_line(head.to_vec(), rest_blank);
             }
             self.line = line_start..line_start + line_len;
             return Ok(true);
         }
+    }
+
+    /// A line longer than [`MAX_LINE_BYTES`], whose first bytes are
+    /// `head`: read as those bytes when the rest is a comment or blank, else
+    /// an error.
+    fn long_line(&mut self, head: Vec<u8>, rest_blank: bool) -> Result<bool, LineError> {
+        let commented = head.contains(&b'#');
+        if commented || rest_blank && head.iter().all(u8::is_ascii_whitespace) {
+            self.long = Some(head);
+            return Ok(true);
+        }
+        Err(LineError::TooLong(self.line_no))
     }
 
     /// Hands out the current line again on the next call of
@@ -213,26 +251,31 @@ impl<R: Read> Lines<R> {
     }
 
     /// Drops the input up to and including the next line end: `\n`, `\r\n`
-    /// or a lone `\r`, as [`Lines::next_line`] reads them.
-    fn skip_to_newline(&mut self) -> io::Result<()> {
+    /// or a lone `\r`, as [`Lines::next_line`] reads them. Returns whether
+    /// the bytes dropped before the line end were all whitespace.
+    fn skip_to_newline(&mut self) -> io::Result<bool> {
+        let mut blank = true;
         loop {
             let pending = &self.buf[self.start..self.end];
             match find_line_end(pending) {
                 // A `\r` as the last byte read may be the first half of a
                 // `\r\n`: keep it and read on before deciding.
                 Some(i) if pending[i] == b'\r' && i + 1 == pending.len() && !self.at_eof => {
+                    blank &= pending[..i].iter().all(u8::is_ascii_whitespace);
                     self.start += i;
                     self.fill()?;
                 }
                 Some(i) => {
+                    blank &= pending[..i].iter().all(u8::is_ascii_whitespace);
                     let crlf = pending[i] == b'\r' && pending.get(i + 1) == Some(&b'\n');
                     self.start += i + 1 + usize::from(crlf);
-                    return Ok(());
+                    return Ok(blank);
                 }
                 None => {
+                    blank &= pending.iter().all(u8::is_ascii_whitespace);
                     self.start = self.end;
                     if self.at_eof {
-                        return Ok(());
+                        return Ok(blank);
                     }
                     self.fill()?;
                 }
@@ -675,9 +718,9 @@ mod tests {
 
     #[test]
     fn the_line_cap_counts_the_newline() {
-        // P, a comment padded to MAX_LINE_BYTES bytes with its newline, then
-        // the same line one byte longer.
-        let line = |len: usize| format!("{P} #{}\n", "x".repeat(len - P.len() - 3));
+        // P, a comment (with no `#`) padded to MAX_LINE_BYTES bytes with its
+        // newline, then the same line one byte longer.
+        let line = |len: usize| format!("{P} x{}\n", "x".repeat(len - P.len() - 3));
         let text = format!("{}{}{P}\n", line(MAX_LINE_BYTES), line(MAX_LINE_BYTES + 1));
         let out = read(&text, InputFormat::Auto);
         assert_eq!(out[0], Ok(P.to_string()));
@@ -686,6 +729,67 @@ mod tests {
             Err(format!("t:2:{}: line longer than {MAX_LINE_BYTES} bytes", MAX_LINE_BYTES + 1))
         );
         assert_eq!(out[2], Ok(P.to_string()));
+    }
+
+    /// Issue 31: a comment or blank line over the line limit became an
+    /// extra malformed record, and a valid puzzle with a long `#` comment
+    /// was malformed. Past the limit a comment is still a comment and a
+    /// blank line still blank; other content past it is one malformed
+    /// record. Checked in every text format that reads lines, with the
+    /// limit inside and outside the read buffer, and in 5-byte reads.
+    #[test]
+    fn r31_long_comments_and_blank_lines_keep_one_record_one_record() {
+        let long = |s: &str| format!("{s}{}", "x".repeat(MAX_LINE_BYTES * 2));
+        let blank = " ".repeat(MAX_LINE_BYTES * 5);
+        let g = Grid::parse_line(P).unwrap();
+        // Per case: the format, the text, and whether each record is `P`.
+        type Case = (InputFormat, String, Vec<Result<(), ()>>);
+        let cases: Vec<Case> = vec![
+            (
+                InputFormat::Line,
+                format!("{}\n{P}\n{blank}\n{}\n", long("# "), long(&format!("{P} #"))),
+                vec![Ok(()); 2],
+            ),
+            (
+                InputFormat::Auto,
+                format!("{}\r\n{blank}\r\n{}\r\n", long(&format!("{P} # ")), long("#")),
+                vec![Ok(())],
+            ),
+            (
+                InputFormat::Auto,
+                format!("{}\n{}{}\n{P}\n", long("#"), g.to_block(), long("# ")),
+                vec![Ok(()); 2],
+            ),
+            (
+                InputFormat::Block,
+                format!("{}\n{}\n{blank}\n{}", long("#"), g.to_block(), g.to_block()),
+                vec![Ok(()); 2],
+            ),
+            // Content past the limit, blank before it or not: one malformed record.
+            (InputFormat::Auto, format!("{blank}{P}\n{}\n{P}\n", long(P)), vec![Err(()), Err(()), Ok(())]),
+            (InputFormat::Line, format!("{P}\n{}\n{P}", long(P)), vec![Ok(()), Err(()), Ok(())]),
+        ];
+        for (format, text, expected) in cases {
+            for records in [
+                Records::new(text.as_bytes(), format, "t").collect::<Vec<_>>(),
+                Records::new(Trickle(text.as_bytes()), format, "t").collect(),
+            ] {
+                let got: Vec<Result<(), ()>> = records
+                    .iter()
+                    .map(|r| match &r.grid {
+                        Ok(grid) => {
+                            assert_eq!(grid.to_line(), P);
+                            Ok(())
+                        }
+                        Err(e) => {
+                            assert!(e.message.contains("longer than"), "{e}");
+                            Err(())
+                        }
+                    })
+                    .collect();
+                assert_eq!(got, expected, "{format:?}");
+            }
+        }
     }
 
     #[test]

@@ -38,6 +38,7 @@
 //! (lines are capped at [`MAX_LINE_BYTES`]; CSV is read row by row).
 
 mod csv_input;
+mod csv_rows;
 mod input;
 mod output;
 mod position;

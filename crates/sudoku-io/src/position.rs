@@ -88,12 +88,21 @@ fn is_border(line: &str) -> bool {
     line.chars().all(|c| "-+=*.:'|# \t".contains(c)) && !line.trim().is_empty()
 }
 
+/// Whether a line is a drawn rule of a grid's border: border characters
+/// with a `-` or `=` in them (`*-----*`, HoDoKu's `.---.`, `:---:` and
+/// `'---'`), so never a line of 81 blanks. Between records it is no record:
+/// it closes the grid before it or opens the one after.
+fn is_rule(line: &str) -> bool {
+    is_border(line) && line.contains(['-', '='])
+}
+
 /// The positions of one input, read lazily; `source` names the input in
 /// errors. Per record: a line starting with `{` is JSON, 729 candidate
 /// characters are a Sukaku line, one or two 81-cell lines joined by a comma
 /// are `givens[,placed]`, and 9 rows of cells (with border lines between)
-/// are a pencil-mark grid. Blank lines and lines starting with `#` between
-/// records are skipped. A bad record is a record too (with its error), and
+/// are a pencil-mark grid. Blank lines, lines starting with `#` and (in
+/// auto and pencil-grid input) border rules such as a grid's closing
+/// `*---*` or `'---'` between records are skipped. A bad record is a record too (with its error), and
 /// reading goes on at the next line.
 pub fn positions<'a, R: Read + 'a>(
     reader: R,
@@ -145,21 +154,34 @@ impl<R: Read> Reader<R> {
         }
         self.line_no += 1;
         if buf.len() > MAX_LINE_BYTES && buf.last() != Some(&b'\n') {
-            // Skip the rest of the line.
+            // Skip the rest of the line: a comment or blank, the line is its
+            // first MAX_LINE_BYTES (see MAX_LINE_BYTES), else an error.
             let mut rest = Vec::new();
-            while !matches!((&mut self.reader).take(limit).read_until(b'\n', &mut rest), Ok(0))
-                && rest.last() != Some(&b'\n')
-            {
+            let mut rest_blank = true;
+            loop {
                 rest.clear();
+                let n = (&mut self.reader).take(limit).read_until(b'\n', &mut rest).unwrap_or(0);
+                rest_blank &= rest.iter().all(u8::is_ascii_whitespace);
+                if n == 0 || rest.last() == Some(&b'\n') {
+                    break;
+                }
             }
-            return Some(Err(self.error(
-                self.line_no,
-                0,
-                format!("line longer than {MAX_LINE_BYTES} bytes"),
-            )));
+            buf.truncate(MAX_LINE_BYTES);
+            let blank = rest_blank && buf.iter().all(u8::is_ascii_whitespace);
+            if !buf.contains(&b'#') && !blank {
+                return Some(Err(self.error(
+                    self.line_no,
+                    0,
+                    format!("line longer than {MAX_LINE_BYTES} bytes"),
+                )));
+            }
         }
         while matches!(buf.last(), Some(b'\n' | b'\r')) {
             buf.pop();
+        }
+        if buf.len() == MAX_LINE_BYTES {
+            // A long comment cut inside a character keeps its text.
+            return Some(Ok(String::from_utf8_lossy(&buf).into_owned()));
         }
         Some(String::from_utf8(buf).map_err(|_| self.error(self.line_no, 0, "not UTF-8 text")))
     }
@@ -169,6 +191,14 @@ impl<R: Read> Reader<R> {
             match self.next_line()? {
                 Err(e) => return Some(PositionRecord { line: e.line, position: Err(e) }),
                 Ok(l) if l.trim().is_empty() || l.trim_start().starts_with('#') && !is_border(&l) => continue,
+                // A grid's top or closing border: a pencil-mark grid starts
+                // at its first row of cells.
+                Ok(l)
+                    if matches!(self.format, PositionFormat::Auto | PositionFormat::PencilGrid)
+                        && is_rule(&l) =>
+                {
+                    continue
+                }
                 Ok(l) => break l.trim_start_matches('\u{feff}').to_string(),
             }
         };
@@ -283,6 +313,70 @@ mod tests {
         assert!(forced(&format!("{GIVENS},{PLACED}"), PositionFormat::GivensPlaced).is_ok());
         assert!(forced(&p.to_sukaku(), PositionFormat::GivensPlaced).is_err());
         assert!(forced(&format!("{GIVENS},{PLACED}"), PositionFormat::Json).is_err());
+    }
+
+    /// `p`'s pencil-mark grid as HoDoKu prints it (`.---.` on top, `:---+`
+    /// between bands, `'---'` closing) or as Sudoku Explainer does (`*---*`
+    /// on top and closing, `|---+` between bands).
+    fn drawn(p: &Position, hodoku: bool) -> String {
+        let cells: Vec<String> =
+            p.candidates().iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect()).collect();
+        let rule =
+            |l: char, m: char, r: char| format!("{l}{}{r}\n", vec!["-".repeat(31); 3].join(&m.to_string()));
+        let (top, mid, bottom) = if hodoku {
+            (rule('.', '.', '.'), rule(':', '+', ':'), rule('\'', '\'', '\''))
+        } else {
+            (rule('*', '-', '*'), rule('|', '+', '|'), rule('*', '-', '*'))
+        };
+        let mut out = top;
+        for r in 0..9 {
+            if r == 3 || r == 6 {
+                out.push_str(&mid);
+            }
+            let stacks: Vec<String> = (0..3)
+                .map(|b| (0..3).map(|k| format!("{:<10}", cells[r * 9 + b * 3 + k])).collect::<String>())
+                .collect();
+            out.push_str(&format!("| {} |\n", stacks.join(" | ")));
+        }
+        out + &bottom
+    }
+
+    /// Issue 31: a pencil-mark grid with its closing border, as Sudoku
+    /// Explainer and HoDoKu print it, is one record; the border is not a
+    /// second (\"0 rows of cells\") one.
+    #[test]
+    fn r31_a_closing_border_belongs_to_its_grid() {
+        let p = marked();
+        for hodoku in [false, true] {
+            let grid = drawn(&p, hodoku);
+            assert!(grid.lines().last().unwrap().contains('-'), "{grid}");
+            for format in [PositionFormat::Auto, PositionFormat::PencilGrid] {
+                let text = format!("{grid}{grid}\n{grid}");
+                let got: Vec<_> = positions(text.as_bytes(), "in", format).collect();
+                assert_eq!(got.len(), 3, "{hodoku} {format:?}: {got:?}");
+                // Each record starts at its first row of cells.
+                assert_eq!(got.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 15, 29]);
+                for r in &got {
+                    assert_eq!(r.position.as_ref().unwrap().candidates(), p.candidates());
+                }
+            }
+        }
+        // A line of 81 blanks is an empty grid, not a border.
+        let empty = ".".repeat(81);
+        let got = read(&format!("{}{empty}\n", drawn(&p, true)));
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[1].position.as_ref().unwrap().givens(), &Grid::EMPTY);
+    }
+
+    /// Issue 31: a comment or blank line over the line limit is no record,
+    /// and other content past the limit is one malformed record.
+    #[test]
+    fn r31_long_comments_and_blank_lines_are_no_records() {
+        let long = "x".repeat(MAX_LINE_BYTES * 2);
+        let blank = " ".repeat(MAX_LINE_BYTES * 2);
+        let text = format!("# {long}\n{blank}\n{GIVENS}\n{GIVENS}{long}\n{GIVENS}\n");
+        let got: Vec<(usize, bool)> = read(&text).iter().map(|r| (r.line, r.position.is_ok())).collect();
+        assert_eq!(got, [(3, true), (4, false), (5, true)]);
     }
 
     #[test]

@@ -80,6 +80,62 @@ pub enum MakeError {
     },
 }
 
+/// The indices of `n` puzzles from `start`: `start..start + n`. Indices
+/// run from 0 to `u64::MAX - 1` (the end of a `Range<u64>` is past its last
+/// index), so a range whose end would be past `u64::MAX` is refused.
+pub fn index_range(start: u64, n: u64) -> Result<Range<u64>, IndexRangeError> {
+    match start.checked_add(n) {
+        Some(end) => Ok(start..end),
+        None => Err(IndexRangeError { start, n }),
+    }
+}
+
+/// `n` puzzles from `start` would go past the last index, `u64::MAX - 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "start {start} plus {n} puzzles is past the last index, {last} (at most {room} puzzles from this start)",
+    last = u64::MAX - 1,
+    room = u64::MAX - start
+)]
+pub struct IndexRangeError {
+    /// The first index asked for.
+    pub start: u64,
+    /// The number of puzzles asked for.
+    pub n: u64,
+}
+
+/// `indices` cut into consecutive chunks, in order: the first of `first`
+/// indices (at least 1), each next one twice as long, up to `max`. No end
+/// is computed past `indices.end`, so the chunks of a range that ends at
+/// `u64::MAX` end there too.
+pub fn chunks(indices: Range<u64>, first: u64, max: u64) -> Chunks {
+    let max = max.max(1);
+    Chunks { rest: indices, len: first.clamp(1, max), max }
+}
+
+/// The iterator of [`chunks`].
+#[derive(Debug, Clone)]
+pub struct Chunks {
+    rest: Range<u64>,
+    len: u64,
+    max: u64,
+}
+
+impl Iterator for Chunks {
+    type Item = Range<u64>;
+    fn next(&mut self) -> Option<Range<u64>> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let start = self.rest.start;
+        // `len` is at most what is left, so `start + len` is at most `end`.
+        let end = start + self.len.min(self.rest.end - start);
+        self.rest.start = end;
+        self.len = self.max.min(self.len.saturating_mul(2));
+        Some(start..end)
+    }
+}
+
 /// Puzzles `indices` of the set of `opts`, puzzle `i` under `filter_of(i)`:
 /// made in parallel on the current rayon pool, returned in index order.
 /// With `distinct`, each then passes through [`Distinct::keep`] in index
@@ -92,8 +148,8 @@ pub fn make_range(
     abort: &AtomicBool,
     mut distinct: Option<&mut Distinct>,
 ) -> Result<Vec<Made>, MakeError> {
-    let start = indices.start;
     let outcomes: Vec<Result<Option<Made>, MakeError>> = indices
+        .clone()
         .into_par_iter()
         .map_init(
             || Maker::new(opts.clone()),
@@ -101,7 +157,8 @@ pub fn make_range(
         )
         .collect();
     let mut made = Vec::with_capacity(outcomes.len());
-    for (index, outcome) in (start..).zip(outcomes) {
+    // Zipped with the range itself: `(start..)` would step past `u64::MAX`.
+    for (index, outcome) in indices.zip(outcomes) {
         let filter = filter_of(index);
         let mut m = outcome?;
         if let Some(distinct) = distinct.as_deref_mut() {
@@ -249,9 +306,66 @@ impl Distinct {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
     use sudoku_gen::Symmetry;
 
     use super::*;
+
+    /// Starts near either end of the index range.
+    fn edge() -> impl Strategy<Value = u64> {
+        prop_oneof![0..64u64, (0..64u64).prop_map(|k| u64::MAX - k)]
+    }
+
+    proptest! {
+        /// Issue 31: at the ends of the index range, `index_range` refuses
+        /// exactly the ranges past `u64::MAX` (compared in `u128`), and the
+        /// chunks of a range cover it once, in order, each within bounds.
+        #[test]
+        fn r31_index_ranges_and_chunks_never_wrap(
+            start in edge(),
+            n in prop_oneof![0..64u64, (0..64u64).prop_map(|k| u64::MAX - k)],
+            first in 0..40u64,
+            max in 0..200u64,
+        ) {
+            let fits = u128::from(start) + u128::from(n) <= u128::from(u64::MAX);
+            let range = index_range(start, n);
+            prop_assert_eq!(range.is_ok(), fits);
+            let Ok(range) = range else { return Ok(()) };
+            prop_assert_eq!(range.end - range.start, n);
+            // Long ranges: only their first and last chunks.
+            let mut covered = 0u128;
+            let mut next = range.start;
+            for (k, chunk) in chunks(range.clone(), first, max).enumerate().take(1000) {
+                prop_assert_eq!(chunk.start, next);
+                prop_assert!(chunk.start < chunk.end && chunk.end <= range.end, "{chunk:?} of {range:?}");
+                prop_assert!(chunk.end - chunk.start <= max.max(1));
+                if k == 0 {
+                    prop_assert_eq!(chunk.end - chunk.start, n.min(first.clamp(1, max.max(1))));
+                }
+                covered += u128::from(chunk.end - chunk.start);
+                next = chunk.end;
+            }
+            if n < 1000 {
+                prop_assert_eq!(covered, u128::from(n));
+                prop_assert_eq!(next, range.end);
+            }
+        }
+    }
+
+    /// Issue 31: `generate --start 18446744073709551614 -n 1` made puzzles
+    /// 6, 7, 8, … without end (`start + chunk` wrapped). The last index
+    /// there is, and it is made once.
+    #[test]
+    fn r31_the_last_index_makes_one_puzzle() {
+        let range = index_range(u64::MAX - 1, 1).unwrap();
+        assert_eq!(chunks(range.clone(), 8, 1024).collect::<Vec<_>>(), vec![u64::MAX - 1..u64::MAX]);
+        let opts = GenOptions { seed: 1, symmetry: Symmetry::None, target_clues: None };
+        let made = make_range(&opts, range, |_| Filter::NONE, &AtomicBool::new(false), None).unwrap();
+        assert_eq!(made.len(), 1);
+        assert_eq!(made[0].puzzle, Generator::new(opts).generate(u64::MAX - 1));
+        assert!(index_range(u64::MAX, 1).is_err());
+        assert_eq!(index_range(u64::MAX, 0), Ok(u64::MAX..u64::MAX));
+    }
 
     /// The redraw of `--distinct`: a puzzle equivalent to one kept is
     /// replaced by the first later draw of its index's stream that passes

@@ -28,7 +28,7 @@ use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::{GenOptions, Symmetry};
 use sudoku_grade::{Band, GradeOptions, Grader, Level};
 use sudoku_io::rows::{grade_status, GenerateRow, GradeJson, GradeRow, HintJson, HintStepJson, MaxScoreJson};
-use sudoku_io::sets::{make_range, Distinct, Filter, MakeError};
+use sudoku_io::sets::{index_range, make_range, Distinct, Filter, MakeError};
 use sudoku_io::{position_json, positions, InputFormat, PositionFormat, RecordError};
 
 pyo3::create_exception!(
@@ -446,8 +446,7 @@ fn generate<'py>(
     if tries == Some(0) {
         return Err(PyValueError::new_err("tries: at least 1"));
     }
-    let last =
-        start.checked_add(n).ok_or_else(|| PyValueError::new_err("start + n is past the last index"))?;
+    let indices = index_range(start, n).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let opts = GenOptions { seed, symmetry, target_clues: clues.map(usize::from) };
     let filter = Filter {
         band,
@@ -457,7 +456,7 @@ fn generate<'py>(
     };
     let abort = AtomicBool::new(false);
     let mut distinct = distinct.then(|| Distinct::new(opts.clone()));
-    let made = py.detach(|| make_range(&opts, start..last, |_| filter, &abort, distinct.as_mut()));
+    let made = py.detach(|| make_range(&opts, indices, |_| filter, &abort, distinct.as_mut()));
     let made = match made {
         Ok(made) => made,
         Err(MakeError::OutOfReach { max_tries, .. }) => {

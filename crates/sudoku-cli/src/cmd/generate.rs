@@ -26,7 +26,9 @@ use sudoku_grade::{Band, Technique};
 use sudoku_io::rows::{
     generate_book_csv_header, generate_csv_header as csv_header, rating_text, GenerateRow,
 };
-use sudoku_io::sets::{make_range, Distinct, Filter, Made, MakeError, DEFAULT_PATTERN_TRIES};
+use sudoku_io::sets::{
+    chunks, index_range, make_range, Distinct, Filter, Made, MakeError, DEFAULT_PATTERN_TRIES,
+};
 use sudoku_io::FileKind;
 use sudoku_print::{BookIndex, ItemMeta, PrintItem};
 
@@ -56,6 +58,8 @@ pub struct GenerateArgs {
     /// I+N-1 of the set, the same as lines I+1 to I+N of one run from 0, so
     /// a big set splits into shards that are made apart and joined with
     /// `cat` (CSV has its header row in the shard that starts at 0 only).
+    /// Indices run up to 18446744073709551614 (2^64 - 2): a range past it
+    /// is refused (exit 2).
     #[arg(long, value_name = "I", default_value_t = 0, conflicts_with = "sections")]
     pub start: u64,
 
@@ -462,12 +466,10 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     let mut distinct = (args.distinct || (format.book().is_some() && !args.no_distinct && args.start == 0))
         .then(|| Distinct::new(opts.clone()));
 
-    let mut start = args.start;
-    let last = args.start.checked_add(args.number).context("--start plus -n is past the last index")?;
-    let mut chunk = MAX_CHUNK.min(4 * jobs as u64);
-    while start < last {
-        let end = last.min(start + chunk);
-        chunk = MAX_CHUNK.min(chunk * 2);
+    let indices = index_range(args.start, args.number)
+        .map_err(|e| anyhow::anyhow!("--start {} -n {}: {e}", args.start, args.number))?;
+    for chunk in chunks(indices, 4 * jobs as u64, MAX_CHUNK) {
+        let (start, end) = (chunk.start, chunk.end);
         let filter_of = |index| Filter { band: band_at(&args, index), ..filter };
         let made = match pool.install(|| make_range(&opts, start..end, filter_of, &abort, distinct.as_mut()))
         {
@@ -480,7 +482,7 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
         };
         buf.clear();
         csv_buf.clear();
-        for (index, m) in (start..).zip(&made) {
+        for (index, m) in chunk.zip(&made) {
             match &mut sink {
                 Sink::Text { format, .. } => {
                     write_puzzle(&mut buf, *format, seed, index, m)?;
@@ -505,8 +507,7 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
         if let Some(out) = &mut csv_out {
             out.write_all(&csv_buf).context("cannot write the CSV")?;
         }
-        start = end;
-        progress.set(start - args.start);
+        progress.set(end - args.start);
     }
     progress.finish();
     if args.number == 0 && args.start == 0 {

@@ -245,7 +245,14 @@ fn write_record(
         (Err(e), _) => {
             let why = e.to_string();
             return run.malformed(e, || match format {
-                HintFormat::Line => Ok(writeln!(out.get_mut(), "malformed: {why}")?),
+                HintFormat::Line => {
+                    writeln!(out.get_mut(), "malformed: {why}")?;
+                    // A record's block ends with a blank line, a malformed one's too.
+                    if args.steps > 1 || args.to_end {
+                        writeln!(out.get_mut())?;
+                    }
+                    Ok(())
+                }
                 HintFormat::Json => {
                     Ok(out.write_json(&HintJson::new(None, HintStepJson::malformed(why), Vec::new()))?)
                 }
