@@ -173,22 +173,10 @@ fn line_of(h: &Hint) -> String {
     }
 }
 
-/// The hints of one position: `steps` of them, or to the end.
+/// The hints of one position: `steps` of them, or to the end (the
+/// grader's walk: see [`Grader::hints`]).
 fn hints_of(grader: &mut Grader, position: &Position, level: Level, steps: u32, to_end: bool) -> Vec<Hint> {
-    let mut out = Vec::new();
-    let mut p = position.clone();
-    // The full hint moves the position on; the one shown is at `level`.
-    while to_end || out.len() < steps as usize {
-        let full = grader.hint(&p, Level::Full);
-        let shown = if level == Level::Full { full.clone() } else { grader.hint(&p, level) };
-        let go_on = full.status == Status::Hint;
-        out.push(shown);
-        if !go_on || out.len() > 1000 {
-            break;
-        }
-        p = full.apply_to(&p);
-    }
-    out
+    grader.hints(position, level, if to_end { usize::MAX } else { steps as usize })
 }
 
 thread_local! {
