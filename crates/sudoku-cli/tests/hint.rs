@@ -114,6 +114,24 @@ fn to_end_solves_the_position() {
     assert!(lines.len() > 10);
 }
 
+/// Issue 31, section 6: `hint --to-end` reached an 8.6 on a puzzle `grade`
+/// rates 8.5; it now follows grade's path, so its hardest hint is the ER.
+#[test]
+fn r31_to_end_s_hardest_hint_is_grade_s_er() {
+    let puzzle = "000102000000080000712000389500000004060000030309000102208050901004807500000020000\n";
+    let out =
+        sudoku().args(["hint", "--to-end", "--level", "technique"]).write_stdin(puzzle).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let hardest = text
+        .lines()
+        .filter_map(|l| l.rsplit_once('(').and_then(|(_, x)| x.strip_suffix(").")))
+        .map(|x| x.parse::<f64>().unwrap())
+        .fold(0.0, f64::max);
+    assert_eq!(hardest, 8.5, "{text}");
+    let out = sudoku().args(["grade"]).write_stdin(puzzle).assert().success();
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains(" 8.5/"));
+}
+
 #[test]
 fn the_output_does_not_depend_on_the_number_of_jobs() {
     // Enough work (every step of a few hundred puzzles) for the worker

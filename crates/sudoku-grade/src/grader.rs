@@ -655,10 +655,7 @@ impl Grader {
                 return Walk::Enough;
             }
             hits.clear();
-            // Once the first digit is placed and the rating is above the
-            // singles', the order of the singles cannot change a rating:
-            // take them all at once.
-            hits.set_floor(if ep.is_some() { (*er).min(15) } else { 0 });
+            hits.set_floor(round_floor(*er, *ep));
             let capped = self.next_step(b, hits, cap);
             hits.set_floor(0);
             if capped || hits.best().is_some_and(|d| d > cap) {
@@ -667,16 +664,7 @@ impl Grader {
             let (difficulty, technique) = match (hits.best(), hits.technique()) {
                 (Some(d), Some(t)) => (d, t),
                 _ => {
-                    // Nothing on the ladder applies (deeper nesting than it
-                    // goes): SE rates that 20.0. The solution fills every
-                    // open cell at once, whatever the order of cells.
-                    let rest: Vec<(usize, u8)> = (0..81)
-                        .filter(|&c| b.value[c] == 0)
-                        .map(|c| (c, solution.get(c).unwrap_or(1)))
-                        .collect();
-                    hits.offer(b, Technique::NestedForcingChain, 200, &rest, &[], |x| {
-                        x.str("No technique applies: the solution");
-                    });
+                    offer_the_solution(b, solution, hits);
                     (200, Technique::NestedForcingChain)
                 }
             };
@@ -770,6 +758,31 @@ impl Grader {
         }
         false
     }
+}
+
+/// The floor of a round's collector (see [`Hits::set_floor`]) on a path
+/// whose steps so far rate `er`, with `ep` set once a digit is placed: once
+/// the first digit is placed and the rating is above the singles', the
+/// order of the singles cannot change a rating, so they are taken all at
+/// once. The grade's walk and the hint walk ([`Grader::hints`]) share it,
+/// so that they take the same rounds.
+pub(crate) fn round_floor(er: Tenths, ep: Option<Tenths>) -> Tenths {
+    if ep.is_some() {
+        er.min(15)
+    } else {
+        0
+    }
+}
+
+/// Offers the step of a board where nothing on the ladder applies (deeper
+/// nesting than it goes): SE rates that 20.0. The solution fills every
+/// open cell at once, whatever the order of cells.
+pub(crate) fn offer_the_solution(b: &Board, solution: &Grid, hits: &mut Hits) {
+    let rest: Vec<(usize, u8)> =
+        (0..81).filter(|&c| b.value[c] == 0).map(|c| (c, solution.get(c).unwrap_or(1))).collect();
+    hits.offer(b, Technique::NestedForcingChain, 200, &rest, &[], |x| {
+        x.str("No technique applies: the solution");
+    });
 }
 
 /// Takes every single, then every locked candidate, on `b` until none is

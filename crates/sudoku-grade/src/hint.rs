@@ -18,9 +18,9 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 use sudoku_core::{Candidates, Conflict, Grid, Position, PEERS, UNITS};
 
-use crate::board::Board;
-use crate::grader::Candidate;
-use crate::hits::{Hits, Tenths};
+use crate::board::{bit, Board};
+use crate::grader::{offer_the_solution, round_floor, Candidate};
+use crate::hits::{Deduction, Hits, Tenths};
 use crate::technique::Technique;
 use crate::Grader;
 
@@ -279,6 +279,90 @@ impl Grader {
         }
     }
 
+    /// Hints from `position` on, each from the position the one before
+    /// leaves, up to `max_steps` of them: the first is [`Grader::hint`]'s;
+    /// the walk stops at a hint that is not [`Status::Hint`] (mistakes,
+    /// bad givens, or [`Status::Solved`] once the grid is full, which
+    /// counts as a step).
+    ///
+    /// The walk is the grader's: from the givens it takes the path of
+    /// [`Grader::grade_with`] round by round (the steps found on one grid
+    /// and taken together), showing each step of a round as a hint of its
+    /// own, easiest first, with only the conclusions the round's earlier
+    /// steps left open (a step with none left is skipped). So the hardest
+    /// hint of a walk to the end is the puzzle's ER. Asking
+    /// [`Grader::hint`] again after each step can take another path: when
+    /// a round holds several steps, the grid after the first is not the
+    /// next round's, and the easiest step there may lead elsewhere.
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, Position};
+    /// use sudoku_grade::{hint::{Level, Status}, Grader};
+    /// let givens = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    /// let mut grader = Grader::new();
+    /// let hints = grader.hints(&Position::parse(givens).unwrap(), Level::Full, usize::MAX);
+    /// assert_eq!(hints.last().unwrap().status, Status::Solved);
+    /// let hardest = hints.iter().filter_map(|h| h.difficulty).fold(0.0, f64::max);
+    /// assert_eq!(hardest, grader.grade(&givens.parse::<Grid>().unwrap()).unwrap().er);
+    /// ```
+    pub fn hints(&mut self, position: &Position, level: Level, max_steps: usize) -> Vec<Hint> {
+        let first = self.hint(position, level);
+        if first.status != Status::Hint || max_steps <= 1 {
+            return vec![first];
+        }
+        // Checked: the givens have one solution, the position no mistakes.
+        let Some(solution) = self.solver().solve_one(position.givens()) else { return vec![first] };
+        let mut b = board_of(position);
+        let mut hits = Hits::new(true);
+        let (mut er, mut ep): (Tenths, Option<Tenths>) = (0, None);
+        let mut out = Vec::new();
+        while out.len() < max_steps {
+            if b.is_solved() {
+                out.push(Hint::status(Status::Solved, "solved"));
+                break;
+            }
+            // One round, as the grader's walk finds it.
+            hits.clear();
+            hits.set_floor(round_floor(er, ep));
+            self.next_step(&b, &mut hits, Tenths::MAX);
+            hits.set_floor(0);
+            if hits.best().is_none() {
+                offer_the_solution(&b, &solution, &mut hits);
+            }
+            er = er.max(hits.best().unwrap_or(0));
+            if ep.is_none() && hits.found.place.iter().any(|&m| m != 0) {
+                ep = Some(er);
+            }
+            // Easiest first (a round at the singles' floor mixes
+            // difficulties); the sort is stable.
+            let mut order: Vec<usize> = (0..hits.hints().len()).collect();
+            order.sort_by_key(|&i| hits.hints()[i].difficulty);
+            for i in order {
+                if out.len() == max_steps {
+                    break;
+                }
+                let step = &hits.hints()[i];
+                let open_place = |&&(c, d): &&(usize, u8)| b.value[c] == 0 && b.cands[c] & bit(d) != 0;
+                let place: Vec<(usize, u8)> = step.place.iter().filter(open_place).copied().collect();
+                let elim: Vec<(usize, u8)> =
+                    step.elim.iter().filter(|&&(c, d)| b.cands[c] & bit(d) != 0).copied().collect();
+                if place.is_empty() && elim.is_empty() {
+                    continue;
+                }
+                out.push(self.hint_of(step, &place, &elim, level));
+                for &(c, d) in &place {
+                    b.place(c, d);
+                }
+                for &(c, d) in &elim {
+                    b.cands[c] &= !bit(d);
+                }
+            }
+            // The round's conclusions, all taken: the grader's next grid.
+            b.apply(&hits.found);
+        }
+        out
+    }
+
     /// The hint of a position whose givens have one solution: its
     /// mistakes, else solved, else the next step.
     fn checked_hint(&mut self, position: &Position, solution: &Grid, level: Level) -> Hint {
@@ -370,17 +454,7 @@ impl Grader {
 
     /// The step from a checked position (no mistakes, not solved).
     fn next_hint(&mut self, position: &Position, solution: &Grid, level: Level) -> Hint {
-        let placed = position.placed();
-        let computed = placed.candidates();
-        let marks = position.candidates();
-        let mut b = Board { cands: [0; 81], value: [0; 81] };
-        for c in 0..81 {
-            match placed.get(c) {
-                Some(d) => b.value[c] = d,
-                // Marks a placed digit rules out are stale: drop them.
-                None => b.cands[c] = marks[c].bits() & computed[c].bits(),
-            }
-        }
+        let b = board_of(position);
         let mut hits = std::mem::replace(&mut self.hint_hits, Hits::first_only());
         hits.clear();
         let hint = self.hint_from(&b, &mut hits, solution, level);
@@ -395,23 +469,30 @@ impl Grader {
     fn hint_from(&mut self, b: &Board, hits: &mut Hits, solution: &Grid, level: Level) -> Hint {
         self.next_step(b, hits, Tenths::MAX);
         if hits.best().is_none() {
-            // Nothing on the ladder applies: SE rates that 20.0.
-            let c = (0..81).find(|&c| b.value[c] == 0).unwrap_or(0);
-            let d = solution.get(c).unwrap_or(1);
-            hits.offer(b, Technique::NestedForcingChain, 200, &[(c, d)], &[], |x| {
-                x.str("No technique applies: the solution");
-            });
+            offer_the_solution(b, solution, hits);
         }
         // One pattern a hint, the first the ladder met, as a player would
         // take it (the grader takes all of the same difficulty at once).
         let first = &hits.hints()[0];
+        self.hint_of(first, &first.place, &first.elim, level)
+    }
+
+    /// The hint of step `first` at `level`, concluding `place` and `elim`
+    /// (its conclusions, or those still open on the board it is shown on).
+    fn hint_of(
+        &mut self,
+        first: &Deduction,
+        place: &[(usize, u8)],
+        elim: &[(usize, u8)],
+        level: Level,
+    ) -> Hint {
         let (technique, tenths) = (first.technique, f64::from(first.difficulty) / 10.0);
         let full = level == Level::Full;
         let (step_text, cells) = (&mut self.hint_text, &mut self.hint_pattern);
         step_text.clear();
         let _ = write!(step_text, "{}", first.text);
         pattern_of(step_text, cells);
-        let conclusions = first.place.len() + first.elim.len();
+        let conclusions = place.len() + elim.len();
         let mut text = if full {
             String::with_capacity(step_text.len() + 10 * conclusions + 16)
         } else {
@@ -420,13 +501,13 @@ impl Grader {
         };
         let (pattern, placements, eliminations) = if full {
             let mut placements: Vec<Candidate> =
-                first.place.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
+                place.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
             placements.sort_unstable();
             placements.dedup();
             // Offered conclusions hold only live candidates, in the order
             // the technique found them.
             let mut eliminations: Vec<Candidate> =
-                first.elim.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
+                elim.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
             eliminations.sort_unstable();
             eliminations.dedup();
             let _ = write!(text, "{tenths:.1} {step_text}. So ");
@@ -444,7 +525,7 @@ impl Grader {
             for p in cells.iter() {
                 set[p.cell_idx] = true;
             }
-            for &(c, _) in first.place.iter().chain(&first.elim) {
+            for &(c, _) in place.iter().chain(elim) {
                 set[c] = true;
             }
             let (kind, n) = region_of(&set);
@@ -465,6 +546,23 @@ impl Grader {
             mistakes: Vec::new(),
         }
     }
+}
+
+/// The board of `position`: its placed digits, and the candidates its
+/// pencil marks (or, without them, the placed digits) allow.
+fn board_of(position: &Position) -> Board {
+    let placed = position.placed();
+    let computed = placed.candidates();
+    let marks = position.candidates();
+    let mut b = Board { cands: [0; 81], value: [0; 81] };
+    for c in 0..81 {
+        match placed.get(c) {
+            Some(d) => b.value[c] = d,
+            // Marks a placed digit rules out are stale: drop them.
+            None => b.cands[c] = marks[c].bits() & computed[c].bits(),
+        }
+    }
+    b
 }
 
 /// What [`Grader::repair`] found.

@@ -5,9 +5,10 @@
 //! productive family offers. Which of several equally easy steps it takes
 //! depends on the order it scans cells in, which differs between
 //! isomorphs of a puzzle. [`Hits`] keeps every step of the least difficulty
-//! instead and the grader applies them together: the same result on every
-//! isomorph, and the same rating, since each of those steps stays
-//! available until it is taken.
+//! instead and the grader applies them together: that order does not
+//! choose among them, and the rating is the same, since each of those
+//! steps stays available until it is taken. (A chain's difficulty still
+//! depends on the order: it is that of the chain the search builds first.)
 
 use std::fmt;
 

@@ -45,15 +45,19 @@
 //!
 //! [`Band`] names five ranges of ER.
 //!
-//! ## Stable under symmetry
+//! ## Under symmetry
 //!
 //! SE takes one step at a time, and which of several equally easy steps it
 //! takes depends on the order it scans the grid in. This grader applies
-//! every step of the least difficulty together instead, so the path, the
-//! ratings and the number of steps are the same for every isomorph of a
-//! puzzle: rotations, reflections, band and row swaps, and digit
-//! relabellings. The ratings are the same as SE's, since a step that is
-//! available stays so until it is taken.
+//! every step of the least difficulty together instead, so that order does
+//! not choose among them; the ratings are the same as SE's, since a step
+//! that is available stays so until it is taken. The order still reaches
+//! the chains: a chain step's difficulty is that of the chain the search
+//! builds first, which depends on the order of the cells. So, as SE's, the
+//! ratings of an isomorph of a puzzle (rotations, reflections, band and row
+//! swaps, digit relabellings) can differ: on a sample of 165 classes rated
+//! by SE (`fixtures/grade/se_transformed_sample.csv`), SE's ER changed in 8,
+//! by up to 0.5, ours in 7 of those, copy for copy, all rated 7.7 or more.
 //!
 //! ## Modules
 //! - [`grader`]: [`Grader`], [`Grade`], [`Step`], [`GradeError`];

@@ -34,13 +34,14 @@ pub struct HintArgs {
     #[arg(long, value_enum, value_name = "LEVEL", default_value_t = LevelArg::Full, ignore_case = true)]
     pub level: LevelArg,
 
-    /// Steps to give, each from the position the previous one leaves.
+    /// Steps to give, each from the position the previous one leaves: the
+    /// first N of --to-end's.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub steps: u32,
 
     /// Hints until the grid is full, each from the position the previous
-    /// one leaves (the ladder and rating of `grade --explain`, one pattern
-    /// a step).
+    /// one leaves: the path of `grade --explain`, one pattern a step, so
+    /// from the givens the hardest hint is grade's ER.
     #[arg(long, conflicts_with = "steps")]
     pub to_end: bool,
 
@@ -86,6 +87,14 @@ ladder and ratings as `grade`), with --level
   nudge      where to look (a row, column or box)
   technique  the technique, its difficulty, and where to look
   full       the pattern's cells, the placements and eliminations [default]
+
+With --steps N or --to-end the hints follow grade --explain's path from the
+position: round by round (the steps it finds on one grid and takes
+together), each step of a round a hint, easiest first, with only the
+conclusions the earlier ones left open. From the givens, --to-end's hardest
+hint is grade's ER. Running hint again on the position a step leaves gives
+that position's easiest step, which can lead elsewhere when a round held
+several steps, up to harder steps than the ER.
 
 Output is record-aligned: record i of the input gives line i of the output
 (with --steps N or --to-end, a record's steps are its lines, then a blank
@@ -173,22 +182,10 @@ fn line_of(h: &Hint) -> String {
     }
 }
 
-/// The hints of one position: `steps` of them, or to the end.
+/// The hints of one position: `steps` of them, or to the end (the
+/// grader's walk: see [`Grader::hints`]).
 fn hints_of(grader: &mut Grader, position: &Position, level: Level, steps: u32, to_end: bool) -> Vec<Hint> {
-    let mut out = Vec::new();
-    let mut p = position.clone();
-    // The full hint moves the position on; the one shown is at `level`.
-    while to_end || out.len() < steps as usize {
-        let full = grader.hint(&p, Level::Full);
-        let shown = if level == Level::Full { full.clone() } else { grader.hint(&p, level) };
-        let go_on = full.status == Status::Hint;
-        out.push(shown);
-        if !go_on || out.len() > 1000 {
-            break;
-        }
-        p = full.apply_to(&p);
-    }
-    out
+    grader.hints(position, level, if to_end { usize::MAX } else { steps as usize })
 }
 
 thread_local! {
