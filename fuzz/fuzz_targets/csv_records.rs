@@ -11,7 +11,7 @@
 
 use libfuzzer_sys::fuzz_target;
 
-use sudoku_io::{records, InputFormat, InputSpec, Record};
+use sudoku_io::{records, InputFormat, InputSpec};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, text)) = data.split_first() else { return };
