@@ -11,6 +11,7 @@ mod hardening;
 mod hint;
 mod max_score;
 mod print;
+mod r31_misc;
 mod reliability;
 mod snapshots;
 mod transaction;

@@ -108,8 +108,9 @@ to 700, 0.875 beyond); the others are 0.5 in. --bleed adds 0.125 in on the outer
 (6x9, 8.5x11, a5, 152x229mm ...).
 
 Exit codes: 0 both files written; 2 usage or I/O error, a file exists
-(without --force), -n 0, or no puzzle of the band in 100000 tries; then
-neither file is written.
+(without --force), -n 0, or no puzzle passed the filter in its tries (100000;
+2000 fitted grids with --pattern) or in 60 s for one puzzle; then neither file
+is written.
 
 Examples:
   sudoku book
@@ -136,6 +137,7 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
         pattern: args.pattern,
         technique: args.technique,
         tries: None,
+        time_limit: None,
         distinct: false, // A book is distinct by default.
         no_distinct: false,
         grade: true,

@@ -1,0 +1,108 @@
+//! Regression tests for issue 31, points 6 and 7: what `generate` says when
+//! it gives up and how long it may search, weights, `print` help and
+//! outputs, input detection, and error texts.
+
+use predicates::prelude::*;
+
+use crate::util::sudoku;
+
+/// A clue pattern of 18 givens (no grid fills it uniquely in a few tries)
+/// and one of 28 (grids fill it readily).
+const PATTERN_18: &str =
+    "x..x....x\n...x..x.x\n........x\n.....x.x.\n.........\n...xx....\n.x.x..x.x\nx........\nx.x......\n";
+const PATTERN_28: &str =
+    "..x.x.x..\nx..x.x..x\n.x.....x.\n..xx.xx..\nx.......x\n..xx.xx..\n.x.....x.\nx..x.x..x\n..x.x.x..\n";
+
+fn pattern_file(dir: &tempfile::TempDir, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join("pattern.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// 31.6: a pattern no grid filled is named as the cause, not a band ("no ?
+/// puzzle … the band is out of reach … minimal clues").
+#[test]
+fn r31_6_an_unfilled_pattern_is_the_cause_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = pattern_file(&dir, PATTERN_18);
+    for extra in [&[][..], &["--technique", "x-wing"][..]] {
+        sudoku()
+            .args(["generate", "--seed", "1", "--tries", "3", "--pattern"])
+            .arg(&path)
+            .args(extra)
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::contains("the pattern of 18 givens could not be filled")
+                    .and(predicate::str::contains("3 tries (--tries)"))
+                    .and(predicate::str::contains("?").not())
+                    .and(predicate::str::contains("band").not())
+                    .and(predicate::str::contains("minimal clues").not()),
+            );
+    }
+}
+
+/// 31.6: a pattern that fills but never with the technique asked says so,
+/// with how many grids filled it.
+#[test]
+fn r31_6_a_technique_not_found_on_a_pattern_is_the_cause_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = pattern_file(&dir, PATTERN_28);
+    sudoku()
+        .args([
+            "generate",
+            "--seed",
+            "1",
+            "--tries",
+            "3",
+            "--technique",
+            "Nested Forcing Chains",
+            "--pattern",
+        ])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a puzzle whose hardest step is Nested Forcing Chains not found in 3 tries (--tries), of which \
+             3 grids filled the pattern",
+        ));
+}
+
+/// 31.6: the search for a rare technique is bounded by --time-limit (it
+/// ran 390 s before); reaching it is an error naming the limit, and the
+/// limit never changes the puzzles a run writes.
+#[test]
+fn r31_6_the_time_limit_bounds_the_search_and_changes_no_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = pattern_file(&dir, PATTERN_28);
+    let started = std::time::Instant::now();
+    sudoku()
+        .args(["generate", "--seed", "1", "--technique", "Nested Forcing Chains", "--time-limit", "0.5"])
+        .arg("--pattern")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains(
+                "time limit reached: no puzzle whose hardest step is Nested Forcing Chains",
+            )
+            .and(predicate::str::contains("in 0.5 s (--time-limit)"))
+            .and(predicate::str::contains("filled the pattern")),
+        );
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    let run = |limit: &[&str]| {
+        let out = sudoku()
+            .args(["generate", "-n", "6", "--seed", "5", "--difficulty", "medium", "-f", "csv"])
+            .args(limit)
+            .assert()
+            .success();
+        out.get_output().stdout.clone()
+    };
+    assert_eq!(run(&[]), run(&["--time-limit", "1000"]));
+    sudoku().args(["generate", "--time-limit", "0"]).assert().code(2);
+    sudoku()
+        .args(["generate", "--time-limit", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--time-limit needs --difficulty"));
+}
