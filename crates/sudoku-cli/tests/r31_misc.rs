@@ -106,3 +106,68 @@ fn r31_6_the_time_limit_bounds_the_search_and_changes_no_puzzle() {
         .code(2)
         .stderr(predicate::str::contains("--time-limit needs --difficulty"));
 }
+
+/// 31.7: the weights' limit is stated where weights are described (--help,
+/// the error), not "any 81 integers".
+#[test]
+fn r31_7_the_weights_limit_is_stated_in_help_and_error() {
+    let help = sudoku().args(["solve", "--help"]).assert().success();
+    let help =
+        String::from_utf8_lossy(&help.get_output().stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("81 integers (9 rows of 9) from -1000000 to 1000000"), "{help}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.txt");
+    std::fs::write(&path, "1 ".repeat(40) + "1000001 " + &"1 ".repeat(40)).unwrap();
+    sudoku()
+        .args(["solve", "--max-score", "--weights"])
+        .arg(&path)
+        .write_stdin(".".repeat(81) + "\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "1:81: weight 1000001 out of range, expected an integer from -1000000 to 1000000",
+        ));
+    let readme = include_str!("../../../README.md");
+    assert!(!readme.contains("any 81 integers with"), "README still promises any 81 integers");
+}
+
+/// 31.7: the margins `print --help` and `book --help` state are those
+/// sudoku-print lays out: the outside margin, and the inside one for every
+/// page count (never under the outside margin).
+#[test]
+fn r31_7_help_states_the_margins_the_book_has() {
+    use sudoku_print::trim::{gutter, INCH, OUTSIDE_MARGIN};
+    let inside = |pages: usize| gutter(pages).max(OUTSIDE_MARGIN) / INCH;
+    // Runs of page counts with one inside margin: (last page count, inches).
+    let mut runs: Vec<(usize, f32)> = Vec::new();
+    for pages in 1..=2000 {
+        match runs.last_mut() {
+            Some(run) if run.1 == inside(pages) => run.0 = pages,
+            _ => runs.push((pages, inside(pages))),
+        }
+    }
+    let n = runs.len();
+    let parts: Vec<String> = runs
+        .iter()
+        .enumerate()
+        .map(|(i, &(last, inches))| match i {
+            0 => format!("{inches} in up to {last} pages"),
+            _ if i == n - 1 => format!("{inches} in beyond"),
+            _ => format!("{inches} in to {last}"),
+        })
+        .collect();
+    let claim = format!(
+        "the margins are {} in outside, top and bottom, and inside {}",
+        OUTSIDE_MARGIN / INCH,
+        parts.join(", ")
+    );
+    for command in ["print", "book"] {
+        let help = sudoku().args([command, "--help"]).assert().success();
+        let help: String = String::from_utf8_lossy(&help.get_output().stdout)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(help.contains(&claim), "{command} --help does not say: {claim}\n{help}");
+        assert!(!help.contains("15 mm") && !help.contains("0.375 in up to"), "{help}");
+    }
+}

@@ -65,8 +65,9 @@ The book: puzzle pages (1, 2, 4 or 6 puzzles a page, each numbered, with its
 band and rating when the input carries them), then the answer key (12 smaller
 solutions a page, numbered to match, each with its puzzle's page, givens in
 black). Every footer holds the page number, and the --footer text if given.
-Margins are 0.5 in outside and grow inside with the page count (see `sudoku
-book --help`).
+Pages are mirrored: the margins are 0.5 in outside, top and bottom, and
+inside 0.5 in up to 300 pages, 0.625 in to 500, 0.75 in to 700, 0.875 in
+beyond (KDP's gutters, never under the outside margin).
 
 --csv FILE writes the book's index beside it: row N is the puzzle printed
 N-th, with its number as printed, section (its running head), page and

@@ -158,7 +158,10 @@ pub enum WeightsErrorKind {
         found: char,
     },
     /// An integer outside ±[`MAX_ABS_WEIGHT`].
-    #[error("weight {found} out of range, expected an integer from -1000000 to 1000000")]
+    #[error(
+        "weight {found} out of range, expected an integer from -1000000 to 1000000 (weights are limited so \
+         that every score and bound stays exact)"
+    )]
     OutOfRange {
         /// The offending token.
         found: String,
