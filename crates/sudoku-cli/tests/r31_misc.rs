@@ -171,3 +171,16 @@ fn r31_7_help_states_the_margins_the_book_has() {
         assert!(!help.contains("15 mm") && !help.contains("0.375 in up to"), "{help}");
     }
 }
+
+/// 31.7: 81 noip integers one a line are detected as one puzzle.
+#[test]
+fn r31_7_noip_integers_one_a_line_are_one_puzzle() {
+    let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let values: Vec<String> =
+        puzzle.chars().map(|c| if c == '.' { "0".to_string() } else { c.to_string() }).collect();
+    let solved = sudoku().arg("solve").write_stdin(puzzle).assert().success();
+    let solved = solved.get_output().stdout.clone();
+    for text in [values.join("\n"), values.chunks(3).map(|c| c.join(" ")).collect::<Vec<_>>().join("\n")] {
+        sudoku().arg("solve").write_stdin(text + "\n").assert().success().stdout(solved.clone());
+    }
+}
