@@ -184,3 +184,42 @@ fn r31_7_noip_integers_one_a_line_are_one_puzzle() {
         sudoku().arg("solve").write_stdin(text + "\n").assert().success().stdout(solved.clone());
     }
 }
+
+/// 31.7: `-o DIR/` (or an existing directory) never writes beside the
+/// directory: an SVG page set, a PDF, a CSV are refused with the directory
+/// named, and nothing is written next to it or in it.
+#[test]
+fn r31_7_an_output_that_is_a_directory_is_refused_and_nothing_written_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("p.txt");
+    std::fs::write(
+        &puzzles,
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    let runs: [&[&str]; 6] = [
+        &["print", "p.txt", "-f", "svg", "-o", "out/"],
+        &["print", "p.txt", "-f", "svg", "-o", "out"],
+        &["print", "p.txt", "-f", "svg", "-o", "new/"],
+        &["print", "p.txt", "-f", "pdf", "-o", "out/"],
+        &["generate", "-q", "-f", "svg", "-o", "out/"],
+        &["generate", "-q", "-f", "csv", "-o", "out/"],
+    ];
+    for args in runs {
+        let named = args.last().unwrap().trim_end_matches('/');
+        sudoku()
+            .args(args)
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!("{named}")).and(predicate::str::contains("directory")));
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["out", "p.txt"], "{args:?}");
+        assert_eq!(std::fs::read_dir(dir.path().join("out")).unwrap().count(), 0, "{args:?}");
+    }
+}

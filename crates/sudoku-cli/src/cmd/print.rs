@@ -446,7 +446,24 @@ impl BookOutput {
     pub fn open(format: PrintFormat, output: Option<&Path>, force: bool) -> anyhow::Result<BookOutput> {
         match (format, output) {
             (PrintFormat::Svg, None) => bail!("--format svg writes one file per page: give --output FILE"),
-            (PrintFormat::Svg, Some(path)) => Ok(BookOutput::Svg { path: path.to_path_buf(), force }),
+            (PrintFormat::Svg, Some(path)) => {
+                // The pages are named after the file: a directory (or a
+                // name ending in `/`) would put them beside it.
+                let slash = path
+                    .as_os_str()
+                    .as_encoded_bytes()
+                    .last()
+                    .is_some_and(|&b| std::path::is_separator(b.into()));
+                if path.is_dir() || slash || path.file_stem().is_none() {
+                    bail!(
+                        "{} names a directory: --format svg names its pages after a file, give one in it \
+                         ({} writes book-0001.svg, book-0002.svg …)",
+                        path.display(),
+                        path.join("book.svg").display()
+                    );
+                }
+                Ok(BookOutput::Svg { path: path.to_path_buf(), force })
+            }
             (PrintFormat::Png, _) => bail!("png is for single images: --each DIR --format png"),
             (PrintFormat::Pdf, None) if io::stdout().is_terminal() => {
                 bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout")
