@@ -223,3 +223,71 @@ fn r31_7_an_output_that_is_a_directory_is_refused_and_nothing_written_beside_it(
         assert_eq!(std::fs::read_dir(dir.path().join("out")).unwrap().count(), 0, "{args:?}");
     }
 }
+
+/// 31.7: right-to-left text (Hebrew, Arabic) in any text a book sets is
+/// refused with the flag and the first such character named, for every
+/// command that makes a book, and no book is written.
+#[test]
+fn r31_7_right_to_left_text_is_refused_naming_the_flag_and_character() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    std::fs::write(dir.path().join("p.txt"), format!("{puzzle}\n")).unwrap();
+    let cases = [
+        ("--title", "שלום", "'ש', U+05E9, character 1"),
+        ("--footer", "Page مرحبا", "'م', U+0645, character 6"),
+    ];
+    for (flag, text, named) in cases {
+        for command in [
+            &["print", "p.txt", "-o", "b.pdf"][..],
+            &["generate", "-q", "-o", "b.pdf"],
+            &["book", "-q", "-o", "b.pdf"],
+        ] {
+            sudoku().args(command).args([flag, text]).current_dir(dir.path()).assert().code(2).stderr(
+                predicate::str::contains(format!(
+                    "{flag}: the {} holds right-to-left text ({named})",
+                    &flag[2..]
+                )),
+            );
+            assert!(!dir.path().join("b.pdf").exists(), "{command:?} {flag}");
+        }
+    }
+    for flag in ["--subtitle", "--copyright"] {
+        sudoku()
+            .args(["print", "p.txt", "-o", "b.pdf", flag, "א"])
+            .current_dir(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!("{flag}: ")).and(predicate::str::contains("U+05D0")));
+    }
+    std::fs::write(dir.path().join("s.csv"), format!("puzzle,section\n{puzzle},قسم\n")).unwrap();
+    sudoku()
+        .args(["print", "s.csv", "-o", "b.pdf"])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("section column").and(predicate::str::contains("U+0642")));
+    assert!(!dir.path().join("b.pdf").exists());
+    // Left-to-right scripts the font covers still print.
+    sudoku()
+        .args(["print", "p.txt", "-o", "b.pdf", "--title", "Судоку Ελληνικά"])
+        .current_dir(dir.path())
+        .assert()
+        .success();
+}
+
+/// 31.7: one puzzle a page is "1 puzzle a page", not "1 puzzles".
+#[test]
+fn r31_7_one_puzzle_a_page_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.txt"),
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+    )
+    .unwrap();
+    sudoku()
+        .args(["print", "p.txt", "-o", "b.pdf", "--trim", "3x3", "--per-page", "1"])
+        .current_dir(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("1 puzzle a page on a 3.00x3.00in page makes cells"));
+}

@@ -13,7 +13,7 @@ use sudoku_core::Grid;
 use serde::Serialize;
 use sudoku_io::rows::{BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS};
 use sudoku_io::{FileKind, InputSpec};
-use sudoku_print::{BookIndex, ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
+use sudoku_print::{BookIndex, ItemMeta, OptionsError, PerPage, PrintItem, PrintOptions, Trim};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
 use crate::out_file::{check_book_outputs, OutFile};
@@ -77,6 +77,9 @@ rating and id of the input (empty when it had none) and source (FILE:LINE).
 PDF: vector graphics and one font, DejaVu Sans, embedded as a subset (print-on-
 demand services reject unembedded fonts); text is searchable. DejaVu Sans
 covers Latin, Greek and Cyrillic; other characters of a title print as boxes.
+Right-to-left text (Hebrew, Arabic ...) in --title, --subtitle, --copyright,
+--footer or a section name is refused, naming the flag and the character:
+books have no bidirectional layout or shaping, so it would print reversed.
 The same input and options give a byte-identical file.
 
 SVG: one file per page, same layout. `-o book.svg` writes book-0001.svg,
@@ -172,7 +175,11 @@ impl PrintFlags {
     /// usable book.
     pub fn options(&self, provenance: Option<String>) -> anyhow::Result<PrintOptions> {
         let opts = self.options_unchecked(provenance);
-        opts.check()?;
+        match opts.check() {
+            // The text came from the flag of its name.
+            Err(e @ OptionsError::RightToLeft { field, .. }) => bail!("--{field}: {e}"),
+            result => result?,
+        }
         Ok(opts)
     }
 
@@ -280,6 +287,7 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     let target = BookOutput::open(format, output, args.output.force)?;
     let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
     let (items, _, sources) = read_and_solve(&args, &spec)?;
+    sudoku_print::check_sections(&items).context("the input's section column")?;
     if let Some(csv) = &mut csv_out {
         let index = sudoku_print::index(&items, &opts);
         let rows: Vec<PrintRow> = items
