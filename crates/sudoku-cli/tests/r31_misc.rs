@@ -291,3 +291,75 @@ fn r31_7_one_puzzle_a_page_is_singular() {
         .code(2)
         .stderr(predicate::str::contains("1 puzzle a page on a 3.00x3.00in page makes cells"));
 }
+
+/// 31.7: a malformed record under --skip-invalid has the same puzzle in
+/// every command: `null` in JSON (with the error), empty in CSV.
+#[test]
+fn r31_7_a_malformed_record_has_the_same_puzzle_in_every_command() {
+    let commands: [&[&str]; 6] = [
+        &["solve"],
+        &["solve", "--count"],
+        &["solve", "--max-score"],
+        &["grade"],
+        &["canon"],
+        &["canon", "--transform", "--dedupe", "--report"],
+    ];
+    for command in commands {
+        let run = |format: &str| {
+            let out = sudoku()
+                .args(command)
+                .args(["--skip-invalid", "-q", "-f", format])
+                .write_stdin("xx\n")
+                .assert()
+                .code(1);
+            String::from_utf8(out.get_output().stdout.clone()).unwrap()
+        };
+        let json: serde_json::Value = serde_json::from_str(run("json").trim()).unwrap();
+        assert_eq!(json["puzzle"], serde_json::Value::Null, "{command:?}: {json}");
+        assert!(
+            json["error"].as_str().is_some_and(|e| e.contains("unexpected character 'x'")),
+            "{command:?}: {json}"
+        );
+        let csv = run("csv");
+        let mut rows = csv::Reader::from_reader(csv.as_bytes());
+        let headers = rows.headers().unwrap().clone();
+        let row = rows.records().next().unwrap().unwrap();
+        let puzzle = headers.iter().position(|h| h == "puzzle").unwrap();
+        assert_eq!(&row[puzzle], "", "{command:?}: {csv}");
+    }
+    // hint's record is a position: the same null.
+    let out =
+        sudoku().args(["hint", "--skip-invalid", "-q", "-f", "json"]).write_stdin("xx\n").assert().code(1);
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["position"], serde_json::Value::Null, "{json}");
+}
+
+/// 31.7: a byte that is not UTF-8, or an ASCII control byte, is shown as
+/// its hex value in a parse error, not as a replacement character.
+#[test]
+fn r31_7_a_bad_byte_is_shown_as_its_hex_value() {
+    let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut input = Vec::new();
+    for bad in [&b"\xff"[..], b"\x01", b"\xc3"] {
+        input.extend_from_slice(&p.as_bytes()[..13]);
+        input.extend_from_slice(bad);
+        input.extend_from_slice(&p.as_bytes()[14..]);
+        input.push(b'\n');
+    }
+    let out = sudoku().args(["solve", "--skip-invalid"]).write_stdin(input).assert().code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    for (line, shown) in [(1, "byte 0xff (not UTF-8)"), (2, "byte 0x01"), (3, "byte 0xc3 (not UTF-8)")] {
+        assert!(stderr.contains(&format!("<stdin>:{line}:14: unexpected {shown}, expected")), "{stderr}");
+    }
+    assert!(!stderr.contains('\u{fffd}') && !stderr.contains("\\u{1}"), "{stderr}");
+    // The weights parser shows a control byte the same way.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("w.txt"), "1 \x02").unwrap();
+    sudoku()
+        .args(["solve", "--max-score", "--weights", "w.txt"])
+        .current_dir(dir.path())
+        .write_stdin(".".repeat(81))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unexpected byte 0x02, expected an integer"));
+}

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use sudoku_core::{Grid, ParseError};
+use sudoku_core::{Grid, ParseError, ParseErrorKind};
 
 /// The longest line accepted; a longer one is an input error, so a file
 /// with no newline cannot make us allocate without bound.
@@ -314,6 +314,27 @@ fn plain_line(line: &[u8], format: InputFormat) -> Option<&str> {
 }
 
 /// Cell characters before any `#`.
+/// The first byte of the invalid UTF-8 sequence that lossy decoding of
+/// `line` turns into character `column` (1-based; a leading byte order mark
+/// is not counted, as the parsers do not count it).
+fn invalid_byte_at(line: &[u8], column: usize) -> Option<u8> {
+    let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+    let mut n_chars = 0;
+    for chunk in line.utf8_chunks() {
+        n_chars += chunk.valid().chars().count();
+        if let Some(&b) = chunk.invalid().first() {
+            n_chars += 1;
+            if n_chars == column {
+                return Some(b);
+            }
+        }
+        if n_chars >= column {
+            return None;
+        }
+    }
+    None
+}
+
 /// Whether `line` holds integers only, fewer than 81 and not a block row's
 /// 9 cells (`5`, `5 3 0`, `-1 2`): part of a noip grid spread over lines.
 fn is_noip_part(line: &str) -> bool {
@@ -373,7 +394,21 @@ impl<R: Read> Records<R> {
     }
 
     fn located(&self, first_line: usize, e: ParseError) -> RecordError {
-        self.err(first_line + e.line - 1, e.column, e.kind.to_string())
+        let line = first_line + e.line - 1;
+        // A byte that is not UTF-8 reached the parser as U+FFFD: name the
+        // byte, when its line is the one still at hand.
+        if let ParseErrorKind::UnexpectedChar { found: '\u{FFFD}', expected } = e.kind {
+            if let Some(b) =
+                (line == self.lines.line_no).then(|| invalid_byte_at(self.lines.line(), e.column)).flatten()
+            {
+                return self.err(
+                    line,
+                    e.column,
+                    format!("unexpected byte 0x{b:02x} (not UTF-8), expected {expected}"),
+                );
+            }
+        }
+        self.err(line, e.column, e.kind.to_string())
     }
 
     /// The error for a line that could not be read. A read error ends the

@@ -152,7 +152,7 @@ pub struct WeightsError {
 #[non_exhaustive]
 pub enum WeightsErrorKind {
     /// A character that cannot be part of an integer.
-    #[error("unexpected character {found:?}, expected an integer")]
+    #[error("unexpected {}, expected an integer", crate::error::shown(*found))]
     UnexpectedChar {
         /// The offending character.
         found: char,
