@@ -213,7 +213,7 @@ fn r31_7_an_output_that_is_a_directory_is_refused_and_nothing_written_beside_it(
             .current_dir(dir.path())
             .assert()
             .code(2)
-            .stderr(predicate::str::contains(format!("{named}")).and(predicate::str::contains("directory")));
+            .stderr(predicate::str::contains(named.to_string()).and(predicate::str::contains("directory")));
         let mut names: Vec<String> = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into())
