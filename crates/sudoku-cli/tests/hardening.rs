@@ -100,9 +100,9 @@ fn digits_out_of_range_letters_and_nul_bytes_are_located() {
         .stderr(predicate::str::contains("<stdin>:1:11: unexpected character 'a'"));
     solve(&[], format!("{}\0{}", &P[..3], &P[4..]))
         .code(2)
-        .stderr(predicate::str::contains("<stdin>:1:4: unexpected character '\\0'"));
+        .stderr(predicate::str::contains("<stdin>:1:4: unexpected byte 0x00"));
     let bad_utf8: Vec<u8> = [&P.as_bytes()[..5], &[0xff], &P.as_bytes()[6..]].concat();
-    solve(&[], bad_utf8).code(2).stderr(predicate::str::contains("<stdin>:1:6: unexpected character"));
+    solve(&[], bad_utf8).code(2).stderr(predicate::str::contains("<stdin>:1:6: unexpected byte 0xff"));
 }
 
 #[test]

@@ -12,6 +12,7 @@ mod hint;
 mod max_score;
 mod print;
 mod r31;
+mod r31_misc;
 mod reliability;
 mod snapshots;
 mod transaction;

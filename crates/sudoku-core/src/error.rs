@@ -27,7 +27,7 @@ pub struct ParseError {
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A character that has no meaning at this place.
-    #[error("unexpected character {found:?}, expected {expected}")]
+    #[error("unexpected {}, expected {expected}", shown(*found))]
     UnexpectedChar {
         /// The offending character.
         found: char,
@@ -63,5 +63,19 @@ pub enum ParseErrorKind {
 impl ParseError {
     pub(crate) fn new(line: usize, column: usize, kind: ParseErrorKind) -> Self {
         ParseError { line, column, kind }
+    }
+}
+
+/// A character as an error shows it: `character 'x'`; an ASCII control
+/// character as its byte, `byte 0x01`; the replacement character as what it
+/// stands for, a byte that is not UTF-8 (readers that still have the bytes
+/// name the byte).
+pub(crate) fn shown(c: char) -> String {
+    if c.is_ascii_control() {
+        format!("byte 0x{:02x}", u32::from(c))
+    } else if c == '\u{FFFD}' {
+        "byte that is not UTF-8 (read as U+FFFD)".to_string()
+    } else {
+        format!("character {c:?}")
     }
 }

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use sudoku_core::{Grid, ParseError};
+use sudoku_core::{Grid, ParseError, ParseErrorKind};
 
 /// The longest line accepted (64 KiB, counting its line end), except in
 /// its comment: a longer line is an input error, so a file with no newline
@@ -357,6 +357,39 @@ fn plain_line(line: &[u8], format: InputFormat) -> Option<&str> {
 }
 
 /// Cell characters before any `#`.
+/// The first byte of the invalid UTF-8 sequence that lossy decoding of
+/// `line` turns into character `column` (1-based; a leading byte order mark
+/// is not counted, as the parsers do not count it).
+fn invalid_byte_at(line: &[u8], column: usize) -> Option<u8> {
+    let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+    let mut n_chars = 0;
+    for chunk in line.utf8_chunks() {
+        n_chars += chunk.valid().chars().count();
+        if let Some(&b) = chunk.invalid().first() {
+            n_chars += 1;
+            if n_chars == column {
+                return Some(b);
+            }
+        }
+        if n_chars >= column {
+            return None;
+        }
+    }
+    None
+}
+
+/// Whether `line` holds integers only, fewer than 81 and not a block row's
+/// 9 cells (`5`, `5 3 0`, `-1 2`): part of a noip grid spread over lines.
+fn is_noip_part(line: &str) -> bool {
+    let text = line.split('#').next().unwrap_or("").trim_start_matches('\u{feff}');
+    let integer = |t: &str| {
+        let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    };
+    let n_tokens = text.split_whitespace().count();
+    (1..81).contains(&n_tokens) && text.split_whitespace().all(integer) && n_cell_chars(text) != 9
+}
+
 fn n_cell_chars(s: &str) -> usize {
     s.chars().take_while(|&c| c != '#').filter(|c| c.is_ascii_digit() || matches!(c, '.' | '_')).count()
 }
@@ -404,7 +437,21 @@ impl<R: Read> Records<R> {
     }
 
     fn located(&self, first_line: usize, e: ParseError) -> RecordError {
-        self.err(first_line + e.line - 1, e.column, e.kind.to_string())
+        let line = first_line + e.line - 1;
+        // A byte that is not UTF-8 reached the parser as U+FFFD: name the
+        // byte, when its line is the one still at hand.
+        if let ParseErrorKind::UnexpectedChar { found: '\u{FFFD}', expected } = e.kind {
+            if let Some(b) =
+                (line == self.lines.line_no).then(|| invalid_byte_at(self.lines.line(), e.column)).flatten()
+            {
+                return self.err(
+                    line,
+                    e.column,
+                    format!("unexpected byte 0x{b:02x} (not UTF-8), expected {expected}"),
+                );
+            }
+        }
+        self.err(line, e.column, e.kind.to_string())
     }
 
     /// The error for a line that could not be read. A read error ends the
@@ -480,6 +527,31 @@ impl<R: Read> Records<R> {
         Ok(text)
     }
 
+    /// `text` (a line of a few integers, [`is_noip_part`]), then the
+    /// following lines of the same kind until they hold 81 tokens: a noip
+    /// grid spread over lines (one value a line, three a line). A line of
+    /// another kind is left unread.
+    fn gather_noip_lines(&mut self, mut text: String) -> Result<String, RecordError> {
+        let mut n_tokens = text.split_whitespace().count();
+        while n_tokens < 81 {
+            match self.lines.next_content_line() {
+                Ok(true) => {
+                    let l = self.line_text();
+                    if !is_noip_part(&l) {
+                        self.lines.unread();
+                        break;
+                    }
+                    n_tokens += l.split_whitespace().count();
+                    text.push('\n');
+                    text.push_str(&l);
+                }
+                Ok(false) => break,
+                Err(e) => return Err(self.line_error(e)),
+            }
+        }
+        Ok(text)
+    }
+
     fn read_count_line(&mut self, line: usize) -> Result<(), RecordError> {
         let text = self.line_text();
         let t = text.trim().trim_start_matches('\u{feff}');
@@ -537,9 +609,17 @@ impl<R: Read> Records<R> {
                 // record it is a malformed record of its own.
                 let row_follows = match self.lines.next_content_line() {
                     Ok(true) => {
-                        let next = n_cell_chars(&self.line_text());
+                        let next = self.line_text();
+                        if is_noip_part(&t) && is_noip_part(&next) {
+                            // 81 integers one a line: a noip grid, not a
+                            // count line.
+                            let grid = self
+                                .gather_noip_lines(format!("{text}\n{next}"))
+                                .and_then(|text| Grid::parse_noip(&text).map_err(|e| self.located(start, e)));
+                            return Some(self.record(start, grid));
+                        }
                         self.lines.unread();
-                        (1..=9).contains(&next)
+                        (1..=9).contains(&n_cell_chars(&next))
                     }
                     _ => true,
                 };
@@ -610,6 +690,13 @@ impl<R: Read> Records<R> {
                     // A line record, or a line with no cell at all: one
                     // record, malformed (a block row holds cells).
                     Grid::parse_line(&first).map_err(|e| self.located(start, e))
+                } else if is_noip_part(&first) {
+                    // Integers, not a block row's 9 cells: noip values a
+                    // few a line.
+                    match self.gather_noip_lines(first) {
+                        Ok(text) => Grid::parse_noip(&text).map_err(|e| self.located(start, e)),
+                        Err(e) => Err(e),
+                    }
                 } else {
                     match self.gather_rows(9) {
                         Ok(text) => Grid::parse_block(&text).map_err(|e| self.located(start, e)),
@@ -834,6 +921,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Issue 31.7: 81 noip integers one a line (or three a line), alone or
+    /// after other records, are one noip record; a count line and 9-cell
+    /// rows stay poj.
+    #[test]
+    fn r31_noip_integers_over_many_lines_are_one_record() {
+        let g = Grid::parse_line(P).unwrap();
+        let values: Vec<String> = g.to_array().iter().map(|v| v.to_string()).collect();
+        let one_a_line = values.join("\n");
+        let three_a_line: Vec<String> = values.chunks(3).map(|c| c.join(" ")).collect();
+        let three_a_line = three_a_line.join("\n");
+        for text in [one_a_line.clone(), three_a_line, format!("{P}\n{one_a_line}\n\n{one_a_line}\n")] {
+            let out = read(&text, InputFormat::Auto);
+            assert!(!out.is_empty() && out.iter().all(|r| r == &Ok(P.to_string())), "{text:?} -> {out:?}");
+        }
+        let poj = format!("2\n{}{}", g.to_rows(), g.to_rows());
+        assert_eq!(read(&poj, InputFormat::Auto), vec![Ok(P.to_string()); 2]);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
@@ -18,6 +19,11 @@ pub const DEFAULT_TRIES: u64 = 100_000;
 
 /// Solution grids fitted to a clue pattern for each puzzle kept, by default.
 pub const DEFAULT_PATTERN_TRIES: u64 = 2000;
+
+/// Time spent looking for each puzzle kept under a filter, by default
+/// (`generate --time-limit`): past it the run fails, it never changes which
+/// puzzles are made.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 
 /// What each puzzle must pass, and what is computed for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,12 +40,22 @@ pub struct Filter {
     pub grade: bool,
     /// Puzzles drawn per puzzle kept, with a band, a technique or a pattern.
     pub max_tries: u64,
+    /// Time spent looking for each puzzle kept, with a band, a technique or
+    /// a pattern; `None` for no limit. Reaching it fails the run
+    /// ([`MakeError::TimeLimit`]): it never changes which puzzle is kept.
+    pub time_limit: Option<Duration>,
 }
 
 impl Filter {
     /// No filter, no grade: every puzzle as the generator makes it.
-    pub const NONE: Filter =
-        Filter { band: None, technique: None, pattern: None, grade: false, max_tries: DEFAULT_TRIES };
+    pub const NONE: Filter = Filter {
+        band: None,
+        technique: None,
+        pattern: None,
+        grade: false,
+        max_tries: DEFAULT_TRIES,
+        time_limit: None,
+    };
 }
 
 /// A puzzle kept, with its grade when graded and how many puzzles were drawn
@@ -71,12 +87,29 @@ pub enum MakeError {
         source: GradeError,
     },
     /// No puzzle drawn for `index` passed the filter within its tries.
+    /// With a pattern, `n_fitted` of the tries filled it (0: the pattern
+    /// itself is out of reach, whatever the band or technique).
     #[error("no puzzle for index {index} passed the filter in {max_tries} tries")]
     OutOfReach {
         /// The index of the puzzle.
         index: u64,
         /// The tries made.
         max_tries: u64,
+        /// Puzzles that reached the band and technique test: every try
+        /// without a pattern, the grids that filled it with one.
+        n_fitted: u64,
+    },
+    /// The filter's time limit passed before a puzzle for `index` was
+    /// found.
+    #[error("no puzzle for index {index} passed the filter in the time limit ({n_tries} tries made)")]
+    TimeLimit {
+        /// The index of the puzzle.
+        index: u64,
+        /// Puzzles that reached the band and technique test before the
+        /// time ran out.
+        n_tries: u64,
+        /// The limit.
+        limit: Duration,
     },
 }
 
@@ -139,8 +172,9 @@ impl Iterator for Chunks {
 /// Puzzles `indices` of the set of `opts`, puzzle `i` under `filter_of(i)`:
 /// made in parallel on the current rayon pool, returned in index order.
 /// With `distinct`, each then passes through [`Distinct::keep`] in index
-/// order. [`MakeError::OutOfReach`] names the first index that found no
-/// puzzle.
+/// order. The error is that of the first index that failed by itself
+/// ([`MakeError::OutOfReach`], [`MakeError::TimeLimit`]), not one that only
+/// stopped because another had failed.
 pub fn make_range(
     opts: &GenOptions,
     indices: Range<u64>,
@@ -156,6 +190,11 @@ pub fn make_range(
             |maker, index| maker.make(index, filter_of(index), abort, None),
         )
         .collect();
+    // A worker that gave up because another failed returns `None`: the
+    // error to report is the first real one.
+    if let Some(e) = outcomes.iter().find_map(|o| o.as_ref().err()) {
+        return Err(e.clone());
+    }
     let mut made = Vec::with_capacity(outcomes.len());
     // Zipped with the range itself: `(start..)` would step past `u64::MAX`.
     for (index, outcome) in indices.zip(outcomes) {
@@ -166,7 +205,9 @@ pub fn make_range(
                 m = distinct.keep(index, filter, abort, first)?;
             }
         }
-        made.push(m.ok_or(MakeError::OutOfReach { index, max_tries: filter.max_tries })?);
+        // Only a stop set from outside (an earlier failed chunk) leaves an
+        // index without a puzzle or an error.
+        made.push(m.ok_or(MakeError::OutOfReach { index, max_tries: filter.max_tries, n_fitted: 0 })?);
     }
     Ok(made)
 }
@@ -183,10 +224,11 @@ impl Maker {
         Maker { generator: Generator::new(opts), grader: Grader::new() }
     }
 
-    /// Puzzle `index` under `filter`, or `None` when `filter.max_tries`
-    /// puzzles were drawn and none passed. Sets `abort` then; once `abort`
-    /// is set (by any worker), gives up at the next draw, as the run fails
-    /// anyway.
+    /// Puzzle `index` under `filter`, or [`MakeError::OutOfReach`] when
+    /// `filter.max_tries` puzzles were drawn and none passed, or
+    /// [`MakeError::TimeLimit`] when `filter.time_limit` passed first. Sets
+    /// `abort` then; once `abort` is set (by any worker), gives up at the
+    /// next draw with `None`, as the run fails anyway.
     ///
     /// `fresh`, when given, must approve a puzzle too: the check that it is
     /// not equivalent to an earlier one of the set (`generate --distinct`).
@@ -204,9 +246,15 @@ impl Maker {
             return Ok(Some(Made { puzzle, grade, n_tries: 1 }));
         }
         let grader = &mut self.grader;
-        let (mut kept, mut n_tries) = (None, 0u64);
+        let (mut kept, mut n_tries, mut timed_out) = (None, 0u64, false);
+        let deadline = filter.time_limit.and_then(|limit| Instant::now().checked_add(limit));
         let accept = |p: &Puzzle| {
             if abort.load(Ordering::Relaxed) {
+                return true;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                timed_out = true;
+                abort.store(true, Ordering::Relaxed);
                 return true;
             }
             n_tries += 1;
@@ -234,6 +282,10 @@ impl Maker {
             Some(pattern) => self.generator.generate_on_pattern(index, pattern, accept, filter.max_tries),
             None => self.generator.generate_until(index, accept, filter.max_tries),
         };
+        if timed_out {
+            let limit = filter.time_limit.unwrap_or_default();
+            return Err(MakeError::TimeLimit { index, n_tries, limit });
+        }
         if abort.load(Ordering::Relaxed) {
             return Ok(None);
         }
@@ -241,7 +293,7 @@ impl Maker {
             Ok(puzzle) => Ok(Some(Made { puzzle, grade: kept, n_tries })),
             Err(GenError::TriesExhausted { .. }) => {
                 abort.store(true, Ordering::Relaxed);
-                Ok(None)
+                Err(MakeError::OutOfReach { index, max_tries: filter.max_tries, n_fitted: n_tries })
             }
             Err(e) => Err(e.into()),
         }
@@ -274,7 +326,8 @@ impl Distinct {
     /// Puzzle `index` as a worker made it under `filter`: kept when no
     /// earlier puzzle is equivalent to it, else drawn again from the index's
     /// stream, skipping every class seen (with at least [`DEFAULT_TRIES`]
-    /// tries). `None` when no new class was found in those tries.
+    /// tries). [`MakeError::OutOfReach`] when no new class was found in
+    /// those tries; `None` when another worker's failure stopped it.
     pub fn keep(
         &mut self,
         index: u64,

@@ -179,7 +179,12 @@ pub enum OptionsError {
         need: f32,
     },
     /// The grids would be too small to write in.
-    #[error("{per_page} puzzles a page on a {trim} page make cells of {got:.1} pt, too small to write in (at least {need:.0} pt): fewer a page or a larger trim")]
+    #[error(
+        "{} a page on a {trim} page {} cells of {got:.1} pt, too small to write in (at least {need:.0} pt): \
+         fewer a page or a larger trim",
+        puzzles(*per_page),
+        if *per_page == 1 { "makes" } else { "make" }
+    )]
     GridTooSmall {
         /// Puzzles a page.
         per_page: usize,
@@ -190,6 +195,104 @@ pub enum OptionsError {
         /// The least cell side.
         need: f32,
     },
+    /// A text holds a right-to-left character: books lay text out left to
+    /// right with one font and no shaping, so Hebrew or Arabic would print
+    /// reversed and unjoined.
+    #[error(
+        "the {field} holds right-to-left text ({ch:?}, U+{:04X}, character {}): books print \
+         left-to-right text only (no bidirectional layout or shaping), so it would come out reversed",
+        u32::from(*ch),
+        char_idx + 1
+    )]
+    RightToLeft {
+        /// Which text.
+        field: TextField,
+        /// The first right-to-left character.
+        ch: char,
+        /// Its index in the text, in characters from 0.
+        char_idx: usize,
+    },
+}
+
+/// `1 puzzle`, `4 puzzles`.
+fn puzzles(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "puzzle" } else { "puzzles" })
+}
+
+/// A text of the book that is set on its pages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TextField {
+    /// [`PrintOptions::title`].
+    Title,
+    /// [`PrintOptions::subtitle`].
+    Subtitle,
+    /// [`PrintOptions::copyright`].
+    Copyright,
+    /// [`PrintOptions::footer`].
+    Footer,
+    /// A puzzle's [`ItemMeta::section`].
+    Section,
+}
+
+impl TextField {
+    /// The field's name, lowercase: `title`, `footer`, `section`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextField::Title => "title",
+            TextField::Subtitle => "subtitle",
+            TextField::Copyright => "copyright",
+            TextField::Footer => "footer",
+            TextField::Section => "section",
+        }
+    }
+}
+
+impl std::fmt::Display for TextField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Whether `c` belongs to a right-to-left script (Hebrew, Arabic, Syriac,
+/// Thaana, N'Ko and the rest of U+0590–U+08FF, their presentation forms,
+/// the right-to-left blocks past U+FFFF) or is a right-to-left mark or
+/// override.
+pub fn is_right_to_left(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0590}'..='\u{08FF}'
+            | '\u{FB1D}'..='\u{FDFF}'
+            | '\u{FE70}'..='\u{FEFF}'
+            | '\u{10800}'..='\u{10FFF}'
+            | '\u{1E800}'..='\u{1EFFF}'
+            | '\u{200F}'
+            | '\u{202B}'
+            | '\u{202E}'
+            | '\u{2067}'
+    ) && c != '\u{FEFF}'
+}
+
+/// The first right-to-left character of `text` ([`is_right_to_left`]), as
+/// [`OptionsError::RightToLeft`] of `field`.
+fn check_left_to_right(field: TextField, text: &str) -> Result<(), OptionsError> {
+    match text.chars().enumerate().find(|&(_, c)| is_right_to_left(c)) {
+        Some((i, ch)) => Err(OptionsError::RightToLeft { field, ch, char_idx: i }),
+        None => Ok(()),
+    }
+}
+
+/// Checks the section names of `items` as [`PrintOptions::check`] checks
+/// the book's texts: books set left-to-right text only.
+///
+/// # Errors
+/// [`OptionsError::RightToLeft`] for the first section name with
+/// right-to-left text.
+pub fn check_sections(items: &[PrintItem]) -> Result<(), OptionsError> {
+    items
+        .iter()
+        .filter_map(|i| i.meta.section.as_deref())
+        .try_for_each(|s| check_left_to_right(TextField::Section, s))
 }
 
 /// The least cell of a puzzle grid: 10 pt, about 3.5 mm.
@@ -197,8 +300,20 @@ pub const MIN_CELL: f32 = 10.0;
 
 impl PrintOptions {
     /// Whether these options make a book a person can use: large-print
-    /// digits fit their cells, and grids are not too small to write in.
+    /// digits fit their cells, grids are not too small to write in, and
+    /// the texts are left-to-right ([`OptionsError::RightToLeft`]).
     pub fn check(&self) -> Result<(), OptionsError> {
+        check_left_to_right(TextField::Title, &self.title)?;
+        let texts = [
+            (TextField::Subtitle, &self.subtitle),
+            (TextField::Copyright, &self.copyright),
+            (TextField::Footer, &self.footer),
+        ];
+        for (field, text) in texts {
+            if let Some(text) = text {
+                check_left_to_right(field, text)?;
+            }
+        }
         let got = layout::puzzle_cell(self);
         if self.large_print && got < layout::LARGE_PRINT_DIGIT * 1.1 {
             return Err(OptionsError::LargePrintTooSmall {

@@ -460,11 +460,16 @@ fn generate<'py>(
     let made = match made {
         Ok(made) => made,
         Err(MakeError::OutOfReach { max_tries, .. }) => {
+            let what = match band {
+                Some(b) => {
+                    format!("no {} puzzle in {max_tries} tries (symmetry {symmetry}): the band", b.name())
+                }
+                None => format!("no new puzzle in {max_tries} tries (symmetry {symmetry}): a distinct one"),
+            };
             return Err(PyRuntimeError::new_err(format!(
-            "no {} puzzle in {max_tries} tries (symmetry {symmetry}): the band is out of reach or too rare \
-                 with these options; try a weaker symmetry, fewer or no clues, or more tries",
-            band.map_or("?", Band::name),
-        )))
+                "{what} is out of reach or too rare with these options; try a weaker symmetry, fewer or no \
+                 clues, or more tries"
+            )));
         }
         Err(e) => return Err(PyRuntimeError::new_err(e.to_string())),
     };

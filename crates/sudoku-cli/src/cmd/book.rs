@@ -102,14 +102,16 @@ with its puzzle's number and page), then blank pages to an even count
 (--pages-multiple 4 for saddle-stitched booklets). Footers hold the page
 number, and --footer TEXT if given. The seed and options that made the set
 end the copyright page (with --copyright); the CSV has each puzzle's seed,
-index and band. Pages are mirrored: the inside margin grows with the page
-count as KDP asks (0.375 in up to 150 pages, 0.5 to 300, 0.625 to 500, 0.75
-to 700, 0.875 beyond); the others are 0.5 in. --bleed adds 0.125 in on the outer edges; --trim sets the page size
-(6x9, 8.5x11, a5, 152x229mm ...).
+index and band. Pages are mirrored: the margins are 0.5 in outside, top and
+bottom, and inside 0.5 in up to 300 pages, 0.625 in to 500, 0.75 in to 700,
+0.875 in beyond (KDP's gutters, never under the outside margin). --bleed adds
+0.125 in on the outer edges; --trim sets the page size (6x9, 8.5x11, a5,
+152x229mm ...).
 
 Exit codes: 0 both files written; 2 usage or I/O error, a file exists
-(without --force), -n 0, or no puzzle of the band in 100000 tries; then
-neither file is written.
+(without --force), -n 0, or no puzzle passed the filter in its tries (100000;
+2000 fitted grids with --pattern) or in 60 s for one puzzle; then neither file
+is written.
 
 Examples:
   sudoku book
@@ -136,6 +138,7 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
         pattern: args.pattern,
         technique: args.technique,
         tries: None,
+        time_limit: None,
         distinct: false, // A book is distinct by default.
         no_distinct: false,
         grade: true,

@@ -74,7 +74,9 @@ Output is record-aligned: record i of the input gives record i of the output
   line  the form (0 for blanks), then the transformation with --transform,
         then the first record of the class with --report
   csv   columns: puzzle,canonical (+transform) (+first with --report)
-  json  one object per record: puzzle, canonical (+transform) (+first)
+  json  one object per record: puzzle, canonical (+transform) (+first); a
+        malformed record (--skip-invalid) has null in each, then status
+        malformed and error
 Record numbers count from 1 over all the input files. A transformation is
 written [T]rRRRRRRRRRcCCCCCCCCdDDDDDDDDD (see `sudoku transform --help`);
 applied to the puzzle it gives the form.
@@ -106,8 +108,21 @@ struct Row<'a> {
     transform: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     first: Option<u64>,
+}
+
+/// A malformed record in JSON: `null` in every column of the run (a unit
+/// `()` is written `null`; `None` leaves a column out), then the status and
+/// the error.
+#[derive(Serialize)]
+struct MalformedRow<'a> {
+    puzzle: Option<&'a str>,
+    canonical: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    status: Option<&'a str>,
+    transform: Option<()>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first: Option<()>,
+    status: &'a str,
+    error: &'a str,
 }
 
 thread_local! {
@@ -146,7 +161,7 @@ pub fn run(args: CanonArgs) -> anyhow::Result<ExitCode> {
             let (form, transform) = match (&record.grid, result) {
                 (Ok(_), Some(found)) => found,
                 (Err(e), _) => {
-                    return run.malformed(e, || write_malformed(&mut out, format, header.len()));
+                    return run.malformed(e, || write_malformed(&mut out, format, header, &e.to_string()));
                 }
                 (Ok(_), None) => bail!("internal: a parsed record has no form"),
             };
@@ -202,7 +217,7 @@ fn write_form(
         }
         CanonFormat::Csv | CanonFormat::Json => {
             let line = puzzle.to_line();
-            let row = Row { puzzle: &line, canonical: &form_text, transform, first, status: None };
+            let row = Row { puzzle: &line, canonical: &form_text, transform, first };
             if format == CanonFormat::Csv {
                 out.write_csv(&row)?;
             } else {
@@ -214,22 +229,32 @@ fn write_form(
 }
 
 /// The placeholder of a malformed record (with --skip-invalid): `malformed`
-/// in line and JSON; in CSV a row whose form column says it.
+/// in line; in CSV a row whose form column says it, the puzzle empty; in
+/// JSON, as every command has it, `null` for the puzzle and each other
+/// column, the status `malformed` and the error.
 fn write_malformed(
     out: &mut RecordWriter<OutFile>,
     format: CanonFormat,
-    n_columns: usize,
+    header: &[&str],
+    error: &str,
 ) -> anyhow::Result<()> {
     match format {
         CanonFormat::Line => writeln!(out.get_mut(), "malformed")?,
         CanonFormat::Csv => {
-            let mut fields = vec![""; n_columns];
+            let mut fields = vec![""; header.len()];
             fields[1] = "malformed";
             out.write_csv(&fields)?;
         }
         CanonFormat::Json => {
-            let row =
-                Row { puzzle: "", canonical: "", transform: None, first: None, status: Some("malformed") };
+            let has = |column: &str| header.contains(&column).then_some(());
+            let row = MalformedRow {
+                puzzle: None,
+                canonical: None,
+                transform: has("transform"),
+                first: has("first"),
+                status: "malformed",
+                error,
+            };
             out.write_json(&row)?;
         }
     }

@@ -17,6 +17,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
@@ -28,6 +29,7 @@ use sudoku_io::rows::{
 };
 use sudoku_io::sets::{
     chunks, index_range, make_range, Distinct, Filter, Made, MakeError, DEFAULT_PATTERN_TRIES,
+    DEFAULT_TIME_LIMIT,
 };
 use sudoku_io::FileKind;
 use sudoku_print::{BookIndex, ItemMeta, PrintItem};
@@ -111,6 +113,13 @@ pub struct GenerateArgs {
     /// --pattern].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub tries: Option<u64>,
+
+    /// With --difficulty, --sections, --technique or --pattern: seconds
+    /// spent looking for each puzzle kept before giving up with exit code 2
+    /// [default: 60]. It only ever stops a run: which puzzles a run makes
+    /// depends on the seed and --tries, never on time.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
 
     /// No two puzzles of the set are equivalent (the same up to symmetry
     /// and relabelling, see `sudoku canon`): a puzzle equivalent to an
@@ -200,10 +209,18 @@ and always for pdf and svg.
 
 Patterns: --pattern FILE gives exactly the cells marked x in FILE (81 cells,
 `.` blank); solution grids are fitted to it, up to --tries (default 2000)
-for each puzzle. Patterns of 25 givens or more fill readily, fewer may not.
+for each puzzle. Patterns of 25 givens or more fill readily, fewer may not:
+when no grid filled the pattern, the error says so, whatever the band or
+technique asked.
+
+Time limit: with a band, a technique or a pattern, each puzzle kept may take
+at most --time-limit seconds (default 60) of search; past it the run stops with
+exit code 2. The limit never changes which puzzles are written: a run that
+finishes makes the same set with any limit.
 
 Exit codes: 0 success; 1 some puzzle kept more clues than --clues asked for;
-2 usage or I/O error, or no puzzle of the band in --tries tries.
+2 usage or I/O error, or no puzzle passed the filter in --tries tries or
+--time-limit seconds.
 
 Examples:
   sudoku generate -n 100 --seed 7 > puzzles.txt
@@ -406,6 +423,9 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     if args.tries.is_some() && !filtered && args.pattern.is_none() {
         bail!("--tries needs --difficulty, --sections, --technique or --pattern");
     }
+    if args.time_limit.is_some() && !filtered && args.pattern.is_none() {
+        bail!("--time-limit needs --difficulty, --sections, --technique or --pattern");
+    }
     let pattern = args.pattern.as_deref().map(read_pattern).transpose()?;
     let output = args.output.path();
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
@@ -431,6 +451,7 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
         } else {
             DEFAULT_TRIES
         }),
+        time_limit: Some(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)),
     };
 
     let seed = args.seed.unwrap_or_else(|| {
@@ -474,9 +495,9 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
         let made = match pool.install(|| make_range(&opts, start..end, filter_of, &abort, distinct.as_mut()))
         {
             Ok(made) => made,
-            Err(MakeError::OutOfReach { index, .. }) => {
+            Err(e @ (MakeError::OutOfReach { .. } | MakeError::TimeLimit { .. })) => {
                 progress.finish();
-                bail!("{}", out_of_reach(&args, filter_of(index)));
+                bail!("{}", out_of_reach(&args, &e, filter_of));
             }
             Err(e) => return Err(e.into()),
         };
@@ -560,29 +581,90 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     Ok(Outcome { code: ExitCode::SUCCESS, book })
 }
 
-/// The message when some puzzle found no puzzle of the band in its tries:
-/// names the band, the options that shaped the draws, and what to change.
-fn out_of_reach(args: &GenerateArgs, filter: Filter) -> String {
-    let band = filter.band.map_or("?", Band::name);
-    let symmetry = Symmetry::from(args.symmetry);
-    let clues = match args.clues {
-        Some(n) => format!("--clues {n}"),
-        None => "minimal clues".to_string(),
+/// The message when some index found no puzzle: names the real cause (a
+/// pattern no grid filled, a band or technique not found in the tries, the
+/// time limit), the options that shaped the draws, and what to change.
+fn out_of_reach(args: &GenerateArgs, error: &MakeError, filter_of: impl Fn(u64) -> Filter) -> String {
+    let (index, n_tries, time_limit, n_fitted) = match *error {
+        MakeError::OutOfReach { index, max_tries, n_fitted } => (index, max_tries, None, n_fitted),
+        MakeError::TimeLimit { index, n_tries, limit } => (index, n_tries, Some(limit), n_tries),
+        _ => return error.to_string(),
     };
+    let filter = filter_of(index);
+    let tries = plural(n_tries, "try", "tries");
+    // What was asked of each puzzle: "a hard puzzle whose hardest step is
+    // X-Wing".
+    let mut what = match filter.band {
+        Some(band) => format!("{} puzzle", band.name()),
+        None => "puzzle".to_string(),
+    };
+    if let Some(t) = filter.technique {
+        what += &format!(" whose hardest step is {}", t.name());
+    }
+    let wanted = format!("{} {what}", if what.starts_with('e') { "an" } else { "a" });
     let mut hints = Vec::new();
-    if symmetry != Symmetry::None {
-        hints.push("a weaker --symmetry (none, rot180)");
+    let cause = match (filter.pattern, time_limit) {
+        (Some(pattern), _) if n_fitted == 0 => {
+            hints.push("a pattern with more givens (25 or more fill readily)".to_string());
+            let spent = match time_limit {
+                Some(limit) => format!("in the time limit of {} (--time-limit)", seconds(limit)),
+                None => format!("in {tries} (--tries)"),
+            };
+            format!(
+                "the pattern of {} givens could not be filled: no solution grid fitted it uniquely {spent}",
+                pattern.len()
+            )
+        }
+        (pattern, Some(limit)) => {
+            let fitted = if pattern.is_some() { " that filled the pattern" } else { "" };
+            format!(
+                "time limit reached: no {what} in {} (--time-limit), after {tries}{fitted}",
+                seconds(limit)
+            )
+        }
+        (Some(_), None) => format!(
+            "{wanted} not found in {tries} (--tries), of which {} filled the pattern",
+            plural(n_fitted, "grid", "grids")
+        ),
+        (None, None) => {
+            let symmetry = Symmetry::from(args.symmetry);
+            let clues = match args.clues {
+                Some(n) => format!("--clues {n}"),
+                None => "minimal clues".to_string(),
+            };
+            if symmetry != Symmetry::None {
+                hints.push("a weaker --symmetry (none, rot180)".to_string());
+            }
+            if args.clues.is_some() {
+                hints.push("fewer or no --clues".to_string());
+            }
+            format!("no {what} in {tries} (--symmetry {symmetry}, {clues}): too rare with these options")
+        }
+    };
+    match time_limit {
+        Some(_) => hints.push("a larger --time-limit".to_string()),
+        None => hints.push("a larger --tries".to_string()),
     }
-    if args.clues.is_some() {
-        hints.push("fewer or no --clues");
+    format!("{cause}; try {}", hints.join(", or "))
+}
+
+/// `1 try`, `3 tries`.
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A duration as whole seconds or a decimal: `60 s`, `0.5 s`.
+fn seconds(d: Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+/// A --time-limit value: a positive number of seconds, decimals allowed.
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s.trim().parse().map_err(|_| format!("not a number of seconds: {s:?}"))?;
+    if secs.is_nan() || secs <= 0.0 {
+        return Err("the time limit must be more than 0 seconds".to_string());
     }
-    hints.push("a larger --tries");
-    format!(
-        "no {band} puzzle in {} tries (--symmetry {symmetry}, {clues}): the band is out of reach \
-         or too rare with these options; try {}",
-        filter.max_tries,
-        hints.join(", or ")
-    )
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("too long a time limit: {s}"))
 }
 
 /// What regenerates the set, for the book's copyright page: the seed and

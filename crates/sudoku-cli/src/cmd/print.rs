@@ -13,7 +13,7 @@ use sudoku_core::Grid;
 use serde::Serialize;
 use sudoku_io::rows::{BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS};
 use sudoku_io::{FileKind, InputSpec};
-use sudoku_print::{BookIndex, ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
+use sudoku_print::{BookIndex, ItemMeta, OptionsError, PerPage, PrintItem, PrintOptions, Trim};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
 use crate::out_file::{check_book_outputs, OutFile};
@@ -65,8 +65,9 @@ The book: puzzle pages (1, 2, 4 or 6 puzzles a page, each numbered, with its
 band and rating when the input carries them), then the answer key (12 smaller
 solutions a page, numbered to match, each with its puzzle's page, givens in
 black). Every footer holds the page number, and the --footer text if given.
-Margins are 0.5 in outside and grow inside with the page count (see `sudoku
-book --help`).
+Pages are mirrored: the margins are 0.5 in outside, top and bottom, and
+inside 0.5 in up to 300 pages, 0.625 in to 500, 0.75 in to 700, 0.875 in
+beyond (KDP's gutters, never under the outside margin).
 
 --csv FILE writes the book's index beside it: row N is the puzzle printed
 N-th, with its number as printed, section (its running head), page and
@@ -76,6 +77,9 @@ rating and id of the input (empty when it had none) and source (FILE:LINE).
 PDF: vector graphics and one font, DejaVu Sans, embedded as a subset (print-on-
 demand services reject unembedded fonts); text is searchable. DejaVu Sans
 covers Latin, Greek and Cyrillic; other characters of a title print as boxes.
+Right-to-left text (Hebrew, Arabic ...) in --title, --subtitle, --copyright,
+--footer or a section name is refused, naming the flag and the character:
+books have no bidirectional layout or shaping, so it would print reversed.
 The same input and options give a byte-identical file.
 
 SVG: one file per page, same layout. `-o book.svg` writes book-0001.svg,
@@ -171,7 +175,11 @@ impl PrintFlags {
     /// usable book.
     pub fn options(&self, provenance: Option<String>) -> anyhow::Result<PrintOptions> {
         let opts = self.options_unchecked(provenance);
-        opts.check()?;
+        match opts.check() {
+            // The text came from the flag of its name.
+            Err(e @ OptionsError::RightToLeft { field, .. }) => bail!("--{field}: {e}"),
+            result => result?,
+        }
         Ok(opts)
     }
 
@@ -279,6 +287,7 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     let target = BookOutput::open(format, output, args.output.force)?;
     let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
     let (items, _, sources) = read_and_solve(&args, &spec)?;
+    sudoku_print::check_sections(&items).context("the input's section column")?;
     if let Some(csv) = &mut csv_out {
         let index = sudoku_print::index(&items, &opts);
         let rows: Vec<PrintRow> = items
@@ -445,7 +454,24 @@ impl BookOutput {
     pub fn open(format: PrintFormat, output: Option<&Path>, force: bool) -> anyhow::Result<BookOutput> {
         match (format, output) {
             (PrintFormat::Svg, None) => bail!("--format svg writes one file per page: give --output FILE"),
-            (PrintFormat::Svg, Some(path)) => Ok(BookOutput::Svg { path: path.to_path_buf(), force }),
+            (PrintFormat::Svg, Some(path)) => {
+                // The pages are named after the file: a directory (or a
+                // name ending in `/`) would put them beside it.
+                let slash = path
+                    .as_os_str()
+                    .as_encoded_bytes()
+                    .last()
+                    .is_some_and(|&b| std::path::is_separator(b.into()));
+                if path.is_dir() || slash || path.file_stem().is_none() {
+                    bail!(
+                        "{} names a directory: --format svg names its pages after a file, give one in it \
+                         ({} writes book-0001.svg, book-0002.svg …)",
+                        path.display(),
+                        path.join("book.svg").display()
+                    );
+                }
+                Ok(BookOutput::Svg { path: path.to_path_buf(), force })
+            }
             (PrintFormat::Png, _) => bail!("png is for single images: --each DIR --format png"),
             (PrintFormat::Pdf, None) if io::stdout().is_terminal() => {
                 bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout")

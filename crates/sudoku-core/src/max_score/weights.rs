@@ -152,13 +152,16 @@ pub struct WeightsError {
 #[non_exhaustive]
 pub enum WeightsErrorKind {
     /// A character that cannot be part of an integer.
-    #[error("unexpected character {found:?}, expected an integer")]
+    #[error("unexpected {}, expected an integer", crate::error::shown(*found))]
     UnexpectedChar {
         /// The offending character.
         found: char,
     },
     /// An integer outside ±[`MAX_ABS_WEIGHT`].
-    #[error("weight {found} out of range, expected an integer from -1000000 to 1000000")]
+    #[error(
+        "weight {found} out of range, expected an integer from -1000000 to 1000000 (weights are limited so \
+         that every score and bound stays exact)"
+    )]
     OutOfRange {
         /// The offending token.
         found: String,

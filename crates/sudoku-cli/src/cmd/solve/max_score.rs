@@ -83,8 +83,9 @@ pub struct MaxScoreArgs {
     #[arg(long, conflicts_with_all = ["count", "all", "limit"], long_help = MAX_SCORE_HELP)]
     pub max_score: bool,
 
-    /// With --max-score: cell weights, 81 integers (9 rows of 9) [default:
-    /// 10 at the centre, then 9, 8, 7, 6 on the rings outward].
+    /// With --max-score: cell weights, 81 integers (9 rows of 9) from
+    /// -1000000 to 1000000 [default: 10 at the centre, then 9, 8, 7, 6 on
+    /// the rings outward].
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub weights: Option<PathBuf>,
 
