@@ -342,6 +342,20 @@ mod tests {
         }
     }
 
+    /// Issue 31: a byte that is not UTF-8 is named by its hex value.
+    #[test]
+    fn r31_a_bad_byte_in_csv_is_shown_as_its_hex_value() {
+        let mut text = format!("puzzle,note\n{P},ok\n{P},a").into_bytes();
+        text.extend_from_slice(b"\xffb\n");
+        text.extend_from_slice(format!("{P},\n").as_bytes());
+        let records: Vec<Record> = CsvRecords::new(text.as_slice(), "t.csv", None).collect();
+        assert_eq!(records.len(), 3);
+        let e = records[1].grid.as_ref().unwrap_err();
+        assert_eq!(e.line, 3);
+        assert_eq!(e.message, "byte 0xff in field 2 is not UTF-8");
+        assert!(records[2].grid.is_ok());
+    }
+
     /// Issue 31: every quoting defect is one malformed record, located, and
     /// the records after it are read; well-formed quoting (commas, line
     /// ends and doubled quotes inside) is read as it was meant.

@@ -281,11 +281,11 @@ impl<R: Read> CsvRows<R> {
                     self.lead = 0;
                     return Ok(Some(match bad_utf8 {
                         None => Ok(Row { line: row_line, fields }),
-                        Some(k) => Err(RowError {
+                        Some((k, byte)) => Err(RowError {
                             row_line,
                             line: row_line,
                             column: 0,
-                            message: format!("invalid UTF-8 in field {}", k + 1),
+                            message: format!("byte 0x{byte:02x} in field {} is not UTF-8", k + 1),
                         }),
                     }));
                 }
@@ -389,12 +389,13 @@ impl<R: Read> CsvRows<R> {
 }
 
 /// Ends a field: unquoted, trimmed, and checked for UTF-8 (the first field
-/// that is not is noted in `bad_utf8`).
-fn push_field(fields: &mut Vec<String>, field: &mut Vec<u8>, bad_utf8: &mut Option<usize>) {
+/// that is not, and its first byte that is not, are noted in `bad_utf8`).
+fn push_field(fields: &mut Vec<String>, field: &mut Vec<u8>, bad_utf8: &mut Option<(usize, u8)>) {
     match String::from_utf8(std::mem::take(field)) {
         Ok(s) => fields.push(s.trim().to_string()),
-        Err(_) => {
-            bad_utf8.get_or_insert(fields.len());
+        Err(e) => {
+            let byte = e.as_bytes()[e.utf8_error().valid_up_to()];
+            bad_utf8.get_or_insert((fields.len(), byte));
             fields.push(String::new());
         }
     }

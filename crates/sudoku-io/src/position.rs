@@ -183,7 +183,10 @@ impl<R: Read> Reader<R> {
             // A long comment cut inside a character keeps its text.
             return Some(Ok(String::from_utf8_lossy(&buf).into_owned()));
         }
-        Some(String::from_utf8(buf).map_err(|_| self.error(self.line_no, 0, "not UTF-8 text")))
+        Some(String::from_utf8(buf).map_err(|e| {
+            let byte = e.as_bytes()[e.utf8_error().valid_up_to()];
+            self.error(self.line_no, 0, format!("byte 0x{byte:02x} is not UTF-8"))
+        }))
     }
 
     fn next_record(&mut self) -> Option<PositionRecord> {
