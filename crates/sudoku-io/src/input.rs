@@ -510,34 +510,27 @@ impl<R: Read> Records<R> {
     /// The current line, then the following ones until they hold 81
     /// whitespace-separated tokens.
     fn gather_tokens(&mut self) -> Result<String, RecordError> {
-        let mut text = self.line_text();
-        let mut n_tokens = text.split_whitespace().count();
-        while n_tokens < 81 {
-            match self.lines.next_content_line() {
-                Ok(true) => {
-                    let l = self.line_text();
-                    n_tokens += l.split_whitespace().count();
-                    text.push('\n');
-                    text.push_str(&l);
-                }
-                Ok(false) => break,
-                Err(e) => return Err(self.line_error(e)),
-            }
-        }
-        Ok(text)
+        let text = self.line_text();
+        self.gather(text, false)
     }
 
     /// `text` (a line of a few integers, [`is_noip_part`]), then the
     /// following lines of the same kind until they hold 81 tokens: a noip
     /// grid spread over lines (one value a line, three a line). A line of
     /// another kind is left unread.
-    fn gather_noip_lines(&mut self, mut text: String) -> Result<String, RecordError> {
+    fn gather_noip_lines(&mut self, text: String) -> Result<String, RecordError> {
+        self.gather(text, true)
+    }
+
+    /// `text`, then the following lines until they hold 81 tokens; with
+    /// `noip_parts_only`, a line that is not [`is_noip_part`] ends it, unread.
+    fn gather(&mut self, mut text: String, noip_parts_only: bool) -> Result<String, RecordError> {
         let mut n_tokens = text.split_whitespace().count();
         while n_tokens < 81 {
             match self.lines.next_content_line() {
                 Ok(true) => {
                     let l = self.line_text();
-                    if !is_noip_part(&l) {
+                    if noip_parts_only && !is_noip_part(&l) {
                         self.lines.unread();
                         break;
                     }
