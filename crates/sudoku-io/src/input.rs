@@ -405,6 +405,10 @@ pub struct Records<R> {
     finished: bool,
     /// Whether a record was already read (poj is detected on the first).
     started: bool,
+    /// The first byte that is not UTF-8 on a line of the block being
+    /// gathered, before any comment: (line, column, byte), so that an error
+    /// there names the byte after its line has gone by.
+    bad_byte: Option<(usize, usize, u8)>,
 }
 
 impl<R: Read> Records<R> {
@@ -418,6 +422,7 @@ impl<R: Read> Records<R> {
             remaining: None,
             finished: false,
             started: false,
+            bad_byte: None,
         }
     }
 
@@ -441,9 +446,10 @@ impl<R: Read> Records<R> {
         // A byte that is not UTF-8 reached the parser as U+FFFD: name the
         // byte, when its line is the one still at hand.
         if let ParseErrorKind::UnexpectedChar { found: '\u{FFFD}', expected } = e.kind {
-            if let Some(b) =
+            let earlier = self.bad_byte.filter(|&(l, c, _)| (l, c) == (line, e.column)).map(|(_, _, b)| b);
+            if let Some(b) = earlier.or_else(|| {
                 (line == self.lines.line_no).then(|| invalid_byte_at(self.lines.line(), e.column)).flatten()
-            {
+            }) {
                 return self.err(
                     line,
                     e.column,
@@ -468,6 +474,23 @@ impl<R: Read> Records<R> {
         }
     }
 
+    /// Notes the current line's first byte that is not UTF-8 (before any
+    /// `#`), unless one is noted already.
+    fn note_bad_byte(&mut self) {
+        let line = self.lines.line();
+        let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+        if self.bad_byte.is_some() {
+            return;
+        }
+        if let Err(e) = std::str::from_utf8(line) {
+            let head = &line[..e.valid_up_to()];
+            if !head.contains(&b'#') {
+                let column = String::from_utf8_lossy(head).chars().count() + 1;
+                self.bad_byte = Some((self.lines.line_no, column, line[e.valid_up_to()]));
+            }
+        }
+    }
+
     /// The current line as text (invalid UTF-8 replaced).
     fn line_text(&self) -> String {
         String::from_utf8_lossy(self.lines.line()).into_owned()
@@ -477,6 +500,8 @@ impl<R: Read> Records<R> {
     /// holding cells are gathered or a blank line or the end cuts the
     /// record short. Returns the text for the block parser.
     fn gather_rows(&mut self, n_rows: usize) -> Result<String, RecordError> {
+        self.bad_byte = None;
+        self.note_bad_byte();
         let mut text = self.line_text();
         let mut rows = usize::from(n_cell_chars(&text) > 0);
         while rows < n_rows {
@@ -497,6 +522,7 @@ impl<R: Read> Records<R> {
                         break;
                     }
                     rows += usize::from(n_cells > 0);
+                    self.note_bad_byte();
                     text.push('\n');
                     text.push_str(&l);
                 }
@@ -914,6 +940,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Issue 31.7: a byte that is not UTF-8 on a block's row before its
+    /// last is named by its hex value (the parser sees U+FFFD after the
+    /// line has gone by); one in a row's comment is no error.
+    #[test]
+    fn r31_a_bad_byte_in_a_block_row_is_shown_as_its_hex_value() {
+        let g = Grid::parse_line(P).unwrap();
+        let rows: Vec<String> = g.to_rows().lines().map(String::from).collect();
+        let mut text = Vec::new();
+        for (i, row) in rows.iter().enumerate() {
+            let mut bytes = row.clone().into_bytes();
+            if i == 2 {
+                bytes[1] = 0xff;
+            }
+            if i == 4 {
+                bytes.extend_from_slice(b" # caf\xe9");
+            }
+            text.extend_from_slice(&bytes);
+            text.push(b'\n');
+        }
+        let records: Vec<Record> = Records::new(text.as_slice(), InputFormat::Block, "t").collect();
+        assert_eq!(records.len(), 1);
+        let e = records[0].grid.as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (3, 2), "{e}");
+        assert!(e.message.starts_with("unexpected byte 0xff (not UTF-8)"), "{e}");
     }
 
     /// Issue 31.7: 81 noip integers one a line (or three a line), alone or
