@@ -23,6 +23,7 @@
 
 use std::io::{self, Read};
 
+use crate::input::refill;
 use crate::MAX_LINE_BYTES;
 
 /// Bytes read at a time; more than a row can hold, so a row within the
@@ -121,18 +122,10 @@ impl<R: Read> CsvRows<R> {
 
     /// Moves the pending bytes to the front and reads more after them.
     fn fill(&mut self) -> io::Result<()> {
-        self.buf.copy_within(self.start..self.end, 0);
-        self.end -= self.start;
-        self.start = 0;
-        loop {
-            match self.reader.read(&mut self.buf[self.end..]) {
-                Ok(0) => self.at_eof = true,
-                Ok(n) => self.end += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-            return Ok(());
+        if refill(&mut self.reader, &mut self.buf[..], &mut self.start, &mut self.end)? {
+            self.at_eof = true;
         }
+        Ok(())
     }
 
     /// The length of the line end at byte `i` (`\n`, `\r\n`, lone `\r`), or

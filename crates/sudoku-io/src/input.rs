@@ -236,18 +236,10 @@ impl<R: Read> Lines<R> {
 
     /// Moves the pending bytes to the front and reads more after them.
     fn fill(&mut self) -> io::Result<()> {
-        self.buf.copy_within(self.start..self.end, 0);
-        self.end -= self.start;
-        self.start = 0;
-        loop {
-            match self.reader.read(&mut self.buf[self.end..]) {
-                Ok(0) => self.at_eof = true,
-                Ok(n) => self.end += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-            return Ok(());
+        if refill(&mut self.reader, &mut self.buf[..], &mut self.start, &mut self.end)? {
+            self.at_eof = true;
         }
+        Ok(())
     }
 
     /// Drops the input up to and including the next line end: `\n`, `\r\n`
@@ -315,6 +307,30 @@ fn is_border(line: &[u8]) -> bool {
     matches!(line.first(), Some(b'-' | b'+' | b'|' | b'=' | b' ' | b'\t'))
         && line.iter().any(|b| matches!(b, b'-' | b'+' | b'|' | b'='))
         && line.iter().all(|b| matches!(b, b'-' | b'+' | b'|' | b'=' | b' ' | b'\t'))
+}
+
+/// Moves `buf[start..end]` to the front and reads more after it; `true` at
+/// the end of the input. The refill of the line and CSV readers.
+pub(crate) fn refill(
+    reader: &mut impl Read,
+    buf: &mut [u8],
+    start: &mut usize,
+    end: &mut usize,
+) -> io::Result<bool> {
+    buf.copy_within(*start..*end, 0);
+    *end -= *start;
+    *start = 0;
+    loop {
+        match reader.read(&mut buf[*end..]) {
+            Ok(0) => return Ok(true),
+            Ok(n) => {
+                *end += n;
+                return Ok(false);
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// Whether a line holds nothing but whitespace or a `#` comment.
