@@ -35,6 +35,12 @@
 //! [`Candidates`] is a set of digits 1–9 in a `u16` (bit `d - 1` is digit
 //! `d`); [`Candidates::ALL`] holds all nine.
 //!
+//! ## Cells, digits and candidates
+//!
+//! [`Cell`] (0–80 row-major, shown `r1c2`), [`Digit`] (1–9) and
+//! [`Candidate`] (a digit in a cell, shown `r1c2=5`) are the typed
+//! coordinates the public APIs take and return.
+//!
 //! ## Index tables
 //!
 //! Cells are numbered row-major, 0–80, and the 27 units (houses) rows 0–8,
@@ -63,6 +69,7 @@
 //! "target sudoku", branch and bound) is still a public module.
 
 mod candidates;
+mod cell;
 mod error;
 mod grid;
 mod index;
@@ -71,6 +78,7 @@ mod position;
 mod solver;
 
 pub use candidates::Candidates;
+pub use cell::{Candidate, Cell, Digit};
 pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Conflict, Grid, Unit};
 pub use index::{BOX, COL, PEERS, ROW, UNITS};
