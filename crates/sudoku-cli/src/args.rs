@@ -6,8 +6,12 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
-use clap::{Args, ValueEnum};
-use sudoku_io::{FileKind, InputFormat, InputSpec};
+use clap::Args;
+use sudoku_commands::choice::Named;
+use sudoku_commands::format::{self, Format};
+use sudoku_io::{InputFormat, InputSpec};
+
+use crate::choice::choice;
 
 /// The input flags of every puzzle-reading command.
 #[derive(Debug, Clone, Args)]
@@ -17,8 +21,9 @@ pub struct InputArgs {
     pub files: Vec<PathBuf>,
 
     /// How records are laid out in the input.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormatArg::Auto, ignore_case = true)]
-    pub input: InputFormatArg,
+    #[arg(long, value_name = "FORMAT", value_parser = choice::<InputFormat>(), default_value = "auto",
+          ignore_case = true)]
+    pub input: InputFormat,
 
     /// The CSV column holding the puzzles (with `--input csv` only)
     /// [default: puzzle, quizzes or Sudoku Puzzle (any case), else the first
@@ -32,47 +37,10 @@ impl InputArgs {
     /// What to read; `--column` without CSV input is a usage error (it
     /// would do nothing).
     pub fn spec(&self) -> anyhow::Result<InputSpec> {
-        if self.column.is_some() && self.input != InputFormatArg::Csv {
+        if self.column.is_some() && self.input != InputFormat::Csv {
             bail!("--column needs --input csv");
         }
-        Ok(InputSpec { format: self.input.into(), column: self.column.clone() })
-    }
-}
-
-/// `--input` values: [`InputFormat`] as a command-line choice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum InputFormatArg {
-    /// Detect per record: a line of 81 cells, a block of 9 rows, or 81
-    /// integers; a first line holding one integer T means poj. A file
-    /// named `*.csv` is read as CSV.
-    Auto,
-    /// One puzzle per line: 81 cells, `1-9` digits, `.` `0` `_` blanks,
-    /// then an optional comment. Lines hold at most 64 KiB before a `#`.
-    Line,
-    /// 9 rows of 9 cells, with optional `|` `-` `+` and space separators.
-    Block,
-    /// 81 integers 0-9 separated by any whitespace (target-sudoku format).
-    Noip,
-    /// The judge format: a line with T, then T grids of 9 lines of 9 digits.
-    Poj,
-    /// The max-score judge format: a line with T, then T noip grids.
-    Hoj,
-    /// CSV with a header row (a first row holding a puzzle is read as data);
-    /// rows of at most 64 KiB, an unclosed quote is an error at its line.
-    Csv,
-}
-
-impl From<InputFormatArg> for InputFormat {
-    fn from(arg: InputFormatArg) -> InputFormat {
-        match arg {
-            InputFormatArg::Auto => InputFormat::Auto,
-            InputFormatArg::Line => InputFormat::Line,
-            InputFormatArg::Block => InputFormat::Block,
-            InputFormatArg::Noip => InputFormat::Noip,
-            InputFormatArg::Poj => InputFormat::Poj,
-            InputFormatArg::Hoj => InputFormat::Hoj,
-            InputFormatArg::Csv => InputFormat::Csv,
-        }
+        Ok(InputSpec { format: self.input, column: self.column.clone() })
     }
 }
 
@@ -125,39 +93,13 @@ impl OutputArgs {
 }
 
 /// The output format: `explicit` (`--format`) when given, else the one the
-/// output file's extension names ([`FileKind::from_path`]), else (stdout)
-/// `default`. `of_kind` maps an extension's kind to the command's format,
-/// `None` when the command cannot write it (an error naming the file).
-pub fn pick_format<F: Copy>(
-    explicit: Option<F>,
+/// output file's extension names when the command writes it (`formats`),
+/// else (stdout) `default` ([`format::pick`]).
+pub fn pick_format(
+    explicit: Option<Format>,
     output: Option<&Path>,
-    default: F,
-    of_kind: impl Fn(FileKind) -> Option<F>,
-) -> anyhow::Result<F> {
-    if let Some(f) = explicit {
-        return Ok(f);
-    }
-    let Some(path) = output else { return Ok(default) };
-    match of_kind(FileKind::from_path(path)) {
-        Some(f) => Ok(f),
-        None => bail!("this command does not write files like {}: give --format", path.display()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_extension_picks_the_format_unless_format_is_given() {
-        let of_kind = |k: FileKind| matches!(k, FileKind::Text | FileKind::Csv | FileKind::Json).then_some(k);
-        let pick =
-            |explicit, path: &str| pick_format(explicit, Some(Path::new(path)), FileKind::Text, of_kind);
-        assert_eq!(pick(None, "g.CSV").unwrap(), FileKind::Csv);
-        assert_eq!(pick(None, "s.json").unwrap(), FileKind::Json);
-        assert_eq!(pick(None, "s.txt").unwrap(), FileKind::Text);
-        assert_eq!(pick(Some(FileKind::Json), "g.csv").unwrap(), FileKind::Json);
-        assert!(pick(None, "s.pdf").is_err());
-        assert_eq!(pick_format(None, None, FileKind::Text, of_kind).unwrap(), FileKind::Text);
-    }
+    default: Format,
+    formats: &[Named<Format>],
+) -> anyhow::Result<Format> {
+    Ok(format::pick(explicit, output, default, formats)?)
 }

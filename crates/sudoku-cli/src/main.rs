@@ -6,6 +6,7 @@
 //! SIGINT/SIGTERM/SIGHUP before the outputs were put in place (none was).
 
 mod args;
+mod choice;
 mod cli;
 mod cmd;
 mod commit;

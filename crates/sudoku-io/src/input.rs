@@ -41,6 +41,49 @@ pub enum InputFormat {
     Csv,
 }
 
+impl InputFormat {
+    /// Every format, in the order `--input` lists them.
+    pub const ALL: [InputFormat; 7] = [
+        InputFormat::Auto,
+        InputFormat::Line,
+        InputFormat::Block,
+        InputFormat::Noip,
+        InputFormat::Poj,
+        InputFormat::Hoj,
+        InputFormat::Csv,
+    ];
+
+    /// The format's name: `auto`, `line`, `block`, `noip`, `poj`, `hoj`,
+    /// `csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputFormat::Auto => "auto",
+            InputFormat::Line => "line",
+            InputFormat::Block => "block",
+            InputFormat::Noip => "noip",
+            InputFormat::Poj => "poj",
+            InputFormat::Hoj => "hoj",
+            InputFormat::Csv => "csv",
+        }
+    }
+}
+
+/// A name that is not one of [`InputFormat`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown input format {0:?}, expected one of auto, line, block, noip, poj, hoj, csv")]
+pub struct ParseInputFormatError(pub String);
+
+impl std::str::FromStr for InputFormat {
+    type Err = ParseInputFormatError;
+    /// Parses a format name, ignoring ASCII case.
+    fn from_str(s: &str) -> Result<InputFormat, ParseInputFormatError> {
+        InputFormat::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseInputFormatError(s.to_string()))
+    }
+}
+
 /// What to read: the format, and for CSV the column holding the puzzles.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputSpec {

@@ -27,12 +27,9 @@
 //! extension to a format; [`RecordWriter`] writes CSV rows (the header row
 //! exactly once, even for an empty input) and JSON Lines.
 //!
-//! ## Rows and sets
-//!
-//! [`rows`] holds every command's record types (`generate`'s and `grade`'s
-//! CSV and JSON rows, `hint`'s JSON object) and [`sets`] makes puzzle *i* of
-//! a seed under a band, technique or pattern filter: the `sudoku` command
-//! and the Python package share them, so both give the same rows.
+//! Architecture invariant: this crate knows nothing of solvers' answers,
+//! generators or graders. The rows each command writes are in
+//! `sudoku-commands`; this crate only reads records and writes rows.
 //!
 //! Architecture invariant: memory stays constant in the input's length
 //! (lines are capped at [`MAX_LINE_BYTES`]; CSV is read row by row).
@@ -42,13 +39,13 @@ mod csv_rows;
 mod input;
 mod output;
 mod position;
-pub mod rows;
-pub mod sets;
 
 pub use csv_input::{CsvRecords, PUZZLE_COLUMNS};
-pub use input::{InputFormat, InputSpec, Record, RecordError, Records, MAX_LINE_BYTES};
+pub use input::{
+    InputFormat, InputSpec, ParseInputFormatError, Record, RecordError, Records, MAX_LINE_BYTES,
+};
 pub use output::{FileKind, RecordWriter};
-pub use position::{position_json, positions, PositionFormat, PositionRecord};
+pub use position::{position_json, positions, ParsePositionFormatError, PositionFormat, PositionRecord};
 
 /// The records of one input in `spec`'s format, read lazily; `source` names
 /// the input in errors (a file name, or `<stdin>`).

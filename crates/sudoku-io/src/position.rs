@@ -129,6 +129,45 @@ pub enum PositionFormat {
     Json,
 }
 
+impl PositionFormat {
+    /// Every format, in the order `hint --input` lists them.
+    pub const ALL: [PositionFormat; 5] = [
+        PositionFormat::Auto,
+        PositionFormat::GivensPlaced,
+        PositionFormat::Sukaku,
+        PositionFormat::PencilGrid,
+        PositionFormat::Json,
+    ];
+
+    /// The format's name: `auto`, `line` (givens and placed digits),
+    /// `sukaku`, `grid` (pencil marks), `json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionFormat::Auto => "auto",
+            PositionFormat::GivensPlaced => "line",
+            PositionFormat::Sukaku => "sukaku",
+            PositionFormat::PencilGrid => "grid",
+            PositionFormat::Json => "json",
+        }
+    }
+}
+
+/// A name that is not one of [`PositionFormat`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown position format {0:?}, expected one of auto, line, sukaku, grid, json")]
+pub struct ParsePositionFormatError(pub String);
+
+impl std::str::FromStr for PositionFormat {
+    type Err = ParsePositionFormatError;
+    /// Parses a format name, ignoring ASCII case.
+    fn from_str(s: &str) -> Result<PositionFormat, ParsePositionFormatError> {
+        PositionFormat::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParsePositionFormatError(s.to_string()))
+    }
+}
+
 struct Reader<R> {
     reader: BufReader<R>,
     line_no: usize,

@@ -12,8 +12,11 @@ use anyhow::bail;
 use sudoku_grade::Technique;
 
 use crate::args::OutputArgs;
-use crate::cmd::generate::{self, BandArg, GenerateArgs, SymmetryArg};
-use crate::cmd::print::{page_paths, PrintFlags, PrintFormat};
+use crate::choice::choice;
+use crate::cmd::generate::{self, GenerateArgs};
+use crate::cmd::print::{page_paths, PrintFlags};
+use sudoku_gen::Symmetry;
+use sudoku_grade::Band;
 use sudoku_io::FileKind;
 use sudoku_print::BookIndex;
 
@@ -34,15 +37,15 @@ pub struct BookArgs {
     pub seed: u64,
 
     /// The difficulty band of every puzzle.
-    #[arg(long, value_enum, value_name = "BAND", default_value_t = BandArg::Medium, ignore_case = true)]
-    pub difficulty: BandArg,
+    #[arg(long, value_name = "BAND", value_parser = choice::<Band>(), default_value = "medium", ignore_case = true)]
+    pub difficulty: Band,
 
     /// Sections by band, in order, each sorted by rating and named after
     /// its band: `easy:20,medium:40,hard:30` (instead of -n and
     /// --difficulty).
     #[arg(long, value_name = "BAND:N,...", value_delimiter = ',', value_parser = generate::parse_section,
           conflicts_with_all = ["number", "difficulty"])]
-    pub sections: Vec<(BandArg, u64)>,
+    pub sections: Vec<(Band, u64)>,
 
     /// Give exactly the cells of the clue pattern in FILE (`x` a given,
     /// `.` a blank; see `sudoku generate --help`).
@@ -55,8 +58,9 @@ pub struct BookArgs {
     pub technique: Option<Technique>,
 
     /// Symmetry of the clue pattern.
-    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None, ignore_case = true)]
-    pub symmetry: SymmetryArg,
+    #[arg(long, value_name = "SYMMETRY", value_parser = choice::<Symmetry>(), default_value = "none",
+          ignore_case = true)]
+    pub symmetry: Symmetry,
 
     /// The book (atomically); .svg makes one SVG file per page.
     #[arg(long, short = 'o', value_name = "FILE", default_value = "puzzles.pdf",
@@ -161,8 +165,8 @@ fn summary(output: &Path, book: &BookIndex, csv: &Path) -> String {
         p if p == "-" => "stdout".to_string(),
         _ => path.display().to_string(),
     };
-    let book_name = match PrintFormat::of_kind(FileKind::from_path(output)) {
-        Some(PrintFormat::Svg) => {
+    let book_name = match FileKind::from_path(output) {
+        FileKind::Svg => {
             let pages = page_paths(output, book.n_pages);
             match (pages.first(), pages.last()) {
                 (Some(first), Some(last)) => format!("{} … {}", name(first), name(last)),

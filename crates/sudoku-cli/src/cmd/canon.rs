@@ -2,18 +2,21 @@
 //! symmetry and relabelling.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use clap::{Args, ValueEnum};
-use serde::Serialize;
+use clap::Args;
 use sudoku_canon::{Canonicalizer, Transform};
+use sudoku_commands::canon::{
+    canon_malformed_csv, canonical, CanonMalformedJson, CanonRequest, CanonRow, Classes, FORMATS,
+};
+use sudoku_commands::Format;
 use sudoku_core::Grid;
-use sudoku_io::{FileKind, Record, RecordWriter};
+use sudoku_io::{Record, RecordWriter};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
+use crate::choice::formats;
 use crate::out_file::OutFile;
 use crate::pipeline::{for_each_record, Flow, RecordRun};
 
@@ -27,8 +30,8 @@ pub struct CanonArgs {
 
     /// Output format [default: from the --output extension (.csv, .json),
     /// else line].
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
-    pub format: Option<CanonFormat>,
+    #[arg(long, short = 'f', value_name = "FORMAT", value_parser = formats(FORMATS), ignore_case = true)]
+    pub format: Option<Format>,
 
     /// Also give the transformation that maps each puzzle onto its form (see
     /// `sudoku transform`).
@@ -89,42 +92,6 @@ Examples:
   sudoku canon --dedupe --original puzzles.txt -o distinct.txt
   sudoku canon --dedupe --report --format csv puzzles.txt";
 
-/// `--format` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CanonFormat {
-    /// One line a record.
-    Line,
-    /// CSV with a header row.
-    Csv,
-    /// One JSON object a line.
-    Json,
-}
-
-#[derive(Serialize)]
-struct Row<'a> {
-    puzzle: &'a str,
-    canonical: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    transform: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    first: Option<u64>,
-}
-
-/// A malformed record in JSON: `null` in every column of the run (a unit
-/// `()` is written `null`; `None` leaves a column out), then the status and
-/// the error.
-#[derive(Serialize)]
-struct MalformedRow<'a> {
-    puzzle: Option<&'a str>,
-    canonical: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    transform: Option<()>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    first: Option<()>,
-    status: &'a str,
-    error: &'a str,
-}
-
 thread_local! {
     static CANON: RefCell<Canonicalizer> = RefCell::new(Canonicalizer::new());
 }
@@ -132,97 +99,69 @@ thread_local! {
 /// Runs `sudoku canon`.
 pub fn run(args: CanonArgs) -> anyhow::Result<ExitCode> {
     args.source.spec()?;
-    let format = pick_format(args.format, args.output.path(), CanonFormat::Line, |kind| match kind {
-        FileKind::Text => Some(CanonFormat::Line),
-        FileKind::Csv => Some(CanonFormat::Csv),
-        FileKind::Json => Some(CanonFormat::Json),
-        FileKind::Pdf | FileKind::Svg => None,
-    })?;
-    if args.original && format != CanonFormat::Line {
+    let format = pick_format(args.format, args.output.path(), Format::Line, FORMATS)?;
+    if args.original && format != Format::Line {
         bail!("--original is for --format line (csv and json carry both the puzzle and its form)");
     }
-    let header: &'static [&'static str] = match (args.transform, args.report) {
-        (false, false) => &["puzzle", "canonical"],
-        (true, false) => &["puzzle", "canonical", "transform"],
-        (false, true) => &["puzzle", "canonical", "first"],
-        (true, true) => &["puzzle", "canonical", "transform", "first"],
-    };
-    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, header)?;
-    // The record number of the first record of each class seen.
-    let mut first_of: HashMap<Grid, u64> = HashMap::new();
-    let (mut n_records, mut n_dropped) = (0u64, 0u64);
+    let request = CanonRequest { transform: args.transform, dedupe: args.dedupe, report: args.report };
+    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, request.header())?;
+    let mut classes = Classes::default();
 
     for_each_record(
         &args.source,
         &args.output,
-        |g| CANON.with(|c| c.borrow_mut().canonical(g)),
+        |g| CANON.with_borrow_mut(|c| canonical(c, g)),
         |record: &Record, result: Option<(Grid, Transform)>| {
-            n_records += 1;
-            let (form, transform) = match (&record.grid, result) {
-                (Ok(_), Some(found)) => found,
+            let (puzzle, (form, transform)) = match (&record.grid, result) {
+                (Ok(puzzle), Some(found)) => (puzzle, found),
                 (Err(e), _) => {
-                    return run.malformed(e, || write_malformed(&mut out, format, header, &e.to_string()));
+                    classes.skip();
+                    return run.malformed(e, || write_malformed(&mut out, format, &request, &e.to_string()));
                 }
                 (Ok(_), None) => bail!("internal: a parsed record has no form"),
             };
-            let mut first = None;
-            if args.dedupe {
-                let number = *first_of.entry(form).or_insert(n_records);
-                if number != n_records && !args.report {
-                    n_dropped += 1;
-                    return Ok(Flow::Continue);
-                }
-                first = args.report.then_some(number);
-            }
-            let puzzle = record.grid.as_ref().expect("matched above");
-            write_form(&mut out, format, &args, puzzle, &form, &transform, first)?;
+            let Some(first) = request.next(&mut classes, form) else { return Ok(Flow::Continue) };
+            let transform = args.transform.then_some(&transform);
+            write_form(&mut out, format, args.original, puzzle, &form, transform, first)?;
             Ok(Flow::Continue)
         },
     )?;
     if args.dedupe && !args.report && !args.output.quiet {
+        let (n_records, n_dropped) = classes.counts();
         eprintln!(
             "sudoku: kept {} of {n_records} records; dropped {n_dropped} equivalent to an earlier one",
             n_records - n_dropped
         );
     }
-    run.finish(out, format == CanonFormat::Csv)
+    run.finish(out, format == Format::Csv)
 }
 
 fn write_form(
     out: &mut RecordWriter<OutFile>,
-    format: CanonFormat,
-    args: &CanonArgs,
+    format: Format,
+    original: bool,
     puzzle: &Grid,
     form: &Grid,
-    transform: &Transform,
+    transform: Option<&Transform>,
     first: Option<u64>,
 ) -> anyhow::Result<()> {
-    let form_text = form.to_line_zeros();
-    let transform = args.transform.then(|| transform.to_string());
     match format {
-        CanonFormat::Line => {
+        Format::Csv => out.write_csv(&CanonRow::new(puzzle, form, transform, first))?,
+        Format::Json => out.write_json(&CanonRow::new(puzzle, form, transform, first))?,
+        _ => {
             let w = out.get_mut();
-            if args.original {
+            if original {
                 write!(w, "{}", puzzle.to_line())?;
             } else {
-                write!(w, "{form_text}")?;
+                write!(w, "{}", form.to_line_zeros())?;
             }
-            if let Some(t) = &transform {
+            if let Some(t) = transform {
                 write!(w, " {t}")?;
             }
             if let Some(n) = first {
                 write!(w, " {n}")?;
             }
             writeln!(w)?;
-        }
-        CanonFormat::Csv | CanonFormat::Json => {
-            let line = puzzle.to_line();
-            let row = Row { puzzle: &line, canonical: &form_text, transform, first };
-            if format == CanonFormat::Csv {
-                out.write_csv(&row)?;
-            } else {
-                out.write_json(&row)?;
-            }
         }
     }
     Ok(())
@@ -234,29 +173,14 @@ fn write_form(
 /// column, the status `malformed` and the error.
 fn write_malformed(
     out: &mut RecordWriter<OutFile>,
-    format: CanonFormat,
-    header: &[&str],
+    format: Format,
+    request: &CanonRequest,
     error: &str,
 ) -> anyhow::Result<()> {
     match format {
-        CanonFormat::Line => writeln!(out.get_mut(), "malformed")?,
-        CanonFormat::Csv => {
-            let mut fields = vec![""; header.len()];
-            fields[1] = "malformed";
-            out.write_csv(&fields)?;
-        }
-        CanonFormat::Json => {
-            let has = |column: &str| header.contains(&column).then_some(());
-            let row = MalformedRow {
-                puzzle: None,
-                canonical: None,
-                transform: has("transform"),
-                first: has("first"),
-                status: "malformed",
-                error,
-            };
-            out.write_json(&row)?;
-        }
+        Format::Csv => out.write_csv(&canon_malformed_csv(request))?,
+        Format::Json => out.write_json(&CanonMalformedJson::new(request, error))?,
+        _ => writeln!(out.get_mut(), "malformed")?,
     }
     Ok(())
 }

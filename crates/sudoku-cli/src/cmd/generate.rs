@@ -20,22 +20,22 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use clap::{Args, ValueEnum};
+use clap::Args;
+use sudoku_commands::book::generate_book_csv_header;
+use sudoku_commands::choice::{by_name, Choice};
+use sudoku_commands::generate::{
+    chunks, generate_csv_header as csv_header, index_range, make_range, Distinct, Filter, GenerateRow, Made,
+    MakeError, DEFAULT_PATTERN_TRIES, DEFAULT_TIME_LIMIT, FORMATS,
+};
+use sudoku_commands::grade::rating_text;
+use sudoku_commands::Format;
 use sudoku_gen::{GenOptions, Pattern, Symmetry};
 use sudoku_grade::{Band, Technique};
-
-use sudoku_io::rows::{
-    generate_book_csv_header, generate_csv_header as csv_header, rating_text, GenerateRow,
-};
-use sudoku_io::sets::{
-    chunks, index_range, make_range, Distinct, Filter, Made, MakeError, DEFAULT_PATTERN_TRIES,
-    DEFAULT_TIME_LIMIT,
-};
-use sudoku_io::FileKind;
 use sudoku_print::{BookIndex, ItemMeta, PrintItem};
 
 use crate::args::{pick_format, OutputArgs};
-use crate::cmd::print::{write_book_csv, BookOutput, PrintFlags, PrintFormat};
+use crate::choice::{choice, formats};
+use crate::cmd::print::{write_book_csv, BookOutput, PrintFlags};
 use crate::out_file::{check_book_outputs, OutFile};
 use crate::progress::Progress;
 
@@ -46,7 +46,7 @@ const MAX_CHUNK: u64 = 256;
 
 /// Puzzles drawn for each one kept with `--difficulty`, unless `--tries`
 /// says otherwise.
-pub use sudoku_io::sets::DEFAULT_TRIES;
+pub use sudoku_commands::generate::DEFAULT_TRIES;
 
 /// Arguments of `sudoku generate`.
 #[derive(Debug, Args)]
@@ -71,8 +71,9 @@ pub struct GenerateArgs {
     pub seed: Option<u64>,
 
     /// Symmetry of the clue pattern.
-    #[arg(long, value_enum, value_name = "SYMMETRY", default_value_t = SymmetryArg::None, ignore_case = true)]
-    pub symmetry: SymmetryArg,
+    #[arg(long, value_name = "SYMMETRY", value_parser = choice::<Symmetry>(), default_value = "none",
+          ignore_case = true)]
+    pub symmetry: Symmetry,
 
     /// Stop removing clues at N [default: remove until minimal]. Puzzles
     /// that cannot get down to N are still written; the run then reports
@@ -82,8 +83,8 @@ pub struct GenerateArgs {
 
     /// Keep only puzzles the grader puts in BAND (as `sudoku grade` rates
     /// them) [default: any band, not graded].
-    #[arg(long, value_enum, value_name = "BAND", ignore_case = true)]
-    pub difficulty: Option<BandArg>,
+    #[arg(long, value_name = "BAND", value_parser = choice::<Band>(), ignore_case = true)]
+    pub difficulty: Option<Band>,
 
     /// Sections of bands, in order: `easy:20,medium:40` makes 20 easy
     /// puzzles (indices 0-19) then 40 medium ones (20-59), each puzzle the
@@ -91,7 +92,7 @@ pub struct GenerateArgs {
     /// after its band.
     #[arg(long, value_name = "BAND:N,...", value_delimiter = ',', value_parser = parse_section,
           conflicts_with_all = ["number", "difficulty"])]
-    pub sections: Vec<(BandArg, u64)>,
+    pub sections: Vec<(Band, u64)>,
 
     /// Give exactly the cells of the clue pattern in FILE: 81 cells over
     /// any number of lines, `x` (or `*`, `#`, a digit) for a given, `.` (or
@@ -141,8 +142,8 @@ pub struct GenerateArgs {
 
     /// Output format [default: from the extension of --output (.pdf, .svg,
     /// .csv, .json), else line].
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
-    pub format: Option<GenerateFormat>,
+    #[arg(long, short = 'f', value_name = "FORMAT", value_parser = formats(FORMATS), ignore_case = true)]
+    pub format: Option<Format>,
 
     /// Where the puzzles go: -o, --force, --jobs, --quiet.
     #[command(flatten)]
@@ -232,113 +233,11 @@ Examples:
   sudoku generate -n 1000 --seed 3 --grade --stats -o graded.csv
   sudoku generate -n 100000 --seed 1 -o set.csv --stats";
 
-/// Symmetries of the clue pattern.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SymmetryArg {
-    /// No symmetry.
-    None,
-    /// Half-turn rotation.
-    Rot180,
-    /// Quarter-turn rotation.
-    Rot90,
-    /// Left-right mirror.
-    Mirror,
-    /// Top-bottom flip.
-    Flip,
-    /// Reflection in the main diagonal.
-    Diagonal,
-    /// Reflection in the anti-diagonal.
-    Antidiagonal,
-    /// All eight symmetries of the square.
-    Dihedral,
-}
-
-impl From<SymmetryArg> for Symmetry {
-    fn from(arg: SymmetryArg) -> Symmetry {
-        match arg {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rot180 => Symmetry::Rot180,
-            SymmetryArg::Rot90 => Symmetry::Rot90,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Flip => Symmetry::Flip,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-            SymmetryArg::Antidiagonal => Symmetry::Antidiagonal,
-            SymmetryArg::Dihedral => Symmetry::Dihedral,
-        }
-    }
-}
-
-/// The grader's difficulty bands, as `--difficulty` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum BandArg {
-    /// SE rating (ER) up to 2.5: singles, no pencil marks.
-    Easy,
-    /// 2.6 to 3.9: locked candidates, pairs, X-wing, swordfish.
-    Medium,
-    /// 4.0 to 5.9: hidden triplets, strong links, wings, unique rectangles.
-    Hard,
-    /// 6.0 to 7.9: aligned exclusions, cycles, forcing chains.
-    Expert,
-    /// 8.0 and up: cell/region, dynamic and nested forcing chains.
-    Extreme,
-}
-
-impl From<BandArg> for Band {
-    fn from(arg: BandArg) -> Band {
-        match arg {
-            BandArg::Easy => Band::Easy,
-            BandArg::Medium => Band::Medium,
-            BandArg::Hard => Band::Hard,
-            BandArg::Expert => Band::Expert,
-            BandArg::Extreme => Band::Extreme,
-        }
-    }
-}
-
-/// Output formats of `sudoku generate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GenerateFormat {
-    /// One puzzle per line.
-    Line,
-    /// A readable block per puzzle.
-    Block,
-    /// CSV with a header row.
-    Csv,
-    /// JSON Lines.
-    Json,
-    /// A printable PDF book with an answer key.
-    Pdf,
-    /// The book as one SVG file per page.
-    Svg,
-}
-
-impl GenerateFormat {
-    /// The format an output file's extension names.
-    fn of_kind(kind: FileKind) -> Option<GenerateFormat> {
-        Some(match kind {
-            FileKind::Text => GenerateFormat::Line,
-            FileKind::Csv => GenerateFormat::Csv,
-            FileKind::Json => GenerateFormat::Json,
-            FileKind::Pdf => GenerateFormat::Pdf,
-            FileKind::Svg => GenerateFormat::Svg,
-        })
-    }
-
-    /// The book format, for pdf and svg.
-    fn book(self) -> Option<PrintFormat> {
-        match self {
-            GenerateFormat::Pdf => Some(PrintFormat::Pdf),
-            GenerateFormat::Svg => Some(PrintFormat::Svg),
-            _ => None,
-        }
-    }
-}
-
 /// Where the puzzles go: a text stream (line, block, csv, json) or a book
 /// rendered at the end.
 enum Sink {
     Text {
-        format: GenerateFormat,
+        format: Format,
         out: OutFile,
     },
     /// A book, with the CSV rows of its puzzles (with `--csv`), both in
@@ -378,13 +277,10 @@ pub fn parse_technique(s: &str) -> Result<Technique, String> {
 }
 
 /// `easy:20`: a band and a count of at least one.
-pub fn parse_section(s: &str) -> Result<(BandArg, u64), String> {
+pub fn parse_section(s: &str) -> Result<(Band, u64), String> {
     let (band, n) = s.split_once(':').ok_or_else(|| format!("{s:?}: expected BAND:N, e.g. medium:40"))?;
-    let band = BandArg::from_str(band.trim(), true).map_err(|_| {
-        let names: Vec<String> = BandArg::value_variants()
-            .iter()
-            .filter_map(|v| Some(v.to_possible_value()?.get_name().to_string()))
-            .collect();
+    let band = by_name(Band::CHOICES, band.trim()).ok_or_else(|| {
+        let names: Vec<&str> = Band::CHOICES.iter().map(|&(_, name, _)| name).collect();
         format!("{s:?}: unknown band {band:?}; expected one of {}", names.join(", "))
     })?;
     match n.trim().parse::<u64>() {
@@ -396,7 +292,7 @@ pub fn parse_section(s: &str) -> Result<(BandArg, u64), String> {
 /// The band puzzle `index` must have: `--difficulty`, or its section's.
 fn band_at(args: &GenerateArgs, index: u64) -> Option<Band> {
     if args.sections.is_empty() {
-        return args.difficulty.map(Band::from);
+        return args.difficulty;
     }
     let mut end = 0;
     args.sections
@@ -405,7 +301,7 @@ fn band_at(args: &GenerateArgs, index: u64) -> Option<Band> {
             end += n;
             index < end
         })
-        .map(|&(band, _)| Band::from(band))
+        .map(|&(band, _)| band)
 }
 
 /// Runs `sudoku generate`.
@@ -429,12 +325,12 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     let pattern = args.pattern.as_deref().map(read_pattern).transpose()?;
     let output = args.output.path();
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
-    let format = pick_format(args.format, output, GenerateFormat::Line, GenerateFormat::of_kind)?;
+    let format = pick_format(args.format, output, Format::Line, FORMATS)?;
     // Every output of the run is a different file (by identity: a symlink
     // or `./a.csv` is the same file as `a.csv`; a page set claims the names
     // of its pages).
-    check_book_outputs(output, format.book() == Some(PrintFormat::Svg), args.csv.as_ref().map(|_| csv_path))?;
-    if let (None, Some(flag)) = (format.book(), args.page.first_given()) {
+    check_book_outputs(output, format == Format::Svg, args.csv.as_ref().map(|_| csv_path))?;
+    if let (false, Some(flag)) = (format.is_book(), args.page.first_given()) {
         bail!("{flag} shapes a book: it needs pdf or svg output (-o FILE.pdf or --format pdf)");
     }
     let filter = Filter {
@@ -443,9 +339,7 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
         pattern,
         // A band alone needs no grade: the grade is kept for the formats
         // that show it.
-        grade: args.grade
-            || format.book().is_some()
-            || filtered && matches!(format, GenerateFormat::Csv | GenerateFormat::Json),
+        grade: args.grade || format.is_book() || filtered && matches!(format, Format::Csv | Format::Json),
         max_tries: args.tries.unwrap_or(if pattern.is_some() {
             DEFAULT_PATTERN_TRIES
         } else {
@@ -463,18 +357,18 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     });
     // A book's options are checked before any work.
     let book_opts =
-        format.book().map(|_| args.page.options(Some(regenerate_note(&args, seed)))).transpose()?;
-    let opts = GenOptions { seed, symmetry: args.symmetry.into(), target_clues: args.clues.map(usize::from) };
+        format.is_book().then(|| args.page.options(Some(regenerate_note(&args, seed)))).transpose()?;
+    let opts = GenOptions { seed, symmetry: args.symmetry, target_clues: args.clues.map(usize::from) };
     let jobs = args.output.jobs();
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
 
-    let mut sink = match format.book() {
-        Some(book) => {
-            let out = BookOutput::open(book, output, args.output.force)?;
+    let mut sink = match format.is_book() {
+        true => {
+            let out = BookOutput::open(format, output, args.output.force)?;
             Sink::Book { out, items: Vec::new(), rows: Vec::new() }
         }
-        None => Sink::Text { format, out: OutFile::create(output, args.output.force)? },
+        false => Sink::Text { format, out: OutFile::create(output, args.output.force)? },
     };
     // `--csv -` is stdout, beside a file output.
     let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
@@ -484,7 +378,7 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     let mut buf = Vec::with_capacity(MAX_CHUNK as usize * 200);
     let mut csv_buf = Vec::new();
     let abort = AtomicBool::new(false);
-    let mut distinct = (args.distinct || (format.book().is_some() && !args.no_distinct && args.start == 0))
+    let mut distinct = (args.distinct || (format.is_book() && !args.no_distinct && args.start == 0))
         .then(|| Distinct::new(opts.clone()));
 
     let indices = index_range(args.start, args.number)
@@ -508,7 +402,7 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
                 Sink::Text { format, .. } => {
                     write_puzzle(&mut buf, *format, seed, index, m)?;
                     if csv_out.is_some() {
-                        write_puzzle(&mut csv_buf, GenerateFormat::Csv, seed, index, m)?;
+                        write_puzzle(&mut csv_buf, Format::Csv, seed, index, m)?;
                     }
                 }
                 Sink::Book { items, rows, .. } => {
@@ -534,7 +428,7 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     if args.number == 0 && args.start == 0 {
         // An empty set is still a well-formed CSV: its header row alone.
         if let Sink::Text { format, out } = &mut sink {
-            if *format == GenerateFormat::Csv {
+            if *format == Format::Csv {
                 out.write_all(csv_header(filter.grade).as_bytes())?;
             }
             if let Some(out) = &mut csv_out {
@@ -627,7 +521,7 @@ fn out_of_reach(args: &GenerateArgs, error: &MakeError, filter_of: impl Fn(u64) 
             plural(n_fitted, "grid", "grids")
         ),
         (None, None) => {
-            let symmetry = Symmetry::from(args.symmetry);
+            let symmetry = args.symmetry;
             let clues = match args.clues {
                 Some(n) => format!("--clues {n}"),
                 None => "minimal clues".to_string(),
@@ -672,14 +566,14 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
 fn regenerate_note(args: &GenerateArgs, seed: u64) -> String {
     let mut parts = vec![format!("seed {seed}")];
     if let Some(band) = args.difficulty {
-        parts.push(Band::from(band).name().to_string());
+        parts.push(band.name().to_string());
     }
     if !args.sections.is_empty() {
         let sections: Vec<String> =
-            args.sections.iter().map(|&(band, n)| format!("{}:{n}", Band::from(band).name())).collect();
+            args.sections.iter().map(|&(band, n)| format!("{}:{n}", band.name())).collect();
         parts.push(format!("sections {}", sections.join(",")));
     }
-    let symmetry = Symmetry::from(args.symmetry);
+    let symmetry = args.symmetry;
     if symmetry != Symmetry::None {
         parts.push(symmetry.name().to_string());
     }
@@ -707,27 +601,21 @@ fn print_item(seed: u64, index: u64, m: &Made, args: &GenerateArgs) -> PrintItem
 
 /// Appends puzzle `index` in `format` (a text format); CSV gets its header
 /// before index 0.
-fn write_puzzle(
-    buf: &mut Vec<u8>,
-    format: GenerateFormat,
-    seed: u64,
-    index: u64,
-    m: &Made,
-) -> anyhow::Result<()> {
+fn write_puzzle(buf: &mut Vec<u8>, format: Format, seed: u64, index: u64, m: &Made) -> anyhow::Result<()> {
     let puzzle = &m.puzzle;
     match format {
-        GenerateFormat::Line => writeln!(buf, "{}", puzzle.givens.to_line())?,
-        GenerateFormat::Block => writeln!(buf, "{}", puzzle.givens.to_block())?,
-        GenerateFormat::Json => {
+        Format::Line => writeln!(buf, "{}", puzzle.givens.to_line())?,
+        Format::Block => writeln!(buf, "{}", puzzle.givens.to_block())?,
+        Format::Json => {
             serde_json::to_writer(&mut *buf, &GenerateRow::new(seed, index, m, |r| r))?;
             buf.push(b'\n');
         }
-        GenerateFormat::Csv => {
+        Format::Csv => {
             let mut w = csv::WriterBuilder::new().has_headers(index == 0).from_writer(&mut *buf);
             w.serialize(GenerateRow::new(seed, index, m, rating_text))?;
             w.flush()?;
         }
-        GenerateFormat::Pdf | GenerateFormat::Svg => bail!("internal: a book format in the text writer"),
+        _ => bail!("internal: {format:?} in the text writer"),
     }
     Ok(())
 }
@@ -819,21 +707,9 @@ mod tests {
                 n_tries: 1,
             };
             let mut buf = Vec::new();
-            write_puzzle(&mut buf, GenerateFormat::Csv, 1, 0, &m).unwrap();
+            write_puzzle(&mut buf, Format::Csv, 1, 0, &m).unwrap();
             let text = String::from_utf8(buf).unwrap();
             assert_eq!(text.lines().next().unwrap(), csv_header(graded).trim_end());
-        }
-    }
-
-    #[test]
-    fn band_values_map_onto_the_graders_bands_in_order() {
-        let bands: Vec<Band> = BandArg::value_variants().iter().map(|&b| Band::from(b)).collect();
-        assert_eq!(bands, Band::ALL);
-        for (arg, band) in BandArg::value_variants().iter().zip(Band::ALL) {
-            assert_eq!(
-                arg.to_possible_value().map(|v| v.get_name().to_string()),
-                Some(band.name().to_string())
-            );
         }
     }
 }

@@ -5,16 +5,17 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use clap::{Args, ValueEnum};
-use sudoku_core::{Grid, SearchStats};
-use sudoku_grade::{Grade, GradeError, GradeOptions, Grader};
-
-use sudoku_io::rows::{
-    grade_status as status_of, rating_text, GradeJson, GradeRow, GRADE_CSV_HEADER as CSV_HEADER,
+use clap::Args;
+use sudoku_commands::grade::{
+    rating_text, GradeJson, GradeRequest, GradeRow, Graded, FORMATS, GRADE_CSV_HEADER as CSV_HEADER,
 };
-use sudoku_io::{FileKind, Record, RecordWriter};
+use sudoku_commands::Format;
+use sudoku_core::{Grid, SearchStats};
+use sudoku_grade::{Grade, Grader};
+use sudoku_io::{Record, RecordWriter};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
+use crate::choice::formats;
 use crate::out_file::OutFile;
 use crate::pipeline::{for_each_record, Flow, RecordRun};
 
@@ -28,8 +29,8 @@ pub struct GradeArgs {
 
     /// Output format [default: from the --output extension (.csv, .json),
     /// else line].
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
-    pub format: Option<GradeFormat>,
+    #[arg(long, short = 'f', value_name = "FORMAT", value_parser = formats(FORMATS), ignore_case = true)]
+    pub format: Option<Format>,
 
     /// Also print the step-by-step solution path: which technique placed or
     /// eliminated what, in order (line and json only).
@@ -95,17 +96,6 @@ Examples:
   sudoku grade -o grades.csv puzzles.txt           # CSV, from the extension
   sudoku grade --explain puzzle.txt";
 
-/// Output formats of `sudoku grade`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum GradeFormat {
-    /// One line per puzzle.
-    Line,
-    /// CSV with a header row.
-    Csv,
-    /// JSON Lines: one object per puzzle.
-    Json,
-}
-
 thread_local! {
     /// One grader per worker thread: its scratch space is reused.
     static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
@@ -114,29 +104,18 @@ thread_local! {
 /// Runs `sudoku grade`.
 pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
     args.source.spec()?; // A usage error, before any file is opened.
-    let format = pick_format(args.format, args.output.path(), GradeFormat::Line, |kind| match kind {
-        FileKind::Text => Some(GradeFormat::Line),
-        FileKind::Csv => Some(GradeFormat::Csv),
-        FileKind::Json => Some(GradeFormat::Json),
-        FileKind::Pdf | FileKind::Svg => None,
-    })?;
-    if args.explain && format == GradeFormat::Csv {
+    let format = pick_format(args.format, args.output.path(), Format::Line, FORMATS)?;
+    if args.explain && format == Format::Csv {
         bail!("--explain needs --format line or json");
     }
-    let options = GradeOptions { explain: args.explain };
+    let request = GradeRequest { explain: args.explain };
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
 
     for_each_record(
         &args.source,
         &args.output,
-        |g| {
-            GRADER.with(|grader| {
-                let mut grader = grader.borrow_mut();
-                let grade = grader.grade_with(g, &options);
-                (grade, grader.last_search())
-            })
-        },
-        |record: &Record, result: Option<(Result<Grade, GradeError>, Option<SearchStats>)>| {
+        |g| GRADER.with_borrow_mut(|grader| request.run(grader, g)),
+        |record: &Record, result: Option<Graded>| {
             let grid = match &record.grid {
                 Ok(g) => *g,
                 Err(e) => {
@@ -146,29 +125,30 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
                 }
             };
             match result.context("internal: a parsed record has no grade")? {
-                (Ok(grade), _) => write_grade(&mut out, format, &grid, &grade)?,
-                (Err(e), search) => {
+                Graded::Rated(grade) => write_grade(&mut out, format, &grid, &grade)?,
+                Graded::Unrated { status, why, search } => {
                     run.negative();
-                    let (status, why) = status_of(&e);
                     write_unrated(&mut out, format, Some(&grid), status, &why, search)?;
                 }
             }
             Ok(Flow::Continue)
         },
     )?;
-    run.finish(out, format == GradeFormat::Csv)
+    run.finish(out, format == Format::Csv)
 }
 
 fn write_grade(
     out: &mut RecordWriter<OutFile>,
-    format: GradeFormat,
+    format: Format,
     puzzle: &Grid,
     g: &Grade,
 ) -> anyhow::Result<()> {
     let line = puzzle.to_line();
     let rating = rating_text(g.rating);
     match format {
-        GradeFormat::Line => {
+        Format::Csv => out.write_csv(&GradeRow::rated(puzzle, g, rating_text))?,
+        Format::Json => out.write_json(&GradeJson::rated(puzzle, g))?,
+        _ => {
             writeln!(
                 out.get_mut(),
                 "{line} {rating}/{:.1}/{:.1} {} nodes={} guesses={} {}",
@@ -183,15 +163,13 @@ fn write_grade(
                 writeln!(out.get_mut(), "  {:>3}. {s}", i + 1)?;
             }
         }
-        GradeFormat::Csv => out.write_csv(&GradeRow::rated(puzzle, g, rating_text))?,
-        GradeFormat::Json => out.write_json(&GradeJson::rated(puzzle, g))?,
     }
     Ok(())
 }
 
 fn write_unrated(
     out: &mut RecordWriter<OutFile>,
-    format: GradeFormat,
+    format: Format,
     puzzle: Option<&Grid>,
     status: &'static str,
     message: &str,
@@ -199,15 +177,15 @@ fn write_unrated(
 ) -> anyhow::Result<()> {
     let line = puzzle.map(Grid::to_line);
     match format {
-        GradeFormat::Line => match (&line, search) {
+        Format::Csv => out.write_csv(&GradeRow::<String>::unrated(puzzle, status, search))?,
+        Format::Json => out.write_json(&GradeJson::unrated(puzzle, status, message, search))?,
+        _ => match (&line, search) {
             (Some(l), Some(s)) => {
                 writeln!(out.get_mut(), "{l} {status}: {message} (nodes={} guesses={})", s.nodes, s.guesses)?
             }
             (Some(l), None) => writeln!(out.get_mut(), "{l} {status}: {message}")?,
             (None, _) => writeln!(out.get_mut(), "{status}")?,
         },
-        GradeFormat::Csv => out.write_csv(&GradeRow::<String>::unrated(puzzle, status, search))?,
-        GradeFormat::Json => out.write_json(&GradeJson::unrated(puzzle, status, message, search))?,
     }
     Ok(())
 }

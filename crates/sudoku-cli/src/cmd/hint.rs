@@ -6,14 +6,15 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
-use sudoku_core::Position;
-use sudoku_grade::hint::{Hint, Level, Status};
+use clap::Args;
+use sudoku_commands::hint::{is_negative, line_of, HintJson, HintRequest, HintStepJson, Steps, FORMATS};
+use sudoku_commands::Format;
+use sudoku_grade::hint::{Hint, Level};
 use sudoku_grade::Grader;
-use sudoku_io::rows::{HintJson, HintStepJson};
-use sudoku_io::{position_json, positions, FileKind, PositionFormat, PositionRecord, RecordWriter};
+use sudoku_io::{positions, PositionFormat, PositionRecord, RecordWriter};
 
 use crate::args::{pick_format, OutputArgs};
+use crate::choice::{choice, formats};
 use crate::out_file::OutFile;
 use crate::pipeline::{for_each_item, input_paths, Flow, RecordRun};
 
@@ -27,12 +28,13 @@ pub struct HintArgs {
     pub files: Vec<std::path::PathBuf>,
 
     /// How the positions are laid out.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PositionInput::Auto, ignore_case = true)]
-    pub input: PositionInput,
+    #[arg(long, value_name = "FORMAT", value_parser = choice::<PositionFormat>(), default_value = "auto",
+          ignore_case = true)]
+    pub input: PositionFormat,
 
     /// How much to tell: where to look, the technique, or everything.
-    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = LevelArg::Full, ignore_case = true)]
-    pub level: LevelArg,
+    #[arg(long, value_name = "LEVEL", value_parser = choice::<Level>(), default_value = "full", ignore_case = true)]
+    pub level: Level,
 
     /// Steps to give, each from the position the previous one leaves: the
     /// first N of --to-end's.
@@ -47,8 +49,8 @@ pub struct HintArgs {
 
     /// Output format [default: from the --output extension (.json), else
     /// line].
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
-    pub format: Option<HintFormat>,
+    #[arg(long, short = 'f', value_name = "FORMAT", value_parser = formats(FORMATS), ignore_case = true)]
+    pub format: Option<Format>,
 
     /// Report a malformed record on stderr and go on (its output says
     /// `malformed`); without it the first malformed record stops the run.
@@ -116,78 +118,6 @@ Examples:
   echo 'GIVENS,PLACED' | sudoku hint --level nudge
   sudoku hint --to-end --format json position.txt";
 
-/// `--input` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PositionInput {
-    /// Told apart per record.
-    Auto,
-    /// `givens[,placed]` lines.
-    Line,
-    /// Sukaku lines: 729 candidate characters.
-    Sukaku,
-    /// Pencil-mark grids.
-    Grid,
-    /// JSON objects, one a line.
-    Json,
-}
-
-impl From<PositionInput> for PositionFormat {
-    fn from(f: PositionInput) -> PositionFormat {
-        match f {
-            PositionInput::Auto => PositionFormat::Auto,
-            PositionInput::Line => PositionFormat::GivensPlaced,
-            PositionInput::Sukaku => PositionFormat::Sukaku,
-            PositionInput::Grid => PositionFormat::PencilGrid,
-            PositionInput::Json => PositionFormat::Json,
-        }
-    }
-}
-
-/// `--level` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    /// Where to look.
-    Nudge,
-    /// The technique and where to look.
-    Technique,
-    /// Everything.
-    Full,
-}
-
-impl From<LevelArg> for Level {
-    fn from(l: LevelArg) -> Level {
-        match l {
-            LevelArg::Nudge => Level::Nudge,
-            LevelArg::Technique => Level::Technique,
-            LevelArg::Full => Level::Full,
-        }
-    }
-}
-
-/// Output formats of `sudoku hint`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum HintFormat {
-    /// One line per step.
-    Line,
-    /// JSON Lines: one object per position.
-    Json,
-}
-
-/// A step as a line: the hint's text (at level full, `difficulty name:
-/// pattern. So conclusions.`), else the status and what is wrong.
-fn line_of(h: &Hint) -> String {
-    match h.status {
-        Status::Hint => h.text.clone(),
-        status => format!("{}: {}", status.name(), h.text),
-    }
-}
-
-/// The hints of one position: `steps` of them, or to the end (the
-/// grader's walk: see [`Grader::hints`]).
-fn hints_of(grader: &mut Grader, position: &Position, level: Level, steps: u32, to_end: bool) -> Vec<Hint> {
-    grader.hints(position, level, if to_end { usize::MAX } else { steps as usize })
-}
-
 thread_local! {
     /// One grader per worker thread: its scratch space is reused.
     static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
@@ -195,21 +125,19 @@ thread_local! {
 
 /// Runs `sudoku hint`.
 pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
-    let format = pick_format(args.format, args.output.path(), HintFormat::Line, |kind| match kind {
-        FileKind::Text => Some(HintFormat::Line),
-        FileKind::Json => Some(HintFormat::Json),
-        FileKind::Csv | FileKind::Pdf | FileKind::Svg => None,
-    })?;
-    let level = Level::from(args.level);
-    let (steps, to_end) = (args.steps, args.to_end);
+    let format = pick_format(args.format, args.output.path(), Format::Line, FORMATS)?;
+    let request = HintRequest {
+        level: args.level,
+        steps: if args.to_end { Steps::ToEnd } else { Steps::First(args.steps) },
+    };
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
-    let inputs = input_paths(&args.files).into_iter().map(|path| open_positions(path, args.input.into()));
+    let inputs = input_paths(&args.files).into_iter().map(|path| open_positions(path, args.input));
     let work = |record: &PositionRecord| {
         let position = record.position.as_ref().ok()?;
-        Some(GRADER.with(|g| hints_of(&mut g.borrow_mut(), position, level, steps, to_end)))
+        Some(GRADER.with_borrow_mut(|grader| request.run(grader, position)))
     };
     for_each_item(inputs, &args.output, work, |record, hints| {
-        write_record(&mut run, &mut out, record, hints, &args, format)
+        write_record(&mut run, &mut out, record, hints, &request, format)
     })?;
     run.finish(out, false)
 }
@@ -233,8 +161,8 @@ fn write_record(
     out: &mut RecordWriter<OutFile>,
     record: &PositionRecord,
     hints: Option<Vec<Hint>>,
-    args: &HintArgs,
-    format: HintFormat,
+    request: &HintRequest,
+    format: Format,
 ) -> anyhow::Result<Flow> {
     let (position, hints) = match (&record.position, hints) {
         (Ok(p), Some(hints)) => (p, hints),
@@ -242,37 +170,33 @@ fn write_record(
         (Err(e), _) => {
             let why = e.to_string();
             return run.malformed(e, || match format {
-                HintFormat::Line => {
+                Format::Json => {
+                    Ok(out.write_json(&HintJson::new(None, HintStepJson::malformed(why), Vec::new()))?)
+                }
+                _ => {
                     writeln!(out.get_mut(), "malformed: {why}")?;
                     // A record's block ends with a blank line, a malformed one's too.
-                    if args.steps > 1 || args.to_end {
+                    if request.is_multi() {
                         writeln!(out.get_mut())?;
                     }
                     Ok(())
                 }
-                HintFormat::Json => {
-                    Ok(out.write_json(&HintJson::new(None, HintStepJson::malformed(why), Vec::new()))?)
-                }
             });
         }
     };
-    if hints.iter().any(|h| !matches!(h.status, Status::Hint | Status::Solved)) {
+    if is_negative(&hints) {
         run.negative();
     }
     match format {
-        HintFormat::Line => {
+        Format::Json => out.write_json(&HintJson::of(position, &hints).context("internal: no hint")?)?,
+        _ => {
             let w = out.get_mut();
             for h in &hints {
                 writeln!(w, "{}", line_of(h))?;
             }
-            if args.steps > 1 || args.to_end {
+            if request.is_multi() {
                 writeln!(w)?;
             }
-        }
-        HintFormat::Json => {
-            let mut steps = hints.iter().map(HintStepJson::new);
-            let first = steps.next().context("internal: no hint")?;
-            out.write_json(&HintJson::new(Some(position_json(position)), first, steps.collect()))?;
         }
     }
     Ok(Flow::Continue)

@@ -11,11 +11,13 @@ use rayon::prelude::*;
 use sudoku_core::Grid;
 
 use serde::Serialize;
-use sudoku_io::rows::{BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS};
-use sudoku_io::{FileKind, InputSpec};
+use sudoku_commands::book::{BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS, PRINT_FORMATS};
+use sudoku_commands::Format;
+use sudoku_io::InputSpec;
 use sudoku_print::{BookIndex, ItemMeta, OptionsError, PerPage, PrintItem, PrintOptions, Trim};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
+use crate::choice::formats;
 use crate::out_file::{check_book_outputs, OutFile};
 use crate::pipeline::{input_paths, open_records};
 
@@ -29,8 +31,8 @@ pub struct PrintArgs {
 
     /// Output format [default: from the extension of --output (.pdf,
     /// .svg), else pdf; with --each, svg]. png is for --each only.
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
-    pub format: Option<PrintFormat>,
+    #[arg(long, short = 'f', value_name = "FORMAT", value_parser = formats(PRINT_FORMATS), ignore_case = true)]
+    pub format: Option<Format>,
 
     /// Instead of a book, write each puzzle as an image of its own into DIR
     /// (made if missing): puzzle-0001.svg, puzzle-0002.svg ...; with
@@ -251,16 +253,10 @@ pub enum PerPageArg {
     Six,
 }
 
-/// Output formats of `sudoku print`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PrintFormat {
-    /// One PDF file.
-    Pdf,
-    /// One SVG file per page (per puzzle with --each).
-    Svg,
-    /// One PNG image per puzzle (--each only).
-    Png,
-}
+/// The formats a book is written in: what an output file's extension can
+/// ask of `print` (png is for `--each`, by `--format` only).
+pub const BOOK_FORMATS: &[sudoku_commands::choice::Named<Format>] =
+    &[(Format::Pdf, "pdf", "One PDF file"), (Format::Svg, "svg", "One SVG file per page")];
 
 /// A puzzle read from the input, and where.
 struct Source {
@@ -277,13 +273,13 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     }
     let spec = args.source.spec()?;
     let output = args.output.path();
-    let format = pick_format(args.format, output, PrintFormat::Pdf, PrintFormat::of_kind)?;
+    let format = pick_format(args.format, output, Format::Pdf, BOOK_FORMATS)?;
     let opts = args.page.options(None)?;
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
     // Every output of the run is a different file (by identity: a symlink
     // or `./a.csv` is the same file as `a.csv`; a page set claims the names
     // of its pages).
-    check_book_outputs(output, format == PrintFormat::Svg, args.csv.as_ref().map(|_| csv_path))?;
+    check_book_outputs(output, format == Format::Svg, args.csv.as_ref().map(|_| csv_path))?;
     let target = BookOutput::open(format, output, args.output.force)?;
     let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
     let (items, _, sources) = read_and_solve(&args, &spec)?;
@@ -363,8 +359,8 @@ fn read_and_solve(
 /// `--answers`), each file written atomically; files that exist are an
 /// error without `--force`, checked before any is written.
 fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
-    let format = args.format.unwrap_or(PrintFormat::Svg);
-    if format == PrintFormat::Pdf {
+    let format = args.format.unwrap_or(Format::Svg);
+    if format == Format::Pdf {
         bail!("--each writes svg or png images: --format svg or png");
     }
     if let Some(flag) = args.page.first_given().filter(|f| !["--answers", "--start-number"].contains(f)) {
@@ -374,7 +370,7 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
     let (items, pool, _) = read_and_solve(args, &args.source.spec()?)?;
     // An answer image only when asked for.
     let images = sudoku_print::images(&items, &opts, args.page.answers);
-    let ext = if format == PrintFormat::Png { "png" } else { "svg" };
+    let ext = if format == Format::Png { "png" } else { "svg" };
     let name = |image: &sudoku_print::Image| {
         let kind = if image.answer { "solution" } else { "puzzle" };
         dir.join(format!("{kind}-{:04}.{ext}", image.number))
@@ -402,7 +398,7 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
         images
             .par_iter()
             .map(|image| match format {
-                PrintFormat::Png => Ok(sudoku_print::svg_to_png(&image.svg, dpi)?),
+                Format::Png => Ok(sudoku_print::svg_to_png(&image.svg, dpi)?),
                 _ => Ok(image.svg.clone().into_bytes()),
             })
             .collect()
@@ -420,17 +416,6 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
         eprintln!("sudoku: {} images in {}", images.len(), dir.display());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-impl PrintFormat {
-    /// The format an output file's extension names, if it is a book's.
-    pub fn of_kind(kind: FileKind) -> Option<PrintFormat> {
-        match kind {
-            FileKind::Pdf => Some(PrintFormat::Pdf),
-            FileKind::Svg => Some(PrintFormat::Svg),
-            FileKind::Text | FileKind::Csv | FileKind::Json => None,
-        }
-    }
 }
 
 /// Where a book goes: one PDF (a file or stdout), or one SVG file per page.
@@ -451,10 +436,10 @@ pub enum BookOutput {
 impl BookOutput {
     /// Checks and opens the destination of a `format` book: `output` (`None`
     /// is stdout, for PDF only, and never a terminal).
-    pub fn open(format: PrintFormat, output: Option<&Path>, force: bool) -> anyhow::Result<BookOutput> {
+    pub fn open(format: Format, output: Option<&Path>, force: bool) -> anyhow::Result<BookOutput> {
         match (format, output) {
-            (PrintFormat::Svg, None) => bail!("--format svg writes one file per page: give --output FILE"),
-            (PrintFormat::Svg, Some(path)) => {
+            (Format::Svg, None) => bail!("--format svg writes one file per page: give --output FILE"),
+            (Format::Svg, Some(path)) => {
                 // The pages are named after the file: a directory (or a
                 // name ending in `/`) would put them beside it.
                 let slash = path
@@ -472,11 +457,12 @@ impl BookOutput {
                 }
                 Ok(BookOutput::Svg { path: path.to_path_buf(), force })
             }
-            (PrintFormat::Png, _) => bail!("png is for single images: --each DIR --format png"),
-            (PrintFormat::Pdf, None) if io::stdout().is_terminal() => {
+            (Format::Png, _) => bail!("png is for single images: --each DIR --format png"),
+            (Format::Pdf, None) if io::stdout().is_terminal() => {
                 bail!("refusing to write a PDF to a terminal: give --output FILE or redirect stdout")
             }
-            (PrintFormat::Pdf, output) => Ok(BookOutput::Pdf(OutFile::create(output, force)?)),
+            (Format::Pdf, output) => Ok(BookOutput::Pdf(OutFile::create(output, force)?)),
+            (format, _) => bail!("internal: {format:?} is not a book's format"),
         }
     }
 

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use sudoku_canon::Transform;
+use sudoku_commands::transform::{TransformRequest, CSV_HEADER};
 use sudoku_core::Grid;
 use sudoku_io::Record;
 
@@ -62,8 +63,9 @@ fn parse_transform(s: &str) -> Result<Transform, String> {
 /// Runs `sudoku transform`.
 pub fn run(args: TransformArgs) -> anyhow::Result<ExitCode> {
     args.source.spec()?;
-    let t = if args.inverse { args.by.inverse() } else { args.by };
-    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &["puzzle"])?;
+    let request = TransformRequest { by: args.by, inverse: args.inverse };
+    let t = request.applied();
+    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
     for_each_record(
         &args.source,
         &args.output,

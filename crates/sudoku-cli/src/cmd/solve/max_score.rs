@@ -9,13 +9,12 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use serde::Serialize;
-use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, DEFAULT_TIME_LIMIT};
-
-use sudoku_io::rows::MaxScoreJson;
+use sudoku_commands::max_score::{MaxScoreCsvRow, MaxScoreJson, MaxScoreRequest, CSV_HEADER};
+use sudoku_commands::solve::FORMATS;
+use sudoku_commands::Format;
+use sudoku_core::{Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, DEFAULT_TIME_LIMIT};
 use sudoku_io::{FileKind, Record, RecordWriter};
 
-use super::format::SolveFormat;
 use crate::args::{pick_format, InputArgs, OutputArgs};
 use crate::out_file::OutFile;
 use crate::pipeline::{for_each_record, Flow, RecordRun};
@@ -121,7 +120,7 @@ pub fn run(
     source: &InputArgs,
     output: &OutputArgs,
     skip_invalid: bool,
-    format: Option<SolveFormat>,
+    format: Option<Format>,
     args: &MaxScoreArgs,
 ) -> anyhow::Result<ExitCode> {
     let weights = match &args.weights {
@@ -137,19 +136,21 @@ pub fn run(
         Some(TimeLimit::After(limit)) => Some(limit),
         Some(TimeLimit::Unlimited) => None,
     };
-    let options = MaxScoreOptions { node_limit: args.node_limit, time_limit };
+    let request =
+        MaxScoreRequest { weights, options: MaxScoreOptions { node_limit: args.node_limit, time_limit } };
     // Without --format, the score alone (the judge's output), unless the
     // output file's extension names a format.
-    let format = pick_format(format.map(Some), output.path(), None, |kind| match kind {
-        FileKind::Text => Some(None),
-        kind => SolveFormat::of_kind(kind).map(Some),
-    })?;
+    let format = match (format, output.path()) {
+        (None, None) => None,
+        (None, Some(path)) if FileKind::from_path(path) == FileKind::Text => None,
+        (format, path) => Some(pick_format(format, path, Format::Line, FORMATS)?),
+    };
     let (mut run, mut out) = RecordRun::start(output, skip_invalid, CSV_HEADER)?;
 
     for_each_record(
         source,
         output,
-        |g| max_score(g, &weights, &options),
+        |g| request.run(g),
         |record: &Record, result: Option<MaxScore>| {
             let grid = match &record.grid {
                 Ok(g) => *g,
@@ -181,47 +182,26 @@ pub fn run(
             Ok(Flow::Continue)
         },
     )?;
-    run.finish(out, format == Some(SolveFormat::Csv))
-}
-
-/// Column names of the CSV output, in order.
-const CSV_HEADER: &[&str] = &["puzzle", "solution", "status", "count", "score"];
-
-#[derive(Serialize)]
-struct CsvRow<'a> {
-    puzzle: String,
-    solution: String,
-    status: &'a str,
-    count: Option<u64>,
-    score: Option<i64>,
+    run.finish(out, format == Some(Format::Csv))
 }
 
 fn write_invalid(
     out: &mut RecordWriter<OutFile>,
-    format: Option<SolveFormat>,
+    format: Option<Format>,
     message: &str,
 ) -> anyhow::Result<()> {
     match format {
-        None | Some(SolveFormat::Line | SolveFormat::Rows) => writeln!(out.get_mut(), "invalid")?,
-        Some(SolveFormat::Block) => writeln!(out.get_mut(), "invalid\n")?,
-        Some(SolveFormat::Csv) => {
-            let row = CsvRow {
-                puzzle: String::new(),
-                solution: String::new(),
-                status: "invalid",
-                count: None,
-                score: None,
-            };
-            out.write_csv(&row)?;
-        }
-        Some(SolveFormat::Json) => out.write_json(&MaxScoreJson::invalid(message))?,
+        Some(Format::Block) => writeln!(out.get_mut(), "invalid\n")?,
+        Some(Format::Csv) => out.write_csv(&MaxScoreCsvRow::invalid())?,
+        Some(Format::Json) => out.write_json(&MaxScoreJson::invalid(message))?,
+        _ => writeln!(out.get_mut(), "invalid")?,
     }
     Ok(())
 }
 
 fn write_result(
     out: &mut RecordWriter<OutFile>,
-    format: Option<SolveFormat>,
+    format: Option<Format>,
     puzzle: &Grid,
     result: &MaxScore,
 ) -> anyhow::Result<()> {
@@ -229,34 +209,25 @@ fn write_result(
     let status = result.status().as_str();
     match format {
         None => writeln!(out.get_mut(), "{score}")?,
-        Some(SolveFormat::Line) => {
-            let grid = result.grid().map_or("-".to_string(), |g| g.to_line());
-            writeln!(out.get_mut(), "{score} {grid} {status}")?;
-        }
-        Some(SolveFormat::Block) => {
+        Some(Format::Block) => {
             writeln!(out.get_mut(), "score {score} ({status})")?;
             if let Some(g) = result.grid() {
                 write!(out.get_mut(), "{}", g.to_block())?;
             }
             writeln!(out.get_mut())?;
         }
-        Some(SolveFormat::Rows) => {
+        Some(Format::Rows) => {
             writeln!(out.get_mut(), "{score}")?;
             if let Some(g) = result.grid() {
                 write!(out.get_mut(), "{}", g.to_rows())?;
             }
         }
-        Some(SolveFormat::Csv) => {
-            let row = CsvRow {
-                puzzle: puzzle.to_line(),
-                solution: result.grid().map(|g| g.to_line()).unwrap_or_default(),
-                status,
-                count: None,
-                score: result.score(),
-            };
-            out.write_csv(&row)?;
+        Some(Format::Csv) => out.write_csv(&MaxScoreCsvRow::new(puzzle, result))?,
+        Some(Format::Json) => out.write_json(&MaxScoreJson::new(puzzle, result))?,
+        Some(_) => {
+            let grid = result.grid().map_or("-".to_string(), |g| g.to_line());
+            writeln!(out.get_mut(), "{score} {grid} {status}")?;
         }
-        Some(SolveFormat::Json) => out.write_json(&MaxScoreJson::new(puzzle, result))?,
     }
     Ok(())
 }

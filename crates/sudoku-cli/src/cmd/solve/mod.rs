@@ -1,7 +1,6 @@
 //! `sudoku solve`: solve puzzles, count or list their solutions; with
 //! `--max-score`, the target-sudoku optimum ([`max_score`]).
 
-mod format;
 mod max_score;
 
 use std::io::Write;
@@ -9,20 +8,19 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use serde::Serialize;
-use sudoku_core::{Grid, SearchStats, Solver};
+use sudoku_commands::solve::{
+    AllSolutions, Answer, SolveCsvRow, SolveJson, SolveMode, SolveRequest, CSV_HEADER, DEFAULT_ALL_LIMIT,
+    DEFAULT_COUNT_LIMIT, FORMATS,
+};
+use sudoku_commands::Format;
+use sudoku_core::{Grid, Solver};
 use sudoku_io::{InputFormat, Record, RecordWriter};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
+use crate::choice::formats;
 use crate::out_file::OutFile;
 use crate::pipeline::{for_each_record, Flow, RecordRun};
-pub use format::SolveFormat;
 use max_score::MaxScoreArgs;
-
-/// Default cap for `--count`.
-pub const DEFAULT_COUNT_LIMIT: u64 = 1000;
-/// Default cap for `--all`.
-pub const DEFAULT_ALL_LIMIT: u64 = 100;
 
 /// Arguments of `sudoku solve`.
 #[derive(Debug, Args)]
@@ -35,8 +33,8 @@ pub struct SolveArgs {
     /// Output format: one line per input record (block: one block per
     /// record) [default: from the --output extension (.csv, .json), else
     /// line; the judge's 9 rows with --input poj].
-    #[arg(long, short = 'f', value_enum, value_name = "FORMAT", ignore_case = true)]
-    pub format: Option<SolveFormat>,
+    #[arg(long, short = 'f', value_name = "FORMAT", value_parser = formats(FORMATS), ignore_case = true)]
+    pub format: Option<Format>,
 
     /// Print the number of solutions of each puzzle, counting up to
     /// `--limit` (default 1000).
@@ -108,92 +106,9 @@ Examples:
   sudoku solve --count --limit 2 puzzles.txt      # uniqueness check
   sudoku solve puzzles.txt -o solutions.json      # JSON Lines, from the extension";
 
-/// What was asked of each puzzle.
-#[derive(Debug, Clone, Copy)]
-enum Mode {
-    First,
-    Count(u64),
-    All(u64),
-}
-
-/// The answer for one puzzle (not with `--all`, which streams).
-struct Answer {
-    /// The first solution, when the output shows it.
-    first: Option<Grid>,
-    count: Option<u64>,
-    stats: SearchStats,
-}
-
-impl Answer {
-    fn solvable(&self) -> bool {
-        self.first.is_some() || self.count.is_some_and(|n| n > 0)
-    }
-}
-
 thread_local! {
     // One solver per worker thread: its stack is allocated once.
     static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
-}
-
-fn work(grid: &Grid, mode: Mode, format: SolveFormat) -> Option<Answer> {
-    match mode {
-        Mode::First => Some(SOLVER.with_borrow_mut(|solver| {
-            let first = solver.solve_one(grid);
-            Answer { first, count: None, stats: solver.stats() }
-        })),
-        // A count alone needs no solution kept.
-        Mode::Count(limit) if format == SolveFormat::Line => Some(SOLVER.with_borrow_mut(|solver| {
-            let count = solver.count_solutions_up_to(grid, limit);
-            Answer { first: None, count: Some(count), stats: solver.stats() }
-        })),
-        Mode::Count(limit) => {
-            // One search gives both the first solution and the count.
-            let mut it = grid.solutions();
-            let first = it.next();
-            let count = match first {
-                Some(_) => 1 + it.by_ref().take(limit.saturating_sub(1) as usize).count() as u64,
-                None => 0,
-            };
-            Some(Answer { first, count: Some(count), stats: it.stats() })
-        }
-        // Streamed by the writer, in input order.
-        Mode::All(_) => None,
-    }
-}
-
-/// The status word of an answer (see the help's list).
-fn status(answer: &Answer, mode: Mode) -> &'static str {
-    match (mode, answer.count) {
-        _ if !answer.solvable() => "unsolvable",
-        (Mode::Count(1), Some(1)) => "solvable",
-        (Mode::Count(_), Some(1)) => "unique",
-        (Mode::Count(_), Some(_)) => "multiple",
-        _ => "solved",
-    }
-}
-
-/// Column names of the CSV output, in order.
-const CSV_HEADER: &[&str] = &["puzzle", "solution", "status", "count"];
-
-#[derive(Serialize)]
-struct CsvRow<'a> {
-    puzzle: &'a str,
-    solution: &'a str,
-    status: &'a str,
-    count: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct JsonRow<'a> {
-    puzzle: Option<String>,
-    solution: Option<String>,
-    status: &'a str,
-    count: Option<u64>,
-    nodes: Option<u64>,
-    guesses: Option<u64>,
-    backtracks: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
 }
 
 /// Runs `sudoku solve`.
@@ -207,32 +122,36 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         bail!("--limit needs --count or --all");
     }
     let mode = match (args.count, args.all) {
-        (true, _) => Mode::Count(args.limit.unwrap_or(DEFAULT_COUNT_LIMIT)),
-        (_, true) => Mode::All(args.limit.unwrap_or(DEFAULT_ALL_LIMIT)),
-        _ => Mode::First,
+        (true, _) => SolveMode::Count(args.limit.unwrap_or(DEFAULT_COUNT_LIMIT)),
+        (_, true) => SolveMode::All(args.limit.unwrap_or(DEFAULT_ALL_LIMIT)),
+        _ => SolveMode::First,
     };
-    let explicit =
-        pick_format(args.format.map(Some), args.output.path(), None, |k| SolveFormat::of_kind(k).map(Some))?;
+    let explicit = match (args.format, args.output.path()) {
+        (None, None) => None,
+        (format, path) => Some(pick_format(format, path, Format::Line, FORMATS)?),
+    };
     // Without --format or an extension: lines, or the judge's rows for poj.
     let format_of = |record: &Record| {
         explicit.unwrap_or(match record.format {
-            InputFormat::Poj => SolveFormat::Rows,
-            _ => SolveFormat::Line,
+            InputFormat::Poj => Format::Rows,
+            _ => Format::Line,
         })
     };
+    // A count alone (the line format) needs no solution kept.
+    let request = SolveRequest { mode, keep_first: explicit.unwrap_or(Format::Line) != Format::Line };
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
 
     for_each_record(
         &args.source,
         &args.output,
-        |g| work(g, mode, explicit.unwrap_or(SolveFormat::Line)),
+        |g| SOLVER.with_borrow_mut(|solver| request.answer(solver, g)),
         |record: &Record, answer: Option<Option<Answer>>| {
             let format = format_of(record);
             let grid = match &record.grid {
                 Ok(g) => g,
                 Err(e) => return run.malformed(e, || write_invalid(&mut out, format, &e.to_string())),
             };
-            if let Mode::All(limit) = mode {
+            if let SolveMode::All(limit) = mode {
                 if !write_all_solutions(&mut out, format, grid, limit)? {
                     run.negative();
                     say_why_unsolvable(record, grid, args.output.quiet);
@@ -248,7 +167,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Ok(Flow::Continue)
         },
     )?;
-    run.finish(out, explicit == Some(SolveFormat::Csv))
+    run.finish(out, explicit == Some(Format::Csv))
 }
 
 /// Names the clashing givens of an unsolvable puzzle, when they clash.
@@ -281,44 +200,27 @@ fn write_line(out: &mut impl Write, grid: &Grid) -> std::io::Result<()> {
     out.write_all(&line)
 }
 
-fn write_invalid(out: &mut RecordWriter<OutFile>, format: SolveFormat, message: &str) -> anyhow::Result<()> {
+fn write_invalid(out: &mut RecordWriter<OutFile>, format: Format, message: &str) -> anyhow::Result<()> {
     match format {
-        SolveFormat::Line | SolveFormat::Rows => writeln!(out.get_mut(), "invalid")?,
-        SolveFormat::Block => writeln!(out.get_mut(), "invalid\n")?,
-        SolveFormat::Csv => {
-            out.write_csv(&CsvRow { puzzle: "", solution: "", status: "invalid", count: None })?
-        }
-        SolveFormat::Json => out.write_json(&JsonRow {
-            puzzle: None,
-            solution: None,
-            status: "invalid",
-            count: None,
-            nodes: None,
-            guesses: None,
-            backtracks: None,
-            error: Some(message.to_string()),
-        })?,
+        Format::Block => writeln!(out.get_mut(), "invalid\n")?,
+        Format::Csv => out.write_csv(&SolveCsvRow::invalid())?,
+        Format::Json => out.write_json(&SolveJson::invalid(message))?,
+        _ => writeln!(out.get_mut(), "invalid")?,
     }
     Ok(())
 }
 
 fn write_answer(
     out: &mut RecordWriter<OutFile>,
-    format: SolveFormat,
-    mode: Mode,
+    format: Format,
+    mode: SolveMode,
     puzzle: &Grid,
     answer: &Answer,
 ) -> anyhow::Result<()> {
-    let first = answer.first.as_ref().map(Grid::to_line);
     match format {
-        SolveFormat::Line => match (mode, &answer.first) {
-            (Mode::Count(_), _) => write_count(out.get_mut(), answer.count.unwrap_or(0))?,
-            (_, None) => writeln!(out.get_mut(), "no solution")?,
-            (_, Some(s)) => write_line(out.get_mut(), s)?,
-        },
-        SolveFormat::Block => {
+        Format::Block => {
             let w = out.get_mut();
-            if let Mode::Count(_) = mode {
+            if let SolveMode::Count(_) = mode {
                 writeln!(w, "{}", answer.count.unwrap_or(0))?;
             }
             match &answer.first {
@@ -327,26 +229,17 @@ fn write_answer(
             }
             writeln!(w)?;
         }
-        SolveFormat::Rows => match &answer.first {
+        Format::Rows => match &answer.first {
             Some(s) => write!(out.get_mut(), "{}", s.to_rows())?,
             None => write!(out.get_mut(), "{}", puzzle.to_rows())?,
         },
-        SolveFormat::Csv => out.write_csv(&CsvRow {
-            puzzle: &puzzle.to_line(),
-            solution: first.as_deref().unwrap_or(""),
-            status: status(answer, mode),
-            count: answer.count,
-        })?,
-        SolveFormat::Json => out.write_json(&JsonRow {
-            puzzle: Some(puzzle.to_line()),
-            solution: first,
-            status: status(answer, mode),
-            count: answer.count,
-            nodes: Some(answer.stats.nodes),
-            guesses: Some(answer.stats.guesses),
-            backtracks: Some(answer.stats.backtracks),
-            error: None,
-        })?,
+        Format::Csv => out.write_csv(&SolveCsvRow::new(puzzle, answer, mode))?,
+        Format::Json => out.write_json(&SolveJson::new(puzzle, answer, mode))?,
+        _ => match (mode, &answer.first) {
+            (SolveMode::Count(_), _) => write_count(out.get_mut(), answer.count.unwrap_or(0))?,
+            (_, None) => writeln!(out.get_mut(), "no solution")?,
+            (_, Some(s)) => write_line(out.get_mut(), s)?,
+        },
     }
     Ok(())
 }
@@ -356,12 +249,12 @@ fn write_answer(
 /// needs after them. Returns whether there was a solution.
 fn write_all_solutions(
     out: &mut RecordWriter<OutFile>,
-    format: SolveFormat,
+    format: Format,
     puzzle: &Grid,
     limit: u64,
 ) -> anyhow::Result<bool> {
     let line = puzzle.to_line();
-    if format == SolveFormat::Csv {
+    if format == Format::Csv {
         // The header row, by writing the row's start by hand: the solutions
         // field grows as they are found. No field needs quoting (digits,
         // dots, spaces and words).
@@ -369,44 +262,33 @@ fn write_all_solutions(
     }
     let w = out.get_mut();
     match format {
-        SolveFormat::Csv => write!(w, "{line},")?,
-        SolveFormat::Json => write!(w, "{{\"puzzle\":\"{line}\",\"solutions\":[")?,
+        Format::Csv => write!(w, "{line},")?,
+        Format::Json => write!(w, "{{\"puzzle\":\"{line}\",\"solutions\":[")?,
         _ => {}
     }
-    let mut solutions = puzzle.solutions();
-    let mut count = 0u64;
+    let mut solutions = AllSolutions::new(puzzle, limit);
     let mut first: Option<Grid> = None;
-    while count < limit {
-        let Some(s) = solutions.next() else { break };
-        let sep = if count == 0 { "" } else { " " };
+    for (k, s) in solutions.by_ref().enumerate() {
+        let sep = if k == 0 { "" } else { " " };
         match format {
-            SolveFormat::Line | SolveFormat::Csv => write!(w, "{sep}{}", s.to_line())?,
-            SolveFormat::Json => write!(w, "{}\"{}\"", if count == 0 { "" } else { "," }, s.to_line())?,
-            SolveFormat::Block => writeln!(w, "{}", s.to_block())?,
-            SolveFormat::Rows => write!(w, "{}", s.to_rows())?,
+            Format::Json => write!(w, "{}\"{}\"", if k == 0 { "" } else { "," }, s.to_line())?,
+            Format::Block => writeln!(w, "{}", s.to_block())?,
+            Format::Rows => write!(w, "{}", s.to_rows())?,
+            _ => write!(w, "{sep}{}", s.to_line())?,
         }
         first.get_or_insert(s);
-        count += 1;
     }
-    // Whether every solution is listed: at the limit, look for one more.
-    let complete = count < limit || solutions.next().is_none();
-    let status = match (count, complete) {
-        (0, _) => "unsolvable",
-        (_, true) => "all",
-        (_, false) => "limit",
-    };
-    let stats = solutions.stats();
+    let end = solutions.end();
+    let (count, status, stats) = (end.count, end.status, end.stats);
     match format {
-        SolveFormat::Line if count == 0 => writeln!(w, "no solution")?,
-        SolveFormat::Line => writeln!(w)?,
-        SolveFormat::Block => {
+        Format::Block => {
             let plural = if count == 1 { "" } else { "s" };
             writeln!(w, "{count} solution{plural} ({status})\n")?;
         }
-        SolveFormat::Rows if count == 0 => write!(w, "{}", puzzle.to_rows())?,
-        SolveFormat::Rows => {}
-        SolveFormat::Csv => writeln!(w, ",{status},{count}")?,
-        SolveFormat::Json => {
+        Format::Rows if count == 0 => write!(w, "{}", puzzle.to_rows())?,
+        Format::Rows => {}
+        Format::Csv => writeln!(w, ",{status},{count}")?,
+        Format::Json => {
             let first = first.map_or("null".to_string(), |g| format!("\"{}\"", g.to_line()));
             writeln!(
                 w,
@@ -414,6 +296,8 @@ fn write_all_solutions(
                 stats.nodes, stats.guesses, stats.backtracks
             )?;
         }
+        _ if count == 0 => writeln!(w, "no solution")?,
+        _ => writeln!(w)?,
     }
     Ok(count > 0)
 }

@@ -1,0 +1,71 @@
+//! The one clap adapter for every library enum taken as a choice: a
+//! [`ChoiceParser`] lists a table of (value, name, help)
+//! ([`sudoku_commands::choice::Named`]) as clap's possible values, so
+//! `--help`, completions and the man page show each name with its help,
+//! and parses a name (any case with `ignore_case`) into the library value.
+//! No command-line copy of a library enum is needed.
+
+use std::ffi::OsStr;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use sudoku_commands::choice::{by_name, Choice, Named};
+use sudoku_commands::Format;
+
+/// Parses a name of `table` into its value.
+#[derive(Clone)]
+pub struct ChoiceParser<T: 'static> {
+    table: &'static [Named<T>],
+}
+
+/// The parser of a library enum's names.
+pub fn choice<T: Choice>() -> ChoiceParser<T> {
+    ChoiceParser { table: T::CHOICES }
+}
+
+/// The parser of a command's formats, `table` being the ones it writes.
+pub fn formats(table: &'static [Named<Format>]) -> ChoiceParser<Format> {
+    ChoiceParser { table }
+}
+
+impl<T: Copy + Send + Sync + 'static> ChoiceParser<T> {
+    fn possible(&self) -> impl Iterator<Item = PossibleValue> + '_ {
+        self.table.iter().map(|&(_, name, help)| PossibleValue::new(name).help(help))
+    }
+}
+
+impl<T: Copy + Send + Sync + 'static> TypedValueParser for ChoiceParser<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        // clap's own parser of possible values: the same errors, the same
+        // case rule (the argument's `ignore_case`).
+        let name = PossibleValuesParser::new(self.possible()).parse_ref(cmd, arg, value)?;
+        by_name(self.table, &name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.possible()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_grade::Band;
+
+    #[test]
+    fn a_name_in_any_case_parses_and_others_are_refused_with_the_list() {
+        let cmd = clap::Command::new("t")
+            .arg(clap::Arg::new("band").long("band").value_parser(choice::<Band>()).ignore_case(true));
+        let m = cmd.clone().try_get_matches_from(["t", "--band", "HARD"]).unwrap();
+        assert_eq!(m.get_one::<Band>("band"), Some(&Band::Hard));
+        let err = cmd.try_get_matches_from(["t", "--band", "tough"]).unwrap_err().to_string();
+        assert!(err.contains("[possible values: easy, medium, hard, expert, extreme]"), "{err}");
+    }
+}

@@ -1,0 +1,272 @@
+//! `grade`: a puzzle's Sudoku Explainer ratings (ER/EP/ED), band and
+//! hardest technique, or why it has none; and the rows it is written as.
+
+use serde::Serialize;
+use sudoku_core::{Grid, SearchStats};
+use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
+
+use crate::choice::Named;
+use crate::format::Format;
+
+/// The formats `grade` writes.
+pub const FORMATS: &[Named<Format>] = &[
+    (Format::Line, "line", "One line per puzzle"),
+    (Format::Csv, "csv", "CSV with a header row"),
+    (Format::Json, "json", "JSON Lines: one object per puzzle"),
+];
+
+/// A request of `grade`: whether to keep the solution path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GradeRequest {
+    /// Keep the steps of the solution path (`--explain`).
+    pub explain: bool,
+}
+
+/// What grading one puzzle gave.
+#[derive(Debug, Clone)]
+pub enum Graded {
+    /// The puzzle's grade.
+    Rated(Grade),
+    /// The puzzle has no rating: its status word, why, and the solver's
+    /// effort when it searched the grid.
+    Unrated {
+        /// `invalid`, `unsolvable`, `not-unique` or `solved`.
+        status: &'static str,
+        /// Why, in words.
+        why: String,
+        /// The solver's effort, when it searched.
+        search: Option<SearchStats>,
+    },
+}
+
+impl GradeRequest {
+    /// Grades `grid` with `grader`'s reused scratch space.
+    pub fn run(&self, grader: &mut Grader, grid: &Grid) -> Graded {
+        match grader.grade_with(grid, &GradeOptions { explain: self.explain }) {
+            Ok(grade) => Graded::Rated(grade),
+            Err(e) => {
+                let (status, why) = grade_status(&e);
+                Graded::Unrated { status, why, search: grader.last_search() }
+            }
+        }
+    }
+}
+
+impl Graded {
+    /// The CSV row of `puzzle`'s result, ratings as `rating` gives them.
+    pub fn csv_row<R>(&self, puzzle: &Grid, rating: impl Fn(f64) -> R) -> GradeRow<R> {
+        match self {
+            Graded::Rated(g) => GradeRow::rated(puzzle, g, rating),
+            Graded::Unrated { status, search, .. } => GradeRow::unrated(Some(puzzle), status, *search),
+        }
+    }
+
+    /// The JSON object of `puzzle`'s result.
+    pub fn json(&self, puzzle: &Grid) -> GradeJson {
+        match self {
+            Graded::Rated(g) => GradeJson::rated(puzzle, g),
+            Graded::Unrated { status, why, search } => GradeJson::unrated(Some(puzzle), status, why, *search),
+        }
+    }
+}
+
+/// A rating as text: one decimal, as SE prints it (`3.4`).
+pub fn rating_text(rating: f64) -> String {
+    format!("{rating:.1}")
+}
+
+/// Column names of `sudoku grade`'s CSV output, in order.
+pub const GRADE_CSV_HEADER: &[&str] =
+    &["puzzle", "rating", "er", "ep", "ed", "band", "technique", "nodes", "guesses"];
+
+/// The status word of a puzzle that was not rated, and why.
+pub fn grade_status(e: &GradeError) -> (&'static str, String) {
+    match e {
+        GradeError::Conflict(c) => ("invalid", c.to_string()),
+        GradeError::Unsolvable => ("unsolvable", "no solution".to_string()),
+        GradeError::NotUnique => ("not-unique", "more than one solution".to_string()),
+        GradeError::Solved => ("solved", "the grid is already solved: no step to rate".to_string()),
+        other => ("invalid", other.to_string()),
+    }
+}
+
+/// One puzzle of `sudoku grade`'s CSV output: [`GRADE_CSV_HEADER`]. For a
+/// puzzle that is not rated, `band` holds its status and the ratings are
+/// empty; `nodes` and `guesses` are there for every grid the solver
+/// searched (any grid whose givens do not clash).
+#[derive(Debug, Clone, Serialize)]
+pub struct GradeRow<R> {
+    puzzle: String,
+    rating: Option<R>,
+    er: Option<R>,
+    ep: Option<R>,
+    ed: Option<R>,
+    band: &'static str,
+    technique: &'static str,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+}
+
+impl<R> GradeRow<R> {
+    /// The row of a rated puzzle, with ratings in the form `rating` gives
+    /// them.
+    pub fn rated(puzzle: &Grid, g: &Grade, rating: impl Fn(f64) -> R) -> GradeRow<R> {
+        GradeRow {
+            puzzle: puzzle.to_line(),
+            rating: Some(rating(g.rating)),
+            er: Some(rating(g.rating)),
+            ep: Some(rating(g.ep)),
+            ed: Some(rating(g.ed)),
+            band: g.band.name(),
+            technique: g.technique.name(),
+            nodes: Some(g.nodes),
+            guesses: Some(g.guesses),
+        }
+    }
+
+    /// The row of a puzzle that was not rated (`puzzle` is `None` for a
+    /// malformed record): `status` in the band column, and the solver's
+    /// effort when it searched the grid ([`sudoku_grade::Grader::last_search`]).
+    pub fn unrated(puzzle: Option<&Grid>, status: &'static str, search: Option<SearchStats>) -> GradeRow<R> {
+        GradeRow {
+            puzzle: puzzle.map(Grid::to_line).unwrap_or_default(),
+            rating: None,
+            er: None,
+            ep: None,
+            ed: None,
+            band: status,
+            technique: "",
+            nodes: search.map(|s| s.nodes),
+            guesses: search.map(|s| s.guesses),
+        }
+    }
+}
+
+/// One step of a solution path in JSON (`grade --explain`).
+#[derive(Debug, Clone, Serialize)]
+pub struct StepJson {
+    technique: &'static str,
+    pattern: String,
+    difficulty: f64,
+    placements: Vec<String>,
+    eliminations: Vec<String>,
+}
+
+impl StepJson {
+    /// The JSON form of `s`: cells as `r1c2=3` and `r1c2<>3`.
+    pub fn new(s: &Step) -> StepJson {
+        let cell = |c: &sudoku_grade::Candidate| (c.cell_idx / 9 + 1, c.cell_idx % 9 + 1, c.digit);
+        StepJson {
+            technique: s.technique.name(),
+            pattern: s.pattern.clone(),
+            difficulty: s.difficulty,
+            placements: s.placements.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}={d}")).collect(),
+            eliminations: s.eliminations.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}<>{d}")).collect(),
+        }
+    }
+}
+
+/// One puzzle of `sudoku grade --format json`: the ratings, the status, and
+/// the steps when explained.
+#[derive(Debug, Clone, Serialize)]
+pub struct GradeJson {
+    puzzle: Option<String>,
+    rating: Option<f64>,
+    er: Option<f64>,
+    ep: Option<f64>,
+    ed: Option<f64>,
+    band: Option<&'static str>,
+    technique: Option<&'static str>,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<StepJson>>,
+}
+
+impl GradeJson {
+    /// The object of a rated puzzle; `steps` when the grade has them.
+    pub fn rated(puzzle: &Grid, g: &Grade) -> GradeJson {
+        GradeJson {
+            puzzle: Some(puzzle.to_line()),
+            rating: Some(g.rating),
+            er: Some(g.er),
+            ep: Some(g.ep),
+            ed: Some(g.ed),
+            band: Some(g.band.name()),
+            technique: Some(g.technique.name()),
+            nodes: Some(g.nodes),
+            guesses: Some(g.guesses),
+            status: "rated",
+            error: None,
+            steps: (!g.steps.is_empty()).then(|| g.steps.iter().map(StepJson::new).collect()),
+        }
+    }
+
+    /// The object of a puzzle that was not rated (`puzzle` is `None` for a
+    /// malformed record), with its status and why, and the solver's effort
+    /// when it searched the grid.
+    pub fn unrated(
+        puzzle: Option<&Grid>,
+        status: &'static str,
+        message: &str,
+        search: Option<SearchStats>,
+    ) -> GradeJson {
+        GradeJson {
+            puzzle: puzzle.map(Grid::to_line),
+            rating: None,
+            er: None,
+            ep: None,
+            ed: None,
+            band: None,
+            technique: None,
+            nodes: search.map(|s| s.nodes),
+            guesses: search.map(|s| s.guesses),
+            status,
+            error: Some(message.to_string()),
+            steps: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A puzzle that needs only singles is rated easy, and its steps place
+    /// exactly the solution's digits in the empty cells.
+    #[test]
+    fn an_explained_grade_places_the_solution() {
+        let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let grid = Grid::parse_line(line).unwrap();
+        let solution = sudoku_core::Solver::new().solve_one(&grid).unwrap();
+        let Graded::Rated(g) = GradeRequest { explain: true }.run(&mut Grader::new(), &grid) else {
+            panic!("not rated")
+        };
+        assert_eq!(g.band.name(), "easy");
+        let n_placed: usize = g.steps.iter().map(|s| s.placements.len()).sum();
+        assert_eq!(n_placed, 81 - grid.n_clues());
+        for s in &g.steps {
+            for p in &s.placements {
+                assert_eq!(solution.to_array()[p.cell_idx], p.digit);
+            }
+        }
+        let row = serde_json::to_value(Graded::Rated(g).json(&grid)).unwrap();
+        assert_eq!(row["status"], "rated");
+    }
+
+    /// A puzzle with two solutions is not rated, and says so in each row.
+    #[test]
+    fn a_puzzle_with_two_solutions_is_not_unique() {
+        let grid = Grid::parse_line(&".".repeat(81)).unwrap();
+        assert!(sudoku_core::Solver::new().count_solutions_up_to(&grid, 2) == 2);
+        let graded = GradeRequest::default().run(&mut Grader::new(), &grid);
+        assert!(matches!(graded, Graded::Unrated { status: "not-unique", .. }));
+        let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+        w.serialize(graded.csv_row(&grid, rating_text)).unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        assert!(text.starts_with(&format!("{},,,,,not-unique,,", ".".repeat(81))), "{text}");
+    }
+}
