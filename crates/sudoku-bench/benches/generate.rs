@@ -20,7 +20,7 @@ use sudoku_bench::children_cpu_time;
 use sudoku_core::Grid;
 use sudoku_gen::{GenOptions, Generator, Puzzle, Symmetry};
 use sudoku_grade::{Band, Grader};
-use sudoku_io::sets::{make_range, Filter};
+use sudoku_commands::generate::{make_range, Filter};
 
 /// How long each single-thread comparison runs (both sides together).
 const RUN: Duration = Duration::from_secs(4);
