@@ -17,10 +17,10 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use sudoku_bench::children_cpu_time;
+use sudoku_commands::generate::{make_range, Filter};
 use sudoku_core::Grid;
 use sudoku_gen::{GenOptions, Generator, Puzzle, Symmetry};
 use sudoku_grade::{Band, Grader};
-use sudoku_commands::generate::{make_range, Filter};
 
 /// How long each single-thread comparison runs (both sides together).
 const RUN: Duration = Duration::from_secs(4);

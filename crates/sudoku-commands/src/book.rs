@@ -5,10 +5,12 @@
 
 use serde::Serialize;
 use sudoku_core::Grid;
+use sudoku_gen::{Pattern, Symmetry};
+use sudoku_grade::{Band, Technique};
 
 use crate::choice::Named;
 use crate::format::Format;
-use crate::generate::generate_csv_header;
+use crate::generate::{generate_csv_header, GenerateRequest};
 
 /// The formats `print` writes: books, and with `--each` single images.
 pub const PRINT_FORMATS: &[Named<Format>] = &[
@@ -16,6 +18,78 @@ pub const PRINT_FORMATS: &[Named<Format>] = &[
     (Format::Svg, "svg", "One SVG file per page (per puzzle with --each)"),
     (Format::Png, "png", "One PNG image per puzzle (--each only)"),
 ];
+
+/// The seed of the default book, so that `sudoku book` always makes the
+/// same book.
+pub const BOOK_SEED: u64 = 2024;
+
+/// The puzzles of the default book.
+pub const BOOK_SIZE: u64 = 24;
+
+/// The band of the default book.
+pub const BOOK_BAND: Band = Band::Medium;
+
+/// A request of `book`: a book of graded puzzles on the book's defaults
+/// ([`BOOK_SEED`], [`BOOK_SIZE`], [`BOOK_BAND`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BookRequest {
+    /// How many puzzles (at least 1), without sections.
+    pub number: u64,
+    /// The seed of the set.
+    pub seed: u64,
+    /// The band of every puzzle, without sections.
+    pub difficulty: Band,
+    /// Sections by band, in order (instead of `number` and `difficulty`).
+    pub sections: Vec<(Band, u64)>,
+    /// Give exactly these cells.
+    pub pattern: Option<Pattern>,
+    /// Keep only puzzles whose hardest step is this technique.
+    pub technique: Option<Technique>,
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+}
+
+impl Default for BookRequest {
+    fn default() -> BookRequest {
+        BookRequest {
+            number: BOOK_SIZE,
+            seed: BOOK_SEED,
+            difficulty: BOOK_BAND,
+            sections: Vec::new(),
+            pattern: None,
+            technique: None,
+            symmetry: Symmetry::None,
+        }
+    }
+}
+
+/// A book that cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BookError {
+    /// No puzzle asked for.
+    #[error("a book needs at least one puzzle (-n 1 or more)")]
+    Empty,
+}
+
+impl BookRequest {
+    /// The set the book is made of: graded puzzles from index 0, distinct
+    /// (a book's default), in the book's band or sections.
+    pub fn set(&self) -> Result<GenerateRequest, BookError> {
+        if self.number == 0 {
+            return Err(BookError::Empty);
+        }
+        Ok(GenerateRequest {
+            symmetry: self.symmetry,
+            difficulty: self.sections.is_empty().then_some(self.difficulty),
+            sections: self.sections.clone(),
+            pattern: self.pattern,
+            technique: self.technique,
+            grade: true,
+            ..GenerateRequest::new(self.seed, self.number)
+        })
+    }
+}
 
 /// Book order: the indices of `keys` (each puzzle's section and rating),
 /// each run of one section from the easiest puzzle to the hardest, ties in
@@ -109,6 +183,23 @@ impl PrintRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The default book is 24 graded medium puzzles of seed 2024; an empty
+    /// one is refused.
+    #[test]
+    fn the_default_book_is_24_graded_medium_puzzles() {
+        let set = BookRequest::default().set().unwrap();
+        assert_eq!(
+            (set.seed, set.n_puzzles(), set.band_at(23), set.grade),
+            (2024, Some(24), Some(Band::Medium), true)
+        );
+        assert!(set.is_distinct(crate::Format::Pdf));
+        let sections =
+            BookRequest { sections: vec![(Band::Easy, 2), (Band::Hard, 3)], ..BookRequest::default() };
+        let set = sections.set().unwrap();
+        assert_eq!((set.difficulty, set.n_puzzles(), set.band_at(4)), (None, Some(5), Some(Band::Hard)));
+        assert_eq!(BookRequest { number: 0, ..BookRequest::default() }.set(), Err(BookError::Empty));
+    }
 
     /// Each section is sorted apart, by the rating as printed, ties and
     /// unrated puzzles kept in input order (unrated first).

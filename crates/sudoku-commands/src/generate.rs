@@ -5,7 +5,11 @@
 
 mod sets;
 
+use std::time::Duration;
+
 use serde::Serialize;
+use sudoku_gen::{GenOptions, Pattern, Symmetry};
+use sudoku_grade::{Band, Technique};
 
 use crate::choice::Named;
 use crate::format::Format;
@@ -25,6 +29,161 @@ pub const FORMATS: &[Named<Format>] = &[
     (Format::Pdf, "pdf", "A printable PDF book with an answer key"),
     (Format::Svg, "svg", "The book as one SVG file per page"),
 ];
+
+/// A request of `generate`: which puzzles of which set, under which
+/// filter. Puzzle *i* of a request depends on the seed, the options and
+/// *i* alone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GenerateRequest {
+    /// The seed of the set.
+    pub seed: u64,
+    /// The index of the first puzzle.
+    pub start: u64,
+    /// How many puzzles (with sections, their sum: [`GenerateRequest::n_puzzles`]).
+    pub number: u64,
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Stop removing clues at this many (`None`: minimal puzzles).
+    pub clues: Option<u8>,
+    /// Keep only puzzles in this band (without sections).
+    pub difficulty: Option<Band>,
+    /// Bands in order, each for a number of puzzles (instead of
+    /// `difficulty` and `number`).
+    pub sections: Vec<(Band, u64)>,
+    /// Give exactly these cells.
+    pub pattern: Option<Pattern>,
+    /// Keep only puzzles whose hardest step is this technique.
+    pub technique: Option<Technique>,
+    /// Puzzles drawn for each one kept (`None`: [`DEFAULT_TRIES`], or
+    /// [`DEFAULT_PATTERN_TRIES`] with a pattern).
+    pub tries: Option<u64>,
+    /// Time spent looking for each puzzle kept (`None`:
+    /// [`DEFAULT_TIME_LIMIT`]).
+    pub time_limit: Option<Duration>,
+    /// Grade every puzzle and keep the grade.
+    pub grade: bool,
+    /// No two puzzles equivalent: `Some(true)` or `Some(false)` as asked,
+    /// `None` for the default (distinct for a book made from index 0).
+    pub distinct: Option<bool>,
+}
+
+impl GenerateRequest {
+    /// The first `number` puzzles of `seed`, unfiltered, ungraded.
+    pub fn new(seed: u64, number: u64) -> GenerateRequest {
+        GenerateRequest {
+            seed,
+            start: 0,
+            number,
+            symmetry: Symmetry::None,
+            clues: None,
+            difficulty: None,
+            sections: Vec::new(),
+            pattern: None,
+            technique: None,
+            tries: None,
+            time_limit: None,
+            grade: false,
+            distinct: None,
+        }
+    }
+
+    /// How many puzzles: `number`, or the sum of the sections (`None` past
+    /// `u64::MAX`).
+    pub fn n_puzzles(&self) -> Option<u64> {
+        if self.sections.is_empty() {
+            return Some(self.number);
+        }
+        self.sections.iter().try_fold(0u64, |n, &(_, k)| n.checked_add(k))
+    }
+
+    /// Whether a band or technique filters the puzzles (a pattern aside).
+    pub fn is_filtered(&self) -> bool {
+        self.difficulty.is_some() || !self.sections.is_empty() || self.technique.is_some()
+    }
+
+    /// The generator's options.
+    pub fn gen_options(&self) -> GenOptions {
+        GenOptions { seed: self.seed, symmetry: self.symmetry, target_clues: self.clues.map(usize::from) }
+    }
+
+    /// The band puzzle `index` must have: `difficulty`, or its section's.
+    pub fn band_at(&self, index: u64) -> Option<Band> {
+        if self.sections.is_empty() {
+            return self.difficulty;
+        }
+        let mut end = 0;
+        self.sections
+            .iter()
+            .find(|&&(_, n)| {
+                end += n;
+                index < end
+            })
+            .map(|&(band, _)| band)
+    }
+
+    /// The name of puzzle `index`'s section in a book, after its band
+    /// (`Medium`); `None` without sections.
+    pub fn section_at(&self, index: u64) -> Option<String> {
+        if self.sections.is_empty() {
+            return None;
+        }
+        let name = self.band_at(index)?.name();
+        Some(name[..1].to_ascii_uppercase() + &name[1..])
+    }
+
+    /// Whether the grades are kept, for a set written in `format`: when
+    /// asked, for a book, and for CSV and JSON under a band or technique.
+    pub fn keeps_grades(&self, format: Format) -> bool {
+        self.grade || format.is_book() || self.is_filtered() && matches!(format, Format::Csv | Format::Json)
+    }
+
+    /// Whether no two puzzles may be equivalent, for a set written in
+    /// `format`: as asked, else for a book made from index 0.
+    pub fn is_distinct(&self, format: Format) -> bool {
+        self.distinct.unwrap_or(format.is_book() && self.start == 0)
+    }
+
+    /// The filter of puzzle 0 (the band of the first section), for a set
+    /// written in `format`; [`Filter`]'s band is per index
+    /// ([`GenerateRequest::band_at`]).
+    pub fn filter(&self, format: Format) -> Filter {
+        let max_tries = self.tries.unwrap_or(match self.pattern {
+            Some(_) => DEFAULT_PATTERN_TRIES,
+            None => DEFAULT_TRIES,
+        });
+        Filter {
+            band: self.band_at(0),
+            technique: self.technique,
+            pattern: self.pattern,
+            // A band alone needs no grade: the grade is kept for the
+            // formats that show it.
+            grade: self.keeps_grades(format),
+            max_tries,
+            time_limit: Some(self.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)),
+        }
+    }
+
+    /// What regenerates the set, for a book's copyright page: the seed and
+    /// the options that change the puzzles.
+    pub fn provenance(&self) -> String {
+        let mut parts = vec![format!("seed {}", self.seed)];
+        if let Some(band) = self.difficulty {
+            parts.push(band.name().to_string());
+        }
+        if !self.sections.is_empty() {
+            let sections: Vec<String> =
+                self.sections.iter().map(|&(band, n)| format!("{}:{n}", band.name())).collect();
+            parts.push(format!("sections {}", sections.join(",")));
+        }
+        if self.symmetry != Symmetry::None {
+            parts.push(self.symmetry.name().to_string());
+        }
+        if let Some(n) = self.clues {
+            parts.push(format!("{n} clues"));
+        }
+        format!("Puzzles made with sudoku: {}", parts.join(", "))
+    }
+}
 
 /// One puzzle of a generated set (`sudoku generate`'s CSV row or JSON
 /// object). The grade columns are left out, header included, when the set
@@ -99,5 +258,59 @@ impl GenerateRow<f64> {
     /// The JSON row of puzzle `index` of `seed`: ratings as numbers.
     pub fn json(seed: u64, index: u64, m: &Made) -> GenerateRow<f64> {
         GenerateRow::new(seed, index, m, |r| r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use sudoku_core::Solver;
+    use sudoku_gen::Generator;
+    use sudoku_grade::Grader;
+
+    use super::*;
+
+    /// A request's puzzles are the generator's, unique, and in their
+    /// sections' bands as the grader rates them.
+    #[test]
+    fn sections_give_each_index_its_bands_puzzle() {
+        let mut request = GenerateRequest::new(3, 0);
+        request.sections = vec![(Band::Easy, 2), (Band::Medium, 1)];
+        assert_eq!(request.n_puzzles(), Some(3));
+        assert_eq!(
+            (0..4).map(|i| request.band_at(i)).collect::<Vec<_>>(),
+            [Some(Band::Easy), Some(Band::Easy), Some(Band::Medium), None]
+        );
+        assert_eq!(request.section_at(2).as_deref(), Some("Medium"));
+        let filter = request.filter(Format::Csv);
+        assert!(filter.grade);
+        let made = make_range(
+            &request.gen_options(),
+            0..3,
+            |index| Filter { band: request.band_at(index), ..filter },
+            &AtomicBool::new(false),
+            None,
+        )
+        .unwrap();
+        let mut grader = Grader::new();
+        for (index, m) in (0..).zip(&made) {
+            assert_eq!(Solver::new().count_solutions_up_to(&m.puzzle.givens, 2), 1);
+            assert_eq!(Some(grader.grade(&m.puzzle.givens).unwrap().band), request.band_at(index));
+        }
+        // Unfiltered, puzzle i is the generator's puzzle i.
+        let plain = GenerateRequest::new(3, 2);
+        let made = make_range(
+            &plain.gen_options(),
+            0..2,
+            |_| plain.filter(Format::Line),
+            &AtomicBool::new(false),
+            None,
+        )
+        .unwrap();
+        assert_eq!(made[1].puzzle, Generator::new(plain.gen_options()).generate(1));
+        assert!(made[1].grade.is_none());
+        assert_eq!(plain.provenance(), "Puzzles made with sudoku: seed 3");
+        assert!(!plain.is_distinct(Format::Line) && plain.is_distinct(Format::Pdf));
     }
 }

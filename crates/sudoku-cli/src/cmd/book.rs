@@ -1,35 +1,30 @@
 //! `sudoku book`: the main job on built-in defaults. A printable book of
-//! graded puzzles and its CSV, made by `sudoku generate` with preset
-//! arguments: this module only fills in [`GenerateArgs`].
+//! graded puzzles and its CSV: the library's [`BookRequest`] (the book's
+//! defaults) made into a set and written by `sudoku generate`'s writer.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 
-use anyhow::bail;
-
 use sudoku_grade::Technique;
 
 use crate::args::OutputArgs;
 use crate::choice::choice;
-use crate::cmd::generate::{self, GenerateArgs};
+use crate::cmd::generate;
 use crate::cmd::print::{page_paths, PrintFlags};
+use sudoku_commands::book::{BookRequest, BOOK_SEED, BOOK_SIZE};
 use sudoku_gen::Symmetry;
 use sudoku_grade::Band;
 use sudoku_io::FileKind;
 use sudoku_print::BookIndex;
-
-/// The seed of the default book, so that `sudoku book` always makes the
-/// same book.
-pub const BOOK_SEED: u64 = 2024;
 
 /// Arguments of `sudoku book`.
 #[derive(Debug, Args)]
 #[command(after_long_help = BOOK_AFTER_HELP)]
 pub struct BookArgs {
     /// How many puzzles (at least 1).
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 24)]
+    #[arg(short = 'n', long, value_name = "N", default_value_t = BOOK_SIZE)]
     pub number: u64,
 
     /// Seed of the set: the same seed and options make the same book.
@@ -124,36 +119,34 @@ Examples:
   sudoku book --sections easy:20,medium:40,hard:30,expert:10 --trim 6x9 --bleed \\
       --title 'Sudoku for Every Day' --copyright '(c) 2026 A. Publisher' -o book.pdf";
 
-/// Runs `sudoku book`: `sudoku generate` with the book's arguments, then
-/// says what it wrote (unless `--quiet`).
+/// Runs `sudoku book`: the library's book request made into a set
+/// ([`BookRequest::set`]) and written as `sudoku generate` writes a book,
+/// then says what it wrote (unless `--quiet`).
 pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
-    if args.number == 0 {
-        bail!("a book needs at least one puzzle (-n 1 or more)");
-    }
-    let (quiet, output, csv) = (args.quiet, args.output.clone(), args.csv.clone());
-    let outcome = generate::make(GenerateArgs {
+    let book = BookRequest {
         number: args.number,
-        start: 0,
-        seed: Some(args.seed),
-        symmetry: args.symmetry,
-        clues: None,
-        difficulty: args.sections.is_empty().then_some(args.difficulty),
+        seed: args.seed,
+        difficulty: args.difficulty,
         sections: args.sections,
-        pattern: args.pattern,
+        pattern: None,
         technique: args.technique,
-        tries: None,
-        time_limit: None,
-        distinct: false, // A book is distinct by default.
-        no_distinct: false,
-        grade: true,
+        symmetry: args.symmetry,
+    };
+    let mut set = book.set()?;
+    set.pattern = args.pattern.as_deref().map(generate::read_pattern).transpose()?;
+    let output =
+        OutputArgs { output: Some(args.output.clone()), force: args.force, jobs: 0, quiet: args.quiet };
+    let job = generate::Job {
         format: None,
-        output: OutputArgs { output: Some(args.output), force: args.force, jobs: 0, quiet: args.quiet },
-        csv: Some(args.csv),
+        output: &output,
+        csv: Some(&args.csv),
         stats: false,
-        page: args.page,
-    })?;
-    if let (false, Some(book)) = (quiet, &outcome.book) {
-        eprintln!("{}", summary(&output, book, &csv));
+        page: &args.page,
+        seed_drawn: false,
+    };
+    let outcome = generate::make(&set, &job)?;
+    if let (false, Some(book)) = (args.quiet, &outcome.book) {
+        eprintln!("{}", summary(&args.output, book, &args.csv));
     }
     Ok(outcome.code)
 }

@@ -21,15 +21,15 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use sudoku_commands::book::generate_book_csv_header;
+use sudoku_commands::book::{easiest_first, generate_book_csv_header};
 use sudoku_commands::choice::{by_name, Choice};
 use sudoku_commands::generate::{
-    chunks, generate_csv_header as csv_header, index_range, make_range, Distinct, Filter, GenerateRow, Made,
-    MakeError, DEFAULT_PATTERN_TRIES, DEFAULT_TIME_LIMIT, FORMATS,
+    chunks, generate_csv_header as csv_header, index_range, make_range, Distinct, Filter, GenerateRequest,
+    GenerateRow, Made, MakeError, FORMATS,
 };
 use sudoku_commands::grade::rating_text;
 use sudoku_commands::Format;
-use sudoku_gen::{GenOptions, Pattern, Symmetry};
+use sudoku_gen::{Pattern, Symmetry};
 use sudoku_grade::{Band, Technique};
 use sudoku_print::{BookIndex, ItemMeta, PrintItem};
 
@@ -43,10 +43,6 @@ use crate::progress::Progress;
 /// Chunks start small and double up to this, so the first lines come out
 /// (and a closed pipe is noticed) at once.
 const MAX_CHUNK: u64 = 256;
-
-/// Puzzles drawn for each one kept with `--difficulty`, unless `--tries`
-/// says otherwise.
-pub use sudoku_commands::generate::DEFAULT_TRIES;
 
 /// Arguments of `sudoku generate`.
 #[derive(Debug, Args)]
@@ -240,11 +236,12 @@ enum Sink {
         format: Format,
         out: OutFile,
     },
-    /// A book, with the CSV rows of its puzzles (with `--csv`), both in
-    /// generation order until the end.
+    /// A book, with its puzzles' ratings and their CSV rows (with
+    /// `--csv`), all in generation order until the end.
     Book {
         out: BookOutput,
         items: Vec<PrintItem>,
+        ratings: Vec<Option<f64>>,
         rows: Vec<GenerateRow<String>>,
     },
 }
@@ -259,7 +256,7 @@ pub struct Outcome {
 }
 
 /// The clue pattern in `path`.
-fn read_pattern(path: &Path) -> anyhow::Result<Pattern> {
+pub fn read_pattern(path: &Path) -> anyhow::Result<Pattern> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     text.parse::<Pattern>().with_context(|| format!("{}: not a clue pattern", path.display()))
 }
@@ -289,30 +286,11 @@ pub fn parse_section(s: &str) -> Result<(Band, u64), String> {
     }
 }
 
-/// The band puzzle `index` must have: `--difficulty`, or its section's.
-fn band_at(args: &GenerateArgs, index: u64) -> Option<Band> {
-    if args.sections.is_empty() {
-        return args.difficulty;
-    }
-    let mut end = 0;
-    args.sections
-        .iter()
-        .find(|&&(_, n)| {
-            end += n;
-            index < end
-        })
-        .map(|&(band, _)| band)
-}
-
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
-    Ok(make(args)?.code)
-}
-
-/// Runs `sudoku generate` and says what it made.
-pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
+    let mut number = args.number;
     if !args.sections.is_empty() {
-        args.number =
+        number =
             args.sections.iter().try_fold(0u64, |n, &(_, k)| n.checked_add(k)).context("too many puzzles")?;
     }
     let filtered = args.difficulty.is_some() || !args.sections.is_empty() || args.technique.is_some();
@@ -323,75 +301,114 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
         bail!("--time-limit needs --difficulty, --sections, --technique or --pattern");
     }
     let pattern = args.pattern.as_deref().map(read_pattern).transpose()?;
-    let output = args.output.path();
-    let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
-    let format = pick_format(args.format, output, Format::Line, FORMATS)?;
+    // A seed drawn at random is said on stderr where the run would have
+    // drawn it: after the checks of the outputs.
+    let (seed, drawn) = match args.seed {
+        Some(seed) => (seed, false),
+        None => (rand::random::<u64>(), true),
+    };
+    let request = GenerateRequest {
+        seed,
+        start: args.start,
+        number,
+        symmetry: args.symmetry,
+        clues: args.clues,
+        difficulty: args.difficulty,
+        sections: args.sections,
+        pattern,
+        technique: args.technique,
+        tries: args.tries,
+        time_limit: args.time_limit,
+        grade: args.grade,
+        distinct: match (args.distinct, args.no_distinct) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
+    };
+    let job = Job {
+        format: args.format,
+        output: &args.output,
+        csv: args.csv.as_deref(),
+        stats: args.stats,
+        page: &args.page,
+        seed_drawn: drawn,
+    };
+    Ok(make(&request, &job)?.code)
+}
+
+/// Where and how a generated set is written: the format (`None`: from the
+/// output's extension), the outputs, `--stats`, the page flags, and
+/// whether the seed was drawn at random (then said on stderr).
+pub struct Job<'a> {
+    /// `--format`.
+    pub format: Option<Format>,
+    /// `-o`, `--force`, `--jobs`, `--quiet`.
+    pub output: &'a OutputArgs,
+    /// `--csv`.
+    pub csv: Option<&'a Path>,
+    /// `--stats`.
+    pub stats: bool,
+    /// How book pages look.
+    pub page: &'a PrintFlags,
+    /// The seed was drawn at random.
+    pub seed_drawn: bool,
+}
+
+/// Makes the set of `request` and writes it as `job` says; says what it
+/// made.
+pub fn make(request: &GenerateRequest, job: &Job) -> anyhow::Result<Outcome> {
+    let output = job.output.path();
+    let csv_path = job.csv.filter(|p| p.as_os_str() != "-");
+    let format = pick_format(job.format, output, Format::Line, FORMATS)?;
     // Every output of the run is a different file (by identity: a symlink
     // or `./a.csv` is the same file as `a.csv`; a page set claims the names
     // of its pages).
-    check_book_outputs(output, format == Format::Svg, args.csv.as_ref().map(|_| csv_path))?;
-    if let (false, Some(flag)) = (format.is_book(), args.page.first_given()) {
+    check_book_outputs(output, format == Format::Svg, job.csv.map(|_| csv_path))?;
+    if let (false, Some(flag)) = (format.is_book(), job.page.first_given()) {
         bail!("{flag} shapes a book: it needs pdf or svg output (-o FILE.pdf or --format pdf)");
     }
-    let filter = Filter {
-        band: band_at(&args, 0),
-        technique: args.technique,
-        pattern,
-        // A band alone needs no grade: the grade is kept for the formats
-        // that show it.
-        grade: args.grade || format.is_book() || filtered && matches!(format, Format::Csv | Format::Json),
-        max_tries: args.tries.unwrap_or(if pattern.is_some() {
-            DEFAULT_PATTERN_TRIES
-        } else {
-            DEFAULT_TRIES
-        }),
-        time_limit: Some(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)),
-    };
-
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = rand::random::<u64>();
-        if !args.output.quiet {
-            eprintln!("sudoku: seed {seed} (pass --seed {seed} to make this set again)");
-        }
-        seed
-    });
+    let filter = request.filter(format);
+    let seed = request.seed;
+    if job.seed_drawn && !job.output.quiet {
+        eprintln!("sudoku: seed {seed} (pass --seed {seed} to make this set again)");
+    }
     // A book's options are checked before any work.
-    let book_opts =
-        format.is_book().then(|| args.page.options(Some(regenerate_note(&args, seed)))).transpose()?;
-    let opts = GenOptions { seed, symmetry: args.symmetry, target_clues: args.clues.map(usize::from) };
-    let jobs = args.output.jobs();
+    let book_opts = format.is_book().then(|| job.page.options(Some(request.provenance()))).transpose()?;
+    let opts = request.gen_options();
+    let jobs = job.output.jobs();
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
 
     let mut sink = match format.is_book() {
         true => {
-            let out = BookOutput::open(format, output, args.output.force)?;
-            Sink::Book { out, items: Vec::new(), rows: Vec::new() }
+            let out = BookOutput::open(format, output, job.output.force)?;
+            Sink::Book { out, items: Vec::new(), ratings: Vec::new(), rows: Vec::new() }
         }
-        false => Sink::Text { format, out: OutFile::create(output, args.output.force)? },
+        false => Sink::Text { format, out: OutFile::create(output, job.output.force)? },
     };
     // `--csv -` is stdout, beside a file output.
-    let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
+    let mut csv_out = job.csv.map(|_| OutFile::create(csv_path, job.output.force)).transpose()?;
 
-    let mut progress = Progress::new(Some(args.number), "puzzles", args.output.quiet);
+    let number = request.n_puzzles().context("too many puzzles")?;
+    let mut progress = Progress::new(Some(number), "puzzles", job.output.quiet);
     let mut stats = Stats::default();
     let mut buf = Vec::with_capacity(MAX_CHUNK as usize * 200);
     let mut csv_buf = Vec::new();
     let abort = AtomicBool::new(false);
-    let mut distinct = (args.distinct || (format.is_book() && !args.no_distinct && args.start == 0))
-        .then(|| Distinct::new(opts.clone()));
+    let mut distinct = request.is_distinct(format).then(|| Distinct::new(opts.clone()));
 
-    let indices = index_range(args.start, args.number)
-        .map_err(|e| anyhow::anyhow!("--start {} -n {}: {e}", args.start, args.number))?;
+    let indices = index_range(request.start, number)
+        .map_err(|e| anyhow::anyhow!("--start {} -n {number}: {e}", request.start))?;
     for chunk in chunks(indices, 4 * jobs as u64, MAX_CHUNK) {
         let (start, end) = (chunk.start, chunk.end);
-        let filter_of = |index| Filter { band: band_at(&args, index), ..filter };
+        let filter_of = |index| Filter { band: request.band_at(index), ..filter };
         let made = match pool.install(|| make_range(&opts, start..end, filter_of, &abort, distinct.as_mut()))
         {
             Ok(made) => made,
             Err(e @ (MakeError::OutOfReach { .. } | MakeError::TimeLimit { .. })) => {
                 progress.finish();
-                bail!("{}", out_of_reach(&args, &e, filter_of));
+                bail!("{}", out_of_reach(request, &e, filter_of));
             }
             Err(e) => return Err(e.into()),
         };
@@ -405,10 +422,11 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
                         write_puzzle(&mut csv_buf, Format::Csv, seed, index, m)?;
                     }
                 }
-                Sink::Book { items, rows, .. } => {
-                    items.push(print_item(seed, index, m, &args));
+                Sink::Book { items, ratings, rows, .. } => {
+                    items.push(print_item(request, index, m));
+                    ratings.push(m.grade.as_ref().map(|g| g.rating));
                     if csv_out.is_some() {
-                        rows.push(GenerateRow::new(seed, index, m, rating_text));
+                        rows.push(GenerateRow::csv(seed, index, m));
                     }
                 }
             }
@@ -422,10 +440,10 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
         if let Some(out) = &mut csv_out {
             out.write_all(&csv_buf).context("cannot write the CSV")?;
         }
-        progress.set(end - args.start);
+        progress.set(end - request.start);
     }
     progress.finish();
-    if args.number == 0 && args.start == 0 {
+    if number == 0 && request.start == 0 {
         // An empty set is still a well-formed CSV: its header row alone.
         if let Sink::Text { format, out } = &mut sink {
             if *format == Format::Csv {
@@ -439,11 +457,13 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
     let mut book = None;
     match sink {
         Sink::Text { out, .. } => out.finish()?,
-        Sink::Book { out, items, rows } => {
+        Sink::Book { out, items, ratings, rows } => {
             // Each section (the whole set without sections) from the
-            // easiest puzzle to the hardest; the CSV is the book's index,
-            // in the same order.
-            let order = sudoku_print::easiest_first(&items);
+            // easiest puzzle to the hardest, on the grades' ratings; the
+            // CSV is the book's index, in the same order.
+            let keys: Vec<(Option<String>, Option<f64>)> =
+                items.iter().zip(ratings).map(|(item, rating)| (item.meta.section.clone(), rating)).collect();
+            let order = easiest_first(&keys);
             let items: Vec<PrintItem> = order.iter().map(|&i| items[i].clone()).collect();
             let opts = book_opts.as_ref().context("internal: a book without options")?;
             let index = sudoku_print::index(&items, opts);
@@ -459,16 +479,16 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
         out.finish()?;
     }
 
-    if args.stats {
+    if job.stats {
         stats.n_redrawn = distinct.as_ref().map_or(0, Distinct::n_redrawn);
         stats.print(filter);
     }
     if stats.n_missed > 0 {
-        let target = args.clues.unwrap_or(0);
+        let target = request.clues.unwrap_or(0);
         let fewest = stats.clues.keys().next().copied().unwrap_or(81);
         eprintln!(
             "sudoku: {} of {} puzzles could not get down to {target} clues (fewest made: {fewest})",
-            stats.n_missed, args.number
+            stats.n_missed, number
         );
         return Ok(Outcome { code: ExitCode::from(1), book });
     }
@@ -478,7 +498,7 @@ pub fn make(mut args: GenerateArgs) -> anyhow::Result<Outcome> {
 /// The message when some index found no puzzle: names the real cause (a
 /// pattern no grid filled, a band or technique not found in the tries, the
 /// time limit), the options that shaped the draws, and what to change.
-fn out_of_reach(args: &GenerateArgs, error: &MakeError, filter_of: impl Fn(u64) -> Filter) -> String {
+fn out_of_reach(request: &GenerateRequest, error: &MakeError, filter_of: impl Fn(u64) -> Filter) -> String {
     let (index, n_tries, time_limit, n_fitted) = match *error {
         MakeError::OutOfReach { index, max_tries, n_fitted } => (index, max_tries, None, n_fitted),
         MakeError::TimeLimit { index, n_tries, limit } => (index, n_tries, Some(limit), n_tries),
@@ -521,15 +541,15 @@ fn out_of_reach(args: &GenerateArgs, error: &MakeError, filter_of: impl Fn(u64) 
             plural(n_fitted, "grid", "grids")
         ),
         (None, None) => {
-            let symmetry = args.symmetry;
-            let clues = match args.clues {
+            let symmetry = request.symmetry;
+            let clues = match request.clues {
                 Some(n) => format!("--clues {n}"),
                 None => "minimal clues".to_string(),
             };
             if symmetry != Symmetry::None {
                 hints.push("a weaker --symmetry (none, rot180)".to_string());
             }
-            if args.clues.is_some() {
+            if request.clues.is_some() {
                 hints.push("fewer or no --clues".to_string());
             }
             format!("no {what} in {tries} (--symmetry {symmetry}, {clues}): too rare with these options")
@@ -561,40 +581,13 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
     Duration::try_from_secs_f64(secs).map_err(|_| format!("too long a time limit: {s}"))
 }
 
-/// What regenerates the set, for the book's copyright page: the seed and
-/// the options that change the puzzles.
-fn regenerate_note(args: &GenerateArgs, seed: u64) -> String {
-    let mut parts = vec![format!("seed {seed}")];
-    if let Some(band) = args.difficulty {
-        parts.push(band.name().to_string());
-    }
-    if !args.sections.is_empty() {
-        let sections: Vec<String> =
-            args.sections.iter().map(|&(band, n)| format!("{}:{n}", band.name())).collect();
-        parts.push(format!("sections {}", sections.join(",")));
-    }
-    let symmetry = args.symmetry;
-    if symmetry != Symmetry::None {
-        parts.push(symmetry.name().to_string());
-    }
-    if let Some(n) = args.clues {
-        parts.push(format!("{n} clues"));
-    }
-    format!("Puzzles made with sudoku: {}", parts.join(", "))
-}
-
 /// Puzzle `index` as an item of a book: band, rating and id on the page.
-fn print_item(seed: u64, index: u64, m: &Made, args: &GenerateArgs) -> PrintItem {
-    // A section is named after its band: "Medium".
-    let section = (!args.sections.is_empty()).then(|| band_at(args, index)).flatten().map(|band| {
-        let name = band.name();
-        name[..1].to_ascii_uppercase() + &name[1..]
-    });
+fn print_item(request: &GenerateRequest, index: u64, m: &Made) -> PrintItem {
     let meta = ItemMeta {
         band: m.grade.as_ref().map(|g| g.band.name().to_string()),
         rating: m.grade.as_ref().map(|g| rating_text(g.rating)),
-        id: Some(format!("{seed}-{index}")),
-        section,
+        id: Some(format!("{}-{index}", request.seed)),
+        section: request.section_at(index),
     };
     PrintItem { puzzle: m.puzzle.givens, solution: m.puzzle.solution, meta }
 }
@@ -682,7 +675,7 @@ impl Stats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_gen::Generator;
+    use sudoku_gen::{GenOptions, Generator};
     use sudoku_grade::Grader;
 
     #[test]
