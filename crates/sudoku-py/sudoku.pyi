@@ -88,8 +88,15 @@ def grade(puzzles: Puzzles) -> list[dict[str, Any]]:
 def explain(puzzle: Union[str, npt.NDArray[np.uint8]]) -> dict[str, Any]:
     """Grade one puzzle with its solution path, as ``sudoku grade --explain --format json``."""
 
-def hint(position: str, level: Literal["nudge", "technique", "full"] = "full") -> dict[str, Any]:
-    """The next step from a player's position, as ``sudoku hint --format json``."""
+def hint(
+    position: str,
+    level: Literal["nudge", "technique", "full"] = "full",
+    steps: int = 1,
+    to_end: bool = False,
+) -> dict[str, Any]:
+    """The next step from a player's position, as ``sudoku hint --format json``;
+    with ``steps=N`` or ``to_end=True`` the following steps are ``next``, as
+    ``sudoku hint --steps N`` or ``--to-end`` gives them."""
 
 @overload
 def canonical(puzzles: Sequence[str], transform: Literal[False] = False) -> list[str]: ...

@@ -1,5 +1,5 @@
 //! `generate`: puzzle *i* of a seed under a filter (a band, a technique, a
-//! clue pattern), graded when asked ([`sets`]), and the rows a generated
+//! clue pattern), graded when asked ([`make_range`], [`Maker`]), and the rows a generated
 //! set is written as. `sudoku generate`, `sudoku book` and the Python
 //! package make their puzzles here, so they make the same ones.
 

@@ -183,7 +183,7 @@ pub struct HintJson {
 }
 
 impl HintJson {
-    /// The record of a position (its JSON form, [`crate::position_json`];
+    /// The record of a position (its JSON form, [`position_json`];
     /// `None` for a malformed record), its first step and the next ones.
     pub fn new(
         position: Option<serde_json::Value>,

@@ -5,9 +5,10 @@
 //! `sudoku solve` reads: a line, a block, 81 integers) or a NumPy array of
 //! shape `(n, 81)` and dtype `uint8` (0 = blank), releases the GIL and runs
 //! on all cores (rayon's global pool), and returns its results in input
-//! order. Records (`generate`, `grade`, `max_score`, `explain`, `hint`) are
-//! the rows of `sudoku_io::rows`, the very types the `sudoku` command writes,
-//! handed to Python as dicts in column order.
+//! order. Each function is the call the `sudoku` command makes
+//! (`sudoku-commands`: a typed request in, typed rows out), so records
+//! (`generate`, `grade`, `max_score`, `explain`, `hint`, `canonical`) are the
+//! very rows the command writes, handed to Python as dicts in column order.
 //!
 //! Errors: a record that does not parse raises `sudoku.ParseError` (a
 //! `ValueError`) whose message reads like the CLI's, `puzzles[I]:LINE:COL:
@@ -24,12 +25,19 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rayon::prelude::*;
 use sudoku_canon::{Canonicalizer, Transform};
+use sudoku_commands::canon::{canonical as canonical_of, CanonRow};
+use sudoku_commands::generate::{
+    index_range, make_range, Distinct, Filter, GenerateRequest, GenerateRow, MakeError,
+};
+use sudoku_commands::grade::{GradeRequest, GradeRow};
+use sudoku_commands::hint::{HintJson, HintRequest, Steps};
+use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
+use sudoku_commands::transform::TransformRequest;
+use sudoku_commands::Format;
 use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
-use sudoku_gen::{GenOptions, Symmetry};
-use sudoku_grade::{Band, GradeOptions, Grader, Level};
-use sudoku_io::rows::{grade_status, GenerateRow, GradeJson, GradeRow, HintJson, HintStepJson, MaxScoreJson};
-use sudoku_io::sets::{index_range, make_range, Distinct, Filter, MakeError};
-use sudoku_io::{position_json, positions, InputFormat, PositionFormat, RecordError};
+use sudoku_gen::Symmetry;
+use sudoku_grade::{Band, Grader, Level};
+use sudoku_io::{positions, InputFormat, PositionFormat, RecordError};
 
 pyo3::create_exception!(
     sudoku,
@@ -301,17 +309,10 @@ fn canonical<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let Batch { grids, numpy } = batch(puzzles)?;
     let forms: Vec<(Grid, Transform)> =
-        py.detach(|| map_batch(&grids, SEQUENTIAL_BELOW, |g| CANON.with_borrow_mut(|c| c.canonical(g))));
+        py.detach(|| map_batch(&grids, SEQUENTIAL_BELOW, |g| CANON.with_borrow_mut(|c| canonical_of(c, g))));
     if transform {
-        let rows: Vec<CanonRow> = grids
-            .iter()
-            .zip(&forms)
-            .map(|(g, (form, t))| CanonRow {
-                puzzle: g.to_line(),
-                canonical: form.to_line_zeros(),
-                transform: t.to_string(),
-            })
-            .collect();
+        let rows: Vec<CanonRow> =
+            grids.iter().zip(&forms).map(|(g, (form, t))| CanonRow::new(g, form, Some(t), None)).collect();
         return rows_out(py, &rows);
     }
     if numpy {
@@ -319,14 +320,6 @@ fn canonical<'py>(
         return grids_out(py, true, &forms);
     }
     Ok(PyList::new(py, forms.iter().map(|(form, _)| form.to_line_zeros()))?.into_any())
-}
-
-/// A row of `canonical(..., transform=True)`.
-#[derive(serde::Serialize)]
-struct CanonRow {
-    puzzle: String,
-    canonical: String,
-    transform: String,
 }
 
 /// Applies a transformation (as `canonical(..., transform=True)` and `sudoku
@@ -341,8 +334,8 @@ fn transform<'py>(
     by: &str,
     inverse: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let t: Transform = by.parse().map_err(|e| PyValueError::new_err(format!("by: {e}")))?;
-    let t = if inverse { t.inverse() } else { t };
+    let by: Transform = by.parse().map_err(|e| PyValueError::new_err(format!("by: {e}")))?;
+    let t = TransformRequest { by, inverse }.applied();
     let Batch { grids, numpy } = batch(puzzles)?;
     let out: Vec<Option<Grid>> = grids.iter().map(|g| Some(t.apply(g))).collect();
     grids_out(py, numpy, &out)
@@ -391,14 +384,10 @@ fn max_score<'py>(
             })
         })
         .transpose()?;
-    let options = MaxScoreOptions { node_limit, time_limit };
+    let request = MaxScoreRequest { weights, options: MaxScoreOptions { node_limit, time_limit } };
     let Batch { grids, .. } = batch(puzzles)?;
-    let rows: Vec<MaxScoreJson> = py.detach(|| {
-        grids
-            .par_iter()
-            .map(|g| MaxScoreJson::new(g, &sudoku_core::max_score(g, &weights, &options)))
-            .collect()
-    });
+    let rows: Vec<MaxScoreJson> =
+        py.detach(|| grids.par_iter().map(|g| MaxScoreJson::new(g, &request.run(g))).collect());
     rows_out(py, &rows)
 }
 
@@ -447,15 +436,22 @@ fn generate<'py>(
         return Err(PyValueError::new_err("tries: at least 1"));
     }
     let indices = index_range(start, n).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let opts = GenOptions { seed, symmetry, target_clues: clues.map(usize::from) };
-    let filter = Filter {
-        band,
-        grade: grade || band.is_some(),
-        max_tries: tries.unwrap_or(Filter::NONE.max_tries),
-        ..Filter::NONE
+    let request = GenerateRequest {
+        start,
+        symmetry,
+        clues,
+        difficulty: band,
+        tries,
+        grade,
+        distinct: Some(distinct),
+        ..GenerateRequest::new(seed, n)
     };
+    let opts = request.gen_options();
+    // The rows are JSON's (a band grades them); no time limit: a Python
+    // caller interrupts a batch itself.
+    let filter = Filter { time_limit: None, ..request.filter(Format::Json) };
     let abort = AtomicBool::new(false);
-    let mut distinct = distinct.then(|| Distinct::new(opts.clone()));
+    let mut distinct = request.is_distinct(Format::Json).then(|| Distinct::new(opts.clone()));
     let made = py.detach(|| make_range(&opts, indices, |_| filter, &abort, distinct.as_mut()));
     let made = match made {
         Ok(made) => made,
@@ -474,7 +470,7 @@ fn generate<'py>(
         Err(e) => return Err(PyRuntimeError::new_err(e.to_string())),
     };
     let rows: Vec<GenerateRow<f64>> =
-        (start..).zip(&made).map(|(index, m)| GenerateRow::new(seed, index, m, |r| r)).collect();
+        (start..).zip(&made).map(|(index, m)| GenerateRow::json(seed, index, m)).collect();
     rows_out(py, &rows)
 }
 
@@ -489,15 +485,11 @@ fn generate<'py>(
 #[pyfunction]
 fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let Batch { grids, .. } = batch(puzzles)?;
+    let request = GradeRequest::default();
     let rows: Vec<GradeRow<f64>> = py.detach(|| {
         grids
             .par_iter()
-            .map(|g| {
-                GRADER.with_borrow_mut(|grader| match grader.grade(g) {
-                    Ok(grade) => GradeRow::rated(g, &grade, |r| r),
-                    Err(e) => GradeRow::unrated(Some(g), grade_status(&e).0, grader.last_search()),
-                })
-            })
+            .map(|g| GRADER.with_borrow_mut(|grader| request.run(grader, g).csv_row(g, |r| r)))
             .collect()
     });
     rows_out(py, &rows)
@@ -512,20 +504,14 @@ fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'p
 #[pyfunction]
 fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let grid = one_puzzle(puzzle)?;
-    let row = py.detach(|| {
-        GRADER.with_borrow_mut(|grader| match grader.grade_with(&grid, &GradeOptions { explain: true }) {
-            Ok(grade) => GradeJson::rated(&grid, &grade),
-            Err(e) => {
-                let (status, why) = grade_status(&e);
-                GradeJson::unrated(Some(&grid), status, &why, grader.last_search())
-            }
-        })
-    });
+    let request = GradeRequest { explain: true };
+    let row = py.detach(|| GRADER.with_borrow_mut(|grader| request.run(grader, &grid).json(&grid)));
     rows_out(py, &row)
 }
 
 /// The next step from a player's position, as `sudoku hint --format json`
-/// gives it.
+/// gives it; with `steps=N` or `to_end=True`, the steps of `sudoku hint
+/// --steps N` or `--to-end`.
 ///
 /// `position` is any form `sudoku hint` reads: "GIVENS" or
 /// "GIVENS,PLACED" (81-cell lines), a Sukaku line (729 candidate
@@ -536,19 +522,38 @@ fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'
 /// difficulty, pattern, placements, eliminations, text, mistakes. A
 /// Sukaku line or pencil-mark grid that has no solution gets the one
 /// change that repairs it as its mistake, as `sudoku hint` does.
+///
+/// `steps`: how many steps to give (at least 1), each from the position the
+/// previous one leaves; `to_end=True`: every step until the grid is full
+/// (not with `steps`). The first step is the dict's own keys, the following
+/// ones are the list `next` (absent with one step), as the CLI writes them.
 #[pyfunction]
-#[pyo3(signature = (position, level = "full"))]
-fn hint<'py>(py: Python<'py>, position: &str, level: &str) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (position, level = "full", steps = 1, to_end = false))]
+fn hint<'py>(
+    py: Python<'py>,
+    position: &str,
+    level: &str,
+    steps: u32,
+    to_end: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let level: Level = level.parse().map_err(PyValueError::new_err)?;
+    if steps == 0 {
+        return Err(PyValueError::new_err("steps: at least 1"));
+    }
+    if to_end && steps != 1 {
+        return Err(PyValueError::new_err("steps and to_end: give one of them"));
+    }
+    let request = HintRequest { level, steps: if to_end { Steps::ToEnd } else { Steps::First(steps) } };
     let mut records = positions(position.as_bytes(), "position", PositionFormat::Auto);
     let position = match records.next() {
         Some(r) => r.position.map_err(|e| parse_error(py, 0, &e))?,
         None => return Err(PyValueError::new_err("no position")),
     };
     let row = py.detach(|| {
-        let h = GRADER.with_borrow_mut(|grader| grader.hint(&position, level));
-        HintJson::new(Some(position_json(&position)), HintStepJson::new(&h), Vec::new())
+        let hints = GRADER.with_borrow_mut(|grader| request.run(grader, &position));
+        HintJson::of(&position, &hints)
     });
+    let row = row.ok_or_else(|| PyRuntimeError::new_err("internal: no hint"))?;
     rows_out(py, &row)
 }
 

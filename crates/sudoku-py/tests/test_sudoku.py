@@ -333,6 +333,51 @@ def test_hint_equals_the_cli_at_every_level(cli):
         sudoku.hint("12x")
 
 
+def test_hint_steps_and_to_end_equal_the_cli(cli):
+    # Issue 32: several steps, each from the position the previous one
+    # leaves, as `sudoku hint --steps N` and `--to-end` give them (the CLI
+    # runs as a subprocess: an independent front end).
+    puzzle, solution = UNIQUE[2]
+    placed = solution[:30] + puzzle[30:]
+    for position in [puzzle, f"{puzzle},{placed}"]:
+        for level in ["nudge", "full"]:
+            for steps in [1, 2, 5]:
+                got = sudoku.hint(position, level=level, steps=steps)
+                expected = json.loads(run_cli(cli, "hint", "--format", "json", "--level", level,
+                                              "--steps", str(steps), stdin=position + "\n"))
+                assert got == expected, (position, level, steps)
+                assert 1 + len(got.get("next", [])) <= steps
+            got = sudoku.hint(position, level=level, to_end=True)
+            expected = json.loads(run_cli(cli, "hint", "--format", "json", "--level", level, "--to-end",
+                                          stdin=position + "\n"))
+            assert got == expected, (position, level, "to_end")
+
+
+def test_hint_to_end_places_the_solution_and_ends_solved():
+    # Independent of the CLI: the placements of every step, in order, fill
+    # each empty cell once with the solution's digit (checked against the
+    # fixture's solution), and the last step says the grid is solved.
+    puzzle, solution = UNIQUE[0]
+    got = sudoku.hint(puzzle, to_end=True)
+    steps = [got] + got["next"]
+    assert steps[-1]["status"] == "solved"
+    filled = list(puzzle)
+    for step in steps[:-1]:
+        assert step["status"] == "hint"
+        for p in step["placements"]:
+            i = (int(p["cell"][1]) - 1) * 9 + int(p["cell"][3]) - 1
+            assert filled[i] == "." and solution[i] == str(p["digit"])
+            filled[i] = solution[i]
+    assert "".join(filled) == solution
+    # The first three steps are the first three of the walk to the end.
+    first_three = sudoku.hint(puzzle, steps=3)
+    assert [s["text"] for s in [first_three] + first_three["next"]] == [s["text"] for s in steps[:3]]
+    with pytest.raises(ValueError):
+        sudoku.hint(puzzle, steps=0)
+    with pytest.raises(ValueError):
+        sudoku.hint(puzzle, steps=2, to_end=True)
+
+
 def test_hint_names_an_answer_erased_from_a_cell_of_two_as_the_cli_does(cli):
     # Issue 30: the candidates the givens leave (computed here), the answer
     # erased from the first cell of two; the Sukaku line reads it as a
