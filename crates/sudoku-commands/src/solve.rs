@@ -153,6 +153,51 @@ impl Iterator for AllSolutions {
     }
 }
 
+/// The row of `--all` in CSV and JSON, written in pieces so that each
+/// solution goes out as soon as it is found: [`AllRow::start`], then
+/// [`AllRow::solution`] for each, then [`AllRow::end`]. No CSV field needs
+/// quoting (digits, dots, spaces and words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AllRow {
+    /// CSV (else JSON).
+    pub csv: bool,
+}
+
+impl AllRow {
+    /// The row's start, up to the first solution.
+    pub fn start(self, puzzle: &Grid) -> String {
+        let line = puzzle.to_line();
+        match self.csv {
+            true => format!("{line},"),
+            false => format!("{{\"puzzle\":\"{line}\",\"solutions\":["),
+        }
+    }
+
+    /// Solution `k` (from 0) of the list, with its separator.
+    pub fn solution(self, k: u64, solution: &Grid) -> String {
+        match (self.csv, k) {
+            (true, 0) => solution.to_line(),
+            (true, _) => format!(" {}", solution.to_line()),
+            (false, 0) => format!("\"{}\"", solution.to_line()),
+            (false, _) => format!(",\"{}\"", solution.to_line()),
+        }
+    }
+
+    /// The row's end, after the last solution: the status and count (and
+    /// in JSON the first solution and the search's effort), and a newline.
+    pub fn end(self, first: Option<&Grid>, end: &AllEnd) -> String {
+        let AllEnd { count, status, stats } = *end;
+        if self.csv {
+            return format!(",{status},{count}\n");
+        }
+        let first = first.map_or("null".to_string(), |g| format!("\"{}\"", g.to_line()));
+        format!(
+            "],\"solution\":{first},\"status\":\"{status}\",\"count\":{count},\"nodes\":{},\"guesses\":{},\"backtracks\":{}}}\n",
+            stats.nodes, stats.guesses, stats.backtracks
+        )
+    }
+}
+
 /// Column names of `solve`'s CSV rows ([`SolveCsvRow`]), in order.
 pub const CSV_HEADER: &[&str] = &["puzzle", "solution", "status", "count"];
 
@@ -259,6 +304,36 @@ mod tests {
         let all: Vec<Grid> = AllSolutions::new(&open, 3).collect();
         assert_eq!(all.len() as u64, n.min(3));
         assert!(all.iter().all(|s| s.is_solution_of(&open)));
+    }
+
+    /// A streamed JSON row is one JSON object with the solutions the list
+    /// gave, and a CSV row has the columns of [`CSV_HEADER`].
+    #[test]
+    fn a_streamed_row_is_one_object_or_one_csv_row() {
+        let open = Grid::parse_line(&format!("{}{}", ".".repeat(9), &PUZZLE[9..])).unwrap();
+        for csv in [false, true] {
+            let row = AllRow { csv };
+            let mut list = AllSolutions::new(&open, 2);
+            let mut text = row.start(&open);
+            let mut found = Vec::new();
+            for (k, s) in (0..).zip(list.by_ref()) {
+                text += &row.solution(k, &s);
+                found.push(s.to_line());
+            }
+            let end = list.end();
+            text += &row.end(found.first().map(|l| Grid::parse_line(l).unwrap()).as_ref(), &end);
+            if csv {
+                let fields: Vec<&str> = text.trim_end().split(',').collect();
+                assert_eq!(fields.len(), CSV_HEADER.len());
+                assert_eq!(fields[1], found.join(" "));
+                assert_eq!(fields[3], end.count.to_string());
+            } else {
+                let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+                assert_eq!(v["solutions"], serde_json::json!(found));
+                assert_eq!(v["count"], end.count);
+                assert_eq!(v["solution"], serde_json::json!(found[0]));
+            }
+        }
     }
 
     #[test]

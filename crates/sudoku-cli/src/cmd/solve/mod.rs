@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::Args;
 use sudoku_commands::solve::{
-    AllSolutions, Answer, SolveCsvRow, SolveJson, SolveMode, SolveRequest, CSV_HEADER, DEFAULT_ALL_LIMIT,
-    DEFAULT_COUNT_LIMIT, FORMATS,
+    AllRow, AllSolutions, Answer, SolveCsvRow, SolveJson, SolveMode, SolveRequest, CSV_HEADER,
+    DEFAULT_ALL_LIMIT, DEFAULT_COUNT_LIMIT, FORMATS,
 };
 use sudoku_commands::Format;
 use sudoku_core::{Grid, Solver};
@@ -253,49 +253,37 @@ fn write_all_solutions(
     puzzle: &Grid,
     limit: u64,
 ) -> anyhow::Result<bool> {
-    let line = puzzle.to_line();
+    let row = AllRow { csv: format == Format::Csv };
     if format == Format::Csv {
-        // The header row, by writing the row's start by hand: the solutions
-        // field grows as they are found. No field needs quoting (digits,
-        // dots, spaces and words).
+        // The header row, before the row's start: the solutions field
+        // grows as they are found.
         out.finish_csv()?;
     }
     let w = out.get_mut();
-    match format {
-        Format::Csv => write!(w, "{line},")?,
-        Format::Json => write!(w, "{{\"puzzle\":\"{line}\",\"solutions\":[")?,
-        _ => {}
+    if matches!(format, Format::Csv | Format::Json) {
+        w.write_all(row.start(puzzle).as_bytes())?;
     }
     let mut solutions = AllSolutions::new(puzzle, limit);
     let mut first: Option<Grid> = None;
-    for (k, s) in solutions.by_ref().enumerate() {
-        let sep = if k == 0 { "" } else { " " };
+    for (k, s) in (0..).zip(solutions.by_ref()) {
         match format {
-            Format::Json => write!(w, "{}\"{}\"", if k == 0 { "" } else { "," }, s.to_line())?,
+            Format::Csv | Format::Json => w.write_all(row.solution(k, &s).as_bytes())?,
             Format::Block => writeln!(w, "{}", s.to_block())?,
             Format::Rows => write!(w, "{}", s.to_rows())?,
-            _ => write!(w, "{sep}{}", s.to_line())?,
+            _ => write!(w, "{}{}", if k == 0 { "" } else { " " }, s.to_line())?,
         }
         first.get_or_insert(s);
     }
     let end = solutions.end();
-    let (count, status, stats) = (end.count, end.status, end.stats);
+    let count = end.count;
     match format {
         Format::Block => {
             let plural = if count == 1 { "" } else { "s" };
-            writeln!(w, "{count} solution{plural} ({status})\n")?;
+            writeln!(w, "{count} solution{plural} ({})\n", end.status)?;
         }
         Format::Rows if count == 0 => write!(w, "{}", puzzle.to_rows())?,
         Format::Rows => {}
-        Format::Csv => writeln!(w, ",{status},{count}")?,
-        Format::Json => {
-            let first = first.map_or("null".to_string(), |g| format!("\"{}\"", g.to_line()));
-            writeln!(
-                w,
-                "],\"solution\":{first},\"status\":\"{status}\",\"count\":{count},\"nodes\":{},\"guesses\":{},\"backtracks\":{}}}",
-                stats.nodes, stats.guesses, stats.backtracks
-            )?;
-        }
+        Format::Csv | Format::Json => w.write_all(row.end(first.as_ref(), &end).as_bytes())?,
         _ if count == 0 => writeln!(w, "no solution")?,
         _ => writeln!(w)?,
     }
