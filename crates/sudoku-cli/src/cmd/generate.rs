@@ -1,6 +1,8 @@
 //! `sudoku generate`: unique, reproducible, symmetric puzzles, optionally
 //! graded and kept to one difficulty band, written as text, CSV, JSON or a
-//! printable book.
+//! printable book. The flags become a library request
+//! ([`GenerateRequest`]); [`make`] writes its set (`sudoku book` calls it
+//! too, with the library's book request).
 //!
 //! Puzzles are made in chunks on a thread pool and written in index order,
 //! one chunk at a time: memory stays constant however many are asked for
