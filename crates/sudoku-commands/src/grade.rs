@@ -61,6 +61,36 @@ impl Graded {
         }
     }
 
+    /// The line format of `puzzle`'s result, newline included: `puzzle
+    /// ER/EP/ED band nodes=N guesses=N technique`, then the numbered steps
+    /// when explained; or `puzzle status: why`, with the solver's effort
+    /// when it searched.
+    pub fn line(&self, puzzle: &Grid) -> String {
+        let line = puzzle.to_line();
+        match self {
+            Graded::Rated(g) => {
+                let mut text = format!(
+                    "{line} {}/{:.1}/{:.1} {} nodes={} guesses={} {}\n",
+                    rating_text(g.rating),
+                    g.ep,
+                    g.ed,
+                    g.band,
+                    g.nodes,
+                    g.guesses,
+                    g.technique
+                );
+                for (step_idx, s) in g.steps.iter().enumerate() {
+                    text += &format!("  {:>3}. {s}\n", step_idx + 1);
+                }
+                text
+            }
+            Graded::Unrated { status, why, search: Some(s) } => {
+                format!("{line} {status}: {why} (nodes={} guesses={})\n", s.nodes, s.guesses)
+            }
+            Graded::Unrated { status, why, search: None } => format!("{line} {status}: {why}\n"),
+        }
+    }
+
     /// The JSON object of `puzzle`'s result.
     pub fn json(&self, puzzle: &Grid) -> GradeJson {
         match self {
@@ -253,8 +283,13 @@ mod tests {
                 assert_eq!(solution.to_array()[p.cell_idx], p.digit);
             }
         }
-        let row = serde_json::to_value(Graded::Rated(g).json(&grid)).unwrap();
+        let n_steps = g.steps.len();
+        let graded = Graded::Rated(g);
+        let row = serde_json::to_value(graded.json(&grid)).unwrap();
         assert_eq!(row["status"], "rated");
+        let text = graded.line(&grid);
+        assert_eq!(text.lines().count(), 1 + n_steps);
+        assert!(text.starts_with(&format!("{line} ")) && text.contains(" easy nodes="), "{text}");
     }
 
     /// A puzzle with two solutions is not rated, and says so in each row.
@@ -268,5 +303,6 @@ mod tests {
         w.serialize(graded.csv_row(&grid, rating_text)).unwrap();
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
         assert!(text.starts_with(&format!("{},,,,,not-unique,,", ".".repeat(81))), "{text}");
+        assert!(graded.line(&grid).starts_with(&format!("{} not-unique: ", ".".repeat(81))));
     }
 }

@@ -32,6 +32,7 @@ use sudoku_commands::generate::{
 use sudoku_commands::grade::{GradeRequest, GradeRow};
 use sudoku_commands::hint::{HintJson, HintRequest, Steps};
 use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
+use sudoku_commands::solve::{AllSolutions, SolveMode, SolveRequest};
 use sudoku_commands::transform::TransformRequest;
 use sudoku_commands::Format;
 use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
@@ -242,8 +243,11 @@ fn rows_out<'py, T: serde::Serialize>(py: Python<'py>, rows: &T) -> PyResult<Bou
 #[pyfunction]
 fn solve<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let Batch { grids, numpy } = batch(puzzles)?;
+    let request = SolveRequest { mode: SolveMode::First, keep_first: true };
     let solutions: Vec<Option<Grid>> = py.detach(|| {
-        map_batch(&grids, SEQUENTIAL_BELOW, |g| SOLVER.with_borrow_mut(|solver| solver.solve_one(g)))
+        map_batch(&grids, SEQUENTIAL_BELOW, |g| {
+            SOLVER.with_borrow_mut(|solver| request.answer(solver, g).and_then(|a| a.first))
+        })
     });
     grids_out(py, numpy, &solutions)
 }
@@ -263,9 +267,10 @@ fn count_solutions<'py>(
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
     let Batch { grids, numpy } = batch(puzzles)?;
+    let request = SolveRequest { mode: SolveMode::Count(limit), keep_first: false };
     let counts: Vec<u64> = py.detach(|| {
         map_batch(&grids, SEQUENTIAL_BELOW, |g| {
-            SOLVER.with_borrow_mut(|solver| solver.count_solutions_up_to(g, limit))
+            SOLVER.with_borrow_mut(|solver| request.answer(solver, g).and_then(|a| a.count).unwrap_or(0))
         })
     });
     if numpy {
@@ -287,8 +292,7 @@ fn all_solutions<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let numpy = puzzle.hasattr("dtype")?;
     let grid = one_puzzle(puzzle)?;
-    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-    let found: Vec<Option<Grid>> = py.detach(|| grid.solutions().take(limit).map(Some).collect());
+    let found: Vec<Option<Grid>> = py.detach(|| AllSolutions::new(&grid, limit).map(Some).collect());
     grids_out(py, numpy, &found)
 }
 

@@ -10,8 +10,7 @@ use sudoku_commands::grade::{
     rating_text, GradeJson, GradeRequest, GradeRow, Graded, FORMATS, GRADE_CSV_HEADER as CSV_HEADER,
 };
 use sudoku_commands::Format;
-use sudoku_core::{Grid, SearchStats};
-use sudoku_grade::{Grade, Grader};
+use sudoku_grade::Grader;
 use sudoku_io::{Record, RecordWriter};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
@@ -118,18 +117,16 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
         |record: &Record, result: Option<Graded>| {
             let grid = match &record.grid {
                 Ok(g) => *g,
-                Err(e) => {
-                    return run.malformed(e, || {
-                        write_unrated(&mut out, format, None, "malformed", &e.to_string(), None)
-                    })
-                }
+                Err(e) => return run.malformed(e, || write_malformed(&mut out, format, &e.to_string())),
             };
-            match result.context("internal: a parsed record has no grade")? {
-                Graded::Rated(grade) => write_grade(&mut out, format, &grid, &grade)?,
-                Graded::Unrated { status, why, search } => {
-                    run.negative();
-                    write_unrated(&mut out, format, Some(&grid), status, &why, search)?;
-                }
+            let graded = result.context("internal: a parsed record has no grade")?;
+            if let Graded::Unrated { .. } = graded {
+                run.negative();
+            }
+            match format {
+                Format::Csv => out.write_csv(&graded.csv_row(&grid, rating_text))?,
+                Format::Json => out.write_json(&graded.json(&grid))?,
+                _ => out.get_mut().write_all(graded.line(&grid).as_bytes())?,
             }
             Ok(Flow::Continue)
         },
@@ -137,55 +134,13 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
     run.finish(out, format == Format::Csv)
 }
 
-fn write_grade(
-    out: &mut RecordWriter<OutFile>,
-    format: Format,
-    puzzle: &Grid,
-    g: &Grade,
-) -> anyhow::Result<()> {
-    let line = puzzle.to_line();
-    let rating = rating_text(g.rating);
+/// The placeholder of a malformed record (with --skip-invalid): the status
+/// `malformed` in each format, and why in JSON.
+fn write_malformed(out: &mut RecordWriter<OutFile>, format: Format, message: &str) -> anyhow::Result<()> {
     match format {
-        Format::Csv => out.write_csv(&GradeRow::rated(puzzle, g, rating_text))?,
-        Format::Json => out.write_json(&GradeJson::rated(puzzle, g))?,
-        _ => {
-            writeln!(
-                out.get_mut(),
-                "{line} {rating}/{:.1}/{:.1} {} nodes={} guesses={} {}",
-                g.ep,
-                g.ed,
-                g.band,
-                g.nodes,
-                g.guesses,
-                g.technique
-            )?;
-            for (i, s) in g.steps.iter().enumerate() {
-                writeln!(out.get_mut(), "  {:>3}. {s}", i + 1)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn write_unrated(
-    out: &mut RecordWriter<OutFile>,
-    format: Format,
-    puzzle: Option<&Grid>,
-    status: &'static str,
-    message: &str,
-    search: Option<SearchStats>,
-) -> anyhow::Result<()> {
-    let line = puzzle.map(Grid::to_line);
-    match format {
-        Format::Csv => out.write_csv(&GradeRow::<String>::unrated(puzzle, status, search))?,
-        Format::Json => out.write_json(&GradeJson::unrated(puzzle, status, message, search))?,
-        _ => match (&line, search) {
-            (Some(l), Some(s)) => {
-                writeln!(out.get_mut(), "{l} {status}: {message} (nodes={} guesses={})", s.nodes, s.guesses)?
-            }
-            (Some(l), None) => writeln!(out.get_mut(), "{l} {status}: {message}")?,
-            (None, _) => writeln!(out.get_mut(), "{status}")?,
-        },
+        Format::Csv => out.write_csv(&GradeRow::<String>::unrated(None, "malformed", None))?,
+        Format::Json => out.write_json(&GradeJson::unrated(None, "malformed", message, None))?,
+        _ => writeln!(out.get_mut(), "malformed")?,
     }
     Ok(())
 }
