@@ -28,6 +28,12 @@ pub fn formats(table: &'static [Named<Format>]) -> ChoiceParser<Format> {
 }
 
 impl<T: Copy + Send + Sync + 'static> ChoiceParser<T> {
+    /// The parser of `table`'s names: for a library enum whose names belong
+    /// to one command (`print --per-page`).
+    pub const fn new(table: &'static [Named<T>]) -> ChoiceParser<T> {
+        ChoiceParser { table }
+    }
+
     fn possible(&self) -> impl Iterator<Item = PossibleValue> + '_ {
         self.table.iter().map(|&(_, name, help)| PossibleValue::new(name).help(help))
     }

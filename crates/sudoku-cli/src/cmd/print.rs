@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use rayon::prelude::*;
 use sudoku_core::Grid;
 
@@ -17,9 +17,10 @@ use sudoku_io::InputSpec;
 use sudoku_print::{BookIndex, ItemMeta, OptionsError, PerPage, PrintItem, PrintOptions, Trim};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
-use crate::choice::formats;
+use crate::choice::{formats, ChoiceParser};
 use crate::out_file::{check_book_outputs, OutFile};
 use crate::pipeline::{input_paths, open_records};
+use sudoku_commands::choice::Named;
 
 /// Arguments of `sudoku print`.
 #[derive(Debug, Args)]
@@ -122,8 +123,8 @@ pub struct PrintFlags {
     pub bleed: bool,
 
     /// Puzzles per page [default: 4; 2 on trims narrower than 7 in].
-    #[arg(long, value_enum, value_name = "N")]
-    pub per_page: Option<PerPageArg>,
+    #[arg(long, value_name = "N", value_parser = ChoiceParser::new(PER_PAGE))]
+    pub per_page: Option<PerPage>,
 
     /// Large print: one puzzle a page, digits of 24 pt or more.
     #[arg(long, conflicts_with = "per_page")]
@@ -188,16 +189,11 @@ impl PrintFlags {
     fn options_unchecked(&self, provenance: Option<String>) -> PrintOptions {
         let trim = self.trim.unwrap_or_default();
         // Four grids on a small page would be too small to write in.
-        let per_page_default = if trim.width < 7.0 * 72.0 { PerPageArg::Two } else { PerPageArg::Four };
+        let per_page_default = if trim.width < 7.0 * 72.0 { PerPage::Two } else { PerPage::Four };
         PrintOptions {
             trim,
             bleed: self.bleed,
-            per_page: match self.per_page.unwrap_or(per_page_default) {
-                PerPageArg::One => PerPage::One,
-                PerPageArg::Two => PerPage::Two,
-                PerPageArg::Four => PerPage::Four,
-                PerPageArg::Six => PerPage::Six,
-            },
+            per_page: self.per_page.unwrap_or(per_page_default),
             large_print: self.large_print,
             title: self.title.clone().unwrap_or_else(|| sudoku_print::DEFAULT_TITLE.to_string()),
             subtitle: self.subtitle.clone(),
@@ -236,26 +232,17 @@ impl PrintFlags {
 /// `u64::MAX`, where numbers would saturate and repeat.
 const MAX_START_NUMBER: u64 = 1_000_000_000_000_000;
 
-/// `--per-page` values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PerPageArg {
-    /// One large puzzle per page.
-    #[value(name = "1")]
-    One,
-    /// Two puzzles, one above the other.
-    #[value(name = "2")]
-    Two,
-    /// Four puzzles, two by two.
-    #[value(name = "4")]
-    Four,
-    /// Six puzzles, two across and three down.
-    #[value(name = "6")]
-    Six,
-}
+/// `--per-page` values: [`PerPage`] by the number of puzzles.
+const PER_PAGE: &[Named<PerPage>] = &[
+    (PerPage::One, "1", "One large puzzle per page"),
+    (PerPage::Two, "2", "Two puzzles, one above the other"),
+    (PerPage::Four, "4", "Four puzzles, two by two"),
+    (PerPage::Six, "6", "Six puzzles, two across and three down"),
+];
 
 /// The formats a book is written in: what an output file's extension can
 /// ask of `print` (png is for `--each`, by `--format` only).
-pub const BOOK_FORMATS: &[sudoku_commands::choice::Named<Format>] =
+pub const BOOK_FORMATS: &[Named<Format>] =
     &[(Format::Pdf, "pdf", "One PDF file"), (Format::Svg, "svg", "One SVG file per page")];
 
 /// A puzzle read from the input, and where.
