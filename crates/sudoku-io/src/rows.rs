@@ -9,7 +9,7 @@
 //! JSON.
 
 use serde::Serialize;
-use sudoku_core::{Grid, MaxScore, SearchStats};
+use sudoku_core::{Cell, Digit, Grid, MaxScore, SearchStats};
 use sudoku_grade::hint::{Hint, Mistake};
 use sudoku_grade::{Grade, GradeError, Step};
 
@@ -162,13 +162,16 @@ pub struct StepJson {
 impl StepJson {
     /// The JSON form of `s`: cells as `r1c2=3` and `r1c2<>3`.
     pub fn new(s: &Step) -> StepJson {
-        let cell = |c: &sudoku_grade::Candidate| (c.cell_idx / 9 + 1, c.cell_idx % 9 + 1, c.digit);
         StepJson {
             technique: s.technique.name(),
             pattern: s.pattern.clone(),
             difficulty: s.difficulty,
-            placements: s.placements.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}={d}")).collect(),
-            eliminations: s.eliminations.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}<>{d}")).collect(),
+            placements: s.placements.iter().map(|c| format!("{}={}", cell(c.cell_idx), c.digit)).collect(),
+            eliminations: s
+                .eliminations
+                .iter()
+                .map(|c| format!("{}<>{}", cell(c.cell_idx), c.digit))
+                .collect(),
         }
     }
 }
@@ -238,8 +241,9 @@ impl GradeJson {
     }
 }
 
-fn cell(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+/// Cell `cell_idx` (0–80) as `r1c2`.
+fn cell(cell_idx: usize) -> String {
+    Cell::ALL[cell_idx].to_string()
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -297,7 +301,10 @@ impl HintStepJson {
             pattern: h
                 .pattern
                 .iter()
-                .map(|p| CellDigitsJson { cell: cell(p.cell_idx), digits: p.digits.iter().collect() })
+                .map(|p| CellDigitsJson {
+                    cell: cell(p.cell_idx),
+                    digits: p.digits.iter().map(Digit::get).collect(),
+                })
                 .collect(),
             placements: h
                 .placements
