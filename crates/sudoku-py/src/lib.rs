@@ -24,7 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rayon::prelude::*;
 use sudoku_canon::{Canonicalizer, Transform};
-use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
+use sudoku_core::{Cell, Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::{GenOptions, Symmetry};
 use sudoku_grade::{Band, GradeOptions, Grader, Level};
 use sudoku_io::rows::{grade_status, GenerateRow, GradeJson, GradeRow, HintJson, HintStepJson, MaxScoreJson};
@@ -116,17 +116,13 @@ fn parse_text(index: usize, text: &str) -> Result<Grid, RecordError> {
 /// Reads one row of 81 cells from an array: values 0-9.
 fn grid_of_cells(index: usize, cells: impl Iterator<Item = u8>) -> Result<Grid, RecordError> {
     let mut array = [0u8; 81];
-    for (cell_idx, (slot, v)) in array.iter_mut().zip(cells).enumerate() {
+    for ((cell, slot), v) in Cell::ALL.into_iter().zip(array.iter_mut()).zip(cells) {
         if v > 9 {
             return Err(RecordError {
                 source: format!("puzzles[{index}]"),
                 line: 1,
-                column: cell_idx + 1,
-                message: format!(
-                    "cell r{}c{} holds {v}, expected 0-9 (0 = blank)",
-                    cell_idx / 9 + 1,
-                    cell_idx % 9 + 1
-                ),
+                column: cell.index() + 1,
+                message: format!("cell {cell} holds {v}, expected 0-9 (0 = blank)"),
             });
         }
         *slot = v;
