@@ -63,7 +63,7 @@ fn hints_followed_from_the_givens_are_sound_and_rate_the_puzzle_as_grade_does() 
             assert!(!h.placements.is_empty() || !h.eliminations.is_empty(), "{}", h.text);
             for x in &h.placements {
                 assert_eq!(at(&solution, x.cell_idx), Some(x.digit), "{}", h.text);
-                assert_eq!(at(&*p.placed(), x.cell_idx), None, "{}", h.text);
+                assert_eq!(at(p.placed(), x.cell_idx), None, "{}", h.text);
             }
             for x in &h.eliminations {
                 assert_ne!(at(&solution, x.cell_idx), Some(x.digit), "{}", h.text);
