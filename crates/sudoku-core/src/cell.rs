@@ -98,8 +98,9 @@ impl From<Cell> for usize {
     }
 }
 
-/// A slice of 81 per-cell values (such as `[Candidates; 81]`) is indexed by
-/// a [`Cell`] directly: `marks[cell]`.
+/// An array or slice of 81 per-cell values (such as `[Candidates; 81]`) is
+/// indexed by a [`Cell`] directly: `marks[cell]`. A `Vec` is not (its
+/// `Index` wants a `SliceIndex`): index `v[cell.index()]` there.
 impl<T> Index<Cell> for [T] {
     type Output = T;
 

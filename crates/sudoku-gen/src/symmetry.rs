@@ -225,6 +225,19 @@ mod tests {
     }
 
     #[test]
+    fn generator_images_are_the_maps_written_out() {
+        // Worked by hand from the maps in the docs of `Symmetry`.
+        let images = |sym: Symmetry, row, col| -> Vec<String> {
+            sym.generator_images(Cell::at(row, col).unwrap()).map(|c| c.to_string()).collect()
+        };
+        assert_eq!(images(Symmetry::Rot90, 0, 1), ["r2c9"]);
+        assert_eq!(images(Symmetry::Rot180, 0, 1), ["r9c8"]);
+        assert_eq!(images(Symmetry::Antidiagonal, 2, 5), ["r4c7"]);
+        assert_eq!(images(Symmetry::Dihedral, 0, 1), ["r2c9", "r1c8"]);
+        assert_eq!(images(Symmetry::None, 4, 4), Vec::<String>::new());
+    }
+
+    #[test]
     fn names_round_trip() {
         for sym in Symmetry::ALL {
             assert_eq!(sym.name().parse::<Symmetry>(), Ok(sym));
