@@ -139,9 +139,9 @@ fn check(puzzles: &[Grid], symmetry: Symmetry) {
     }
     for p in puzzles.iter().take(50) {
         for orbit in symmetry.orbits() {
-            if p.get(orbit[0] as usize).is_some() {
+            if p.get(orbit[0]).is_some() {
                 let mut q = *p;
-                orbit.iter().for_each(|&c| q.set(c as usize, 0));
+                orbit.iter().for_each(|&c| q.set(c, None));
                 assert!(q.count_solutions_up_to(2) > 1, "not minimal: {p}");
             }
         }

@@ -12,7 +12,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sudoku_core::{Candidates, Grid, Position};
+use sudoku_core::{Candidates, Cell, Grid, Position};
 use sudoku_grade::hint::{Level, Status};
 use sudoku_grade::Grader;
 
@@ -68,18 +68,17 @@ fn broken_positions(grader: &mut Grader, puzzles: &[(Grid, f64)]) -> (Vec<Positi
         }
         for p in [&path[0], &path[path.len() / 2]] {
             let marks = p.candidates();
-            let bivalue: Vec<usize> = (0..81).filter(|&c| marks[c].len() == 2).collect();
-            let erase = |cells: &[usize]| {
+            let bivalue: Vec<Cell> = Cell::ALL.into_iter().filter(|&c| marks[c].len() == 2).collect();
+            let erase = |cells: &[Cell]| {
                 let mut m = marks;
                 for &c in cells {
-                    m[c] = m[c].without(Candidates::single(solution.get(c).unwrap_or(0)));
+                    m[c] = m[c].without(solution.get(c).map_or(Candidates::NONE, Candidates::single));
                 }
                 let p = Position::new(*p.givens(), p.placed(), Some(m)).expect("same givens");
                 Position::parse(&p.to_sukaku()).expect("a Sukaku line reads back")
             };
-            let apart = |a: usize, b: usize| {
-                a / 9 != b / 9 && a % 9 != b % 9 && (a / 27, a % 9 / 3) != (b / 27, b % 9 / 3)
-            };
+            let apart =
+                |a: Cell, b: Cell| a.row() != b.row() && a.col() != b.col() && a.box_idx() != b.box_idx();
             if let Some(&a) = bivalue.first() {
                 one.push(erase(&[a]));
                 if let Some(&b) = bivalue.iter().find(|&&b| apart(a, b)) {

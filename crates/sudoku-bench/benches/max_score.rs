@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use sudoku_bench::{children_cpu_time, thread_cpu_time};
-use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
+use sudoku_core::{max_score, Cell, Digit, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -235,7 +235,7 @@ fn random_sweep() {
         let puzzle = random_partial_grid(&mut rng, n_givens);
         let kind = rng.below(5) as usize;
         let values: [i64; 81] = std::array::from_fn(|c| match kind {
-            0 => Weights::NOIP.get(c),
+            0 => Weights::NOIP.get(Cell::ALL[c]),
             1 => rng.below(21) as i64,
             2 => rng.below(21) as i64 - 10,
             3 => rng.below(2_000_001) as i64 - 1_000_000,
@@ -265,7 +265,7 @@ fn random_partial_grid(rng: &mut Rng, n_givens: usize) -> Grid {
         let mut g = Grid::EMPTY;
         for _ in 0..11 {
             let mut h = g;
-            h.set(rng.below(81) as usize, rng.below(9) as u8 + 1);
+            h.set(Cell::ALL[rng.below(81) as usize], Digit::new(rng.below(9) as u8 + 1));
             if h.is_consistent() && h.count_solutions_up_to(1) == 1 {
                 g = h;
             }
@@ -276,7 +276,7 @@ fn random_partial_grid(rng: &mut Rng, n_givens: usize) -> Grid {
     };
     let mut g = Grid::EMPTY;
     while g.n_clues() < n_givens {
-        let c = rng.below(81) as usize;
+        let c = Cell::ALL[rng.below(81) as usize];
         g.set(c, solution.get(c).unwrap());
     }
     g
@@ -299,8 +299,7 @@ fn tie_families() {
     println!("|---|---:|---:|---:|---:|---:|---:|");
     let mut worst = Duration::ZERO;
     for (name, f) in families {
-        let weights =
-            Weights::from_array(std::array::from_fn(|i| f((i / 9) as i64, (i % 9) as i64))).unwrap();
+        let weights = Weights::from_array(Cell::ALL.map(|c| f(c.row() as i64, c.col() as i64))).unwrap();
         for g in &grids {
             let t = time_search(g, &weights);
             assert_eq!(t.result.status(), MaxScoreStatus::Optimal, "{name} on {g}");

@@ -44,7 +44,7 @@ pub use transform::{Transform, TransformParseError, TransformParseErrorKind};
 
 use std::collections::HashSet;
 
-use sudoku_core::Grid;
+use sudoku_core::{Cell, Grid};
 
 /// A set of equivalence classes: the forms of the grids put in. What a
 /// generator or a book maker keeps to refuse a second puzzle of a class.
@@ -102,9 +102,10 @@ pub fn canonical_brute_force(grid: &Grid) -> Grid {
                 let mut label = [0u8; 10];
                 let mut next = 1;
                 let mut smaller = false;
-                for i in 0..81 {
-                    let (r, c) = (rows[i / 9] as usize, cols[i % 9] as usize);
-                    let d = if transpose { cells[c * 9 + r] } else { cells[r * 9 + c] } as usize;
+                for (i, cell) in Cell::ALL.into_iter().enumerate() {
+                    let (r, c) = (rows[cell.row()] as usize, cols[cell.col()] as usize);
+                    let from = if transpose { Cell::at(c, r) } else { Cell::at(r, c) };
+                    let d = cells[from.expect("line orders hold lines 0-8")] as usize;
                     if d != 0 && label[d] == 0 {
                         label[d] = next;
                         next += 1;

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::Grid;
+use sudoku_core::{Cell, Grid};
 
 /// A transformation that maps every sudoku grid onto an equivalent one: an
 /// optional transposition, then a permutation of the rows and one of the
@@ -135,12 +135,10 @@ impl Transform {
     pub fn apply(&self, grid: &Grid) -> Grid {
         let src = grid.to_array();
         let mut out = [0u8; 81];
-        for (i, &r) in self.rows.iter().enumerate() {
-            for (j, &c) in self.cols.iter().enumerate() {
-                let (r, c) = (r as usize, c as usize);
-                let v = if self.transpose { src[c * 9 + r] } else { src[r * 9 + c] };
-                out[i * 9 + j] = self.digits[v as usize];
-            }
+        for cell in Cell::ALL {
+            let (r, c) = (usize::from(self.rows[cell.row()]), usize::from(self.cols[cell.col()]));
+            let from = if self.transpose { Cell::at(c, r) } else { Cell::at(r, c) };
+            out[cell] = self.digits[usize::from(src[from.expect("rows and columns are 0-8")])];
         }
         Grid::from_array(out).expect("digits map 0-9 onto 0-9")
     }

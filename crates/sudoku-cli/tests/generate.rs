@@ -9,7 +9,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
-use sudoku_core::Grid;
+use sudoku_core::{Cell, Grid};
 
 use crate::util::*;
 
@@ -48,9 +48,9 @@ fn every_line_is_a_puzzle_with_exactly_one_solution() {
         let grid = Grid::parse_line(line).expect("a line-format puzzle");
         assert_eq!(grid.count_solutions_up_to(2), 1, "{line}");
         // Minimal: no single clue can go.
-        for cell in (0..81).filter(|&c| grid.get(c).is_some()) {
+        for cell in Cell::ALL.into_iter().filter(|&c| grid.get(c).is_some()) {
             let mut fewer = grid;
-            fewer.set(cell, 0);
+            fewer.set(cell, None);
             assert_eq!(fewer.count_solutions_up_to(2), 2, "clue {cell} of {line} is removable");
         }
     }
@@ -61,9 +61,9 @@ fn symmetric_puzzles_map_onto_themselves() {
     let out = stdout_of(&["generate", "-n", "5", "--seed", "2", "--symmetry", "mirror"]);
     for line in out.lines() {
         let grid = Grid::parse_line(line).unwrap();
-        for cell in 0..81 {
-            let (r, c) = (cell / 9, cell % 9);
-            assert_eq!(grid.get(cell).is_some(), grid.get(r * 9 + 8 - c).is_some(), "{line}");
+        for cell in Cell::ALL {
+            let mirrored = Cell::at(cell.row(), 8 - cell.col()).unwrap();
+            assert_eq!(grid.get(cell).is_some(), grid.get(mirrored).is_some(), "{line}");
         }
     }
 }
@@ -535,7 +535,7 @@ fn a_clue_pattern_gives_exactly_its_cells_in_every_puzzle() {
         "..x|.x.|x..",
     ];
     std::fs::write(&path, rows.join("\n")).unwrap();
-    let given = |c: usize| rows[c / 9].replace('|', "").as_bytes()[c % 9] == b'x';
+    let given = |c: Cell| rows[c.row()].replace('|', "").as_bytes()[c.col()] == b'x';
     let out =
         stdout_of(&["generate", "-n", "6", "--seed", "3", "--pattern", path.to_str().unwrap(), "-f", "csv"]);
     let (headers, rows_out) = csv_records(&out);
@@ -544,7 +544,7 @@ fn a_clue_pattern_gives_exactly_its_cells_in_every_puzzle() {
     let mut distinct = std::collections::HashSet::new();
     for row in &rows_out {
         let puzzle = Grid::parse_line(&row[col("puzzle")]).unwrap();
-        assert!((0..81).all(|c| puzzle.get(c).is_some() == given(c)), "{}", row[col("puzzle")]);
+        assert!(Cell::ALL.into_iter().all(|c| puzzle.get(c).is_some() == given(c)), "{}", row[col("puzzle")]);
         assert_eq!(puzzle.count_solutions_up_to(2), 1, "{}", row[col("puzzle")]);
         assert_eq!(row[col("symmetry")], "rot180");
         distinct.insert(row[col("puzzle")].clone());

@@ -2,9 +2,14 @@
 //! statuses and exit codes; record alignment.
 
 use serde_json::Value;
-use sudoku_core::{Candidates, Grid, Position};
+use sudoku_core::{Candidates, Cell, Digit, Grid, Position};
 
 use crate::util::sudoku;
+
+/// The digit of cell `c` (0–80) as a number, for comparing with the JSON.
+fn at(grid: &Grid, c: usize) -> Option<u8> {
+    grid.get(Cell::ALL[c]).map(Digit::get)
+}
 
 const GIVENS: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 const PLACED: &str = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
@@ -20,7 +25,7 @@ fn marked() -> Position {
     let solution = Grid::parse_line(GIVENS).unwrap().solve_unique().unwrap();
     let mut marks = placed.candidates();
     let c = (0..81).find(|&c| marks[c].len() > 2).unwrap();
-    let wrong = marks[c].iter().find(|&d| Some(d) != solution.get(c)).unwrap();
+    let wrong = marks[c].iter().find(|&d| Some(d.get()) != at(&solution, c)).unwrap();
     marks[c] = marks[c].without(Candidates::single(wrong));
     Position::new(GIVENS.parse().unwrap(), &placed, Some(marks)).unwrap()
 }
@@ -68,7 +73,7 @@ fn a_full_hint_names_its_pattern_and_conclusions_and_is_right() {
     for p in h["placements"].as_array().unwrap() {
         let cell = p["cell"].as_str().unwrap().as_bytes();
         let c = (cell[1] - b'1') as usize * 9 + (cell[3] - b'1') as usize;
-        assert_eq!(solution.get(c), Some(p["digit"].as_u64().unwrap() as u8));
+        assert_eq!(at(&solution, c), Some(p["digit"].as_u64().unwrap() as u8));
     }
     sudoku()
         .args(["hint", "--level", "nudge"])
@@ -171,7 +176,7 @@ fn rated(n: usize) -> Vec<(Grid, Grid)> {
 fn erased(puzzle: &Grid, solution: &Grid, cells: &[usize]) -> Position {
     let mut marks = puzzle.candidates();
     for &c in cells {
-        marks[c] = marks[c].without(Candidates::single(solution.get(c).unwrap()));
+        marks[c] = marks[c].without(Candidates::single(solution.get(Cell::ALL[c]).unwrap()));
     }
     Position::new(*puzzle, puzzle, Some(marks)).unwrap()
 }
@@ -206,7 +211,7 @@ fn cell_name(c: usize) -> String {
 fn r30_an_answer_erased_from_a_cell_of_two_is_named_in_every_pencil_mark_form() {
     for (puzzle, solution) in rated(3) {
         let c = (0..81).find(|&c| puzzle.candidates()[c].len() == 2).unwrap();
-        let answer = solution.get(c).unwrap();
+        let answer = at(&solution, c).unwrap();
         let p = erased(&puzzle, &solution, &[c]);
         for form in pencil_mark_forms(&p) {
             let out = sudoku().args(["hint", "--format", "json"]).write_stdin(form.clone()).assert().code(1);
@@ -246,13 +251,13 @@ fn r30_a_clue_typed_wrong_into_a_sukaku_line_is_a_wrong_digit() {
         .lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| Grid::parse_line(l.split(':').next().unwrap()).unwrap())
-        .flat_map(|puzzle| (0..81).filter(move |&c| puzzle.get(c).is_some()).map(move |c| (puzzle, c)))
+        .flat_map(|puzzle| (0..81).filter(move |&c| at(&puzzle, c).is_some()).map(move |c| (puzzle, c)))
         .find_map(|(puzzle, c)| {
             let solution = puzzle.solve_unique().unwrap();
             let wrong = (1..=9).find(|&d| {
                 let mut typed = puzzle;
-                typed.set(c, d);
-                Some(d) != solution.get(c)
+                typed.set(Cell::ALL[c], Digit::new(d));
+                Some(d) != at(&solution, c)
                     && typed.conflicts().is_empty()
                     && typed.count_solutions_up_to(1) == 0
             })?;
@@ -260,10 +265,10 @@ fn r30_a_clue_typed_wrong_into_a_sukaku_line_is_a_wrong_digit() {
         })
         .unwrap();
     let mut typed = puzzle;
-    typed.set(c, wrong);
+    typed.set(Cell::ALL[c], Digit::new(wrong));
     // Every open cell keeps all nine candidates.
     let sukaku: String = (0..81)
-        .map(|q| match typed.get(q) {
+        .map(|q| match at(&typed, q) {
             Some(d) => (1..=9).map(|k| if k == d { char::from(b'0' + d) } else { '.' }).collect(),
             None => "123456789".to_string(),
         })
@@ -271,7 +276,7 @@ fn r30_a_clue_typed_wrong_into_a_sukaku_line_is_a_wrong_digit() {
     let out = sudoku().args(["hint", "-f", "json"]).write_stdin(format!("{sukaku}\n")).assert().code(1);
     assert_eq!(
         json_lines(&out.get_output().stdout)[0]["mistakes"],
-        serde_json::json!([{"cell": cell_name(c), "kind": "wrong digit", "placed": wrong, "digit": solution.get(c)}])
+        serde_json::json!([{"cell": cell_name(c), "kind": "wrong digit", "placed": wrong, "digit": at(&solution, c)}])
     );
 }
 

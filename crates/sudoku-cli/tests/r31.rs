@@ -24,7 +24,7 @@ fn position() -> Position {
 /// (`*---*` on top and closing, `|---+---|` between bands).
 fn drawn(p: &Position, hodoku: bool) -> String {
     let cells: Vec<String> =
-        p.candidates().iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect()).collect();
+        p.candidates().iter().map(|m| m.iter().map(|d| char::from(b'0' + d.get())).collect()).collect();
     let rule =
         |l: char, m: char, r: char| format!("{l}{}{r}\n", vec!["-".repeat(31); 3].join(&m.to_string()));
     let (top, mid, bottom) = if hodoku {

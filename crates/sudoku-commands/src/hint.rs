@@ -69,8 +69,9 @@ pub fn line_of(h: &Hint) -> String {
     }
 }
 
-fn cell(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+/// Cell `cell_idx` (0–80) as `r1c2`.
+fn cell(cell_idx: usize) -> String {
+    sudoku_core::Cell::ALL[cell_idx].to_string()
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -128,7 +129,10 @@ impl HintStepJson {
             pattern: h
                 .pattern
                 .iter()
-                .map(|p| CellDigitsJson { cell: cell(p.cell_idx), digits: p.digits.iter().collect() })
+                .map(|p| CellDigitsJson {
+                    cell: cell(p.cell_idx),
+                    digits: p.digits.iter().map(sudoku_core::Digit::get).collect(),
+                })
                 .collect(),
             placements: h
                 .placements

@@ -1,6 +1,8 @@
 //! `Candidates`: a set of digits 1–9 as a `u16` bit mask (bit `d - 1` is
 //! digit `d`).
 
+use crate::cell::Digit;
+
 /// A set of digits 1–9, one bit per digit (bit 0 is digit 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Candidates(u16);
@@ -16,13 +18,9 @@ impl Candidates {
         Candidates(bits & 0x1ff)
     }
 
-    /// The set holding only `digit` (1–9); empty for any other value.
-    pub const fn single(digit: u8) -> Self {
-        if digit >= 1 && digit <= 9 {
-            Candidates(1 << (digit - 1))
-        } else {
-            Candidates(0)
-        }
+    /// The set holding only `digit`.
+    pub const fn single(digit: Digit) -> Self {
+        Candidates(digit.bit())
     }
 
     /// The raw mask.
@@ -41,31 +39,32 @@ impl Candidates {
     }
 
     /// Whether the set holds `digit`.
-    pub const fn contains(self, digit: u8) -> bool {
-        Candidates::single(digit).0 & self.0 != 0
+    pub const fn contains(self, digit: Digit) -> bool {
+        digit.bit() & self.0 != 0
     }
 
     /// The only digit of a one-digit set.
-    pub const fn single_digit(self) -> Option<u8> {
+    pub const fn single_digit(self) -> Option<Digit> {
         if self.0.count_ones() == 1 {
-            Some(self.0.trailing_zeros() as u8 + 1)
+            Digit::from_index(self.0.trailing_zeros() as usize)
         } else {
             None
         }
     }
 
     /// The digits in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = u8> {
+    pub fn iter(self) -> impl Iterator<Item = Digit> {
         let mut m = self.0;
         std::iter::from_fn(move || {
-            if m == 0 {
-                None
-            } else {
-                let d = m.trailing_zeros() as u8 + 1;
-                m &= m - 1;
-                Some(d)
-            }
+            let d = Digit::from_index(m.trailing_zeros() as usize)?;
+            m &= m - 1;
+            Some(d)
         })
+    }
+
+    /// The set with `digit` added.
+    pub const fn with(self, digit: Digit) -> Candidates {
+        Candidates(self.0 | digit.bit())
     }
 
     /// The union of two sets.
@@ -83,15 +82,22 @@ impl Candidates {
 mod tests {
     use super::*;
 
+    fn d(value: u8) -> Digit {
+        Digit::new(value).unwrap()
+    }
+
     #[test]
     fn single_iter_and_len_agree() {
-        let s = Candidates::single(3).union(Candidates::single(9));
+        let s = Candidates::single(d(3)).union(Candidates::single(d(9)));
+        assert_eq!(s.bits(), 0b1_0000_0100);
         assert_eq!(s.len(), 2);
-        assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 9]);
-        assert!(s.contains(9) && !s.contains(1) && !s.contains(0) && !s.contains(10));
-        assert_eq!(Candidates::single(0), Candidates::NONE);
-        assert_eq!(Candidates::single(7).single_digit(), Some(7));
+        assert_eq!(s.iter().map(Digit::get).collect::<Vec<_>>(), vec![3, 9]);
+        assert!(s.contains(d(9)) && !s.contains(d(1)) && !s.contains(d(4)));
+        assert_eq!(Candidates::single(d(7)).single_digit(), Some(d(7)));
         assert_eq!(s.single_digit(), None);
+        assert_eq!(Candidates::NONE.single_digit(), None);
         assert_eq!(Candidates::ALL.without(s).len(), 7);
+        assert_eq!(Candidates::NONE.with(d(3)).with(d(9)), s);
+        assert_eq!(Candidates::ALL.iter().collect::<Vec<_>>(), Digit::ALL.to_vec());
     }
 }

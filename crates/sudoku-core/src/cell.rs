@@ -4,8 +4,9 @@
 //! `idx / 9` and `idx % 9` by hand.
 
 use std::fmt;
+use std::ops::{Index, IndexMut};
 
-use crate::index::{BOX, COL, ROW};
+use crate::index::{BOX, COL, PEERS, ROW};
 
 /// A cell of the 9×9 grid, numbered 0–80 row-major; its `Display` is
 /// `r1c2` (row and column from 1).
@@ -70,6 +71,19 @@ impl Cell {
     pub const fn box_idx(self) -> usize {
         BOX[self.0 as usize] as usize
     }
+
+    /// The 20 other cells of its row, column and box, in increasing order.
+    pub fn peers(self) -> impl Iterator<Item = Cell> {
+        PEERS[self.0 as usize].into_iter().map(Cell)
+    }
+
+    /// The nine cells of row `row` (0–8), left to right.
+    ///
+    /// # Panics
+    /// When `row` is 9 or more.
+    pub fn row_cells(row: usize) -> &'static [Cell] {
+        &Cell::ALL[row * 9..row * 9 + 9]
+    }
 }
 
 impl fmt::Display for Cell {
@@ -81,6 +95,23 @@ impl fmt::Display for Cell {
 impl From<Cell> for usize {
     fn from(cell: Cell) -> usize {
         cell.index()
+    }
+}
+
+/// An array or slice of 81 per-cell values (such as `[Candidates; 81]`) is
+/// indexed by a [`Cell`] directly: `marks[cell]`. A `Vec` is not (its
+/// `Index` wants a `SliceIndex`): index `v[cell.index()]` there.
+impl<T> Index<Cell> for [T] {
+    type Output = T;
+
+    fn index(&self, cell: Cell) -> &T {
+        &self[cell.index()]
+    }
+}
+
+impl<T> IndexMut<Cell> for [T] {
+    fn index_mut(&mut self, cell: Cell) -> &mut T {
+        &mut self[cell.index()]
     }
 }
 
@@ -212,6 +243,25 @@ mod tests {
         }
         assert_eq!(Cell::at(9, 0), None);
         assert_eq!(Cell::at(0, 9), None);
+    }
+
+    #[test]
+    fn peers_share_a_row_column_or_box_and_arrays_index_by_cell() {
+        for c in Cell::ALL {
+            let peers: Vec<Cell> = c.peers().collect();
+            let expected: Vec<Cell> = Cell::ALL
+                .into_iter()
+                .filter(|&p| {
+                    p != c && (p.row() == c.row() || p.col() == c.col() || p.box_idx() == c.box_idx())
+                })
+                .collect();
+            assert_eq!(peers, expected);
+            assert_eq!(Cell::row_cells(c.row())[c.col()], c);
+        }
+        let mut per_cell = [0u32; 81];
+        per_cell[Cell::at(8, 8).unwrap()] += 7;
+        assert_eq!(per_cell[80], 7);
+        assert_eq!(per_cell[Cell::new(80).unwrap()], 7);
     }
 
     #[test]

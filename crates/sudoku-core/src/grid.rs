@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::candidates::Candidates;
+use crate::cell::{Cell, Digit};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::index::{BOX, COL, PEERS, ROW, UNITS};
 
@@ -35,24 +36,29 @@ impl Grid {
         self.cells
     }
 
-    /// The digit at `cell_idx` (0–80, row-major), `None` when blank.
+    /// The digit in `cell`, `None` when blank.
     ///
-    /// # Panics
-    /// When `cell_idx` is 81 or more.
-    pub fn get(&self, cell_idx: usize) -> Option<u8> {
-        match self.cells[cell_idx] {
-            0 => None,
-            d => Some(d),
-        }
+    /// ```
+    /// use sudoku_core::{Cell, Digit, Grid};
+    /// let mut g = Grid::EMPTY;
+    /// let (cell, five) = (Cell::at(1, 2).unwrap(), Digit::new(5).unwrap());
+    /// g.set(cell, five);
+    /// assert_eq!(g.get(cell), Some(five));
+    /// g.set(cell, None);
+    /// assert_eq!(g, Grid::EMPTY);
+    /// ```
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.cells[cell.index()])
     }
 
-    /// Sets the cell at `cell_idx` to `value` (0 blanks it).
-    ///
-    /// # Panics
-    /// When `cell_idx` is 81 or more, or `value` is above 9.
-    pub fn set(&mut self, cell_idx: usize, value: u8) {
-        assert!(value <= 9, "cell value {value} is not 0-9");
-        self.cells[cell_idx] = value;
+    /// Puts `digit` in `cell`: a [`Digit`], or `None` to blank it.
+    pub fn set(&mut self, cell: Cell, digit: impl Into<Option<Digit>>) {
+        self.cells[cell.index()] = digit.into().map_or(0, Digit::get);
+    }
+
+    /// The filled cells and their digits, in row-major order.
+    pub fn filled(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        Cell::ALL.into_iter().filter_map(|c| Some((c, self.get(c)?)))
     }
 
     /// How many cells hold a digit.
@@ -72,13 +78,9 @@ impl Grid {
         for (unit_idx, unit) in UNITS.iter().enumerate() {
             for i in 0..9 {
                 for j in i + 1..9 {
-                    let (a, b) = (unit[i] as usize, unit[j] as usize);
-                    if self.cells[a] != 0 && self.cells[a] == self.cells[b] {
-                        out.push(Conflict {
-                            digit: self.cells[a],
-                            cells: [a, b],
-                            unit: Unit::from_index(unit_idx),
-                        });
+                    let (a, b) = (Cell::ALL[unit[i] as usize], Cell::ALL[unit[j] as usize]);
+                    if let Some(digit) = self.get(a).filter(|&d| self.get(b) == Some(d)) {
+                        out.push(Conflict { digit, cells: [a, b], unit: Unit::from_index(unit_idx) });
                     }
                 }
             }
@@ -108,7 +110,8 @@ impl Grid {
     pub fn candidates(&self) -> [Candidates; 81] {
         let mut used = [0u16; 27];
         for c in 0..81 {
-            let bit = Candidates::single(self.cells[c]).bits();
+            // Bit `d - 1` for digit `d`, no bit for a blank.
+            let bit = (1u16 << self.cells[c]) >> 1;
             used[ROW[c] as usize] |= bit;
             used[9 + COL[c] as usize] |= bit;
             used[18 + BOX[c] as usize] |= bit;
@@ -117,7 +120,7 @@ impl Grid {
             0 => Candidates::from_bits(
                 !(used[ROW[c] as usize] | used[9 + COL[c] as usize] | used[18 + BOX[c] as usize]),
             ),
-            d => Candidates::single(d),
+            d => Candidates::from_bits(1 << (d - 1)),
         })
     }
 
@@ -347,15 +350,14 @@ impl Grid {
     /// ending in `\n`.
     pub fn to_block(&self) -> String {
         let mut s = String::with_capacity(11 * 22);
-        for r in 0..9 {
+        for (r, row) in self.cells.chunks_exact(9).enumerate() {
             if r == 3 || r == 6 {
                 s.push_str("------+-------+------\n");
             }
-            for c in 0..9 {
+            for (c, &v) in row.iter().enumerate() {
                 if c == 3 || c == 6 {
                     s.push_str("| ");
                 }
-                let v = self.cells[r * 9 + c];
                 s.push(if v == 0 { '.' } else { (b'0' + v) as char });
                 s.push(if c == 8 { '\n' } else { ' ' });
             }
@@ -367,8 +369,8 @@ impl Grid {
     /// judge format).
     pub fn to_rows(&self) -> String {
         let mut s = String::with_capacity(90);
-        for r in 0..9 {
-            s.extend(self.cells[r * 9..r * 9 + 9].iter().map(|&v| (b'0' + v) as char));
+        for row in self.cells.chunks_exact(9) {
+            s.extend(row.iter().map(|&v| (b'0' + v) as char));
             s.push('\n');
         }
         s
@@ -461,9 +463,9 @@ impl fmt::Display for Unit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Conflict {
     /// The repeated digit.
-    pub digit: u8,
-    /// The two cells (0–80, row-major), in increasing order.
-    pub cells: [usize; 2],
+    pub digit: Digit,
+    /// The two cells, in increasing order.
+    pub cells: [Cell; 2],
     /// The unit they share.
     pub unit: Unit,
 }
@@ -471,16 +473,7 @@ pub struct Conflict {
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = self.cells;
-        write!(
-            f,
-            "digit {} twice in {} (r{}c{} and r{}c{})",
-            self.digit,
-            self.unit,
-            a / 9 + 1,
-            a % 9 + 1,
-            b / 9 + 1,
-            b % 9 + 1
-        )
+        write!(f, "digit {} twice in {} ({a} and {b})", self.digit, self.unit)
     }
 }
 
@@ -508,5 +501,48 @@ mod tests {
         }
         // A non-ASCII space after the cells goes to the general parser.
         assert_eq!(Grid::parse_line(&format!("{LINE}\u{a0}comment")), Ok(g));
+    }
+
+    #[test]
+    fn typed_get_and_set_round_trip_over_every_cell_and_digit() {
+        let mut g = Grid::EMPTY;
+        for (i, cell) in Cell::ALL.into_iter().enumerate() {
+            for digit in Digit::ALL {
+                g.set(cell, digit);
+                assert_eq!(g.get(cell), Some(digit));
+                assert_eq!(g.to_array()[i], digit.get());
+            }
+            g.set(cell, None);
+            assert_eq!(g.get(cell), None);
+            assert_eq!(g, Grid::EMPTY);
+        }
+        let g = Grid::parse_line(LINE).unwrap();
+        let filled: Vec<(usize, u8)> = g.filled().map(|(c, d)| (c.index(), d.get())).collect();
+        let by_hand: Vec<(usize, u8)> =
+            LINE.bytes().enumerate().filter(|&(_, b)| b != b'.').map(|(i, b)| (i, b - b'0')).collect();
+        assert_eq!(filled, by_hand);
+    }
+
+    #[test]
+    fn a_conflict_names_its_digit_unit_and_cells_as_before() {
+        // Two 5s in row 1 (r1c1 and r1c4), and the same two in no other unit.
+        let mut line = ".".repeat(81);
+        line.replace_range(0..1, "5");
+        line.replace_range(3..4, "5");
+        let conflicts = Grid::parse_line(&line).unwrap().conflicts();
+        assert_eq!(conflicts.len(), 1);
+        assert_eq!(conflicts[0].to_string(), "digit 5 twice in row 1 (r1c1 and r1c4)");
+        assert_eq!(conflicts[0].cells.map(Cell::index), [0, 3]);
+        assert_eq!(conflicts[0].digit.get(), 5);
+        // Two 7s in box 9 that share column 8: two conflicts, column first.
+        let mut line = ".".repeat(81);
+        line.replace_range(61..62, "7");
+        line.replace_range(79..80, "7");
+        let shown: Vec<String> =
+            Grid::parse_line(&line).unwrap().conflicts().iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            shown,
+            ["digit 7 twice in column 8 (r7c8 and r9c8)", "digit 7 twice in box 9 (r7c8 and r9c8)"]
+        );
     }
 }

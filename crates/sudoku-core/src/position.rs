@@ -2,15 +2,15 @@
 //! optionally the player's own pencil marks; and its text forms.
 //!
 //! ```
-//! use sudoku_core::Position;
+//! use sudoku_core::{Cell, Position};
 //! let givens = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 //! let placed = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 //! let p = Position::parse(&format!("{givens},{placed}")).unwrap();
-//! assert_eq!(p.placed().get(0), Some(4));
+//! assert_eq!(p.placed().get(Cell::ALL[0]).map(|d| d.get()), Some(4));
 //! assert_eq!(Position::parse(&p.to_sukaku()).unwrap().candidates(), p.candidates());
 //! ```
 
-use crate::{Candidates, Grid};
+use crate::{Candidate, Candidates, Cell, Digit, Grid};
 
 /// Where a position's text is wrong, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -52,20 +52,16 @@ impl Position {
         marks: Option<[Candidates; 81]>,
     ) -> Result<Position, PositionError> {
         let mut all = givens;
-        for c in 0..81 {
+        for c in Cell::ALL {
             match (givens.get(c), placed.get(c)) {
                 (Some(g), Some(p)) if g != p => {
-                    return Err(error(
-                        1,
-                        c + 1,
-                        format!("r{}c{} is a given {g}, the position has {p}", c / 9 + 1, c % 9 + 1),
-                    ))
+                    return Err(error(1, c.index() + 1, format!("{c} is a given {g}, the position has {p}")))
                 }
                 (None, Some(p)) => all.set(c, p),
                 _ => {}
             }
         }
-        let marks = marks.map(|m| std::array::from_fn(|c| all.get(c).map_or(m[c], Candidates::single)));
+        let marks = marks.map(|m| Cell::ALL.map(|c| all.get(c).map_or(m[c], Candidates::single)));
         Ok(Position { givens, placed: all, marks })
     }
 
@@ -91,7 +87,8 @@ impl Position {
     /// and the player's mistakes.
     pub fn givens_from_marks(&self) -> bool {
         self.marks.is_some_and(|m| {
-            self.placed == self.givens && (0..81).all(|c| self.givens.get(c).is_some() == (m[c].len() == 1))
+            self.placed == self.givens
+                && Cell::ALL.iter().all(|&c| self.givens.get(c).is_some() == (m[c].len() == 1))
         })
     }
 
@@ -142,26 +139,20 @@ impl Position {
             if ch.is_whitespace() {
                 continue;
             }
-            if n >= 729 {
+            // The n-th character is candidate n in cell-then-digit order.
+            let Some(Candidate { cell, digit }) = Candidate::from_index(n) else {
                 return Err(error(1, i + 1, "more than 729 candidate characters"));
-            }
-            let (cell, k) = (n / 9, n % 9);
+            };
             match ch {
                 '.' | '0' => {}
-                '1'..='9' if ch as usize - '0' as usize == k + 1 => {
-                    marks[cell] = marks[cell].union(Candidates::single(k as u8 + 1));
+                '1'..='9' if ch.to_digit(10) == Some(u32::from(digit.get())) => {
+                    marks[cell] = marks[cell].with(digit);
                 }
                 _ => {
                     return Err(error(
                         1,
                         i + 1,
-                        format!(
-                            "unexpected {ch:?}, expected {} or . (candidate {} of r{}c{})",
-                            k + 1,
-                            k + 1,
-                            cell / 9 + 1,
-                            cell % 9 + 1
-                        ),
+                        format!("unexpected {ch:?}, expected {digit} or . (candidate {digit} of {cell})"),
                     ))
                 }
             }
@@ -198,8 +189,8 @@ impl Position {
                 // `0`: a cell with no candidate left (a contradiction).
                 let digits = if token == "0" { "" } else { token };
                 for (k, ch) in digits.chars().enumerate() {
-                    match ch.to_digit(10) {
-                        Some(d @ 1..=9) => m = m.union(Candidates::single(d as u8)),
+                    match ch.to_digit(10).and_then(|d| Digit::new(d as u8)) {
+                        Some(d) => m = m.with(d),
                         _ => {
                             return Err(error(
                                 i + 1,
@@ -209,7 +200,7 @@ impl Position {
                         }
                     }
                 }
-                marks[rows * 9 + n] = m;
+                marks[Cell::row_cells(rows)[n]] = m;
                 n += 1;
                 col = start;
             }
@@ -231,10 +222,8 @@ impl Position {
     /// and read back.
     fn from_marks(marks: [Candidates; 81]) -> Position {
         let mut givens = Grid::EMPTY;
-        for (c, m) in marks.iter().enumerate() {
-            if let Some(d) = m.single_digit() {
-                givens.set(c, d);
-            }
+        for c in Cell::ALL {
+            givens.set(c, marks[c].single_digit());
         }
         Position { givens, placed: givens, marks: Some(marks) }
     }
@@ -244,8 +233,8 @@ impl Position {
         let cands = self.candidates();
         let mut s = String::with_capacity(729);
         for m in cands {
-            for d in 1..=9 {
-                s.push(if m.contains(d) { char::from(b'0' + d) } else { '.' });
+            for d in Digit::ALL {
+                s.push(if m.contains(d) { char::from(b'0' + d.get()) } else { '.' });
             }
         }
         s
@@ -262,14 +251,15 @@ impl Position {
                 if m.is_empty() {
                     "0".to_string()
                 } else {
-                    m.iter().map(|d| char::from(b'0' + d)).collect()
+                    m.iter().map(|d| char::from(b'0' + d.get())).collect()
                 }
             })
             .collect();
+        let rows: Vec<&[String]> = cells.chunks_exact(9).collect();
         let width: Vec<usize> =
-            (0..9).map(|col| (0..9).map(|r| cells[r * 9 + col].len()).max().unwrap_or(1)).collect();
+            (0..9).map(|col| rows.iter().map(|row| row[col].len()).max().unwrap_or(1)).collect();
         let mut out = String::new();
-        for r in 0..9 {
+        for (r, row) in rows.iter().enumerate() {
             if r == 3 || r == 6 {
                 let dashes: Vec<String> = (0..3)
                     .map(|b| "-".repeat((0..3).map(|k| width[b * 3 + k] + 1).sum::<usize>() + 1))
@@ -283,7 +273,7 @@ impl Position {
                     line.push_str(" |");
                 }
                 line.push(' ');
-                line.push_str(&format!("{:<w$}", cells[r * 9 + col], w = width[col]));
+                line.push_str(&format!("{:<w$}", row[col], w = width[col]));
             }
             out.push_str(line.trim());
             out.push('\n');
@@ -331,8 +321,9 @@ mod tests {
         let placed: Grid = PLACED.parse().unwrap();
         let mut marks = placed.candidates();
         // The player erased a 5 somewhere.
-        let c = (0..81).find(|&c| marks[c].len() > 2 && marks[c].contains(5)).unwrap();
-        marks[c] = marks[c].without(Candidates::single(5));
+        let five = Digit::new(5).unwrap();
+        let c = (0..81).find(|&c| marks[c].len() > 2 && marks[c].contains(five)).unwrap();
+        marks[c] = marks[c].without(Candidates::single(five));
         Position::new(givens, &placed, Some(marks)).unwrap()
     }
 
@@ -422,6 +413,6 @@ mod tests {
     #[test]
     fn marks_of_filled_cells_are_their_digit() {
         let p = marked();
-        assert_eq!(p.candidates()[0], Candidates::single(4));
+        assert_eq!(p.candidates()[0], Candidates::single(Digit::new(4).unwrap()));
     }
 }

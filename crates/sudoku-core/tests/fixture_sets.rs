@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use sudoku_core::{Grid, Solver};
+use sudoku_core::{Cell, Grid, Solver};
 
 use crate::util::{check_file, data_lines, fixture_text};
 
@@ -56,9 +56,10 @@ fn a_complete_grid_counts_once_and_a_broken_one_never() {
     assert_eq!(solution.count_solutions_up_to(10), 1);
     assert_eq!(solution.solve_unique(), Some(solution));
     let mut broken = solution;
-    let (a, b) = (solution.get(0).unwrap(), solution.get(1).unwrap());
-    broken.set(0, b);
-    broken.set(1, a);
+    let [c0, c1] = [Cell::ALL[0], Cell::ALL[1]];
+    let (a, b) = (solution.get(c0).unwrap(), solution.get(c1).unwrap());
+    broken.set(c0, b);
+    broken.set(c1, a);
     assert_eq!(broken.count_solutions_up_to(10), 0);
     assert_eq!(broken.solve_one(), None);
 }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sudoku_core::{max_score, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
+use sudoku_core::{max_score, Cell, Digit, Grid, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/target")
@@ -58,9 +58,10 @@ fn the_empty_grid_scores_2906() {
 #[test]
 fn contradictory_givens_are_infeasible_not_a_score() {
     let mut puzzle = Grid::EMPTY;
-    puzzle.set(0, 5);
-    puzzle.set(80, 5);
-    puzzle.set(8, 5); // same row as cell 0
+    let five = Digit::new(5).unwrap();
+    puzzle.set(Cell::ALL[0], five);
+    puzzle.set(Cell::ALL[80], five);
+    puzzle.set(Cell::ALL[8], five); // same row as cell 0
     let result = max_score(&puzzle, &Weights::NOIP, &MaxScoreOptions::default());
     assert!(matches!(result, MaxScore::Infeasible { .. }), "{result:?}");
     assert_eq!((result.score(), result.grid(), result.upper_bound()), (None, None, None));
@@ -104,7 +105,7 @@ impl Rng {
             let mut g = Grid::EMPTY;
             for _ in 0..11 {
                 let mut h = g;
-                h.set(self.below(81) as usize, self.below(9) as u8 + 1);
+                h.set(Cell::ALL[self.below(81) as usize], Digit::new(self.below(9) as u8 + 1));
                 if h.is_consistent() && h.count_solutions_up_to(1) == 1 {
                     g = h;
                 }
@@ -117,7 +118,7 @@ impl Rng {
 
     fn weights(&mut self, kind: u64) -> Weights {
         let values: [i64; 81] = std::array::from_fn(|c| match kind {
-            0 => Weights::NOIP.get(c),
+            0 => Weights::NOIP.get(Cell::ALL[c]),
             1 => self.below(21) as i64,
             2 => self.below(21) as i64 - 10,
             3 => self.below(2_000_001) as i64 - 1_000_000,
@@ -168,13 +169,13 @@ fn random_givens_agree_with_brute_force_on_feasibility() {
     for _ in 0..300 {
         let mut g = rng.solution();
         // Some givens of a solution, then a few random ones.
-        for c in 0..81 {
+        for c in Cell::ALL {
             if rng.below(100) < 55 {
-                g.set(c, 0);
+                g.set(c, None);
             }
         }
         for _ in 0..2 {
-            g.set(rng.below(81) as usize, rng.below(10) as u8);
+            g.set(Cell::ALL[rng.below(81) as usize], Digit::new(rng.below(10) as u8));
         }
         if g.count_solutions_up_to(400) >= 400 {
             continue;
@@ -234,8 +235,8 @@ fn a_limit_stops_nothing_when_the_search_is_short() {
 /// scores the same under the first three (each column holds every digit
 /// once, and so does each row), and the ±1 checkerboard is nearly flat.
 fn tie_family(name: &str) -> Weights {
-    Weights::from_array(std::array::from_fn(|i| {
-        let (r, c) = ((i / 9) as i64, (i % 9) as i64);
+    Weights::from_array(Cell::ALL.map(|cell| {
+        let (r, c) = (cell.row() as i64, cell.col() as i64);
         match name {
             "col" => c,
             "col1" => c + 1,
@@ -255,7 +256,7 @@ fn tie_grids() -> Vec<Grid> {
         let solution = rng.solution();
         let mut g = Grid::EMPTY;
         while g.n_clues() < n_givens {
-            let c = rng.below(81) as usize;
+            let c = Cell::ALL[rng.below(81) as usize];
             g.set(c, solution.get(c).unwrap());
         }
         grids.push(g);
@@ -295,9 +296,9 @@ fn issue_ties_checkerboard_on_the_empty_grid_is_165() {
 #[test]
 fn issue_ties_checkerboard_agrees_with_additively_shifted_weights() {
     let weights = tie_family("checker");
-    let shift = |i: usize| 3 * (i / 9) as i64 - 2 * (i % 9) as i64 + 1;
-    let shifted = Weights::from_array(std::array::from_fn(|i| weights.get(i) + shift(i))).unwrap();
-    let constant: i64 = 5 * (0..81).map(shift).sum::<i64>();
+    let shift = |c: Cell| 3 * c.row() as i64 - 2 * c.col() as i64 + 1;
+    let shifted = Weights::from_array(Cell::ALL.map(|c| weights.get(c) + shift(c))).unwrap();
+    let constant: i64 = 5 * Cell::ALL.into_iter().map(shift).sum::<i64>();
     for puzzle in tie_grids() {
         let result = max_score(&puzzle, &weights, &TIE_OPTIONS);
         let MaxScore::Optimal { score, .. } = result else { panic!("{puzzle}: {result:?}") };
@@ -316,7 +317,7 @@ fn issue_ties_checkerboard_matches_brute_force_on_small_grids() {
         let solution = rng.solution();
         let mut g = Grid::EMPTY;
         while g.n_clues() < 30 {
-            let c = rng.below(81) as usize;
+            let c = Cell::ALL[rng.below(81) as usize];
             g.set(c, solution.get(c).unwrap());
         }
         if g.count_solutions_up_to(2_000) >= 2_000 {

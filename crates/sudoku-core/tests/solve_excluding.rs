@@ -6,13 +6,14 @@
 //! solution avoids the clue's digit.
 
 use proptest::prelude::*;
-use sudoku_core::{Grid, Solver};
+use sudoku_core::{Candidate, Cell, Digit, Grid, Solver};
 
 use crate::util::{brute_force_count, relabelled_puzzle, scattered};
 
-fn check(p: &Grid, cell: usize, digit: u8) -> Result<(), TestCaseError> {
-    let found = Solver::new().solve_one_excluding(p, cell, digit);
-    let expected = brute_force_count(p, 1, Some((cell, digit)));
+fn check(p: &Grid, cell_idx: usize, digit: u8) -> Result<(), TestCaseError> {
+    let (cell, digit) = (Cell::ALL[cell_idx], Digit::new(digit).expect("a digit 1-9"));
+    let found = Solver::new().solve_one_excluding(p, Candidate::new(cell, digit));
+    let expected = brute_force_count(p, 1, Some((cell_idx, digit.get())));
     prop_assume!(expected.is_some(), "the brute force gave up");
     prop_assert_eq!(found.is_some(), expected == Some(1), "{} cell {} digit {}", p, cell, digit);
     if let Some(s) = found {
@@ -33,7 +34,7 @@ proptest! {
         // The digit of the cell in some solution: often the only one
         // possible, so the answer is often `None`.
         let some = p.solve_one().expect("a subset of a solution grid is solvable");
-        check(&p, cell, some.get(cell).unwrap_or(1))?;
+        check(&p, cell, some.get(Cell::ALL[cell]).map_or(1, Digit::get))?;
     }
 
     #[test]
@@ -47,21 +48,10 @@ fn a_given_cell_cannot_leave_its_digit() {
     let p: Grid =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
     let mut solver = Solver::new();
-    assert_eq!(solver.solve_one_excluding(&p, 0, 4), None);
+    let r1c1 = |d| Candidate::new(Cell::ALL[0], Digit::new(d).unwrap());
+    assert_eq!(solver.solve_one_excluding(&p, r1c1(4)), None);
     // Any other digit of a given cell excludes nothing.
-    assert_eq!(solver.solve_one_excluding(&p, 0, 5), solver.solve_one(&p));
-}
-
-#[test]
-fn out_of_range_excludes_nothing() {
-    let p: Grid =
-        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....".parse().unwrap();
-    let mut solver = Solver::new();
-    let solution = solver.solve_one(&p);
-    assert!(solution.is_some());
-    assert_eq!(solver.solve_one_excluding(&p, 81, 1), solution);
-    assert_eq!(solver.solve_one_excluding(&p, 1, 0), solution);
-    assert_eq!(solver.solve_one_excluding(&p, 1, 10), solution);
+    assert_eq!(solver.solve_one_excluding(&p, r1c1(5)), solver.solve_one(&p));
 }
 
 /// Blanking a clue of a unique puzzle keeps it unique exactly when no
@@ -78,15 +68,15 @@ fn blanking_a_clue_keeps_uniqueness_exactly_when_nothing_avoids_it() {
         let minimal: Grid = line.trim().parse().expect("fixture puzzle");
         let solution = solver.solve_unique(&minimal).expect("top95 puzzles are unique");
         let mut p = minimal;
-        for cell in (0..81).step_by(7).filter(|&c| minimal.get(c).is_none()) {
+        for cell in Cell::ALL.into_iter().step_by(7).filter(|&c| minimal.get(c).is_none()) {
             p.set(cell, solution.get(cell).expect("complete"));
         }
-        for cell in (0..81).filter(|&c| p.get(c).is_some()) {
+        for cell in Cell::ALL.into_iter().filter(|&c| p.get(c).is_some()) {
             let mut blanked = p;
-            blanked.set(cell, 0);
+            blanked.set(cell, None);
             let digit = solution.get(cell).expect("complete");
             let unique = solver.count_solutions_up_to(&blanked, 2) == 1;
-            let other = solver.solve_one_excluding(&blanked, cell, digit);
+            let other = solver.solve_one_excluding(&blanked, Candidate::new(cell, digit));
             assert_eq!(other.is_none(), unique, "{p} cell {cell}");
             if let Some(s) = other {
                 assert!(s.is_solution_of(&blanked) && s != solution);

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use proptest::prelude::*;
-use sudoku_core::{Grid, Solver};
+use sudoku_core::{Cell, Digit, Grid, Solver};
 
 /// The text of `fixtures/NAME` at the root of the workspace.
 pub fn fixture_text(name: &str) -> String {
@@ -139,17 +139,17 @@ pub fn symmetry() -> impl Strategy<Value = Symmetry> {
 
 impl Symmetry {
     pub fn apply(&self, g: &Grid) -> Grid {
-        let mut out = [0u8; 81];
+        let mut out = Grid::EMPTY;
         for r in 0..9 {
             for c in 0..9 {
                 let src_r = 3 * self.bands[r / 3] + self.rows[r / 3][r % 3];
                 let src_c = 3 * self.stacks[c / 3] + self.cols[c / 3][c % 3];
-                let v = g.get(src_r * 9 + src_c).map_or(0, |d| self.digits[usize::from(d - 1)]);
+                let d = g.get(Cell::at(src_r, src_c).unwrap()).map(|d| self.digits[d.index()]);
                 let (tr, tc) = if self.transpose { (c, r) } else { (r, c) };
-                out[tr * 9 + tc] = v;
+                out.set(Cell::at(tr, tc).unwrap(), d.and_then(Digit::new));
             }
         }
-        Grid::from_array(out).expect("digits stay 0-9")
+        out
     }
 }
 
@@ -160,11 +160,11 @@ pub fn puzzle(min_givens: usize, max_givens: usize) -> impl Strategy<Value = Gri
         .prop_map(|(sym, keep)| {
             let base = Grid::EMPTY.solve_one().expect("the empty grid has solutions");
             let full = sym.apply(&base);
-            let mut cells = [0u8; 81];
+            let mut puzzle = Grid::EMPTY;
             for c in keep {
-                cells[c] = full.get(c).unwrap_or(0);
+                puzzle.set(Cell::ALL[c], full.get(Cell::ALL[c]));
             }
-            Grid::from_array(cells).expect("digits")
+            puzzle
         })
 }
 
@@ -177,11 +177,12 @@ pub fn relabelled_puzzle(min_givens: usize, max_givens: usize) -> impl Strategy<
     )
         .prop_map(|(digits, keep)| {
             let base = Grid::EMPTY.solve_one().expect("the empty grid has solutions");
-            let mut cells = [0u8; 81];
+            let mut puzzle = Grid::EMPTY;
             for c in keep {
-                cells[c] = digits[usize::from(base.get(c).unwrap_or(1) - 1)];
+                let d = base.get(Cell::ALL[c]).expect("a solution is complete");
+                puzzle.set(Cell::ALL[c], Digit::new(digits[d.index()]));
             }
-            Grid::from_array(cells).expect("digits")
+            puzzle
         })
 }
 

@@ -9,7 +9,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_core::{Candidates, Grid, Solver, BOX, COL, PEERS, ROW, UNITS};
+use sudoku_core::{Candidate, Candidates, Cell, Digit, Grid, Solver, PEERS, UNITS};
 
 use crate::error::GenError;
 use crate::pattern::Pattern;
@@ -108,12 +108,10 @@ fn random_move(grid: &Grid, rng: &mut impl Rng) -> Grid {
     }
     let columns = rng.gen::<bool>();
     let mut out = Grid::EMPTY;
-    for c in 0..81 {
-        let (row, col) = (c / 9, c % 9);
-        let from = if columns { row * 9 + order[col] } else { order[row] * 9 + col };
-        if let Some(d) = grid.get(from) {
-            out.set(c, d);
-        }
+    for c in Cell::ALL {
+        let from =
+            if columns { Cell::at(c.row(), order[c.col()]) } else { Cell::at(order[c.row()], c.col()) };
+        out.set(c, grid.get(from.expect("the order holds lines 0-8")));
     }
     out
 }
@@ -123,7 +121,7 @@ fn random_move(grid: &Grid, rng: &mut impl Rng) -> Grid {
 /// given or from [`puzzle_rng`].
 pub struct Generator {
     opts: GenOptions,
-    orbits: Vec<Vec<u8>>,
+    orbits: Vec<Vec<Cell>>,
     orbit_masks: Vec<u128>,
     solver: Solver,
     /// Unavoidable sets of the current solution grid, kept to save
@@ -135,7 +133,7 @@ impl Generator {
     /// A generator for the set described by `opts`.
     pub fn new(opts: GenOptions) -> Generator {
         let orbits = opts.symmetry.orbits();
-        let orbit_masks = orbits.iter().map(|o| o.iter().fold(0u128, |m, &c| m | 1 << c)).collect();
+        let orbit_masks = orbits.iter().map(|o| o.iter().fold(0u128, |m, &c| m | 1 << c.index())).collect();
         Generator { opts, orbits, orbit_masks, solver: Solver::new(), sets: Box::new(UnavoidableSets::new()) }
     }
 
@@ -222,10 +220,8 @@ impl Generator {
         let mut grid = random_grid(rng);
         let masked = |grid: &Grid| {
             let mut givens = Grid::EMPTY;
-            for c in (0..81).filter(|&c| pattern.contains(c)) {
-                if let Some(d) = grid.get(c) {
-                    givens.set(c, d);
-                }
+            for c in pattern.cells() {
+                givens.set(c, grid.get(c));
             }
             givens
         };
@@ -297,10 +293,9 @@ impl Generator {
             }
             let mut trial_digits = digits;
             for &cell in orbit {
-                let cell = usize::from(cell);
-                trial_digits.toggle(cell, solution.get(cell).unwrap_or(1));
+                trial_digits.toggle(cell, digit_of(&solution, cell));
             }
-            let blank_orbit = |grid: &mut Grid| orbit.iter().for_each(|&cell| grid.set(usize::from(cell), 0));
+            let blank_orbit = |grid: &mut Grid| orbit.iter().for_each(|&cell| grid.set(cell, None));
             let stays_unique = if forced_by_singles(after, trial_digits, orbit, &solution, &by_digit) {
                 true
             } else if many_clues && empties_a_set() {
@@ -331,6 +326,12 @@ impl Generator {
 
 const ALL_CELLS: u128 = (1 << 81) - 1;
 
+/// The digit of `cell` in `solution`, a complete grid.
+#[inline]
+fn digit_of(solution: &Grid, cell: Cell) -> Digit {
+    solution.get(cell).unwrap_or(Digit::ALL[0])
+}
+
 /// From this many clues up, a removal is first tested by singles from the
 /// removed cells, then by the unavoidable sets, then by [`filled_by_singles`]
 /// before the solver: with many clues most removals keep uniqueness and
@@ -353,14 +354,13 @@ fn has_other_solution(
     solver: &mut Solver,
     mut alt: Grid,
     digits: &UnitDigits,
-    removed: &[u8],
+    removed: &[Cell],
     solution: &Grid,
 ) -> bool {
     removed.iter().any(|&cell| {
-        let cell = cell as usize;
-        let digit = solution.get(cell).unwrap_or(1);
-        let other = digits.seen(cell).union(Candidates::single(digit)) != Candidates::ALL
-            && solver.solve_one_excluding(&alt, cell, digit).is_some();
+        let digit = digit_of(solution, cell);
+        let other = digits.seen(cell).with(digit) != Candidates::ALL
+            && solver.solve_one_excluding(&alt, Candidate::new(cell, digit)).is_some();
         alt.set(cell, digit);
         other
     })
@@ -373,7 +373,7 @@ fn has_other_solution(
 fn forced_by_singles(
     mut given: u128,
     mut digits: UnitDigits,
-    removed: &[u8],
+    removed: &[Cell],
     solution: &Grid,
     by_digit: &[u128; 9],
 ) -> bool {
@@ -384,10 +384,10 @@ fn forced_by_singles(
         while left != 0 {
             let k = left.trailing_zeros() as usize;
             left &= left - 1;
-            let cell = removed[k] as usize;
-            let digit = solution.get(cell).unwrap_or(1);
+            let cell = removed[k];
+            let digit = digit_of(solution, cell);
             if is_single(given, &digits, by_digit, cell, digit) {
-                given |= 1 << cell;
+                given |= 1 << cell.index();
                 digits.toggle(cell, digit);
                 pending &= !(1 << k);
             }
@@ -471,8 +471,8 @@ fn filled_by_singles(given: u128, removed: u128, by_digit: &[u128; 9]) -> bool {
 /// The cells of each digit (1-9 at index 0-8) in a complete grid.
 fn cells_by_digit(solution: &Grid) -> [u128; 9] {
     let mut by_digit = [0u128; 9];
-    for cell in 0..81 {
-        by_digit[usize::from(solution.get(cell).unwrap_or(1) - 1)] |= 1 << cell;
+    for (cell, digit) in solution.filled() {
+        by_digit[digit.index()] |= 1 << cell.index();
     }
     by_digit
 }
@@ -514,13 +514,13 @@ static CELL_UNITS: [[u128; 3]; 81] = {
 /// one of its units can take `digit`). `given` holds the given cells,
 /// `digits` their digits per unit, and `by_digit` the cells of each digit
 /// in the solution.
-fn is_single(given: u128, digits: &UnitDigits, by_digit: &[u128; 9], cell: usize, digit: u8) -> bool {
-    if digits.seen(cell).union(Candidates::single(digit)) == Candidates::ALL {
+fn is_single(given: u128, digits: &UnitDigits, by_digit: &[u128; 9], cell: Cell, digit: Digit) -> bool {
+    if digits.seen(cell).with(digit) == Candidates::ALL {
         return true;
     }
     // The cells that hold or see a given `digit`.
-    let mut placed = given & by_digit[usize::from(digit - 1)];
-    let mut blocked = given | 1 << cell;
+    let mut placed = given & by_digit[digit.index()];
+    let mut blocked = given | 1 << cell.index();
     while placed != 0 {
         blocked |= SEES[placed.trailing_zeros() as usize];
         placed &= placed - 1;
@@ -536,29 +536,25 @@ struct UnitDigits([u16; 27]);
 impl UnitDigits {
     fn of(grid: &Grid) -> UnitDigits {
         let mut digits = UnitDigits([0; 27]);
-        for cell in 0..81 {
-            if let Some(d) = grid.get(cell) {
-                digits.toggle(cell, d);
-            }
+        for (cell, digit) in grid.filled() {
+            digits.toggle(cell, digit);
         }
         digits
     }
 
     /// The digits given in the units of `cell`.
     #[inline]
-    fn seen(&self, cell: usize) -> Candidates {
-        Candidates::from_bits(
-            self.0[ROW[cell] as usize] | self.0[9 + COL[cell] as usize] | self.0[18 + BOX[cell] as usize],
-        )
+    fn seen(&self, cell: Cell) -> Candidates {
+        Candidates::from_bits(self.0[cell.row()] | self.0[9 + cell.col()] | self.0[18 + cell.box_idx()])
     }
 
     /// Adds `digit` at `cell` to its units, or takes it away if present.
     #[inline]
-    fn toggle(&mut self, cell: usize, digit: u8) {
-        let bit = digit_bit(digit);
-        self.0[ROW[cell] as usize] ^= bit;
-        self.0[9 + COL[cell] as usize] ^= bit;
-        self.0[18 + BOX[cell] as usize] ^= bit;
+    fn toggle(&mut self, cell: Cell, digit: Digit) {
+        let bit = digit.bit();
+        self.0[cell.row()] ^= bit;
+        self.0[9 + cell.col()] ^= bit;
+        self.0[18 + cell.box_idx()] ^= bit;
     }
 }
 
@@ -577,10 +573,6 @@ static PEER_MASKS: [u128; 81] = {
     masks
 };
 
-fn digit_bit(digit: u8) -> u16 {
-    1 << (digit - 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -597,17 +589,17 @@ mod tests {
         let mut given = ALL_CELLS;
         let mut digits = UnitDigits::of(&solution);
         let mut n_cheap = 0;
-        for cell in 0..81 {
+        for cell in Cell::ALL {
             let mut trial = givens;
-            trial.set(cell, 0);
+            trial.set(cell, None);
             let digit = solution.get(cell).unwrap();
             let mut trial_digits = digits;
             trial_digits.toggle(cell, digit);
-            if is_single(given & !(1 << cell), &trial_digits, &by_digit, cell, digit) {
+            if is_single(given & !(1 << cell.index()), &trial_digits, &by_digit, cell, digit) {
                 n_cheap += 1;
                 assert_eq!(solver.count_solutions_up_to(&trial, 2), 1, "cell {cell}");
                 givens = trial;
-                given &= !(1 << cell);
+                given &= !(1 << cell.index());
                 digits = trial_digits;
             }
         }
@@ -624,23 +616,23 @@ mod tests {
         let mut rng = puzzle_rng(5, 2);
         let solution = random_grid(&mut rng);
         let by_digit = cells_by_digit(&solution);
-        let mut order: Vec<usize> = (0..81).collect();
+        let mut order = Cell::ALL;
         order.shuffle(&mut rng);
         let mut givens = solution;
         let mut given = ALL_CELLS;
         let mut digits = UnitDigits::of(&solution);
         let (mut n_filled, mut n_beyond_removed) = (0, 0);
         for cell in order {
-            let after = given & !(1 << cell);
-            if filled_by_singles(after, 1 << cell, &by_digit) {
+            let after = given & !(1 << cell.index());
+            if filled_by_singles(after, 1 << cell.index(), &by_digit) {
                 n_filled += 1;
                 let digit = solution.get(cell).unwrap();
                 let mut trial_digits = digits;
                 trial_digits.toggle(cell, digit);
-                if !forced_by_singles(after, trial_digits, &[cell as u8], &solution, &by_digit) {
+                if !forced_by_singles(after, trial_digits, &[cell], &solution, &by_digit) {
                     n_beyond_removed += 1;
                 }
-                givens.set(cell, 0);
+                givens.set(cell, None);
                 assert_eq!(solver.count_solutions_up_to(&givens, 2), 1, "cell {cell}: {givens}");
                 given = after;
                 digits = trial_digits;
@@ -668,9 +660,9 @@ mod tests {
         let mut g = Generator::new(GenOptions { seed: 5, ..GenOptions::default() });
         for index in 0..5 {
             let p = g.generate_on_pattern(index, pattern, |_| true, 10_000).unwrap();
-            assert!((0..81).all(|c| p.givens.get(c).is_some() == pattern.contains(c)));
+            assert!(Cell::ALL.iter().all(|&c| p.givens.get(c).is_some() == pattern.contains(c)));
             assert_eq!(p.givens.count_solutions_up_to(2), 1);
-            assert!((0..81).all(|c| p.givens.get(c).is_none_or(|d| p.solution.get(c) == Some(d))));
+            assert!(p.givens.filled().all(|(c, d)| p.solution.get(c) == Some(d)));
             assert_eq!(p.symmetry, Symmetry::Rot180);
             // Reproducible from the seed and index.
             let again = Generator::new(GenOptions { seed: 5, ..GenOptions::default() })
@@ -679,7 +671,7 @@ mod tests {
             assert_eq!(again, p);
         }
         // Givens in the top two rows only never make a unique puzzle.
-        let hopeless = Pattern::from_cells(0..17);
+        let hopeless = Pattern::from_cells(Cell::ALL[..17].iter().copied());
         let err = g.generate_on_pattern(0, hopeless, |_| true, 3).unwrap_err();
         assert_eq!(err, GenError::TriesExhausted { index: 0, max_tries: 3 });
     }

@@ -5,7 +5,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A clue pattern: a set of cells, 0–80 row-major.
+use sudoku_core::Cell;
+
+/// A clue pattern: a set of cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Pattern(u128);
 
@@ -37,13 +39,18 @@ pub enum PatternError {
 
 impl Pattern {
     /// The pattern of these cells.
-    pub fn from_cells(cells: impl IntoIterator<Item = usize>) -> Pattern {
-        Pattern(cells.into_iter().filter(|&c| c < 81).fold(0, |m, c| m | 1 << c))
+    pub fn from_cells(cells: impl IntoIterator<Item = Cell>) -> Pattern {
+        Pattern(cells.into_iter().fold(0, |m, c| m | 1 << c.index()))
     }
 
     /// Whether `cell` is given.
-    pub fn contains(self, cell: usize) -> bool {
-        cell < 81 && self.0 >> cell & 1 == 1
+    pub fn contains(self, cell: Cell) -> bool {
+        self.0 >> cell.index() & 1 == 1
+    }
+
+    /// The given cells in row-major order.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        Cell::ALL.into_iter().filter(move |&c| self.contains(c))
     }
 
     /// The number of givens.
@@ -56,7 +63,7 @@ impl Pattern {
         self.0 == 0
     }
 
-    /// The given cells as a bit mask (bit `c` for cell `c`).
+    /// The given cells as a bit mask (bit `c.index()` for cell `c`).
     pub fn mask(self) -> u128 {
         self.0
     }
@@ -70,34 +77,31 @@ impl FromStr for Pattern {
     /// Spaces, tabs and `|`, `+` (grid drawing) are ignored, and so are
     /// lines starting with `#` followed by a space (comments).
     fn from_str(s: &str) -> Result<Pattern, PatternError> {
-        let mut cells = Vec::with_capacity(81);
+        let mut given = Vec::with_capacity(81);
         for (i, line) in s.lines().enumerate() {
             if line.starts_with("# ") {
                 continue;
             }
             for (j, ch) in line.chars().enumerate() {
                 match ch {
-                    'x' | 'X' | '*' | '#' | '1'..='9' => cells.push(true),
-                    '.' | '0' | '-' | '_' => cells.push(false),
+                    'x' | 'X' | '*' | '#' | '1'..='9' => given.push(true),
+                    '.' | '0' | '-' | '_' => given.push(false),
                     ' ' | '\t' | '|' | '+' | '\r' => {}
                     _ => return Err(PatternError::BadChar { line: i + 1, column: j + 1, found: ch }),
                 }
             }
         }
-        if cells.len() != 81 {
-            return Err(PatternError::Length(cells.len()));
+        if given.len() != 81 {
+            return Err(PatternError::Length(given.len()));
         }
-        let pattern = Pattern::from_cells(cells.iter().enumerate().filter(|(_, &g)| g).map(|(c, _)| c));
+        let pattern = Pattern::from_cells(Cell::ALL.into_iter().filter(|c| given[c.index()]));
         if pattern.len() < 17 {
             return Err(PatternError::TooFew(pattern.len()));
         }
-        for (kind, cell) in [
-            ("rows", (|line, k| line * 9 + k) as fn(usize, usize) -> usize),
-            ("columns", |line, k| k * 9 + line),
-        ] {
+        for (kind, line_of) in [("rows", Cell::row as fn(Cell) -> usize), ("columns", Cell::col)] {
             for group in 0..3 {
                 let empty: Vec<usize> = (group * 3..group * 3 + 3)
-                    .filter(|&line| (0..9).all(|k| !pattern.contains(cell(line, k))))
+                    .filter(|&line| pattern.cells().all(|c| line_of(c) != line))
                     .collect();
                 if empty.len() >= 2 {
                     return Err(PatternError::TwoEmptyLines(format!(
@@ -117,7 +121,7 @@ impl fmt::Display for Pattern {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in 0..9 {
             let line: String =
-                (0..9).map(|col| if self.contains(row * 9 + col) { 'x' } else { '.' }).collect();
+                Cell::row_cells(row).iter().map(|&c| if self.contains(c) { 'x' } else { '.' }).collect();
             writeln!(f, "{line}")?;
         }
         Ok(())
@@ -134,7 +138,10 @@ mod tests {
         let line = "x.x.x.x.x.x.x.x.x.".repeat(4) + "x.x.x.x.x";
         let p: Pattern = line.parse().unwrap();
         assert_eq!(p.len(), 41);
-        assert!(p.contains(0) && !p.contains(1) && p.contains(10) && p.contains(80));
+        let given = |i| p.contains(Cell::ALL[i]);
+        assert!(given(0) && !given(1) && given(10) && given(80));
+        assert_eq!(p.cells().count(), 41);
+        assert!(p.cells().all(|c| (c.row() + c.col()) % 2 == 0));
         let drawn = p.to_string();
         assert_eq!(drawn.parse::<Pattern>().unwrap(), p);
         let rows = ["x.x|.x.|x.x", ".x.|x.x|.x.", "1.2 .3. 4.5", ".#. *.* .#."];

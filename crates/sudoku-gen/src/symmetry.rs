@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sudoku_core::Grid;
+use sudoku_core::{Cell, Grid};
 
 /// The symmetry of the clue pattern a generated puzzle must have.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -95,36 +95,33 @@ impl Symmetry {
         }
     }
 
-    /// The images of `cell_idx` (0–80, row-major) under each generator of
-    /// the group. A pattern has the symmetry when it holds every image of
-    /// each of its cells.
-    pub fn generator_images(self, cell_idx: usize) -> impl Iterator<Item = usize> {
-        let (r, c) = (cell_idx / 9, cell_idx % 9);
+    /// The images of `cell` under each generator of the group. A pattern
+    /// has the symmetry when it holds every image of each of its cells.
+    pub fn generator_images(self, cell: Cell) -> impl Iterator<Item = Cell> {
         self.generators().iter().map(move |map| {
-            let (r2, c2) = map(r, c);
-            r2 * 9 + c2
+            let (r2, c2) = map(cell.row(), cell.col());
+            Cell::at(r2, c2).expect("a map of the square keeps rows and columns 0-8")
         })
     }
 
     /// The orbits of the 81 cells under the group: disjoint sets of cells
     /// that the symmetry requires to be all given or all blank. Each orbit
     /// is sorted; orbits come in order of their smallest cell.
-    pub fn orbits(self) -> Vec<Vec<u8>> {
+    pub fn orbits(self) -> Vec<Vec<Cell>> {
         let mut seen = [false; 81];
         let mut orbits = Vec::new();
-        for start in 0..81 {
+        for start in Cell::ALL {
             if seen[start] {
                 continue;
             }
             seen[start] = true;
-            let mut orbit = vec![start as u8];
+            let mut orbit = vec![start];
             let mut i = 0;
             while i < orbit.len() {
-                let cell = orbit[i] as usize;
-                for image in self.generator_images(cell) {
+                for image in self.generator_images(orbit[i]) {
                     if !seen[image] {
                         seen[image] = true;
-                        orbit.push(image as u8);
+                        orbit.push(image);
                     }
                 }
                 i += 1;
@@ -148,7 +145,7 @@ impl Symmetry {
 
     /// Whether the pattern of given cells of `grid` has this symmetry.
     pub fn holds_for(self, grid: &Grid) -> bool {
-        (0..81).all(|cell| {
+        Cell::ALL.into_iter().all(|cell| {
             let given = grid.get(cell).is_some();
             self.generator_images(cell).all(|image| grid.get(image).is_some() == given)
         })
@@ -194,9 +191,9 @@ mod tests {
     #[test]
     fn orbits_partition_the_grid() {
         for sym in Symmetry::ALL {
-            let mut all: Vec<u8> = sym.orbits().concat();
+            let mut all: Vec<usize> = sym.orbits().concat().into_iter().map(Cell::index).collect();
             all.sort_unstable();
-            assert_eq!(all, (0..81).collect::<Vec<u8>>(), "{sym}");
+            assert_eq!(all, (0..81).collect::<Vec<usize>>(), "{sym}");
         }
     }
 
@@ -220,11 +217,24 @@ mod tests {
     fn rot180_pairs_opposite_cells() {
         for orbit in Symmetry::Rot180.orbits() {
             match orbit[..] {
-                [a] => assert_eq!(a, 40),
-                [a, b] => assert_eq!(a + b, 80),
+                [a] => assert_eq!(a.to_string(), "r5c5"),
+                [a, b] => assert_eq!((a.row() + b.row(), a.col() + b.col()), (8, 8)),
                 _ => panic!("orbit {orbit:?}"),
             }
         }
+    }
+
+    #[test]
+    fn generator_images_are_the_maps_written_out() {
+        // Worked by hand from the maps in the docs of `Symmetry`.
+        let images = |sym: Symmetry, row, col| -> Vec<String> {
+            sym.generator_images(Cell::at(row, col).unwrap()).map(|c| c.to_string()).collect()
+        };
+        assert_eq!(images(Symmetry::Rot90, 0, 1), ["r2c9"]);
+        assert_eq!(images(Symmetry::Rot180, 0, 1), ["r9c8"]);
+        assert_eq!(images(Symmetry::Antidiagonal, 2, 5), ["r4c7"]);
+        assert_eq!(images(Symmetry::Dihedral, 0, 1), ["r2c9", "r1c8"]);
+        assert_eq!(images(Symmetry::None, 4, 4), Vec::<String>::new());
     }
 
     #[test]
@@ -238,11 +248,11 @@ mod tests {
     #[test]
     fn holds_for_checks_the_pattern() {
         let mut g = Grid::EMPTY;
-        g.set(0, 1);
+        g.set(Cell::ALL[0], sudoku_core::Digit::new(1).unwrap());
         assert!(Symmetry::None.holds_for(&g));
         assert!(!Symmetry::Rot180.holds_for(&g));
         assert!(Symmetry::Diagonal.holds_for(&g)); // cell 0 is on the diagonal
-        g.set(80, 2);
+        g.set(Cell::ALL[80], sudoku_core::Digit::new(2).unwrap());
         assert!(Symmetry::Rot180.holds_for(&g));
         assert!(!Symmetry::Rot90.holds_for(&g));
     }

@@ -29,7 +29,7 @@
 //!                                  one group
 //! ```
 
-use sudoku_core::BOX;
+use sudoku_core::{Cell, BOX};
 
 /// The two-digit, two-line and three-line unavoidable sets of one solution
 /// grid. The first two families are kept as row or column masks, turned
@@ -81,14 +81,14 @@ impl UnavoidableSets {
         let mut row_in_col = [[0u8; 9]; 9];
         let mut row_in_box = [[0u8; 9]; 9];
         let mut digit_cells = [0u128; 9];
-        for (cell, &digit) in solution.iter().enumerate() {
+        for (cell, &digit) in Cell::ALL.iter().zip(solution) {
             let d = usize::from(digit.wrapping_sub(1)).min(8);
-            self.digits[cell] = d as u8;
-            let (r, c) = (cell / 9, cell % 9);
+            self.digits[*cell] = d as u8;
+            let (r, c) = (cell.row(), cell.col());
             col_in_row[d][r] = c as u8;
             row_in_col[d][c] = r as u8;
-            row_in_box[d][usize::from(BOX[r * 9 + c])] = r as u8;
-            digit_cells[d] |= CELL_BIT[cell];
+            row_in_box[d][cell.box_idx()] = r as u8;
+            digit_cells[d] |= CELL_BIT[*cell];
         }
         for a in 0..9 {
             for b in a + 1..9 {
@@ -175,15 +175,15 @@ impl UnavoidableSets {
 
     /// Whether removing the cells of `orbit`, leaving the cells of `after`,
     /// takes the last clue of a set. Such a set holds a cell of the orbit.
-    pub(crate) fn any_emptied(&self, orbit: &[u8], after: u128) -> bool {
-        orbit.iter().any(|&cell| self.any_emptied_at(usize::from(cell), after))
+    pub(crate) fn any_emptied(&self, orbit: &[Cell], after: u128) -> bool {
+        orbit.iter().any(|&cell| self.any_emptied_at(cell, after))
             || self.shifts[..self.n_shifts].iter().any(|&set| set & after == 0)
     }
 
     /// Whether a set that holds `cell` has no cell in `after`: one set per
     /// other digit, one per other line of its band and of its stack.
-    fn any_emptied_at(&self, cell: usize, after: u128) -> bool {
-        let (r, c) = (cell / 9, cell % 9);
+    fn any_emptied_at(&self, cell: Cell, after: u128) -> bool {
+        let (r, c) = (cell.row(), cell.col());
         for &pair_idx in &PAIR[usize::from(self.digits[cell])] {
             let pair_idx = usize::from(pair_idx);
             if pair_idx < 36
@@ -245,13 +245,14 @@ const fn lines_table(columns: bool) -> [u128; 512] {
     let mut table = [0u128; 512];
     let mut mask = 0;
     while mask < 512 {
-        let mut cell = 0;
-        while cell < 81 {
-            let line = if columns { cell % 9 } else { cell / 9 };
+        let mut cell_idx = 0;
+        while cell_idx < 81 {
+            let cell = Cell::ALL[cell_idx];
+            let line = if columns { cell.col() } else { cell.row() };
             if mask & 1 << line != 0 {
-                table[mask] |= 1 << cell;
+                table[mask] |= 1 << cell_idx;
             }
-            cell += 1;
+            cell_idx += 1;
         }
         mask += 1;
     }
@@ -311,8 +312,8 @@ mod tests {
     impl UnavoidableSets {
         /// The sets that hold `cell`, as cells: one per other digit, one per
         /// other line of its band and of its stack.
-        pub(super) fn sets_of(&self, cell: usize) -> impl Iterator<Item = u128> + '_ {
-            let (r, c) = (cell / 9, cell % 9);
+        pub(super) fn sets_of(&self, cell: Cell) -> impl Iterator<Item = u128> + '_ {
+            let (r, c) = (cell.row(), cell.col());
             let pairs = PAIR[usize::from(self.digits[cell])].iter().filter(|&&pair_idx| pair_idx < 36);
             let pair_sets = pairs.map(move |&pair_idx| {
                 let pair_idx = usize::from(pair_idx);
@@ -331,7 +332,7 @@ mod tests {
     /// Each set of each family, as a set of cells, from `UnavoidableSets`'
     /// tables.
     fn all_sets(sets: &UnavoidableSets) -> Vec<u128> {
-        let mut all: Vec<u128> = (0..81).flat_map(|cell| sets.sets_of(cell)).collect();
+        let mut all: Vec<u128> = Cell::ALL.into_iter().flat_map(|cell| sets.sets_of(cell)).collect();
         all.extend(&sets.shifts[..sets.n_shifts]);
         all.sort_unstable();
         all.dedup();
@@ -352,9 +353,13 @@ mod tests {
             assert!(all.len() > 40, "only {} sets", all.len());
             for set in all {
                 let mut blanked = grid;
-                (0..81).filter(|&c| set & 1 << c != 0).for_each(|c| blanked.set(c, 0));
-                let first = set.trailing_zeros() as usize;
-                let other = solver.solve_one_excluding(&blanked, first, grid.get(first).unwrap());
+                Cell::ALL
+                    .into_iter()
+                    .filter(|c| set & 1 << c.index() != 0)
+                    .for_each(|c| blanked.set(c, None));
+                let first = Cell::ALL[set.trailing_zeros() as usize];
+                let excluded = sudoku_core::Candidate::new(first, grid.get(first).unwrap());
+                let other = solver.solve_one_excluding(&blanked, excluded);
                 assert!(other.is_some(), "set {set:#x} of {grid}");
             }
         }

@@ -4,7 +4,7 @@
 //! solution counter that shares no code with the core solver.
 
 use rand::seq::SliceRandom;
-use sudoku_core::Grid;
+use sudoku_core::{Cell, Grid};
 use sudoku_gen::Symmetry;
 
 /// A map of `(row, column)` onto itself.
@@ -34,9 +34,10 @@ fn maps(symmetry: Symmetry) -> Vec<CellMap> {
 
 pub fn assert_symmetric(p: &Grid, symmetry: Symmetry) {
     for map in maps(symmetry) {
-        for cell in 0..81 {
-            let (r, c) = map(cell / 9, cell % 9);
-            assert_eq!(p.get(cell).is_some(), p.get(r * 9 + c).is_some(), "{symmetry} fails at {cell}: {p}");
+        for cell in Cell::ALL {
+            let (r, c) = map(cell.row(), cell.col());
+            let image = Cell::at(r, c).expect("a map of the square");
+            assert_eq!(p.get(cell).is_some(), p.get(image).is_some(), "{symmetry} fails at {cell}: {p}");
         }
     }
 }
@@ -44,10 +45,10 @@ pub fn assert_symmetric(p: &Grid, symmetry: Symmetry) {
 /// Every orbit of given cells is needed: removing it loses uniqueness.
 pub fn assert_minimal(p: &Grid, symmetry: Symmetry) {
     for orbit in symmetry.orbits() {
-        if p.get(orbit[0] as usize).is_some() {
+        if p.get(orbit[0]).is_some() {
             let mut q = *p;
             for &cell in &orbit {
-                q.set(cell as usize, 0);
+                q.set(cell, None);
             }
             assert_eq!(q.count_solutions_up_to(2), 2, "orbit {orbit:?} is removable from {p}");
         }
@@ -62,7 +63,7 @@ pub fn greedy(solution: &Grid, symmetry: Symmetry, rng: &mut impl rand::Rng) -> 
     for orbit_idx in order {
         let mut trial = givens;
         for &cell in &orbits[orbit_idx] {
-            trial.set(cell as usize, 0);
+            trial.set(cell, None);
         }
         if trial.count_solutions_up_to(2) == 1 {
             givens = trial;

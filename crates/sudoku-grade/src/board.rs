@@ -75,13 +75,12 @@ impl Board {
     /// clash.
     pub fn from_grid(grid: &Grid) -> Option<Board> {
         let mut b = Board { cands: [ALL; 81], value: [0; 81] };
-        for c in 0..81 {
-            if let Some(d) = grid.get(c) {
-                if b.cands[c] & bit(d) == 0 {
-                    return None;
-                }
-                b.place(c, d);
+        for (cell, digit) in grid.filled() {
+            let (c, d) = (cell.index(), digit.get());
+            if b.cands[c] & bit(d) == 0 {
+                return None;
             }
+            b.place(c, d);
         }
         Some(b)
     }

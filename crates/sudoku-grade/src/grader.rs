@@ -685,10 +685,9 @@ impl Grader {
             grade.n_steps += hits.hints().len().max(1) as u32;
             // Never trust a deduction against the solution: a wrong step
             // would make every later one meaningless.
-            debug_assert!((0..81).all(|c| {
-                let d = solution.get(c).unwrap_or(0);
-                hits.found.elim[c] & (1 << (d - 1)) == 0
-                    && (hits.found.place[c] == 0 || hits.found.place[c] == 1 << (d - 1))
+            debug_assert!(solution.filled().all(|(cell, digit)| {
+                let (c, bit) = (cell.index(), digit.bit());
+                hits.found.elim[c] & bit == 0 && (hits.found.place[c] == 0 || hits.found.place[c] == bit)
             }));
             b.apply(&hits.found);
             *round += 1;
@@ -779,7 +778,7 @@ pub(crate) fn round_floor(er: Tenths, ep: Option<Tenths>) -> Tenths {
 /// open cell at once, whatever the order of cells.
 pub(crate) fn offer_the_solution(b: &Board, solution: &Grid, hits: &mut Hits) {
     let rest: Vec<(usize, u8)> =
-        (0..81).filter(|&c| b.value[c] == 0).map(|c| (c, solution.get(c).unwrap_or(1))).collect();
+        solution.filled().filter(|&(c, _)| b.value[c] == 0).map(|(c, d)| (c.index(), d.get())).collect();
     hits.offer(b, Technique::NestedForcingChain, 200, &rest, &[], |x| {
         x.str("No technique applies: the solution");
     });

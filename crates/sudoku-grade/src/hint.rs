@@ -16,7 +16,7 @@ use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
-use sudoku_core::{Candidates, Conflict, Grid, Position, PEERS, UNITS};
+use sudoku_core::{Candidates, Cell, Conflict, Digit, Grid, Position, UNITS};
 
 use crate::board::{bit, Board};
 use crate::grader::{offer_the_solution, round_floor, Candidate};
@@ -219,7 +219,7 @@ fn pattern_of(text: &str, out: &mut Vec<CellDigits>) {
         let mut digit = Candidates::NONE;
         for sep in [&b"."[..], b"=", b"<>", b"#"] {
             if b[j..].starts_with(sep) && b.get(j + sep.len()).is_some_and(|d| (b'1'..=b'9').contains(d)) {
-                digit = Candidates::single(b[j + sep.len()] - b'0');
+                digit = Digit::new(b[j + sep.len()] - b'0').map_or(Candidates::NONE, Candidates::single);
                 j += sep.len() + 1;
                 break;
             }
@@ -400,41 +400,46 @@ impl Grader {
         let full = level == Level::Full;
         // With repeats, a change must undo each of them: only a cell in
         // every conflict can.
-        let in_every_conflict = |c: usize| conflicts.iter().all(|x| x.cells.contains(&c));
+        let in_every_conflict = |c: Cell| conflicts.iter().all(|x| x.cells.contains(&c));
         // Every other cell's marks must keep the answer: a repair that
         // leaves a mistake elsewhere is a change of two or more.
-        let marks_agree =
-            |c: usize, s: &Grid| (0..81).all(|q| q == c || s.get(q).is_some_and(|d| marks[q].contains(d)));
+        let marks_agree = |c: Cell, s: &Grid| {
+            Cell::ALL.into_iter().all(|q| q == c || s.get(q).is_some_and(|d| marks[q].contains(d)))
+        };
         let mut found: Vec<Mistake> = Vec::new();
-        for c in (0..81).filter(|&c| in_every_conflict(c)) {
-            let Some(x) = givens.get(c) else { continue };
+        for cell in Cell::ALL.into_iter().filter(|&c| in_every_conflict(c)) {
+            let c = cell.index();
+            let Some(x) = givens.get(cell) else { continue };
             let mut without = givens;
-            without.set(c, 0);
+            without.set(cell, None);
             match self.solver().count_solutions_up_to(&without, 2) {
                 0 => {}
                 1 => {
                     let Some(solution) = self.solver().solve_one(&without) else { continue };
                     // Not `x`, or the position would have had this solution.
-                    let answer = solution.get(c).unwrap_or(x);
-                    if answer != x && marks_agree(c, &solution) {
-                        found.push(Mistake::ErasedCandidate { cell_idx: c, digit: full.then_some(answer) });
+                    let answer = solution.get(cell).unwrap_or(x);
+                    if answer != x && marks_agree(cell, &solution) {
+                        found.push(Mistake::ErasedCandidate {
+                            cell_idx: c,
+                            digit: full.then_some(answer.get()),
+                        });
                     }
                 }
                 _ => {
-                    let taken = PEERS[c].iter().filter_map(|&q| without.get(q as usize));
-                    let taken = taken.fold(Candidates::single(x), |m, d| m.union(Candidates::single(d)));
+                    let taken = cell.peers().filter_map(|q| without.get(q));
+                    let taken = taken.fold(Candidates::single(x), Candidates::with);
                     for d in Candidates::ALL.without(taken).iter() {
                         let mut replaced = without;
-                        replaced.set(c, d);
+                        replaced.set(cell, d);
                         if self.solver().count_solutions_up_to(&replaced, 2) != 1 {
                             continue;
                         }
                         let Some(solution) = self.solver().solve_one(&replaced) else { continue };
-                        if marks_agree(c, &solution) {
+                        if marks_agree(cell, &solution) {
                             found.push(Mistake::WrongDigit {
                                 cell_idx: c,
-                                placed: x,
-                                correct: full.then_some(d),
+                                placed: x.get(),
+                                correct: full.then_some(d.get()),
                             });
                         }
                     }
@@ -555,9 +560,9 @@ fn board_of(position: &Position) -> Board {
     let computed = placed.candidates();
     let marks = position.candidates();
     let mut b = Board { cands: [0; 81], value: [0; 81] };
-    for c in 0..81 {
-        match placed.get(c) {
-            Some(d) => b.value[c] = d,
+    for (c, cell) in Cell::ALL.into_iter().enumerate() {
+        match placed.get(cell) {
+            Some(d) => b.value[c] = d.get(),
             // Marks a placed digit rules out are stale: drop them.
             None => b.cands[c] = marks[c].bits() & computed[c].bits(),
         }
@@ -599,16 +604,21 @@ fn mistakes(placed: &Grid, marks: Option<&[Candidates; 81]>, solution: &Grid, le
     let full = level == Level::Full;
     // On the stack first, so that the list is allocated once, at its size.
     let mut out: ArrayVec<Mistake, 81> = ArrayVec::new();
-    for c in 0..81 {
-        let answer = solution.get(c).unwrap_or(0);
-        match placed.get(c) {
-            Some(d) if d != answer => {
-                out.push(Mistake::WrongDigit { cell_idx: c, placed: d, correct: full.then_some(answer) })
-            }
+    for (c, cell) in Cell::ALL.into_iter().enumerate() {
+        let answer = solution.get(cell);
+        match placed.get(cell) {
+            Some(d) if Some(d) != answer => out.push(Mistake::WrongDigit {
+                cell_idx: c,
+                placed: d.get(),
+                correct: full.then_some(answer.map_or(0, Digit::get)),
+            }),
             Some(_) => {}
             None => {
-                if marks.is_some_and(|m| !m[c].contains(answer)) {
-                    out.push(Mistake::ErasedCandidate { cell_idx: c, digit: full.then_some(answer) });
+                if marks.is_some_and(|m| !answer.is_some_and(|a| m[c].contains(a))) {
+                    out.push(Mistake::ErasedCandidate {
+                        cell_idx: c,
+                        digit: full.then_some(answer.map_or(0, Digit::get)),
+                    });
                 }
             }
         }
@@ -622,7 +632,7 @@ impl Hint {
     pub fn apply_to(&self, position: &Position) -> Position {
         let mut placed = *position.placed();
         for p in &self.placements {
-            placed.set(p.cell_idx, p.digit);
+            placed.set(Cell::ALL[p.cell_idx], Digit::new(p.digit));
         }
         // What a placement rules out in its peers goes too.
         let computed = placed.candidates();
@@ -631,7 +641,8 @@ impl Hint {
             *m = Candidates::from_bits(m.bits() & c.bits());
         }
         for e in &self.eliminations {
-            marks[e.cell_idx] = marks[e.cell_idx].without(Candidates::single(e.digit));
+            marks[e.cell_idx] =
+                marks[e.cell_idx].without(Digit::new(e.digit).map_or(Candidates::NONE, Candidates::single));
         }
         Position::new(*position.givens(), &placed, Some(marks)).expect("a hint keeps the givens")
     }

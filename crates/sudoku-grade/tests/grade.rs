@@ -150,7 +150,7 @@ fn sample_paths_are_sound_and_rated_by_their_hardest_step() {
 #[test]
 fn invalid_unsolvable_and_ambiguous_puzzles_are_not_rated() {
     let clash = Grid::parse_line(&format!("55{}", ".".repeat(79))).unwrap();
-    assert!(matches!(grade(&clash), Err(GradeError::Conflict(c)) if c.digit == 5));
+    assert!(matches!(grade(&clash), Err(GradeError::Conflict(c)) if c.digit.get() == 5));
     assert_eq!(grade(&Grid::EMPTY), Err(GradeError::NotUnique));
     // No clash among the givens, but r1c9 has no digit left.
     let dead = Grid::parse_line(&format!("12345678.{}9", ".".repeat(71))).unwrap();

@@ -1,11 +1,27 @@
 //! Hints from positions: sound steps, the grader's rating when followed
 //! from the givens, mistakes found, every status.
 
-use sudoku_core::{Candidates, Grid, Position};
+use sudoku_core::{Candidates, Cell, Digit, Grid, Position};
 use sudoku_grade::hint::{Hint, Level, Mistake, Status};
 use sudoku_grade::{GradeOptions, Grader};
 
 use crate::util::fixture;
+
+/// The digit of cell `c` (0–80) as a number: the grade API's cells and
+/// digits are bare numbers still.
+fn at(grid: &Grid, c: usize) -> Option<u8> {
+    grid.get(Cell::ALL[c]).map(Digit::get)
+}
+
+/// Puts digit `d` (0 blanks) in cell `c` (0–80).
+fn put(grid: &mut Grid, c: usize, d: u8) {
+    grid.set(Cell::ALL[c], Digit::new(d));
+}
+
+/// The set of digit `d` alone (empty for 0).
+fn single(d: u8) -> Candidates {
+    Digit::new(d).map_or(Candidates::NONE, Candidates::single)
+}
 
 /// Every 8th puzzle of the calibration sample: all bands.
 fn sample() -> Vec<Grid> {
@@ -46,12 +62,12 @@ fn hints_followed_from_the_givens_are_sound_and_rate_the_puzzle_as_grade_does() 
             assert_eq!(h.status, Status::Hint, "{}: {}", puzzle.to_line(), h.text);
             assert!(!h.placements.is_empty() || !h.eliminations.is_empty(), "{}", h.text);
             for x in &h.placements {
-                assert_eq!(solution.get(x.cell_idx), Some(x.digit), "{}", h.text);
-                assert_eq!(p.placed().get(x.cell_idx), None, "{}", h.text);
+                assert_eq!(at(&solution, x.cell_idx), Some(x.digit), "{}", h.text);
+                assert_eq!(at(p.placed(), x.cell_idx), None, "{}", h.text);
             }
             for x in &h.eliminations {
-                assert_ne!(solution.get(x.cell_idx), Some(x.digit), "{}", h.text);
-                assert!(p.candidates()[x.cell_idx].contains(x.digit), "{}", h.text);
+                assert_ne!(at(&solution, x.cell_idx), Some(x.digit), "{}", h.text);
+                assert!(p.candidates()[x.cell_idx].contains(Digit::new(x.digit).unwrap()), "{}", h.text);
             }
             hardest = hardest.max(h.difficulty.unwrap());
             p = h.apply_to(&p);
@@ -98,12 +114,12 @@ fn r31_asking_again_after_each_step_can_take_another_path() {
 fn mistakes_come_first_and_keep_the_answer_back_unless_asked() {
     let puzzle = sample()[10];
     let solution = puzzle.solve_unique().unwrap();
-    let open: Vec<usize> = (0..81).filter(|&c| puzzle.get(c).is_none()).collect();
+    let open: Vec<usize> = (0..81).filter(|&c| at(&puzzle, c).is_none()).collect();
     // A wrong digit in the first open cell.
-    let (c, right) = (open[0], solution.get(open[0]).unwrap());
+    let (c, right) = (open[0], at(&solution, open[0]).unwrap());
     let wrong = right % 9 + 1;
     let mut placed = puzzle;
-    placed.set(c, wrong);
+    put(&mut placed, c, wrong);
     let p = Position::new(puzzle, &placed, None).unwrap();
     let h = Grader::new().hint(&p, Level::Technique);
     assert_eq!(h.status, Status::Mistakes);
@@ -114,7 +130,7 @@ fn mistakes_come_first_and_keep_the_answer_back_unless_asked() {
     // The answer erased from the second open cell's pencil marks.
     let c2 = open[1];
     let mut marks = puzzle.candidates();
-    marks[c2] = marks[c2].without(Candidates::single(solution.get(c2).unwrap()));
+    marks[c2] = marks[c2].without(single(at(&solution, c2).unwrap()));
     let p = Position::new(puzzle, &puzzle, Some(marks)).unwrap();
     let h = Grader::new().hint(&p, Level::Nudge);
     assert_eq!(h.status, Status::Mistakes);
@@ -129,10 +145,10 @@ fn every_status_and_level() {
     assert_eq!(g.hint(&Position::from_givens(solution), Level::Full).status, Status::Solved);
     // A given that repeats a digit of its row, column or box.
     let mut clash = puzzle;
-    let a = (0..81).find(|&c| puzzle.get(c).is_none()).unwrap();
-    let peer_digit = |d: u8| sudoku_core::PEERS[a].iter().any(|&q| puzzle.get(q as usize) == Some(d));
+    let a = (0..81).find(|&c| at(&puzzle, c).is_none()).unwrap();
+    let peer_digit = |d: u8| sudoku_core::PEERS[a].iter().any(|&q| at(&puzzle, q as usize) == Some(d));
     let d = (1..=9).find(|&d| peer_digit(d)).unwrap();
-    clash.set(a, d);
+    put(&mut clash, a, d);
     assert_eq!(g.hint(&Position::from_givens(clash), Level::Full).status, Status::Invalid);
     assert_eq!(g.hint(&Position::from_givens(Grid::EMPTY), Level::Full).status, Status::NotUnique);
     let dead: Grid =
@@ -214,9 +230,9 @@ fn r30_an_answer_erased_from_a_cell_of_two_is_found_in_every_pencil_mark_form() 
         // All the cells of two candidates of a few puzzles, the first of
         // each other puzzle.
         for &c in bivalue.iter().take(if i < 4 { 81 } else { 1 }) {
-            let answer = solution.get(c).unwrap();
+            let answer = at(&solution, c).unwrap();
             let mut erased = marks;
-            erased[c] = erased[c].without(Candidates::single(answer));
+            erased[c] = erased[c].without(single(answer));
             let p = Position::new(puzzle, &puzzle, Some(erased)).unwrap();
             let boxed = format!(".---.\n{}'---'\n", p.to_pencil_grid().replace('\n', "\n:\n"));
             for text in [p.to_sukaku(), p.to_pencil_grid(), boxed] {
@@ -253,18 +269,17 @@ fn r30_a_wrong_digit_is_found_where_putting_the_answer_back_is_not_enough() {
     for line in fixture("../17clue.txt").lines().filter(|l| !l.starts_with('#')).take(3) {
         let puzzle = Grid::parse_line(line.split(':').next().unwrap()).unwrap();
         let solution = puzzle.solve_unique().unwrap();
-        let c = (0..81).find(|&c| puzzle.get(c).is_some()).unwrap();
-        let right = solution.get(c).unwrap();
+        let c = (0..81).find(|&c| at(&puzzle, c).is_some()).unwrap();
+        let right = at(&solution, c).unwrap();
         let mut typed = puzzle;
         // The first wrong digit that repeats no clue and leaves no solution.
         let wrong = (1..=9).find(|&d| {
-            typed.set(c, d);
+            put(&mut typed, c, d);
             d != right && typed.conflicts().is_empty() && typed.count_solutions_up_to(1) == 0
         });
         let Some(wrong) = wrong else { continue };
-        typed.set(c, wrong);
-        let marks: [Candidates; 81] =
-            std::array::from_fn(|q| typed.get(q).map_or(Candidates::ALL, Candidates::single));
+        put(&mut typed, c, wrong);
+        let marks: [Candidates; 81] = std::array::from_fn(|q| at(&typed, q).map_or(Candidates::ALL, single));
         let p = Position::parse(&Position::new(typed, &typed, Some(marks)).unwrap().to_sukaku()).unwrap();
         let h = grader.hint(&p, Level::Full);
         assert_eq!(h.status, Status::Mistakes, "{}: {}", puzzle.to_line(), h.text);
@@ -292,7 +307,7 @@ fn r30_two_independent_errors_are_not_repaired_by_one_change() {
             continue;
         };
         for c in [a, b] {
-            marks[c] = marks[c].without(Candidates::single(solution.get(c).unwrap()));
+            marks[c] = marks[c].without(single(at(&solution, c).unwrap()));
         }
         let p = Position::parse(&Position::new(puzzle, &puzzle, Some(marks)).unwrap().to_sukaku()).unwrap();
         let h = grader.hint(&p, Level::Full);
@@ -349,27 +364,26 @@ fn r30_two_repairs_are_reported_as_ambiguous() {
                 let (q, r) = (p / 9 * 9 + t % 9, t / 9 * 9 + p % 9);
                 let same_band = p / 27 == t / 27 && p / 9 != t / 9;
                 let two_stacks = p % 9 / 3 != t % 9 / 3;
-                (same_band && two_stacks && s.get(p) == s.get(t) && s.get(q) == s.get(r) && p < t)
+                (same_band && two_stacks && at(&s, p) == at(&s, t) && at(&s, q) == at(&s, r) && p < t)
                     .then_some([p, q, r, t])
             })?;
             Some((s, rect))
         })
         .unwrap();
-    let (a, b) = (solution.get(p).unwrap(), solution.get(q).unwrap());
+    let (a, b) = (at(&solution, p).unwrap(), at(&solution, q).unwrap());
     let x = (1..=9).find(|&d| d != a && d != b).unwrap();
     let mut givens = solution;
     for c in [p, q, r, t] {
-        givens.set(c, 0);
+        put(&mut givens, c, 0);
     }
     for &c in sudoku_core::PEERS[p].iter() {
-        if solution.get(c as usize) == Some(x) {
-            givens.set(c as usize, 0);
+        if at(&solution, c as usize) == Some(x) {
+            put(&mut givens, c as usize, 0);
         }
     }
     assert_eq!(givens.count_solutions_up_to(3), 2);
-    givens.set(p, x);
-    let marks: [Candidates; 81] =
-        std::array::from_fn(|c| givens.get(c).map_or(Candidates::ALL, Candidates::single));
+    put(&mut givens, p, x);
+    let marks: [Candidates; 81] = std::array::from_fn(|c| at(&givens, c).map_or(Candidates::ALL, single));
     let position =
         Position::parse(&Position::new(givens, &givens, Some(marks)).unwrap().to_sukaku()).unwrap();
     let h = Grader::new().hint(&position, Level::Full);

@@ -133,10 +133,7 @@ fn plain_search(mut grid: [u8; 81], out: &mut Plain) {
 }
 
 fn plain(puzzle: &Grid) -> Plain {
-    let mut cells = [0u8; 81];
-    for (i, c) in cells.iter_mut().enumerate() {
-        *c = puzzle.get(i).unwrap_or(0);
-    }
+    let cells = puzzle.to_array();
     let mut out = Plain::default();
     plain_search(cells, &mut out);
     out

@@ -15,7 +15,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
 
 use serde::Deserialize;
-use sudoku_core::{Candidates, Grid, Position};
+use sudoku_core::{Candidates, Digit, Grid, Position};
 
 use crate::{RecordError, MAX_LINE_BYTES};
 
@@ -37,8 +37,10 @@ pub fn position_json(p: &Position) -> serde_json::Value {
     o.insert("givens".into(), p.givens().to_line().into());
     o.insert("placed".into(), p.placed().to_line().into());
     if let Some(marks) = p.marks() {
-        let cells: Vec<serde_json::Value> =
-            marks.iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect::<String>().into()).collect();
+        let cells: Vec<serde_json::Value> = marks
+            .iter()
+            .map(|m| m.iter().map(|d| char::from(b'0' + d.get())).collect::<String>().into())
+            .collect();
         o.insert("candidates".into(), cells.into());
     }
     o.into()
@@ -71,8 +73,8 @@ fn from_json(text: &str) -> Result<Position, String> {
             let mut marks = [Candidates::NONE; 81];
             for (c, s) in cells.iter().enumerate() {
                 for ch in s.chars() {
-                    match ch.to_digit(10) {
-                        Some(d @ 1..=9) => marks[c] = marks[c].union(Candidates::single(d as u8)),
+                    match ch.to_digit(10).and_then(|d| Digit::new(d as u8)) {
+                        Some(d) => marks[c] = marks[c].with(d),
                         _ => return Err(format!("candidates[{c}]: unexpected {ch:?}, expected digits 1-9")),
                     }
                 }
@@ -318,7 +320,7 @@ mod tests {
     fn marked() -> Position {
         let placed: Grid = PLACED.parse().unwrap();
         let mut marks = placed.candidates();
-        marks[1] = marks[1].without(Candidates::single(5));
+        marks[1] = marks[1].without(Candidates::single(Digit::new(5).unwrap()));
         Position::new(GIVENS.parse().unwrap(), &placed, Some(marks)).unwrap()
     }
 
@@ -362,7 +364,7 @@ mod tests {
     /// on top and closing, `|---+` between bands).
     fn drawn(p: &Position, hodoku: bool) -> String {
         let cells: Vec<String> =
-            p.candidates().iter().map(|m| m.iter().map(|d| char::from(b'0' + d)).collect()).collect();
+            p.candidates().iter().map(|m| m.iter().map(|d| char::from(b'0' + d.get())).collect()).collect();
         let rule =
             |l: char, m: char, r: char| format!("{l}{}{r}\n", vec!["-".repeat(31); 3].join(&m.to_string()));
         let (top, mid, bottom) = if hodoku {

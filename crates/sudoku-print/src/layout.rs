@@ -24,7 +24,7 @@
 //! Pages are mirrored: odd pages are right-hand pages, with the gutter
 //! ([`crate::trim::gutter`]) on the left. See [`crate::trim`] for sizes.
 
-use sudoku_core::Grid;
+use sudoku_core::{Cell, Digit, Grid};
 
 use super::font::Font;
 use super::trim::Frame;
@@ -135,9 +135,9 @@ pub struct GridBox {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlacedDigit {
     /// The cell, 0–80 row-major.
-    pub cell_idx: usize,
-    /// The digit 1–9.
-    pub digit: u8,
+    pub cell: Cell,
+    /// The digit.
+    pub digit: Digit,
     /// Glyph origin: left.
     pub x: f32,
     /// Glyph origin: baseline.
@@ -176,9 +176,9 @@ impl GridBox {
         matches!(self.content, GridContent::Answer { .. })
     }
 
-    /// The centre of cell `cell_idx`.
-    pub fn cell_centre(&self, cell_idx: usize) -> (f32, f32) {
-        let (row, col) = (cell_idx / 9, cell_idx % 9);
+    /// The centre of `cell`.
+    pub fn cell_centre(&self, cell: Cell) -> (f32, f32) {
+        let (row, col) = (cell.row(), cell.col());
         (self.x + (col as f32 + 0.5) * self.cell, self.y + (row as f32 + 0.5) * self.cell)
     }
 
@@ -218,13 +218,13 @@ impl GridBox {
             GridContent::Answer { puzzle, solution } => (solution, puzzle, 0.62),
         };
         let size = (self.cell * scale).max(self.min_digit);
-        (0..81).filter_map(move |cell_idx| {
-            let digit = shown.get(cell_idx)?;
-            let ink = font.digit_ink(digit);
-            let (cx, cy) = self.cell_centre(cell_idx);
-            let gray = if givens.get(cell_idx).is_some() { INK } else { SOFT };
+        Cell::ALL.into_iter().filter_map(move |cell| {
+            let digit = shown.get(cell)?;
+            let ink = font.digit_ink(digit.get());
+            let (cx, cy) = self.cell_centre(cell);
+            let gray = if givens.get(cell).is_some() { INK } else { SOFT };
             Some(PlacedDigit {
-                cell_idx,
+                cell,
                 digit,
                 x: cx - (ink.x_min + ink.x_max) / 2.0 * size,
                 y: cy + (ink.y_min + ink.y_max) / 2.0 * size,

@@ -111,7 +111,7 @@ fn draw_sheet(sheet: &Sheet, font: &EmbeddedFont) -> Vec<u8> {
     let mut state = TextState::default();
     for grid in &sheet.grids {
         for d in grid.digits() {
-            let glyph = font.cid(char::from(b'0' + d.digit));
+            let glyph = font.cid(char::from(b'0' + d.digit.get()));
             state.show(&mut c, d.x, h - d.y, d.size, d.gray, &[glyph]);
         }
     }

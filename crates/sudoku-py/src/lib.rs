@@ -35,7 +35,7 @@ use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
 use sudoku_commands::solve::{AllSolutions, SolveMode, SolveRequest};
 use sudoku_commands::transform::TransformRequest;
 use sudoku_commands::Format;
-use sudoku_core::{Grid, MaxScoreOptions, Solver, Weights};
+use sudoku_core::{Cell, Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::Symmetry;
 use sudoku_grade::{Band, Grader, Level};
 use sudoku_io::{positions, InputFormat, PositionFormat, RecordError};
@@ -125,17 +125,13 @@ fn parse_text(index: usize, text: &str) -> Result<Grid, RecordError> {
 /// Reads one row of 81 cells from an array: values 0-9.
 fn grid_of_cells(index: usize, cells: impl Iterator<Item = u8>) -> Result<Grid, RecordError> {
     let mut array = [0u8; 81];
-    for (cell_idx, (slot, v)) in array.iter_mut().zip(cells).enumerate() {
+    for ((cell, slot), v) in Cell::ALL.into_iter().zip(array.iter_mut()).zip(cells) {
         if v > 9 {
             return Err(RecordError {
                 source: format!("puzzles[{index}]"),
                 line: 1,
-                column: cell_idx + 1,
-                message: format!(
-                    "cell r{}c{} holds {v}, expected 0-9 (0 = blank)",
-                    cell_idx / 9 + 1,
-                    cell_idx % 9 + 1
-                ),
+                column: cell.index() + 1,
+                message: format!("cell {cell} holds {v}, expected 0-9 (0 = blank)"),
             });
         }
         *slot = v;

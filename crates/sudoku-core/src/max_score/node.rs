@@ -48,11 +48,9 @@ impl Node {
     pub(super) fn root(grid: &Grid) -> Option<Node> {
         let mut node = Node { cand: [ALL_DIGITS; 81], placed: 0, lam: [0.0; 162] };
         let mut q = Queue::new();
-        for c in 0..81 {
-            if let Some(d) = grid.get(c) {
-                node.cand[c] = 1 << (d - 1);
-                q.push(c);
-            }
+        for (c, d) in grid.filled() {
+            node.cand[c] = d.bit();
+            q.push(c.index());
         }
         node.propagate(&mut q).then_some(node)
     }

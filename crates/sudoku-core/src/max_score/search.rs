@@ -157,9 +157,7 @@ impl Search {
             // score is a lower bound), or proves there is none. A stopped
             // search never reads as "no completion" when there is one.
             match crate::Solver::new().solve_one(puzzle) {
-                Some(g) => {
-                    best = Some((g, (0..81).map(|c| i64::from(g.get(c).unwrap_or(0)) * self.w[c]).sum()))
-                }
+                Some(g) => best = Some((g, g.filled().map(|(c, d)| i64::from(d.get()) * self.w[c]).sum())),
                 None => return MaxScore::Infeasible { nodes },
             }
         }

@@ -1,6 +1,7 @@
 //! The 81 cell weights of a max-score search: [`Weights`], the contest
 //! weights, and a located parser ([`WeightsError`]).
 
+use crate::cell::Cell;
 use crate::grid::Grid;
 
 /// The largest absolute weight accepted, so that every score and bound is
@@ -21,8 +22,8 @@ impl Weights {
         let mut values = [0i64; 81];
         let mut i = 0;
         while i < 81 {
-            let r = (i / 9) as i64;
-            let c = (i % 9) as i64;
+            let r = Cell::ALL[i].row() as i64;
+            let c = Cell::ALL[i].col() as i64;
             let dr = if r > 4 { r - 4 } else { 4 - r };
             let dc = if c > 4 { c - 4 } else { 4 - c };
             values[i] = 10 - if dr > dc { dr } else { dc };
@@ -42,26 +43,23 @@ impl Weights {
         self.values
     }
 
-    /// The weight of cell `cell_idx` (0–80, row-major).
-    ///
-    /// # Panics
-    /// When `cell_idx` is 81 or more.
-    pub fn get(&self, cell_idx: usize) -> i64 {
-        self.values[cell_idx]
+    /// The weight of `cell`.
+    pub fn get(&self, cell: Cell) -> i64 {
+        self.values[cell]
     }
 
     /// Σ value × weight over the filled cells of `grid` (blanks count 0).
     pub fn score(&self, grid: &Grid) -> i64 {
-        (0..81).map(|c| i64::from(grid.get(c).unwrap_or(0)) * self.values[c]).sum()
+        grid.filled().map(|(c, d)| i64::from(d.get()) * self.values[c]).sum()
     }
 
     /// Parses 81 integers separated by any whitespace (conventionally 9
     /// rows of 9); `#` starts a comment that runs to the end of the line.
     ///
     /// ```
-    /// use sudoku_core::Weights;
+    /// use sudoku_core::{Cell, Weights};
     /// let w = Weights::parse(&"1 -2 0 3 4 5 6 7 8\n".repeat(9)).unwrap();
-    /// assert_eq!(w.get(1), -2);
+    /// assert_eq!(w.get(Cell::at(0, 1).unwrap()), -2);
     /// let e = Weights::parse("1 2 x").unwrap_err();
     /// assert_eq!((e.line, e.column), (1, 5));
     /// ```
@@ -183,9 +181,10 @@ mod tests {
 
     #[test]
     fn noip_weights_have_the_centre_and_rings() {
-        assert_eq!(Weights::NOIP.get(40), 10);
-        assert_eq!(Weights::NOIP.get(0), 6);
-        assert_eq!(Weights::NOIP.get(30), 9);
+        let at = |row, col| Weights::NOIP.get(Cell::at(row, col).unwrap());
+        assert_eq!(at(4, 4), 10);
+        assert_eq!(at(0, 0), 6);
+        assert_eq!(at(3, 3), 9);
         assert_eq!(Weights::NOIP.to_array().iter().sum::<i64>(), 570);
     }
 

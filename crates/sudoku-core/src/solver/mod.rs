@@ -17,7 +17,8 @@ mod state;
 mod tables;
 
 use self::search::Search;
-use self::state::Cell;
+use self::state::Cell as BandCell;
+use crate::cell::Candidate;
 use crate::grid::Grid;
 
 /// A reusable solver: keeps its search stack between calls, and the
@@ -55,33 +56,33 @@ impl Solver {
         self.search.next_solution()
     }
 
-    /// Some solution of `puzzle` in which cell `cell_idx` (0-80, row-major)
-    /// does not hold `digit` (1-9), or `None` if it has none. An index or
-    /// digit out of range excludes nothing.
+    /// Some solution of `puzzle` in which `excluded.cell` does not hold
+    /// `excluded.digit`, or `None` if it has none.
     ///
     /// This is the uniqueness test for removing a clue: if `puzzle` has the
     /// unique solution `s`, then `puzzle` with cell `c` blanked is still
-    /// unique exactly when `solve_one_excluding(&blanked, c, s[c])` is
+    /// unique exactly when `solve_one_excluding(&blanked, c=s[c])` is
     /// `None`. One search, and the excluded digit usually makes the
     /// propagation fail at the root.
     ///
     /// ```
-    /// use sudoku_core::{Grid, Solver};
+    /// use sudoku_core::{Candidate, Cell, Grid, Solver};
     /// let puzzle: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse().unwrap();
     /// let mut solver = Solver::new();
     /// let solution = solver.solve_one(&puzzle).unwrap();
+    /// let r1c3 = Cell::at(0, 2).unwrap();
     /// let mut blanked = puzzle;
-    /// blanked.set(2, 0);
-    /// // The given 3 at cell 2 was not needed: nothing else fits there.
-    /// assert_eq!(solver.solve_one_excluding(&blanked, 2, solution.get(2).unwrap()), None);
+    /// blanked.set(r1c3, None);
+    /// // The given 3 at r1c3 was not needed: nothing else fits there.
+    /// let three = Candidate::new(r1c3, solution.get(r1c3).unwrap());
+    /// assert_eq!(solver.solve_one_excluding(&blanked, three), None);
     /// ```
-    pub fn solve_one_excluding(&mut self, puzzle: &Grid, cell_idx: usize, digit: u8) -> Option<Grid> {
+    pub fn solve_one_excluding(&mut self, puzzle: &Grid, excluded: Candidate) -> Option<Grid> {
         // Usually there is no solution: the whole tree is seen.
         self.search.reset(puzzle, false);
-        if cell_idx < 81 && (1..=9).contains(&digit) {
-            let cell = Cell { band: cell_idx / 27, bit: (cell_idx % 27) as u32 };
-            self.search.excluded = Some((cell, usize::from(digit) - 1));
-        }
+        let cell_idx = excluded.cell.index();
+        let cell = BandCell { band: cell_idx / 27, bit: (cell_idx % 27) as u32 };
+        self.search.excluded = Some((cell, excluded.digit.index()));
         self.search.next_solution()
     }
 
@@ -191,8 +192,9 @@ mod tests {
         assert!(solver.stats().nodes <= counting.nodes);
         // Clashing givens: the root alone, failed.
         let mut clash = Grid::EMPTY;
-        clash.set(0, 5);
-        clash.set(1, 5);
+        let five = crate::Digit::new(5).unwrap();
+        clash.set(crate::Cell::ALL[0], five);
+        clash.set(crate::Cell::ALL[1], five);
         assert_eq!(solver.count_solutions_up_to(&clash, 2), 0);
         assert_eq!(solver.stats(), SearchStats { nodes: 1, guesses: 0, backtracks: 1 });
     }

@@ -229,8 +229,8 @@ fn each_digit_is_centred_in_its_own_cell() {
     for sheet in book(&items, &PrintOptions::default()) {
         for g in &sheet.grids {
             for d in g.digits() {
-                let (cx, cy) = g.cell_centre(d.cell_idx);
-                let ink = Font::get().digit_ink(d.digit);
+                let (cx, cy) = g.cell_centre(d.cell);
+                let ink = Font::get().digit_ink(d.digit.get());
                 let mid_x = d.x + (ink.x_min + ink.x_max) / 2.0 * d.size;
                 let mid_y = d.y - (ink.y_min + ink.y_max) / 2.0 * d.size;
                 assert!((mid_x - cx).abs() < 0.01 && (mid_y - cy).abs() < 0.01);
