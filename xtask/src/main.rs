@@ -21,11 +21,17 @@
 //!   cargo-fuzz`; uses the nightly toolchain when rustup has one, else sets
 //!   `RUSTC_BOOTSTRAP=1` for the sanitizer flags. A crash leaves its input in
 //!   `fuzz/artifacts/TARGET/`: make it a fixture and a regression test.
+//! - `cargo xtask compare --baseline PATH [--candidate PATH] [--puzzles N]`:
+//!   runs another build of `sudoku` (the baseline) and this one (built
+//!   first) on the same inputs, every command in every format, and reports
+//!   every difference in stdout, stderr, exit code and output files (see
+//!   `compare.rs`); exits 1 when anything differs.
 //! - `cargo xtask kills [--runs N] [--seed S]`: kills runs that replace an
 //!   older set of output files at random times (N per scenario, default
 //!   100) and checks that each leaves the old set whole or the new set whole
 //!   (see `kills.rs`).
 
+mod compare;
 mod kills;
 
 use std::path::{Path, PathBuf};
@@ -41,10 +47,12 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         Some("kills") => kills::kills(&args[1..], &project_root()),
+        Some("compare") => compare::compare(&args[1..], &project_root()),
         _ => {
             eprintln!("usage: cargo xtask bench [{}|python]", BENCHES.join("|"));
             eprintln!("       cargo xtask fuzz [--seconds N] [TARGET ...]");
             eprintln!("       cargo xtask kills [--runs N] [--seed S]");
+            eprintln!("       cargo xtask compare --baseline PATH [--candidate PATH] [--puzzles N] [--only GROUP,...] [--keep]");
             ExitCode::from(2)
         }
     }
