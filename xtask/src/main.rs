@@ -4,7 +4,10 @@
 //!   (every one when no NAME is given) in release mode; they read
 //!   `../shared/datasets` when present and print markdown tables. Before
 //!   `solve` it builds the release `sudoku` binary and the `peer_solve`
-//!   example, which that bench runs as whole processes.
+//!   example, which that bench runs as whole processes. With
+//!   `SUDOKU_BASELINE=path/to/sudoku` set, every bench also times that
+//!   binary against this build's release `sudoku` as whole processes on the
+//!   same input (`sudoku_bench::BaselineRun`) and prints the ratio.
 //! - `cargo xtask bench python`: the Python package against `sudoku solve`
 //!   on the 17-clue file (`$SUDOKU_DATASETS/solve/puzzles2_17_clue`, else
 //!   `shared/datasets/...` beside the workspace): builds the release
