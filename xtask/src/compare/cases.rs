@@ -286,57 +286,6 @@ fn output(bin: &Path, args: &[&str], stdin: Option<&Path>) -> Result<String, Str
         .map_err(|_| format!("`sudoku {}` wrote something not UTF-8", args.join(" ")))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const PUZZLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    const SOLUTION: &str =
-        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-
-    #[test]
-    fn positions_keep_the_givens_and_place_only_answers() {
-        let positions = make_positions(&[PUZZLE], &[SOLUTION]);
-        let text = |name: &str| positions.iter().find(|p| p.1 == name).map(|p| p.2.clone()).unwrap();
-        let line = text("pos-line.txt");
-        let (givens, placed) = line.trim_end().split_once(',').unwrap();
-        assert_eq!(givens, PUZZLE);
-        let n_blanks = PUZZLE.bytes().filter(|&b| b == b'.').count();
-        let n_placed = placed.bytes().zip(PUZZLE.bytes()).filter(|&(p, g)| p != g).count();
-        assert_eq!(n_placed, n_blanks.div_ceil(2));
-        for ((p, g), s) in placed.bytes().zip(PUZZLE.bytes()).zip(SOLUTION.bytes()) {
-            assert!(p == g || p == s, "a placed digit is the answer");
-        }
-        // The wrong position differs from the right one in one cell, whose digit is not the answer.
-        let wrong = text("pos-wrong.txt");
-        let wrong_placed = wrong.trim_end().split_once(',').unwrap().1;
-        let changed: Vec<usize> =
-            (0..81).filter(|&c| wrong_placed.as_bytes()[c] != placed.as_bytes()[c]).collect();
-        assert_eq!(changed.len(), 1);
-        assert_ne!(wrong_placed.as_bytes()[changed[0]], SOLUTION.as_bytes()[changed[0]]);
-    }
-
-    #[test]
-    fn sukaku_lines_have_729_candidates_and_the_erased_one_misses_one_answer() {
-        let positions = make_positions(&[PUZZLE], &[SOLUTION]);
-        let text = |name: &str| positions.iter().find(|p| p.1 == name).map(|p| p.2.clone()).unwrap();
-        let full = text("pos-sukaku.txt");
-        let erased = text("pos-erased.txt");
-        assert_eq!(full.trim_end().len(), 729);
-        assert_eq!(erased.trim_end().len(), 729);
-        // Cell r1c1 holds the given 4: only its fourth character is a digit.
-        assert_eq!(&full[..9], "...4.....");
-        let differ: Vec<usize> = (0..729).filter(|&i| full.as_bytes()[i] != erased.as_bytes()[i]).collect();
-        assert_eq!(differ.len(), 1);
-        let (cell_idx, digit_idx) = (differ[0] / 9, differ[0] % 9);
-        assert_eq!(SOLUTION.as_bytes()[cell_idx], b'1' + digit_idx as u8, "the answer was erased");
-        assert_eq!(erased.as_bytes()[differ[0]], b'.');
-        assert_eq!(text("pos-grid.txt").lines().count(), 10, "9 rows and a blank line");
-        // 64 blanks, every other one placed: 32 cells keep all nine candidates.
-        assert_eq!(text("pos-json.txt").matches("\"123456789\"").count(), 32);
-    }
-}
-
 fn s(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
@@ -893,4 +842,55 @@ fn book_cases(cases: &mut Vec<Case>) {
     }
     cases.push(Case::new("book", &["book", "-n", "2"]).with_file("puzzles.pdf", b"old"));
     cases.push(Case::new("book", &["book", "-n", "2", "--force"]).with_file("puzzles.pdf", b"old"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const SOLUTION: &str =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+    #[test]
+    fn positions_keep_the_givens_and_place_only_answers() {
+        let positions = make_positions(&[PUZZLE], &[SOLUTION]);
+        let text = |name: &str| positions.iter().find(|p| p.1 == name).map(|p| p.2.clone()).unwrap();
+        let line = text("pos-line.txt");
+        let (givens, placed) = line.trim_end().split_once(',').unwrap();
+        assert_eq!(givens, PUZZLE);
+        let n_blanks = PUZZLE.bytes().filter(|&b| b == b'.').count();
+        let n_placed = placed.bytes().zip(PUZZLE.bytes()).filter(|&(p, g)| p != g).count();
+        assert_eq!(n_placed, n_blanks.div_ceil(2));
+        for ((p, g), s) in placed.bytes().zip(PUZZLE.bytes()).zip(SOLUTION.bytes()) {
+            assert!(p == g || p == s, "a placed digit is the answer");
+        }
+        // The wrong position differs from the right one in one cell, whose digit is not the answer.
+        let wrong = text("pos-wrong.txt");
+        let wrong_placed = wrong.trim_end().split_once(',').unwrap().1;
+        let changed: Vec<usize> =
+            (0..81).filter(|&c| wrong_placed.as_bytes()[c] != placed.as_bytes()[c]).collect();
+        assert_eq!(changed.len(), 1);
+        assert_ne!(wrong_placed.as_bytes()[changed[0]], SOLUTION.as_bytes()[changed[0]]);
+    }
+
+    #[test]
+    fn sukaku_lines_have_729_candidates_and_the_erased_one_misses_one_answer() {
+        let positions = make_positions(&[PUZZLE], &[SOLUTION]);
+        let text = |name: &str| positions.iter().find(|p| p.1 == name).map(|p| p.2.clone()).unwrap();
+        let full = text("pos-sukaku.txt");
+        let erased = text("pos-erased.txt");
+        assert_eq!(full.trim_end().len(), 729);
+        assert_eq!(erased.trim_end().len(), 729);
+        // Cell r1c1 holds the given 4: only its fourth character is a digit.
+        assert_eq!(&full[..9], "...4.....");
+        let differ: Vec<usize> = (0..729).filter(|&i| full.as_bytes()[i] != erased.as_bytes()[i]).collect();
+        assert_eq!(differ.len(), 1);
+        let (cell_idx, digit_idx) = (differ[0] / 9, differ[0] % 9);
+        assert_eq!(SOLUTION.as_bytes()[cell_idx], b'1' + digit_idx as u8, "the answer was erased");
+        assert_eq!(erased.as_bytes()[differ[0]], b'.');
+        assert_eq!(text("pos-grid.txt").lines().count(), 10, "9 rows and a blank line");
+        // 64 blanks, every other one placed: 32 cells keep all nine candidates.
+        assert_eq!(text("pos-json.txt").matches("\"123456789\"").count(), 32);
+    }
 }
