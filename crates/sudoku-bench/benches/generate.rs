@@ -5,7 +5,7 @@
 //! share of puzzles the grader puts in each band, per symmetry, and the time
 //! to make 100 puzzles of each band. With `SUDOKU_BASELINE=path/to/sudoku`,
 //! this build's `sudoku generate` against that one's, as whole processes
-//! (`sudoku_bench::BaselineRun`): 10,000 puzzles, 2,000 graded, and 100 of
+//! (`sudoku_bench::BaselineRun`): 10,000 puzzles, 2,000 graded, and 500 of
 //! each band.
 //!
 //! Every puzzle timed is checked afterwards: exactly one solution, and (for
@@ -33,6 +33,9 @@ const SEED: u64 = 2024;
 const N_BAND_SHARE: u64 = 600;
 /// Puzzles kept per band for the filtered rate.
 const N_FILTERED: u64 = 100;
+/// Puzzles per band made by each binary against `SUDOKU_BASELINE` (enough
+/// for runs of a few hundred milliseconds, but for easy).
+const N_BASELINE_BANDS: usize = 500;
 /// The tries bound of the filtered runs (`sudoku generate`'s default).
 const MAX_TRIES: u64 = 100_000;
 
@@ -227,12 +230,12 @@ fn filtered_rates() {
 
 /// With `SUDOKU_BASELINE` set: `generate` with this build's binary and the
 /// baseline's, as whole processes on one thread: 10,000 puzzles (lines, and
-/// CSV with a symmetry), 2,000 graded, and `N_FILTERED` of each band with
-/// `--difficulty`.
+/// CSV with a symmetry), 2,000 graded, and [`N_BASELINE_BANDS`] of each
+/// band with `--difficulty`.
 fn against_baseline() {
     let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
     run.print_header("`sudoku generate`, one thread");
-    let n = N_FILTERED.to_string();
+    let n = N_BASELINE_BANDS.to_string();
     for args in [
         &["generate", "-n", "10000", "--seed", "1", "--jobs", "1", "-q"][..],
         &["generate", "-n", "10000", "--seed", "1", "--jobs", "1", "-q", "--symmetry", "rot180", "-f", "csv"],
@@ -243,6 +246,6 @@ fn against_baseline() {
     }
     for band in Band::ALL {
         let args = ["generate", "-n", &n, "--difficulty", band.name(), "--seed", "1", "--jobs", "1", "-q"];
-        run.row(&args, N_FILTERED as usize);
+        run.row(&args, N_BASELINE_BANDS);
     }
 }

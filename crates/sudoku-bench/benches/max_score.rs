@@ -335,12 +335,12 @@ fn main() {
 
 /// With `SUDOKU_BASELINE` set: `sudoku solve --max-score --input hoj` of
 /// this build against the baseline's, one job, as whole processes on the
-/// contest batch repeated to 500 grids (so a run lasts long enough to time).
+/// contest batch repeated to 1,000 grids (so a run lasts long enough to time).
 fn against_baseline(contest: &Path) {
     let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
     run.print_header("`sudoku solve --max-score`, one job");
     let grids = read_hoj(contest);
-    let n_repeats = 500usize.div_ceil(grids.len().max(1));
+    let n_repeats = 1000usize.div_ceil(grids.len().max(1));
     let mut text = format!("{}\n", grids.len() * n_repeats);
     for grid in grids.iter().cycle().take(grids.len() * n_repeats) {
         let cells: Vec<String> = (0..81).map(|c| grid.get(c).unwrap_or(0).to_string()).collect();
