@@ -239,15 +239,19 @@ const N_BASELINE_EXPLAIN: usize = 500;
 /// With `SUDOKU_BASELINE` set: `sudoku grade` of this build against the
 /// baseline's, one job, on [`N_BASELINE`] puzzles spread over
 /// `se_rated_calibration.csv` (line and CSV output), and `--explain` (JSON)
-/// on the first [`N_BASELINE_EXPLAIN`] of them.
+/// on [`N_BASELINE_EXPLAIN`] of them, spread likewise.
 fn against_baseline(calibration: &[Row]) {
     let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
     run.print_header("`sudoku grade`, one job");
-    let step = (calibration.len() / N_BASELINE).max(1);
-    let lines: Vec<String> =
-        calibration.iter().step_by(step).take(N_BASELINE).map(|r| r.puzzle.to_line()).collect();
+    // The file runs from the easiest rating to the hardest: lines spread evenly.
+    let spread = |lines: &[String], n: usize| -> Vec<String> {
+        (0..n.min(lines.len())).map(|k| lines[k * lines.len() / n.min(lines.len())].clone()).collect()
+    };
+    let all: Vec<String> = calibration.iter().map(|r| r.puzzle.to_line()).collect();
+    let lines = spread(&all, N_BASELINE);
     let (file, n) = run.write_lines("calibration.txt", &lines, 0);
-    let (explain_file, n_explain) = run.write_lines("explain.txt", &lines[..N_BASELINE_EXPLAIN.min(n)], 0);
+    let explain = spread(&lines, N_BASELINE_EXPLAIN);
+    let (explain_file, n_explain) = run.write_lines("explain.txt", &explain, 0);
     let (file, explain_file) = (file.to_string_lossy(), explain_file.to_string_lossy());
     run.row(&["grade", "--jobs", "1", &file], n);
     run.row(&["grade", "-f", "csv", "--jobs", "1", &file], n);
