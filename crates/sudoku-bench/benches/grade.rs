@@ -6,7 +6,7 @@
 //! file of them is present), and how ratings spread over the bands.
 //!
 //! With `SUDOKU_BASELINE=path/to/sudoku`, this build's `sudoku grade`
-//! against that one's on 2,000 calibration puzzles, as whole processes
+//! against that one's on 1,000 calibration puzzles, as whole processes
 //! (`sudoku_bench::BaselineRun`).
 //!
 //! `SUDOKU_DATASETS` overrides where the datasets are looked for; `SE_JAR`
@@ -233,8 +233,8 @@ fn main() {
 /// Puzzles of the calibration file graded per run against `SUDOKU_BASELINE`
 /// (a run grades them in a few seconds), and how many of them with
 /// `--explain`.
-const N_BASELINE: usize = 2000;
-const N_BASELINE_EXPLAIN: usize = 500;
+const N_BASELINE: usize = 1000;
+const N_BASELINE_EXPLAIN: usize = 250;
 
 /// With `SUDOKU_BASELINE` set: `sudoku grade` of this build against the
 /// baseline's, one job, on [`N_BASELINE`] puzzles spread over
