@@ -4,13 +4,16 @@
 //! With `SUDOKU_BASELINE=path/to/sudoku` set, a bench makes a
 //! [`BaselineRun`] (which builds the workspace's release `sudoku` first) and
 //! prints one table row per command with [`BaselineRun::row`]. Each row runs
-//! both binaries [`ROUNDS`] times, alternating which goes first (ABBA), after
-//! one untimed warm-up run each whose standard outputs are compared. A side's
-//! time is its best round: CPU time (user + system) of the child, from
-//! `/proc/self/stat`, which other processes on a shared machine disturb
-//! less than wall time; the wall-time ratio is printed beside it. The CPU
-//! time comes in clock ticks of 10 ms, so each command should run for a few
-//! hundred milliseconds at least.
+//! both binaries for [`ROUNDS`] samples each, alternating which goes first
+//! (ABBA), after one untimed warm-up run each whose standard outputs are
+//! compared. A sample is as many back-to-back runs as fill [`MIN_SAMPLE`]
+//! (judged from the warm-up; one for a slow command), and a side's time is
+//! its best sample divided by its runs: the CPU time (user + system) of the
+//! children, from `/proc/self/stat`, which other processes on a shared
+//! machine disturb less than wall time; the wall-time ratio is printed
+//! beside it. The kernel adds up the children's CPU time in nanoseconds but
+//! shows it in ticks of 10 ms, hence samples of at least [`MIN_SAMPLE`]:
+//! about 2 % resolution.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -18,8 +21,12 @@ use std::time::{Duration, Instant};
 
 use crate::children_cpu_time;
 
-/// Timed runs per side.
+/// Timed samples per side.
 pub const ROUNDS: usize = 5;
+/// The least time a sample of back-to-back runs takes.
+pub const MIN_SAMPLE: Duration = Duration::from_millis(500);
+/// The most runs in a sample.
+const MAX_RUNS_PER_SAMPLE: u32 = 100;
 
 /// Two `sudoku` binaries to time against each other, and a scratch folder
 /// for inputs and output files.
@@ -43,12 +50,14 @@ pub struct Comparison {
     pub baseline_wall: Duration,
     /// Whether the warm-up runs wrote the same stdout and exit code.
     pub same_output: bool,
+    /// Back-to-back runs in each sample.
+    pub runs_per_sample: u32,
 }
 
 impl Comparison {
     /// CPU time of this build over the baseline's (below 1: faster).
     pub fn ratio(&self) -> f64 {
-        self.candidate_cpu.as_secs_f64() / self.baseline_cpu.as_secs_f64().max(0.01)
+        self.candidate_cpu.as_secs_f64() / self.baseline_cpu.as_secs_f64().max(1e-6)
     }
 
     /// Wall time of this build over the baseline's.
@@ -100,11 +109,12 @@ impl BaselineRun {
     /// [`row`]: BaselineRun::row
     pub fn print_header(&self, what: &str) {
         println!(
-            "\n### {what}: this build against {} (whole process; CPU s, best of {ROUNDS} alternating runs, 10 ms ticks)\n",
-            self.baseline.display()
+            "\n### {what}: this build against {} (whole process; CPU s a run, best of {ROUNDS} alternating samples of {} s or more)\n",
+            self.baseline.display(),
+            MIN_SAMPLE.as_secs_f64()
         );
-        println!("| command | puzzles | this build s | baseline s | ratio | wall ratio | same stdout |");
-        println!("|---|---:|---:|---:|---:|---:|---|");
+        println!("| command | puzzles | this build s | baseline s | ratio | wall ratio | runs a sample | same stdout |");
+        println!("|---|---:|---:|---:|---:|---:|---:|---|");
     }
 
     /// Times `sudoku args` on both binaries and prints a table row; the
@@ -122,32 +132,39 @@ impl BaselineRun {
             })
             .collect();
         println!(
-            "| `sudoku {}` | {n_puzzles} | {:.2} | {:.2} | {:.3} | {:.3} | {} |",
+            "| `sudoku {}` | {n_puzzles} | {:.3} | {:.3} | {:.3} | {:.3} | {} | {} |",
             shown.join(" "),
             c.candidate_cpu.as_secs_f64(),
             c.baseline_cpu.as_secs_f64(),
             c.ratio(),
             c.wall_ratio(),
+            c.runs_per_sample,
             if c.same_output { "yes" } else { "NO" }
         );
         c
     }
 
     /// Times `sudoku args` on both binaries: a warm-up run each (outputs
-    /// compared), then [`ROUNDS`] rounds in ABBA order.
+    /// compared), then [`ROUNDS`] samples each in ABBA order.
     pub fn compare(&self, args: &[&str]) -> Comparison {
         let warm = |bin: &Path| {
             let out = Command::new(bin).args(args).stdin(Stdio::null()).stderr(Stdio::null()).output();
             out.map(|o| (o.status.code(), o.stdout)).ok()
         };
-        let (a, b) = (warm(&self.candidate), warm(&self.baseline));
+        let t = Instant::now();
+        let a = warm(&self.candidate);
+        let warm_time = t.elapsed();
+        let b = warm(&self.baseline);
         let same_output = a.is_some() && a == b;
+        let runs_per_sample = (MIN_SAMPLE.as_secs_f64() / warm_time.as_secs_f64().max(1e-4))
+            .ceil()
+            .clamp(1.0, f64::from(MAX_RUNS_PER_SAMPLE)) as u32;
         let (mut best_cpu, mut best_wall) = ([Duration::MAX; 2], [Duration::MAX; 2]);
         for round in 0..ROUNDS {
             let order = if round % 2 == 0 { [0, 1] } else { [1, 0] };
             for side in order {
                 let bin = if side == 0 { &self.candidate } else { &self.baseline };
-                let (cpu, wall) = time_once(bin, args);
+                let (cpu, wall) = time_sample(bin, args, runs_per_sample);
                 best_cpu[side] = best_cpu[side].min(cpu);
                 best_wall[side] = best_wall[side].min(wall);
             }
@@ -158,6 +175,7 @@ impl BaselineRun {
             candidate_wall: best_wall[0],
             baseline_wall: best_wall[1],
             same_output,
+            runs_per_sample,
         }
     }
 }
@@ -168,20 +186,25 @@ impl Drop for BaselineRun {
     }
 }
 
-/// CPU and wall time of one run of `bin args`, stdout and stderr
-/// discarded; panics when it cannot start or ends with a code above 1 (1
-/// means a negative answer for some record, not a failure).
-fn time_once(bin: &Path, args: &[&str]) -> (Duration, Duration) {
+/// CPU and wall time of one run of `bin args`: the mean over `n_runs`
+/// back-to-back runs, stdout and stderr discarded. Panics when a run cannot
+/// start or ends with a code above 1 (1 means a negative answer for some
+/// record, not a failure).
+fn time_sample(bin: &Path, args: &[&str], n_runs: u32) -> (Duration, Duration) {
     let cpu0 = children_cpu_time().unwrap_or_default();
     let t = Instant::now();
-    let status = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
+    for _ in 0..n_runs {
+        let status = Command::new(bin)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
+        let ok = status.code().is_some_and(|c| c <= 1);
+        assert!(ok, "`{} {}` failed: {status}", bin.display(), args.join(" "));
+    }
     let wall = t.elapsed();
-    assert!(status.code().is_some_and(|c| c <= 1), "`{} {}` failed: {status}", bin.display(), args.join(" "));
-    (children_cpu_time().unwrap_or_default().saturating_sub(cpu0), wall)
+    let cpu = children_cpu_time().unwrap_or_default().saturating_sub(cpu0);
+    (cpu / n_runs, wall / n_runs)
 }

@@ -10,7 +10,7 @@ mod baseline;
 
 use std::path::{Path, PathBuf};
 
-pub use baseline::{BaselineRun, Comparison, ROUNDS};
+pub use baseline::{BaselineRun, Comparison, MIN_SAMPLE, ROUNDS};
 
 /// The shared datasets folder, if present: `$SUDOKU_DATASETS` when set,
 /// else the first `shared/datasets` beside the workspace or one of its
