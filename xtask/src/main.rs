@@ -4,7 +4,10 @@
 //!   (every one when no NAME is given) in release mode; they read
 //!   `../shared/datasets` when present and print markdown tables. Before
 //!   `solve` it builds the release `sudoku` binary and the `peer_solve`
-//!   example, which that bench runs as whole processes.
+//!   example, which that bench runs as whole processes. With
+//!   `SUDOKU_BASELINE=path/to/sudoku` set, every bench also times that
+//!   binary against this build's release `sudoku` as whole processes on the
+//!   same input (`sudoku_bench::BaselineRun`) and prints the ratio.
 //! - `cargo xtask bench python`: the Python package against `sudoku solve`
 //!   on the 17-clue file (`$SUDOKU_DATASETS/solve/puzzles2_17_clue`, else
 //!   `shared/datasets/...` beside the workspace): builds the release
@@ -21,11 +24,17 @@
 //!   cargo-fuzz`; uses the nightly toolchain when rustup has one, else sets
 //!   `RUSTC_BOOTSTRAP=1` for the sanitizer flags. A crash leaves its input in
 //!   `fuzz/artifacts/TARGET/`: make it a fixture and a regression test.
+//! - `cargo xtask compare --baseline PATH [--candidate PATH] [--puzzles N]`:
+//!   runs another build of `sudoku` (the baseline) and this one (built
+//!   first) on the same inputs, every command in every format, and reports
+//!   every difference in stdout, stderr, exit code and output files (see
+//!   `compare.rs`); exits 1 when anything differs.
 //! - `cargo xtask kills [--runs N] [--seed S]`: kills runs that replace an
 //!   older set of output files at random times (N per scenario, default
 //!   100) and checks that each leaves the old set whole or the new set whole
 //!   (see `kills.rs`).
 
+mod compare;
 mod kills;
 
 use std::path::{Path, PathBuf};
@@ -41,10 +50,12 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         Some("kills") => kills::kills(&args[1..], &project_root()),
+        Some("compare") => compare::compare(&args[1..], &project_root()),
         _ => {
             eprintln!("usage: cargo xtask bench [{}|python]", BENCHES.join("|"));
             eprintln!("       cargo xtask fuzz [--seconds N] [TARGET ...]");
             eprintln!("       cargo xtask kills [--runs N] [--seed S]");
+            eprintln!("       cargo xtask compare --baseline PATH [--candidate PATH] [--puzzles N] [--only GROUP,...] [--keep]");
             ExitCode::from(2)
         }
     }

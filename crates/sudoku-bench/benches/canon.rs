@@ -5,7 +5,9 @@
 //!
 //! Set: the 49,158 17-clue puzzles (`../shared/datasets/solve/puzzles2_17_clue`),
 //! else the 10 of `fixtures/17clue.txt`. Target (issue 21): at least 50,000
-//! puzzles a second on one core.
+//! puzzles a second on one core. With `SUDOKU_BASELINE=path/to/sudoku`, this
+//! build's `sudoku canon` against that one's on the same set, as whole
+//! processes (`sudoku_bench::BaselineRun`).
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -59,4 +61,18 @@ fn main() {
         peer / ours,
         if n / ours >= 50_000.0 { "met" } else { "NOT met" }
     );
+    against_baseline(&lines);
+}
+
+/// With `SUDOKU_BASELINE` set: `sudoku canon` of this build against the
+/// baseline's, one job, on the set (repeated to at least 10,000 puzzles):
+/// forms, forms with transformations as CSV, and `--dedupe`.
+fn against_baseline(lines: &[String]) {
+    let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
+    run.print_header("`sudoku canon`, one job");
+    let (file, n) = run.write_lines("17clue.txt", lines, 10_000);
+    let file = file.to_string_lossy();
+    run.row(&["canon", "--jobs", "1", &file], n);
+    run.row(&["canon", "--transform", "-f", "csv", "--jobs", "1", &file], n);
+    run.row(&["canon", "--dedupe", "--jobs", "1", &file], n);
 }

@@ -3,20 +3,19 @@
 //! distribution (a regression that makes puzzles easier shows up there).
 //! Then difficulty-filtered generation (`sudoku generate --difficulty`): the
 //! share of puzzles the grader puts in each band, per symmetry, and the time
-//! to make 100 puzzles of each band (against another build with
-//! `SUDOKU_BASELINE=path/to/sudoku`).
+//! to make 100 puzzles of each band. With `SUDOKU_BASELINE=path/to/sudoku`,
+//! this build's `sudoku generate` against that one's, as whole processes
+//! (`sudoku_bench::BaselineRun`): 10,000 puzzles, 2,000 graded, and 500 of
+//! each band.
 //!
 //! Every puzzle timed is checked afterwards: exactly one solution, and (for
 //! a sample) no clue or orbit removable without losing uniqueness.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use sudoku_bench::children_cpu_time;
 use sudoku_commands::generate::{make_range, Filter};
 use sudoku_core::Grid;
 use sudoku_gen::{GenOptions, Generator, Puzzle, Symmetry};
@@ -34,6 +33,9 @@ const SEED: u64 = 2024;
 const N_BAND_SHARE: u64 = 600;
 /// Puzzles kept per band for the filtered rate.
 const N_FILTERED: u64 = 100;
+/// Puzzles per band made by each binary against `SUDOKU_BASELINE` (enough
+/// for runs of a few hundred milliseconds, but for easy).
+const N_BASELINE_BANDS: usize = 500;
 /// The tries bound of the filtered runs (`sudoku generate`'s default).
 const MAX_TRIES: u64 = 100_000;
 
@@ -72,6 +74,7 @@ fn main() {
 
     band_shares();
     filtered_rates();
+    against_baseline();
 
     for (sym, ours, theirs) in distributions {
         println!("\n## Clue counts, symmetry {sym}\n");
@@ -188,9 +191,7 @@ fn band_shares() {
 /// `sudoku generate --difficulty BAND` for every band: the library's set
 /// maker (the CLI's code path) on one thread, keeping the grade (csv and
 /// json output) and checking the band only (line output), with the puzzles
-/// drawn per puzzle kept; every kept puzzle is graded again afterwards. With
-/// `SUDOKU_BASELINE` set to another build's `sudoku` binary, both binaries
-/// make the same sets as whole processes, for a ratio.
+/// drawn per puzzle kept; every kept puzzle is graded again afterwards.
 fn filtered_rates() {
     println!(
         "\n## Difficulty-filtered generation: {N_FILTERED} puzzles per band, symmetry none, one thread\n"
@@ -225,43 +226,26 @@ fn filtered_rates() {
             100.0 * N_FILTERED as f64 / n_tries as f64
         );
     }
-    if let Some(baseline) = std::env::var_os("SUDOKU_BASELINE") {
-        against_baseline(Path::new(&baseline));
-    }
 }
 
-/// `generate -n N --difficulty BAND --seed 1 --jobs 1 -q` with this build's
-/// binary and with `baseline`, as whole processes, CPU time of each (the
-/// lesser of three runs).
-fn against_baseline(baseline: &Path) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--release", "-q", "-p", "sudoku-cli", "--bin", "sudoku"])
-        .current_dir(&root)
-        .status()
-        .unwrap();
-    assert!(status.success(), "cannot build the sudoku binary");
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"));
-    let ours = target.join("release/sudoku");
-    let cpu = |bin: &Path, band: Band| {
-        (0..3)
-            .map(|_| {
-                let before = children_cpu_time().unwrap_or_default();
-                let n = N_FILTERED.to_string();
-                let args =
-                    ["generate", "-n", &n, "--difficulty", band.name(), "--seed", "1", "--jobs", "1", "-q"];
-                let out = Command::new(bin).args(args).output().unwrap();
-                assert!(out.status.success(), "{} failed", bin.display());
-                (children_cpu_time().unwrap_or_default() - before).as_secs_f64()
-            })
-            .fold(f64::MAX, f64::min)
-    };
-    println!("\n### Against {} (whole process, CPU s, best of 3, 10 ms ticks)\n", baseline.display());
-    println!("| band | this build | baseline | ratio |");
-    println!("|---|---:|---:|---:|");
+/// With `SUDOKU_BASELINE` set: `generate` with this build's binary and the
+/// baseline's, as whole processes on one thread: 10,000 puzzles (lines, and
+/// CSV with a symmetry), 2,000 graded, and [`N_BASELINE_BANDS`] of each
+/// band with `--difficulty`.
+fn against_baseline() {
+    let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
+    run.print_header("`sudoku generate`, one thread");
+    let n = N_BASELINE_BANDS.to_string();
+    for args in [
+        &["generate", "-n", "10000", "--seed", "1", "--jobs", "1", "-q"][..],
+        &["generate", "-n", "10000", "--seed", "1", "--jobs", "1", "-q", "--symmetry", "rot180", "-f", "csv"],
+        &["generate", "-n", "2000", "--seed", "1", "--jobs", "1", "-q", "--grade", "-f", "csv"],
+    ] {
+        let n_puzzles = args[2].parse().expect("a count");
+        run.row(args, n_puzzles);
+    }
     for band in Band::ALL {
-        let (a, b) = (cpu(&ours, band), cpu(baseline, band));
-        println!("| {band} | {a:.2} | {b:.2} | {:.2} |", a / b.max(0.01));
+        let args = ["generate", "-n", &n, "--difficulty", band.name(), "--seed", "1", "--jobs", "1", "-q"];
+        run.row(&args, N_BASELINE_BANDS);
     }
 }

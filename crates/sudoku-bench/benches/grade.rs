@@ -5,6 +5,10 @@
 //! correlation with the other references (and human solving times when a
 //! file of them is present), and how ratings spread over the bands.
 //!
+//! With `SUDOKU_BASELINE=path/to/sudoku`, this build's `sudoku grade`
+//! against that one's on 1,000 calibration puzzles, as whole processes
+//! (`sudoku_bench::BaselineRun`).
+//!
 //! `SUDOKU_DATASETS` overrides where the datasets are looked for; `SE_JAR`
 //! where Sukaku Explainer's jar is. `GRADE_DUMP=FILE` writes every row
 //! (file, puzzle, reference, ER, EP, ED, technique) as tab-separated text.
@@ -223,6 +227,35 @@ fn main() {
         }
         println!("| {band} | {} | {} | {} |", ours.len(), spread(&mut ours), spread(&mut theirs));
     }
+    against_baseline(&calibration);
+}
+
+/// Puzzles of the calibration file graded per run against `SUDOKU_BASELINE`
+/// (a run grades them in a few seconds), and how many of them with
+/// `--explain`.
+const N_BASELINE: usize = 1000;
+const N_BASELINE_EXPLAIN: usize = 250;
+
+/// With `SUDOKU_BASELINE` set: `sudoku grade` of this build against the
+/// baseline's, one job, on [`N_BASELINE`] puzzles spread over
+/// `se_rated_calibration.csv` (line and CSV output), and `--explain` (JSON)
+/// on [`N_BASELINE_EXPLAIN`] of them, spread likewise.
+fn against_baseline(calibration: &[Row]) {
+    let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
+    run.print_header("`sudoku grade`, one job");
+    // The file runs from the easiest rating to the hardest: lines spread evenly.
+    let spread = |lines: &[String], n: usize| -> Vec<String> {
+        (0..n.min(lines.len())).map(|k| lines[k * lines.len() / n.min(lines.len())].clone()).collect()
+    };
+    let all: Vec<String> = calibration.iter().map(|r| r.puzzle.to_line()).collect();
+    let lines = spread(&all, N_BASELINE);
+    let (file, n) = run.write_lines("calibration.txt", &lines, 0);
+    let explain = spread(&lines, N_BASELINE_EXPLAIN);
+    let (explain_file, n_explain) = run.write_lines("explain.txt", &explain, 0);
+    let (file, explain_file) = (file.to_string_lossy(), explain_file.to_string_lossy());
+    run.row(&["grade", "--jobs", "1", &file], n);
+    run.row(&["grade", "-f", "csv", "--jobs", "1", &file], n);
+    run.row(&["grade", "--explain", "-f", "json", "--jobs", "1", &explain_file], n_explain);
 }
 
 /// A table row: how many of `pairs` (ours, SE's) are equal and within 0.1,

@@ -5,6 +5,10 @@
 //! from `se_rated_calibration.csv`. Targets (issue 18): at
 //! most 1 ms a call for puzzles rated up to 7, 20 ms for the hardest.
 //!
+//! With `SUDOKU_BASELINE=path/to/sudoku`, this build's `sudoku hint`
+//! against that one's on the sample's givens, as whole processes
+//! (`sudoku_bench::BaselineRun`).
+//!
 //! There is no peer in this run: the tools that give hints (Sudoku
 //! Explainer, HoDoKu) do it inside desktop programs. The serate line of
 //! `cargo xtask bench grade` (a whole path, one puzzle) is the nearest.
@@ -151,4 +155,22 @@ fn main() {
             worst / 1000.0
         );
     }
+    against_baseline(&sample);
+}
+
+/// With `SUDOKU_BASELINE` set: `sudoku hint` of this build against the
+/// baseline's, one job, on the givens of the calibration sample: one hint
+/// each (the sample repeated to 50,000 positions, so that a run lasts long
+/// enough for 10 ms ticks; JSON), and every hint to the end (the 400
+/// puzzles once, line and JSON).
+fn against_baseline(sample: &[(Grid, f64)]) {
+    let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
+    run.print_header("`sudoku hint`, one job");
+    let lines: Vec<String> = sample.iter().map(|(g, _)| g.to_line()).collect();
+    let (many, n_many) = run.write_lines("givens-many.txt", &lines, 50_000);
+    let (once, n_once) = run.write_lines("givens.txt", &lines, 0);
+    let (many, once) = (many.to_string_lossy(), once.to_string_lossy());
+    run.row(&["hint", "-f", "json", "--jobs", "1", &many], n_many);
+    run.row(&["hint", "--to-end", "--jobs", "1", &once], n_once);
+    run.row(&["hint", "--to-end", "-f", "json", "--jobs", "1", &once], n_once);
 }

@@ -9,6 +9,10 @@
 //!   `9r + c`, a ±1 checkerboard) on the empty grid and on random partial
 //!   grids with 10-25 givens (target: under 1 s each).
 //!
+//! With `SUDOKU_BASELINE=path/to/sudoku`, this build's `sudoku solve
+//! --max-score` against that one's on the contest batch, as whole processes
+//! (`sudoku_bench::BaselineRun`).
+//!
 //! Times are the minimum and mean wall time over repeated runs, and the
 //! thread's CPU time per run (robust when other processes share the cores).
 
@@ -325,4 +329,27 @@ fn main() {
     let scores = contest_batch(&contest);
     whole_process(&contest, &scores);
     random_sweep();
+    against_baseline(&contest);
+}
+
+/// With `SUDOKU_BASELINE` set: `sudoku solve --max-score --input hoj` of
+/// this build against the baseline's, one job, as whole processes on the
+/// contest batch repeated to 1,000 grids (so a run lasts long enough to time).
+fn against_baseline(contest: &Path) {
+    let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
+    run.print_header("`sudoku solve --max-score`, one job");
+    let grids = read_hoj(contest);
+    let n_repeats = 1000usize.div_ceil(grids.len().max(1));
+    let mut text = format!("{}\n", grids.len() * n_repeats);
+    for grid in grids.iter().cycle().take(grids.len() * n_repeats) {
+        let cells: Vec<String> = grid.to_array().iter().map(u8::to_string).collect();
+        for row in cells.chunks(9) {
+            text += &row.join(" ");
+            text.push('\n');
+        }
+    }
+    let file = run.path("contest.hoj");
+    std::fs::write(&file, text).expect("a scratch file");
+    let file = file.to_string_lossy();
+    run.row(&["solve", "--max-score", "--input", "hoj", "--jobs", "1", &file], grids.len() * n_repeats);
 }

@@ -10,6 +10,10 @@
 //! `sudoku_core::Solver`; that time is printed apart), and nothing is written
 //! to disk, so the SVG row no longer includes one durable file per page.
 //!
+//! With `SUDOKU_BASELINE=path/to/sudoku`, this build's `sudoku print`
+//! against that one's on the same puzzles, as whole processes
+//! (`sudoku_bench::BaselineRun`), PDF and SVG.
+//!
 //! Puzzles: the first 1,000 of `../shared/datasets/solve/puzzles2_17_clue`
 //! when present, else `fixtures/top95.txt` repeated to 1,000.
 
@@ -86,6 +90,21 @@ fn main() {
         "\nBuilding the {N_PUZZLES} items beforehand (parse, solve with one `Solver`): {:.3} s, not in the table.",
         build_time.as_secs_f64()
     );
+    against_baseline(&lines);
+}
+
+/// With `SUDOKU_BASELINE` set: `sudoku print` of this build against the
+/// baseline's, one job, as whole processes on the same puzzles (read,
+/// solved, rendered and written; the 1,000 five times, so that a run lasts
+/// long enough for 10 ms ticks): the PDF book and the SVG pages.
+fn against_baseline(lines: &[String]) {
+    let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
+    run.print_header("`sudoku print`, one job");
+    let (file, n) = run.write_lines("puzzles.txt", lines, 5 * N_PUZZLES);
+    let (file, pdf, svg) = (file.to_string_lossy(), run.path("book.pdf"), run.path("book.svg"));
+    let (pdf, svg) = (pdf.to_string_lossy(), svg.to_string_lossy());
+    run.row(&["print", "--jobs", "1", "-q", "--force", "-o", &pdf, &file], n);
+    run.row(&["print", "--jobs", "1", "-q", "--force", "-f", "svg", "-o", &svg, &file], n);
 }
 
 #[derive(Clone, Copy)]

@@ -14,7 +14,10 @@
 //!    `peer_solve` doing the same with the peer (the two alternate; the
 //!    best of at least [`PROCESS_ROUNDS`] runs each, more on small files,
 //!    see [`best_of_alternating`]);
-//! 3. `--jobs` scaling of our binary: puzzles/s at 1 and 2 jobs.
+//! 3. `--jobs` scaling of our binary: puzzles/s at 1 and 2 jobs;
+//! 4. with `SUDOKU_BASELINE=path/to/sudoku`: this build's `sudoku solve`
+//!    and `solve --count --limit 2` against that one's, on every set
+//!    repeated to at least 10,000 puzzles (`sudoku_bench::BaselineRun`).
 //!
 //! Tables 2 and 3 need the release binaries `sudoku` and
 //! `examples/peer_solve` beside this bench's directory; `cargo xtask bench
@@ -38,6 +41,8 @@ const MIN_PROCESS_TIME: Duration = Duration::from_secs(2);
 const MAX_PROCESS_ROUNDS: usize = 200;
 /// A round covers at least this many puzzles (small files are repeated).
 const MIN_PUZZLES_PER_ROUND: usize = 20_000;
+/// Puzzles per file at least in the runs against `SUDOKU_BASELINE`.
+const N_BASELINE: usize = 10_000;
 /// Fixed shuffle seed.
 const SEED: u64 = 0x5eed_50d0_c0de;
 
@@ -159,7 +164,23 @@ fn main() {
         let (one, two) = (n / one.as_secs_f64(), n / two.as_secs_f64());
         println!("| {} | {:.0} | {:.0} | {:.2} |", set.name, one, two, two / one);
     }
+    against_baseline(&sets);
     std::process::exit(i32::from(failed));
+}
+
+/// With `SUDOKU_BASELINE` set: `sudoku solve` and `solve --count --limit 2`
+/// of this build against the baseline's, one job, on every set (repeated to
+/// at least [`N_BASELINE`] puzzles).
+fn against_baseline(sets: &[Set]) {
+    let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
+    run.print_header("`sudoku solve`, one job");
+    for set in sets {
+        let lines: Vec<String> = set.ours.iter().map(Grid::to_line).collect();
+        let (file, n) = run.write_lines(&set.name, &lines, N_BASELINE);
+        let file = file.to_string_lossy();
+        run.row(&["solve", "--jobs", "1", &file], n);
+        run.row(&["solve", "--count", "--limit", "2", "--jobs", "1", &file], n);
+    }
 }
 
 /// Reads a puzzle file for both solvers, in the same shuffled order.

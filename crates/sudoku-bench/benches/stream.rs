@@ -15,6 +15,10 @@
 //! (`/proc/self/clear_refs`) before each run, so each row's peak is its own;
 //! otherwise the peaks are cumulative, which the order small-then-large
 //! still makes a fair test.
+//!
+//! With `SUDOKU_BASELINE=path/to/sudoku`, this build's `sudoku solve` and
+//! `grade` with `--input csv` against that one's, as whole processes
+//! (`sudoku_bench::BaselineRun`).
 
 use std::io::Write;
 use std::path::Path;
@@ -69,6 +73,21 @@ fn main() {
         growth(peaks[2], peaks[3]),
         if resets { "peak reset before each run" } else { "peaks cumulative: no clear_refs" }
     );
+    against_baseline(&puzzles);
+}
+
+/// With `SUDOKU_BASELINE` set: `sudoku solve --input csv` (100,000 rows)
+/// and `sudoku grade --input csv` (2,000 rows) of this build against the
+/// baseline's, one job, as whole processes on the same file.
+fn against_baseline(puzzles: &[String]) {
+    let Some(run) = sudoku_bench::BaselineRun::from_env() else { return };
+    run.print_header("`sudoku solve` and `grade` on CSV, one job");
+    for (command, n_rows) in [("solve", 100_000), ("grade", 2_000)] {
+        let csv = run.path(&format!("{command}{n_rows}.csv"));
+        write_csv(&csv, n_rows, puzzles);
+        let csv = csv.to_string_lossy();
+        run.row(&[command, "--input", "csv", "--jobs", "1", &csv], n_rows);
+    }
 }
 
 /// Reads every record of `csv` and hands its grid to `work`; checks that

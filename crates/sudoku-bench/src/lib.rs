@@ -1,10 +1,16 @@
 //! # sudoku-bench
 //!
 //! Benchmark helpers shared by the files in `benches/`: locating the shared
-//! datasets, reading puzzle files, timing. Run everything with
-//! `cargo xtask bench`; nothing here is shipped.
+//! datasets, reading puzzle files, timing, and timing this build's `sudoku`
+//! against another build's when `SUDOKU_BASELINE` is set ([`BaselineRun`],
+//! in `baseline.rs`). Run everything with `cargo xtask bench`; nothing here
+//! is shipped.
+
+mod baseline;
 
 use std::path::{Path, PathBuf};
+
+pub use baseline::{BaselineRun, Comparison, MIN_SAMPLE, ROUNDS};
 
 /// The shared datasets folder, if present: `$SUDOKU_DATASETS` when set,
 /// else the first `shared/datasets` beside the workspace or one of its
