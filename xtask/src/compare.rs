@@ -6,15 +6,16 @@
 //!
 //! The candidate defaults to the workspace's release `sudoku`, built first.
 //! The baseline makes the inputs (`compare/inputs.rs`; the cases are in
-//! `compare/cases.rs`):
-//! the fixtures, N puzzles (default 10,000) generated with a fixed seed,
-//! and files derived from them (CSV, block, judge formats, player
-//! positions with pencil marks, a clue pattern, weights). Every case runs
-//! both binaries in a fresh working directory of its own, through a
-//! symlink named `sudoku` (so clap's usage lines name the same program),
-//! and compares the exit code, stdout, stderr and every file left in the
-//! directory, byte for byte. A PDF that differs is also compared as text
-//! with `pdftotext` when it is installed, to say where.
+//! `compare/cases.rs`): the fixtures, N puzzles (default 10,000) generated
+//! with a fixed seed, and files derived from them (CSV, block, judge
+//! formats, player positions with pencil marks, a clue pattern, weights).
+//! Each case runs both binaries, one after the other, in the same fresh
+//! working directory (so paths in messages agree), through a symlink named
+//! `sudoku` (so clap's usage lines name the same program), and compares
+//! the exit code, stdout, stderr and every file left in the directory,
+//! byte for byte. The one thing masked is the random part of a temporary
+//! file's name in stderr. A PDF that differs is also compared as text with
+//! `pdftotext` when it is installed, to say where.
 //!
 //! Each difference prints one line: the case and the first differing line
 //! (or byte). The run ends with a table per command group (cases,
