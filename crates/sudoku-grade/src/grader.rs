@@ -7,12 +7,9 @@ use sudoku_core::{Conflict, Grid, SearchStats, Solver};
 
 use crate::band::Band;
 use crate::board::{bit, positions_of, Board, Pos};
-use crate::chaining::{Chaining, Kind};
-use crate::dynamic::Dynamic;
-use crate::hits::{Deduction, Hits, Tenths};
-use crate::rules::strong_links::{self, LinkScratch};
-use crate::rules::uniqueness::{self, LoopScratch};
-use crate::rules::{aligned, basic, bug, wings};
+use crate::hits::{Deduction, Hits, Tenths, NO_TECHNIQUE_TENTHS};
+use crate::ladder::{Finders, Look, Skip, LADDER, N_DIGIT_RULES, N_HOUSE_RULES};
+use crate::rules::basic;
 use crate::technique::Technique;
 
 /// The grade of a puzzle: Sudoku Explainer's three ratings of its path.
@@ -135,123 +132,6 @@ pub(crate) fn length_bonus(len: u32) -> Tenths {
     added
 }
 
-/// One family of techniques, in the order the grader tries them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Rule {
-    HiddenSingle,
-    DirectLocking,
-    DirectHiddenPair,
-    NakedSingle,
-    DirectHiddenTriplet,
-    Locking,
-    NakedPair,
-    XWing,
-    HiddenPair,
-    NakedTriplet,
-    Swordfish,
-    HiddenTriplet,
-    TwoStrongLinks,
-    XyWing,
-    XyzWing,
-    WxyzWing,
-    UniqueLoop,
-    NakedQuad,
-    Jellyfish,
-    HiddenQuad,
-    ThreeStrongLinks,
-    VwxyzWing,
-    Bug,
-    AlignedPair,
-    Chains(Kind),
-    AlignedTriplet,
-}
-
-impl Rule {
-    /// The least difficulty of a step of the family.
-    fn min_tenths(self) -> Tenths {
-        let t = match self {
-            Rule::HiddenSingle => Technique::HiddenSingle,
-            Rule::DirectLocking => Technique::DirectPointing,
-            Rule::DirectHiddenPair => Technique::DirectHiddenPair,
-            Rule::NakedSingle => Technique::NakedSingle,
-            Rule::DirectHiddenTriplet => Technique::DirectHiddenTriplet,
-            Rule::Locking => Technique::Pointing,
-            Rule::NakedPair => Technique::NakedPair,
-            Rule::XWing => Technique::XWing,
-            Rule::HiddenPair => Technique::HiddenPair,
-            Rule::NakedTriplet => Technique::NakedTriplet,
-            Rule::Swordfish => Technique::Swordfish,
-            Rule::HiddenTriplet => Technique::HiddenTriplet,
-            Rule::TwoStrongLinks => Technique::TwoStrongLinks,
-            Rule::XyWing => Technique::XyWing,
-            Rule::XyzWing => Technique::XyzWing,
-            Rule::WxyzWing => Technique::WxyzWing,
-            Rule::UniqueLoop => Technique::UniqueRectangle,
-            Rule::NakedQuad => Technique::NakedQuad,
-            Rule::Jellyfish => Technique::Jellyfish,
-            Rule::HiddenQuad => Technique::HiddenQuad,
-            Rule::ThreeStrongLinks => Technique::ThreeStrongLinks,
-            Rule::VwxyzWing => Technique::VwxyzWing,
-            Rule::Bug => Technique::Bug,
-            Rule::AlignedPair => Technique::AlignedPairExclusion,
-            Rule::AlignedTriplet => Technique::AlignedTripletExclusion,
-            Rule::Chains(Kind::ChainsAndCycles) => Technique::BidirectionalXCycle,
-            Rule::Chains(Kind::Nishio) => Technique::NishioForcingChain,
-            Rule::Chains(Kind::Multiple) => Technique::CellForcingChain,
-            Rule::Chains(Kind::Dynamic) => Technique::DynamicForcingChain,
-            Rule::Chains(Kind::DynamicPlus) => Technique::DynamicForcingChainPlus,
-            Rule::Chains(Kind::Nested(_)) => Technique::NestedForcingChain,
-        };
-        t.base_tenths()
-    }
-}
-
-/// SE's ladder, in the order the reference rater (Sukaku Explainer 1.18.1
-/// with the technique set of the Sudoku Exchange bank) tries the families:
-/// it takes the easiest step of the first family that has one, not the
-/// easiest of all (it takes a grouped skyscraper, 4.3, with an XY-wing, 4.2,
-/// on the grid).
-const LADDER: &[Rule] = &[
-    Rule::HiddenSingle,
-    Rule::DirectLocking,
-    Rule::DirectHiddenPair,
-    Rule::NakedSingle,
-    Rule::DirectHiddenTriplet,
-    Rule::Locking,
-    Rule::NakedPair,
-    Rule::XWing,
-    Rule::HiddenPair,
-    Rule::NakedTriplet,
-    Rule::Swordfish,
-    Rule::HiddenTriplet,
-    Rule::TwoStrongLinks,
-    Rule::XyWing,
-    Rule::XyzWing,
-    Rule::UniqueLoop,
-    Rule::NakedQuad,
-    Rule::Jellyfish,
-    Rule::HiddenQuad,
-    Rule::ThreeStrongLinks,
-    // serate lists WXYZ-Wing after XYZ-Wing but tries it here: on a state
-    // with both, it takes a naked quad (5.0) and, with quads switched off,
-    // the WXYZ-wing (5.6).
-    Rule::WxyzWing,
-    // BUG before VWXYZ-wing: on states with both serate takes the BUG.
-    Rule::Bug,
-    Rule::VwxyzWing,
-    Rule::AlignedPair,
-    Rule::Chains(Kind::ChainsAndCycles),
-    Rule::AlignedTriplet,
-    Rule::Chains(Kind::Nishio),
-    Rule::Chains(Kind::Multiple),
-    Rule::Chains(Kind::Dynamic),
-    Rule::Chains(Kind::DynamicPlus),
-    Rule::Chains(Kind::Nested(1)),
-    Rule::Chains(Kind::Nested(2)),
-    Rule::Chains(Kind::Nested(3)),
-    Rule::Chains(Kind::Nested(4)),
-];
-
 /// A reusable grader: keeps its scratch space between puzzles, so grading
 /// many puzzles allocates little.
 ///
@@ -267,9 +147,10 @@ pub struct Grader {
     solver: Solver,
     /// The effort of the last grading call's uniqueness search.
     last_search: Option<SearchStats>,
-    chaining: Chaining,
-    dynamic: Dynamic,
-    scratch: Scratch,
+    /// The rules' scratch space.
+    finders: Finders,
+    /// Where the digit and house rules found nothing.
+    quiet: Quiet,
     /// The collector of [`Grader::hint`], kept so that a hint reuses its
     /// space.
     pub(crate) hint_hits: Hits,
@@ -291,44 +172,19 @@ pub struct Grader {
 struct Quiet {
     /// Per digit rule ([`Quiet::digit_rule`]), per digit: the cells with
     /// the digit as a candidate (81 bits; all ones before any search).
-    digits: [[u128; 9]; 5],
+    digits: [[u128; 9]; N_DIGIT_RULES],
     /// Per unit rule ([`Quiet::unit_rule`]), per unit: where each digit
     /// is a candidate in the unit (`u16::MAX` before any search).
-    units: [[[u16; 9]; 27]; 6],
+    units: [[[u16; 9]; 27]; N_HOUSE_RULES],
 }
 
 impl Default for Quiet {
     fn default() -> Self {
-        Quiet { digits: [[u128::MAX; 9]; 5], units: [[[u16::MAX; 9]; 27]; 6] }
+        Quiet { digits: [[u128::MAX; 9]; N_DIGIT_RULES], units: [[[u16::MAX; 9]; 27]; N_HOUSE_RULES] }
     }
 }
 
 impl Quiet {
-    /// The index of a rule that looks at one digit at a time.
-    fn digit_rule(rule: Rule) -> Option<usize> {
-        match rule {
-            Rule::XWing => Some(0),
-            Rule::Swordfish => Some(1),
-            Rule::Jellyfish => Some(2),
-            Rule::TwoStrongLinks => Some(3),
-            Rule::ThreeStrongLinks => Some(4),
-            _ => None,
-        }
-    }
-
-    /// The index of a rule that looks at one unit at a time.
-    fn unit_rule(rule: Rule) -> Option<usize> {
-        match rule {
-            Rule::NakedPair => Some(0),
-            Rule::NakedTriplet => Some(1),
-            Rule::NakedQuad => Some(2),
-            Rule::HiddenPair => Some(3),
-            Rule::HiddenTriplet => Some(4),
-            Rule::HiddenQuad => Some(5),
-            _ => None,
-        }
-    }
-
     /// The digits (bit `d - 1`) where digit rule `r` found nothing on
     /// candidates `planes` already.
     fn digits_to_skip(&self, r: usize, planes: &[u128; 9]) -> u16 {
@@ -386,21 +242,6 @@ enum Walk {
     Capped,
 }
 
-/// The scratch space of the rules whose working sets have no small bound:
-/// grown on the first boards that need it, then cleared and reused, so
-/// that a warm [`Grader`] looks for a step without allocating. (The other
-/// rules keep theirs on the stack; the chains' is in [`Chaining`] and
-/// [`Dynamic`].)
-#[derive(Default)]
-struct Scratch {
-    /// Strong links and their directions.
-    links: LinkScratch,
-    /// Unique loops and their steps.
-    loops: LoopScratch,
-    /// Where the digit and unit rules found nothing.
-    quiet: Quiet,
-}
-
 impl Default for Grader {
     fn default() -> Self {
         Grader::new()
@@ -413,9 +254,8 @@ impl Grader {
         Grader {
             solver: Solver::new(),
             last_search: None,
-            chaining: Chaining::new(),
-            dynamic: Dynamic::new(),
-            scratch: Scratch::default(),
+            finders: Finders::default(),
+            quiet: Quiet::default(),
             hint_hits: Hits::first_only(),
             hint_text: String::new(),
             hint_pattern: Vec::new(),
@@ -547,13 +387,15 @@ impl Grader {
             // A pass over the candidates with the links of this board; they
             // stay sound as the board fills, so the pass goes on with them
             // after each chain, and a new pass takes the new links.
-            self.chaining.build_static(&b, &b.positions());
+            self.finders.chaining.build_static(&b, &b.positions());
             let mut progress = false;
             for cand in 0..81 * 9 {
                 if b.cands[cand / 9] & (1 << (cand % 9)) == 0 {
                     continue;
                 }
-                let Some(p) = self.chaining.forcing_chain_from(cand, STATIC_CHAIN_LINKS) else { continue };
+                let Some(p) = self.finders.chaining.forcing_chain_from(cand, STATIC_CHAIN_LINKS) else {
+                    continue;
+                };
                 let (cell, digit) = (p / 18, (p / 2 % 9) as u8 + 1);
                 if p & 1 == 1 {
                     b.place(cell, digit);
@@ -665,7 +507,7 @@ impl Grader {
                 (Some(d), Some(t)) => (d, t),
                 _ => {
                     offer_the_solution(b, solution, hits);
-                    (200, Technique::NestedForcingChain)
+                    (NO_TECHNIQUE_TENTHS, Technique::NestedForcingChain)
                 }
             };
             if difficulty > cap {
@@ -702,58 +544,32 @@ impl Grader {
     pub(crate) fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
         let planes = b.planes();
         let pos = positions_of(&planes);
-        for (i, &rule) in LADDER.iter().enumerate() {
-            if LADDER[i..].iter().all(|r| r.min_tenths() > cap) {
+        for (family_idx, family) in LADDER.iter().enumerate() {
+            if LADDER[family_idx..].iter().all(|f| f.min_tenths() > cap) {
                 return true;
             }
-            let quiet = &self.scratch.quiet;
-            let skip_digits = Quiet::digit_rule(rule).map_or(0, |r| quiet.digits_to_skip(r, &planes));
-            let skip_units = Quiet::unit_rule(rule).map_or(0, |r| quiet.units_to_skip(r, &pos));
-            match rule {
-                Rule::HiddenSingle => basic::hidden_singles(b, &pos, hits),
-                Rule::DirectLocking => basic::locking(b, &pos, true, hits),
-                Rule::DirectHiddenPair => basic::hidden_subsets(b, &pos, 2, true, 0, hits),
-                Rule::NakedSingle => basic::naked_singles(b, hits),
-                Rule::DirectHiddenTriplet => basic::hidden_subsets(b, &pos, 3, true, 0, hits),
-                Rule::Locking => basic::locking(b, &pos, false, hits),
-                Rule::NakedPair => basic::naked_subsets(b, 2, skip_units, hits),
-                Rule::XWing => basic::fish(b, &pos, 2, skip_digits, hits),
-                Rule::HiddenPair => basic::hidden_subsets(b, &pos, 2, false, skip_units, hits),
-                Rule::NakedTriplet => basic::naked_subsets(b, 3, skip_units, hits),
-                Rule::Swordfish => basic::fish(b, &pos, 3, skip_digits, hits),
-                Rule::HiddenTriplet => basic::hidden_subsets(b, &pos, 3, false, skip_units, hits),
-                Rule::TwoStrongLinks => {
-                    strong_links::two(b, &pos, &mut self.scratch.links, skip_digits, hits)
-                }
-                Rule::XyWing => basic::xy_wings(b, false, hits),
-                Rule::XyzWing => basic::xy_wings(b, true, hits),
-                Rule::WxyzWing => wings::wxyz(b, &pos, hits),
-                Rule::UniqueLoop => uniqueness::loops(b, &pos, &mut self.scratch.loops, hits),
-                Rule::NakedQuad => basic::naked_subsets(b, 4, skip_units, hits),
-                Rule::Jellyfish => basic::fish(b, &pos, 4, skip_digits, hits),
-                Rule::HiddenQuad => basic::hidden_subsets(b, &pos, 4, false, skip_units, hits),
-                Rule::ThreeStrongLinks => {
-                    strong_links::three(b, &pos, &mut self.scratch.links, skip_digits, hits)
-                }
-                Rule::VwxyzWing => wings::vwxyz(b, &pos, hits),
-                Rule::Bug => bug::bug(b, &pos, hits),
-                Rule::AlignedPair => aligned::pair(b, &pos, hits),
-                Rule::Chains(kind @ (Kind::DynamicPlus | Kind::Nested(_))) => {
-                    self.dynamic.find(kind, b, hits)
-                }
-                Rule::Chains(kind) => self.chaining.find(kind, b, &pos, hits),
-                Rule::AlignedTriplet => aligned::triplet(b, &pos, hits),
-            }
+            let quiet = &self.quiet;
+            let look = Look {
+                b,
+                pos: &pos,
+                skip_digits: match family.skip {
+                    Skip::Digit(r) => quiet.digits_to_skip(r, &planes),
+                    _ => 0,
+                },
+                skip_houses: match family.skip {
+                    Skip::House(r) => quiet.units_to_skip(r, &pos),
+                    _ => 0,
+                },
+            };
+            (family.find)(&mut self.finders, &look, hits);
             if hits.best().is_some() {
                 return false;
             }
             // Nothing found: remember where.
-            let quiet = &mut self.scratch.quiet;
-            if let Some(r) = Quiet::digit_rule(rule) {
-                quiet.digits[r] = planes;
-            }
-            if let Some(r) = Quiet::unit_rule(rule) {
-                quiet.units[r] = pos;
+            match family.skip {
+                Skip::Digit(r) => self.quiet.digits[r] = planes,
+                Skip::House(r) => self.quiet.units[r] = pos,
+                Skip::Never => {}
             }
         }
         false
@@ -780,7 +596,7 @@ pub(crate) fn round_floor(er: Tenths, ep: Option<Tenths>) -> Tenths {
 pub(crate) fn offer_the_solution(b: &Board, solution: &Grid, hits: &mut Hits) {
     let rest: Vec<(usize, u8)> =
         (0..81).filter(|&c| b.value[c] == 0).map(|c| (c, solution.get(c).unwrap_or(1))).collect();
-    hits.offer(b, Technique::NestedForcingChain, 200, &rest, &[], |x| {
+    hits.offer(b, Technique::NestedForcingChain, NO_TECHNIQUE_TENTHS, &rest, &[], |x| {
         x.str("No technique applies: the solution");
     });
 }

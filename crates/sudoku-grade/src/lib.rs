@@ -68,6 +68,7 @@ mod board;
 mod chaining;
 mod dynamic;
 mod hits;
+mod ladder;
 mod rules;
 #[cfg(test)]
 mod testing;

@@ -37,10 +37,6 @@ pub(crate) enum Kind {
     Multiple,
     /// Dynamic forcing chains (SE 8.5 and up).
     Dynamic,
-    /// Dynamic forcing chains with the basic techniques inside (SE 9.0 and up).
-    DynamicPlus,
-    /// Forcing chains nested `n` levels (SE 9.5 and up).
-    Nested(u8),
 }
 
 /// The chain finder, with its scratch space.
@@ -195,7 +191,6 @@ impl Chaining {
             Kind::Nishio => self.contradictions(b, pos, Mode::NISHIO, hits),
             Kind::Multiple => self.multiple(b, pos, hits),
             Kind::Dynamic => self.dynamic(b, pos, hits),
-            Kind::DynamicPlus | Kind::Nested(_) => {}
         }
     }
 
@@ -234,7 +229,8 @@ impl Chaining {
     /// cycles no harder than the easiest of those.
     fn chains_and_cycles(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
         for mode in [Mode::X, Mode::STATIC] {
-            let base = if mode == Mode::X { 66 } else { 70 };
+            let technique = if mode == Mode::X { Technique::ForcingXChain } else { Technique::ForcingChain };
+            let base = technique.base_tenths();
             let g = graph_of(mode);
             self.graphs[g].build(b, pos, mode);
             for cand in Self::candidates(b) {
@@ -260,7 +256,12 @@ impl Chaining {
             return;
         }
         for mode in [Mode::X, Mode::Y, Mode::STATIC] {
-            let base = if mode == Mode::STATIC { 70 } else { 65 };
+            // The least a cycle of the mode may be rated.
+            let base = if mode == Mode::STATIC {
+                Technique::BidirectionalCycle.base_tenths()
+            } else {
+                Technique::BidirectionalXCycle.base_tenths().min(Technique::BidirectionalYCycle.base_tenths())
+            };
             // The forcing chains built the X and static graphs.
             let g = graph_of(mode);
             if mode == Mode::Y {
@@ -291,12 +292,12 @@ impl Chaining {
     /// potentials.
     #[allow(clippy::too_many_arguments)]
     fn forcing_chain(&mut self, mode: Mode, start: usize, n: u32, b: &Board, pos: &Pos, hits: &mut Hits) {
-        let (technique, base, name) = if mode == Mode::X {
-            (Technique::ForcingXChain, 66, "Forcing X-Chain")
+        let (technique, name) = if mode == Mode::X {
+            (Technique::ForcingXChain, "Forcing X-Chain")
         } else {
-            (Technique::ForcingChain, 70, "Forcing Chain")
+            (Technique::ForcingChain, "Forcing Chain")
         };
-        let difficulty = base + length_bonus(n.saturating_sub(2));
+        let difficulty = technique.base_tenths() + length_bonus(n.saturating_sub(2));
         let (engine, one) = (&mut self.engine, &mut self.one);
         offer(b, hits, technique, difficulty, start ^ 1, |x| {
             // The chain itself, found again only for the text.
@@ -342,7 +343,7 @@ impl Chaining {
                     if on == start {
                         if len >= 4 {
                             self.path.push(pot(off, false));
-                            self.cycle(b, mode, base, hits);
+                            self.cycle(b, mode, hits);
                             self.path.pop();
                             max = max_complexity(base, hits);
                         }
@@ -376,19 +377,19 @@ impl Chaining {
 
     /// The cycle in `self.path`: both ways round are true at once, so a
     /// candidate that sees an "on" of each way is false.
-    fn cycle(&mut self, b: &Board, mode: Mode, base: Tenths, hits: &mut Hits) {
+    fn cycle(&mut self, b: &Board, mode: Mode, hits: &mut Hits) {
         let len = self.path.len();
         let one_digit = self.path.iter().all(|&p| (p / 2) % 9 == (self.path[0] / 2) % 9);
         let all_cells = self.path.chunks(2).all(|w| w[0] / 18 != w[1] / 18) && mode != Mode::X;
-        let (technique, base, name) = if mode == Mode::X || one_digit {
-            (Technique::BidirectionalXCycle, base.min(65), "Bidirectional X-Cycle")
+        let (technique, name) = if mode == Mode::X || one_digit {
+            (Technique::BidirectionalXCycle, "Bidirectional X-Cycle")
         } else if mode == Mode::Y || all_cells && self.path.iter().all(|&p| b.cands[p / 18].count_ones() == 2)
         {
-            (Technique::BidirectionalYCycle, base.min(65), "Bidirectional Y-Cycle")
+            (Technique::BidirectionalYCycle, "Bidirectional Y-Cycle")
         } else {
-            (Technique::BidirectionalCycle, base, "Bidirectional Cycle")
+            (Technique::BidirectionalCycle, "Bidirectional Cycle")
         };
-        let difficulty = base + length_bonus(len as u32 - 2);
+        let difficulty = technique.base_tenths() + length_bonus(len as u32 - 2);
         if !hits.wants(difficulty) {
             return;
         }
@@ -443,11 +444,12 @@ impl Chaining {
     /// Nishio (one digit) or dynamic contradictions: an assumption that
     /// makes a candidate both on and off is false.
     fn contradictions(&mut self, b: &Board, pos: &Pos, mode: Mode, hits: &mut Hits) {
-        let (technique, base, name) = if mode == Mode::NISHIO {
-            (Technique::NishioForcingChain, 75, "Nishio Forcing Chain")
+        let (technique, name) = if mode == Mode::NISHIO {
+            (Technique::NishioForcingChain, "Nishio Forcing Chain")
         } else {
-            (Technique::DynamicForcingChain, 85, "Contradiction Forcing Chain")
+            (Technique::DynamicForcingChain, "Contradiction Forcing Chain")
         };
+        let base = technique.base_tenths();
         for cand in Self::candidates(b) {
             for on in [true, false] {
                 let start = pot(cand, on);
@@ -520,7 +522,7 @@ impl Chaining {
             let (p_on, p_off) = (pot(cand, true), pot(cand, false));
             for start in [p_on, p_off] {
                 if let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.states[start]) {
-                    let difficulty = 85 + length_bonus(n - 2);
+                    let difficulty = technique.base_tenths() + length_bonus(n - 2);
                     let st = &self.states[start];
                     offer(b, hits, technique, difficulty, start ^ 1, |x| {
                         contradiction_text(x, "Contradiction Forcing Chain", b, pos, st, start, y)
@@ -544,7 +546,7 @@ impl Chaining {
                         let y = pot(c * 9 + d, on);
                         let n = self.engine.count(b, pos, &self.states[p_on], y)
                             + self.engine.count(b, pos, &self.states[p_off], y);
-                        let difficulty = 85 + length_bonus(n - 2);
+                        let difficulty = technique.base_tenths() + length_bonus(n - 2);
                         let (s_on, s_off) = (&self.states[p_on], &self.states[p_off]);
                         offer(b, hits, technique, difficulty, y, |x| {
                             x.str("Double Forcing Chain: ").cand(cand).str(" on & off ==> ").cand(y / 2);
@@ -628,11 +630,12 @@ impl Chaining {
         what: &dyn Fn(&mut Text),
         cell: bool,
     ) {
-        let (technique, base) = match (dynamic, cell) {
-            (true, _) => (Technique::DynamicForcingChain, 85),
-            (false, true) => (Technique::CellForcingChain, 80),
-            (false, false) => (Technique::RegionForcingChain, 80),
+        let technique = match (dynamic, cell) {
+            (true, _) => Technique::DynamicForcingChain,
+            (false, true) => Technique::CellForcingChain,
+            (false, false) => Technique::RegionForcingChain,
         };
+        let base = technique.base_tenths();
         let name = if cell { "Cell Forcing Chains" } else { "Region Forcing Chains" };
         for c in 0..81 {
             for on in [true, false] {

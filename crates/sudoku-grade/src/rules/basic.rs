@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use sudoku_core::{BOX, PEERS, UNITS};
 
 use crate::board::{cells_of, digits_of, Board, Pos, PEER_SET};
-use crate::hits::{Conclusions, Hits, Text};
+use crate::hits::{Conclusions, Hits, Tenths, Text};
 use crate::technique::Technique;
 
 const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
@@ -25,6 +25,14 @@ fn unit_cells(u: usize, mask: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |k| mask & (1 << k) != 0).map(move |k| UNITS[u][k] as usize)
 }
 
+/// The extra difficulty of a hidden single in a box that is not its last
+/// empty cell (SE 1.2).
+const HIDDEN_SINGLE_IN_BOX_EXTRA: Tenths = 2;
+
+/// The extra difficulty of a hidden single in a row or a column that is
+/// not its last empty cell (SE 1.5).
+const HIDDEN_SINGLE_IN_LINE_EXTRA: Tenths = 5;
+
 /// Hidden singles: 1.0 when the cell is the last empty one of the unit, 1.2
 /// in a box, 1.5 in a row or column.
 pub(crate) fn hidden_singles(b: &Board, pos: &Pos, hits: &mut Hits) {
@@ -36,13 +44,14 @@ pub(crate) fn hidden_singles(b: &Board, pos: &Pos, hits: &mut Hits) {
                 continue;
             }
             let c = UNITS[u][m.trailing_zeros() as usize] as usize;
-            let difficulty = if open == 1 {
-                10
+            let extra = if open == 1 {
+                0
             } else if u >= 18 {
-                12
+                HIDDEN_SINGLE_IN_BOX_EXTRA
             } else {
-                15
+                HIDDEN_SINGLE_IN_LINE_EXTRA
             };
+            let difficulty = Technique::HiddenSingle.base_tenths() + extra;
             let digit = d as u8 + 1;
             hits.offer(b, Technique::HiddenSingle, difficulty, &[(c, digit)], &[], |x| {
                 x.str("Hidden Single: ").cell(c).str(": ").num(d + 1).str(" in ").str(kind(u));
@@ -57,7 +66,8 @@ pub(crate) fn naked_singles(b: &Board, hits: &mut Hits) {
         let m = b.cands[c];
         if m.count_ones() == 1 {
             let digit = m.trailing_zeros() as u8 + 1;
-            hits.offer(b, Technique::NakedSingle, 23, &[(c, digit)], &[], |x| {
+            let t = Technique::NakedSingle;
+            hits.offer(b, t, t.base_tenths(), &[(c, digit)], &[], |x| {
                 x.str("Naked Single: ").cell(c).str(": ").num(usize::from(digit));
             });
         }
@@ -134,12 +144,13 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
             if elim.is_empty() {
                 continue;
             }
-            let (t, difficulty) = match (from_box, direct) {
-                (true, false) => (Technique::Pointing, 26),
-                (false, false) => (Technique::Claiming, 28),
-                (true, true) => (Technique::DirectPointing, 17),
-                (false, true) => (Technique::DirectClaiming, 19),
+            let t = match (from_box, direct) {
+                (true, false) => Technique::Pointing,
+                (false, false) => Technique::Claiming,
+                (true, true) => Technique::DirectPointing,
+                (false, true) => Technique::DirectClaiming,
             };
+            let difficulty = t.base_tenths();
             let text = |x: &mut Text| {
                 x.str(t.name()).str(": Cells ").cells(cells.iter().copied()).str(": ").num(d0 + 1);
                 x.str(" of ").str(kind(u)).str(" in ").str(kind(other));
@@ -254,11 +265,12 @@ pub(crate) fn pseudo_naked_subsets(
 ///
 /// Units in `skip` (bit `u` for unit `u`) are not searched.
 pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
-    let (t, difficulty) = match k {
-        2 => (Technique::NakedPair, 30),
-        3 => (Technique::NakedTriplet, 36),
-        _ => (Technique::NakedQuad, 50),
+    let t = match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriplet,
+        _ => Technique::NakedQuad,
     };
+    let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
     for (u, unit) in UNITS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
         let cells: ArrayVec<usize, 9> = unit
@@ -289,13 +301,14 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
 ///
 /// Units in `skip` (bit `u` for unit `u`) are not searched.
 pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip: u32, hits: &mut Hits) {
-    let (t, difficulty) = match (k, direct) {
-        (2, true) => (Technique::DirectHiddenPair, 20),
-        (3, true) => (Technique::DirectHiddenTriplet, 25),
-        (2, false) => (Technique::HiddenPair, 34),
-        (3, false) => (Technique::HiddenTriplet, 40),
-        _ => (Technique::HiddenQuad, 54),
+    let t = match (k, direct) {
+        (2, true) => Technique::DirectHiddenPair,
+        (3, true) => Technique::DirectHiddenTriplet,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriplet,
+        _ => Technique::HiddenQuad,
     };
+    let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
     for (u, unit) in UNITS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
         let ds: ArrayVec<usize, 9> =
@@ -334,11 +347,12 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip:
 ///
 /// Digits in `skip` (bit `d - 1` for digit `d`) are not searched.
 pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, skip: u16, hits: &mut Hits) {
-    let (t, difficulty) = match k {
-        2 => (Technique::XWing, 32),
-        3 => (Technique::Swordfish, 38),
-        _ => (Technique::Jellyfish, 52),
+    let t = match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
     };
+    let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
@@ -370,8 +384,8 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, skip: u16, hits: &mut Hits) {
 /// every cell seeing both pincers (4.2). With `xyz`, pivot {x,y,z} and z
 /// goes from cells seeing all three (4.4).
 pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
-    let (t, difficulty, pivot_size) =
-        if xyz { (Technique::XyzWing, 44, 3) } else { (Technique::XyWing, 42, 2) };
+    let (t, pivot_size) = if xyz { (Technique::XyzWing, 3) } else { (Technique::XyWing, 2) };
+    let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
     for p in 0..81 {
         let pm = b.cands[p];

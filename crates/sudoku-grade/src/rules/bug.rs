@@ -102,9 +102,13 @@ impl BugSearch<'_> {
     }
 }
 
+/// The extra difficulty of a BUG of type 2, 3 or 4 over type 1 (SE 5.7;
+/// type 3 adds the size of its subset).
+const BUG_TYPE_EXTRA: Tenths = 1;
+
 /// Bivalue universal grave, types 1–4 (SE 5.6 and up).
 pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
-    if !hits.wants(56) {
+    if !hits.wants(Technique::Bug.base_tenths()) {
         return;
     }
     let mut s = BugSearch {
@@ -160,7 +164,7 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
     // Type 1: the one poly cell holds one of its extra digits.
     if let ([c], [k]) = (poly, kept) {
         elim.extend(digits_of(*k).map(|d| (*c, d)));
-        hits.offer(b, Technique::Bug, 56, &[], &elim, |x| {
+        hits.offer(b, Technique::Bug, Technique::Bug.base_tenths(), &[], &elim, |x| {
             x.str("BUG type 1: ").cell(*c);
         });
         return;
@@ -171,7 +175,7 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
         let d = all_extra.trailing_zeros() as u8 + 1;
         elim.clear();
         elim.extend(cells_of(seen).filter(|&y| b.cands[y] & all_extra != 0).map(|y| (y, d)));
-        hits.offer(b, Technique::Bug, 57, &[], &elim, |x| {
+        hits.offer(b, Technique::Bug, Technique::Bug.base_tenths() + BUG_TYPE_EXTRA, &[], &elim, |x| {
             x.str("BUG type 2: ").cells(poly.iter().copied()).str(" on ").num(usize::from(d));
         });
     }
@@ -189,7 +193,8 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
                 elim.clear();
                 elim.extend(digits_of(kx & !bit(d)).map(|e| (*x, e)));
                 elim.extend(digits_of(ky & !bit(d)).map(|e| (*y, e)));
-                hits.offer(b, Technique::Bug, 57, &[], &elim, |x| {
+                let difficulty = Technique::Bug.base_tenths() + BUG_TYPE_EXTRA;
+                hits.offer(b, Technique::Bug, difficulty, &[], &elim, |x| {
                     x.str("BUG type 4: ").cells(poly.iter().copied()).str(" on ").num(usize::from(d));
                 });
             }
@@ -206,7 +211,7 @@ fn bug_type3(b: &Board, u: usize, poly: &[usize], pseudo: u16, hits: &mut Hits) 
     let others: ArrayVec<usize, 9> =
         unit_cells(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
     for k in 2..=others.len().min(8) {
-        let difficulty = 57 + (k as Tenths - 1);
+        let difficulty = Technique::Bug.base_tenths() + BUG_TYPE_EXTRA + (k as Tenths - 1);
         if !hits.wants(difficulty) {
             break;
         }

@@ -23,7 +23,7 @@ use arrayvec::ArrayVec;
 use sudoku_core::{BOX, COL, ROW, UNITS};
 
 use crate::board::{cells_of, Board, Pos, PEER_SET};
-use crate::hits::{Conclusions, Hits, Text};
+use crate::hits::{Conclusions, Hits, Tenths, Text};
 use crate::technique::Technique;
 
 /// One strong link: the cells with the digit in `unit`, split into two
@@ -172,6 +172,9 @@ fn code(kinds: &[u8], grouped: usize) -> (Code, bool) {
 fn distinct_kinds(kinds: &[u8]) -> u8 {
     (0..3u8).filter(|k| kinds.contains(k)).count() as u8
 }
+
+/// What a grouped chain adds to its base (SE 4.3 and 5.7).
+const GROUPED_EXTRA: Tenths = 3;
 
 /// What an ungrouped chain adds to its base: 0.1 for a box among its
 /// strong links, 0.1 for both a row and a column.
@@ -329,11 +332,12 @@ fn difficulty(links: &[Link], chain: &[Dir]) -> u8 {
         *k = kind(links[d.link].unit);
     }
     let kinds = &kinds[..chain.len()];
-    match (chain.len(), grouped) {
-        (2, true) => 43,
-        (2, false) => 40 + shape_tenths(kinds),
-        (_, true) => 57,
-        (_, false) => 54 + shape_tenths(kinds),
+    let base =
+        if chain.len() == 2 { Technique::TwoStrongLinks } else { Technique::ThreeStrongLinks }.base_tenths();
+    if grouped {
+        base + GROUPED_EXTRA
+    } else {
+        base + shape_tenths(kinds)
     }
 }
 
@@ -349,7 +353,7 @@ fn push_elims(b: &Board, m: u128, digit: u8, elim: &mut Conclusions) {
 /// forms. The digit goes from every cell seeing both far ends. Digits in
 /// `skip` (bit `d - 1` for digit `d`) are not searched.
 pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hits: &mut Hits) {
-    if !hits.wants(40) {
+    if !hits.wants(Technique::TwoStrongLinks.base_tenths()) {
         return;
     }
     let mut elim = Conclusions::new();
@@ -390,7 +394,7 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
 /// cells seeing both sides of each of its three weak links. Digits in
 /// `skip` are not searched.
 pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hits: &mut Hits) {
-    if !hits.wants(54) {
+    if !hits.wants(Technique::ThreeStrongLinks.base_tenths()) {
         return;
     }
     let mut elim = Conclusions::new();

@@ -51,15 +51,22 @@ fn shared_units(x: usize, y: usize) -> impl Iterator<Item = usize> {
 }
 
 /// SE's difficulty of a unique loop of `len` cells before the type's own
-/// extra: 4.5 for a rectangle, 4.6 for 6 cells, 4.7 for 8, 5.0 beyond.
+/// extra: 4.5 for a rectangle (the unique rectangle's base), 4.6 for 6
+/// cells (the unique loop's base), 4.7 for 8, 5.0 beyond.
 fn loop_difficulty(len: usize) -> Tenths {
     match len {
-        4 => 45,
-        6 => 46,
-        8 => 47,
-        _ => 50,
+        4 => Technique::UniqueRectangle.base_tenths(),
+        6 => Technique::UniqueLoop.base_tenths(),
+        8 => Technique::UniqueLoop.base_tenths() + LOOP_OF_8_EXTRA,
+        _ => Technique::UniqueLoop.base_tenths() + LONG_LOOP_EXTRA,
     }
 }
+
+/// The extra difficulty of a unique loop of 8 cells over one of 6.
+const LOOP_OF_8_EXTRA: Tenths = 1;
+
+/// The extra difficulty of a unique loop of 10 cells or more over one of 6.
+const LONG_LOOP_EXTRA: Tenths = 4;
 
 // ---------------------------------------------------------------------------
 // Unique rectangles and loops
@@ -237,7 +244,7 @@ fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>
 
 /// Unique rectangles and unique loops, types 1–4 (SE 4.5 and up).
 pub(crate) fn loops(b: &Board, pos: &Pos, scratch: &mut LoopScratch, hits: &mut Hits) {
-    if !hits.wants(45) {
+    if !hits.wants(loop_difficulty(4)) {
         return;
     }
     let LoopScratch { found, loops, hints, seen } = scratch;

@@ -38,32 +38,29 @@ fn first_unit(cells: &[usize]) -> Option<usize> {
 
 /// WXYZ difficulty by the size of the largest ALS cell.
 fn wxyz_tenths(largest: u32) -> u8 {
-    if largest == 3 {
-        56
-    } else {
-        55
-    }
+    Technique::WxyzWing.base_tenths() + u8::from(largest == 3)
 }
 
 /// VWXYZ difficulty by the size of the largest ALS cell.
 fn vwxyz_tenths(largest: u32) -> u8 {
-    match largest {
-        5 => 62,
-        3 => 64,
-        _ => 63,
-    }
+    let extra = match largest {
+        5 => 0,
+        3 => 2,
+        _ => 1,
+    };
+    Technique::VwxyzWing.base_tenths() + extra
 }
 
 /// WXYZ-wings (SE 5.5–5.6): a 3-cell ALS and a bivalue cell.
 pub(crate) fn wxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
-    if hits.wants(55) {
+    if hits.wants(Technique::WxyzWing.base_tenths()) {
         als_wings(b, 3, Technique::WxyzWing, "WXYZ-Wing", wxyz_tenths, hits);
     }
 }
 
 /// VWXYZ-wings (SE 6.2–6.4): a 4-cell ALS and a bivalue cell.
 pub(crate) fn vwxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
-    if hits.wants(62) {
+    if hits.wants(Technique::VwxyzWing.base_tenths()) {
         als_wings(b, 4, Technique::VwxyzWing, "VWXYZ-Wing", vwxyz_tenths, hits);
     }
 }
