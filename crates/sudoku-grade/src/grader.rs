@@ -1,15 +1,15 @@
 //! The grading loop: check the puzzle, then take the easiest step Sudoku
 //! Explainer's ladder offers until the grid is full, and rate the path.
 
-use std::fmt;
-
 use sudoku_core::{Conflict, Grid, SearchStats, Solver};
 
 use crate::band::Band;
 use crate::board::{bit, positions_of, Board, Pos};
-use crate::hits::{Deduction, Hits, Tenths, NO_TECHNIQUE_TENTHS};
-use crate::ladder::{Finders, Look, Skip, LADDER, N_DIGIT_RULES, N_HOUSE_RULES};
+use crate::hits::Hits;
+use crate::ladder::{Finders, Look, Skip, LADDER, N_DIGIT_RULES, N_UNIT_RULES};
+use crate::rating::{Tenths, NO_TECHNIQUE_TENTHS};
 use crate::rules::basic;
+use crate::step::{CellDigits, Step};
 use crate::technique::Technique;
 
 /// The grade of a puzzle: Sudoku Explainer's three ratings of its path.
@@ -71,67 +71,6 @@ pub enum GradeError {
     Solved,
 }
 
-/// A candidate: a digit in a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Candidate {
-    /// The cell, 0–80 row-major.
-    pub cell_idx: usize,
-    /// The digit, 1–9.
-    pub digit: u8,
-}
-
-impl fmt::Display for Candidate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}#{}", self.cell_idx / 9 + 1, self.cell_idx % 9 + 1, self.digit)
-    }
-}
-
-/// One step of the solution path: one pattern and what it concludes.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Step {
-    /// The technique.
-    pub technique: Technique,
-    /// Its difficulty here, on the SE scale (one decimal).
-    pub difficulty: f64,
-    /// The pattern as SE describes it: the variant's name, then its cells,
-    /// links or chain.
-    pub pattern: String,
-    /// Digits placed, in cell order.
-    pub placements: Vec<Candidate>,
-    /// Candidates removed, in cell then digit order.
-    pub eliminations: Vec<Candidate>,
-    /// Which round of the path, from 0: the steps of one round were found
-    /// on the same grid, as equally easy, and taken together (the first is
-    /// the one [`Grader::hint`] gives on that grid).
-    pub round: u32,
-}
-
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:.1} {} =>", self.difficulty, self.pattern)?;
-        for p in &self.placements {
-            write!(f, " r{}c{}={}", p.cell_idx / 9 + 1, p.cell_idx % 9 + 1, p.digit)?;
-        }
-        for e in &self.eliminations {
-            write!(f, " r{}c{}<>{}", e.cell_idx / 9 + 1, e.cell_idx % 9 + 1, e.digit)?;
-        }
-        Ok(())
-    }
-}
-
-/// The extra difficulty, in tenths, of a chain of `len` nodes: one for
-/// each of the lengths 4, 6, 8, 12, 16, 24, 32, 48, ... it exceeds (SE's
-/// rule).
-pub(crate) fn length_bonus(len: u32) -> Tenths {
-    let (mut ceil, mut added, mut odd) = (4u32, 0u8, false);
-    while len > ceil {
-        added += 1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
 /// A reusable grader: keeps its scratch space between puzzles, so grading
 /// many puzzles allocates little.
 ///
@@ -149,7 +88,7 @@ pub struct Grader {
     last_search: Option<SearchStats>,
     /// The rules' scratch space.
     finders: Finders,
-    /// Where the digit and house rules found nothing.
+    /// Where the digit and unit rules found nothing.
     quiet: Quiet,
     /// The collector of [`Grader::hint`], kept so that a hint reuses its
     /// space.
@@ -157,7 +96,7 @@ pub struct Grader {
     /// The text of the step a hint shows, written out, kept for its space.
     pub(crate) hint_text: String,
     /// The cells and digits that text names, kept for its space.
-    pub(crate) hint_pattern: Vec<crate::hint::CellDigits>,
+    pub(crate) hint_pattern: Vec<CellDigits>,
 }
 
 /// Where the rules that look at one digit, or at one unit, found nothing:
@@ -175,12 +114,12 @@ struct Quiet {
     digits: [[u128; 9]; N_DIGIT_RULES],
     /// Per unit rule ([`Quiet::unit_rule`]), per unit: where each digit
     /// is a candidate in the unit (`u16::MAX` before any search).
-    units: [[[u16; 9]; 27]; N_HOUSE_RULES],
+    units: [[[u16; 9]; 27]; N_UNIT_RULES],
 }
 
 impl Default for Quiet {
     fn default() -> Self {
-        Quiet { digits: [[u128::MAX; 9]; N_DIGIT_RULES], units: [[[u16::MAX; 9]; 27]; N_HOUSE_RULES] }
+        Quiet { digits: [[u128::MAX; 9]; N_DIGIT_RULES], units: [[[u16::MAX; 9]; 27]; N_UNIT_RULES] }
     }
 }
 
@@ -522,7 +461,7 @@ impl Grader {
                 *ep = Some(*er);
             }
             if *explain {
-                grade.steps.extend(hits.hints().iter().map(|h| step(h, *round)));
+                grade.steps.extend(hits.hints().iter().map(|h| Step::of(h, *round)));
             }
             grade.n_steps += hits.hints().len().max(1) as u32;
             // Never trust a deduction against the solution: a wrong step
@@ -556,8 +495,8 @@ impl Grader {
                     Skip::Digit(r) => quiet.digits_to_skip(r, &planes),
                     _ => 0,
                 },
-                skip_houses: match family.skip {
-                    Skip::House(r) => quiet.units_to_skip(r, &pos),
+                skip_units: match family.skip {
+                    Skip::Unit(r) => quiet.units_to_skip(r, &pos),
                     _ => 0,
                 },
             };
@@ -568,7 +507,7 @@ impl Grader {
             // Nothing found: remember where.
             match family.skip {
                 Skip::Digit(r) => self.quiet.digits[r] = planes,
-                Skip::House(r) => self.quiet.units[r] = pos,
+                Skip::Unit(r) => self.quiet.units[r] = pos,
                 Skip::Never => {}
             }
         }
@@ -621,22 +560,6 @@ fn singles_and_locking(b: &mut Board, hits: &mut Hits) -> bool {
             return false;
         }
         b.apply(&hits.found);
-    }
-}
-
-fn step(h: &Deduction, round: u32) -> Step {
-    let cand = |&(cell_idx, digit): &(usize, u8)| Candidate { cell_idx, digit };
-    let mut placements: Vec<Candidate> = h.place.iter().map(cand).collect();
-    let mut eliminations: Vec<Candidate> = h.elim.iter().map(cand).collect();
-    placements.sort();
-    eliminations.sort();
-    Step {
-        technique: h.technique,
-        difficulty: f64::from(h.difficulty) / 10.0,
-        pattern: h.text.to_string(),
-        placements,
-        eliminations,
-        round,
     }
 }
 

@@ -19,8 +19,11 @@ use arrayvec::ArrayVec;
 use sudoku_core::{Candidates, Conflict, Grid, Position, PEERS, UNITS};
 
 use crate::board::{bit, Board};
-use crate::grader::{offer_the_solution, round_floor, Candidate};
-use crate::hits::{Deduction, Hits, Tenths};
+use crate::grader::{offer_the_solution, round_floor};
+use crate::hits::{Deduction, Hits};
+use crate::rating::Tenths;
+use crate::step::Candidate;
+pub use crate::step::CellDigits;
 use crate::technique::Technique;
 use crate::Grader;
 
@@ -125,15 +128,6 @@ impl fmt::Display for Mistake {
             }
         }
     }
-}
-
-/// Cells and digits of a pattern, as an app would highlight them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CellDigits {
-    /// The cell, 0–80.
-    pub cell_idx: usize,
-    /// The digits of the pattern in that cell (empty: the cell itself).
-    pub digits: Candidates,
 }
 
 /// The answer to "what now?" for one position.

@@ -15,14 +15,8 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 use crate::board::{bit, digits_of, Board, Found};
+use crate::rating::Tenths;
 use crate::technique::Technique;
-
-/// A difficulty in tenths of the SE scale: 71 is 7.1.
-pub(crate) type Tenths = u8;
-
-/// The difficulty, in tenths, of the step of a board where nothing on the
-/// ladder applies (deeper nesting than it goes): SE rates that 20.0.
-pub(crate) const NO_TECHNIQUE_TENTHS: Tenths = 200;
 
 /// The (cell, digit) conclusions of a step confined to 81 of them: one
 /// digit in any cells, or any digits in the cells of one unit. On the

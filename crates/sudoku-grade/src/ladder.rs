@@ -16,7 +16,8 @@
 use crate::board::{Board, Pos};
 use crate::chaining::{Chaining, Kind};
 use crate::dynamic::{Dynamic, Level};
-use crate::hits::{Hits, Tenths};
+use crate::hits::Hits;
+use crate::rating::Tenths;
 use crate::rules::strong_links::{self, LinkScratch};
 use crate::rules::uniqueness::{self, LoopScratch};
 use crate::rules::{aligned, basic, bug, wings};
@@ -51,8 +52,8 @@ pub(crate) struct Look<'a> {
     pub pos: &'a Pos,
     /// The digits (bit `d - 1`) a digit rule need not search.
     pub skip_digits: u16,
-    /// The houses (bit `h`) a house rule need not search.
-    pub skip_houses: u32,
+    /// The units (bit `u`) a unit rule need not search.
+    pub skip_units: u32,
 }
 
 /// The scratch space of the rules whose working sets have no small bound:
@@ -77,8 +78,8 @@ pub(crate) type Find = fn(&mut Finders, &Look<'_>, &mut Hits);
 
 /// Where the grader remembers that a rule found nothing (see
 /// `grader::Quiet`): what a digit rule finds in a digit depends on that
-/// digit's candidates alone, what a house rule finds in a house on that
-/// house's candidates alone.
+/// digit's candidates alone, what a unit rule finds in a unit on that
+/// unit's candidates alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Skip {
     /// The rule looks at the whole board.
@@ -86,16 +87,16 @@ pub(crate) enum Skip {
     /// The rule looks at one digit at a time; its slot among the digit
     /// rules.
     Digit(usize),
-    /// The rule looks at one house at a time; its slot among the house
+    /// The rule looks at one unit at a time; its slot among the unit
     /// rules.
-    House(usize),
+    Unit(usize),
 }
 
 /// The number of digit rules ([`Skip::Digit`]).
 pub(crate) const N_DIGIT_RULES: usize = 5;
 
-/// The number of house rules ([`Skip::House`]).
-pub(crate) const N_HOUSE_RULES: usize = 6;
+/// The number of unit rules ([`Skip::Unit`]).
+pub(crate) const N_UNIT_RULES: usize = 6;
 
 /// One technique's row of the table.
 const fn facts(technique: Technique, base: Tenths, name: &'static str) -> Facts {
@@ -140,9 +141,9 @@ pub(crate) const LADDER: &[Family] = &[
         skip: Skip::Never,
     },
     Family {
-        find: |_, l, hits| basic::naked_subsets(l.b, 2, l.skip_houses, hits),
+        find: |_, l, hits| basic::naked_subsets(l.b, 2, l.skip_units, hits),
         techniques: &[facts(T::NakedPair, 30, "Naked Pair")],
-        skip: Skip::House(0),
+        skip: Skip::Unit(0),
     },
     Family {
         find: |_, l, hits| basic::fish(l.b, l.pos, 2, l.skip_digits, hits),
@@ -150,14 +151,14 @@ pub(crate) const LADDER: &[Family] = &[
         skip: Skip::Digit(0),
     },
     Family {
-        find: |_, l, hits| basic::hidden_subsets(l.b, l.pos, 2, false, l.skip_houses, hits),
+        find: |_, l, hits| basic::hidden_subsets(l.b, l.pos, 2, false, l.skip_units, hits),
         techniques: &[facts(T::HiddenPair, 34, "Hidden Pair")],
-        skip: Skip::House(3),
+        skip: Skip::Unit(3),
     },
     Family {
-        find: |_, l, hits| basic::naked_subsets(l.b, 3, l.skip_houses, hits),
+        find: |_, l, hits| basic::naked_subsets(l.b, 3, l.skip_units, hits),
         techniques: &[facts(T::NakedTriplet, 36, "Naked Triplet")],
-        skip: Skip::House(1),
+        skip: Skip::Unit(1),
     },
     Family {
         find: |_, l, hits| basic::fish(l.b, l.pos, 3, l.skip_digits, hits),
@@ -165,9 +166,9 @@ pub(crate) const LADDER: &[Family] = &[
         skip: Skip::Digit(1),
     },
     Family {
-        find: |_, l, hits| basic::hidden_subsets(l.b, l.pos, 3, false, l.skip_houses, hits),
+        find: |_, l, hits| basic::hidden_subsets(l.b, l.pos, 3, false, l.skip_units, hits),
         techniques: &[facts(T::HiddenTriplet, 40, "Hidden Triplet")],
-        skip: Skip::House(4),
+        skip: Skip::Unit(4),
     },
     Family {
         find: |f, l, hits| strong_links::two(l.b, l.pos, &mut f.links, l.skip_digits, hits),
@@ -193,9 +194,9 @@ pub(crate) const LADDER: &[Family] = &[
         skip: Skip::Never,
     },
     Family {
-        find: |_, l, hits| basic::naked_subsets(l.b, 4, l.skip_houses, hits),
+        find: |_, l, hits| basic::naked_subsets(l.b, 4, l.skip_units, hits),
         techniques: &[facts(T::NakedQuad, 50, "Naked Quad")],
-        skip: Skip::House(2),
+        skip: Skip::Unit(2),
     },
     Family {
         find: |_, l, hits| basic::fish(l.b, l.pos, 4, l.skip_digits, hits),
@@ -203,9 +204,9 @@ pub(crate) const LADDER: &[Family] = &[
         skip: Skip::Digit(2),
     },
     Family {
-        find: |_, l, hits| basic::hidden_subsets(l.b, l.pos, 4, false, l.skip_houses, hits),
+        find: |_, l, hits| basic::hidden_subsets(l.b, l.pos, 4, false, l.skip_units, hits),
         techniques: &[facts(T::HiddenQuad, 54, "Hidden Quad")],
-        skip: Skip::House(5),
+        skip: Skip::Unit(5),
     },
     Family {
         find: |f, l, hits| strong_links::three(l.b, l.pos, &mut f.links, l.skip_digits, hits),

@@ -69,7 +69,9 @@ mod chaining;
 mod dynamic;
 mod hits;
 mod ladder;
+mod rating;
 mod rules;
+mod step;
 #[cfg(test)]
 mod testing;
 
@@ -79,8 +81,9 @@ pub mod hint;
 pub mod technique;
 
 pub use band::{Band, ParseBandError};
-pub use grader::{Candidate, Grade, GradeError, GradeOptions, Grader, Step};
+pub use grader::{Grade, GradeError, GradeOptions, Grader};
 pub use hint::{Hint, Level};
+pub use step::{Candidate, Step};
 pub use technique::Technique;
 
 use sudoku_core::Grid;

@@ -19,8 +19,8 @@ use arrayvec::ArrayVec;
 use sudoku_core::{PEERS, UNITS};
 
 use crate::board::{Board, Pos};
-use crate::grader::length_bonus;
-use crate::hits::{Hits, Tenths, Text};
+use crate::hits::{Hits, Text};
+use crate::rating::{length_bonus, longest_with_bonus, Tenths};
 use crate::technique::Technique;
 use engine::{pot, Engine, Mode, State, NC, NP};
 use graph::{StaticGraph, FAR};
@@ -126,16 +126,7 @@ fn offer(
 fn max_complexity(base: Tenths, hits: &Hits) -> Option<u32> {
     let Some(best) = hits.best() else { return Some(u32::MAX / 4) };
     let k = best.checked_sub(base)? as u32;
-    // length_bonus(c) counts the thresholds 4, 6, 8, 12, ... below c, so
-    // the largest c with a bonus of k is the k-th threshold.
-    let mut ceil = 4u32;
-    for i in 0..k {
-        ceil = if i % 2 == 0 { ceil * 3 / 2 } else { ceil * 4 / 3 };
-        if ceil > 1 << 20 {
-            break;
-        }
-    }
-    Some(ceil)
+    Some(longest_with_bonus(k))
 }
 
 /// The index in `Chaining::graphs` of a static mode's links.

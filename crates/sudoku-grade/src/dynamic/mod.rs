@@ -12,8 +12,8 @@
 mod trial;
 
 use crate::board::{Board, Found};
-use crate::grader::length_bonus;
-use crate::hits::{Hits, NO_TECHNIQUE_TENTHS};
+use crate::hits::Hits;
+use crate::rating::{length_bonus, NO_TECHNIQUE_TENTHS};
 use crate::technique::Technique;
 use trial::Trials;
 

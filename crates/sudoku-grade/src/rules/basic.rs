@@ -10,7 +10,8 @@ use arrayvec::ArrayVec;
 use sudoku_core::{BOX, PEERS, UNITS};
 
 use crate::board::{cells_of, digits_of, Board, Pos, PEER_SET};
-use crate::hits::{Conclusions, Hits, Tenths, Text};
+use crate::hits::{Conclusions, Hits, Text};
+use crate::rating::Tenths;
 use crate::technique::Technique;
 
 const UNIT_KIND: [&str; 3] = ["row", "column", "block"];

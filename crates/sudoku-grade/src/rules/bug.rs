@@ -20,7 +20,8 @@
 use arrayvec::ArrayVec;
 
 use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
-use crate::hits::{Conclusions, Hits, Tenths};
+use crate::hits::{Conclusions, Hits};
+use crate::rating::Tenths;
 use crate::rules::basic::pseudo_naked_subsets;
 use crate::rules::uniqueness::unit_cells;
 use crate::technique::Technique;

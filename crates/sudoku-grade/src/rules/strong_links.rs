@@ -23,7 +23,8 @@ use arrayvec::ArrayVec;
 use sudoku_core::{BOX, COL, ROW, UNITS};
 
 use crate::board::{cells_of, Board, Pos, PEER_SET};
-use crate::hits::{Conclusions, Hits, Tenths, Text};
+use crate::hits::{Conclusions, Hits, Text};
+use crate::rating::Tenths;
 use crate::technique::Technique;
 
 /// One strong link: the cells with the digit in `unit`, split into two

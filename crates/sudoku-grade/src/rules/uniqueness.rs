@@ -29,7 +29,8 @@ use arrayvec::ArrayVec;
 use sudoku_core::UNITS;
 
 use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET, UNIT_SET};
-use crate::hits::{Conclusions, Hits, Tenths, Text};
+use crate::hits::{Conclusions, Hits, Text};
+use crate::rating::Tenths;
 use crate::rules::basic::{for_each_subset, pseudo_naked_subsets};
 use crate::technique::Technique;
 
