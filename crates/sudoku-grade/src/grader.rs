@@ -11,6 +11,7 @@ use crate::rating::{Tenths, NO_TECHNIQUE_TENTHS};
 use crate::rules::basic;
 use crate::step::{CellDigits, Step};
 use crate::technique::Technique;
+use crate::units::N_UNITS;
 
 /// The grade of a puzzle: Sudoku Explainer's three ratings of its path.
 #[derive(Debug, Clone, PartialEq)]
@@ -114,12 +115,12 @@ struct Quiet {
     digits: [[u128; 9]; N_DIGIT_RULES],
     /// Per unit rule ([`Quiet::unit_rule`]), per unit: where each digit
     /// is a candidate in the unit (`u16::MAX` before any search).
-    units: [[[u16; 9]; 27]; N_UNIT_RULES],
+    units: [[[u16; 9]; N_UNITS]; N_UNIT_RULES],
 }
 
 impl Default for Quiet {
     fn default() -> Self {
-        Quiet { digits: [[u128::MAX; 9]; N_DIGIT_RULES], units: [[[u16::MAX; 9]; 27]; N_UNIT_RULES] }
+        Quiet { digits: [[u128::MAX; 9]; N_DIGIT_RULES], units: [[[u16::MAX; 9]; N_UNITS]; N_UNIT_RULES] }
     }
 }
 
@@ -133,7 +134,7 @@ impl Quiet {
     /// The units (bit `u`) where unit rule `r` found nothing on `pos`
     /// already.
     fn units_to_skip(&self, r: usize, pos: &Pos) -> u32 {
-        (0..27).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
+        (0..N_UNITS).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
     }
 }
 

@@ -16,7 +16,7 @@ use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
-use sudoku_core::{Candidates, Conflict, Grid, Position, PEERS, UNITS};
+use sudoku_core::{Candidates, Conflict, Grid, Position, PEERS};
 
 use crate::board::{bit, Board};
 use crate::grader::{offer_the_solution, round_floor};
@@ -25,6 +25,7 @@ use crate::rating::Tenths;
 use crate::step::Candidate;
 pub use crate::step::CellDigits;
 use crate::technique::Technique;
+use crate::units::{boxes_first, UNIT_CELLS, UNIT_KINDS, UNIT_NUMBERS};
 use crate::Grader;
 
 /// How much a hint tells.
@@ -182,14 +183,14 @@ const MISTAKE_TEXT_LEN: usize = 50;
 /// The unit holding most of `cells` (a set), boxes first, then rows,
 /// then columns on a tie: (`box`, 4), (`row`, 3), (`column`, 9).
 fn region_of(cells: &[bool; 81]) -> (&'static str, usize) {
-    let mut best = (0, 18);
-    for u in (18..27).chain(0..18) {
-        let n = UNITS[u].iter().filter(|&&c| cells[c as usize]).count();
+    let mut best = (0, boxes_first().next().unwrap_or(0));
+    for u in boxes_first() {
+        let n = UNIT_CELLS[u].iter().filter(|&&c| cells[c as usize]).count();
         if n > best.0 {
             best = (n, u);
         }
     }
-    (["row", "column", "box"][best.1 / 9], best.1 % 9 + 1)
+    (UNIT_KINDS[best.1].word(), usize::from(UNIT_NUMBERS[best.1]))
 }
 
 /// The cells and digits a step's text names, into `out`: `r1c2` alone, or

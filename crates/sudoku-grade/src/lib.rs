@@ -74,6 +74,7 @@ mod rules;
 mod step;
 #[cfg(test)]
 mod testing;
+mod units;
 
 pub mod band;
 pub mod grader;

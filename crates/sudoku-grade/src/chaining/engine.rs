@@ -22,9 +22,8 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::UNITS;
-
-use crate::board::{Board, Pos, CELL_UNITS, CELL_UNIT_POS};
+use crate::board::{Board, Pos};
+use crate::units::{CELL_UNITS, CELL_UNIT_POS, N_UNITS, UNIT_CELLS};
 
 /// Number of candidates (cell × digit).
 pub(crate) const NC: usize = 729;
@@ -43,7 +42,7 @@ const PEER_ORDER: [[u8; 20]; 81] = {
             let u = CELL_UNITS[c][ORDER[k]] as usize;
             let mut i = 0;
             while i < 9 {
-                let q = UNITS[u][i];
+                let q = UNIT_CELLS[u][i];
                 let mut dup = q as usize == c;
                 let mut j = 0;
                 while j < n {
@@ -118,7 +117,7 @@ pub(crate) struct State {
     /// The offs already followed (dynamic links see only those), per cell.
     done: [u16; 81],
     /// The same per unit and digit, as positions in the unit.
-    done_pos: [[u16; 9]; 27],
+    done_pos: [[u16; 9]; N_UNITS],
     /// Where each potential reached came from (see the constants).
     src: [u16; NP],
     /// The number of links from the assumption to each potential reached.
@@ -139,7 +138,7 @@ impl Default for State {
             on: [0; 81],
             off: [0; 81],
             done: [0; 81],
-            done_pos: [[0; 9]; 27],
+            done_pos: [[0; 9]; N_UNITS],
             src: [ROOT; NP],
             depth: [0; NP],
             start: 0,
@@ -198,7 +197,7 @@ impl Engine {
         st.on = [0; 81];
         st.off = [0; 81];
         st.done = [0; 81];
-        st.done_pos = [[0; 9]; 27];
+        st.done_pos = [[0; 9]; N_UNITS];
         st.start = start;
         st.conflict = None;
         st.closings.clear();
@@ -278,7 +277,7 @@ impl Engine {
                             left = places & !(1 << me);
                         }
                         if left.count_ones() == 1 {
-                            let q = UNITS[u][left.trailing_zeros() as usize] as usize;
+                            let q = UNIT_CELLS[u][left.trailing_zeros() as usize] as usize;
                             if self.add(st, mode, p, pot(q * 9 + d, true), BY_UNIT + k as u16) {
                                 return;
                             }
@@ -346,7 +345,7 @@ impl Engine {
             _ if s >= BY_UNIT => {
                 let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
                 for i in 0..9 {
-                    let q = UNITS[u][i] as usize;
+                    let q = UNIT_CELLS[u][i] as usize;
                     if q != c && pos[u][d] & (1 << i) != 0 {
                         out.push(pot(q * 9 + d, false) as u16);
                     }
@@ -373,7 +372,7 @@ impl Engine {
             _ if s >= BY_UNIT => {
                 let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
                 (0..9)
-                    .map(|i| (i, UNITS[u][i] as usize))
+                    .map(|i| (i, UNIT_CELLS[u][i] as usize))
                     .find(|&(i, q)| q != c && pos[u][d] & (1 << i) != 0)
                     .map(|(_, q)| pot(q * 9 + d, false))
             }

@@ -8,10 +8,9 @@
 //! level at a time, a level of "off"s being one OR of 729-bit sets per "on"
 //! of the level before, instead of one step per link.
 
-use sudoku_core::UNITS;
-
 use super::engine::{Mode, NC, NP};
-use crate::board::{cells_of, digits_of, Board, Pos, CELL_UNITS, CELL_UNIT_POS, PEER_SET};
+use crate::board::{cells_of, digits_of, Board, Pos};
+use crate::units::{CELL_UNITS, CELL_UNIT_POS, PEER_SET, UNIT_CELLS};
 
 /// 64-bit words in a set of candidates.
 const W: usize = NC.div_ceil(64);
@@ -99,7 +98,7 @@ impl StaticGraph {
                     if here.count_ones() != 2 {
                         continue;
                     }
-                    let q = UNITS[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
+                    let q = UNIT_CELLS[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
                     let other = (q * 9 + d) as u16;
                     if !strong[..*n as usize].contains(&other) {
                         strong[*n as usize] = other;

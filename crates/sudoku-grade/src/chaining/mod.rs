@@ -16,12 +16,13 @@ mod graph;
 mod tests;
 
 use arrayvec::ArrayVec;
-use sudoku_core::{PEERS, UNITS};
+use sudoku_core::PEERS;
 
 use crate::board::{Board, Pos};
 use crate::hits::{Hits, Text};
 use crate::rating::{length_bonus, longest_with_bonus, Tenths};
 use crate::technique::Technique;
+use crate::units::{N_UNITS, UNIT_CELLS, UNIT_KINDS};
 use engine::{pot, Engine, Mode, State, NC, NP};
 use graph::{StaticGraph, FAR};
 
@@ -155,8 +156,6 @@ fn contradiction_text(
     x.str("; ");
     chain_text(x, b, pos, st, pot(y, false));
 }
-
-const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 
 impl Chaining {
     /// A finder with its scratch space allocated.
@@ -587,10 +586,10 @@ impl Chaining {
                 true,
             );
         }
-        for u in 0..27 {
+        for u in 0..N_UNITS {
             for d in 0..9 {
                 let places = pos[u][d];
-                let first = UNITS[u][places.trailing_zeros() as usize % 9] as usize;
+                let first = UNIT_CELLS[u][places.trailing_zeros() as usize % 9] as usize;
                 if places.count_ones() < min || b.cands[first].count_ones() < min {
                     continue;
                 }
@@ -598,9 +597,9 @@ impl Chaining {
                 branches.extend(
                     (0..9)
                         .filter(|i| places & (1 << i) != 0)
-                        .map(|i| pot(UNITS[u][i] as usize * 9 + d, true)),
+                        .map(|i| pot(UNIT_CELLS[u][i] as usize * 9 + d, true)),
                 );
-                let kind = UNIT_KIND[u / 9];
+                let kind = UNIT_KINDS[u].se_word();
                 let what = |x: &mut Text| {
                     x.num(d + 1).str(" in ").str(kind);
                 };

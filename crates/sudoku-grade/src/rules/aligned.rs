@@ -7,7 +7,8 @@
 //! empty). A candidate of one of the cells that appears in no possible
 //! combination goes.
 
-use crate::board::{cells_of, Board, Pos, ALL, PEER_SET};
+use crate::board::{cells_of, Board, Pos, ALL};
+use crate::units::PEER_SET;
 use arrayvec::ArrayVec;
 
 use crate::hits::Hits;

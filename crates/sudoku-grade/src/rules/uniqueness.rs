@@ -26,13 +26,13 @@
 #![allow(clippy::needless_range_loop)]
 
 use arrayvec::ArrayVec;
-use sudoku_core::UNITS;
 
-use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET, UNIT_SET};
+use crate::board::{bit, cells_of, digits_of, Board, Pos};
 use crate::hits::{Conclusions, Hits, Text};
 use crate::rating::Tenths;
 use crate::rules::basic::{for_each_subset, pseudo_naked_subsets};
 use crate::technique::Technique;
+use crate::units::{cells_of_unit, CELL_UNITS, N_UNITS, PEER_SET, UNIT_SET};
 
 /// Longest loop searched for (cells).
 const MAX_LOOP: usize = 20;
@@ -40,11 +40,6 @@ const MAX_LOOP: usize = 20;
 /// Largest naked subset (pseudo cell included) searched for in type 3 of
 /// unique loops.
 const MAX_LOOP_SUBSET: usize = 4;
-
-/// The cells of unit `u` as indices.
-pub(crate) fn unit_cells(u: usize) -> impl Iterator<Item = usize> {
-    UNITS[u].iter().map(|&c| c as usize)
-}
 
 /// The units (by index) that hold both `x` and `y`.
 fn shared_units(x: usize, y: usize) -> impl Iterator<Item = usize> {
@@ -98,9 +93,9 @@ struct LoopSearch<'a> {
     cells: u128,
     path: Loop,
     /// Loop cells per unit.
-    count: [u8; 27],
+    count: [u8; N_UNITS],
     /// Colour (path index parity) of the first loop cell met in each unit.
-    colour: [u8; 27],
+    colour: [u8; N_UNITS],
     /// Cells of the path holding more than the pair.
     n_extra: usize,
     /// The one extra digit every extra cell of the path has, while they all
@@ -226,8 +221,8 @@ fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>
         pair,
         cells,
         path: Loop::new(),
-        count: [0; 27],
-        colour: [0; 27],
+        count: [0; N_UNITS],
+        colour: [0; N_UNITS],
         n_extra: 0,
         type2_digit: 0,
         found,
@@ -410,7 +405,7 @@ fn offer_loop(
             let d0 = keep.trailing_zeros() as usize;
             let places = pos[u][d0];
             let only_xy = places.count_ones() == 2
-                && unit_cells(u)
+                && cells_of_unit(u)
                     .enumerate()
                     .filter(|&(k, _)| places & (1 << k) != 0)
                     .all(|(_, c)| c == x || c == y);
@@ -461,7 +456,7 @@ impl Type3<'_> {
         let (b, x, y, pair) = (self.b, self.x, self.y, self.pair);
         let pseudo = (b.cands[x] | b.cands[y]) & !pair;
         let others: ArrayVec<usize, 9> =
-            unit_cells(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
+            cells_of_unit(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
         let difficulty = self.base + (k as Tenths - 1);
         pseudo_naked_subsets(b, &others, pseudo, k, |s, union, elim| {
             if elim.is_empty() || seen.iter().any(|e| e.as_slice() == elim) {
@@ -481,7 +476,7 @@ impl Type3<'_> {
     /// Skips eliminations in `seen`.
     fn hidden(&self, k: usize, seen: &mut Vec<Conclusions>, out: &mut LoopHints) {
         let (b, u, x, y, pair) = (self.b, self.u, self.x, self.y, self.pair);
-        let cells: ArrayVec<usize, 9> = unit_cells(u).collect();
+        let cells: ArrayVec<usize, 9> = cells_of_unit(u).collect();
         let xy =
             cells.iter().enumerate().filter(|&(_, &c)| c == x || c == y).fold(0u16, |m, (kk, _)| m | 1 << kk);
         let places = |m: u16| digits_of(m).fold(0u16, |p, d| p | self.pos[u][d as usize - 1]);

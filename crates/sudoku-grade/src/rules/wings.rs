@@ -17,12 +17,12 @@
 //! 6.3 when 4 or 2, 6.4 when 3.
 
 use arrayvec::ArrayVec;
-use sudoku_core::UNITS;
 
 use crate::board::Pos;
-use crate::board::{cells_of, Board, CELL_UNITS, PEER_SET};
+use crate::board::{cells_of, Board};
 use crate::hits::Hits;
 use crate::technique::Technique;
+use crate::units::{CELL_UNITS, PEER_SET, UNIT_CELLS};
 
 /// The cells that see every cell of `cells`.
 fn seen_by_all(cells: impl IntoIterator<Item = usize>) -> u128 {
@@ -109,7 +109,7 @@ fn als_wings(
     // one of its holders.
     let mut elim: ArrayVec<(usize, u8), 100> = ArrayVec::new();
     let mut chosen = ArrayVec::new();
-    for (u, unit) in UNITS.iter().enumerate() {
+    for (u, unit) in UNIT_CELLS.iter().enumerate() {
         let open: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
