@@ -51,10 +51,10 @@ fuzz_target!(|data: &[u8]| {
     let solution = solver.solve_unique(&puzzle).expect("one solution");
     for step in &grade.steps {
         for p in &step.placements {
-            assert_eq!(solution.get(p.cell_idx), Some(p.digit), "{puzzle}: {step} places {p} falsely");
+            assert_eq!(solution.get(p.cell.index()), Some(p.digit.get()), "{puzzle}: {step} places {p} falsely");
         }
         for e in &step.eliminations {
-            assert_ne!(solution.get(e.cell_idx), Some(e.digit), "{puzzle}: {step} removes {e}, the solution");
+            assert_ne!(solution.get(e.cell.index()), Some(e.digit.get()), "{puzzle}: {step} removes {e}, the solution");
         }
     }
 });

@@ -54,10 +54,10 @@ fuzz_target!(|data: &[u8]| {
             assert!(!h.placements.is_empty() || !h.eliminations.is_empty(), "{}", h.text);
             let solution = p.givens().solve_unique().expect("a hint means unique givens");
             for x in &h.placements {
-                assert_eq!(solution.get(x.cell_idx), Some(x.digit), "{}", h.text);
+                assert_eq!(solution.get(x.cell.index()), Some(x.digit.get()), "{}", h.text);
             }
             for x in &h.eliminations {
-                assert_ne!(solution.get(x.cell_idx), Some(x.digit), "{}", h.text);
+                assert_ne!(solution.get(x.cell.index()), Some(x.digit.get()), "{}", h.text);
             }
         }
     }

@@ -13,6 +13,7 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
+use sudoku_core::{Candidate, Cell, Digit};
 
 use crate::board::{bit, digits_of, Board, Found};
 use crate::rating::Tenths;
@@ -131,23 +132,40 @@ impl Text {
     }
 }
 
+impl Text {
+    /// The cells the text names, in order, each with the digit it names
+    /// there (`r1c2.5`, `r1c2=5`, `r1c2<>5`) or none (`r1c2`): what a hint
+    /// highlights.
+    pub fn named(&self) -> impl Iterator<Item = (Cell, Option<Digit>)> + '_ {
+        self.pieces.iter().filter_map(|&piece| match piece {
+            Piece::Cell(c) => Some((cell(c), None)),
+            Piece::Cand(cand) => Candidate::from_index(cand).map(|x| (x.cell, Some(x.digit))),
+            Piece::Node(p) => Candidate::from_index(p / 2).map(|x| (x.cell, Some(x.digit))),
+            Piece::Str(_) | Piece::Num(_) => None,
+        })
+    }
+}
+
+/// The typed cell of a board's cell index.
+fn cell(c: usize) -> Cell {
+    Cell::new(c).expect("a board cell is 0-80")
+}
+
 impl fmt::Display for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cell = |f: &mut fmt::Formatter<'_>, c: usize| write!(f, "r{}c{}", c / 9 + 1, c % 9 + 1);
         for &piece in &self.pieces {
             match piece {
                 Piece::Str(s) => f.write_str(s)?,
                 Piece::Num(n) => write!(f, "{n}")?,
-                Piece::Cell(c) => cell(f, c)?,
+                Piece::Cell(c) => write!(f, "{}", cell(c))?,
                 Piece::Cand(cand) => {
-                    cell(f, cand / 9)?;
-                    write!(f, ".{}", cand % 9 + 1)?;
+                    let x = Candidate::from_index(cand).expect("a board candidate");
+                    write!(f, "{}.{}", x.cell, x.digit)?;
                 }
                 Piece::Node(p) => {
-                    let cand = p / 2;
-                    cell(f, cand / 9)?;
+                    let x = Candidate::from_index(p / 2).expect("a board candidate");
                     let op = if p & 1 == 1 { "=" } else { "<>" };
-                    write!(f, "{op}{}", cand % 9 + 1)?;
+                    write!(f, "{}{op}{}", x.cell, x.digit)?;
                 }
             }
         }
@@ -330,7 +348,7 @@ fn can_eliminate(b: &Board, (c, d): (usize, u8)) -> bool {
 /// `r1c2`: a cell as SE writes it.
 #[cfg(test)]
 pub(crate) fn cell_name(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+    cell(c).to_string()
 }
 
 #[cfg(test)]

@@ -84,7 +84,8 @@ pub mod technique;
 pub use band::{Band, ParseBandError};
 pub use grader::{Grade, GradeError, GradeOptions, Grader};
 pub use hint::{Hint, Level};
-pub use step::{Candidate, Step};
+pub use step::Step;
+pub use sudoku_core::{Candidate, Cell, Digit};
 pub use technique::Technique;
 
 use sudoku_core::Grid;

@@ -1,27 +1,18 @@
-//! What a grade and a hint hand out: the [`Step`]s of a path, the
-//! [`Candidate`]s they conclude, and the [`CellDigits`] of a pattern.
+//! What a grade and a hint hand out: the [`Step`]s of a path, with the
+//! core [`Candidate`]s they conclude, and the [`CellDigits`] of a pattern.
 
 use std::fmt;
 
-use sudoku_core::Candidates;
+use sudoku_core::{Candidate, Candidates, Cell, Digit};
 
 use crate::hits::Deduction;
 use crate::rating::rating;
 use crate::technique::Technique;
 
-/// A candidate: a digit in a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Candidate {
-    /// The cell, 0–80 row-major.
-    pub cell_idx: usize,
-    /// The digit, 1–9.
-    pub digit: u8,
-}
-
-impl fmt::Display for Candidate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}#{}", self.cell_idx / 9 + 1, self.cell_idx % 9 + 1, self.digit)
-    }
+/// The typed candidate of a board's (cell, digit) pair.
+pub(crate) fn candidate((cell_idx, digit): (usize, u8)) -> Candidate {
+    let cell = Cell::new(cell_idx).expect("a board cell is 0-80");
+    Candidate::new(cell, Digit::new(digit).expect("a board digit is 1-9"))
 }
 
 /// One step of the solution path: one pattern and what it concludes.
@@ -40,7 +31,7 @@ pub struct Step {
     pub eliminations: Vec<Candidate>,
     /// Which round of the path, from 0: the steps of one round were found
     /// on the same grid, as equally easy, and taken together (the first is
-    /// the one [`Grader::hint`] gives on that grid).
+    /// the one [`Grader::hint`](crate::Grader::hint) gives on that grid).
     pub round: u32,
 }
 
@@ -48,10 +39,10 @@ impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:.1} {} =>", self.difficulty, self.pattern)?;
         for p in &self.placements {
-            write!(f, " r{}c{}={}", p.cell_idx / 9 + 1, p.cell_idx % 9 + 1, p.digit)?;
+            write!(f, " {}={}", p.cell, p.digit)?;
         }
         for e in &self.eliminations {
-            write!(f, " r{}c{}<>{}", e.cell_idx / 9 + 1, e.cell_idx % 9 + 1, e.digit)?;
+            write!(f, " {}<>{}", e.cell, e.digit)?;
         }
         Ok(())
     }
@@ -60,8 +51,8 @@ impl fmt::Display for Step {
 /// Cells and digits of a pattern, as an app would highlight them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CellDigits {
-    /// The cell, 0–80.
-    pub cell_idx: usize,
+    /// The cell.
+    pub cell: Cell,
     /// The digits of the pattern in that cell (empty: the cell itself).
     pub digits: Candidates,
 }
@@ -69,9 +60,8 @@ pub struct CellDigits {
 impl Step {
     /// The step of deduction `h`, found in round `round`.
     pub(crate) fn of(h: &Deduction, round: u32) -> Step {
-        let cand = |&(cell_idx, digit): &(usize, u8)| Candidate { cell_idx, digit };
-        let mut placements: Vec<Candidate> = h.place.iter().map(cand).collect();
-        let mut eliminations: Vec<Candidate> = h.elim.iter().map(cand).collect();
+        let mut placements: Vec<Candidate> = h.place.iter().copied().map(candidate).collect();
+        let mut eliminations: Vec<Candidate> = h.elim.iter().copied().map(candidate).collect();
         placements.sort();
         eliminations.sort();
         Step {

@@ -89,7 +89,7 @@ fn follow(grader: &mut Grader, check: &mut impl FnMut(&str, Level, &Hint, u64)) 
             }
             if let Some(x) = h.placements.first() {
                 let mut placed = *p.placed();
-                placed.set(x.cell_idx, x.digit % 9 + 1);
+                placed.set(x.cell.index(), x.digit.get() % 9 + 1);
                 let wrong = Position::new(*p.givens(), &placed, None).unwrap();
                 ask(grader, line, &wrong, check);
             }

@@ -9,7 +9,7 @@
 //! JSON.
 
 use serde::Serialize;
-use sudoku_core::{Grid, MaxScore, SearchStats};
+use sudoku_core::{Cell, Digit, Grid, MaxScore, SearchStats};
 use sudoku_grade::hint::{Hint, Mistake};
 use sudoku_grade::{Grade, GradeError, Step};
 
@@ -162,13 +162,12 @@ pub struct StepJson {
 impl StepJson {
     /// The JSON form of `s`: cells as `r1c2=3` and `r1c2<>3`.
     pub fn new(s: &Step) -> StepJson {
-        let cell = |c: &sudoku_grade::Candidate| (c.cell_idx / 9 + 1, c.cell_idx % 9 + 1, c.digit);
         StepJson {
             technique: s.technique.name(),
             pattern: s.pattern.clone(),
             difficulty: s.difficulty,
-            placements: s.placements.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}={d}")).collect(),
-            eliminations: s.eliminations.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}<>{d}")).collect(),
+            placements: s.placements.iter().map(|p| format!("{}={}", p.cell, p.digit)).collect(),
+            eliminations: s.eliminations.iter().map(|e| format!("{}<>{}", e.cell, e.digit)).collect(),
         }
     }
 }
@@ -238,8 +237,8 @@ impl GradeJson {
     }
 }
 
-fn cell(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+fn cell(c: Cell) -> String {
+    c.to_string()
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -286,8 +285,8 @@ impl HintStepJson {
         let mut eliminations: Vec<CellDigitsJson> = Vec::new();
         for e in &h.eliminations {
             match eliminations.last_mut() {
-                Some(last) if last.cell == cell(e.cell_idx) => last.digits.push(e.digit),
-                _ => eliminations.push(CellDigitsJson { cell: cell(e.cell_idx), digits: vec![e.digit] }),
+                Some(last) if last.cell == cell(e.cell) => last.digits.push(e.digit.get()),
+                _ => eliminations.push(CellDigitsJson { cell: cell(e.cell), digits: vec![e.digit.get()] }),
             }
         }
         HintStepJson {
@@ -297,12 +296,12 @@ impl HintStepJson {
             pattern: h
                 .pattern
                 .iter()
-                .map(|p| CellDigitsJson { cell: cell(p.cell_idx), digits: p.digits.iter().collect() })
+                .map(|p| CellDigitsJson { cell: cell(p.cell), digits: p.digits.iter().collect() })
                 .collect(),
             placements: h
                 .placements
                 .iter()
-                .map(|p| CellDigitJson { cell: cell(p.cell_idx), digit: p.digit })
+                .map(|p| CellDigitJson { cell: cell(p.cell), digit: p.digit.get() })
                 .collect(),
             eliminations,
             text: h.text.clone(),
@@ -310,15 +309,18 @@ impl HintStepJson {
                 .mistakes
                 .iter()
                 .map(|m| match *m {
-                    Mistake::WrongDigit { cell_idx, placed, correct } => MistakeJson {
-                        cell: cell(cell_idx),
+                    Mistake::WrongDigit { cell: c, placed, correct } => MistakeJson {
+                        cell: cell(c),
                         kind: "wrong digit",
-                        placed: Some(placed),
-                        digit: correct,
+                        placed: Some(placed.get()),
+                        digit: correct.map(Digit::get),
                     },
-                    Mistake::ErasedCandidate { cell_idx, digit } => {
-                        MistakeJson { cell: cell(cell_idx), kind: "erased candidate", placed: None, digit }
-                    }
+                    Mistake::ErasedCandidate { cell: c, digit } => MistakeJson {
+                        cell: cell(c),
+                        kind: "erased candidate",
+                        placed: None,
+                        digit: digit.map(Digit::get),
+                    },
                 })
                 .collect(),
         }
