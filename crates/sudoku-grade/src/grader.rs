@@ -4,7 +4,7 @@
 use sudoku_core::{Conflict, Grid, SearchStats, Solver};
 
 use crate::band::Band;
-use crate::board::{bit, positions_of, Board, Pos};
+use crate::board::{positions_of, Board, Pos};
 use crate::hits::Hits;
 use crate::ladder::{Finders, Look, Skip, LADDER, N_DIGIT_RULES, N_UNIT_RULES};
 use crate::rating::{Tenths, NO_TECHNIQUE_TENTHS};
@@ -336,11 +336,10 @@ impl Grader {
                 let Some(p) = self.finders.chaining.forcing_chain_from(cand, STATIC_CHAIN_LINKS) else {
                     continue;
                 };
-                let (cell, digit) = (p / 18, (p / 2 % 9) as u8 + 1);
-                if p & 1 == 1 {
-                    b.place(cell, digit);
+                if p.is_on() {
+                    b.place(p.cell(), p.digit_idx() as u8 + 1);
                 } else {
-                    b.cands[cell] &= !bit(digit);
+                    b.cands[p.cell()] &= !p.bit();
                 }
                 progress = true;
                 if singles_and_locking(&mut b, &mut hits) {

@@ -625,8 +625,9 @@ mod tests {
     #[test]
     fn a_pattern_is_the_cells_its_text_names() {
         let mut text = Text::default();
-        text.str("Forcing Chain: ").cand(7 * 9 + 4).str(" off: ").node((7 * 9 + 4) * 2 + 1).str(" -> ");
-        text.node((7 * 9) * 2).str(" -> ").node(9 * 2 + 1).str(" ").num(10);
+        let node = |cand, on| crate::potential::Potential::new(cand, on);
+        text.str("Forcing Chain: ").cand(7 * 9 + 4).str(" off: ").node(node(7 * 9 + 4, true)).str(" -> ");
+        text.node(node(7 * 9, false)).str(" -> ").node(node(9, true)).str(" ").num(10);
         assert_eq!(text.to_string(), "Forcing Chain: r1c8.5 off: r1c8=5 -> r1c8<>1 -> r1c2=1 10");
         let mut p = Vec::new();
         pattern_of(&text, &mut p);

@@ -16,6 +16,7 @@ use arrayvec::ArrayVec;
 use sudoku_core::{Candidate, Cell, Digit};
 
 use crate::board::{bit, digits_of, Board, Found};
+use crate::potential::Potential;
 use crate::rating::Tenths;
 use crate::technique::Technique;
 
@@ -49,9 +50,8 @@ pub(crate) enum Piece {
     Cell(usize),
     /// `r1c2.3`: a candidate (`cell * 9 + digit - 1`).
     Cand(usize),
-    /// `r1c2=3` or `r1c2<>3`: a potential of the chains (a candidate with
-    /// a polarity: `cand * 2 + 1` on, `cand * 2` off).
-    Node(usize),
+    /// `r1c2=3` or `r1c2<>3`: a potential of the chains.
+    Node(Potential),
 }
 
 /// SE's text of a step as a list of [`Piece`]s: techniques build it
@@ -98,7 +98,7 @@ impl Text {
     }
 
     /// Adds a potential: `r1c2=3` (on) or `r1c2<>3` (off).
-    pub fn node(&mut self, p: usize) -> &mut Self {
+    pub fn node(&mut self, p: Potential) -> &mut Self {
         self.pieces.push(Piece::Node(p));
         self
     }
@@ -140,7 +140,7 @@ impl Text {
         self.pieces.iter().filter_map(|&piece| match piece {
             Piece::Cell(c) => Some((cell(c), None)),
             Piece::Cand(cand) => Candidate::from_index(cand).map(|x| (x.cell, Some(x.digit))),
-            Piece::Node(p) => Candidate::from_index(p / 2).map(|x| (x.cell, Some(x.digit))),
+            Piece::Node(p) => Some((p.candidate().cell, Some(p.candidate().digit))),
             Piece::Str(_) | Piece::Num(_) => None,
         })
     }
@@ -162,11 +162,7 @@ impl fmt::Display for Text {
                     let x = Candidate::from_index(cand).expect("a board candidate");
                     write!(f, "{}.{}", x.cell, x.digit)?;
                 }
-                Piece::Node(p) => {
-                    let x = Candidate::from_index(p / 2).expect("a board candidate");
-                    let op = if p & 1 == 1 { "=" } else { "<>" };
-                    write!(f, "{}{op}{}", x.cell, x.digit)?;
-                }
+                Piece::Node(p) => write!(f, "{p}")?,
             }
         }
         Ok(())
@@ -387,7 +383,7 @@ mod tests {
     fn a_text_is_written_from_its_pieces() {
         let mut t = Text::default();
         t.str("Cells ").cells([0, 80]).str(" on ").digits(0b101, ", ").str(": ").cand(10 * 9 + 4);
-        t.str(" ").node(2 * 5 + 1).str(" ").node(2 * 5).str(" ").num(12);
+        t.str(" ").node(Potential::new(5, true)).str(" ").node(Potential::new(5, false)).str(" ").num(12);
         assert_eq!(t.to_string(), "Cells r1c1,r9c9 on 1, 3: r2c2.5 r1c1=6 r1c1<>6 12");
     }
 

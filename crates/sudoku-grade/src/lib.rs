@@ -69,6 +69,7 @@ mod chaining;
 mod dynamic;
 mod hits;
 mod ladder;
+mod potential;
 mod rating;
 mod rules;
 mod step;
