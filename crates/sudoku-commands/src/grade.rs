@@ -185,13 +185,12 @@ pub struct StepJson {
 impl StepJson {
     /// The JSON form of `s`: cells as `r1c2=3` and `r1c2<>3`.
     pub fn new(s: &Step) -> StepJson {
-        let cell = |c: &sudoku_grade::Candidate| (c.cell_idx / 9 + 1, c.cell_idx % 9 + 1, c.digit);
         StepJson {
             technique: s.technique.name(),
             pattern: s.pattern.clone(),
             difficulty: s.difficulty,
-            placements: s.placements.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}={d}")).collect(),
-            eliminations: s.eliminations.iter().map(cell).map(|(r, c, d)| format!("r{r}c{c}<>{d}")).collect(),
+            placements: s.placements.iter().map(|p| format!("{}={}", p.cell, p.digit)).collect(),
+            eliminations: s.eliminations.iter().map(|e| format!("{}<>{}", e.cell, e.digit)).collect(),
         }
     }
 }
@@ -280,7 +279,7 @@ mod tests {
         assert_eq!(n_placed, 81 - grid.n_clues());
         for s in &g.steps {
             for p in &s.placements {
-                assert_eq!(solution.to_array()[p.cell_idx], p.digit);
+                assert_eq!(solution.get(p.cell), Some(p.digit));
             }
         }
         let n_steps = g.steps.len();

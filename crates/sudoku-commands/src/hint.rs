@@ -3,7 +3,7 @@
 //! written as.
 
 use serde::Serialize;
-use sudoku_core::Position;
+use sudoku_core::{Cell, Digit, Position};
 use sudoku_grade::hint::{Hint, Level, Mistake, Status};
 use sudoku_grade::Grader;
 use sudoku_io::position_json;
@@ -69,9 +69,9 @@ pub fn line_of(h: &Hint) -> String {
     }
 }
 
-/// Cell `cell_idx` (0–80) as `r1c2`.
-fn cell(cell_idx: usize) -> String {
-    sudoku_core::Cell::ALL[cell_idx].to_string()
+/// `c` as `r1c2`.
+fn cell(c: Cell) -> String {
+    c.to_string()
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -118,8 +118,8 @@ impl HintStepJson {
         let mut eliminations: Vec<CellDigitsJson> = Vec::new();
         for e in &h.eliminations {
             match eliminations.last_mut() {
-                Some(last) if last.cell == cell(e.cell_idx) => last.digits.push(e.digit),
-                _ => eliminations.push(CellDigitsJson { cell: cell(e.cell_idx), digits: vec![e.digit] }),
+                Some(last) if last.cell == cell(e.cell) => last.digits.push(e.digit.get()),
+                _ => eliminations.push(CellDigitsJson { cell: cell(e.cell), digits: vec![e.digit.get()] }),
             }
         }
         HintStepJson {
@@ -130,14 +130,14 @@ impl HintStepJson {
                 .pattern
                 .iter()
                 .map(|p| CellDigitsJson {
-                    cell: cell(p.cell_idx),
-                    digits: p.digits.iter().map(sudoku_core::Digit::get).collect(),
+                    cell: cell(p.cell),
+                    digits: p.digits.iter().map(Digit::get).collect(),
                 })
                 .collect(),
             placements: h
                 .placements
                 .iter()
-                .map(|p| CellDigitJson { cell: cell(p.cell_idx), digit: p.digit })
+                .map(|p| CellDigitJson { cell: cell(p.cell), digit: p.digit.get() })
                 .collect(),
             eliminations,
             text: h.text.clone(),
@@ -145,15 +145,18 @@ impl HintStepJson {
                 .mistakes
                 .iter()
                 .map(|m| match *m {
-                    Mistake::WrongDigit { cell_idx, placed, correct } => MistakeJson {
-                        cell: cell(cell_idx),
+                    Mistake::WrongDigit { cell: c, placed, correct } => MistakeJson {
+                        cell: cell(c),
                         kind: "wrong digit",
-                        placed: Some(placed),
-                        digit: correct,
+                        placed: Some(placed.get()),
+                        digit: correct.map(Digit::get),
                     },
-                    Mistake::ErasedCandidate { cell_idx, digit } => {
-                        MistakeJson { cell: cell(cell_idx), kind: "erased candidate", placed: None, digit }
-                    }
+                    Mistake::ErasedCandidate { cell: c, digit } => MistakeJson {
+                        cell: cell(c),
+                        kind: "erased candidate",
+                        placed: None,
+                        digit: digit.map(Digit::get),
+                    },
                 })
                 .collect(),
         }
@@ -227,9 +230,9 @@ mod tests {
         let mut placed = grid.to_array();
         for h in &all {
             for p in &h.placements {
-                assert_eq!(placed[p.cell_idx], 0, "placed twice");
-                assert_eq!(p.digit, solution[p.cell_idx]);
-                placed[p.cell_idx] = p.digit;
+                assert_eq!(placed[p.cell.index()], 0, "placed twice");
+                assert_eq!(p.digit.get(), solution[p.cell.index()]);
+                placed[p.cell.index()] = p.digit.get();
             }
         }
         assert_eq!(placed, solution);

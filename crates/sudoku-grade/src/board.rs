@@ -7,61 +7,19 @@
 //! digit or 0. Placing a digit removes it from the 20 peers at once, so the
 //! masks never hold a digit already placed in a peer.
 //!
-//! `Pos` is the transposed view: for each of the 27 units and each digit,
-//! the mask of the unit's positions (bit `k` is `UNITS[u][k]`) where the
-//! digit is still a candidate.
+//! `Pos` is the transposed view: for each unit and each digit, the mask of
+//! the unit's positions (bit `k` is `UNIT_CELLS[u][k]`, see
+//! [`crate::units`]) where the digit is still a candidate.
 
-use sudoku_core::{Candidates, Grid, BOX, COL, PEERS, ROW, UNITS};
+use sudoku_core::{Candidates, Grid, PEERS};
+
+use crate::units::N_UNITS;
 
 /// Every digit, as the raw mask the board stores.
 pub(crate) const ALL: u16 = Candidates::ALL.bits();
 
 /// Positions of each digit in each unit: `pos[u][d - 1]`.
-pub(crate) type Pos = [[u16; 9]; 27];
-
-/// The three units (row, column, box) of each cell.
-pub(crate) const CELL_UNITS: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut c = 0;
-    while c < 81 {
-        t[c] = [ROW[c], 9 + COL[c], 18 + BOX[c]];
-        c += 1;
-    }
-    t
-};
-
-/// Position of each cell inside each of its three units (same order as
-/// [`CELL_UNITS`]).
-pub(crate) const CELL_UNIT_POS: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut c = 0;
-    while c < 81 {
-        t[c] = [COL[c], ROW[c], (ROW[c] % 3) * 3 + COL[c] % 3];
-        c += 1;
-    }
-    t
-};
-
-/// Each list of `cells` as a 81-bit set.
-const fn sets_of<const N: usize, const K: usize>(lists: &[[u8; K]; N]) -> [u128; N] {
-    let mut t = [0u128; N];
-    let mut i = 0;
-    while i < N {
-        let mut k = 0;
-        while k < K {
-            t[i] |= 1 << lists[i][k];
-            k += 1;
-        }
-        i += 1;
-    }
-    t
-}
-
-/// The cells of each unit as a 81-bit set.
-pub(crate) const UNIT_SET: [u128; 27] = sets_of(&UNITS);
-
-/// The peers of each cell as a 81-bit set.
-pub(crate) const PEER_SET: [u128; 81] = sets_of(&PEERS);
+pub(crate) type Pos = [[u16; 9]; N_UNITS];
 
 /// The working state of a solve. See the module docs for the layout.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -120,7 +78,8 @@ impl Board {
     }
 }
 
-/// Positions of each digit in each unit, cut out of the digits' planes
+/// Positions of each digit in each unit of the classic table
+/// ([`crate::units`]: rows, columns, boxes), cut out of the digits' planes
 /// ([`Board::planes`]): a row is 9 bits of its plane as they are, a box three runs of 3, and
 /// a column 9 bits 9 apart, gathered by one multiplication (bit `9r` goes
 /// to bit `72 + r`; the other products land on distinct bits, so nothing
@@ -142,7 +101,7 @@ pub(crate) fn positions_of(planes: &[u128; 9]) -> Pos {
         }
         m
     };
-    let mut pos = [[0u16; 9]; 27];
+    let mut pos = [[0u16; 9]; N_UNITS];
     for (d, &p) in planes.iter().enumerate() {
         let row = |r: usize| (p >> (9 * r)) as u16 & 0x1FF;
         let (rows, rest) = pos.split_at_mut(9);
@@ -236,6 +195,7 @@ impl Found {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::units::UNIT_CELLS;
 
     #[test]
     fn placing_removes_the_digit_from_every_peer_and_only_there() {
@@ -244,8 +204,6 @@ mod tests {
         let n_without: usize = (0..81).filter(|&c| c != 40 && b.cands[c] & bit(5) == 0).count();
         assert_eq!(n_without, 20);
         assert_eq!(b.cands[40], 0);
-        assert_eq!(PEER_SET[40].count_ones(), 20);
-        assert_eq!(CELL_UNIT_POS[40], [4, 4, 4]);
     }
 
     /// Positions are the unit-by-unit view of the candidates: checked
@@ -263,7 +221,7 @@ mod tests {
                 *c = (state as u16) & ALL;
             }
             let pos = b.positions();
-            for (unit, pos) in UNITS.iter().zip(pos) {
+            for (unit, pos) in UNIT_CELLS.iter().zip(pos) {
                 for (d, &got) in pos.iter().enumerate() {
                     let want = (0..9)
                         .filter(|&k| b.cands[unit[k] as usize] & (1 << d) != 0)

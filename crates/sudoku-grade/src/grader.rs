@@ -1,19 +1,17 @@
 //! The grading loop: check the puzzle, then take the easiest step Sudoku
 //! Explainer's ladder offers until the grid is full, and rate the path.
 
-use std::fmt;
-
 use sudoku_core::{Conflict, Grid, SearchStats, Solver};
 
 use crate::band::Band;
-use crate::board::{bit, positions_of, Board, Pos};
-use crate::chaining::{Chaining, Kind};
-use crate::dynamic::Dynamic;
-use crate::hits::{Deduction, Hits, Tenths};
-use crate::rules::strong_links::{self, LinkScratch};
-use crate::rules::uniqueness::{self, LoopScratch};
-use crate::rules::{aligned, basic, bug, wings};
+use crate::board::{positions_of, Board, Pos};
+use crate::hits::Hits;
+use crate::ladder::{Finders, Look, Skip, LADDER, N_DIGIT_RULES, N_UNIT_RULES};
+use crate::rating::{Tenths, NO_TECHNIQUE_TENTHS};
+use crate::rules::basic;
+use crate::step::{CellDigits, Step};
 use crate::technique::Technique;
+use crate::units::N_UNITS;
 
 /// The grade of a puzzle: Sudoku Explainer's three ratings of its path.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,184 +72,6 @@ pub enum GradeError {
     Solved,
 }
 
-/// A candidate: a digit in a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Candidate {
-    /// The cell, 0–80 row-major.
-    pub cell_idx: usize,
-    /// The digit, 1–9.
-    pub digit: u8,
-}
-
-impl fmt::Display for Candidate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}#{}", self.cell_idx / 9 + 1, self.cell_idx % 9 + 1, self.digit)
-    }
-}
-
-/// One step of the solution path: one pattern and what it concludes.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Step {
-    /// The technique.
-    pub technique: Technique,
-    /// Its difficulty here, on the SE scale (one decimal).
-    pub difficulty: f64,
-    /// The pattern as SE describes it: the variant's name, then its cells,
-    /// links or chain.
-    pub pattern: String,
-    /// Digits placed, in cell order.
-    pub placements: Vec<Candidate>,
-    /// Candidates removed, in cell then digit order.
-    pub eliminations: Vec<Candidate>,
-    /// Which round of the path, from 0: the steps of one round were found
-    /// on the same grid, as equally easy, and taken together (the first is
-    /// the one [`Grader::hint`] gives on that grid).
-    pub round: u32,
-}
-
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:.1} {} =>", self.difficulty, self.pattern)?;
-        for p in &self.placements {
-            write!(f, " r{}c{}={}", p.cell_idx / 9 + 1, p.cell_idx % 9 + 1, p.digit)?;
-        }
-        for e in &self.eliminations {
-            write!(f, " r{}c{}<>{}", e.cell_idx / 9 + 1, e.cell_idx % 9 + 1, e.digit)?;
-        }
-        Ok(())
-    }
-}
-
-/// The extra difficulty, in tenths, of a chain of `len` nodes: one for
-/// each of the lengths 4, 6, 8, 12, 16, 24, 32, 48, ... it exceeds (SE's
-/// rule).
-pub(crate) fn length_bonus(len: u32) -> Tenths {
-    let (mut ceil, mut added, mut odd) = (4u32, 0u8, false);
-    while len > ceil {
-        added += 1;
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
-/// One family of techniques, in the order the grader tries them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Rule {
-    HiddenSingle,
-    DirectLocking,
-    DirectHiddenPair,
-    NakedSingle,
-    DirectHiddenTriplet,
-    Locking,
-    NakedPair,
-    XWing,
-    HiddenPair,
-    NakedTriplet,
-    Swordfish,
-    HiddenTriplet,
-    TwoStrongLinks,
-    XyWing,
-    XyzWing,
-    WxyzWing,
-    UniqueLoop,
-    NakedQuad,
-    Jellyfish,
-    HiddenQuad,
-    ThreeStrongLinks,
-    VwxyzWing,
-    Bug,
-    AlignedPair,
-    Chains(Kind),
-    AlignedTriplet,
-}
-
-impl Rule {
-    /// The least difficulty of a step of the family.
-    fn min_tenths(self) -> Tenths {
-        let t = match self {
-            Rule::HiddenSingle => Technique::HiddenSingle,
-            Rule::DirectLocking => Technique::DirectPointing,
-            Rule::DirectHiddenPair => Technique::DirectHiddenPair,
-            Rule::NakedSingle => Technique::NakedSingle,
-            Rule::DirectHiddenTriplet => Technique::DirectHiddenTriplet,
-            Rule::Locking => Technique::Pointing,
-            Rule::NakedPair => Technique::NakedPair,
-            Rule::XWing => Technique::XWing,
-            Rule::HiddenPair => Technique::HiddenPair,
-            Rule::NakedTriplet => Technique::NakedTriplet,
-            Rule::Swordfish => Technique::Swordfish,
-            Rule::HiddenTriplet => Technique::HiddenTriplet,
-            Rule::TwoStrongLinks => Technique::TwoStrongLinks,
-            Rule::XyWing => Technique::XyWing,
-            Rule::XyzWing => Technique::XyzWing,
-            Rule::WxyzWing => Technique::WxyzWing,
-            Rule::UniqueLoop => Technique::UniqueRectangle,
-            Rule::NakedQuad => Technique::NakedQuad,
-            Rule::Jellyfish => Technique::Jellyfish,
-            Rule::HiddenQuad => Technique::HiddenQuad,
-            Rule::ThreeStrongLinks => Technique::ThreeStrongLinks,
-            Rule::VwxyzWing => Technique::VwxyzWing,
-            Rule::Bug => Technique::Bug,
-            Rule::AlignedPair => Technique::AlignedPairExclusion,
-            Rule::AlignedTriplet => Technique::AlignedTripletExclusion,
-            Rule::Chains(Kind::ChainsAndCycles) => Technique::BidirectionalXCycle,
-            Rule::Chains(Kind::Nishio) => Technique::NishioForcingChain,
-            Rule::Chains(Kind::Multiple) => Technique::CellForcingChain,
-            Rule::Chains(Kind::Dynamic) => Technique::DynamicForcingChain,
-            Rule::Chains(Kind::DynamicPlus) => Technique::DynamicForcingChainPlus,
-            Rule::Chains(Kind::Nested(_)) => Technique::NestedForcingChain,
-        };
-        t.base_tenths()
-    }
-}
-
-/// SE's ladder, in the order the reference rater (Sukaku Explainer 1.18.1
-/// with the technique set of the Sudoku Exchange bank) tries the families:
-/// it takes the easiest step of the first family that has one, not the
-/// easiest of all (it takes a grouped skyscraper, 4.3, with an XY-wing, 4.2,
-/// on the grid).
-const LADDER: &[Rule] = &[
-    Rule::HiddenSingle,
-    Rule::DirectLocking,
-    Rule::DirectHiddenPair,
-    Rule::NakedSingle,
-    Rule::DirectHiddenTriplet,
-    Rule::Locking,
-    Rule::NakedPair,
-    Rule::XWing,
-    Rule::HiddenPair,
-    Rule::NakedTriplet,
-    Rule::Swordfish,
-    Rule::HiddenTriplet,
-    Rule::TwoStrongLinks,
-    Rule::XyWing,
-    Rule::XyzWing,
-    Rule::UniqueLoop,
-    Rule::NakedQuad,
-    Rule::Jellyfish,
-    Rule::HiddenQuad,
-    Rule::ThreeStrongLinks,
-    // serate lists WXYZ-Wing after XYZ-Wing but tries it here: on a state
-    // with both, it takes a naked quad (5.0) and, with quads switched off,
-    // the WXYZ-wing (5.6).
-    Rule::WxyzWing,
-    // BUG before VWXYZ-wing: on states with both serate takes the BUG.
-    Rule::Bug,
-    Rule::VwxyzWing,
-    Rule::AlignedPair,
-    Rule::Chains(Kind::ChainsAndCycles),
-    Rule::AlignedTriplet,
-    Rule::Chains(Kind::Nishio),
-    Rule::Chains(Kind::Multiple),
-    Rule::Chains(Kind::Dynamic),
-    Rule::Chains(Kind::DynamicPlus),
-    Rule::Chains(Kind::Nested(1)),
-    Rule::Chains(Kind::Nested(2)),
-    Rule::Chains(Kind::Nested(3)),
-    Rule::Chains(Kind::Nested(4)),
-];
-
 /// A reusable grader: keeps its scratch space between puzzles, so grading
 /// many puzzles allocates little.
 ///
@@ -267,16 +87,17 @@ pub struct Grader {
     solver: Solver,
     /// The effort of the last grading call's uniqueness search.
     last_search: Option<SearchStats>,
-    chaining: Chaining,
-    dynamic: Dynamic,
-    scratch: Scratch,
+    /// The rules' scratch space.
+    finders: Finders,
+    /// Where the digit and unit rules found nothing.
+    quiet: Quiet,
     /// The collector of [`Grader::hint`], kept so that a hint reuses its
     /// space.
     pub(crate) hint_hits: Hits,
     /// The text of the step a hint shows, written out, kept for its space.
     pub(crate) hint_text: String,
     /// The cells and digits that text names, kept for its space.
-    pub(crate) hint_pattern: Vec<crate::hint::CellDigits>,
+    pub(crate) hint_pattern: Vec<CellDigits>,
 }
 
 /// Where the rules that look at one digit, or at one unit, found nothing:
@@ -291,44 +112,19 @@ pub struct Grader {
 struct Quiet {
     /// Per digit rule ([`Quiet::digit_rule`]), per digit: the cells with
     /// the digit as a candidate (81 bits; all ones before any search).
-    digits: [[u128; 9]; 5],
+    digits: [[u128; 9]; N_DIGIT_RULES],
     /// Per unit rule ([`Quiet::unit_rule`]), per unit: where each digit
     /// is a candidate in the unit (`u16::MAX` before any search).
-    units: [[[u16; 9]; 27]; 6],
+    units: [[[u16; 9]; N_UNITS]; N_UNIT_RULES],
 }
 
 impl Default for Quiet {
     fn default() -> Self {
-        Quiet { digits: [[u128::MAX; 9]; 5], units: [[[u16::MAX; 9]; 27]; 6] }
+        Quiet { digits: [[u128::MAX; 9]; N_DIGIT_RULES], units: [[[u16::MAX; 9]; N_UNITS]; N_UNIT_RULES] }
     }
 }
 
 impl Quiet {
-    /// The index of a rule that looks at one digit at a time.
-    fn digit_rule(rule: Rule) -> Option<usize> {
-        match rule {
-            Rule::XWing => Some(0),
-            Rule::Swordfish => Some(1),
-            Rule::Jellyfish => Some(2),
-            Rule::TwoStrongLinks => Some(3),
-            Rule::ThreeStrongLinks => Some(4),
-            _ => None,
-        }
-    }
-
-    /// The index of a rule that looks at one unit at a time.
-    fn unit_rule(rule: Rule) -> Option<usize> {
-        match rule {
-            Rule::NakedPair => Some(0),
-            Rule::NakedTriplet => Some(1),
-            Rule::NakedQuad => Some(2),
-            Rule::HiddenPair => Some(3),
-            Rule::HiddenTriplet => Some(4),
-            Rule::HiddenQuad => Some(5),
-            _ => None,
-        }
-    }
-
     /// The digits (bit `d - 1`) where digit rule `r` found nothing on
     /// candidates `planes` already.
     fn digits_to_skip(&self, r: usize, planes: &[u128; 9]) -> u16 {
@@ -338,7 +134,7 @@ impl Quiet {
     /// The units (bit `u`) where unit rule `r` found nothing on `pos`
     /// already.
     fn units_to_skip(&self, r: usize, pos: &Pos) -> u32 {
-        (0..27).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
+        (0..N_UNITS).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
     }
 }
 
@@ -386,21 +182,6 @@ enum Walk {
     Capped,
 }
 
-/// The scratch space of the rules whose working sets have no small bound:
-/// grown on the first boards that need it, then cleared and reused, so
-/// that a warm [`Grader`] looks for a step without allocating. (The other
-/// rules keep theirs on the stack; the chains' is in [`Chaining`] and
-/// [`Dynamic`].)
-#[derive(Default)]
-struct Scratch {
-    /// Strong links and their directions.
-    links: LinkScratch,
-    /// Unique loops and their steps.
-    loops: LoopScratch,
-    /// Where the digit and unit rules found nothing.
-    quiet: Quiet,
-}
-
 impl Default for Grader {
     fn default() -> Self {
         Grader::new()
@@ -413,9 +194,8 @@ impl Grader {
         Grader {
             solver: Solver::new(),
             last_search: None,
-            chaining: Chaining::new(),
-            dynamic: Dynamic::new(),
-            scratch: Scratch::default(),
+            finders: Finders::default(),
+            quiet: Quiet::default(),
             hint_hits: Hits::first_only(),
             hint_text: String::new(),
             hint_pattern: Vec::new(),
@@ -547,18 +327,19 @@ impl Grader {
             // A pass over the candidates with the links of this board; they
             // stay sound as the board fills, so the pass goes on with them
             // after each chain, and a new pass takes the new links.
-            self.chaining.build_static(&b, &b.positions());
+            self.finders.chaining.build_static(&b, &b.positions());
             let mut progress = false;
             for cand in 0..81 * 9 {
                 if b.cands[cand / 9] & (1 << (cand % 9)) == 0 {
                     continue;
                 }
-                let Some(p) = self.chaining.forcing_chain_from(cand, STATIC_CHAIN_LINKS) else { continue };
-                let (cell, digit) = (p / 18, (p / 2 % 9) as u8 + 1);
-                if p & 1 == 1 {
-                    b.place(cell, digit);
+                let Some(p) = self.finders.chaining.forcing_chain_from(cand, STATIC_CHAIN_LINKS) else {
+                    continue;
+                };
+                if p.is_on() {
+                    b.place(p.cell(), p.digit_idx() as u8 + 1);
                 } else {
-                    b.cands[cell] &= !bit(digit);
+                    b.cands[p.cell()] &= !p.bit();
                 }
                 progress = true;
                 if singles_and_locking(&mut b, &mut hits) {
@@ -665,7 +446,7 @@ impl Grader {
                 (Some(d), Some(t)) => (d, t),
                 _ => {
                     offer_the_solution(b, solution, hits);
-                    (200, Technique::NestedForcingChain)
+                    (NO_TECHNIQUE_TENTHS, Technique::NestedForcingChain)
                 }
             };
             if difficulty > cap {
@@ -680,7 +461,7 @@ impl Grader {
                 *ep = Some(*er);
             }
             if *explain {
-                grade.steps.extend(hits.hints().iter().map(|h| step(h, *round)));
+                grade.steps.extend(hits.hints().iter().map(|h| Step::of(h, *round)));
             }
             grade.n_steps += hits.hints().len().max(1) as u32;
             // Never trust a deduction against the solution: a wrong step
@@ -701,58 +482,32 @@ impl Grader {
     pub(crate) fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
         let planes = b.planes();
         let pos = positions_of(&planes);
-        for (i, &rule) in LADDER.iter().enumerate() {
-            if LADDER[i..].iter().all(|r| r.min_tenths() > cap) {
+        for (family_idx, family) in LADDER.iter().enumerate() {
+            if LADDER[family_idx..].iter().all(|f| f.min_tenths() > cap) {
                 return true;
             }
-            let quiet = &self.scratch.quiet;
-            let skip_digits = Quiet::digit_rule(rule).map_or(0, |r| quiet.digits_to_skip(r, &planes));
-            let skip_units = Quiet::unit_rule(rule).map_or(0, |r| quiet.units_to_skip(r, &pos));
-            match rule {
-                Rule::HiddenSingle => basic::hidden_singles(b, &pos, hits),
-                Rule::DirectLocking => basic::locking(b, &pos, true, hits),
-                Rule::DirectHiddenPair => basic::hidden_subsets(b, &pos, 2, true, 0, hits),
-                Rule::NakedSingle => basic::naked_singles(b, hits),
-                Rule::DirectHiddenTriplet => basic::hidden_subsets(b, &pos, 3, true, 0, hits),
-                Rule::Locking => basic::locking(b, &pos, false, hits),
-                Rule::NakedPair => basic::naked_subsets(b, 2, skip_units, hits),
-                Rule::XWing => basic::fish(b, &pos, 2, skip_digits, hits),
-                Rule::HiddenPair => basic::hidden_subsets(b, &pos, 2, false, skip_units, hits),
-                Rule::NakedTriplet => basic::naked_subsets(b, 3, skip_units, hits),
-                Rule::Swordfish => basic::fish(b, &pos, 3, skip_digits, hits),
-                Rule::HiddenTriplet => basic::hidden_subsets(b, &pos, 3, false, skip_units, hits),
-                Rule::TwoStrongLinks => {
-                    strong_links::two(b, &pos, &mut self.scratch.links, skip_digits, hits)
-                }
-                Rule::XyWing => basic::xy_wings(b, false, hits),
-                Rule::XyzWing => basic::xy_wings(b, true, hits),
-                Rule::WxyzWing => wings::wxyz(b, &pos, hits),
-                Rule::UniqueLoop => uniqueness::loops(b, &pos, &mut self.scratch.loops, hits),
-                Rule::NakedQuad => basic::naked_subsets(b, 4, skip_units, hits),
-                Rule::Jellyfish => basic::fish(b, &pos, 4, skip_digits, hits),
-                Rule::HiddenQuad => basic::hidden_subsets(b, &pos, 4, false, skip_units, hits),
-                Rule::ThreeStrongLinks => {
-                    strong_links::three(b, &pos, &mut self.scratch.links, skip_digits, hits)
-                }
-                Rule::VwxyzWing => wings::vwxyz(b, &pos, hits),
-                Rule::Bug => bug::bug(b, &pos, hits),
-                Rule::AlignedPair => aligned::pair(b, &pos, hits),
-                Rule::Chains(kind @ (Kind::DynamicPlus | Kind::Nested(_))) => {
-                    self.dynamic.find(kind, b, hits)
-                }
-                Rule::Chains(kind) => self.chaining.find(kind, b, &pos, hits),
-                Rule::AlignedTriplet => aligned::triplet(b, &pos, hits),
-            }
+            let quiet = &self.quiet;
+            let look = Look {
+                b,
+                pos: &pos,
+                skip_digits: match family.skip {
+                    Skip::Digit(r) => quiet.digits_to_skip(r, &planes),
+                    _ => 0,
+                },
+                skip_units: match family.skip {
+                    Skip::Unit(r) => quiet.units_to_skip(r, &pos),
+                    _ => 0,
+                },
+            };
+            (family.find)(&mut self.finders, &look, hits);
             if hits.best().is_some() {
                 return false;
             }
             // Nothing found: remember where.
-            let quiet = &mut self.scratch.quiet;
-            if let Some(r) = Quiet::digit_rule(rule) {
-                quiet.digits[r] = planes;
-            }
-            if let Some(r) = Quiet::unit_rule(rule) {
-                quiet.units[r] = pos;
+            match family.skip {
+                Skip::Digit(r) => self.quiet.digits[r] = planes,
+                Skip::Unit(r) => self.quiet.units[r] = pos,
+                Skip::Never => {}
             }
         }
         false
@@ -779,7 +534,7 @@ pub(crate) fn round_floor(er: Tenths, ep: Option<Tenths>) -> Tenths {
 pub(crate) fn offer_the_solution(b: &Board, solution: &Grid, hits: &mut Hits) {
     let rest: Vec<(usize, u8)> =
         solution.filled().filter(|&(c, _)| b.value[c] == 0).map(|(c, d)| (c.index(), d.get())).collect();
-    hits.offer(b, Technique::NestedForcingChain, 200, &rest, &[], |x| {
+    hits.offer(b, Technique::NestedForcingChain, NO_TECHNIQUE_TENTHS, &rest, &[], |x| {
         x.str("No technique applies: the solution");
     });
 }
@@ -804,22 +559,6 @@ fn singles_and_locking(b: &mut Board, hits: &mut Hits) -> bool {
             return false;
         }
         b.apply(&hits.found);
-    }
-}
-
-fn step(h: &Deduction, round: u32) -> Step {
-    let cand = |&(cell_idx, digit): &(usize, u8)| Candidate { cell_idx, digit };
-    let mut placements: Vec<Candidate> = h.place.iter().map(cand).collect();
-    let mut eliminations: Vec<Candidate> = h.elim.iter().map(cand).collect();
-    placements.sort();
-    eliminations.sort();
-    Step {
-        technique: h.technique,
-        difficulty: f64::from(h.difficulty) / 10.0,
-        pattern: h.text.to_string(),
-        placements,
-        eliminations,
-        round,
     }
 }
 

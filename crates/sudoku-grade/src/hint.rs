@@ -16,12 +16,16 @@ use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
-use sudoku_core::{Candidates, Cell, Conflict, Digit, Grid, Position, UNITS};
+use sudoku_core::{Candidate, Candidates, Cell, Conflict, Digit, Grid, Position};
 
 use crate::board::{bit, Board};
-use crate::grader::{offer_the_solution, round_floor, Candidate};
-use crate::hits::{Deduction, Hits, Tenths};
+use crate::grader::{offer_the_solution, round_floor};
+use crate::hits::{Deduction, Hits, Text};
+use crate::rating::Tenths;
+use crate::step::candidate;
+pub use crate::step::CellDigits;
 use crate::technique::Technique;
+use crate::units::{boxes_first, UNIT_CELLS, UNIT_KINDS, UNIT_NUMBERS};
 use crate::Grader;
 
 /// How much a hint tells.
@@ -90,50 +94,41 @@ pub enum Mistake {
     /// A placed digit that is not the solution's. `correct` only at
     /// [`Level::Full`].
     WrongDigit {
-        /// The cell, 0–80.
-        cell_idx: usize,
+        /// The cell.
+        cell: Cell,
         /// The digit the player placed.
-        placed: u8,
+        placed: Digit,
         /// The solution's digit.
-        correct: Option<u8>,
+        correct: Option<Digit>,
     },
     /// The solution's digit was erased from the cell's pencil marks. The
     /// digit only at [`Level::Full`] (it is the answer).
     ErasedCandidate {
-        /// The cell, 0–80.
-        cell_idx: usize,
+        /// The cell.
+        cell: Cell,
         /// The erased digit.
-        digit: Option<u8>,
+        digit: Option<Digit>,
     },
 }
 
 impl fmt::Display for Mistake {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Mistake::WrongDigit { cell_idx, placed, correct } => {
-                write!(f, "{} holds {placed}, which is wrong", CellName(cell_idx))?;
+            Mistake::WrongDigit { cell, placed, correct } => {
+                write!(f, "{cell} holds {placed}, which is wrong")?;
                 match correct {
                     Some(d) => write!(f, " (it is {d})"),
                     None => Ok(()),
                 }
             }
-            Mistake::ErasedCandidate { cell_idx, digit: Some(d) } => {
-                write!(f, "{}: {d} was erased but is the answer", CellName(cell_idx))
+            Mistake::ErasedCandidate { cell, digit: Some(d) } => {
+                write!(f, "{cell}: {d} was erased but is the answer")
             }
-            Mistake::ErasedCandidate { cell_idx, digit: None } => {
-                write!(f, "{}: the answer was erased from its candidates", CellName(cell_idx))
+            Mistake::ErasedCandidate { cell, digit: None } => {
+                write!(f, "{cell}: the answer was erased from its candidates")
             }
         }
     }
-}
-
-/// Cells and digits of a pattern, as an app would highlight them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CellDigits {
-    /// The cell, 0–80.
-    pub cell_idx: usize,
-    /// The digits of the pattern in that cell (empty: the cell itself).
-    pub digits: Candidates,
 }
 
 /// The answer to "what now?" for one position.
@@ -173,62 +168,32 @@ impl Hint {
     }
 }
 
-/// `r1c2`: a cell as the texts name it.
-struct CellName(usize);
-
-impl fmt::Display for CellName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.0 / 9 + 1, self.0 % 9 + 1)
-    }
-}
-
 /// The longest text of one [`Mistake`], with the `; ` between two.
 const MISTAKE_TEXT_LEN: usize = 50;
 
 /// The unit holding most of `cells` (a set), boxes first, then rows,
 /// then columns on a tie: (`box`, 4), (`row`, 3), (`column`, 9).
 fn region_of(cells: &[bool; 81]) -> (&'static str, usize) {
-    let mut best = (0, 18);
-    for u in (18..27).chain(0..18) {
-        let n = UNITS[u].iter().filter(|&&c| cells[c as usize]).count();
+    let mut best = (0, boxes_first().next().unwrap_or(0));
+    for u in boxes_first() {
+        let n = UNIT_CELLS[u].iter().filter(|&&c| cells[c as usize]).count();
         if n > best.0 {
             best = (n, u);
         }
     }
-    (["row", "column", "box"][best.1 / 9], best.1 % 9 + 1)
+    (UNIT_KINDS[best.1].word(), usize::from(UNIT_NUMBERS[best.1]))
 }
 
-/// The cells and digits a step's text names, into `out`: `r1c2` alone, or
-/// with a digit as `r1c2.5`, `r1c2=5`, `r1c2<>5`.
-fn pattern_of(text: &str, out: &mut Vec<CellDigits>) {
-    let b = text.as_bytes();
+/// The cells and digits step text `text` names, into `out`: each cell
+/// once, where it is first named, with every digit named there.
+fn pattern_of(text: &Text, out: &mut Vec<CellDigits>) {
     out.clear();
-    let mut i = 0;
-    while i + 3 < b.len() {
-        let is_cell = b[i] == b'r'
-            && b[i + 1].is_ascii_digit()
-            && b[i + 2] == b'c'
-            && b[i + 3].is_ascii_digit()
-            && (i == 0 || !b[i - 1].is_ascii_alphanumeric());
-        if !is_cell || b[i + 1] == b'0' || b[i + 3] == b'0' {
-            i += 1;
-            continue;
+    for (cell, digit) in text.named() {
+        let digits = digit.map_or(Candidates::NONE, Candidates::single);
+        match out.iter_mut().find(|p| p.cell == cell) {
+            Some(p) => p.digits = p.digits.union(digits),
+            None => out.push(CellDigits { cell, digits }),
         }
-        let c = (b[i + 1] - b'1') as usize * 9 + (b[i + 3] - b'1') as usize;
-        let mut j = i + 4;
-        let mut digit = Candidates::NONE;
-        for sep in [&b"."[..], b"=", b"<>", b"#"] {
-            if b[j..].starts_with(sep) && b.get(j + sep.len()).is_some_and(|d| (b'1'..=b'9').contains(d)) {
-                digit = Digit::new(b[j + sep.len()] - b'0').map_or(Candidates::NONE, Candidates::single);
-                j += sep.len() + 1;
-                break;
-            }
-        }
-        match out.iter_mut().find(|p| p.cell_idx == c) {
-            Some(p) => p.digits = p.digits.union(digit),
-            None => out.push(CellDigits { cell_idx: c, digits: digit }),
-        }
-        i = j;
     }
 }
 
@@ -271,7 +236,7 @@ impl Grader {
             Repair::Several(cells) => {
                 let mut text = format!("{text}, and single changes repair it in several ways (at ");
                 for (i, &c) in cells.iter().enumerate() {
-                    let _ = write!(text, "{}{}", if i == 0 { "" } else { ", " }, CellName(c));
+                    let _ = write!(text, "{}{c}", if i == 0 { "" } else { ", " });
                 }
                 text.push(')');
                 Hint::status(status, text)
@@ -404,42 +369,38 @@ impl Grader {
         // Every other cell's marks must keep the answer: a repair that
         // leaves a mistake elsewhere is a change of two or more.
         let marks_agree = |c: Cell, s: &Grid| {
-            Cell::ALL.into_iter().all(|q| q == c || s.get(q).is_some_and(|d| marks[q].contains(d)))
+            Cell::ALL.into_iter().all(|q| q == c || s.get(q).is_some_and(|d| marks[q.index()].contains(d)))
         };
         let mut found: Vec<Mistake> = Vec::new();
-        for cell in Cell::ALL.into_iter().filter(|&c| in_every_conflict(c)) {
-            let c = cell.index();
-            let Some(x) = givens.get(cell) else { continue };
+        for c in Cell::ALL.into_iter().filter(|&c| in_every_conflict(c)) {
+            let Some(x) = givens.get(c) else { continue };
             let mut without = givens;
-            without.set(cell, None);
+            without.set(c, None);
             match self.solver().count_solutions_up_to(&without, 2) {
                 0 => {}
                 1 => {
                     let Some(solution) = self.solver().solve_one(&without) else { continue };
                     // Not `x`, or the position would have had this solution.
-                    let answer = solution.get(cell).unwrap_or(x);
-                    if answer != x && marks_agree(cell, &solution) {
-                        found.push(Mistake::ErasedCandidate {
-                            cell_idx: c,
-                            digit: full.then_some(answer.get()),
-                        });
+                    let answer = solution.get(c).unwrap_or(x);
+                    if answer != x && marks_agree(c, &solution) {
+                        found.push(Mistake::ErasedCandidate { cell: c, digit: full.then_some(answer) });
                     }
                 }
                 _ => {
-                    let taken = cell.peers().filter_map(|q| without.get(q));
+                    let taken = c.peers().filter_map(|q| without.get(q));
                     let taken = taken.fold(Candidates::single(x), Candidates::with);
                     for d in Candidates::ALL.without(taken).iter() {
                         let mut replaced = without;
-                        replaced.set(cell, d);
+                        replaced.set(c, d);
                         if self.solver().count_solutions_up_to(&replaced, 2) != 1 {
                             continue;
                         }
                         let Some(solution) = self.solver().solve_one(&replaced) else { continue };
-                        if marks_agree(cell, &solution) {
+                        if marks_agree(c, &solution) {
                             found.push(Mistake::WrongDigit {
-                                cell_idx: c,
-                                placed: x.get(),
-                                correct: full.then_some(d.get()),
+                                cell: c,
+                                placed: x,
+                                correct: full.then_some(d),
                             });
                         }
                     }
@@ -450,7 +411,7 @@ impl Grader {
             [] => Repair::None,
             [one] => Repair::One(one),
             _ => {
-                let mut cells: Vec<usize> = found.iter().map(Mistake::cell_idx).collect();
+                let mut cells: Vec<Cell> = found.iter().map(Mistake::cell).collect();
                 cells.dedup();
                 Repair::Several(cells)
             }
@@ -496,7 +457,7 @@ impl Grader {
         let (step_text, cells) = (&mut self.hint_text, &mut self.hint_pattern);
         step_text.clear();
         let _ = write!(step_text, "{}", first.text);
-        pattern_of(step_text, cells);
+        pattern_of(&first.text, cells);
         let conclusions = place.len() + elim.len();
         let mut text = if full {
             String::with_capacity(step_text.len() + 10 * conclusions + 16)
@@ -505,14 +466,12 @@ impl Grader {
             String::with_capacity(48 + technique.name().len())
         };
         let (pattern, placements, eliminations) = if full {
-            let mut placements: Vec<Candidate> =
-                place.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
+            let mut placements: Vec<Candidate> = place.iter().copied().map(candidate).collect();
             placements.sort_unstable();
             placements.dedup();
             // Offered conclusions hold only live candidates, in the order
             // the technique found them.
-            let mut eliminations: Vec<Candidate> =
-                elim.iter().map(|&(cell_idx, digit)| Candidate { cell_idx, digit }).collect();
+            let mut eliminations: Vec<Candidate> = elim.iter().copied().map(candidate).collect();
             eliminations.sort_unstable();
             eliminations.dedup();
             let _ = write!(text, "{tenths:.1} {step_text}. So ");
@@ -521,14 +480,14 @@ impl Grader {
             for (i, (x, op)) in conclusions.enumerate() {
                 let sep = if i == 0 { "" } else { ", " };
                 let op = if op == '=' { "=" } else { "<>" };
-                let _ = write!(text, "{sep}r{}c{}{op}{}", x.cell_idx / 9 + 1, x.cell_idx % 9 + 1, x.digit);
+                let _ = write!(text, "{sep}{}{op}{}", x.cell, x.digit);
             }
             text.push('.');
             (cells.clone(), placements, eliminations)
         } else {
             let mut set = [false; 81];
             for p in cells.iter() {
-                set[p.cell_idx] = true;
+                set[p.cell.index()] = true;
             }
             for &(c, _) in place.iter().chain(elim) {
                 set[c] = true;
@@ -577,7 +536,7 @@ enum Repair {
     /// No single change does.
     None,
     /// Changes at these cells each do (at one cell: two digits do).
-    Several(Vec<usize>),
+    Several(Vec<Cell>),
 }
 
 /// The hint of a position with `mistakes` (not empty).
@@ -590,10 +549,10 @@ fn mistakes_hint(mistakes: Vec<Mistake>) -> Hint {
 }
 
 impl Mistake {
-    /// The cell, 0–80.
-    pub fn cell_idx(&self) -> usize {
+    /// The cell.
+    pub fn cell(&self) -> Cell {
         match *self {
-            Mistake::WrongDigit { cell_idx, .. } | Mistake::ErasedCandidate { cell_idx, .. } => cell_idx,
+            Mistake::WrongDigit { cell, .. } | Mistake::ErasedCandidate { cell, .. } => cell,
         }
     }
 }
@@ -604,21 +563,15 @@ fn mistakes(placed: &Grid, marks: Option<&[Candidates; 81]>, solution: &Grid, le
     let full = level == Level::Full;
     // On the stack first, so that the list is allocated once, at its size.
     let mut out: ArrayVec<Mistake, 81> = ArrayVec::new();
-    for (c, cell) in Cell::ALL.into_iter().enumerate() {
-        let answer = solution.get(cell);
+    for (cell, answer) in solution.filled() {
         match placed.get(cell) {
-            Some(d) if Some(d) != answer => out.push(Mistake::WrongDigit {
-                cell_idx: c,
-                placed: d.get(),
-                correct: full.then_some(answer.map_or(0, Digit::get)),
-            }),
+            Some(d) if d != answer => {
+                out.push(Mistake::WrongDigit { cell, placed: d, correct: full.then_some(answer) })
+            }
             Some(_) => {}
             None => {
-                if marks.is_some_and(|m| !answer.is_some_and(|a| m[c].contains(a))) {
-                    out.push(Mistake::ErasedCandidate {
-                        cell_idx: c,
-                        digit: full.then_some(answer.map_or(0, Digit::get)),
-                    });
+                if marks.is_some_and(|m| !m[cell.index()].contains(answer)) {
+                    out.push(Mistake::ErasedCandidate { cell, digit: full.then_some(answer) });
                 }
             }
         }
@@ -632,7 +585,7 @@ impl Hint {
     pub fn apply_to(&self, position: &Position) -> Position {
         let mut placed = *position.placed();
         for p in &self.placements {
-            placed.set(Cell::ALL[p.cell_idx], Digit::new(p.digit));
+            placed.set(p.cell, p.digit);
         }
         // What a placement rules out in its peers goes too.
         let computed = placed.candidates();
@@ -641,8 +594,8 @@ impl Hint {
             *m = Candidates::from_bits(m.bits() & c.bits());
         }
         for e in &self.eliminations {
-            marks[e.cell_idx] =
-                marks[e.cell_idx].without(Digit::new(e.digit).map_or(Candidates::NONE, Candidates::single));
+            let m = &mut marks[e.cell.index()];
+            *m = m.without(Candidates::single(e.digit));
         }
         Position::new(*position.givens(), &placed, Some(marks)).expect("a hint keeps the givens")
     }
@@ -652,22 +605,103 @@ impl Hint {
 mod tests {
     use super::*;
 
-    fn pattern(text: &str) -> Vec<CellDigits> {
-        let mut out = Vec::new();
-        pattern_of(text, &mut out);
+    /// A pattern is the cells the step's text names, each once, with the
+    /// digits named there.
+    #[test]
+    fn a_pattern_is_the_cells_its_text_names() {
+        let mut text = Text::default();
+        let node = |cand, on| crate::potential::Potential::new(cand, on);
+        text.str("Forcing Chain: ").cand(7 * 9 + 4).str(" off: ").node(node(7 * 9 + 4, true)).str(" -> ");
+        text.node(node(7 * 9, false)).str(" -> ").node(node(9, true)).str(" ").num(10);
+        assert_eq!(text.to_string(), "Forcing Chain: r1c8.5 off: r1c8=5 -> r1c8<>1 -> r1c2=1 10");
+        let mut p = Vec::new();
+        pattern_of(&text, &mut p);
+        let cells: Vec<usize> = p.iter().map(|x| x.cell.index()).collect();
+        assert_eq!(cells, [7, 1]);
+        assert_eq!(p[0].digits, Candidates::from_bits(0b10001));
+        text.clear();
+        text.str("Hidden Single: ").cell(10).str(": ").num(3).str(" in block");
+        pattern_of(&text, &mut p);
+        assert_eq!(p, [CellDigits { cell: Cell::new(10).unwrap(), digits: Candidates::NONE }]);
+    }
+
+    /// The cells and digits a step's written text names: `r1c2` alone, or
+    /// with a digit as `r1c2.5`, `r1c2=5`, `r1c2<>5` (how hints found their
+    /// pattern before they read it from the step's pieces).
+    fn parsed_pattern(text: &str) -> Vec<(usize, Candidates)> {
+        let mut out: Vec<(usize, Candidates)> = Vec::new();
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i + 3 < b.len() {
+            let is_cell = b[i] == b'r'
+                && b[i + 1].is_ascii_digit()
+                && b[i + 2] == b'c'
+                && b[i + 3].is_ascii_digit()
+                && (i == 0 || !b[i - 1].is_ascii_alphanumeric());
+            if !is_cell || b[i + 1] == b'0' || b[i + 3] == b'0' {
+                i += 1;
+                continue;
+            }
+            let c = (b[i + 1] - b'1') as usize * 9 + (b[i + 3] - b'1') as usize;
+            let mut j = i + 4;
+            let mut digit = Candidates::NONE;
+            for sep in [&b"."[..], b"=", b"<>", b"#"] {
+                if b[j..].starts_with(sep) && b.get(j + sep.len()).is_some_and(|d| (b'1'..=b'9').contains(d))
+                {
+                    digit = Digit::new(b[j + sep.len()] - b'0').map_or(Candidates::NONE, Candidates::single);
+                    j += sep.len() + 1;
+                    break;
+                }
+            }
+            match out.iter_mut().find(|p| p.0 == c) {
+                Some(p) => p.1 = p.1.union(digit),
+                None => out.push((c, digit)),
+            }
+            i = j;
+        }
         out
     }
 
+    /// The pattern read from a step's pieces is the one its written text
+    /// names, on every step of the paths of the calibration sample and on
+    /// SE's own positions (`se_states.tsv`), which hold the chains.
     #[test]
-    fn a_pattern_is_the_cells_its_text_names() {
-        let p = pattern("Forcing Chain: r1c8.5 off: r1c8=5 -> r1c8<>1 -> r1c2=1 (r10c1 x11c2)");
-        let cells: Vec<usize> = p.iter().map(|x| x.cell_idx).collect();
-        assert_eq!(cells, [7, 1]);
-        assert_eq!(p[0].digits, Candidates::from_bits(0b10001));
-        assert_eq!(
-            pattern("Hidden Single: r2c2: 3 in block")[0],
-            CellDigits { cell_idx: 10, digits: Candidates::NONE }
-        );
+    fn the_pattern_from_the_pieces_is_the_one_the_text_names() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/grade/");
+        let mut boards: Vec<Board> = Vec::new();
+        let sample = std::fs::read_to_string(format!("{dir}se_calibration_sample.csv")).unwrap();
+        for line in sample.lines().skip(1).step_by(3) {
+            let grid: Grid = line.split(',').next().unwrap().parse().unwrap();
+            boards.push(Board::from_grid(&grid).unwrap());
+        }
+        let states = std::fs::read_to_string(format!("{dir}se_states.tsv")).unwrap();
+        let n_puzzles = boards.len();
+        for line in states.lines().skip(1) {
+            boards.push(crate::testing::marks_board(line.split('\t').nth(2).unwrap()));
+        }
+        let (mut grader, mut n_steps, mut out) = (Grader::new(), 0, Vec::new());
+        for (i, mut b) in boards.into_iter().enumerate() {
+            // Puzzles are followed to the end; SE's positions give one round.
+            for _ in 0..if i < n_puzzles { 200 } else { 1 } {
+                let mut hits = Hits::new(true);
+                grader.next_step(&b, &mut hits, Tenths::MAX);
+                if hits.best().is_none() {
+                    break;
+                }
+                for h in hits.hints() {
+                    pattern_of(&h.text, &mut out);
+                    let ours: Vec<(usize, Candidates)> =
+                        out.iter().map(|p| (p.cell.index(), p.digits)).collect();
+                    assert_eq!(ours, parsed_pattern(&h.text.to_string()), "{}", h.text);
+                    n_steps += 1;
+                }
+                b.apply(&hits.found);
+                if b.is_solved() {
+                    break;
+                }
+            }
+        }
+        assert!(n_steps > 5000, "{n_steps} steps");
     }
 
     #[test]

@@ -13,12 +13,12 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
+use sudoku_core::{Candidate, Cell, Digit};
 
 use crate::board::{bit, digits_of, Board, Found};
+use crate::potential::Potential;
+use crate::rating::Tenths;
 use crate::technique::Technique;
-
-/// A difficulty in tenths of the SE scale: 71 is 7.1.
-pub(crate) type Tenths = u8;
 
 /// The (cell, digit) conclusions of a step confined to 81 of them: one
 /// digit in any cells, or any digits in the cells of one unit. On the
@@ -50,9 +50,8 @@ pub(crate) enum Piece {
     Cell(usize),
     /// `r1c2.3`: a candidate (`cell * 9 + digit - 1`).
     Cand(usize),
-    /// `r1c2=3` or `r1c2<>3`: a potential of the chains (a candidate with
-    /// a polarity: `cand * 2 + 1` on, `cand * 2` off).
-    Node(usize),
+    /// `r1c2=3` or `r1c2<>3`: a potential of the chains.
+    Node(Potential),
 }
 
 /// SE's text of a step as a list of [`Piece`]s: techniques build it
@@ -99,7 +98,7 @@ impl Text {
     }
 
     /// Adds a potential: `r1c2=3` (on) or `r1c2<>3` (off).
-    pub fn node(&mut self, p: usize) -> &mut Self {
+    pub fn node(&mut self, p: Potential) -> &mut Self {
         self.pieces.push(Piece::Node(p));
         self
     }
@@ -133,24 +132,37 @@ impl Text {
     }
 }
 
+impl Text {
+    /// The cells the text names, in order, each with the digit it names
+    /// there (`r1c2.5`, `r1c2=5`, `r1c2<>5`) or none (`r1c2`): what a hint
+    /// highlights.
+    pub fn named(&self) -> impl Iterator<Item = (Cell, Option<Digit>)> + '_ {
+        self.pieces.iter().filter_map(|&piece| match piece {
+            Piece::Cell(c) => Some((cell(c), None)),
+            Piece::Cand(cand) => Candidate::from_index(cand).map(|x| (x.cell, Some(x.digit))),
+            Piece::Node(p) => Some((p.candidate().cell, Some(p.candidate().digit))),
+            Piece::Str(_) | Piece::Num(_) => None,
+        })
+    }
+}
+
+/// The typed cell of a board's cell index.
+fn cell(c: usize) -> Cell {
+    Cell::new(c).expect("a board cell is 0-80")
+}
+
 impl fmt::Display for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cell = |f: &mut fmt::Formatter<'_>, c: usize| write!(f, "r{}c{}", c / 9 + 1, c % 9 + 1);
         for &piece in &self.pieces {
             match piece {
                 Piece::Str(s) => f.write_str(s)?,
                 Piece::Num(n) => write!(f, "{n}")?,
-                Piece::Cell(c) => cell(f, c)?,
+                Piece::Cell(c) => write!(f, "{}", cell(c))?,
                 Piece::Cand(cand) => {
-                    cell(f, cand / 9)?;
-                    write!(f, ".{}", cand % 9 + 1)?;
+                    let x = Candidate::from_index(cand).expect("a board candidate");
+                    write!(f, "{}.{}", x.cell, x.digit)?;
                 }
-                Piece::Node(p) => {
-                    let cand = p / 2;
-                    cell(f, cand / 9)?;
-                    let op = if p & 1 == 1 { "=" } else { "<>" };
-                    write!(f, "{op}{}", cand % 9 + 1)?;
-                }
+                Piece::Node(p) => write!(f, "{p}")?,
             }
         }
         Ok(())
@@ -332,7 +344,7 @@ fn can_eliminate(b: &Board, (c, d): (usize, u8)) -> bool {
 /// `r1c2`: a cell as SE writes it.
 #[cfg(test)]
 pub(crate) fn cell_name(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+    cell(c).to_string()
 }
 
 #[cfg(test)]
@@ -371,7 +383,7 @@ mod tests {
     fn a_text_is_written_from_its_pieces() {
         let mut t = Text::default();
         t.str("Cells ").cells([0, 80]).str(" on ").digits(0b101, ", ").str(": ").cand(10 * 9 + 4);
-        t.str(" ").node(2 * 5 + 1).str(" ").node(2 * 5).str(" ").num(12);
+        t.str(" ").node(Potential::new(5, true)).str(" ").node(Potential::new(5, false)).str(" ").num(12);
         assert_eq!(t.to_string(), "Cells r1c1,r9c9 on 1, 3: r2c2.5 r1c1=6 r1c1<>6 12");
     }
 

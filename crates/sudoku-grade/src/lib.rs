@@ -68,9 +68,14 @@ mod board;
 mod chaining;
 mod dynamic;
 mod hits;
+mod ladder;
+mod potential;
+mod rating;
 mod rules;
+mod step;
 #[cfg(test)]
 mod testing;
+mod units;
 
 pub mod band;
 pub mod grader;
@@ -78,8 +83,10 @@ pub mod hint;
 pub mod technique;
 
 pub use band::{Band, ParseBandError};
-pub use grader::{Candidate, Grade, GradeError, GradeOptions, Grader, Step};
+pub use grader::{Grade, GradeError, GradeOptions, Grader};
 pub use hint::{Hint, Level};
+pub use step::Step;
+pub use sudoku_core::{Candidate, Cell, Digit};
 pub use technique::Technique;
 
 use sudoku_core::Grid;

@@ -3,7 +3,9 @@
 //!
 //! A [`Technique`] is a family: its variants (the type of a unique
 //! rectangle, the length of a loop, the shape of a wing, a chain's length)
-//! set the difficulty of each use, which the step carries.
+//! set the difficulty of each use, which the step carries. Each
+//! technique's base difficulty and name are in the ladder's table
+//! (`ladder.rs`).
 
 use std::fmt;
 
@@ -89,7 +91,7 @@ pub enum Technique {
     /// length).
     BidirectionalCycle,
     /// A chain of links between cells and digits leading to a contradiction
-    /// or to the same conclusion both ways (SE 6.6 and up with the length).
+    /// or to the same conclusion both ways (SE 7.0 and up with the length).
     ForcingChain,
     /// Three cells seeing the same cells: triplets of digits they cannot
     /// hold together (SE 7.5).
@@ -157,101 +159,6 @@ impl Technique {
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
     ];
-
-    /// The least difficulty of one use, on the SE scale.
-    pub fn base_rating(self) -> f64 {
-        f64::from(self.base_tenths()) / 10.0
-    }
-
-    /// [`Technique::base_rating`] in tenths.
-    pub(crate) fn base_tenths(self) -> u8 {
-        match self {
-            Technique::HiddenSingle => 10,
-            Technique::DirectPointing => 17,
-            Technique::DirectClaiming => 19,
-            Technique::DirectHiddenPair => 20,
-            Technique::NakedSingle => 23,
-            Technique::DirectHiddenTriplet => 25,
-            Technique::Pointing => 26,
-            Technique::Claiming => 28,
-            Technique::NakedPair => 30,
-            Technique::XWing => 32,
-            Technique::HiddenPair => 34,
-            Technique::NakedTriplet => 36,
-            Technique::Swordfish => 38,
-            Technique::HiddenTriplet => 40,
-            Technique::TwoStrongLinks => 40,
-            Technique::XyWing => 42,
-            Technique::XyzWing => 44,
-            Technique::WxyzWing => 55,
-            Technique::UniqueRectangle => 45,
-            Technique::UniqueLoop => 46,
-            Technique::NakedQuad => 50,
-            Technique::Jellyfish => 52,
-            Technique::HiddenQuad => 54,
-            Technique::ThreeStrongLinks => 54,
-            Technique::VwxyzWing => 62,
-            Technique::Bug => 56,
-            Technique::AlignedPairExclusion => 62,
-            Technique::BidirectionalXCycle => 65,
-            Technique::ForcingXChain => 66,
-            Technique::BidirectionalYCycle => 65,
-            Technique::BidirectionalCycle => 70,
-            Technique::ForcingChain => 66,
-            Technique::AlignedTripletExclusion => 75,
-            Technique::NishioForcingChain => 75,
-            Technique::CellForcingChain => 80,
-            Technique::RegionForcingChain => 80,
-            Technique::DynamicForcingChain => 85,
-            Technique::DynamicForcingChainPlus => 90,
-            Technique::NestedForcingChain => 95,
-        }
-    }
-
-    /// The name Sudoku Explainer gives the family (`Hidden Single`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::HiddenSingle => "Hidden Single",
-            Technique::DirectPointing => "Direct Pointing",
-            Technique::DirectClaiming => "Direct Claiming",
-            Technique::DirectHiddenPair => "Direct Hidden Pair",
-            Technique::NakedSingle => "Naked Single",
-            Technique::DirectHiddenTriplet => "Direct Hidden Triplet",
-            Technique::Pointing => "Pointing",
-            Technique::Claiming => "Claiming",
-            Technique::NakedPair => "Naked Pair",
-            Technique::XWing => "X-Wing",
-            Technique::HiddenPair => "Hidden Pair",
-            Technique::NakedTriplet => "Naked Triplet",
-            Technique::Swordfish => "Swordfish",
-            Technique::HiddenTriplet => "Hidden Triplet",
-            Technique::TwoStrongLinks => "2 Strong Links",
-            Technique::XyWing => "XY-Wing",
-            Technique::XyzWing => "XYZ-Wing",
-            Technique::WxyzWing => "WXYZ-Wing",
-            Technique::UniqueRectangle => "Unique Rectangle",
-            Technique::UniqueLoop => "Unique Loop",
-            Technique::NakedQuad => "Naked Quad",
-            Technique::Jellyfish => "Jellyfish",
-            Technique::HiddenQuad => "Hidden Quad",
-            Technique::ThreeStrongLinks => "3 Strong Links",
-            Technique::VwxyzWing => "VWXYZ-Wing",
-            Technique::Bug => "BUG",
-            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
-            Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
-            Technique::ForcingXChain => "Forcing X-Chain",
-            Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
-            Technique::BidirectionalCycle => "Bidirectional Cycle",
-            Technique::ForcingChain => "Forcing Chain",
-            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
-            Technique::NishioForcingChain => "Nishio Forcing Chains",
-            Technique::CellForcingChain => "Cell Forcing Chains",
-            Technique::RegionForcingChain => "Region Forcing Chains",
-            Technique::DynamicForcingChain => "Dynamic Forcing Chains",
-            Technique::DynamicForcingChainPlus => "Dynamic Forcing Chains (+)",
-            Technique::NestedForcingChain => "Nested Forcing Chains",
-        }
-    }
 }
 
 impl fmt::Display for Technique {

@@ -5,7 +5,7 @@ use sudoku_core::{Candidates, Cell, Digit, Grid, Position};
 use sudoku_grade::hint::{Hint, Level, Mistake, Status};
 use sudoku_grade::{GradeOptions, Grader};
 
-use crate::util::fixture;
+use crate::util::{cell, digit, fixture};
 
 /// The digit of cell `c` (0–80) as a number: the grade API's cells and
 /// digits are bare numbers still.
@@ -62,12 +62,12 @@ fn hints_followed_from_the_givens_are_sound_and_rate_the_puzzle_as_grade_does() 
             assert_eq!(h.status, Status::Hint, "{}: {}", puzzle.to_line(), h.text);
             assert!(!h.placements.is_empty() || !h.eliminations.is_empty(), "{}", h.text);
             for x in &h.placements {
-                assert_eq!(at(&solution, x.cell_idx), Some(x.digit), "{}", h.text);
-                assert_eq!(at(p.placed(), x.cell_idx), None, "{}", h.text);
+                assert_eq!(solution.get(x.cell), Some(x.digit), "{}", h.text);
+                assert_eq!(p.placed().get(x.cell), None, "{}", h.text);
             }
             for x in &h.eliminations {
-                assert_ne!(at(&solution, x.cell_idx), Some(x.digit), "{}", h.text);
-                assert!(p.candidates()[x.cell_idx].contains(Digit::new(x.digit).unwrap()), "{}", h.text);
+                assert_ne!(solution.get(x.cell), Some(x.digit), "{}", h.text);
+                assert!(p.candidates()[x.cell.index()].contains(x.digit), "{}", h.text);
             }
             hardest = hardest.max(h.difficulty.unwrap());
             p = h.apply_to(&p);
@@ -123,10 +123,13 @@ fn mistakes_come_first_and_keep_the_answer_back_unless_asked() {
     let p = Position::new(puzzle, &placed, None).unwrap();
     let h = Grader::new().hint(&p, Level::Technique);
     assert_eq!(h.status, Status::Mistakes);
-    assert_eq!(h.mistakes, [Mistake::WrongDigit { cell_idx: c, placed: wrong, correct: None }]);
+    assert_eq!(h.mistakes, [Mistake::WrongDigit { cell: cell(c), placed: digit(wrong), correct: None }]);
     assert!(!h.text.contains(&format!("it is {right}")), "{}", h.text);
     let h = Grader::new().hint(&p, Level::Full);
-    assert_eq!(h.mistakes, [Mistake::WrongDigit { cell_idx: c, placed: wrong, correct: Some(right) }]);
+    assert_eq!(
+        h.mistakes,
+        [Mistake::WrongDigit { cell: cell(c), placed: digit(wrong), correct: Some(digit(right)) }]
+    );
     // The answer erased from the second open cell's pencil marks.
     let c2 = open[1];
     let mut marks = puzzle.candidates();
@@ -134,7 +137,7 @@ fn mistakes_come_first_and_keep_the_answer_back_unless_asked() {
     let p = Position::new(puzzle, &puzzle, Some(marks)).unwrap();
     let h = Grader::new().hint(&p, Level::Nudge);
     assert_eq!(h.status, Status::Mistakes);
-    assert_eq!(h.mistakes, [Mistake::ErasedCandidate { cell_idx: c2, digit: None }]);
+    assert_eq!(h.mistakes, [Mistake::ErasedCandidate { cell: cell(c2), digit: None }]);
 }
 
 #[test]
@@ -243,7 +246,7 @@ fn r30_an_answer_erased_from_a_cell_of_two_is_found_in_every_pencil_mark_form() 
                 assert_eq!(h.status, Status::Mistakes, "{at}: {}", h.text);
                 assert_eq!(
                     h.mistakes,
-                    [Mistake::ErasedCandidate { cell_idx: c, digit: Some(answer) }],
+                    [Mistake::ErasedCandidate { cell: cell(c), digit: Some(digit(answer)) }],
                     "{at}"
                 );
                 assert_eq!(
@@ -251,7 +254,7 @@ fn r30_an_answer_erased_from_a_cell_of_two_is_found_in_every_pencil_mark_form() 
                     format!("r{}c{}: {answer} was erased but is the answer", c / 9 + 1, c % 9 + 1)
                 );
                 let h = grader.hint(&read, Level::Technique);
-                assert_eq!(h.mistakes, [Mistake::ErasedCandidate { cell_idx: c, digit: None }], "{at}");
+                assert_eq!(h.mistakes, [Mistake::ErasedCandidate { cell: cell(c), digit: None }], "{at}");
                 n_positions += 1;
             }
         }
@@ -283,7 +286,10 @@ fn r30_a_wrong_digit_is_found_where_putting_the_answer_back_is_not_enough() {
         let p = Position::parse(&Position::new(typed, &typed, Some(marks)).unwrap().to_sukaku()).unwrap();
         let h = grader.hint(&p, Level::Full);
         assert_eq!(h.status, Status::Mistakes, "{}: {}", puzzle.to_line(), h.text);
-        assert_eq!(h.mistakes, [Mistake::WrongDigit { cell_idx: c, placed: wrong, correct: Some(right) }]);
+        assert_eq!(
+            h.mistakes,
+            [Mistake::WrongDigit { cell: cell(c), placed: digit(wrong), correct: Some(digit(right)) }]
+        );
         n_tried += 1;
     }
     assert!(n_tried > 0);

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_core::{Cell, Digit, Grid, Position};
+use sudoku_core::{Digit, Grid, Position};
 use sudoku_grade::hint::{Level, Status};
 use sudoku_grade::{Grader, Hint, Technique};
 
@@ -89,7 +89,7 @@ fn follow(grader: &mut Grader, check: &mut impl FnMut(&str, Level, &Hint, u64)) 
             }
             if let Some(x) = h.placements.first() {
                 let mut placed = *p.placed();
-                placed.set(Cell::ALL[x.cell_idx], Digit::new(x.digit % 9 + 1));
+                placed.set(x.cell, Digit::new(x.digit.get() % 9 + 1));
                 let wrong = Position::new(*p.givens(), &placed, None).unwrap();
                 ask(grader, line, &wrong, check);
             }

@@ -6,4 +6,5 @@ mod util;
 
 mod grade;
 mod hint;
+mod layers;
 mod search_effort;

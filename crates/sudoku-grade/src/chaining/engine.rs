@@ -22,14 +22,9 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::UNITS;
-
-use crate::board::{Board, Pos, CELL_UNITS, CELL_UNIT_POS};
-
-/// Number of candidates (cell × digit).
-pub(crate) const NC: usize = 729;
-/// Number of potentials (candidate × polarity).
-pub(crate) const NP: usize = 2 * NC;
+use crate::board::{Board, Pos};
+use crate::potential::{Potential, NP};
+use crate::units::{CELL_UNITS, CELL_UNIT_POS, N_UNITS, UNIT_CELLS};
 
 /// The order in which an "on" turns off its peers: its box, then the rest
 /// of its row, then the rest of its column.
@@ -43,7 +38,7 @@ const PEER_ORDER: [[u8; 20]; 81] = {
             let u = CELL_UNITS[c][ORDER[k]] as usize;
             let mut i = 0;
             while i < 9 {
-                let q = UNITS[u][i];
+                let q = UNIT_CELLS[u][i];
                 let mut dup = q as usize == c;
                 let mut j = 0;
                 while j < n {
@@ -75,12 +70,6 @@ const BY_CELL: u16 = 0xFFFE;
 /// `src` of an "on" that is the last place in unit `k` (0 row, 1 column,
 /// 2 box of its cell) is `BY_UNIT + k`.
 const BY_UNIT: u16 = 0xFFF0;
-
-/// The potential of `cand` with polarity `on`.
-#[inline]
-pub(crate) fn pot(cand: usize, on: bool) -> usize {
-    cand * 2 + on as usize
-}
 
 /// Which links a chain may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,19 +107,19 @@ pub(crate) struct State {
     /// The offs already followed (dynamic links see only those), per cell.
     done: [u16; 81],
     /// The same per unit and digit, as positions in the unit.
-    done_pos: [[u16; 9]; 27],
+    done_pos: [[u16; 9]; N_UNITS],
     /// Where each potential reached came from (see the constants).
     src: [u16; NP],
     /// The number of links from the assumption to each potential reached.
     pub depth: [u8; NP],
     /// The assumption.
-    pub start: usize,
+    pub start: Potential,
     /// Dynamic: the first candidate found both on and off (the
     /// propagation stops there).
     pub conflict: Option<usize>,
     /// Static: the off potentials from which a strong link leads back to
     /// the assumption (closing a cycle), in the order found.
-    pub closings: Vec<usize>,
+    pub closings: Vec<Potential>,
 }
 
 impl Default for State {
@@ -139,10 +128,10 @@ impl Default for State {
             on: [0; 81],
             off: [0; 81],
             done: [0; 81],
-            done_pos: [[0; 9]; 27],
+            done_pos: [[0; 9]; N_UNITS],
             src: [ROOT; NP],
             depth: [0; NP],
-            start: 0,
+            start: Potential::from_index(0),
             conflict: None,
             closings: Vec::new(),
         }
@@ -152,10 +141,9 @@ impl Default for State {
 impl State {
     /// Whether potential `p` was reached.
     #[inline]
-    pub fn has(&self, p: usize) -> bool {
-        let (c, d) = (p / 18, (p / 2) % 9);
-        let m = if p & 1 == 1 { self.on[c] } else { self.off[c] };
-        m & (1 << d) != 0
+    pub fn has(&self, p: Potential) -> bool {
+        let m = if p.is_on() { self.on[p.cell()] } else { self.off[p.cell()] };
+        m & p.bit() != 0
     }
 }
 
@@ -164,7 +152,7 @@ pub(crate) struct Engine {
     /// Potentials at this depth are not followed further.
     pub limit: u8,
     /// The propagation stops once this potential is reached.
-    pub target: usize,
+    pub target: Option<Potential>,
     /// A dynamic propagation stops at its first contradiction; otherwise it
     /// goes on, and what follows the contradiction is followed too.
     pub stop_at_conflict: bool,
@@ -180,7 +168,7 @@ impl Default for Engine {
     fn default() -> Self {
         Engine {
             limit: u8::MAX,
-            target: usize::MAX,
+            target: None,
             stop_at_conflict: true,
             queue: Vec::with_capacity(NP),
             queue_off: Vec::with_capacity(NP),
@@ -194,54 +182,54 @@ impl Default for Engine {
 impl Engine {
     /// Follows potential `start` breadth-first with the links of `mode`,
     /// filling `st`.
-    pub fn propagate(&mut self, b: &Board, pos: &Pos, mode: Mode, start: usize, st: &mut State) {
+    pub fn propagate(&mut self, b: &Board, pos: &Pos, mode: Mode, start: Potential, st: &mut State) {
         st.on = [0; 81];
         st.off = [0; 81];
         st.done = [0; 81];
-        st.done_pos = [[0; 9]; 27];
+        st.done_pos = [[0; 9]; N_UNITS];
         st.start = start;
         st.conflict = None;
         st.closings.clear();
         self.queue.clear();
         self.queue_off.clear();
         Self::set(st, start, ROOT);
-        st.depth[start] = 0;
-        if start & 1 == 1 {
-            self.queue.push(start as u16);
+        st.depth[start.index()] = 0;
+        if start.is_on() {
+            self.queue.push(start.index() as u16);
         } else {
-            self.queue_off.push(start as u16);
+            self.queue_off.push(start.index() as u16);
         }
         let (mut head, mut head_off) = (0, 0);
         loop {
             // Every pending "on" is followed before the next "off".
             let p = if head < self.queue.len() {
                 head += 1;
-                self.queue[head - 1] as usize
+                Potential::from_index(self.queue[head - 1].into())
             } else if head_off < self.queue_off.len() {
                 head_off += 1;
-                self.queue_off[head_off - 1] as usize
+                Potential::from_index(self.queue_off[head_off - 1].into())
             } else {
                 break;
             };
-            if st.depth[p] >= self.limit {
+            if st.depth[p.index()] >= self.limit {
                 continue;
             }
-            let cand = p / 2;
-            let (c, d) = (cand / 9, cand % 9);
-            if p & 1 == 1 {
+            let (cand, c, d) = (p.cand(), p.cell(), p.digit_idx());
+            if p.is_on() {
                 if mode.weak_cell {
                     let mut m = b.cands[c] & !(1 << d);
                     while m != 0 {
                         let d2 = m.trailing_zeros() as usize;
                         m &= m - 1;
-                        if self.add(st, mode, p, pot(c * 9 + d2, false), cand as u16) {
+                        if self.add(st, mode, p, Potential::new(c * 9 + d2, false), cand as u16) {
                             return;
                         }
                     }
                 }
                 for &q in &PEER_ORDER[c] {
                     let q = q as usize;
-                    if b.cands[q] & (1 << d) != 0 && self.add(st, mode, p, pot(q * 9 + d, false), cand as u16)
+                    if b.cands[q] & (1 << d) != 0
+                        && self.add(st, mode, p, Potential::new(q * 9 + d, false), cand as u16)
                     {
                         return;
                     }
@@ -261,7 +249,7 @@ impl Engine {
                     };
                     if left.count_ones() == 1 {
                         let d2 = left.trailing_zeros() as usize;
-                        if self.add(st, mode, p, pot(c * 9 + d2, true), BY_CELL) {
+                        if self.add(st, mode, p, Potential::new(c * 9 + d2, true), BY_CELL) {
                             return;
                         }
                     }
@@ -278,8 +266,8 @@ impl Engine {
                             left = places & !(1 << me);
                         }
                         if left.count_ones() == 1 {
-                            let q = UNITS[u][left.trailing_zeros() as usize] as usize;
-                            if self.add(st, mode, p, pot(q * 9 + d, true), BY_UNIT + k as u16) {
+                            let q = UNIT_CELLS[u][left.trailing_zeros() as usize] as usize;
+                            if self.add(st, mode, p, Potential::new(q * 9 + d, true), BY_UNIT + k as u16) {
                                 return;
                             }
                         }
@@ -290,49 +278,47 @@ impl Engine {
     }
 
     #[inline]
-    fn set(st: &mut State, p: usize, src: u16) {
-        let (c, d) = (p / 18, (p / 2) % 9);
-        if p & 1 == 1 {
-            st.on[c] |= 1 << d;
+    fn set(st: &mut State, p: Potential, src: u16) {
+        if p.is_on() {
+            st.on[p.cell()] |= p.bit();
         } else {
-            st.off[c] |= 1 << d;
+            st.off[p.cell()] |= p.bit();
         }
-        st.src[p] = src;
+        st.src[p.index()] = src;
     }
 
     /// Adds potential `p` reached from `src` while processing `from`; true
     /// when the propagation must stop (a dynamic contradiction).
     #[inline]
-    fn add(&mut self, st: &mut State, mode: Mode, from: usize, p: usize, src: u16) -> bool {
+    fn add(&mut self, st: &mut State, mode: Mode, from: Potential, p: Potential, src: u16) -> bool {
         if st.has(p) {
-            if p == st.start && p & 1 == 1 && !mode.dynamic {
+            if p == st.start && p.is_on() && !mode.dynamic {
                 // Back to the assumption: `from` closes a cycle.
                 st.closings.push(from);
             }
             return false;
         }
-        if mode.dynamic && st.conflict.is_none() && st.has(p ^ 1) {
-            st.conflict = Some(p / 2);
+        if mode.dynamic && st.conflict.is_none() && st.has(p.opposite()) {
+            st.conflict = Some(p.cand());
             if self.stop_at_conflict {
                 Self::set(st, p, src);
                 return true;
             }
         }
         Self::set(st, p, src);
-        st.depth[p] = st.depth[from].saturating_add(1);
-        if p & 1 == 1 {
-            self.queue.push(p as u16);
+        st.depth[p.index()] = st.depth[from.index()].saturating_add(1);
+        if p.is_on() {
+            self.queue.push(p.index() as u16);
         } else {
-            self.queue_off.push(p as u16);
+            self.queue_off.push(p.index() as u16);
         }
-        p == self.target
+        Some(p) == self.target
     }
 
     /// The potentials `p` directly follows from in `st`.
-    fn parents(b: &Board, pos: &Pos, st: &State, p: usize, out: &mut Vec<u16>) {
-        let s = st.src[p];
-        let cand = p / 2;
-        let (c, d) = (cand / 9, cand % 9);
+    fn parents(b: &Board, pos: &Pos, st: &State, p: Potential, out: &mut Vec<u16>) {
+        let s = st.src[p.index()];
+        let (c, d) = (p.cell(), p.digit_idx());
         match s {
             ROOT => {}
             BY_CELL => {
@@ -340,19 +326,19 @@ impl Engine {
                 while m != 0 {
                     let d2 = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    out.push(pot(c * 9 + d2, false) as u16);
+                    out.push(Potential::new(c * 9 + d2, false).index() as u16);
                 }
             }
             _ if s >= BY_UNIT => {
                 let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
                 for i in 0..9 {
-                    let q = UNITS[u][i] as usize;
+                    let q = UNIT_CELLS[u][i] as usize;
                     if q != c && pos[u][d] & (1 << i) != 0 {
-                        out.push(pot(q * 9 + d, false) as u16);
+                        out.push(Potential::new(q * 9 + d, false).index() as u16);
                     }
                 }
             }
-            _ => out.push(pot(s as usize, true) as u16),
+            _ => out.push(Potential::new(s as usize, true).index() as u16),
         }
     }
 
@@ -360,39 +346,38 @@ impl Engine {
     /// has more; the others are in [`Engine::count`]), without collecting
     /// them; `None` for the assumption itself. Walking these back from `p`
     /// gives its chain.
-    pub fn first_parent(b: &Board, pos: &Pos, st: &State, p: usize) -> Option<usize> {
-        let s = st.src[p];
-        let cand = p / 2;
-        let (c, d) = (cand / 9, cand % 9);
+    pub fn first_parent(b: &Board, pos: &Pos, st: &State, p: Potential) -> Option<Potential> {
+        let s = st.src[p.index()];
+        let (c, d) = (p.cell(), p.digit_idx());
         match s {
             ROOT => None,
             BY_CELL => {
                 let m = b.cands[c] & !(1 << d);
-                (m != 0).then(|| pot(c * 9 + m.trailing_zeros() as usize, false))
+                (m != 0).then(|| Potential::new(c * 9 + m.trailing_zeros() as usize, false))
             }
             _ if s >= BY_UNIT => {
                 let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
                 (0..9)
-                    .map(|i| (i, UNITS[u][i] as usize))
+                    .map(|i| (i, UNIT_CELLS[u][i] as usize))
                     .find(|&(i, q)| q != c && pos[u][d] & (1 << i) != 0)
-                    .map(|(_, q)| pot(q * 9 + d, false))
+                    .map(|(_, q)| Potential::new(q * 9 + d, false))
             }
-            _ => Some(pot(s as usize, true)),
+            _ => Some(Potential::new(s as usize, true)),
         }
     }
 
     /// The number of potentials of the chain that proves `p` in `st`: `p`
     /// and all its ancestors, the assumption included.
-    pub fn count(&mut self, b: &Board, pos: &Pos, st: &State, p: usize) -> u32 {
+    pub fn count(&mut self, b: &Board, pos: &Pos, st: &State, p: Potential) -> u32 {
         self.seen.iter_mut().for_each(|w| *w = 0);
         self.stack.clear();
-        self.stack.push(p as u16);
-        self.seen[p / 64] |= 1 << (p % 64);
+        self.stack.push(p.index() as u16);
+        self.seen[p.index() / 64] |= 1 << (p.index() % 64);
         let mut n = 0;
         while let Some(q) = self.stack.pop() {
             n += 1;
             self.parents.clear();
-            Self::parents(b, pos, st, q as usize, &mut self.parents);
+            Self::parents(b, pos, st, Potential::from_index(q.into()), &mut self.parents);
             for &r in &self.parents {
                 let r = r as usize;
                 if self.seen[r / 64] & (1 << (r % 64)) == 0 {
@@ -417,12 +402,13 @@ mod tests {
         let (mut engine, mut st, mut parents) = (Engine::default(), State::default(), Vec::new());
         let mut n_checked = 0;
         for mode in [Mode::STATIC, Mode::DYNAMIC] {
-            for start in (0..NP).filter(|&p| b.cands[p / 18] & (1 << ((p / 2) % 9)) != 0) {
+            let all = (0..NP).map(Potential::from_index);
+            for start in all.clone().filter(|&p| b.cands[p.cell()] & p.bit() != 0) {
                 engine.propagate(&b, &pos, mode, start, &mut st);
-                for p in (0..NP).filter(|&p| st.has(p)) {
+                for p in all.clone().filter(|&p| st.has(p)) {
                     parents.clear();
                     Engine::parents(&b, &pos, &st, p, &mut parents);
-                    let first = parents.first().map(|&r| r as usize);
+                    let first = parents.first().map(|&r| Potential::from_index(r.into()));
                     assert_eq!(Engine::first_parent(&b, &pos, &st, p), first, "{mode:?} {start} {p}");
                     n_checked += 1;
                 }

@@ -8,10 +8,10 @@
 //! level at a time, a level of "off"s being one OR of 729-bit sets per "on"
 //! of the level before, instead of one step per link.
 
-use sudoku_core::UNITS;
-
-use super::engine::{Mode, NC, NP};
-use crate::board::{cells_of, digits_of, Board, Pos, CELL_UNITS, CELL_UNIT_POS, PEER_SET};
+use super::engine::Mode;
+use crate::board::{cells_of, digits_of, Board, Pos};
+use crate::potential::{Potential, NC, NP};
+use crate::units::{CELL_UNITS, CELL_UNIT_POS, PEER_SET, UNIT_CELLS};
 
 /// 64-bit words in a set of candidates.
 const W: usize = NC.div_ceil(64);
@@ -99,7 +99,7 @@ impl StaticGraph {
                     if here.count_ones() != 2 {
                         continue;
                     }
-                    let q = UNITS[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
+                    let q = UNIT_CELLS[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
                     let other = (q * 9 + d) as u16;
                     if !strong[..*n as usize].contains(&other) {
                         strong[*n as usize] = other;
@@ -120,21 +120,21 @@ impl StaticGraph {
         &self.strong[cand]
     }
 
-    /// Follows potential `start` (`cand * 2 + on`) a level at a time, up to
-    /// `limit` links, calling `reached(potential, links)` for each potential
-    /// reached, in order of distance; stops when `reached` returns true.
-    fn bfs(&mut self, start: usize, limit: u8, mut reached: impl FnMut(usize, u8) -> bool) {
+    /// Follows potential `start` a level at a time, up to `limit` links,
+    /// calling `reached(potential, links)` for each potential reached, in
+    /// order of distance; stops when `reached` returns true.
+    fn bfs(&mut self, start: Potential, limit: u8, mut reached: impl FnMut(Potential, u8) -> bool) {
         self.exhausted = false;
         self.seen_on = [0; W];
         self.seen_off = [0; W];
         self.frontier.clear();
-        let mut on = start & 1 == 1;
+        let mut on = start.is_on();
         if on {
-            insert(&mut self.seen_on, start / 2);
+            insert(&mut self.seen_on, start.cand());
         } else {
-            insert(&mut self.seen_off, start / 2);
+            insert(&mut self.seen_off, start.cand());
         }
-        self.frontier.push((start / 2) as u16);
+        self.frontier.push(start.cand() as u16);
         let mut depth = 0u8;
         while !self.frontier.is_empty() && depth < limit {
             depth += 1;
@@ -159,7 +159,7 @@ impl StaticGraph {
                 // In candidate order: the order within a level does not
                 // change a distance.
                 for &cand in &self.next {
-                    if reached(cand as usize * 2, depth) {
+                    if reached(Potential::new(cand.into(), false), depth) {
                         return;
                     }
                 }
@@ -170,7 +170,7 @@ impl StaticGraph {
                         if !contains(&self.seen_on, s as usize) {
                             insert(&mut self.seen_on, s as usize);
                             self.next.push(s);
-                            if reached(s as usize * 2 + 1, depth) {
+                            if reached(Potential::new(s.into(), true), depth) {
                                 return;
                             }
                         }
@@ -185,7 +185,7 @@ impl StaticGraph {
 
     /// The number of links from potential `start` to potential `target`, if
     /// it is `limit` or less.
-    fn distance(&mut self, start: usize, target: usize, limit: u8) -> Option<u8> {
+    fn distance(&mut self, start: Potential, target: Potential, limit: u8) -> Option<u8> {
         let mut found = None;
         self.bfs(start, limit, |p, links| {
             if p == target {
@@ -203,12 +203,12 @@ impl StaticGraph {
     /// `start` leads to, and so all that each potential it reached leads
     /// to: a candidate reached in this polarity and not in the other has no
     /// chain from it either, and is not searched again on these links.
-    pub fn links_to_opposite(&mut self, start: usize, limit: u8) -> Option<u8> {
-        let (cand, side) = (start / 2, start & 1);
+    pub fn links_to_opposite(&mut self, start: Potential, limit: u8) -> Option<u8> {
+        let (cand, side) = (start.cand(), usize::from(start.is_on()));
         if contains(&self.no_chain[side], cand) {
             return None;
         }
-        let found = self.distance(start, start ^ 1, limit);
+        let found = self.distance(start, start.opposite(), limit);
         if found.is_none() && self.exhausted {
             let (same, other) =
                 if side == 1 { (&self.seen_on, &self.seen_off) } else { (&self.seen_off, &self.seen_on) };
@@ -221,11 +221,11 @@ impl StaticGraph {
 
     /// The number of links from potential `start` to each potential within
     /// `limit` links, [`FAR`] for the others.
-    pub fn depths(&mut self, start: usize, limit: u8, depth: &mut [u8; NP]) {
+    pub fn depths(&mut self, start: Potential, limit: u8, depth: &mut [u8; NP]) {
         depth.fill(FAR);
-        depth[start] = 0;
+        depth[start.index()] = 0;
         self.bfs(start, limit, |p, links| {
-            depth[p] = links;
+            depth[p.index()] = links;
             false
         });
     }

@@ -16,13 +16,15 @@ mod graph;
 mod tests;
 
 use arrayvec::ArrayVec;
-use sudoku_core::{PEERS, UNITS};
+use sudoku_core::PEERS;
 
 use crate::board::{Board, Pos};
-use crate::grader::length_bonus;
-use crate::hits::{Hits, Tenths, Text};
+use crate::hits::{Hits, Text};
+use crate::potential::{Potential, NC, NP};
+use crate::rating::{length_bonus, longest_with_bonus, Tenths};
 use crate::technique::Technique;
-use engine::{pot, Engine, Mode, State, NC, NP};
+use crate::units::{N_UNITS, UNIT_CELLS, UNIT_KINDS};
+use engine::{Engine, Mode, State};
 use graph::{StaticGraph, FAR};
 
 /// Which chains to look for, in ladder order.
@@ -37,16 +39,12 @@ pub(crate) enum Kind {
     Multiple,
     /// Dynamic forcing chains (SE 8.5 and up).
     Dynamic,
-    /// Dynamic forcing chains with the basic techniques inside (SE 9.0 and up).
-    DynamicPlus,
-    /// Forcing chains nested `n` levels (SE 9.5 and up).
-    Nested(u8),
 }
 
 /// The chain finder, with its scratch space.
 pub(crate) struct Chaining {
     engine: Engine,
-    /// One propagation per potential (`states[pot]`), for the hints that
+    /// One propagation per potential (`states[p.index()]`), for the hints that
     /// combine several assumptions: allocated (7 MB) on the first board
     /// that needs them, as most puzzles never do.
     states: Vec<State>,
@@ -61,7 +59,7 @@ pub(crate) struct Chaining {
     /// potential.
     back: [u8; NP],
     /// The cycle being searched, as potentials.
-    path: Vec<usize>,
+    path: Vec<Potential>,
     /// The candidates of `path`.
     used: [u64; 12],
     /// Steps left to the cycle search (a guard against pathological
@@ -80,7 +78,7 @@ impl Default for Chaining {
 /// Adds the chain behind `p` in `st` to `x`: `r1c2=5 -> r1c3<>5 -> ...`,
 /// each potential followed back through its first parent, the assumption
 /// first.
-fn chain_text(x: &mut Text, b: &Board, pos: &Pos, st: &State, p: usize) {
+fn chain_text(x: &mut Text, b: &Board, pos: &Pos, st: &State, p: Potential) {
     let start = x.len();
     x.node(p);
     let mut q = p;
@@ -93,19 +91,9 @@ fn chain_text(x: &mut Text, b: &Board, pos: &Pos, st: &State, p: usize) {
     x.reverse_from(start);
 }
 
-/// `on` / `off`.
-fn polarity(p: usize) -> &'static str {
-    if p & 1 == 1 {
-        "on"
-    } else {
-        "off"
-    }
-}
-
 /// The conclusion of potential `p`: a digit placed or a candidate removed.
-fn conclusion(p: usize) -> ([(usize, u8); 1], bool) {
-    let cand = p / 2;
-    ([(cand / 9, (cand % 9) as u8 + 1)], p & 1 == 1)
+fn conclusion(p: Potential) -> ([(usize, u8); 1], bool) {
+    ([(p.cell(), p.digit_idx() as u8 + 1)], p.is_on())
 }
 
 /// Offers "potential `p` holds" for `technique` at `difficulty`.
@@ -114,7 +102,7 @@ fn offer(
     hits: &mut Hits,
     technique: Technique,
     difficulty: Tenths,
-    p: usize,
+    p: Potential,
     text: impl FnOnce(&mut Text),
 ) {
     let (c, place) = conclusion(p);
@@ -130,16 +118,7 @@ fn offer(
 fn max_complexity(base: Tenths, hits: &Hits) -> Option<u32> {
     let Some(best) = hits.best() else { return Some(u32::MAX / 4) };
     let k = best.checked_sub(base)? as u32;
-    // length_bonus(c) counts the thresholds 4, 6, 8, 12, ... below c, so
-    // the largest c with a bonus of k is the k-th threshold.
-    let mut ceil = 4u32;
-    for i in 0..k {
-        ceil = if i % 2 == 0 { ceil * 3 / 2 } else { ceil * 4 / 3 };
-        if ceil > 1 << 20 {
-            break;
-        }
-    }
-    Some(ceil)
+    Some(longest_with_bonus(k))
 }
 
 /// The index in `Chaining::graphs` of a static mode's links.
@@ -159,17 +138,15 @@ fn contradiction_text(
     b: &Board,
     pos: &Pos,
     st: &State,
-    start: usize,
+    start: Potential,
     y: usize,
 ) {
-    x.str(name).str(": ").cand(start / 2).str(" ").str(polarity(start)).str(" ==> ").cand(y);
+    x.str(name).str(": ").cand(start.cand()).str(" ").str(start.polarity()).str(" ==> ").cand(y);
     x.str(" both on & off: ");
-    chain_text(x, b, pos, st, pot(y, true));
+    chain_text(x, b, pos, st, Potential::new(y, true));
     x.str("; ");
-    chain_text(x, b, pos, st, pot(y, false));
+    chain_text(x, b, pos, st, Potential::new(y, false));
 }
-
-const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
 
 impl Chaining {
     /// A finder with its scratch space allocated.
@@ -195,7 +172,6 @@ impl Chaining {
             Kind::Nishio => self.contradictions(b, pos, Mode::NISHIO, hits),
             Kind::Multiple => self.multiple(b, pos, hits),
             Kind::Dynamic => self.dynamic(b, pos, hits),
-            Kind::DynamicPlus | Kind::Nested(_) => {}
         }
     }
 
@@ -210,15 +186,15 @@ impl Chaining {
     /// [`crate::Grader::solves_with_chains`], which takes any chain, not the
     /// easiest. (Links found on a board hold on every board that follows
     /// from it, so they may be older than the board.)
-    pub fn forcing_chain_from(&mut self, cand: usize, links: u8) -> Option<usize> {
+    pub fn forcing_chain_from(&mut self, cand: usize, links: u8) -> Option<Potential> {
         let g = &mut self.graphs[graph_of(Mode::STATIC)];
         for on in [true, false] {
-            let start = pot(cand, on);
+            let start = Potential::new(cand, on);
             // No limit on the search, so that it can rule out others.
             if (on || g.strong(cand).1 != 0)
                 && g.links_to_opposite(start, u8::MAX).is_some_and(|n| n <= links)
             {
-                return Some(start ^ 1);
+                return Some(start.opposite());
             }
         }
         None
@@ -234,14 +210,15 @@ impl Chaining {
     /// cycles no harder than the easiest of those.
     fn chains_and_cycles(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
         for mode in [Mode::X, Mode::STATIC] {
-            let base = if mode == Mode::X { 66 } else { 70 };
+            let technique = if mode == Mode::X { Technique::ForcingXChain } else { Technique::ForcingChain };
+            let base = technique.base_tenths();
             let g = graph_of(mode);
             self.graphs[g].build(b, pos, mode);
             for cand in Self::candidates(b) {
                 for on in [true, false] {
                     // A chain of n potentials has n - 1 links.
                     let Some(max) = max_complexity(base, hits) else { break };
-                    let start = pot(cand, on);
+                    let start = Potential::new(cand, on);
                     // "Off" leads back to "on" only through a strong link
                     // into it, and strong links go both ways.
                     if !on && self.graphs[g].strong(cand).1 == 0 {
@@ -260,7 +237,12 @@ impl Chaining {
             return;
         }
         for mode in [Mode::X, Mode::Y, Mode::STATIC] {
-            let base = if mode == Mode::STATIC { 70 } else { 65 };
+            // The least a cycle of the mode may be rated.
+            let base = if mode == Mode::STATIC {
+                Technique::BidirectionalCycle.base_tenths()
+            } else {
+                Technique::BidirectionalXCycle.base_tenths().min(Technique::BidirectionalYCycle.base_tenths())
+            };
             // The forcing chains built the X and static graphs.
             let g = graph_of(mode);
             if mode == Mode::Y {
@@ -276,10 +258,10 @@ impl Chaining {
                 // Distances back to the start: A on leads to the start on in
                 // as many links as the start off leads to A off. A cycle of
                 // n links has complexity n - 2, so farther is of no use.
-                self.graphs[g].depths(pot(cand, false), (max + 2).min(250) as u8, &mut self.back);
+                self.graphs[g].depths(Potential::new(cand, false), (max + 2).min(250) as u8, &mut self.back);
                 self.cycle_budget = 10_000;
                 self.path.clear();
-                self.path.push(pot(cand, true));
+                self.path.push(Potential::new(cand, true));
                 self.used = [0; 12];
                 self.used[cand / 64] |= 1 << (cand % 64);
                 self.cycle_search(b, mode, base, cand, hits);
@@ -290,21 +272,21 @@ impl Chaining {
     /// A static assumption that leads to its own opposite in a chain of `n`
     /// potentials.
     #[allow(clippy::too_many_arguments)]
-    fn forcing_chain(&mut self, mode: Mode, start: usize, n: u32, b: &Board, pos: &Pos, hits: &mut Hits) {
-        let (technique, base, name) = if mode == Mode::X {
-            (Technique::ForcingXChain, 66, "Forcing X-Chain")
+    fn forcing_chain(&mut self, mode: Mode, start: Potential, n: u32, b: &Board, pos: &Pos, hits: &mut Hits) {
+        let (technique, name) = if mode == Mode::X {
+            (Technique::ForcingXChain, "Forcing X-Chain")
         } else {
-            (Technique::ForcingChain, 70, "Forcing Chain")
+            (Technique::ForcingChain, "Forcing Chain")
         };
-        let difficulty = base + length_bonus(n.saturating_sub(2));
+        let difficulty = technique.base_tenths() + length_bonus(n.saturating_sub(2));
         let (engine, one) = (&mut self.engine, &mut self.one);
-        offer(b, hits, technique, difficulty, start ^ 1, |x| {
+        offer(b, hits, technique, difficulty, start.opposite(), |x| {
             // The chain itself, found again only for the text.
-            engine.target = start ^ 1;
+            engine.target = Some(start.opposite());
             engine.propagate(b, pos, mode, start, one);
-            engine.target = usize::MAX;
-            x.str(name).str(": ").cand(start / 2).str(" ").str(polarity(start ^ 1)).str(": ");
-            chain_text(x, b, pos, one, start ^ 1);
+            engine.target = None;
+            x.str(name).str(": ").cand(start.cand()).str(" ").str(start.opposite().polarity()).str(": ");
+            chain_text(x, b, pos, one, start.opposite());
         });
     }
 
@@ -316,7 +298,7 @@ impl Chaining {
             return;
         }
         self.cycle_budget -= 1;
-        let last = self.path[self.path.len() - 1] / 2;
+        let last = self.path[self.path.len() - 1].cand();
         let len = self.path.len() + 1;
         let mut max = max_complexity(base, hits);
         // The offs not on the path, from the start's candidate up (the
@@ -341,14 +323,14 @@ impl Chaining {
                     let on = on as usize;
                     if on == start {
                         if len >= 4 {
-                            self.path.push(pot(off, false));
-                            self.cycle(b, mode, base, hits);
+                            self.path.push(Potential::new(off, false));
+                            self.cycle(b, mode, hits);
                             self.path.pop();
                             max = max_complexity(base, hits);
                         }
                         continue;
                     }
-                    let back = self.back[pot(on, false)];
+                    let back = self.back[Potential::new(on, false).index()];
                     if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || back == FAR {
                         continue;
                     }
@@ -359,8 +341,8 @@ impl Chaining {
                         Some(max) if links.saturating_sub(2) <= max => {}
                         _ => continue,
                     }
-                    self.path.push(pot(off, false));
-                    self.path.push(pot(on, true));
+                    self.path.push(Potential::new(off, false));
+                    self.path.push(Potential::new(on, true));
                     self.used[off / 64] |= 1 << (off % 64);
                     self.used[on / 64] |= 1 << (on % 64);
                     self.cycle_search(b, mode, base, start, hits);
@@ -376,29 +358,30 @@ impl Chaining {
 
     /// The cycle in `self.path`: both ways round are true at once, so a
     /// candidate that sees an "on" of each way is false.
-    fn cycle(&mut self, b: &Board, mode: Mode, base: Tenths, hits: &mut Hits) {
+    fn cycle(&mut self, b: &Board, mode: Mode, hits: &mut Hits) {
         let len = self.path.len();
-        let one_digit = self.path.iter().all(|&p| (p / 2) % 9 == (self.path[0] / 2) % 9);
-        let all_cells = self.path.chunks(2).all(|w| w[0] / 18 != w[1] / 18) && mode != Mode::X;
-        let (technique, base, name) = if mode == Mode::X || one_digit {
-            (Technique::BidirectionalXCycle, base.min(65), "Bidirectional X-Cycle")
-        } else if mode == Mode::Y || all_cells && self.path.iter().all(|&p| b.cands[p / 18].count_ones() == 2)
+        let one_digit = self.path.iter().all(|&p| p.digit_idx() == self.path[0].digit_idx());
+        let all_cells = self.path.chunks(2).all(|w| w[0].cell() != w[1].cell()) && mode != Mode::X;
+        let (technique, name) = if mode == Mode::X || one_digit {
+            (Technique::BidirectionalXCycle, "Bidirectional X-Cycle")
+        } else if mode == Mode::Y
+            || all_cells && self.path.iter().all(|&p| b.cands[p.cell()].count_ones() == 2)
         {
-            (Technique::BidirectionalYCycle, base.min(65), "Bidirectional Y-Cycle")
+            (Technique::BidirectionalYCycle, "Bidirectional Y-Cycle")
         } else {
-            (Technique::BidirectionalCycle, base, "Bidirectional Cycle")
+            (Technique::BidirectionalCycle, "Bidirectional Cycle")
         };
-        let difficulty = base + length_bonus(len as u32 - 2);
+        let difficulty = technique.base_tenths() + length_bonus(len as u32 - 2);
         if !hits.wants(difficulty) {
             return;
         }
         // The candidates that see an "on" of the path, and an "off".
         let (mut seen, mut on_path) = ([[0u64; 12]; 2], [0u64; 12]);
         for &p in &self.path {
-            let cand = p / 2;
+            let cand = p.cand();
             on_path[cand / 64] |= 1 << (cand % 64);
-            let (c, d) = (cand / 9, cand % 9);
-            let side = &mut seen[p & 1];
+            let (c, d) = (p.cell(), p.digit_idx());
+            let side = &mut seen[usize::from(p.is_on())];
             let mut cell = b.cands[c] & !(1 << d);
             while cell != 0 {
                 let z = c * 9 + cell.trailing_zeros() as usize;
@@ -428,7 +411,7 @@ impl Chaining {
             x.str(name).str(": ");
             let mut last = None;
             for &p in path {
-                let c = p / 18;
+                let c = p.cell();
                 if last != Some(c) {
                     if last.is_some() {
                         x.str(",");
@@ -443,14 +426,15 @@ impl Chaining {
     /// Nishio (one digit) or dynamic contradictions: an assumption that
     /// makes a candidate both on and off is false.
     fn contradictions(&mut self, b: &Board, pos: &Pos, mode: Mode, hits: &mut Hits) {
-        let (technique, base, name) = if mode == Mode::NISHIO {
-            (Technique::NishioForcingChain, 75, "Nishio Forcing Chain")
+        let (technique, name) = if mode == Mode::NISHIO {
+            (Technique::NishioForcingChain, "Nishio Forcing Chain")
         } else {
-            (Technique::DynamicForcingChain, 85, "Contradiction Forcing Chain")
+            (Technique::DynamicForcingChain, "Contradiction Forcing Chain")
         };
+        let base = technique.base_tenths();
         for cand in Self::candidates(b) {
             for on in [true, false] {
-                let start = pot(cand, on);
+                let start = Potential::new(cand, on);
                 self.engine.propagate(b, pos, mode, start, &mut self.one);
                 self.offer_contradiction(b, pos, technique, base, name, start, hits);
             }
@@ -466,13 +450,13 @@ impl Chaining {
         technique: Technique,
         base: Tenths,
         name: &'static str,
-        start: usize,
+        start: Potential,
         hits: &mut Hits,
     ) {
         let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.one) else { return };
         let difficulty = base + length_bonus(n - 2);
         let st = &self.one;
-        offer(b, hits, technique, difficulty, start ^ 1, |x| {
+        offer(b, hits, technique, difficulty, start.opposite(), |x| {
             contradiction_text(x, name, b, pos, st, start, y)
         });
     }
@@ -484,10 +468,14 @@ impl Chaining {
     /// low.
     fn first_conflict(engine: &mut Engine, b: &Board, pos: &Pos, st: &State) -> Option<(u32, usize)> {
         let y = st.conflict?;
-        Some((engine.count(b, pos, st, pot(y, true)) + engine.count(b, pos, st, pot(y, false)), y))
+        Some((
+            engine.count(b, pos, st, Potential::new(y, true))
+                + engine.count(b, pos, st, Potential::new(y, false)),
+            y,
+        ))
     }
 
-    /// Fills `self.states[pot(cand, on)]` for every candidate, with the
+    /// Fills `self.states[Potential::new(cand, on).index()]` for every candidate, with the
     /// polarities asked for.
     fn fill_states(&mut self, b: &Board, pos: &Pos, mode: Mode, offs: bool) {
         if self.states.is_empty() {
@@ -496,8 +484,8 @@ impl Chaining {
         for cand in Self::candidates(b) {
             for on in [true, false] {
                 if on || offs {
-                    let p = pot(cand, on);
-                    self.engine.propagate(b, pos, mode, p, &mut self.states[p]);
+                    let p = Potential::new(cand, on);
+                    self.engine.propagate(b, pos, mode, p, &mut self.states[p.index()]);
                 }
             }
         }
@@ -517,38 +505,40 @@ impl Chaining {
         self.engine.stop_at_conflict = true;
         let technique = Technique::DynamicForcingChain;
         for cand in Self::candidates(b) {
-            let (p_on, p_off) = (pot(cand, true), pot(cand, false));
+            let (p_on, p_off) = (Potential::new(cand, true), Potential::new(cand, false));
             for start in [p_on, p_off] {
-                if let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.states[start]) {
-                    let difficulty = 85 + length_bonus(n - 2);
-                    let st = &self.states[start];
-                    offer(b, hits, technique, difficulty, start ^ 1, |x| {
+                if let Some((n, y)) =
+                    Self::first_conflict(&mut self.engine, b, pos, &self.states[start.index()])
+                {
+                    let difficulty = technique.base_tenths() + length_bonus(n - 2);
+                    let st = &self.states[start.index()];
+                    offer(b, hits, technique, difficulty, start.opposite(), |x| {
                         contradiction_text(x, "Contradiction Forcing Chain", b, pos, st, start, y)
                     });
                 }
             }
-            if self.states[p_on].conflict.is_some() || self.states[p_off].conflict.is_some() {
+            if self.states[p_on.index()].conflict.is_some() || self.states[p_off.index()].conflict.is_some() {
                 continue;
             }
             for c in 0..81 {
                 for on in [true, false] {
                     let mask = if on {
-                        self.states[p_on].on[c] & self.states[p_off].on[c]
+                        self.states[p_on.index()].on[c] & self.states[p_off.index()].on[c]
                     } else {
-                        self.states[p_on].off[c] & self.states[p_off].off[c]
+                        self.states[p_on.index()].off[c] & self.states[p_off.index()].off[c]
                     };
                     let mut m = mask;
                     while m != 0 {
                         let d = m.trailing_zeros() as usize;
                         m &= m - 1;
-                        let y = pot(c * 9 + d, on);
-                        let n = self.engine.count(b, pos, &self.states[p_on], y)
-                            + self.engine.count(b, pos, &self.states[p_off], y);
-                        let difficulty = 85 + length_bonus(n - 2);
-                        let (s_on, s_off) = (&self.states[p_on], &self.states[p_off]);
+                        let y = Potential::new(c * 9 + d, on);
+                        let n = self.engine.count(b, pos, &self.states[p_on.index()], y)
+                            + self.engine.count(b, pos, &self.states[p_off.index()], y);
+                        let difficulty = technique.base_tenths() + length_bonus(n - 2);
+                        let (s_on, s_off) = (&self.states[p_on.index()], &self.states[p_off.index()]);
                         offer(b, hits, technique, difficulty, y, |x| {
-                            x.str("Double Forcing Chain: ").cand(cand).str(" on & off ==> ").cand(y / 2);
-                            x.str(" ").str(polarity(y)).str(": ");
+                            x.str("Double Forcing Chain: ").cand(cand).str(" on & off ==> ").cand(y.cand());
+                            x.str(" ").str(y.polarity()).str(": ");
                             chain_text(x, b, pos, s_on, y);
                             x.str("; ");
                             chain_text(x, b, pos, s_off, y);
@@ -573,7 +563,7 @@ impl Chaining {
     /// 8.5–8.8 puzzles 0.1–0.3 low: exact on 71 % of the bank's 8.6 and
     /// 59 % of its 8.7, against 99 % and 100 % with the rule.
     fn cells_and_regions(&mut self, b: &Board, pos: &Pos, dynamic: bool, hits: &mut Hits) {
-        let mut branches: ArrayVec<usize, 9> = ArrayVec::new();
+        let mut branches: ArrayVec<Potential, 9> = ArrayVec::new();
         let min = if dynamic { 2 } else { 3 };
         for c in 0..81 {
             let m = b.cands[c];
@@ -581,7 +571,7 @@ impl Chaining {
                 continue;
             }
             branches.clear();
-            branches.extend((0..9).filter(|d| m & (1 << d) != 0).map(|d| pot(c * 9 + d, true)));
+            branches.extend((0..9).filter(|d| m & (1 << d) != 0).map(|d| Potential::new(c * 9 + d, true)));
             self.agree(
                 b,
                 pos,
@@ -594,10 +584,10 @@ impl Chaining {
                 true,
             );
         }
-        for u in 0..27 {
+        for u in 0..N_UNITS {
             for d in 0..9 {
                 let places = pos[u][d];
-                let first = UNITS[u][places.trailing_zeros() as usize % 9] as usize;
+                let first = UNIT_CELLS[u][places.trailing_zeros() as usize % 9] as usize;
                 if places.count_ones() < min || b.cands[first].count_ones() < min {
                     continue;
                 }
@@ -605,9 +595,9 @@ impl Chaining {
                 branches.extend(
                     (0..9)
                         .filter(|i| places & (1 << i) != 0)
-                        .map(|i| pot(UNITS[u][i] as usize * 9 + d, true)),
+                        .map(|i| Potential::new(UNIT_CELLS[u][i] as usize * 9 + d, true)),
                 );
-                let kind = UNIT_KIND[u / 9];
+                let kind = UNIT_KINDS[u].se_word();
                 let what = |x: &mut Text| {
                     x.num(d + 1).str(" in ").str(kind);
                 };
@@ -622,47 +612,48 @@ impl Chaining {
         &mut self,
         b: &Board,
         pos: &Pos,
-        branches: &[usize],
+        branches: &[Potential],
         dynamic: bool,
         hits: &mut Hits,
         what: &dyn Fn(&mut Text),
         cell: bool,
     ) {
-        let (technique, base) = match (dynamic, cell) {
-            (true, _) => (Technique::DynamicForcingChain, 85),
-            (false, true) => (Technique::CellForcingChain, 80),
-            (false, false) => (Technique::RegionForcingChain, 80),
+        let technique = match (dynamic, cell) {
+            (true, _) => Technique::DynamicForcingChain,
+            (false, true) => Technique::CellForcingChain,
+            (false, false) => Technique::RegionForcingChain,
         };
+        let base = technique.base_tenths();
         let name = if cell { "Cell Forcing Chains" } else { "Region Forcing Chains" };
         for c in 0..81 {
             for on in [true, false] {
                 let mut mask = 0x1FF;
                 for &p in branches {
-                    let st = &self.states[p];
+                    let st = &self.states[p.index()];
                     mask &= if on { st.on[c] } else { st.off[c] };
                 }
                 while mask != 0 {
                     let d = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
-                    let y = pot(c * 9 + d, on);
+                    let y = Potential::new(c * 9 + d, on);
                     if branches.contains(&y) {
                         continue;
                     }
                     let mut n = 0;
                     for &p in branches {
-                        n += self.engine.count(b, pos, &self.states[p], y);
+                        n += self.engine.count(b, pos, &self.states[p.index()], y);
                     }
                     let difficulty = base + length_bonus(n - 2);
                     let states = &self.states;
                     offer(b, hits, technique, difficulty, y, |x| {
                         x.str(name).str(": ");
                         what(x);
-                        x.str(" ==> ").cand(y / 2).str(" ").str(polarity(y)).str(": ");
+                        x.str(" ==> ").cand(y.cand()).str(" ").str(y.polarity()).str(": ");
                         for (i, &p) in branches.iter().enumerate() {
                             if i > 0 {
                                 x.str("; ");
                             }
-                            chain_text(x, b, pos, &states[p], y);
+                            chain_text(x, b, pos, &states[p.index()], y);
                         }
                     });
                 }

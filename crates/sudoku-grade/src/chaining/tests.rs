@@ -16,7 +16,7 @@ pub(crate) fn run(kind: Kind, pm: &str) -> Vec<(u8, String)> {
 
 #[test]
 fn max_complexity_is_the_last_length_of_a_bonus() {
-    use crate::grader::length_bonus;
+    use crate::rating::length_bonus;
     let mut hits = Hits::new(false);
     let b = board(&"123456789".repeat(81));
     assert_eq!(super::max_complexity(70, &hits), Some(u32::MAX / 4));

@@ -12,11 +12,23 @@
 mod trial;
 
 use crate::board::{Board, Found};
-use crate::chaining::Kind;
-use crate::grader::length_bonus;
 use crate::hits::Hits;
+use crate::rating::{length_bonus, NO_TECHNIQUE_TENTHS};
 use crate::technique::Technique;
 use trial::Trials;
+
+/// Which trials to look for, in ladder order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Level {
+    /// Dynamic forcing chains with the basic techniques inside (SE 9.0 and
+    /// up).
+    Plus,
+    /// Forcing chains nested `n` levels (SE 9.5 and up).
+    Nested(u8),
+}
+
+/// The extra difficulty, in tenths, of each level of nesting beyond two.
+const NESTED_LEVEL_TENTHS: u32 = 10;
 
 /// The trial finder, with its scratch space.
 pub(crate) struct Dynamic {
@@ -39,28 +51,28 @@ impl Dynamic {
         Dynamic { trials: Trials::new(), found: Box::default(), place: Vec::new(), elim: Vec::new() }
     }
 
-    /// Offers the steps of `kind` (`DynamicPlus` or `Nested(level)`) on
-    /// `b` to `hits`.
-    pub fn find(&mut self, kind: Kind, b: &Board, hits: &mut Hits) {
+    /// Offers the steps of `level` on `b` to `hits`.
+    pub fn find(&mut self, level: Level, b: &Board, hits: &mut Hits) {
         self.found.clear();
         let mut nodes = 0u64;
-        let (technique, difficulty) = match kind {
-            Kind::DynamicPlus => {
+        let (technique, difficulty) = match level {
+            Level::Plus => {
                 let Some(len) = self.trials.dynamic(b, true, &mut nodes, &mut self.found) else { return };
-                (Technique::DynamicForcingChainPlus, 90u32 + u32::from(length_bonus(len)))
+                let t = Technique::DynamicForcingChainPlus;
+                (t, u32::from(t.base_tenths()) + u32::from(length_bonus(len)))
             }
-            Kind::Nested(level) => {
+            Level::Nested(level) => {
                 let depth = u32::from(level) + 1;
                 if !self.trials.nested(b, depth, &mut nodes, &mut self.found) {
                     return;
                 }
                 let kilo_nodes = (nodes / 1000) as u32;
-                let d = 95 + 10 * (depth - 2) + u32::from(length_bonus(kilo_nodes));
-                (Technique::NestedForcingChain, d)
+                let t = Technique::NestedForcingChain;
+                let extra = NESTED_LEVEL_TENTHS * (depth - 2) + u32::from(length_bonus(kilo_nodes));
+                (t, u32::from(t.base_tenths()) + extra)
             }
-            _ => return,
         };
-        let difficulty = difficulty.min(199) as u8;
+        let difficulty = difficulty.min(u32::from(NO_TECHNIQUE_TENTHS) - 1) as u8;
         self.place.clear();
         self.elim.clear();
         for c in 0..81 {

@@ -15,11 +15,12 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::{PEERS, UNITS};
+use sudoku_core::PEERS;
 
-use crate::board::{bit, Board, Found, ALL, CELL_UNITS};
+use crate::board::{bit, Board, Found, ALL};
 use crate::hits::Hits;
 use crate::rules::basic;
+use crate::units::{CELL_UNITS, N_UNITS, UNIT_CELLS};
 
 const N_LIT: usize = 729;
 const NONE: u16 = u16::MAX;
@@ -65,7 +66,7 @@ pub(crate) fn propagate(b: &mut Board, plus: bool, mut log: Option<&mut Log>) ->
         layer = layer.saturating_add(1);
         let mut place = [0u16; 81];
         let mut any = false;
-        let mut placed_units = [0u16; 27];
+        let mut placed_units = [0u16; N_UNITS];
         for c in 0..81 {
             let m = b.cands[c];
             if b.value[c] != 0 {
@@ -80,7 +81,7 @@ pub(crate) fn propagate(b: &mut Board, plus: bool, mut log: Option<&mut Log>) ->
                 any = true;
             }
         }
-        for (u, unit) in UNITS.iter().enumerate() {
+        for (u, unit) in UNIT_CELLS.iter().enumerate() {
             let (mut once, mut twice) = (0u16, 0u16);
             for &c in unit {
                 let m = b.cands[c as usize];
@@ -262,7 +263,7 @@ impl Trials {
         }
         // Region forcing.
         let pos = b.positions();
-        for (u, unit) in UNITS.iter().enumerate() {
+        for (u, unit) in UNIT_CELLS.iter().enumerate() {
             for d0 in 0..9 {
                 let m = pos[u][d0];
                 if m.count_ones() < 2 {

@@ -1,13 +1,7 @@
 //! Unit tests of `grader.rs`.
 
 use super::*;
-
-#[test]
-fn length_bonus_follows_the_explainer_thresholds() {
-    let got: Vec<Tenths> =
-        [4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].iter().map(|&l| length_bonus(l)).collect();
-    assert_eq!(got, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]);
-}
+use crate::rating::length_bonus;
 
 /// A forcing chain of n links has n + 1 potentials, and a complexity
 /// two less: the longest rated under 8.0 is STATIC_CHAIN_LINKS long.

@@ -7,7 +7,8 @@
 //! empty). A candidate of one of the cells that appears in no possible
 //! combination goes.
 
-use crate::board::{cells_of, Board, Pos, ALL, PEER_SET};
+use crate::board::{cells_of, Board, Pos, ALL};
+use crate::units::PEER_SET;
 use arrayvec::ArrayVec;
 
 use crate::hits::Hits;
@@ -69,7 +70,7 @@ fn offer(b: &Board, t: Technique, difficulty: u8, base: &[usize], allowed: &[u16
 /// Aligned pair exclusion (SE 6.2): two cells, and the bivalue cells that
 /// see both.
 pub(crate) fn pair(b: &Board, _pos: &Pos, hits: &mut Hits) {
-    if !hits.wants(62) {
+    if !hits.wants(Technique::AlignedPairExclusion.base_tenths()) {
         return;
     }
     let open = cells_with(b, 2, 9);
@@ -101,7 +102,8 @@ pub(crate) fn pair(b: &Board, _pos: &Pos, hits: &mut Hits) {
                     allowed[1] |= ok2;
                 }
             }
-            offer(b, Technique::AlignedPairExclusion, 62, &[c1, c2], &allowed, hits);
+            let t = Technique::AlignedPairExclusion;
+            offer(b, t, t.base_tenths(), &[c1, c2], &allowed, hits);
         }
     }
 }
@@ -109,7 +111,7 @@ pub(crate) fn pair(b: &Board, _pos: &Pos, hits: &mut Hits) {
 /// Aligned triplet exclusion (SE 7.5): three cells, and the cells with two
 /// or three candidates that see all three.
 pub(crate) fn triplet(b: &Board, _pos: &Pos, hits: &mut Hits) {
-    if !hits.wants(75) {
+    if !hits.wants(Technique::AlignedTripletExclusion.base_tenths()) {
         return;
     }
     let open = cells_with(b, 2, 9);
@@ -161,7 +163,8 @@ pub(crate) fn triplet(b: &Board, _pos: &Pos, hits: &mut Hits) {
                         }
                     }
                 }
-                offer(b, Technique::AlignedTripletExclusion, 75, &[c1, c2, c3], &allowed, hits);
+                let t = Technique::AlignedTripletExclusion;
+                offer(b, t, t.base_tenths(), &[c1, c2, c3], &allowed, hits);
             }
         }
     }

@@ -7,42 +7,49 @@
 #![allow(clippy::needless_range_loop)]
 
 use arrayvec::ArrayVec;
-use sudoku_core::{BOX, PEERS, UNITS};
+use sudoku_core::PEERS;
 
-use crate::board::{cells_of, digits_of, Board, Pos, PEER_SET};
+use crate::board::{cells_of, digits_of, Board, Pos};
 use crate::hits::{Conclusions, Hits, Text};
+use crate::rating::Tenths;
 use crate::technique::Technique;
+use crate::units::{
+    boxes_first, cells_at, UnitKind, CELL_UNITS, COLUMNS, N_UNITS, PEER_SET, ROWS, UNIT_CELLS, UNIT_KINDS,
+    UNIT_SET,
+};
 
-const UNIT_KIND: [&str; 3] = ["row", "column", "block"];
-
-/// The kind of unit `u` (0–8 rows, 9–17 columns, 18–26 boxes).
+/// SE's word for the kind of unit `u`.
 fn kind(u: usize) -> &'static str {
-    UNIT_KIND[u / 9]
+    UNIT_KINDS[u].se_word()
 }
 
-/// Cells of unit `u` at the positions of `mask`.
-fn unit_cells(u: usize, mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |k| mask & (1 << k) != 0).map(move |k| UNITS[u][k] as usize)
-}
+/// The extra difficulty of a hidden single in a box that is not its last
+/// empty cell (SE 1.2).
+const HIDDEN_SINGLE_IN_BOX_EXTRA: Tenths = 2;
+
+/// The extra difficulty of a hidden single in a row or a column that is
+/// not its last empty cell (SE 1.5).
+const HIDDEN_SINGLE_IN_LINE_EXTRA: Tenths = 5;
 
 /// Hidden singles: 1.0 when the cell is the last empty one of the unit, 1.2
 /// in a box, 1.5 in a row or column.
 pub(crate) fn hidden_singles(b: &Board, pos: &Pos, hits: &mut Hits) {
-    for u in [18..27, 0..18].into_iter().flatten() {
-        let open = UNITS[u].iter().filter(|&&c| b.value[c as usize] == 0).count();
+    for u in boxes_first() {
+        let open = UNIT_CELLS[u].iter().filter(|&&c| b.value[c as usize] == 0).count();
         for d in 0..9 {
             let m = pos[u][d];
             if m.count_ones() != 1 {
                 continue;
             }
-            let c = UNITS[u][m.trailing_zeros() as usize] as usize;
-            let difficulty = if open == 1 {
-                10
-            } else if u >= 18 {
-                12
+            let c = UNIT_CELLS[u][m.trailing_zeros() as usize] as usize;
+            let extra = if open == 1 {
+                0
+            } else if UNIT_KINDS[u] == UnitKind::Box {
+                HIDDEN_SINGLE_IN_BOX_EXTRA
             } else {
-                15
+                HIDDEN_SINGLE_IN_LINE_EXTRA
             };
+            let difficulty = Technique::HiddenSingle.base_tenths() + extra;
             let digit = d as u8 + 1;
             hits.offer(b, Technique::HiddenSingle, difficulty, &[(c, digit)], &[], |x| {
                 x.str("Hidden Single: ").cell(c).str(": ").num(d + 1).str(" in ").str(kind(u));
@@ -57,7 +64,8 @@ pub(crate) fn naked_singles(b: &Board, hits: &mut Hits) {
         let m = b.cands[c];
         if m.count_ones() == 1 {
             let digit = m.trailing_zeros() as u8 + 1;
-            hits.offer(b, Technique::NakedSingle, 23, &[(c, digit)], &[], |x| {
+            let t = Technique::NakedSingle;
+            hits.offer(b, t, t.base_tenths(), &[(c, digit)], &[], |x| {
                 x.str("Naked Single: ").cell(c).str(": ").num(usize::from(digit));
             });
         }
@@ -71,40 +79,32 @@ fn singles_left(pos: &Pos, u: usize, elim: &[(usize, u8)]) -> ArrayVec<(usize, u
     for d0 in 0..9 {
         let digit = d0 as u8 + 1;
         let mut left = pos[u][d0];
-        for (k, &uc) in UNITS[u].iter().enumerate() {
+        for (k, &uc) in UNIT_CELLS[u].iter().enumerate() {
             if elim.contains(&(uc as usize, digit)) {
                 left &= !(1 << k);
             }
         }
         if left.count_ones() == 1 && pos[u][d0].count_ones() > 1 {
-            out.push((UNITS[u][left.trailing_zeros() as usize] as usize, digit));
+            out.push((UNIT_CELLS[u][left.trailing_zeros() as usize] as usize, digit));
         }
     }
     out
 }
 
 /// For positions `m` (two or more) of a digit in unit `u`: the unit they
-/// all lie in too, a line for a box and a box for a line, with the
-/// positions there of the cells it shares with `u`.
+/// all lie in too, a line for a box and a box for a line (the first in
+/// table order), with the positions there of the cells it shares with
+/// `u`.
 fn locked_in(u: usize, m: u16) -> Option<(usize, u16)> {
-    // Positions 3t..3t + 3 of a line or box row t; k, k + 3, k + 6 of box
-    // column k.
-    let triple = |t: usize| 7u16 << (3 * t);
-    let box_col = |k: usize| 0x49u16 << k;
-    if u >= 18 {
-        let bx = u - 18;
-        if let Some(t) = (0..3).find(|&t| m & !triple(t) == 0) {
-            return Some((3 * (bx / 3) + t, triple(bx % 3)));
-        }
-        let k = (0..3).find(|&k| m & !box_col(k) == 0)?;
-        return Some((9 + 3 * (bx % 3) + k, triple(bx / 3)));
-    }
-    let (line, t) = (u % 9, (0..3).find(|&t| m & !triple(t) == 0)?);
-    Some(if u < 9 {
-        (18 + 3 * (line / 3) + t, triple(line % 3))
-    } else {
-        (18 + 3 * t + line / 3, box_col(line % 3))
-    })
+    let from_box = UNIT_KINDS[u] == UnitKind::Box;
+    let cells = cells_at(u, m).fold(0u128, |s, c| s | 1 << c);
+    let first = cells.trailing_zeros() as usize;
+    let other = CELL_UNITS[first]
+        .iter()
+        .map(|&o| usize::from(o))
+        .find(|&o| o != u && (UNIT_KINDS[o] == UnitKind::Box) != from_box && cells & !UNIT_SET[o] == 0)?;
+    let shared = (0..9).filter(|&k| UNIT_SET[u] & 1 << UNIT_CELLS[other][k] != 0).fold(0, |s, k| s | 1 << k);
+    Some((other, shared))
 }
 
 /// Pointing (a box's digit confined to one line; 2.6, direct 1.7) and
@@ -112,8 +112,8 @@ fn locked_in(u: usize, m: u16) -> Option<(usize, u16)> {
 pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
     // Within one unit: at most 9.
     let mut elim: ArrayVec<(usize, u8), 9> = ArrayVec::new();
-    for u in 0..27 {
-        let from_box = u >= 18;
+    for u in 0..N_UNITS {
+        let from_box = UNIT_KINDS[u] == UnitKind::Box;
         if direct && !from_box {
             // SE has no direct claiming.
             continue;
@@ -127,19 +127,20 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
             if pos[other][d0] & !shared == 0 {
                 continue;
             }
-            let cells: ArrayVec<usize, 9> = unit_cells(u, m).collect();
+            let cells: ArrayVec<usize, 9> = cells_at(u, m).collect();
             let digit = d0 as u8 + 1;
             elim.clear();
-            elim.extend(unit_cells(other, pos[other][d0]).filter(|c| !cells.contains(c)).map(|c| (c, digit)));
+            elim.extend(cells_at(other, pos[other][d0]).filter(|c| !cells.contains(c)).map(|c| (c, digit)));
             if elim.is_empty() {
                 continue;
             }
-            let (t, difficulty) = match (from_box, direct) {
-                (true, false) => (Technique::Pointing, 26),
-                (false, false) => (Technique::Claiming, 28),
-                (true, true) => (Technique::DirectPointing, 17),
-                (false, true) => (Technique::DirectClaiming, 19),
+            let t = match (from_box, direct) {
+                (true, false) => Technique::Pointing,
+                (false, false) => Technique::Claiming,
+                (true, true) => Technique::DirectPointing,
+                (false, true) => Technique::DirectClaiming,
             };
+            let difficulty = t.base_tenths();
             let text = |x: &mut Text| {
                 x.str(t.name()).str(": Cells ").cells(cells.iter().copied()).str(": ").num(d0 + 1);
                 x.str(" of ").str(kind(u)).str(" in ").str(kind(other));
@@ -151,7 +152,9 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
             // Direct: each hidden single the eliminations would leave in a
             // box is placed; SE does not make the eliminations themselves.
             // In box order, as the eliminations along the line are.
-            let boxes = (18..27).filter(|&bx| elim.iter().any(|&(c, _)| 18 + BOX[c] as usize == bx));
+            let boxes = (0..N_UNITS).filter(|&bx| {
+                UNIT_KINDS[bx] == UnitKind::Box && elim.iter().any(|&(c, _)| UNIT_SET[bx] & 1 << c != 0)
+            });
             for bx in boxes {
                 for single in singles_left(pos, bx, &elim) {
                     hits.offer(b, t, difficulty, &[single], &[], text);
@@ -254,13 +257,14 @@ pub(crate) fn pseudo_naked_subsets(
 ///
 /// Units in `skip` (bit `u` for unit `u`) are not searched.
 pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
-    let (t, difficulty) = match k {
-        2 => (Technique::NakedPair, 30),
-        3 => (Technique::NakedTriplet, 36),
-        _ => (Technique::NakedQuad, 50),
+    let t = match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriplet,
+        _ => Technique::NakedQuad,
     };
+    let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
-    for (u, unit) in UNITS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
+    for (u, unit) in UNIT_CELLS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
         let cells: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
@@ -289,15 +293,16 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
 ///
 /// Units in `skip` (bit `u` for unit `u`) are not searched.
 pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip: u32, hits: &mut Hits) {
-    let (t, difficulty) = match (k, direct) {
-        (2, true) => (Technique::DirectHiddenPair, 20),
-        (3, true) => (Technique::DirectHiddenTriplet, 25),
-        (2, false) => (Technique::HiddenPair, 34),
-        (3, false) => (Technique::HiddenTriplet, 40),
-        _ => (Technique::HiddenQuad, 54),
+    let t = match (k, direct) {
+        (2, true) => Technique::DirectHiddenPair,
+        (3, true) => Technique::DirectHiddenTriplet,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriplet,
+        _ => Technique::HiddenQuad,
     };
+    let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
-    for (u, unit) in UNITS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
+    for (u, unit) in UNIT_CELLS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
         let ds: ArrayVec<usize, 9> =
             (0..9).filter(|&d| (2..=k as u32).contains(&pos[u][d].count_ones())).collect();
         let masks: ArrayVec<u16, 9> = ds.iter().map(|&d| pos[u][d]).collect();
@@ -313,7 +318,7 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip:
                 return;
             }
             let text = |x: &mut Text| {
-                x.str(t.name()).str(": Cells ").cells(unit_cells(u, places)).str(": ");
+                x.str(t.name()).str(": Cells ").cells(cells_at(u, places)).str(": ");
                 x.digits(keep, ",").str(" in ").str(kind(u));
             };
             if !direct {
@@ -334,31 +339,30 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip:
 ///
 /// Digits in `skip` (bit `d - 1` for digit `d`) are not searched.
 pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, skip: u16, hits: &mut Hits) {
-    let (t, difficulty) = match k {
-        2 => (Technique::XWing, 32),
-        3 => (Technique::Swordfish, 38),
-        _ => (Technique::Jellyfish, 52),
+    let t = match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
     };
+    let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
-        for base_cols in [false, true] {
-            // Lines 0-8 are rows (positions = columns) or columns (positions = rows).
-            let off = if base_cols { 9 } else { 0 };
+        // On rows, a row's positions are the columns; on columns, the rows.
+        for (base_lines, cover_lines) in [(ROWS, COLUMNS), (COLUMNS, ROWS)] {
+            let off = base_lines.start;
             let lines: ArrayVec<usize, 9> =
                 (0..9).filter(|&l| (2..=k as u32).contains(&pos[off + l][d0].count_ones())).collect();
             let masks: ArrayVec<u16, 9> = lines.iter().map(|&l| pos[off + l][d0]).collect();
             for_each_locked_subset(&masks, k, |s, cover| {
                 let base = s.iter().fold(0u16, |m, &i| m | (1 << lines[i]));
-                let cover_off = 9 - off;
+                let cover_off = cover_lines.start;
                 elim.clear();
                 for x in (0..9).filter(|x| cover & (1 << x) != 0) {
-                    elim.extend(
-                        unit_cells(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)),
-                    );
+                    elim.extend(cells_at(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)));
                 }
                 hits.offer(b, t, difficulty, &[], &elim, |x| {
-                    let cells = s.iter().flat_map(|&i| unit_cells(off + lines[i], pos[off + lines[i]][d0]));
+                    let cells = s.iter().flat_map(|&i| cells_at(off + lines[i], pos[off + lines[i]][d0]));
                     x.str(t.name()).str(": Cells ").cells(cells).str(" on value ").num(d0 + 1);
                 });
             });
@@ -370,8 +374,8 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, skip: u16, hits: &mut Hits) {
 /// every cell seeing both pincers (4.2). With `xyz`, pivot {x,y,z} and z
 /// goes from cells seeing all three (4.4).
 pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
-    let (t, difficulty, pivot_size) =
-        if xyz { (Technique::XyzWing, 44, 3) } else { (Technique::XyWing, 42, 2) };
+    let (t, pivot_size) = if xyz { (Technique::XyzWing, 3) } else { (Technique::XyWing, 2) };
+    let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
     for p in 0..81 {
         let pm = b.cands[p];

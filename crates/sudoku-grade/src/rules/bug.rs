@@ -19,11 +19,12 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET};
-use crate::hits::{Conclusions, Hits, Tenths};
+use crate::board::{bit, cells_of, digits_of, Board, Pos};
+use crate::hits::{Conclusions, Hits};
+use crate::rating::Tenths;
 use crate::rules::basic::pseudo_naked_subsets;
-use crate::rules::uniqueness::unit_cells;
 use crate::technique::Technique;
+use crate::units::{cells_of_unit, CELL_UNITS, N_UNITS, PEER_SET};
 
 /// Most poly cells a BUG is searched with.
 const MAX_POLY: usize = 12;
@@ -41,9 +42,9 @@ struct BugSearch<'a> {
     pos: &'a Pos,
     poly: ArrayVec<usize, MAX_POLY>,
     /// Places of each digit kept so far in each unit.
-    count: [[u8; 9]; 27],
+    count: [[u8; 9]; N_UNITS],
     /// Poly cells not yet decided holding each digit, per unit.
-    avail: [[u8; 9]; 27],
+    avail: [[u8; 9]; N_UNITS],
     /// The kept pair of each poly cell.
     kept: PolyMasks,
     /// Complete choices found.
@@ -64,7 +65,7 @@ impl BugSearch<'_> {
             return;
         }
         if i == self.poly.len() {
-            if (0..27).all(|u| (0..9).all(|d| self.pos[u][d] == 0 || self.count[u][d] == 2)) {
+            if (0..N_UNITS).all(|u| (0..9).all(|d| self.pos[u][d] == 0 || self.count[u][d] == 2)) {
                 self.solutions.push(self.kept.clone());
             }
             return;
@@ -102,17 +103,21 @@ impl BugSearch<'_> {
     }
 }
 
+/// The extra difficulty of a BUG of type 2, 3 or 4 over type 1 (SE 5.7;
+/// type 3 adds the size of its subset).
+const BUG_TYPE_EXTRA: Tenths = 1;
+
 /// Bivalue universal grave, types 1–4 (SE 5.6 and up).
 pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
-    if !hits.wants(56) {
+    if !hits.wants(Technique::Bug.base_tenths()) {
         return;
     }
     let mut s = BugSearch {
         b,
         pos,
         poly: ArrayVec::new(),
-        count: [[0; 9]; 27],
-        avail: [[0; 9]; 27],
+        count: [[0; 9]; N_UNITS],
+        avail: [[0; 9]; N_UNITS],
         kept: ArrayVec::new(),
         solutions: ArrayVec::new(),
     };
@@ -141,7 +146,7 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
             }
         }
     }
-    if s.poly.is_empty() || !(0..27).all(|u| s.unit_ok(u)) {
+    if s.poly.is_empty() || !(0..N_UNITS).all(|u| s.unit_ok(u)) {
         return;
     }
     s.kept = s.poly.iter().map(|_| 0).collect();
@@ -160,7 +165,7 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
     // Type 1: the one poly cell holds one of its extra digits.
     if let ([c], [k]) = (poly, kept) {
         elim.extend(digits_of(*k).map(|d| (*c, d)));
-        hits.offer(b, Technique::Bug, 56, &[], &elim, |x| {
+        hits.offer(b, Technique::Bug, Technique::Bug.base_tenths(), &[], &elim, |x| {
             x.str("BUG type 1: ").cell(*c);
         });
         return;
@@ -171,7 +176,7 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
         let d = all_extra.trailing_zeros() as u8 + 1;
         elim.clear();
         elim.extend(cells_of(seen).filter(|&y| b.cands[y] & all_extra != 0).map(|y| (y, d)));
-        hits.offer(b, Technique::Bug, 57, &[], &elim, |x| {
+        hits.offer(b, Technique::Bug, Technique::Bug.base_tenths() + BUG_TYPE_EXTRA, &[], &elim, |x| {
             x.str("BUG type 2: ").cells(poly.iter().copied()).str(" on ").num(usize::from(d));
         });
     }
@@ -189,7 +194,8 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
                 elim.clear();
                 elim.extend(digits_of(kx & !bit(d)).map(|e| (*x, e)));
                 elim.extend(digits_of(ky & !bit(d)).map(|e| (*y, e)));
-                hits.offer(b, Technique::Bug, 57, &[], &elim, |x| {
+                let difficulty = Technique::Bug.base_tenths() + BUG_TYPE_EXTRA;
+                hits.offer(b, Technique::Bug, difficulty, &[], &elim, |x| {
                     x.str("BUG type 4: ").cells(poly.iter().copied()).str(" on ").num(usize::from(d));
                 });
             }
@@ -204,9 +210,9 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
 /// the unit (5.7 + 0.1 × (k − 1)).
 fn bug_type3(b: &Board, u: usize, poly: &[usize], pseudo: u16, hits: &mut Hits) {
     let others: ArrayVec<usize, 9> =
-        unit_cells(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
+        cells_of_unit(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
     for k in 2..=others.len().min(8) {
-        let difficulty = 57 + (k as Tenths - 1);
+        let difficulty = Technique::Bug.base_tenths() + BUG_TYPE_EXTRA + (k as Tenths - 1);
         if !hits.wants(difficulty) {
             break;
         }

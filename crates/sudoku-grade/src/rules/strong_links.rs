@@ -20,11 +20,12 @@
 //! of the first line, 2 a line of the other kind.
 
 use arrayvec::ArrayVec;
-use sudoku_core::{BOX, COL, ROW, UNITS};
 
-use crate::board::{cells_of, Board, Pos, PEER_SET};
+use crate::board::{cells_of, Board, Pos};
 use crate::hits::{Conclusions, Hits, Text};
+use crate::rating::Tenths;
 use crate::technique::Technique;
+use crate::units::{units_holding, units_of_kind, UnitKind, N_UNITS, PEER_SET, UNIT_CELLS, UNIT_KINDS};
 
 /// One strong link: the cells with the digit in `unit`, split into two
 /// groups `a` and `b`.
@@ -51,16 +52,12 @@ struct Dir {
     to_units: u32,
 }
 
-/// Whether every cell of `m` has the same value of `f`.
-fn all_same(m: u128, f: &[u8; 81]) -> bool {
-    let first = f[m.trailing_zeros() as usize];
-    cells_of(m).all(|c| f[c] == first)
-}
-
 /// Whether `m` can be one node of a link: one cell, or cells of one box on
 /// one line.
 fn is_group(m: u128) -> bool {
-    m.count_ones() == 1 || (all_same(m, &BOX) && (all_same(m, &ROW) || all_same(m, &COL)))
+    const BOXES: u32 = units_of_kind(UnitKind::Box);
+    let units = units_holding(m);
+    m.count_ones() == 1 || (units & BOXES != 0 && units & !BOXES != 0)
 }
 
 /// The cells that see every cell of `m`.
@@ -73,12 +70,13 @@ fn first(m: u128) -> usize {
     m.trailing_zeros() as usize
 }
 
-/// The kind of unit `u`: 0 a box, 1 a row, 2 a column.
+/// The kind of unit `u` as SE's codes number it: 0 a box, 1 a row, 2 a
+/// column.
 fn kind(u: u8) -> u8 {
-    match u {
-        0..=8 => 1,
-        9..=17 => 2,
-        _ => 0,
+    match UNIT_KINDS[usize::from(u)] {
+        UnitKind::Box => 0,
+        UnitKind::Row => 1,
+        UnitKind::Column => 2,
     }
 }
 
@@ -86,18 +84,18 @@ fn kind(u: u8) -> u8 {
 /// with the digit split into two groups, in every way they split.
 fn links(pos: &Pos, d0: usize, out: &mut Vec<Link>) {
     out.clear();
-    for u in 0..27 {
+    for u in 0..N_UNITS {
         let m = pos[u][d0];
         let n = m.count_ones();
         if !(2..=6).contains(&n) {
             continue;
         }
-        let unit_cells: ArrayVec<usize, 9> =
-            (0..9).filter(|k| m & (1 << k) != 0).map(|k| UNITS[u][k] as usize).collect();
+        let places: ArrayVec<usize, 9> =
+            (0..9).filter(|k| m & (1 << k) != 0).map(|k| UNIT_CELLS[u][k] as usize).collect();
         // Subsets holding the first cell, so each split is taken once.
         for sub in 0..(1u32 << (n - 1)) {
-            let (mut a, mut b) = (1u128 << unit_cells[0], 0u128);
-            for (i, &c) in unit_cells[1..].iter().enumerate() {
+            let (mut a, mut b) = (1u128 << places[0], 0u128);
+            for (i, &c) in places[1..].iter().enumerate() {
                 if sub & (1 << i) != 0 {
                     a |= 1u128 << c;
                 } else {
@@ -128,9 +126,9 @@ fn weak(x: &Dir, y: &Dir) -> bool {
 }
 
 /// The units holding every cell of a group, as one mask: bit `u` for unit
-/// `u` (rows 0–8, columns 9–17, boxes 18–26).
+/// `u`.
 fn units_of(m: u128) -> u32 {
-    cells_of(m).fold(!0u32 >> 5, |acc, c| acc & ((1 << ROW[c]) | (1 << (9 + COL[c])) | (1 << (18 + BOX[c]))))
+    units_holding(m)
 }
 
 /// SE's code of a chain of up to three links, as its digits: `[0, 1, 1]`
@@ -172,6 +170,9 @@ fn code(kinds: &[u8], grouped: usize) -> (Code, bool) {
 fn distinct_kinds(kinds: &[u8]) -> u8 {
     (0..3u8).filter(|k| kinds.contains(k)).count() as u8
 }
+
+/// What a grouped chain adds to its base (SE 4.3 and 5.7).
+const GROUPED_EXTRA: Tenths = 3;
 
 /// What an ungrouped chain adds to its base: 0.1 for a box among its
 /// strong links, 0.1 for both a row and a column.
@@ -288,7 +289,7 @@ impl DigitLinks {
 fn index_by_unit(dirs: &[Dir], by_unit: &mut Vec<u64>) -> usize {
     let w = dirs.len().div_ceil(64);
     by_unit.clear();
-    by_unit.resize(27 * w, 0);
+    by_unit.resize(N_UNITS * w, 0);
     for (i, d) in dirs.iter().enumerate() {
         let mut units = d.from_units;
         while units != 0 {
@@ -329,11 +330,12 @@ fn difficulty(links: &[Link], chain: &[Dir]) -> u8 {
         *k = kind(links[d.link].unit);
     }
     let kinds = &kinds[..chain.len()];
-    match (chain.len(), grouped) {
-        (2, true) => 43,
-        (2, false) => 40 + shape_tenths(kinds),
-        (_, true) => 57,
-        (_, false) => 54 + shape_tenths(kinds),
+    let base =
+        if chain.len() == 2 { Technique::TwoStrongLinks } else { Technique::ThreeStrongLinks }.base_tenths();
+    if grouped {
+        base + GROUPED_EXTRA
+    } else {
+        base + shape_tenths(kinds)
     }
 }
 
@@ -349,7 +351,7 @@ fn push_elims(b: &Board, m: u128, digit: u8, elim: &mut Conclusions) {
 /// forms. The digit goes from every cell seeing both far ends. Digits in
 /// `skip` (bit `d - 1` for digit `d`) are not searched.
 pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hits: &mut Hits) {
-    if !hits.wants(40) {
+    if !hits.wants(Technique::TwoStrongLinks.base_tenths()) {
         return;
     }
     let mut elim = Conclusions::new();
@@ -390,7 +392,7 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
 /// cells seeing both sides of each of its three weak links. Digits in
 /// `skip` are not searched.
 pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hits: &mut Hits) {
-    if !hits.wants(54) {
+    if !hits.wants(Technique::ThreeStrongLinks.base_tenths()) {
         return;
     }
     let mut elim = Conclusions::new();

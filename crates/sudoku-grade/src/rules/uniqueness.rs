@@ -26,12 +26,13 @@
 #![allow(clippy::needless_range_loop)]
 
 use arrayvec::ArrayVec;
-use sudoku_core::UNITS;
 
-use crate::board::{bit, cells_of, digits_of, Board, Pos, CELL_UNITS, PEER_SET, UNIT_SET};
-use crate::hits::{Conclusions, Hits, Tenths, Text};
+use crate::board::{bit, cells_of, digits_of, Board, Pos};
+use crate::hits::{Conclusions, Hits, Text};
+use crate::rating::Tenths;
 use crate::rules::basic::{for_each_subset, pseudo_naked_subsets};
 use crate::technique::Technique;
+use crate::units::{cells_of_unit, CELL_UNITS, N_UNITS, PEER_SET, UNIT_SET};
 
 /// Longest loop searched for (cells).
 const MAX_LOOP: usize = 20;
@@ -40,26 +41,28 @@ const MAX_LOOP: usize = 20;
 /// unique loops.
 const MAX_LOOP_SUBSET: usize = 4;
 
-/// The cells of unit `u` as indices.
-pub(crate) fn unit_cells(u: usize) -> impl Iterator<Item = usize> {
-    UNITS[u].iter().map(|&c| c as usize)
-}
-
 /// The units (by index) that hold both `x` and `y`.
 fn shared_units(x: usize, y: usize) -> impl Iterator<Item = usize> {
     CELL_UNITS[x].into_iter().map(usize::from).filter(move |&u| CELL_UNITS[y].contains(&(u as u8)))
 }
 
 /// SE's difficulty of a unique loop of `len` cells before the type's own
-/// extra: 4.5 for a rectangle, 4.6 for 6 cells, 4.7 for 8, 5.0 beyond.
+/// extra: 4.5 for a rectangle (the unique rectangle's base), 4.6 for 6
+/// cells (the unique loop's base), 4.7 for 8, 5.0 beyond.
 fn loop_difficulty(len: usize) -> Tenths {
     match len {
-        4 => 45,
-        6 => 46,
-        8 => 47,
-        _ => 50,
+        4 => Technique::UniqueRectangle.base_tenths(),
+        6 => Technique::UniqueLoop.base_tenths(),
+        8 => Technique::UniqueLoop.base_tenths() + LOOP_OF_8_EXTRA,
+        _ => Technique::UniqueLoop.base_tenths() + LONG_LOOP_EXTRA,
     }
 }
+
+/// The extra difficulty of a unique loop of 8 cells over one of 6.
+const LOOP_OF_8_EXTRA: Tenths = 1;
+
+/// The extra difficulty of a unique loop of 10 cells or more over one of 6.
+const LONG_LOOP_EXTRA: Tenths = 4;
 
 // ---------------------------------------------------------------------------
 // Unique rectangles and loops
@@ -90,9 +93,9 @@ struct LoopSearch<'a> {
     cells: u128,
     path: Loop,
     /// Loop cells per unit.
-    count: [u8; 27],
+    count: [u8; N_UNITS],
     /// Colour (path index parity) of the first loop cell met in each unit.
-    colour: [u8; 27],
+    colour: [u8; N_UNITS],
     /// Cells of the path holding more than the pair.
     n_extra: usize,
     /// The one extra digit every extra cell of the path has, while they all
@@ -218,8 +221,8 @@ fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>
         pair,
         cells,
         path: Loop::new(),
-        count: [0; 27],
-        colour: [0; 27],
+        count: [0; N_UNITS],
+        colour: [0; N_UNITS],
         n_extra: 0,
         type2_digit: 0,
         found,
@@ -237,7 +240,7 @@ fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>
 
 /// Unique rectangles and unique loops, types 1–4 (SE 4.5 and up).
 pub(crate) fn loops(b: &Board, pos: &Pos, scratch: &mut LoopScratch, hits: &mut Hits) {
-    if !hits.wants(45) {
+    if !hits.wants(loop_difficulty(4)) {
         return;
     }
     let LoopScratch { found, loops, hints, seen } = scratch;
@@ -402,7 +405,7 @@ fn offer_loop(
             let d0 = keep.trailing_zeros() as usize;
             let places = pos[u][d0];
             let only_xy = places.count_ones() == 2
-                && unit_cells(u)
+                && cells_of_unit(u)
                     .enumerate()
                     .filter(|&(k, _)| places & (1 << k) != 0)
                     .all(|(_, c)| c == x || c == y);
@@ -453,7 +456,7 @@ impl Type3<'_> {
         let (b, x, y, pair) = (self.b, self.x, self.y, self.pair);
         let pseudo = (b.cands[x] | b.cands[y]) & !pair;
         let others: ArrayVec<usize, 9> =
-            unit_cells(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
+            cells_of_unit(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
         let difficulty = self.base + (k as Tenths - 1);
         pseudo_naked_subsets(b, &others, pseudo, k, |s, union, elim| {
             if elim.is_empty() || seen.iter().any(|e| e.as_slice() == elim) {
@@ -473,7 +476,7 @@ impl Type3<'_> {
     /// Skips eliminations in `seen`.
     fn hidden(&self, k: usize, seen: &mut Vec<Conclusions>, out: &mut LoopHints) {
         let (b, u, x, y, pair) = (self.b, self.u, self.x, self.y, self.pair);
-        let cells: ArrayVec<usize, 9> = unit_cells(u).collect();
+        let cells: ArrayVec<usize, 9> = cells_of_unit(u).collect();
         let xy =
             cells.iter().enumerate().filter(|&(_, &c)| c == x || c == y).fold(0u16, |m, (kk, _)| m | 1 << kk);
         let places = |m: u16| digits_of(m).fold(0u16, |p, d| p | self.pos[u][d as usize - 1]);

@@ -17,12 +17,12 @@
 //! 6.3 when 4 or 2, 6.4 when 3.
 
 use arrayvec::ArrayVec;
-use sudoku_core::UNITS;
 
 use crate::board::Pos;
-use crate::board::{cells_of, Board, CELL_UNITS, PEER_SET};
+use crate::board::{cells_of, Board};
 use crate::hits::Hits;
 use crate::technique::Technique;
+use crate::units::{CELL_UNITS, PEER_SET, UNIT_CELLS};
 
 /// The cells that see every cell of `cells`.
 fn seen_by_all(cells: impl IntoIterator<Item = usize>) -> u128 {
@@ -38,32 +38,29 @@ fn first_unit(cells: &[usize]) -> Option<usize> {
 
 /// WXYZ difficulty by the size of the largest ALS cell.
 fn wxyz_tenths(largest: u32) -> u8 {
-    if largest == 3 {
-        56
-    } else {
-        55
-    }
+    Technique::WxyzWing.base_tenths() + u8::from(largest == 3)
 }
 
 /// VWXYZ difficulty by the size of the largest ALS cell.
 fn vwxyz_tenths(largest: u32) -> u8 {
-    match largest {
-        5 => 62,
-        3 => 64,
-        _ => 63,
-    }
+    let extra = match largest {
+        5 => 0,
+        3 => 2,
+        _ => 1,
+    };
+    Technique::VwxyzWing.base_tenths() + extra
 }
 
 /// WXYZ-wings (SE 5.5–5.6): a 3-cell ALS and a bivalue cell.
 pub(crate) fn wxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
-    if hits.wants(55) {
+    if hits.wants(Technique::WxyzWing.base_tenths()) {
         als_wings(b, 3, Technique::WxyzWing, "WXYZ-Wing", wxyz_tenths, hits);
     }
 }
 
 /// VWXYZ-wings (SE 6.2–6.4): a 4-cell ALS and a bivalue cell.
 pub(crate) fn vwxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
-    if hits.wants(62) {
+    if hits.wants(Technique::VwxyzWing.base_tenths()) {
         als_wings(b, 4, Technique::VwxyzWing, "VWXYZ-Wing", vwxyz_tenths, hits);
     }
 }
@@ -112,7 +109,7 @@ fn als_wings(
     // one of its holders.
     let mut elim: ArrayVec<(usize, u8), 100> = ArrayVec::new();
     let mut chosen = ArrayVec::new();
-    for (u, unit) in UNITS.iter().enumerate() {
+    for (u, unit) in UNIT_CELLS.iter().enumerate() {
         let open: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
