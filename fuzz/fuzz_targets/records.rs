@@ -11,19 +11,9 @@ use libfuzzer_sys::fuzz_target;
 
 use sudoku_io::{records, InputFormat, InputSpec, Record};
 
-const FORMATS: [InputFormat; 7] = [
-    InputFormat::Auto,
-    InputFormat::Line,
-    InputFormat::Block,
-    InputFormat::Noip,
-    InputFormat::Poj,
-    InputFormat::Hoj,
-    InputFormat::Csv,
-];
-
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, rest)) = data.split_first() else { return };
-    let format = FORMATS[selector as usize % FORMATS.len()];
+    let format = InputFormat::ALL[selector as usize % InputFormat::ALL.len()];
     let lines = split_lines(rest);
     let n_lines = lines.len();
     let all: Vec<Record> = records(rest, "fuzz", &InputSpec::from(format)).collect();
