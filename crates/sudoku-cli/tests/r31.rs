@@ -2,8 +2,6 @@
 //! to 5 (CSV records, index arithmetic, record alignment), as a test of the
 //! class it stands for.
 
-use sudoku_core::{Grid, Position};
-
 use crate::util::sudoku;
 
 const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -13,36 +11,13 @@ fn stdout_of(out: &assert_cmd::assert::Assert) -> String {
     String::from_utf8(out.get_output().stdout.clone()).unwrap()
 }
 
-/// The position of `GIVENS` with every candidate its digits allow.
-fn position() -> Position {
-    let g: Grid = GIVENS.parse().unwrap();
-    Position::new(g, &g, Some(g.candidates())).unwrap()
-}
-
-/// `p`'s pencil-mark grid drawn as HoDoKu prints it (`.---.` on top,
+/// A pencil-mark grid drawn as HoDoKu prints it (`.---.` on top,
 /// `:---+---:` between bands, `'---'` closing) or as Sudoku Explainer does
-/// (`*---*` on top and closing, `|---+---|` between bands).
-fn drawn(p: &Position, hodoku: bool) -> String {
-    let cells: Vec<String> =
-        p.candidates().iter().map(|m| m.iter().map(|d| char::from(b'0' + d.get())).collect()).collect();
-    let rule =
-        |l: char, m: char, r: char| format!("{l}{}{r}\n", vec!["-".repeat(31); 3].join(&m.to_string()));
-    let (top, mid, bottom) = if hodoku {
-        (rule('.', '.', '.'), rule(':', '+', ':'), rule('\'', '\'', '\''))
-    } else {
-        (rule('*', '-', '*'), rule('|', '+', '|'), rule('*', '-', '*'))
-    };
-    let mut out = top;
-    for r in 0..9 {
-        if r == 3 || r == 6 {
-            out.push_str(&mid);
-        }
-        let stacks: Vec<String> = (0..3)
-            .map(|b| (0..3).map(|k| format!("{:<10}", cells[r * 9 + b * 3 + k])).collect::<String>())
-            .collect();
-        out.push_str(&format!("| {} |\n", stacks.join(" | ")));
-    }
-    out + &bottom
+/// (`*---*` on top and closing, `|---+---|` between bands), from
+/// `fixtures/positions/`.
+fn drawn(hodoku: bool) -> String {
+    let name = if hodoku { "positions/pencil_grid_hodoku.txt" } else { "positions/pencil_grid_se.txt" };
+    std::fs::read_to_string(crate::util::fixture_path(name)).unwrap()
 }
 
 /// Point 5: a pencil-mark grid with its closing border (Sudoku Explainer,
@@ -50,9 +25,8 @@ fn drawn(p: &Position, hodoku: bool) -> String {
 /// grids give two lines, with or without `--skip-invalid`.
 #[test]
 fn r31_a_pencil_grid_with_its_closing_border_is_one_record() {
-    let p = position();
     for hodoku in [false, true] {
-        let grid = drawn(&p, hodoku);
+        let grid = drawn(hodoku);
         let one = sudoku().arg("hint").write_stdin(grid.clone()).assert().success();
         assert_eq!(stdout_of(&one).lines().count(), 1, "{grid}");
         for skip in [false, true] {
