@@ -76,9 +76,9 @@ mod potential;
 mod rating;
 mod rules;
 mod step;
-mod units;
 #[cfg(test)]
 mod testing;
+mod units;
 
 pub mod band;
 pub mod grader;
