@@ -60,8 +60,11 @@
 //! by up to 0.5, ours in 7 of those, copy for copy, all rated 7.7 or more.
 //!
 //! ## Modules
-//! - [`grader`]: [`Grader`], [`Grade`], [`Step`], [`GradeError`];
-//! - [`technique`]: the technique families, in ladder order;
+//! - [`grader`]: [`Grader`], [`Grade`], [`GradeError`]; a path's steps are
+//!   [`Step`]s, whose conclusions are core [`Candidate`]s;
+//! - [`hint`]: [`Hint`]s from any position;
+//! - [`technique`]: the techniques, in ladder order (their base ratings and
+//!   SE names live in the ladder's table, one row each);
 //! - [`band`]: the five bands.
 
 mod board;
