@@ -2,7 +2,9 @@
 //! a band, a symmetry, a hint level) has a table of its names and what each
 //! means, so a front end lists, parses and documents them from one place.
 //! The `sudoku` command turns a table into its `--help` text and the
-//! Python package reads the same names.
+//! Python package reads the same names. Where the library names its values
+//! (`name()`), the table takes the name from there; only the help is
+//! written here.
 
 use sudoku_gen::Symmetry;
 use sudoku_grade::hint::Level;
@@ -33,23 +35,39 @@ impl Choice for InputFormat {
     const CHOICES: &'static [Named<Self>] = &[
         (
             InputFormat::Auto,
-            "auto",
+            InputFormat::Auto.name(),
             "Detect per record: a line of 81 cells, a block of 9 rows, or 81 integers; a first line \
              holding one integer T means poj. A file named `*.csv` is read as CSV",
         ),
         (
             InputFormat::Line,
-            "line",
+            InputFormat::Line.name(),
             "One puzzle per line: 81 cells, `1-9` digits, `.` `0` `_` blanks, then an optional \
              comment. Lines hold at most 64 KiB before a `#`",
         ),
-        (InputFormat::Block, "block", "9 rows of 9 cells, with optional `|` `-` `+` and space separators"),
-        (InputFormat::Noip, "noip", "81 integers 0-9 separated by any whitespace (target-sudoku format)"),
-        (InputFormat::Poj, "poj", "The judge format: a line with T, then T grids of 9 lines of 9 digits"),
-        (InputFormat::Hoj, "hoj", "The max-score judge format: a line with T, then T noip grids"),
+        (
+            InputFormat::Block,
+            InputFormat::Block.name(),
+            "9 rows of 9 cells, with optional `|` `-` `+` and space separators",
+        ),
+        (
+            InputFormat::Noip,
+            InputFormat::Noip.name(),
+            "81 integers 0-9 separated by any whitespace (target-sudoku format)",
+        ),
+        (
+            InputFormat::Poj,
+            InputFormat::Poj.name(),
+            "The judge format: a line with T, then T grids of 9 lines of 9 digits",
+        ),
+        (
+            InputFormat::Hoj,
+            InputFormat::Hoj.name(),
+            "The max-score judge format: a line with T, then T noip grids",
+        ),
         (
             InputFormat::Csv,
-            "csv",
+            InputFormat::Csv.name(),
             "CSV with a header row (a first row holding a puzzle is read as data); rows of at most 64 \
              KiB, an unclosed quote is an error at its line",
         ),
@@ -58,11 +76,11 @@ impl Choice for InputFormat {
 
 impl Choice for PositionFormat {
     const CHOICES: &'static [Named<Self>] = &[
-        (PositionFormat::Auto, "auto", "Told apart per record"),
-        (PositionFormat::GivensPlaced, "line", "`givens[,placed]` lines"),
-        (PositionFormat::Sukaku, "sukaku", "Sukaku lines: 729 candidate characters"),
-        (PositionFormat::PencilGrid, "grid", "Pencil-mark grids"),
-        (PositionFormat::Json, "json", "JSON objects, one a line"),
+        (PositionFormat::Auto, PositionFormat::Auto.name(), "Told apart per record"),
+        (PositionFormat::GivensPlaced, PositionFormat::GivensPlaced.name(), "`givens[,placed]` lines"),
+        (PositionFormat::Sukaku, PositionFormat::Sukaku.name(), "Sukaku lines: 729 candidate characters"),
+        (PositionFormat::PencilGrid, PositionFormat::PencilGrid.name(), "Pencil-mark grids"),
+        (PositionFormat::Json, PositionFormat::Json.name(), "JSON objects, one a line"),
     ];
 }
 
@@ -76,24 +94,28 @@ impl Choice for Level {
 
 impl Choice for Band {
     const CHOICES: &'static [Named<Self>] = &[
-        (Band::Easy, "easy", "SE rating (ER) up to 2.5: singles, no pencil marks"),
-        (Band::Medium, "medium", "2.6 to 3.9: locked candidates, pairs, X-wing, swordfish"),
-        (Band::Hard, "hard", "4.0 to 5.9: hidden triplets, strong links, wings, unique rectangles"),
-        (Band::Expert, "expert", "6.0 to 7.9: aligned exclusions, cycles, forcing chains"),
-        (Band::Extreme, "extreme", "8.0 and up: cell/region, dynamic and nested forcing chains"),
+        (Band::Easy, Band::Easy.name(), "SE rating (ER) up to 2.5: singles, no pencil marks"),
+        (Band::Medium, Band::Medium.name(), "2.6 to 3.9: locked candidates, pairs, X-wing, swordfish"),
+        (
+            Band::Hard,
+            Band::Hard.name(),
+            "4.0 to 5.9: hidden triplets, strong links, wings, unique rectangles",
+        ),
+        (Band::Expert, Band::Expert.name(), "6.0 to 7.9: aligned exclusions, cycles, forcing chains"),
+        (Band::Extreme, Band::Extreme.name(), "8.0 and up: cell/region, dynamic and nested forcing chains"),
     ];
 }
 
 impl Choice for Symmetry {
     const CHOICES: &'static [Named<Self>] = &[
-        (Symmetry::None, "none", "No symmetry"),
-        (Symmetry::Rot180, "rot180", "Half-turn rotation"),
-        (Symmetry::Rot90, "rot90", "Quarter-turn rotation"),
-        (Symmetry::Mirror, "mirror", "Left-right mirror"),
-        (Symmetry::Flip, "flip", "Top-bottom flip"),
-        (Symmetry::Diagonal, "diagonal", "Reflection in the main diagonal"),
-        (Symmetry::Antidiagonal, "antidiagonal", "Reflection in the anti-diagonal"),
-        (Symmetry::Dihedral, "dihedral", "All eight symmetries of the square"),
+        (Symmetry::None, Symmetry::None.name(), "No symmetry"),
+        (Symmetry::Rot180, Symmetry::Rot180.name(), "Half-turn rotation"),
+        (Symmetry::Rot90, Symmetry::Rot90.name(), "Quarter-turn rotation"),
+        (Symmetry::Mirror, Symmetry::Mirror.name(), "Left-right mirror"),
+        (Symmetry::Flip, Symmetry::Flip.name(), "Top-bottom flip"),
+        (Symmetry::Diagonal, Symmetry::Diagonal.name(), "Reflection in the main diagonal"),
+        (Symmetry::Antidiagonal, Symmetry::Antidiagonal.name(), "Reflection in the anti-diagonal"),
+        (Symmetry::Dihedral, Symmetry::Dihedral.name(), "All eight symmetries of the square"),
     ];
 }
 

@@ -68,7 +68,7 @@ impl Symmetry {
     ];
 
     /// The lowercase name used on the command line and in CSV/JSON output.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
             Symmetry::Rot180 => "rot180",

@@ -82,7 +82,7 @@ impl Band {
     }
 
     /// The lowercase name: `easy` ... `extreme`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Band::Easy => "easy",
             Band::Medium => "medium",

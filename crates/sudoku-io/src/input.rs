@@ -55,7 +55,7 @@ impl InputFormat {
 
     /// The format's name: `auto`, `line`, `block`, `noip`, `poj`, `hoj`,
     /// `csv`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             InputFormat::Auto => "auto",
             InputFormat::Line => "line",

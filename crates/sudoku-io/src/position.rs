@@ -143,7 +143,7 @@ impl PositionFormat {
 
     /// The format's name: `auto`, `line` (givens and placed digits),
     /// `sukaku`, `grid` (pencil marks), `json`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             PositionFormat::Auto => "auto",
             PositionFormat::GivensPlaced => "line",
