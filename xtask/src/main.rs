@@ -4,7 +4,9 @@
 //!   (every one when no NAME is given) in release mode; they read
 //!   `../shared/datasets` when present and print markdown tables. Before
 //!   `solve` it builds the release `sudoku` binary and the `peer_solve`
-//!   example, which that bench runs as whole processes. With
+//!   example, which that bench runs as whole processes, and, when tdoku's
+//!   source is found (`$TDOKU_SRC`, or the fetched mirror), the bench-only
+//!   `target/release/tdoku_driver` (`crates/sudoku-bench/peers/tdoku/`). With
 //!   `SUDOKU_BASELINE=path/to/sudoku` set, every bench also times that
 //!   binary against this build's release `sudoku` as whole processes on the
 //!   same input (`sudoku_bench::BaselineRun`) and prints the ratio.
@@ -88,6 +90,7 @@ fn bench(names: &[String]) -> ExitCode {
                     }
                 }
             }
+            build_tdoku_driver();
         }
         let status = Command::new(env!("CARGO"))
             .args(["bench", "-p", "sudoku-bench", "--bench", name])
@@ -106,6 +109,64 @@ fn bench(names: &[String]) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Where tdoku's source may be: `$TDOKU_SRC` when set, else a checkout
+/// fetched beside the workspace's parent (`/work/.mirror/...`-style mirrors
+/// are bare git directories: their `HEAD` is exported to `target/tdoku-src`).
+fn tdoku_source() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("TDOKU_SRC") {
+        let dir = PathBuf::from(dir);
+        return dir.join("src/solver_dpll_triad_simd.cc").is_file().then_some(dir);
+    }
+    let root = project_root();
+    let exported = root.join("target/tdoku-src");
+    if exported.join("src/solver_dpll_triad_simd.cc").is_file() {
+        return Some(exported);
+    }
+    let bare = root.ancestors().skip(1).map(|a| a.join(".mirror/t-dillon+tdoku/repo")).find(|d| d.is_dir())?;
+    std::fs::create_dir_all(&exported).ok()?;
+    // `git archive HEAD src include LICENSE | tar -x`: only what the driver
+    // needs (the repository also holds large data files).
+    let archive = Command::new("git")
+        .arg("--git-dir")
+        .arg(&bare)
+        .args(["archive", "HEAD", "src", "include", "LICENSE"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    let status = Command::new("tar").arg("-x").arg("-C").arg(&exported).stdin(archive.stdout?).status().ok()?;
+    (status.success() && exported.join("src/solver_dpll_triad_simd.cc").is_file()).then_some(exported)
+}
+
+/// Builds `target/release/tdoku_driver`, the bench-only whole-process
+/// driver of `crates/sudoku-bench/peers/tdoku/driver.cc` linked with
+/// tdoku's `solver_dpll_triad_simd.cc` (`g++ -O3 -march=native`), when
+/// tdoku's source is found (see [`tdoku_source`]). Otherwise, or when the
+/// compiler fails, it says so and the solve bench skips the tdoku rows.
+fn build_tdoku_driver() {
+    let root = project_root();
+    let out = root.join("target/release/tdoku_driver");
+    let _ = std::fs::remove_file(&out);
+    let Some(src) = tdoku_source() else {
+        eprintln!("xtask: tdoku source not found (set TDOKU_SRC to a checkout of t-dillon/tdoku): no tdoku rows");
+        return;
+    };
+    let driver = root.join("crates/sudoku-bench/peers/tdoku/driver.cc");
+    let status = Command::new("g++")
+        .args(["-O3", "-march=native", "-std=c++17", "-DNDEBUG"])
+        .arg(format!("-I{}", src.join("include").display()))
+        .arg(format!("-I{}", src.join("src").display()))
+        .arg("-o")
+        .arg(&out)
+        .arg(&driver)
+        .arg(src.join("src/solver_dpll_triad_simd.cc"))
+        .arg(src.join("src/util.cc"))
+        .status();
+    match status {
+        Ok(s) if s.success() => eprintln!("xtask: built {} from {}", out.display(), src.display()),
+        _ => eprintln!("xtask: g++ could not build the tdoku driver: no tdoku rows"),
+    }
 }
 
 /// The shared datasets folder: `$SUDOKU_DATASETS` when set, else the first
