@@ -14,8 +14,15 @@
 //!    `peer_solve` doing the same with the peer (the two alternate; the
 //!    best of at least [`PROCESS_ROUNDS`] runs each, more on small files,
 //!    see [`best_of_alternating`]);
-//! 3. `--jobs` scaling of our binary: puzzles/s at 1 and 2 jobs;
-//! 4. with `SUDOKU_BASELINE=path/to/sudoku`: this build's `sudoku solve`
+//! 3. whole-process against tdoku (`target/release/tdoku_driver`, built
+//!    by `cargo xtask bench solve` when tdoku's source is found; the rows
+//!    are skipped when it is missing): `sudoku solve --jobs 1` and `--count
+//!    --limit 2` against the driver doing the same, on each set made up to
+//!    at least [`N_TDOKU`] puzzles with transformed copies (see
+//!    [`tdoku_input`]), with the guesses per puzzle of both. Every solution
+//!    of the driver is checked, and its counts must equal ours;
+//! 4. `--jobs` scaling of our binary: puzzles/s at 1 and 2 jobs;
+//! 5. with `SUDOKU_BASELINE=path/to/sudoku`: this build's `sudoku solve`
 //!    and `solve --count --limit 2` against that one's, on every set
 //!    repeated to at least 10,000 puzzles (`sudoku_bench::BaselineRun`).
 //!
@@ -43,6 +50,11 @@ const MAX_PROCESS_ROUNDS: usize = 200;
 const MIN_PUZZLES_PER_ROUND: usize = 20_000;
 /// Puzzles per file at least in the runs against `SUDOKU_BASELINE`.
 const N_BASELINE: usize = 10_000;
+/// Puzzles per file at least in the runs against tdoku: a smaller set is
+/// made up with transformed copies, at least [`TDOKU_COPIES`] of it.
+const N_TDOKU: usize = 10_000;
+/// Copies of a set smaller than [`N_TDOKU`] at least (top1465: 14,650).
+const TDOKU_COPIES: usize = 10;
 /// Fixed shuffle seed.
 const SEED: u64 = 0x5eed_50d0_c0de;
 
@@ -152,6 +164,8 @@ fn main() {
         }
     }
 
+    failed |= !against_tdoku(&sets, &ours_bin);
+
     println!("\n### `--jobs` scaling of `sudoku solve` (solve-one, whole process)\n");
     println!("| set | 1 job puzzles/s | 2 jobs puzzles/s | speed-up |");
     println!("|---|---:|---:|---:|");
@@ -166,6 +180,162 @@ fn main() {
     }
     against_baseline(&sets);
     std::process::exit(i32::from(failed));
+}
+
+/// The table against tdoku (see the crate docs); `false` when the driver
+/// disagrees with us on some puzzle.
+fn against_tdoku(sets: &[Set], ours_bin: &Path) -> bool {
+    let Some(profile_dir) = ours_bin.parent() else { return true };
+    let driver = profile_dir.join(format!("tdoku_driver{}", std::env::consts::EXE_SUFFIX));
+    println!(
+        "\n### Whole process: `sudoku solve --jobs 1` vs tdoku (`tdoku_driver`, `g++ -O3 -march=native`), sets made up to {N_TDOKU} puzzles or more with transformed copies (alternating; best of {PROCESS_ROUNDS} or more runs, until {}s)\n",
+        MIN_PROCESS_TIME.as_secs()
+    );
+    if !driver.is_file() {
+        println!("tdoku_driver not found (tdoku's source is needed: `TDOKU_SRC=path cargo xtask bench solve`): skipped");
+        return true;
+    }
+    let dir = profile_dir.join("bench-solve");
+    if std::fs::create_dir_all(&dir).is_err() {
+        println!("cannot create {}: skipped", dir.display());
+        return true;
+    }
+    println!("| set | puzzles | mode | ours puzzles/s | tdoku puzzles/s | ours/tdoku | ours guesses/puzzle | tdoku guesses/puzzle |");
+    println!("|---|---:|---|---:|---:|---:|---:|---:|");
+    let mut ok = true;
+    for set in sets {
+        let puzzles = tdoku_input(&set.path);
+        let path = dir.join(format!("{}.txt", set.name));
+        let text: String = puzzles.iter().map(|g| format!("{}\n", g.to_line())).collect();
+        if std::fs::write(&path, text).is_err() {
+            println!("| {} | cannot write {} | | | | | | |", set.name, path.display());
+            continue;
+        }
+        let mut solver = Solver::new();
+        for mode in [Mode::SolveOne, Mode::CountTo2] {
+            let (ours_args, driver_args) = match mode {
+                Mode::SolveOne => (vec!["solve", "--jobs", "1"], vec![]),
+                Mode::CountTo2 => (vec!["solve", "--count", "--limit", "2", "--jobs", "1"], vec!["--count", "2"]),
+            };
+            let Some(tdoku_guesses) = check_tdoku(&driver, &driver_args, ours_bin, &ours_args, &path, &puzzles) else {
+                println!("| {} | {} | {} | tdoku's answers differ from ours or a run failed | | | | |", set.name, puzzles.len(), mode.name());
+                ok = false;
+                continue;
+            };
+            let ours_guesses: u64 = puzzles
+                .iter()
+                .map(|g| {
+                    match mode {
+                        Mode::SolveOne => drop(solver.solve_one(g)),
+                        Mode::CountTo2 => drop(solver.count_solutions_up_to(g, 2)),
+                    }
+                    solver.stats().guesses
+                })
+                .sum();
+            let (ours, tdoku) = best_of_alternating(
+                || time_process(ours_bin, &ours_args, &path),
+                || time_process(&driver, &driver_args, &path),
+            );
+            let n = puzzles.len() as f64;
+            let (ours, tdoku) = (n / ours.as_secs_f64(), n / tdoku.as_secs_f64());
+            println!(
+                "| {} | {} | {} | {:.0} | {:.0} | {:.2} | {:.2} | {:.2} |",
+                set.name,
+                puzzles.len(),
+                mode.name(),
+                ours,
+                tdoku,
+                ours / tdoku,
+                ours_guesses as f64 / n,
+                tdoku_guesses as f64 / n
+            );
+        }
+    }
+    ok
+}
+
+/// The puzzles of `path` in file order, followed when there are fewer than
+/// [`N_TDOKU`] by transformed copies (a random transposition, band, row,
+/// stack and column order and relabelling each, from a fixed seed) up to
+/// `max(TDOKU_COPIES, ⌈N_TDOKU / n⌉)` times the set: a solver that learnt
+/// the file's order or orientation gains nothing.
+fn tdoku_input(path: &Path) -> Vec<Grid> {
+    let lines = sudoku_bench::read_puzzle_lines(path).unwrap_or_default();
+    let originals: Vec<Grid> = lines.iter().filter_map(|l| Grid::parse_line(l).ok()).collect();
+    if originals.is_empty() || originals.len() >= N_TDOKU {
+        return originals;
+    }
+    let copies = TDOKU_COPIES.max(N_TDOKU.div_ceil(originals.len()));
+    let mut rng = SplitMix(SEED);
+    let mut out = originals.clone();
+    for _ in 1..copies {
+        for g in &originals {
+            out.push(random_transform(&mut rng).apply(g));
+        }
+    }
+    out
+}
+
+/// A random transformation that keeps a puzzle's solutions (transformed).
+fn random_transform(rng: &mut SplitMix) -> sudoku_canon::Transform {
+    let mut lines = || {
+        let mut bands = [0u8, 1, 2];
+        shuffle_with(&mut bands, rng);
+        let mut order = [0u8; 9];
+        for (i, &b) in bands.iter().enumerate() {
+            let mut rows = [3 * b, 3 * b + 1, 3 * b + 2];
+            shuffle_with(&mut rows, rng);
+            order[3 * i..3 * i + 3].copy_from_slice(&rows);
+        }
+        order
+    };
+    let (rows, cols) = (lines(), lines());
+    let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+    shuffle_with(&mut digits, rng);
+    let transpose = rng.next() & 1 == 1;
+    sudoku_canon::Transform::new(transpose, rows, cols, digits).unwrap_or(sudoku_canon::Transform::IDENTITY)
+}
+
+/// Runs the driver and `sudoku` on `path` and checks the driver against
+/// ours: in solve-one mode every line of the driver must be a solution of
+/// its puzzle when ours is one (and `no solution` when ours is none); in
+/// count mode both outputs must be equal. Returns tdoku's guesses in all,
+/// from its `--stats` line, or `None` when a check fails.
+fn check_tdoku(
+    driver: &Path,
+    driver_args: &[&str],
+    ours_bin: &Path,
+    ours_args: &[&str],
+    path: &Path,
+    puzzles: &[Grid],
+) -> Option<u64> {
+    let out = Command::new(driver).args(driver_args).arg("--stats").arg(path).output().ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let ours = output_of(ours_bin, ours_args, path)?;
+    let theirs = String::from_utf8(out.stdout).ok()?;
+    let ours = String::from_utf8(ours).ok()?;
+    if driver_args.is_empty() {
+        let (ours, theirs): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), theirs.lines().collect());
+        if ours.len() != puzzles.len() || theirs.len() != puzzles.len() {
+            return None;
+        }
+        for ((p, a), b) in puzzles.iter().zip(ours).zip(theirs) {
+            let solved = |line: &str| Grid::parse_line(line).ok().filter(|s| s.is_solution_of(p));
+            match (solved(a), solved(b)) {
+                (Some(_), Some(_)) => {}
+                (None, None) if b == "no solution" => {}
+                _ => return None,
+            }
+        }
+    } else if ours != theirs {
+        return None;
+    }
+    let stats = String::from_utf8_lossy(&out.stderr);
+    let mut words = stats.split_whitespace();
+    words.position(|w| w == "guesses")?;
+    words.next()?.parse().ok()
 }
 
 /// With `SUDOKU_BASELINE` set: `sudoku solve` and `solve --count --limit 2`
@@ -209,17 +379,27 @@ fn load(path: &Path) -> Option<Set> {
 
 /// Fisher–Yates with a splitmix64 stream: the same order on every run.
 fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
+    shuffle_with(items, &mut SplitMix(seed));
+}
+
+/// Fisher–Yates with the numbers of `rng`.
+fn shuffle_with<T>(items: &mut [T], rng: &mut SplitMix) {
+    for i in (1..items.len()).rev() {
+        let j = (rng.next() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}
+
+/// The splitmix64 stream: small, fixed and the same on every platform.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
-    };
-    for i in (1..items.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
-        items.swap(i, j);
     }
 }
 
