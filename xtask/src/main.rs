@@ -124,7 +124,8 @@ fn tdoku_source() -> Option<PathBuf> {
     if exported.join("src/solver_dpll_triad_simd.cc").is_file() {
         return Some(exported);
     }
-    let bare = root.ancestors().skip(1).map(|a| a.join(".mirror/t-dillon+tdoku/repo")).find(|d| d.is_dir())?;
+    let bare =
+        root.ancestors().skip(1).map(|a| a.join(".mirror/t-dillon+tdoku/repo")).find(|d| d.is_dir())?;
     std::fs::create_dir_all(&exported).ok()?;
     // `git archive HEAD src include LICENSE | tar -x`: only what the driver
     // needs (the repository also holds large data files).
@@ -135,7 +136,8 @@ fn tdoku_source() -> Option<PathBuf> {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .ok()?;
-    let status = Command::new("tar").arg("-x").arg("-C").arg(&exported).stdin(archive.stdout?).status().ok()?;
+    let status =
+        Command::new("tar").arg("-x").arg("-C").arg(&exported).stdin(archive.stdout?).status().ok()?;
     (status.success() && exported.join("src/solver_dpll_triad_simd.cc").is_file()).then_some(exported)
 }
 
@@ -149,7 +151,9 @@ fn build_tdoku_driver() {
     let out = root.join("target/release/tdoku_driver");
     let _ = std::fs::remove_file(&out);
     let Some(src) = tdoku_source() else {
-        eprintln!("xtask: tdoku source not found (set TDOKU_SRC to a checkout of t-dillon/tdoku): no tdoku rows");
+        eprintln!(
+            "xtask: tdoku source not found (set TDOKU_SRC to a checkout of t-dillon/tdoku): no tdoku rows"
+        );
         return;
     };
     let driver = root.join("crates/sudoku-bench/peers/tdoku/driver.cc");

@@ -215,10 +215,19 @@ fn against_tdoku(sets: &[Set], ours_bin: &Path) -> bool {
         for mode in [Mode::SolveOne, Mode::CountTo2] {
             let (ours_args, driver_args) = match mode {
                 Mode::SolveOne => (vec!["solve", "--jobs", "1"], vec![]),
-                Mode::CountTo2 => (vec!["solve", "--count", "--limit", "2", "--jobs", "1"], vec!["--count", "2"]),
+                Mode::CountTo2 => {
+                    (vec!["solve", "--count", "--limit", "2", "--jobs", "1"], vec!["--count", "2"])
+                }
             };
-            let Some(tdoku_guesses) = check_tdoku(&driver, &driver_args, ours_bin, &ours_args, &path, &puzzles) else {
-                println!("| {} | {} | {} | tdoku's answers differ from ours or a run failed | | | | |", set.name, puzzles.len(), mode.name());
+            let Some(tdoku_guesses) =
+                check_tdoku(&driver, &driver_args, ours_bin, &ours_args, &path, &puzzles)
+            else {
+                println!(
+                    "| {} | {} | {} | tdoku's answers differ from ours or a run failed | | | | |",
+                    set.name,
+                    puzzles.len(),
+                    mode.name()
+                );
                 ok = false;
                 continue;
             };

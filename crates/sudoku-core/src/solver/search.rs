@@ -21,9 +21,9 @@
 //! BMI1/2, LZCNT and POPCNT (bit counts in one instruction, state copies
 //! and nine-digit loops in 256-bit registers: 6-10% faster); and with
 //! AVX-512 besides, where the band rule also gathers its mini-rows with one
-//! `pext` (2-4% faster on the hard sets; `pext` is slow on some older
-//! processors with BMI2, none with AVX-512). The processor is asked once
-//! per process; all versions make exactly the same moves.
+//! `pext` (0-4% faster on the hard sets, near the noise; `pext` is slow on
+//! some older processors with BMI2, none with AVX-512). The processor is
+//! asked once per process; all versions make exactly the same moves.
 
 use super::state::{unit, Cell, State, Units, ALL_UNITS};
 use super::tables::{CONFIGS, MINIROW_CELLS};
@@ -210,10 +210,13 @@ impl Search {
     /// [`Search::advance_here`] compiled with the features of
     /// [`Search::advance_x86_v3`] and AVX-512, whose processors all run
     /// `pext` in one cycle: the band rule gathers its mini-rows with it
-    /// (2-4% faster on the hard sets on a Xeon with AVX-512), and the
-    /// compiler uses 512-bit and masked vectors where it sees fit.
+    /// (0-4% faster on the hard sets on a Xeon with AVX-512, near the
+    /// noise), and the compiler uses 512-bit and masked vectors where it
+    /// sees fit.
     #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq")]
+    #[target_feature(
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq"
+    )]
     fn advance_x86_v4(&mut self) -> bool {
         self.advance_here::<true>()
     }

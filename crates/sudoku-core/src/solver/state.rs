@@ -603,9 +603,7 @@ mod tests {
     /// in each of the three rows and on random whole words.
     #[test]
     fn r33_open_minirows_both_ways() {
-        let expected = |w: u32| {
-            (0..9).fold(0usize, |acc, i| acc | usize::from(w >> (3 * i) & 7 != 0) << i)
-        };
+        let expected = |w: u32| (0..9).fold(0usize, |acc, i| acc | usize::from(w >> (3 * i) & 7 != 0) << i);
         let mut words: Vec<u32> = (0..512u32).flat_map(|r| [r, r << 9, r << 18]).collect();
         let mut x = 0x9e37_79b9_u32;
         for _ in 0..20_000 {
