@@ -276,7 +276,9 @@ mod tests {
         let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
         let grid = Grid::parse_line(line).unwrap();
         let solution = sudoku_core::Solver::new().solve_one(&grid).unwrap();
-        let Graded::Rated(g) = GradeRequest { explain: true, ..GradeRequest::default() }.run(&mut Grader::new(), &grid) else {
+        let Graded::Rated(g) =
+            GradeRequest { explain: true, ..GradeRequest::default() }.run(&mut Grader::new(), &grid)
+        else {
             panic!("not rated")
         };
         assert_eq!(g.band.name(), "easy");

@@ -228,7 +228,8 @@ mod tests {
         let grid = Grid::parse_line(GIVENS).unwrap();
         let solution = sudoku_core::Solver::new().solve_one(&grid).unwrap().to_array();
         let mut grader = Grader::new();
-        let all = HintRequest { level: Level::Full, steps: Steps::ToEnd, scale: Scale::Se }.run(&mut grader, &position);
+        let all = HintRequest { level: Level::Full, steps: Steps::ToEnd, scale: Scale::Se }
+            .run(&mut grader, &position);
         assert_eq!(all.last().unwrap().status, Status::Solved);
         let mut placed = grid.to_array();
         for h in &all {
@@ -239,7 +240,8 @@ mod tests {
             }
         }
         assert_eq!(placed, solution);
-        let three = HintRequest { level: Level::Full, steps: Steps::First(3), scale: Scale::Se }.run(&mut grader, &position);
+        let three = HintRequest { level: Level::Full, steps: Steps::First(3), scale: Scale::Se }
+            .run(&mut grader, &position);
         assert_eq!(three.len(), 3);
         assert_eq!(
             three.iter().map(line_of).collect::<Vec<_>>(),

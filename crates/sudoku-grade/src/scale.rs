@@ -43,7 +43,10 @@ impl Scale {
             Scale::Se => true,
             Scale::Se121 => !matches!(
                 technique,
-                Technique::TwoStrongLinks | Technique::ThreeStrongLinks | Technique::WxyzWing | Technique::VwxyzWing
+                Technique::TwoStrongLinks
+                    | Technique::ThreeStrongLinks
+                    | Technique::WxyzWing
+                    | Technique::VwxyzWing
             ),
         }
     }
