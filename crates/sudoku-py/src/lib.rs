@@ -552,7 +552,8 @@ fn hint<'py>(
     if to_end && steps != 1 {
         return Err(PyValueError::new_err("steps and to_end: give one of them"));
     }
-    let request = HintRequest { level, steps: if to_end { Steps::ToEnd } else { Steps::First(steps) }, scale };
+    let request =
+        HintRequest { level, steps: if to_end { Steps::ToEnd } else { Steps::First(steps) }, scale };
     let mut records = positions(position.as_bytes(), "position", PositionFormat::Auto);
     let position = match records.next() {
         Some(r) => r.position.map_err(|e| parse_error(py, 0, &e))?,
