@@ -80,12 +80,15 @@ def generate(
     ``sudoku generate --format csv`` with the same options (ratings as floats);
     ``distinct=True``: no two equivalent puzzles, as ``--distinct``."""
 
-def grade(puzzles: Puzzles) -> list[dict[str, Any]]:
+def grade(puzzles: Puzzles, scale: Literal["se", "se121"] = "se") -> list[dict[str, Any]]:
     """Sudoku Explainer's ratings of each puzzle: the rows of
     ``sudoku grade --format csv`` (ratings as floats, None when not rated;
-    ``nodes`` and ``guesses``, the solver's search effort, as ints)."""
+    ``nodes`` and ``guesses``, the solver's search effort, as ints).
+    ``scale``: the technique set, as ``sudoku grade --scale``."""
 
-def explain(puzzle: Union[str, npt.NDArray[np.uint8]]) -> dict[str, Any]:
+def explain(
+    puzzle: Union[str, npt.NDArray[np.uint8]], scale: Literal["se", "se121"] = "se"
+) -> dict[str, Any]:
     """Grade one puzzle with its solution path, as ``sudoku grade --explain --format json``."""
 
 def hint(
@@ -93,6 +96,7 @@ def hint(
     level: Literal["nudge", "technique", "full"] = "full",
     steps: int = 1,
     to_end: bool = False,
+    scale: Literal["se", "se121"] = "se",
 ) -> dict[str, Any]:
     """The next step from a player's position, as ``sudoku hint --format json``;
     with ``steps=N`` or ``to_end=True`` the following steps are ``next``, as

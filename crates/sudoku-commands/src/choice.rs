@@ -8,7 +8,7 @@
 
 use sudoku_gen::Symmetry;
 use sudoku_grade::hint::Level;
-use sudoku_grade::Band;
+use sudoku_grade::{Band, Scale};
 use sudoku_io::{InputFormat, PositionFormat};
 
 /// One named value of a choice: the value, its name on the command line,
@@ -106,6 +106,23 @@ impl Choice for Band {
     ];
 }
 
+impl Choice for Scale {
+    const CHOICES: &'static [Named<Self>] = &[
+        (
+            Scale::Se,
+            Scale::Se.name(),
+            "The Sudoku Exchange bank's technique set (Sukaku Explainer 1.18.1): Sudoku Explainer \
+             1.2.1's plus skyscraper/kite/turbot, 3-strong-link fishes, WXYZ- and VWXYZ-wings",
+        ),
+        (
+            Scale::Se121,
+            Scale::Se121.name(),
+            "Sudoku Explainer 1.2.1's technique set, as most published SE ratings: no 2- or \
+             3-strong-link fishes, no WXYZ- or VWXYZ-wings",
+        ),
+    ];
+}
+
 impl Choice for Symmetry {
     const CHOICES: &'static [Named<Self>] = &[
         (Symmetry::None, Symmetry::None.name(), "No symmetry"),
@@ -140,8 +157,10 @@ mod tests {
         check::<PositionFormat>(|v| v.name().to_string(), |s| s.parse().ok());
         check::<Band>(|v| v.name().to_string(), |s| s.parse().ok());
         check::<Symmetry>(|v| v.name().to_string(), |s| s.parse().ok());
+        check::<Scale>(|v| v.name().to_string(), |s| s.parse().ok());
         check::<Level>(|v| format!("{v:?}").to_ascii_lowercase(), |s| s.parse().ok());
         assert_eq!(InputFormat::CHOICES.len(), InputFormat::ALL.len());
         assert_eq!(Band::CHOICES.iter().map(|c| c.0).collect::<Vec<_>>(), Band::ALL);
+        assert_eq!(Scale::CHOICES.iter().map(|c| c.0).collect::<Vec<_>>(), Scale::ALL);
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use sudoku_core::{Grid, SearchStats};
-use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Step};
+use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Scale, Step};
 
 use crate::choice::Named;
 use crate::format::Format;
@@ -15,11 +15,14 @@ pub const FORMATS: &[Named<Format>] = &[
     (Format::Json, "json", "JSON Lines: one object per puzzle"),
 ];
 
-/// A request of `grade`: whether to keep the solution path.
+/// A request of `grade`: whether to keep the solution path, and on which
+/// scale to rate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GradeRequest {
     /// Keep the steps of the solution path (`--explain`).
     pub explain: bool,
+    /// The technique set to rate with (`--scale`).
+    pub scale: Scale,
 }
 
 /// What grading one puzzle gave.
@@ -40,8 +43,10 @@ pub enum Graded {
 }
 
 impl GradeRequest {
-    /// Grades `grid` with `grader`'s reused scratch space.
+    /// Grades `grid` with `grader`'s reused scratch space, on the
+    /// request's scale.
     pub fn run(&self, grader: &mut Grader, grid: &Grid) -> Graded {
+        grader.set_scale(self.scale);
         match grader.grade_with(grid, &GradeOptions { explain: self.explain }) {
             Ok(grade) => Graded::Rated(grade),
             Err(e) => {
@@ -271,7 +276,9 @@ mod tests {
         let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
         let grid = Grid::parse_line(line).unwrap();
         let solution = sudoku_core::Solver::new().solve_one(&grid).unwrap();
-        let Graded::Rated(g) = GradeRequest { explain: true }.run(&mut Grader::new(), &grid) else {
+        let Graded::Rated(g) =
+            GradeRequest { explain: true, ..GradeRequest::default() }.run(&mut Grader::new(), &grid)
+        else {
             panic!("not rated")
         };
         assert_eq!(g.band.name(), "easy");

@@ -5,7 +5,7 @@
 use serde::Serialize;
 use sudoku_core::{Cell, Digit, Position};
 use sudoku_grade::hint::{Hint, Level, Mistake, Status};
-use sudoku_grade::Grader;
+use sudoku_grade::{Grader, Scale};
 use sudoku_io::position_json;
 
 use crate::choice::Named;
@@ -33,6 +33,8 @@ pub struct HintRequest {
     pub level: Level,
     /// How many steps.
     pub steps: Steps,
+    /// The technique set the steps are taken from (`--scale`).
+    pub scale: Scale,
 }
 
 impl HintRequest {
@@ -40,6 +42,7 @@ impl HintRequest {
     /// position the previous one leaves, as many as asked (the grader's
     /// walk: see [`Grader::hints`]).
     pub fn run(&self, grader: &mut Grader, position: &Position) -> Vec<Hint> {
+        grader.set_scale(self.scale);
         let max_steps = match self.steps {
             Steps::First(n) => n as usize,
             Steps::ToEnd => usize::MAX,
@@ -225,7 +228,8 @@ mod tests {
         let grid = Grid::parse_line(GIVENS).unwrap();
         let solution = sudoku_core::Solver::new().solve_one(&grid).unwrap().to_array();
         let mut grader = Grader::new();
-        let all = HintRequest { level: Level::Full, steps: Steps::ToEnd }.run(&mut grader, &position);
+        let all = HintRequest { level: Level::Full, steps: Steps::ToEnd, scale: Scale::Se }
+            .run(&mut grader, &position);
         assert_eq!(all.last().unwrap().status, Status::Solved);
         let mut placed = grid.to_array();
         for h in &all {
@@ -236,7 +240,8 @@ mod tests {
             }
         }
         assert_eq!(placed, solution);
-        let three = HintRequest { level: Level::Full, steps: Steps::First(3) }.run(&mut grader, &position);
+        let three = HintRequest { level: Level::Full, steps: Steps::First(3), scale: Scale::Se }
+            .run(&mut grader, &position);
         assert_eq!(three.len(), 3);
         assert_eq!(
             three.iter().map(line_of).collect::<Vec<_>>(),

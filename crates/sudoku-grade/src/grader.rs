@@ -9,6 +9,7 @@ use crate::hits::Hits;
 use crate::ladder::{Finders, Look, Skip, LADDER, N_DIGIT_RULES, N_UNIT_RULES};
 use crate::rating::{Tenths, NO_TECHNIQUE_TENTHS};
 use crate::rules::basic;
+use crate::scale::Scale;
 use crate::step::{CellDigits, Step};
 use crate::technique::Technique;
 use crate::units::N_UNITS;
@@ -87,6 +88,8 @@ pub struct Grader {
     solver: Solver,
     /// The effort of the last grading call's uniqueness search.
     last_search: Option<SearchStats>,
+    /// The technique set the ladder is walked with.
+    scale: Scale,
     /// The rules' scratch space.
     finders: Finders,
     /// Where the digit and unit rules found nothing.
@@ -194,12 +197,43 @@ impl Grader {
         Grader {
             solver: Solver::new(),
             last_search: None,
+            scale: Scale::Se,
             finders: Finders::default(),
             quiet: Quiet::default(),
             hint_hits: Hits::first_only(),
             hint_text: String::new(),
             hint_pattern: Vec::new(),
         }
+    }
+
+    /// A grader that rates, and hints, on `scale`: the ladder without the
+    /// techniques the scale leaves out.
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// use sudoku_grade::{Grader, Scale, Technique};
+    /// // A skyscraper (4.0) sets the rating on the bank's scale; Sudoku
+    /// // Explainer 1.2.1 has none and needs a harder step.
+    /// let puzzle: Grid =
+    ///     "280300007000005306036007200052709003000020000700604820008400730304500000500008064".parse().unwrap();
+    /// let se = Grader::new().grade(&puzzle).unwrap();
+    /// let se121 = Grader::with_scale(Scale::Se121).grade(&puzzle).unwrap();
+    /// assert_eq!((se.er, se.technique), (4.0, Technique::TwoStrongLinks));
+    /// assert!(se121.er > se.er);
+    /// ```
+    pub fn with_scale(scale: Scale) -> Self {
+        Grader { scale, ..Grader::new() }
+    }
+
+    /// The technique set this grader rates with.
+    pub fn scale(&self) -> Scale {
+        self.scale
+    }
+
+    /// Rates, and hints, on `scale` from now on (see
+    /// [`Grader::with_scale`]).
+    pub fn set_scale(&mut self, scale: Scale) {
+        self.scale = scale;
     }
 
     /// The solver, for the checks of [`Grader::hint`].
@@ -485,6 +519,9 @@ impl Grader {
         for (family_idx, family) in LADDER.iter().enumerate() {
             if LADDER[family_idx..].iter().all(|f| f.min_tenths() > cap) {
                 return true;
+            }
+            if !family.techniques.iter().any(|t| self.scale.allows(t.technique)) {
+                continue;
             }
             let quiet = &self.quiet;
             let look = Look {

@@ -65,7 +65,10 @@
 //! - [`hint`]: [`Hint`]s from any position;
 //! - [`technique`]: the techniques, in ladder order (their base ratings and
 //!   SE names live in the ladder's table, one row each);
-//! - [`band`]: the five bands.
+//! - [`band`]: the five bands;
+//! - [`scale`]: the technique sets ([`Scale::Se`], the default, and
+//!   [`Scale::Se121`], Sudoku Explainer 1.2.1's), set with
+//!   [`Grader::with_scale`].
 
 mod board;
 mod chaining;
@@ -83,11 +86,13 @@ mod units;
 pub mod band;
 pub mod grader;
 pub mod hint;
+pub mod scale;
 pub mod technique;
 
 pub use band::{Band, ParseBandError};
 pub use grader::{Grade, GradeError, GradeOptions, Grader};
 pub use hint::{Hint, Level};
+pub use scale::{ParseScaleError, Scale};
 pub use step::Step;
 pub use sudoku_core::{Candidate, Cell, Digit};
 pub use technique::Technique;

@@ -37,7 +37,7 @@ use sudoku_commands::transform::TransformRequest;
 use sudoku_commands::Format;
 use sudoku_core::{Cell, Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::Symmetry;
-use sudoku_grade::{Band, Grader, Level};
+use sudoku_grade::{Band, Grader, Level, ParseScaleError, Scale};
 use sudoku_io::{positions, InputFormat, PositionFormat, RecordError};
 
 pyo3::create_exception!(
@@ -481,11 +481,15 @@ fn generate<'py>(
 /// guesses (the solver's search effort, ints). For a puzzle that is not
 /// rated, band holds its status (invalid, unsolvable, not-unique), the
 /// ratings are None and technique is ""; nodes and guesses are there unless
-/// the givens clash.
+/// the givens clash. `scale`: "se" (the Sudoku Exchange bank's technique
+/// set, the default) or "se121" (Sudoku Explainer 1.2.1's), as `sudoku
+/// grade --scale`.
 #[pyfunction]
-fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (puzzles, scale = "se"))]
+fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>, scale: &str) -> PyResult<Bound<'py, PyAny>> {
+    let scale: Scale = scale.parse().map_err(|e: ParseScaleError| PyValueError::new_err(e.to_string()))?;
     let Batch { grids, .. } = batch(puzzles)?;
-    let request = GradeRequest::default();
+    let request = GradeRequest { explain: false, scale };
     let rows: Vec<GradeRow<f64>> = py.detach(|| {
         grids
             .par_iter()
@@ -500,11 +504,13 @@ fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'p
 /// band, technique, nodes, guesses, status ("rated", or why not: "invalid", "unsolvable",
 /// "not-unique" with an "error" key) and steps (each with technique,
 /// pattern, difficulty, placements like "r1c2=3", eliminations like
-/// "r1c2<>3").
+/// "r1c2<>3"). `scale` as in `grade`.
 #[pyfunction]
-fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (puzzle, scale = "se"))]
+fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, scale: &str) -> PyResult<Bound<'py, PyAny>> {
+    let scale: Scale = scale.parse().map_err(|e: ParseScaleError| PyValueError::new_err(e.to_string()))?;
     let grid = one_puzzle(puzzle)?;
-    let request = GradeRequest { explain: true };
+    let request = GradeRequest { explain: true, scale };
     let row = py.detach(|| GRADER.with_borrow_mut(|grader| request.run(grader, &grid).json(&grid)));
     rows_out(py, &row)
 }
@@ -527,23 +533,27 @@ fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'
 /// previous one leaves; `to_end=True`: every step until the grid is full
 /// (not with `steps`). The first step is the dict's own keys, the following
 /// ones are the list `next` (absent with one step), as the CLI writes them.
+/// `scale`: the technique set the steps come from, as in `grade`.
 #[pyfunction]
-#[pyo3(signature = (position, level = "full", steps = 1, to_end = false))]
+#[pyo3(signature = (position, level = "full", steps = 1, to_end = false, scale = "se"))]
 fn hint<'py>(
     py: Python<'py>,
     position: &str,
     level: &str,
     steps: u32,
     to_end: bool,
+    scale: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let level: Level = level.parse().map_err(PyValueError::new_err)?;
+    let scale: Scale = scale.parse().map_err(|e: ParseScaleError| PyValueError::new_err(e.to_string()))?;
     if steps == 0 {
         return Err(PyValueError::new_err("steps: at least 1"));
     }
     if to_end && steps != 1 {
         return Err(PyValueError::new_err("steps and to_end: give one of them"));
     }
-    let request = HintRequest { level, steps: if to_end { Steps::ToEnd } else { Steps::First(steps) } };
+    let request =
+        HintRequest { level, steps: if to_end { Steps::ToEnd } else { Steps::First(steps) }, scale };
     let mut records = positions(position.as_bytes(), "position", PositionFormat::Auto);
     let position = match records.next() {
         Some(r) => r.position.map_err(|e| parse_error(py, 0, &e))?,

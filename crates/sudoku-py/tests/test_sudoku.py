@@ -298,6 +298,20 @@ def test_grade_equals_the_cli_csv_with_statuses_for_unrated_puzzles(cli):
     assert got[-1]["nodes"] is None and got[-1]["guesses"] is None
 
 
+def test_r33_grade_and_hint_take_the_se121_scale_as_the_cli_does(cli):
+    rows = [l.split("\t") for l in (FIXTURES / "grade" / "se121_sample.tsv").read_text().splitlines()[1:]]
+    # Puzzles whose bank rating is a skyscraper's or a wing's: 1.2.1 lacks them.
+    puzzles = [r[0] for r in rows if r[4].startswith(("Turbot", "Forcing X-Chain"))][:6]
+    got = sudoku.grade(puzzles, scale="se121")
+    text = run_cli(cli, "grade", "--scale", "se121", "--format", "csv", stdin="\n".join(puzzles) + "\n")
+    expected = list(csv.DictReader(io.StringIO(text)))
+    assert [f"{g['er']:.1f}" for g in got] == [e["er"] for e in expected]
+    assert got != sudoku.grade(puzzles)
+    with pytest.raises(ValueError):
+        sudoku.grade(puzzles, scale="se12")
+    assert sudoku.hint(puzzles[0], scale="se121", to_end=True)["status"] == "hint"
+
+
 def test_explain_equals_the_cli_and_its_placements_are_the_solution(cli):
     puzzle, solution = UNIQUE[0]
     got = sudoku.explain(puzzle)

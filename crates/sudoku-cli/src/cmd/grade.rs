@@ -10,11 +10,11 @@ use sudoku_commands::grade::{
     rating_text, GradeJson, GradeRequest, GradeRow, Graded, FORMATS, GRADE_CSV_HEADER as CSV_HEADER,
 };
 use sudoku_commands::Format;
-use sudoku_grade::Grader;
+use sudoku_grade::{Grader, Scale};
 use sudoku_io::{Record, RecordWriter};
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
-use crate::choice::formats;
+use crate::choice::{choice, formats};
 use crate::out_file::OutFile;
 use crate::pipeline::{for_each_record, Flow, RecordRun};
 
@@ -35,6 +35,12 @@ pub struct GradeArgs {
     /// eliminated what, in order (line and json only).
     #[arg(long)]
     pub explain: bool,
+
+    /// The technique set to rate with: se, the Sudoku Exchange bank's
+    /// (default), or se121, Sudoku Explainer 1.2.1's (no skyscraper, kite,
+    /// turbot, 3-strong-link fishes, WXYZ- or VWXYZ-wing).
+    #[arg(long, value_name = "SCALE", value_parser = choice::<Scale>(), default_value = "se", ignore_case = true)]
+    pub scale: Scale,
 
     /// Report a malformed record on stderr and go on (its output line says
     /// `malformed`); without it the first malformed record stops the run.
@@ -58,6 +64,11 @@ of SE's ladder that has one: hidden single 1.2 (1.0 last cell, 1.5 in a line)
 4.5+, chains 6.5+, forcing chains 7.0+, cell/region forcing chains 8.0+,
 dynamic 8.5+ (chains grow with their length). Dynamic forcing chains (+) and
 nested ones (9.0+, 9.5+) are approximated, not SE's exact rule.
+Scales (--scale), which techniques the ladder holds:
+  se       the bank's set (serate --techs=1111111111010111011111111011100110100010111111)
+  se121    Sudoku Explainer 1.2.1's: no skyscraper/kite/turbot, 3-strong-link
+           fishes, WXYZ- or VWXYZ-wing; unique rectangles and loops stay
+           (serate --techs=1111111111010111011011011011000010100010111111)
 Bands, cut on ER:
   easy     up to 2.5   singles, also those SE's direct techniques reveal: no
                        pencil marks
@@ -107,7 +118,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
     if args.explain && format == Format::Csv {
         bail!("--explain needs --format line or json");
     }
-    let request = GradeRequest { explain: args.explain };
+    let request = GradeRequest { explain: args.explain, scale: args.scale };
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
 
     for_each_record(

@@ -10,7 +10,7 @@ use clap::Args;
 use sudoku_commands::hint::{is_negative, line_of, HintJson, HintRequest, HintStepJson, Steps, FORMATS};
 use sudoku_commands::Format;
 use sudoku_grade::hint::{Hint, Level};
-use sudoku_grade::Grader;
+use sudoku_grade::{Grader, Scale};
 use sudoku_io::{positions, PositionFormat, PositionRecord, RecordWriter};
 
 use crate::args::{pick_format, OutputArgs};
@@ -35,6 +35,12 @@ pub struct HintArgs {
     /// How much to tell: where to look, the technique, or everything.
     #[arg(long, value_name = "LEVEL", value_parser = choice::<Level>(), default_value = "full", ignore_case = true)]
     pub level: Level,
+
+    /// The technique set to take steps from: se, the Sudoku Exchange bank's
+    /// (default), or se121, Sudoku Explainer 1.2.1's (no skyscraper, kite,
+    /// turbot, 3-strong-link fishes, WXYZ- or VWXYZ-wing).
+    #[arg(long, value_name = "SCALE", value_parser = choice::<Scale>(), default_value = "se", ignore_case = true)]
+    pub scale: Scale,
 
     /// Steps to give, each from the position the previous one leaves: the
     /// first N of --to-end's.
@@ -85,7 +91,7 @@ that gives the position exactly one solution is the mistake (erased
 candidate: the answer put back in a cell of one; wrong digit: that cell's
 digit replaced); else the hint says that no single change repairs it.
 Then the next step: the easiest of Sudoku Explainer's ladder (the same
-ladder and ratings as `grade`), with --level
+ladder, ratings and --scale as `grade`), with --level
   nudge      where to look (a row, column or box)
   technique  the technique, its difficulty, and where to look
   full       the pattern's cells, the placements and eliminations [default]
@@ -129,6 +135,7 @@ pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
     let request = HintRequest {
         level: args.level,
         steps: if args.to_end { Steps::ToEnd } else { Steps::First(args.steps) },
+        scale: args.scale,
     };
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
     let inputs = input_paths(&args.files).into_iter().map(|path| open_positions(path, args.input));
