@@ -22,7 +22,10 @@
 //! the Hungarian method. For any multipliers the result is a valid upper
 //! bound; subgradient steps (Polyak's rule, aimed just below the incumbent)
 //! drive it down towards the LP relaxation, which is tight on this problem.
-//! Scores are integers, so a bound below `incumbent + 1` prunes.
+//! Scores are integers, so a bound below `incumbent + 1` prunes. The
+//! search runs on the weights divided by their greatest common divisor,
+//! so that this rounding bites as hard for `k·w` as for `w`: a scaled
+//! checkerboard searches exactly like the ±1 one.
 //!
 //! Ties: weights with an additive part `a[row] + b[col] + g[box]` (for
 //! instance constant along columns) add the same amount to every
@@ -83,7 +86,24 @@ pub use weights::{Weights, WeightsError, WeightsErrorKind, MAX_ABS_WEIGHT};
 /// solver) and a proven upper bound (unless the incumbent reached that
 /// bound: then the answer is [`MaxScore::Optimal`] after all).
 pub fn max_score(puzzle: &Grid, weights: &Weights, options: &MaxScoreOptions) -> MaxScore {
-    search::Search::new(weights, options, Instant::now()).solve(puzzle)
+    let start = Instant::now();
+    let (reduced, g) = weights.divided_by_gcd();
+    let result = search::Search::new(&reduced, options, start).solve(puzzle);
+    scaled(result, g)
+}
+
+/// A result for weights `g` times those searched: every score and bound
+/// times `g`, the grids and node counts unchanged.
+fn scaled(result: MaxScore, g: i64) -> MaxScore {
+    match result {
+        MaxScore::Optimal { grid, score, nodes } => MaxScore::Optimal { grid, score: score * g, nodes },
+        MaxScore::Stopped { best, upper_bound, nodes } => MaxScore::Stopped {
+            best: best.map(|(grid, score)| (grid, score * g)),
+            upper_bound: upper_bound * g,
+            nodes,
+        },
+        MaxScore::Infeasible { nodes } => MaxScore::Infeasible { nodes },
+    }
 }
 
 /// Limits of a max-score search. The default has none: the search runs
