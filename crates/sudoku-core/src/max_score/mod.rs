@@ -23,9 +23,10 @@
 //! bound; subgradient steps (Polyak's rule, aimed just below the incumbent)
 //! drive it down towards the LP relaxation, which is tight on this problem.
 //! Scores are integers, so a bound below `incumbent + 1` prunes. The
-//! search runs on the weights divided by their greatest common divisor,
-//! so that this rounding bites as hard for `k·w` as for `w`: a scaled
-//! checkerboard searches exactly like the ±1 one.
+//! search runs on reduced weights `q` with `w = a[unit] + m·q` (`reduce`),
+//! so that this rounding bites as hard as the scores' lattice allows:
+//! `k·w` searches exactly like `w`, and a ±1 checkerboard, whose scores
+//! are all odd, like 0/−1 weights.
 //!
 //! Ties: weights with an additive part `a[row] + b[col] + g[box]` (for
 //! instance constant along columns) add the same amount to every
@@ -67,6 +68,7 @@
 
 mod bound;
 mod node;
+mod reduce;
 mod search;
 mod weights;
 
@@ -87,19 +89,19 @@ pub use weights::{Weights, WeightsError, WeightsErrorKind, MAX_ABS_WEIGHT};
 /// bound: then the answer is [`MaxScore::Optimal`] after all).
 pub fn max_score(puzzle: &Grid, weights: &Weights, options: &MaxScoreOptions) -> MaxScore {
     let start = Instant::now();
-    let (reduced, g) = weights.divided_by_gcd();
-    let result = search::Search::new(&reduced, options, start).solve(puzzle);
-    scaled(result, g)
+    let red = reduce::reduce(weights);
+    let result = search::Search::new(&red.weights, options, start).solve(puzzle);
+    mapped_back(result, &red)
 }
 
-/// A result for weights `g` times those searched: every score and bound
-/// times `g`, the grids and node counts unchanged.
-fn scaled(result: MaxScore, g: i64) -> MaxScore {
+/// A result of the search on the reduced weights, its scores and bound
+/// mapped back to the original weights; grids and node counts unchanged.
+fn mapped_back(result: MaxScore, red: &reduce::Reduced) -> MaxScore {
     match result {
-        MaxScore::Optimal { grid, score, nodes } => MaxScore::Optimal { grid, score: score * g, nodes },
+        MaxScore::Optimal { grid, score, nodes } => MaxScore::Optimal { grid, score: red.original(score), nodes },
         MaxScore::Stopped { best, upper_bound, nodes } => MaxScore::Stopped {
-            best: best.map(|(grid, score)| (grid, score * g)),
-            upper_bound: upper_bound * g,
+            best: best.map(|(grid, score)| (grid, red.original(score))),
+            upper_bound: red.original(upper_bound),
             nodes,
         },
         MaxScore::Infeasible { nodes } => MaxScore::Infeasible { nodes },

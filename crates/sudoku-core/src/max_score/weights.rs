@@ -43,25 +43,6 @@ impl Weights {
         self.values
     }
 
-    /// These weights divided by the greatest common divisor `g` of their
-    /// absolute values, and `g` (1 when every weight is zero): the score of
-    /// any grid under `self` is `g` times its score under the first.
-    ///
-    /// ```
-    /// use sudoku_core::Weights;
-    /// let w = Weights::from_array(std::array::from_fn(|c| if c % 2 == 0 { 1000 } else { -3000 })).unwrap();
-    /// let (reduced, g) = w.divided_by_gcd();
-    /// assert_eq!(g, 1000);
-    /// assert_eq!(reduced.to_array()[..2], [1, -3]);
-    /// ```
-    pub fn divided_by_gcd(&self) -> (Weights, i64) {
-        let g = self.values.iter().fold(0i64, |g, &v| gcd(g, v.abs()));
-        if g <= 1 {
-            return (*self, 1);
-        }
-        (Weights { values: self.values.map(|v| v / g) }, g)
-    }
-
     /// The weight of `cell`.
     pub fn get(&self, cell: Cell) -> i64 {
         self.values[cell]
@@ -127,14 +108,6 @@ impl Default for Weights {
     fn default() -> Self {
         Weights::NOIP
     }
-}
-
-/// Greatest common divisor of two non-negative integers (`gcd(0, b) = b`).
-fn gcd(mut a: i64, mut b: i64) -> i64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }
 
 fn parse_weight(token: &str, line: usize, column: usize) -> Result<i64, WeightsError> {
