@@ -377,3 +377,34 @@ fn r33_scaled_weights_scale_the_optimum_and_match_brute_force() {
         n_checked += 1;
     }
 }
+
+/// The weight families of issue 33 (`fixtures/target/families.txt`) with
+/// 15 or more givens, against every optimum CP-SAT proved
+/// (`families.ans`): fast enough for a debug build, and each case's grid
+/// is checked.
+#[test]
+fn r33_weight_families_match_cpsat() {
+    let dir = fixtures();
+    let answers: std::collections::HashMap<String, i64> = std::fs::read_to_string(dir.join("families.ans"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let (name, v) = l.split_once('\t').unwrap();
+            (name.to_string(), v.parse().unwrap())
+        })
+        .collect();
+    let mut n_checked = 0;
+    for line in std::fs::read_to_string(dir.join("families.txt")).unwrap().lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let Some(&expected) = answers.get(f[0]) else { continue };
+        let puzzle = Grid::parse_line(f[2]).unwrap();
+        if puzzle.n_clues() < 15 {
+            continue;
+        }
+        let values: Vec<i64> = f[3].split(',').map(|v| v.parse().unwrap()).collect();
+        let weights = Weights::from_array(values.try_into().unwrap()).unwrap();
+        check_optimal(&puzzle, &weights, &max_score(&puzzle, &weights, &TIE_OPTIONS), expected);
+        n_checked += 1;
+    }
+    assert!(n_checked >= 100, "only {n_checked} cases");
+}
