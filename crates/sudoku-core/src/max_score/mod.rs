@@ -98,7 +98,9 @@ pub fn max_score(puzzle: &Grid, weights: &Weights, options: &MaxScoreOptions) ->
 /// mapped back to the original weights; grids and node counts unchanged.
 fn mapped_back(result: MaxScore, red: &reduce::Reduced) -> MaxScore {
     match result {
-        MaxScore::Optimal { grid, score, nodes } => MaxScore::Optimal { grid, score: red.original(score), nodes },
+        MaxScore::Optimal { grid, score, nodes } => {
+            MaxScore::Optimal { grid, score: red.original(score), nodes }
+        }
         MaxScore::Stopped { best, upper_bound, nodes } => MaxScore::Stopped {
             best: best.map(|(grid, score)| (grid, red.original(score))),
             upper_bound: red.original(upper_bound),
