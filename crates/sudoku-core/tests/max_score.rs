@@ -380,19 +380,20 @@ fn r33_scaled_weights_scale_the_optimum_and_match_brute_force() {
 
 /// The weight families of issue 33 (`fixtures/target/families.txt`) with
 /// 15 or more givens, against every optimum CP-SAT proved
-/// (`families.ans`): fast enough for a debug build, and each case's grid
+/// (`families_cpsat.tsv`): fast enough for a debug build, and each case's grid
 /// is checked.
 #[test]
 fn r33_weight_families_match_cpsat() {
     let dir = fixtures();
-    let answers: std::collections::HashMap<String, i64> = std::fs::read_to_string(dir.join("families.ans"))
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let (name, v) = l.split_once('\t').unwrap();
-            (name.to_string(), v.parse().unwrap())
-        })
-        .collect();
+    let answers: std::collections::HashMap<String, i64> =
+        std::fs::read_to_string(dir.join("families_cpsat.tsv"))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let (name, v) = l.split_once('\t').unwrap();
+                (name.to_string(), v.parse().unwrap())
+            })
+            .collect();
     let mut n_checked = 0;
     for line in std::fs::read_to_string(dir.join("families.txt")).unwrap().lines() {
         let f: Vec<&str> = line.split('\t').collect();
