@@ -9,6 +9,14 @@
 //!   `9r + c`, a ±1 checkerboard) on the empty grid and on random partial
 //!   grids with 10-25 givens (target: under 1 s each).
 //!
+//! - the weight families of issue 33 (`fixtures/target/families.txt`,
+//!   written by `peers/max_score_families.py`): checkerboards and their
+//!   mirror scaled by 1 to 10^6, stripes, random {-1,0,1} and -9..9
+//!   weights, NOIP, on the empty grid and with 5-25 givens (target: every
+//!   case proven in 100 ms). When `target/bench-python-venv` has OR-Tools,
+//!   CP-SAT on one worker (`peers/max_score_cpsat.py`) solves each case
+//!   too: its optimum is checked against ours and its time set beside ours.
+//!
 //! With `SUDOKU_BASELINE=path/to/sudoku`, this build's `sudoku solve
 //! --max-score` against that one's on the contest batch, as whole processes
 //! (`sudoku_bench::BaselineRun`).
@@ -322,9 +330,134 @@ fn tie_families() {
     println!("\nslowest (min over runs): {} ms (target: 1000 ms)\n", ms(worst));
 }
 
+/// One line of the families' results: name, family, status, score, wall
+/// or CPU ms, nodes.
+struct FamilyRow {
+    name: String,
+    family: String,
+    status: String,
+    score: Option<i64>,
+    ms: f64,
+    nodes: Option<u64>,
+}
+
+fn median_and_worst(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() {
+        return (f64::NAN, f64::NAN);
+    }
+    (v[v.len() / 2], v[v.len() - 1])
+}
+
+/// CP-SAT's rows, when the bench venv has OR-Tools; `None` (and a message)
+/// otherwise. Its time limit is 10 s a case.
+fn cpsat_rows(path: &Path) -> Option<Vec<FamilyRow>> {
+    let python = root().join("target/bench-python-venv/bin/python");
+    let has_ortools = Command::new(&python)
+        .args(["-c", "import ortools"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_ortools {
+        println!("CP-SAT rows skipped: no target/bench-python-venv with ortools (python3 -m venv target/bench-python-venv; target/bench-python-venv/bin/pip install ortools)\n");
+        return None;
+    }
+    let script = root().join("crates/sudoku-bench/peers/max_score_cpsat.py");
+    let out = Command::new(&python).arg(script).arg(path).args(["--time-limit", "10"]).output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    Some(
+        text.lines()
+            .map(|line| {
+                let f: Vec<&str> = line.split('\t').collect();
+                FamilyRow {
+                    name: f[0].to_string(),
+                    family: f[1].to_string(),
+                    status: f[2].to_string(),
+                    score: f[3].parse().ok(),
+                    ms: f[5].parse().unwrap_or(f64::NAN),
+                    nodes: None,
+                }
+            })
+            .collect(),
+    )
+}
+
+fn weight_families() {
+    let path = root().join("fixtures/target/families.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut ours = Vec::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let values: Vec<i64> = f[3].split(',').map(|v| v.parse().unwrap()).collect();
+        let weights = Weights::from_array(values.try_into().unwrap()).unwrap();
+        let puzzle = Grid::parse_line(f[2]).unwrap();
+        // Wall time, the best of three: the thread's CPU count is too
+        // coarse for the many sub-millisecond cases.
+        let mut wall = Duration::MAX;
+        let mut result = max_score(&puzzle, &weights, &MaxScoreOptions::default());
+        for _ in 0..3 {
+            let t = Instant::now();
+            result = max_score(&puzzle, &weights, &MaxScoreOptions::default());
+            wall = wall.min(t.elapsed());
+        }
+        assert_eq!(result.status(), MaxScoreStatus::Optimal, "{}", f[0]);
+        let (grid, score) = result.best().unwrap();
+        assert!(grid.is_solution_of(&puzzle));
+        assert_eq!(weights.score(&grid), score);
+        ours.push(FamilyRow {
+            name: f[0].to_string(),
+            family: f[1].to_string(),
+            status: "optimal".to_string(),
+            score: Some(score),
+            ms: wall.as_secs_f64() * 1e3,
+            nodes: Some(result.nodes()),
+        });
+    }
+    let cpsat = cpsat_rows(&path);
+    if let Some(peer) = &cpsat {
+        for (a, b) in ours.iter().zip(peer) {
+            assert_eq!(a.name, b.name);
+            if b.status == "OPTIMAL" {
+                assert_eq!(a.score, b.score, "{}: CP-SAT's optimum differs", a.name);
+            } else if let Some(s) = b.score {
+                assert!(a.score >= Some(s), "{}: CP-SAT found a better grid", a.name);
+            }
+        }
+    }
+    println!("## Weight families of issue 33 ({} cases, one thread, best-of-3 wall ms; CP-SAT: wall ms, 10 s limit)\n", ours.len());
+    println!("| family | cases | ours median ms | ours worst ms | median nodes | worst nodes | CP-SAT median ms | CP-SAT worst ms | CP-SAT unproven | worst ours/CP-SAT |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut families: Vec<String> = ours.iter().map(|r| r.family.clone()).collect();
+    families.dedup();
+    let mut worst_all = 0.0f64;
+    for fam in &families {
+        let mine: Vec<&FamilyRow> = ours.iter().filter(|r| &r.family == fam).collect();
+        let (med, worst) = median_and_worst(mine.iter().map(|r| r.ms).collect());
+        worst_all = worst_all.max(worst);
+        let (nmed, nworst) = median_and_worst(mine.iter().map(|r| r.nodes.unwrap_or(0) as f64).collect());
+        let peer = cpsat.as_ref().map(|p| p.iter().filter(|r| &r.family == fam).collect::<Vec<_>>());
+        let (pmed, pworst, unproven, ratio) = match &peer {
+            Some(p) => {
+                let (a, b) = median_and_worst(p.iter().map(|r| r.ms).collect());
+                let n = p.iter().filter(|r| r.status != "OPTIMAL").count();
+                let ratio = mine.iter().zip(p).map(|(x, y)| x.ms / y.ms).fold(0.0, f64::max);
+                (format!("{a:.1}"), format!("{b:.1}"), n.to_string(), format!("{ratio:.3}"))
+            }
+            None => ("-".into(), "-".into(), "-".into(), "-".into()),
+        };
+        println!(
+            "| {fam} | {} | {med:.1} | {worst:.1} | {nmed} | {nworst} | {pmed} | {pworst} | {unproven} | {ratio} |",
+            mine.len()
+        );
+    }
+    println!("\nslowest case: {worst_all:.1} ms (target: 100 ms)\n");
+}
+
 fn main() {
     target_cases();
     tie_families();
+    weight_families();
     let contest = root().join("fixtures/target/contest20.txt");
     let scores = contest_batch(&contest);
     whole_process(&contest, &scores);

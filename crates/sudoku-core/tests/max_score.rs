@@ -328,3 +328,84 @@ fn issue_ties_checkerboard_matches_brute_force_on_small_grids() {
         n_checked += 1;
     }
 }
+
+/// The ±1 checkerboard (`+1` where `r + c` is even) times `k`, or its mirror.
+fn checkerboard(k: i64, mirror: bool) -> Weights {
+    let sign = if mirror { -1 } else { 1 };
+    Weights::from_array(Cell::ALL.map(|c| sign * k * (1 - 2 * ((c.row() + c.col()) % 2) as i64))).unwrap()
+}
+
+/// The mirrored checkerboard on the empty grid, which stopped unproven at
+/// 155 with a bound of 156 before the weights were reduced: every score is
+/// odd. 155 is CP-SAT's proven optimum (fixtures/target/README.md).
+#[test]
+fn r33_mirrored_checkerboard_on_the_empty_grid_is_155() {
+    for k in [1, 2, 1000, 1_000_000] {
+        let weights = checkerboard(k, true);
+        let result = max_score(&Grid::EMPTY, &weights, &TIE_OPTIONS);
+        check_optimal(&Grid::EMPTY, &weights, &result, 155 * k);
+    }
+}
+
+/// The optimum of `k·w` is `k` times that of `w`, and both match
+/// enumeration of every completion, on random small grids and weights.
+#[test]
+fn r33_scaled_weights_scale_the_optimum_and_match_brute_force() {
+    let mut rng = Rng(0x3333);
+    let mut n_checked = 0;
+    while n_checked < 30 {
+        let solution = rng.solution();
+        let mut g = Grid::EMPTY;
+        while g.n_clues() < 28 {
+            let c = Cell::ALL[rng.below(81) as usize];
+            g.set(c, solution.get(c).unwrap());
+        }
+        if g.count_solutions_up_to(2_000) >= 2_000 {
+            continue;
+        }
+        let base = match n_checked % 3 {
+            0 => checkerboard(1, n_checked % 2 == 1),
+            1 => Weights::from_array(std::array::from_fn(|_| rng.below(19) as i64 - 9)).unwrap(),
+            _ => Weights::from_array(std::array::from_fn(|_| rng.below(3) as i64 - 1)).unwrap(),
+        };
+        let k = [2, 3, 10, 1000, 100_000][rng.below(5) as usize];
+        let scaled = Weights::from_array(base.to_array().map(|v| k * v)).unwrap();
+        let expected = brute_force(&g, &base).unwrap();
+        check_optimal(&g, &base, &max_score(&g, &base, &TIE_OPTIONS), expected);
+        assert_eq!(brute_force(&g, &scaled), Some(k * expected));
+        check_optimal(&g, &scaled, &max_score(&g, &scaled, &TIE_OPTIONS), k * expected);
+        n_checked += 1;
+    }
+}
+
+/// The weight families of issue 33 (`fixtures/target/families.txt`) with
+/// 15 or more givens, against every optimum CP-SAT proved
+/// (`families_cpsat.tsv`): fast enough for a debug build, and each case's grid
+/// is checked.
+#[test]
+fn r33_weight_families_match_cpsat() {
+    let dir = fixtures();
+    let answers: std::collections::HashMap<String, i64> =
+        std::fs::read_to_string(dir.join("families_cpsat.tsv"))
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let (name, v) = l.split_once('\t').unwrap();
+                (name.to_string(), v.parse().unwrap())
+            })
+            .collect();
+    let mut n_checked = 0;
+    for line in std::fs::read_to_string(dir.join("families.txt")).unwrap().lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let Some(&expected) = answers.get(f[0]) else { continue };
+        let puzzle = Grid::parse_line(f[2]).unwrap();
+        if puzzle.n_clues() < 15 {
+            continue;
+        }
+        let values: Vec<i64> = f[3].split(',').map(|v| v.parse().unwrap()).collect();
+        let weights = Weights::from_array(values.try_into().unwrap()).unwrap();
+        check_optimal(&puzzle, &weights, &max_score(&puzzle, &weights, &TIE_OPTIONS), expected);
+        n_checked += 1;
+    }
+    assert!(n_checked >= 100, "only {n_checked} cases");
+}

@@ -22,7 +22,11 @@
 //! the Hungarian method. For any multipliers the result is a valid upper
 //! bound; subgradient steps (Polyak's rule, aimed just below the incumbent)
 //! drive it down towards the LP relaxation, which is tight on this problem.
-//! Scores are integers, so a bound below `incumbent + 1` prunes.
+//! Scores are integers, so a bound below `incumbent + 1` prunes. The
+//! search runs on reduced weights `q` with `w = a[unit] + m·q` (`reduce`),
+//! so that this rounding bites as hard as the scores' lattice allows:
+//! `k·w` searches exactly like `w`, and a ±1 checkerboard, whose scores
+//! are all odd, like 0/−1 weights.
 //!
 //! Ties: weights with an additive part `a[row] + b[col] + g[box]` (for
 //! instance constant along columns) add the same amount to every
@@ -64,6 +68,7 @@
 
 mod bound;
 mod node;
+mod reduce;
 mod search;
 mod weights;
 
@@ -83,7 +88,26 @@ pub use weights::{Weights, WeightsError, WeightsErrorKind, MAX_ABS_WEIGHT};
 /// solver) and a proven upper bound (unless the incumbent reached that
 /// bound: then the answer is [`MaxScore::Optimal`] after all).
 pub fn max_score(puzzle: &Grid, weights: &Weights, options: &MaxScoreOptions) -> MaxScore {
-    search::Search::new(weights, options, Instant::now()).solve(puzzle)
+    let start = Instant::now();
+    let red = reduce::reduce(weights);
+    let result = search::Search::new(&red.weights, options, start).solve(puzzle);
+    mapped_back(result, &red)
+}
+
+/// A result of the search on the reduced weights, its scores and bound
+/// mapped back to the original weights; grids and node counts unchanged.
+fn mapped_back(result: MaxScore, red: &reduce::Reduced) -> MaxScore {
+    match result {
+        MaxScore::Optimal { grid, score, nodes } => {
+            MaxScore::Optimal { grid, score: red.original(score), nodes }
+        }
+        MaxScore::Stopped { best, upper_bound, nodes } => MaxScore::Stopped {
+            best: best.map(|(grid, score)| (grid, red.original(score))),
+            upper_bound: red.original(upper_bound),
+            nodes,
+        },
+        MaxScore::Infeasible { nodes } => MaxScore::Infeasible { nodes },
+    }
 }
 
 /// Limits of a max-score search. The default has none: the search runs
