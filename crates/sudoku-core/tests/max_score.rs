@@ -308,21 +308,25 @@ fn issue_ties_checkerboard_agrees_with_additively_shifted_weights() {
     }
 }
 
+/// A grid of `n_clues` givens drawn from a random solution, when it has
+/// fewer than 2,000 completions (small enough to enumerate).
+fn small_grid(rng: &mut Rng, n_clues: usize) -> Option<Grid> {
+    let solution = rng.solution();
+    let mut g = Grid::EMPTY;
+    while g.n_clues() < n_clues {
+        let c = Cell::ALL[rng.below(81) as usize];
+        g.set(c, solution.get(c).unwrap());
+    }
+    (g.count_solutions_up_to(2_000) < 2_000).then_some(g)
+}
+
 #[test]
 fn issue_ties_checkerboard_matches_brute_force_on_small_grids() {
     let mut rng = Rng(0xc4ec);
     let weights = tie_family("checker");
     let mut n_checked = 0;
     while n_checked < 40 {
-        let solution = rng.solution();
-        let mut g = Grid::EMPTY;
-        while g.n_clues() < 30 {
-            let c = Cell::ALL[rng.below(81) as usize];
-            g.set(c, solution.get(c).unwrap());
-        }
-        if g.count_solutions_up_to(2_000) >= 2_000 {
-            continue;
-        }
+        let Some(g) = small_grid(&mut rng, 30) else { continue };
         let expected = brute_force(&g, &weights).unwrap();
         check_optimal(&g, &weights, &max_score(&g, &weights, &TIE_OPTIONS), expected);
         n_checked += 1;
@@ -354,15 +358,7 @@ fn r33_scaled_weights_scale_the_optimum_and_match_brute_force() {
     let mut rng = Rng(0x3333);
     let mut n_checked = 0;
     while n_checked < 30 {
-        let solution = rng.solution();
-        let mut g = Grid::EMPTY;
-        while g.n_clues() < 28 {
-            let c = Cell::ALL[rng.below(81) as usize];
-            g.set(c, solution.get(c).unwrap());
-        }
-        if g.count_solutions_up_to(2_000) >= 2_000 {
-            continue;
-        }
+        let Some(g) = small_grid(&mut rng, 28) else { continue };
         let base = match n_checked % 3 {
             0 => checkerboard(1, n_checked % 2 == 1),
             1 => Weights::from_array(std::array::from_fn(|_| rng.below(19) as i64 - 9)).unwrap(),
