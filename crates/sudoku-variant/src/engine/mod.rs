@@ -1,0 +1,159 @@
+//! The general solver: a puzzle compiles once into a constraint
+//! [`Network`](network::Network) (peers, houses, cage combinations), then
+//! any number of searches run on it with different givens. Classic 9×9
+//! puzzles never come here: [`VariantSolver`] hands them to
+//! `sudoku-core`'s solver.
+
+mod network;
+mod search;
+
+use rand::RngCore;
+use sudoku_core::Grid;
+
+use crate::Puzzle;
+use network::Network;
+use search::{Goal, Search, PLACED};
+
+/// How a bounded search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The search finished (or reached its solution limit).
+    Done,
+    /// The node budget ran out first; the count is a lower bound.
+    OutOfNodes,
+}
+
+/// A solver for one puzzle shape (size, layout, rules, cages); the givens
+/// are an argument of each call, so a generator can try many sets of
+/// givens on one compiled network.
+#[derive(Debug, Clone)]
+pub struct VariantSolver {
+    puzzle: Puzzle,
+    net: Network,
+    search: Search,
+    classic: bool,
+}
+
+impl VariantSolver {
+    /// Compiles `puzzle`'s shape, rules and cages (its givens are not
+    /// used; pass them to each call).
+    pub fn new(puzzle: &Puzzle) -> VariantSolver {
+        let classic = puzzle.is_classic() && puzzle.size() == 9;
+        VariantSolver {
+            puzzle: puzzle.clone(),
+            net: Network::new(puzzle),
+            search: Search::default(),
+            classic,
+        }
+    }
+
+    /// The puzzle whose shape this solver was built for.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// Nodes visited by the last call (0 after a classic 9×9 call).
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
+    fn dense_givens(&self, givens: &[u8]) -> Vec<u8> {
+        self.net.canvas.iter().map(|&c| givens.get(usize::from(c)).copied().unwrap_or(0)).collect()
+    }
+
+    fn classic_grid(givens: &[u8]) -> Option<Grid> {
+        let cells: [u8; 81] = givens.try_into().ok()?;
+        Grid::from_array(cells)
+    }
+
+    /// Some solution (the first in search order) for `givens` (one digit
+    /// per canvas position, 0 = blank), or `None` if there is none.
+    pub fn solve_one(&mut self, givens: &[u8]) -> Option<Vec<u8>> {
+        let mut first = None;
+        self.for_each_solution(givens, 1, |s| first = Some(s.to_vec()));
+        first
+    }
+
+    /// The number of solutions, counting stops at `limit`.
+    pub fn count_up_to(&mut self, givens: &[u8], limit: u64) -> u64 {
+        self.for_each_solution(givens, limit, |_| {})
+    }
+
+    /// Calls `visit` with each solution (canvas order) until `limit` have
+    /// been found; returns how many were.
+    pub fn for_each_solution(&mut self, givens: &[u8], limit: u64, mut visit: impl FnMut(&[u8])) -> u64 {
+        if limit == 0 {
+            return 0;
+        }
+        if self.classic {
+            self.search.nodes = 0;
+            let Some(grid) = Self::classic_grid(givens) else { return 0 };
+            let mut found = 0;
+            for solution in grid.solutions().take(limit as usize) {
+                visit(&solution.to_array());
+                found += 1;
+            }
+            return found;
+        }
+        let dense = self.dense_givens(givens);
+        let (net, len) = (&self.net, self.puzzle.canvas_len());
+        let mut forward = |node: &[u32]| visit(&decode(net, node, len));
+        let mut goal = Goal { limit, node_limit: u64::MAX, rng: None, visit: &mut forward };
+        self.search.run(&self.net, &dense, &mut goal);
+        self.search.found
+    }
+
+    /// A solution found with digits tried in random order (a random
+    /// completion of `givens`), within `node_limit` nodes. `Ok(None)`
+    /// means there is none; `Err(OutOfNodes)` that the budget ran out.
+    pub fn solve_random(
+        &mut self,
+        givens: &[u8],
+        rng: &mut dyn RngCore,
+        node_limit: u64,
+    ) -> Result<Option<Vec<u8>>, Outcome> {
+        let dense = self.dense_givens(givens);
+        let mut first: Option<Vec<u32>> = None;
+        let mut keep = |node: &[u32]| first = Some(node.to_vec());
+        let mut goal = Goal { limit: 1, node_limit, rng: Some(rng), visit: &mut keep };
+        self.search.run(&self.net, &dense, &mut goal);
+        if self.search.aborted {
+            return Err(Outcome::OutOfNodes);
+        }
+        Ok(first.map(|node| decode(&self.net, &node, self.puzzle.canvas_len())))
+    }
+
+    /// Counts solutions up to `limit` within `node_limit` nodes.
+    pub fn count_bounded(&mut self, givens: &[u8], limit: u64, node_limit: u64) -> (u64, Outcome) {
+        if self.classic {
+            return (self.count_up_to(givens, limit), Outcome::Done);
+        }
+        let dense = self.dense_givens(givens);
+        let mut ignore = |_: &[u32]| {};
+        let mut goal = Goal { limit, node_limit, rng: None, visit: &mut ignore };
+        self.search.run(&self.net, &dense, &mut goal);
+        let outcome = if self.search.aborted { Outcome::OutOfNodes } else { Outcome::Done };
+        (self.search.found, outcome)
+    }
+}
+
+/// A solution node as digits over the canvas (0 on holes).
+fn decode(net: &Network, node: &[u32], canvas_len: usize) -> Vec<u8> {
+    let mut out = vec![0u8; canvas_len];
+    for (i, &x) in node.iter().enumerate() {
+        out[usize::from(net.canvas[i])] = ((x & !PLACED).trailing_zeros() + 1) as u8;
+    }
+    out
+}
+
+impl Puzzle {
+    /// Some solution of the puzzle (canvas order), or `None`.
+    pub fn solve_one(&self) -> Option<Vec<u8>> {
+        VariantSolver::new(self).solve_one(self.givens())
+    }
+
+    /// The number of solutions, counting stops at `limit`.
+    pub fn count_solutions_up_to(&self, limit: u64) -> u64 {
+        VariantSolver::new(self).count_up_to(self.givens(), limit)
+    }
+}

@@ -1,0 +1,164 @@
+//! The constraint network a puzzle compiles to: cells numbered densely,
+//! each with the cells it must differ from (its peers), its orthogonal
+//! neighbours (non-consecutive), the houses that must hold every digit,
+//! and the sum cages with their digit combinations.
+
+use crate::puzzle::{Puzzle, Rule};
+
+/// A cage's combinations are listed when there are at most this many;
+/// beyond, the cage is checked by sum bounds only.
+const MAX_COMBOS: usize = 1 << 16;
+
+/// A cage with a sum, in dense cell numbers.
+#[derive(Debug, Clone)]
+pub(crate) struct SumCage {
+    pub cells: Vec<u16>,
+    pub sum: u32,
+    /// Every set of `cells.len()` distinct digits adding up to `sum`, as
+    /// digit masks (bit d-1 = digit d); empty when there are too many.
+    pub combos: Vec<u32>,
+}
+
+/// The compiled puzzle.
+#[derive(Debug, Clone)]
+pub(crate) struct Network {
+    /// Digits run 1..=n.
+    pub n: usize,
+    /// Mask of all n digits.
+    pub full: u32,
+    /// Canvas index of each dense cell.
+    pub canvas: Vec<u16>,
+    /// Peers of cell i: `peers[peer_start[i]..peer_start[i+1]]`.
+    pub peer_start: Vec<u32>,
+    pub peers: Vec<u16>,
+    /// Orthogonal neighbours under non-consecutive, same layout.
+    pub nc_start: Vec<u32>,
+    pub nc: Vec<u16>,
+    /// Houses: `house_cells[h*n..(h+1)*n]`.
+    pub house_cells: Vec<u16>,
+    pub cages: Vec<SumCage>,
+}
+
+impl Network {
+    pub fn new(puzzle: &Puzzle) -> Network {
+        let n = puzzle.size();
+        let canvas: Vec<u16> = puzzle.cells().into_iter().map(|i| i as u16).collect();
+        let mut dense = vec![u16::MAX; puzzle.canvas_len()];
+        for (d, &c) in canvas.iter().enumerate() {
+            dense[usize::from(c)] = d as u16;
+        }
+        let to_dense = |c: u16| dense[usize::from(c)];
+        let cells = canvas.len();
+        let mut peer_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        let link = |sets: &mut Vec<Vec<u16>>, group: &[u16]| {
+            for &a in group {
+                for &b in group {
+                    if a != b {
+                        sets[usize::from(a)].push(b);
+                    }
+                }
+            }
+        };
+        let houses = puzzle.houses();
+        let mut house_cells = Vec::with_capacity(houses.len() * n);
+        for house in &houses {
+            let group: Vec<u16> = house.cells.iter().map(|&c| to_dense(c)).collect();
+            link(&mut peer_sets, &group);
+            house_cells.extend_from_slice(&group);
+        }
+        for cage in puzzle.cages() {
+            let group: Vec<u16> = cage.cells.iter().map(|&c| to_dense(c)).collect();
+            link(&mut peer_sets, &group);
+        }
+        for (a, b) in puzzle.move_pairs() {
+            link(&mut peer_sets, &[to_dense(a), to_dense(b)]);
+        }
+        let (peer_start, peers) = flatten(peer_sets);
+        let mut nc_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        if puzzle.rules().contains(Rule::NonConsecutive) {
+            for (a, b) in puzzle.orthogonal_pairs() {
+                link(&mut nc_sets, &[to_dense(a), to_dense(b)]);
+            }
+        }
+        let (nc_start, nc) = flatten(nc_sets);
+        let cages = puzzle
+            .cages()
+            .iter()
+            .filter_map(|cage| {
+                let sum = cage.sum?;
+                let cells: Vec<u16> = cage.cells.iter().map(|&c| to_dense(c)).collect();
+                let combos = combinations(n, cells.len(), sum);
+                Some(SumCage { cells, sum, combos })
+            })
+            .collect();
+        Network {
+            n,
+            full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
+            canvas,
+            peer_start,
+            peers,
+            nc_start,
+            nc,
+            house_cells,
+            cages,
+        }
+    }
+
+    pub fn cells(&self) -> usize {
+        self.canvas.len()
+    }
+
+    pub fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+    }
+
+    pub fn nc(&self, cell: usize) -> &[u16] {
+        &self.nc[self.nc_start[cell] as usize..self.nc_start[cell + 1] as usize]
+    }
+}
+
+/// Sorts and dedups each cell's list and lays them end to end.
+fn flatten(mut sets: Vec<Vec<u16>>) -> (Vec<u32>, Vec<u16>) {
+    let mut start = Vec::with_capacity(sets.len() + 1);
+    let mut flat = Vec::new();
+    start.push(0);
+    for set in &mut sets {
+        set.sort_unstable();
+        set.dedup();
+        flat.extend_from_slice(set);
+        start.push(flat.len() as u32);
+    }
+    (start, flat)
+}
+
+/// Every set of `k` distinct digits from 1..=n adding up to `sum`, as
+/// masks; empty when there are more than [`MAX_COMBOS`].
+pub(crate) fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
+    fn walk(next: u32, n: u32, k: usize, sum: u32, mask: u32, out: &mut Vec<u32>) -> bool {
+        if k == 0 {
+            if sum == 0 {
+                out.push(mask);
+            }
+            return out.len() <= MAX_COMBOS;
+        }
+        let mut d = next;
+        while d <= n && d <= sum {
+            // The k-1 smallest digits above d must still fit.
+            let rest_min = (k as u32 - 1) * (2 * d + k as u32) / 2;
+            if d + rest_min > sum {
+                break;
+            }
+            if !walk(d + 1, n, k - 1, sum - d, mask | 1 << (d - 1), out) {
+                return false;
+            }
+            d += 1;
+        }
+        true
+    }
+    let mut out = Vec::new();
+    if walk(1, n as u32, k, sum, 0, &mut out) {
+        out
+    } else {
+        Vec::new()
+    }
+}

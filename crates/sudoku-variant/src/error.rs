@@ -1,0 +1,94 @@
+//! Errors of the variant model: every way a puzzle description can be
+//! malformed, with the place (column of a line, field of a JSON object) and
+//! what was expected.
+
+/// A puzzle description that does not make a well-formed puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// A grid side the toolkit does not handle.
+    #[error("size {0} is not supported, expected a side from 4 to 25")]
+    Size(usize),
+    /// A box shape that does not tile the grid.
+    #[error("boxes {rows}x{cols} do not tile a {size}x{size} grid, expected R x C = {size}")]
+    Boxes {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+        /// The grid side.
+        size: usize,
+    },
+    /// A size with no default box shape (a prime side) and no regions.
+    #[error("size {0} has no box shape, give \"boxes\" or \"regions\"")]
+    NoBoxes(usize),
+    /// A text that is not a box shape.
+    #[error("boxes {0:?} is not a box shape, expected \"RxC\" such as \"2x3\"")]
+    BoxesText(String),
+    /// Jigsaw regions that are not n regions of n cells.
+    #[error("regions: {0}")]
+    Regions(String),
+    /// A character that is not a digit of this size or a blank.
+    #[error("column {column}: unexpected {found:?}, expected {expected}")]
+    Char {
+        /// 1-based column (character position) in the text.
+        column: usize,
+        /// The offending character.
+        found: char,
+        /// What was acceptable.
+        expected: String,
+    },
+    /// A grid text of the wrong length.
+    #[error("{found} cells, expected {expected}")]
+    Length {
+        /// How many cells the text held.
+        found: usize,
+        /// How many the puzzle's shape needs.
+        expected: String,
+    },
+    /// A samurai canvas position outside the five grids holds a digit.
+    #[error("column {column}: r{row}c{col} is outside the five samurai grids and must be '.'")]
+    OutsideSamurai {
+        /// 1-based column in the text.
+        column: usize,
+        /// 1-based canvas row.
+        row: usize,
+        /// 1-based canvas column.
+        col: usize,
+    },
+    /// A cell name that is malformed or off the grid.
+    #[error("cell {0:?} is not a cell of this grid, expected rRcC with 1-based row and column")]
+    Cell(String),
+    /// A cage that cannot hold distinct digits or whose sum is impossible.
+    #[error("cage {index}: {why}")]
+    Cage {
+        /// 0-based index of the cage in the puzzle.
+        index: usize,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A rule name that is not known.
+    #[error("unknown rule {0:?}, expected one of x, windoku, disjoint-groups, anti-knight, anti-king, non-consecutive")]
+    UnknownRule(String),
+    /// A rule that does not apply to this shape.
+    #[error("rule {rule} needs {needs}")]
+    RuleShape {
+        /// The rule's name.
+        rule: &'static str,
+        /// What shape it needs.
+        needs: &'static str,
+    },
+    /// A layout name that is not known.
+    #[error("unknown layout {0:?}, expected \"samurai\"")]
+    UnknownLayout(String),
+    /// A JSON record that does not parse or has wrong field types.
+    #[error("JSON line {line}, column {column}: {message}")]
+    Json {
+        /// 1-based line within the record.
+        line: usize,
+        /// 1-based column within the line.
+        column: usize,
+        /// What serde_json said.
+        message: String,
+    },
+}

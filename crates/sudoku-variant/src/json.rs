@@ -1,0 +1,198 @@
+//! The JSON form: one object a line for every variant (see
+//! `docs/variants.md`), read with field-level errors and written back with
+//! the givens or a solution.
+
+use serde::{Deserialize, Serialize};
+
+use crate::digits::{format_digits, parse_digits};
+use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_SIDE};
+use crate::VariantError;
+
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct Record {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    size: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    layout: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    boxes: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    regions: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rules: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    cages: Vec<CageRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    givens: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    /// Fields other tools add (an expected count, a source, a rating)
+    /// are kept out of the model but allowed on input.
+    #[serde(default, skip_serializing)]
+    #[allow(dead_code)]
+    expect: Option<serde_json::Value>,
+    #[serde(default, skip_serializing)]
+    #[allow(dead_code)]
+    source: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+struct CageRecord {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sum: Option<u32>,
+    cells: Vec<String>,
+}
+
+/// A puzzle read from the JSON form, with the solution the record carried
+/// (if any).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonPuzzle {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The record's `solution` field, one digit per canvas position.
+    pub solution: Option<Vec<u8>>,
+}
+
+impl Puzzle {
+    /// Reads one JSON object (see the crate docs for the fields).
+    pub fn from_json(text: &str) -> Result<JsonPuzzle, VariantError> {
+        let record: Record = serde_json::from_str(text).map_err(|e| VariantError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string().split(" at line ").next().unwrap_or_default().to_string(),
+        })?;
+        record.into_puzzle()
+    }
+
+    /// Writes the puzzle as one JSON object (no newline); `solution`
+    /// adds a `solution` field.
+    pub fn to_json(&self, solution: Option<&[u8]>) -> String {
+        let mut record = Record {
+            rules: self.rules().iter().map(|r| r.name().to_string()).collect(),
+            givens: Some(self.givens_line()),
+            solution: solution.map(format_digits),
+            ..Record::default()
+        };
+        match self.layout() {
+            Layout::Samurai => record.layout = Some("samurai".into()),
+            Layout::Boxes { rows, cols } => {
+                record.size = Some(self.size());
+                if default_boxes(self.size()) != Some((*rows, *cols)) {
+                    record.boxes = Some(format!("{rows}x{cols}"));
+                }
+            }
+            Layout::Regions(regions) => {
+                record.size = Some(self.size());
+                record.regions = Some(regions.iter().map(|&r| crate::digits::digit_char(r + 1)).collect());
+            }
+        }
+        record.cages = self
+            .cages()
+            .iter()
+            .map(|c| CageRecord {
+                sum: c.sum,
+                cells: c.cells.iter().map(|&i| self.cell_name(usize::from(i))).collect(),
+            })
+            .collect();
+        serde_json::to_string(&record).expect("a record of strings and numbers serializes")
+    }
+}
+
+impl Record {
+    fn into_puzzle(self) -> Result<JsonPuzzle, VariantError> {
+        let samurai = match self.layout.as_deref() {
+            None => false,
+            Some(l) if l.eq_ignore_ascii_case("samurai") => true,
+            Some(l) => return Err(VariantError::UnknownLayout(l.to_string())),
+        };
+        let text_len = |t: &Option<String>| t.as_ref().map(|t| t.chars().count());
+        let size = match (self.size, samurai) {
+            (Some(n), _) => n,
+            (None, true) => 9,
+            (None, false) => {
+                match text_len(&self.givens).or(text_len(&self.solution)).or(text_len(&self.regions)) {
+                    Some(len) => {
+                        let n = (len as f64).sqrt().round() as usize;
+                        if n * n == len {
+                            n
+                        } else {
+                            return Err(VariantError::Length {
+                                found: len,
+                                expected: "a square number of cells (or give \"size\")".into(),
+                            });
+                        }
+                    }
+                    None => 9,
+                }
+            }
+        };
+        let layout = if samurai {
+            Layout::Samurai
+        } else if let Some(regions) = &self.regions {
+            if self.boxes.is_some() {
+                return Err(VariantError::Regions("give either \"boxes\" or \"regions\", not both".into()));
+            }
+            Layout::Regions(parse_regions(regions, size)?)
+        } else if let Some(boxes) = &self.boxes {
+            let (r, c) = boxes
+                .split_once(['x', 'X', '×'])
+                .and_then(|(r, c)| Some((r.trim().parse::<u8>().ok()?, c.trim().parse::<u8>().ok()?)))
+                .ok_or_else(|| VariantError::BoxesText(boxes.clone()))?;
+            Layout::Boxes { rows: r, cols: c }
+        } else {
+            if !(4..=crate::digits::MAX_SIZE).contains(&size) {
+                return Err(VariantError::Size(size));
+            }
+            let (rows, cols) = default_boxes(size).ok_or(VariantError::NoBoxes(size))?;
+            Layout::Boxes { rows, cols }
+        };
+        if !(4..=crate::digits::MAX_SIZE).contains(&size) {
+            return Err(VariantError::Size(size));
+        }
+        let rules: Rules = self.rules.iter().map(|r| Rule::from_name(r)).collect::<Result<_, _>>()?;
+        let side = if samurai { SAMURAI_SIDE } else { size };
+        let givens = match &self.givens {
+            Some(g) => parse_digits(g, size, side * side)?,
+            None => vec![0; side * side],
+        };
+        let shape = Puzzle::new(size, layout.clone(), rules, Vec::new(), vec![0; side * side])?;
+        let mut cages = Vec::with_capacity(self.cages.len());
+        for cage in &self.cages {
+            let cells = cage
+                .cells
+                .iter()
+                .map(|name| shape.parse_cell(name).map(|i| i as u16))
+                .collect::<Result<Vec<_>, _>>()?;
+            cages.push(Cage { cells, sum: cage.sum });
+        }
+        let puzzle = Puzzle::new(size, layout, rules, cages, givens)?;
+        let solution = match &self.solution {
+            Some(s) => Some(parse_digits(s, size, side * side)?),
+            None => None,
+        };
+        Ok(JsonPuzzle { puzzle, solution })
+    }
+}
+
+fn parse_regions(text: &str, size: usize) -> Result<Vec<u8>, VariantError> {
+    let mut labels: Vec<char> = Vec::new();
+    let mut out = Vec::with_capacity(size * size);
+    for c in text.chars() {
+        let k = match labels.iter().position(|&l| l == c) {
+            Some(k) => k,
+            None => {
+                labels.push(c);
+                labels.len() - 1
+            }
+        };
+        if k >= size || !c.is_ascii_alphanumeric() {
+            return Err(VariantError::Regions(format!(
+                "more than {size} labels, or label {c:?} is not a letter or digit"
+            )));
+        }
+        out.push(k as u8);
+    }
+    Ok(out)
+}

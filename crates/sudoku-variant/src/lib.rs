@@ -1,0 +1,54 @@
+//! # sudoku-variant
+//!
+//! Variant sudoku in one model: grids of side 4 to 25 with rectangular
+//! boxes or jigsaw regions, the samurai's five interlocked 9×9 grids,
+//! extra houses (X diagonals, windoku windows, disjoint groups), move
+//! rules (anti-knight, anti-king), non-consecutive neighbours, and killer
+//! cages with or without sums. Rules compose: a killer X jigsaw is one
+//! [`Puzzle`].
+//!
+//! ```
+//! use sudoku_variant::Puzzle;
+//!
+//! // A 4×4 (boxes 2×2) given as a line; '.' is a blank.
+//! let puzzle = Puzzle::parse_line("1.....2..3.....4", None)?;
+//! assert_eq!(puzzle.size(), 4);
+//! let solution = puzzle.solve_one().expect("solvable");
+//! assert!(puzzle.check_solution(&solution).is_ok());
+//!
+//! // A killer cage in the JSON form.
+//! let killer = Puzzle::from_json(
+//!     r#"{"size":4,"cages":[{"sum":3,"cells":["r1c1","r1c2"]}],"givens":"................"}"#,
+//! )?.puzzle;
+//! assert!(killer.count_solutions_up_to(2) >= 1);
+//! # Ok::<(), sudoku_variant::VariantError>(())
+//! ```
+//!
+//! ## Text forms
+//!
+//! - The line form ([`Puzzle::parse_line`]): n×n characters, `1`–`9` then
+//!   `A`–`P` for 10–25, `.` or `0` for a blank; the size follows from the
+//!   length (441 characters is a samurai canvas).
+//! - The JSON form ([`Puzzle::from_json`], [`Puzzle::to_json`]): one object
+//!   a line with `size`, `boxes`, `regions`, `rules`, `cages`, `givens`,
+//!   `layout`; documented field by field in `docs/variants.md`.
+//!
+//! ## Solving
+//!
+//! [`VariantSolver`] compiles a puzzle's shape once and then solves,
+//! counts or enumerates for any givens. Classic 9×9 puzzles are handed to
+//! `sudoku-core`'s solver and never run through the general engine.
+
+mod digits;
+mod engine;
+mod error;
+mod houses;
+mod json;
+mod puzzle;
+
+pub use digits::{char_digit, digit_char, format_digits, MAX_SIZE};
+pub use engine::{Outcome, VariantSolver};
+pub use error::VariantError;
+pub use houses::{grids, House, HouseKind};
+pub use json::JsonPuzzle;
+pub use puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_GRIDS, SAMURAI_SIDE};

@@ -1,0 +1,465 @@
+//! The puzzle model: a shape (size with boxes, jigsaw regions, or the
+//! samurai's five grids), a set of extra rules, killer cages and givens.
+//!
+//! Cells are numbered row-major over the *canvas*: the n×n grid, or the
+//! 21×21 square a samurai's five grids sit in (positions outside every grid
+//! are not cells). [`Puzzle::cells`] lists the cells that exist.
+
+use crate::digits::{format_digits, parse_digits};
+use crate::VariantError;
+
+/// Where the houses of the grid come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Layout {
+    /// Rows, columns and rectangular boxes of `rows`×`cols` cells.
+    Boxes {
+        /// Rows of a box.
+        rows: u8,
+        /// Columns of a box.
+        cols: u8,
+    },
+    /// Rows, columns and irregular regions (jigsaw): a region index
+    /// 0..n per cell, row-major.
+    Regions(Vec<u8>),
+    /// Five 9×9 grids sharing corner boxes on a 21×21 canvas.
+    Samurai,
+}
+
+/// An extra rule on top of the houses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    /// Both main diagonals are houses.
+    X,
+    /// The four extra 3×3 windows of a 9×9 are houses.
+    Windoku,
+    /// Cells at the same place in their boxes form a house.
+    DisjointGroups,
+    /// Cells a knight's move apart differ.
+    AntiKnight,
+    /// Cells a king's move apart differ.
+    AntiKing,
+    /// Orthogonal neighbours do not differ by 1.
+    NonConsecutive,
+}
+
+impl Rule {
+    /// Every rule, in the order names are written.
+    pub const ALL: [Rule; 6] = [
+        Rule::X,
+        Rule::Windoku,
+        Rule::DisjointGroups,
+        Rule::AntiKnight,
+        Rule::AntiKing,
+        Rule::NonConsecutive,
+    ];
+
+    /// The rule's name in the text forms (`anti-knight`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::X => "x",
+            Rule::Windoku => "windoku",
+            Rule::DisjointGroups => "disjoint-groups",
+            Rule::AntiKnight => "anti-knight",
+            Rule::AntiKing => "anti-king",
+            Rule::NonConsecutive => "non-consecutive",
+        }
+    }
+
+    /// The rule a name stands for; a few common spellings are accepted
+    /// (`diagonal`, `windows`, `dg`, `antiknight`, `nc`).
+    pub fn from_name(name: &str) -> Result<Rule, VariantError> {
+        let key: String =
+            name.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
+        Ok(match key.as_str() {
+            "x" | "diagonal" | "diagonals" | "sudokux" => Rule::X,
+            "windoku" | "windows" | "window" | "hyper" => Rule::Windoku,
+            "disjointgroups" | "disjoint" | "dg" => Rule::DisjointGroups,
+            "antiknight" => Rule::AntiKnight,
+            "antiking" => Rule::AntiKing,
+            "nonconsecutive" | "nc" => Rule::NonConsecutive,
+            _ => return Err(VariantError::UnknownRule(name.to_string())),
+        })
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// A set of [`Rule`]s.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Rules(u8);
+
+impl Rules {
+    /// No extra rule.
+    pub const NONE: Rules = Rules(0);
+
+    /// Whether `rule` is in the set.
+    pub fn contains(self, rule: Rule) -> bool {
+        self.0 & rule.bit() != 0
+    }
+
+    /// Adds `rule`.
+    pub fn insert(&mut self, rule: Rule) {
+        self.0 |= rule.bit();
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The rules in the set, in [`Rule::ALL`] order.
+    pub fn iter(self) -> impl Iterator<Item = Rule> {
+        Rule::ALL.into_iter().filter(move |r| self.contains(*r))
+    }
+
+    /// Parses a comma-separated list of rule names (`x,windoku`); empty
+    /// names are skipped and `classic`/`killer` name no extra rule.
+    pub fn parse_list(text: &str) -> Result<Rules, VariantError> {
+        let mut rules = Rules::NONE;
+        for name in text.split(',').map(str::trim) {
+            if name.is_empty() || name.eq_ignore_ascii_case("classic") || name.eq_ignore_ascii_case("killer")
+            {
+                continue;
+            }
+            rules.insert(Rule::from_name(name)?);
+        }
+        Ok(rules)
+    }
+}
+
+impl FromIterator<Rule> for Rules {
+    fn from_iter<I: IntoIterator<Item = Rule>>(iter: I) -> Self {
+        let mut rules = Rules::NONE;
+        for r in iter {
+            rules.insert(r);
+        }
+        rules
+    }
+}
+
+/// A killer cage: distinct digits in its cells, adding up to `sum` when
+/// it has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cage {
+    /// Canvas indices of the cells, sorted.
+    pub cells: Vec<u16>,
+    /// The total of the cage's digits, if given.
+    pub sum: Option<u32>,
+}
+
+/// Side of the samurai canvas.
+pub const SAMURAI_SIDE: usize = 21;
+
+/// Top-left canvas corners (row, column) of the samurai's five grids:
+/// top-left, top-right, centre, bottom-left, bottom-right.
+pub const SAMURAI_GRIDS: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
+
+/// One variant puzzle: shape, rules, cages and givens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    size: u8,
+    layout: Layout,
+    rules: Rules,
+    cages: Vec<Cage>,
+    givens: Vec<u8>,
+}
+
+/// The default box shape `(rows, cols)` of a size: the most square
+/// factorisation with rows ≤ columns (6 → 2×3, 12 → 3×4); `None` for a
+/// prime side.
+pub fn default_boxes(size: usize) -> Option<(u8, u8)> {
+    let mut rows = (size as f64).sqrt() as usize;
+    while rows > 1 {
+        if size % rows == 0 {
+            return Some((rows as u8, (size / rows) as u8));
+        }
+        rows -= 1;
+    }
+    None
+}
+
+impl Puzzle {
+    /// A blank puzzle of side `size` with its default boxes.
+    pub fn blank(size: usize) -> Result<Puzzle, VariantError> {
+        check_size(size)?;
+        let (rows, cols) = default_boxes(size).ok_or(VariantError::NoBoxes(size))?;
+        Puzzle::new(size, Layout::Boxes { rows, cols }, Rules::NONE, Vec::new(), vec![0; size * size])
+    }
+
+    /// A blank samurai.
+    pub fn blank_samurai() -> Puzzle {
+        let givens = vec![0; SAMURAI_SIDE * SAMURAI_SIDE];
+        Puzzle::new(9, Layout::Samurai, Rules::NONE, Vec::new(), givens)
+            .expect("the samurai shape is well-formed")
+    }
+
+    /// Builds a puzzle and checks that every part fits: the layout tiles
+    /// the grid, the rules apply to the shape, cages name distinct cells
+    /// with a reachable sum, givens are one per canvas position and only
+    /// on cells.
+    pub fn new(
+        size: usize,
+        layout: Layout,
+        rules: Rules,
+        mut cages: Vec<Cage>,
+        givens: Vec<u8>,
+    ) -> Result<Puzzle, VariantError> {
+        check_size(size)?;
+        match &layout {
+            Layout::Boxes { rows, cols } => {
+                if usize::from(*rows) * usize::from(*cols) != size {
+                    return Err(VariantError::Boxes {
+                        rows: usize::from(*rows),
+                        cols: usize::from(*cols),
+                        size,
+                    });
+                }
+            }
+            Layout::Regions(regions) => check_regions(regions, size)?,
+            Layout::Samurai => {
+                if size != 9 {
+                    return Err(VariantError::RuleShape { rule: "samurai", needs: "size 9" });
+                }
+            }
+        }
+        let side = if layout == Layout::Samurai { SAMURAI_SIDE } else { size };
+        if givens.len() != side * side {
+            return Err(VariantError::Length { found: givens.len(), expected: (side * side).to_string() });
+        }
+        let mut puzzle = Puzzle { size: size as u8, layout, rules, cages: Vec::new(), givens };
+        puzzle.check_rules()?;
+        for (i, &g) in puzzle.givens.iter().enumerate() {
+            if usize::from(g) > size {
+                return Err(VariantError::Char {
+                    column: i + 1,
+                    found: crate::digits::digit_char(g.min(35)),
+                    expected: crate::digits::expected(size),
+                });
+            }
+            if g != 0 && !puzzle.is_cell(i) {
+                return Err(VariantError::OutsideSamurai {
+                    column: i + 1,
+                    row: i / side + 1,
+                    col: i % side + 1,
+                });
+            }
+        }
+        for (index, cage) in cages.iter_mut().enumerate() {
+            cage.cells.sort_unstable();
+            puzzle.check_cage(index, cage)?;
+        }
+        puzzle.cages = cages;
+        Ok(puzzle)
+    }
+
+    fn check_rules(&self) -> Result<(), VariantError> {
+        let boxes = matches!(self.layout, Layout::Boxes { .. } | Layout::Samurai);
+        if self.rules.contains(Rule::Windoku)
+            && !(self.size == 9 && matches!(self.layout, Layout::Boxes { .. }))
+        {
+            return Err(VariantError::RuleShape {
+                rule: "windoku",
+                needs: "a single 9x9 grid with 3x3 boxes",
+            });
+        }
+        if self.rules.contains(Rule::DisjointGroups) && !boxes {
+            return Err(VariantError::RuleShape { rule: "disjoint-groups", needs: "rectangular boxes" });
+        }
+        Ok(())
+    }
+
+    fn check_cage(&self, index: usize, cage: &Cage) -> Result<(), VariantError> {
+        let why = |why: String| VariantError::Cage { index, why };
+        if cage.cells.is_empty() {
+            return Err(why("no cells".into()));
+        }
+        if cage.cells.windows(2).any(|w| w[0] == w[1]) {
+            return Err(why("a cell is named twice".into()));
+        }
+        if let Some(&c) = cage.cells.iter().find(|&&c| !self.is_cell(usize::from(c))) {
+            return Err(why(format!("{} is not a cell", self.cell_name(usize::from(c)))));
+        }
+        let n = usize::from(self.size);
+        let k = cage.cells.len();
+        if k > n {
+            return Err(why(format!("{k} cells cannot hold distinct digits 1-{n}")));
+        }
+        if let Some(sum) = cage.sum {
+            let min = k * (k + 1) / 2;
+            let max = k * (2 * n - k + 1) / 2;
+            if (sum as usize) < min || (sum as usize) > max {
+                return Err(why(format!(
+                    "sum {sum} is out of reach, {k} distinct digits add up to {min}-{max}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The side n: digits run 1..=n.
+    pub fn size(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The extra rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The killer cages (cells sorted).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// The givens over the canvas (0 = blank).
+    pub fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+
+    /// Replaces the givens (same canvas); checks digits and positions.
+    pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, VariantError> {
+        Puzzle::new(self.size(), self.layout.clone(), self.rules, self.cages.clone(), givens)
+    }
+
+    /// Replaces the cages; checks them.
+    pub fn with_cages(&self, cages: Vec<Cage>) -> Result<Puzzle, VariantError> {
+        Puzzle::new(self.size(), self.layout.clone(), self.rules, cages, self.givens.clone())
+    }
+
+    /// Replaces the rules; checks that they apply.
+    pub fn with_rules(&self, rules: Rules) -> Result<Puzzle, VariantError> {
+        Puzzle::new(self.size(), self.layout.clone(), rules, self.cages.clone(), self.givens.clone())
+    }
+
+    /// Whether this is a classic puzzle of side `n` with boxes and no
+    /// extra rule or cage (9×9 ones go to `sudoku-core`'s solver).
+    pub fn is_classic(&self) -> bool {
+        matches!(self.layout, Layout::Boxes { .. }) && self.rules.is_empty() && self.cages.is_empty()
+    }
+
+    /// Side of the canvas: n, or 21 for a samurai.
+    pub fn side(&self) -> usize {
+        match self.layout {
+            Layout::Samurai => SAMURAI_SIDE,
+            _ => self.size(),
+        }
+    }
+
+    /// Number of canvas positions (cells and, for a samurai, holes).
+    pub fn canvas_len(&self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// Whether canvas position `i` is a cell.
+    pub fn is_cell(&self, i: usize) -> bool {
+        if i >= self.canvas_len() {
+            return false;
+        }
+        match self.layout {
+            Layout::Samurai => {
+                let (r, c) = (i / SAMURAI_SIDE, i % SAMURAI_SIDE);
+                SAMURAI_GRIDS.iter().any(|&(r0, c0)| (r0..r0 + 9).contains(&r) && (c0..c0 + 9).contains(&c))
+            }
+            _ => true,
+        }
+    }
+
+    /// The canvas indices of the cells, ascending.
+    pub fn cells(&self) -> Vec<usize> {
+        (0..self.canvas_len()).filter(|&i| self.is_cell(i)).collect()
+    }
+
+    /// The name of canvas position `i`: `r1c2`.
+    pub fn cell_name(&self, i: usize) -> String {
+        format!("r{}c{}", i / self.side() + 1, i % self.side() + 1)
+    }
+
+    /// The canvas index of a cell name (`r10c3`, case-insensitive).
+    pub fn parse_cell(&self, name: &str) -> Result<usize, VariantError> {
+        let bad = || VariantError::Cell(name.to_string());
+        let lower = name.trim().to_ascii_lowercase();
+        let rest = lower.strip_prefix('r').ok_or_else(bad)?;
+        let (r, c) = rest.split_once('c').ok_or_else(bad)?;
+        let r: usize = r.parse().map_err(|_| bad())?;
+        let c: usize = c.parse().map_err(|_| bad())?;
+        let side = self.side();
+        if r == 0 || c == 0 || r > side || c > side {
+            return Err(bad());
+        }
+        let i = (r - 1) * side + (c - 1);
+        if !self.is_cell(i) {
+            return Err(bad());
+        }
+        Ok(i)
+    }
+
+    /// The givens in the line alphabet, one character per canvas position.
+    pub fn givens_line(&self) -> String {
+        format_digits(&self.givens)
+    }
+
+    /// Parses a line of givens with classic rules of the size its length
+    /// implies (16 → 4×4, …, 625 → 25×25; 441 is a samurai), or of
+    /// `size` when given.
+    pub fn parse_line(line: &str, size: Option<usize>) -> Result<Puzzle, VariantError> {
+        let len = line.chars().count();
+        if size.is_none() && len == SAMURAI_SIDE * SAMURAI_SIDE {
+            let givens = parse_digits(line, 9, len)?;
+            return Puzzle::new(9, Layout::Samurai, Rules::NONE, Vec::new(), givens);
+        }
+        let size = match size {
+            Some(n) => n,
+            None => {
+                let n = (len as f64).sqrt().round() as usize;
+                if n * n != len || !(4..=crate::digits::MAX_SIZE).contains(&n) {
+                    return Err(VariantError::Length {
+                        found: len,
+                        expected: "a square: 16, 36, 64, 81, 144, 256 or 625 (441 for a samurai)".into(),
+                    });
+                }
+                n
+            }
+        };
+        check_size(size)?;
+        let givens = parse_digits(line, size, size * size)?;
+        let mut puzzle = Puzzle::blank(size)?;
+        puzzle.givens = givens;
+        Ok(puzzle)
+    }
+}
+
+fn check_size(size: usize) -> Result<(), VariantError> {
+    if (4..=crate::digits::MAX_SIZE).contains(&size) {
+        Ok(())
+    } else {
+        Err(VariantError::Size(size))
+    }
+}
+
+fn check_regions(regions: &[u8], size: usize) -> Result<(), VariantError> {
+    if regions.len() != size * size {
+        return Err(VariantError::Regions(format!("{} labels, expected {}", regions.len(), size * size)));
+    }
+    let mut counts = vec![0usize; size];
+    for &r in regions {
+        match counts.get_mut(usize::from(r)) {
+            Some(c) => *c += 1,
+            None => return Err(VariantError::Regions(format!("more than {size} distinct labels"))),
+        }
+    }
+    if let Some(r) = counts.iter().position(|&c| c != size) {
+        return Err(VariantError::Regions(format!(
+            "region {} has {} cells, expected {size}",
+            r + 1,
+            counts[r]
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,3 @@
+//! Integration tests of the variant model and solver.
+
+mod solve;
