@@ -16,3 +16,4 @@ mod r31_misc;
 mod reliability;
 mod snapshots;
 mod transaction;
+mod variant;

@@ -14,6 +14,7 @@
 //! | [`hint`] | [`hint::HintRequest`] | [`hint::HintJson`] |
 //! | [`canon`] | [`canon::CanonRequest`] | [`canon::CanonRow`] |
 //! | [`transform`] | [`transform::TransformRequest`] | a grid |
+//! | [`variant`] | [`variant::answer`] | [`variant::VariantCsvRow`], [`variant::VariantJson`] |
 //! | [`generate`] | [`generate::Filter`], [`generate::make_range`] | [`generate::GenerateRow`] |
 //! | [`book`] | [`book::easiest_first`] | [`book::BookColumns`], [`book::PrintRow`] |
 //!
@@ -50,6 +51,7 @@ pub mod hint;
 pub mod max_score;
 pub mod solve;
 pub mod transform;
+pub mod variant;
 
 pub use choice::Choice;
 pub use format::Format;

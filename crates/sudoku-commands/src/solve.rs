@@ -91,13 +91,19 @@ impl Answer {
     /// The status word of the answer: `unsolvable`, `solvable` (a count
     /// with a limit of 1), `unique`, `multiple` or `solved`.
     pub fn status(&self, mode: SolveMode) -> &'static str {
-        match (mode, self.count) {
-            _ if !self.solvable() => "unsolvable",
-            (SolveMode::Count(1), Some(1)) => "solvable",
-            (SolveMode::Count(_), Some(1)) => "unique",
-            (SolveMode::Count(_), Some(_)) => "multiple",
-            _ => "solved",
-        }
+        status_word(mode, self.solvable(), self.count)
+    }
+}
+
+/// The status word of an answer (see [`Answer::status`]), for any kind of
+/// puzzle: whether it has a solution and the count, if counted.
+pub fn status_word(mode: SolveMode, solvable: bool, count: Option<u64>) -> &'static str {
+    match (mode, count) {
+        _ if !solvable => "unsolvable",
+        (SolveMode::Count(1), Some(1)) => "solvable",
+        (SolveMode::Count(_), Some(1)) => "unique",
+        (SolveMode::Count(_), Some(_)) => "multiple",
+        _ => "solved",
     }
 }
 

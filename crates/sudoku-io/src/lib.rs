@@ -37,8 +37,10 @@
 mod csv_input;
 mod csv_rows;
 mod input;
+mod line_reader;
 mod output;
 mod position;
+mod variant;
 
 pub use csv_input::{CsvRecords, PUZZLE_COLUMNS};
 pub use input::{
@@ -46,6 +48,7 @@ pub use input::{
 };
 pub use output::{FileKind, RecordWriter};
 pub use position::{position_json, positions, ParsePositionFormatError, PositionFormat, PositionRecord};
+pub use variant::{looks_like_variant, variant_records, VariantRecord, VariantSpec};
 
 /// The records of one input in `spec`'s format, read lazily; `source` names
 /// the input in errors (a file name, or `<stdin>`).

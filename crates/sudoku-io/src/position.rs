@@ -11,13 +11,13 @@
 //! assert_eq!(back[0].position.as_ref().unwrap(), p);
 //! ```
 
-use std::io::{BufRead, BufReader, Read};
-use std::sync::Arc;
+use std::io::Read;
 
 use serde::Deserialize;
 use sudoku_core::{Candidates, Digit, Grid, Position};
 
-use crate::{RecordError, MAX_LINE_BYTES};
+use crate::line_reader::LineReader;
+use crate::RecordError;
 
 /// One position of the input: where it starts, and the position or what
 /// was wrong with it.
@@ -111,7 +111,7 @@ pub fn positions<'a, R: Read + 'a>(
     source: &str,
     format: PositionFormat,
 ) -> impl Iterator<Item = PositionRecord> + 'a {
-    let mut r = Reader { reader: BufReader::new(reader), line_no: 0, source: source.into(), format };
+    let mut r = Reader { lines: LineReader::new(reader, source), format };
     std::iter::from_fn(move || r.next_record())
 }
 
@@ -171,68 +171,18 @@ impl std::str::FromStr for PositionFormat {
 }
 
 struct Reader<R> {
-    reader: BufReader<R>,
-    line_no: usize,
-    source: Arc<str>,
+    lines: LineReader<R>,
     format: PositionFormat,
 }
 
 impl<R: Read> Reader<R> {
     fn error(&self, line: usize, column: usize, message: impl Into<String>) -> RecordError {
-        RecordError { source: self.source.to_string(), line, column, message: message.into() }
-    }
-
-    /// The next line, without its end; `None` at the end of the input.
-    fn next_line(&mut self) -> Option<Result<String, RecordError>> {
-        let mut buf = Vec::new();
-        let limit = MAX_LINE_BYTES as u64 + 1;
-        let n = match (&mut self.reader).take(limit).read_until(b'\n', &mut buf) {
-            Ok(n) => n,
-            Err(e) => return Some(Err(self.error(self.line_no + 1, 0, format!("read error: {e}")))),
-        };
-        if n == 0 {
-            return None;
-        }
-        self.line_no += 1;
-        if buf.len() > MAX_LINE_BYTES && buf.last() != Some(&b'\n') {
-            // Skip the rest of the line: a comment or blank, the line is its
-            // first MAX_LINE_BYTES (see MAX_LINE_BYTES), else an error.
-            let mut rest = Vec::new();
-            let mut rest_blank = true;
-            loop {
-                rest.clear();
-                let n = (&mut self.reader).take(limit).read_until(b'\n', &mut rest).unwrap_or(0);
-                rest_blank &= rest.iter().all(u8::is_ascii_whitespace);
-                if n == 0 || rest.last() == Some(&b'\n') {
-                    break;
-                }
-            }
-            buf.truncate(MAX_LINE_BYTES);
-            let blank = rest_blank && buf.iter().all(u8::is_ascii_whitespace);
-            if !buf.contains(&b'#') && !blank {
-                return Some(Err(self.error(
-                    self.line_no,
-                    0,
-                    format!("line longer than {MAX_LINE_BYTES} bytes"),
-                )));
-            }
-        }
-        while matches!(buf.last(), Some(b'\n' | b'\r')) {
-            buf.pop();
-        }
-        if buf.len() == MAX_LINE_BYTES {
-            // A long comment cut inside a character keeps its text.
-            return Some(Ok(String::from_utf8_lossy(&buf).into_owned()));
-        }
-        Some(String::from_utf8(buf).map_err(|e| {
-            let byte = e.as_bytes()[e.utf8_error().valid_up_to()];
-            self.error(self.line_no, 0, format!("byte 0x{byte:02x} is not UTF-8"))
-        }))
+        self.lines.error(line, column, message)
     }
 
     fn next_record(&mut self) -> Option<PositionRecord> {
         let first = loop {
-            match self.next_line()? {
+            match self.lines.next_line()? {
                 Err(e) => return Some(PositionRecord { line: e.line, position: Err(e) }),
                 Ok(l) if l.trim().is_empty() || l.trim_start().starts_with('#') && !is_border(&l) => continue,
                 // A grid's top or closing border: a pencil-mark grid starts
@@ -246,7 +196,7 @@ impl<R: Read> Reader<R> {
                 Ok(l) => break l.trim_start_matches('\u{feff}').to_string(),
             }
         };
-        let at = self.line_no;
+        let at = self.lines.line_no;
         let t = first.trim();
         let cells = t.chars().filter(|c| !c.is_whitespace()).count();
         let fail = |this: &Self, column: usize, message: String| PositionRecord {
@@ -283,7 +233,7 @@ impl<R: Read> Reader<R> {
         let mut block = first.clone();
         let mut rows = usize::from(!is_border(&first));
         while rows < 9 {
-            match self.next_line() {
+            match self.lines.next_line() {
                 None => break,
                 Some(Err(e)) => return Some(PositionRecord { line: at, position: Err(e) }),
                 Some(Ok(l)) => {
@@ -309,6 +259,7 @@ impl<R: Read> Reader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::MAX_LINE_BYTES;
 
     const GIVENS: &str = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     const PLACED: &str = "4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";

@@ -344,6 +344,27 @@ impl Puzzle {
         matches!(self.layout, Layout::Boxes { .. }) && self.rules.is_empty() && self.cages.is_empty()
     }
 
+    /// The variant's name as the CSV column and `--variant` write it:
+    /// `classic`, or the parts that make it, comma-separated
+    /// (`killer,x`, `jigsaw`, `samurai`, `anti-knight`).
+    pub fn variant_name(&self) -> String {
+        let mut parts: Vec<&str> = Vec::new();
+        match self.layout {
+            Layout::Samurai => parts.push("samurai"),
+            Layout::Regions(_) => parts.push("jigsaw"),
+            Layout::Boxes { .. } => {}
+        }
+        if !self.cages.is_empty() {
+            parts.push("killer");
+        }
+        parts.extend(self.rules.iter().map(Rule::name));
+        if parts.is_empty() {
+            "classic".to_string()
+        } else {
+            parts.join(",")
+        }
+    }
+
     /// Side of the canvas: n, or 21 for a samurai.
     pub fn side(&self) -> usize {
         match self.layout {

@@ -2,6 +2,7 @@
 //! `--max-score`, the target-sudoku optimum ([`max_score`]).
 
 mod max_score;
+mod variant;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -60,6 +61,19 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
+    /// Extra rules for puzzles given as lines, comma-separated: x,
+    /// windoku, disjoint-groups, anti-knight, anti-king, non-consecutive
+    /// (`--variant x,anti-king`). Killer and jigsaw puzzles are read from
+    /// the JSON form (docs/variants.md), which is detected by itself.
+    #[arg(long, value_name = "RULES")]
+    pub variant: Option<String>,
+
+    /// The side of puzzles given as lines (4, 6, 8, 9, 12, 16, 25, ...)
+    /// [default: from each line's length: 16 cells is 4x4, 256 is 16x16,
+    /// 441 a samurai]. Digits above 9 are A-P.
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+
     /// The max-score mode: --max-score, --weights, --node-limit, --time-limit.
     #[command(flatten)]
     pub max: MaxScoreArgs,
@@ -101,8 +115,18 @@ Exit codes: 0 every puzzle solved; 1 some puzzle had no solution or was
 skipped as invalid; 2 usage, I/O or input error (FILE:LINE:COL: message), and
 then no output file is written (an existing one is left as it was).
 
+Variant puzzles (docs/variants.md): a line of n*n cells for other sizes (digits
+1-9 then A-P; 256 cells is 16x16, 441 a samurai canvas), rules from --variant;
+or one JSON object a line for every variant (killer cages, jigsaw regions, rules):
+  {\"size\":9,\"rules\":[\"x\"],\"cages\":[{\"sum\":10,\"cells\":[\"r1c1\",\"r1c2\"]}],\"givens\":\"...\"}
+Both are detected from the first record; json rows then carry the puzzle object
+and csv rows the columns variant,size,puzzle,solution,status,count.
+
 Examples:
   sudoku solve puzzles.txt
+  sudoku solve --size 16 giant.txt                 # 16x16, digits 1-9 A-G
+  sudoku solve --variant x,anti-knight x.txt       # 9x9 lines with extra rules
+  sudoku solve --count --limit 2 killer.jsonl      # uniqueness of killer puzzles
   sudoku solve --count --limit 2 puzzles.txt      # uniqueness check
   sudoku solve puzzles.txt -o solutions.json      # JSON Lines, from the extension";
 
@@ -130,6 +154,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         (None, None) => None,
         (format, path) => Some(pick_format(format, path, Format::Line, FORMATS)?),
     };
+    if args.variant.is_some() || args.size.is_some() || variant::input_is_variant(&args.source)? {
+        let spec = variant::spec(args.variant.as_deref(), args.size)?;
+        return variant::run(&args.source, &args.output, spec, mode, explicit, args.skip_invalid);
+    }
     // Without --format or an extension: lines, or the judge's rows for poj.
     let format_of = |record: &Record| {
         explicit.unwrap_or(match record.format {

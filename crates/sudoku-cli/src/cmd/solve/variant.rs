@@ -1,0 +1,174 @@
+//! `sudoku solve` on variant puzzles: the records are JSON objects or lines
+//! of givens of any size (`--size`, `--variant`), read by
+//! `sudoku_io::variant_records` and answered by `sudoku_commands::variant`.
+
+use std::io::{BufRead, Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use sudoku_commands::solve::SolveMode;
+use sudoku_commands::variant::{answer, block, VariantAnswer, VariantCsvRow, VariantJson, CSV_HEADER};
+use sudoku_commands::Format;
+use sudoku_io::{looks_like_variant, variant_records, InputFormat, RecordWriter, VariantRecord, VariantSpec};
+use sudoku_variant::{format_digits, Puzzle, Rules};
+
+use crate::args::{InputArgs, OutputArgs};
+use crate::out_file::OutFile;
+use crate::pipeline::{for_each_item, input_paths, Flow, RecordRun};
+
+/// The variant records' spec from `--variant` and `--size`; killer, jigsaw
+/// and samurai need more than a line of givens and are only named to say so.
+pub fn spec(variant: Option<&str>, size: Option<usize>) -> anyhow::Result<VariantSpec> {
+    let mut rules = Rules::NONE;
+    if let Some(list) = variant {
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name.to_ascii_lowercase().as_str() {
+                "classic" => {}
+                "killer" | "jigsaw" => bail!(
+                    "--variant {name}: {name} puzzles need more than a line of givens; \
+                     give them in the JSON form (one object a line, see docs/variants.md)"
+                ),
+                "samurai" => bail!("--variant samurai: a samurai is read from 441-character lines or JSON"),
+                _ => rules.insert(sudoku_variant::Rule::from_name(name)?),
+            }
+        }
+    }
+    if let Some(n) = size {
+        Puzzle::blank(n)?;
+    }
+    Ok(VariantSpec { size, rules })
+}
+
+/// Whether the input is variant records: the first record of the first
+/// input is JSON or a line of a size other than 9×9 (see
+/// [`looks_like_variant`]). Peeks without consuming; stdin is peeked in
+/// its buffer.
+pub fn input_is_variant(source: &InputArgs) -> anyhow::Result<bool> {
+    if source.input != InputFormat::Auto {
+        return Ok(false);
+    }
+    let Some(&path) = input_paths(&source.files).first() else { return Ok(false) };
+    let first_line = |text: &[u8]| {
+        String::from_utf8_lossy(text)
+            .split(['\n', '\r'])
+            .map(str::to_string)
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    };
+    let line = if path.as_os_str() == "-" {
+        let mut stdin = std::io::stdin().lock();
+        let buf = stdin.fill_buf().context("cannot read stdin")?;
+        first_line(buf)
+    } else if path.is_file() {
+        let mut head = Vec::with_capacity(8192);
+        let f = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        f.take(8192).read_to_end(&mut head).ok();
+        first_line(&head)
+    } else {
+        None
+    };
+    Ok(line.is_some_and(|l| looks_like_variant(&l)))
+}
+
+fn open(path: &Path, spec: VariantSpec) -> anyhow::Result<Box<dyn Iterator<Item = VariantRecord>>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(variant_records(std::io::stdin().lock(), "<stdin>", spec)));
+    }
+    if path.is_dir() {
+        bail!("{} is a directory", path.display());
+    }
+    let f = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    Ok(Box::new(variant_records(f, &path.display().to_string(), spec)))
+}
+
+/// Runs `solve` over variant records.
+pub fn run(
+    source: &InputArgs,
+    output: &OutputArgs,
+    spec: VariantSpec,
+    mode: SolveMode,
+    format: Option<Format>,
+    skip_invalid: bool,
+) -> anyhow::Result<ExitCode> {
+    if matches!(format, Some(Format::Rows)) {
+        bail!(
+            "--format rows is the 9x9 judge format; variant puzzles are written as line, block, csv or json"
+        );
+    }
+    let format = format.unwrap_or(Format::Line);
+    let inputs = input_paths(&source.files).into_iter().map(|p| open(p, spec));
+    let (mut run, mut out) = RecordRun::start(output, skip_invalid, CSV_HEADER)?;
+    for_each_item(
+        inputs,
+        output,
+        |r: &VariantRecord| r.puzzle.as_ref().ok().map(|p| answer(p, mode)),
+        |record: &VariantRecord, result: Option<VariantAnswer>| {
+            let puzzle = match &record.puzzle {
+                Ok(p) => p,
+                Err(e) => return run.malformed(e, || write_invalid(&mut out, format, &e.to_string())),
+            };
+            let answer = result.context("internal: a parsed record has no answer")?;
+            if answer.first.is_none() {
+                run.negative();
+            }
+            write_answer(&mut out, format, mode, puzzle, &answer)?;
+            Ok(Flow::Continue)
+        },
+    )?;
+    run.finish(out, format == Format::Csv)
+}
+
+fn write_invalid(out: &mut RecordWriter<OutFile>, format: Format, message: &str) -> anyhow::Result<()> {
+    match format {
+        Format::Block => writeln!(out.get_mut(), "invalid\n")?,
+        Format::Csv => out.write_csv(&VariantCsvRow::invalid())?,
+        Format::Json => out.write_json(&VariantJson::invalid(message))?,
+        _ => writeln!(out.get_mut(), "invalid")?,
+    }
+    Ok(())
+}
+
+fn write_answer(
+    out: &mut RecordWriter<OutFile>,
+    format: Format,
+    mode: SolveMode,
+    puzzle: &Puzzle,
+    answer: &VariantAnswer,
+) -> anyhow::Result<()> {
+    match format {
+        Format::Csv => out.write_csv(&VariantCsvRow::new(puzzle, answer, mode))?,
+        Format::Json => out.write_json(&VariantJson::new(puzzle, answer, mode))?,
+        Format::Block => {
+            let w = out.get_mut();
+            match mode {
+                SolveMode::Count(_) => writeln!(w, "{}", answer.count.unwrap_or(0))?,
+                SolveMode::All(_) => {
+                    for s in &answer.all {
+                        writeln!(w, "{}", block(puzzle, s))?;
+                    }
+                    let n = answer.all.len();
+                    writeln!(w, "{n} solution{} ({})\n", if n == 1 { "" } else { "s" }, answer.status(mode))?;
+                    return Ok(());
+                }
+                SolveMode::First => {}
+            }
+            match &answer.first {
+                Some(s) => writeln!(w, "{}", block(puzzle, s))?,
+                None => writeln!(w, "no solution\n")?,
+            }
+        }
+        _ => {
+            let w = out.get_mut();
+            match (mode, &answer.first) {
+                (SolveMode::Count(_), _) => writeln!(w, "{}", answer.count.unwrap_or(0))?,
+                (_, None) => writeln!(w, "no solution")?,
+                (SolveMode::All(_), _) => {
+                    let all: Vec<String> = answer.all.iter().map(|s| format_digits(s)).collect();
+                    writeln!(w, "{}", all.join(" "))?;
+                }
+                (_, Some(s)) => writeln!(w, "{}", format_digits(s))?,
+            }
+        }
+    }
+    Ok(())
+}

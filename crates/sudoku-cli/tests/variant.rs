@@ -1,0 +1,150 @@
+//! `sudoku solve` on variant puzzles (issue 34): other sizes, rules from
+//! `--variant`, the JSON form, and errors with their places. Solutions are
+//! checked here with the rules written out, not with the library.
+
+use crate::util::sudoku;
+use predicates::prelude::*;
+
+/// The digit of a line character (1-9, A-P).
+fn digit(c: char) -> u32 {
+    c.to_digit(36).expect("a digit")
+}
+
+/// Rows, columns and `br`×`bc` boxes of an n×n line each hold 1..=n, and
+/// the givens are kept.
+fn valid_square(puzzle: &str, solution: &str, n: usize, br: usize, bc: usize) -> bool {
+    let s: Vec<u32> = solution.chars().map(digit).collect();
+    let full = |cells: Vec<usize>| {
+        let mut seen: Vec<u32> = cells.iter().map(|&i| s[i]).collect();
+        seen.sort_unstable();
+        seen == (1..=n as u32).collect::<Vec<_>>()
+    };
+    s.len() == n * n
+        && puzzle.chars().zip(solution.chars()).all(|(p, q)| p == '.' || p == q)
+        && (0..n).all(|r| full((0..n).map(|c| r * n + c).collect()))
+        && (0..n).all(|c| full((0..n).map(|r| r * n + c).collect()))
+        && (0..n).all(|b| {
+            let (top, left) = ((b / (n / bc)) * br, (b % (n / bc)) * bc);
+            full((0..n).map(|k| (top + k / bc) * n + left + k % bc).collect())
+        })
+}
+
+#[test]
+fn r34_other_sizes_are_read_from_the_line_length() {
+    for (n, br, bc) in [(4, 2, 2), (6, 2, 3), (8, 2, 4), (12, 3, 4), (16, 4, 4)] {
+        let blank = ".".repeat(n * n);
+        let out = sudoku().args(["solve", "-"]).write_stdin(format!("{blank}\n")).output().unwrap();
+        assert!(out.status.success(), "{n}: {}", String::from_utf8_lossy(&out.stderr));
+        let solution = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        assert!(valid_square(&blank, &solution, n, br, bc), "{n}: {solution}");
+        // Half of it back as givens: solved again, givens kept.
+        let half: String =
+            solution.chars().enumerate().map(|(i, c)| if i % 2 == 0 { c } else { '.' }).collect();
+        let out = sudoku()
+            .args(["solve", "--count", "--limit", "2", "-f", "csv"])
+            .write_stdin(half.clone())
+            .output();
+        let text = String::from_utf8(out.unwrap().stdout).unwrap();
+        let row: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+        assert_eq!(row[0], "classic");
+        assert_eq!(row[1], n.to_string());
+        assert!(valid_square(&half, row[3], n, br, bc));
+    }
+}
+
+#[test]
+fn r34_rules_from_the_command_line_hold_in_the_answer() {
+    let out =
+        sudoku().args(["solve", "--variant", "x,anti-knight", "-"]).write_stdin(".".repeat(81)).output();
+    let s: Vec<u32> = String::from_utf8(out.unwrap().stdout).unwrap().trim().chars().map(digit).collect();
+    assert_eq!(s.len(), 81);
+    let distinct = |cells: Vec<usize>| {
+        let mut v: Vec<u32> = cells.iter().map(|&i| s[i]).collect();
+        v.sort_unstable();
+        v.dedup();
+        v.len() == 9
+    };
+    assert!(distinct((0..9).map(|k| k * 10).collect()));
+    assert!(distinct((0..9).map(|k| k * 9 + 8 - k).collect()));
+    for i in 0..81i32 {
+        for (dr, dc) in [(1, 2), (2, 1), (1, -2), (2, -1)] {
+            let (r, c) = (i / 9 + dr, i % 9 + dc);
+            if (0..9).contains(&r) && (0..9).contains(&c) {
+                assert_ne!(s[i as usize], s[(r * 9 + c) as usize], "knight's move from {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn r34_killer_json_records_are_detected_and_the_sums_hold() {
+    // Cages of two cells along each row; sums 3 and 17 force {1,2} and {8,9}.
+    let mut cages = Vec::new();
+    for r in 1..=9 {
+        for c in (1..=7).step_by(2) {
+            let sum = if (r + c) % 4 == 0 { 3 } else { 17 };
+            if r <= 2 {
+                cages.push(format!(r#"{{"sum":{sum},"cells":["r{r}c{c}","r{r}c{}"]}}"#, c + 1));
+            }
+        }
+    }
+    let record = format!(r#"{{"size":9,"cages":[{}]}}"#, cages.join(","));
+    let out = sudoku().args(["solve", "-f", "json"]).write_stdin(format!("{record}\n")).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["variant"], "killer");
+    let status = v["status"].as_str().unwrap();
+    if status == "solved" {
+        let s: Vec<u32> = v["solution"].as_str().unwrap().chars().map(digit).collect();
+        for r in 0..2usize {
+            for c in (0..8).step_by(2) {
+                let sum = if (r + 1 + c + 1) % 4 == 0 { 3 } else { 17 };
+                assert_eq!(s[r * 9 + c] + s[r * 9 + c + 1], sum);
+            }
+        }
+    } else {
+        // Four cages of 17 in one row need two 8s: then no solution is right.
+        assert_eq!(status, "unsolvable");
+        assert_eq!(out.status.code(), Some(1));
+    }
+}
+
+#[test]
+fn r34_malformed_variant_records_name_their_place() {
+    sudoku()
+        .args(["solve", "--size", "4", "-"])
+        .write_stdin("1...\n................\n..5.............\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1: 4 cells, expected 16"));
+    sudoku()
+        .args(["solve", "--skip-invalid", "-"])
+        .write_stdin("{\"size\":16}\n..5.............\n{\"size\":4,\"givens\":1}\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:2:3: unexpected '5'"))
+        .stderr(predicate::str::contains("<stdin>:3:"))
+        .stdout(predicate::function(|s: &str| s.lines().count() == 3 && s.lines().nth(1) == Some("invalid")));
+    sudoku()
+        .args(["solve", "--variant", "killer", "-"])
+        .write_stdin(".".repeat(81))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("JSON form"));
+}
+
+#[test]
+fn r34_a_samurai_line_is_solved_on_its_canvas() {
+    let out = sudoku().args(["solve", "-"]).write_stdin(".".repeat(441)).output().unwrap();
+    let s: Vec<char> = String::from_utf8(out.stdout).unwrap().trim().chars().collect();
+    assert_eq!(s.len(), 441);
+    let corners = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
+    for i in 0..441 {
+        let (r, c) = (i / 21, i % 21);
+        let inside = corners.iter().any(|&(r0, c0)| (r0..r0 + 9).contains(&r) && (c0..c0 + 9).contains(&c));
+        assert_eq!(s[i] != '.', inside, "r{}c{}", r + 1, c + 1);
+    }
+    for (r0, c0) in corners {
+        let grid: String = (0..81).map(|k| s[(r0 + k / 9) * 21 + c0 + k % 9]).collect();
+        assert!(valid_square(&".".repeat(81), &grid, 9, 3, 3), "grid at {r0},{c0}");
+    }
+}

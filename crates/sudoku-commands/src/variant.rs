@@ -1,0 +1,229 @@
+//! `solve` for variant puzzles (any size, jigsaw, samurai, killer, X, …):
+//! the answer for one [`Puzzle`] and the rows it is written as. Classic
+//! 9×9 puzzles read this way still go to `sudoku-core`'s solver.
+
+use serde::Serialize;
+use sudoku_variant::{format_digits, Puzzle, VariantSolver};
+
+use crate::solve::{status_word, SolveMode};
+
+/// The answer for one variant puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantAnswer {
+    /// The first solution (canvas order), when kept.
+    pub first: Option<Vec<u8>>,
+    /// The count, when counted (and with [`SolveMode::All`], the listed
+    /// solutions' number).
+    pub count: Option<u64>,
+    /// With [`SolveMode::All`], the solutions listed.
+    pub all: Vec<Vec<u8>>,
+    /// With [`SolveMode::All`]: whether every solution is listed.
+    pub complete: bool,
+    /// Search nodes (0 for a classic 9×9, solved by the core solver).
+    pub nodes: u64,
+}
+
+/// Solves, counts or lists `puzzle` as `mode` asks.
+pub fn answer(puzzle: &Puzzle, mode: SolveMode) -> VariantAnswer {
+    let mut solver = VariantSolver::new(puzzle);
+    let givens = puzzle.givens();
+    let mut out = VariantAnswer { first: None, count: None, all: Vec::new(), complete: true, nodes: 0 };
+    match mode {
+        SolveMode::First => out.first = solver.solve_one(givens),
+        SolveMode::Count(limit) => {
+            let mut first = None;
+            let n = solver.for_each_solution(givens, limit, |s| {
+                first.get_or_insert_with(|| s.to_vec());
+            });
+            out.first = first;
+            out.count = Some(n);
+        }
+        SolveMode::All(limit) => {
+            // One more than the limit tells "all" from "limit".
+            let mut all = Vec::new();
+            solver.for_each_solution(givens, limit.saturating_add(1), |s| all.push(s.to_vec()));
+            out.complete = all.len() as u64 <= limit;
+            all.truncate(limit as usize);
+            out.first = all.first().cloned();
+            out.count = Some(all.len() as u64);
+            out.all = all;
+        }
+    }
+    out.nodes = solver.nodes();
+    out
+}
+
+impl VariantAnswer {
+    /// The status word, as classic `solve` writes it (`solved`, `unique`,
+    /// `multiple`, `unsolvable`, `solvable`; `all`/`limit` with a list).
+    pub fn status(&self, mode: SolveMode) -> &'static str {
+        match mode {
+            SolveMode::All(_) if self.first.is_none() => "unsolvable",
+            SolveMode::All(_) if self.complete => "all",
+            SolveMode::All(_) => "limit",
+            _ => status_word(mode, self.first.is_some() || self.count.is_some_and(|n| n > 0), self.count),
+        }
+    }
+}
+
+/// Column names of variant `solve`'s CSV rows.
+pub const CSV_HEADER: &[&str] = &["variant", "size", "puzzle", "solution", "status", "count"];
+
+/// One variant puzzle of `solve`'s CSV output: the puzzle column holds
+/// the JSON form when the puzzle needs more than its givens (cages,
+/// regions), else its givens line.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantCsvRow {
+    variant: String,
+    size: Option<usize>,
+    puzzle: String,
+    solution: String,
+    status: &'static str,
+    count: Option<u64>,
+}
+
+impl VariantCsvRow {
+    /// The row of `puzzle`'s answer.
+    pub fn new(puzzle: &Puzzle, answer: &VariantAnswer, mode: SolveMode) -> VariantCsvRow {
+        let solution = match mode {
+            SolveMode::All(_) => answer.all.iter().map(|s| format_digits(s)).collect::<Vec<_>>().join(" "),
+            _ => answer.first.as_deref().map(format_digits).unwrap_or_default(),
+        };
+        VariantCsvRow {
+            variant: puzzle.variant_name(),
+            size: Some(puzzle.size()),
+            puzzle: puzzle_text(puzzle),
+            solution,
+            status: answer.status(mode),
+            count: answer.count,
+        }
+    }
+
+    /// The row of a malformed record: status `invalid`.
+    pub fn invalid() -> VariantCsvRow {
+        VariantCsvRow {
+            variant: String::new(),
+            size: None,
+            puzzle: String::new(),
+            solution: String::new(),
+            status: "invalid",
+            count: None,
+        }
+    }
+}
+
+/// The puzzle as its givens line when that says everything (sizes and
+/// rules are in other columns), else its JSON form.
+fn puzzle_text(puzzle: &Puzzle) -> String {
+    match (puzzle.cages().is_empty(), puzzle.layout()) {
+        (true, sudoku_variant::Layout::Boxes { .. } | sudoku_variant::Layout::Samurai) => {
+            puzzle.givens_line()
+        }
+        _ => puzzle.to_json(None),
+    }
+}
+
+/// One variant puzzle of `solve`'s JSON Lines output.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantJson {
+    puzzle: Option<serde_json::Value>,
+    variant: Option<String>,
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
+    status: &'static str,
+    count: Option<u64>,
+    nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl VariantJson {
+    /// The object of `puzzle`'s answer; `puzzle` is the puzzle's JSON form.
+    pub fn new(puzzle: &Puzzle, answer: &VariantAnswer, mode: SolveMode) -> VariantJson {
+        let object = serde_json::from_str(&puzzle.to_json(None)).ok();
+        VariantJson {
+            puzzle: object,
+            variant: Some(puzzle.variant_name()),
+            solution: answer.first.as_deref().map(format_digits),
+            solutions: matches!(mode, SolveMode::All(_))
+                .then(|| answer.all.iter().map(|s| format_digits(s)).collect()),
+            status: answer.status(mode),
+            count: answer.count,
+            nodes: Some(answer.nodes),
+            error: None,
+        }
+    }
+
+    /// The object of a malformed record, and why.
+    pub fn invalid(message: &str) -> VariantJson {
+        VariantJson {
+            puzzle: None,
+            variant: None,
+            solution: None,
+            solutions: None,
+            status: "invalid",
+            count: None,
+            nodes: None,
+            error: Some(message.to_string()),
+        }
+    }
+}
+
+/// The solution as a block: one line per canvas row, a space between box
+/// columns and a blank line between box rows where the grid has boxes;
+/// samurai holes are spaces.
+pub fn block(puzzle: &Puzzle, digits: &[u8]) -> String {
+    let side = puzzle.side();
+    let (br, bc) = match puzzle.layout() {
+        sudoku_variant::Layout::Regions(_) => (side, side),
+        _ => puzzle.box_shape(),
+    };
+    let mut out = String::new();
+    for r in 0..side {
+        if r > 0 && r % br == 0 {
+            out.push('\n');
+        }
+        let mut row = String::new();
+        for c in 0..side {
+            if c > 0 && c % bc == 0 {
+                row.push(' ');
+            }
+            let i = r * side + c;
+            row.push(if puzzle.is_cell(i) { sudoku_variant::digit_char(digits[i]) } else { ' ' });
+        }
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_agree_with_the_solver_and_the_checker() {
+        let open = Puzzle::parse_line("1...............", None).unwrap();
+        let n = open.count_solutions_up_to(1000);
+        assert!(n > 1);
+        let first = answer(&open, SolveMode::First);
+        assert!(open.check_solution(first.first.as_ref().unwrap()).is_ok());
+        let count = answer(&open, SolveMode::Count(1000));
+        assert_eq!((count.count, count.status(SolveMode::Count(1000))), (Some(n), "multiple"));
+        let list = answer(&open, SolveMode::All(2));
+        assert_eq!((list.all.len(), list.status(SolveMode::All(2))), (2, "limit"));
+        let all = answer(&open, SolveMode::All(1000));
+        assert_eq!((all.all.len() as u64, all.status(SolveMode::All(1000))), (n, "all"));
+        assert!(all.all.iter().all(|s| open.check_solution(s).is_ok()));
+        let clash = Puzzle::parse_line("11..............", None).unwrap();
+        assert_eq!(answer(&clash, SolveMode::Count(2)).status(SolveMode::Count(2)), "unsolvable");
+    }
+
+    #[test]
+    fn a_block_shows_boxes() {
+        let p = Puzzle::parse_line("123434122143432.", None).unwrap();
+        let s = answer(&p, SolveMode::First).first.unwrap();
+        assert_eq!(block(&p, &s), "12 34\n34 12\n\n21 43\n43 21\n");
+    }
+}

@@ -1,0 +1,159 @@
+//! Variant puzzles in: one record a line, either a JSON object (the form
+//! in `docs/variants.md`) or a line of givens for the size and rules the
+//! command line gives. Blank lines and `#` comments are skipped; text
+//! after the givens and whitespace is a comment.
+
+use std::io::Read;
+
+use sudoku_variant::{Puzzle, Rules, VariantError};
+
+use crate::line_reader::LineReader;
+use crate::RecordError;
+
+/// What the command line says about the records.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct VariantSpec {
+    /// The side of line records (`--size`); else from each line's length.
+    pub size: Option<usize>,
+    /// Rules added to every record (`--variant x,windoku`).
+    pub rules: Rules,
+}
+
+/// One variant puzzle of the input.
+#[derive(Debug, Clone)]
+pub struct VariantRecord {
+    /// 1-based line of the record.
+    pub line: usize,
+    /// The puzzle, or what was wrong with the record.
+    pub puzzle: Result<Puzzle, RecordError>,
+    /// The `solution` field of a JSON record, if it had one.
+    pub solution: Option<Vec<u8>>,
+}
+
+/// The variant records of `reader` (named `source` in errors).
+pub fn variant_records<'a, R: Read + 'a>(
+    reader: R,
+    source: &str,
+    spec: VariantSpec,
+) -> impl Iterator<Item = VariantRecord> + 'a {
+    let mut lines = LineReader::new(reader, source);
+    std::iter::from_fn(move || loop {
+        let line = match lines.next_line()? {
+            Ok(l) => l,
+            Err(e) => return Some(VariantRecord { line: e.line, puzzle: Err(e), solution: None }),
+        };
+        let at = lines.line_no;
+        let text = line.trim_start_matches('\u{feff}');
+        let indent = text.len() - text.trim_start().len();
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let error = |column: usize, e: VariantError| lines.error(at, column, e.to_string());
+        let (puzzle, solution) = if text.starts_with('{') {
+            match Puzzle::from_json(text) {
+                Ok(j) => (apply_spec(j.puzzle, spec).map_err(|e| error(0, e)), j.solution),
+                Err(VariantError::Json { column, message, .. }) => {
+                    (Err(lines.error(at, indent + column, message)), None)
+                }
+                Err(e) => (Err(error(0, e)), None),
+            }
+        } else {
+            let givens = text.split(|c: char| c.is_whitespace() || c == '#').next().unwrap_or_default();
+            let parsed = Puzzle::parse_line(givens, spec.size).and_then(|p| {
+                let rules = p.rules().iter().chain(spec.rules.iter()).collect();
+                p.with_rules(rules)
+            });
+            match parsed {
+                Ok(p) => (Ok(p), None),
+                Err(VariantError::Char { column, found, expected }) => {
+                    let message = format!("unexpected {found:?}, expected {expected}");
+                    (Err(lines.error(at, indent + column, message)), None)
+                }
+                Err(e) => (Err(error(0, e)), None),
+            }
+        };
+        return Some(VariantRecord { line: at, puzzle, solution });
+    })
+}
+
+/// Adds the command line's rules to a JSON record's, and checks its size.
+fn apply_spec(puzzle: Puzzle, spec: VariantSpec) -> Result<Puzzle, VariantError> {
+    if let Some(size) = spec.size {
+        if size != puzzle.size() {
+            return Err(VariantError::Length {
+                found: puzzle.size() * puzzle.size(),
+                expected: format!(
+                    "a {size}x{size} puzzle (--size {size}), this record is {0}x{0}",
+                    puzzle.size()
+                ),
+            });
+        }
+    }
+    if spec.rules.is_empty() {
+        return Ok(puzzle);
+    }
+    let rules = puzzle.rules().iter().chain(spec.rules.iter()).collect();
+    puzzle.with_rules(rules)
+}
+
+/// Whether a first line of input is a variant record rather than a classic
+/// one: a JSON object, or a line of givens whose length is a square other
+/// than 81 (16, 36, …, 625) or a samurai's 441, all of digits and blanks.
+pub fn looks_like_variant(first_line: &str) -> bool {
+    let t = first_line.trim_start_matches('\u{feff}').trim();
+    if t.starts_with('{') {
+        return true;
+    }
+    let givens = t.split(|c: char| c.is_whitespace() || c == '#').next().unwrap_or_default();
+    if !givens.chars().all(|c| sudoku_variant::char_digit(c, sudoku_variant::MAX_SIZE).is_some()) {
+        return false;
+    }
+    let n = givens.chars().count();
+    let side = (n as f64).sqrt().round() as usize;
+    n != 81 && (n == 441 || (side * side == n && (4..=25).contains(&side)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_json_records_with_places_in_errors() {
+        let text = "# comment\n1.....2..3.....4\n\n  {\"size\":4,\"rules\":[\"x\"],\"givens\":\"1...\"}\n\
+                    {\"size\":4,\"givens\":\"1234123412341234\"}\n12Z.............\n";
+        let got: Vec<VariantRecord> = variant_records(text.as_bytes(), "t", VariantSpec::default()).collect();
+        assert_eq!(got.len(), 4);
+        assert_eq!(got[0].line, 2);
+        assert_eq!(got[0].puzzle.as_ref().unwrap().size(), 4);
+        let e = got[1].puzzle.as_ref().unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(e.message.contains("4 cells, expected 16") || e.message.contains("cells"), "{e}");
+        // Every row repeats 1234: a well-formed record with no solution.
+        assert!(got[2].puzzle.is_ok());
+        let e = got[3].puzzle.as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (6, 3), "{e}");
+    }
+
+    #[test]
+    fn command_line_rules_join_each_record() {
+        let spec = VariantSpec { size: None, rules: Rules::parse_list("x").unwrap() };
+        let text = "................\n{\"size\":4,\"rules\":[\"anti-king\"]}\n";
+        let got: Vec<VariantRecord> = variant_records(text.as_bytes(), "t", spec).collect();
+        assert_eq!(got[0].puzzle.as_ref().unwrap().rules(), spec.rules);
+        assert_eq!(got[1].puzzle.as_ref().unwrap().rules().iter().count(), 2);
+        let sized = VariantSpec { size: Some(9), rules: Rules::NONE };
+        let got: Vec<VariantRecord> = variant_records(&text.as_bytes()[17..], "t", sized).collect();
+        assert!(got[0].puzzle.as_ref().unwrap_err().message.contains("--size 9"));
+    }
+
+    #[test]
+    fn what_looks_like_a_variant() {
+        assert!(looks_like_variant("{\"size\":16}"));
+        assert!(looks_like_variant(&".".repeat(256)));
+        assert!(looks_like_variant(&".".repeat(441)));
+        assert!(!looks_like_variant(&".".repeat(81)));
+        assert!(!looks_like_variant("9 rows of a block"));
+        assert!(!looks_like_variant("+-------+-------+-------+"));
+    }
+}
