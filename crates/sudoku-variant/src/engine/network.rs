@@ -148,6 +148,12 @@ pub(crate) fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
             if d + rest_min > sum {
                 break;
             }
+            // The k-1 largest digits must still reach the sum.
+            let rest_max = (k as u32 - 1) * (2 * n + 2 - k as u32) / 2;
+            if d + rest_max < sum {
+                d += 1;
+                continue;
+            }
             if !walk(d + 1, n, k - 1, sum - d, mask | 1 << (d - 1), out) {
                 return false;
             }
@@ -156,9 +162,44 @@ pub(crate) fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
         true
     }
     let mut out = Vec::new();
+    if k == 0 || k > n {
+        return out;
+    }
     if walk(1, n as u32, k, sum, 0, &mut out) {
         out
     } else {
         Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::combinations;
+
+    /// Against a filter over every subset of 1..=n.
+    #[test]
+    fn combinations_are_every_subset_with_the_size_and_sum() {
+        for n in [4usize, 6, 9, 12] {
+            for k in 1..=n {
+                for sum in 0..=(n * (n + 1) / 2) as u32 + 1 {
+                    let mut expected: Vec<u32> = (0u32..1 << n)
+                        .filter(|m| m.count_ones() as usize == k)
+                        .filter(|m| (0..n).filter(|d| m >> d & 1 == 1).map(|d| d as u32 + 1).sum::<u32>() == sum)
+                        .collect();
+                    let mut got = combinations(n, k, sum);
+                    expected.sort_unstable();
+                    got.sort_unstable();
+                    assert_eq!(got, expected, "n {n} k {k} sum {sum}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn too_many_combinations_give_none_quickly() {
+        // C(25, 12) subsets, about 40,000 of them of sum 156: over the cap? Either
+        // way the call returns at once.
+        let got = combinations(25, 12, 156);
+        assert!(got.is_empty() || got.len() <= super::MAX_COMBOS);
     }
 }

@@ -1,0 +1,38 @@
+//! Fuzz target: any text as a variant record stream (JSON objects, lines of
+//! any size, with rules from the first byte) never panics; every record is
+//! located on a line of the input; and every well-formed puzzle goes
+//! through the general solver within a node budget, whose solutions pass
+//! the plain checker and keep the givens, and whose counts agree between
+//! "count" and "list" (the engine on hostile shapes: cages with odd sums,
+//! 25x25, samurai, every rule at once).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+use sudoku_io::{variant_records, VariantSpec};
+use sudoku_variant::{Outcome, Rule, Rules, VariantSolver};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&selector, text)) = data.split_first() else { return };
+    let rules: Rules = Rule::ALL.into_iter().enumerate().filter(|(i, _)| selector >> i & 1 == 1).map(|(_, r)| r).collect();
+    let spec = VariantSpec { size: None, rules };
+    let n_lines = text.iter().filter(|&&b| b == b'\n').count() + 1;
+    for record in variant_records(text, "fuzz", spec) {
+        assert!(record.line >= 1 && record.line <= n_lines);
+        let Ok(puzzle) = record.puzzle else { continue };
+        let mut solver = VariantSolver::new(&puzzle);
+        let (count, outcome) = solver.count_bounded(puzzle.givens(), 3, 20_000);
+        if outcome == Outcome::OutOfNodes {
+            continue;
+        }
+        let mut listed = 0;
+        solver.for_each_solution(puzzle.givens(), 3, |s| {
+            listed += 1;
+            assert_eq!(puzzle.check_solution(s), Ok(()), "{}", puzzle.to_json(Some(s)));
+        });
+        assert_eq!(listed, count);
+        // The JSON form reads back as the same puzzle.
+        let back = sudoku_variant::Puzzle::from_json(&puzzle.to_json(None)).expect("our own JSON reads back");
+        assert_eq!(back.puzzle, puzzle);
+    }
+});
