@@ -42,6 +42,7 @@
 mod digits;
 mod engine;
 mod error;
+mod hint;
 mod houses;
 mod json;
 mod puzzle;
@@ -49,6 +50,7 @@ mod puzzle;
 pub use digits::{char_digit, digit_char, format_digits, MAX_SIZE};
 pub use engine::{Outcome, VariantSolver};
 pub use error::VariantError;
+pub use hint::{HintError, VariantHint};
 pub use houses::{grids, House, HouseKind};
 pub use json::JsonPuzzle;
 pub use puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_GRIDS, SAMURAI_SIDE};

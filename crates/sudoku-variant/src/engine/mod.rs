@@ -11,6 +11,7 @@ use rand::RngCore;
 use sudoku_core::Grid;
 
 use crate::Puzzle;
+pub(crate) use network::combinations;
 use network::Network;
 use search::{Goal, Search, PLACED};
 

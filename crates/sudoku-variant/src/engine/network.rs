@@ -184,7 +184,9 @@ mod tests {
                 for sum in 0..=(n * (n + 1) / 2) as u32 + 1 {
                     let mut expected: Vec<u32> = (0u32..1 << n)
                         .filter(|m| m.count_ones() as usize == k)
-                        .filter(|m| (0..n).filter(|d| m >> d & 1 == 1).map(|d| d as u32 + 1).sum::<u32>() == sum)
+                        .filter(|m| {
+                            (0..n).filter(|d| m >> d & 1 == 1).map(|d| d as u32 + 1).sum::<u32>() == sum
+                        })
                         .collect();
                     let mut got = combinations(n, k, sum);
                     expected.sort_unstable();

@@ -177,7 +177,10 @@ pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -
                 }
             }
         }
-        if !hidden_singles(net, node, queue) || !cage_combinations(net, node, queue) {
+        if !hidden_singles(net, node, queue)
+            || !cage_combinations(net, node, queue)
+            || !nc_pairs(net, node, queue)
+        {
             return false;
         }
         if queue.is_empty() {
@@ -308,6 +311,43 @@ fn cage_combinations(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> b
                         queue.push(a as u16);
                     }
                 }
+            }
+        }
+    }
+    true
+}
+
+/// Non-consecutive with two candidates left: a cell holding d or d+2
+/// makes d+1 impossible in its neighbours (either way it would be
+/// consecutive).
+fn nc_pairs(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> bool {
+    if net.nc.is_empty() {
+        return true;
+    }
+    for c in 0..node.len() {
+        let x = node[c];
+        if x & PLACED != 0 || x.count_ones() != 2 {
+            continue;
+        }
+        let low = x & x.wrapping_neg();
+        if x != low | low << 2 {
+            continue;
+        }
+        let middle = low << 1;
+        for &p in net.nc(c) {
+            let p = usize::from(p);
+            let y = node[p];
+            if y & middle != 0 {
+                if y & PLACED != 0 {
+                    return false;
+                }
+                let z = y & !middle;
+                node[p] = if single(z) {
+                    queue.push(p as u16);
+                    z | PLACED
+                } else {
+                    z
+                };
             }
         }
     }

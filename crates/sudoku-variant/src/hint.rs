@@ -1,0 +1,207 @@
+//! Hints on any variant: from a player's position (givens plus placed
+//! digits), first any mistake (a placed digit that differs from the unique
+//! solution), else the simplest next placement: a naked single, a hidden
+//! single in a house (named by kind), a digit a killer cage's combinations
+//! force; when none of these applies, the cell with the fewest candidates
+//! and its digit from the solution, said as such. Not the SE ladder: that
+//! is `sudoku-grade`'s, for the variants it knows.
+
+use crate::houses::HouseKind;
+use crate::{Puzzle, Rule, VariantSolver};
+
+/// What the next step is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VariantHint {
+    /// A placed digit differs from the solution.
+    Mistake {
+        /// Canvas index of the cell.
+        cell: usize,
+        /// The digit placed there.
+        placed: u8,
+        /// The solution's digit.
+        solution: u8,
+    },
+    /// A digit goes in a cell, and why.
+    Place {
+        /// The technique: `Naked Single`, `Hidden Single`, `Cage
+        /// Combination` or `Solution` (nothing simple applies).
+        technique: &'static str,
+        /// Where the reason lies: `row 3`, `cage at r1c1`, `cell`.
+        reason: String,
+        /// Canvas index of the cell.
+        cell: usize,
+        /// The digit.
+        digit: u8,
+    },
+    /// Every cell is filled and correct.
+    Solved,
+    /// The givens have no solution.
+    NoSolution,
+}
+
+/// Why a position cannot be hinted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HintError {
+    /// The placed digits are not one per canvas position.
+    #[error("{found} placed cells, expected {expected}")]
+    Length {
+        /// How many there were.
+        found: usize,
+        /// How many the canvas has.
+        expected: usize,
+    },
+    /// A placed digit overwrites a given.
+    #[error("{cell} overwrites the given {given}")]
+    OverGiven {
+        /// The cell's name.
+        cell: String,
+        /// The given there.
+        given: u8,
+    },
+    /// The puzzle has more than one solution, so mistakes cannot be told.
+    #[error("the puzzle has more than one solution")]
+    NotUnique,
+}
+
+impl Puzzle {
+    /// The next step from `placed` (one digit per canvas position, givens
+    /// included or not; 0 = empty).
+    pub fn hint(&self, placed: &[u8]) -> Result<VariantHint, HintError> {
+        let canvas = self.canvas_len();
+        if placed.len() != canvas {
+            return Err(HintError::Length { found: placed.len(), expected: canvas });
+        }
+        let mut board = self.givens().to_vec();
+        for (i, &d) in placed.iter().enumerate() {
+            let given = self.givens()[i];
+            if d != 0 && given != 0 && d != given {
+                return Err(HintError::OverGiven { cell: self.cell_name(i), given });
+            }
+            if d != 0 && self.is_cell(i) && usize::from(d) <= self.size() {
+                board[i] = d;
+            }
+        }
+        // The board's own completion is the cheap question (it has the
+        // most digits); the givens alone are solved only when the board
+        // has no single completion: to find the mistake, or to say why.
+        let mut solver = VariantSolver::new(self);
+        let mut solutions = Vec::new();
+        solver.for_each_solution(&board, 2, |s| solutions.push(s.to_vec()));
+        if solutions.len() != 1 {
+            solutions.clear();
+            solver.for_each_solution(self.givens(), 2, |s| solutions.push(s.to_vec()));
+        }
+        let solution = match solutions.len() {
+            0 => return Ok(VariantHint::NoSolution),
+            1 => solutions.pop().expect("one solution"),
+            _ => return Err(HintError::NotUnique),
+        };
+        if let Some(cell) = (0..canvas).find(|&i| board[i] != 0 && board[i] != solution[i]) {
+            return Ok(VariantHint::Mistake { cell, placed: board[cell], solution: solution[cell] });
+        }
+        if (0..canvas).all(|i| !self.is_cell(i) || board[i] != 0) {
+            return Ok(VariantHint::Solved);
+        }
+        let cands = self.candidates(&board);
+        let place = |technique, reason: String, cell: usize, digit: u8| {
+            debug_assert_eq!(solution[cell], digit);
+            VariantHint::Place { technique, reason, cell, digit }
+        };
+        // Naked singles, in cell order.
+        for i in self.cells() {
+            if board[i] == 0 && cands[i].count_ones() == 1 {
+                return Ok(place("Naked Single", "cell".into(), i, cands[i].trailing_zeros() as u8 + 1));
+            }
+        }
+        // Hidden singles, house by house.
+        for house in self.houses() {
+            for d in 1..=self.size() as u8 {
+                let bit = 1u32 << (d - 1);
+                if house.cells.iter().any(|&c| board[usize::from(c)] == d) {
+                    continue;
+                }
+                let spots: Vec<usize> =
+                    house.cells.iter().map(|&c| usize::from(c)).filter(|&c| cands[c] & bit != 0).collect();
+                if let [only] = spots[..] {
+                    return Ok(place("Hidden Single", self.house_name(house.kind, &house.cells), only, d));
+                }
+            }
+        }
+        // Cage combinations narrowing a cell to one digit.
+        for cage in self.cages() {
+            let Some(sum) = cage.sum else { continue };
+            let cells: Vec<usize> = cage.cells.iter().map(|&c| usize::from(c)).collect();
+            let combos = crate::engine::combinations(self.size(), cells.len(), sum);
+            let fits = |combo: u32| cells.iter().all(|&c| cands[c] & combo != 0);
+            let allowed = combos.iter().copied().filter(|&m| fits(m)).fold(0, |a, m| a | m);
+            for &c in &cells {
+                let left = cands[c] & allowed;
+                if board[c] == 0 && left.count_ones() == 1 {
+                    let reason = format!("cage at {} (sum {sum})", self.cell_name(cells[0]));
+                    return Ok(place("Cage Combination", reason, c, left.trailing_zeros() as u8 + 1));
+                }
+            }
+        }
+        // Nothing simple: the most constrained cell, from the solution.
+        let cell = self
+            .cells()
+            .into_iter()
+            .filter(|&i| board[i] == 0)
+            .min_by_key(|&i| cands[i].count_ones())
+            .expect("an empty cell");
+        Ok(place("Solution", format!("{} candidates left", cands[cell].count_ones()), cell, solution[cell]))
+    }
+
+    /// Candidates of every canvas position after removing the digits of
+    /// filled cells from the cells they see (houses, cages, move rules) and
+    /// their neighbours' consecutive digits (non-consecutive).
+    fn candidates(&self, board: &[u8]) -> Vec<u32> {
+        let full = (1u32 << self.size()) - 1;
+        let mut cands: Vec<u32> = board.iter().map(|&d| if d == 0 { full } else { 1 << (d - 1) }).collect();
+        let mut groups: Vec<Vec<u16>> = self.houses().into_iter().map(|h| h.cells).collect();
+        groups.extend(self.cages().iter().map(|c| c.cells.clone()));
+        groups.extend(self.move_pairs().into_iter().map(|(a, b)| vec![a, b]));
+        for group in &groups {
+            for &a in group {
+                let d = board[usize::from(a)];
+                if d == 0 {
+                    continue;
+                }
+                for &b in group {
+                    if board[usize::from(b)] == 0 {
+                        cands[usize::from(b)] &= !(1 << (d - 1));
+                    }
+                }
+            }
+        }
+        if self.rules().contains(Rule::NonConsecutive) {
+            for (a, b) in self.orthogonal_pairs() {
+                for (x, y) in [(a, b), (b, a)] {
+                    let d = board[usize::from(x)];
+                    if d != 0 && board[usize::from(y)] == 0 {
+                        let near = (1u32 << d) | (1u32 << d >> 2);
+                        cands[usize::from(y)] &= !near;
+                    }
+                }
+            }
+        }
+        cands
+    }
+
+    /// A house as a hint names it: `row 3`, `column 5`, `box 2`,
+    /// `diagonal`, `window at r2c2`, …
+    fn house_name(&self, kind: HouseKind, cells: &[u16]) -> String {
+        let first = usize::from(cells[0]);
+        let (r, c) = (first / self.side() + 1, first % self.side() + 1);
+        match kind {
+            HouseKind::Row => format!("row {r}"),
+            HouseKind::Column => format!("column {c}"),
+            HouseKind::Box => format!("box at r{r}c{c}"),
+            HouseKind::Region => format!("region at r{r}c{c}"),
+            HouseKind::Diagonal => format!("diagonal from r{r}c{c}"),
+            HouseKind::Window => format!("window at r{r}c{c}"),
+            HouseKind::DisjointGroup => format!("disjoint group from r{r}c{c}"),
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Hints on variants: following them from the givens fills the grid with a
+//! solution the checker accepts, each step placing one digit; a wrong digit
+//! is reported before anything else.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use sudoku_variant::{Cage, Puzzle, Rules, VariantHint, VariantSolver};
+
+/// A unique puzzle: a random completion, then givens removed in a seeded
+/// order while the count stays 1.
+fn unique_puzzle(shape: &Puzzle, seed: u64) -> Puzzle {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut solver = VariantSolver::new(shape);
+    let full = solver.solve_random(shape.givens(), &mut rng, 1_000_000).unwrap().unwrap();
+    let mut givens = full.clone();
+    for i in shape.cells() {
+        let keep = givens[i];
+        givens[i] = 0;
+        if solver.count_up_to(&givens, 2) != 1 {
+            givens[i] = keep;
+        }
+    }
+    shape.with_givens(givens).unwrap()
+}
+
+fn follow_to_the_end(puzzle: &Puzzle) -> Vec<&'static str> {
+    let mut board = puzzle.givens().to_vec();
+    let mut techniques = Vec::new();
+    loop {
+        match puzzle.hint(&board).unwrap() {
+            VariantHint::Place { technique, cell, digit, .. } => {
+                assert_eq!(board[cell], 0, "a hint on a filled cell");
+                board[cell] = digit;
+                techniques.push(technique);
+            }
+            VariantHint::Solved => break,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(puzzle.check_solution(&board), Ok(()));
+    techniques
+}
+
+#[test]
+fn r34_hints_lead_to_a_solution_on_every_kind() {
+    for (k, rules) in
+        ["", "x", "windoku", "anti-knight", "non-consecutive", "disjoint-groups"].iter().enumerate()
+    {
+        let shape = Puzzle::blank(9).unwrap().with_rules(Rules::parse_list(rules).unwrap()).unwrap();
+        let puzzle = unique_puzzle(&shape, k as u64);
+        let steps = follow_to_the_end(&puzzle);
+        let blanks = puzzle.cells().iter().filter(|&&i| puzzle.givens()[i] == 0).count();
+        assert_eq!(steps.len(), blanks, "{rules}");
+    }
+    let puzzle = unique_puzzle(&Puzzle::blank(6).unwrap(), 7);
+    follow_to_the_end(&puzzle);
+}
+
+#[test]
+fn r34_a_killer_hint_uses_its_cages() {
+    // Dominoes cut from a completion, all sums given, no givens.
+    let shape = Puzzle::blank(6).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    let full = VariantSolver::new(&shape).solve_random(shape.givens(), &mut rng, 100_000).unwrap().unwrap();
+    let cages: Vec<Cage> = (0..18u16)
+        .map(|k| {
+            let cells = vec![2 * k, 2 * k + 1];
+            let sum = cells.iter().map(|&c| u32::from(full[usize::from(c)])).sum();
+            Cage { cells, sum: Some(sum) }
+        })
+        .collect();
+    // Givens removed while the cages keep it unique.
+    let killer = shape.with_cages(cages).unwrap().with_givens(full).unwrap();
+    let mut solver = VariantSolver::new(&killer);
+    let mut givens = killer.givens().to_vec();
+    for i in 0..36 {
+        let keep = std::mem::take(&mut givens[i]);
+        if solver.count_up_to(&givens, 2) != 1 {
+            givens[i] = keep;
+        }
+    }
+    let killer = killer.with_givens(givens).unwrap();
+    let steps = follow_to_the_end(&killer);
+    assert!(steps.contains(&"Cage Combination"), "{steps:?}");
+    // A wrong digit is the first thing said.
+    let puzzle =
+        unique_puzzle(&Puzzle::blank(9).unwrap().with_rules(Rules::parse_list("x").unwrap()).unwrap(), 3);
+    let solution = puzzle.solve_one().unwrap();
+    let mut board = puzzle.givens().to_vec();
+    let cell = (0..81).find(|&i| board[i] == 0).unwrap();
+    board[cell] = solution[cell] % 9 + 1;
+    assert_eq!(
+        puzzle.hint(&board).unwrap(),
+        VariantHint::Mistake { cell, placed: board[cell], solution: solution[cell] }
+    );
+}
