@@ -148,3 +148,33 @@ fn r34_a_samurai_line_is_solved_on_its_canvas() {
         assert!(valid_square(&".".repeat(81), &grid, 9, 3, 3), "grid at {r0},{c0}");
     }
 }
+
+#[test]
+fn r34_variant_hints_play_a_4x4_to_the_end_and_catch_a_mistake() {
+    // Unique: checked here by trying every completion of the 16 cells.
+    let givens = "1...34....4...21";
+    let out = sudoku().args(["hint", "--to-end", "-"]).write_stdin(format!("{givens}\n")).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut board: Vec<char> = givens.chars().collect();
+    for line in text.lines().filter(|l| l.contains("So ")) {
+        let (cell, digit) = line.rsplit_once("So ").unwrap().1.trim_end_matches('.').split_once('=').unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let i = (r.parse::<usize>().unwrap() - 1) * 4 + c.parse::<usize>().unwrap() - 1;
+        assert_eq!(board[i], '.', "{line}");
+        board[i] = digit.chars().next().unwrap();
+    }
+    assert!(text.trim_end().ends_with("solved"));
+    let solution: String = board.iter().collect();
+    assert!(valid_square(givens, &solution, 4, 2, 2), "{solution}");
+    // A wrong digit in r1c2 (the solution's digit + 1, wrapped) is reported first.
+    let right = board[1].to_digit(10).unwrap();
+    let wrong = right % 4 + 1;
+    let record = format!(r#"{{"size":4,"givens":"{givens}","placed":"1{wrong}..34....4...21"}}"#);
+    let out = sudoku().args(["hint", "-f", "json", "-"]).write_stdin(record).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["steps"][0]["status"], "mistakes");
+    assert_eq!(v["steps"][0]["mistakes"][0]["cell"], "r1c2");
+    assert_eq!(v["steps"][0]["mistakes"][0]["digit"], wrong);
+}

@@ -198,6 +198,107 @@ pub fn block(puzzle: &Puzzle, digits: &[u8]) -> String {
     out
 }
 
+/// Up to `steps` hints from `placed` (a player's digits over the canvas,
+/// or the givens when `None`), each from the board the one before leaves;
+/// the list ends early at a mistake, a solved grid or an error.
+pub fn hints(
+    puzzle: &Puzzle,
+    placed: Option<&[u8]>,
+    steps: usize,
+) -> Result<Vec<sudoku_variant::VariantHint>, sudoku_variant::HintError> {
+    use sudoku_variant::VariantHint;
+    let mut board = placed.map_or_else(|| puzzle.givens().to_vec(), <[u8]>::to_vec);
+    let mut out = Vec::new();
+    while out.len() < steps.max(1) {
+        let hint = puzzle.hint(&board)?;
+        let go_on = match &hint {
+            VariantHint::Place { cell, digit, .. } => {
+                board[*cell] = *digit;
+                true
+            }
+            _ => false,
+        };
+        out.push(hint);
+        if !go_on {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// A hint as one line: `Hidden Single: r2c2: 6 in row 2. So r2c2=6.`,
+/// `mistake: r1c2 holds 5, the solution has 3`, `solved`, `no solution`.
+pub fn hint_line(puzzle: &Puzzle, hint: &sudoku_variant::VariantHint) -> String {
+    use sudoku_variant::VariantHint as H;
+    match hint {
+        H::Place { technique, reason, cell, digit } => {
+            let name = puzzle.cell_name(*cell);
+            let d = sudoku_variant::digit_char(*digit);
+            match *technique {
+                "Naked Single" => format!("{technique}: {name}: only {d} is left. So {name}={d}."),
+                "Solution" => format!("{technique}: {name} ({reason}): the solution has {d}. So {name}={d}."),
+                _ => format!("{technique}: {name}: {d} in {reason}. So {name}={d}."),
+            }
+        }
+        H::Mistake { cell, placed, solution } => format!(
+            "mistake: {} holds {}, the solution has {}",
+            puzzle.cell_name(*cell),
+            sudoku_variant::digit_char(*placed),
+            sudoku_variant::digit_char(*solution)
+        ),
+        H::Solved => "solved".to_string(),
+        H::NoSolution => "no solution".to_string(),
+    }
+}
+
+/// The status word of a hint: `hint`, `mistakes`, `solved`, `no solution`.
+pub fn hint_status(hint: &sudoku_variant::VariantHint) -> &'static str {
+    use sudoku_variant::VariantHint as H;
+    match hint {
+        H::Place { .. } => "hint",
+        H::Mistake { .. } => "mistakes",
+        H::Solved => "solved",
+        H::NoSolution => "no solution",
+    }
+}
+
+/// One variant hint of `hint`'s JSON output.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantHintJson {
+    status: &'static str,
+    technique: Option<&'static str>,
+    placements: Vec<CellDigit>,
+    mistakes: Vec<CellDigit>,
+    text: String,
+}
+
+/// A digit in a cell (`r1c2`).
+#[derive(Debug, Clone, Serialize)]
+pub struct CellDigit {
+    cell: String,
+    digit: u8,
+}
+
+impl VariantHintJson {
+    /// The object of one hint.
+    pub fn new(puzzle: &Puzzle, hint: &sudoku_variant::VariantHint) -> VariantHintJson {
+        use sudoku_variant::VariantHint as H;
+        let at = |cell: usize, digit: u8| vec![CellDigit { cell: puzzle.cell_name(cell), digit }];
+        let (technique, placements, mistakes) = match hint {
+            H::Place { technique, cell, digit, .. } => (Some(*technique), at(*cell, *digit), Vec::new()),
+            H::Mistake { cell, placed, .. } => (None, Vec::new(), at(*cell, *placed)),
+            _ => (None, Vec::new(), Vec::new()),
+        };
+        VariantHintJson {
+            status: hint_status(hint),
+            technique,
+            placements,
+            mistakes,
+            text: hint_line(puzzle, hint),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

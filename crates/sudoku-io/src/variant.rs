@@ -28,6 +28,9 @@ pub struct VariantRecord {
     pub puzzle: Result<Puzzle, RecordError>,
     /// The `solution` field of a JSON record, if it had one.
     pub solution: Option<Vec<u8>>,
+    /// A player's digits: the `placed` field of a JSON record, or what
+    /// follows a comma on a line (`givens,placed`).
+    pub placed: Option<Vec<u8>>,
 }
 
 /// The variant records of `reader` (named `source` in errors).
@@ -40,7 +43,9 @@ pub fn variant_records<'a, R: Read + 'a>(
     std::iter::from_fn(move || loop {
         let line = match lines.next_line()? {
             Ok(l) => l,
-            Err(e) => return Some(VariantRecord { line: e.line, puzzle: Err(e), solution: None }),
+            Err(e) => {
+                return Some(VariantRecord { line: e.line, puzzle: Err(e), solution: None, placed: None })
+            }
         };
         let at = lines.line_no;
         let text = line.trim_start_matches('\u{feff}');
@@ -50,30 +55,44 @@ pub fn variant_records<'a, R: Read + 'a>(
             continue;
         }
         let error = |column: usize, e: VariantError| lines.error(at, column, e.to_string());
-        let (puzzle, solution) = if text.starts_with('{') {
+        let (puzzle, solution, placed) = if text.starts_with('{') {
             match Puzzle::from_json(text) {
-                Ok(j) => (apply_spec(j.puzzle, spec).map_err(|e| error(0, e)), j.solution),
+                Ok(j) => (apply_spec(j.puzzle, spec).map_err(|e| error(0, e)), j.solution, j.placed),
                 Err(VariantError::Json { column, message, .. }) => {
-                    (Err(lines.error(at, indent + column, message)), None)
+                    (Err(lines.error(at, indent + column, message)), None, None)
                 }
-                Err(e) => (Err(error(0, e)), None),
+                Err(e) => (Err(error(0, e)), None, None),
             }
         } else {
-            let givens = text.split(|c: char| c.is_whitespace() || c == '#').next().unwrap_or_default();
+            let record = text.split(|c: char| c.is_whitespace() || c == '#').next().unwrap_or_default();
+            let (givens, placed_text) = match record.split_once(',') {
+                Some((g, p)) => (g, Some(p)),
+                None => (record, None),
+            };
             let parsed = Puzzle::parse_line(givens, spec.size).and_then(|p| {
                 let rules = p.rules().iter().chain(spec.rules.iter()).collect();
                 p.with_rules(rules)
             });
-            match parsed {
-                Ok(p) => (Ok(p), None),
-                Err(VariantError::Char { column, found, expected }) => {
-                    let message = format!("unexpected {found:?}, expected {expected}");
-                    (Err(lines.error(at, indent + column, message)), None)
+            let char_error = |offset: usize, e: VariantError| match e {
+                VariantError::Char { column, found, expected } => lines.error(
+                    at,
+                    indent + offset + column,
+                    format!("unexpected {found:?}, expected {expected}"),
+                ),
+                e => error(0, e),
+            };
+            match (parsed, placed_text) {
+                (Err(e), _) => (Err(char_error(0, e)), None, None),
+                (Ok(p), None) => (Ok(p), None, None),
+                (Ok(p), Some(text)) => {
+                    match sudoku_variant::parse_grid_digits(text, p.size(), p.canvas_len()) {
+                        Ok(digits) => (Ok(p), None, Some(digits)),
+                        Err(e) => (Err(char_error(givens.chars().count() + 1, e)), None, None),
+                    }
                 }
-                Err(e) => (Err(error(0, e)), None),
             }
         };
-        return Some(VariantRecord { line: at, puzzle, solution });
+        return Some(VariantRecord { line: at, puzzle, solution, placed });
     })
 }
 
@@ -105,7 +124,7 @@ pub fn looks_like_variant(first_line: &str) -> bool {
     if t.starts_with('{') {
         return true;
     }
-    let givens = t.split(|c: char| c.is_whitespace() || c == '#').next().unwrap_or_default();
+    let givens = t.split(|c: char| c.is_whitespace() || c == '#' || c == ',').next().unwrap_or_default();
     if !givens.chars().all(|c| sudoku_variant::char_digit(c, sudoku_variant::MAX_SIZE).is_some()) {
         return false;
     }

@@ -38,7 +38,7 @@ pub(crate) fn expected(size: usize) -> String {
 
 /// Parses a row-major grid text of exactly `cells` characters (blanks
 /// included) into digits; errors carry the 1-based column.
-pub(crate) fn parse_digits(text: &str, size: usize, cells: usize) -> Result<Vec<u8>, VariantError> {
+pub fn parse_grid_digits(text: &str, size: usize, cells: usize) -> Result<Vec<u8>, VariantError> {
     let mut out = Vec::with_capacity(cells);
     for (i, c) in text.chars().enumerate() {
         match char_digit(c, size) {

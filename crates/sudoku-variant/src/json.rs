@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::digits::{format_digits, parse_digits};
+use crate::digits::{format_digits, parse_grid_digits};
 use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_SIDE};
 use crate::VariantError;
 
@@ -27,6 +27,9 @@ struct Record {
     givens: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
+    /// A player's digits on the board (hints), givens included or not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    placed: Option<String>,
     /// Fields other tools add (an expected count, a source, a rating)
     /// are kept out of the model but allowed on input.
     #[serde(default, skip_serializing)]
@@ -53,6 +56,8 @@ pub struct JsonPuzzle {
     pub puzzle: Puzzle,
     /// The record's `solution` field, one digit per canvas position.
     pub solution: Option<Vec<u8>>,
+    /// The record's `placed` field (a player's digits), likewise.
+    pub placed: Option<Vec<u8>>,
 }
 
 impl Puzzle {
@@ -154,7 +159,7 @@ impl Record {
         let rules: Rules = self.rules.iter().map(|r| Rule::from_name(r)).collect::<Result<_, _>>()?;
         let side = if samurai { SAMURAI_SIDE } else { size };
         let givens = match &self.givens {
-            Some(g) => parse_digits(g, size, side * side)?,
+            Some(g) => parse_grid_digits(g, size, side * side)?,
             None => vec![0; side * side],
         };
         let shape = Puzzle::new(size, layout.clone(), rules, Vec::new(), vec![0; side * side])?;
@@ -168,11 +173,10 @@ impl Record {
             cages.push(Cage { cells, sum: cage.sum });
         }
         let puzzle = Puzzle::new(size, layout, rules, cages, givens)?;
-        let solution = match &self.solution {
-            Some(s) => Some(parse_digits(s, size, side * side)?),
-            None => None,
+        let digits = |field: &Option<String>| {
+            field.as_ref().map(|s| parse_grid_digits(s, size, side * side)).transpose()
         };
-        Ok(JsonPuzzle { puzzle, solution })
+        Ok(JsonPuzzle { puzzle, solution: digits(&self.solution)?, placed: digits(&self.placed)? })
     }
 }
 

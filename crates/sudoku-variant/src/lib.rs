@@ -47,7 +47,7 @@ mod houses;
 mod json;
 mod puzzle;
 
-pub use digits::{char_digit, digit_char, format_digits, MAX_SIZE};
+pub use digits::{char_digit, digit_char, format_digits, parse_grid_digits, MAX_SIZE};
 pub use engine::{Outcome, VariantSolver};
 pub use error::VariantError;
 pub use hint::{HintError, VariantHint};

@@ -5,7 +5,7 @@
 //! 21×21 square a samurai's five grids sit in (positions outside every grid
 //! are not cells). [`Puzzle::cells`] lists the cells that exist.
 
-use crate::digits::{format_digits, parse_digits};
+use crate::digits::{format_digits, parse_grid_digits};
 use crate::VariantError;
 
 /// Where the houses of the grid come from.
@@ -432,7 +432,7 @@ impl Puzzle {
     pub fn parse_line(line: &str, size: Option<usize>) -> Result<Puzzle, VariantError> {
         let len = line.chars().count();
         if size.is_none() && len == SAMURAI_SIDE * SAMURAI_SIDE {
-            let givens = parse_digits(line, 9, len)?;
+            let givens = parse_grid_digits(line, 9, len)?;
             return Puzzle::new(9, Layout::Samurai, Rules::NONE, Vec::new(), givens);
         }
         let size = match size {
@@ -449,7 +449,7 @@ impl Puzzle {
             }
         };
         check_size(size)?;
-        let givens = parse_digits(line, size, size * size)?;
+        let givens = parse_grid_digits(line, size, size * size)?;
         let mut puzzle = Puzzle::blank(size)?;
         puzzle.givens = givens;
         Ok(puzzle)

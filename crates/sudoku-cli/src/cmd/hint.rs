@@ -122,7 +122,13 @@ error, and then no output file is written.
 Examples:
   sudoku hint position.txt
   echo 'GIVENS,PLACED' | sudoku hint --level nudge
-  sudoku hint --to-end --format json position.txt";
+  sudoku hint --to-end --format json position.txt
+
+Variant puzzles (docs/variants.md: JSON records with a \"placed\" field, or lines
+of another size as givens[,placed]) get simple steps: mistakes first, then
+naked and hidden singles over the variant's houses, killer cage combinations,
+else the most constrained cell's digit from the solution (said as such);
+not the SE ladder. --level and --scale do not apply to them.";
 
 thread_local! {
     /// One grader per worker thread: its scratch space is reused.
@@ -137,6 +143,10 @@ pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
         steps: if args.to_end { Steps::ToEnd } else { Steps::First(args.steps) },
         scale: args.scale,
     };
+    if args.input == PositionFormat::Auto && super::solve::variant::input_is_variant(&args.files)? {
+        let steps = if args.to_end { usize::MAX } else { args.steps as usize };
+        return run_variant(&args, format, steps);
+    }
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
     let inputs = input_paths(&args.files).into_iter().map(|path| open_positions(path, args.input));
     let work = |record: &PositionRecord| {
@@ -207,4 +217,70 @@ fn write_record(
         }
     }
     Ok(Flow::Continue)
+}
+
+/// `hint` on variant puzzles (JSON records with `placed`, or lines of any
+/// size as `givens[,placed]`): the simple steps of
+/// `sudoku_variant::Puzzle::hint`, not the SE ladder.
+fn run_variant(args: &HintArgs, format: Format, steps: usize) -> anyhow::Result<ExitCode> {
+    use sudoku_commands::variant::{hint_line, hints, VariantHintJson};
+    use sudoku_io::{VariantRecord, VariantSpec};
+    use sudoku_variant::VariantHint;
+    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
+    let inputs = input_paths(&args.files)
+        .into_iter()
+        .map(|path| super::solve::variant::open(path, VariantSpec::default()));
+    let work = |r: &VariantRecord| r.puzzle.as_ref().ok().map(|p| hints(p, r.placed.as_deref(), steps));
+    let multi = steps > 1;
+    for_each_item(inputs, &args.output, work, |record, result| {
+        let puzzle = match &record.puzzle {
+            Ok(p) => p,
+            Err(e) => {
+                let why = e.to_string();
+                return run.malformed(e, || {
+                    match format {
+                        Format::Json => {
+                            out.write_json(&serde_json::json!({"status": "malformed", "text": why}))?
+                        }
+                        _ => writeln!(out.get_mut(), "malformed: {why}{}", if multi { "\n" } else { "" })?,
+                    }
+                    Ok(())
+                });
+            }
+        };
+        let list = match result.context("internal: a parsed record has no hints")? {
+            Ok(list) => list,
+            Err(e) => {
+                run.negative();
+                match format {
+                    Format::Json => {
+                        out.write_json(&serde_json::json!({"status": "not unique", "text": e.to_string()}))?
+                    }
+                    _ => writeln!(out.get_mut(), "{e}{}", if multi { "\n" } else { "" })?,
+                }
+                return Ok(Flow::Continue);
+            }
+        };
+        if list.iter().any(|h| matches!(h, VariantHint::Mistake { .. } | VariantHint::NoSolution)) {
+            run.negative();
+        }
+        match format {
+            Format::Json => {
+                let steps: Vec<VariantHintJson> =
+                    list.iter().map(|h| VariantHintJson::new(puzzle, h)).collect();
+                out.write_json(&serde_json::json!({"variant": puzzle.variant_name(), "steps": steps}))?;
+            }
+            _ => {
+                let w = out.get_mut();
+                for h in &list {
+                    writeln!(w, "{}", hint_line(puzzle, h))?;
+                }
+                if multi {
+                    writeln!(w)?;
+                }
+            }
+        }
+        Ok(Flow::Continue)
+    })?;
+    run.finish(out, false)
 }

@@ -2,7 +2,7 @@
 //! `--max-score`, the target-sudoku optimum ([`max_score`]).
 
 mod max_score;
-mod variant;
+pub(crate) mod variant;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -154,7 +154,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         (None, None) => None,
         (format, path) => Some(pick_format(format, path, Format::Line, FORMATS)?),
     };
-    if args.variant.is_some() || args.size.is_some() || variant::input_is_variant(&args.source)? {
+    let auto = args.source.input == sudoku_io::InputFormat::Auto;
+    if args.variant.is_some() || args.size.is_some() || auto && variant::input_is_variant(&args.source.files)?
+    {
         let spec = variant::spec(args.variant.as_deref(), args.size)?;
         return variant::run(&args.source, &args.output, spec, mode, explicit, args.skip_invalid);
     }

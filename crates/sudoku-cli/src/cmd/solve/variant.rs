@@ -10,7 +10,7 @@ use anyhow::{bail, Context};
 use sudoku_commands::solve::SolveMode;
 use sudoku_commands::variant::{answer, block, VariantAnswer, VariantCsvRow, VariantJson, CSV_HEADER};
 use sudoku_commands::Format;
-use sudoku_io::{looks_like_variant, variant_records, InputFormat, RecordWriter, VariantRecord, VariantSpec};
+use sudoku_io::{looks_like_variant, variant_records, RecordWriter, VariantRecord, VariantSpec};
 use sudoku_variant::{format_digits, Puzzle, Rules};
 
 use crate::args::{InputArgs, OutputArgs};
@@ -44,11 +44,8 @@ pub fn spec(variant: Option<&str>, size: Option<usize>) -> anyhow::Result<Varian
 /// input is JSON or a line of a size other than 9×9 (see
 /// [`looks_like_variant`]). Peeks without consuming; stdin is peeked in
 /// its buffer.
-pub fn input_is_variant(source: &InputArgs) -> anyhow::Result<bool> {
-    if source.input != InputFormat::Auto {
-        return Ok(false);
-    }
-    let Some(&path) = input_paths(&source.files).first() else { return Ok(false) };
+pub fn input_is_variant(files: &[std::path::PathBuf]) -> anyhow::Result<bool> {
+    let Some(&path) = input_paths(files).first() else { return Ok(false) };
     let first_line = |text: &[u8]| {
         String::from_utf8_lossy(text)
             .split(['\n', '\r'])
@@ -70,7 +67,7 @@ pub fn input_is_variant(source: &InputArgs) -> anyhow::Result<bool> {
     Ok(line.is_some_and(|l| looks_like_variant(&l)))
 }
 
-fn open(path: &Path, spec: VariantSpec) -> anyhow::Result<Box<dyn Iterator<Item = VariantRecord>>> {
+pub fn open(path: &Path, spec: VariantSpec) -> anyhow::Result<Box<dyn Iterator<Item = VariantRecord>>> {
     if path.as_os_str() == "-" {
         return Ok(Box::new(variant_records(std::io::stdin().lock(), "<stdin>", spec)));
     }
