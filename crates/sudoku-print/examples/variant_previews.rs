@@ -43,12 +43,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut sections = Vec::new();
     for (name, shape) in kinds {
         let started = std::time::Instant::now();
-        let (puzzle, solution) = if name.starts_with("killer") {
-            killer(&shape, &mut rng)?
-        } else {
-            make(&shape, &mut rng)?
-        };
-        eprintln!("{name}: {} givens, {:.1?}", puzzle.givens().iter().filter(|&&g| g != 0).count(), started.elapsed());
+        let (puzzle, solution) =
+            if name.starts_with("killer") { killer(&shape, &mut rng)? } else { make(&shape, &mut rng)? };
+        eprintln!(
+            "{name}: {} givens, {:.1?}",
+            puzzle.givens().iter().filter(|&&g| g != 0).count(),
+            started.elapsed()
+        );
         let image = variant::variant_image(&puzzle, None);
         let svg = sudoku_print::svg::render_sheet(&image, name);
         std::fs::write(out.join(format!("{name}.png")), sudoku_print::svg_to_png(&svg, 96)?)?;
@@ -66,17 +67,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (puzzle, solution) = killer(&Puzzle::blank(9)?, &mut rng)?;
         sections[0].items.push(VariantItem { puzzle, solution, meta: ItemMeta::default() });
     }
-    let opts = PrintOptions {
-        title: "Variant sudoku".into(),
-        per_page: PerPage::Four,
-        ..PrintOptions::default()
-    };
+    let opts =
+        PrintOptions { title: "Variant sudoku".into(), per_page: PerPage::Four, ..PrintOptions::default() };
     let pdf = variant::render_variant_pdf(&sections, &opts);
     std::fs::write(root.join("target/variant-preview.pdf"), pdf)?;
     // The killer section's first page, and the first answer page.
     let sheets = variant::variant_book(&sections, &opts);
     let index = variant::variant_index(&sections, &opts);
-    for (name, page) in [("page-killer", index.placements[0].page), ("page-answers", index.placements[0].answer_page.unwrap_or(1))] {
+    for (name, page) in [
+        ("page-killer", index.placements[0].page),
+        ("page-answers", index.placements[0].answer_page.unwrap_or(1)),
+    ] {
         let svg = sudoku_print::svg::render_sheet(&sheets[page - 1], name);
         std::fs::write(out.join(format!("{name}.png")), sudoku_print::svg_to_png(&svg, 60)?)?;
     }
@@ -87,26 +88,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// A puzzle of `shape`: a random solution, then givens removed while it
 /// stays unique.
 fn make(shape: &Puzzle, rng: &mut ChaCha8Rng) -> Result<(Puzzle, Vec<u8>), Box<dyn std::error::Error>> {
+    let solution = random_solution(shape, rng)?;
+    make_from(shape, solution, rng)
+}
+
+fn random_solution(shape: &Puzzle, rng: &mut ChaCha8Rng) -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     let mut solver = VariantSolver::new(shape);
-    let solution = solver.solve_random(shape.givens(), rng, 10_000_000).map_err(|_| "no fill")?.ok_or("no solution")?;
-    let mut givens = solution.clone();
-    let mut cells = shape.cells();
-    cells.shuffle(rng);
-    for c in cells {
-        let keep = givens[c];
-        givens[c] = 0;
-        if solver.count_bounded(&givens, 2, NODES) != (1, Outcome::Done) {
-            givens[c] = keep;
-        }
-    }
-    Ok((shape.with_givens(givens)?, solution))
+    Ok(solver.solve_random(shape.givens(), rng, 10_000_000).map_err(|_| "no fill")?.ok_or("no solution")?)
 }
 
 /// A killer of `shape`: cages of 1–5 cells grown at random over a random
 /// solution, with their sums, then givens removed while it stays unique.
 fn killer(shape: &Puzzle, rng: &mut ChaCha8Rng) -> Result<(Puzzle, Vec<u8>), Box<dyn std::error::Error>> {
-    let mut solver = VariantSolver::new(shape);
-    let solution = solver.solve_random(shape.givens(), rng, 10_000_000).map_err(|_| "no fill")?.ok_or("no solution")?;
+    let solution = random_solution(shape, rng)?;
     let n = shape.side();
     let mut owner = vec![usize::MAX; n * n];
     let mut cages: Vec<Vec<usize>> = Vec::new();
@@ -145,13 +139,15 @@ fn killer(shape: &Puzzle, rng: &mut ChaCha8Rng) -> Result<(Puzzle, Vec<u8>), Box
             cells: cells.into_iter().map(|c| c as u16).collect(),
         })
         .collect();
-    let caged = shape.with_cages(cages)?;
-    let (puzzle, _) = make_from(&caged, solution.clone(), rng)?;
-    Ok((puzzle, solution))
+    make_from(&shape.with_cages(cages)?, solution, rng)
 }
 
 /// Givens removed from `solution` while `shape` stays unique.
-fn make_from(shape: &Puzzle, solution: Vec<u8>, rng: &mut ChaCha8Rng) -> Result<(Puzzle, Vec<u8>), Box<dyn std::error::Error>> {
+fn make_from(
+    shape: &Puzzle,
+    solution: Vec<u8>,
+    rng: &mut ChaCha8Rng,
+) -> Result<(Puzzle, Vec<u8>), Box<dyn std::error::Error>> {
     let mut solver = VariantSolver::new(shape);
     let mut givens = solution.clone();
     let mut cells = shape.cells();
@@ -208,8 +204,11 @@ fn jigsaw(rng: &mut ChaCha8Rng) -> Result<Puzzle, Box<dyn std::error::Error>> {
         let Some(&b) = neighbours(a).iter().find(|&&j| regions[j] != regions[a]) else { continue };
         let (ra, rb) = (regions[a], regions[b]);
         // Give `a` to b's region and some cell of b's region next to a's region back.
-        let back: Vec<usize> =
-            (0..n * n).filter(|&i| regions[i] == rb && i != b && neighbours(i).iter().any(|&j| regions[j] == ra && j != a)).collect();
+        let back: Vec<usize> = (0..n * n)
+            .filter(|&i| {
+                regions[i] == rb && i != b && neighbours(i).iter().any(|&j| regions[j] == ra && j != a)
+            })
+            .collect();
         let Some(&c) = back.choose(rng) else { continue };
         let mut trial = regions.clone();
         trial[a] = rb;

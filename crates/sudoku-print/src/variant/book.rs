@@ -67,12 +67,26 @@ const RULES_LEADING: f32 = BODY_SIZE * 1.35;
 #[derive(Debug, Clone, PartialEq)]
 enum Page {
     Title,
-    Copyright { first: usize, n: usize },
-    Contents { first: usize, n: usize },
+    Copyright {
+        first: usize,
+        n: usize,
+    },
+    Contents {
+        first: usize,
+        n: usize,
+    },
     /// Items `first..first + n` of `section`; `intro`: its first page.
-    Puzzles { section: usize, first: usize, n: usize, intro: bool },
+    Puzzles {
+        section: usize,
+        first: usize,
+        n: usize,
+        intro: bool,
+    },
     /// Solutions of these `(section, item)` pairs, `grid` columns and rows.
-    Answers { items: Vec<(usize, usize)>, grid: (usize, usize) },
+    Answers {
+        items: Vec<(usize, usize)>,
+        grid: (usize, usize),
+    },
     Blank,
 }
 
@@ -199,7 +213,9 @@ impl Plan {
                 for (k, item) in section.items.iter().enumerate() {
                     let grid = answer_grid(item.puzzle.side());
                     match &mut current {
-                        Some(Page::Answers { items, grid: g }) if *g == grid && items.len() < grid.0 * grid.1 => {
+                        Some(Page::Answers { items, grid: g })
+                            if *g == grid && items.len() < grid.0 * grid.1 =>
+                        {
                             items.push((s, k));
                         }
                         _ => {
@@ -270,10 +286,10 @@ pub fn variant_index(sections: &[VariantSection], opts: &PrintOptions) -> BookIn
     let numbers = numbers(sections, opts);
     let mut placements = Vec::new();
     for (s, section) in sections.iter().enumerate() {
-        for k in 0..section.items.len() {
+        for (k, &number) in numbers[s].iter().enumerate() {
             let answer = plan.answer_page_of[s][k];
             placements.push(Placement {
-                number: numbers[s][k],
+                number,
                 section: section.name.clone(),
                 page: plan.page_of[s][k],
                 answer_page: (answer > 0).then_some(answer),
@@ -298,7 +314,8 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
     for (i, page) in plan.pages.iter().enumerate() {
         let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
         let mut sheet = blank_sheet(&frame);
-        let live = Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
+        let live =
+            Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
         let body = body(&frame);
         let chrome = Chrome { frame: &frame, title: &title, book_title: sections.len() > 1, opts };
         match page {
@@ -313,13 +330,27 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
                 }
             }
             Page::Contents { first, n } => {
-                sheet.texts.push(text(body.left, body.top + 16.0, 16.0, INK, Anchor::Start, "Contents".into()));
+                sheet.texts.push(text(
+                    body.left,
+                    body.top + 16.0,
+                    16.0,
+                    INK,
+                    Anchor::Start,
+                    "Contents".into(),
+                ));
                 let font = Font::get();
                 for (k, (name, page)) in plan.contents.iter().skip(*first).take(*n).enumerate() {
                     let y = body.top + 40.0 + k as f32 * BODY_SIZE * 2.0;
                     let page = page.to_string();
                     let room = body.width() - font.text_width(&page, BODY_SIZE) - BODY_SIZE * 2.0;
-                    sheet.texts.push(text(body.left, y, BODY_SIZE, INK, Anchor::Start, font.fit(name, BODY_SIZE, room)));
+                    sheet.texts.push(text(
+                        body.left,
+                        y,
+                        BODY_SIZE,
+                        INK,
+                        Anchor::Start,
+                        font.fit(name, BODY_SIZE, room),
+                    ));
                     sheet.texts.push(text(body.right, y, BODY_SIZE, INK, Anchor::End, page));
                 }
                 chrome.folio(&mut sheet, i + 1);
@@ -336,7 +367,14 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
                 for k in 0..*n {
                     let item = &sec.items[first + k];
                     let (x, top) = place(area, geometry, item.puzzle.side(), k);
-                    caption(&mut sheet, x, top, geometry.cell * item.puzzle.side() as f32, numbers[*section][first + k], &item.meta);
+                    caption(
+                        &mut sheet,
+                        x,
+                        top,
+                        geometry.cell * item.puzzle.side() as f32,
+                        numbers[*section][first + k],
+                        &item.meta,
+                    );
                     GridFrame {
                         puzzle: &item.puzzle,
                         solution: None,
@@ -429,7 +467,14 @@ fn blank_sheet(frame: &Frame) -> Sheet {
 fn section_intro(sheet: &mut Sheet, area: Area, name: &str, rules: &[String]) {
     let font = Font::get();
     let mut y = area.top + HEADING_SIZE;
-    sheet.texts.push(text(area.left, y, HEADING_SIZE, INK, Anchor::Start, font.fit(name, HEADING_SIZE, area.width())));
+    sheet.texts.push(text(
+        area.left,
+        y,
+        HEADING_SIZE,
+        INK,
+        Anchor::Start,
+        font.fit(name, HEADING_SIZE, area.width()),
+    ));
     y += HEADING_SIZE * 0.6;
     for line in rules {
         y += RULES_LEADING;

@@ -180,8 +180,20 @@ impl GridFrame<'_> {
                 }
             }
         }
-        marks.push(Mark::Lines { segments: thin, width: pens.thin, gray: THIN_GRAY, dash: None, cap: Cap::Butt });
-        marks.push(Mark::Lines { segments: thick, width: pens.thick, gray: 0.0, dash: None, cap: Cap::Square });
+        marks.push(Mark::Lines {
+            segments: thin,
+            width: pens.thin,
+            gray: THIN_GRAY,
+            dash: None,
+            cap: Cap::Butt,
+        });
+        marks.push(Mark::Lines {
+            segments: thick,
+            width: pens.thick,
+            gray: 0.0,
+            dash: None,
+            cap: Cap::Square,
+        });
     }
 
     /// Dashed cage outlines and the sums; returns each sum's cell and the
@@ -199,7 +211,9 @@ impl GridFrame<'_> {
         let mut texts = Vec::new();
         for cage in p.cages() {
             let members: BTreeSet<isize> = cage.cells.iter().map(|&c| isize::from(c as i16)).collect();
-            let inside = |r: isize, c: isize| r >= 0 && c >= 0 && r < side && c < side && members.contains(&(r * side + c));
+            let inside = |r: isize, c: isize| {
+                r >= 0 && c >= 0 && r < side && c < side && members.contains(&(r * side + c))
+            };
             // How far an outline end moves along its edge: in by `d` at an
             // outer corner, out by `d` at an inner corner, 0 where the
             // outline goes straight on into the next cell.
@@ -265,13 +279,25 @@ impl GridFrame<'_> {
                 labels.push((first, baseline + pad));
             }
         }
-        marks.push(Mark::Lines {
-            segments,
-            width: pens.cage,
-            gray: 0.0,
-            dash: Some([(cell * 0.09).clamp(1.0, 3.2), (cell * 0.06).clamp(0.8, 2.2)]),
-            cap: Cap::Butt,
-        });
+        let (on, off) = ((cell * 0.09).clamp(1.0, 3.2), (cell * 0.06).clamp(0.8, 2.2));
+        // Segments of one dash pattern share a mark.
+        let mut patterns: Vec<([f32; 2], Vec<[f32; 4]>)> = Vec::new();
+        for seg in segments {
+            let dash = fitted_dash(seg, on, off);
+            match patterns.iter_mut().find(|(d, _)| *d == dash) {
+                Some((_, list)) => list.push(seg),
+                None => patterns.push((dash, vec![seg])),
+            }
+        }
+        for (dash, segments) in patterns {
+            marks.push(Mark::Lines {
+                segments,
+                width: pens.cage,
+                gray: 0.0,
+                dash: Some(dash),
+                cap: Cap::Butt,
+            });
+        }
         marks.extend(texts);
         labels
     }
@@ -289,7 +315,7 @@ impl GridFrame<'_> {
         };
         let shown = self.solution.unwrap_or(p.givens());
         for (i, &digit) in shown.iter().enumerate() {
-            if digit == 0 || !p.is_cell(i) {
+            if digit == 0 || usize::from(digit) > p.size() || !p.is_cell(i) {
                 continue;
             }
             let given = p.givens()[i] != 0;
@@ -316,6 +342,17 @@ impl GridFrame<'_> {
             });
         }
     }
+}
+
+/// A dash pattern near `on`, `off` that fits `seg` exactly: it starts and
+/// ends with a dash, so every corner of a cage is inked. Lengths are
+/// rounded to hundredths of a point, so equal segments share a pattern.
+fn fitted_dash(seg: [f32; 4], on: f32, off: f32) -> [f32; 2] {
+    let len = (seg[2] - seg[0]).abs() + (seg[3] - seg[1]).abs();
+    let periods = ((len - on) / (on + off)).round().max(0.0);
+    let scale = if periods == 0.0 { 1.0 } else { len / (periods * (on + off) + on) };
+    let round = |v: f32| (v * 100.0).round() / 100.0;
+    [round(on * scale), round(off * scale)]
 }
 
 /// Collinear segments that touch, joined: horizontal ones (same y) or
