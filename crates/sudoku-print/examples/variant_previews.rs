@@ -3,7 +3,12 @@
 //!
 //! ```sh
 //! cargo run --release -p sudoku-print --example variant_previews
+//! cargo run --release -p sudoku-print --example variant_previews -- bench
 //! ```
+//!
+//! With `bench` it also times books of 1,000 puzzles with answers (A4, 4
+//! a page asked): classic (`render_pdf`) beside killer, X, 16×16 and
+//! samurai (`render_variant_pdf`), alternating, best of 5.
 //!
 //! The puzzles are made here, seeded, with `sudoku-variant`'s solver: a
 //! random solution, then givens removed in random order while the
@@ -82,7 +87,56 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::fs::write(out.join(format!("{name}.png")), sudoku_print::svg_to_png(&svg, 60)?)?;
     }
     eprintln!("{} pages in target/variant-preview.pdf", sheets.len());
+    if std::env::args().nth(1).as_deref() == Some("bench") {
+        bench(&sections, &opts);
+    }
     Ok(())
+}
+
+/// Best-of-5 times of 1,000-puzzle books, each kind timed in turn in every
+/// round.
+fn bench(sections: &[VariantSection], opts: &PrintOptions) {
+    const N: usize = 1000;
+    let classic: Vec<sudoku_print::PrintItem> = {
+        let grid = sudoku_core::Grid::parse_line(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .expect("a puzzle");
+        let item = sudoku_print::PrintItem {
+            puzzle: grid,
+            solution: grid.solve_one().expect("solvable"),
+            meta: ItemMeta::default(),
+        };
+        vec![item; N]
+    };
+    let kind = |name: &str| {
+        let section = sections.iter().find(|s| s.name == name).expect("a preview section");
+        vec![VariantSection { items: vec![section.items[0].clone(); N], ..section.clone() }]
+    };
+    let books = [("Killer", kind("Killer")), ("X", kind("X")), ("16×16", kind("16×16")), ("Samurai", kind("Samurai"))];
+    let mut best = vec![f64::MAX; books.len() + 1];
+    let mut pages = vec![0; books.len() + 1];
+    let mut bytes = vec![0; books.len() + 1];
+    for _ in 0..5 {
+        let t = std::time::Instant::now();
+        let pdf = sudoku_print::render_pdf(&classic, opts);
+        best[0] = best[0].min(t.elapsed().as_secs_f64());
+        bytes[0] = pdf.len();
+        pages[0] = sudoku_print::index(&classic, opts).n_pages;
+        for (k, (_, book)) in books.iter().enumerate() {
+            let t = std::time::Instant::now();
+            let pdf = variant::render_variant_pdf(book, opts);
+            best[k + 1] = best[k + 1].min(t.elapsed().as_secs_f64());
+            bytes[k + 1] = pdf.len();
+            pages[k + 1] = variant::variant_index(book, opts).n_pages;
+        }
+    }
+    println!("| book ({N} puzzles, answers) | pages | PDF bytes | best of 5 (s) | ms a page |");
+    println!("|---|---:|---:|---:|---:|");
+    let names = std::iter::once("classic 9×9").chain(books.iter().map(|(n, _)| *n));
+    for (k, name) in names.enumerate() {
+        println!("| {name} | {} | {} | {:.3} | {:.3} |", pages[k], bytes[k], best[k], best[k] * 1000.0 / pages[k] as f64);
+    }
 }
 
 /// A puzzle of `shape`: a random solution, then givens removed while it
