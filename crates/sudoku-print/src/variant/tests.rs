@@ -331,19 +331,26 @@ fn r34_a_variant_book_prints_each_rules_text_once_and_its_index_matches_the_page
         let answer = p.answer_page.unwrap();
         assert!(on_page(answer, &format!("{} (page {})", p.number, p.page)), "{p:?}");
     }
-    for section in &sections {
-        let first_line = crate::layout::wrap(&section.rules, crate::layout::BODY_SIZE, 1000.0)[0]
-            .split(' ')
-            .take(4)
-            .collect::<Vec<_>>()
-            .join(" ");
-        let n = sheets
-            .iter()
-            .filter(|s| {
-                s.texts.iter().any(|t| t.text.starts_with(&first_line) && t.size == crate::layout::BODY_SIZE)
+    for (section, first) in sections.iter().zip([0, 3, 4]) {
+        // The heading is on one page only, the section's first.
+        let headed: Vec<usize> = (0..sheets.len())
+            .filter(|&i| {
+                sheets[i]
+                    .texts
+                    .iter()
+                    .any(|t| t.text == section.name && t.size > crate::layout::BODY_SIZE * 1.4)
             })
-            .count();
-        assert!(n >= 1, "{first_line}");
+            .map(|i| i + 1)
+            .collect();
+        assert_eq!(headed, [index.placements[first].page], "{}", section.name);
+        // Its body-size lines put back together are the rules paragraph.
+        let lines: Vec<&str> = sheets[headed[0] - 1]
+            .texts
+            .iter()
+            .filter(|t| t.size == crate::layout::BODY_SIZE)
+            .map(|t| t.text.as_str())
+            .collect();
+        assert_eq!(lines.join(" "), section.rules.split_whitespace().collect::<Vec<_>>().join(" "));
     }
     // Killer: two a page; the giant one a page; minis at a child's size.
     let pages = |name: &str| {
