@@ -87,3 +87,12 @@ fn r34_a_variant_book_reads_back_with_its_pages_cage_sums_and_rules() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn r34_the_same_sections_give_the_same_bytes() {
+    let opts = PrintOptions::default();
+    assert_eq!(render_variant_pdf(&sections(), &opts), render_variant_pdf(&sections(), &opts));
+    let svg = sudoku_print::variant::render_variant_svg(&sections(), &opts);
+    assert_eq!(svg, sudoku_print::variant::render_variant_svg(&sections(), &opts));
+    assert!(svg.iter().any(|page| page.contains("stroke-dasharray")));
+}

@@ -18,7 +18,7 @@ use crate::layout::{
     FOOTER_SIZE, HEAD_SIZE, INK, PUZZLE_GAP, SOFT,
 };
 use crate::trim::{Frame, MM};
-use crate::{BookIndex, ItemMeta, Placement, PrintOptions, MIN_CELL};
+use crate::{BookIndex, ItemMeta, OptionsError, Placement, PrintOptions, TextField, MIN_CELL};
 
 /// One variant puzzle of a book.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -277,6 +277,38 @@ fn numbers(sections: &[VariantSection], opts: &PrintOptions) -> Vec<Vec<u64>> {
                 .collect()
         })
         .collect()
+}
+
+/// Whether a variant book of these sections and options is one a person
+/// can use: the texts are left to right (as [`PrintOptions::check`] and
+/// the section names), and every section's grids have cells of at least
+/// [`MIN_CELL`]. Use it in place of [`PrintOptions::check`], whose cell
+/// test is the classic 9×9's: a variant section chooses its own number
+/// of grids a page.
+///
+/// # Errors
+/// [`OptionsError::RightToLeft`] for the first right-to-left text,
+/// [`OptionsError::GridTooSmall`] for the first section whose cells would
+/// be too small.
+pub fn check_variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Result<(), OptionsError> {
+    let classic = PrintOptions { per_page: crate::PerPage::One, large_print: false, ..opts.clone() };
+    match classic.check() {
+        Err(OptionsError::GridTooSmall { .. }) | Ok(()) => {}
+        Err(e) => return Err(e),
+    }
+    for section in sections {
+        crate::check_left_to_right(TextField::Section, &section.name)?;
+        let g = section_geometry(section, opts);
+        if !section.items.is_empty() && g.cell < MIN_CELL {
+            return Err(OptionsError::GridTooSmall {
+                per_page: g.per_page(),
+                trim: opts.trim,
+                got: g.cell,
+                need: MIN_CELL,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Where each item lands in [`variant_book`]: the page count, and each

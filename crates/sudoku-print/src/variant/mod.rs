@@ -4,7 +4,7 @@
 //! images.
 //!
 //! The puzzles are [`sudoku_variant::Puzzle`]s. A grid is drawn with the
-//! sheet's free [`marks`](crate::marks) ([`frame`]): shaded diagonals and
+//! sheet's free [`marks`](crate::marks): shaded diagonals and
 //! windows, thin cell lines, thick box and region borders, dashed cage
 //! outlines inset inside the cells with each sum in the corner of the
 //! cage's first cell, and the digits (`A`–`P` for 10–25). An answer is
@@ -13,7 +13,8 @@
 //!
 //! - [`variant_book`] (and [`render_variant_pdf`], [`render_variant_svg`],
 //!   [`variant_index`]): a book of [`VariantSection`]s, laid out like the
-//!   classic book (title, contents, sections, answers, padding).
+//!   classic book (title, contents, sections, answers, padding);
+//!   [`check_variant_book`] refuses what would not be usable.
 //! - [`variant_page`] and [`render_variant_page`]: one puzzle or its
 //!   answer on a page of its own, the rules under the title.
 //! - [`variant_image`]: the grid alone, for `--each images`.
@@ -38,8 +39,8 @@ mod frame;
 mod rules;
 
 pub use book::{
-    render_variant_page, render_variant_pdf, render_variant_svg, variant_book, variant_image, variant_index,
-    variant_page, VariantItem, VariantSection,
+    check_variant_book, render_variant_page, render_variant_pdf, render_variant_svg, variant_book,
+    variant_image, variant_index, variant_page, VariantItem, VariantSection,
 };
 pub use rules::{rules_text, variant_name};
 

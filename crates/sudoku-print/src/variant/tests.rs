@@ -380,3 +380,16 @@ fn r34_a_variant_page_and_image_hold_one_grid_and_bad_solutions_do_not_panic() {
     let (marks, _) = marks_of(&Puzzle::blank(4).unwrap(), Some(&[255; 16]));
     assert!(texts(&marks).is_empty());
 }
+
+#[test]
+fn r34_check_refuses_cells_too_small_and_right_to_left_section_names() {
+    let giant = vec![VariantSection::new("Giant", vec![item(Puzzle::blank(25).unwrap())])];
+    assert_eq!(check_variant_book(&giant, &PrintOptions::default()), Ok(()));
+    let tiny = PrintOptions { trim: crate::Trim { width: 200.0, height: 200.0 }, ..PrintOptions::default() };
+    assert!(matches!(check_variant_book(&giant, &tiny), Err(crate::OptionsError::GridTooSmall { .. })));
+    let hebrew = vec![VariantSection::new("\u{5d0}", Vec::new())];
+    assert!(matches!(
+        check_variant_book(&hebrew, &PrintOptions::default()),
+        Err(crate::OptionsError::RightToLeft { .. })
+    ));
+}
