@@ -18,7 +18,7 @@ use crate::layout::{
     FOOTER_SIZE, HEAD_SIZE, INK, PUZZLE_GAP, SOFT,
 };
 use crate::trim::{Frame, MM};
-use crate::{BookIndex, ItemMeta, OptionsError, Placement, PrintOptions, TextField, MIN_CELL};
+use crate::{BookIndex, Image, ItemMeta, OptionsError, Placement, PrintOptions, TextField, MIN_CELL};
 
 /// One variant puzzle of a book.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -637,4 +637,27 @@ pub fn variant_image(puzzle: &Puzzle, solution: Option<&[u8]>) -> Sheet {
     let solution = solution.filter(|s| s.len() == puzzle.canvas_len());
     GridFrame { puzzle, solution, x: margin, y: margin, cell }.draw(&mut sheet.marks);
     sheet
+}
+
+/// Each puzzle of the sections as an SVG image of its own ([`variant_image`]),
+/// numbered as in [`variant_book`] (from [`PrintOptions::start_number`]);
+/// with `answers`, each solution after its puzzle. The variant of the
+/// classic [`crate::images`].
+pub fn variant_images(sections: &[VariantSection], opts: &PrintOptions, answers: bool) -> Vec<Image> {
+    let numbers = numbers(sections, opts);
+    let mut out = Vec::new();
+    for (s, section) in sections.iter().enumerate() {
+        for (item, &number) in section.items.iter().zip(&numbers[s]) {
+            for answer in [false, true] {
+                if answer && !answers {
+                    continue;
+                }
+                let kind = if answer { "Solution" } else { "Puzzle" };
+                let sheet = variant_image(&item.puzzle, answer.then(|| shown(item)));
+                let svg = crate::svg::render_sheet(&sheet, &format!("{kind} {number}"));
+                out.push(Image { number, answer, svg });
+            }
+        }
+    }
+    out
 }

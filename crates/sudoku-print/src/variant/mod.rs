@@ -17,7 +17,8 @@
 //!   [`check_variant_book`] refuses what would not be usable.
 //! - [`variant_page`] and [`render_variant_page`]: one puzzle or its
 //!   answer on a page of its own, the rules under the title.
-//! - [`variant_image`]: the grid alone, for `--each images`.
+//! - [`variant_image`] and [`variant_images`]: the grid alone, for
+//!   `--each images`.
 //! - [`rules_text`] and [`variant_name`]: the words for a puzzle's rules.
 //!
 //! ```
@@ -40,7 +41,7 @@ mod rules;
 
 pub use book::{
     check_variant_book, render_variant_page, render_variant_pdf, render_variant_svg, variant_book,
-    variant_image, variant_index, variant_page, VariantItem, VariantSection,
+    variant_image, variant_images, variant_index, variant_page, VariantItem, VariantSection,
 };
 pub use rules::{rules_text, variant_name};
 

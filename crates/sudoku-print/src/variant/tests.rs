@@ -393,3 +393,17 @@ fn r34_check_refuses_cells_too_small_and_right_to_left_section_names() {
         Err(crate::OptionsError::RightToLeft { .. })
     ));
 }
+
+#[test]
+fn r34_variant_images_number_puzzles_through_the_sections_and_follow_each_with_its_answer() {
+    let sections = vec![
+        VariantSection::new("A", vec![item(Puzzle::blank(4).unwrap())]),
+        VariantSection::new("B", vec![item(Puzzle::blank(6).unwrap()), item(Puzzle::blank(6).unwrap())]),
+    ];
+    let opts = PrintOptions { start_number: 5, ..PrintOptions::default() };
+    let images = variant_images(&sections, &opts, true);
+    let got: Vec<(u64, bool)> = images.iter().map(|i| (i.number, i.answer)).collect();
+    assert_eq!(got, [(5, false), (5, true), (6, false), (6, true), (7, false), (7, true)]);
+    assert!(images[1].svg.contains("<title>Solution 5</title>"));
+    assert_eq!(variant_images(&sections, &opts, false).len(), 3);
+}
