@@ -113,7 +113,12 @@ fn bench(sections: &[VariantSection], opts: &PrintOptions) {
         let section = sections.iter().find(|s| s.name == name).expect("a preview section");
         vec![VariantSection { items: vec![section.items[0].clone(); N], ..section.clone() }]
     };
-    let books = [("Killer", kind("Killer")), ("X", kind("X")), ("16×16", kind("16×16")), ("Samurai", kind("Samurai"))];
+    let books = [
+        ("Killer", kind("Killer")),
+        ("X", kind("X")),
+        ("16×16", kind("16×16")),
+        ("Samurai", kind("Samurai")),
+    ];
     let mut best = vec![f64::MAX; books.len() + 1];
     let mut pages = vec![0; books.len() + 1];
     let mut bytes = vec![0; books.len() + 1];
@@ -135,7 +140,13 @@ fn bench(sections: &[VariantSection], opts: &PrintOptions) {
     println!("|---|---:|---:|---:|---:|");
     let names = std::iter::once("classic 9×9").chain(books.iter().map(|(n, _)| *n));
     for (k, name) in names.enumerate() {
-        println!("| {name} | {} | {} | {:.3} | {:.3} |", pages[k], bytes[k], best[k], best[k] * 1000.0 / pages[k] as f64);
+        println!(
+            "| {name} | {} | {} | {:.3} | {:.3} |",
+            pages[k],
+            bytes[k],
+            best[k],
+            best[k] * 1000.0 / pages[k] as f64
+        );
     }
 }
 
