@@ -109,6 +109,7 @@ pub fn cover(opts: &CoverOptions) -> Sheet {
         grids: Vec::new(),
         texts: Vec::new(),
         vertical_texts: Vec::new(),
+        marks: Vec::new(),
     };
     let font = Font::get();
     let title: String = opts.title.chars().filter(|c| !c.is_control()).collect();

@@ -91,6 +91,21 @@ impl Font {
         self.digits[usize::from(d.min(9))]
     }
 
+    /// Where the ink of any character sits (the digits' boxes for `0`–`9`;
+    /// an empty box for a character without outline).
+    pub fn ink(&self, c: char) -> InkBox {
+        if c.is_ascii_digit() {
+            return self.digit_ink(c as u8 - b'0');
+        }
+        let glyph = self.face.glyph_index(c).unwrap_or(GlyphId(0));
+        self.face.glyph_bounding_box(glyph).map_or(InkBox::default(), |r| InkBox {
+            x_min: f32::from(r.x_min) / self.units_per_em,
+            x_max: f32::from(r.x_max) / self.units_per_em,
+            y_min: f32::from(r.y_min) / self.units_per_em,
+            y_max: f32::from(r.y_max) / self.units_per_em,
+        })
+    }
+
     /// `text` cut to fit `max_width` at `size`, ending in `…` when cut.
     pub fn fit(&self, text: &str, size: f32, max_width: f32) -> String {
         if self.text_width(text, size) <= max_width {

@@ -27,6 +27,7 @@
 use sudoku_core::{Cell, Digit, Grid};
 
 use super::font::Font;
+use super::marks::Mark;
 use super::trim::Frame;
 use super::{PrintItem, PrintOptions};
 
@@ -36,8 +37,8 @@ pub const FOOTER_SIZE: f32 = 8.5;
 pub const ANSWER_GRID: (usize, usize) = (3, 4);
 
 /// Gray levels: 0 black, 1 white.
-const INK: f32 = 0.0;
-const SOFT: f32 = 0.4;
+pub(crate) const INK: f32 = 0.0;
+pub(crate) const SOFT: f32 = 0.4;
 const THIN_LINE_GRAY: f32 = 0.3;
 
 /// One page: what to draw and where.
@@ -59,6 +60,9 @@ pub struct Sheet {
     /// [`Anchor::Start`]; its middle or end for the others), the glyphs'
     /// tops point to growing `x`.
     pub vertical_texts: Vec<TextRun>,
+    /// Free drawing ([`crate::marks`]) under the grids and texts: the
+    /// variant grids. Empty on classic pages.
+    pub marks: Vec<Mark>,
 }
 
 /// How a text run sits on its `x`.
@@ -237,18 +241,18 @@ impl GridBox {
 
 /// The area inside the margins: left, top, right, bottom.
 #[derive(Debug, Clone, Copy)]
-struct Area {
-    left: f32,
-    top: f32,
-    right: f32,
-    bottom: f32,
+pub(crate) struct Area {
+    pub(crate) left: f32,
+    pub(crate) top: f32,
+    pub(crate) right: f32,
+    pub(crate) bottom: f32,
 }
 
 impl Area {
-    fn width(&self) -> f32 {
+    pub(crate) fn width(&self) -> f32 {
         self.right - self.left
     }
-    fn height(&self) -> f32 {
+    pub(crate) fn height(&self) -> f32 {
         self.bottom - self.top
     }
 }
@@ -280,7 +284,7 @@ struct Section {
 }
 
 /// Lines of the table of contents a page holds.
-const CONTENTS_LINES: usize = 24;
+pub(crate) const CONTENTS_LINES: usize = 24;
 
 /// The sections of `items`: each run of equal [`crate::ItemMeta::section`]
 /// (an item without one is in a section named after the book).
@@ -297,12 +301,12 @@ fn sections(items: &[PrintItem], title: &str) -> Vec<Section> {
 }
 
 /// The distance between lines of the copyright text.
-const COPYRIGHT_LEADING: f32 = BODY_SIZE * 1.4;
+pub(crate) const COPYRIGHT_LEADING: f32 = BODY_SIZE * 1.4;
 
 /// The copyright text in lines, wrapped to the narrowest live width any
 /// page of any length can have (the widest gutter), so the page plan does
 /// not depend on the page count it decides. The provenance, when there is one, follows the text after an empty line.
-fn copyright_lines(opts: &PrintOptions) -> Vec<String> {
+pub(crate) fn copyright_lines(opts: &PrintOptions) -> Vec<String> {
     let Some(text) = opts.copyright.as_deref() else { return Vec::new() };
     let frame = Frame::new(opts.trim, false, 1, usize::MAX);
     let width = frame.live[2] - frame.live[0];
@@ -318,7 +322,7 @@ fn copyright_lines(opts: &PrintOptions) -> Vec<String> {
 }
 
 /// Lines of copyright text a page holds.
-fn lines_a_page(opts: &PrintOptions) -> usize {
+pub(crate) fn lines_a_page(opts: &PrintOptions) -> usize {
     let frame = Frame::new(opts.trim, false, 1, 0);
     (((frame.live[3] - frame.live[1]) / COPYRIGHT_LEADING) as usize).max(1)
 }
@@ -400,7 +404,7 @@ pub fn index(items: &[PrintItem], opts: &PrintOptions) -> BookIndex {
 }
 
 /// The book's title as printed: control characters dropped, trimmed.
-fn clean_title(opts: &PrintOptions) -> String {
+pub(crate) fn clean_title(opts: &PrintOptions) -> String {
     let title: String = opts.title.chars().filter(|c| !c.is_control()).collect();
     title.trim().to_string()
 }
@@ -488,6 +492,7 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
             grids: Vec::new(),
             texts: Vec::new(),
             vertical_texts: Vec::new(),
+            marks: Vec::new(),
         };
         let live =
             Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
@@ -635,16 +640,17 @@ pub fn single(item: &PrintItem, answer: bool) -> Sheet {
         grids: vec![GridBox { x: margin, y: margin, cell: SINGLE_SIDE / 9.0, min_digit: 0.0, content }],
         texts: Vec::new(),
         vertical_texts: Vec::new(),
+        marks: Vec::new(),
     }
 }
 
 /// Running heads: text size.
-const HEAD_SIZE: f32 = 9.0;
+pub(crate) const HEAD_SIZE: f32 = 9.0;
 /// Text of the front matter: size.
-const BODY_SIZE: f32 = 10.0;
+pub(crate) const BODY_SIZE: f32 = 10.0;
 
 /// The title page: the title a third of the way down, the subtitle below.
-fn title_page(sheet: &mut Sheet, live: Area, title: &str, subtitle: Option<&str>) {
+pub(crate) fn title_page(sheet: &mut Sheet, live: Area, title: &str, subtitle: Option<&str>) {
     let mid = (live.left + live.right) / 2.0;
     let mut y = live.top + live.height() / 3.0;
     for (text, size) in [(title, 28.0), (subtitle.unwrap_or_default(), 14.0)] {
@@ -702,7 +708,7 @@ struct PuzzleGeometry {
 }
 
 /// The gap between puzzle columns and rows.
-const PUZZLE_GAP: f32 = 28.0;
+pub(crate) const PUZZLE_GAP: f32 = 28.0;
 
 impl PuzzleGeometry {
     fn new(opts: &PrintOptions, n_pages: usize) -> PuzzleGeometry {
@@ -746,7 +752,7 @@ pub fn puzzle_cell(opts: &PrintOptions) -> f32 {
 pub const LARGE_PRINT_DIGIT: f32 = 24.0;
 
 /// Row-major slots of a `cols` × `rows` table filling `area`, `gap` apart.
-fn slots(area: Area, cols: usize, rows: usize, gap: f32) -> impl Iterator<Item = Area> {
+pub(crate) fn slots(area: Area, cols: usize, rows: usize, gap: f32) -> impl Iterator<Item = Area> {
     let w = (area.width() - gap * (cols - 1) as f32) / cols as f32;
     let h = (area.height() - gap * (rows - 1) as f32) / rows as f32;
     (0..rows * cols).map(move |i| {
@@ -758,7 +764,7 @@ fn slots(area: Area, cols: usize, rows: usize, gap: f32) -> impl Iterator<Item =
 }
 
 /// Puzzle captions: text size.
-const CAPTION_SIZE: f32 = 12.0;
+pub(crate) const CAPTION_SIZE: f32 = 12.0;
 
 /// A puzzle's caption and grid, the caption's top-left at `x, top`.
 fn place_puzzle(

@@ -22,10 +22,12 @@
 pub mod cover;
 mod font;
 pub mod layout;
+pub mod marks;
 pub mod pdf;
 pub mod png;
 pub mod svg;
 pub mod trim;
+pub mod variant;
 
 pub use cover::{CoverOptions, PaperStock};
 pub use layout::{index, BookIndex, Placement};

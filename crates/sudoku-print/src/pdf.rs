@@ -11,13 +11,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use pdf_writer::types::UnicodeCmap;
-use pdf_writer::types::{CidFontType, FontFlags, LineCapStyle, LineJoinStyle, SystemInfo};
+use pdf_writer::types::{CidFontType, FontFlags, LineCapStyle, LineJoinStyle, SystemInfo, TextRenderingMode};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use rayon::prelude::*;
 
 use super::cover::{self, CoverOptions};
 use super::font::{self, Font};
 use super::layout::{self, Anchor, Sheet};
+use super::marks::{self, Cap, Mark};
 use super::{PrintItem, PrintOptions};
 
 const FONT_RESOURCE: Name<'static> = Name(b"F1");
@@ -33,7 +34,7 @@ pub fn render_cover_pdf(opts: &CoverOptions) -> Vec<u8> {
 }
 
 /// Sheets as one PDF file titled `title`.
-fn render_sheets(sheets: &[Sheet], title: &str) -> Vec<u8> {
+pub(crate) fn render_sheets(sheets: &[Sheet], title: &str) -> Vec<u8> {
     let embedded = EmbeddedFont::for_sheets(sheets);
 
     let catalog_id = Ref::new(1);
@@ -89,6 +90,9 @@ fn render_sheets(sheets: &[Sheet], title: &str) -> Vec<u8> {
 fn draw_sheet(sheet: &Sheet, font: &EmbeddedFont) -> Vec<u8> {
     let h = sheet.height;
     let mut c = Content::new();
+    if !sheet.marks.is_empty() {
+        draw_marks(&mut c, h, &sheet.marks, font);
+    }
     c.set_line_cap(LineCapStyle::ButtCap);
     for grid in &sheet.grids {
         let lines = grid.lines();
@@ -140,6 +144,57 @@ fn draw_sheet(sheet: &Sheet, font: &EmbeddedFont) -> Vec<u8> {
     c.finish().into_vec()
 }
 
+/// The marks of a sheet ([`crate::marks`]): shapes in order, then the
+/// texts, inside a saved graphics state so nothing leaks into the rest of
+/// the page.
+fn draw_marks(c: &mut Content, h: f32, marks: &[Mark], font: &EmbeddedFont) {
+    c.save_state();
+    c.set_line_join(LineJoinStyle::MiterJoin);
+    for mark in marks {
+        match mark {
+            Mark::Fill { rect: [x, y, w, rh], gray } => {
+                c.set_fill_gray(*gray);
+                c.rect(*x, h - y - rh, *w, *rh).fill_nonzero();
+            }
+            Mark::Lines { segments, width, gray, dash, cap } => {
+                c.set_stroke_gray(*gray).set_line_width(*width);
+                c.set_line_cap(match cap {
+                    Cap::Butt => LineCapStyle::ButtCap,
+                    Cap::Square => LineCapStyle::ProjectingSquareCap,
+                });
+                match dash {
+                    Some(pattern) => c.set_dash_pattern(pattern.iter().copied(), 0.0),
+                    None => c.set_dash_pattern([], 0.0),
+                };
+                for [x1, y1, x2, y2] in segments {
+                    c.move_to(*x1, h - y1).line_to(*x2, h - y2);
+                }
+                c.stroke();
+            }
+            Mark::Text { .. } => {}
+        }
+    }
+    c.set_dash_pattern([], 0.0);
+    c.begin_text();
+    let mut state = TextState::default();
+    let mut bold = None;
+    for mark in marks {
+        let Mark::Text { run, bold: is_bold } = mark else { continue };
+        if *is_bold {
+            c.set_stroke_gray(run.gray).set_line_width(marks::bold_stroke(run.size));
+        }
+        if bold != Some(*is_bold) {
+            let mode = if *is_bold { TextRenderingMode::FillStroke } else { TextRenderingMode::Fill };
+            c.set_text_rendering_mode(mode);
+            bold = Some(*is_bold);
+        }
+        let glyphs: Vec<u16> = run.text.chars().map(|ch| font.cid(ch)).collect();
+        state.show(c, run.left(), h - run.y, run.size, run.gray, &glyphs);
+    }
+    c.end_text();
+    c.restore_state();
+}
+
 /// What the text object last set, so the stream repeats nothing.
 #[derive(Default)]
 struct TextState {
@@ -185,6 +240,11 @@ impl EmbeddedFont {
         for sheet in sheets {
             for run in sheet.texts.iter().chain(&sheet.vertical_texts) {
                 chars.extend(run.text.chars());
+            }
+            for mark in &sheet.marks {
+                if let Mark::Text { run, .. } = mark {
+                    chars.extend(run.text.chars());
+                }
             }
         }
         let mut remapper = subsetter::GlyphRemapper::new();

@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use super::font::FAMILY;
 use super::layout::{self, Anchor, Sheet};
+use super::marks::{self, Cap, Mark};
 use super::{PrintItem, PrintOptions};
 
 /// A book as SVG documents, one per page, in page order.
@@ -33,6 +34,9 @@ pub fn render_sheet(sheet: &Sheet, title: &str) -> String {
         "<style>text{{font-family:'{FAMILY}',Verdana,Arial,sans-serif}}.d{{font-variant-numeric:tabular-nums}}</style>"
     );
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#fff"/>"##);
+    if !sheet.marks.is_empty() {
+        draw_marks(&mut s, &sheet.marks);
+    }
     for grid in &sheet.grids {
         let lines = grid.lines();
         s.push_str("<g fill=\"none\">\n");
@@ -100,6 +104,62 @@ pub fn render_sheet(sheet: &Sheet, title: &str) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// The marks of a sheet ([`crate::marks`]): shapes in order, then texts.
+fn draw_marks(s: &mut String, marks: &[Mark]) {
+    for mark in marks {
+        match mark {
+            Mark::Fill { rect: [x, y, w, h], gray: level } => {
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
+                    num(*x),
+                    num(*y),
+                    num(*w),
+                    num(*h),
+                    gray(*level)
+                );
+            }
+            Mark::Lines { segments, width, gray: level, dash, cap } => {
+                let cap = match cap {
+                    Cap::Butt => "",
+                    Cap::Square => r#" stroke-linecap="square""#,
+                };
+                let dash = match dash {
+                    Some([on, off]) => format!(r#" stroke-dasharray="{} {}""#, num(*on), num(*off)),
+                    None => String::new(),
+                };
+                let _ = write!(
+                    s,
+                    r#"<path fill="none" stroke="{}" stroke-width="{}"{cap}{dash} d=""#,
+                    gray(*level),
+                    num(*width)
+                );
+                path(s, segments);
+                s.push_str("\"/>\n");
+            }
+            Mark::Text { .. } => {}
+        }
+    }
+    for mark in marks {
+        let Mark::Text { run, bold } = mark else { continue };
+        let anchor = anchor_attribute(run.anchor);
+        let stroke = if *bold {
+            format!(r#" stroke="{}" stroke-width="{}""#, gray(run.gray), num(marks::bold_stroke(run.size)))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" font-size="{}" fill="{}"{stroke}{anchor}>{}</text>"#,
+            num(run.x),
+            num(run.y),
+            num(run.size),
+            gray(run.gray),
+            escape(&run.text)
+        );
+    }
 }
 
 /// The `text-anchor` attribute of `anchor` (none for the start).

@@ -1,0 +1,663 @@
+//! Variant books, single pages and images: the page plan of
+//! [`crate::layout::book`] (title, copyright, contents, sections, answer
+//! key, padding) for [`VariantSection`]s, each section opening with its
+//! name and rules paragraph.
+//!
+//! A section's grids share one size, chosen from its largest canvas:
+//! 16×16, 25×25 and samurai one a page; killer 9×9 at most two; mini
+//! grids (4×4, 6×6) with cells of 15–17 mm, a child's size; the rest as
+//! [`PrintOptions::per_page`] asks.
+
+use sudoku_variant::{Layout, Puzzle};
+
+use super::frame::GridFrame;
+use super::rules::rules_text;
+use crate::font::Font;
+use crate::layout::{
+    self, Anchor, Area, Sheet, TextRun, BODY_SIZE, CAPTION_SIZE, CONTENTS_LINES, COPYRIGHT_LEADING,
+    FOOTER_SIZE, HEAD_SIZE, INK, PUZZLE_GAP, SOFT,
+};
+use crate::trim::{Frame, MM};
+use crate::{BookIndex, Image, ItemMeta, OptionsError, Placement, PrintOptions, TextField, MIN_CELL};
+
+/// One variant puzzle of a book.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantItem {
+    /// The puzzle: shape, rules, cages and givens.
+    pub puzzle: Puzzle,
+    /// Its solution, one digit per canvas position (as
+    /// [`Puzzle::givens`]), for the answer key. A solution of the wrong
+    /// length shows the givens alone.
+    pub solution: Vec<u8>,
+    /// Band, rating and id, printed beside the puzzle as in classic books
+    /// ([`ItemMeta::section`] is not read: the section is the
+    /// [`VariantSection`]).
+    pub meta: ItemMeta,
+}
+
+/// A section of a variant book: its name (the heading, running heads and
+/// contents line), the rules paragraph printed once under the heading,
+/// and its puzzles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantSection {
+    /// The section's name, e.g. `Killer`.
+    pub name: String,
+    /// The rules, printed under the name on the section's first page.
+    pub rules: String,
+    /// The puzzles, in print order.
+    pub items: Vec<VariantItem>,
+}
+
+impl VariantSection {
+    /// A section whose rules are [`rules_text`] of its first puzzle.
+    pub fn new(name: impl Into<String>, items: Vec<VariantItem>) -> VariantSection {
+        let rules = items.first().map(|i| rules_text(&i.puzzle)).unwrap_or_default();
+        VariantSection { name: name.into(), rules, items }
+    }
+}
+
+/// The least and largest cell of a mini grid (side 6 or less).
+const CHILD_CELL: (f32, f32) = (15.0 * MM, 17.0 * MM);
+/// Heading size of a section's first page.
+const HEADING_SIZE: f32 = 16.0;
+/// Line distance of the rules text.
+const RULES_LEADING: f32 = BODY_SIZE * 1.35;
+
+/// What one page holds.
+#[derive(Debug, Clone, PartialEq)]
+enum Page {
+    Title,
+    Copyright {
+        first: usize,
+        n: usize,
+    },
+    Contents {
+        first: usize,
+        n: usize,
+    },
+    /// Items `first..first + n` of `section`; `intro`: its first page.
+    Puzzles {
+        section: usize,
+        first: usize,
+        n: usize,
+        intro: bool,
+    },
+    /// Solutions of these `(section, item)` pairs, `grid` columns and rows.
+    Answers {
+        items: Vec<(usize, usize)>,
+        grid: (usize, usize),
+    },
+    Blank,
+}
+
+/// The size and arrangement of a section's grids.
+#[derive(Debug, Clone)]
+struct Geometry {
+    cols: usize,
+    rows: usize,
+    cell: f32,
+    /// The rules text in lines, and the height of heading plus rules.
+    intro: Vec<String>,
+    intro_h: f32,
+}
+
+impl Geometry {
+    fn per_page(&self) -> usize {
+        self.cols * self.rows
+    }
+}
+
+/// The body of a page: between running head and folio, inside the
+/// margins.
+fn body(frame: &Frame) -> Area {
+    Area {
+        left: frame.live[0],
+        top: frame.live[1] + HEAD_SIZE * 2.5,
+        right: frame.live[2],
+        bottom: frame.live[3] - FOOTER_SIZE * 2.5,
+    }
+}
+
+/// The body of the narrowest page a book of `opts` can have (the widest
+/// gutter), so the plan does not depend on the page count it decides.
+fn narrowest_body(opts: &PrintOptions) -> Area {
+    body(&Frame::new(opts.trim, opts.bleed, 1, usize::MAX))
+}
+
+fn section_geometry(section: &VariantSection, opts: &PrintOptions) -> Geometry {
+    let side = section.items.iter().map(|i| i.puzzle.side()).max().unwrap_or(9);
+    let samurai = section.items.iter().any(|i| matches!(i.puzzle.layout(), Layout::Samurai));
+    let caged = section.items.iter().any(|i| !i.puzzle.cages().is_empty());
+    let area = narrowest_body(opts);
+    let intro = layout::wrap(&section.rules, BODY_SIZE, area.width());
+    let intro_h = HEADING_SIZE * 1.6 + intro.len() as f32 * RULES_LEADING + BODY_SIZE;
+    let wanted = opts.puzzles_per_page();
+    let most = if samurai || side >= 12 {
+        1
+    } else if caged {
+        wanted.min(2)
+    } else {
+        wanted
+    };
+    let caption_h = CAPTION_SIZE * 1.9;
+    let fit = |cols: usize, rows: usize| {
+        let cell_w = (area.width() - PUZZLE_GAP * (cols - 1) as f32) / cols as f32 / side as f32;
+        let cell_h = (area.height() - intro_h - PUZZLE_GAP * (rows - 1) as f32 - caption_h * rows as f32)
+            / rows as f32
+            / side as f32;
+        cell_w.min(cell_h).floor().max(0.0)
+    };
+    let mut best = (1, 1, fit(1, 1));
+    for (cols, rows) in [(2, 3), (2, 2), (1, 2), (1, 1)] {
+        if cols * rows > most {
+            continue;
+        }
+        let cell = fit(cols, rows);
+        let least = if side <= 6 { CHILD_CELL.0 } else { MIN_CELL };
+        if cell >= least || (cols, rows) == (1, 1) {
+            best = (cols, rows, cell);
+            break;
+        }
+    }
+    let (cols, rows, mut cell) = best;
+    if side <= 6 {
+        cell = cell.min(CHILD_CELL.1.floor());
+    }
+    Geometry { cols, rows, cell, intro, intro_h }
+}
+
+/// Columns and rows of answers a page for a canvas side.
+fn answer_grid(side: usize) -> (usize, usize) {
+    match side {
+        0..=9 => layout::ANSWER_GRID,
+        10..=21 => (2, 2),
+        _ => (1, 2),
+    }
+}
+
+/// The page plan, the geometry of each section, and each item's page and
+/// answer page (from 1; 0 for none), by section.
+struct Plan {
+    pages: Vec<Page>,
+    geometry: Vec<Geometry>,
+    copyright: Vec<String>,
+    page_of: Vec<Vec<usize>>,
+    answer_page_of: Vec<Vec<usize>>,
+    contents: Vec<(String, usize)>,
+}
+
+impl Plan {
+    fn new(sections: &[VariantSection], opts: &PrintOptions) -> Plan {
+        let geometry: Vec<Geometry> = sections.iter().map(|s| section_geometry(s, opts)).collect();
+        let copyright = layout::copyright_lines(opts);
+        let mut pages = vec![Page::Title];
+        let per_copyright_page = layout::lines_a_page(opts);
+        for first in (0..copyright.len()).step_by(per_copyright_page) {
+            pages.push(Page::Copyright { first, n: per_copyright_page.min(copyright.len() - first) });
+        }
+        let n_items: usize = sections.iter().map(|s| s.items.len()).sum();
+        let n_lines = sections.len() + usize::from(opts.answers && n_items > 0);
+        for first in (0..n_lines.max(1)).step_by(CONTENTS_LINES) {
+            pages.push(Page::Contents { first, n: CONTENTS_LINES.min(n_lines - first.min(n_lines)) });
+        }
+        for (s, section) in sections.iter().enumerate() {
+            let per_page = geometry[s].per_page();
+            for first in (0..section.items.len().max(1)).step_by(per_page) {
+                let n = per_page.min(section.items.len() - first.min(section.items.len()));
+                pages.push(Page::Puzzles { section: s, first, n, intro: first == 0 });
+            }
+        }
+        if opts.answers {
+            let mut current: Option<Page> = None;
+            for (s, section) in sections.iter().enumerate() {
+                for (k, item) in section.items.iter().enumerate() {
+                    let grid = answer_grid(item.puzzle.side());
+                    match &mut current {
+                        Some(Page::Answers { items, grid: g })
+                            if *g == grid && items.len() < grid.0 * grid.1 =>
+                        {
+                            items.push((s, k));
+                        }
+                        _ => {
+                            pages.extend(current.take());
+                            current = Some(Page::Answers { items: vec![(s, k)], grid });
+                        }
+                    }
+                }
+            }
+            pages.extend(current);
+        }
+        while pages.len() % opts.pages_multiple.max(2) != 0 {
+            pages.push(Page::Blank);
+        }
+        let mut page_of: Vec<Vec<usize>> = sections.iter().map(|s| vec![0; s.items.len()]).collect();
+        let mut answer_page_of = page_of.clone();
+        let mut contents: Vec<(String, usize)> = Vec::new();
+        let mut answers_page = 0;
+        for (i, page) in pages.iter().enumerate() {
+            match page {
+                Page::Puzzles { section, first, n, intro } => {
+                    page_of[*section][*first..first + n].iter_mut().for_each(|p| *p = i + 1);
+                    if *intro {
+                        contents.push((sections[*section].name.clone(), i + 1));
+                    }
+                }
+                Page::Answers { items, .. } => {
+                    for &(s, k) in items {
+                        answer_page_of[s][k] = i + 1;
+                    }
+                    if answers_page == 0 {
+                        answers_page = i + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if answers_page > 0 {
+            contents.push(("Answers".to_string(), answers_page));
+        }
+        Plan { pages, geometry, copyright, page_of, answer_page_of, contents }
+    }
+}
+
+/// The number printed with item `k` of section `s`: items are numbered
+/// through the book from [`PrintOptions::start_number`].
+fn numbers(sections: &[VariantSection], opts: &PrintOptions) -> Vec<Vec<u64>> {
+    let mut next = opts.start_number;
+    sections
+        .iter()
+        .map(|s| {
+            s.items
+                .iter()
+                .map(|_| {
+                    let n = next;
+                    next = next.saturating_add(1);
+                    n
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Whether a variant book of these sections and options is one a person
+/// can use: the texts are left to right (as [`PrintOptions::check`] and
+/// the section names), and every section's grids have cells of at least
+/// [`MIN_CELL`]. Use it in place of [`PrintOptions::check`], whose cell
+/// test is the classic 9×9's: a variant section chooses its own number
+/// of grids a page.
+///
+/// # Errors
+/// [`OptionsError::RightToLeft`] for the first right-to-left text,
+/// [`OptionsError::GridTooSmall`] for the first section whose cells would
+/// be too small.
+pub fn check_variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Result<(), OptionsError> {
+    let classic = PrintOptions { per_page: crate::PerPage::One, large_print: false, ..opts.clone() };
+    match classic.check() {
+        Err(OptionsError::GridTooSmall { .. }) | Ok(()) => {}
+        Err(e) => return Err(e),
+    }
+    for section in sections {
+        crate::check_left_to_right(TextField::Section, &section.name)?;
+        let g = section_geometry(section, opts);
+        if !section.items.is_empty() && g.cell < MIN_CELL {
+            return Err(OptionsError::GridTooSmall {
+                per_page: g.per_page(),
+                trim: opts.trim,
+                got: g.cell,
+                need: MIN_CELL,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Where each item lands in [`variant_book`]: the page count, and each
+/// item's number, section, page and answer page, sections in order.
+pub fn variant_index(sections: &[VariantSection], opts: &PrintOptions) -> BookIndex {
+    let plan = Plan::new(sections, opts);
+    let numbers = numbers(sections, opts);
+    let mut placements = Vec::new();
+    for (s, section) in sections.iter().enumerate() {
+        for (k, &number) in numbers[s].iter().enumerate() {
+            let answer = plan.answer_page_of[s][k];
+            placements.push(Placement {
+                number,
+                section: section.name.clone(),
+                page: plan.page_of[s][k],
+                answer_page: (answer > 0).then_some(answer),
+            });
+        }
+    }
+    BookIndex { n_pages: plan.pages.len(), placements }
+}
+
+/// A book of variant sections, every page in order: the title page, the
+/// copyright page (with [`PrintOptions::copyright`]), the contents, each
+/// section (its name and rules on its first page), the answer key (with
+/// [`PrintOptions::answers`]), blank pages to
+/// [`PrintOptions::pages_multiple`]. Puzzles are numbered through the
+/// book; [`variant_index`] says where each lands.
+pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<Sheet> {
+    let title = layout::clean_title(opts);
+    let plan = Plan::new(sections, opts);
+    let numbers = numbers(sections, opts);
+    let n_pages = plan.pages.len();
+    let mut sheets = Vec::with_capacity(n_pages);
+    for (i, page) in plan.pages.iter().enumerate() {
+        let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
+        let mut sheet = blank_sheet(&frame);
+        let live =
+            Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
+        let body = body(&frame);
+        let chrome = Chrome { frame: &frame, title: &title, book_title: sections.len() > 1, opts };
+        match page {
+            Page::Title => layout::title_page(&mut sheet, live, &title, opts.subtitle.as_deref()),
+            Page::Copyright { first, n } => {
+                let mut y = live.bottom - COPYRIGHT_LEADING * *n as f32;
+                for line in plan.copyright.iter().skip(*first).take(*n) {
+                    y += COPYRIGHT_LEADING;
+                    if !line.is_empty() {
+                        sheet.texts.push(text(live.left, y, BODY_SIZE, INK, Anchor::Start, line.clone()));
+                    }
+                }
+            }
+            Page::Contents { first, n } => {
+                sheet.texts.push(text(
+                    body.left,
+                    body.top + 16.0,
+                    16.0,
+                    INK,
+                    Anchor::Start,
+                    "Contents".into(),
+                ));
+                let font = Font::get();
+                for (k, (name, page)) in plan.contents.iter().skip(*first).take(*n).enumerate() {
+                    let y = body.top + 40.0 + k as f32 * BODY_SIZE * 2.0;
+                    let page = page.to_string();
+                    let room = body.width() - font.text_width(&page, BODY_SIZE) - BODY_SIZE * 2.0;
+                    sheet.texts.push(text(
+                        body.left,
+                        y,
+                        BODY_SIZE,
+                        INK,
+                        Anchor::Start,
+                        font.fit(name, BODY_SIZE, room),
+                    ));
+                    sheet.texts.push(text(body.right, y, BODY_SIZE, INK, Anchor::End, page));
+                }
+                chrome.folio(&mut sheet, i + 1);
+            }
+            Page::Puzzles { section, first, n, intro } => {
+                let sec = &sections[*section];
+                let geometry = &plan.geometry[*section];
+                chrome.head(&mut sheet, &sec.name);
+                let mut area = body;
+                if *intro {
+                    section_intro(&mut sheet, body, &sec.name, &geometry.intro);
+                    area.top += geometry.intro_h;
+                }
+                for k in 0..*n {
+                    let item = &sec.items[first + k];
+                    let (x, top) = place(area, geometry, item.puzzle.side(), k);
+                    caption(
+                        &mut sheet,
+                        x,
+                        top,
+                        geometry.cell * item.puzzle.side() as f32,
+                        numbers[*section][first + k],
+                        &item.meta,
+                    );
+                    GridFrame {
+                        puzzle: &item.puzzle,
+                        solution: None,
+                        x,
+                        y: top + CAPTION_SIZE * 1.9,
+                        cell: geometry.cell,
+                    }
+                    .draw(&mut sheet.marks);
+                }
+                chrome.folio(&mut sheet, i + 1);
+            }
+            Page::Answers { items, grid } => {
+                chrome.head(&mut sheet, "Answers");
+                for (slot, &(s, k)) in layout::slots(body, grid.0, grid.1, 14.0).zip(items) {
+                    let item = &sections[s].items[k];
+                    let label = format!("{} (page {})", numbers[s][k], plan.page_of[s][k]);
+                    place_answer(&mut sheet, slot, label, item);
+                }
+                chrome.folio(&mut sheet, i + 1);
+            }
+            Page::Blank => {}
+        }
+        sheets.push(sheet);
+    }
+    sheets
+}
+
+/// Running heads and folios of a page.
+struct Chrome<'a> {
+    frame: &'a Frame,
+    title: &'a str,
+    /// Whether the book's title goes in the inner head (several sections).
+    book_title: bool,
+    opts: &'a PrintOptions,
+}
+
+impl Chrome<'_> {
+    /// The outer edge's x and anchor, then the inner's.
+    fn edges(&self) -> (f32, Anchor, f32, Anchor) {
+        let [left, _, right, _] = self.frame.live;
+        if self.frame.recto {
+            (right, Anchor::End, left, Anchor::Start)
+        } else {
+            (left, Anchor::Start, right, Anchor::End)
+        }
+    }
+
+    fn head(&self, sheet: &mut Sheet, name: &str) {
+        let font = Font::get();
+        let (outer_x, outer, inner_x, inner) = self.edges();
+        let y = self.frame.live[1] + HEAD_SIZE;
+        let room = (self.frame.live[2] - self.frame.live[0]) * 0.45;
+        sheet.texts.push(text(outer_x, y, HEAD_SIZE, INK, outer, font.fit(name, HEAD_SIZE, room)));
+        if self.book_title && !self.title.is_empty() {
+            sheet.texts.push(text(inner_x, y, HEAD_SIZE, SOFT, inner, font.fit(self.title, HEAD_SIZE, room)));
+        }
+    }
+
+    fn folio(&self, sheet: &mut Sheet, number: usize) {
+        let (outer_x, outer, _, _) = self.edges();
+        let y = self.frame.live[3];
+        sheet.texts.push(text(outer_x, y, FOOTER_SIZE, SOFT, outer, number.to_string()));
+        if let Some(footer) = self.opts.footer.as_deref() {
+            let footer: String = footer.chars().filter(|c| !c.is_control()).collect();
+            let width = self.frame.live[2] - self.frame.live[0];
+            let footer = Font::get().fit(footer.trim(), FOOTER_SIZE, width * 0.5);
+            let mid = (self.frame.live[0] + self.frame.live[2]) / 2.0;
+            sheet.texts.push(text(mid, y, FOOTER_SIZE, SOFT, Anchor::Middle, footer));
+        }
+    }
+}
+
+fn text(x: f32, y: f32, size: f32, gray: f32, anchor: Anchor, text: String) -> TextRun {
+    TextRun { x, y, size, gray, anchor, text }
+}
+
+fn blank_sheet(frame: &Frame) -> Sheet {
+    Sheet {
+        width: frame.sheet.0,
+        height: frame.sheet.1,
+        trim: frame.trim,
+        grids: Vec::new(),
+        texts: Vec::new(),
+        vertical_texts: Vec::new(),
+        marks: Vec::new(),
+    }
+}
+
+/// A section's heading and its rules, at the top of `area`.
+fn section_intro(sheet: &mut Sheet, area: Area, name: &str, rules: &[String]) {
+    let font = Font::get();
+    let mut y = area.top + HEADING_SIZE;
+    sheet.texts.push(text(
+        area.left,
+        y,
+        HEADING_SIZE,
+        INK,
+        Anchor::Start,
+        font.fit(name, HEADING_SIZE, area.width()),
+    ));
+    y += HEADING_SIZE * 0.6;
+    for line in rules {
+        y += RULES_LEADING;
+        sheet.texts.push(text(area.left, y, BODY_SIZE, INK, Anchor::Start, line.clone()));
+    }
+}
+
+/// The top-left corner of the `k`-th puzzle's caption in `area`: rows
+/// spread evenly down the area, each grid centred in its column.
+fn place(area: Area, g: &Geometry, side: usize, k: usize) -> (f32, f32) {
+    let (row, col) = ((k / g.cols) as f32, (k % g.cols) as f32);
+    let grid = g.cell * side as f32;
+    let column_w = (area.width() - PUZZLE_GAP * (g.cols - 1) as f32) / g.cols as f32;
+    let block_h = CAPTION_SIZE * 1.9 + grid;
+    let free = (area.height() - g.rows as f32 * block_h).max(0.0);
+    let (edge, between) = match g.rows {
+        1 => (free / 2.0, 0.0),
+        rows if free / (rows + 1) as f32 >= 24.0 => (free / (rows + 1) as f32, free / (rows + 1) as f32),
+        rows => (0.0, free / (rows - 1) as f32),
+    };
+    let x = area.left + col * (column_w + PUZZLE_GAP) + (column_w - grid) / 2.0;
+    (x, area.top + edge + row * (block_h + between))
+}
+
+/// `Puzzle 7  hard · 4.5` above a grid of width `side`, the id at its right.
+fn caption(sheet: &mut Sheet, x: f32, top: f32, side: f32, number: u64, meta: &ItemMeta) {
+    let font = Font::get();
+    let baseline = top + CAPTION_SIZE;
+    let label = format!("Puzzle {number}");
+    let label_w = font.text_width(&label, CAPTION_SIZE);
+    sheet.texts.push(text(x, baseline, CAPTION_SIZE, INK, Anchor::Start, label));
+    let detail: Vec<&str> = [meta.band.as_deref(), meta.rating.as_deref()].into_iter().flatten().collect();
+    let gap = CAPTION_SIZE * 0.8;
+    let room = side - label_w - gap;
+    let mut detail_w = 0.0;
+    if !detail.is_empty() && room > 0.0 {
+        let detail = font.fit(&detail.join(" · "), 10.0, room);
+        detail_w = font.text_width(&detail, 10.0);
+        sheet.texts.push(text(x + label_w + gap, baseline, 10.0, SOFT, Anchor::Start, detail));
+    }
+    if let Some(id) = meta.id.as_deref() {
+        let id_room = room - detail_w - gap;
+        if id_room >= 32.0 {
+            sheet.texts.push(text(x + side, baseline, 8.0, SOFT, Anchor::End, font.fit(id, 8.0, id_room)));
+        }
+    }
+}
+
+/// The solution to show for an item: its solution, or its givens when the
+/// solution does not fit the canvas.
+fn shown(item: &VariantItem) -> &[u8] {
+    if item.solution.len() == item.puzzle.canvas_len() {
+        &item.solution
+    } else {
+        item.puzzle.givens()
+    }
+}
+
+fn place_answer(sheet: &mut Sheet, slot: Area, label: String, item: &VariantItem) {
+    let caption_size = 8.0;
+    let caption_h = caption_size * 1.6;
+    let side = item.puzzle.side() as f32;
+    let cell = ((slot.width().min(slot.height() - caption_h)) / side * 2.0).floor() / 2.0;
+    let x = slot.left + (slot.width() - cell * side) / 2.0;
+    let label = Font::get().fit(&label, caption_size, cell * side);
+    sheet.texts.push(text(x, slot.top + caption_size, caption_size, INK, Anchor::Start, label));
+    GridFrame { puzzle: &item.puzzle, solution: Some(shown(item)), x, y: slot.top + caption_h, cell }
+        .draw(&mut sheet.marks);
+}
+
+/// One puzzle (or, with `solution`, its answer) alone on a page of
+/// `opts`' trim: the title ([`PrintOptions::title`]) and the puzzle's
+/// [`rules_text`] at the top, the grid as large as the rest allows (a
+/// mini grid at a child's size).
+pub fn variant_page(puzzle: &Puzzle, solution: Option<&[u8]>, opts: &PrintOptions) -> Sheet {
+    let frame = Frame::new(opts.trim, opts.bleed, 1, 1);
+    let mut sheet = blank_sheet(&frame);
+    let live = Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
+    let title = layout::clean_title(opts);
+    let rules = layout::wrap(&rules_text(puzzle), BODY_SIZE, live.width());
+    section_intro(&mut sheet, live, &title, &rules);
+    let top = live.top + HEADING_SIZE * 1.6 + rules.len() as f32 * RULES_LEADING + BODY_SIZE;
+    let n = puzzle.side() as f32;
+    let mut cell = (live.width().min(live.bottom - top) / n).floor().max(1.0);
+    if puzzle.side() <= 6 {
+        cell = cell.min(CHILD_CELL.1.floor());
+    }
+    let x = live.left + (live.width() - cell * n) / 2.0;
+    let y = top + (live.bottom - top - cell * n) / 2.0;
+    let solution = solution.filter(|s| s.len() == puzzle.canvas_len());
+    GridFrame { puzzle, solution, x, y, cell }.draw(&mut sheet.marks);
+    sheet
+}
+
+/// [`variant_page`] as a one-page PDF.
+pub fn render_variant_page(puzzle: &Puzzle, solution: Option<&[u8]>, opts: &PrintOptions) -> Vec<u8> {
+    crate::pdf::render_sheets(&[variant_page(puzzle, solution, opts)], &opts.title)
+}
+
+/// [`variant_book`] as one PDF file.
+pub fn render_variant_pdf(sections: &[VariantSection], opts: &PrintOptions) -> Vec<u8> {
+    crate::pdf::render_sheets(&variant_book(sections, opts), &opts.title)
+}
+
+/// [`variant_book`] as SVG documents, one per page.
+pub fn render_variant_svg(sections: &[VariantSection], opts: &PrintOptions) -> Vec<String> {
+    variant_book(sections, opts).iter().map(|sheet| crate::svg::render_sheet(sheet, &opts.title)).collect()
+}
+
+/// The grid alone on a sheet just larger than it (for `--each images`):
+/// cells of [`layout::SINGLE_SIDE`] / 9 at 9×9, never under 16 pt for
+/// larger grids. Render it with [`crate::svg::render_sheet`] and
+/// [`crate::svg_to_png`].
+pub fn variant_image(puzzle: &Puzzle, solution: Option<&[u8]>) -> Sheet {
+    let margin = 4.0;
+    let n = puzzle.side() as f32;
+    let cell = (layout::SINGLE_SIDE / n).max(16.0);
+    let side = cell * n + 2.0 * margin;
+    let mut sheet = Sheet {
+        width: side,
+        height: side,
+        trim: [0.0, 0.0, side, side],
+        grids: Vec::new(),
+        texts: Vec::new(),
+        vertical_texts: Vec::new(),
+        marks: Vec::new(),
+    };
+    let solution = solution.filter(|s| s.len() == puzzle.canvas_len());
+    GridFrame { puzzle, solution, x: margin, y: margin, cell }.draw(&mut sheet.marks);
+    sheet
+}
+
+/// Each puzzle of the sections as an SVG image of its own ([`variant_image`]),
+/// numbered as in [`variant_book`] (from [`PrintOptions::start_number`]);
+/// with `answers`, each solution after its puzzle. The variant of the
+/// classic [`crate::images`].
+pub fn variant_images(sections: &[VariantSection], opts: &PrintOptions, answers: bool) -> Vec<Image> {
+    let numbers = numbers(sections, opts);
+    let mut out = Vec::new();
+    for (s, section) in sections.iter().enumerate() {
+        for (item, &number) in section.items.iter().zip(&numbers[s]) {
+            for answer in [false, true] {
+                if answer && !answers {
+                    continue;
+                }
+                let kind = if answer { "Solution" } else { "Puzzle" };
+                let sheet = variant_image(&item.puzzle, answer.then(|| shown(item)));
+                let svg = crate::svg::render_sheet(&sheet, &format!("{kind} {number}"));
+                out.push(Image { number, answer, svg });
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,114 @@
+//! The words for a puzzle's rules: a section's rules paragraph and a short
+//! name for the variant, both read from the puzzle itself.
+
+use sudoku_variant::{digit_char, Layout, Puzzle, Rule};
+
+/// A short name for the puzzle's kind: `Killer X`, `Jigsaw`, `16×16`,
+/// `Samurai`, `6×6 Anti-knight`; `Classic` for a classic 9×9.
+pub fn variant_name(puzzle: &Puzzle) -> String {
+    let n = puzzle.size();
+    let mut words: Vec<String> = Vec::new();
+    if n != 9 {
+        words.push(format!("{n}×{n}"));
+    }
+    if !puzzle.cages().is_empty() {
+        words.push("Killer".into());
+    }
+    match puzzle.layout() {
+        Layout::Regions(_) => words.push("Jigsaw".into()),
+        Layout::Samurai => words.push("Samurai".into()),
+        Layout::Boxes { .. } => {}
+    }
+    for rule in puzzle.rules().iter() {
+        words.push(
+            match rule {
+                Rule::X => "X",
+                Rule::Windoku => "Windoku",
+                Rule::DisjointGroups => "Disjoint Groups",
+                Rule::AntiKnight => "Anti-knight",
+                Rule::AntiKing => "Anti-king",
+                Rule::NonConsecutive => "Non-consecutive",
+            }
+            .into(),
+        );
+    }
+    if words.is_empty() {
+        "Classic".into()
+    } else {
+        words.join(" ")
+    }
+}
+
+/// The rules of the puzzle as one paragraph, printed once under a
+/// section's title: the digits and houses, then each extra rule, then the
+/// cages.
+///
+/// ```
+/// use sudoku_print::variant::rules_text;
+/// use sudoku_variant::{Puzzle, Rules};
+///
+/// let x = Puzzle::parse_line(&".".repeat(81), None)?.with_rules(Rules::parse_list("x")?)?;
+/// assert!(rules_text(&x).contains("diagonals"));
+/// # Ok::<(), sudoku_variant::VariantError>(())
+/// ```
+pub fn rules_text(puzzle: &Puzzle) -> String {
+    let n = puzzle.size();
+    let rules = puzzle.rules();
+    let digits = if n <= 9 {
+        format!("the digits 1 to {n}")
+    } else {
+        format!("the digits 1 to 9 and the letters A to {} (for 10 to {n})", digit_char(n as u8))
+    };
+    let mut text = match puzzle.layout() {
+        Layout::Boxes { rows, cols } => format!(
+            "Place {digits} so that every row, every column and every {rows}×{cols} box outlined in bold \
+             holds each of them exactly once."
+        ),
+        Layout::Regions(_) => format!(
+            "Place {digits} so that every row, every column and every region outlined in bold holds \
+             each of them exactly once."
+        ),
+        Layout::Samurai => "Five 9×9 grids overlap at their corner boxes. Place the digits 1 to 9 so that \
+             in each grid every row, every column and every 3×3 box holds each of them exactly once; \
+             a shared box belongs to both its grids."
+            .to_string(),
+    };
+    let each = if matches!(puzzle.layout(), Layout::Samurai) { " of each grid" } else { "" };
+    let mut say = |sentence: String| {
+        text.push(' ');
+        text.push_str(&sentence);
+    };
+    if rules.contains(Rule::X) {
+        say(format!("The two shaded main diagonals{each} also hold each digit exactly once."));
+    }
+    if rules.contains(Rule::Windoku) {
+        say("So does each of the four shaded 3×3 windows.".into());
+    }
+    if rules.contains(Rule::DisjointGroups) {
+        say("Cells in the same position within their boxes (all the top-left cells of the boxes, say) \
+             also hold each digit exactly once."
+            .into());
+    }
+    if rules.contains(Rule::AntiKnight) {
+        say("Two cells a chess knight's move apart never hold the same digit.".into());
+    }
+    if rules.contains(Rule::AntiKing) {
+        say("Two cells that touch, even only at a corner, never hold the same digit.".into());
+    }
+    if rules.contains(Rule::NonConsecutive) {
+        say("Two cells side by side never hold consecutive digits (a 4 is never next to a 3 or a 5).".into());
+    }
+    let cages = puzzle.cages();
+    let with_sum = cages.iter().filter(|c| c.sum.is_some()).count();
+    if with_sum > 0 {
+        say("The digits in each dashed cage add up to the small number in its corner, and no digit repeats \
+             within a cage."
+            .into());
+        if with_sum < cages.len() {
+            say("A cage without a number only keeps its digits different.".into());
+        }
+    } else if !cages.is_empty() {
+        say("No digit repeats within a dashed cage.".into());
+    }
+    text
+}
