@@ -43,6 +43,7 @@ mod digits;
 mod engine;
 mod error;
 mod houses;
+mod interop;
 mod json;
 mod puzzle;
 
@@ -50,5 +51,6 @@ pub use digits::{char_digit, digit_char, format_digits, MAX_SIZE};
 pub use engine::{Outcome, VariantSolver};
 pub use error::VariantError;
 pub use houses::{grids, House, HouseKind};
+pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
 pub use puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_GRIDS, SAMURAI_SIDE};

@@ -1,3 +1,4 @@
 //! Integration tests of the variant model and solver.
 
+mod interop;
 mod solve;

@@ -1,0 +1,143 @@
+//! Links that carry a puzzle: f-puzzles share links (`?load=` followed
+//! by lz-string base64 of the f-puzzles JSON) and SudokuPad links whose
+//! puzzle id starts with `fpuzzles` (the same data after that prefix).
+//!
+//! Accepted forms, with or without the scheme and host:
+//! `https://www.f-puzzles.com/?load=N4Ig…`,
+//! `https://sudokupad.app/fpuzzlesN4Ig…`, `…/sudoku/fpuzzlesN4Ig…`,
+//! `…?puzzleid=fpuzzlesN4Ig…`, `fpuzzlesN4Ig…`, a bare `N4Ig…`, or the
+//! f-puzzles JSON itself. Percent-escapes are decoded, a space stands for
+//! `+` (form decoding), and a `/` that a web server folded from `//` is
+//! restored by trying the few ways to double it.
+
+use super::lzstring::{compress_to_base64, decompress_from_base64, LzError};
+use super::{Imported, InteropError};
+use crate::Puzzle;
+
+/// Base of the links [`Puzzle::to_fpuzzles_link`] writes.
+const FPUZZLES_BASE: &str = "https://www.f-puzzles.com/?load=";
+/// Base of the links [`Puzzle::to_sudokupad_link`] writes.
+const SUDOKUPAD_BASE: &str = "https://sudokupad.app/fpuzzles";
+/// At most this many `/` are considered for doubling (2^n tries).
+const MAX_SLASHES: usize = 10;
+
+impl Puzzle {
+    /// Reads a puzzle from an f-puzzles or SudokuPad link (see the module
+    /// docs for the forms), or from raw f-puzzles JSON.
+    pub fn from_link(link: &str) -> Result<Imported, InteropError> {
+        let link = link.trim();
+        if link.starts_with('{') {
+            return Puzzle::from_fpuzzles(link);
+        }
+        let data = link_payload(link)?;
+        let json = decompress_link_data(&data)?;
+        Puzzle::from_fpuzzles(&json)
+    }
+
+    /// An f-puzzles share link (`https://www.f-puzzles.com/?load=…`).
+    pub fn to_fpuzzles_link(&self) -> Result<String, InteropError> {
+        Ok(format!("{FPUZZLES_BASE}{}", compress_to_base64(&self.to_fpuzzles(None)?)))
+    }
+
+    /// A SudokuPad link (`https://sudokupad.app/fpuzzles…`), the data
+    /// percent-encoded so that no `/` is folded by a server.
+    pub fn to_sudokupad_link(&self) -> Result<String, InteropError> {
+        let data = compress_to_base64(&self.to_fpuzzles(None)?);
+        let escaped = data.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
+        Ok(format!("{SUDOKUPAD_BASE}{escaped}"))
+    }
+}
+
+/// The compressed data a link carries, percent-decoded.
+fn link_payload(link: &str) -> Result<String, InteropError> {
+    let lower = link.to_ascii_lowercase();
+    let data = if let Some(at) = lower.find("load=") {
+        &link[at + 5..]
+    } else if let Some(at) = lower.find("fpuzzles") {
+        &link[at + 8..]
+    } else if is_scl(&lower) {
+        return Err(InteropError::Link(
+            "SudokuPad's own format (scl/ctc) is not supported, only f-puzzles data (fpuzzles…)".into(),
+        ));
+    } else if lower.contains("://") || lower.contains("sudokupad") || lower.contains("f-puzzles") {
+        return Err(InteropError::Link("no puzzle data found (expected ?load= or fpuzzles…)".into()));
+    } else {
+        link
+    };
+    let data = data.split(['&', '#']).next().unwrap_or_default();
+    let data = percent_decode(data)?.replace(' ', "+");
+    if data.is_empty() {
+        return Err(InteropError::Link("the link carries no puzzle data".into()));
+    }
+    if data.len() < 20 && data.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(InteropError::Link(format!(
+            "{data:?} is a short id of a puzzle stored online; open it and copy the full link"
+        )));
+    }
+    Ok(data)
+}
+
+/// Whether a (lowercased) link is SudokuPad's own format: an id that
+/// starts with `scl` or `ctc`.
+fn is_scl(lower: &str) -> bool {
+    let prefixed = |p: &str| lower.starts_with(p) || lower.contains(&format!("/{p}")) || lower.contains(&format!("={p}"));
+    let host = lower.starts_with("scl") || lower.starts_with("ctc") || lower.contains("sudokupad") || lower.contains("crackingthecryptic");
+    host && (prefixed("scl") || prefixed("ctc"))
+}
+
+fn percent_decode(text: &str) -> Result<String, InteropError> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+            let byte = hex.and_then(|h| u8::from_str_radix(h, 16).ok());
+            match byte {
+                Some(b) => {
+                    out.push(b);
+                    i += 3;
+                    continue;
+                }
+                None => return Err(InteropError::Link(format!("bad percent-escape at {}", i + 1))),
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).map_err(|_| InteropError::Link("percent-escapes are not UTF-8".into()))
+}
+
+/// Decompresses link data; when it fails and the data has `/`, tries
+/// doubling some of them (fewest first), as a server may fold `//`.
+fn decompress_link_data(data: &str) -> Result<String, InteropError> {
+    let first = match decompress_from_base64(data) {
+        Ok(json) if json.trim_start().starts_with('{') => return Ok(json),
+        Ok(_) => LzError::Truncated,
+        Err(e) => e,
+    };
+    let slashes: Vec<usize> = data.match_indices('/').map(|(i, _)| i).take(MAX_SLASHES).collect();
+    if slashes.is_empty() {
+        return Err(first.into());
+    }
+    let mut patterns: Vec<u32> = (1..1u32 << slashes.len()).collect();
+    patterns.sort_by_key(|p| p.count_ones());
+    for pattern in patterns {
+        let mut fixed = String::with_capacity(data.len() + slashes.len());
+        let mut from = 0;
+        for (k, &at) in slashes.iter().enumerate() {
+            if pattern & (1 << k) != 0 {
+                fixed.push_str(&data[from..=at]);
+                fixed.push('/');
+                from = at + 1;
+            }
+        }
+        fixed.push_str(&data[from..]);
+        if let Ok(json) = decompress_from_base64(&fixed) {
+            if json.trim_start().starts_with('{') {
+                return Ok(json);
+            }
+        }
+    }
+    Err(first.into())
+}

@@ -1,0 +1,297 @@
+//! lz-string's base64 form (`compressToBase64` / `decompressFromBase64`),
+//! the compression f-puzzles and SudokuPad links use.
+//!
+//! Written from the algorithm: an LZW variant over UTF-16 code units whose
+//! codes grow from 2 bits, with literal codes 0 (8-bit unit), 1 (16-bit
+//! unit) and 2 (end), packed 6 bits per base64 character, most
+//! significant bit first, each code's bits least significant first.
+//!
+//! Decompression is bounded: dictionary entries are parent links (never
+//! copied strings) and the output is capped at [`MAX_OUTPUT`] code units,
+//! so a hostile link cannot make the reader allocate more than a few
+//! megabytes. (The `lz-str` crate copies each dictionary entry, so a
+//! crafted input of a few kilobytes grows quadratically; that is why this
+//! module exists.)
+
+use std::collections::HashMap;
+
+/// The base64 alphabet of lz-string; `=` pads.
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// The most UTF-16 code units a decompression may produce (4 Mi).
+pub const MAX_OUTPUT: usize = 1 << 22;
+
+/// Why a text is not lz-string base64.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LzError {
+    /// A character outside the base64 alphabet.
+    #[error("character {found:?} at {position} is not base64")]
+    Char {
+        /// 1-based position in the text.
+        position: usize,
+        /// The character.
+        found: char,
+    },
+    /// The data ended before the end code.
+    #[error("compressed data is truncated")]
+    Truncated,
+    /// A code that names no dictionary entry.
+    #[error("compressed data is corrupt (code {0} is not in the dictionary)")]
+    BadCode(u32),
+    /// The output would exceed [`MAX_OUTPUT`] code units.
+    #[error("compressed data expands past {MAX_OUTPUT} characters")]
+    TooLong,
+    /// The output is not valid UTF-16.
+    #[error("compressed data is not valid UTF-16 text")]
+    Utf16,
+}
+
+/// Compresses text as lz-string's `compressToBase64` does, padding
+/// included, so the output is byte-identical to the JavaScript library's.
+pub fn compress_to_base64(text: &str) -> String {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut out = BitWriter::default();
+    // Codes of single units and of (prefix code, unit) pairs.
+    let mut singles: HashMap<u16, u32> = HashMap::new();
+    let mut pairs: HashMap<(u32, u16), u32> = HashMap::new();
+    // Single units seen but not yet written as a literal.
+    let mut pending: Vec<u16> = Vec::new();
+    let mut dict_size: u32 = 3;
+    let mut num_bits: u32 = 2;
+    let mut enlarge_in: u32 = 2;
+    // The current phrase: its code and, when it is one unit, that unit.
+    let mut w: Option<(u32, Option<u16>)> = None;
+
+    for &c in &units {
+        if let std::collections::hash_map::Entry::Vacant(e) = singles.entry(c) {
+            e.insert(dict_size);
+            dict_size += 1;
+            pending.push(c);
+        }
+        match w {
+            None => w = Some((singles[&c], Some(c))),
+            Some((code, single)) => {
+                if let Some(&wc) = pairs.get(&(code, c)) {
+                    w = Some((wc, None));
+                } else {
+                    emit_phrase(&mut out, code, single, &mut pending, &mut num_bits, &mut enlarge_in);
+                    pairs.insert((code, c), dict_size);
+                    dict_size += 1;
+                    w = Some((singles[&c], Some(c)));
+                }
+            }
+        }
+    }
+    if let Some((code, single)) = w {
+        emit_phrase(&mut out, code, single, &mut pending, &mut num_bits, &mut enlarge_in);
+    }
+    out.write(2, num_bits);
+    let mut text = out.finish();
+    while text.len() % 4 != 0 {
+        text.push('=');
+    }
+    text
+}
+
+/// Writes phrase `code` (a literal the first time a single unit is used)
+/// and advances the code width.
+fn emit_phrase(
+    out: &mut BitWriter,
+    code: u32,
+    single: Option<u16>,
+    pending: &mut Vec<u16>,
+    num_bits: &mut u32,
+    enlarge_in: &mut u32,
+) {
+    let step = |num_bits: &mut u32, enlarge_in: &mut u32| {
+        *enlarge_in -= 1;
+        if *enlarge_in == 0 {
+            *enlarge_in = 1 << *num_bits;
+            *num_bits += 1;
+        }
+    };
+    match single.and_then(|u| pending.iter().position(|&p| p == u).map(|i| (u, i))) {
+        Some((unit, i)) => {
+            pending.swap_remove(i);
+            if unit < 256 {
+                out.write(0, *num_bits);
+                out.write(u32::from(unit), 8);
+            } else {
+                out.write(1, *num_bits);
+                out.write(u32::from(unit), 16);
+            }
+            step(num_bits, enlarge_in);
+        }
+        None => out.write(code, *num_bits),
+    }
+    step(num_bits, enlarge_in);
+}
+
+/// Packs bits six to a base64 character.
+#[derive(Default)]
+struct BitWriter {
+    text: String,
+    value: u8,
+    position: u32,
+}
+
+impl BitWriter {
+    /// Writes the low `n` bits of `value`, least significant first.
+    fn write(&mut self, mut value: u32, n: u32) {
+        for _ in 0..n {
+            self.push_bit(value & 1 == 1);
+            value >>= 1;
+        }
+    }
+
+    fn push_bit(&mut self, bit: bool) {
+        self.value = (self.value << 1) | u8::from(bit);
+        if self.position == 5 {
+            self.text.push(char::from(ALPHABET[usize::from(self.value & 63)]));
+            self.value = 0;
+            self.position = 0;
+        } else {
+            self.position += 1;
+        }
+    }
+
+    /// Pads the last character with zero bits (always writing one more
+    /// character, as the reference does).
+    fn finish(mut self) -> String {
+        loop {
+            self.value <<= 1;
+            if self.position == 5 {
+                self.text.push(char::from(ALPHABET[usize::from(self.value & 63)]));
+                return self.text;
+            }
+            self.position += 1;
+        }
+    }
+}
+
+/// Reads bits from base64 characters.
+struct BitReader<'a> {
+    digits: &'a [u8],
+    index: usize,
+    value: u8,
+    mask: u8,
+}
+
+impl BitReader<'_> {
+    /// Reads `n` bits into a number, least significant first.
+    fn read(&mut self, n: u32) -> Result<u32, LzError> {
+        let mut bits = 0u32;
+        for k in 0..n {
+            if self.mask == 0 {
+                let &v = self.digits.get(self.index).ok_or(LzError::Truncated)?;
+                self.index += 1;
+                self.value = v;
+                self.mask = 32;
+            }
+            if self.value & self.mask != 0 {
+                bits |= 1 << k;
+            }
+            self.mask >>= 1;
+        }
+        Ok(bits)
+    }
+}
+
+/// One dictionary entry: the entry it extends (or none), its last unit,
+/// its first unit and its length.
+#[derive(Clone, Copy)]
+struct Entry {
+    parent: u32,
+    last: u16,
+    first: u16,
+    len: u32,
+}
+
+const NO_PARENT: u32 = u32::MAX;
+
+/// Decompresses lz-string base64 text. Trailing `=` padding is ignored;
+/// any other character outside the alphabet is an error. The result must
+/// be valid UTF-16.
+pub fn decompress_from_base64(text: &str) -> Result<String, LzError> {
+    let mut digits = Vec::with_capacity(text.len());
+    for (i, ch) in text.trim_end_matches('=').chars().enumerate() {
+        match ALPHABET.iter().position(|&a| char::from(a) == ch) {
+            Some(v) => digits.push(v as u8),
+            None => return Err(LzError::Char { position: i + 1, found: ch }),
+        }
+    }
+    let units = decompress_units(&digits)?;
+    String::from_utf16(&units).map_err(|_| LzError::Utf16)
+}
+
+fn decompress_units(digits: &[u8]) -> Result<Vec<u16>, LzError> {
+    let mut reader = BitReader { digits, index: 0, value: 0, mask: 0 };
+    // Codes 0, 1 and 2 are markers; entries start at 3.
+    let mut dict: Vec<Entry> = vec![Entry { parent: NO_PARENT, last: 0, first: 0, len: 0 }; 3];
+    let mut out: Vec<u16> = Vec::new();
+    let literal = |reader: &mut BitReader, marker: u32| -> Result<u16, LzError> {
+        let width = if marker == 0 { 8 } else { 16 };
+        Ok(reader.read(width)? as u16)
+    };
+    let first = match reader.read(2)? {
+        m @ (0 | 1) => literal(&mut reader, m)?,
+        2 => return Ok(out),
+        other => return Err(LzError::BadCode(other)),
+    };
+    dict.push(Entry { parent: NO_PARENT, last: first, first, len: 1 });
+    out.push(first);
+    let mut w = 3u32;
+    let mut num_bits = 3u32;
+    let mut enlarge_in = 4u64;
+    loop {
+        let mut code = reader.read(num_bits)?;
+        match code {
+            0 | 1 => {
+                let unit = literal(&mut reader, code)?;
+                dict.push(Entry { parent: NO_PARENT, last: unit, first: unit, len: 1 });
+                code = (dict.len() - 1) as u32;
+                enlarge_in -= 1;
+            }
+            2 => return Ok(out),
+            _ => {}
+        }
+        if enlarge_in == 0 {
+            enlarge_in = 1 << num_bits;
+            num_bits += 1;
+        }
+        let we = dict[w as usize];
+        let defined_now = code as usize == dict.len();
+        if defined_now {
+            // The phrase being defined: w followed by w's first unit.
+            dict.push(Entry { parent: w, last: we.first, first: we.first, len: we.len + 1 });
+        } else if code < 3 || code as usize > dict.len() {
+            return Err(LzError::BadCode(code));
+        }
+        let entry = code;
+        let e = dict[entry as usize];
+        if out.len() + e.len as usize > MAX_OUTPUT {
+            return Err(LzError::TooLong);
+        }
+        let start = out.len();
+        let mut at = entry;
+        while at != NO_PARENT {
+            let node = dict[at as usize];
+            out.push(node.last);
+            at = node.parent;
+        }
+        out[start..].reverse();
+        if !defined_now {
+            dict.push(Entry { parent: w, last: e.first, first: we.first, len: we.len + 1 });
+        }
+        enlarge_in -= 1;
+        w = entry;
+        if enlarge_in == 0 {
+            enlarge_in = 1 << num_bits;
+            num_bits += 1;
+        }
+        if num_bits > 31 {
+            return Err(LzError::TooLong);
+        }
+    }
+}
