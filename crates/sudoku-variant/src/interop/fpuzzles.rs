@@ -67,8 +67,13 @@ impl Puzzle {
         if n > 16 {
             return Err(InteropError::Inexpressible { format: "f-puzzles", what: format!("size {n} (at most 16)") });
         }
+        // f-puzzles has no box-shape field: boxes other than the default
+        // shape are written as regions.
         let regions = match self.layout() {
-            Layout::Regions(r) => Some(r),
+            Layout::Regions(r) => Some(r.clone()),
+            Layout::Boxes { rows, cols } if default_boxes(n) != Some((*rows, *cols)) => {
+                Some(box_regions(n, (*rows).into(), (*cols).into()))
+            }
             _ => None,
         };
         let grid: Vec<Value> = (0..n)
@@ -82,7 +87,7 @@ impl Puzzle {
                                 cell.insert("value".into(), json!(self.givens()[i]));
                                 cell.insert("given".into(), json!(true));
                             }
-                            if let Some(regions) = regions {
+                            if let Some(regions) = &regions {
                                 cell.insert("region".into(), json!(regions[i]));
                             }
                             Value::Object(cell)
@@ -195,12 +200,9 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
         return Err(crate::VariantError::Size(size).into());
     }
     let (givens, regions) = read_grid(object.get("grid"), size)?;
-    let layout = match default_boxes(size) {
-        Some((rows, cols)) if regions == box_regions(size, rows.into(), cols.into()) => {
-            Layout::Boxes { rows, cols }
-        }
-        _ => Layout::Regions(regions),
-    };
+    let layout = box_shapes(size)
+        .find(|&(rows, cols)| regions == box_regions(size, rows.into(), cols.into()))
+        .map_or(Layout::Regions(regions), |(rows, cols)| Layout::Boxes { rows, cols });
 
     let mut rules = Rules::NONE;
     if diagonals.len() == 2 {
@@ -236,6 +238,13 @@ fn all_metadata_cages(value: &Value) -> bool {
     value.as_array().is_some_and(|cages| {
         cages.iter().all(|c| c.get("cells").is_none_or(|cells| cells.as_array().is_some_and(Vec::is_empty)))
     })
+}
+
+/// Every box shape `(rows, cols)` with more than one row and column that
+/// tiles a grid of `size`, the default first.
+fn box_shapes(size: usize) -> impl Iterator<Item = (u8, u8)> {
+    let others = (2..size).filter(move |r| size % r == 0).map(move |r| (r as u8, (size / r) as u8));
+    default_boxes(size).into_iter().chain(others.filter(move |&s| Some(s) != default_boxes(size)))
 }
 
 /// The region index of every cell of boxes `rows`×`cols`, row-major.

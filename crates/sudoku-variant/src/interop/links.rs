@@ -60,6 +60,14 @@ fn link_payload(link: &str) -> Result<String, InteropError> {
             "SudokuPad's own format (scl/ctc) is not supported, only f-puzzles data (fpuzzles…)".into(),
         ));
     } else if lower.contains("://") || lower.contains("sudokupad") || lower.contains("f-puzzles") {
+        // A link without data: a short id names a puzzle stored online.
+        let path = link.split(['?', '#']).next().unwrap_or_default();
+        let id = query_value(link, "puzzleid=")
+            .or_else(|| query_value(link, "id="))
+            .unwrap_or_else(|| path.rsplit('/').next().unwrap_or_default());
+        if !id.is_empty() && !id.contains('.') && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            return Err(short_id(id));
+        }
         return Err(InteropError::Link("no puzzle data found (expected ?load= or fpuzzles…)".into()));
     } else {
         link
@@ -70,11 +78,21 @@ fn link_payload(link: &str) -> Result<String, InteropError> {
         return Err(InteropError::Link("the link carries no puzzle data".into()));
     }
     if data.len() < 20 && data.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(InteropError::Link(format!(
-            "{data:?} is a short id of a puzzle stored online; open it and copy the full link"
-        )));
+        return Err(short_id(&data));
     }
     Ok(data)
+}
+
+fn short_id(id: &str) -> InteropError {
+    InteropError::Link(format!("{id:?} is a short id of a puzzle stored online; open it and copy the full link"))
+}
+
+/// The value of a query parameter (`key` includes the `=`), up to `&`
+/// or `#`.
+fn query_value<'a>(link: &'a str, key: &str) -> Option<&'a str> {
+    let at = link.find(['?', '&']).map(|q| &link[q..])?;
+    let start = at.find(key)? + key.len();
+    at[start..].split(['&', '#']).next()
 }
 
 /// Whether a (lowercased) link is SudokuPad's own format: an id that
@@ -112,7 +130,7 @@ fn percent_decode(text: &str) -> Result<String, InteropError> {
 /// doubling some of them (fewest first), as a server may fold `//`.
 fn decompress_link_data(data: &str) -> Result<String, InteropError> {
     let first = match decompress_from_base64(data) {
-        Ok(json) if json.trim_start().starts_with('{') => return Ok(json),
+        Ok(json) if is_object(&json) => return Ok(json),
         Ok(_) => LzError::Truncated,
         Err(e) => e,
     };
@@ -134,10 +152,16 @@ fn decompress_link_data(data: &str) -> Result<String, InteropError> {
         }
         fixed.push_str(&data[from..]);
         if let Ok(json) = decompress_from_base64(&fixed) {
-            if json.trim_start().starts_with('{') {
+            if is_object(&json) {
                 return Ok(json);
             }
         }
     }
     Err(first.into())
+}
+
+/// Whether decompressed text is a JSON object (a wrong guess at folded
+/// slashes decompresses to garbage).
+fn is_object(json: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(json).is_ok_and(|v| v.is_object())
 }

@@ -170,10 +170,12 @@ impl BitWriter {
     }
 }
 
-/// Reads bits from base64 characters.
+/// Reads bits from base64 characters, decoding each character only when
+/// its bits are needed: text after the end code is never looked at, as in
+/// the reference.
 struct BitReader<'a> {
-    digits: &'a [u8],
-    index: usize,
+    chars: std::str::Chars<'a>,
+    position: usize,
     value: u8,
     mask: u8,
 }
@@ -184,9 +186,14 @@ impl BitReader<'_> {
         let mut bits = 0u32;
         for k in 0..n {
             if self.mask == 0 {
-                let &v = self.digits.get(self.index).ok_or(LzError::Truncated)?;
-                self.index += 1;
-                self.value = v;
+                let ch = self.chars.next().ok_or(LzError::Truncated)?;
+                self.position += 1;
+                self.value = match ALPHABET.iter().position(|&a| char::from(a) == ch) {
+                    Some(v) => v as u8,
+                    // Padding reads as zero bits.
+                    None if ch == '=' => 0,
+                    None => return Err(LzError::Char { position: self.position, found: ch }),
+                };
                 self.mask = 32;
             }
             if self.value & self.mask != 0 {
@@ -210,23 +217,18 @@ struct Entry {
 
 const NO_PARENT: u32 = u32::MAX;
 
-/// Decompresses lz-string base64 text. Trailing `=` padding is ignored;
-/// any other character outside the alphabet is an error. The result must
-/// be valid UTF-16.
+/// Decompresses lz-string base64 text. An `=` reads as six zero bits
+/// (padding, and the odd one inside some published links), and text after
+/// the end code is ignored, both as the reference reads them; any other
+/// character outside the alphabet is an error. The result must be valid
+/// UTF-16.
 pub fn decompress_from_base64(text: &str) -> Result<String, LzError> {
-    let mut digits = Vec::with_capacity(text.len());
-    for (i, ch) in text.trim_end_matches('=').chars().enumerate() {
-        match ALPHABET.iter().position(|&a| char::from(a) == ch) {
-            Some(v) => digits.push(v as u8),
-            None => return Err(LzError::Char { position: i + 1, found: ch }),
-        }
-    }
-    let units = decompress_units(&digits)?;
+    let units = decompress_units(text)?;
     String::from_utf16(&units).map_err(|_| LzError::Utf16)
 }
 
-fn decompress_units(digits: &[u8]) -> Result<Vec<u16>, LzError> {
-    let mut reader = BitReader { digits, index: 0, value: 0, mask: 0 };
+fn decompress_units(text: &str) -> Result<Vec<u16>, LzError> {
+    let mut reader = BitReader { chars: text.chars(), position: 0, value: 0, mask: 0 };
     // Codes 0, 1 and 2 are markers; entries start at 3.
     let mut dict: Vec<Entry> = vec![Entry { parent: NO_PARENT, last: 0, first: 0, len: 0 }; 3];
     let mut out: Vec<u16> = Vec::new();
