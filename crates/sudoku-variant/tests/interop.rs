@@ -255,3 +255,195 @@ fn r34_links_that_carry_no_fpuzzles_data_are_refused_clearly() {
         assert!(err.contains(needle), "{link}: {err}");
     }
 }
+
+/// Packs codes as lz-string does (6 bits a character, each code least
+/// significant bit first), written here from the format, not the module.
+fn pack(codes: &[(u32, u32)]) -> String {
+    const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits = Vec::new();
+    for &(value, width) in codes {
+        bits.extend((0..width).map(|k| (value >> k) & 1));
+    }
+    while bits.len() % 6 != 0 {
+        bits.push(0);
+    }
+    bits.chunks(6).map(|c| char::from(B64[c.iter().fold(0usize, |a, &b| a << 1 | b as usize)])).collect()
+}
+
+#[test]
+fn r34_lzstring_refuses_a_bomb_that_expands_quadratically() {
+    // A literal 'a', then codes that each name the entry being defined
+    // (w + w[0]): entry k has length k + 1, so k codes expand to about
+    // k²/2 characters. 3,000 codes (about 6 KB of base64) would make
+    // 4.5 million characters.
+    let mut codes = vec![(0, 2), (u32::from(b'a'), 8)];
+    let (mut dict_size, mut num_bits, mut enlarge_in) = (4u32, 3u32, 4u32);
+    for _ in 0..3000 {
+        codes.push((dict_size, num_bits));
+        dict_size += 1;
+        enlarge_in -= 1;
+        if enlarge_in == 0 {
+            enlarge_in = 1 << num_bits;
+            num_bits += 1;
+        }
+    }
+    codes.push((2, num_bits));
+    let bomb = pack(&codes);
+    assert!(bomb.len() < 8000);
+    assert_eq!(decompress_from_base64(&bomb), Err(LzError::TooLong));
+    // The same stream cut to 500 codes is fine: 'a' repeated 1 + 2 + … + 501 times.
+    let mut small = codes[..502].to_vec();
+    small.push((2, 10));
+    let expected = "a".repeat((1..=501).sum());
+    assert_eq!(decompress_from_base64(&pack(&small)).as_deref(), Ok(expected.as_str()));
+    assert!(MAX_OUTPUT < 4_500_000);
+}
+
+#[test]
+fn r34_truncated_and_mutated_compressed_data_never_panics() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3434);
+    let (data, _) = public("Self-contained");
+    let json = decompress_from_base64(&data).unwrap();
+    // Every prefix: an error, never a panic.
+    for cut in 0..data.len() {
+        // Only a cut inside the last character's padding bits still holds
+        // the end code, and then the text is whole.
+        if let Ok(text) = decompress_from_base64(&data[..cut]) {
+            assert!(cut + 5 >= data.len() && text == json, "prefix {cut} decompressed to other text");
+        }
+        // A link also tries doubling its slashes: every 25th prefix.
+        if cut % 25 == 0 {
+            assert!(Puzzle::from_link(&format!("fpuzzles{}", &data[..cut])).is_err());
+        }
+    }
+    for _ in 0..500 {
+        let mut bytes: Vec<char> = data.chars().collect();
+        for _ in 0..rng.gen_range(1..4) {
+            let i = rng.gen_range(0..bytes.len());
+            bytes[i] = char::from(b"AZaz09+/=%\"{ \x7f"[rng.gen_range(0..14)]);
+        }
+        let mutated: String = bytes.into_iter().collect();
+        if let Ok(text) = decompress_from_base64(&mutated) {
+            assert!(text.len() <= 3 * MAX_OUTPUT);
+        }
+        let _ = Puzzle::from_link(&mutated);
+    }
+    // Mutated JSON: errors, never panics; a surviving puzzle is well-formed.
+    let bytes = json.as_bytes();
+    for _ in 0..3000 {
+        let mut b = bytes.to_vec();
+        for _ in 0..rng.gen_range(1..4) {
+            let i = rng.gen_range(0..b.len());
+            b[i] = b"0123456789RC\",:[]{}-. ntfe"[rng.gen_range(0..26)];
+        }
+        if let Ok(text) = String::from_utf8(b) {
+            if let Ok(imported) = Puzzle::from_fpuzzles(&text) {
+                let p = imported.puzzle;
+                assert_eq!(p.givens().len(), p.size() * p.size());
+            }
+        }
+    }
+}
+
+#[test]
+fn r34_hostile_fpuzzles_documents_give_errors() {
+    let grid4 = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let cases = [
+        String::new(),
+        "[]".into(),
+        "null".into(),
+        r#"{"size":4}"#.into(),
+        r#"{"size":1000000000000,"grid":[]}"#.into(),
+        r#"{"size":-1,"grid":[]}"#.into(),
+        r#"{"size":0,"grid":[]}"#.into(),
+        r#"{"size":3,"grid":[[{},{},{}],[{},{},{}],[{},{},{}]]}"#.into(),
+        r#"{"size":26,"grid":[]}"#.into(),
+        r#"{"size":4,"grid":[[{},{}]]}"#.into(),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"value":5,"given":true}"#, 1)),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"region":7}"#, 1)),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"region":-1}"#, 1)),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", "7", 1)),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R0C1"]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R5C1"]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["X"]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R1C1","R1C1"]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R1C1","R1C2"],"value":"99"}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R1C1"],"value":"x"}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R1C1"],"value":99999999999}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":{{}}}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"antiknight":"yes"}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"extraregion":[{{"cells":[]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"disjointgroups":true,"{}":1}}"#, "x".repeat(10_000)),
+        "[".repeat(100_000),
+    ];
+    for case in cases {
+        let short: String = case.chars().take(80).collect();
+        assert!(Puzzle::from_fpuzzles(&case).is_err(), "accepted {short}");
+        assert!(Puzzle::from_link(&case).is_err(), "link accepted {short}");
+    }
+}
+
+#[test]
+fn r34_ipuz_export_writes_the_sudoku_kind() {
+    let solution = digits("1234341243212143");
+    let killer_x = Puzzle::new(
+        4,
+        Layout::Boxes { rows: 2, cols: 2 },
+        [Rule::X].into_iter().collect(),
+        vec![Cage { cells: vec![1, 4], sum: Some(5) }, Cage { cells: vec![15], sum: None }],
+        digits("1000000000200000"),
+    )
+    .unwrap();
+    killer_x.check_solution(&solution).unwrap();
+    let v: Value = serde_json::from_str(&killer_x.to_ipuz(Some(&solution)).unwrap()).unwrap();
+    assert_eq!(v["version"], "http://ipuz.org/v2");
+    assert_eq!(v["kind"], serde_json::json!(["http://ipuz.org/sudoku#1"]));
+    assert_eq!(v["dimensions"], serde_json::json!({"width": 4, "height": 4}));
+    assert_eq!(v["charset"], "1234");
+    assert_eq!(v["boxes"], true);
+    assert_eq!(v["puzzle"], serde_json::json!([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]));
+    assert_eq!(v["solution"][3], serde_json::json!([2, 1, 4, 3]));
+    // Zones: the two diagonals, cells as [column, row] from 1.
+    assert_eq!(
+        v["zones"],
+        serde_json::json!([
+            {"cells": [[1, 1], [2, 2], [3, 3], [4, 4]]},
+            {"cells": [[4, 1], [3, 2], [2, 3], [1, 4]]}
+        ])
+    );
+    assert_eq!(v["cages"][0], serde_json::json!({"cells": [[2, 1], [1, 2]], "value": 5, "operator": "+"}));
+    assert_eq!(v["cages"][1], serde_json::json!({"cells": [[4, 4]]}));
+
+    // A jigsaw has no boxes; its regions are zones. A 16×16 writes letters.
+    let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
+    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Rules::NONE, Vec::new(), vec![0; 81]).unwrap();
+    let v: Value = serde_json::from_str(&jigsaw.to_ipuz(None).unwrap()).unwrap();
+    assert_eq!(v["boxes"], false);
+    assert_eq!(v["zones"].as_array().unwrap().len(), 9);
+    let mut big = vec![0u8; 256];
+    big[0] = 16;
+    let v: Value = serde_json::from_str(&Puzzle::blank(16).unwrap().with_givens(big).unwrap().to_ipuz(None).unwrap())
+        .unwrap();
+    assert_eq!(v["charset"], "123456789ABCDEFG");
+    assert_eq!(v["puzzle"][0][0], "G");
+    assert_eq!(v["puzzle"][0][1], 0);
+}
+
+#[test]
+fn r34_ipuz_refuses_what_it_cannot_express() {
+    let nine = Puzzle::blank(9).unwrap();
+    for rule in [Rule::AntiKnight, Rule::AntiKing, Rule::NonConsecutive] {
+        let p = nine.with_rules([rule].into_iter().collect()).unwrap();
+        let err = p.to_ipuz(None).unwrap_err();
+        assert_eq!(err.to_string(), format!("ipuz cannot express rule {}", rule.name()));
+    }
+    assert!(matches!(Puzzle::blank_samurai().to_ipuz(None), Err(InteropError::Inexpressible { .. })));
+    for rule in [Rule::Windoku, Rule::DisjointGroups] {
+        let v: Value =
+            serde_json::from_str(&nine.with_rules([rule].into_iter().collect()).unwrap().to_ipuz(None).unwrap())
+                .unwrap();
+        let zones = v["zones"].as_array().unwrap();
+        assert_eq!(zones.len(), if rule == Rule::Windoku { 4 } else { 9 });
+        assert!(zones.iter().all(|z| z["cells"].as_array().unwrap().len() == 9));
+    }
+}

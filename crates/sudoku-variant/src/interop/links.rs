@@ -18,8 +18,8 @@ use crate::Puzzle;
 const FPUZZLES_BASE: &str = "https://www.f-puzzles.com/?load=";
 /// Base of the links [`Puzzle::to_sudokupad_link`] writes.
 const SUDOKUPAD_BASE: &str = "https://sudokupad.app/fpuzzles";
-/// At most this many `/` are considered for doubling (2^n tries).
-const MAX_SLASHES: usize = 10;
+/// At most this many `/` are considered for doubling (2^n - 1 tries).
+const MAX_SLASHES: usize = 8;
 
 impl Puzzle {
     /// Reads a puzzle from an f-puzzles or SudokuPad link (see the module
@@ -135,7 +135,8 @@ fn decompress_link_data(data: &str) -> Result<String, InteropError> {
         Err(e) => e,
     };
     let slashes: Vec<usize> = data.match_indices('/').map(|(i, _)| i).take(MAX_SLASHES).collect();
-    if slashes.is_empty() {
+    // Data that expands too far is not fixed by a slash: refuse it at once.
+    if slashes.is_empty() || first == LzError::TooLong {
         return Err(first.into());
     }
     let mut patterns: Vec<u32> = (1..1u32 << slashes.len()).collect();
