@@ -312,7 +312,7 @@ fn r34_truncated_and_mutated_compressed_data_never_panics() {
             assert!(cut + 5 >= data.len() && text == json, "prefix {cut} decompressed to other text");
         }
         // A link also tries doubling its slashes: every 25th prefix.
-        if cut % 25 == 0 {
+        if cut % 25 == 0 && cut + 5 < data.len() {
             assert!(Puzzle::from_link(&format!("fpuzzles{}", &data[..cut])).is_err());
         }
     }
