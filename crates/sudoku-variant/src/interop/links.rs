@@ -10,7 +10,7 @@
 //! `+` (form decoding), and a `/` that a web server folded from `//` is
 //! restored by trying the few ways to double it.
 
-use super::lzstring::{compress_to_base64, decompress_from_base64, LzError};
+use super::lzstring::{compress_to_base64, decompress_from_base64, decompress_within, LzError, MAX_OUTPUT};
 use super::{Imported, InteropError};
 use crate::Puzzle;
 
@@ -141,7 +141,13 @@ fn decompress_link_data(data: &str) -> Result<String, InteropError> {
     }
     let mut patterns: Vec<u32> = (1..1u32 << slashes.len()).collect();
     patterns.sort_by_key(|p| p.count_ones());
+    // All guesses together may produce at most MAX_OUTPUT units, so a
+    // crafted link costs no more than one honest decompression.
+    let mut spent = 0;
     for pattern in patterns {
+        if spent >= MAX_OUTPUT {
+            break;
+        }
         let mut fixed = String::with_capacity(data.len() + slashes.len());
         let mut from = 0;
         for (k, &at) in slashes.iter().enumerate() {
@@ -152,7 +158,7 @@ fn decompress_link_data(data: &str) -> Result<String, InteropError> {
             }
         }
         fixed.push_str(&data[from..]);
-        if let Ok(json) = decompress_from_base64(&fixed) {
+        if let Ok(json) = decompress_within(&fixed, MAX_OUTPUT - spent, &mut spent) {
             if is_object(&json) {
                 return Ok(json);
             }

@@ -223,22 +223,31 @@ const NO_PARENT: u32 = u32::MAX;
 /// character outside the alphabet is an error. The result must be valid
 /// UTF-16.
 pub fn decompress_from_base64(text: &str) -> Result<String, LzError> {
-    let units = decompress_units(text)?;
-    String::from_utf16(&units).map_err(|_| LzError::Utf16)
+    decompress_within(text, MAX_OUTPUT, &mut 0)
 }
 
-fn decompress_units(text: &str) -> Result<Vec<u16>, LzError> {
+/// Decompresses with at most `limit` code units of output, adding the
+/// units produced (also on failure) to `spent`, so that callers that try
+/// several guesses can share one budget.
+pub(crate) fn decompress_within(text: &str, limit: usize, spent: &mut usize) -> Result<String, LzError> {
+    let mut out = Vec::new();
+    let result = decompress_units(text, limit, &mut out);
+    *spent += out.len();
+    result?;
+    String::from_utf16(&out).map_err(|_| LzError::Utf16)
+}
+
+fn decompress_units(text: &str, limit: usize, out: &mut Vec<u16>) -> Result<(), LzError> {
     let mut reader = BitReader { chars: text.chars(), position: 0, value: 0, mask: 0 };
     // Codes 0, 1 and 2 are markers; entries start at 3.
     let mut dict: Vec<Entry> = vec![Entry { parent: NO_PARENT, last: 0, first: 0, len: 0 }; 3];
-    let mut out: Vec<u16> = Vec::new();
     let literal = |reader: &mut BitReader, marker: u32| -> Result<u16, LzError> {
         let width = if marker == 0 { 8 } else { 16 };
         Ok(reader.read(width)? as u16)
     };
     let first = match reader.read(2)? {
         m @ (0 | 1) => literal(&mut reader, m)?,
-        2 => return Ok(out),
+        2 => return Ok(()),
         other => return Err(LzError::BadCode(other)),
     };
     dict.push(Entry { parent: NO_PARENT, last: first, first, len: 1 });
@@ -255,7 +264,7 @@ fn decompress_units(text: &str) -> Result<Vec<u16>, LzError> {
                 code = (dict.len() - 1) as u32;
                 enlarge_in -= 1;
             }
-            2 => return Ok(out),
+            2 => return Ok(()),
             _ => {}
         }
         if enlarge_in == 0 {
@@ -272,7 +281,7 @@ fn decompress_units(text: &str) -> Result<Vec<u16>, LzError> {
         }
         let entry = code;
         let e = dict[entry as usize];
-        if out.len() + e.len as usize > MAX_OUTPUT {
+        if out.len() + e.len as usize > limit {
             return Err(LzError::TooLong);
         }
         let start = out.len();
