@@ -62,10 +62,16 @@ impl Puzzle {
     pub fn to_fpuzzles(&self, solution: Option<&[u8]>) -> Result<String, InteropError> {
         let n = self.size();
         if matches!(self.layout(), Layout::Samurai) {
-            return Err(InteropError::Inexpressible { format: "f-puzzles", what: "the samurai layout".into() });
+            return Err(InteropError::Inexpressible {
+                format: "f-puzzles",
+                what: "the samurai layout".into(),
+            });
         }
         if n > 16 {
-            return Err(InteropError::Inexpressible { format: "f-puzzles", what: format!("size {n} (at most 16)") });
+            return Err(InteropError::Inexpressible {
+                format: "f-puzzles",
+                what: format!("size {n} (at most 16)"),
+            });
         }
         // f-puzzles has no box-shape field: boxes other than the default
         // shape are written as regions.
@@ -285,7 +291,9 @@ fn read_grid(grid: Option<&Value>, size: usize) -> Result<(Vec<u8>, Vec<u8>), In
             }
             match cell.get("region") {
                 None => {}
-                Some(Value::Null) => return Err(InteropError::Unsupported(vec![format!("{name} in no region")])),
+                Some(Value::Null) => {
+                    return Err(InteropError::Unsupported(vec![format!("{name} in no region")]))
+                }
                 Some(v) => {
                     let k = v.as_u64().filter(|&k| k < size as u64);
                     regions[i] =
@@ -310,7 +318,8 @@ fn parse_rc(name: &Value, size: usize, place: &str) -> Result<usize, InteropErro
 }
 
 fn cells_of(part: &Value, size: usize, place: &str) -> Result<Vec<usize>, InteropError> {
-    let cells = part.get("cells").and_then(Value::as_array).ok_or_else(|| field(place, "expected \"cells\""))?;
+    let cells =
+        part.get("cells").and_then(Value::as_array).ok_or_else(|| field(place, "expected \"cells\""))?;
     cells.iter().map(|c| parse_rc(c, size, place)).collect()
 }
 
@@ -346,7 +355,9 @@ fn read_cages(value: &Value, size: usize) -> Result<Vec<Cage>, InteropError> {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) if s.trim().is_empty() => None,
             Some(Value::String(s)) => Some(
-                s.trim().parse::<u32>().map_err(|_| field(&place, &format!("sum {s:?} is not a whole number")))?,
+                s.trim()
+                    .parse::<u32>()
+                    .map_err(|_| field(&place, &format!("sum {s:?} is not a whole number")))?,
             ),
             Some(Value::Number(n)) => {
                 Some(n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| field(&place, "bad sum"))?)
@@ -363,7 +374,9 @@ fn read_cages(value: &Value, size: usize) -> Result<Vec<Cage>, InteropError> {
 fn read_solution(value: Option<&Value>, size: usize) -> Option<Vec<u8>> {
     let digits: Vec<u64> = match value? {
         Value::Array(a) => a.iter().map(|v| v.as_u64().unwrap_or(0)).collect(),
-        Value::String(s) if s.len() == size * size => s.chars().map(|c| c.to_digit(36).unwrap_or(0).into()).collect(),
+        Value::String(s) if s.len() == size * size => {
+            s.chars().map(|c| c.to_digit(36).unwrap_or(0).into()).collect()
+        }
         _ => return None,
     };
     (digits.len() == size * size && digits.iter().all(|&d| (1..=size as u64).contains(&d)))

@@ -31,7 +31,10 @@ impl Puzzle {
         }
         for rule in [Rule::AntiKnight, Rule::AntiKing, Rule::NonConsecutive] {
             if self.rules().contains(rule) {
-                return Err(InteropError::Inexpressible { format: "ipuz", what: format!("rule {}", rule.name()) });
+                return Err(InteropError::Inexpressible {
+                    format: "ipuz",
+                    what: format!("rule {}", rule.name()),
+                });
             }
         }
         let n = self.size();
@@ -43,7 +46,9 @@ impl Puzzle {
             }
         };
         let grid = |digits: &[u8]| -> Value {
-            Value::Array((0..n).map(|r| Value::Array((0..n).map(|c| value(digits[r * n + c])).collect())).collect())
+            Value::Array(
+                (0..n).map(|r| Value::Array((0..n).map(|c| value(digits[r * n + c])).collect())).collect(),
+            )
         };
         let cell = |i: u16| json!([usize::from(i) % n + 1, usize::from(i) / n + 1]);
         let mut out = Map::new();

@@ -65,7 +65,10 @@ fn link_payload(link: &str) -> Result<String, InteropError> {
         let id = query_value(link, "puzzleid=")
             .or_else(|| query_value(link, "id="))
             .unwrap_or_else(|| path.rsplit('/').next().unwrap_or_default());
-        if !id.is_empty() && !id.contains('.') && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+        if !id.is_empty()
+            && !id.contains('.')
+            && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
             return Err(short_id(id));
         }
         return Err(InteropError::Link("no puzzle data found (expected ?load= or fpuzzles…)".into()));
@@ -84,7 +87,9 @@ fn link_payload(link: &str) -> Result<String, InteropError> {
 }
 
 fn short_id(id: &str) -> InteropError {
-    InteropError::Link(format!("{id:?} is a short id of a puzzle stored online; open it and copy the full link"))
+    InteropError::Link(format!(
+        "{id:?} is a short id of a puzzle stored online; open it and copy the full link"
+    ))
 }
 
 /// The value of a query parameter (`key` includes the `=`), up to `&`
@@ -98,8 +103,13 @@ fn query_value<'a>(link: &'a str, key: &str) -> Option<&'a str> {
 /// Whether a (lowercased) link is SudokuPad's own format: an id that
 /// starts with `scl` or `ctc`.
 fn is_scl(lower: &str) -> bool {
-    let prefixed = |p: &str| lower.starts_with(p) || lower.contains(&format!("/{p}")) || lower.contains(&format!("={p}"));
-    let host = lower.starts_with("scl") || lower.starts_with("ctc") || lower.contains("sudokupad") || lower.contains("crackingthecryptic");
+    let prefixed = |p: &str| {
+        lower.starts_with(p) || lower.contains(&format!("/{p}")) || lower.contains(&format!("={p}"))
+    };
+    let host = lower.starts_with("scl")
+        || lower.starts_with("ctc")
+        || lower.contains("sudokupad")
+        || lower.contains("crackingthecryptic");
     host && (prefixed("scl") || prefixed("ctc"))
 }
 
