@@ -60,6 +60,12 @@ fn r34_public_killer_anti_knight_imports_and_solves_to_the_published_solution() 
         format!("https://www.f-puzzles.com/?load={data}"),
         format!("https://sudokupad.app/fpuzzles{data}"),
         format!("fpuzzles{data}"),
+        format!("https://sudokupad.app/sudoku/fpuzzles{data}?setting-nopauseonstart=1"),
+        format!(
+            "https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuzzles{}&x=1",
+            data.replace('+', "%2B")
+        ),
+        format!("  https://www.f-puzzles.com/?load={}#top  ", data.replace('+', " ")),
         data.clone(),
     ] {
         let imported = Puzzle::from_link(&link).unwrap_or_else(|e| panic!("{link}: {e}"));

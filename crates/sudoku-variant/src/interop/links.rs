@@ -24,6 +24,22 @@ const MAX_SLASHES: usize = 8;
 impl Puzzle {
     /// Reads a puzzle from an f-puzzles or SudokuPad link (see the module
     /// docs for the forms), or from raw f-puzzles JSON.
+    ///
+    /// ```
+    /// use sudoku_variant::{Puzzle, Rule};
+    ///
+    /// let x = Puzzle::blank(6)?.with_rules([Rule::X].into_iter().collect())?;
+    /// let link = x.to_sudokupad_link()?;
+    /// assert!(link.starts_with("https://sudokupad.app/fpuzzles"));
+    /// assert_eq!(Puzzle::from_link(&link)?.puzzle, x);
+    ///
+    /// // A constraint the model lacks is refused by name.
+    /// let thermo = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+    ///     "thermometer":[{"lines":[["R1C1","R1C2"]]}]}"#;
+    /// let err = Puzzle::from_link(thermo).unwrap_err();
+    /// assert_eq!(err.to_string(), "not supported: thermometer");
+    /// # Ok::<(), sudoku_variant::InteropError>(())
+    /// ```
     pub fn from_link(link: &str) -> Result<Imported, InteropError> {
         let link = link.trim();
         if link.starts_with('{') {
@@ -75,7 +91,8 @@ fn link_payload(link: &str) -> Result<String, InteropError> {
     } else {
         link
     };
-    let data = data.split(['&', '#']).next().unwrap_or_default();
+    // Base64 has no '&', '#' or '?': they start other parameters.
+    let data = data.split(['&', '#', '?']).next().unwrap_or_default();
     let data = percent_decode(data)?.replace(' ', "+");
     if data.is_empty() {
         return Err(InteropError::Link("the link carries no puzzle data".into()));
