@@ -61,6 +61,7 @@ fn r34_public_killer_anti_knight_imports_and_solves_to_the_published_solution() 
         format!("https://sudokupad.app/fpuzzles{data}"),
         format!("fpuzzles{data}"),
         format!("https://sudokupad.app/sudoku/fpuzzles{data}?setting-nopauseonstart=1"),
+        format!("https://sudokupad.app/fpuz{data}"),
         format!(
             "https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuzzles{}&x=1",
             data.replace('+', "%2B")
@@ -256,6 +257,7 @@ fn r34_links_that_carry_no_fpuzzles_data_are_refused_clearly() {
     for (link, needle) in [
         ("https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA", "scl"),
         ("https://sudokupad.app/ctcN4IgzglgXgpiBcBOANCA", "scl"),
+        ("https://sudokupad.app/?puzzleid=scfN4IgzglgXgpiBcBOANCA", "scf"),
         ("https://sudokupad.app/abc123xyz", "short id"),
         ("https://www.f-puzzles.com/?id=y4x2abcd", "short id"),
         ("https://example.com/", "no puzzle data"),

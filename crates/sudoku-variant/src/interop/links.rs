@@ -4,9 +4,9 @@
 //!
 //! Accepted forms, with or without the scheme and host:
 //! `https://www.f-puzzles.com/?load=N4Ig…`,
-//! `https://sudokupad.app/fpuzzlesN4Ig…`, `…/sudoku/fpuzzlesN4Ig…`,
-//! `…?puzzleid=fpuzzlesN4Ig…`, `fpuzzlesN4Ig…`, a bare `N4Ig…`, or the
-//! f-puzzles JSON itself. Percent-escapes are decoded, a space stands for
+//! `https://sudokupad.app/fpuzzlesN4Ig…` (or SudokuPad's shorter
+//! `fpuzN4Ig…`), `…/sudoku/fpuzzlesN4Ig…`, `…?puzzleid=fpuzzlesN4Ig…`,
+//! `fpuzzlesN4Ig…`, a bare `N4Ig…`, or the f-puzzles JSON itself. Percent-escapes are decoded, a space stands for
 //! `+` (form decoding), and a `/` that a web server folded from `//` is
 //! restored by trying the few ways to double it.
 
@@ -71,9 +71,12 @@ fn link_payload(link: &str) -> Result<String, InteropError> {
         &link[at + 5..]
     } else if let Some(at) = lower.find("fpuzzles") {
         &link[at + 8..]
-    } else if is_scl(&lower) {
+    } else if let Some(at) = id_after(&lower, "fpuz") {
+        &link[at..]
+    } else if ["scl", "ctc", "scf"].iter().any(|p| id_after(&lower, p).is_some()) {
         return Err(InteropError::Link(
-            "SudokuPad's own format (scl/ctc) is not supported, only f-puzzles data (fpuzzles…)".into(),
+            "SudokuPad's own formats (scl, ctc, scf) are not supported, only f-puzzles data (fpuzzles…)"
+                .into(),
         ));
     } else if lower.contains("://") || lower.contains("sudokupad") || lower.contains("f-puzzles") {
         // A link without data: a short id names a puzzle stored online.
@@ -117,17 +120,17 @@ fn query_value<'a>(link: &'a str, key: &str) -> Option<&'a str> {
     at[start..].split(['&', '#']).next()
 }
 
-/// Whether a (lowercased) link is SudokuPad's own format: an id that
-/// starts with `scl` or `ctc`.
-fn is_scl(lower: &str) -> bool {
-    let prefixed = |p: &str| {
-        lower.starts_with(p) || lower.contains(&format!("/{p}")) || lower.contains(&format!("={p}"))
-    };
-    let host = lower.starts_with("scl")
-        || lower.starts_with("ctc")
-        || lower.contains("sudokupad")
-        || lower.contains("crackingthecryptic");
-    host && (prefixed("scl") || prefixed("ctc"))
+/// Where the data of a SudokuPad puzzle id with `prefix` starts in a
+/// (lowercased) link: the id opens the text, or follows a `/` or `=` in a
+/// SudokuPad or Cracking the Cryptic link.
+fn id_after(lower: &str, prefix: &str) -> Option<usize> {
+    if lower.starts_with(prefix) {
+        return Some(prefix.len());
+    }
+    if !(lower.contains("sudokupad") || lower.contains("crackingthecryptic")) {
+        return None;
+    }
+    ["/", "="].iter().find_map(|sep| lower.find(&format!("{sep}{prefix}")).map(|at| at + 1 + prefix.len()))
 }
 
 fn percent_decode(text: &str) -> Result<String, InteropError> {
