@@ -374,6 +374,9 @@ fn r34_hostile_fpuzzles_documents_give_errors() {
         r#"{"size":4,"grid":[[{},{}]]}"#.into(),
         format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"value":5,"given":true}"#, 1)),
         format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"region":7}"#, 1)),
+        // A given without a value (found by a mutation run: it panicked).
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"given":true}"#, 1)),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"given":true,"value":"2"}"#, 1)),
         format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"region":-1}"#, 1)),
         format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", "7", 1)),
         format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R0C1"]}}]}}"#),

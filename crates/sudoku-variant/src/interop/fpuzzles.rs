@@ -283,9 +283,10 @@ fn read_grid(grid: Option<&Value>, size: usize) -> Result<(Vec<u8>, Vec<u8>), In
                 _ => return Err(field(&name, "expected an object")),
             };
             if cell.get("given").and_then(Value::as_bool) == Some(true) {
-                let v = cell.get("value").and_then(Value::as_u64).unwrap_or(0);
+                let value = cell.get("value").unwrap_or(&Value::Null);
+                let v = value.as_u64().unwrap_or(0);
                 if v == 0 || v > size as u64 {
-                    return Err(field(&name, &format!("given {} is not a digit 1-{size}", cell["value"])));
+                    return Err(field(&name, &format!("given {value} is not a digit 1-{size}")));
                 }
                 givens[i] = v as u8;
             }
