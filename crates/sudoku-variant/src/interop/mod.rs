@@ -13,7 +13,7 @@
 //! | f-puzzles / SudokuPad link | [`Puzzle::from_link`] | [`Puzzle::to_fpuzzles_link`], [`Puzzle::to_sudokupad_link`] |
 //! | ipuz (`http://ipuz.org/sudoku#1`) | no | [`Puzzle::to_ipuz`] |
 //!
-//! SudokuPad's own compact format (`scl…`, `ctc…` links) and short links
+//! SudokuPad's own compact formats (`scl…`, `ctc…`, `scf…` links) and short links
 //! that name a puzzle stored on a server are refused with a clear error:
 //! the first carries rules only as free text, the second needs the network.
 
