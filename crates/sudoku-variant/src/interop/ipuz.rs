@@ -6,7 +6,10 @@
 //! windows and disjoint groups (one zone each: the spec's zones are extra
 //! groups that hold every value once); killer cages (a CalcSpec with
 //! `operator: "+"` and `value` the sum, or cells alone for a cage without a
-//! sum). Cells are `[column, row]`, 1-based.
+//! sum). Cells are `[column, row]`, 1-based: the spec writes `[x, y]` but
+//! is unclear whether the top-left cell is `[1, 1]` or `[0, 0]`
+//! (libipuz reads `[0, 0]`), so a reader that counts from 0 sees every
+//! zone and cage one cell down and right.
 //!
 //! What ipuz cannot express, refused with [`InteropError::Inexpressible`]:
 //! anti-knight, anti-king and non-consecutive (no field for a relation
