@@ -55,12 +55,11 @@ impl Puzzle {
         Ok(format!("{FPUZZLES_BASE}{}", compress_to_base64(&self.to_fpuzzles(None)?)))
     }
 
-    /// A SudokuPad link (`https://sudokupad.app/fpuzzles…`), the data
-    /// percent-encoded so that no `/` is folded by a server.
+    /// A SudokuPad link (`https://sudokupad.app/fpuzzles…`), the data as
+    /// it is, the form f-puzzles and other tools write (SudokuPad itself
+    /// repairs a `//` that a server folded).
     pub fn to_sudokupad_link(&self) -> Result<String, InteropError> {
-        let data = compress_to_base64(&self.to_fpuzzles(None)?);
-        let escaped = data.replace('+', "%2B").replace('/', "%2F").replace('=', "%3D");
-        Ok(format!("{SUDOKUPAD_BASE}{escaped}"))
+        Ok(format!("{SUDOKUPAD_BASE}{}", compress_to_base64(&self.to_fpuzzles(None)?)))
     }
 }
 
