@@ -89,6 +89,8 @@ fn r34_public_puzzles_without_published_solution_import_and_are_unique() {
             Puzzle::from_link(&format!("fpuzzles{data}")).unwrap_or_else(|e| panic!("{name}: {e}"));
         let puzzle = &imported.puzzle;
         assert_eq!(puzzle.count_solutions_up_to(2), 1, "{name}");
+        let again = Puzzle::from_fpuzzles(&puzzle.to_fpuzzles(None).unwrap()).unwrap().puzzle;
+        assert_eq!(&again, puzzle, "{name} through our f-puzzles export");
         if let Some(solution) = &imported.solution {
             assert_eq!(puzzle.solve_one().as_ref(), Some(solution), "{name}");
         }
@@ -104,6 +106,8 @@ fn r34_public_16x16_jigsaw_killer_without_sums_imports() {
     assert!(matches!(puzzle.layout(), Layout::Regions(_)));
     assert!(!puzzle.cages().is_empty());
     assert!(puzzle.cages().iter().all(|c| c.sum.is_none()));
+    let again = Puzzle::from_link(&puzzle.to_fpuzzles_link().unwrap()).unwrap().puzzle;
+    assert_eq!(&again, puzzle);
     // Solving it takes seconds in a debug build; its uniqueness is in the
     // bench record, not here.
 }
