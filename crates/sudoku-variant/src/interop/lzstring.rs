@@ -13,7 +13,7 @@
 //! crafted input of a few kilobytes grows quadratically; that is why this
 //! module exists.)
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The base64 alphabet of lz-string; `=` pads.
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -56,7 +56,7 @@ pub fn compress_to_base64(text: &str) -> String {
     let mut singles: HashMap<u16, u32> = HashMap::new();
     let mut pairs: HashMap<(u32, u16), u32> = HashMap::new();
     // Single units seen but not yet written as a literal.
-    let mut pending: Vec<u16> = Vec::new();
+    let mut pending: HashSet<u16> = HashSet::new();
     let mut dict_size: u32 = 3;
     let mut num_bits: u32 = 2;
     let mut enlarge_in: u32 = 2;
@@ -67,7 +67,7 @@ pub fn compress_to_base64(text: &str) -> String {
         if let std::collections::hash_map::Entry::Vacant(e) = singles.entry(c) {
             e.insert(dict_size);
             dict_size += 1;
-            pending.push(c);
+            pending.insert(c);
         }
         match w {
             None => w = Some((singles[&c], Some(c))),
@@ -100,7 +100,7 @@ fn emit_phrase(
     out: &mut BitWriter,
     code: u32,
     single: Option<u16>,
-    pending: &mut Vec<u16>,
+    pending: &mut HashSet<u16>,
     num_bits: &mut u32,
     enlarge_in: &mut u32,
 ) {
@@ -111,9 +111,8 @@ fn emit_phrase(
             *num_bits += 1;
         }
     };
-    match single.and_then(|u| pending.iter().position(|&p| p == u).map(|i| (u, i))) {
-        Some((unit, i)) => {
-            pending.swap_remove(i);
+    match single.filter(|u| pending.remove(u)) {
+        Some(unit) => {
             if unit < 256 {
                 out.write(0, *num_bits);
                 out.write(u32::from(unit), 8);
