@@ -76,6 +76,9 @@ fn r34_public_killer_anti_knight_imports_and_solves_to_the_published_solution() 
         assert!(!puzzle.cages().is_empty());
         assert_eq!(imported.title.as_deref(), Some("Self-contained"));
         puzzle.check_solution(&solution).expect("the published solution keeps every imported rule");
+        // Title, author and rules text survive an export of the import.
+        let again = Puzzle::from_fpuzzles(&imported.to_fpuzzles().unwrap()).unwrap();
+        assert_eq!(again, imported);
         assert_eq!(puzzle.count_solutions_up_to(2), 1);
         assert_eq!(puzzle.solve_one(), Some(solution.clone()));
     }

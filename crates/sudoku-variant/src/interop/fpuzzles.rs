@@ -28,6 +28,24 @@ pub struct Imported {
     pub ruleset: Option<String>,
 }
 
+impl Imported {
+    /// Writes the puzzle back as f-puzzles JSON with its title, author,
+    /// rules text and solution, so that an import and export keep them.
+    pub fn to_fpuzzles(&self) -> Result<String, InteropError> {
+        let text = self.puzzle.to_fpuzzles(self.solution.as_deref())?;
+        let mut value: Value = serde_json::from_str(&text).expect("our own output is JSON");
+        if let Some(object) = value.as_object_mut() {
+            for (key, field) in [("title", &self.title), ("author", &self.author), ("ruleset", &self.ruleset)]
+            {
+                if let Some(field) = field {
+                    object.insert(key.into(), json!(field));
+                }
+            }
+        }
+        Ok(value.to_string())
+    }
+}
+
 /// Top-level fields that hold no constraint: metadata and solver settings.
 const METADATA: [&str; 7] =
     ["size", "title", "author", "ruleset", "solution", "truecandidatesoptions", "disabledlogic"];
