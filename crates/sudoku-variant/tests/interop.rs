@@ -366,6 +366,13 @@ fn r34_truncated_and_mutated_compressed_data_never_panics() {
 }
 
 #[test]
+fn r34_our_json_form_given_as_fpuzzles_is_named() {
+    let ours = Puzzle::blank(4).unwrap().to_json(None);
+    let err = Puzzle::from_fpuzzles(&ours).unwrap_err().to_string();
+    assert!(err.contains("toolkit's own JSON form"), "{err}");
+}
+
+#[test]
 fn r34_hostile_fpuzzles_documents_give_errors() {
     let grid4 = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
     let cases = [

@@ -188,6 +188,11 @@ fn is_empty(value: &Value) -> bool {
 }
 
 fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
+    if !object.contains_key("grid")
+        && ["givens", "layout", "boxes", "regions"].iter().any(|k| object.contains_key(*k))
+    {
+        return Err(field("grid", "missing: this looks like the toolkit's own JSON form (read it as such)"));
+    }
     // First refuse what cannot be kept, naming all of it.
     let mut unsupported = Vec::new();
     let mut diagonals = Vec::new();
