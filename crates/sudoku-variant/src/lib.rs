@@ -44,6 +44,7 @@ mod engine;
 mod error;
 mod hint;
 mod houses;
+mod interop;
 mod json;
 mod puzzle;
 
@@ -52,5 +53,6 @@ pub use engine::{Outcome, VariantSolver};
 pub use error::VariantError;
 pub use hint::{HintError, VariantHint};
 pub use houses::{grids, House, HouseKind};
+pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
 pub use puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_GRIDS, SAMURAI_SIDE};

@@ -1,4 +1,5 @@
 //! Integration tests of the variant model and solver.
 
 mod hint;
+mod interop;
 mod solve;

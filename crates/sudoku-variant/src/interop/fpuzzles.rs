@@ -1,0 +1,408 @@
+//! f-puzzles JSON: the puzzle object f-puzzles.com saves and SudokuPad
+//! imports. Read: `size`, `grid` (rows of cells with `value`, `given`,
+//! `region`), `diagonal+`/`diagonal-` (both: rule `x`), `antiknight`,
+//! `antiking`, `nonconsecutive`, `disjointgroups`, `killercage` (cells
+//! `R1C1`, `value` the sum), `extraregion` (the four windoku windows) and
+//! the metadata `title`, `author`, `ruleset`, `solution`. Any other
+//! constraint (thermometer, arrow, kropki, cosmetic lines and shapes that
+//! may carry rules, ...) is an [`InteropError::Unsupported`] naming it.
+
+use serde_json::{json, Map, Value};
+
+use super::InteropError;
+use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules};
+use crate::MAX_SIZE;
+
+/// A puzzle read from another tool, with what came with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The full solution the source carried, one digit per cell.
+    pub solution: Option<Vec<u8>>,
+    /// The title, if any.
+    pub title: Option<String>,
+    /// The author, if any.
+    pub author: Option<String>,
+    /// The rules as the author wrote them, if any.
+    pub ruleset: Option<String>,
+}
+
+impl Imported {
+    /// Writes the puzzle back as f-puzzles JSON with its title, author,
+    /// rules text and solution, so that an import and export keep them.
+    pub fn to_fpuzzles(&self) -> Result<String, InteropError> {
+        let text = self.puzzle.to_fpuzzles(self.solution.as_deref())?;
+        let mut value: Value = serde_json::from_str(&text).expect("our own output is JSON");
+        if let Some(object) = value.as_object_mut() {
+            for (key, field) in [("title", &self.title), ("author", &self.author), ("ruleset", &self.ruleset)]
+            {
+                if let Some(field) = field {
+                    object.insert(key.into(), json!(field));
+                }
+            }
+        }
+        Ok(value.to_string())
+    }
+}
+
+/// Top-level fields that hold no constraint: metadata and solver settings.
+const METADATA: [&str; 7] =
+    ["size", "title", "author", "ruleset", "solution", "truecandidatesoptions", "disabledlogic"];
+
+/// Boolean rule flags and the rule each one sets.
+const FLAGS: [(&str, Rule); 4] = [
+    ("antiknight", Rule::AntiKnight),
+    ("antiking", Rule::AntiKing),
+    ("nonconsecutive", Rule::NonConsecutive),
+    ("disjointgroups", Rule::DisjointGroups),
+];
+
+/// The four windoku windows as 0-based (top row, left column).
+const WINDOWS: [(usize, usize); 4] = [(1, 1), (1, 5), (5, 1), (5, 5)];
+
+impl Puzzle {
+    /// Reads an f-puzzles JSON object. Every constraint in it must map to
+    /// the model; the first error names the ones that do not.
+    pub fn from_fpuzzles(text: &str) -> Result<Imported, InteropError> {
+        let value: Value = serde_json::from_str(text).map_err(|e| InteropError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string().split(" at line ").next().unwrap_or_default().to_string(),
+        })?;
+        let object = value.as_object().ok_or_else(|| field("f-puzzles", "expected a JSON object"))?;
+        read_object(object)
+    }
+
+    /// Writes the puzzle as an f-puzzles JSON object (one line), with the
+    /// solution when given. Samurai layouts and sizes above 16 have no
+    /// f-puzzles form.
+    pub fn to_fpuzzles(&self, solution: Option<&[u8]>) -> Result<String, InteropError> {
+        let n = self.size();
+        if matches!(self.layout(), Layout::Samurai) {
+            return Err(InteropError::Inexpressible {
+                format: "f-puzzles",
+                what: "the samurai layout".into(),
+            });
+        }
+        if n > 16 {
+            return Err(InteropError::Inexpressible {
+                format: "f-puzzles",
+                what: format!("size {n} (at most 16)"),
+            });
+        }
+        // f-puzzles has no box-shape field: boxes other than the default
+        // shape are written as regions.
+        let regions = match self.layout() {
+            Layout::Regions(r) => Some(r.clone()),
+            Layout::Boxes { rows, cols } if default_boxes(n) != Some((*rows, *cols)) => {
+                Some(box_regions(n, (*rows).into(), (*cols).into()))
+            }
+            _ => None,
+        };
+        let grid: Vec<Value> = (0..n)
+            .map(|r| {
+                Value::Array(
+                    (0..n)
+                        .map(|c| {
+                            let i = r * n + c;
+                            let mut cell = Map::new();
+                            if self.givens()[i] != 0 {
+                                cell.insert("value".into(), json!(self.givens()[i]));
+                                cell.insert("given".into(), json!(true));
+                            }
+                            if let Some(regions) = &regions {
+                                cell.insert("region".into(), json!(regions[i]));
+                            }
+                            Value::Object(cell)
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        let mut out = Map::new();
+        out.insert("size".into(), json!(n));
+        out.insert("grid".into(), Value::Array(grid));
+        let rules = self.rules();
+        if rules.contains(Rule::X) {
+            out.insert("diagonal+".into(), json!(true));
+            out.insert("diagonal-".into(), json!(true));
+        }
+        for (name, rule) in FLAGS {
+            if rules.contains(rule) {
+                out.insert(name.into(), json!(true));
+            }
+        }
+        if rules.contains(Rule::Windoku) {
+            let windows: Vec<Value> = WINDOWS
+                .iter()
+                .map(|&(top, left)| {
+                    let cells: Vec<String> =
+                        (0..9).map(|k| format!("R{}C{}", top + k / 3 + 1, left + k % 3 + 1)).collect();
+                    json!({ "cells": cells })
+                })
+                .collect();
+            out.insert("extraregion".into(), Value::Array(windows));
+        }
+        if !self.cages().is_empty() {
+            let cages: Vec<Value> = self
+                .cages()
+                .iter()
+                .map(|cage| {
+                    let cells: Vec<String> = cage
+                        .cells
+                        .iter()
+                        .map(|&i| format!("R{}C{}", usize::from(i) / n + 1, usize::from(i) % n + 1))
+                        .collect();
+                    match cage.sum {
+                        Some(sum) => json!({ "cells": cells, "value": sum.to_string() }),
+                        None => json!({ "cells": cells }),
+                    }
+                })
+                .collect();
+            out.insert("killercage".into(), Value::Array(cages));
+        }
+        if let Some(solution) = solution {
+            if solution.len() != n * n {
+                return Err(field("solution", &format!("{} cells, expected {}", solution.len(), n * n)));
+            }
+            out.insert("solution".into(), json!(solution));
+        }
+        Ok(Value::Object(out).to_string())
+    }
+}
+
+fn field(name: &str, why: &str) -> InteropError {
+    InteropError::Field { field: name.to_string(), why: why.to_string() }
+}
+
+/// Whether a field's value says "nothing here": absent, null, false, an
+/// empty array, an empty string.
+fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Null | Value::Bool(false) => true,
+        Value::Array(a) => a.is_empty(),
+        Value::String(s) => s.is_empty(),
+        _ => false,
+    }
+}
+
+fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
+    if !object.contains_key("grid")
+        && ["givens", "layout", "boxes", "regions"].iter().any(|k| object.contains_key(*k))
+    {
+        return Err(field("grid", "missing: this looks like the toolkit's own JSON form (read it as such)"));
+    }
+    // First refuse what cannot be kept, naming all of it.
+    let mut unsupported = Vec::new();
+    let mut diagonals = Vec::new();
+    for (key, value) in object {
+        let known = METADATA.contains(&key.as_str())
+            || FLAGS.iter().any(|(name, _)| name == key)
+            || matches!(key.as_str(), "grid" | "killercage" | "extraregion");
+        if known || is_empty(value) {
+            continue;
+        }
+        match key.as_str() {
+            "diagonal+" | "diagonal-" => diagonals.push(key.as_str()),
+            // Cages without cells are SudokuPad's metadata (`title: ...`).
+            "cage" if all_metadata_cages(value) => {}
+            "cage" | "text" | "line" | "rectangle" | "circle" => {
+                unsupported.push(format!("{key} (cosmetic, may carry rules)"))
+            }
+            "negative" => unsupported.push(format!("negative constraint {value}")),
+            _ => unsupported.push(key.clone()),
+        }
+    }
+    if diagonals.len() == 1 {
+        unsupported.push(format!("{} alone (only both diagonals, rule x)", diagonals[0]));
+    }
+    if !unsupported.is_empty() {
+        return Err(InteropError::Unsupported(unsupported));
+    }
+
+    let size = match object.get("size") {
+        None => 9,
+        Some(v) => v.as_u64().ok_or_else(|| field("size", "expected a whole number"))? as usize,
+    };
+    if !(4..=MAX_SIZE).contains(&size) {
+        return Err(crate::VariantError::Size(size).into());
+    }
+    let (givens, regions) = read_grid(object.get("grid"), size)?;
+    let layout = box_shapes(size)
+        .find(|&(rows, cols)| regions == box_regions(size, rows.into(), cols.into()))
+        .map_or(Layout::Regions(regions), |(rows, cols)| Layout::Boxes { rows, cols });
+
+    let mut rules = Rules::NONE;
+    if diagonals.len() == 2 {
+        rules.insert(Rule::X);
+    }
+    for (name, rule) in FLAGS {
+        match object.get(name) {
+            None | Some(Value::Null) | Some(Value::Bool(false)) => {}
+            Some(Value::Bool(true)) => rules.insert(rule),
+            Some(_) => return Err(field(name, "expected true or false")),
+        }
+    }
+    if let Some(extra) = object.get("extraregion").filter(|v| !is_empty(v)) {
+        read_windows(extra, size)?;
+        rules.insert(Rule::Windoku);
+    }
+    let cages = match object.get("killercage") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => read_cages(v, size)?,
+    };
+    let puzzle = Puzzle::new(size, layout, rules, cages, givens)?;
+    let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_string);
+    Ok(Imported {
+        solution: read_solution(object.get("solution"), size),
+        puzzle,
+        title: text("title"),
+        author: text("author"),
+        ruleset: text("ruleset"),
+    })
+}
+
+fn all_metadata_cages(value: &Value) -> bool {
+    value.as_array().is_some_and(|cages| {
+        cages.iter().all(|c| c.get("cells").is_none_or(|cells| cells.as_array().is_some_and(Vec::is_empty)))
+    })
+}
+
+/// Every box shape `(rows, cols)` with more than one row and column that
+/// tiles a grid of `size`, the default first.
+fn box_shapes(size: usize) -> impl Iterator<Item = (u8, u8)> {
+    let others = (2..size).filter(move |r| size % r == 0).map(move |r| (r as u8, (size / r) as u8));
+    default_boxes(size).into_iter().chain(others.filter(move |&s| Some(s) != default_boxes(size)))
+}
+
+/// The region index of every cell of boxes `rows`×`cols`, row-major.
+fn box_regions(size: usize, rows: usize, cols: usize) -> Vec<u8> {
+    (0..size * size).map(|i| ((i / size / rows) * (size / cols) + (i % size) / cols) as u8).collect()
+}
+
+/// Reads the grid: givens (cells with `given: true`) and each cell's
+/// region (its `region`, else its default box).
+fn read_grid(grid: Option<&Value>, size: usize) -> Result<(Vec<u8>, Vec<u8>), InteropError> {
+    let rows = grid.and_then(Value::as_array).ok_or_else(|| field("grid", "expected an array of rows"))?;
+    if rows.len() != size {
+        return Err(field("grid", &format!("{} rows, expected {size}", rows.len())));
+    }
+    let (box_rows, box_cols) = default_boxes(size).map_or((1, size), |(r, c)| (r.into(), c.into()));
+    let defaults = box_regions(size, box_rows, box_cols);
+    let mut givens = vec![0u8; size * size];
+    let mut regions = defaults.clone();
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row.as_array().ok_or_else(|| field("grid", &format!("row {} is not an array", r + 1)))?;
+        if cells.len() != size {
+            return Err(field("grid", &format!("row {} has {} cells, expected {size}", r + 1, cells.len())));
+        }
+        for (c, cell) in cells.iter().enumerate() {
+            let name = format!("grid R{}C{}", r + 1, c + 1);
+            let i = r * size + c;
+            let cell = match cell {
+                Value::Object(m) => m,
+                Value::Null => continue,
+                _ => return Err(field(&name, "expected an object")),
+            };
+            if cell.get("given").and_then(Value::as_bool) == Some(true) {
+                let value = cell.get("value").unwrap_or(&Value::Null);
+                let v = value.as_u64().unwrap_or(0);
+                if v == 0 || v > size as u64 {
+                    return Err(field(&name, &format!("given {value} is not a digit 1-{size}")));
+                }
+                givens[i] = v as u8;
+            }
+            match cell.get("region") {
+                None => {}
+                Some(Value::Null) => {
+                    return Err(InteropError::Unsupported(vec![format!("{name} in no region")]))
+                }
+                Some(v) => {
+                    let k = v.as_u64().filter(|&k| k < size as u64);
+                    regions[i] =
+                        k.ok_or_else(|| field(&name, &format!("region {v} is not 0-{}", size - 1)))? as u8;
+                }
+            }
+        }
+    }
+    Ok((givens, regions))
+}
+
+/// Parses an f-puzzles cell name (`R1C1`, 1-based) into a row-major index.
+fn parse_rc(name: &Value, size: usize, place: &str) -> Result<usize, InteropError> {
+    let bad = || field(place, &format!("{name} is not a cell R1C1-R{size}C{size}"));
+    let text = name.as_str().ok_or_else(bad)?.to_ascii_uppercase();
+    let (r, c) = text.strip_prefix('R').and_then(|t| t.split_once('C')).ok_or_else(bad)?;
+    let (r, c): (usize, usize) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+    if r == 0 || c == 0 || r > size || c > size {
+        return Err(bad());
+    }
+    Ok((r - 1) * size + (c - 1))
+}
+
+fn cells_of(part: &Value, size: usize, place: &str) -> Result<Vec<usize>, InteropError> {
+    let cells =
+        part.get("cells").and_then(Value::as_array).ok_or_else(|| field(place, "expected \"cells\""))?;
+    cells.iter().map(|c| parse_rc(c, size, place)).collect()
+}
+
+fn read_windows(extra: &Value, size: usize) -> Result<(), InteropError> {
+    let parts = extra.as_array().ok_or_else(|| field("extraregion", "expected an array"))?;
+    let mut found: Vec<Vec<usize>> = Vec::new();
+    for (k, part) in parts.iter().enumerate() {
+        let mut cells = cells_of(part, size, &format!("extraregion[{k}]"))?;
+        cells.sort_unstable();
+        found.push(cells);
+    }
+    found.sort();
+    let mut windows: Vec<Vec<usize>> = WINDOWS
+        .iter()
+        .map(|&(top, left)| (0..9).map(|k| (top + k / 3) * 9 + left + k % 3).collect())
+        .collect();
+    windows.sort();
+    if size != 9 || found != windows {
+        return Err(InteropError::Unsupported(vec![
+            "extraregion other than the four windoku windows of a 9x9".into(),
+        ]));
+    }
+    Ok(())
+}
+
+fn read_cages(value: &Value, size: usize) -> Result<Vec<Cage>, InteropError> {
+    let parts = value.as_array().ok_or_else(|| field("killercage", "expected an array"))?;
+    let mut cages = Vec::with_capacity(parts.len());
+    for (k, part) in parts.iter().enumerate() {
+        let place = format!("killercage[{k}]");
+        let cells = cells_of(part, size, &place)?;
+        let sum = match part.get("value") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(Value::String(s)) => Some(
+                s.trim()
+                    .parse::<u32>()
+                    .map_err(|_| field(&place, &format!("sum {s:?} is not a whole number")))?,
+            ),
+            Some(Value::Number(n)) => {
+                Some(n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| field(&place, "bad sum"))?)
+            }
+            Some(other) => return Err(field(&place, &format!("sum {other} is not a number"))),
+        };
+        cages.push(Cage { cells: cells.into_iter().map(|i| i as u16).collect(), sum });
+    }
+    Ok(cages)
+}
+
+/// A full solution (every cell 1..=size), as an array of numbers or a
+/// string of digits; anything partial or malformed is no solution.
+fn read_solution(value: Option<&Value>, size: usize) -> Option<Vec<u8>> {
+    let digits: Vec<u64> = match value? {
+        Value::Array(a) => a.iter().map(|v| v.as_u64().unwrap_or(0)).collect(),
+        Value::String(s) if s.len() == size * size => {
+            s.chars().map(|c| c.to_digit(36).unwrap_or(0).into()).collect()
+        }
+        _ => return None,
+    };
+    (digits.len() == size * size && digits.iter().all(|&d| (1..=size as u64).contains(&d)))
+        .then(|| digits.iter().map(|&d| d as u8).collect())
+}

@@ -1,0 +1,101 @@
+//! ipuz export (`http://ipuz.org/sudoku#1`, ipuz v2): the sudoku kind's
+//! `charset`, `boxes`, `puzzle`, `solution`, `zones` and `cages`.
+//!
+//! What maps: sizes 4-25 with rectangular boxes (`boxes: true`); jigsaw
+//! regions (`boxes: false`, one zone per region); the X diagonals, windoku
+//! windows and disjoint groups (one zone each: the spec's zones are extra
+//! groups that hold every value once); killer cages (a CalcSpec with
+//! `operator: "+"` and `value` the sum, or cells alone for a cage without a
+//! sum). Cells are `[column, row]`, 1-based: the spec writes `[x, y]` but
+//! is unclear whether the top-left cell is `[1, 1]` or `[0, 0]`
+//! (libipuz reads `[0, 0]`), so a reader that counts from 0 sees every
+//! zone and cage one cell down and right.
+//!
+//! What ipuz cannot express, refused with [`InteropError::Inexpressible`]:
+//! anti-knight, anti-king and non-consecutive (no field for a relation
+//! between cells that are not a group), and the samurai layout (the sudoku
+//! kind is one square grid). Note also that ipuz cages are arithmetic
+//! cages: the spec does not say that a cage's digits differ, which killer
+//! rules require; a reader must know the puzzle is a killer.
+
+use serde_json::{json, Map, Value};
+
+use super::InteropError;
+use crate::digits::digit_char;
+use crate::houses::HouseKind;
+use crate::puzzle::{Layout, Puzzle, Rule};
+
+impl Puzzle {
+    /// Writes the puzzle as an ipuz sudoku document (one line), with the
+    /// solution when given.
+    pub fn to_ipuz(&self, solution: Option<&[u8]>) -> Result<String, InteropError> {
+        if matches!(self.layout(), Layout::Samurai) {
+            return Err(InteropError::Inexpressible { format: "ipuz", what: "the samurai layout".into() });
+        }
+        for rule in [Rule::AntiKnight, Rule::AntiKing, Rule::NonConsecutive] {
+            if self.rules().contains(rule) {
+                return Err(InteropError::Inexpressible {
+                    format: "ipuz",
+                    what: format!("rule {}", rule.name()),
+                });
+            }
+        }
+        let n = self.size();
+        let value = |d: u8| -> Value {
+            if n <= 9 || d == 0 {
+                json!(d)
+            } else {
+                json!(digit_char(d).to_string())
+            }
+        };
+        let grid = |digits: &[u8]| -> Value {
+            Value::Array(
+                (0..n).map(|r| Value::Array((0..n).map(|c| value(digits[r * n + c])).collect())).collect(),
+            )
+        };
+        let cell = |i: u16| json!([usize::from(i) % n + 1, usize::from(i) / n + 1]);
+        let mut out = Map::new();
+        out.insert("version".into(), json!("http://ipuz.org/v2"));
+        out.insert("kind".into(), json!(["http://ipuz.org/sudoku#1"]));
+        out.insert("dimensions".into(), json!({ "width": n, "height": n }));
+        out.insert("charset".into(), json!((1..=n as u8).map(digit_char).collect::<String>()));
+        out.insert("displaycharset".into(), json!(true));
+        out.insert("boxes".into(), json!(matches!(self.layout(), Layout::Boxes { .. })));
+        out.insert("puzzle".into(), grid(self.givens()));
+        if let Some(solution) = solution {
+            if solution.len() != n * n {
+                return Err(InteropError::Field {
+                    field: "solution".into(),
+                    why: format!("{} cells, expected {}", solution.len(), n * n),
+                });
+            }
+            out.insert("solution".into(), grid(solution));
+        }
+        let zones: Vec<Value> = self
+            .houses()
+            .into_iter()
+            .filter(|h| !matches!(h.kind, HouseKind::Row | HouseKind::Column | HouseKind::Box))
+            .map(|h| json!({ "cells": h.cells.iter().map(|&i| cell(i)).collect::<Vec<_>>() }))
+            .collect();
+        if !zones.is_empty() {
+            out.insert("zones".into(), Value::Array(zones));
+        }
+        if !self.cages().is_empty() {
+            out.insert("showoperators".into(), json!(false));
+            out.insert("cageborder".into(), json!("dashed"));
+            let cages: Vec<Value> = self
+                .cages()
+                .iter()
+                .map(|cage| {
+                    let cells: Vec<Value> = cage.cells.iter().map(|&i| cell(i)).collect();
+                    match cage.sum {
+                        Some(sum) => json!({ "cells": cells, "value": sum, "operator": "+" }),
+                        None => json!({ "cells": cells }),
+                    }
+                })
+                .collect();
+            out.insert("cages".into(), Value::Array(cages));
+        }
+        Ok(Value::Object(out).to_string())
+    }
+}

@@ -1,0 +1,481 @@
+//! f-puzzles, SudokuPad links, lz-string and ipuz against independent
+//! data: lz-string pairs made by the reference JavaScript library, real
+//! public f-puzzles puzzles with their published solutions, hand-written
+//! expected documents, and mutation loops for hostile input.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+use sudoku_variant::lzstring::{compress_to_base64, decompress_from_base64, LzError, MAX_OUTPUT};
+use sudoku_variant::{Cage, InteropError, Layout, Puzzle, Rule, Rules};
+
+fn fixture(name: &str) -> String {
+    let path = format!("{}/../../fixtures/variant/interop/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The public puzzles of `sudokutools_fpuzzles.jsonl`: name, compressed
+/// f-puzzles data, and the published solution (81 digits) when known.
+fn public_puzzles() -> Vec<(String, String, Option<String>)> {
+    fixture("sudokutools_fpuzzles.jsonl")
+        .lines()
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).expect("fixture line is JSON");
+            let solution = v["solution"].as_str().map(str::to_string);
+            (v["name"].as_str().unwrap().to_string(), v["data"].as_str().unwrap().to_string(), solution)
+        })
+        .collect()
+}
+
+fn public(name_part: &str) -> (String, Option<String>) {
+    let (_, data, solution) =
+        public_puzzles().into_iter().find(|(n, _, _)| n.contains(name_part)).expect("fixture has the puzzle");
+    (data, solution)
+}
+
+fn digits(text: &str) -> Vec<u8> {
+    text.bytes().map(|b| b - b'0').collect()
+}
+
+#[test]
+fn r34_lzstring_matches_the_reference_library() {
+    let pairs: Vec<(String, String)> = serde_json::from_str(&fixture("lzstring_vectors.json")).unwrap();
+    assert!(pairs.len() >= 10);
+    for (plain, compressed) in pairs {
+        assert_eq!(compress_to_base64(&plain), compressed, "compressing {plain:?}");
+        assert_eq!(
+            decompress_from_base64(&compressed).as_deref(),
+            Ok(plain.as_str()),
+            "decompressing {compressed}"
+        );
+    }
+}
+
+#[test]
+fn r34_public_killer_anti_knight_imports_and_solves_to_the_published_solution() {
+    // "Self-contained" by Lavaloid: killer cages and anti-knight.
+    let (data, solution) = public("Self-contained");
+    let solution = digits(&solution.expect("published solution"));
+    for link in [
+        format!("https://www.f-puzzles.com/?load={data}"),
+        format!("https://sudokupad.app/fpuzzles{data}"),
+        format!("fpuzzles{data}"),
+        format!("https://sudokupad.app/sudoku/fpuzzles{data}?setting-nopauseonstart=1"),
+        format!("https://sudokupad.app/fpuz{data}"),
+        format!(
+            "https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuzzles{}&x=1",
+            data.replace('+', "%2B")
+        ),
+        format!("  https://www.f-puzzles.com/?load={}#top  ", data.replace('+', " ")),
+        data.clone(),
+    ] {
+        let imported = Puzzle::from_link(&link).unwrap_or_else(|e| panic!("{link}: {e}"));
+        let puzzle = &imported.puzzle;
+        assert_eq!(puzzle.size(), 9);
+        assert_eq!(puzzle.rules(), [Rule::AntiKnight].into_iter().collect::<Rules>());
+        assert!(!puzzle.cages().is_empty());
+        assert_eq!(imported.title.as_deref(), Some("Self-contained"));
+        puzzle.check_solution(&solution).expect("the published solution keeps every imported rule");
+        // Title, author and rules text survive an export of the import.
+        let again = Puzzle::from_fpuzzles(&imported.to_fpuzzles().unwrap()).unwrap();
+        assert_eq!(again, imported);
+        assert_eq!(puzzle.count_solutions_up_to(2), 1);
+        assert_eq!(puzzle.solve_one(), Some(solution.clone()));
+    }
+}
+
+#[test]
+fn r34_public_puzzles_without_published_solution_import_and_are_unique() {
+    for name in ["Killers from 1011 Knights", "Arkham Basement", "Knight Shift"] {
+        let (data, _) = public(name);
+        let imported =
+            Puzzle::from_link(&format!("fpuzzles{data}")).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let puzzle = &imported.puzzle;
+        assert_eq!(puzzle.count_solutions_up_to(2), 1, "{name}");
+        let again = Puzzle::from_fpuzzles(&puzzle.to_fpuzzles(None).unwrap()).unwrap().puzzle;
+        assert_eq!(&again, puzzle, "{name} through our f-puzzles export");
+        if let Some(solution) = &imported.solution {
+            assert_eq!(puzzle.solve_one().as_ref(), Some(solution), "{name}");
+        }
+    }
+}
+
+#[test]
+fn r34_public_16x16_jigsaw_killer_without_sums_imports() {
+    let (data, _) = public("Behemoth");
+    let imported = Puzzle::from_link(&format!("fpuzzles{data}")).unwrap();
+    let puzzle = &imported.puzzle;
+    assert_eq!(puzzle.size(), 16);
+    assert!(matches!(puzzle.layout(), Layout::Regions(_)));
+    assert!(!puzzle.cages().is_empty());
+    assert!(puzzle.cages().iter().all(|c| c.sum.is_none()));
+    let again = Puzzle::from_link(&puzzle.to_fpuzzles_link().unwrap()).unwrap().puzzle;
+    assert_eq!(&again, puzzle);
+    // Solving it takes seconds in a debug build; its uniqueness is in the
+    // bench record, not here.
+}
+
+fn unsupported(result: Result<sudoku_variant::Imported, InteropError>) -> Vec<String> {
+    match result {
+        Err(InteropError::Unsupported(names)) => names,
+        other => panic!("expected an unsupported-constraint error, got {other:?}"),
+    }
+}
+
+#[test]
+fn r34_public_puzzles_with_other_constraints_are_refused_by_name() {
+    let cases: [(&str, &[&str]); 5] = [
+        ("Quadiagonal", &["quadruple"]),
+        ("Black Kropki X", &["littlekillersum", "ratio", "negative"]),
+        ("Return of the Revenge", &["thermometer"]),
+        ("Irregular 7x7 Kropki", &["difference", "ratio"]),
+        ("The ARt of Sashimi", &["difference", "line", "cage"]),
+    ];
+    for (name, expected) in cases {
+        let (data, _) = public(name);
+        let names = unsupported(Puzzle::from_link(&format!("fpuzzles{data}")));
+        for want in expected {
+            assert!(names.iter().any(|n| n.starts_with(want)), "{name}: {want} missing from {names:?}");
+        }
+        let message = InteropError::Unsupported(names).to_string();
+        assert!(message.starts_with("not supported: "), "{message}");
+    }
+}
+
+/// A hand-written f-puzzles document: a 4×4 with two givens, both
+/// diagonals, anti-king and a cage of sum 3 (independent of the writer).
+const HAND_4X4: &str = r#"{"size":4,"title":"hand","grid":[
+  [{"value":1,"given":true},{},{},{}],
+  [{},{},{},{}],
+  [{},{},{"value":3,"given":true},{"value":2}],
+  [{},{},{},{}]],
+ "diagonal+":true,"diagonal-":true,"antiking":true,"antiknight":false,"thermometer":[],
+ "killercage":[{"cells":["R1C2","R2C1"],"value":"7"},{"cells":["R4C4"]}]}"#;
+
+#[test]
+fn r34_hand_written_fpuzzles_reads_field_by_field() {
+    let imported = Puzzle::from_fpuzzles(HAND_4X4).unwrap();
+    let p = &imported.puzzle;
+    assert_eq!(p.size(), 4);
+    assert_eq!(p.layout(), &Layout::Boxes { rows: 2, cols: 2 });
+    assert_eq!(p.rules(), [Rule::X, Rule::AntiKing].into_iter().collect::<Rules>());
+    // r3c4 holds a value that is not given: a solver's entry, not a clue.
+    assert_eq!(p.givens_line(), "1.........3.....");
+    assert_eq!(p.cages(), &[Cage { cells: vec![1, 4], sum: Some(7) }, Cage { cells: vec![15], sum: None }]);
+    assert_eq!(imported.title.as_deref(), Some("hand"));
+    assert_eq!(imported.solution, None);
+}
+
+#[test]
+fn r34_fpuzzles_export_writes_the_documented_fields() {
+    let p = Puzzle::from_fpuzzles(HAND_4X4).unwrap().puzzle;
+    let v: Value = serde_json::from_str(&p.to_fpuzzles(Some(&digits("1432321441232341"))).unwrap()).unwrap();
+    assert_eq!(v["size"], 4);
+    assert_eq!(v["grid"][0][0], serde_json::json!({"value": 1, "given": true}));
+    assert_eq!(v["grid"][0][1], serde_json::json!({}));
+    assert_eq!(v["grid"][2][2], serde_json::json!({"value": 3, "given": true}));
+    assert_eq!(v["diagonal+"], true);
+    assert_eq!(v["diagonal-"], true);
+    assert_eq!(v["antiking"], true);
+    assert!(v.get("antiknight").is_none());
+    assert_eq!(v["killercage"][0], serde_json::json!({"cells": ["R1C2", "R2C1"], "value": "7"}));
+    assert_eq!(v["killercage"][1], serde_json::json!({"cells": ["R4C4"]}));
+    assert_eq!(v["solution"][15], 1);
+}
+
+#[test]
+fn r34_single_diagonal_null_region_and_other_extra_regions_are_refused() {
+    let one = HAND_4X4.replace(r#""diagonal-":true,"#, "");
+    assert!(unsupported(Puzzle::from_fpuzzles(&one))[0].starts_with("diagonal+ alone"));
+    let null_region = HAND_4X4.replace(r#"[{},{},{},{}]],"#, r#"[{},{},{},{"region":null}]],"#);
+    assert!(unsupported(Puzzle::from_fpuzzles(&null_region))[0].contains("R4C4 in no region"));
+    let extra =
+        HAND_4X4.replace(r#""thermometer":[]"#, r#""extraregion":[{"cells":["R1C1","R1C2","R2C1","R2C2"]}]"#);
+    assert!(unsupported(Puzzle::from_fpuzzles(&extra))[0].starts_with("extraregion"));
+}
+
+/// Puzzles of every shape and rule the f-puzzles form holds.
+fn shapes() -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    for n in [4, 6, 8, 9, 12, 16] {
+        out.push(Puzzle::blank(n).unwrap());
+    }
+    let nine = Puzzle::blank(9).unwrap();
+    for rule in Rule::ALL {
+        out.push(nine.with_rules([rule].into_iter().collect()).unwrap());
+    }
+    let x_dg_nc = [Rule::X, Rule::DisjointGroups, Rule::NonConsecutive];
+    out.push(nine.with_rules(x_dg_nc.into_iter().collect()).unwrap());
+    // A jigsaw of bands: region k is rows... written as columns swapped.
+    let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
+    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Rules::NONE, Vec::new(), vec![0; 81]).unwrap();
+    out.push(jigsaw);
+    // A 7×7 jigsaw (a prime side: f-puzzles' default regions are rows).
+    let rows7: Vec<u8> = (0..49).map(|i| (i / 7) as u8).collect();
+    out.push(Puzzle::new(7, Layout::Regions(rows7), Rules::NONE, Vec::new(), vec![0; 49]).unwrap());
+    out.push(
+        Puzzle::new(6, Layout::Boxes { rows: 3, cols: 2 }, Rules::NONE, Vec::new(), vec![0; 36]).unwrap(),
+    );
+    let cages = vec![Cage { cells: vec![0, 1, 9], sum: Some(15) }, Cage { cells: vec![40, 41], sum: None }];
+    out.push(nine.with_cages(cages).unwrap());
+    out
+}
+
+#[test]
+fn r34_fpuzzles_and_links_round_trip_every_shape() {
+    let mut rng = ChaCha8Rng::seed_from_u64(34);
+    for shape in shapes() {
+        // Givens from a real solution, so every rule stays satisfiable.
+        let solution = shape.solve_one().unwrap_or_else(|| panic!("no solution: {shape:?}"));
+        let givens: Vec<u8> = solution.iter().map(|&d| if rng.gen_bool(0.3) { d } else { 0 }).collect();
+        let puzzle = shape.with_givens(givens).unwrap();
+        let json = puzzle.to_fpuzzles(Some(&solution)).unwrap();
+        let back = Puzzle::from_fpuzzles(&json).unwrap();
+        assert_eq!(back.puzzle, puzzle, "{json}");
+        assert_eq!(back.solution.as_ref(), Some(&solution));
+        for link in [puzzle.to_fpuzzles_link().unwrap(), puzzle.to_sudokupad_link().unwrap()] {
+            assert_eq!(Puzzle::from_link(&link).unwrap().puzzle, puzzle, "{link}");
+        }
+    }
+}
+
+#[test]
+fn r34_samurai_and_25x25_have_no_fpuzzles_form() {
+    for p in [Puzzle::blank_samurai(), Puzzle::blank(25).unwrap()] {
+        assert!(matches!(p.to_fpuzzles(None), Err(InteropError::Inexpressible { format: "f-puzzles", .. })));
+    }
+}
+
+#[test]
+fn r34_sudokupad_links_with_folded_slashes_still_read() {
+    // Characters U+7FFF and U+FFFF are 16-bit literals of many one bits,
+    // whose base64 has "//" (checked against the reference library).
+    let json = HAND_4X4.replace(r#""title":"hand""#, "\"title\":\"\u{7fff}\u{ffff}\u{ffff}\"");
+    let data = compress_to_base64(&json);
+    assert!(data.contains("//"), "{data}");
+    let folded = format!("https://sudokupad.app/fpuzzles{}", data.replace("//", "/"));
+    let imported = Puzzle::from_link(&folded).unwrap();
+    assert_eq!(imported.title.as_deref(), Some("\u{7fff}\u{ffff}\u{ffff}"));
+    assert_eq!(imported.puzzle, Puzzle::from_fpuzzles(HAND_4X4).unwrap().puzzle);
+}
+
+#[test]
+fn r34_links_that_carry_no_fpuzzles_data_are_refused_clearly() {
+    for (link, needle) in [
+        ("https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA", "scl"),
+        ("https://sudokupad.app/ctcN4IgzglgXgpiBcBOANCA", "scl"),
+        ("https://sudokupad.app/?puzzleid=scfN4IgzglgXgpiBcBOANCA", "scf"),
+        ("https://sudokupad.app/abc123xyz", "short id"),
+        ("https://www.f-puzzles.com/?id=y4x2abcd", "short id"),
+        ("https://example.com/", "no puzzle data"),
+        ("https://www.f-puzzles.com/?load=", "no puzzle data"),
+        ("fpuzzlesN4Ig%zz", "percent"),
+    ] {
+        let err = Puzzle::from_link(link).expect_err(link).to_string();
+        assert!(err.contains(needle), "{link}: {err}");
+    }
+}
+
+/// Packs codes as lz-string does (6 bits a character, each code least
+/// significant bit first), written here from the format, not the module.
+fn pack(codes: &[(u32, u32)]) -> String {
+    const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits = Vec::new();
+    for &(value, width) in codes {
+        bits.extend((0..width).map(|k| (value >> k) & 1));
+    }
+    while bits.len() % 6 != 0 {
+        bits.push(0);
+    }
+    bits.chunks(6).map(|c| char::from(B64[c.iter().fold(0usize, |a, &b| a << 1 | b as usize)])).collect()
+}
+
+#[test]
+fn r34_lzstring_refuses_a_bomb_that_expands_quadratically() {
+    // A literal 'a', then codes that each name the entry being defined
+    // (w + w[0]): entry k has length k + 1, so k codes expand to about
+    // k²/2 characters. 3,000 codes (about 6 KB of base64) would make
+    // 4.5 million characters.
+    let mut codes = vec![(0, 2), (u32::from(b'a'), 8)];
+    let (mut dict_size, mut num_bits, mut enlarge_in) = (4u32, 3u32, 4u32);
+    for _ in 0..3000 {
+        codes.push((dict_size, num_bits));
+        dict_size += 1;
+        enlarge_in -= 1;
+        if enlarge_in == 0 {
+            enlarge_in = 1 << num_bits;
+            num_bits += 1;
+        }
+    }
+    codes.push((2, num_bits));
+    let bomb = pack(&codes);
+    assert!(bomb.len() < 8000);
+    assert_eq!(decompress_from_base64(&bomb), Err(LzError::TooLong));
+    // The same stream cut to 500 codes is fine: 'a' repeated 1 + 2 + … + 501 times.
+    let mut small = codes[..502].to_vec();
+    small.push((2, 10));
+    let expected = "a".repeat((1..=501).sum());
+    assert_eq!(decompress_from_base64(&pack(&small)).as_deref(), Ok(expected.as_str()));
+    const { assert!(MAX_OUTPUT < 4_500_000) };
+}
+
+#[test]
+fn r34_truncated_and_mutated_compressed_data_never_panics() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3434);
+    let (data, _) = public("Self-contained");
+    let json = decompress_from_base64(&data).unwrap();
+    // Every prefix: an error, never a panic.
+    for cut in 0..data.len() {
+        // Only a cut inside the last character's padding bits still holds
+        // the end code, and then the text is whole.
+        if let Ok(text) = decompress_from_base64(&data[..cut]) {
+            assert!(cut + 5 >= data.len() && text == json, "prefix {cut} decompressed to other text");
+        }
+        // A link also tries doubling its slashes: every 25th prefix.
+        if cut % 25 == 0 && cut + 5 < data.len() {
+            assert!(Puzzle::from_link(&format!("fpuzzles{}", &data[..cut])).is_err());
+        }
+    }
+    for _ in 0..500 {
+        let mut bytes: Vec<char> = data.chars().collect();
+        for _ in 0..rng.gen_range(1..4) {
+            let i = rng.gen_range(0..bytes.len());
+            bytes[i] = char::from(b"AZaz09+/=%\"{ \x7f"[rng.gen_range(0..14)]);
+        }
+        let mutated: String = bytes.into_iter().collect();
+        if let Ok(text) = decompress_from_base64(&mutated) {
+            assert!(text.len() <= 3 * MAX_OUTPUT);
+        }
+        let _ = Puzzle::from_link(&mutated);
+    }
+    // Mutated JSON: errors, never panics; a surviving puzzle is well-formed.
+    let bytes = json.as_bytes();
+    for _ in 0..3000 {
+        let mut b = bytes.to_vec();
+        for _ in 0..rng.gen_range(1..4) {
+            let i = rng.gen_range(0..b.len());
+            b[i] = b"0123456789RC\",:[]{}-. ntfe"[rng.gen_range(0..26)];
+        }
+        if let Ok(text) = String::from_utf8(b) {
+            if let Ok(imported) = Puzzle::from_fpuzzles(&text) {
+                let p = imported.puzzle;
+                assert_eq!(p.givens().len(), p.size() * p.size());
+            }
+        }
+    }
+}
+
+#[test]
+fn r34_our_json_form_given_as_fpuzzles_is_named() {
+    let ours = Puzzle::blank(4).unwrap().to_json(None);
+    let err = Puzzle::from_fpuzzles(&ours).unwrap_err().to_string();
+    assert!(err.contains("toolkit's own JSON form"), "{err}");
+}
+
+#[test]
+fn r34_hostile_fpuzzles_documents_give_errors() {
+    let grid4 = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let cases = [
+        String::new(),
+        "[]".into(),
+        "null".into(),
+        r#"{"size":4}"#.into(),
+        r#"{"size":1000000000000,"grid":[]}"#.into(),
+        r#"{"size":-1,"grid":[]}"#.into(),
+        r#"{"size":0,"grid":[]}"#.into(),
+        r#"{"size":3,"grid":[[{},{},{}],[{},{},{}],[{},{},{}]]}"#.into(),
+        r#"{"size":26,"grid":[]}"#.into(),
+        r#"{"size":4,"grid":[[{},{}]]}"#.into(),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"value":5,"given":true}"#, 1)),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"region":7}"#, 1)),
+        // A given without a value (found by a mutation run: it panicked).
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"given":true}"#, 1)),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"given":true,"value":"2"}"#, 1)),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", r#"{"region":-1}"#, 1)),
+        format!(r#"{{"size":4,"grid":{}}}"#, grid4.replacen("{}", "7", 1)),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R0C1"]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R5C1"]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["X"]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R1C1","R1C1"]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R1C1","R1C2"],"value":"99"}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R1C1"],"value":"x"}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":[{{"cells":["R1C1"],"value":99999999999}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"killercage":{{}}}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"antiknight":"yes"}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"extraregion":[{{"cells":[]}}]}}"#),
+        format!(r#"{{"size":4,"grid":{grid4},"disjointgroups":true,"{}":1}}"#, "x".repeat(10_000)),
+        "[".repeat(100_000),
+    ];
+    for case in cases {
+        let short: String = case.chars().take(80).collect();
+        assert!(Puzzle::from_fpuzzles(&case).is_err(), "accepted {short}");
+        assert!(Puzzle::from_link(&case).is_err(), "link accepted {short}");
+    }
+}
+
+#[test]
+fn r34_ipuz_export_writes_the_sudoku_kind() {
+    let solution = digits("1234341243212143");
+    let killer_x = Puzzle::new(
+        4,
+        Layout::Boxes { rows: 2, cols: 2 },
+        [Rule::X].into_iter().collect(),
+        vec![Cage { cells: vec![1, 4], sum: Some(5) }, Cage { cells: vec![15], sum: None }],
+        digits("1000000000200000"),
+    )
+    .unwrap();
+    killer_x.check_solution(&solution).unwrap();
+    let v: Value = serde_json::from_str(&killer_x.to_ipuz(Some(&solution)).unwrap()).unwrap();
+    assert_eq!(v["version"], "http://ipuz.org/v2");
+    assert_eq!(v["kind"], serde_json::json!(["http://ipuz.org/sudoku#1"]));
+    assert_eq!(v["dimensions"], serde_json::json!({"width": 4, "height": 4}));
+    assert_eq!(v["charset"], "1234");
+    assert_eq!(v["boxes"], true);
+    assert_eq!(v["puzzle"], serde_json::json!([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 0]]));
+    assert_eq!(v["solution"][3], serde_json::json!([2, 1, 4, 3]));
+    // Zones: the two diagonals, cells as [column, row] from 1.
+    assert_eq!(
+        v["zones"],
+        serde_json::json!([
+            {"cells": [[1, 1], [2, 2], [3, 3], [4, 4]]},
+            {"cells": [[4, 1], [3, 2], [2, 3], [1, 4]]}
+        ])
+    );
+    assert_eq!(v["cages"][0], serde_json::json!({"cells": [[2, 1], [1, 2]], "value": 5, "operator": "+"}));
+    assert_eq!(v["cages"][1], serde_json::json!({"cells": [[4, 4]]}));
+
+    // A jigsaw has no boxes; its regions are zones. A 16×16 writes letters.
+    let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
+    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Rules::NONE, Vec::new(), vec![0; 81]).unwrap();
+    let v: Value = serde_json::from_str(&jigsaw.to_ipuz(None).unwrap()).unwrap();
+    assert_eq!(v["boxes"], false);
+    assert_eq!(v["zones"].as_array().unwrap().len(), 9);
+    let mut big = vec![0u8; 256];
+    big[0] = 16;
+    let v: Value =
+        serde_json::from_str(&Puzzle::blank(16).unwrap().with_givens(big).unwrap().to_ipuz(None).unwrap())
+            .unwrap();
+    assert_eq!(v["charset"], "123456789ABCDEFG");
+    assert_eq!(v["puzzle"][0][0], "G");
+    assert_eq!(v["puzzle"][0][1], 0);
+}
+
+#[test]
+fn r34_ipuz_refuses_what_it_cannot_express() {
+    let nine = Puzzle::blank(9).unwrap();
+    for rule in [Rule::AntiKnight, Rule::AntiKing, Rule::NonConsecutive] {
+        let p = nine.with_rules([rule].into_iter().collect()).unwrap();
+        let err = p.to_ipuz(None).unwrap_err();
+        assert_eq!(err.to_string(), format!("ipuz cannot express rule {}", rule.name()));
+    }
+    assert!(matches!(Puzzle::blank_samurai().to_ipuz(None), Err(InteropError::Inexpressible { .. })));
+    for rule in [Rule::Windoku, Rule::DisjointGroups] {
+        let v: Value = serde_json::from_str(
+            &nine.with_rules([rule].into_iter().collect()).unwrap().to_ipuz(None).unwrap(),
+        )
+        .unwrap();
+        let zones = v["zones"].as_array().unwrap();
+        assert_eq!(zones.len(), if rule == Rule::Windoku { 4 } else { 9 });
+        assert!(zones.iter().all(|z| z["cells"].as_array().unwrap().len() == 9));
+    }
+}
