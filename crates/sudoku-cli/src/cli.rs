@@ -52,6 +52,9 @@ pub enum Command {
     /// Apply a transformation (or its inverse) to puzzles: transpose, move
     /// rows, columns, bands and stacks, relabel digits.
     Transform(TransformArgs),
+    /// Convert variant puzzles between forms: our JSON, f-puzzles JSON,
+    /// f-puzzles and SudokuPad links, ipuz, lines.
+    Convert(crate::cmd::convert::ConvertArgs),
     /// Print a shell completion script (e.g. `sudoku completions bash >
     /// /etc/bash_completion.d/sudoku`).
     Completions(CompletionsArgs),

@@ -178,3 +178,29 @@ fn r34_variant_hints_play_a_4x4_to_the_end_and_catch_a_mistake() {
     assert_eq!(v["steps"][0]["mistakes"][0]["cell"], "r1c2");
     assert_eq!(v["steps"][0]["mistakes"][0]["digit"], wrong);
 }
+
+#[test]
+fn r34_convert_round_trips_through_links_and_refuses_what_a_form_cannot_hold() {
+    let record = r#"{"size":6,"rules":["anti-king"],"cages":[{"sum":7,"cells":["r1c1","r1c2","r2c1"]}],"givens":"1..........................2........"}"#;
+    for to in ["sudokupad", "fpuzzles-link", "fpuzzles"] {
+        let out =
+            sudoku().args(["convert", "--to", to, "-"]).write_stdin(format!("{record}\n")).output().unwrap();
+        assert!(out.status.success(), "{to}: {}", String::from_utf8_lossy(&out.stderr));
+        let back = sudoku().args(["convert", "--to", "json", "-"]).write_stdin(out.stdout).output().unwrap();
+        let got: serde_json::Value = serde_json::from_slice(&back.stdout).unwrap();
+        let want: serde_json::Value = serde_json::from_str(record).unwrap();
+        assert_eq!(got, want, "{to}");
+    }
+    sudoku()
+        .args(["convert", "--to", "line", "-"])
+        .write_stdin(record)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1: the line form cannot hold"));
+    sudoku()
+        .args(["convert", "--to", "ipuz", "-"])
+        .write_stdin(record)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("anti-king"));
+}

@@ -48,7 +48,7 @@ pub use input::{
 };
 pub use output::{FileKind, RecordWriter};
 pub use position::{position_json, positions, ParsePositionFormatError, PositionFormat, PositionRecord};
-pub use variant::{looks_like_variant, variant_records, VariantRecord, VariantSpec};
+pub use variant::{json_is_variant, looks_like_variant, variant_records, VariantRecord, VariantSpec};
 
 /// The records of one input in `spec`'s format, read lazily; `source` names
 /// the input in errors (a file name, or `<stdin>`).

@@ -20,6 +20,11 @@ impl<R: Read> LineReader<R> {
         LineReader { reader: BufReader::new(reader), line_no: 0, source: source.into() }
     }
 
+    /// The input's name in errors (a file name or `<stdin>`).
+    pub(crate) fn source(&self) -> &std::sync::Arc<str> {
+        &self.source
+    }
+
     /// An error at `line`, `column` (0: not at one character) of this input.
     pub(crate) fn error(&self, line: usize, column: usize, message: impl Into<String>) -> RecordError {
         RecordError { source: self.source.to_string(), line, column, message: message.into() }

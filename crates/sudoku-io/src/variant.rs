@@ -1,6 +1,6 @@
 //! Variant puzzles in: one record a line, either a JSON object (the form
-//! in `docs/variants.md`) or a line of givens for the size and rules the
-//! command line gives. Blank lines and `#` comments are skipped; text
+//! in `docs/variants.md`), f-puzzles JSON, an f-puzzles or SudokuPad link,
+//! or a line of givens for the size and rules the command line gives. Blank lines and `#` comments are skipped; text
 //! after the givens and whitespace is a comment.
 
 use std::io::Read;
@@ -22,6 +22,8 @@ pub struct VariantSpec {
 /// One variant puzzle of the input.
 #[derive(Debug, Clone)]
 pub struct VariantRecord {
+    /// The file name, or `<stdin>`.
+    pub source: std::sync::Arc<str>,
     /// 1-based line of the record.
     pub line: usize,
     /// The puzzle, or what was wrong with the record.
@@ -44,7 +46,14 @@ pub fn variant_records<'a, R: Read + 'a>(
         let line = match lines.next_line()? {
             Ok(l) => l,
             Err(e) => {
-                return Some(VariantRecord { line: e.line, puzzle: Err(e), solution: None, placed: None })
+                let source = lines.source().clone();
+                return Some(VariantRecord {
+                    source,
+                    line: e.line,
+                    puzzle: Err(e),
+                    solution: None,
+                    placed: None,
+                });
             }
         };
         let at = lines.line_no;
@@ -55,44 +64,53 @@ pub fn variant_records<'a, R: Read + 'a>(
             continue;
         }
         let error = |column: usize, e: VariantError| lines.error(at, column, e.to_string());
-        let (puzzle, solution, placed) = if text.starts_with('{') {
-            match Puzzle::from_json(text) {
-                Ok(j) => (apply_spec(j.puzzle, spec).map_err(|e| error(0, e)), j.solution, j.placed),
-                Err(VariantError::Json { column, message, .. }) => {
-                    (Err(lines.error(at, indent + column, message)), None, None)
+        let (puzzle, solution, placed) =
+            if is_link(text) || text.starts_with('{') && text.contains("\"grid\"") {
+                // f-puzzles JSON, an f-puzzles or SudokuPad link.
+                match Puzzle::from_link(text) {
+                    Ok(imported) => {
+                        (apply_spec(imported.puzzle, spec).map_err(|e| error(0, e)), imported.solution, None)
+                    }
+                    Err(e) => (Err(lines.error(at, 0, e.to_string())), None, None),
                 }
-                Err(e) => (Err(error(0, e)), None, None),
-            }
-        } else {
-            let record = text.split(|c: char| c.is_whitespace() || c == '#').next().unwrap_or_default();
-            let (givens, placed_text) = match record.split_once(',') {
-                Some((g, p)) => (g, Some(p)),
-                None => (record, None),
-            };
-            let parsed = Puzzle::parse_line(givens, spec.size).and_then(|p| {
-                let rules = p.rules().iter().chain(spec.rules.iter()).collect();
-                p.with_rules(rules)
-            });
-            let char_error = |offset: usize, e: VariantError| match e {
-                VariantError::Char { column, found, expected } => lines.error(
-                    at,
-                    indent + offset + column,
-                    format!("unexpected {found:?}, expected {expected}"),
-                ),
-                e => error(0, e),
-            };
-            match (parsed, placed_text) {
-                (Err(e), _) => (Err(char_error(0, e)), None, None),
-                (Ok(p), None) => (Ok(p), None, None),
-                (Ok(p), Some(text)) => {
-                    match sudoku_variant::parse_grid_digits(text, p.size(), p.canvas_len()) {
-                        Ok(digits) => (Ok(p), None, Some(digits)),
-                        Err(e) => (Err(char_error(givens.chars().count() + 1, e)), None, None),
+            } else if text.starts_with('{') {
+                match Puzzle::from_json(text) {
+                    Ok(j) => (apply_spec(j.puzzle, spec).map_err(|e| error(0, e)), j.solution, j.placed),
+                    Err(VariantError::Json { column, message, .. }) => {
+                        (Err(lines.error(at, indent + column, message)), None, None)
+                    }
+                    Err(e) => (Err(error(0, e)), None, None),
+                }
+            } else {
+                let record = text.split(|c: char| c.is_whitespace() || c == '#').next().unwrap_or_default();
+                let (givens, placed_text) = match record.split_once(',') {
+                    Some((g, p)) => (g, Some(p)),
+                    None => (record, None),
+                };
+                let parsed = Puzzle::parse_line(givens, spec.size).and_then(|p| {
+                    let rules = p.rules().iter().chain(spec.rules.iter()).collect();
+                    p.with_rules(rules)
+                });
+                let char_error = |offset: usize, e: VariantError| match e {
+                    VariantError::Char { column, found, expected } => lines.error(
+                        at,
+                        indent + offset + column,
+                        format!("unexpected {found:?}, expected {expected}"),
+                    ),
+                    e => error(0, e),
+                };
+                match (parsed, placed_text) {
+                    (Err(e), _) => (Err(char_error(0, e)), None, None),
+                    (Ok(p), None) => (Ok(p), None, None),
+                    (Ok(p), Some(text)) => {
+                        match sudoku_variant::parse_grid_digits(text, p.size(), p.canvas_len()) {
+                            Ok(digits) => (Ok(p), None, Some(digits)),
+                            Err(e) => (Err(char_error(givens.chars().count() + 1, e)), None, None),
+                        }
                     }
                 }
-            }
-        };
-        return Some(VariantRecord { line: at, puzzle, solution, placed });
+            };
+        return Some(VariantRecord { source: lines.source().clone(), line: at, puzzle, solution, placed });
     })
 }
 
@@ -116,12 +134,36 @@ fn apply_spec(puzzle: Puzzle, spec: VariantSpec) -> Result<Puzzle, VariantError>
     puzzle.with_rules(rules)
 }
 
+/// Whether a record is a link (f-puzzles, SudokuPad) or a bare
+/// `fpuzzles…` string.
+fn is_link(text: &str) -> bool {
+    let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+    lower.starts_with("http")
+        || lower.starts_with("fpuz")
+        || lower.starts_with("www.")
+        || lower.starts_with("sudokupa")
+}
+
+/// Whether a JSON record needs the variant model: it names a size other
+/// than 9, boxes, regions, rules, cages or a layout, or its givens are not
+/// 81 cells. A classic 9×9 position in JSON (givens, placed, candidates)
+/// is not one, so `hint` keeps its full SE ladder for it.
+pub fn json_is_variant(text: &str) -> bool {
+    let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(text) else {
+        return true;
+    };
+    let variant_key = ["boxes", "regions", "rules", "cages", "layout"].iter().any(|k| map.contains_key(*k));
+    let size = map.get("size").is_some_and(|s| s.as_u64() != Some(9));
+    let givens = map.get("givens").and_then(|g| g.as_str()).is_some_and(|g| g.chars().count() != 81);
+    variant_key || size || givens
+}
+
 /// Whether a first line of input is a variant record rather than a classic
 /// one: a JSON object, or a line of givens whose length is a square other
 /// than 81 (16, 36, …, 625) or a samurai's 441, all of digits and blanks.
 pub fn looks_like_variant(first_line: &str) -> bool {
     let t = first_line.trim_start_matches('\u{feff}').trim();
-    if t.starts_with('{') {
+    if t.starts_with('{') || is_link(t) {
         return true;
     }
     let givens = t.split(|c: char| c.is_whitespace() || c == '#' || c == ',').next().unwrap_or_default();
@@ -174,5 +216,8 @@ mod tests {
         assert!(!looks_like_variant(&".".repeat(81)));
         assert!(!looks_like_variant("9 rows of a block"));
         assert!(!looks_like_variant("+-------+-------+-------+"));
+        assert!(json_is_variant(r#"{"size":9,"rules":["x"]}"#));
+        assert!(json_is_variant(r#"{"givens":"1..............."}"#));
+        assert!(!json_is_variant(&format!(r#"{{"givens":"{}","candidates":[]}}"#, ".".repeat(81))));
     }
 }

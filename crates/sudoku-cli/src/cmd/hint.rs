@@ -143,7 +143,7 @@ pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
         steps: if args.to_end { Steps::ToEnd } else { Steps::First(args.steps) },
         scale: args.scale,
     };
-    if args.input == PositionFormat::Auto && super::solve::variant::input_is_variant(&args.files)? {
+    if args.input == PositionFormat::Auto && super::solve::variant::input_is_variant(&args.files, true)? {
         let steps = if args.to_end { usize::MAX } else { args.steps as usize };
         return run_variant(&args, format, steps);
     }

@@ -2,6 +2,7 @@
 
 pub mod book;
 pub mod canon;
+pub mod convert;
 pub mod cover;
 pub mod generate;
 pub mod grade;
@@ -26,6 +27,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Cover(args) => cover::run(args),
         Command::Canon(args) => canon::run(args),
         Command::Transform(args) => transform::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Completions(args) => {
             let mut out = std::io::stdout().lock();
             crate::cli::write_completions(args.shell, &mut out);

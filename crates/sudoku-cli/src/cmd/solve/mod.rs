@@ -155,7 +155,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         (format, path) => Some(pick_format(format, path, Format::Line, FORMATS)?),
     };
     let auto = args.source.input == sudoku_io::InputFormat::Auto;
-    if args.variant.is_some() || args.size.is_some() || auto && variant::input_is_variant(&args.source.files)?
+    if args.variant.is_some()
+        || args.size.is_some()
+        || auto && variant::input_is_variant(&args.source.files, false)?
     {
         let spec = variant::spec(args.variant.as_deref(), args.size)?;
         return variant::run(&args.source, &args.output, spec, mode, explicit, args.skip_invalid);

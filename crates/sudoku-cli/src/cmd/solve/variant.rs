@@ -10,7 +10,9 @@ use anyhow::{bail, Context};
 use sudoku_commands::solve::SolveMode;
 use sudoku_commands::variant::{answer, block, VariantAnswer, VariantCsvRow, VariantJson, CSV_HEADER};
 use sudoku_commands::Format;
-use sudoku_io::{looks_like_variant, variant_records, RecordWriter, VariantRecord, VariantSpec};
+use sudoku_io::{
+    json_is_variant, looks_like_variant, variant_records, RecordWriter, VariantRecord, VariantSpec,
+};
 use sudoku_variant::{format_digits, Puzzle, Rules};
 
 use crate::args::{InputArgs, OutputArgs};
@@ -42,9 +44,10 @@ pub fn spec(variant: Option<&str>, size: Option<usize>) -> anyhow::Result<Varian
 
 /// Whether the input is variant records: the first record of the first
 /// input is JSON or a line of a size other than 9×9 (see
-/// [`looks_like_variant`]). Peeks without consuming; stdin is peeked in
+/// [`looks_like_variant`]; with `strict_json`, a JSON record only when
+/// [`json_is_variant`]). Peeks without consuming; stdin is peeked in
 /// its buffer.
-pub fn input_is_variant(files: &[std::path::PathBuf]) -> anyhow::Result<bool> {
+pub fn input_is_variant(files: &[std::path::PathBuf], strict_json: bool) -> anyhow::Result<bool> {
     let Some(&path) = input_paths(files).first() else { return Ok(false) };
     let first_line = |text: &[u8]| {
         String::from_utf8_lossy(text)
@@ -64,7 +67,10 @@ pub fn input_is_variant(files: &[std::path::PathBuf]) -> anyhow::Result<bool> {
     } else {
         None
     };
-    Ok(line.is_some_and(|l| looks_like_variant(&l)))
+    Ok(line.is_some_and(|l| match l.trim_start().starts_with('{') && strict_json {
+        true => json_is_variant(l.trim()),
+        false => looks_like_variant(&l),
+    }))
 }
 
 pub fn open(path: &Path, spec: VariantSpec) -> anyhow::Result<Box<dyn Iterator<Item = VariantRecord>>> {
