@@ -204,3 +204,31 @@ fn r34_convert_round_trips_through_links_and_refuses_what_a_form_cannot_hold() {
         .code(2)
         .stderr(predicate::str::contains("anti-king"));
 }
+
+#[test]
+fn r34_print_makes_a_variant_book_with_its_rules_and_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("mini.pdf");
+    // Unique 4x4 (see the hint test) twice: one section, rules once.
+    sudoku()
+        .args(["print", "-", "-o"])
+        .arg(&pdf)
+        .write_stdin("1...34....4...21\n1...34....4...21\n")
+        .assert()
+        .success();
+    let text =
+        std::process::Command::new("pdftotext").arg(&pdf).arg("-").output().expect("poppler's pdftotext");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert_eq!(text.matches("Place the digits 1 to 4").count(), 1, "{text}");
+    assert!(text.contains("Puzzle 1") && text.contains("Puzzle 2") && text.contains("Answers"));
+    // A puzzle with two solutions has no answer key: refused, and no file.
+    let bad = dir.path().join("bad.pdf");
+    sudoku()
+        .args(["print", "-", "-o"])
+        .arg(&bad)
+        .write_stdin("1...............\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1: the puzzle has more than one solution"));
+    assert!(!bad.exists());
+}

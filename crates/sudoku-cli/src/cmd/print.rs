@@ -255,12 +255,20 @@ struct Source {
 
 /// Runs `sudoku print`.
 pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
+    let variant = args.source.input == sudoku_io::InputFormat::Auto
+        && crate::cmd::solve::variant::input_is_variant(&args.source.files, false)?;
     if let Some(dir) = &args.each {
+        if variant {
+            bail!("--each is not yet written for variant puzzles; print them as a book (PDF or SVG pages)");
+        }
         return write_each(&args, dir);
     }
     let spec = args.source.spec()?;
     let output = args.output.path();
     let format = pick_format(args.format, output, Format::Pdf, BOOK_FORMATS)?;
+    if variant {
+        return print_variants(&args, format);
+    }
     let opts = args.page.options(None)?;
     let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
     // Every output of the run is a different file (by identity: a symlink
@@ -459,14 +467,27 @@ impl BookOutput {
     /// older set that the new one does not replace are removed in the same
     /// step.
     pub fn write(self, items: &[PrintItem], opts: &PrintOptions) -> anyhow::Result<()> {
+        self.write_rendered(
+            || sudoku_print::render_pdf(items, opts),
+            || sudoku_print::render_svg(items, opts),
+        )
+    }
+
+    /// Writes a book rendered by `pdf` or `svg` (whichever this output
+    /// takes), as [`BookOutput::write`] does.
+    pub fn write_rendered(
+        self,
+        pdf: impl FnOnce() -> Vec<u8>,
+        svg: impl FnOnce() -> Vec<String>,
+    ) -> anyhow::Result<()> {
         match self {
             BookOutput::Pdf(mut out) => {
-                let bytes = sudoku_print::render_pdf(items, opts);
+                let bytes = pdf();
                 out.write_all(&bytes).context("cannot write the PDF")?;
                 out.finish()
             }
             BookOutput::Svg { path, force } => {
-                let pages = sudoku_print::render_svg(items, opts);
+                let pages = svg();
                 let paths = page_paths(&path, pages.len());
                 let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
                 let stale = stale_files(&path, |name| numbered(name, &stem, "svg"), &paths)?;
@@ -632,4 +653,45 @@ mod tests {
             stale.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
         assert_eq!(names, ["b-0003.svg", "b-1.svg"]);
     }
+}
+
+/// `print` on variant puzzles (JSON records, links, lines of other sizes):
+/// each puzzle is solved (it must have exactly one solution, for the answer
+/// key), consecutive puzzles of one variant make a section with its rules
+/// printed once, and the book is written as PDF or SVG pages.
+fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> {
+    use sudoku_print::variant::{
+        check_variant_book, render_variant_pdf, render_variant_svg, VariantItem, VariantSection,
+    };
+    use sudoku_variant::VariantSolver;
+    if args.csv.is_some() {
+        bail!("--csv is not yet written for variant books (the book itself is)");
+    }
+    let opts = args.page.options(None)?;
+    let output = args.output.path();
+    check_book_outputs(output, format == Format::Svg, None)?;
+    let target = BookOutput::open(format, output, args.output.force)?;
+    let mut sections: Vec<VariantSection> = Vec::new();
+    for path in input_paths(&args.source.files) {
+        for record in crate::cmd::solve::variant::open(path, sudoku_io::VariantSpec::default())? {
+            let puzzle = record.puzzle?;
+            let mut solutions = Vec::new();
+            VariantSolver::new(&puzzle).for_each_solution(puzzle.givens(), 2, |s| solutions.push(s.to_vec()));
+            let solution = match solutions.len() {
+                1 => solutions.pop().expect("one solution"),
+                0 => bail!("{}:{}: the puzzle has no solution, so no answer key", record.source, record.line),
+                _ => bail!("{}:{}: the puzzle has more than one solution", record.source, record.line),
+            };
+            let name = sudoku_print::variant::variant_name(&puzzle);
+            let item = VariantItem { puzzle, solution, meta: ItemMeta::default() };
+            match sections.last_mut() {
+                Some(section) if section.name == name => section.items.push(item),
+                _ => sections.push(VariantSection::new(name, vec![item])),
+            }
+        }
+    }
+    check_variant_book(&sections, &opts)?;
+    target
+        .write_rendered(|| render_variant_pdf(&sections, &opts), || render_variant_svg(&sections, &opts))?;
+    Ok(ExitCode::SUCCESS)
 }
