@@ -627,34 +627,6 @@ fn solve_all(sources: &[Source], quiet: bool) -> anyhow::Result<Vec<PrintItem>> 
     Ok(items)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn svg_pages_always_have_four_digits() {
-        let paths = page_paths(Path::new("out/book.svg"), 12);
-        assert_eq!(paths[0], Path::new("out/book-0001.svg"));
-        assert_eq!(paths[11], Path::new("out/book-0012.svg"));
-        assert_eq!(page_paths(Path::new("b.svg"), 3)[2], Path::new("b-0003.svg"));
-        assert_eq!(page_paths(Path::new("b.pdf"), 1)[0], Path::new("b-0001.svg"));
-        assert_eq!(page_paths(Path::new("b.svg"), 10_000)[9_999], Path::new("b-10000.svg"));
-    }
-
-    #[test]
-    fn the_pages_of_an_older_set_are_found_whatever_their_padding() {
-        let dir = tempfile::tempdir().unwrap();
-        for name in ["b-1.svg", "b-0001.svg", "b-0003.svg", "b-x.svg", "bb-1.svg", "b-2.svg.bak"] {
-            std::fs::write(dir.path().join(name), "").unwrap();
-        }
-        let path = dir.path().join("b.svg");
-        let stale = stale_files(&path, |n| numbered(n, "b", "svg"), &page_paths(&path, 2)).unwrap();
-        let names: Vec<String> =
-            stale.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
-        assert_eq!(names, ["b-0003.svg", "b-1.svg"]);
-    }
-}
-
 /// `print` on variant puzzles (JSON records, links, lines of other sizes):
 /// each puzzle is solved (it must have exactly one solution, for the answer
 /// key), consecutive puzzles of one variant make a section with its rules
@@ -694,4 +666,32 @@ fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> 
     target
         .write_rendered(|| render_variant_pdf(&sections, &opts), || render_variant_svg(&sections, &opts))?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn svg_pages_always_have_four_digits() {
+        let paths = page_paths(Path::new("out/book.svg"), 12);
+        assert_eq!(paths[0], Path::new("out/book-0001.svg"));
+        assert_eq!(paths[11], Path::new("out/book-0012.svg"));
+        assert_eq!(page_paths(Path::new("b.svg"), 3)[2], Path::new("b-0003.svg"));
+        assert_eq!(page_paths(Path::new("b.pdf"), 1)[0], Path::new("b-0001.svg"));
+        assert_eq!(page_paths(Path::new("b.svg"), 10_000)[9_999], Path::new("b-10000.svg"));
+    }
+
+    #[test]
+    fn the_pages_of_an_older_set_are_found_whatever_their_padding() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["b-1.svg", "b-0001.svg", "b-0003.svg", "b-x.svg", "bb-1.svg", "b-2.svg.bak"] {
+            std::fs::write(dir.path().join(name), "").unwrap();
+        }
+        let path = dir.path().join("b.svg");
+        let stale = stale_files(&path, |n| numbered(n, "b", "svg"), &page_paths(&path, 2)).unwrap();
+        let names: Vec<String> =
+            stale.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+        assert_eq!(names, ["b-0003.svg", "b-1.svg"]);
+    }
 }
