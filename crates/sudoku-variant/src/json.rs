@@ -30,14 +30,28 @@ struct Record {
     /// A player's digits on the board (hints), givens included or not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     placed: Option<String>,
-    /// Fields other tools add (an expected count, a source, a rating)
-    /// are kept out of the model but allowed on input.
+    /// Fields other tools add (an expected count, a source, an id, a
+    /// title, an author, a comment) are kept out of the model but allowed
+    /// on input; any other unknown field is an error (a typo must not
+    /// drop a rule silently).
     #[serde(default, skip_serializing)]
     #[allow(dead_code)]
     expect: Option<serde_json::Value>,
     #[serde(default, skip_serializing)]
     #[allow(dead_code)]
     source: Option<serde_json::Value>,
+    #[serde(default, skip_serializing)]
+    #[allow(dead_code)]
+    id: Option<serde_json::Value>,
+    #[serde(default, skip_serializing)]
+    #[allow(dead_code)]
+    title: Option<serde_json::Value>,
+    #[serde(default, skip_serializing)]
+    #[allow(dead_code)]
+    author: Option<serde_json::Value>,
+    #[serde(default, skip_serializing)]
+    #[allow(dead_code)]
+    comment: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]

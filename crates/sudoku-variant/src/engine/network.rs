@@ -37,6 +37,11 @@ pub(crate) struct Network {
     /// Houses: `house_cells[h*n..(h+1)*n]`.
     pub house_cells: Vec<u16>,
     pub cages: Vec<SumCage>,
+    /// Pairs of houses that share two or more cells, each as the cells of
+    /// the first only, of both, of the second only, laid end to end:
+    /// `overlaps[k]` gives the three lengths and `overlap_cells` the cells.
+    pub overlaps: Vec<[u16; 3]>,
+    pub overlap_cells: Vec<u16>,
 }
 
 impl Network {
@@ -73,6 +78,7 @@ impl Network {
         for (a, b) in puzzle.move_pairs() {
             link(&mut peer_sets, &[to_dense(a), to_dense(b)]);
         }
+        let (overlaps, overlap_cells) = overlaps(&house_cells, n);
         let (peer_start, peers) = flatten(peer_sets);
         let mut nc_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
         if puzzle.rules().contains(Rule::NonConsecutive) {
@@ -101,6 +107,8 @@ impl Network {
             nc,
             house_cells,
             cages,
+            overlaps,
+            overlap_cells,
         }
     }
 
@@ -115,6 +123,27 @@ impl Network {
     pub fn nc(&self, cell: usize) -> &[u16] {
         &self.nc[self.nc_start[cell] as usize..self.nc_start[cell + 1] as usize]
     }
+}
+
+/// Every pair of houses sharing two or more cells (a row and a box, a
+/// diagonal and a box, a window and a row, …), split into the cells of the
+/// first only, of both, and of the second only.
+fn overlaps(house_cells: &[u16], n: usize) -> (Vec<[u16; 3]>, Vec<u16>) {
+    let houses: Vec<&[u16]> = house_cells.chunks_exact(n).collect();
+    let (mut lens, mut cells) = (Vec::new(), Vec::new());
+    for (i, a) in houses.iter().enumerate() {
+        for b in &houses[i + 1..] {
+            let both: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
+            if both.len() < 2 {
+                continue;
+            }
+            let a_only: Vec<u16> = a.iter().copied().filter(|c| !both.contains(c)).collect();
+            let b_only: Vec<u16> = b.iter().copied().filter(|c| !both.contains(c)).collect();
+            lens.push([a_only.len() as u16, both.len() as u16, b_only.len() as u16]);
+            cells.extend(a_only.into_iter().chain(both).chain(b_only));
+        }
+    }
+    (lens, cells)
 }
 
 /// Sorts and dedups each cell's list and lays them end to end.

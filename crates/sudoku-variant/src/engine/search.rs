@@ -184,7 +184,12 @@ pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -
             return false;
         }
         if queue.is_empty() {
-            return true;
+            // Singles are exhausted: the slower intersections, then again.
+            match intersections(net, node, queue) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
         }
     }
 }
@@ -352,4 +357,51 @@ fn nc_pairs(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> bool {
         }
     }
     true
+}
+
+/// Locked candidates for every pair of overlapping houses: a digit that,
+/// in one house, can only be where it meets the other is removed from the
+/// rest of the other. `None` on a contradiction, else whether anything
+/// was removed.
+fn intersections(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
+    let full = net.full;
+    let mut changed = false;
+    let mut at = 0;
+    for &[a_len, both_len, b_len] in &net.overlaps {
+        let (a_len, both_len, b_len) = (usize::from(a_len), usize::from(both_len), usize::from(b_len));
+        let cells = &net.overlap_cells[at..at + a_len + both_len + b_len];
+        at += cells.len();
+        let union = |part: &[u16]| part.iter().fold(0u32, |m, &c| m | node[usize::from(c)]) & full;
+        let (a_only, rest) = cells.split_at(a_len);
+        let (both, b_only) = rest.split_at(both_len);
+        let (in_a, in_both, in_b) = (union(a_only), union(both), union(b_only));
+        // Locked in the overlap for one house: gone from the other's rest.
+        for (locked, targets) in [(in_both & !in_a, b_only), (in_both & !in_b, a_only)] {
+            if locked == 0 {
+                continue;
+            }
+            for &c in targets {
+                let c = usize::from(c);
+                let x = node[c];
+                if x & locked == 0 {
+                    continue;
+                }
+                if x & PLACED != 0 {
+                    return None;
+                }
+                let y = x & !locked;
+                if y == 0 {
+                    return None;
+                }
+                node[c] = if single(y) {
+                    queue.push(c as u16);
+                    y | PLACED
+                } else {
+                    y
+                };
+                changed = true;
+            }
+        }
+    }
+    Some(changed)
 }
