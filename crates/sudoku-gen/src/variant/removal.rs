@@ -1,0 +1,99 @@
+//! Clue removal for variant puzzles: orbits of a symmetry on any square
+//! canvas, and the greedy pass that blanks each orbit (in random order)
+//! when the puzzle keeps one solution, proven by a bounded count.
+
+use rand::seq::SliceRandom;
+use rand::RngCore;
+use sudoku_variant::{Outcome, Puzzle, VariantSolver};
+
+use super::VariantPuzzle;
+use crate::symmetry::Symmetry;
+
+/// Nodes a uniqueness test may take, per cell of the shape. A test that
+/// runs out keeps its clues: the puzzle stays unique, only not proven
+/// minimal.
+pub const COUNT_NODES_PER_CELL: u64 = 200;
+
+/// The image of `(r, c)` on a `side`×`side` square under each map that
+/// generates `symmetry`'s group.
+fn generator_images(symmetry: Symmetry, side: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let m = side - 1;
+    let rot90 = (c, m - r);
+    let mirror = (r, m - c);
+    match symmetry {
+        Symmetry::None => vec![],
+        Symmetry::Rot180 => vec![(m - r, m - c)],
+        Symmetry::Rot90 => vec![rot90],
+        Symmetry::Mirror => vec![mirror],
+        Symmetry::Flip => vec![(m - r, c)],
+        Symmetry::Diagonal => vec![(c, r)],
+        Symmetry::Antidiagonal => vec![(m - c, m - r)],
+        Symmetry::Dihedral => vec![rot90, mirror],
+    }
+}
+
+/// The orbits of `puzzle`'s cells (canvas indices) under `symmetry`, each
+/// sorted, in order of their smallest cell. Every shape the toolkit has is
+/// invariant under the eight maps of its square canvas (the samurai's
+/// five grids included), so every orbit holds cells only.
+pub fn orbits(puzzle: &Puzzle, symmetry: Symmetry) -> Vec<Vec<usize>> {
+    let side = puzzle.side();
+    let mut seen = vec![false; puzzle.canvas_len()];
+    let mut out = Vec::new();
+    for start in puzzle.cells() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut orbit = vec![start];
+        let mut k = 0;
+        while k < orbit.len() {
+            let (r, c) = (orbit[k] / side, orbit[k] % side);
+            for (r2, c2) in generator_images(symmetry, side, r, c) {
+                let image = r2 * side + c2;
+                if puzzle.is_cell(image) && !seen[image] {
+                    seen[image] = true;
+                    orbit.push(image);
+                }
+            }
+            k += 1;
+        }
+        orbit.sort_unstable();
+        out.push(orbit);
+    }
+    out
+}
+
+/// The puzzle of `shape` whose solution is `solution`, thinned from the
+/// full grid one orbit at a time in an order drawn from `rng`.
+pub fn remove_clues(
+    shape: &Puzzle,
+    solution: &[u8],
+    orbits: &[Vec<usize>],
+    rng: &mut dyn RngCore,
+) -> VariantPuzzle {
+    let mut solver = VariantSolver::new(shape);
+    let budget = COUNT_NODES_PER_CELL * shape.cells().len() as u64;
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    order.shuffle(rng);
+    let mut givens = solution.to_vec();
+    let mut minimal = true;
+    for k in order {
+        for &cell in &orbits[k] {
+            givens[cell] = 0;
+        }
+        let (count, outcome) = solver.count_bounded(&givens, 2, budget);
+        if count == 1 && outcome == Outcome::Done {
+            continue;
+        }
+        if count < 2 {
+            // Out of nodes before a second solution showed: unproven.
+            minimal = false;
+        }
+        for &cell in &orbits[k] {
+            givens[cell] = solution[cell];
+        }
+    }
+    let puzzle = shape.with_givens(givens).expect("the solution's digits fit the shape");
+    VariantPuzzle { puzzle, solution: solution.to_vec(), minimal }
+}
