@@ -21,7 +21,7 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{list} {size:?}: {n} puzzles in {secs:.2} s, {:.1}/s, mean clues {:.1}, minimal {minimal}/{n},",
+        "{list} {size:?}: {n} puzzles in {secs:.2} s, {:.1}/s, mean clues {:.1}, minimal {minimal}/{n}",
         n as f64 / secs,
         clues as f64 / n as f64,
     );

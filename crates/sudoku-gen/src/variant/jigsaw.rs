@@ -34,7 +34,8 @@ fn neighbours(n: usize, i: usize) -> impl Iterator<Item = usize> {
 }
 
 /// One attempt at n connected regions of n cells on an n×n grid: a
-/// region index per cell, row-major, or `None` when a region was shut in.
+/// region index per cell, row-major (regions numbered in order of their
+/// first cell), or `None` when a region was shut in.
 pub fn grow_regions(n: usize, rng: &mut dyn RngCore) -> Option<Vec<u8>> {
     const FREE: u8 = u8::MAX;
     let mut region = vec![FREE; n * n];
@@ -70,6 +71,18 @@ pub fn grow_regions(n: usize, rng: &mut dyn RngCore) -> Option<Vec<u8>> {
         let cell = choices[rng.gen_range(0..choices.len())];
         region[cell] = k as u8;
         members[k].push(cell);
+    }
+    // Regions numbered in order of their first cell, as the JSON form
+    // reads them back.
+    let mut label = vec![FREE; n];
+    let mut next = 0;
+    for r in &mut region {
+        let k = usize::from(*r);
+        if label[k] == FREE {
+            label[k] = next;
+            next += 1;
+        }
+        *r = label[k];
     }
     Some(region)
 }

@@ -36,7 +36,7 @@ use sudoku_variant::{Cage, Outcome, Puzzle, VariantSolver};
 use super::{VariantOptions, VariantPuzzle};
 
 /// Nodes a uniqueness test of a cage layout may take, per cell.
-pub const KILLER_COUNT_NODES_PER_CELL: u64 = 500;
+pub const KILLER_COUNT_NODES_PER_CELL: u64 = 1000;
 
 /// The cages as cell lists, `cages[k]` empty once merged away.
 struct Cages {

@@ -82,13 +82,18 @@ pub fn remove_clues(
         for &cell in &orbits[k] {
             givens[cell] = 0;
         }
-        let (count, outcome) = solver.count_bounded(&givens, 2, budget);
-        if count == 1 && outcome == Outcome::Done {
-            continue;
-        }
-        if count < 2 {
+        // A plain count of two settles most removals at once; the
+        // searches off the solution's digits settle most of the rest.
+        let decided = match solver.count_bounded(&givens, 2, budget) {
+            (1, Outcome::Done) => Some(false),
+            (found, _) if found >= 2 => Some(true),
+            _ => other_solution(&mut solver, &givens, &orbits[k], solution, budget),
+        };
+        match decided {
+            Some(false) => continue,
+            Some(true) => {}
             // Out of nodes before a second solution showed: unproven.
-            minimal = false;
+            None => minimal = false,
         }
         for &cell in &orbits[k] {
             givens[cell] = solution[cell];
@@ -96,4 +101,39 @@ pub fn remove_clues(
     }
     let puzzle = shape.with_givens(givens).expect("the solution's digits fit the shape");
     VariantPuzzle { puzzle, solution: solution.to_vec(), minimal }
+}
+
+/// Whether `givens` (a unique puzzle whose solution is `solution`, with
+/// the cells `removed` blanked) has another solution: `Some(true)` or
+/// `Some(false)` on finished searches, `None` when one ran out of nodes.
+///
+/// Another solution differs from `solution` in a removed cell; at the
+/// first such cell it agrees with `solution` on the removed cells before.
+/// So each removed cell in turn is given each other digit, the cells
+/// before it their solution digits, and searched for one solution: most
+/// of these fail at once by propagation, where a count of two from the
+/// blanked puzzle would walk its whole search tree. The searches share
+/// one budget of `budget` nodes.
+fn other_solution(
+    solver: &mut VariantSolver,
+    givens: &[u8],
+    removed: &[usize],
+    solution: &[u8],
+    budget: u64,
+) -> Option<bool> {
+    let n = solver.puzzle().size() as u8;
+    let mut alt = givens.to_vec();
+    let mut left = budget;
+    for &cell in removed {
+        for digit in (1..=n).filter(|&d| d != solution[cell]) {
+            alt[cell] = digit;
+            match solver.count_bounded(&alt, 1, left) {
+                (found, _) if found >= 1 => return Some(true),
+                (_, Outcome::Done) => left = left.saturating_sub(solver.nodes()),
+                (_, Outcome::OutOfNodes) => return None,
+            }
+        }
+        alt[cell] = solution[cell];
+    }
+    Some(false)
 }
