@@ -15,10 +15,12 @@
 //!    asked [`Symmetry`] (the eight maps of the square work on every shape,
 //!    the samurai's 21×21 canvas included), visited once each in random
 //!    order; an orbit is blanked when the puzzle keeps exactly one
-//!    solution. Each test counts solutions up to 2 within a node budget
-//!    ([`VariantSolver::count_bounded`]); a test that runs out of nodes
-//!    keeps the orbit (never a puzzle whose uniqueness is unproven) and the
-//!    puzzle is then marked not minimal ([`VariantPuzzle::minimal`]).
+//!    solution: when no search finds a solution with another digit in a
+//!    blanked cell ([`VariantSolver::count_bounded`] up to 1, all the
+//!    searches of one test sharing one node budget). A test that runs out
+//!    of nodes keeps the orbit (never a puzzle whose uniqueness is
+//!    unproven) and the puzzle is then marked not minimal
+//!    ([`VariantPuzzle::minimal`]).
 //! 3. Killer puzzles ([`killer`]) have cages instead of clues: every cell
 //!    starts as its own cage and adjacent cages are merged at random while
 //!    the puzzle stays unique, until no merge of two adjacent cages keeps

@@ -1,6 +1,7 @@
 //! Clue removal for variant puzzles: orbits of a symmetry on any square
 //! canvas, and the greedy pass that blanks each orbit (in random order)
-//! when the puzzle keeps one solution, proven by a bounded count.
+//! when the puzzle keeps one solution, proven by bounded searches for a
+//! solution that differs from the known one in a blanked cell.
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -82,13 +83,10 @@ pub fn remove_clues(
         for &cell in &orbits[k] {
             givens[cell] = 0;
         }
-        // A plain count of two settles most removals at once; the
-        // searches off the solution's digits settle most of the rest.
-        let decided = match solver.count_bounded(&givens, 2, budget) {
-            (1, Outcome::Done) => Some(false),
-            (found, _) if found >= 2 => Some(true),
-            _ => other_solution(&mut solver, &givens, &orbits[k], solution, budget),
-        };
+        // Searches off the solution's digits, not a count of two: on
+        // 16x16 and anti-knight they take half the time (measured in
+        // runs/2026-11-26-issue34-gen.md) and run out of nodes less.
+        let decided = other_solution(&mut solver, &givens, &orbits[k], solution, budget);
         match decided {
             Some(false) => continue,
             Some(true) => {}
