@@ -5,7 +5,7 @@
 //! ## How a puzzle is made
 //!
 //! 1. A random full grid of the shape ([`grid`]): the general solver's
-//!    randomised search ([`VariantSolver::solve_random`]) from a blank
+//!    randomised search ([`VariantSolver::solve_random`](sudoku_variant::VariantSolver::solve_random)) from a blank
 //!    grid, within a node budget; an attempt that runs out of nodes is
 //!    dropped and the next one draws on from the same random stream. A
 //!    jigsaw first draws its regions ([`jigsaw`]): n connected regions of n
@@ -16,7 +16,7 @@
 //!    the samurai's 21×21 canvas included), visited once each in random
 //!    order; an orbit is blanked when the puzzle keeps exactly one
 //!    solution: when no search finds a solution with another digit in a
-//!    blanked cell ([`VariantSolver::count_bounded`] up to 1, all the
+//!    blanked cell ([`VariantSolver::count_bounded`](sudoku_variant::VariantSolver::count_bounded) up to 1, all the
 //!    searches of one test sharing one node budget). A test that runs out
 //!    of nodes keeps the orbit (never a puzzle whose uniqueness is
 //!    unproven) and the puzzle is then marked not minimal
