@@ -9,8 +9,9 @@
 //! [`VariantOptions::max_cage`] cells, 6 by default, and no digit twice in
 //! the solution) are visited in random order, and each is merged when the
 //! puzzle with the merged cage still has one solution. A pass visits only
-//! pairs of cages it has not changed yet; the passes end with one that
-//! merges nothing, having tried every pair.
+//! pairs of cages it has not changed yet, and skips pairs refused before;
+//! when a pass merges nothing, a checking pass tries every pair again, and
+//! the passes end with a checking pass that merges nothing.
 //!
 //! ## The minimality rule
 //!
@@ -28,6 +29,8 @@
 //! above, without givens, and then that many cells of the solution, drawn
 //! at random, are given: help added to a puzzle that is already unique
 //! and merge-minimal without it.
+
+use std::collections::HashSet;
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -133,6 +136,11 @@ pub fn make_killer(
 ) -> VariantPuzzle {
     let budget = KILLER_COUNT_NODES_PER_CELL * shape.cells().len() as u64;
     let mut cages = Cages::singletons(shape, solution);
+    // Pairs of cages (by their cells) whose merge was refused, skipped by
+    // the passes until one merges nothing; then a checking pass tries
+    // every pair again, since merging is not monotone.
+    let mut refused: HashSet<(Vec<u16>, Vec<u16>)> = HashSet::new();
+    let mut checking = false;
     let mut minimal;
     loop {
         let mut pairs = cages.mergeable_pairs(shape, opts.max_cage.min(shape.size()));
@@ -142,6 +150,10 @@ pub fn make_killer(
         minimal = true;
         for (a, b) in pairs {
             if touched[a] || touched[b] {
+                continue;
+            }
+            let key = (cages.cells[a].clone(), cages.cells[b].clone());
+            if !checking && refused.contains(&key) {
                 continue;
             }
             let trial = shape
@@ -154,12 +166,21 @@ pub fn make_killer(
                     touched[b] = true;
                     merged_any = true;
                 }
-                Some(false) => {}
-                None => minimal = false,
+                Some(false) => {
+                    refused.insert(key);
+                }
+                None => {
+                    minimal = false;
+                    refused.insert(key);
+                }
             }
         }
-        if !merged_any {
+        if merged_any {
+            checking = false;
+        } else if checking {
             break;
+        } else {
+            checking = true;
         }
     }
     let mut givens = vec![0u8; shape.canvas_len()];
