@@ -60,7 +60,7 @@ use sudoku_variant::{Puzzle, VariantError};
 use crate::generator::puzzle_rng;
 use crate::symmetry::Symmetry;
 
-pub use spec::{Shape, VariantSpec};
+pub use spec::{Shape, VariantSpec, MAX_GENERATED_SIZE};
 
 /// Cells of a killer cage at most, by default.
 pub const DEFAULT_MAX_CAGE: usize = 6;
