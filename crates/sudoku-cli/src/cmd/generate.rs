@@ -172,9 +172,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "LIST")]
     pub variant: Option<String>,
 
-    /// Side of the grid, 4 to 16 (4, 6, 8, 9, 12 and 16 have boxes; other
-    /// sides need jigsaw) [default: 9].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=16))]
+    /// Side of the grid, 4 to 25 (4, 6, 8, 9, 12, 16 and 25 have boxes;
+    /// other sides need jigsaw; 25 takes minutes a puzzle) [default: 9].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
     pub size: Option<u8>,
 
     /// Killer only: give N cells of the solution besides the cages, for

@@ -1,6 +1,6 @@
 //! Variant puzzles: every shape and rule of `sudoku-variant` (sizes 4 to
-//! 16 and beyond, jigsaw, samurai, X, windoku, disjoint groups,
-//! anti-knight, anti-king, non-consecutive, killer), unique and seeded.
+//! 25, jigsaw, samurai, X, windoku, disjoint groups, anti-knight,
+//! anti-king, non-consecutive, killer up to 9×9), unique and seeded.
 //!
 //! ## How a puzzle is made
 //!
@@ -60,7 +60,7 @@ use sudoku_variant::{Puzzle, VariantError};
 use crate::generator::puzzle_rng;
 use crate::symmetry::Symmetry;
 
-pub use spec::{Shape, VariantSpec, MAX_GENERATED_SIZE};
+pub use spec::{Shape, VariantSpec};
 
 /// Cells of a killer cage at most, by default.
 pub const DEFAULT_MAX_CAGE: usize = 6;

@@ -32,11 +32,6 @@ pub struct VariantSpec {
     pub killer: bool,
 }
 
-/// The largest side generated: a 25×25 did not finish in 25 minutes (see
-/// `runs/2026-11-26-issue34-gen.md`); it solves and counts, but is not
-/// generated.
-pub const MAX_GENERATED_SIZE: usize = 16;
-
 /// Sides a killer can be made for: cages are searched by sums, and past
 /// 9 the combinations grow beyond what the merges can test in good time.
 const MAX_KILLER_SIZE: usize = 9;
@@ -85,12 +80,6 @@ impl VariantSpec {
                 return Err(VariantGenError::Unsupported("a samurai is made of 9x9 grids: no --size".into()));
             }
             spec.size = 9;
-        }
-        if spec.size > MAX_GENERATED_SIZE {
-            return Err(VariantGenError::Unsupported(format!(
-                "puzzles are generated up to {MAX_GENERATED_SIZE}x{MAX_GENERATED_SIZE}, not {0}x{0} (it takes far too long)",
-                spec.size
-            )));
         }
         if spec.killer && (spec.size > MAX_KILLER_SIZE || spec.shape == Shape::Samurai) {
             return Err(VariantGenError::Unsupported(format!(
@@ -193,8 +182,6 @@ mod tests {
             ("jigsaw,disjoint-groups", None),
             ("classic", Some(7)),
             ("x", Some(26)),
-            ("classic", Some(25)),
-            ("jigsaw", Some(17)),
         ] {
             assert!(VariantSpec::parse(bad.0, bad.1).is_err(), "{bad:?}");
         }
