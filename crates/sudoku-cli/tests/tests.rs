@@ -6,6 +6,7 @@ mod util;
 mod canon;
 mod cli;
 mod generate;
+mod generate_variant;
 mod grade;
 mod hardening;
 mod hint;

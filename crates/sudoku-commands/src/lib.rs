@@ -16,6 +16,7 @@
 //! | [`transform`] | [`transform::TransformRequest`] | a grid |
 //! | [`variant`] | [`variant::answer`] | [`variant::VariantCsvRow`], [`variant::VariantJson`] |
 //! | [`generate`] | [`generate::Filter`], [`generate::make_range`] | [`generate::GenerateRow`] |
+//! | [`generate`] (variants) | [`generate::make_variant_range`] | [`generate::variant_record`] |
 //! | [`book`] | [`book::easiest_first`] | [`book::BookColumns`], [`book::PrintRow`] |
 //!
 //! Every command writes one of the [`format::Format`]s, picked by

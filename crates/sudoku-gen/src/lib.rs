@@ -64,6 +64,8 @@
 //! - [`generator`]: options, the generator, the per-puzzle random stream;
 //! - [`random_grid`]: random complete grids;
 //! - [`symmetry`]: symmetries and their orbits;
+//! - [`variant`]: variant puzzles (other sizes, jigsaw, samurai, X,
+//!   windoku, anti-knight and friends, killer);
 //! - [`error`]: the error type.
 
 pub mod error;
@@ -72,6 +74,7 @@ pub mod pattern;
 pub mod random_grid;
 pub mod symmetry;
 mod unavoidable;
+pub mod variant;
 
 pub use error::GenError;
 pub use generator::{generate, generate_until, puzzle_rng, GenOptions, Generator, Puzzle};

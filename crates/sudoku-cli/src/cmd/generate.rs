@@ -14,6 +14,8 @@
 //! grader puts in the band ([`sudoku_gen::Generator::generate_until`]), so it
 //! still depends on the seed and *i* alone.
 
+mod variant;
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -162,6 +164,23 @@ pub struct GenerateArgs {
     /// How book pages look (pdf and svg output).
     #[command(flatten)]
     pub page: PrintFlags,
+
+    /// Make variant puzzles: a comma-separated LIST of killer, jigsaw,
+    /// samurai, x, windoku, disjoint-groups, anti-knight, anti-king,
+    /// non-consecutive (`killer,x`, `jigsaw,anti-knight`), written in the
+    /// JSON form of docs/variants.md [default: classic].
+    #[arg(long, value_name = "LIST")]
+    pub variant: Option<String>,
+
+    /// Side of the grid, 4 to 25 (4, 6, 8, 9, 12, 16 and 25 have boxes;
+    /// other sides need jigsaw; 25 takes minutes a puzzle) [default: 9].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
+    pub size: Option<u8>,
+
+    /// Killer only: give N cells of the solution besides the cages, for
+    /// an easier puzzle [default: 0].
+    #[arg(long, value_name = "N")]
+    pub givens: Option<usize>,
 }
 
 const GENERATE_AFTER_HELP: &str = "\
@@ -229,7 +248,19 @@ Examples:
   sudoku generate --seed 42 --start 10000 -n 10000 -f csv > shard-2.csv
   sudoku generate -n 20 --pattern heart.txt --technique x-wing -o set.csv
   sudoku generate -n 1000 --seed 3 --grade --stats -o graded.csv
-  sudoku generate -n 100000 --seed 1 -o set.csv --stats";
+  sudoku generate -n 100000 --seed 1 -o set.csv --stats
+
+Variants: --variant killer|jigsaw|samurai|x|windoku|disjoint-groups|
+anti-knight|anti-king|non-consecutive (comma-combined: killer,x) and --size N
+make unique puzzles of that kind, one JSON object a line (docs/variants.md:
+the puzzle and its solution), or the line form for classic sizes and samurai.
+Clues are thinned to minimal (with --symmetry), killer cages are merged until
+no two adjacent cages can be merged while staying unique; --givens N adds N
+given cells to a killer. --seed, --start and --jobs work as for classic
+puzzles. Difficulty bands are not available for variants yet.
+  sudoku generate --variant killer -n 10 --seed 1
+  sudoku generate --size 16 -n 5 --symmetry rot180
+  sudoku generate --variant jigsaw,x -n 100 -o jigsaw.json";
 
 /// Where the puzzles go: a text stream (line, block, csv, json) or a book
 /// rendered at the end.
@@ -290,6 +321,9 @@ pub fn parse_section(s: &str) -> Result<(Band, u64), String> {
 
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    if let Some(spec) = variant::requested(&args)? {
+        return variant::run(&args, spec);
+    }
     let mut number = args.number;
     if !args.sections.is_empty() {
         number =

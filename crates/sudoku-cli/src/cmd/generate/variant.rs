@@ -1,0 +1,133 @@
+//! `sudoku generate --variant LIST` and `--size N`: variant puzzles
+//! (killer, jigsaw, samurai, X, windoku, anti-knight, …, classic of other
+//! sizes) from the library's variant generator, written one a line in
+//! the JSON form of `docs/variants.md` (or the line form, where it holds
+//! the puzzle). The set is made in chunks on the thread pool and written
+//! in index order, as the classic set is: the output does not depend on
+//! `--jobs`, and `--start` shards join with `cat`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use sudoku_commands::generate::{chunks, index_range, make_variant_range, variant_record, FORMATS};
+use sudoku_commands::Format;
+use sudoku_gen::variant::{Shape, VariantOptions, VariantSpec, DEFAULT_MAX_CAGE};
+
+use super::{GenerateArgs, MAX_CHUNK};
+use crate::args::pick_format;
+use crate::out_file::OutFile;
+use crate::progress::Progress;
+
+/// The variant asked for by `--variant`, `--size` and `--givens`, or
+/// `None` when they ask for the classic 9×9 (or are not given): then the
+/// classic generator makes the set.
+pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
+    if args.variant.is_none() && args.size.is_none() && args.givens.is_none() {
+        return Ok(None);
+    }
+    let list = args.variant.as_deref().unwrap_or("");
+    let spec = VariantSpec::parse(list, args.size.map(usize::from))
+        .with_context(|| format!("--variant {list:?}"))?;
+    if args.givens.is_some() && !spec.killer {
+        bail!(
+            "--givens is for killer puzzles (--variant killer); other puzzles are thinned to minimal clues"
+        );
+    }
+    Ok((!spec.is_classic_9x9()).then_some(spec))
+}
+
+/// The first flag of `args` that variant puzzles do not take, with why.
+fn refused_flag(args: &GenerateArgs) -> Option<(&'static str, &'static str)> {
+    const NO_GRADER: &str = "difficulty bands are not available for variant puzzles yet: the grader rates \
+                             classic 9x9 puzzles only";
+    const CLASSIC: &str = "it applies to classic 9x9 puzzles only";
+    [
+        ("--difficulty", args.difficulty.is_some(), NO_GRADER),
+        ("--sections", !args.sections.is_empty(), NO_GRADER),
+        ("--technique", args.technique.is_some(), NO_GRADER),
+        ("--grade", args.grade, NO_GRADER),
+        ("--clues", args.clues.is_some(), CLASSIC),
+        ("--pattern", args.pattern.is_some(), CLASSIC),
+        ("--tries", args.tries.is_some(), CLASSIC),
+        ("--time-limit", args.time_limit.is_some(), CLASSIC),
+        ("--distinct", args.distinct || args.no_distinct, CLASSIC),
+        ("--csv", args.csv.is_some(), CLASSIC),
+        ("--stats", args.stats, CLASSIC),
+        (
+            "a page flag",
+            args.page.first_given().is_some(),
+            "variant puzzles are written as text (line or json)",
+        ),
+    ]
+    .into_iter()
+    .find(|&(_, given, _)| given)
+    .map(|(flag, _, why)| (flag, why))
+}
+
+/// Makes and writes the variant set of `spec` as `args` say.
+pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
+    if let Some((flag, why)) = refused_flag(args) {
+        bail!("{flag} with --variant/--size: {why}");
+    }
+    let output = args.output.path();
+    let default = if spec.has_line_form() { Format::Line } else { Format::Json };
+    let format = pick_format(args.format, output, default, FORMATS)?;
+    match format {
+        Format::Line if spec.killer || spec.shape == Shape::Jigsaw => {
+            bail!("{spec} puzzles need the JSON form (their cages or regions are not in a line): use --format json")
+        }
+        Format::Line | Format::Json => {}
+        other => bail!("variant puzzles are written as line or json, not {}", format_name(other)),
+    }
+    let (seed, drawn) = match args.seed {
+        Some(seed) => (seed, false),
+        None => (rand::random::<u64>(), true),
+    };
+    let opts = VariantOptions {
+        seed,
+        spec,
+        symmetry: args.symmetry,
+        killer_givens: args.givens.unwrap_or(0),
+        max_cage: DEFAULT_MAX_CAGE,
+    };
+    // The options are checked before the output file is made.
+    sudoku_gen::variant::VariantGenerator::new(opts.clone())?;
+    if drawn && !args.output.quiet {
+        eprintln!("sudoku: seed {seed} (pass --seed {seed} to make this set again)");
+    }
+    let number = args.number;
+    let indices = index_range(args.start, number)
+        .map_err(|e| anyhow::anyhow!("--start {} -n {number}: {e}", args.start))?;
+    let jobs = args.output.jobs();
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
+    let mut out = OutFile::create(output, args.output.force)?;
+    let mut progress = Progress::new(Some(number), "puzzles", args.output.quiet);
+    let mut buf = Vec::new();
+    for chunk in chunks(indices, 2 * jobs as u64, MAX_CHUNK) {
+        let made = pool.install(|| make_variant_range(&opts, chunk.clone()));
+        let made = match made {
+            Ok(made) => made,
+            Err(e) => {
+                progress.finish();
+                return Err(e.into());
+            }
+        };
+        buf.clear();
+        for p in &made {
+            writeln!(buf, "{}", variant_record(p, format))?;
+        }
+        out.write_all(&buf).context("cannot write the puzzles")?;
+        out.flush().context("cannot write the puzzles")?;
+        progress.set(chunk.end - args.start);
+    }
+    progress.finish();
+    out.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A format's name as `--format` takes it.
+fn format_name(format: Format) -> &'static str {
+    FORMATS.iter().find(|(f, _, _)| *f == format).map_or("that format", |&(_, name, _)| name)
+}

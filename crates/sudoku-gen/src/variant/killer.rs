@@ -1,0 +1,202 @@
+//! Killer puzzles: cages with sums that partition the grid, no givens by
+//! default, exactly one solution.
+//!
+//! ## How the cages are made
+//!
+//! Every cell starts as a cage of its own (the sums then give every
+//! digit: one solution). Then, pass after pass, the pairs of orthogonally
+//! adjacent cages whose union is a *possible* cage (at most
+//! [`VariantOptions::max_cage`] cells, 6 by default, and no digit twice in
+//! the solution) are visited in random order, and each is merged when the
+//! puzzle with the merged cage still has one solution. A pass visits only
+//! pairs of cages it has not changed yet, and skips pairs refused before;
+//! when a pass merges nothing, a checking pass tries every pair again, and
+//! the passes end with a checking pass that merges nothing.
+//!
+//! ## The minimality rule
+//!
+//! A finished killer is *merge-minimal*: for every two orthogonally
+//! adjacent cages that could be one cage (size and distinct digits, as
+//! above), the puzzle with them merged has more than one solution. Merging
+//! is not monotone (a merged cage forbids repeats across both parts, so a
+//! merge refused early may be accepted later), which is why passes repeat
+//! until one merges nothing. Each test counts solutions up to 2 within a
+//! node budget; a test of the last pass that runs out of nodes refuses its
+//! merge and marks the puzzle not minimal ([`VariantPuzzle::minimal`]),
+//! never a puzzle with more than one solution.
+//!
+//! With givens ([`VariantOptions::killer_givens`]) the cages are made as
+//! above, without givens, and then that many cells of the solution, drawn
+//! at random, are given: help added to a puzzle that is already unique
+//! and merge-minimal without it.
+
+use std::collections::HashSet;
+
+use rand::seq::SliceRandom;
+use rand::RngCore;
+use sudoku_variant::{Cage, Outcome, Puzzle, VariantSolver};
+
+use super::{VariantOptions, VariantPuzzle};
+
+/// Nodes a uniqueness test of a cage layout may take, per cell.
+pub const KILLER_COUNT_NODES_PER_CELL: u64 = 1000;
+
+/// The cages as cell lists, `cages[k]` empty once merged away.
+struct Cages {
+    cells: Vec<Vec<u16>>,
+    /// Digits of each cage in the solution, as a mask.
+    digits: Vec<u32>,
+    /// The cage of each canvas position.
+    cage_of: Vec<usize>,
+}
+
+impl Cages {
+    fn singletons(shape: &Puzzle, solution: &[u8]) -> Cages {
+        let mut cages =
+            Cages { cells: Vec::new(), digits: Vec::new(), cage_of: vec![usize::MAX; shape.canvas_len()] };
+        for cell in shape.cells() {
+            cages.cage_of[cell] = cages.cells.len();
+            cages.cells.push(vec![cell as u16]);
+            cages.digits.push(1 << solution[cell]);
+        }
+        cages
+    }
+
+    /// Adjacent pairs `(a, b)`, `a < b`, that can be one cage.
+    fn mergeable_pairs(&self, shape: &Puzzle, max_cage: usize) -> Vec<(usize, usize)> {
+        let mut pairs: Vec<(usize, usize)> = shape
+            .orthogonal_pairs()
+            .into_iter()
+            .map(|(x, y)| (self.cage_of[usize::from(x)], self.cage_of[usize::from(y)]))
+            .filter(|&(a, b)| a != b)
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .filter(|&(a, b)| {
+                self.cells[a].len() + self.cells[b].len() <= max_cage && self.digits[a] & self.digits[b] == 0
+            })
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+
+    /// The puzzle's cages with `b` merged into `a` when given, in order of
+    /// their first cell.
+    fn to_cages(&self, merge: Option<(usize, usize)>, solution: &[u8]) -> Vec<Cage> {
+        let mut out: Vec<Cage> = Vec::with_capacity(self.cells.len());
+        for (k, cells) in self.cells.iter().enumerate() {
+            if cells.is_empty() || merge.is_some_and(|(_, b)| b == k) {
+                continue;
+            }
+            let mut cells = cells.clone();
+            if let Some((a, b)) = merge.filter(|&(a, _)| a == k) {
+                debug_assert_eq!(a, k);
+                cells.extend_from_slice(&self.cells[b]);
+                cells.sort_unstable();
+            }
+            let sum = cells.iter().map(|&c| u32::from(solution[usize::from(c)])).sum();
+            out.push(Cage { cells, sum: Some(sum) });
+        }
+        out.sort_by_key(|c| c.cells[0]);
+        out
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        let moved = std::mem::take(&mut self.cells[b]);
+        for &c in &moved {
+            self.cage_of[usize::from(c)] = a;
+        }
+        self.cells[a].extend(moved);
+        self.cells[a].sort_unstable();
+        self.digits[a] |= self.digits[b];
+        self.digits[b] = 0;
+    }
+}
+
+/// Whether `puzzle` (givens blank) has exactly one solution: `Some(true)`
+/// or `Some(false)` on a finished count, `None` when the budget ran out
+/// before a second solution showed.
+fn is_unique(puzzle: &Puzzle, budget: u64) -> Option<bool> {
+    let blank = vec![0u8; puzzle.canvas_len()];
+    let (count, outcome) = VariantSolver::new(puzzle).count_bounded(&blank, 2, budget);
+    match (count, outcome) {
+        (1, Outcome::Done) => Some(true),
+        (c, _) if c >= 2 => Some(false),
+        (0, Outcome::Done) => Some(false),
+        _ => None,
+    }
+}
+
+/// The killer puzzle of `shape` (its rules kept) whose solution is
+/// `solution`, with cages merged in an order drawn from `rng`.
+pub fn make_killer(
+    shape: &Puzzle,
+    solution: &[u8],
+    opts: &VariantOptions,
+    rng: &mut dyn RngCore,
+) -> VariantPuzzle {
+    let budget = KILLER_COUNT_NODES_PER_CELL * shape.cells().len() as u64;
+    let mut cages = Cages::singletons(shape, solution);
+    // Pairs of cages (by their cells) whose merge was refused, skipped by
+    // the passes until one merges nothing; then a checking pass tries
+    // every pair again, since merging is not monotone.
+    let mut refused: HashSet<(Vec<u16>, Vec<u16>)> = HashSet::new();
+    let mut checking = false;
+    let mut minimal;
+    loop {
+        let mut pairs = cages.mergeable_pairs(shape, opts.max_cage.min(shape.size()));
+        pairs.shuffle(rng);
+        let mut touched = vec![false; cages.cells.len()];
+        let mut merged_any = false;
+        minimal = true;
+        for (a, b) in pairs {
+            if touched[a] || touched[b] {
+                continue;
+            }
+            let key = (cages.cells[a].clone(), cages.cells[b].clone());
+            if !checking && refused.contains(&key) {
+                continue;
+            }
+            let trial = shape
+                .with_cages(cages.to_cages(Some((a, b)), solution))
+                .expect("cages of distinct digits fit");
+            match is_unique(&trial, budget) {
+                Some(true) => {
+                    cages.merge(a, b);
+                    touched[a] = true;
+                    touched[b] = true;
+                    merged_any = true;
+                }
+                Some(false) => {
+                    refused.insert(key);
+                }
+                None => {
+                    minimal = false;
+                    refused.insert(key);
+                }
+            }
+        }
+        if merged_any {
+            checking = false;
+        } else if checking {
+            break;
+        } else {
+            checking = true;
+        }
+    }
+    let mut givens = vec![0u8; shape.canvas_len()];
+    if opts.killer_givens > 0 {
+        let cells = shape.cells();
+        for k in rand::seq::index::sample(rng, cells.len(), opts.killer_givens) {
+            givens[cells[k]] = solution[cells[k]];
+        }
+    }
+    let puzzle = Puzzle::new(
+        shape.size(),
+        shape.layout().clone(),
+        shape.rules(),
+        cages.to_cages(None, solution),
+        givens,
+    )
+    .expect("cages and givens of the solution fit the shape");
+    VariantPuzzle { puzzle, solution: solution.to_vec(), minimal }
+}

@@ -1,0 +1,213 @@
+//! Variant puzzles: every shape and rule of `sudoku-variant` (sizes 4 to
+//! 25, jigsaw, samurai, X, windoku, disjoint groups, anti-knight,
+//! anti-king, non-consecutive, killer up to 9×9), unique and seeded.
+//!
+//! ## How a puzzle is made
+//!
+//! 1. A random full grid of the shape ([`grid`]): the general solver's
+//!    randomised search ([`VariantSolver::solve_random`](sudoku_variant::VariantSolver::solve_random)) from a blank
+//!    grid, within a node budget; an attempt that runs out of nodes is
+//!    dropped and the next one draws on from the same random stream. A
+//!    jigsaw first draws its regions ([`jigsaw`]): n connected regions of n
+//!    cells grown from random seeds, drawn again when they get stuck or
+//!    admit no grid.
+//! 2. Clue removal ([`removal`]): the cells are cut into orbits of the
+//!    asked [`Symmetry`] (the eight maps of the square work on every shape,
+//!    the samurai's 21×21 canvas included), visited once each in random
+//!    order; an orbit is blanked when the puzzle keeps exactly one
+//!    solution: when no search finds a solution with another digit in a
+//!    blanked cell ([`VariantSolver::count_bounded`](sudoku_variant::VariantSolver::count_bounded) up to 1, all the
+//!    searches of one test sharing one node budget). A test that runs out
+//!    of nodes keeps the orbit (never a puzzle whose uniqueness is
+//!    unproven) and the puzzle is then marked not minimal
+//!    ([`VariantPuzzle::minimal`]).
+//! 3. Killer puzzles ([`killer`]) have cages instead of clues: every cell
+//!    starts as its own cage and adjacent cages are merged at random while
+//!    the puzzle stays unique, until no merge of two adjacent cages keeps
+//!    it unique (the rule is spelled out in [`killer`]).
+//!
+//! ## Determinism
+//!
+//! Puzzle *i* of seed *S* draws only from [`puzzle_rng`]`(S, i)`, the
+//! classic generator's streams, so a set splits across threads and runs
+//! as the classic one does. Unlike the classic generator, the random grid
+//! comes from the variant solver's search (its digit order is drawn from
+//! the stream, its cell order is the solver's), and node budgets are
+//! counted in that solver's nodes: a change to `sudoku-variant`'s search
+//! may change which puzzles a seed gives, never whether they are unique.
+//!
+//! ```
+//! use sudoku_gen::variant::{VariantGenerator, VariantOptions, VariantSpec};
+//!
+//! let spec = VariantSpec::parse("x", Some(6))?;
+//! let mut generator = VariantGenerator::new(VariantOptions::new(7, spec))?;
+//! let p = generator.generate(0)?;
+//! assert_eq!(p.puzzle.count_solutions_up_to(2), 1);
+//! assert!(p.puzzle.check_solution(&p.solution).is_ok());
+//! assert_eq!(generator.generate(0)?, p); // same seed and index, same puzzle
+//! # Ok::<(), sudoku_gen::variant::VariantGenError>(())
+//! ```
+
+pub mod grid;
+pub mod jigsaw;
+pub mod killer;
+pub mod removal;
+mod spec;
+
+use rand::RngCore;
+use sudoku_variant::{Puzzle, VariantError};
+
+use crate::generator::puzzle_rng;
+use crate::symmetry::Symmetry;
+
+pub use spec::{Shape, VariantSpec};
+
+/// Cells of a killer cage at most, by default.
+pub const DEFAULT_MAX_CAGE: usize = 6;
+
+/// Everything that shapes a generated set of variant puzzles. Puzzle *i*
+/// of a set depends on these options and *i* alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantOptions {
+    /// The seed of the set; see [`puzzle_rng`].
+    pub seed: u64,
+    /// The shape and rules.
+    pub spec: VariantSpec,
+    /// The symmetry of the clue pattern (not for killer puzzles, whose
+    /// cages carry the information).
+    pub symmetry: Symmetry,
+    /// Killer only: this many cells of the solution are given besides the
+    /// cages, to make the puzzle easier (0 by default).
+    pub killer_givens: usize,
+    /// Killer only: the largest cage, in cells (1 to 9; at most the size
+    /// on smaller grids, where a cage of more cells cannot exist).
+    pub max_cage: usize,
+}
+
+impl VariantOptions {
+    /// The options of seed `seed` for `spec`: no symmetry, no killer
+    /// givens, cages of up to [`DEFAULT_MAX_CAGE`] cells.
+    pub fn new(seed: u64, spec: VariantSpec) -> VariantOptions {
+        VariantOptions { seed, spec, symmetry: Symmetry::None, killer_givens: 0, max_cage: DEFAULT_MAX_CAGE }
+    }
+}
+
+/// A generated variant puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantPuzzle {
+    /// The puzzle: shape, rules, cages and givens.
+    pub puzzle: Puzzle,
+    /// Its one solution, one digit per canvas position (0 off the cells).
+    pub solution: Vec<u8>,
+    /// Whether every removal (every merge, for a killer) that was tried
+    /// and refused was refused on a finished count: then no orbit of
+    /// clues can be blanked (no two adjacent cages merged) while keeping
+    /// one solution. False when a node budget ran out on some test.
+    pub minimal: bool,
+}
+
+impl VariantPuzzle {
+    /// How many cells are given.
+    pub fn n_clues(&self) -> usize {
+        self.puzzle.givens().iter().filter(|&&d| d != 0).count()
+    }
+}
+
+/// What can stop a variant puzzle from being made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VariantGenError {
+    /// A name in the variant list that is not a variant.
+    #[error("unknown variant {0:?}, expected killer, jigsaw, samurai, classic, x, windoku, disjoint-groups, anti-knight, anti-king or non-consecutive")]
+    UnknownVariant(String),
+    /// Variants that do not go together, or an option they do not take.
+    #[error("{0}")]
+    Unsupported(String),
+    /// The shape is not a well-formed puzzle.
+    #[error(transparent)]
+    Shape(#[from] VariantError),
+    /// The shape's rules leave no full grid at all.
+    #[error("no grid satisfies {0}: the rules contradict each other on this size")]
+    NoGrid(String),
+    /// No full grid was found within the node budgets.
+    #[error("no grid of {variant} found for index {index} in {attempts} attempts of {nodes} nodes each")]
+    GridOutOfReach {
+        /// The variant list.
+        variant: String,
+        /// The index of the puzzle.
+        index: u64,
+        /// Attempts made.
+        attempts: u64,
+        /// The node budget of each.
+        nodes: u64,
+    },
+}
+
+/// A reusable generator of one set of variant puzzles.
+#[derive(Debug, Clone)]
+pub struct VariantGenerator {
+    opts: VariantOptions,
+    /// The blank shape (a jigsaw's regions are drawn for each puzzle).
+    template: Puzzle,
+    orbits: Vec<Vec<usize>>,
+}
+
+impl VariantGenerator {
+    /// A generator for the set of `opts`; refuses options the variant does
+    /// not take.
+    pub fn new(opts: VariantOptions) -> Result<VariantGenerator, VariantGenError> {
+        let template = opts.spec.template()?;
+        if opts.spec.killer {
+            if opts.symmetry != Symmetry::None {
+                return Err(VariantGenError::Unsupported(
+                    "killer puzzles take no symmetry: their cages carry the information".into(),
+                ));
+            }
+            if !(1..=9).contains(&opts.max_cage) {
+                return Err(VariantGenError::Unsupported(format!(
+                    "the largest cage must be 1 to 9 cells, not {}",
+                    opts.max_cage
+                )));
+            }
+            if opts.killer_givens > template.cells().len() {
+                return Err(VariantGenError::Unsupported(format!(
+                    "{} givens is more than the {} cells",
+                    opts.killer_givens,
+                    template.cells().len()
+                )));
+            }
+        } else if opts.killer_givens != 0 {
+            return Err(VariantGenError::Unsupported("givens are an option of killer puzzles".into()));
+        }
+        let orbits = removal::orbits(&template, opts.symmetry);
+        Ok(VariantGenerator { opts, template, orbits })
+    }
+
+    /// The options of this generator.
+    pub fn options(&self) -> &VariantOptions {
+        &self.opts
+    }
+
+    /// Puzzle `index` of the set: drawn from [`puzzle_rng`]`(seed, index)`.
+    pub fn generate(&mut self, index: u64) -> Result<VariantPuzzle, VariantGenError> {
+        let mut rng = puzzle_rng(self.opts.seed, index);
+        self.generate_with_rng(&mut rng).map_err(|e| match e {
+            VariantGenError::GridOutOfReach { variant, attempts, nodes, .. } => {
+                VariantGenError::GridOutOfReach { variant, index, attempts, nodes }
+            }
+            e => e,
+        })
+    }
+
+    /// A puzzle drawn from `rng`; the seed in the options is not used.
+    pub fn generate_with_rng(&mut self, rng: &mut dyn RngCore) -> Result<VariantPuzzle, VariantGenError> {
+        let (shape, solution) = match self.opts.spec.shape {
+            Shape::Jigsaw => jigsaw::jigsaw_grid(&self.template, rng, &self.opts.spec)?,
+            _ => (self.template.clone(), grid::random_grid(&self.template, rng, &self.opts.spec)?),
+        };
+        if self.opts.spec.killer {
+            return Ok(killer::make_killer(&shape, &solution, &self.opts, rng));
+        }
+        Ok(removal::remove_clues(&shape, &solution, &self.orbits, rng))
+    }
+}

@@ -1,0 +1,137 @@
+//! Clue removal for variant puzzles: orbits of a symmetry on any square
+//! canvas, and the greedy pass that blanks each orbit (in random order)
+//! when the puzzle keeps one solution, proven by bounded searches for a
+//! solution that differs from the known one in a blanked cell.
+
+use rand::seq::SliceRandom;
+use rand::RngCore;
+use sudoku_variant::{Outcome, Puzzle, VariantSolver};
+
+use super::VariantPuzzle;
+use crate::symmetry::Symmetry;
+
+/// Nodes a uniqueness test may take, per cell of the shape. A test that
+/// runs out keeps its clues: the puzzle stays unique, only not proven
+/// minimal.
+pub const COUNT_NODES_PER_CELL: u64 = 200;
+
+/// The image of `(r, c)` on a `side`×`side` square under each map that
+/// generates `symmetry`'s group.
+fn generator_images(symmetry: Symmetry, side: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let m = side - 1;
+    let rot90 = (c, m - r);
+    let mirror = (r, m - c);
+    match symmetry {
+        Symmetry::None => vec![],
+        Symmetry::Rot180 => vec![(m - r, m - c)],
+        Symmetry::Rot90 => vec![rot90],
+        Symmetry::Mirror => vec![mirror],
+        Symmetry::Flip => vec![(m - r, c)],
+        Symmetry::Diagonal => vec![(c, r)],
+        Symmetry::Antidiagonal => vec![(m - c, m - r)],
+        Symmetry::Dihedral => vec![rot90, mirror],
+    }
+}
+
+/// The orbits of `puzzle`'s cells (canvas indices) under `symmetry`, each
+/// sorted, in order of their smallest cell. Every shape the toolkit has is
+/// invariant under the eight maps of its square canvas (the samurai's
+/// five grids included), so every orbit holds cells only.
+pub fn orbits(puzzle: &Puzzle, symmetry: Symmetry) -> Vec<Vec<usize>> {
+    let side = puzzle.side();
+    let mut seen = vec![false; puzzle.canvas_len()];
+    let mut out = Vec::new();
+    for start in puzzle.cells() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut orbit = vec![start];
+        let mut k = 0;
+        while k < orbit.len() {
+            let (r, c) = (orbit[k] / side, orbit[k] % side);
+            for (r2, c2) in generator_images(symmetry, side, r, c) {
+                let image = r2 * side + c2;
+                if puzzle.is_cell(image) && !seen[image] {
+                    seen[image] = true;
+                    orbit.push(image);
+                }
+            }
+            k += 1;
+        }
+        orbit.sort_unstable();
+        out.push(orbit);
+    }
+    out
+}
+
+/// The puzzle of `shape` whose solution is `solution`, thinned from the
+/// full grid one orbit at a time in an order drawn from `rng`.
+pub fn remove_clues(
+    shape: &Puzzle,
+    solution: &[u8],
+    orbits: &[Vec<usize>],
+    rng: &mut dyn RngCore,
+) -> VariantPuzzle {
+    let mut solver = VariantSolver::new(shape);
+    let budget = COUNT_NODES_PER_CELL * shape.cells().len() as u64;
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    order.shuffle(rng);
+    let mut givens = solution.to_vec();
+    let mut minimal = true;
+    for k in order {
+        for &cell in &orbits[k] {
+            givens[cell] = 0;
+        }
+        // Searches off the solution's digits, not a count of two: on
+        // 16x16 and anti-knight they take half the time (measured in
+        // runs/2026-11-26-issue34-gen.md) and run out of nodes less.
+        let decided = other_solution(&mut solver, &givens, &orbits[k], solution, budget);
+        match decided {
+            Some(false) => continue,
+            Some(true) => {}
+            // Out of nodes before a second solution showed: unproven.
+            None => minimal = false,
+        }
+        for &cell in &orbits[k] {
+            givens[cell] = solution[cell];
+        }
+    }
+    let puzzle = shape.with_givens(givens).expect("the solution's digits fit the shape");
+    VariantPuzzle { puzzle, solution: solution.to_vec(), minimal }
+}
+
+/// Whether `givens` (a unique puzzle whose solution is `solution`, with
+/// the cells `removed` blanked) has another solution: `Some(true)` or
+/// `Some(false)` on finished searches, `None` when one ran out of nodes.
+///
+/// Another solution differs from `solution` in a removed cell; at the
+/// first such cell it agrees with `solution` on the removed cells before.
+/// So each removed cell in turn is given each other digit, the cells
+/// before it their solution digits, and searched for one solution: most
+/// of these fail at once by propagation, where a count of two from the
+/// blanked puzzle would walk its whole search tree. The searches share
+/// one budget of `budget` nodes.
+fn other_solution(
+    solver: &mut VariantSolver,
+    givens: &[u8],
+    removed: &[usize],
+    solution: &[u8],
+    budget: u64,
+) -> Option<bool> {
+    let n = solver.puzzle().size() as u8;
+    let mut alt = givens.to_vec();
+    let mut left = budget;
+    for &cell in removed {
+        for digit in (1..=n).filter(|&d| d != solution[cell]) {
+            alt[cell] = digit;
+            match solver.count_bounded(&alt, 1, left) {
+                (found, _) if found >= 1 => return Some(true),
+                (_, Outcome::Done) => left = left.saturating_sub(solver.nodes()),
+                (_, Outcome::OutOfNodes) => return None,
+            }
+        }
+        alt[cell] = solution[cell];
+    }
+    Some(false)
+}

@@ -1,0 +1,189 @@
+//! What to generate: a shape (boxes of a size, jigsaw, samurai), extra
+//! rules, and whether the puzzle is a killer, parsed from the list the
+//! command line takes (`killer,x`, `jigsaw`, `samurai`) and a size.
+
+use std::fmt;
+
+use sudoku_variant::{default_boxes, Layout, Puzzle, Rule, Rules};
+
+use super::VariantGenError;
+
+/// The houses a variant's grid is cut into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// Rows, columns and the size's default boxes.
+    Boxes,
+    /// Rows, columns and random connected regions, drawn for each puzzle.
+    Jigsaw,
+    /// Five 9×9 grids sharing corner boxes.
+    Samurai,
+}
+
+/// A kind of variant puzzle: shape, size, rules and killer cages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantSpec {
+    /// The shape.
+    pub shape: Shape,
+    /// The side n (9 for a samurai).
+    pub size: usize,
+    /// Extra rules.
+    pub rules: Rules,
+    /// Killer cages instead of clues.
+    pub killer: bool,
+}
+
+/// Sides a killer can be made for: cages are searched by sums, and past
+/// 9 the combinations grow beyond what the merges can test in good time.
+const MAX_KILLER_SIZE: usize = 9;
+
+impl VariantSpec {
+    /// The classic puzzle of side `size`.
+    pub fn classic(size: usize) -> VariantSpec {
+        VariantSpec { shape: Shape::Boxes, size, rules: Rules::NONE, killer: false }
+    }
+
+    /// Parses a comma-separated variant list (`killer,x`; names as
+    /// `sudoku-variant` spells rules, plus `killer`, `jigsaw`, `samurai`
+    /// and `classic`) with a side (default 9), and checks that the parts
+    /// go together.
+    pub fn parse(list: &str, size: Option<usize>) -> Result<VariantSpec, VariantGenError> {
+        let mut spec = VariantSpec::classic(size.unwrap_or(9));
+        let mut shape = None;
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let key: String =
+                name.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
+            let this = match key.as_str() {
+                "classic" => continue,
+                "killer" => {
+                    spec.killer = true;
+                    continue;
+                }
+                "jigsaw" | "irregular" => Shape::Jigsaw,
+                "samurai" => Shape::Samurai,
+                _ => {
+                    let rule =
+                        Rule::from_name(name).map_err(|_| VariantGenError::UnknownVariant(name.into()))?;
+                    spec.rules.insert(rule);
+                    continue;
+                }
+            };
+            if shape.is_some_and(|s| s != this) {
+                return Err(VariantGenError::Unsupported(
+                    "jigsaw and samurai are two shapes, give one".into(),
+                ));
+            }
+            shape = Some(this);
+        }
+        spec.shape = shape.unwrap_or(Shape::Boxes);
+        if spec.shape == Shape::Samurai {
+            if size.is_some_and(|n| n != 9) {
+                return Err(VariantGenError::Unsupported("a samurai is made of 9x9 grids: no --size".into()));
+            }
+            spec.size = 9;
+        }
+        if spec.killer && (spec.size > MAX_KILLER_SIZE || spec.shape == Shape::Samurai) {
+            return Err(VariantGenError::Unsupported(format!(
+                "killer puzzles are made up to {MAX_KILLER_SIZE}x{MAX_KILLER_SIZE} on one grid, not {}",
+                if spec.shape == Shape::Samurai {
+                    "samurai".to_string()
+                } else {
+                    format!("size {}", spec.size)
+                }
+            )));
+        }
+        spec.template()?;
+        Ok(spec)
+    }
+
+    /// Whether this is the classic 9×9 (the classic generator's job).
+    pub fn is_classic_9x9(&self) -> bool {
+        *self == VariantSpec::classic(9)
+    }
+
+    /// Whether the puzzles have the line form: classic rules on boxes, or
+    /// a plain samurai (a jigsaw's regions, a killer's cages and extra
+    /// rules need the JSON form).
+    pub fn has_line_form(&self) -> bool {
+        !self.killer && self.rules.is_empty() && self.shape != Shape::Jigsaw
+    }
+
+    /// The blank puzzle of the shape: for a jigsaw, rows as regions (the
+    /// real regions are drawn for each puzzle).
+    pub fn template(&self) -> Result<Puzzle, VariantGenError> {
+        let n = self.size;
+        let blank = match self.shape {
+            Shape::Boxes => {
+                if !(4..=sudoku_variant::MAX_SIZE).contains(&n) {
+                    return Err(sudoku_variant::VariantError::Size(n).into());
+                }
+                if default_boxes(n).is_none() {
+                    return Err(VariantGenError::Unsupported(format!(
+                        "size {n} has no boxes (a prime side): add jigsaw for irregular regions"
+                    )));
+                }
+                Puzzle::blank(n)?
+            }
+            Shape::Jigsaw => {
+                let stripes = (0..n * n).map(|i| (i / n.max(1)) as u8).collect();
+                Puzzle::new(n, Layout::Regions(stripes), Rules::NONE, Vec::new(), vec![0; n * n])?
+            }
+            Shape::Samurai => Puzzle::blank_samurai(),
+        };
+        Ok(blank.with_rules(self.rules)?)
+    }
+}
+
+impl fmt::Display for VariantSpec {
+    /// The list form: `killer,jigsaw,x` (shape and killer first, then the
+    /// rules in `sudoku-variant`'s order); `classic` when there is nothing.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<&str> = Vec::new();
+        if self.killer {
+            parts.push("killer");
+        }
+        match self.shape {
+            Shape::Boxes => {}
+            Shape::Jigsaw => parts.push("jigsaw"),
+            Shape::Samurai => parts.push("samurai"),
+        }
+        parts.extend(self.rules.iter().map(Rule::name));
+        if parts.is_empty() {
+            parts.push("classic");
+        }
+        write!(f, "{}", parts.join(","))?;
+        if self.shape != Shape::Samurai && self.size != 9 {
+            write!(f, " {0}x{0}", self.size)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_parse_and_refuse_what_does_not_go_together() {
+        let spec = VariantSpec::parse("Killer, X", None).unwrap();
+        assert!(spec.killer && spec.rules.contains(Rule::X) && spec.size == 9);
+        assert_eq!(spec.to_string(), "killer,x");
+        assert_eq!(VariantSpec::parse("", Some(16)).unwrap(), VariantSpec::classic(16));
+        assert_eq!(
+            VariantSpec::parse("jigsaw,anti-knight", Some(7)).unwrap().to_string(),
+            "jigsaw,anti-knight 7x7"
+        );
+        assert!(VariantSpec::parse("classic", None).unwrap().is_classic_9x9());
+        assert!(matches!(VariantSpec::parse("zigzag", None), Err(VariantGenError::UnknownVariant(_))));
+        for bad in [
+            ("windoku", Some(6)),
+            ("samurai", Some(6)),
+            ("jigsaw,samurai", None),
+            ("killer", Some(16)),
+            ("jigsaw,disjoint-groups", None),
+            ("classic", Some(7)),
+            ("x", Some(26)),
+        ] {
+            assert!(VariantSpec::parse(bad.0, bad.1).is_err(), "{bad:?}");
+        }
+    }
+}
