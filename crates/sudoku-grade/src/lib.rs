@@ -90,7 +90,8 @@ pub mod scale;
 pub mod technique;
 
 pub use band::{Band, ParseBandError};
-pub use grader::{Grade, GradeError, GradeOptions, Grader};
+pub use grader::{Grade, GradeError, GradeOptions, Grader, Unsupported};
+pub use units::ExtraHouses;
 pub use hint::{Hint, Level};
 pub use scale::{ParseScaleError, Scale};
 pub use step::Step;
