@@ -9,8 +9,16 @@
 //! The order of units is the board's: rows 0–8, columns 9–17, boxes 18–26
 //! ([`crate::board::Pos`] holds one entry per unit, in this order), then
 //! the extra houses in Sukaku Explainer's order of region types: the nine
-//! disjoint groups, the four windows, the main diagonal (r1c1 to r9c9) and
-//! the anti-diagonal (r1c9 to r9c1). The classic table has the first 27.
+//! disjoint groups, the nine window groups, the main diagonal (r1c1 to
+//! r9c9) and the anti-diagonal (r1c9 to r9c1). The classic table has the
+//! first 27.
+//!
+//! Windoku's rule names four windows (rows and columns 2–4 and 6–8); with
+//! the rows, columns and boxes they make five more groups of nine cells
+//! that hold every digit once, and SE counts all nine as houses: the four
+//! windows, then rows 1, 5 and 9 across columns 2–4 and across 6–8, rows
+//! 2–4 and 6–8 down columns 1, 5 and 9, and rows 1, 5, 9 by columns 1, 5,
+//! 9.
 
 use std::sync::OnceLock;
 
@@ -28,7 +36,8 @@ pub(crate) enum UnitKind {
     Box,
     /// A disjoint group (the cells at one position of every box).
     Group,
-    /// A windoku window.
+    /// A windoku window group (a window or one of the five groups the
+    /// windows imply).
     Window,
     /// The main diagonal.
     MainDiagonal,
@@ -81,9 +90,9 @@ impl UnitKind {
     }
 }
 
-/// The most units a table has: 27, nine groups, four windows and two
-/// diagonals.
-pub(crate) const MAX_UNITS: usize = 42;
+/// The most units a table has: 27, nine disjoint groups, nine window
+/// groups and two diagonals.
+pub(crate) const MAX_UNITS: usize = 47;
 
 /// The number of units of the classic grid.
 pub(crate) const N_CLASSIC_UNITS: usize = 27;
@@ -105,7 +114,7 @@ pub(crate) const COLUMNS: std::ops::Range<usize> = 9..18;
 pub struct ExtraHouses {
     /// Both main diagonals (rule `x`).
     pub x: bool,
-    /// The four windoku windows.
+    /// The windoku windows (and the five groups they imply).
     pub windoku: bool,
     /// The nine disjoint groups.
     pub disjoint_groups: bool,
@@ -181,8 +190,11 @@ impl Units {
             }
         }
         if extra.windoku {
-            for (top, left) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
-                units.push((UnitKind::Window, std::array::from_fn(|k| at(top + k / 3, left + k % 3))));
+            // Window group rows (or columns) by class: 2–4, 6–8, and 1, 5, 9.
+            const CLASSES: [[usize; 3]; 3] = [[1, 2, 3], [5, 6, 7], [0, 4, 8]];
+            for (rows, cols) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2)] {
+                let cells = std::array::from_fn(|k| at(CLASSES[rows][k / 3], CLASSES[cols][k % 3]));
+                units.push((UnitKind::Window, cells));
             }
         }
         if extra.x {
@@ -305,33 +317,38 @@ mod tests {
     }
 
     /// The extra houses against their definitions, by coordinates: r1c1 is
-    /// on the main diagonal and in group 1; r5c5 on both diagonals, in
-    /// group 5, and in no window; r2c2 in window 1; r9c1 on the
-    /// anti-diagonal.
+    /// on the main diagonal, in disjoint group 1 and window group 9; r5c5
+    /// on both diagonals, in disjoint group 5 and window group 9; r2c2 in
+    /// window 1; r9c1 on the anti-diagonal and in window group 9.
     #[test]
     fn the_extra_houses_hold_the_cells_their_rules_name() {
         let t = Units::with(ExtraHouses { x: true, windoku: true, disjoint_groups: true });
-        assert_eq!(t.len, 42);
+        assert_eq!(t.len, 47);
         let kinds_of = |c: usize| -> Vec<(UnitKind, u8)> {
             t.cell_units[c].iter().map(|&u| (t.kind(usize::from(u)), t.numbers[usize::from(u)])).skip(3).collect()
         };
         use UnitKind::*;
-        assert_eq!(kinds_of(0), [(Group, 1), (MainDiagonal, 1)]);
-        assert_eq!(kinds_of(40), [(Group, 5), (MainDiagonal, 1), (AntiDiagonal, 1)]);
+        assert_eq!(kinds_of(0), [(Group, 1), (Window, 9), (MainDiagonal, 1)]);
+        assert_eq!(kinds_of(40), [(Group, 5), (Window, 9), (MainDiagonal, 1), (AntiDiagonal, 1)]);
         assert_eq!(kinds_of(10), [(Group, 5), (Window, 1), (MainDiagonal, 1)]);
-        assert_eq!(kinds_of(72), [(Group, 7), (AntiDiagonal, 1)]);
+        assert_eq!(kinds_of(72), [(Group, 7), (Window, 9), (AntiDiagonal, 1)]);
+        assert_eq!(kinds_of(1), [(Group, 2), (Window, 5)]);
+        assert_eq!(kinds_of(9), [(Group, 4), (Window, 7)]);
         for u in 0..t.len {
             assert_eq!(t.unit_set[u].count_ones(), 9);
         }
         // Peers by coordinates, for every combination of extra houses.
+        // The window group of a cell: its row's and its column's class
+        // (2–4, 6–8, or one of 1, 5, 9).
         let window = |r: usize, c: usize| {
-            let w = |x: usize| (1..=3).contains(&x) || (5..=7).contains(&x);
-            (w(r) && w(c)).then_some((r / 4, c / 4))
+            let class = |x: usize| if x % 4 == 0 { 2 } else { x / 4 };
+            (class(r), class(c))
         };
         for bits in 0..8 {
             let extra = ExtraHouses { x: bits & 1 != 0, windoku: bits & 2 != 0, disjoint_groups: bits & 4 != 0 };
             let t = Units::with(extra);
-            assert_eq!(t.len, 27 + 2 * usize::from(extra.x) + 4 * usize::from(extra.windoku) + 9 * usize::from(extra.disjoint_groups));
+            let n_extra = 2 * usize::from(extra.x) + 9 * usize::from(extra.windoku) + 9 * usize::from(extra.disjoint_groups);
+            assert_eq!(t.len, 27 + n_extra);
             for a in 0..81 {
                 for b in 0..81 {
                     let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
@@ -340,7 +357,7 @@ mod tests {
                             || ca == cb
                             || (ra / 3, ca / 3) == (rb / 3, cb / 3)
                             || extra.disjoint_groups && (ra % 3, ca % 3) == (rb % 3, cb % 3)
-                            || extra.windoku && window(ra, ca).is_some() && window(ra, ca) == window(rb, cb)
+                            || extra.windoku && window(ra, ca) == window(rb, cb)
                             || extra.x && (ra == ca && rb == cb || ra + ca == 8 && rb + cb == 8));
                     assert_eq!(t.peer_set[a] >> b & 1 != 0, seen, "{extra:?} r{}c{} r{}c{}", ra + 1, ca + 1, rb + 1, cb + 1);
                 }

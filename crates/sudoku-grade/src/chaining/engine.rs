@@ -30,10 +30,9 @@ use crate::units::MAX_UNITS;
 const ROOT: u16 = 0xFFFF;
 /// `src` of an "on" that is the last candidate of its cell.
 const BY_CELL: u16 = 0xFFFE;
-/// `src` of an "on" that is the last place in unit `k` of its cell (0 row,
-/// 1 column, 2 box, then its extra houses; see
-/// [`crate::units::Units::cell_units`]) is `BY_UNIT + k`.
-const BY_UNIT: u16 = 0xFFF0;
+/// `src` of an "on" that is the last place of its digit in unit `u` (an
+/// index of the board's unit table) is `BY_UNIT + u`.
+const BY_UNIT: u16 = 0xFF00;
 
 /// Which links a chain may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -233,7 +232,7 @@ impl Engine {
                         }
                         if left.count_ones() == 1 {
                             let q = b.units.cells[u][left.trailing_zeros() as usize] as usize;
-                            if self.add(st, mode, p, Potential::new(q * 9 + d, true), BY_UNIT + k as u16) {
+                            if self.add(st, mode, p, Potential::new(q * 9 + d, true), BY_UNIT + u as u16) {
                                 return;
                             }
                         }
@@ -296,7 +295,7 @@ impl Engine {
                 }
             }
             _ if s >= BY_UNIT => {
-                let u = b.units.cell_units[c][(s - BY_UNIT) as usize] as usize;
+                let u = (s - BY_UNIT) as usize;
                 for i in 0..9 {
                     let q = b.units.cells[u][i] as usize;
                     if q != c && pos[u][d] & (1 << i) != 0 {
@@ -322,7 +321,7 @@ impl Engine {
                 (m != 0).then(|| Potential::new(c * 9 + m.trailing_zeros() as usize, false))
             }
             _ if s >= BY_UNIT => {
-                let u = b.units.cell_units[c][(s - BY_UNIT) as usize] as usize;
+                let u = (s - BY_UNIT) as usize;
                 (0..9)
                     .map(|i| (i, b.units.cells[u][i] as usize))
                     .find(|&(i, q)| q != c && pos[u][d] & (1 << i) != 0)

@@ -25,7 +25,7 @@ use crate::board::{cells_of, Board, Pos};
 use crate::hits::{Conclusions, Hits, Text};
 use crate::rating::Tenths;
 use crate::technique::Technique;
-use crate::units::{UnitKind, Units};
+use crate::units::{ExtraHouses, UnitKind, Units};
 
 /// One strong link: the cells with the digit in `unit`, split into two
 /// groups `a` and `b`.
@@ -217,9 +217,9 @@ fn describe(x: &mut Text, units: &Units, links: &[Link], chain: &[Dir], looped: 
 /// can follow each in a chain, as found for the digit's cells `plane`.
 #[derive(Default)]
 struct DigitLinks {
-    /// The digit's cells and the number of units of the table the links
-    /// were found on (each table has its own number of units).
-    plane: Option<(u128, usize)>,
+    /// The digit's cells and the extra houses of the table the links were
+    /// found on.
+    plane: Option<(u128, ExtraHouses)>,
     links: Vec<Link>,
     dirs: Vec<Dir>,
     /// `next[first[i]..first[i + 1]]`: the directions that can follow
@@ -245,7 +245,7 @@ impl LinkScratch {
     fn digit(&mut self, units: &Units, pos: &Pos, d0: usize) -> &DigitLinks {
         let plane = (0..9).fold(0u128, |m, r| m | u128::from(pos[r][d0]) << (9 * r));
         let dl = &mut self.digits[d0];
-        if dl.plane != Some((plane, units.len)) {
+        if dl.plane != Some((plane, units.extra)) {
             links(units, pos, d0, &mut dl.links);
             directions(units, &dl.links, &mut dl.dirs);
             let ds = &dl.dirs;
@@ -263,7 +263,7 @@ impl LinkScratch {
                 }
             }
             dl.first.push(dl.next.len());
-            dl.plane = Some((plane, units.len));
+            dl.plane = Some((plane, units.extra));
         }
         dl
     }
