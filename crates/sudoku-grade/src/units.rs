@@ -308,7 +308,8 @@ mod tests {
             assert_eq!(t.peer_set[c], peers);
             assert_eq!(t.peers[c].as_slice(), PEERS[c]);
         }
-        let kinds: Vec<(UnitKind, u8)> = [0, 8, 9, 17, 18, 26].iter().map(|&u| (t.kind(u), t.numbers[u])).collect();
+        let kinds: Vec<(UnitKind, u8)> =
+            [0, 8, 9, 17, 18, 26].iter().map(|&u| (t.kind(u), t.numbers[u])).collect();
         use UnitKind::*;
         assert_eq!(kinds, [(Row, 1), (Row, 9), (Column, 1), (Column, 9), (Box, 1), (Box, 9)]);
         assert_eq!(t.units_holding(1 << 0 | 1 << 2), 1 << 0 | 1 << 18);
@@ -325,7 +326,11 @@ mod tests {
         let t = Units::with(ExtraHouses { x: true, windoku: true, disjoint_groups: true });
         assert_eq!(t.len, 47);
         let kinds_of = |c: usize| -> Vec<(UnitKind, u8)> {
-            t.cell_units[c].iter().map(|&u| (t.kind(usize::from(u)), t.numbers[usize::from(u)])).skip(3).collect()
+            t.cell_units[c]
+                .iter()
+                .map(|&u| (t.kind(usize::from(u)), t.numbers[usize::from(u)]))
+                .skip(3)
+                .collect()
         };
         use UnitKind::*;
         assert_eq!(kinds_of(0), [(Group, 1), (Window, 9), (MainDiagonal, 1)]);
@@ -345,9 +350,12 @@ mod tests {
             (class(r), class(c))
         };
         for bits in 0..8 {
-            let extra = ExtraHouses { x: bits & 1 != 0, windoku: bits & 2 != 0, disjoint_groups: bits & 4 != 0 };
+            let extra =
+                ExtraHouses { x: bits & 1 != 0, windoku: bits & 2 != 0, disjoint_groups: bits & 4 != 0 };
             let t = Units::with(extra);
-            let n_extra = 2 * usize::from(extra.x) + 9 * usize::from(extra.windoku) + 9 * usize::from(extra.disjoint_groups);
+            let n_extra = 2 * usize::from(extra.x)
+                + 9 * usize::from(extra.windoku)
+                + 9 * usize::from(extra.disjoint_groups);
             assert_eq!(t.len, 27 + n_extra);
             for a in 0..81 {
                 for b in 0..81 {
@@ -359,7 +367,15 @@ mod tests {
                             || extra.disjoint_groups && (ra % 3, ca % 3) == (rb % 3, cb % 3)
                             || extra.windoku && window(ra, ca) == window(rb, cb)
                             || extra.x && (ra == ca && rb == cb || ra + ca == 8 && rb + cb == 8));
-                    assert_eq!(t.peer_set[a] >> b & 1 != 0, seen, "{extra:?} r{}c{} r{}c{}", ra + 1, ca + 1, rb + 1, cb + 1);
+                    assert_eq!(
+                        t.peer_set[a] >> b & 1 != 0,
+                        seen,
+                        "{extra:?} r{}c{} r{}c{}",
+                        ra + 1,
+                        ca + 1,
+                        rb + 1,
+                        cb + 1
+                    );
                 }
             }
         }

@@ -15,7 +15,6 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-
 use crate::board::{bit, Board, Found, ALL};
 use crate::hits::Hits;
 use crate::rules::basic;

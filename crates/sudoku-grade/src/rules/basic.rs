@@ -144,43 +144,46 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
                 continue;
             }
             for (other, shared) in locked_in(units, u, m) {
-            if pos[other][d0] & !shared == 0 {
-                continue;
-            }
-            let cells: ArrayVec<usize, 9> = units.cells_at(u, m).collect();
-            let digit = d0 as u8 + 1;
-            elim.clear();
-            elim.extend(units.cells_at(other, pos[other][d0]).filter(|c| !cells.contains(c)).map(|c| (c, digit)));
-            if elim.is_empty() {
-                continue;
-            }
-            let pointing = matches!(units.kind(other), UnitKind::Row | UnitKind::Column);
-            let t = match (pointing, direct) {
-                (true, false) => Technique::Pointing,
-                (false, false) => Technique::Claiming,
-                (true, true) => Technique::DirectPointing,
-                (false, true) => Technique::DirectClaiming,
-            };
-            let difficulty = t.base_tenths();
-            let text = |x: &mut Text| {
-                x.str(t.name()).str(": Cells ").cells(cells.iter().copied()).str(": ").num(d0 + 1);
-                x.str(" of ").str(kind(b, u)).str(" in ").str(kind(b, other));
-            };
-            if !direct {
-                hits.offer(b, t, difficulty, &[], &elim, text);
-                continue;
-            }
-            // Direct: each hidden single the eliminations would leave in a
-            // box is placed; SE does not make the eliminations themselves.
-            // In box order, as the eliminations along the line are.
-            let boxes = (0..units.len).filter(|&bx| {
-                units.kind(bx) == UnitKind::Box && elim.iter().any(|&(c, _)| units.unit_set[bx] & 1 << c != 0)
-            });
-            for bx in boxes {
-                for single in singles_left(units, pos, bx, &elim) {
-                    hits.offer(b, t, difficulty, &[single], &[], text);
+                if pos[other][d0] & !shared == 0 {
+                    continue;
                 }
-            }
+                let cells: ArrayVec<usize, 9> = units.cells_at(u, m).collect();
+                let digit = d0 as u8 + 1;
+                elim.clear();
+                elim.extend(
+                    units.cells_at(other, pos[other][d0]).filter(|c| !cells.contains(c)).map(|c| (c, digit)),
+                );
+                if elim.is_empty() {
+                    continue;
+                }
+                let pointing = matches!(units.kind(other), UnitKind::Row | UnitKind::Column);
+                let t = match (pointing, direct) {
+                    (true, false) => Technique::Pointing,
+                    (false, false) => Technique::Claiming,
+                    (true, true) => Technique::DirectPointing,
+                    (false, true) => Technique::DirectClaiming,
+                };
+                let difficulty = t.base_tenths();
+                let text = |x: &mut Text| {
+                    x.str(t.name()).str(": Cells ").cells(cells.iter().copied()).str(": ").num(d0 + 1);
+                    x.str(" of ").str(kind(b, u)).str(" in ").str(kind(b, other));
+                };
+                if !direct {
+                    hits.offer(b, t, difficulty, &[], &elim, text);
+                    continue;
+                }
+                // Direct: each hidden single the eliminations would leave in a
+                // box is placed; SE does not make the eliminations themselves.
+                // In box order, as the eliminations along the line are.
+                let boxes = (0..units.len).filter(|&bx| {
+                    units.kind(bx) == UnitKind::Box
+                        && elim.iter().any(|&(c, _)| units.unit_set[bx] & 1 << c != 0)
+                });
+                for bx in boxes {
+                    for single in singles_left(units, pos, bx, &elim) {
+                        hits.offer(b, t, difficulty, &[single], &[], text);
+                    }
+                }
             }
         }
     }
@@ -275,7 +278,8 @@ pub(crate) fn pseudo_naked_subsets(
 }
 
 /// `k` cells of a unit with `k` digits between them: those digits go from
-/// the unit's other cells (pair 3.0, triplet 3.6, quad 5.0).
+/// the unit's other cells (pair 3.0, triplet 3.6, quad 5.0). Not on the
+/// diagonals of an X grid: SE does not look there.
 ///
 /// Units in `skip` (bit `u` for unit `u`) are not searched.
 pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u64, hits: &mut Hits) {
@@ -286,7 +290,11 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u64, hits: &mut Hits) {
     };
     let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
-    for (u, unit) in b.units.cells[..b.units.len].iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
+    // SE looks for naked subsets in every house but the diagonals.
+    let diagonal = |u: usize| matches!(b.units.kind(u), UnitKind::MainDiagonal | UnitKind::AntiDiagonal);
+    for (u, unit) in
+        b.units.cells[..b.units.len].iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0 && !diagonal(u))
+    {
         let cells: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
@@ -382,10 +390,13 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, skip: u16, hits: &mut Hits) {
                 let cover_off = cover_lines.start;
                 elim.clear();
                 for x in (0..9).filter(|x| cover & (1 << x) != 0) {
-                    elim.extend(b.units.cells_at(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)));
+                    elim.extend(
+                        b.units.cells_at(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)),
+                    );
                 }
                 hits.offer(b, t, difficulty, &[], &elim, |x| {
-                    let cells = s.iter().flat_map(|&i| b.units.cells_at(off + lines[i], pos[off + lines[i]][d0]));
+                    let cells =
+                        s.iter().flat_map(|&i| b.units.cells_at(off + lines[i], pos[off + lines[i]][d0]));
                     x.str(t.name()).str(": Cells ").cells(cells).str(" on value ").num(d0 + 1);
                 });
             });

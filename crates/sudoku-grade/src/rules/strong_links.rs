@@ -15,9 +15,11 @@
 //! Difficulty (observed with serate 1.18.1): with no grouped link, the
 //! base (2 links 4.0, 3 links 5.4), plus 0.1 when a strong link is a box,
 //! plus 0.1 when the strong links hold both a row and a column; with a
-//! grouped link, 4.3 and 5.7. SE's name carries a code: the number of
-//! grouped links, then one digit per link: 0 a box, 1 a line of the kind
-//! of the first line, 2 a line of the other kind.
+//! grouped link, or a strong link in an extra house of a variant (a
+//! disjoint group, a window group, a diagonal), 4.3 and 5.7. SE's name
+//! carries a code: the number of grouped links, then one digit per link: 0
+//! a box, 1 a line of the kind of the first line, 2 a line of the other
+//! kind, and an extra house by its region type (3 to 6).
 
 use arrayvec::ArrayVec;
 
@@ -25,7 +27,7 @@ use crate::board::{cells_of, Board, Pos};
 use crate::hits::{Conclusions, Hits, Text};
 use crate::rating::Tenths;
 use crate::technique::Technique;
-use crate::units::{ExtraHouses, UnitKind, Units};
+use crate::units::{ExtraHouses, UnitKind, Units, N_CLASSIC_UNITS};
 
 /// One strong link: the cells with the digit in `unit`, split into two
 /// groups `a` and `b`.
@@ -138,11 +140,12 @@ fn code_one_way(kinds: &[u8], grouped: usize) -> Code {
     s.push(grouped as u8);
     let mut first_line = 0;
     for &k in kinds {
-        if k != 0 && first_line == 0 {
+        if (k == 1 || k == 2) && first_line == 0 {
             first_line = k;
         }
         s.push(match k {
             0 => 0,
+            k if k >= 3 => k,
             k if k == first_line => 1,
             _ => 2,
         });
@@ -167,7 +170,8 @@ fn distinct_kinds(kinds: &[u8]) -> u8 {
     (0..3u8).filter(|k| kinds.contains(k)).count() as u8
 }
 
-/// What a grouped chain adds to its base (SE 4.3 and 5.7).
+/// What a grouped chain, or one with a strong link in an extra house,
+/// adds to its base (SE 4.3 and 5.7).
 const GROUPED_EXTRA: Tenths = 3;
 
 /// What an ungrouped chain adds to its base: 0.1 for a box among its
@@ -188,6 +192,8 @@ fn name(kinds: &[u8], grouped: bool, looped: bool) -> (&'static str, &'static st
         _ => "3 Strong links",
     };
     match (looped, grouped) {
+        (true, true) if kinds.len() == 2 => ("", "(2 Strong Links) Grouped X-Loop"),
+        (true, false) if kinds.len() == 2 => ("", "(2 Strong Links) X-Loop"),
         (true, true) => ("", "(3 Strong Links) Grouped X-Loop"),
         (true, false) => ("", "(3 Strong Links) X-Loop"),
         (false, true) => ("Grouped ", base),
@@ -330,7 +336,7 @@ fn difficulty(units: &Units, links: &[Link], chain: &[Dir]) -> u8 {
     let kinds = &kinds[..chain.len()];
     let base =
         if chain.len() == 2 { Technique::TwoStrongLinks } else { Technique::ThreeStrongLinks }.base_tenths();
-    if grouped {
+    if grouped || kinds.iter().any(|&k| k >= 3) {
         base + GROUPED_EXTRA
     } else {
         base + shape_tenths(kinds)
@@ -364,8 +370,14 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
                     continue;
                 }
                 let pattern = x.from | x.to | y.from | y.to;
-                let targets = seen_by_all(b.units, x.from | y.to) & !pattern;
-                if dl.cells_in(targets) == 0 {
+                // On a grid with extra houses, SE also closes two links
+                // into an X-loop when the far ends are weakly linked too
+                // (on the classic grid we leave it out: ratings stay as
+                // they were).
+                let looped = b.units.len > N_CLASSIC_UNITS && weak(y, x);
+                let ends: &[(u128, u128)] =
+                    if looped { &[(x.to, y.from), (y.to, x.from)] } else { &[(x.from, y.to)] };
+                if ends.iter().all(|&(p, q)| dl.cells_in(seen_by_all(b.units, p | q) & !pattern) == 0) {
                     continue;
                 }
                 let chain = [*x, *y];
@@ -374,9 +386,11 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
                     continue;
                 }
                 elim.clear();
-                push_elims(b, targets, digit, &mut elim);
+                for &(p, q) in ends {
+                    push_elims(b, seen_by_all(b.units, p | q) & !pattern, digit, &mut elim);
+                }
                 hits.offer(b, Technique::TwoStrongLinks, diff, &[], &elim, |t| {
-                    describe(t, b.units, ls, &chain, false, digit)
+                    describe(t, b.units, ls, &chain, looped, digit)
                 });
             }
         }

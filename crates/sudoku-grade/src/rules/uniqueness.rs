@@ -43,7 +43,10 @@ const MAX_LOOP_SUBSET: usize = 4;
 
 /// The units (by index) that hold both `x` and `y`.
 fn shared_units(units: &Units, x: usize, y: usize) -> impl Iterator<Item = usize> + '_ {
-    units.cell_units[x].iter().map(|&u| usize::from(u)).filter(move |&u| units.cell_units[y].contains(&(u as u8)))
+    units.cell_units[x]
+        .iter()
+        .map(|&u| usize::from(u))
+        .filter(move |&u| units.cell_units[y].contains(&(u as u8)))
 }
 
 /// SE's difficulty of a unique loop of `len` cells before the type's own
@@ -207,7 +210,11 @@ fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>
     // with none of the others in one of its units is on no loop.
     loop {
         let on_loops = cells_of(cells)
-            .filter(|&c| b.units.cell_units[c].iter().all(|&u| b.units.unit_set[usize::from(u)] & cells & !(1 << c) != 0))
+            .filter(|&c| {
+                b.units.cell_units[c]
+                    .iter()
+                    .all(|&u| b.units.unit_set[usize::from(u)] & cells & !(1 << c) != 0)
+            })
             .fold(0u128, |m, c| m | 1 << c);
         if on_loops == cells {
             break;
@@ -422,7 +429,8 @@ fn offer_loop(
     // eliminations, which can leave a naked subset (harder) where a hidden
     // one (easier) removes the same candidates.
     seen.clear();
-    let mut units: ArrayVec<usize, 7> = shared_units(b.units, x, y).filter(|&u| u < N_CLASSIC_UNITS).collect();
+    let mut units: ArrayVec<usize, 7> =
+        shared_units(b.units, x, y).filter(|&u| u < N_CLASSIC_UNITS).collect();
     units.reverse();
     units.extend(shared_units(b.units, x, y).filter(|&u| u >= N_CLASSIC_UNITS));
     for u in units {
