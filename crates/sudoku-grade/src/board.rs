@@ -112,9 +112,9 @@ impl Board {
 /// cuts them out, the extra ones cell by cell.
 pub(crate) fn positions_of(units: &Units, planes: &[u128; 9]) -> Pos {
     let mut pos = classic_positions(planes);
-    for u in N_CLASSIC_UNITS..units.len {
+    for (unit_pos, cells) in pos.iter_mut().zip(&units.cells).take(units.len).skip(N_CLASSIC_UNITS) {
         for (d, &p) in planes.iter().enumerate() {
-            pos[u][d] = (0..9).filter(|&k| p >> units.cells[u][k] & 1 != 0).fold(0, |m, k| m | 1 << k);
+            unit_pos[d] = (0..9).filter(|&k| p >> cells[k] & 1 != 0).fold(0, |m, k| m | 1 << k);
         }
     }
     pos

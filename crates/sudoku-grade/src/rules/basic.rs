@@ -94,12 +94,15 @@ fn singles_left(units: &Units, pos: &Pos, u: usize, elim: &[(usize, u8)]) -> Arr
 /// take no part.
 fn locks(from: UnitKind, to: UnitKind) -> bool {
     use UnitKind::*;
-    match (from, to) {
-        (Box, Row | Column) | (Row | Column, Box) => true,
-        (Group | Window, Row | Column | Box) | (Row | Column | Box, Group | Window) => true,
-        (Group, Window) | (Window, Group) => true,
-        _ => false,
-    }
+    matches!(
+        (from, to),
+        (Box, Row | Column)
+            | (Row | Column, Box)
+            | (Group | Window, Row | Column | Box)
+            | (Row | Column | Box, Group | Window)
+            | (Group, Window)
+            | (Window, Group)
+    )
 }
 
 /// For positions `m` (two or more) of a digit in unit `u`: the units they

@@ -82,8 +82,8 @@ fn kind(units: &Units, u: u8) -> u8 {
 /// with the digit split into two groups, in every way they split.
 fn links(units: &Units, pos: &Pos, d0: usize, out: &mut Vec<Link>) {
     out.clear();
-    for u in 0..units.len {
-        let m = pos[u][d0];
+    for (u, unit_pos) in pos.iter().enumerate().take(units.len) {
+        let m = unit_pos[d0];
         let n = m.count_ones();
         if !(2..=6).contains(&n) {
             continue;
