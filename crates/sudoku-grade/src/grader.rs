@@ -146,8 +146,8 @@ impl Quiet {
 
     /// The units (bit `u`) where unit rule `r` found nothing on `pos`
     /// already.
-    fn units_to_skip(&self, r: usize, pos: &Pos) -> u64 {
-        (0..MAX_UNITS).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
+    fn units_to_skip(&self, r: usize, pos: &Pos, n_units: usize) -> u64 {
+        (0..n_units).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
     }
 }
 
@@ -550,7 +550,7 @@ impl Grader {
                     _ => 0,
                 },
                 skip_units: match family.skip {
-                    Skip::Unit(r) => quiet.units_to_skip(r, &pos),
+                    Skip::Unit(r) => quiet.units_to_skip(r, &pos, b.units.len),
                     _ => 0,
                 },
             };

@@ -149,7 +149,7 @@ impl Engine {
         st.on = [0; 81];
         st.off = [0; 81];
         st.done = [0; 81];
-        st.done_pos = [[0; 9]; MAX_UNITS];
+        st.done_pos[..b.units.len].fill([0; 9]);
         st.start = start;
         st.conflict = None;
         st.closings.clear();
