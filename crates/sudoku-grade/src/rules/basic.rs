@@ -129,15 +129,17 @@ fn locked_in(units: &Units, u: usize, m: u16) -> ArrayVec<(usize, u16), 4> {
 /// Pointing (a box's digit confined to one line; 2.6, direct 1.7) and
 /// claiming (a line's digit confined to one box; 2.8, direct 1.9). On a
 /// grid with extra houses SE rates a lock 2.6 when the unit it eliminates
-/// from is a row or a column and 2.8 otherwise, and finds the direct form
-/// from boxes only here.
+/// from is a row or a column and 2.8 otherwise; the direct form starts
+/// from a box (1.7), a disjoint group or a window group (1.9), and places
+/// the hidden singles it leaves in the units of the kind it starts from.
 pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
     let units = b.units;
     // Within one unit: at most 9.
     let mut elim: ArrayVec<(usize, u8), 9> = ArrayVec::new();
     for u in 0..units.len {
         let from_box = units.kind(u) == UnitKind::Box;
-        if direct && !from_box {
+        let from_extra = matches!(units.kind(u), UnitKind::Group | UnitKind::Window);
+        if direct && !from_box && !from_extra {
             // SE has no direct claiming.
             continue;
         }
@@ -159,7 +161,11 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
                 if elim.is_empty() {
                     continue;
                 }
-                let pointing = matches!(units.kind(other), UnitKind::Row | UnitKind::Column);
+                let pointing = if direct {
+                    from_box
+                } else {
+                    matches!(units.kind(other), UnitKind::Row | UnitKind::Column)
+                };
                 let t = match (pointing, direct) {
                     (true, false) => Technique::Pointing,
                     (false, false) => Technique::Claiming,
@@ -176,10 +182,11 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
                     continue;
                 }
                 // Direct: each hidden single the eliminations would leave in a
-                // box is placed; SE does not make the eliminations themselves.
-                // In box order, as the eliminations along the line are.
+                // unit of the source's kind (a box for a box) is placed; SE
+                // does not make the eliminations themselves. In table order,
+                // as the eliminations along the line are.
                 let boxes = (0..units.len).filter(|&bx| {
-                    units.kind(bx) == UnitKind::Box
+                    units.kind(bx) == units.kind(u)
                         && elim.iter().any(|&(c, _)| units.unit_set[bx] & 1 << c != 0)
                 });
                 for bx in boxes {
