@@ -1,8 +1,10 @@
 //! Compares our ratings with Sudoku Explainer's on a rated file.
 //!
 //! ```sh
-//! cargo run --release -p sudoku-grade --example se_compare -- FILE [--limit N] [--show N] [--only TECHNIQUE] [--dump OUT]
+//! cargo run --release -p sudoku-grade --example se_compare -- FILE [--limit N] [--show N] [--only TECHNIQUE] [--dump OUT] [--rules LIST]
 //! ```
+//! `--rules x,windoku,disjoint-groups` grades the puzzles as that 9×9
+//! variant (SE's `--isX=1`, `--isWindows=1`, `--isDG=1`).
 //! `--dump OUT` writes our ratings, a puzzle a line (`puzzle er ep ed
 //! technique`), to compare two versions of the grader.
 //! FILE is CSV or TSV with a header: `puzzle`, `se_er` or `se_rating`, and
@@ -31,7 +33,16 @@ fn main() {
     let col = |names: &[&str]| header.iter().position(|h| names.contains(h));
     let (pc, ec) = (col(&["puzzle"]).unwrap(), col(&["se_er", "se_rating"]).unwrap());
     let (epc, edc, tc) = (col(&["se_ep"]), col(&["se_ed"]), col(&["hardest_technique"]));
-    let mut grader = Grader::new();
+    let mut grader = match opt("--rules") {
+        None => Grader::new(),
+        Some(list) => {
+            let rules = sudoku_variant::Rules::parse_list(&list).expect("a rule list");
+            let layout = sudoku_variant::Layout::Boxes { rows: 3, cols: 3 };
+            let shape =
+                sudoku_variant::Puzzle::new(9, layout, rules, Vec::new(), vec![0; 81]).expect("a 9x9 shape");
+            Grader::for_variant(&shape).expect("a shape the grader rates")
+        }
+    };
     let (mut n, mut exact, mut near, mut ep_ok, mut ed_ok, mut n_ep) = (0, 0, 0, 0, 0, 0);
     let mut by_value: BTreeMap<String, (u32, u32)> = BTreeMap::new();
     let mut by_tech: BTreeMap<String, (u32, u32, u32, Vec<f64>)> = BTreeMap::new();

@@ -4,35 +4,64 @@
 //!
 //! Layout: `cands[c]` holds the candidates of open cell `c` (bit `d - 1` is
 //! digit `d`) and is 0 once the cell is solved; `value[c]` is the placed
-//! digit or 0. Placing a digit removes it from the 20 peers at once, so the
-//! masks never hold a digit already placed in a peer.
+//! digit or 0. Placing a digit removes it from the peers at once (the 20
+//! of a classic grid, more on a grid with extra houses), so the masks
+//! never hold a digit already placed in a peer. `units` is the grid's unit
+//! table ([`crate::units::Units`]).
 //!
 //! `Pos` is the transposed view: for each unit and each digit, the mask of
-//! the unit's positions (bit `k` is `UNIT_CELLS[u][k]`, see
-//! [`crate::units`]) where the digit is still a candidate.
+//! the unit's positions (bit `k` is `units.cells[u][k]`) where the digit is
+//! still a candidate; the entries past the table's units are 0.
 
-use sudoku_core::{Candidates, Grid, PEERS};
+use sudoku_core::{Candidates, Grid};
 
-use crate::units::N_UNITS;
+use crate::units::{Units, MAX_UNITS, N_CLASSIC_UNITS};
 
 /// Every digit, as the raw mask the board stores.
 pub(crate) const ALL: u16 = Candidates::ALL.bits();
 
 /// Positions of each digit in each unit: `pos[u][d - 1]`.
-pub(crate) type Pos = [[u16; 9]; N_UNITS];
+pub(crate) type Pos = [[u16; 9]; MAX_UNITS];
 
 /// The working state of a solve. See the module docs for the layout.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(crate) struct Board {
     pub cands: [u16; 81],
     pub value: [u8; 81],
+    pub units: &'static Units,
 }
 
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.cands == other.cands && self.value == other.value && std::ptr::eq(self.units, other.units)
+    }
+}
+
+impl Eq for Board {}
+
 impl Board {
-    /// The board of `grid` with every given placed. `None` when two givens
-    /// clash.
+    /// An empty classic board: every candidate everywhere.
+    pub fn open() -> Board {
+        Board { cands: [ALL; 81], value: [0; 81], units: Units::classic() }
+    }
+
+    /// A classic board with no candidate and no digit, to fill in.
+    #[cfg(test)]
+    pub fn bare() -> Board {
+        Board { cands: [0; 81], value: [0; 81], units: Units::classic() }
+    }
+
+    /// The classic board of `grid` with every given placed. `None` when
+    /// two givens clash.
+    #[cfg(test)]
     pub fn from_grid(grid: &Grid) -> Option<Board> {
-        let mut b = Board { cands: [ALL; 81], value: [0; 81] };
+        Board::from_grid_in(grid, Units::classic())
+    }
+
+    /// The board of `grid` on the grid of `units`, with every given
+    /// placed. `None` when two givens clash.
+    pub fn from_grid_in(grid: &Grid, units: &'static Units) -> Option<Board> {
+        let mut b = Board { cands: [ALL; 81], value: [0; 81], units };
         for (cell, digit) in grid.filled() {
             let (c, d) = (cell.index(), digit.get());
             if b.cands[c] & bit(d) == 0 {
@@ -49,7 +78,7 @@ impl Board {
         let m = bit(digit);
         self.value[cell] = digit;
         self.cands[cell] = 0;
-        for &p in &PEERS[cell] {
+        for &p in &self.units.peers[cell] {
             self.cands[p as usize] &= !m;
         }
     }
@@ -74,8 +103,21 @@ impl Board {
 
     /// Positions of each digit in each unit.
     pub fn positions(&self) -> Pos {
-        positions_of(&self.planes())
+        positions_of(self.units, &self.planes())
     }
+}
+
+/// Positions of each digit in each unit of `units`, from the digits'
+/// planes ([`Board::planes`]): the classic units as [`classic_positions`]
+/// cuts them out, the extra ones cell by cell.
+pub(crate) fn positions_of(units: &Units, planes: &[u128; 9]) -> Pos {
+    let mut pos = classic_positions(planes);
+    for (unit_pos, cells) in pos.iter_mut().zip(&units.cells).take(units.len).skip(N_CLASSIC_UNITS) {
+        for (d, &p) in planes.iter().enumerate() {
+            unit_pos[d] = (0..9).filter(|&k| p >> cells[k] & 1 != 0).fold(0, |m, k| m | 1 << k);
+        }
+    }
+    pos
 }
 
 /// Positions of each digit in each unit of the classic table
@@ -84,7 +126,7 @@ impl Board {
 /// a column 9 bits 9 apart, gathered by one multiplication (bit `9r` goes
 /// to bit `72 + r`; the other products land on distinct bits, so nothing
 /// carries).
-pub(crate) fn positions_of(planes: &[u128; 9]) -> Pos {
+fn classic_positions(planes: &[u128; 9]) -> Pos {
     const COLUMN_0: u128 = {
         let (mut m, mut r) = (0u128, 0);
         while r < 9 {
@@ -101,11 +143,12 @@ pub(crate) fn positions_of(planes: &[u128; 9]) -> Pos {
         }
         m
     };
-    let mut pos = [[0u16; 9]; N_UNITS];
+    let mut pos = [[0u16; 9]; MAX_UNITS];
     for (d, &p) in planes.iter().enumerate() {
         let row = |r: usize| (p >> (9 * r)) as u16 & 0x1FF;
         let (rows, rest) = pos.split_at_mut(9);
-        let (cols, boxes) = rest.split_at_mut(9);
+        let (cols, rest) = rest.split_at_mut(9);
+        let boxes = &mut rest[..9];
         for (i, ((r, c), b)) in rows.iter_mut().zip(cols).zip(boxes).enumerate() {
             r[d] = row(i);
             c[d] = (((p >> i) & COLUMN_0).wrapping_mul(GATHER) >> 72) as u16 & 0x1FF;
@@ -195,11 +238,11 @@ impl Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::units::UNIT_CELLS;
+    use crate::units::ExtraHouses;
 
     #[test]
     fn placing_removes_the_digit_from_every_peer_and_only_there() {
-        let mut b = Board { cands: [ALL; 81], value: [0; 81] };
+        let mut b = Board::open();
         b.place(40, 5);
         let n_without: usize = (0..81).filter(|&c| c != 40 && b.cands[c] & bit(5) == 0).count();
         assert_eq!(n_without, 20);
@@ -212,8 +255,9 @@ mod tests {
     #[test]
     fn positions_list_each_digit_where_it_is_a_candidate() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..200 {
-            let mut b = Board { cands: [0; 81], value: [0; 81] };
+        for i in 0..200 {
+            let extra = ExtraHouses { x: i % 2 == 1, windoku: i % 4 >= 2, disjoint_groups: i % 8 >= 4 };
+            let mut b = Board { cands: [0; 81], value: [0; 81], units: Units::with(extra) };
             for c in &mut b.cands {
                 state ^= state << 13;
                 state ^= state >> 7;
@@ -221,7 +265,7 @@ mod tests {
                 *c = (state as u16) & ALL;
             }
             let pos = b.positions();
-            for (unit, pos) in UNIT_CELLS.iter().zip(pos) {
+            for (unit, pos) in b.units.cells[..b.units.len].iter().zip(pos) {
                 for (d, &got) in pos.iter().enumerate() {
                     let want = (0..9)
                         .filter(|&k| b.cands[unit[k] as usize] & (1 << d) != 0)

@@ -12,7 +12,7 @@ use crate::rules::basic;
 use crate::scale::Scale;
 use crate::step::{CellDigits, Step};
 use crate::technique::Technique;
-use crate::units::N_UNITS;
+use crate::units::{Units, MAX_UNITS};
 
 /// The grade of a puzzle: Sudoku Explainer's three ratings of its path.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,6 +71,10 @@ pub enum GradeError {
     /// take, so nothing to rate.
     #[error("the grid is already solved: there is no step to rate")]
     Solved,
+    /// [`Grader::grade_variant`] was given a puzzle of another shape than
+    /// the grader's ([`Grader::for_variant`]).
+    #[error("the puzzle's shape is not the one this grader was made for")]
+    OtherShape,
 }
 
 /// A reusable grader: keeps its scratch space between puzzles, so grading
@@ -86,6 +90,12 @@ pub enum GradeError {
 /// ```
 pub struct Grader {
     solver: Solver,
+    /// The unit table of the grids this grader rates: the classic one, or
+    /// that of a variant with extra houses ([`Grader::for_variant`]).
+    units: &'static Units,
+    /// The solver of that variant, which checks its puzzles and finds
+    /// their solutions; `None` for the classic grid.
+    variant: Option<Box<sudoku_variant::VariantSolver>>,
     /// The effort of the last grading call's uniqueness search.
     last_search: Option<SearchStats>,
     /// The technique set the ladder is walked with.
@@ -118,12 +128,12 @@ struct Quiet {
     digits: [[u128; 9]; N_DIGIT_RULES],
     /// Per unit rule ([`Quiet::unit_rule`]), per unit: where each digit
     /// is a candidate in the unit (`u16::MAX` before any search).
-    units: [[[u16; 9]; N_UNITS]; N_UNIT_RULES],
+    units: [[[u16; 9]; MAX_UNITS]; N_UNIT_RULES],
 }
 
 impl Default for Quiet {
     fn default() -> Self {
-        Quiet { digits: [[u128::MAX; 9]; N_DIGIT_RULES], units: [[[u16::MAX; 9]; N_UNITS]; N_UNIT_RULES] }
+        Quiet { digits: [[u128::MAX; 9]; N_DIGIT_RULES], units: [[[u16::MAX; 9]; MAX_UNITS]; N_UNIT_RULES] }
     }
 }
 
@@ -136,8 +146,8 @@ impl Quiet {
 
     /// The units (bit `u`) where unit rule `r` found nothing on `pos`
     /// already.
-    fn units_to_skip(&self, r: usize, pos: &Pos) -> u32 {
-        (0..N_UNITS).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
+    fn units_to_skip(&self, r: usize, pos: &Pos, n_units: usize) -> u64 {
+        (0..n_units).filter(|&u| self.units[r][u] == pos[u]).fold(0, |m, u| m | 1 << u)
     }
 }
 
@@ -196,6 +206,8 @@ impl Grader {
     pub fn new() -> Self {
         Grader {
             solver: Solver::new(),
+            units: Units::classic(),
+            variant: None,
             last_search: None,
             scale: Scale::Se,
             finders: Finders::default(),
@@ -348,7 +360,7 @@ impl Grader {
     /// candidates are the same. Checked by grading: no puzzle of the bank
     /// rated 8.0 or more passes.
     pub fn solves_with_chains(&mut self, puzzle: &Grid) -> bool {
-        Board::from_grid(puzzle).is_some_and(|b| self.chains_solve(b))
+        Board::from_grid_in(puzzle, self.units).is_some_and(|b| self.chains_solve(b))
     }
 
     /// [`Grader::solves_with_chains`] from board `b`.
@@ -423,20 +435,26 @@ impl Grader {
         if let Some(c) = puzzle.conflicts().first() {
             return Err(GradeError::Conflict(*c));
         }
-        let unique = self.solver.solve_unique(puzzle);
-        let search = self.solver.stats();
-        self.last_search = Some(search);
-        let Some(solution) = unique else {
-            return Err(match self.solver.count_solutions_up_to(puzzle, 1) {
-                0 => GradeError::Unsolvable,
-                _ => GradeError::NotUnique,
-            });
+        let (solution, search) = match &mut self.variant {
+            None => {
+                let unique = self.solver.solve_unique(puzzle);
+                let search = self.solver.stats();
+                self.last_search = Some(search);
+                let Some(solution) = unique else {
+                    return Err(match self.solver.count_solutions_up_to(puzzle, 1) {
+                        0 => GradeError::Unsolvable,
+                        _ => GradeError::NotUnique,
+                    });
+                };
+                (solution, search)
+            }
+            Some(solver) => variant::solve_unique(solver, puzzle, &mut self.last_search)?,
         };
         if puzzle.is_complete() {
             return Err(GradeError::Solved);
         }
         Ok(Path {
-            b: Board::from_grid(puzzle).ok_or(GradeError::Unsolvable)?,
+            b: Board::from_grid_in(puzzle, self.units).ok_or(GradeError::Unsolvable)?,
             solution,
             hits: Hits::new(options.explain),
             explain: options.explain,
@@ -515,7 +533,7 @@ impl Grader {
     /// step of `cap` or less.
     pub(crate) fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
         let planes = b.planes();
-        let pos = positions_of(&planes);
+        let pos = positions_of(b.units, &planes);
         for (family_idx, family) in LADDER.iter().enumerate() {
             if LADDER[family_idx..].iter().all(|f| f.min_tenths() > cap) {
                 return true;
@@ -532,7 +550,7 @@ impl Grader {
                     _ => 0,
                 },
                 skip_units: match family.skip {
-                    Skip::Unit(r) => quiet.units_to_skip(r, &pos),
+                    Skip::Unit(r) => quiet.units_to_skip(r, &pos, b.units.len),
                     _ => 0,
                 },
             };
@@ -598,6 +616,10 @@ fn singles_and_locking(b: &mut Board, hits: &mut Hits) -> bool {
         b.apply(&hits.found);
     }
 }
+
+mod variant;
+
+pub use variant::Unsupported;
 
 #[cfg(test)]
 mod tests;

@@ -25,7 +25,7 @@ use crate::rating::Tenths;
 use crate::step::candidate;
 pub use crate::step::CellDigits;
 use crate::technique::Technique;
-use crate::units::{boxes_first, UNIT_CELLS, UNIT_KINDS, UNIT_NUMBERS};
+use crate::units::Units;
 use crate::Grader;
 
 /// How much a hint tells.
@@ -174,14 +174,15 @@ const MISTAKE_TEXT_LEN: usize = 50;
 /// The unit holding most of `cells` (a set), boxes first, then rows,
 /// then columns on a tie: (`box`, 4), (`row`, 3), (`column`, 9).
 fn region_of(cells: &[bool; 81]) -> (&'static str, usize) {
-    let mut best = (0, boxes_first().next().unwrap_or(0));
-    for u in boxes_first() {
-        let n = UNIT_CELLS[u].iter().filter(|&&c| cells[c as usize]).count();
+    let units = Units::classic();
+    let mut best = (0, units.boxes_first().next().unwrap_or(0));
+    for u in units.boxes_first() {
+        let n = units.cells[u].iter().filter(|&&c| cells[c as usize]).count();
         if n > best.0 {
             best = (n, u);
         }
     }
-    (UNIT_KINDS[best.1].word(), usize::from(UNIT_NUMBERS[best.1]))
+    (units.kind(best.1).word(), usize::from(units.numbers[best.1]))
 }
 
 /// The cells and digits step text `text` names, into `out`: each cell
@@ -518,7 +519,8 @@ fn board_of(position: &Position) -> Board {
     let placed = position.placed();
     let computed = placed.candidates();
     let marks = position.candidates();
-    let mut b = Board { cands: [0; 81], value: [0; 81] };
+    let mut b = Board::open();
+    b.cands = [0; 81];
     for (c, cell) in Cell::ALL.into_iter().enumerate() {
         match placed.get(cell) {
             Some(d) => b.value[c] = d.get(),

@@ -350,10 +350,9 @@ pub(crate) fn cell_name(c: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::ALL;
 
     fn board() -> Board {
-        Board { cands: [ALL; 81], value: [0; 81] }
+        Board::open()
     }
 
     #[test]

@@ -53,7 +53,7 @@ pub(crate) struct Look<'a> {
     /// The digits (bit `d - 1`) a digit rule need not search.
     pub skip_digits: u16,
     /// The units (bit `u`) a unit rule need not search.
-    pub skip_units: u32,
+    pub skip_units: u64,
 }
 
 /// The scratch space of the rules whose working sets have no small bound:

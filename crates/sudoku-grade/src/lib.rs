@@ -90,12 +90,13 @@ pub mod scale;
 pub mod technique;
 
 pub use band::{Band, ParseBandError};
-pub use grader::{Grade, GradeError, GradeOptions, Grader};
+pub use grader::{Grade, GradeError, GradeOptions, Grader, Unsupported};
 pub use hint::{Hint, Level};
 pub use scale::{ParseScaleError, Scale};
 pub use step::Step;
 pub use sudoku_core::{Candidate, Cell, Digit};
 pub use technique::Technique;
+pub use units::ExtraHouses;
 
 use sudoku_core::Grid;
 

@@ -8,7 +8,7 @@ use crate::hits::{cell_name, Hits};
 /// the digit or `.`), as serate reads and prints them; a cell with one
 /// candidate is solved.
 pub(crate) fn marks_board(marks: &str) -> Board {
-    let mut b = Board { cands: [0; 81], value: [0; 81] };
+    let mut b = Board::bare();
     for (c, cell) in marks.as_bytes().chunks(9).enumerate() {
         let m = cell.iter().enumerate().filter(|(_, &ch)| ch != b'.').fold(0u16, |m, (k, _)| m | 1 << k);
         if m.count_ones() == 1 {
@@ -23,7 +23,7 @@ pub(crate) fn marks_board(marks: &str) -> Board {
 /// A board from 81 space-separated cells: one digit is a placed value,
 /// several are the candidates of an open cell (serate's `%m` form).
 pub(crate) fn cells_board(s: &str) -> Board {
-    let mut b = Board { cands: [0; 81], value: [0; 81] };
+    let mut b = Board::bare();
     for (c, tok) in s.split_whitespace().enumerate() {
         let ds: Vec<u8> = tok.bytes().map(|x| x - b'0').collect();
         if let [d] = ds[..] {

@@ -1,14 +1,28 @@
-//! The units of the grid (rows, columns and boxes; some call them houses)
-//! as data: each unit's cells and kind, the units of each cell, and the
-//! sets they make. The rules look units up here instead of computing them,
-//! so that a variant grid can add units (diagonals) or replace the boxes
-//! (jigsaw) by changing this table: a rule that scans "every unit" scans
-//! [`UNITS`], and one that needs a unit's kind asks its [`UnitKind`].
+//! The units of the grid (rows, columns and boxes, and on a variant grid
+//! its extra houses: disjoint groups, windoku windows, X diagonals) as a
+//! value, [`Units`]: each unit's cells and kind, the units of each cell,
+//! and the sets they make. The board holds the table of its grid and the
+//! rules look units up there instead of computing them: a rule that scans
+//! "every unit" scans [`Units::len`] units, and one that needs a unit's
+//! kind asks its [`UnitKind`].
 //!
-//! The classic table's order is the board's: rows 0–8, columns 9–17,
-//! boxes 18–26 ([`crate::board::Pos`] holds one entry per unit, in this
-//! order). Every cell lies in three units.
+//! The order of units is the board's: rows 0–8, columns 9–17, boxes 18–26
+//! ([`crate::board::Pos`] holds one entry per unit, in this order), then
+//! the extra houses in Sukaku Explainer's order of region types: the nine
+//! disjoint groups, the nine window groups, the main diagonal (r1c1 to
+//! r9c9) and the anti-diagonal (r1c9 to r9c1). The classic table has the
+//! first 27.
+//!
+//! Windoku's rule names four windows (rows and columns 2–4 and 6–8); with
+//! the rows, columns and boxes they make five more groups of nine cells
+//! that hold every digit once, and SE counts all nine as houses: the four
+//! windows, then rows 1, 5 and 9 across columns 2–4 and across 6–8, rows
+//! 2–4 and 6–8 down columns 1, 5 and 9, and rows 1, 5, 9 by columns 1, 5,
+//! 9.
 
+use std::sync::OnceLock;
+
+use arrayvec::ArrayVec;
 use sudoku_core::UNITS as CORE_UNITS;
 
 /// What kind of unit a unit is.
@@ -20,69 +34,72 @@ pub(crate) enum UnitKind {
     Column,
     /// A box.
     Box,
+    /// A disjoint group (the cells at one position of every box).
+    Group,
+    /// A windoku window group (a window or one of the five groups the
+    /// windows imply).
+    Window,
+    /// The main diagonal.
+    MainDiagonal,
+    /// The anti-diagonal.
+    AntiDiagonal,
 }
 
 impl UnitKind {
-    /// The kind's name in our own texts: `row`, `column` or `box`.
+    /// The kind's name in our own texts: `row`, `column`, `box`, …
     pub const fn word(self) -> &'static str {
         match self {
             UnitKind::Row => "row",
             UnitKind::Column => "column",
             UnitKind::Box => "box",
+            UnitKind::Group => "disjoint group",
+            UnitKind::Window => "window",
+            UnitKind::MainDiagonal => "main diagonal",
+            UnitKind::AntiDiagonal => "anti-diagonal",
         }
     }
 
-    /// The word Sudoku Explainer's texts use for the kind: `row`, `column`
-    /// or `block` (its word for a box).
+    /// The word Sudoku Explainer's texts use for the kind: `row`, `column`,
+    /// `block` (its word for a box), `disjoint group`, `window group`,
+    /// `Main Diagonal`, `Anti Diagonal`.
     pub const fn se_word(self) -> &'static str {
         match self {
             UnitKind::Row => "row",
             UnitKind::Column => "column",
             UnitKind::Box => "block",
+            UnitKind::Group => "disjoint group",
+            UnitKind::Window => "window group",
+            UnitKind::MainDiagonal => "Main Diagonal",
+            UnitKind::AntiDiagonal => "Anti Diagonal",
+        }
+    }
+
+    /// The kind as Sukaku Explainer numbers region types: 0 a box, 1 a
+    /// row, 2 a column, 3 a disjoint group, 4 a window, 5 and 6 the
+    /// diagonals.
+    pub const fn se_code(self) -> u8 {
+        match self {
+            UnitKind::Box => 0,
+            UnitKind::Row => 1,
+            UnitKind::Column => 2,
+            UnitKind::Group => 3,
+            UnitKind::Window => 4,
+            UnitKind::MainDiagonal => 5,
+            UnitKind::AntiDiagonal => 6,
         }
     }
 }
 
-/// The number of units.
-pub(crate) const N_UNITS: usize = 27;
+/// The most units a table has: 27, nine disjoint groups, nine window
+/// groups and two diagonals.
+pub(crate) const MAX_UNITS: usize = 47;
 
-/// The cells of each unit, in the board's order of units (rows, columns,
-/// boxes) and each in the order of its positions: bit `k` of a position
-/// mask is `UNIT_CELLS[u][k]`.
-pub(crate) const UNIT_CELLS: [[u8; 9]; N_UNITS] = CORE_UNITS;
+/// The number of units of the classic grid.
+pub(crate) const N_CLASSIC_UNITS: usize = 27;
 
-/// The kind of each unit.
-pub(crate) const UNIT_KINDS: [UnitKind; N_UNITS] = {
-    let mut t = [UnitKind::Row; N_UNITS];
-    let mut unit_idx = 0;
-    while unit_idx < N_UNITS {
-        t[unit_idx] = match unit_idx / 9 {
-            0 => UnitKind::Row,
-            1 => UnitKind::Column,
-            _ => UnitKind::Box,
-        };
-        unit_idx += 1;
-    }
-    t
-};
-
-/// The number of each unit among the units of its kind, from 1 (`row 3`).
-pub(crate) const UNIT_NUMBERS: [u8; N_UNITS] = {
-    let mut t = [0u8; N_UNITS];
-    let mut unit_idx = 0;
-    while unit_idx < N_UNITS {
-        let mut earlier = 0;
-        while earlier < unit_idx {
-            if UNIT_KINDS[earlier] as u8 == UNIT_KINDS[unit_idx] as u8 {
-                t[unit_idx] += 1;
-            }
-            earlier += 1;
-        }
-        t[unit_idx] += 1;
-        unit_idx += 1;
-    }
-    t
-};
+/// The most units a cell lies in: its row, column and box, a group, a
+/// window and both diagonals.
+const MAX_CELL_UNITS: usize = 7;
 
 /// The rows and the columns, as unit indices: the lines a fish stands on.
 /// A row's positions are columns, and a column's are rows.
@@ -91,123 +108,184 @@ pub(crate) const ROWS: std::ops::Range<usize> = 0..9;
 /// See [`ROWS`].
 pub(crate) const COLUMNS: std::ops::Range<usize> = 9..18;
 
-/// The three units of each cell, in the order of [`UNITS`].
-pub(crate) const CELL_UNITS: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut n_found = [0usize; 81];
-    let mut unit_idx = 0;
-    while unit_idx < N_UNITS {
-        let mut k = 0;
-        while k < 9 {
-            let c = UNIT_CELLS[unit_idx][k] as usize;
-            t[c][n_found[c]] = unit_idx as u8;
-            n_found[c] += 1;
-            k += 1;
-        }
-        unit_idx += 1;
-    }
-    t
-};
+/// Which extra houses a 9×9 grid with boxes has, on top of its rows,
+/// columns and boxes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ExtraHouses {
+    /// Both main diagonals (rule `x`).
+    pub x: bool,
+    /// The windoku windows (and the five groups they imply).
+    pub windoku: bool,
+    /// The nine disjoint groups.
+    pub disjoint_groups: bool,
+}
 
-/// The position of each cell inside each of its units (same order as
-/// [`CELL_UNITS`]).
-pub(crate) const CELL_UNIT_POS: [[u8; 3]; 81] = {
-    let mut t = [[0u8; 3]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 3 {
-            let cells = UNIT_CELLS[CELL_UNITS[c][i] as usize];
-            let mut k = 0;
-            while cells[k] as usize != c {
-                k += 1;
+impl ExtraHouses {
+    /// The classic grid: no extra house.
+    pub const NONE: ExtraHouses = ExtraHouses { x: false, windoku: false, disjoint_groups: false };
+
+    /// The index of this combination among the eight.
+    fn index(self) -> usize {
+        usize::from(self.x) | usize::from(self.windoku) << 1 | usize::from(self.disjoint_groups) << 2
+    }
+}
+
+/// The unit table of one grid. See the module docs for the order.
+#[derive(Debug)]
+pub(crate) struct Units {
+    /// Which extra houses the table has.
+    pub extra: ExtraHouses,
+    /// The number of units.
+    pub len: usize,
+    /// The cells of each unit, each in the order of its positions: bit
+    /// `k` of a position mask is `cells[u][k]`.
+    pub cells: [[u8; 9]; MAX_UNITS],
+    /// The kind of each unit.
+    pub kinds: [UnitKind; MAX_UNITS],
+    /// The number of each unit among the units of its kind, from 1
+    /// (`row 3`).
+    pub numbers: [u8; MAX_UNITS],
+    /// The units of each cell, ascending.
+    pub cell_units: [ArrayVec<u8, MAX_CELL_UNITS>; 81],
+    /// The position of each cell inside each of its units (same order as
+    /// [`Units::cell_units`]).
+    pub cell_unit_pos: [ArrayVec<u8, MAX_CELL_UNITS>; 81],
+    /// The cells of each unit as an 81-bit set.
+    pub unit_set: [u128; MAX_UNITS],
+    /// The peers of each cell (the other cells of its units) as an 81-bit
+    /// set.
+    pub peer_set: [u128; 81],
+    /// The peers of each cell, ascending.
+    pub peers: [ArrayVec<u8, 80>; 81],
+    /// The peers of each cell in the order a chain's "on" turns them off,
+    /// as SE takes them: its box, then the rest of its row, of its column,
+    /// and of its extra houses in table order.
+    pub peer_order: [ArrayVec<u8, 80>; 81],
+}
+
+impl Units {
+    /// The classic table: rows, columns and boxes.
+    pub fn classic() -> &'static Units {
+        Units::with(ExtraHouses::NONE)
+    }
+
+    /// The table of a 9×9 grid with boxes and `extra` houses (built once,
+    /// then shared).
+    pub fn with(extra: ExtraHouses) -> &'static Units {
+        static TABLES: [OnceLock<Units>; 8] = [const { OnceLock::new() }; 8];
+        TABLES[extra.index()].get_or_init(|| Units::build(extra))
+    }
+
+    fn build(extra: ExtraHouses) -> Units {
+        let mut units: Vec<(UnitKind, [u8; 9])> = Vec::with_capacity(MAX_UNITS);
+        for (u, cells) in CORE_UNITS.iter().enumerate() {
+            let kind = [UnitKind::Row, UnitKind::Column, UnitKind::Box][u / 9];
+            units.push((kind, *cells));
+        }
+        let at = |r: usize, c: usize| (9 * r + c) as u8;
+        if extra.disjoint_groups {
+            for k in 0..9 {
+                let cells = std::array::from_fn(|b| at(b / 3 * 3 + k / 3, b % 3 * 3 + k % 3));
+                units.push((UnitKind::Group, cells));
             }
-            t[c][i] = k as u8;
-            i += 1;
         }
-        c += 1;
-    }
-    t
-};
-
-/// The cells of each unit as an 81-bit set.
-pub(crate) const UNIT_SET: [u128; N_UNITS] = {
-    let mut t = [0u128; N_UNITS];
-    let mut unit_idx = 0;
-    while unit_idx < N_UNITS {
-        let mut k = 0;
-        while k < 9 {
-            t[unit_idx] |= 1 << UNIT_CELLS[unit_idx][k];
-            k += 1;
+        if extra.windoku {
+            // Window group rows (or columns) by class: 2–4, 6–8, and 1, 5, 9.
+            const CLASSES: [[usize; 3]; 3] = [[1, 2, 3], [5, 6, 7], [0, 4, 8]];
+            for (rows, cols) in [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (0, 2), (1, 2), (2, 2)] {
+                let cells = std::array::from_fn(|k| at(CLASSES[rows][k / 3], CLASSES[cols][k % 3]));
+                units.push((UnitKind::Window, cells));
+            }
         }
-        unit_idx += 1;
-    }
-    t
-};
-
-/// The peers of each cell (the other cells of its units) as an 81-bit
-/// set.
-pub(crate) const PEER_SET: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 3 {
-            t[c] |= UNIT_SET[CELL_UNITS[c][i] as usize];
-            i += 1;
+        if extra.x {
+            units.push((UnitKind::MainDiagonal, std::array::from_fn(|k| at(k, k))));
+            units.push((UnitKind::AntiDiagonal, std::array::from_fn(|k| at(k, 8 - k))));
         }
-        t[c] &= !(1 << c);
-        c += 1;
-    }
-    t
-};
-
-/// The units of kind `kind`, as a mask: bit `u` for unit `u`.
-pub(crate) const fn units_of_kind(kind: UnitKind) -> u32 {
-    let (mut out, mut unit_idx) = (0u32, 0);
-    while unit_idx < N_UNITS {
-        if UNIT_KINDS[unit_idx] as u8 == kind as u8 {
-            out |= 1 << unit_idx;
+        let mut t = Units {
+            extra,
+            len: units.len(),
+            cells: [[0; 9]; MAX_UNITS],
+            kinds: [UnitKind::Row; MAX_UNITS],
+            numbers: [0; MAX_UNITS],
+            cell_units: std::array::from_fn(|_| ArrayVec::new()),
+            cell_unit_pos: std::array::from_fn(|_| ArrayVec::new()),
+            unit_set: [0; MAX_UNITS],
+            peer_set: [0; 81],
+            peers: std::array::from_fn(|_| ArrayVec::new()),
+            peer_order: std::array::from_fn(|_| ArrayVec::new()),
+        };
+        for (u, &(kind, cells)) in units.iter().enumerate() {
+            t.cells[u] = cells;
+            t.kinds[u] = kind;
+            t.numbers[u] = 1 + units[..u].iter().filter(|(k, _)| *k == kind).count() as u8;
+            for (k, &c) in cells.iter().enumerate() {
+                t.cell_units[usize::from(c)].push(u as u8);
+                t.cell_unit_pos[usize::from(c)].push(k as u8);
+                t.unit_set[u] |= 1 << c;
+            }
         }
-        unit_idx += 1;
+        for c in 0..81 {
+            let near = t.cell_units[c].iter().fold(0u128, |m, &u| m | t.unit_set[usize::from(u)]);
+            t.peer_set[c] = near & !(1 << c);
+            t.peers[c] = (0..81u8).filter(|&p| t.peer_set[c] & 1 << p != 0).collect();
+            let (lines, rest) = t.cell_units[c].split_at(2);
+            for &u in rest[..1].iter().chain(lines).chain(&rest[1..]) {
+                for &q in &t.cells[usize::from(u)] {
+                    if usize::from(q) != c && !t.peer_order[c].contains(&q) {
+                        t.peer_order[c].push(q);
+                    }
+                }
+            }
+        }
+        t
     }
-    out
-}
 
-/// The kind of unit `unit_idx`.
-#[inline]
-pub(crate) fn kind(unit_idx: usize) -> UnitKind {
-    UNIT_KINDS[unit_idx]
-}
-
-/// Every cell of unit `unit_idx`, in position order.
-pub(crate) fn cells_of_unit(unit_idx: usize) -> impl Iterator<Item = usize> {
-    UNIT_CELLS[unit_idx].into_iter().map(usize::from)
-}
-
-/// The cells of unit `unit_idx` at the positions of `mask`.
-pub(crate) fn cells_at(unit_idx: usize, mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |k| mask & (1 << k) != 0).map(move |k| usize::from(UNIT_CELLS[unit_idx][k]))
-}
-
-/// The units holding every cell of the set `m`, as one mask: bit `u` for
-/// unit `u` (every unit for an empty set).
-pub(crate) fn units_holding(m: u128) -> u32 {
-    let mut out = u32::MAX >> (32 - N_UNITS);
-    let mut m = m;
-    while m != 0 {
-        let c = m.trailing_zeros() as usize;
-        m &= m - 1;
-        out &= CELL_UNITS[c].iter().fold(0, |k, &u| k | 1 << u);
+    /// The kind of unit `unit_idx`.
+    #[inline]
+    pub fn kind(&self, unit_idx: usize) -> UnitKind {
+        self.kinds[unit_idx]
     }
-    out
-}
 
-/// The units, boxes first, each kind in table order: the order in which
-/// SE looks for hidden singles and a hint for its region.
-pub(crate) fn boxes_first() -> impl Iterator<Item = usize> {
-    let is_box = |u: &usize| kind(*u) == UnitKind::Box;
-    (0..N_UNITS).filter(is_box).chain((0..N_UNITS).filter(move |u| !is_box(u)))
+    /// Every cell of unit `unit_idx`, in position order.
+    pub fn cells_of_unit(&self, unit_idx: usize) -> impl Iterator<Item = usize> + '_ {
+        self.cells[unit_idx].iter().map(|&c| usize::from(c))
+    }
+
+    /// The cells of unit `unit_idx` at the positions of `mask`.
+    pub fn cells_at(&self, unit_idx: usize, mask: u16) -> impl Iterator<Item = usize> + '_ {
+        (0..9).filter(move |k| mask & (1 << k) != 0).map(move |k| usize::from(self.cells[unit_idx][k]))
+    }
+
+    /// The units of cell `c` as a mask: bit `u` for unit `u`.
+    #[inline]
+    pub fn units_of_cell(&self, c: usize) -> u64 {
+        self.cell_units[c].iter().fold(0, |k, &u| k | 1 << u)
+    }
+
+    /// The units holding every cell of the set `m`, as one mask: bit `u`
+    /// for unit `u` (every unit for an empty set).
+    pub fn units_holding(&self, m: u128) -> u64 {
+        let mut out = u64::MAX >> (64 - self.len);
+        let mut m = m;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out &= self.units_of_cell(c);
+        }
+        out
+    }
+
+    /// The units of kind `kind`, as a mask: bit `u` for unit `u`.
+    pub fn units_of_kind(&self, kind: UnitKind) -> u64 {
+        (0..self.len).filter(|&u| self.kinds[u] == kind).fold(0, |m, u| m | 1 << u)
+    }
+
+    /// The units, boxes first, each kind in table order: the order in which
+    /// SE looks for hidden singles and a hint for its region.
+    pub fn boxes_first(&self) -> impl Iterator<Item = usize> + '_ {
+        let is_box = |u: &usize| self.kind(*u) == UnitKind::Box;
+        (0..self.len).filter(is_box).chain((0..self.len).filter(move |u| !is_box(u)))
+    }
 }
 
 #[cfg(test)]
@@ -215,25 +293,91 @@ mod tests {
     use super::*;
     use sudoku_core::PEERS;
 
-    /// The table against the grid's geometry, computed here from rows and
-    /// columns.
+    /// The classic table against the grid's geometry, computed here from
+    /// rows and columns.
     #[test]
     fn the_units_are_the_rows_columns_and_boxes() {
-        for c in 0..81usize {
+        let t = Units::classic();
+        assert_eq!(t.len, 27);
+        for (c, core_peers) in PEERS.iter().enumerate() {
             let (r, col) = (c / 9, c % 9);
             let bx = r / 3 * 3 + col / 3;
-            assert_eq!(CELL_UNITS[c], [r as u8, 9 + col as u8, 18 + bx as u8]);
-            assert_eq!(CELL_UNIT_POS[c], [col as u8, r as u8, (r % 3 * 3 + col % 3) as u8]);
-            let peers = PEERS[c].iter().fold(0u128, |m, &p| m | 1 << p);
-            assert_eq!(PEER_SET[c], peers);
-            assert_eq!(PEER_SET[c].count_ones(), 20);
+            assert_eq!(t.cell_units[c].as_slice(), [r as u8, 9 + col as u8, 18 + bx as u8]);
+            assert_eq!(t.cell_unit_pos[c].as_slice(), [col as u8, r as u8, (r % 3 * 3 + col % 3) as u8]);
+            let peers = core_peers.iter().fold(0u128, |m, &p| m | 1 << p);
+            assert_eq!(t.peer_set[c], peers);
+            assert_eq!(t.peers[c].as_slice(), core_peers);
         }
         let kinds: Vec<(UnitKind, u8)> =
-            [0, 8, 9, 17, 18, 26].iter().map(|&u| (kind(u), UNIT_NUMBERS[u])).collect();
+            [0, 8, 9, 17, 18, 26].iter().map(|&u| (t.kind(u), t.numbers[u])).collect();
         use UnitKind::*;
         assert_eq!(kinds, [(Row, 1), (Row, 9), (Column, 1), (Column, 9), (Box, 1), (Box, 9)]);
-        assert_eq!(units_holding(1 << 0 | 1 << 2), 1 << 0 | 1 << 18);
-        assert_eq!(units_holding(1 << 0 | 1 << 80), 0);
-        assert_eq!(boxes_first().take(10).collect::<Vec<_>>(), [18, 19, 20, 21, 22, 23, 24, 25, 26, 0]);
+        assert_eq!(t.units_holding(1 << 0 | 1 << 2), 1 << 0 | 1 << 18);
+        assert_eq!(t.units_holding(1 << 0 | 1 << 80), 0);
+        assert_eq!(t.boxes_first().take(10).collect::<Vec<_>>(), [18, 19, 20, 21, 22, 23, 24, 25, 26, 0]);
+    }
+
+    /// The extra houses against their definitions, by coordinates: r1c1 is
+    /// on the main diagonal, in disjoint group 1 and window group 9; r5c5
+    /// on both diagonals, in disjoint group 5 and window group 9; r2c2 in
+    /// window 1; r9c1 on the anti-diagonal and in window group 9.
+    #[test]
+    fn the_extra_houses_hold_the_cells_their_rules_name() {
+        let t = Units::with(ExtraHouses { x: true, windoku: true, disjoint_groups: true });
+        assert_eq!(t.len, 47);
+        let kinds_of = |c: usize| -> Vec<(UnitKind, u8)> {
+            t.cell_units[c]
+                .iter()
+                .map(|&u| (t.kind(usize::from(u)), t.numbers[usize::from(u)]))
+                .skip(3)
+                .collect()
+        };
+        use UnitKind::*;
+        assert_eq!(kinds_of(0), [(Group, 1), (Window, 9), (MainDiagonal, 1)]);
+        assert_eq!(kinds_of(40), [(Group, 5), (Window, 9), (MainDiagonal, 1), (AntiDiagonal, 1)]);
+        assert_eq!(kinds_of(10), [(Group, 5), (Window, 1), (MainDiagonal, 1)]);
+        assert_eq!(kinds_of(72), [(Group, 7), (Window, 9), (AntiDiagonal, 1)]);
+        assert_eq!(kinds_of(1), [(Group, 2), (Window, 5)]);
+        assert_eq!(kinds_of(9), [(Group, 4), (Window, 7)]);
+        for u in 0..t.len {
+            assert_eq!(t.unit_set[u].count_ones(), 9);
+        }
+        // Peers by coordinates, for every combination of extra houses.
+        // The window group of a cell: its row's and its column's class
+        // (2–4, 6–8, or one of 1, 5, 9).
+        let window = |r: usize, c: usize| {
+            let class = |x: usize| if x % 4 == 0 { 2 } else { x / 4 };
+            (class(r), class(c))
+        };
+        for bits in 0..8 {
+            let extra =
+                ExtraHouses { x: bits & 1 != 0, windoku: bits & 2 != 0, disjoint_groups: bits & 4 != 0 };
+            let t = Units::with(extra);
+            let n_extra = 2 * usize::from(extra.x)
+                + 9 * usize::from(extra.windoku)
+                + 9 * usize::from(extra.disjoint_groups);
+            assert_eq!(t.len, 27 + n_extra);
+            for a in 0..81 {
+                for b in 0..81 {
+                    let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
+                    let seen = a != b
+                        && (ra == rb
+                            || ca == cb
+                            || (ra / 3, ca / 3) == (rb / 3, cb / 3)
+                            || extra.disjoint_groups && (ra % 3, ca % 3) == (rb % 3, cb % 3)
+                            || extra.windoku && window(ra, ca) == window(rb, cb)
+                            || extra.x && (ra == ca && rb == cb || ra + ca == 8 && rb + cb == 8));
+                    assert_eq!(
+                        t.peer_set[a] >> b & 1 != 0,
+                        seen,
+                        "{extra:?} r{}c{} r{}c{}",
+                        ra + 1,
+                        ca + 1,
+                        rb + 1,
+                        cb + 1
+                    );
+                }
+            }
+        }
     }
 }

@@ -8,3 +8,4 @@ mod grade;
 mod hint;
 mod layers;
 mod search_effort;
+mod variant;

@@ -24,52 +24,15 @@
 
 use crate::board::{Board, Pos};
 use crate::potential::{Potential, NP};
-use crate::units::{CELL_UNITS, CELL_UNIT_POS, N_UNITS, UNIT_CELLS};
-
-/// The order in which an "on" turns off its peers: its box, then the rest
-/// of its row, then the rest of its column.
-const PEER_ORDER: [[u8; 20]; 81] = {
-    let mut t = [[0u8; 20]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut n = 0;
-        let mut k = 0;
-        while k < 3 {
-            let u = CELL_UNITS[c][ORDER[k]] as usize;
-            let mut i = 0;
-            while i < 9 {
-                let q = UNIT_CELLS[u][i];
-                let mut dup = q as usize == c;
-                let mut j = 0;
-                while j < n {
-                    if t[c][j] == q {
-                        dup = true;
-                    }
-                    j += 1;
-                }
-                if !dup {
-                    t[c][n] = q;
-                    n += 1;
-                }
-                i += 1;
-            }
-            k += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// Units in [`PEER_ORDER`]: indexes into [`CELL_UNITS`] (0 row, 1 column, 2 box).
-const ORDER: [usize; 3] = [2, 0, 1];
+use crate::units::MAX_UNITS;
 
 /// `src` of the assumption itself.
 const ROOT: u16 = 0xFFFF;
 /// `src` of an "on" that is the last candidate of its cell.
 const BY_CELL: u16 = 0xFFFE;
-/// `src` of an "on" that is the last place in unit `k` (0 row, 1 column,
-/// 2 box of its cell) is `BY_UNIT + k`.
-const BY_UNIT: u16 = 0xFFF0;
+/// `src` of an "on" that is the last place of its digit in unit `u` (an
+/// index of the board's unit table) is `BY_UNIT + u`.
+const BY_UNIT: u16 = 0xFF00;
 
 /// Which links a chain may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,7 +70,7 @@ pub(crate) struct State {
     /// The offs already followed (dynamic links see only those), per cell.
     done: [u16; 81],
     /// The same per unit and digit, as positions in the unit.
-    done_pos: [[u16; 9]; N_UNITS],
+    done_pos: [[u16; 9]; MAX_UNITS],
     /// Where each potential reached came from (see the constants).
     src: [u16; NP],
     /// The number of links from the assumption to each potential reached.
@@ -128,7 +91,7 @@ impl Default for State {
             on: [0; 81],
             off: [0; 81],
             done: [0; 81],
-            done_pos: [[0; 9]; N_UNITS],
+            done_pos: [[0; 9]; MAX_UNITS],
             src: [ROOT; NP],
             depth: [0; NP],
             start: Potential::from_index(0),
@@ -186,7 +149,7 @@ impl Engine {
         st.on = [0; 81];
         st.off = [0; 81];
         st.done = [0; 81];
-        st.done_pos = [[0; 9]; N_UNITS];
+        st.done_pos[..b.units.len].fill([0; 9]);
         st.start = start;
         st.conflict = None;
         st.closings.clear();
@@ -226,7 +189,7 @@ impl Engine {
                         }
                     }
                 }
-                for &q in &PEER_ORDER[c] {
+                for &q in &b.units.peer_order[c] {
                     let q = q as usize;
                     if b.cands[q] & (1 << d) != 0
                         && self.add(st, mode, p, Potential::new(q * 9 + d, false), cand as u16)
@@ -236,8 +199,9 @@ impl Engine {
                 }
             } else {
                 st.done[c] |= 1 << d;
-                for k in 0..3 {
-                    st.done_pos[CELL_UNITS[c][k] as usize][d] |= 1 << CELL_UNIT_POS[c][k];
+                let (cell_units, cell_pos) = (&b.units.cell_units[c], &b.units.cell_unit_pos[c]);
+                for (&u, &k) in cell_units.iter().zip(cell_pos) {
+                    st.done_pos[usize::from(u)][d] |= 1 << k;
                 }
                 if mode.strong_cell {
                     let left = if mode.dynamic {
@@ -255,19 +219,20 @@ impl Engine {
                     }
                 }
                 if mode.strong_unit {
-                    for k in [2, 0, 1] {
-                        let u = CELL_UNITS[c][k] as usize;
+                    // The box, the row, the column, then the extra houses.
+                    for k in [2, 0, 1].into_iter().chain(3..cell_units.len()) {
+                        let u = cell_units[k] as usize;
                         let mut left = 0u16;
                         let places = pos[u][d];
                         if mode.dynamic {
                             left = places & !st.done_pos[u][d];
                         } else if places.count_ones() == 2 {
-                            let me = CELL_UNIT_POS[c][k];
+                            let me = cell_pos[k];
                             left = places & !(1 << me);
                         }
                         if left.count_ones() == 1 {
-                            let q = UNIT_CELLS[u][left.trailing_zeros() as usize] as usize;
-                            if self.add(st, mode, p, Potential::new(q * 9 + d, true), BY_UNIT + k as u16) {
+                            let q = b.units.cells[u][left.trailing_zeros() as usize] as usize;
+                            if self.add(st, mode, p, Potential::new(q * 9 + d, true), BY_UNIT + u as u16) {
                                 return;
                             }
                         }
@@ -330,9 +295,9 @@ impl Engine {
                 }
             }
             _ if s >= BY_UNIT => {
-                let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
+                let u = (s - BY_UNIT) as usize;
                 for i in 0..9 {
-                    let q = UNIT_CELLS[u][i] as usize;
+                    let q = b.units.cells[u][i] as usize;
                     if q != c && pos[u][d] & (1 << i) != 0 {
                         out.push(Potential::new(q * 9 + d, false).index() as u16);
                     }
@@ -356,9 +321,9 @@ impl Engine {
                 (m != 0).then(|| Potential::new(c * 9 + m.trailing_zeros() as usize, false))
             }
             _ if s >= BY_UNIT => {
-                let u = CELL_UNITS[c][(s - BY_UNIT) as usize] as usize;
+                let u = (s - BY_UNIT) as usize;
                 (0..9)
-                    .map(|i| (i, UNIT_CELLS[u][i] as usize))
+                    .map(|i| (i, b.units.cells[u][i] as usize))
                     .find(|&(i, q)| q != c && pos[u][d] & (1 << i) != 0)
                     .map(|(_, q)| Potential::new(q * 9 + d, false))
             }

@@ -11,7 +11,6 @@
 use super::engine::Mode;
 use crate::board::{cells_of, digits_of, Board, Pos};
 use crate::potential::{Potential, NC, NP};
-use crate::units::{CELL_UNITS, CELL_UNIT_POS, PEER_SET, UNIT_CELLS};
 
 /// 64-bit words in a set of candidates.
 const W: usize = NC.div_ceil(64);
@@ -28,8 +27,8 @@ pub(crate) struct StaticGraph {
     /// Per candidate: what its "on" turns off.
     weak: Vec<Set>,
     /// Per candidate: what its "off" turns on (at most a cell partner and
-    /// one per unit), and how many.
-    strong: Vec<([u16; 4], u8)>,
+    /// one per unit, seven units at most), and how many.
+    strong: Vec<([u16; 8], u8)>,
     seen_on: Set,
     seen_off: Set,
     /// Whether the last search ended with nothing new to follow.
@@ -45,7 +44,7 @@ impl Default for StaticGraph {
     fn default() -> Self {
         StaticGraph {
             weak: vec![[0; W]; NC],
-            strong: vec![([0; 4], 0); NC],
+            strong: vec![([0; 8], 0); NC],
             seen_on: [0; W],
             seen_off: [0; W],
             exhausted: false,
@@ -86,7 +85,7 @@ impl StaticGraph {
                     insert(weak, c * 9 + usize::from(d2) - 1);
                 }
             }
-            for q in cells_of(PEER_SET[c] & planes[d]) {
+            for q in cells_of(b.units.peer_set[c] & planes[d]) {
                 insert(weak, q * 9 + d);
             }
             if mode.strong_cell && b.cands[c].count_ones() == 2 {
@@ -94,12 +93,12 @@ impl StaticGraph {
                 *n += 1;
             }
             if mode.strong_unit {
-                for (&u, &k) in CELL_UNITS[c].iter().zip(&CELL_UNIT_POS[c]) {
+                for (&u, &k) in b.units.cell_units[c].iter().zip(&b.units.cell_unit_pos[c]) {
                     let (u, here) = (usize::from(u), pos[usize::from(u)][d]);
                     if here.count_ones() != 2 {
                         continue;
                     }
-                    let q = UNIT_CELLS[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
+                    let q = b.units.cells[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
                     let other = (q * 9 + d) as u16;
                     if !strong[..*n as usize].contains(&other) {
                         strong[*n as usize] = other;
@@ -116,7 +115,7 @@ impl StaticGraph {
     }
 
     /// The candidates an "off" of `cand` turns on, and how many.
-    pub fn strong(&self, cand: usize) -> &([u16; 4], u8) {
+    pub fn strong(&self, cand: usize) -> &([u16; 8], u8) {
         &self.strong[cand]
     }
 

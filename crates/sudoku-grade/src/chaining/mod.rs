@@ -16,14 +16,13 @@ mod graph;
 mod tests;
 
 use arrayvec::ArrayVec;
-use sudoku_core::PEERS;
 
 use crate::board::{Board, Pos};
 use crate::hits::{Hits, Text};
 use crate::potential::{Potential, NC, NP};
 use crate::rating::{length_bonus, longest_with_bonus, Tenths};
 use crate::technique::Technique;
-use crate::units::{N_UNITS, UNIT_CELLS, UNIT_KINDS};
+
 use engine::{Engine, Mode, State};
 use graph::{StaticGraph, FAR};
 
@@ -388,7 +387,7 @@ impl Chaining {
                 cell &= cell - 1;
                 side[z / 64] |= 1 << (z % 64);
             }
-            for &q in &PEERS[c] {
+            for &q in &b.units.peers[c] {
                 let z = q as usize * 9 + d;
                 if b.cands[q as usize] & (1 << d) != 0 {
                     side[z / 64] |= 1 << (z % 64);
@@ -584,10 +583,10 @@ impl Chaining {
                 true,
             );
         }
-        for u in 0..N_UNITS {
+        for u in 0..b.units.len {
             for d in 0..9 {
                 let places = pos[u][d];
-                let first = UNIT_CELLS[u][places.trailing_zeros() as usize % 9] as usize;
+                let first = b.units.cells[u][places.trailing_zeros() as usize % 9] as usize;
                 if places.count_ones() < min || b.cands[first].count_ones() < min {
                     continue;
                 }
@@ -595,9 +594,9 @@ impl Chaining {
                 branches.extend(
                     (0..9)
                         .filter(|i| places & (1 << i) != 0)
-                        .map(|i| Potential::new(UNIT_CELLS[u][i] as usize * 9 + d, true)),
+                        .map(|i| Potential::new(b.units.cells[u][i] as usize * 9 + d, true)),
                 );
-                let kind = UNIT_KINDS[u].se_word();
+                let kind = b.units.kind(u).se_word();
                 let what = |x: &mut Text| {
                     x.num(d + 1).str(" in ").str(kind);
                 };

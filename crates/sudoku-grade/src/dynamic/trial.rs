@@ -15,12 +15,10 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use sudoku_core::PEERS;
-
 use crate::board::{bit, Board, Found, ALL};
 use crate::hits::Hits;
 use crate::rules::basic;
-use crate::units::{CELL_UNITS, N_UNITS, UNIT_CELLS};
+use crate::units::MAX_UNITS;
 
 const N_LIT: usize = 729;
 const NONE: u16 = u16::MAX;
@@ -66,12 +64,13 @@ pub(crate) fn propagate(b: &mut Board, plus: bool, mut log: Option<&mut Log>) ->
         layer = layer.saturating_add(1);
         let mut place = [0u16; 81];
         let mut any = false;
-        let mut placed_units = [0u16; N_UNITS];
+        let units = b.units;
+        let mut placed_units = [0u16; MAX_UNITS];
         for c in 0..81 {
             let m = b.cands[c];
             if b.value[c] != 0 {
                 let v = bit(b.value[c]);
-                for &u in &CELL_UNITS[c] {
+                for &u in &units.cell_units[c] {
                     placed_units[u as usize] |= v;
                 }
             } else if m == 0 {
@@ -81,7 +80,7 @@ pub(crate) fn propagate(b: &mut Board, plus: bool, mut log: Option<&mut Log>) ->
                 any = true;
             }
         }
-        for (u, unit) in UNIT_CELLS.iter().enumerate() {
+        for (u, unit) in units.cells[..units.len].iter().enumerate() {
             let (mut once, mut twice) = (0u16, 0u16);
             for &c in unit {
                 let m = b.cands[c as usize];
@@ -117,7 +116,7 @@ pub(crate) fn propagate(b: &mut Board, plus: bool, mut log: Option<&mut Log>) ->
                 }
                 b.value[c] = m.trailing_zeros() as u8 + 1;
                 b.cands[c] = 0;
-                for &p in &PEERS[c] {
+                for &p in &units.peers[c] {
                     b.cands[p as usize] &= !m;
                 }
             }
@@ -168,7 +167,7 @@ fn assume(b: &Board, cell: usize, digit: u8, plus: bool, log: Option<&mut Log>) 
             l.removed[cell * 9 + o.trailing_zeros() as usize] = 1;
             o &= o - 1;
         }
-        for &p in &PEERS[cell] {
+        for &p in &b.units.peers[cell] {
             let p = p as usize;
             if t.cands[p] & m != 0 {
                 l.removed[p * 9 + digit as usize - 1] = 1;
@@ -177,7 +176,7 @@ fn assume(b: &Board, cell: usize, digit: u8, plus: bool, log: Option<&mut Log>) 
         }
         l.cumulative[1] = n;
     }
-    for &p in &PEERS[cell] {
+    for &p in &b.units.peers[cell] {
         t.cands[p as usize] &= !m;
     }
     let out = propagate(&mut t, plus, log);
@@ -263,7 +262,7 @@ impl Trials {
         }
         // Region forcing.
         let pos = b.positions();
-        for (u, unit) in UNIT_CELLS.iter().enumerate() {
+        for (u, unit) in b.units.cells[..b.units.len].iter().enumerate() {
             for d0 in 0..9 {
                 let m = pos[u][d0];
                 if m.count_ones() < 2 {

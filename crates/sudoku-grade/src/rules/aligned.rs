@@ -8,7 +8,6 @@
 //! combination goes.
 
 use crate::board::{cells_of, Board, Pos, ALL};
-use crate::units::PEER_SET;
 use arrayvec::ArrayVec;
 
 use crate::hits::Hits;
@@ -24,8 +23,8 @@ fn digit_masks(mut m: u16) -> impl Iterator<Item = u16> {
 }
 
 #[inline]
-fn sees(a: usize, b: usize) -> bool {
-    PEER_SET[a] & (1 << b) != 0
+fn sees(board: &Board, a: usize, b: usize) -> bool {
+    board.units.peer_set[a] & (1 << b) != 0
 }
 
 /// The cells of `b` with `lo..=hi` candidates, as a set.
@@ -79,7 +78,7 @@ pub(crate) fn pair(b: &Board, _pos: &Pos, hits: &mut Hits) {
     let mut excl: ArrayVec<u16, 81> = ArrayVec::new();
     for c1 in cells_of(open) {
         for c2 in cells_of(open & !((2u128 << c1) - 1)) {
-            let common = PEER_SET[c1] & PEER_SET[c2] & bivalue;
+            let common = b.units.peer_set[c1] & b.units.peer_set[c2] & bivalue;
             if common == 0 {
                 continue;
             }
@@ -93,7 +92,7 @@ pub(crate) fn pair(b: &Board, _pos: &Pos, hits: &mut Hits) {
             let mut allowed = [0u16; 2];
             for v1 in digit_masks(m1) {
                 let mut bad = emptied_by(&excl, v1);
-                if sees(c1, c2) {
+                if sees(b, c1, c2) {
                     bad |= v1;
                 }
                 let ok2 = m2 & !bad;
@@ -118,17 +117,17 @@ pub(crate) fn triplet(b: &Board, _pos: &Pos, hits: &mut Hits) {
     let small = cells_with(b, 2, 3);
     let mut excl: ArrayVec<u16, 81> = ArrayVec::new();
     // The cells that see one of `cells`.
-    let near = |cells: u128| cells_of(cells).fold(0u128, |m, e| m | PEER_SET[e]);
+    let near = |cells: u128| cells_of(cells).fold(0u128, |m, e| m | b.units.peer_set[e]);
     for c1 in cells_of(open) {
         // c2 and c3 must each see a cell that sees c1.
-        let near1 = near(PEER_SET[c1] & small);
+        let near1 = near(b.units.peer_set[c1] & small);
         for c2 in cells_of(open & near1 & !((2u128 << c1) - 1)) {
-            let common12 = PEER_SET[c1] & PEER_SET[c2] & small;
+            let common12 = b.units.peer_set[c1] & b.units.peer_set[c2] & small;
             if common12 == 0 {
                 continue;
             }
             for c3 in cells_of(open & near(common12) & !((2u128 << c2) - 1)) {
-                let common = common12 & PEER_SET[c3];
+                let common = common12 & b.units.peer_set[c3];
                 if common == 0 {
                     continue;
                 }
@@ -138,7 +137,7 @@ pub(crate) fn triplet(b: &Board, _pos: &Pos, hits: &mut Hits) {
                 if excl.is_empty() {
                     continue;
                 }
-                let (s12, s13, s23) = (sees(c1, c2), sees(c1, c3), sees(c2, c3));
+                let (s12, s13, s23) = (sees(b, c1, c2), sees(b, c1, c3), sees(b, c2, c3));
                 let mut allowed = [0u16; 3];
                 'combos: for v1 in digit_masks(m1) {
                     for v2 in digit_masks(m2) {

@@ -7,20 +7,16 @@
 #![allow(clippy::needless_range_loop)]
 
 use arrayvec::ArrayVec;
-use sudoku_core::PEERS;
 
 use crate::board::{cells_of, digits_of, Board, Pos};
 use crate::hits::{Conclusions, Hits, Text};
 use crate::rating::Tenths;
 use crate::technique::Technique;
-use crate::units::{
-    boxes_first, cells_at, UnitKind, CELL_UNITS, COLUMNS, N_UNITS, PEER_SET, ROWS, UNIT_CELLS, UNIT_KINDS,
-    UNIT_SET,
-};
+use crate::units::{UnitKind, Units, COLUMNS, ROWS};
 
-/// SE's word for the kind of unit `u`.
-fn kind(u: usize) -> &'static str {
-    UNIT_KINDS[u].se_word()
+/// SE's word for the kind of unit `u` of `b`.
+fn kind(b: &Board, u: usize) -> &'static str {
+    b.units.kind(u).se_word()
 }
 
 /// The extra difficulty of a hidden single in a box that is not its last
@@ -32,19 +28,20 @@ const HIDDEN_SINGLE_IN_BOX_EXTRA: Tenths = 2;
 const HIDDEN_SINGLE_IN_LINE_EXTRA: Tenths = 5;
 
 /// Hidden singles: 1.0 when the cell is the last empty one of the unit, 1.2
-/// in a box, 1.5 in a row or column.
+/// in a box, 1.5 in a row, a column or an extra house.
 pub(crate) fn hidden_singles(b: &Board, pos: &Pos, hits: &mut Hits) {
-    for u in boxes_first() {
-        let open = UNIT_CELLS[u].iter().filter(|&&c| b.value[c as usize] == 0).count();
+    let units = b.units;
+    for u in units.boxes_first() {
+        let open = units.cells[u].iter().filter(|&&c| b.value[c as usize] == 0).count();
         for d in 0..9 {
             let m = pos[u][d];
             if m.count_ones() != 1 {
                 continue;
             }
-            let c = UNIT_CELLS[u][m.trailing_zeros() as usize] as usize;
+            let c = units.cells[u][m.trailing_zeros() as usize] as usize;
             let extra = if open == 1 {
                 0
-            } else if UNIT_KINDS[u] == UnitKind::Box {
+            } else if units.kind(u) == UnitKind::Box {
                 HIDDEN_SINGLE_IN_BOX_EXTRA
             } else {
                 HIDDEN_SINGLE_IN_LINE_EXTRA
@@ -52,7 +49,7 @@ pub(crate) fn hidden_singles(b: &Board, pos: &Pos, hits: &mut Hits) {
             let difficulty = Technique::HiddenSingle.base_tenths() + extra;
             let digit = d as u8 + 1;
             hits.offer(b, Technique::HiddenSingle, difficulty, &[(c, digit)], &[], |x| {
-                x.str("Hidden Single: ").cell(c).str(": ").num(d + 1).str(" in ").str(kind(u));
+                x.str("Hidden Single: ").cell(c).str(": ").num(d + 1).str(" in ").str(kind(b, u));
             });
         }
     }
@@ -74,47 +71,75 @@ pub(crate) fn naked_singles(b: &Board, hits: &mut Hits) {
 
 /// The hidden singles that removing `elim` leaves in unit `u`: digits
 /// that had more places there and would have one.
-fn singles_left(pos: &Pos, u: usize, elim: &[(usize, u8)]) -> ArrayVec<(usize, u8), 9> {
+fn singles_left(units: &Units, pos: &Pos, u: usize, elim: &[(usize, u8)]) -> ArrayVec<(usize, u8), 9> {
     let mut out = ArrayVec::new();
     for d0 in 0..9 {
         let digit = d0 as u8 + 1;
         let mut left = pos[u][d0];
-        for (k, &uc) in UNIT_CELLS[u].iter().enumerate() {
+        for (k, &uc) in units.cells[u].iter().enumerate() {
             if elim.contains(&(uc as usize, digit)) {
                 left &= !(1 << k);
             }
         }
         if left.count_ones() == 1 && pos[u][d0].count_ones() > 1 {
-            out.push((UNIT_CELLS[u][left.trailing_zeros() as usize] as usize, digit));
+            out.push((units.cells[u][left.trailing_zeros() as usize] as usize, digit));
         }
     }
     out
 }
 
-/// For positions `m` (two or more) of a digit in unit `u`: the unit they
-/// all lie in too, a line for a box and a box for a line (the first in
-/// table order), with the positions there of the cells it shares with
-/// `u`.
-fn locked_in(u: usize, m: u16) -> Option<(usize, u16)> {
-    let from_box = UNIT_KINDS[u] == UnitKind::Box;
-    let cells = cells_at(u, m).fold(0u128, |s, c| s | 1 << c);
+/// Whether SE looks for a digit of a unit of kind `from` locked in a unit
+/// of kind `to`: a box and a line either way, and a disjoint group or a
+/// window with a line, a box or each other, either way. The diagonals
+/// take no part.
+fn locks(from: UnitKind, to: UnitKind) -> bool {
+    use UnitKind::*;
+    matches!(
+        (from, to),
+        (Box, Row | Column)
+            | (Row | Column, Box)
+            | (Group | Window, Row | Column | Box)
+            | (Row | Column | Box, Group | Window)
+            | (Group, Window)
+            | (Window, Group)
+    )
+}
+
+/// For positions `m` (two or more) of a digit in unit `u`: the units they
+/// all lie in too that SE pairs with `u` ([`locks`]; on a classic grid a
+/// line for a box and a box for a line, one at most), in table order,
+/// each with the positions there of the cells it shares with `u`.
+fn locked_in(units: &Units, u: usize, m: u16) -> ArrayVec<(usize, u16), 4> {
+    let from = units.kind(u);
+    let cells = units.cells_at(u, m).fold(0u128, |s, c| s | 1 << c);
     let first = cells.trailing_zeros() as usize;
-    let other = CELL_UNITS[first]
+    units.cell_units[first]
         .iter()
         .map(|&o| usize::from(o))
-        .find(|&o| o != u && (UNIT_KINDS[o] == UnitKind::Box) != from_box && cells & !UNIT_SET[o] == 0)?;
-    let shared = (0..9).filter(|&k| UNIT_SET[u] & 1 << UNIT_CELLS[other][k] != 0).fold(0, |s, k| s | 1 << k);
-    Some((other, shared))
+        .filter(|&o| o != u && locks(from, units.kind(o)) && cells & !units.unit_set[o] == 0)
+        .map(|other| {
+            let shared = (0..9)
+                .filter(|&k| units.unit_set[u] & 1 << units.cells[other][k] != 0)
+                .fold(0, |s, k| s | 1 << k);
+            (other, shared)
+        })
+        .collect()
 }
 
 /// Pointing (a box's digit confined to one line; 2.6, direct 1.7) and
-/// claiming (a line's digit confined to one box; 2.8, direct 1.9).
+/// claiming (a line's digit confined to one box; 2.8, direct 1.9). On a
+/// grid with extra houses SE rates a lock 2.6 when the unit it eliminates
+/// from is a row or a column and 2.8 otherwise; the direct form starts
+/// from a box (1.7), a disjoint group or a window group (1.9), and places
+/// the hidden singles it leaves in the units of the kind it starts from.
 pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
+    let units = b.units;
     // Within one unit: at most 9.
     let mut elim: ArrayVec<(usize, u8), 9> = ArrayVec::new();
-    for u in 0..N_UNITS {
-        let from_box = UNIT_KINDS[u] == UnitKind::Box;
-        if direct && !from_box {
+    for u in 0..units.len {
+        let from_box = units.kind(u) == UnitKind::Box;
+        let from_extra = matches!(units.kind(u), UnitKind::Group | UnitKind::Window);
+        if direct && !from_box && !from_extra {
             // SE has no direct claiming.
             continue;
         }
@@ -123,41 +148,51 @@ pub(crate) fn locking(b: &Board, pos: &Pos, direct: bool, hits: &mut Hits) {
             if m.count_ones() < 2 {
                 continue;
             }
-            let Some((other, shared)) = locked_in(u, m) else { continue };
-            if pos[other][d0] & !shared == 0 {
-                continue;
-            }
-            let cells: ArrayVec<usize, 9> = cells_at(u, m).collect();
-            let digit = d0 as u8 + 1;
-            elim.clear();
-            elim.extend(cells_at(other, pos[other][d0]).filter(|c| !cells.contains(c)).map(|c| (c, digit)));
-            if elim.is_empty() {
-                continue;
-            }
-            let t = match (from_box, direct) {
-                (true, false) => Technique::Pointing,
-                (false, false) => Technique::Claiming,
-                (true, true) => Technique::DirectPointing,
-                (false, true) => Technique::DirectClaiming,
-            };
-            let difficulty = t.base_tenths();
-            let text = |x: &mut Text| {
-                x.str(t.name()).str(": Cells ").cells(cells.iter().copied()).str(": ").num(d0 + 1);
-                x.str(" of ").str(kind(u)).str(" in ").str(kind(other));
-            };
-            if !direct {
-                hits.offer(b, t, difficulty, &[], &elim, text);
-                continue;
-            }
-            // Direct: each hidden single the eliminations would leave in a
-            // box is placed; SE does not make the eliminations themselves.
-            // In box order, as the eliminations along the line are.
-            let boxes = (0..N_UNITS).filter(|&bx| {
-                UNIT_KINDS[bx] == UnitKind::Box && elim.iter().any(|&(c, _)| UNIT_SET[bx] & 1 << c != 0)
-            });
-            for bx in boxes {
-                for single in singles_left(pos, bx, &elim) {
-                    hits.offer(b, t, difficulty, &[single], &[], text);
+            for (other, shared) in locked_in(units, u, m) {
+                if pos[other][d0] & !shared == 0 {
+                    continue;
+                }
+                let cells: ArrayVec<usize, 9> = units.cells_at(u, m).collect();
+                let digit = d0 as u8 + 1;
+                elim.clear();
+                elim.extend(
+                    units.cells_at(other, pos[other][d0]).filter(|c| !cells.contains(c)).map(|c| (c, digit)),
+                );
+                if elim.is_empty() {
+                    continue;
+                }
+                let pointing = if direct {
+                    from_box
+                } else {
+                    matches!(units.kind(other), UnitKind::Row | UnitKind::Column)
+                };
+                let t = match (pointing, direct) {
+                    (true, false) => Technique::Pointing,
+                    (false, false) => Technique::Claiming,
+                    (true, true) => Technique::DirectPointing,
+                    (false, true) => Technique::DirectClaiming,
+                };
+                let difficulty = t.base_tenths();
+                let text = |x: &mut Text| {
+                    x.str(t.name()).str(": Cells ").cells(cells.iter().copied()).str(": ").num(d0 + 1);
+                    x.str(" of ").str(kind(b, u)).str(" in ").str(kind(b, other));
+                };
+                if !direct {
+                    hits.offer(b, t, difficulty, &[], &elim, text);
+                    continue;
+                }
+                // Direct: each hidden single the eliminations would leave in a
+                // unit of the source's kind (a box for a box) is placed; SE
+                // does not make the eliminations themselves. In table order,
+                // as the eliminations along the line are.
+                let boxes = (0..units.len).filter(|&bx| {
+                    units.kind(bx) == units.kind(u)
+                        && elim.iter().any(|&(c, _)| units.unit_set[bx] & 1 << c != 0)
+                });
+                for bx in boxes {
+                    for single in singles_left(units, pos, bx, &elim) {
+                        hits.offer(b, t, difficulty, &[single], &[], text);
+                    }
                 }
             }
         }
@@ -253,10 +288,11 @@ pub(crate) fn pseudo_naked_subsets(
 }
 
 /// `k` cells of a unit with `k` digits between them: those digits go from
-/// the unit's other cells (pair 3.0, triplet 3.6, quad 5.0).
+/// the unit's other cells (pair 3.0, triplet 3.6, quad 5.0). Not on the
+/// diagonals of an X grid: SE does not look there.
 ///
 /// Units in `skip` (bit `u` for unit `u`) are not searched.
-pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
+pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u64, hits: &mut Hits) {
     let t = match k {
         2 => Technique::NakedPair,
         3 => Technique::NakedTriplet,
@@ -264,7 +300,11 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
     };
     let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
-    for (u, unit) in UNIT_CELLS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
+    // SE looks for naked subsets in every house but the diagonals.
+    let diagonal = |u: usize| matches!(b.units.kind(u), UnitKind::MainDiagonal | UnitKind::AntiDiagonal);
+    for (u, unit) in
+        b.units.cells[..b.units.len].iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0 && !diagonal(u))
+    {
         let cells: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
@@ -281,7 +321,7 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
             }
             hits.offer(b, t, difficulty, &[], &elim, |x| {
                 x.str(t.name()).str(": Cells ").cells(s.iter().map(|&i| cells[i])).str(": ");
-                x.digits(union, ",").str(" in ").str(kind(u));
+                x.digits(union, ",").str(" in ").str(kind(b, u));
             });
         });
     }
@@ -292,7 +332,7 @@ pub(crate) fn naked_subsets(b: &Board, k: usize, skip: u32, hits: &mut Hits) {
 /// triplet 2.5 when that leaves a hidden single).
 ///
 /// Units in `skip` (bit `u` for unit `u`) are not searched.
-pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip: u32, hits: &mut Hits) {
+pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip: u64, hits: &mut Hits) {
     let t = match (k, direct) {
         (2, true) => Technique::DirectHiddenPair,
         (3, true) => Technique::DirectHiddenTriplet,
@@ -302,7 +342,8 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip:
     };
     let difficulty = t.base_tenths();
     let mut elim = Conclusions::new();
-    for (u, unit) in UNIT_CELLS.iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
+    let units = b.units;
+    for (u, unit) in units.cells[..units.len].iter().enumerate().filter(|&(u, _)| skip & (1 << u) == 0) {
         let ds: ArrayVec<usize, 9> =
             (0..9).filter(|&d| (2..=k as u32).contains(&pos[u][d].count_ones())).collect();
         let masks: ArrayVec<u16, 9> = ds.iter().map(|&d| pos[u][d]).collect();
@@ -318,8 +359,8 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip:
                 return;
             }
             let text = |x: &mut Text| {
-                x.str(t.name()).str(": Cells ").cells(cells_at(u, places)).str(": ");
-                x.digits(keep, ",").str(" in ").str(kind(u));
+                x.str(t.name()).str(": Cells ").cells(units.cells_at(u, places)).str(": ");
+                x.digits(keep, ",").str(" in ").str(kind(b, u));
             };
             if !direct {
                 hits.offer(b, t, difficulty, &[], &elim, text);
@@ -327,7 +368,7 @@ pub(crate) fn hidden_subsets(b: &Board, pos: &Pos, k: usize, direct: bool, skip:
             }
             // Direct: each hidden single the eliminations would leave in the
             // unit is placed; SE does not make the eliminations themselves.
-            for single in singles_left(pos, u, &elim) {
+            for single in singles_left(units, pos, u, &elim) {
                 hits.offer(b, t, difficulty, &[single], &[], text);
             }
         });
@@ -359,10 +400,13 @@ pub(crate) fn fish(b: &Board, pos: &Pos, k: usize, skip: u16, hits: &mut Hits) {
                 let cover_off = cover_lines.start;
                 elim.clear();
                 for x in (0..9).filter(|x| cover & (1 << x) != 0) {
-                    elim.extend(cells_at(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)));
+                    elim.extend(
+                        b.units.cells_at(cover_off + x, pos[cover_off + x][d0] & !base).map(|c| (c, digit)),
+                    );
                 }
                 hits.offer(b, t, difficulty, &[], &elim, |x| {
-                    let cells = s.iter().flat_map(|&i| cells_at(off + lines[i], pos[off + lines[i]][d0]));
+                    let cells =
+                        s.iter().flat_map(|&i| b.units.cells_at(off + lines[i], pos[off + lines[i]][d0]));
                     x.str(t.name()).str(": Cells ").cells(cells).str(" on value ").num(d0 + 1);
                 });
             });
@@ -382,7 +426,7 @@ pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
         if pm.count_ones() != pivot_size {
             continue;
         }
-        let wings: ArrayVec<usize, 20> = PEERS[p]
+        let wings: ArrayVec<usize, 80> = b.units.peers[p]
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| {
@@ -405,9 +449,10 @@ pub(crate) fn xy_wings(b: &Board, xyz: bool, hits: &mut Hits) {
                     }
                     z
                 };
-                let mut seen = PEER_SET[a] & PEER_SET[w];
+                let peer_set = &b.units.peer_set;
+                let mut seen = peer_set[a] & peer_set[w];
                 if xyz {
-                    seen &= PEER_SET[p];
+                    seen &= peer_set[p];
                 }
                 let zd = z.trailing_zeros() as u8 + 1;
                 elim.clear();

@@ -24,7 +24,7 @@ use crate::hits::{Conclusions, Hits};
 use crate::rating::Tenths;
 use crate::rules::basic::pseudo_naked_subsets;
 use crate::technique::Technique;
-use crate::units::{cells_of_unit, CELL_UNITS, N_UNITS, PEER_SET};
+use crate::units::MAX_UNITS;
 
 /// Most poly cells a BUG is searched with.
 const MAX_POLY: usize = 12;
@@ -42,9 +42,9 @@ struct BugSearch<'a> {
     pos: &'a Pos,
     poly: ArrayVec<usize, MAX_POLY>,
     /// Places of each digit kept so far in each unit.
-    count: [[u8; 9]; N_UNITS],
+    count: [[u8; 9]; MAX_UNITS],
     /// Poly cells not yet decided holding each digit, per unit.
-    avail: [[u8; 9]; N_UNITS],
+    avail: [[u8; 9]; MAX_UNITS],
     /// The kept pair of each poly cell.
     kept: PolyMasks,
     /// Complete choices found.
@@ -65,14 +65,15 @@ impl BugSearch<'_> {
             return;
         }
         if i == self.poly.len() {
-            if (0..N_UNITS).all(|u| (0..9).all(|d| self.pos[u][d] == 0 || self.count[u][d] == 2)) {
+            if (0..self.b.units.len).all(|u| (0..9).all(|d| self.pos[u][d] == 0 || self.count[u][d] == 2)) {
                 self.solutions.push(self.kept.clone());
             }
             return;
         }
         let c = self.poly[i];
         let m = self.b.cands[c];
-        for &u in &CELL_UNITS[c] {
+        let cell_units = &self.b.units.cell_units[c];
+        for &u in cell_units {
             for d in digits_of(m) {
                 self.avail[u as usize][d as usize - 1] -= 1;
             }
@@ -81,21 +82,21 @@ impl BugSearch<'_> {
         for p in 0..ds.len() {
             for q in p + 1..ds.len() {
                 let (d1, d2) = (ds[p] as usize - 1, ds[q] as usize - 1);
-                for &u in &CELL_UNITS[c] {
+                for &u in cell_units {
                     self.count[u as usize][d1] += 1;
                     self.count[u as usize][d2] += 1;
                 }
-                if CELL_UNITS[c].iter().all(|&u| self.unit_ok(u as usize)) {
+                if cell_units.iter().all(|&u| self.unit_ok(u as usize)) {
                     self.kept[i] = (1 << d1) | (1 << d2);
                     self.search(i + 1);
                 }
-                for &u in &CELL_UNITS[c] {
+                for &u in cell_units {
                     self.count[u as usize][d1] -= 1;
                     self.count[u as usize][d2] -= 1;
                 }
             }
         }
-        for &u in &CELL_UNITS[c] {
+        for &u in cell_units {
             for d in digits_of(m) {
                 self.avail[u as usize][d as usize - 1] += 1;
             }
@@ -116,8 +117,8 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
         b,
         pos,
         poly: ArrayVec::new(),
-        count: [[0; 9]; N_UNITS],
-        avail: [[0; 9]; N_UNITS],
+        count: [[0; 9]; MAX_UNITS],
+        avail: [[0; 9]; MAX_UNITS],
         kept: ArrayVec::new(),
         solutions: ArrayVec::new(),
     };
@@ -126,7 +127,7 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
         match m.count_ones() {
             0 => {}
             2 => {
-                for &u in &CELL_UNITS[c] {
+                for &u in &b.units.cell_units[c] {
                     for d in digits_of(m) {
                         s.count[u as usize][d as usize - 1] += 1;
                     }
@@ -138,7 +139,7 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
                     return;
                 }
                 s.poly.push(c);
-                for &u in &CELL_UNITS[c] {
+                for &u in &b.units.cell_units[c] {
                     for d in digits_of(m) {
                         s.avail[u as usize][d as usize - 1] += 1;
                     }
@@ -146,7 +147,7 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
             }
         }
     }
-    if s.poly.is_empty() || !(0..N_UNITS).all(|u| s.unit_ok(u)) {
+    if s.poly.is_empty() || !(0..b.units.len).all(|u| s.unit_ok(u)) {
         return;
     }
     s.kept = s.poly.iter().map(|_| 0).collect();
@@ -172,7 +173,7 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
     }
     // Type 2: the same single extra digit in every poly cell.
     if all_extra.count_ones() == 1 && extra.iter().all(|&e| e == all_extra) {
-        let seen = poly.iter().fold(!0u128, |m, &c| m & PEER_SET[c]);
+        let seen = poly.iter().fold(!0u128, |m, &c| m & b.units.peer_set[c]);
         let d = all_extra.trailing_zeros() as u8 + 1;
         elim.clear();
         elim.extend(cells_of(seen).filter(|&y| b.cands[y] & all_extra != 0).map(|y| (y, d)));
@@ -180,8 +181,9 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
             x.str("BUG type 2: ").cells(poly.iter().copied()).str(" on ").num(usize::from(d));
         });
     }
-    let mut units: ArrayVec<usize, 3> = CELL_UNITS[poly[0]].map(usize::from).into_iter().collect();
-    units.retain(|u| poly.iter().all(|&c| CELL_UNITS[c].contains(&(*u as u8))));
+    let cell_units = &b.units.cell_units;
+    let mut units: ArrayVec<usize, 7> = cell_units[poly[0]].iter().map(|&u| usize::from(u)).collect();
+    units.retain(|u| poly.iter().all(|&c| cell_units[c].contains(&(*u as u8))));
     for &u in &units {
         // Type 4: a digit kept in both poly cells with no other place in
         // the unit.
@@ -210,7 +212,7 @@ fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits
 /// the unit (5.7 + 0.1 × (k − 1)).
 fn bug_type3(b: &Board, u: usize, poly: &[usize], pseudo: u16, hits: &mut Hits) {
     let others: ArrayVec<usize, 9> =
-        cells_of_unit(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
+        b.units.cells_of_unit(u).filter(|&c| b.cands[c] != 0 && !poly.contains(&c)).collect();
     for k in 2..=others.len().min(8) {
         let difficulty = Technique::Bug.base_tenths() + BUG_TYPE_EXTRA + (k as Tenths - 1);
         if !hits.wants(difficulty) {

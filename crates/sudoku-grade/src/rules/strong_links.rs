@@ -15,9 +15,11 @@
 //! Difficulty (observed with serate 1.18.1): with no grouped link, the
 //! base (2 links 4.0, 3 links 5.4), plus 0.1 when a strong link is a box,
 //! plus 0.1 when the strong links hold both a row and a column; with a
-//! grouped link, 4.3 and 5.7. SE's name carries a code: the number of
-//! grouped links, then one digit per link: 0 a box, 1 a line of the kind
-//! of the first line, 2 a line of the other kind.
+//! grouped link, or a strong link in an extra house of a variant (a
+//! disjoint group, a window group, a diagonal), 4.3 and 5.7. SE's name
+//! carries a code: the number of grouped links, then one digit per link: 0
+//! a box, 1 a line of the kind of the first line, 2 a line of the other
+//! kind, and an extra house by its region type (3 to 6).
 
 use arrayvec::ArrayVec;
 
@@ -25,7 +27,7 @@ use crate::board::{cells_of, Board, Pos};
 use crate::hits::{Conclusions, Hits, Text};
 use crate::rating::Tenths;
 use crate::technique::Technique;
-use crate::units::{units_holding, units_of_kind, UnitKind, N_UNITS, PEER_SET, UNIT_CELLS, UNIT_KINDS};
+use crate::units::{ExtraHouses, UnitKind, Units, N_CLASSIC_UNITS};
 
 /// One strong link: the cells with the digit in `unit`, split into two
 /// groups `a` and `b`.
@@ -48,21 +50,21 @@ struct Dir {
     from: u128,
     to: u128,
     /// [`units_of`] `from` and `to`.
-    from_units: u32,
-    to_units: u32,
+    from_units: u64,
+    to_units: u64,
 }
 
 /// Whether `m` can be one node of a link: one cell, or cells of one box on
 /// one line.
-fn is_group(m: u128) -> bool {
-    const BOXES: u32 = units_of_kind(UnitKind::Box);
-    let units = units_holding(m);
-    m.count_ones() == 1 || (units & BOXES != 0 && units & !BOXES != 0)
+fn is_group(units: &Units, m: u128) -> bool {
+    let lines = units.units_of_kind(UnitKind::Row) | units.units_of_kind(UnitKind::Column);
+    let held = units.units_holding(m);
+    m.count_ones() == 1 || (held & units.units_of_kind(UnitKind::Box) != 0 && held & lines != 0)
 }
 
 /// The cells that see every cell of `m`.
-fn seen_by_all(m: u128) -> u128 {
-    cells_of(m).fold(!0u128 >> 47, |s, c| s & PEER_SET[c])
+fn seen_by_all(units: &Units, m: u128) -> u128 {
+    cells_of(m).fold(!0u128 >> 47, |s, c| s & units.peer_set[c])
 }
 
 /// The first cell of a group, as SE lists it.
@@ -71,27 +73,23 @@ fn first(m: u128) -> usize {
 }
 
 /// The kind of unit `u` as SE's codes number it: 0 a box, 1 a row, 2 a
-/// column.
-fn kind(u: u8) -> u8 {
-    match UNIT_KINDS[usize::from(u)] {
-        UnitKind::Box => 0,
-        UnitKind::Row => 1,
-        UnitKind::Column => 2,
-    }
+/// column, 3 to 6 the extra houses ([`UnitKind::se_code`]).
+fn kind(units: &Units, u: u8) -> u8 {
+    units.kind(usize::from(u)).se_code()
 }
 
 /// Every strong link on the digit of `d0` (0-based): each unit whose cells
 /// with the digit split into two groups, in every way they split.
-fn links(pos: &Pos, d0: usize, out: &mut Vec<Link>) {
+fn links(units: &Units, pos: &Pos, d0: usize, out: &mut Vec<Link>) {
     out.clear();
-    for u in 0..N_UNITS {
-        let m = pos[u][d0];
+    for (u, unit_pos) in pos.iter().enumerate().take(units.len) {
+        let m = unit_pos[d0];
         let n = m.count_ones();
         if !(2..=6).contains(&n) {
             continue;
         }
         let places: ArrayVec<usize, 9> =
-            (0..9).filter(|k| m & (1 << k) != 0).map(|k| UNIT_CELLS[u][k] as usize).collect();
+            (0..9).filter(|k| m & (1 << k) != 0).map(|k| units.cells[u][k] as usize).collect();
         // Subsets holding the first cell, so each split is taken once.
         for sub in 0..(1u32 << (n - 1)) {
             let (mut a, mut b) = (1u128 << places[0], 0u128);
@@ -102,7 +100,7 @@ fn links(pos: &Pos, d0: usize, out: &mut Vec<Link>) {
                     b |= 1u128 << c;
                 }
             }
-            if b != 0 && is_group(a) && is_group(b) {
+            if b != 0 && is_group(units, a) && is_group(units, b) {
                 out.push(Link { unit: u as u8, a, b, grouped: n > 2 });
             }
         }
@@ -110,10 +108,10 @@ fn links(pos: &Pos, d0: usize, out: &mut Vec<Link>) {
 }
 
 /// Both directions of every link.
-fn directions(links: &[Link], out: &mut Vec<Dir>) {
+fn directions(units: &Units, links: &[Link], out: &mut Vec<Dir>) {
     out.clear();
     for (i, l) in links.iter().enumerate() {
-        let (ua, ub) = (units_of(l.a), units_of(l.b));
+        let (ua, ub) = (units_of(units, l.a), units_of(units, l.b));
         out.push(Dir { link: i, unit: l.unit, from: l.a, to: l.b, from_units: ua, to_units: ub });
         out.push(Dir { link: i, unit: l.unit, from: l.b, to: l.a, from_units: ub, to_units: ua });
     }
@@ -127,8 +125,8 @@ fn weak(x: &Dir, y: &Dir) -> bool {
 
 /// The units holding every cell of a group, as one mask: bit `u` for unit
 /// `u`.
-fn units_of(m: u128) -> u32 {
-    units_holding(m)
+fn units_of(units: &Units, m: u128) -> u64 {
+    units.units_holding(m)
 }
 
 /// SE's code of a chain of up to three links, as its digits: `[0, 1, 1]`
@@ -142,11 +140,12 @@ fn code_one_way(kinds: &[u8], grouped: usize) -> Code {
     s.push(grouped as u8);
     let mut first_line = 0;
     for &k in kinds {
-        if k != 0 && first_line == 0 {
+        if (k == 1 || k == 2) && first_line == 0 {
             first_line = k;
         }
         s.push(match k {
             0 => 0,
+            k if k >= 3 => k,
             k if k == first_line => 1,
             _ => 2,
         });
@@ -171,7 +170,8 @@ fn distinct_kinds(kinds: &[u8]) -> u8 {
     (0..3u8).filter(|k| kinds.contains(k)).count() as u8
 }
 
-/// What a grouped chain adds to its base (SE 4.3 and 5.7).
+/// What a grouped chain, or one with a strong link in an extra house,
+/// adds to its base (SE 4.3 and 5.7).
 const GROUPED_EXTRA: Tenths = 3;
 
 /// What an ungrouped chain adds to its base: 0.1 for a box among its
@@ -192,6 +192,8 @@ fn name(kinds: &[u8], grouped: bool, looped: bool) -> (&'static str, &'static st
         _ => "3 Strong links",
     };
     match (looped, grouped) {
+        (true, true) if kinds.len() == 2 => ("", "(2 Strong Links) Grouped X-Loop"),
+        (true, false) if kinds.len() == 2 => ("", "(2 Strong Links) X-Loop"),
         (true, true) => ("", "(3 Strong Links) Grouped X-Loop"),
         (true, false) => ("", "(3 Strong Links) X-Loop"),
         (false, true) => ("Grouped ", base),
@@ -201,8 +203,8 @@ fn name(kinds: &[u8], grouped: bool, looped: bool) -> (&'static str, &'static st
 
 /// Adds the text of a chain to `x`: its name, code and the first cell of
 /// each group in chain order.
-fn describe(x: &mut Text, links: &[Link], chain: &[Dir], looped: bool, digit: u8) {
-    let kinds: ArrayVec<u8, 3> = chain.iter().map(|d| kind(links[d.link].unit)).collect();
+fn describe(x: &mut Text, units: &Units, links: &[Link], chain: &[Dir], looped: bool, digit: u8) {
+    let kinds: ArrayVec<u8, 3> = chain.iter().map(|d| kind(units, links[d.link].unit)).collect();
     let grouped = chain.iter().filter(|d| links[d.link].grouped).count();
     let (code, reversed) = code(&kinds, grouped);
     let mut groups: ArrayVec<u128, 6> = chain.iter().flat_map(|d| [d.from, d.to]).collect();
@@ -221,7 +223,9 @@ fn describe(x: &mut Text, links: &[Link], chain: &[Dir], looped: bool, digit: u8
 /// can follow each in a chain, as found for the digit's cells `plane`.
 #[derive(Default)]
 struct DigitLinks {
-    plane: Option<u128>,
+    /// The digit's cells and the extra houses of the table the links were
+    /// found on.
+    plane: Option<(u128, ExtraHouses)>,
     links: Vec<Link>,
     dirs: Vec<Dir>,
     /// `next[first[i]..first[i + 1]]`: the directions that can follow
@@ -244,14 +248,14 @@ pub(crate) struct LinkScratch {
 impl LinkScratch {
     /// The links of the digit of `d0` (0-based) on positions `pos`, found
     /// again only if its cells changed.
-    fn digit(&mut self, pos: &Pos, d0: usize) -> &DigitLinks {
+    fn digit(&mut self, units: &Units, pos: &Pos, d0: usize) -> &DigitLinks {
         let plane = (0..9).fold(0u128, |m, r| m | u128::from(pos[r][d0]) << (9 * r));
         let dl = &mut self.digits[d0];
-        if dl.plane != Some(plane) {
-            links(pos, d0, &mut dl.links);
-            directions(&dl.links, &mut dl.dirs);
+        if dl.plane != Some((plane, units.extra)) {
+            links(units, pos, d0, &mut dl.links);
+            directions(units, &dl.links, &mut dl.dirs);
             let ds = &dl.dirs;
-            let w = index_by_unit(ds, &mut self.by_unit);
+            let w = index_by_unit(units, ds, &mut self.by_unit);
             dl.next.clear();
             dl.first.clear();
             for x in ds {
@@ -265,7 +269,7 @@ impl LinkScratch {
                 }
             }
             dl.first.push(dl.next.len());
-            dl.plane = Some(plane);
+            dl.plane = Some((plane, units.extra));
         }
         dl
     }
@@ -279,17 +283,17 @@ impl DigitLinks {
 
     /// The digit's cells among `m`.
     fn cells_in(&self, m: u128) -> u128 {
-        m & self.plane.unwrap_or(0)
+        m & self.plane.map_or(0, |(p, _)| p)
     }
 }
 
 /// Indexes `dirs` by the units of their `from` groups: `by_unit[u * w..][..w]`
 /// is the set of directions (bit `i` for `dirs[i]`) starting in unit `u`.
 /// Returns `w`, the words of a set.
-fn index_by_unit(dirs: &[Dir], by_unit: &mut Vec<u64>) -> usize {
+fn index_by_unit(units: &Units, dirs: &[Dir], by_unit: &mut Vec<u64>) -> usize {
     let w = dirs.len().div_ceil(64);
     by_unit.clear();
-    by_unit.resize(N_UNITS * w, 0);
+    by_unit.resize(units.len * w, 0);
     for (i, d) in dirs.iter().enumerate() {
         let mut units = d.from_units;
         while units != 0 {
@@ -304,7 +308,7 @@ fn index_by_unit(dirs: &[Dir], by_unit: &mut Vec<u64>) -> usize {
 /// The directions whose `from` group lies in one of `units` (the `to`
 /// units of a direction: the candidates for a weak link after it), in the
 /// order of `dirs`.
-fn after(units: u32, by_unit: &[u64], w: usize) -> impl Iterator<Item = usize> + '_ {
+fn after(units: u64, by_unit: &[u64], w: usize) -> impl Iterator<Item = usize> + '_ {
     (0..w).flat_map(move |k| {
         let (mut m, mut units) = (0u64, units);
         while units != 0 {
@@ -323,16 +327,16 @@ fn after(units: u32, by_unit: &[u64], w: usize) -> impl Iterator<Item = usize> +
 }
 
 /// The difficulty of a chain of strong links (see the module docs).
-fn difficulty(links: &[Link], chain: &[Dir]) -> u8 {
+fn difficulty(units: &Units, links: &[Link], chain: &[Dir]) -> u8 {
     let grouped = chain.iter().any(|d| links[d.link].grouped);
     let mut kinds = [0u8; 3];
     for (k, d) in kinds.iter_mut().zip(chain) {
-        *k = kind(links[d.link].unit);
+        *k = kind(units, links[d.link].unit);
     }
     let kinds = &kinds[..chain.len()];
     let base =
         if chain.len() == 2 { Technique::TwoStrongLinks } else { Technique::ThreeStrongLinks }.base_tenths();
-    if grouped {
+    if grouped || kinds.iter().any(|&k| k >= 3) {
         base + GROUPED_EXTRA
     } else {
         base + shape_tenths(kinds)
@@ -357,7 +361,7 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
-        let dl = scratch.digit(pos, d0);
+        let dl = scratch.digit(b.units, pos, d0);
         let (ls, ds) = (&dl.links, &dl.dirs);
         for (i, x) in ds.iter().enumerate() {
             for y in dl.after(i).iter().map(|&j| &ds[j]) {
@@ -366,19 +370,27 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
                     continue;
                 }
                 let pattern = x.from | x.to | y.from | y.to;
-                let targets = seen_by_all(x.from | y.to) & !pattern;
-                if dl.cells_in(targets) == 0 {
+                // On a grid with extra houses, SE also closes two links
+                // into an X-loop when the far ends are weakly linked too
+                // (on the classic grid we leave it out: ratings stay as
+                // they were).
+                let looped = b.units.len > N_CLASSIC_UNITS && weak(y, x);
+                let ends: &[(u128, u128)] =
+                    if looped { &[(x.to, y.from), (y.to, x.from)] } else { &[(x.from, y.to)] };
+                if ends.iter().all(|&(p, q)| dl.cells_in(seen_by_all(b.units, p | q) & !pattern) == 0) {
                     continue;
                 }
                 let chain = [*x, *y];
-                let diff = difficulty(ls, &chain);
+                let diff = difficulty(b.units, ls, &chain);
                 if !hits.wants(diff) {
                     continue;
                 }
                 elim.clear();
-                push_elims(b, targets, digit, &mut elim);
+                for &(p, q) in ends {
+                    push_elims(b, seen_by_all(b.units, p | q) & !pattern, digit, &mut elim);
+                }
                 hits.offer(b, Technique::TwoStrongLinks, diff, &[], &elim, |t| {
-                    describe(t, ls, &chain, false, digit)
+                    describe(t, b.units, ls, &chain, looped, digit)
                 });
             }
         }
@@ -398,7 +410,7 @@ pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, 
     let mut elim = Conclusions::new();
     for d0 in (0..9).filter(|d0| skip & (1 << d0) == 0) {
         let digit = d0 as u8 + 1;
-        let dl = scratch.digit(pos, d0);
+        let dl = scratch.digit(b.units, pos, d0);
         let (ls, ds) = (&dl.links, &dl.dirs);
         for (i, x) in ds.iter().enumerate() {
             for &j in dl.after(i) {
@@ -423,20 +435,20 @@ pub(crate) fn three(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, 
                     } else {
                         &[(x.from, z.to)]
                     };
-                    if ends.iter().all(|&(p, q)| dl.cells_in(seen_by_all(p | q) & !pattern) == 0) {
+                    if ends.iter().all(|&(p, q)| dl.cells_in(seen_by_all(b.units, p | q) & !pattern) == 0) {
                         continue;
                     }
                     let chain = [*x, *y, *z];
-                    let diff = difficulty(ls, &chain);
+                    let diff = difficulty(b.units, ls, &chain);
                     if !hits.wants(diff) {
                         continue;
                     }
                     elim.clear();
                     for &(p, q) in ends {
-                        push_elims(b, seen_by_all(p | q) & !pattern, digit, &mut elim);
+                        push_elims(b, seen_by_all(b.units, p | q) & !pattern, digit, &mut elim);
                     }
                     hits.offer(b, Technique::ThreeStrongLinks, diff, &[], &elim, |t| {
-                        describe(t, ls, &chain, looped, digit)
+                        describe(t, b.units, ls, &chain, looped, digit)
                     });
                 }
             }
@@ -548,10 +560,14 @@ mod tests {
 
     #[test]
     fn seen_by_all_keeps_common_peers() {
+        let t = Units::classic();
         let m = (1u128 << 0) | (1u128 << 80);
-        assert_eq!(cells_of(seen_by_all(m)).collect::<Vec<_>>(), vec![8, 72]);
-        // r1c1 and r3c3 share a box; r1c1 and r9c9 no unit.
-        assert!(units_of(1u128 << 0) & units_of(1u128 << 20) != 0);
-        assert_eq!(units_of(1u128 << 0) & units_of(1u128 << 80), 0);
+        assert_eq!(cells_of(seen_by_all(t, m)).collect::<Vec<_>>(), vec![8, 72]);
+        // r1c1 and r3c3 share a box; r1c1 and r9c9 no unit (but the main
+        // diagonal of an X grid).
+        assert!(units_of(t, 1u128 << 0) & units_of(t, 1u128 << 20) != 0);
+        assert_eq!(units_of(t, 1u128 << 0) & units_of(t, 1u128 << 80), 0);
+        let x = Units::with(crate::units::ExtraHouses { x: true, ..Default::default() });
+        assert!(units_of(x, 1u128 << 0) & units_of(x, 1u128 << 80) != 0);
     }
 }

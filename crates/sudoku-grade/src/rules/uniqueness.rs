@@ -32,7 +32,7 @@ use crate::hits::{Conclusions, Hits, Text};
 use crate::rating::Tenths;
 use crate::rules::basic::{for_each_subset, pseudo_naked_subsets};
 use crate::technique::Technique;
-use crate::units::{cells_of_unit, CELL_UNITS, N_UNITS, PEER_SET, UNIT_SET};
+use crate::units::{Units, MAX_UNITS, N_CLASSIC_UNITS};
 
 /// Longest loop searched for (cells).
 const MAX_LOOP: usize = 20;
@@ -42,8 +42,11 @@ const MAX_LOOP: usize = 20;
 const MAX_LOOP_SUBSET: usize = 4;
 
 /// The units (by index) that hold both `x` and `y`.
-fn shared_units(x: usize, y: usize) -> impl Iterator<Item = usize> {
-    CELL_UNITS[x].into_iter().map(usize::from).filter(move |&u| CELL_UNITS[y].contains(&(u as u8)))
+fn shared_units(units: &Units, x: usize, y: usize) -> impl Iterator<Item = usize> + '_ {
+    units.cell_units[x]
+        .iter()
+        .map(|&u| usize::from(u))
+        .filter(move |&u| units.cell_units[y].contains(&(u as u8)))
 }
 
 /// SE's difficulty of a unique loop of `len` cells before the type's own
@@ -93,9 +96,9 @@ struct LoopSearch<'a> {
     cells: u128,
     path: Loop,
     /// Loop cells per unit.
-    count: [u8; N_UNITS],
+    count: [u8; MAX_UNITS],
     /// Colour (path index parity) of the first loop cell met in each unit.
-    colour: [u8; N_UNITS],
+    colour: [u8; MAX_UNITS],
     /// Cells of the path holding more than the pair.
     n_extra: usize,
     /// The one extra digit every extra cell of the path has, while they all
@@ -110,7 +113,7 @@ struct LoopSearch<'a> {
 impl LoopSearch<'_> {
     /// Whether `c` may join the path at index `i` (colour `i % 2`).
     fn fits(&self, c: usize, i: usize) -> bool {
-        CELL_UNITS[c].iter().all(|&u| {
+        self.b.units.cell_units[c].iter().all(|&u| {
             let u = u as usize;
             self.count[u] == 0 || (self.count[u] == 1 && self.colour[u] != (i % 2) as u8)
         })
@@ -134,7 +137,7 @@ impl LoopSearch<'_> {
 
     fn push(&mut self, c: usize) {
         let i = self.path.len();
-        for &u in &CELL_UNITS[c] {
+        for &u in &self.b.units.cell_units[c] {
             let u = u as usize;
             if self.count[u] == 0 {
                 self.colour[u] = (i % 2) as u8;
@@ -146,7 +149,7 @@ impl LoopSearch<'_> {
 
     fn pop(&mut self) {
         if let Some(c) = self.path.pop() {
-            for &u in &CELL_UNITS[c] {
+            for &u in &self.b.units.cell_units[c] {
                 self.count[u as usize] -= 1;
             }
         }
@@ -155,7 +158,7 @@ impl LoopSearch<'_> {
     /// Whether every unit touched by the path holds exactly two of its
     /// cells.
     fn closed(&self) -> bool {
-        self.path.iter().all(|&c| CELL_UNITS[c].iter().all(|&u| self.count[u as usize] == 2))
+        self.path.iter().all(|&c| self.b.units.cell_units[c].iter().all(|&u| self.count[u as usize] == 2))
     }
 
     /// Extends the path from its last cell through a unit that holds only
@@ -174,12 +177,13 @@ impl LoopSearch<'_> {
             return;
         }
         let i = self.path.len();
-        for u in CELL_UNITS[cur].map(usize::from) {
+        let units = self.b.units;
+        for u in units.cell_units[cur].iter().map(|&u| usize::from(u)) {
             if self.count[u] != 1 {
                 continue;
             }
             // The unit's cells with the pair after the start, in order.
-            for next in cells_of(UNIT_SET[u] & self.cells & !((2u128 << start) - 1)) {
+            for next in cells_of(units.unit_set[u] & self.cells & !((2u128 << start) - 1)) {
                 if !self.fits(next, i) {
                     continue;
                 }
@@ -206,7 +210,11 @@ fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>
     // with none of the others in one of its units is on no loop.
     loop {
         let on_loops = cells_of(cells)
-            .filter(|&c| CELL_UNITS[c].iter().all(|&u| UNIT_SET[usize::from(u)] & cells & !(1 << c) != 0))
+            .filter(|&c| {
+                b.units.cell_units[c]
+                    .iter()
+                    .all(|&u| b.units.unit_set[usize::from(u)] & cells & !(1 << c) != 0)
+            })
             .fold(0u128, |m, c| m | 1 << c);
         if on_loops == cells {
             break;
@@ -221,8 +229,8 @@ fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>
         pair,
         cells,
         path: Loop::new(),
-        count: [0; N_UNITS],
-        colour: [0; N_UNITS],
+        count: [0; MAX_UNITS],
+        colour: [0; MAX_UNITS],
         n_extra: 0,
         type2_digit: 0,
         found,
@@ -389,14 +397,14 @@ fn offer_loop(
     // Type 2: one extra digit, the same in every extra cell.
     let c = b.cands[extra[0]] & !pair;
     if c.count_ones() == 1 && extra.iter().all(|&x| b.cands[x] == pair | c) {
-        let seen = extra.iter().fold(!0u128, |m, &x| m & PEER_SET[x]);
+        let seen = extra.iter().fold(!0u128, |m, &x| m & b.units.peer_set[x]);
         let d = c.trailing_zeros() as u8 + 1;
         elim.clear();
         elim.extend(cells_of(seen).filter(|&y| b.cands[y] & c != 0).map(|y| (y, d)));
         out.push(b, technique, base, 2, &elim, (lp, pair), None);
     }
     let [x, y] = extra[..] else { return };
-    for u in shared_units(x, y) {
+    for u in shared_units(b.units, x, y) {
         // Type 4: one digit of the pair has no other place in the unit.
         for (keep, drop) in [(pair & pair.wrapping_neg(), pair & (pair - 1))]
             .into_iter()
@@ -405,7 +413,8 @@ fn offer_loop(
             let d0 = keep.trailing_zeros() as usize;
             let places = pos[u][d0];
             let only_xy = places.count_ones() == 2
-                && cells_of_unit(u)
+                && b.units
+                    .cells_of_unit(u)
                     .enumerate()
                     .filter(|&(k, _)| places & (1 << k) != 0)
                     .all(|(_, c)| c == x || c == y);
@@ -415,13 +424,15 @@ fn offer_loop(
             }
         }
     }
-    // Type 3, the box first, then the line; in each, subsets by size, the
-    // naked one first. SE keeps only the first of two steps with the same
+    // Type 3, the box first, then the line, then the extra houses; in
+    // each, subsets by size, the naked one first. SE keeps only the first of two steps with the same
     // eliminations, which can leave a naked subset (harder) where a hidden
     // one (easier) removes the same candidates.
     seen.clear();
-    let mut units: ArrayVec<usize, 3> = shared_units(x, y).collect();
+    let mut units: ArrayVec<usize, 7> =
+        shared_units(b.units, x, y).filter(|&u| u < N_CLASSIC_UNITS).collect();
     units.reverse();
+    units.extend(shared_units(b.units, x, y).filter(|&u| u >= N_CLASSIC_UNITS));
     for u in units {
         let t3 = Type3 { b, pos, u, x, y, pair, base, technique, lp };
         for k in 2..=MAX_LOOP_SUBSET {
@@ -456,7 +467,7 @@ impl Type3<'_> {
         let (b, x, y, pair) = (self.b, self.x, self.y, self.pair);
         let pseudo = (b.cands[x] | b.cands[y]) & !pair;
         let others: ArrayVec<usize, 9> =
-            cells_of_unit(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
+            b.units.cells_of_unit(self.u).filter(|&c| c != x && c != y && b.cands[c] != 0).collect();
         let difficulty = self.base + (k as Tenths - 1);
         pseudo_naked_subsets(b, &others, pseudo, k, |s, union, elim| {
             if elim.is_empty() || seen.iter().any(|e| e.as_slice() == elim) {
@@ -476,7 +487,7 @@ impl Type3<'_> {
     /// Skips eliminations in `seen`.
     fn hidden(&self, k: usize, seen: &mut Vec<Conclusions>, out: &mut LoopHints) {
         let (b, u, x, y, pair) = (self.b, self.u, self.x, self.y, self.pair);
-        let cells: ArrayVec<usize, 9> = cells_of_unit(u).collect();
+        let cells: ArrayVec<usize, 9> = b.units.cells_of_unit(u).collect();
         let xy =
             cells.iter().enumerate().filter(|&(_, &c)| c == x || c == y).fold(0u16, |m, (kk, _)| m | 1 << kk);
         let places = |m: u16| digits_of(m).fold(0u16, |p, d| p | self.pos[u][d as usize - 1]);

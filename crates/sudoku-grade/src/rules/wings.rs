@@ -22,17 +22,17 @@ use crate::board::Pos;
 use crate::board::{cells_of, Board};
 use crate::hits::Hits;
 use crate::technique::Technique;
-use crate::units::{CELL_UNITS, PEER_SET, UNIT_CELLS};
+use crate::units::Units;
 
 /// The cells that see every cell of `cells`.
-fn seen_by_all(cells: impl IntoIterator<Item = usize>) -> u128 {
-    cells.into_iter().fold(!0u128 >> 47, |s, c| s & PEER_SET[c])
+fn seen_by_all(units: &Units, cells: impl IntoIterator<Item = usize>) -> u128 {
+    cells.into_iter().fold(!0u128 >> 47, |s, c| s & units.peer_set[c])
 }
 
-/// The index of the first unit (rows 0–8, columns 9–17, boxes 18–26)
-/// holding every one of `cells`.
-fn first_unit(cells: &[usize]) -> Option<usize> {
-    let common = cells.iter().fold(!0u32, |m, &c| m & CELL_UNITS[c].iter().fold(0, |k, &u| k | 1 << u));
+/// The index of the first unit (rows 0–8, columns 9–17, boxes 18–26, then
+/// the extra houses) holding every one of `cells`.
+fn first_unit(units: &Units, cells: &[usize]) -> Option<usize> {
+    let common = cells.iter().fold(!0u64, |m, &c| m & units.units_of_cell(c));
     (common != 0).then(|| common.trailing_zeros() as usize)
 }
 
@@ -105,11 +105,12 @@ fn als_wings(
     hits: &mut Hits,
 ) {
     let bivalues: ArrayVec<usize, 81> = (0..81).filter(|&c| b.cands[c].count_ones() == 2).collect();
-    // At most 5 digits (the ALS's), each from the at most 20 cells that see
+    // At most 5 digits (the ALS's), each from the at most 80 cells that see
     // one of its holders.
-    let mut elim: ArrayVec<(usize, u8), 100> = ArrayVec::new();
+    let mut elim: ArrayVec<(usize, u8), 400> = ArrayVec::new();
     let mut chosen = ArrayVec::new();
-    for (u, unit) in UNIT_CELLS.iter().enumerate() {
+    let units = b.units;
+    for (u, unit) in units.cells[..units.len].iter().enumerate() {
         let open: ArrayVec<usize, 9> = unit
             .iter()
             .map(|&c| c as usize)
@@ -119,7 +120,7 @@ fn als_wings(
         almost_locked_sets(b, &open, n, &mut chosen, 0, 0, &mut |als| {
             let digits = als.iter().fold(0u16, |m, &c| m | b.cands[c]);
             // One ALS in two units (a row and a box) is taken once.
-            if digits.count_ones() as usize != n + 1 || first_unit(als) != Some(u) {
+            if digits.count_ones() as usize != n + 1 || first_unit(units, als) != Some(u) {
                 return;
             }
             let largest = als.iter().map(|&c| b.cands[c].count_ones()).max().unwrap_or(0);
@@ -137,7 +138,7 @@ fn als_wings(
                 // every ALS cell holding it sees the bivalue cell.
                 let restricted = [wm & wm.wrapping_neg(), wm & (wm - 1)]
                     .into_iter()
-                    .filter(|&x| als.iter().all(|&c| b.cands[c] & x == 0 || PEER_SET[w] >> c & 1 != 0))
+                    .filter(|&x| als.iter().all(|&c| b.cands[c] & x == 0 || units.peer_set[w] >> c & 1 != 0))
                     .fold(0u16, |m, x| m | x);
                 let eliminate = match restricted.count_ones() {
                     1 => wm & !restricted,
@@ -147,7 +148,7 @@ fn als_wings(
                 elim.clear();
                 for z in (0..9).map(|d| 1u16 << d).filter(|&z| eliminate & z != 0) {
                     let holders = als.iter().copied().chain([w]).filter(|&c| b.cands[c] & z != 0);
-                    let seen = seen_by_all(holders);
+                    let seen = seen_by_all(units, holders);
                     let digit = z.trailing_zeros() as u8 + 1;
                     elim.extend(cells_of(seen).filter(|&c| b.cands[c] & z != 0).map(|c| (c, digit)));
                 }
