@@ -138,8 +138,10 @@ class Counter:
         return len(r)
 
 
-def dig(base, sol, rng, budget=None):
-    """remove givens in a random order while pencilmark still finds one solution -> givens {cell: digit}."""
+def dig(base, sol, rng, budget=None, node_limit=2_000_000):
+    """remove givens in a random order while pencilmark still finds one solution -> givens {cell: digit}.
+
+    A removal whose check hits the node limit is undone, as if the puzzle had become ambiguous."""
     c = Counter(base)
     givens = dict(enumerate(sol))
     order = list(givens)
@@ -148,7 +150,7 @@ def dig(base, sol, rng, budget=None):
         order = order[:budget]
     for k in order:
         d = givens.pop(k)
-        if c.count(givens, node_limit=2_000_000) != 1:
+        if c.count(givens, node_limit=node_limit) != 1:
             givens[k] = d
     return givens
 
@@ -253,7 +255,7 @@ def one(family, seed, i, dig_budget, peers):
             return None
         obj["givens"] = "." * (v.rows * v.cols)
     else:
-        givens = dig(base, sol, rng, dig_budget)
+        givens = dig(base, sol, rng, dig_budget, 2_000_000 if v.n <= 16 else 100_000)
         obj = dict(base, givens=v.text([givens.get(k, 0) for k in range(len(v.cells))]))
     n, text = check(obj, sol, peers)
     if n != 1:
