@@ -240,7 +240,7 @@ def check(obj, want_solution=None, peers=("pencilmark", "cpsat")):
     return len(a), None
 
 
-def one(family, seed, i, dig_budget, peers):
+def one(family, seed, i, dig_budget, peers, merges=12):
     rng = random.Random(seed * 1000003 + i)
     base = dict(FAMILIES[family])
     if family == "jigsaw9":
@@ -250,7 +250,7 @@ def one(family, seed, i, dig_budget, peers):
     if sol is None:
         return None
     if family.startswith("killer"):
-        obj = make_killer(base, v, sol, rng)
+        obj = make_killer(base, v, sol, rng, merges)
         if obj is None:
             return None
         obj["givens"] = "." * (v.rows * v.cols)
@@ -321,6 +321,7 @@ def main():
     ap.add_argument("--dig-cells", type=int, default=None, help="try removing only this many cells (25x25)")
     ap.add_argument("--check", choices=("both", "cpsat"), default="both",
                     help="both: pencilmark and CP-SAT must agree (fixtures); cpsat: CP-SAT alone (bench sets)")
+    ap.add_argument("--merges", type=int, default=12, help="killer: random cage merges tried after the split phase")
     ap.add_argument("--list", action="store_true")
     args = ap.parse_args()
     if args.list or not args.family:
@@ -330,7 +331,7 @@ def main():
     for i in range(args.start, args.start + args.number):
         t = time.perf_counter()
         obj = one(args.family, args.seed, i, args.dig_cells,
-                  ("pencilmark", "cpsat") if args.check == "both" else ("cpsat",))
+                  ("pencilmark", "cpsat") if args.check == "both" else ("cpsat",), args.merges)
         if obj is None:
             print(f"{args.family} {i}: no puzzle", file=sys.stderr)
             continue

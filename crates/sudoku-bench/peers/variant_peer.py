@@ -10,7 +10,10 @@ Usage (in the bench venv: python3 -m venv target/bench-python-venv; pip install 
 Input: one puzzle a line in the JSON form of docs/variants.md (issue 34's format contract), or the line form (classic
 rules; `--size`, `--rules x,windoku` as on our CLI). Lines that are blank or start with '#' are skipped.
 --time writes, to stderr, a tab-separated line per puzzle (index, CPU ms in this process for reading, building
-and solving that puzzle, wall ms) and a total line; the CPU clock is time.process_time().
+and solving that puzzle, wall ms, then the CPU ms of building the peer's model and of its search alone) and a
+total line with the means; the CPU clock is time.process_time(). For pencilmark, building is its Python
+from_json + finalize + to_cpuzzle, the search its C++ brute_solve; for CP-SAT, building the CpModel, the search
+the Solve calls.
 
 CP-SAT model (ours, one worker): one IntVar 1..n per cell, AddAllDifferent per house (rows, columns, boxes or
 regions, diagonals, windows, disjoint groups, each samurai grid's own), a cage is AllDifferent plus a linear sum
@@ -33,6 +36,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import variant_model as VM  # noqa: E402
 
 NODE_LIMIT = 20_000_000
+# CPU seconds of the last solve, split into building the peer's model and searching it (for --time)
+LAST = {"build": 0.0, "search": 0.0}
 
 
 # ---------------------------------------------------------------- CP-SAT
@@ -66,13 +71,17 @@ def cpsat_model(v):
 def cpsat_solutions(v, limit, time_limit=600.0):
     """up to `limit` solutions (lists of digits in cell order); None when the time limit stopped the search."""
     from ortools.sat.python import cp_model
+    t0 = time.process_time()
     m, x = cpsat_model(v)
+    t1 = time.process_time()
+    LAST["build"], LAST["search"] = t1 - t0, 0.0
     out = []
     for _ in range(limit):
         s = cp_model.CpSolver()
         s.parameters.num_workers = 1
         s.parameters.max_time_in_seconds = time_limit
         st = s.Solve(m)
+        LAST["search"] = time.process_time() - t1
         if st == cp_model.INFEASIBLE:
             break
         if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -149,8 +158,12 @@ def pencilmark_puzzle(v):
 def pencilmark_solutions(v, limit):
     """up to `limit` solutions in OUR cell order; None when the node limit stopped the search."""
     from pencilmark import cbackend as CB
+    t0 = time.process_time()
     p = pencilmark_puzzle(v)
-    r = CB.brute_solve(p, limit=limit, node_limit=NODE_LIMIT)
+    cp = CB.to_cpuzzle(p)
+    t1 = time.process_time()
+    r = CB.brute_solve(p, limit=limit, node_limit=NODE_LIMIT, cpuzzle=cp)
+    LAST["build"], LAST["search"] = t1 - t0, time.process_time() - t1
     if not r.complete and len(r) < limit:
         return None
     out = []
@@ -267,7 +280,7 @@ def main():
     else:
         import pencilmark  # noqa: F401
         from pencilmark import cbackend, puzzle_json  # noqa: F401
-    total_cpu, n = 0.0, 0
+    total_cpu, total_build, total_search, n = 0.0, 0.0, 0.0, 0
     t_all = time.perf_counter()
     for i, v in enumerate(read_puzzles(args.input, args.size, rules)):
         c0, w0 = time.process_time(), time.perf_counter()
@@ -297,11 +310,15 @@ def main():
         total_cpu += cpu
         n += 1
         out.write(line + "\n")
+        total_build += LAST["build"] * 1e3
+        total_search += LAST["search"] * 1e3
         if args.time:
-            print(f"{i}\t{cpu:.3f}\t{wall:.3f}", file=sys.stderr)
+            print(f"{i}\t{cpu:.3f}\t{wall:.3f}\t{LAST['build'] * 1e3:.3f}\t{LAST['search'] * 1e3:.3f}", file=sys.stderr)
     if args.time:
         wall = (time.perf_counter() - t_all) * 1e3
-        print(f"total\t{total_cpu:.1f}\t{wall:.1f}\t{n}\t{total_cpu / max(n, 1):.3f} ms/puzzle", file=sys.stderr)
+        k = max(n, 1)
+        print(f"total\tcpu_ms {total_cpu:.1f}\twall_ms {wall:.1f}\tpuzzles {n}\tcpu {total_cpu / k:.3f} ms/puzzle"
+              f"\tbuild {total_build / k:.3f}\tsearch {total_search / k:.3f}", file=sys.stderr)
 
 
 if __name__ == "__main__":
