@@ -155,14 +155,14 @@ def pencilmark_puzzle(v):
     return p
 
 
-def pencilmark_solutions(v, limit):
+def pencilmark_solutions(v, limit, node_limit=NODE_LIMIT):
     """up to `limit` solutions in OUR cell order; None when the node limit stopped the search."""
     from pencilmark import cbackend as CB
     t0 = time.process_time()
     p = pencilmark_puzzle(v)
     cp = CB.to_cpuzzle(p)
     t1 = time.process_time()
-    r = CB.brute_solve(p, limit=limit, node_limit=NODE_LIMIT, cpuzzle=cp)
+    r = CB.brute_solve(p, limit=limit, node_limit=node_limit, cpuzzle=cp)
     LAST["build"], LAST["search"] = t1 - t0, time.process_time() - t1
     if not r.complete and len(r) < limit:
         return None
