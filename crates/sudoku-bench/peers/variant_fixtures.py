@@ -22,8 +22,8 @@ Every puzzle is made the same way, with no code of the Rust workspace:
      stops the run.
 --extra K adds K puzzles with no solution ("expect": 0: a blank set to a digit its houses' givens allow but the
 solution does not have there; for killer, one given that is not the solution's digit) and K with several ("expect": "many": a given or a cage
-dropped), each count checked by both programs (for killer, candidates pencilmark cannot decide within 2,000,000
-nodes are skipped).
+dropped), each count checked by both programs (candidates pencilmark cannot decide within 2,000,000 nodes are
+skipped).
 Puzzle i of seed S uses the random stream seeded with S * 1000003 + i, so -n 10 is a prefix of -n 50.
 """
 from __future__ import annotations
@@ -313,7 +313,7 @@ def extras(obj, rng):
             g2 = list(g)
             g2[r * v.cols + c] = VM.SYMBOLS[rng.choice(opts) - 1]
             z = dict(base, givens="".join(g2))
-            if check(z)[0] == 0:
+            if check(z, soft=True)[0] == 0:
                 zero = dict(z, expect=0)
                 break
         gv = list(v.givens)
@@ -323,7 +323,7 @@ def extras(obj, rng):
             g2 = list(g)
             g2[r * v.cols + c] = "."
             mm = dict(base, givens="".join(g2))
-            if check(mm)[0] == 2:
+            if check(mm, soft=True)[0] == 2:
                 many = dict(mm, expect="many")
                 break
     return zero, many
