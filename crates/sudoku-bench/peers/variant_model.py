@@ -140,7 +140,8 @@ def parse(obj):
     """one JSON object of docs/variants.md -> Variant (FormatError when it breaks the contract)."""
     if isinstance(obj, str):
         obj = json.loads(obj)
-    known = {"size", "boxes", "regions", "rules", "cages", "givens", "layout", "solution", "expect", "id", "source"}
+    known = {"size", "boxes", "regions", "rules", "cages", "givens", "layout", "solution", "expect", "id", "source",
+             "pencilmark"}
     extra = sorted(set(obj) - known)
     if extra:
         raise FormatError(f"unknown field(s) {extra}")
