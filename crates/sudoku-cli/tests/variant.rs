@@ -232,3 +232,42 @@ fn r34_print_makes_a_variant_book_with_its_rules_and_answers() {
         .stderr(predicate::str::contains("<stdin>:1: the puzzle has more than one solution"));
     assert!(!bad.exists());
 }
+
+#[test]
+fn r34_grade_rates_x_windoku_and_disjoint_groups_as_serate_does() {
+    // serate's ratings with the variant's flag (fixtures/grade/variant, the
+    // test half): at least 90 % exact ER through the CLI, every row rated.
+    for (rule, file) in
+        [("x", "x.tsv"), ("windoku", "windoku.tsv"), ("disjoint-groups", "disjoint-groups.tsv")]
+    {
+        let text =
+            std::fs::read_to_string(crate::util::fixture_path(&format!("grade/variant/{file}"))).unwrap();
+        let rows: Vec<Vec<&str>> = text.lines().skip(1).take(60).map(|l| l.split('\t').collect()).collect();
+        let input: String =
+            rows.iter().map(|r| format!("{{\"rules\":[\"{rule}\"],\"givens\":\"{}\"}}\n", r[0])).collect();
+        let out = sudoku().args(["grade", "-f", "json", "-"]).write_stdin(input).output().unwrap();
+        assert!(out.status.success(), "{rule}: {}", String::from_utf8_lossy(&out.stderr));
+        let got: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(got.len(), rows.len());
+        let exact = rows
+            .iter()
+            .zip(&got)
+            .filter(|(r, g)| {
+                assert_eq!(g["variant"], *rule);
+                format!("{:.1}", g["er"].as_f64().unwrap()) == r[1]
+            })
+            .count();
+        assert!(exact * 10 >= rows.len() * 9, "{rule}: {exact} of {} exact", rows.len());
+    }
+    // A rule the grader does not know is said, not guessed.
+    sudoku()
+        .args(["grade", "-"])
+        .write_stdin(format!("{{\"rules\":[\"anti-knight\"],\"givens\":\"{}\"}}\n", ".".repeat(81)))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("unsupported not rated"));
+}

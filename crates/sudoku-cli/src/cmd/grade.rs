@@ -119,6 +119,11 @@ pub fn run(args: GradeArgs) -> anyhow::Result<ExitCode> {
         bail!("--explain needs --format line or json");
     }
     let request = GradeRequest { explain: args.explain, scale: args.scale };
+    if args.source.input == sudoku_io::InputFormat::Auto
+        && crate::cmd::solve::variant::input_is_variant(&args.source.files, false)?
+    {
+        return grade_variants(&args, format, &request);
+    }
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, CSV_HEADER)?;
 
     for_each_record(
@@ -154,4 +159,80 @@ fn write_malformed(out: &mut RecordWriter<OutFile>, format: Format, message: &st
         _ => writeln!(out.get_mut(), "malformed")?,
     }
     Ok(())
+}
+
+/// `grade` on variant puzzles: 9x9 X, windoku and disjoint-group puzzles
+/// (any mix) on SE's ladder over their houses (`Grader::for_variant`);
+/// other variants are said to be unrated, with why. The rows are the
+/// classic ones with the variant's name after the puzzle (line) or as a
+/// `variant` field (JSON).
+fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> anyhow::Result<ExitCode> {
+    use sudoku_commands::grade::Graded;
+    use sudoku_io::VariantRecord;
+    if format == Format::Csv {
+        bail!("--format csv is not yet written for variant puzzles: use line or json");
+    }
+    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
+    let inputs = crate::pipeline::input_paths(&args.source.files)
+        .into_iter()
+        .map(|path| crate::cmd::solve::variant::open(path, sudoku_io::VariantSpec::default()));
+    let work = |r: &VariantRecord| {
+        let puzzle = r.puzzle.as_ref().ok()?;
+        Some(match Grader::for_variant(puzzle) {
+            Ok(mut grader) => {
+                grader.set_scale(request.scale);
+                let options = sudoku_grade::GradeOptions { explain: request.explain };
+                Ok(match grader.grade_variant(puzzle, &options) {
+                    Ok(grade) => Graded::Rated(grade),
+                    Err(e) => {
+                        let (status, why) = sudoku_commands::grade::grade_status(&e);
+                        Graded::Unrated { status, why, search: grader.last_search() }
+                    }
+                })
+            }
+            Err(unsupported) => Err(unsupported.to_string()),
+        })
+    };
+    crate::pipeline::for_each_item(inputs, &args.output, work, |record, result| {
+        let puzzle = match &record.puzzle {
+            Ok(p) => p,
+            Err(e) => return run.malformed(e, || write_malformed(&mut out, format, &e.to_string())),
+        };
+        let variant = puzzle.variant_name();
+        let graded = match result.context("internal: a parsed record has no grade")? {
+            Ok(graded) => graded,
+            Err(why) => {
+                run.negative();
+                let why = format!("not rated: {why}");
+                match format {
+                    Format::Json => out.write_json(&serde_json::json!({
+                        "puzzle": puzzle.givens_line(), "variant": variant, "status": "unsupported", "why": why
+                    }))?,
+                    _ => writeln!(out.get_mut(), "{} {variant} unsupported {why}", puzzle.givens_line())?,
+                }
+                return Ok(Flow::Continue);
+            }
+        };
+        if let Graded::Unrated { .. } = graded {
+            run.negative();
+        }
+        let cells: [u8; 81] = puzzle.givens().try_into().context("internal: a graded variant is 9x9")?;
+        let grid = sudoku_core::Grid::from_array(cells).context("internal: a graded variant's givens")?;
+        match format {
+            Format::Json => {
+                let mut value = serde_json::to_value(graded.json(&grid))?;
+                if let Some(map) = value.as_object_mut() {
+                    map.insert("variant".into(), variant.into());
+                }
+                out.write_json(&value)?;
+            }
+            _ => {
+                let line = graded.line(&grid);
+                let (first, rest) = line.split_once(' ').unwrap_or((&line, ""));
+                out.get_mut().write_all(format!("{first} {variant} {rest}").as_bytes())?;
+            }
+        }
+        Ok(Flow::Continue)
+    })?;
+    run.finish(out, false)
 }
