@@ -53,11 +53,11 @@ pub enum Target {
     Line,
     /// f-puzzles' JSON document, one a line.
     Fpuzzles,
-    /// An f-puzzles link (https://www.f-puzzles.com/?load=...).
+    /// An f-puzzles link (`https://www.f-puzzles.com/?load=...`).
     FpuzzlesLink,
-    /// A SudokuPad link (https://sudokupad.app/fpuzzles...).
+    /// A SudokuPad link (`https://sudokupad.app/fpuzzles...`).
     Sudokupad,
-    /// An ipuz document (http://ipuz.org/sudoku#1), one a line.
+    /// An ipuz document (`http://ipuz.org/sudoku#1`), one a line.
     Ipuz,
 }
 
