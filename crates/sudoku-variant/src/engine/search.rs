@@ -129,6 +129,28 @@ impl Search {
     }
 }
 
+/// Removes the digits of `mask` from cell `c`; a cell left with one digit
+/// is placed and queued. False on a contradiction: a placed cell would
+/// lose its digit, or an open one every digit.
+#[inline]
+fn remove(node: &mut [u32], queue: &mut Vec<u16>, c: usize, mask: u32) -> bool {
+    let x = node[c];
+    if x & mask == 0 {
+        return true;
+    }
+    let y = x & !mask;
+    if x & PLACED != 0 || y == 0 {
+        return false;
+    }
+    node[c] = if single(y) {
+        queue.push(c as u16);
+        y | PLACED
+    } else {
+        y
+    };
+    true
+}
+
 /// Places queued cells and applies hidden singles and cage combinations
 /// until nothing changes; false on a contradiction.
 pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> bool {
@@ -138,42 +160,14 @@ pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -
             let c = usize::from(c);
             let m = node[c] & full;
             for &p in net.peers(c) {
-                let p = usize::from(p);
-                let x = node[p];
-                if x & m != 0 {
-                    if x & PLACED != 0 {
-                        return false;
-                    }
-                    let y = x & !m;
-                    if y == 0 {
-                        return false;
-                    }
-                    node[p] = if single(y) {
-                        queue.push(p as u16);
-                        y | PLACED
-                    } else {
-                        y
-                    };
+                if !remove(node, queue, usize::from(p), m) {
+                    return false;
                 }
             }
             let near = (m << 1 | m >> 1) & full;
             for &p in net.nc(c) {
-                let p = usize::from(p);
-                let x = node[p];
-                if x & near != 0 {
-                    if x & PLACED != 0 {
-                        return false;
-                    }
-                    let y = x & !near;
-                    if y == 0 {
-                        return false;
-                    }
-                    node[p] = if single(y) {
-                        queue.push(p as u16);
-                        y | PLACED
-                    } else {
-                        y
-                    };
+                if !remove(node, queue, usize::from(p), near) {
+                    return false;
                 }
             }
         }
@@ -280,16 +274,8 @@ fn cage_combinations(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> b
         }
         if union & !allowed != 0 {
             for &c in &cage.cells {
-                let c = usize::from(c);
-                let x = node[c];
-                if x & PLACED == 0 && x & !allowed & full != 0 {
-                    let y = x & allowed;
-                    node[c] = if single(y) {
-                        queue.push(c as u16);
-                        y | PLACED
-                    } else {
-                        y
-                    };
+                if !remove(node, queue, usize::from(c), !allowed & full) {
+                    return false;
                 }
             }
         }
@@ -340,19 +326,8 @@ fn nc_pairs(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> bool {
         }
         let middle = low << 1;
         for &p in net.nc(c) {
-            let p = usize::from(p);
-            let y = node[p];
-            if y & middle != 0 {
-                if y & PLACED != 0 {
-                    return false;
-                }
-                let z = y & !middle;
-                node[p] = if single(z) {
-                    queue.push(p as u16);
-                    z | PLACED
-                } else {
-                    z
-                };
+            if !remove(node, queue, usize::from(p), middle) {
+                return false;
             }
         }
     }
@@ -382,24 +357,10 @@ fn intersections(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> Optio
             }
             for &c in targets {
                 let c = usize::from(c);
-                let x = node[c];
-                if x & locked == 0 {
-                    continue;
-                }
-                if x & PLACED != 0 {
+                changed |= node[c] & locked != 0;
+                if !remove(node, queue, c, locked) {
                     return None;
                 }
-                let y = x & !locked;
-                if y == 0 {
-                    return None;
-                }
-                node[c] = if single(y) {
-                    queue.push(c as u16);
-                    y | PLACED
-                } else {
-                    y
-                };
-                changed = true;
             }
         }
     }
