@@ -271,3 +271,13 @@ fn r34_grade_rates_x_windoku_and_disjoint_groups_as_serate_does() {
         .code(1)
         .stdout(predicate::str::contains("unsupported not rated"));
 }
+
+#[test]
+fn r34_canon_says_variants_have_no_canonical_form_yet() {
+    sudoku()
+        .args(["canon", "-"])
+        .write_stdin(format!("{{\"rules\":[\"x\"],\"givens\":\"{}\"}}\n", ".".repeat(81)))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("variant puzzles"));
+}

@@ -99,6 +99,14 @@ thread_local! {
 /// Runs `sudoku canon`.
 pub fn run(args: CanonArgs) -> anyhow::Result<ExitCode> {
     args.source.spec()?;
+    if args.source.input == sudoku_io::InputFormat::Auto
+        && crate::cmd::solve::variant::input_is_variant(&args.source.files, false)?
+    {
+        bail!(
+            "canonical forms are for classic 9x9 puzzles; variant puzzles (other sizes, JSON records, \
+             links) have no canonical form here yet"
+        );
+    }
     let format = pick_format(args.format, args.output.path(), Format::Line, FORMATS)?;
     if args.original && format != Format::Line {
         bail!("--original is for --format line (csv and json carry both the puzzle and its form)");
