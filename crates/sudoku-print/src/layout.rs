@@ -65,6 +65,21 @@ pub struct Sheet {
     pub marks: Vec<Mark>,
 }
 
+impl Sheet {
+    /// An empty page of `frame`'s sheet and trim.
+    pub(crate) fn blank(frame: &Frame) -> Sheet {
+        Sheet {
+            width: frame.sheet.0,
+            height: frame.sheet.1,
+            trim: frame.trim,
+            grids: Vec::new(),
+            texts: Vec::new(),
+            vertical_texts: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+}
+
 /// How a text run sits on its `x`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
@@ -485,15 +500,7 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
     let mut sheets = Vec::with_capacity(n_pages);
     for (i, page) in pages.iter().enumerate() {
         let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
-        let mut sheet = Sheet {
-            width: frame.sheet.0,
-            height: frame.sheet.1,
-            trim: frame.trim,
-            grids: Vec::new(),
-            texts: Vec::new(),
-            vertical_texts: Vec::new(),
-            marks: Vec::new(),
-        };
+        let mut sheet = Sheet::blank(&frame);
         let live =
             Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
         // Running head and folio on the outside edge.

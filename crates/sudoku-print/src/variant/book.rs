@@ -345,7 +345,7 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
     let mut sheets = Vec::with_capacity(n_pages);
     for (i, page) in plan.pages.iter().enumerate() {
         let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
-        let mut sheet = blank_sheet(&frame);
+        let mut sheet = Sheet::blank(&frame);
         let live =
             Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
         let body = body(&frame);
@@ -483,18 +483,6 @@ fn text(x: f32, y: f32, size: f32, gray: f32, anchor: Anchor, text: String) -> T
     TextRun { x, y, size, gray, anchor, text }
 }
 
-fn blank_sheet(frame: &Frame) -> Sheet {
-    Sheet {
-        width: frame.sheet.0,
-        height: frame.sheet.1,
-        trim: frame.trim,
-        grids: Vec::new(),
-        texts: Vec::new(),
-        vertical_texts: Vec::new(),
-        marks: Vec::new(),
-    }
-}
-
 /// A section's heading and its rules, at the top of `area`.
 fn section_intro(sheet: &mut Sheet, area: Area, name: &str, rules: &[String]) {
     let font = Font::get();
@@ -583,7 +571,7 @@ fn place_answer(sheet: &mut Sheet, slot: Area, label: String, item: &VariantItem
 /// mini grid at a child's size).
 pub fn variant_page(puzzle: &Puzzle, solution: Option<&[u8]>, opts: &PrintOptions) -> Sheet {
     let frame = Frame::new(opts.trim, opts.bleed, 1, 1);
-    let mut sheet = blank_sheet(&frame);
+    let mut sheet = Sheet::blank(&frame);
     let live = Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
     let title = layout::clean_title(opts);
     let rules = layout::wrap(&rules_text(puzzle), BODY_SIZE, live.width());

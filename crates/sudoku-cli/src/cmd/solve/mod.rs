@@ -233,10 +233,21 @@ fn write_line(out: &mut impl Write, grid: &Grid) -> std::io::Result<()> {
 }
 
 fn write_invalid(out: &mut RecordWriter<OutFile>, format: Format, message: &str) -> anyhow::Result<()> {
+    write_invalid_rows(out, format, &SolveCsvRow::invalid(), &SolveJson::invalid(message))
+}
+
+/// The placeholder of a malformed record in each format: `invalid` (a
+/// block's is followed by a blank line), or the given CSV or JSON row.
+pub(crate) fn write_invalid_rows(
+    out: &mut RecordWriter<OutFile>,
+    format: Format,
+    csv: &impl serde::Serialize,
+    json: &impl serde::Serialize,
+) -> anyhow::Result<()> {
     match format {
         Format::Block => writeln!(out.get_mut(), "invalid\n")?,
-        Format::Csv => out.write_csv(&SolveCsvRow::invalid())?,
-        Format::Json => out.write_json(&SolveJson::invalid(message))?,
+        Format::Csv => out.write_csv(csv)?,
+        Format::Json => out.write_json(json)?,
         _ => writeln!(out.get_mut(), "invalid")?,
     }
     Ok(())

@@ -122,13 +122,7 @@ pub fn run(
 }
 
 fn write_invalid(out: &mut RecordWriter<OutFile>, format: Format, message: &str) -> anyhow::Result<()> {
-    match format {
-        Format::Block => writeln!(out.get_mut(), "invalid\n")?,
-        Format::Csv => out.write_csv(&VariantCsvRow::invalid())?,
-        Format::Json => out.write_json(&VariantJson::invalid(message))?,
-        _ => writeln!(out.get_mut(), "invalid")?,
-    }
-    Ok(())
+    super::write_invalid_rows(out, format, &VariantCsvRow::invalid(), &VariantJson::invalid(message))
 }
 
 fn write_answer(
