@@ -7,10 +7,12 @@ use serde::Serialize;
 use sudoku_core::Grid;
 use sudoku_gen::{Pattern, Symmetry};
 use sudoku_grade::{Band, Technique};
+use sudoku_print::{ItemMeta, PrintItem};
 
 use crate::choice::Named;
 use crate::format::Format;
-use crate::generate::{generate_csv_header, GenerateRequest};
+use crate::generate::{generate_csv_header, GenerateRequest, Made};
+use crate::grade::rating_text;
 
 /// The formats `print` writes: books, and with `--each` single images.
 pub const PRINT_FORMATS: &[Named<Format>] = &[
@@ -134,6 +136,18 @@ impl BookColumns {
     pub fn new(number: u64, section: &str, page: usize, answer_page: Option<usize>) -> BookColumns {
         BookColumns { number, section: section.to_string(), page, answer_page }
     }
+}
+
+/// Puzzle `index` of a generated set as a book prints it: its band,
+/// rating, id (`seed-index`) and section beside it.
+pub fn print_item(request: &GenerateRequest, index: u64, m: &Made) -> PrintItem {
+    let meta = ItemMeta {
+        band: m.grade.as_ref().map(|g| g.band.name().to_string()),
+        rating: m.grade.as_ref().map(|g| rating_text(g.rating)),
+        id: Some(format!("{}-{index}", request.seed)),
+        section: request.section_at(index),
+    };
+    PrintItem { puzzle: m.puzzle.givens, solution: m.puzzle.solution, meta }
 }
 
 /// A book's index as CSV: each puzzle's [`BookColumns`] (in book order),

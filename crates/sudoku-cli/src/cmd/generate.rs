@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::Args;
-use sudoku_commands::book::{easiest_first, generate_book_csv_header};
+use sudoku_commands::book::{easiest_first, generate_book_csv_header, print_item};
 use sudoku_commands::choice::{by_name, Choice};
 use sudoku_commands::generate::{
     chunks, generate_csv_header as csv_header, index_range, make_range, Distinct, Filter, GenerateRequest,
@@ -35,7 +35,7 @@ use sudoku_commands::grade::rating_text;
 use sudoku_commands::Format;
 use sudoku_gen::{Pattern, Symmetry};
 use sudoku_grade::{Band, Technique};
-use sudoku_print::{BookIndex, ItemMeta, PrintItem};
+use sudoku_print::{BookIndex, PrintItem};
 
 use crate::args::{pick_format, OutputArgs};
 use crate::choice::{choice, formats};
@@ -615,17 +615,6 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
         return Err("the time limit must be more than 0 seconds".to_string());
     }
     Duration::try_from_secs_f64(secs).map_err(|_| format!("too long a time limit: {s}"))
-}
-
-/// Puzzle `index` as an item of a book: band, rating and id on the page.
-fn print_item(request: &GenerateRequest, index: u64, m: &Made) -> PrintItem {
-    let meta = ItemMeta {
-        band: m.grade.as_ref().map(|g| g.band.name().to_string()),
-        rating: m.grade.as_ref().map(|g| rating_text(g.rating)),
-        id: Some(format!("{}-{index}", request.seed)),
-        section: request.section_at(index),
-    };
-    PrintItem { puzzle: m.puzzle.givens, solution: m.puzzle.solution, meta }
 }
 
 /// Appends puzzle `index` in `format` (a text format); CSV gets its header

@@ -7,14 +7,14 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use sudoku_commands::book::{
-    book_csv, easiest_first, generate_book_csv_header, BookColumns, BookRequest, BOOK_SEED, BOOK_SIZE,
+    book_csv, easiest_first, generate_book_csv_header, print_item, BookColumns, BookRequest, BOOK_SEED,
+    BOOK_SIZE,
 };
 use sudoku_commands::format::Format;
-use sudoku_commands::generate::{GenerateRequest, GenerateRow, Made};
-use sudoku_commands::grade::rating_text;
+use sudoku_commands::generate::{GenerateRequest, GenerateRow};
 use sudoku_gen::Symmetry;
 use sudoku_grade::Band;
-use sudoku_print::{ItemMeta, PerPage, PrintItem, PrintOptions, Trim};
+use sudoku_print::{PerPage, PrintItem, PrintOptions, Trim};
 
 use super::generate::make_set;
 use super::{choice, JsonBody};
@@ -153,15 +153,4 @@ fn print_options(body: &BookBody, request: &GenerateRequest) -> Result<PrintOpti
     };
     opts.check().map_err(|e| ApiError::unprocessable(e.to_string()))?;
     Ok(opts)
-}
-
-/// Puzzle `index` of the set as a book prints it.
-fn print_item(request: &GenerateRequest, index: u64, m: &Made) -> PrintItem {
-    let meta = ItemMeta {
-        band: m.grade.as_ref().map(|g| g.band.name().to_string()),
-        rating: m.grade.as_ref().map(|g| rating_text(g.rating)),
-        id: Some(format!("{}-{index}", request.seed)),
-        section: request.section_at(index),
-    };
-    PrintItem { puzzle: m.puzzle.givens, solution: m.puzzle.solution, meta }
 }
