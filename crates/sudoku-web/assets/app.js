@@ -233,9 +233,11 @@ function drawBoard(cells, view) {
     if (Math.floor(i / 9) === 2 || Math.floor(i / 9) === 5) cls.push("by");
     if (given) cls.push("given");
     else if (v) cls.push("placed");
+    // The selected cell's row, column, box and digit are shaded, unless a hint is shown.
+    const quiet = [view.pattern, view.house, view.place, view.elim].some((x) => x && x.size > 0);
     if (i === view.selected) cls.push("sel");
-    else if (view.selected >= 0 && PEERS[view.selected].includes(i)) cls.push("peer");
-    if (selValue && v === selValue && i !== view.selected) cls.push("same");
+    else if (!quiet && view.selected >= 0 && PEERS[view.selected].includes(i)) cls.push("peer");
+    if (!quiet && selValue && v === selValue && i !== view.selected) cls.push("same");
     if (view.house && view.house.has(i)) cls.push("house");
     if (view.pattern && view.pattern.has(i)) cls.push("pattern");
     const place = view.place ? view.place.get(i) : undefined;

@@ -4,6 +4,7 @@ Run by run.sh, which starts the server and passes its address in SUDOKU_URL and 
 for screenshots and downloads in SUDOKU_BROWSER_OUT. Each test loads the page afresh.
 """
 
+import base64
 import os
 import re
 import shutil
@@ -114,8 +115,15 @@ def alert_text(d):
 
 
 def shot(d, name):
+    """Saves a screenshot of the whole page (beyond the window's height) as OUT/name."""
     path = os.path.join(OUT, name)
-    d.save_screenshot(path)
+    # The capture grows the window to the page's height, so the scrollbar goes: take the window's width.
+    height = d.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]["height"]
+    width = d.execute_script("return window.innerWidth")
+    clip = {"x": 0, "y": 0, "width": width, "height": min(height, 2400), "scale": 1}
+    png = d.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip})
+    with open(path, "wb") as f:
+        f.write(base64.b64decode(png["data"]))
     return path
 
 
