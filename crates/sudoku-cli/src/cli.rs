@@ -55,6 +55,9 @@ pub enum Command {
     /// Convert variant puzzles between forms: our JSON, f-puzzles JSON,
     /// f-puzzles and SudokuPad links, ipuz, lines.
     Convert(crate::cmd::convert::ConvertArgs),
+    /// Serve the page (play with hints, grade, build a book) and the JSON
+    /// API on this machine: open the printed address in a browser.
+    Serve(crate::cmd::serve::ServeArgs),
     /// Print a shell completion script (e.g. `sudoku completions bash >
     /// /etc/bash_completion.d/sudoku`).
     Completions(CompletionsArgs),

@@ -136,6 +136,23 @@ impl BookColumns {
     }
 }
 
+/// A book's index as CSV: each puzzle's [`BookColumns`] (in book order),
+/// then its own row; a book without puzzles is `empty_header` alone.
+pub fn book_csv<R: Serialize>(
+    columns: impl IntoIterator<Item = BookColumns>,
+    rows: &[R],
+    empty_header: &str,
+) -> Result<Vec<u8>, csv::Error> {
+    if rows.is_empty() {
+        return Ok(empty_header.as_bytes().to_vec());
+    }
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(rows.len() * 256));
+    for (c, row) in columns.into_iter().zip(rows) {
+        w.serialize((c, row))?;
+    }
+    w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
 /// The CSV header row of a generated book's index: [`BOOK_COLUMNS`], then
 /// the graded columns of a generated set (what an empty book writes).
 pub fn generate_book_csv_header() -> String {

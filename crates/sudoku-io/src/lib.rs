@@ -47,7 +47,9 @@ pub use input::{
     InputFormat, InputSpec, ParseInputFormatError, Record, RecordError, Records, MAX_LINE_BYTES,
 };
 pub use output::{FileKind, RecordWriter};
-pub use position::{position_json, positions, ParsePositionFormatError, PositionFormat, PositionRecord};
+pub use position::{
+    position_from_json, position_json, positions, ParsePositionFormatError, PositionFormat, PositionRecord,
+};
 pub use variant::{json_is_variant, looks_like_variant, variant_records, VariantRecord, VariantSpec};
 
 /// The records of one input in `spec`'s format, read lazily; `source` names

@@ -54,9 +54,9 @@ struct JsonPosition {
     candidates: Option<Vec<String>>,
 }
 
-/// A position from its JSON form; the error's column is 0 (the field is
-/// named instead).
-fn from_json(text: &str) -> Result<Position, String> {
+/// A position from its JSON form ([`position_json`]); the error names the
+/// field (its column would be 0).
+pub fn position_from_json(text: &str) -> Result<Position, String> {
     let j: JsonPosition = serde_json::from_str(text).map_err(|e| format!("JSON: {e}"))?;
     let grid = |name: &str, s: &str| Grid::parse_line(s).map_err(|e| format!("{name}: {e}"));
     let givens = grid("givens", &j.givens)?;
@@ -206,7 +206,7 @@ impl<R: Read> Reader<R> {
         use PositionFormat as F;
         let auto = self.format == F::Auto;
         if self.format == F::Json || auto && t.starts_with('{') {
-            return Some(match from_json(t) {
+            return Some(match position_from_json(t) {
                 Ok(p) => PositionRecord { line: at, position: Ok(p) },
                 Err(m) => fail(self, 0, m),
             });
@@ -289,7 +289,7 @@ mod tests {
         assert_eq!(got.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 4, 5, 17]);
         for r in &got {
             let q = r.position.as_ref().unwrap();
-            let back = from_json(&position_json(q).to_string()).unwrap();
+            let back = position_from_json(&position_json(q).to_string()).unwrap();
             assert_eq!(&back, q);
         }
         assert_eq!(got[0].position.as_ref().unwrap().placed().to_line(), PLACED);

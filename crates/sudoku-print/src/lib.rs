@@ -101,6 +101,16 @@ pub enum PerPage {
 }
 
 impl PerPage {
+    /// The default for a `trim`: four grids a page, two on trims narrower
+    /// than 7 in (four would be too small to write in).
+    pub fn default_for(trim: Trim) -> PerPage {
+        if trim.width < 7.0 * 72.0 {
+            PerPage::Two
+        } else {
+            PerPage::Four
+        }
+    }
+
     /// Columns and rows of puzzles on a page.
     pub fn columns_rows(self) -> (usize, usize) {
         match self {

@@ -8,6 +8,7 @@ pub mod generate;
 pub mod grade;
 pub mod hint;
 pub mod print;
+pub mod serve;
 pub mod solve;
 pub mod transform;
 
@@ -28,6 +29,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Canon(args) => canon::run(args),
         Command::Transform(args) => transform::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Completions(args) => {
             let mut out = std::io::stdout().lock();
             crate::cli::write_completions(args.shell, &mut out);

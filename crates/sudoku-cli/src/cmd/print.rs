@@ -11,7 +11,9 @@ use rayon::prelude::*;
 use sudoku_core::Grid;
 
 use serde::Serialize;
-use sudoku_commands::book::{BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS, PRINT_FORMATS};
+use sudoku_commands::book::{
+    book_csv, BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS, PRINT_FORMATS,
+};
 use sudoku_commands::Format;
 use sudoku_io::InputSpec;
 use sudoku_print::{BookIndex, ItemMeta, OptionsError, PerPage, PrintItem, PrintOptions, Trim};
@@ -188,12 +190,10 @@ impl PrintFlags {
 
     fn options_unchecked(&self, provenance: Option<String>) -> PrintOptions {
         let trim = self.trim.unwrap_or_default();
-        // Four grids on a small page would be too small to write in.
-        let per_page_default = if trim.width < 7.0 * 72.0 { PerPage::Two } else { PerPage::Four };
         PrintOptions {
             trim,
             bleed: self.bleed,
-            per_page: self.per_page.unwrap_or(per_page_default),
+            per_page: self.per_page.unwrap_or(PerPage::default_for(trim)),
             large_print: self.large_print,
             title: self.title.clone().unwrap_or_else(|| sudoku_print::DEFAULT_TITLE.to_string()),
             subtitle: self.subtitle.clone(),
@@ -318,15 +318,9 @@ pub fn write_book_csv<R: Serialize>(
     if index.placements.len() != rows.len() {
         bail!("internal: {} rows for a book of {} puzzles", rows.len(), index.placements.len());
     }
-    if rows.is_empty() {
-        out.write_all(empty_header.as_bytes()).context("cannot write the CSV")?;
-        return Ok(());
-    }
-    let mut w = csv::Writer::from_writer(Vec::with_capacity(rows.len() * 256));
-    for (p, row) in index.placements.iter().zip(rows) {
-        w.serialize((BookColumns::new(p.number, &p.section, p.page, p.answer_page), row))?;
-    }
-    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("cannot write the CSV: {e}"))?;
+    let columns =
+        index.placements.iter().map(|p| BookColumns::new(p.number, &p.section, p.page, p.answer_page));
+    let bytes = book_csv(columns, rows, empty_header).context("cannot write the CSV")?;
     out.write_all(&bytes).context("cannot write the CSV")
 }
 

@@ -1,0 +1,77 @@
+//! `POST /api/grade`: the Sudoku Explainer ratings (ER/EP/ED), band and
+//! hardest technique of each puzzle of the `input`, with the solution path
+//! when asked, as the rows of `sudoku grade --format json`.
+
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
+use sudoku_commands::grade::GradeRequest;
+use sudoku_core::Grid;
+use sudoku_grade::{Grader, Scale};
+
+use super::{choice, grids, JsonBody, HEAVY_RECORDS};
+use crate::error::ApiError;
+use crate::App;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GradeBody {
+    input: String,
+    #[serde(default)]
+    explain: bool,
+    /// `se` (default) or `singles`, as `--scale`.
+    scale: Option<String>,
+}
+
+thread_local! {
+    /// One grader per blocking thread: its scratch space is reused.
+    pub static GRADER: RefCell<Grader> = RefCell::new(Grader::new());
+}
+
+/// The handler.
+pub async fn grade(
+    State(app): State<App>,
+    JsonBody(body): JsonBody<GradeBody>,
+) -> Result<Json<Value>, ApiError> {
+    let puzzles = grids(&body.input, app.limits.max_records)?;
+    let scale = parse_scale(body.scale.as_deref())?;
+    let request = GradeRequest { explain: body.explain, scale };
+    let budget = app.limits.time_budget;
+    let many = puzzles.len() > HEAVY_RECORDS;
+    let run = move || grade_all(&puzzles, request, budget);
+    let rows = match many {
+        true => app.work.heavy(run).await?,
+        false => app.work.light(run).await?,
+    };
+    Ok(Json(serde_json::json!({ "rows": rows })))
+}
+
+/// The technique scale named `name` (default SE's).
+pub fn parse_scale(name: Option<&str>) -> Result<Scale, ApiError> {
+    name.map_or(Ok(Scale::default()), |name| choice("scale", name))
+}
+
+/// The rows of `puzzles`, stopping with 422 when the budget is spent
+/// before the last.
+fn grade_all(puzzles: &[Grid], request: GradeRequest, budget: Duration) -> Result<Vec<Value>, ApiError> {
+    let start = Instant::now();
+    GRADER.with_borrow_mut(|grader| {
+        let mut rows = Vec::with_capacity(puzzles.len());
+        for (n, grid) in puzzles.iter().enumerate() {
+            if start.elapsed() > budget {
+                return Err(ApiError::unprocessable(format!(
+                    "the time budget of {} s was spent after {n} of {} puzzles: send fewer at a time",
+                    budget.as_secs(),
+                    puzzles.len()
+                )));
+            }
+            let json = request.run(grader, grid).json(grid);
+            rows.push(serde_json::to_value(json).map_err(ApiError::internal)?);
+        }
+        Ok(rows)
+    })
+}

@@ -1,0 +1,55 @@
+//! `POST /api/hint`: the next steps from a player's position (givens,
+//! placed digits, pencil marks), mistakes first, as the row of `sudoku hint
+//! --format json`.
+
+use axum::extract::State;
+use axum::Json;
+use sudoku_commands::hint::{HintJson, HintRequest, Steps};
+use sudoku_grade::hint::Level;
+
+use super::grade::{parse_scale, GRADER};
+use super::{choice, JsonBody};
+use crate::error::ApiError;
+use crate::App;
+
+/// The most steps one request may ask for (a grid has 81 cells).
+const MAX_STEPS: u64 = 81;
+
+/// The handler. The body is the position's JSON form (`givens`, `placed`,
+/// `candidates`; see `sudoku_io::position_json`) with `level`, `steps` and
+/// `scale` beside it.
+pub async fn hint(
+    State(app): State<App>,
+    JsonBody(mut body): JsonBody<serde_json::Map<String, serde_json::Value>>,
+) -> Result<Json<HintJson>, ApiError> {
+    let mut text_field = |name: &str| -> Result<Option<String>, ApiError> {
+        match body.remove(name) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::String(s)) => Ok(Some(s)),
+            Some(other) => Err(ApiError::bad_request(format!("{name}: expected a string, got {other}"))),
+        }
+    };
+    let level = match text_field("level")? {
+        Some(name) => choice::<Level>("level", &name)?,
+        None => Level::Full,
+    };
+    let scale = parse_scale(text_field("scale")?.as_deref())?;
+    let steps = match body.remove("steps") {
+        None | Some(serde_json::Value::Null) => 1,
+        Some(v) => match v.as_u64() {
+            Some(n @ 1..=MAX_STEPS) => n as u32,
+            _ => return Err(ApiError::bad_request(format!("steps: expected 1 to {MAX_STEPS}, got {v}"))),
+        },
+    };
+    let position = sudoku_io::position_from_json(&serde_json::Value::Object(body).to_string())
+        .map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
+    let request = HintRequest { level, steps: Steps::First(steps), scale };
+    let json = app
+        .work
+        .light(move || {
+            let hints = GRADER.with_borrow_mut(|grader| request.run(grader, &position));
+            HintJson::of(&position, &hints).ok_or_else(|| ApiError::internal("no hint for a position"))
+        })
+        .await?;
+    Ok(Json(json))
+}

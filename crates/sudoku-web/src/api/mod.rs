@@ -1,0 +1,106 @@
+//! The JSON API: one module per endpoint, each a handler from a JSON
+//! request to the CLI's JSON rows (see `docs/web-api.md`), and what they
+//! share: the request reader ([`JsonBody`]) and the records of an `input`
+//! text ([`grids`]).
+
+mod book;
+mod canon;
+mod generate;
+mod grade;
+mod hint;
+mod solve;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::{header, StatusCode};
+use axum::routing::post;
+use axum::Router;
+use serde::de::DeserializeOwned;
+use sudoku_commands::Choice;
+use sudoku_core::Grid;
+use sudoku_io::{InputFormat, InputSpec};
+
+use crate::error::ApiError;
+use crate::App;
+
+/// More records than this make a request heavy work (see
+/// [`crate::limits`]).
+pub const HEAVY_RECORDS: usize = 10;
+
+/// The API's routes, under `/api`.
+pub fn routes() -> Router<App> {
+    Router::new()
+        .route("/api/solve", post(solve::solve))
+        .route("/api/grade", post(grade::grade))
+        .route("/api/hint", post(hint::hint))
+        .route("/api/generate", post(generate::generate))
+        .route("/api/book", post(book::book))
+        .route("/api/canon", post(canon::canon))
+}
+
+/// A request's JSON body as `T`: a body that is too large, not JSON, or
+/// not a `T` (an unknown field, a wrong type) is a JSON error that says
+/// where (line and column of the body).
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let is_json = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_none_or(|v| v.starts_with("application/json") || v.starts_with("text/plain"));
+        if !is_json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the body must be JSON (Content-Type: application/json)",
+            ));
+        }
+        let bytes =
+            Bytes::from_request(req, state).await.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
+            ApiError::bad_request(format!("the body is not a valid request: {e} (see docs/web-api.md)"))
+        })
+    }
+}
+
+/// The value of `field` named `name` (any case), or a 400 that lists the
+/// names.
+pub fn choice<T: Choice>(field: &str, name: &str) -> Result<T, ApiError> {
+    sudoku_commands::choice::by_name(T::CHOICES, name).ok_or_else(|| {
+        let names: Vec<&str> = T::CHOICES.iter().map(|&(_, n, _)| n).collect();
+        ApiError::bad_request(format!(
+            "{field}: unknown value {name:?}; expected one of {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// The grids of an `input` text, in any form `sudoku solve` reads, at most
+/// `max` of them; a bad record is an error that says which and where.
+/// Variant puzzles are refused by name (the server solves classic 9×9).
+pub fn grids(input: &str, max: usize) -> Result<Vec<Grid>, ApiError> {
+    let first_line = input.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    if sudoku_io::looks_like_variant(first_line) {
+        return Err(ApiError::bad_request(
+            "variant puzzles (killer, jigsaw, other sizes ...) are not served yet: use `sudoku solve`",
+        ));
+    }
+    let mut grids = Vec::new();
+    let spec = InputSpec::from(InputFormat::Auto);
+    for (n, record) in (1..).zip(sudoku_io::records(input.as_bytes(), "input", &spec)) {
+        if n > max {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("more than {max} records in one request: send them in parts"),
+            ));
+        }
+        grids.push(record.grid.map_err(|e| ApiError::record(n, &e))?);
+    }
+    if grids.is_empty() {
+        return Err(ApiError::bad_request("the input holds no puzzle"));
+    }
+    Ok(grids)
+}

@@ -1,0 +1,136 @@
+//! `POST /api/solve`: one solution, a count, all solutions up to a limit,
+//! or the max-score completion of each puzzle of the `input`, as the rows
+//! of `sudoku solve --format json`.
+
+use std::cell::RefCell;
+use std::time::Instant;
+
+use axum::extract::State;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
+use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
+use sudoku_commands::solve::{AllRow, AllSolutions, SolveJson, SolveMode, SolveRequest};
+use sudoku_core::{MaxScoreOptions, Solver, Weights};
+
+use super::{grids, JsonBody};
+use crate::error::ApiError;
+use crate::App;
+
+/// The most solutions listed or counted for one puzzle.
+const MAX_LIMIT: u64 = 1000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveBody {
+    input: String,
+    #[serde(default)]
+    mode: Mode,
+    limit: Option<u64>,
+    /// Max-score's cell weights, in the text form `--weights` reads.
+    weights: Option<String>,
+}
+
+#[derive(Deserialize, Default, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+enum Mode {
+    #[default]
+    One,
+    Count,
+    All,
+    MaxScore,
+}
+
+thread_local! {
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// The handler.
+pub async fn solve(
+    State(app): State<App>,
+    JsonBody(body): JsonBody<SolveBody>,
+) -> Result<Json<Value>, ApiError> {
+    let puzzles = grids(&body.input, app.limits.max_records)?;
+    let limit = body.limit.unwrap_or(if body.mode == Mode::All { 10 } else { 2 });
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(ApiError::bad_request(format!("limit must be 1 to {MAX_LIMIT}")));
+    }
+    let rows = match body.mode {
+        Mode::MaxScore => {
+            let weights = match &body.weights {
+                Some(text) => {
+                    Weights::parse(text).map_err(|e| ApiError::bad_request(format!("weights: {e}")))?
+                }
+                None => Weights::NOIP,
+            };
+            let budget = app.limits.time_budget;
+            app.work.heavy(move || Ok(max_score(&puzzles, weights, budget))).await?
+        }
+        mode => {
+            // Solving is fast for every 9x9 puzzle, but a long list is
+            // heavy work.
+            let many = puzzles.len() > super::HEAVY_RECORDS;
+            let run = move || solve_all(&puzzles, mode, limit);
+            match many {
+                true => app.work.heavy(run).await?,
+                false => app.work.light(run).await?,
+            }
+        }
+    };
+    Ok(Json(serde_json::json!({ "rows": rows })))
+}
+
+fn solve_all(puzzles: &[sudoku_core::Grid], mode: Mode, limit: u64) -> Result<Vec<Value>, ApiError> {
+    SOLVER.with_borrow_mut(|solver| {
+        puzzles
+            .iter()
+            .map(|grid| {
+                let value = match mode {
+                    Mode::All => {
+                        let row = AllRow { csv: false };
+                        let mut text = row.start(grid);
+                        let mut all = AllSolutions::new(grid, limit);
+                        let mut first = None;
+                        for (k, s) in (0..).zip(all.by_ref()) {
+                            text += &row.solution(k, &s);
+                            first.get_or_insert(s);
+                        }
+                        text += &row.end(first.as_ref(), &all.end());
+                        serde_json::from_str(&text).map_err(ApiError::internal)?
+                    }
+                    _ => {
+                        let mode = match mode {
+                            Mode::Count => SolveMode::Count(limit),
+                            _ => SolveMode::First,
+                        };
+                        let request = SolveRequest { mode, keep_first: true };
+                        let answer =
+                            request.answer(solver, grid).ok_or_else(|| ApiError::internal("no answer"))?;
+                        serde_json::to_value(SolveJson::new(grid, &answer, mode))
+                            .map_err(ApiError::internal)?
+                    }
+                };
+                Ok(value)
+            })
+            .collect()
+    })
+}
+
+/// Max-score of each puzzle, all in one time budget: each search gets what
+/// is left of it, and one that runs out says `stopped` with the best
+/// completion it knows.
+fn max_score(puzzles: &[sudoku_core::Grid], weights: Weights, budget: std::time::Duration) -> Vec<Value> {
+    let start = Instant::now();
+    puzzles
+        .iter()
+        .map(|grid| {
+            let left = budget.saturating_sub(start.elapsed());
+            let request = MaxScoreRequest {
+                weights,
+                options: MaxScoreOptions { node_limit: None, time_limit: Some(left) },
+            };
+            let result = request.run(grid);
+            serde_json::to_value(MaxScoreJson::new(grid, &result)).unwrap_or(Value::Null)
+        })
+        .collect()
+}

@@ -1,0 +1,53 @@
+//! The page: three files embedded in the binary at build time, so the
+//! server needs no files of its machine and works offline.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::error::ApiError;
+use crate::App;
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
+
+/// The page's routes: `/`, `/app.js`, `/style.css`; any other path is a
+/// JSON 404.
+pub fn routes() -> Router<App> {
+    Router::new()
+        .route("/", get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }))
+        .route("/index.html", get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }))
+        .route("/app.js", get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }))
+        .route("/style.css", get(|| async { asset(STYLE_CSS, "text/css; charset=utf-8") }))
+        .route("/api/health", get(|| async { axum::Json(serde_json::json!({ "status": "ok" })) }))
+}
+
+fn asset(body: &'static str, content_type: &'static str) -> Response {
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    // The page is the binary's: a new binary may change it.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    // No script, style or request leaves this server.
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; \
+             frame-ancestors 'none'",
+        ),
+    );
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
+}
+
+/// A JSON 404 for any path not served.
+pub async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint (see docs/web-api.md)")
+}
+
+/// A JSON 405 for a path served with another method.
+pub async fn wrong_method() -> ApiError {
+    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "wrong method: the API takes POST, the page GET")
+}
