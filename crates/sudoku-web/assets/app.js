@@ -183,7 +183,8 @@ async function errorText(res) {
   if (err.record) where.push("record " + err.record);
   if (err.line) where.push("line " + err.line);
   if (err.column) where.push("column " + err.column);
-  if (where.length) text += " (at " + where.join(", ") + ")";
+  // The server's message usually names the place already ("record 2 (line 2, column 5): ...").
+  if (where.length && !(err.line && text.includes("line " + err.line))) text += " (at " + where.join(", ") + ")";
   if (res.status === 413) text += ". The input is too large.";
   return "Error: " + text;
 }
@@ -254,8 +255,10 @@ function drawBoard(cells, view) {
       cell.appendChild(el("span", "v", String(v)));
       label += v + (given ? ", given" : "");
     } else {
-      // A cell without marks shows what is left only when a hint strikes some of it out.
-      const shown = view.marks[i] || (elim ? view.showMarks(i) : 0);
+      // A cell without marks shows what is left only when a hint points at it.
+      const inPattern = view.pattern && view.pattern.has(i);
+      const shown = view.marks[i] || (elim || inPattern ? view.showMarks(i) : 0);
+      const key = view.patternDigits ? view.patternDigits.get(i) || 0 : 0;
       const marks = el("span", "marks");
       for (let d = 1; d <= 9; d++) {
         const m = el("span", "m");
@@ -266,6 +269,7 @@ function drawBoard(cells, view) {
           m.textContent = String(d);
         } else if (maskHas(shown, d)) {
           m.textContent = String(d);
+          if (maskHas(key, d)) m.className = "m key";
         }
         marks.appendChild(m);
       }
@@ -432,6 +436,7 @@ function update() {
     showMarks: (i) => allowed(play.values, i),
     selected: play.selected,
     pattern: h.pattern,
+    patternDigits: h.patternDigits,
     house: h.house,
     place: h.place,
     elim: h.elim,
@@ -541,6 +546,7 @@ function showHint(res, level) {
   }
   const h = {
     pattern: new Set(),
+    patternDigits: new Map(), // cell -> mask of the pattern's digits there
     house: new Set(),
     place: new Map(),
     elim: new Map(),
@@ -549,7 +555,9 @@ function showHint(res, level) {
   };
   for (const p of res.pattern || []) {
     const i = cellIndex(p.cell);
-    if (i >= 0) h.pattern.add(i);
+    if (i < 0) continue;
+    h.pattern.add(i);
+    if (p.digits && p.digits.length) h.patternDigits.set(i, (h.patternDigits.get(i) || 0) | maskOf(p.digits));
   }
   for (const p of h.placements) {
     const i = cellIndex(p.cell);
@@ -622,7 +630,7 @@ async function generate() {
   const row = res.rows[0];
   loadPuzzle(parseLine(row.puzzle), null, null, parseLine(row.solution));
   $("puzzle-info").textContent =
-    "A " + (row.band || band) + " puzzle: rating " + row.rating + ", " + row.clues + " clues (seed " + row.seed + ", number " + row.index + ").";
+    "A " + (row.band || band) + " puzzle: rating " + row.rating + ", " + row.clues + " clues (seed " + row.seed + ").";
   playCells[play.selected].focus();
 }
 

@@ -343,6 +343,22 @@ def test_book_6x9_preview_and_pdf(driver):
     assert len(lines) == 1 + 4
 
 
+def test_a_bad_paste_shows_the_error_and_where(driver):
+    d = driver
+    open_page(d)
+    box = d.find_element(By.ID, "puzzle-input")
+    box.send_keys(PUZZLE + "\n12x45")
+    d.find_element(By.ID, "load-btn").click()
+    wait(d, lambda d: alert_text(d) != "")
+    text = alert_text(d)
+    assert "line 2" in text and "column 3" in text and "'x'" in text, text
+    assert d.find_element(By.ID, "alert").get_attribute("role") == "alert"
+    # The board keeps the puzzle it had.
+    assert grid_digits(d) == PUZZLE
+    d.find_element(By.ID, "alert-close").click()
+    assert alert_text(d) == ""
+
+
 def test_the_url_restores_a_position_after_reload(driver):
     d = driver
     open_page(d)
