@@ -567,6 +567,13 @@ function showHint(res, level) {
     const i = cellIndex(e.cell);
     if (i >= 0) h.elim.set(i, (h.elim.get(i) || 0) | maskOf(e.digits));
   }
+  // Most patterns come without their digits: then the digits the step eliminates elsewhere
+  // (a pair's, a pointing digit) are the ones to stress in the pattern's cells.
+  if (h.patternDigits.size === 0) {
+    let elimDigits = 0;
+    for (const m of h.elim.values()) elimDigits |= m;
+    if (elimDigits) for (const i of h.pattern) h.patternDigits.set(i, elimDigits);
+  }
   if (level !== "full") h.house = housesInText(res.text);
   h.canApply = h.place.size > 0 || h.elim.size > 0;
   play.hint = h;
@@ -864,13 +871,17 @@ function drawGradeStep() {
       if (m) elim.set(cellIndex(m[1]), (elim.get(cellIndex(m[1])) || 0) | (1 << (Number(m[2]) - 1)));
     }
   }
+  const pattern = s ? cellsInText(s.pattern) : new Set();
+  let elimDigits = 0;
+  for (const m of elim.values()) elimDigits |= m;
   drawBoard(gradeCells, {
     givens: grade.givens,
     values: pos.values,
     marks: pos.cand,
     showMarks: (i) => pos.cand[i],
     selected: -1,
-    pattern: s ? cellsInText(s.pattern) : new Set(),
+    pattern: pattern,
+    patternDigits: new Map([...pattern].map((i) => [i, elimDigits])),
     place: place,
     elim: elim,
     interactive: false,
@@ -883,8 +894,9 @@ function drawGradeStep() {
     $("step-info").textContent = steps.length ? "Solved after " + steps.length + " steps." : "No steps: " + (grade.row.error || grade.row.status);
     $("step-text").textContent = "";
   }
-  $("step-first").disabled = $("step-prev").disabled = k === 0;
-  $("step-next").disabled = $("step-last").disabled = k >= steps.length;
+  // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
+  for (const id of ["step-first", "step-prev"]) $(id).setAttribute("aria-disabled", k === 0 ? "true" : "false");
+  for (const id of ["step-next", "step-last"]) $(id).setAttribute("aria-disabled", k >= steps.length ? "true" : "false");
 }
 
 function gradeStep(to) {
@@ -900,6 +912,13 @@ function setupGrade() {
   $("step-prev").addEventListener("click", () => gradeStep(grade.step - 1));
   $("step-next").addEventListener("click", () => gradeStep(grade.step + 1));
   $("step-last").addEventListener("click", () => gradeStep(Infinity));
+  // Left and right arrows step too, while the focus is in the step-through.
+  $("grade-detail").addEventListener("keydown", (e) => {
+    if (e.key === "ArrowLeft") gradeStep(grade.step - 1);
+    else if (e.key === "ArrowRight") gradeStep(grade.step + 1);
+    else return;
+    e.preventDefault();
+  });
   $("step-play").addEventListener("click", () => {
     loadPuzzle(grade.givens, null, null, null);
     selectTab("play", true);

@@ -280,6 +280,12 @@ def test_grade_three_pasted_puzzles(driver):
     shot(d, "grade.png")
     d.find_element(By.ID, "step-last").click()
     assert info.text == "Solved after %d steps." % n_steps
+    assert d.find_element(By.ID, "step-next").get_attribute("aria-disabled") == "true"
+    # The arrow keys step back and forth while the focus is in the step-through.
+    d.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    assert info.text.startswith("Step %d of %d" % (n_steps, n_steps)), info.text
+    d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    assert info.text == "Solved after %d steps." % n_steps
 
 
 def set_sections(d, sections):
