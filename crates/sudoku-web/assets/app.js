@@ -482,6 +482,7 @@ function showMistakes(mistakes) {
     const i = cellIndex(m.cell);
     let text;
     if (m.placed) text = m.cell + " holds " + m.placed + ", which is wrong" + (m.digit ? " (it is " + m.digit + ")" : "");
+    else if (/erased/.test(m.kind || "")) text = m.cell + ": the answer was erased from the pencil marks" + (m.digit ? " (it is " + m.digit + ")" : "");
     else text = m.cell + ": " + (m.kind || "mistake") + (m.digit ? " (" + m.digit + " is the answer)" : "");
     if (i >= 0) play.mistakes.set(i, m.kind || "mistake");
     list.appendChild(el("li", "", "✗ " + text));
@@ -530,10 +531,10 @@ function showHint(res, level) {
   $("hint-difficulty").textContent = "";
   $("hint-difficulty").hidden = true;
   if (res.status === "mistakes") {
+    // No step from a wrong position: the mistakes are the hint.
+    box.hidden = true;
     showMistakes(res.mistakes || []);
-    $("hint-technique").textContent = "Fix the mistakes first";
-    $("hint-text").textContent = res.text || "";
-    box.hidden = false;
+    setStatus("Fix the mistakes first: see the cells marked ✗.");
     update();
     return;
   }
