@@ -638,7 +638,7 @@ async function generate() {
   const row = res.rows[0];
   loadPuzzle(parseLine(row.puzzle), null, null, parseLine(row.solution));
   $("puzzle-info").textContent =
-    "A " + (row.band || band) + " puzzle: rating " + row.rating + ", " + row.clues + " clues (seed " + row.seed + ").";
+    "A " + (row.band || band) + " puzzle: rating " + Number(row.rating).toFixed(1) + ", " + row.clues + " clues (seed " + row.seed + ").";
   playCells[play.selected].focus();
 }
 
