@@ -169,6 +169,37 @@ def test_page_loads(driver):
     label = cell(d, "r1c6").get_attribute("aria-label")
     assert label == "row 1, column 6, 6, given", label
     assert alert_text(d) == ""
+    # Every control of every view has a name: a label, an aria-label or its text.
+    unnamed = d.execute_script(
+        """
+        return [...document.querySelectorAll('button, input, select, textarea')].filter(e =>
+            !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim()
+        ).map(e => e.outerHTML.slice(0, 80));
+        """
+    )
+    assert unnamed == []
+
+
+def test_busy_state_and_a_busy_server(driver):
+    # The server's 429 is hard to provoke on time, so the page's fetch answers one, late.
+    d = driver
+    open_page(d)
+    d.execute_script(
+        """
+        window.fetch = () => new Promise(done => setTimeout(() => done(new Response(
+            JSON.stringify({error: {status: 429, message: "too many heavy requests"}}),
+            {status: 429, headers: {"Content-Type": "application/json", "Retry-After": "1"}})), 700));
+        """
+    )
+    d.find_element(By.ID, "generate-btn").click()
+    busy = d.find_element(By.ID, "busy")
+    wait(d, lambda d: busy.text == "Working…", timeout=5)
+    assert not d.find_element(By.ID, "generate-btn").is_enabled()
+    wait(d, lambda d: alert_text(d) != "", timeout=5)
+    assert "busy, try again" in alert_text(d)
+    assert busy.text == ""
+    assert d.find_element(By.ID, "generate-btn").is_enabled()
+    assert grid_digits(d) == PUZZLE
 
 
 def test_generate_medium_and_play_to_the_end_with_hints(driver):
