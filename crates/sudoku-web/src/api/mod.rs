@@ -58,12 +58,27 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 "the body must be JSON (Content-Type: application/json)",
             ));
         }
-        let bytes =
-            Bytes::from_request(req, state).await.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| match timed_out(&e) {
+            true => ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request's body did not arrive in time"),
+            false => ApiError::new(e.status(), e.body_text()),
+        })?;
         serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
             ApiError::bad_request(format!("the body is not a valid request: {e} (see docs/web-api.md)"))
         })
     }
+}
+
+/// Whether reading a body failed because it did not arrive in time (the
+/// body timeout of [`crate::Limits::read_timeout`]).
+fn timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(error);
+    while let Some(e) = source {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
 }
 
 /// The value of `field` named `name` (any case), or a 400 that lists the

@@ -1,0 +1,289 @@
+//! The API over HTTP, in this process: each endpoint's answers checked
+//! against facts computed here (a grid checker, SE's own ratings, the
+//! core solver's count), not against the code under test.
+
+mod common;
+
+use common::{cell_index, cells, error_of, post, solves, start};
+use serde_json::{json, Value};
+use sudoku_web::Limits;
+
+const PUZZLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// `solve` in each mode: the solution solves the puzzle, a count says
+/// unique, `all` lists every solution of a puzzle with two.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_counts_and_lists() {
+    let addr = start(Limits::default()).await;
+    let (status, body) = post(addr, "solve", &json!({ "input": PUZZLE, "mode": "count" })).await;
+    assert_eq!(status, 200, "{body}");
+    let row = &body["rows"][0];
+    assert_eq!(row["status"], "unique");
+    assert_eq!(row["count"], 1);
+    assert!(solves(PUZZLE, row["solution"].as_str().unwrap()));
+
+    // A full grid without the four cells of a deadly rectangle (a b / b a
+    // in two rows, two columns and two boxes): exactly two solutions.
+    let two = "4.7.698256.2.58947958724316825437169791586432346912758289643571573291684164875293";
+    let (_, body) = post(addr, "solve", &json!({ "input": two, "mode": "all", "limit": 10 })).await;
+    let row = &body["rows"][0];
+    let solutions: Vec<&str> =
+        row["solutions"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    assert_eq!(solutions.len(), 2, "{body}");
+    assert!(solutions.iter().all(|s| solves(two, s)) && solutions[0] != solutions[1]);
+    assert_eq!(row["status"], "all");
+
+    // Several records in one input, one answer row each, in order.
+    let input = format!("{PUZZLE}\n{two}\n");
+    let (_, body) = post(addr, "solve", &json!({ "input": input, "mode": "count" })).await;
+    let statuses: Vec<&str> =
+        body["rows"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["unique", "multiple"]);
+
+    // Max-score on the usual weights: a completion that solves the puzzle,
+    // proven optimal, its score the weights' sum as computed here.
+    let (_, body) = post(addr, "solve", &json!({ "input": PUZZLE, "mode": "max-score" })).await;
+    let row = &body["rows"][0];
+    assert_eq!(row["status"], "optimal", "{body}");
+    let grid = row["grid"].as_str().unwrap();
+    assert!(solves(PUZZLE, grid));
+    let weight = |i: usize| 10 - (i / 9).abs_diff(4).max((i % 9).abs_diff(4)) as i64;
+    let score: i64 = cells(grid).iter().enumerate().map(|(i, &d)| weight(i) * d as i64).sum();
+    assert_eq!(row["score"].as_i64(), Some(score));
+}
+
+/// `grade` gives Sudoku Explainer's own ER on puzzles serate rated
+/// (fixtures/grade/se_calibration_sample.csv), and the explain path places
+/// the solution's digits.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn grade_agrees_with_sudoku_explainer() {
+    let addr = start(Limits::default()).await;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/grade/se_calibration_sample.csv");
+    let text = std::fs::read_to_string(path).unwrap();
+    // Every 20th row: 20 puzzles across the bands.
+    let rated: Vec<(String, f64)> = text
+        .lines()
+        .skip(1)
+        .step_by(20)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].to_string(), f[1].parse().unwrap())
+        })
+        .collect();
+    let input: String = rated.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let (status, body) = post(addr, "grade", &json!({ "input": input })).await;
+    assert_eq!(status, 200, "{body}");
+    let rows = body["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), rated.len());
+    let exact = rows.iter().zip(&rated).filter(|(row, (_, er))| row["er"].as_f64() == Some(*er)).count();
+    assert!(exact * 10 >= rated.len() * 9, "{exact} of {} exact", rated.len());
+
+    let (_, body) = post(addr, "grade", &json!({ "input": PUZZLE, "explain": true })).await;
+    let row = &body["rows"][0];
+    let mut grid = cells(PUZZLE);
+    for step in row["steps"].as_array().unwrap() {
+        for p in step["placements"].as_array().unwrap() {
+            let (cell, digit) = p.as_str().unwrap().split_once('=').unwrap();
+            grid[cell_index(cell)] = digit.parse().unwrap();
+        }
+    }
+    let line: String = grid.iter().map(|d| char::from(b'0' + d)).collect();
+    assert!(solves(PUZZLE, &line), "the explain path does not solve the puzzle");
+}
+
+/// A medium puzzle from `generate`, played to the end by taking hints as a
+/// player does (pencil marks kept between hints): every placement is the
+/// solution's digit, and the end is `solved`. A wrong digit is found as a
+/// mistake with the right digit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_play_a_generated_puzzle_to_the_end() {
+    let addr = start(Limits::default()).await;
+    let (status, body) = post(addr, "generate", &json!({ "band": "medium", "seed": 11 })).await;
+    assert_eq!(status, 200, "{body}");
+    let row = &body["rows"][0];
+    assert_eq!(row["band"], "medium");
+    let givens = row["puzzle"].as_str().unwrap().to_string();
+    let solution = cells(row["solution"].as_str().unwrap());
+    assert!(solves(&givens, row["solution"].as_str().unwrap()));
+    let grid = sudoku_core::Grid::parse_line(&givens).unwrap();
+    assert_eq!(sudoku_core::Solver::new().count_solutions_up_to(&grid, 2), 1);
+
+    let mut placed = cells(&givens);
+    let mut marks: Option<Vec<u16>> = None;
+    let mut n_hints = 0;
+    loop {
+        let line: String = placed.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
+        let mut request = json!({ "givens": givens, "placed": line, "level": "full" });
+        if let Some(m) = &marks {
+            let c: Vec<String> = m
+                .iter()
+                .map(|&bits| (1..=9u8).filter(|d| bits & 1 << d != 0).map(|d| (b'0' + d) as char).collect())
+                .collect();
+            request["candidates"] = json!(c);
+        }
+        let (status, hint) = post(addr, "hint", &request).await;
+        assert_eq!(status, 200, "{hint}");
+        if hint["status"] == "solved" {
+            break;
+        }
+        assert_eq!(hint["status"], "hint", "{hint}");
+        assert!(hint["technique"].is_string() && hint["difficulty"].is_number(), "{hint}");
+        n_hints += 1;
+        assert!(n_hints <= 200, "no end to the hints");
+        let m = marks.get_or_insert_with(|| candidates(&placed));
+        for e in hint["eliminations"].as_array().unwrap() {
+            let i = cell_index(e["cell"].as_str().unwrap());
+            for d in e["digits"].as_array().unwrap() {
+                let d = d.as_u64().unwrap() as u8;
+                assert_ne!(d, solution[i], "a hint eliminated the solution's digit");
+                m[i] &= !(1 << d);
+            }
+        }
+        for p in hint["placements"].as_array().unwrap() {
+            let i = cell_index(p["cell"].as_str().unwrap());
+            let d = p["digit"].as_u64().unwrap() as u8;
+            assert_eq!(d, solution[i], "a hint placed a wrong digit");
+            placed[i] = d;
+            for j in 0..81 {
+                if peers(i, j) {
+                    m[j] &= !(1 << d);
+                }
+            }
+        }
+    }
+    assert_eq!(placed, solution);
+
+    // A wrong digit in an empty cell is a mistake, with the right digit.
+    let empty = cells(&givens).iter().position(|&d| d == 0).unwrap();
+    let mut wrong = cells(&givens);
+    wrong[empty] = solution[empty] % 9 + 1;
+    let line: String = wrong.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
+    let (_, hint) = post(addr, "hint", &json!({ "givens": givens, "placed": line })).await;
+    assert_eq!(hint["status"], "mistakes", "{hint}");
+    let mistake = &hint["mistakes"][0];
+    assert_eq!(cell_index(mistake["cell"].as_str().unwrap()), empty);
+    assert_eq!(mistake["digit"].as_u64(), Some(solution[empty] as u64));
+}
+
+/// Whether cells `i` and `j` (different) share a row, column or box.
+fn peers(i: usize, j: usize) -> bool {
+    i != j && (i / 9 == j / 9 || i % 9 == j % 9 || (i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3))
+}
+
+/// Each cell's candidates (bit d for digit d) from the placed digits.
+fn candidates(placed: &[u8]) -> Vec<u16> {
+    (0..81)
+        .map(|i| match placed[i] {
+            0 => (1..=9u8)
+                .filter(|&d| (0..81).all(|j| !peers(i, j) || placed[j] != d))
+                .fold(0, |m, d| m | 1 << d),
+            d => 1 << d,
+        })
+        .collect()
+}
+
+/// `generate` is reproducible from its seed, and a seed it draws is given
+/// back (below 2^53, so a browser keeps it exact).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn generate_is_reproducible_from_its_seed() {
+    let addr = start(Limits::default()).await;
+    let ask = json!({ "band": "easy", "seed": 5, "number": 3, "symmetry": "rot180" });
+    let (_, a) = post(addr, "generate", &ask).await;
+    let (_, b) = post(addr, "generate", &ask).await;
+    assert_eq!(a, b);
+    let rows = a["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for row in rows {
+        let p = cells(row["puzzle"].as_str().unwrap());
+        // Half-turn symmetry: cell i is a given exactly when 80 - i is.
+        assert!((0..81).all(|i| (p[i] == 0) == (p[80 - i] == 0)), "{row}");
+        assert_eq!(row["band"], "easy");
+    }
+    let (_, drawn) = post(addr, "generate", &json!({})).await;
+    let seed = drawn["seed"].as_u64().unwrap();
+    assert!(seed < 1 << 53);
+    let (_, again) = post(addr, "generate", &json!({ "seed": seed })).await;
+    assert_eq!(drawn["rows"], again["rows"]);
+}
+
+/// `book`: a 6x9 PDF (checked by poppler's pdfinfo), its CSV (one row a
+/// puzzle, in its section's band, every puzzle unique) and SVG previews
+/// with the PDF's page count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn book_makes_a_pdf_its_csv_and_previews() {
+    let addr = start(Limits::default()).await;
+    let ask = |format: &str| json!({ "sections": [["easy", 2], ["medium", 2]], "trim": "6x9", "title": "Test book", "format": format });
+    let (status, pdf) =
+        common::post_raw(addr, "book", "application/json", ask("pdf").to_string().into_bytes()).await;
+    assert_eq!(status, 200);
+    let dir = tempdir();
+    let path = dir.join("book.pdf");
+    assert!(pdf.starts_with(b"%PDF-"));
+    std::fs::write(&path, &pdf).unwrap();
+    let info = std::process::Command::new("pdfinfo").arg(&path).output().expect("pdfinfo (poppler-utils)");
+    let info = String::from_utf8_lossy(&info.stdout);
+    assert!(info.contains("432 x 648 pts"), "{info}");
+    assert!(info.contains("Test book"), "{info}");
+    let pages: usize = info.lines().find_map(|l| l.strip_prefix("Pages:")).unwrap().trim().parse().unwrap();
+
+    let (_, previews) = post(addr, "book", &ask("svg")).await;
+    assert_eq!(previews["n_pages"].as_u64(), Some(pages as u64));
+    assert!(previews["pages"][0].as_str().unwrap().starts_with("<svg"));
+
+    let (status, csv) =
+        common::post_raw(addr, "book", "application/json", ask("csv").to_string().into_bytes()).await;
+    assert_eq!(status, 200);
+    let mut reader = csv::Reader::from_reader(csv.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 4);
+    for row in &rows {
+        assert_eq!(row[col("section")].to_lowercase(), row[col("band")], "{row:?}");
+        let grid = sudoku_core::Grid::parse_line(&row[col("puzzle")]).unwrap();
+        assert_eq!(sudoku_core::Solver::new().count_solutions_up_to(&grid, 2), 1);
+    }
+}
+
+/// A fresh folder under the target directory for a test's files.
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-web-test-{}-{}", std::process::id(), rand_suffix()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn rand_suffix() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos() as u64
+}
+
+/// `canon`: a puzzle and its transpose have the same canonical form.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn canon_is_the_same_for_a_transposed_puzzle() {
+    let addr = start(Limits::default()).await;
+    let p = cells(PUZZLE);
+    let transposed: String = (0..81).map(|i| p[i % 9 * 9 + i / 9]).map(|d| char::from(b'0' + d)).collect();
+    let (status, body) = post(addr, "canon", &json!({ "input": format!("{PUZZLE}\n{transposed}") })).await;
+    assert_eq!(status, 200, "{body}");
+    let rows = body["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["canonical"], rows[1]["canonical"]);
+    let clues = |s: &Value| cells(s.as_str().unwrap()).iter().filter(|&&d| d != 0).count();
+    assert_eq!(clues(&rows[0]["canonical"]), clues(&json!(PUZZLE)));
+}
+
+/// The page and its files are served, with their types.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_served() {
+    let addr = start(Limits::default()).await;
+    for (path, kind) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+        let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        let ct = r.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with(kind), "{path}: {ct}");
+        assert!(!r.text().await.unwrap().is_empty());
+    }
+    let r = reqwest::get(format!("http://{addr}/nothing-here")).await.unwrap();
+    assert_eq!(r.status().as_u16(), 404);
+    let body: Value = r.json().await.unwrap();
+    error_of(404, &body);
+}

@@ -1,0 +1,155 @@
+//! Hostile and careless requests: each gets a JSON error with its status
+//! (and the record, line and column of a bad input), in bounded time, and
+//! the server goes on answering.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{error_of, post, post_raw, start};
+use serde_json::json;
+use sudoku_web::Limits;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+const PUZZLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Malformed JSON, unknown fields, wrong types, deep nesting, a bad record,
+/// too many records, an oversized body, a wrong content type, unknown
+/// names: 4xx with a message, and a bad record's place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_are_json_errors_that_say_where() {
+    let addr = start(Limits::default()).await;
+    let raw = |body: &str| post_raw(addr, "solve", "application/json", body.as_bytes().to_vec());
+
+    let (status, body) = raw("{\"input\": \"1\",").await;
+    assert_eq!(status, 400);
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert!(error_of(400, &body)["message"].as_str().unwrap().contains("line 1 column"), "{body}");
+
+    let (status, body) = post(addr, "solve", &json!({ "input": PUZZLE, "mood": "count" })).await;
+    assert!(error_of(status, &body)["message"].as_str().unwrap().contains("mood"), "{body}");
+    assert_eq!(status, 400);
+
+    let deep = "[".repeat(100_000);
+    let (status, _) = raw(&format!("{{\"input\": {deep}")).await;
+    assert_eq!(status, 400);
+
+    let input = format!("{PUZZLE}\n{PUZZLE}\n4....x8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n");
+    let (status, body) = post(addr, "grade", &json!({ "input": input })).await;
+    let e = error_of(status, &body);
+    assert_eq!(status, 400);
+    assert_eq!(
+        (e["record"].as_u64(), e["line"].as_u64(), e["column"].as_u64()),
+        (Some(3), Some(3), Some(6)),
+        "{body}"
+    );
+
+    let many = format!("{PUZZLE}\n").repeat(10_000);
+    let (status, body) = post(addr, "solve", &json!({ "input": many })).await;
+    assert_eq!(status, 413);
+    assert!(error_of(413, &body)["message"].as_str().unwrap().contains("1000"), "{body}");
+
+    let huge = json!({ "input": "1".repeat(2 << 20) }).to_string();
+    let (status, _) = raw(&huge).await;
+    assert_eq!(status, 413);
+
+    let (status, _) = post_raw(addr, "solve", "application/x-www-form-urlencoded", b"input=1".to_vec()).await;
+    assert_eq!(status, 415);
+
+    for (path, body) in [
+        ("generate", json!({ "band": "impossible" })),
+        ("generate", json!({ "number": 0 })),
+        ("hint", json!({ "givens": PUZZLE, "level": "everything" })),
+        ("hint", json!({ "givens": "123" })),
+        ("hint", json!({ "givens": PUZZLE, "steps": 1000 })),
+        ("book", json!({ "trim": "1x1" })),
+        ("book", json!({ "number": 100_000 })),
+        ("solve", json!({ "input": PUZZLE, "mode": "all", "limit": 1_000_000 })),
+        ("solve", json!({ "input": "" })),
+        ("solve", json!({ "input": "{\"size\":4,\"givens\":\"1...............\"}" })),
+    ] {
+        let (status, answer) = post(addr, path, &body).await;
+        assert!((400..500).contains(&status), "{path} {body}: {status} {answer}");
+        error_of(status, &answer);
+    }
+    let (status, _) = post(addr, "health", &json!({})).await;
+    assert_eq!(status, 405);
+}
+
+/// A band out of reach in the time budget stops at the budget and says so
+/// (422), and so does a long grade list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heavy_work_stops_at_the_time_budget() {
+    let limits = Limits { time_budget: Duration::from_millis(100), ..Limits::default() };
+    let addr = start(limits).await;
+    let t = Instant::now();
+    let (status, body) =
+        post(addr, "generate", &json!({ "band": "extreme", "number": 100, "seed": 1 })).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(422, &body)["message"].as_str().unwrap().contains("stopped"), "{body}");
+    let (status, body) = post(addr, "grade", &json!({ "input": hardest(1000) })).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(422, &body)["message"].as_str().unwrap().contains("time budget"), "{body}");
+    assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
+}
+
+/// `n` puzzles from the hardest sample, repeated: seconds of grading.
+fn hardest(n: usize) -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/grade/se_hardest_sample.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let puzzles: Vec<&str> = text.lines().skip(1).map(|l| l.split('\t').next().unwrap()).collect();
+    puzzles.iter().cycle().take(n).map(|p| format!("{p}\n")).collect()
+}
+
+/// A heavy request beyond the cap is refused at once with 429 and
+/// Retry-After, while light ones are still answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heavy_work_beyond_the_cap_is_refused() {
+    let limits = Limits { time_budget: Duration::from_secs(3), max_heavy: 1, ..Limits::default() };
+    let addr = start(limits).await;
+    // A long grade list holds the only heavy slot for the whole budget.
+    let long = tokio::spawn(async move { post(addr, "grade", &json!({ "input": hardest(1000) })).await });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let response = reqwest::Client::new()
+        .post(format!("http://{addr}/api/generate"))
+        .json(&json!({ "band": "easy" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 429);
+    assert_eq!(response.headers()["retry-after"], "1");
+    let (status, _) = post(addr, "hint", &json!({ "givens": PUZZLE })).await;
+    assert_eq!(status, 200);
+    let (status, _) = long.await.unwrap();
+    assert_eq!(status, 422);
+    let (status, _) = post(addr, "generate", &json!({ "band": "easy" })).await;
+    assert_eq!(status, 200);
+}
+
+/// A client that trickles its headers, or never sends its body, is cut off
+/// after the read timeout, while others are served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_clients_are_cut_off() {
+    let limits = Limits { read_timeout: Duration::from_millis(400), ..Limits::default() };
+    let addr = start(limits).await;
+    let t = Instant::now();
+    let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+    slow.write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    let mut half_body = tokio::net::TcpStream::connect(addr).await.unwrap();
+    half_body
+        .write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"in")
+        .await
+        .unwrap();
+    let (status, _) = post(addr, "solve", &json!({ "input": PUZZLE })).await;
+    assert_eq!(status, 200);
+    for stream in [&mut slow, &mut half_body] {
+        // The server ends the connection (with or without a 408 first).
+        let mut buf = Vec::new();
+        let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut buf)).await;
+        assert!(read.is_ok(), "the connection was not closed");
+        let text = String::from_utf8_lossy(&buf);
+        assert!(buf.is_empty() || text.starts_with("HTTP/1.1 408"), "{text}");
+        assert!(buf.is_empty() || text.contains("did not arrive in time"), "{text}");
+    }
+    assert!(t.elapsed() < Duration::from_secs(5));
+}
