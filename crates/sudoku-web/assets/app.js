@@ -204,7 +204,6 @@ function buildBoard(boardEl, interactive) {
       const cell = el("div", "cell");
       cell.setAttribute("role", "gridcell");
       cell.dataset.cell = String(i);
-      cell.dataset.testid = "cell-" + cellName(i);
       cell.setAttribute("data-testid", "cell-" + cellName(i));
       if (c % 3 === 2 && c < 8) cell.classList.add("bx");
       if (r % 3 === 2 && r < 8) cell.classList.add("by");
@@ -225,6 +224,8 @@ function buildBoard(boardEl, interactive) {
  */
 function drawBoard(cells, view) {
   const selValue = view.selected >= 0 ? view.values[view.selected] : 0;
+  // The selected cell's row, column, box and digit are shaded, unless a hint is shown.
+  const quiet = [view.pattern, view.house, view.place, view.elim].some((x) => x && x.size > 0);
   for (let i = 0; i < 81; i++) {
     const cell = cells[i];
     const v = view.values[i];
@@ -234,8 +235,6 @@ function drawBoard(cells, view) {
     if (Math.floor(i / 9) === 2 || Math.floor(i / 9) === 5) cls.push("by");
     if (given) cls.push("given");
     else if (v) cls.push("placed");
-    // The selected cell's row, column, box and digit are shaded, unless a hint is shown.
-    const quiet = [view.pattern, view.house, view.place, view.elim].some((x) => x && x.size > 0);
     if (i === view.selected) cls.push("sel");
     else if (!quiet && view.selected >= 0 && PEERS[view.selected].includes(i)) cls.push("peer");
     if (!quiet && selValue && v === selValue && i !== view.selected) cls.push("same");
@@ -937,7 +936,6 @@ let nSectionIds = 0;
 function addSection(band, count) {
   const id = ++nSectionIds;
   const row = el("div", "section-row");
-  row.dataset.testid = "section";
   row.setAttribute("data-testid", "section");
   const bandLabel = el("label", "", "Band");
   bandLabel.htmlFor = "sec-band-" + id;

@@ -51,5 +51,5 @@ if [ -z "$url" ]; then
 fi
 echo "run.sh: testing $url, screenshots in $out"
 
-SUDOKU_URL=$url SUDOKU_BROWSER_OUT=$out timeout 180 \
+PYTHONDONTWRITEBYTECODE=1 SUDOKU_URL=$url SUDOKU_BROWSER_OUT=$out timeout 180 \
     "$python" -m pytest -q -p no:cacheprovider "$root/crates/sudoku-web/tests/browser/test_page.py"
