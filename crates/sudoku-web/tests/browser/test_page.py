@@ -396,6 +396,54 @@ def test_a_bad_paste_shows_the_error_and_where(driver):
     assert alert_text(d) == ""
 
 
+def candidates(grid, i):
+    """The digits the filled cells of grid leave open in cell i (computed here, not by the page)."""
+    r, c = divmod(i, 9)
+    seen = set()
+    for j in range(81):
+        rj, cj = divmod(j, 9)
+        if j != i and (rj == r or cj == c or (rj // 3 == r // 3 and cj // 3 == c // 3)):
+            seen.add(grid[j])
+    return [d for d in "123456789" if d not in seen]
+
+
+def test_the_pad_and_auto_candidates(driver):
+    d = driver
+    open_page(d)
+    pad = lambda label: d.find_element(By.XPATH, '//div[@class="pad"]/button[normalize-space()="%s"]' % label)
+    pencil = d.find_element(By.ID, "pad-pencil")
+    # Touch or mouse: a cell, then a digit of the pad.
+    cell(d, "r1c1").click()
+    pad("9").click()
+    assert grid_digits(d)[0] == "9"
+    cell(d, "r1c2").click()
+    pencil.click()
+    assert pencil.get_attribute("aria-pressed") == "true"
+    pad("3").click()
+    pad("7").click()
+    assert cell(d, "r1c2").get_attribute("aria-label") == "row 1, column 2, empty, candidates 3 7"
+    pad("3").click()
+    assert cell(d, "r1c2").get_attribute("aria-label") == "row 1, column 2, empty, candidates 7"
+    pencil.click()
+    assert pencil.get_attribute("aria-pressed") == "false"
+    cell(d, "r1c1").click()
+    pad("Erase").click()
+    assert grid_digits(d)[0] == "."
+    # Auto-candidates fills every empty cell with what the digits allow.
+    d.find_element(By.ID, "auto-btn").click()
+    for i in range(81):
+        if PUZZLE[i] != ".":
+            continue
+        name = "r%dc%d" % (i // 9 + 1, i % 9 + 1)
+        label = cell(d, name).get_attribute("aria-label")
+        want = "row %d, column %d, empty, candidates %s" % (i // 9 + 1, i % 9 + 1, " ".join(candidates(PUZZLE, i)))
+        assert label == want
+    # Undo takes the whole fill back, to the one mark of before.
+    d.find_element(By.ID, "undo-btn").click()
+    assert cell(d, "r1c2").get_attribute("aria-label") == "row 1, column 2, empty, candidates 7"
+    assert cell(d, "r1c3").get_attribute("aria-label") == "row 1, column 3, empty"
+
+
 def test_the_url_restores_a_position_after_reload(driver):
     d = driver
     open_page(d)
