@@ -44,7 +44,8 @@ use std::process::{Command, ExitCode};
 
 /// The benchmarks `cargo xtask bench` runs, in order: files in
 /// `crates/sudoku-bench/benches/`.
-const BENCHES: &[&str] = &["solve", "stream", "generate", "max_score", "print", "grade", "hint", "canon"];
+const BENCHES: &[&str] =
+    &["solve", "stream", "generate", "max_score", "print", "grade", "hint", "canon", "serve"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -76,6 +77,17 @@ fn bench(names: &[String]) -> ExitCode {
         if !BENCHES.contains(&name) {
             eprintln!("xtask: unknown benchmark {name:?}; known: {}", BENCHES.join(", "));
             return ExitCode::from(2);
+        }
+        if name == "serve" {
+            // The load test runs the release binary's `sudoku serve`.
+            let built = Command::new(env!("CARGO"))
+                .args(["build", "--release", "-p", "sudoku-cli"])
+                .current_dir(project_root())
+                .status();
+            if !built.is_ok_and(|s| s.success()) {
+                eprintln!("xtask: `cargo build --release -p sudoku-cli` failed");
+                return ExitCode::from(1);
+            }
         }
         if name == "solve" {
             for args in [

@@ -15,6 +15,7 @@ mod print;
 mod r31;
 mod r31_misc;
 mod reliability;
+mod serve;
 mod snapshots;
 mod transaction;
 mod variant;

@@ -144,9 +144,9 @@ async fn hints_play_a_generated_puzzle_to_the_end() {
             let d = p["digit"].as_u64().unwrap() as u8;
             assert_eq!(d, solution[i], "a hint placed a wrong digit");
             placed[i] = d;
-            for j in 0..81 {
+            for (j, marks) in m.iter_mut().enumerate() {
                 if peers(i, j) {
-                    m[j] &= !(1 << d);
+                    *marks &= !(1 << d);
                 }
             }
         }

@@ -74,6 +74,13 @@ async fn bad_requests_are_json_errors_that_say_where() {
     }
     let (status, _) = post(addr, "health", &json!({})).await;
     assert_eq!(status, 405);
+    assert_still_up(addr).await;
+}
+
+/// The server still answers.
+async fn assert_still_up(addr: std::net::SocketAddr) {
+    let r = reqwest::get(format!("http://{addr}/api/health")).await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
 }
 
 /// A band out of reach in the time budget stops at the budget and says so
@@ -152,4 +159,5 @@ async fn slow_clients_are_cut_off() {
         assert!(buf.is_empty() || text.contains("did not arrive in time"), "{text}");
     }
     assert!(t.elapsed() < Duration::from_secs(5));
+    assert_still_up(addr).await;
 }

@@ -44,12 +44,14 @@ pub async fn hint(
     let position = sudoku_io::position_from_json(&serde_json::Value::Object(body).to_string())
         .map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
     let request = HintRequest { level, steps: Steps::First(steps), scale };
-    let json = app
-        .work
-        .light(move || {
-            let hints = GRADER.with_borrow_mut(|grader| request.run(grader, &position));
-            HintJson::of(&position, &hints).ok_or_else(|| ApiError::internal("no hint for a position"))
-        })
-        .await?;
+    let work = move || {
+        let hints = GRADER.with_borrow_mut(|grader| request.run(grader, &position));
+        HintJson::of(&position, &hints).ok_or_else(|| ApiError::internal("no hint for a position"))
+    };
+    // One step is quick; a walk of many steps is a whole grade.
+    let json = match steps {
+        1 => app.work.quick(work).await?,
+        _ => app.work.light(work).await?,
+    };
     Ok(Json(json))
 }
