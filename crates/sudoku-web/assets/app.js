@@ -454,13 +454,15 @@ function select(i, focus) {
   if (focus) playCells[i].focus();
 }
 
-// The candidates the server should see: the player's marks, and for a cell without marks
-// what the placed digits allow (as the CLI assumes when no marks are given).
+// The candidates the server should see: the player's marks, and 1-9 for a cell without
+// marks (the server takes out what the placed digits rule out; sending only what they allow
+// would call a wrong digit's peers "erased candidate" mistakes too). Cells holding a digit
+// are ignored by the server.
 function candidatesForServer() {
   const out = [];
   for (let i = 0; i < 81; i++) {
     if (play.values[i]) out.push(String(play.values[i]));
-    else out.push(maskDigits(play.marks[i] || allowed(play.values, i)).join(""));
+    else out.push(maskDigits(play.marks[i] || ALL_DIGITS).join(""));
   }
   return out;
 }

@@ -255,6 +255,12 @@ def test_a_wrong_digit_is_shown_as_a_mistake(driver):
     right.click()
     right.send_keys("4")
     assert grid_digits(d)[0] == "1" and grid_digits(d)[2] == "4"
+    # A pencil mark elsewhere (r9c1 is 5), so that the page sends its candidates: the wrong 1
+    # must not make its peers' unmarked cells look like erased candidates.
+    marked = cell(d, "r9c1")
+    marked.click()
+    marked.send_keys("p", "5", "6", "p")
+    assert marked.get_attribute("aria-label") == "row 9, column 1, empty, candidates 5 6"
     assert not d.find_elements(By.CSS_SELECTOR, "#board .cell.mistake")
     d.find_element(By.ID, "check-btn").click()
     wait(d, lambda d: d.find_element(By.ID, "mistakes-box").is_displayed())
