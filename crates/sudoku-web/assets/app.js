@@ -964,7 +964,12 @@ function addSection(band, count) {
     const rest = $("book-sections").querySelector("select");
     (rest || $("add-section")).focus();
   });
-  row.append(bandLabel, sel, countLabel, num, remove);
+  // Each label stays beside its control when the row wraps on a phone.
+  const bandPair = el("span", "pair");
+  bandPair.append(bandLabel, sel);
+  const countPair = el("span", "pair");
+  countPair.append(countLabel, num);
+  row.append(bandPair, countPair, remove);
   $("book-sections").appendChild(row);
   updateRemoveButtons();
   return row;
