@@ -161,3 +161,29 @@ async fn slow_clients_are_cut_off() {
     assert!(t.elapsed() < Duration::from_secs(5));
     assert_still_up(addr).await;
 }
+
+/// Connections beyond the cap are closed at once, idle ones are closed
+/// after the read timeout, and then the server answers again: a crowd of
+/// silent sockets cannot hold it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_cannot_hold_the_server() {
+    let limits = Limits { max_connections: 8, read_timeout: Duration::from_millis(400), ..Limits::default() };
+    let addr = start(limits).await;
+    let mut idle = Vec::new();
+    for _ in 0..8 {
+        idle.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The ninth is accepted and closed at once: it reads the end.
+    let mut extra = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let _ = extra.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(3), extra.read_to_end(&mut buf)).await;
+    assert!(matches!(read, Ok(Ok(0)) | Ok(Err(_))), "{read:?} {}", String::from_utf8_lossy(&buf));
+    // The silent ones are cut off after the read timeout.
+    for stream in &mut idle {
+        let read = tokio::time::timeout(Duration::from_secs(3), stream.read_to_end(&mut buf)).await;
+        assert!(read.is_ok(), "an idle connection was kept");
+    }
+    assert_still_up(addr).await;
+}
