@@ -21,43 +21,68 @@ pub struct VariantAnswer {
     pub complete: bool,
     /// Search nodes (0 for a classic 9×9, solved by the core solver).
     pub nodes: u64,
+    /// The node budget ran out first ([`answer_within`]): the solutions
+    /// and count are what was found before.
+    pub stopped: bool,
 }
 
 /// Solves, counts or lists `puzzle` as `mode` asks.
 pub fn answer(puzzle: &Puzzle, mode: SolveMode) -> VariantAnswer {
+    answer_within(puzzle, mode, u64::MAX)
+}
+
+/// [`answer`] within `node_limit` search nodes: past them the answer says
+/// `stopped` (a server's bound on a puzzle whose search never ends, such
+/// as an empty jigsaw without a solution).
+pub fn answer_within(puzzle: &Puzzle, mode: SolveMode, node_limit: u64) -> VariantAnswer {
     let mut solver = VariantSolver::new(puzzle);
     let givens = puzzle.givens();
-    let mut out = VariantAnswer { first: None, count: None, all: Vec::new(), complete: true, nodes: 0 };
-    match mode {
-        SolveMode::First => out.first = solver.solve_one(givens),
+    let mut out =
+        VariantAnswer { first: None, count: None, all: Vec::new(), complete: true, nodes: 0, stopped: false };
+    let outcome = match mode {
+        SolveMode::First => {
+            let mut first = None;
+            let (_, outcome) =
+                solver.for_each_solution_within(givens, 1, node_limit, |s| first = Some(s.to_vec()));
+            out.first = first;
+            outcome
+        }
         SolveMode::Count(limit) => {
             let mut first = None;
-            let n = solver.for_each_solution(givens, limit, |s| {
+            let (n, outcome) = solver.for_each_solution_within(givens, limit, node_limit, |s| {
                 first.get_or_insert_with(|| s.to_vec());
             });
             out.first = first;
             out.count = Some(n);
+            outcome
         }
         SolveMode::All(limit) => {
             // One more than the limit tells "all" from "limit".
             let mut all = Vec::new();
-            solver.for_each_solution(givens, limit.saturating_add(1), |s| all.push(s.to_vec()));
+            let (_, outcome) =
+                solver.for_each_solution_within(givens, limit.saturating_add(1), node_limit, |s| {
+                    all.push(s.to_vec())
+                });
             out.complete = all.len() as u64 <= limit;
             all.truncate(limit as usize);
             out.first = all.first().cloned();
             out.count = Some(all.len() as u64);
             out.all = all;
+            outcome
         }
-    }
+    };
+    out.stopped = outcome == sudoku_variant::Outcome::OutOfNodes;
     out.nodes = solver.nodes();
     out
 }
 
 impl VariantAnswer {
     /// The status word, as classic `solve` writes it (`solved`, `unique`,
-    /// `multiple`, `unsolvable`, `solvable`; `all`/`limit` with a list).
+    /// `multiple`, `unsolvable`, `solvable`; `all`/`limit` with a list;
+    /// `stopped` when the node budget ran out).
     pub fn status(&self, mode: SolveMode) -> &'static str {
         match mode {
+            _ if self.stopped => "stopped",
             SolveMode::All(_) if self.first.is_none() => "unsolvable",
             SolveMode::All(_) if self.complete => "all",
             SolveMode::All(_) => "limit",

@@ -36,6 +36,9 @@ pub struct Limits {
     pub read_timeout: Duration,
     /// Open connections at once (those beyond are closed at once).
     pub max_connections: usize,
+    /// Search nodes of one variant puzzle (a few seconds' worth): an
+    /// empty jigsaw without a solution would search for minutes.
+    pub variant_nodes: u64,
 }
 
 impl Default for Limits {
@@ -49,6 +52,7 @@ impl Default for Limits {
             max_light: cores,
             read_timeout: Duration::from_secs(10),
             max_connections: 1024,
+            variant_nodes: 500_000,
         }
     }
 }

@@ -287,3 +287,24 @@ async fn the_page_is_served() {
     let body: Value = r.json().await.unwrap();
     error_of(404, &body);
 }
+
+/// Variant puzzles are solved too: the first records of the killer, jigsaw
+/// and 16x16 fixtures have exactly one solution, the one pencilmark found
+/// (the fixture's `solution`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variant_puzzles_are_solved() {
+    let addr = start(Limits::default()).await;
+    for name in ["killer9", "jigsaw9", "classic16", "samurai"] {
+        let path = format!("{}/../../fixtures/variant/{name}.jsonl", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let line = text.lines().next().unwrap();
+        let fixture: Value = serde_json::from_str(line).unwrap();
+        let (status, body) = post(addr, "solve", &json!({ "input": line, "mode": "count" })).await;
+        assert_eq!(status, 200, "{name}: {body}");
+        let row = &body["rows"][0];
+        assert_eq!(row["status"], "unique", "{name}: {body}");
+        let digits =
+            |v: &Value| v.as_str().unwrap().chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        assert_eq!(digits(&row["solution"]), digits(&fixture["solution"]), "{name}");
+    }
+}

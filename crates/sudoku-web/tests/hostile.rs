@@ -66,7 +66,9 @@ async fn bad_requests_are_json_errors_that_say_where() {
         ("book", json!({ "number": 100_000 })),
         ("solve", json!({ "input": PUZZLE, "mode": "all", "limit": 1_000_000 })),
         ("solve", json!({ "input": "" })),
-        ("solve", json!({ "input": "{\"size\":4,\"givens\":\"1...............\"}" })),
+        ("grade", json!({ "input": "{\"size\":4,\"givens\":\"1...............\"}" })),
+        ("solve", json!({ "input": "{\"size\":4,\"givens\":\"1...............\"}", "mode": "max-score" })),
+        ("solve", json!({ "input": "{\"size\":4,\"givens\":\"1...............\",\"rules\":[\"chess\"]}" })),
     ] {
         let (status, answer) = post(addr, path, &body).await;
         assert!((400..500).contains(&status), "{path} {body}: {status} {answer}");
@@ -186,4 +188,20 @@ async fn idle_connections_cannot_hold_the_server() {
         assert!(read.is_ok(), "an idle connection was kept");
     }
     assert_still_up(addr).await;
+}
+
+/// A variant puzzle whose search never ends (an empty jigsaw with no
+/// solution, which only the law of leftovers would see) stops at the node
+/// budget and says `stopped`, in bounded time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hopeless_variant_search_stops() {
+    let limits = Limits { variant_nodes: 20_000, ..Limits::default() };
+    let addr = start(limits).await;
+    let jigsaw = r#"{"size":9,"regions":"111222333111222333112122333444555666444555666444555666777888999777888999777888999"}"#;
+    let t = Instant::now();
+    let (status, body) = post(addr, "solve", &json!({ "input": jigsaw, "mode": "count" })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["rows"][0]["status"], "stopped", "{body}");
+    assert!(body["rows"][0]["nodes"].as_u64().unwrap() <= 20_001, "{body}");
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
 }

@@ -82,26 +82,42 @@ impl VariantSolver {
 
     /// Calls `visit` with each solution (canvas order) until `limit` have
     /// been found; returns how many were.
-    pub fn for_each_solution(&mut self, givens: &[u8], limit: u64, mut visit: impl FnMut(&[u8])) -> u64 {
+    pub fn for_each_solution(&mut self, givens: &[u8], limit: u64, visit: impl FnMut(&[u8])) -> u64 {
+        self.for_each_solution_within(givens, limit, u64::MAX, visit).0
+    }
+
+    /// [`VariantSolver::for_each_solution`] within `node_limit` nodes of
+    /// the general search: how many solutions were found, and whether the
+    /// budget ran out first (then the count is a lower bound). A classic
+    /// 9×9 puzzle goes to the core solver, which is never stopped (it
+    /// takes microseconds).
+    pub fn for_each_solution_within(
+        &mut self,
+        givens: &[u8],
+        limit: u64,
+        node_limit: u64,
+        mut visit: impl FnMut(&[u8]),
+    ) -> (u64, Outcome) {
         if limit == 0 {
-            return 0;
+            return (0, Outcome::Done);
         }
         if self.classic {
             self.search.nodes = 0;
-            let Some(grid) = Self::classic_grid(givens) else { return 0 };
+            let Some(grid) = Self::classic_grid(givens) else { return (0, Outcome::Done) };
             let mut found = 0;
             for solution in grid.solutions().take(limit as usize) {
                 visit(&solution.to_array());
                 found += 1;
             }
-            return found;
+            return (found, Outcome::Done);
         }
         let dense = self.dense_givens(givens);
         let (net, len) = (&self.net, self.puzzle.canvas_len());
         let mut forward = |node: &[u32]| visit(&decode(net, node, len));
-        let mut goal = Goal { limit, node_limit: u64::MAX, rng: None, visit: &mut forward };
+        let mut goal = Goal { limit, node_limit, rng: None, visit: &mut forward };
         self.search.run(&self.net, &dense, &mut goal);
-        self.search.found
+        let outcome = if self.search.aborted { Outcome::OutOfNodes } else { Outcome::Done };
+        (self.search.found, outcome)
     }
 
     /// A solution found with digits tried in random order (a random
@@ -126,15 +142,7 @@ impl VariantSolver {
 
     /// Counts solutions up to `limit` within `node_limit` nodes.
     pub fn count_bounded(&mut self, givens: &[u8], limit: u64, node_limit: u64) -> (u64, Outcome) {
-        if self.classic {
-            return (self.count_up_to(givens, limit), Outcome::Done);
-        }
-        let dense = self.dense_givens(givens);
-        let mut ignore = |_: &[u32]| {};
-        let mut goal = Goal { limit, node_limit, rng: None, visit: &mut ignore };
-        self.search.run(&self.net, &dense, &mut goal);
-        let outcome = if self.search.aborted { Outcome::OutOfNodes } else { Outcome::Done };
-        (self.search.found, outcome)
+        self.for_each_solution_within(givens, limit, node_limit, |_| {})
     }
 }
 

@@ -93,14 +93,21 @@ pub fn choice<T: Choice>(field: &str, name: &str) -> Result<T, ApiError> {
     })
 }
 
+/// Whether an `input` text holds variant puzzles, told from its first
+/// record as `sudoku solve` tells it.
+pub fn is_variant_input(input: &str) -> bool {
+    let first_line = input.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    sudoku_io::looks_like_variant(first_line)
+}
+
 /// The grids of an `input` text, in any form `sudoku solve` reads, at most
 /// `max` of them; a bad record is an error that says which and where.
-/// Variant puzzles are refused by name (the server solves classic 9×9).
+/// Variant puzzles are refused by name (only `/api/solve` takes them).
 pub fn grids(input: &str, max: usize) -> Result<Vec<Grid>, ApiError> {
-    let first_line = input.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    if sudoku_io::looks_like_variant(first_line) {
+    if is_variant_input(input) {
         return Err(ApiError::bad_request(
-            "variant puzzles (killer, jigsaw, other sizes ...) are not served yet: use `sudoku solve`",
+            "variant puzzles (killer, jigsaw, other sizes ...) are solved here (/api/solve), not yet graded or \
+             canonicalised: use the CLI",
         ));
     }
     let mut grids = Vec::new();

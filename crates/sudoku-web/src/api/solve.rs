@@ -11,9 +11,10 @@ use serde::Deserialize;
 use serde_json::Value;
 use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
 use sudoku_commands::solve::{AllRow, AllSolutions, SolveJson, SolveMode, SolveRequest};
+use sudoku_commands::variant::{answer_within, VariantJson};
 use sudoku_core::{MaxScoreOptions, Solver, Weights};
 
-use super::{grids, JsonBody};
+use super::{grids, is_variant_input, JsonBody};
 use crate::error::ApiError;
 use crate::App;
 
@@ -50,11 +51,14 @@ pub async fn solve(
     State(app): State<App>,
     JsonBody(body): JsonBody<SolveBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let puzzles = grids(&body.input, app.limits.max_records)?;
     let limit = body.limit.unwrap_or(if body.mode == Mode::All { 10 } else { 2 });
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(ApiError::bad_request(format!("limit must be 1 to {MAX_LIMIT}")));
     }
+    if is_variant_input(&body.input) {
+        return solve_variants(&app, &body, limit).await;
+    }
+    let puzzles = grids(&body.input, app.limits.max_records)?;
     let rows = match body.mode {
         Mode::MaxScore => {
             let weights = match &body.weights {
@@ -133,4 +137,55 @@ fn max_score(puzzles: &[sudoku_core::Grid], weights: Weights, budget: std::time:
             serde_json::to_value(MaxScoreJson::new(grid, &result)).unwrap_or(Value::Null)
         })
         .collect()
+}
+
+/// `solve` on variant records (the JSON form, links, lines of other
+/// sizes): the rows of `sudoku solve --format json` on them, each search
+/// within [`crate::Limits::variant_nodes`] nodes (past them the row says
+/// `stopped`), the whole list within the time budget (422 past it).
+async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<Value>, ApiError> {
+    let mode = match body.mode {
+        Mode::One => SolveMode::First,
+        Mode::Count => SolveMode::Count(limit),
+        Mode::All => SolveMode::All(limit),
+        Mode::MaxScore => return Err(ApiError::bad_request("max-score is for classic 9x9 puzzles")),
+    };
+    let max = app.limits.max_records;
+    let mut puzzles = Vec::new();
+    let records =
+        sudoku_io::variant_records(body.input.as_bytes(), "input", sudoku_io::VariantSpec::default());
+    for (n, record) in (1..).zip(records) {
+        if n > max {
+            return Err(ApiError::new(
+                axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+                format!("more than {max} records in one request: send them in parts"),
+            ));
+        }
+        puzzles.push(record.puzzle.map_err(|e| ApiError::record(n, &e))?);
+    }
+    let (nodes, budget) = (app.limits.variant_nodes, app.limits.time_budget);
+    let many = puzzles.len() > super::HEAVY_RECORDS;
+    let run = move || {
+        let start = Instant::now();
+        let mut rows = Vec::with_capacity(puzzles.len());
+        for (n, puzzle) in puzzles.iter().enumerate() {
+            if start.elapsed() > budget {
+                return Err(ApiError::unprocessable(format!(
+                    "the time budget of {} s was spent after {n} of {} puzzles: send fewer at a time",
+                    budget.as_secs(),
+                    puzzles.len()
+                )));
+            }
+            let answer = answer_within(puzzle, mode, nodes);
+            rows.push(
+                serde_json::to_value(VariantJson::new(puzzle, &answer, mode)).map_err(ApiError::internal)?,
+            );
+        }
+        Ok(rows)
+    };
+    let rows = match many {
+        true => app.work.heavy(run).await?,
+        false => app.work.light(run).await?,
+    };
+    Ok(Json(serde_json::json!({ "rows": rows })))
 }
