@@ -32,9 +32,11 @@ and pencil marks, check for mistakes, take hints at three levels), Grade
 (rate a list of puzzles and step through a solution path) and Book (build a
 print-ready PDF with its CSV). The API: POST /api/solve, /api/grade,
 /api/hint, /api/generate, /api/book and /api/canon, JSON in and out (see
-docs/web-api.md and the README). No request reads or writes a file of this
-machine; each is bounded in size (1 MiB, 1,000 records), time (10 s) and
-heavy work at once (2; 429 beyond).
+docs/web-api.md and the README); /api/solve also takes variant puzzles
+(killer, jigsaw, X, sizes 4-25 ...). No request reads or writes a file of
+this machine; each is bounded in size (1 MiB, 1,000 records), time (10 s;
+500,000 search nodes a variant puzzle) and heavy work at once (2; 429
+beyond).
 
 Stop it with Ctrl-C. Exit codes: 2 when the address cannot be taken (in
 use, or not this machine's).
