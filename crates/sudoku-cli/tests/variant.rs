@@ -281,3 +281,31 @@ fn r34_canon_says_variants_have_no_canonical_form_yet() {
         .code(2)
         .stderr(predicate::str::contains("variant puzzles"));
 }
+
+/// `--node-limit` bounds a variant search: an empty jigsaw without a
+/// solution (only the law of leftovers sees it; the search would run for
+/// minutes) stops with status `stopped` and exit 1; on classic puzzles the
+/// flag still needs `--max-score`.
+#[test]
+fn r35_node_limit_stops_a_hopeless_variant_search() {
+    let jigsaw = r#"{"size":9,"regions":"111222333111222333112122333444555666444555666444555666777888999777888999777888999"}"#;
+    let out = sudoku()
+        .args(["solve", "--count", "--node-limit", "5000", "--format", "json"])
+        .write_stdin(format!("{jigsaw}\n"))
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(row["status"], "stopped");
+    assert!(row["nodes"].as_u64().unwrap() <= 5001, "{row}");
+    let out = sudoku()
+        .args(["solve", "--node-limit", "5000"])
+        .write_stdin("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--node-limit needs --max-score, or variant puzzles")
+    );
+}

@@ -88,8 +88,8 @@ pub struct MaxScoreArgs {
     #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub weights: Option<PathBuf>,
 
-    /// With --max-score: stop each search after N nodes (status `stopped`,
-    /// exit 1) [default: no limit].
+    /// With --max-score, or on variant puzzles: stop each search after N
+    /// nodes (status `stopped`, exit 1) [default: no limit].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub node_limit: Option<u64>,
 
@@ -101,14 +101,16 @@ pub struct MaxScoreArgs {
 }
 
 impl MaxScoreArgs {
-    /// Without `--max-score`, its flags would do nothing: a usage error.
-    pub fn check_unused(&self) -> anyhow::Result<()> {
+    /// Without `--max-score`, its flags would do nothing: a usage error
+    /// (but `--node-limit` on variant puzzles, which it bounds too).
+    pub fn check_unused(&self, variant: bool) -> anyhow::Result<()> {
         let used = [
             ("--weights", self.weights.is_some()),
-            ("--node-limit", self.node_limit.is_some()),
+            ("--node-limit", self.node_limit.is_some() && !variant),
             ("--time-limit", self.time_limit.is_some()),
         ];
         match used.iter().find(|(_, set)| *set) {
+            Some(("--node-limit", _)) => bail!("--node-limit needs --max-score, or variant puzzles"),
             Some((flag, _)) => bail!("{flag} needs --max-score"),
             None => Ok(()),
         }

@@ -141,7 +141,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if args.max.max_score {
         return max_score::run(&args.source, &args.output, args.skip_invalid, args.format, &args.max);
     }
-    args.max.check_unused()?;
+    let auto = args.source.input == sudoku_io::InputFormat::Auto;
+    let is_variant = args.variant.is_some()
+        || args.size.is_some()
+        || auto && variant::input_is_variant(&args.source.files, false)?;
+    // --node-limit also bounds a variant search.
+    args.max.check_unused(is_variant)?;
     if args.limit.is_some() && !args.count && !args.all {
         bail!("--limit needs --count or --all");
     }
@@ -154,13 +159,15 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         (None, None) => None,
         (format, path) => Some(pick_format(format, path, Format::Line, FORMATS)?),
     };
-    let auto = args.source.input == sudoku_io::InputFormat::Auto;
-    if args.variant.is_some()
-        || args.size.is_some()
-        || auto && variant::input_is_variant(&args.source.files, false)?
-    {
+    if is_variant {
         let spec = variant::spec(args.variant.as_deref(), args.size)?;
-        return variant::run(&args.source, &args.output, spec, mode, explicit, args.skip_invalid);
+        let job = variant::Job {
+            mode,
+            format: explicit,
+            skip_invalid: args.skip_invalid,
+            node_limit: args.max.node_limit,
+        };
+        return variant::run(&args.source, &args.output, spec, &job);
     }
     // Without --format or an extension: lines, or the judge's rows for poj.
     let format_of = |record: &Record| {

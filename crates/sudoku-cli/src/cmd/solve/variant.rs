@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use sudoku_commands::solve::SolveMode;
-use sudoku_commands::variant::{answer, block, VariantAnswer, VariantCsvRow, VariantJson, CSV_HEADER};
+use sudoku_commands::variant::{answer_within, block, VariantAnswer, VariantCsvRow, VariantJson, CSV_HEADER};
 use sudoku_commands::Format;
 use sudoku_io::{
     json_is_variant, looks_like_variant, variant_records, RecordWriter, VariantRecord, VariantSpec,
@@ -84,15 +84,29 @@ pub fn open(path: &Path, spec: VariantSpec) -> anyhow::Result<Box<dyn Iterator<I
     Ok(Box::new(variant_records(f, &path.display().to_string(), spec)))
 }
 
+/// What `solve` does with each variant record.
+#[derive(Debug, Clone, Copy)]
+pub struct Job {
+    /// Solve, count or list.
+    pub mode: SolveMode,
+    /// `--format` or the extension of `-o`, when given.
+    pub format: Option<Format>,
+    /// `--skip-invalid`.
+    pub skip_invalid: bool,
+    /// `--node-limit`: each search stops after this many nodes (status
+    /// `stopped`, exit 1).
+    pub node_limit: Option<u64>,
+}
+
 /// Runs `solve` over variant records.
 pub fn run(
     source: &InputArgs,
     output: &OutputArgs,
     spec: VariantSpec,
-    mode: SolveMode,
-    format: Option<Format>,
-    skip_invalid: bool,
+    job: &Job,
 ) -> anyhow::Result<ExitCode> {
+    let Job { mode, format, skip_invalid, node_limit } = *job;
+    let node_limit = node_limit.unwrap_or(u64::MAX);
     if matches!(format, Some(Format::Rows)) {
         bail!(
             "--format rows is the 9x9 judge format; variant puzzles are written as line, block, csv or json"
@@ -104,14 +118,14 @@ pub fn run(
     for_each_item(
         inputs,
         output,
-        |r: &VariantRecord| r.puzzle.as_ref().ok().map(|p| answer(p, mode)),
+        |r: &VariantRecord| r.puzzle.as_ref().ok().map(|p| answer_within(p, mode, node_limit)),
         |record: &VariantRecord, result: Option<VariantAnswer>| {
             let puzzle = match &record.puzzle {
                 Ok(p) => p,
                 Err(e) => return run.malformed(e, || write_invalid(&mut out, format, &e.to_string())),
             };
             let answer = result.context("internal: a parsed record has no answer")?;
-            if answer.first.is_none() {
+            if answer.first.is_none() || answer.stopped {
                 run.negative();
             }
             write_answer(&mut out, format, mode, puzzle, &answer)?;
