@@ -3,7 +3,7 @@
 //! when asked, as the rows of `sudoku grade --format json`.
 
 use std::cell::RefCell;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::State;
 use axum::Json;
@@ -13,7 +13,7 @@ use sudoku_commands::grade::GradeRequest;
 use sudoku_core::Grid;
 use sudoku_grade::{Grader, Scale};
 
-use super::{choice, grids, JsonBody, HEAVY_RECORDS};
+use super::{choice, grids, rows_within, JsonBody, HEAVY_RECORDS};
 use crate::error::ApiError;
 use crate::App;
 
@@ -60,20 +60,9 @@ pub fn parse_scale(name: Option<&str>) -> Result<Scale, ApiError> {
 /// The rows of `puzzles`, stopping with 422 when the budget is spent
 /// before the last.
 fn grade_all(puzzles: &[Grid], request: GradeRequest, budget: Duration) -> Result<Vec<Value>, ApiError> {
-    let start = Instant::now();
     GRADER.with_borrow_mut(|grader| {
-        let mut rows = Vec::with_capacity(puzzles.len());
-        for (n, grid) in puzzles.iter().enumerate() {
-            if start.elapsed() > budget {
-                return Err(ApiError::unprocessable(format!(
-                    "the time budget of {} s was spent after {n} of {} puzzles: send fewer at a time",
-                    budget.as_secs(),
-                    puzzles.len()
-                )));
-            }
-            let json = request.run(grader, grid).json(grid);
-            rows.push(serde_json::to_value(json).map_err(ApiError::internal)?);
-        }
-        Ok(rows)
+        rows_within(puzzles, budget, |grid| {
+            serde_json::to_value(request.run(grader, grid).json(grid)).map_err(ApiError::internal)
+        })
     })
 }

@@ -15,7 +15,10 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{header, StatusCode};
 use axum::routing::post;
 use axum::Router;
+use std::time::{Duration, Instant};
+
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 use sudoku_commands::Choice;
 use sudoku_core::Grid;
 use sudoku_io::{InputFormat, InputSpec};
@@ -91,6 +94,28 @@ pub fn choice<T: Choice>(field: &str, name: &str) -> Result<T, ApiError> {
             names.join(", ")
         ))
     })
+}
+
+/// The row of each of `items`, in order, all within `budget`: past it, a
+/// 422 that says how far the work got.
+pub fn rows_within<T>(
+    items: &[T],
+    budget: Duration,
+    mut row: impl FnMut(&T) -> Result<Value, ApiError>,
+) -> Result<Vec<Value>, ApiError> {
+    let start = Instant::now();
+    let mut rows = Vec::with_capacity(items.len());
+    for (n, item) in items.iter().enumerate() {
+        if start.elapsed() > budget {
+            return Err(ApiError::unprocessable(format!(
+                "the time budget of {} s was spent after {n} of {} puzzles: send fewer at a time",
+                budget.as_secs(),
+                items.len()
+            )));
+        }
+        rows.push(row(item)?);
+    }
+    Ok(rows)
 }
 
 /// Whether an `input` text holds variant puzzles, told from its first

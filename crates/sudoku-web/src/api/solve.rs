@@ -14,7 +14,7 @@ use sudoku_commands::solve::{AllRow, AllSolutions, SolveJson, SolveMode, SolveRe
 use sudoku_commands::variant::{answer_within, VariantJson};
 use sudoku_core::{MaxScoreOptions, Solver, Weights};
 
-use super::{grids, is_variant_input, JsonBody};
+use super::{grids, is_variant_input, rows_within, JsonBody};
 use crate::error::ApiError;
 use crate::App;
 
@@ -166,22 +166,10 @@ async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<
     let (nodes, budget) = (app.limits.variant_nodes, app.limits.time_budget);
     let many = puzzles.len() > super::HEAVY_RECORDS;
     let run = move || {
-        let start = Instant::now();
-        let mut rows = Vec::with_capacity(puzzles.len());
-        for (n, puzzle) in puzzles.iter().enumerate() {
-            if start.elapsed() > budget {
-                return Err(ApiError::unprocessable(format!(
-                    "the time budget of {} s was spent after {n} of {} puzzles: send fewer at a time",
-                    budget.as_secs(),
-                    puzzles.len()
-                )));
-            }
+        rows_within(&puzzles, budget, |puzzle| {
             let answer = answer_within(puzzle, mode, nodes);
-            rows.push(
-                serde_json::to_value(VariantJson::new(puzzle, &answer, mode)).map_err(ApiError::internal)?,
-            );
-        }
-        Ok(rows)
+            serde_json::to_value(VariantJson::new(puzzle, &answer, mode)).map_err(ApiError::internal)
+        })
     };
     let rows = match many {
         true => app.work.heavy(run).await?,
