@@ -16,9 +16,11 @@
 //!   `sudoku` binary, installs maturin, numpy and `crates/sudoku-py` in the
 //!   virtual environment `target/bench-python-venv` (made when missing), and
 //!   runs `crates/sudoku-py/bench/bench_solve.py`. Only run when named.
-//! - `cargo xtask fuzz [--seconds N] [TARGET ...]`: runs each fuzz target
-//!   of `fuzz/` (every `[[bin]]` of `fuzz/Cargo.toml` when none is named)
-//!   for N seconds (default 60) with `cargo fuzz`, and reports how long each
+//! - `cargo xtask fuzz [--seconds N | --total-seconds N] [TARGET ...]`:
+//!   runs each fuzz target of `fuzz/` (every `[[bin]]` of
+//!   `fuzz/Cargo.toml` when none is named) for N seconds (default 60), or
+//!   for N seconds in all, shared evenly (CI's fixed budget), with `cargo
+//!   fuzz`, and reports how long each
 //!   ran, how many inputs it tried, and whether it found anything; it fails
 //!   when one did. Each target starts from its corpus `fuzz/corpus/TARGET/`
 //!   (not committed; it grows there) and the hand-written seeds of
@@ -56,7 +58,7 @@ fn main() -> ExitCode {
         Some("compare") => compare::compare(&args[1..], &project_root()),
         _ => {
             eprintln!("usage: cargo xtask bench [{}|python]", BENCHES.join("|"));
-            eprintln!("       cargo xtask fuzz [--seconds N] [TARGET ...]");
+            eprintln!("       cargo xtask fuzz [--seconds N | --total-seconds N] [TARGET ...]");
             eprintln!("       cargo xtask kills [--runs N] [--seed S]");
             eprintln!("       cargo xtask compare --baseline PATH [--candidate PATH] [--puzzles N] [--only GROUP,...] [--keep]");
             ExitCode::from(2)
@@ -272,14 +274,16 @@ fn fuzz(args: &[String]) -> ExitCode {
         }
     };
     let mut seconds = 60u64;
+    let mut total: Option<u64> = None;
     let mut targets: Vec<&str> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        if a == "--seconds" {
+        if a == "--seconds" || a == "--total-seconds" {
             match it.next().and_then(|s| s.parse().ok()) {
-                Some(n) => seconds = n,
+                Some(n) if a == "--seconds" => seconds = n,
+                Some(n) => total = Some(n),
                 None => {
-                    eprintln!("xtask: --seconds takes a whole number");
+                    eprintln!("xtask: {a} takes a whole number");
                     return ExitCode::from(2);
                 }
             }
@@ -292,6 +296,9 @@ fn fuzz(args: &[String]) -> ExitCode {
     }
     if targets.is_empty() {
         targets = known.iter().map(String::as_str).collect();
+    }
+    if let Some(total) = total {
+        seconds = seconds_each(total, targets.len());
     }
     let Some(mut cargo_fuzz) = cargo_fuzz() else {
         eprintln!("xtask: cargo fuzz is not installed; run `cargo install cargo-fuzz`");
@@ -357,6 +364,12 @@ fn fuzz(args: &[String]) -> ExitCode {
     }
 }
 
+/// `--total-seconds` shared evenly over `n_targets` targets, at least one
+/// second each.
+fn seconds_each(total: u64, n_targets: usize) -> u64 {
+    (total / n_targets.max(1) as u64).max(1)
+}
+
 /// How to run `cargo fuzz`: on the nightly toolchain when rustup has one,
 /// else on this toolchain with `RUSTC_BOOTSTRAP=1`.
 struct CargoFuzz {
@@ -398,6 +411,14 @@ fn project_root() -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_total_fuzz_budget_is_shared_evenly_and_never_below_a_second() {
+        assert_eq!(seconds_each(60, 10), 6);
+        assert_eq!(seconds_each(60, 7), 8);
+        assert_eq!(seconds_each(5, 10), 1);
+        assert_eq!(seconds_each(60, 0), 60);
+    }
 
     #[test]
     fn fuzz_targets_are_the_bin_names_of_the_fuzz_manifest() {

@@ -58,8 +58,8 @@ pub struct OutputArgs {
     #[arg(long)]
     pub force: bool,
 
-    /// Worker threads, at most the number of cores; 0 is every core
-    /// [default: 0]. Output never depends on it.
+    /// Worker threads, at most the number of cores; 0 is every core.
+    /// Output never depends on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     pub jobs: u64,
 

@@ -14,6 +14,7 @@ mod max_score;
 mod print;
 mod r31;
 mod r31_misc;
+mod readme;
 mod reliability;
 mod serve;
 mod snapshots;

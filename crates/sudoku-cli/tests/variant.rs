@@ -309,3 +309,61 @@ fn r35_node_limit_stops_a_hopeless_variant_search() {
         String::from_utf8_lossy(&out.stderr).contains("--node-limit needs --max-score, or variant puzzles")
     );
 }
+
+/// `sudoku convert --to FORM` of `input` (records, one a line); stdout.
+fn convert_all(form: &str, input: &str) -> String {
+    let out = sudoku().args(["convert", "--to", form, "-"]).write_stdin(input.to_string()).output().unwrap();
+    assert!(out.status.success(), "--to {form}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Issue 43: every pair of readable forms keeps every field our JSON form
+/// holds (size, boxes, regions, rules, cages, givens and the solution),
+/// over generated records of every variant f-puzzles can express: JSON →
+/// A → B → JSON is the JSON form of the record itself.
+#[test]
+fn r43_every_pair_of_forms_round_trips_every_field_solution_included() {
+    let families: [(&str, &str); 11] = [
+        ("killer", "9"),
+        ("killer,x", "6"),
+        ("jigsaw", "8"),
+        ("jigsaw,anti-knight", "9"),
+        ("x", "9"),
+        ("windoku", "9"),
+        ("disjoint-groups", "9"),
+        ("anti-king", "6"),
+        ("non-consecutive", "6"),
+        ("anti-knight", "4"),
+        ("classic", "16"),
+    ];
+    let mut records = String::new();
+    for (seed, (variant, size)) in families.iter().enumerate() {
+        let seed = (seed * 7 + 3).to_string();
+        let mut args = vec!["generate", "--size", size, "-n", "2", "--seed", &seed, "-q", "-f", "json"];
+        if *variant != "classic" {
+            args.extend(["--variant", variant]);
+        }
+        let out = sudoku().args(args).output().unwrap();
+        assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+        records.push_str(&String::from_utf8(out.stdout).unwrap());
+    }
+    let want = convert_all("json", &records);
+    assert_eq!(want.lines().count(), 22);
+    for line in want.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["solution"].is_string(), "a generated record carries its solution: {line}");
+    }
+    let forms = ["json", "fpuzzles", "fpuzzles-link", "sudokupad"];
+    for a in forms {
+        let in_a = convert_all(a, &want);
+        for b in forms {
+            let back = convert_all("json", &convert_all(b, &in_a));
+            for (n, (got, expected)) in back.lines().zip(want.lines()).enumerate() {
+                let got: serde_json::Value = serde_json::from_str(got).unwrap();
+                let expected: serde_json::Value = serde_json::from_str(expected).unwrap();
+                assert_eq!(got, expected, "json -> {a} -> {b} -> json, record {}", n + 1);
+            }
+            assert_eq!(back.lines().count(), 22, "{a} -> {b}");
+        }
+    }
+}

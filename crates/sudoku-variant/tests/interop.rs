@@ -109,7 +109,7 @@ fn r34_public_16x16_jigsaw_killer_without_sums_imports() {
     assert!(matches!(puzzle.layout(), Layout::Regions(_)));
     assert!(!puzzle.cages().is_empty());
     assert!(puzzle.cages().iter().all(|c| c.sum.is_none()));
-    let again = Puzzle::from_link(&puzzle.to_fpuzzles_link().unwrap()).unwrap().puzzle;
+    let again = Puzzle::from_link(&puzzle.to_fpuzzles_link(None).unwrap()).unwrap().puzzle;
     assert_eq!(&again, puzzle);
     // Solving it takes seconds in a debug build; its uniqueness is in the
     // bench record, not here.
@@ -233,7 +233,7 @@ fn r34_fpuzzles_and_links_round_trip_every_shape() {
         let back = Puzzle::from_fpuzzles(&json).unwrap();
         assert_eq!(back.puzzle, puzzle, "{json}");
         assert_eq!(back.solution.as_ref(), Some(&solution));
-        for link in [puzzle.to_fpuzzles_link().unwrap(), puzzle.to_sudokupad_link().unwrap()] {
+        for link in [puzzle.to_fpuzzles_link(None).unwrap(), puzzle.to_sudokupad_link(None).unwrap()] {
             assert_eq!(Puzzle::from_link(&link).unwrap().puzzle, puzzle, "{link}");
         }
     }

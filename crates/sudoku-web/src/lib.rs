@@ -17,12 +17,14 @@
 //! application; [`serve`] runs it on a listener with the connection limits
 //! of [`Limits`].
 //!
-//! Architecture invariants: no request reads or writes a file of the
-//! server's machine; every request is bounded in body size, records, time
+//! Architecture invariants: only the page this server serves may use it
+//! (the `Host` and `Origin` checks of [`Access`]; JSON bodies only); no
+//! request reads or writes a file of the server's machine; every request is bounded in body size, records, time
 //! and concurrent heavy work ([`limits`]); errors are JSON
 //! ([`ApiError`]). Nothing here prints or exits: the CLI says where it
 //! serves.
 
+mod access;
 mod api;
 mod assets;
 mod error;
@@ -34,6 +36,7 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
 
+pub use access::Access;
 pub use error::{ApiError, Place};
 pub use limits::Limits;
 pub use server::serve;
@@ -42,12 +45,14 @@ pub use server::serve;
 #[derive(Debug, Clone)]
 pub struct App {
     limits: Arc<Limits>,
+    access: Arc<Access>,
     work: limits::Work,
 }
 
-/// The whole application (page and API) under `limits`.
-pub fn router(limits: Limits) -> Router {
-    let app = App { work: limits::Work::new(&limits), limits: Arc::new(limits) };
+/// The whole application (page and API) under `limits`, answering the
+/// hosts and origins `access` allows (see [`Access`]).
+pub fn router(limits: Limits, access: Access) -> Router {
+    let app = App { work: limits::Work::new(&limits), limits: Arc::new(limits), access: Arc::new(access) };
     let max_body = app.limits.max_body;
     let read_timeout = app.limits.read_timeout;
     Router::new()
@@ -57,5 +62,6 @@ pub fn router(limits: Limits) -> Router {
         .method_not_allowed_fallback(assets::wrong_method)
         .layer(DefaultBodyLimit::max(max_body))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(read_timeout))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), access::check))
         .with_state(app)
 }

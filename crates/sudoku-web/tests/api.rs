@@ -2,9 +2,7 @@
 //! against facts computed here (a grid checker, SE's own ratings, the
 //! core solver's count), not against the code under test.
 
-mod common;
-
-use common::{cell_index, cells, error_of, post, solves, start};
+use crate::common::{cell_index, cells, error_of, post, solves, start};
 use serde_json::{json, Value};
 use sudoku_web::Limits;
 
@@ -214,7 +212,7 @@ async fn book_makes_a_pdf_its_csv_and_previews() {
     let addr = start(Limits::default()).await;
     let ask = |format: &str| json!({ "sections": [["easy", 2], ["medium", 2]], "trim": "6x9", "title": "Test book", "format": format });
     let (status, pdf) =
-        common::post_raw(addr, "book", "application/json", ask("pdf").to_string().into_bytes()).await;
+        crate::common::post_raw(addr, "book", "application/json", ask("pdf").to_string().into_bytes()).await;
     assert_eq!(status, 200);
     let dir = tempdir();
     let path = dir.join("book.pdf");
@@ -231,7 +229,7 @@ async fn book_makes_a_pdf_its_csv_and_previews() {
     assert!(previews["pages"][0].as_str().unwrap().starts_with("<svg"));
 
     let (status, csv) =
-        common::post_raw(addr, "book", "application/json", ask("csv").to_string().into_bytes()).await;
+        crate::common::post_raw(addr, "book", "application/json", ask("csv").to_string().into_bytes()).await;
     assert_eq!(status, 200);
     let mut reader = csv::Reader::from_reader(csv.as_slice());
     let header = reader.headers().unwrap().clone();

@@ -2,11 +2,9 @@
 //! (and the record, line and column of a bad input), in bounded time, and
 //! the server goes on answering.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{error_of, post, post_raw, start};
+use crate::common::{error_of, post, post_raw, start};
 use serde_json::json;
 use sudoku_web::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -143,10 +141,10 @@ async fn slow_clients_are_cut_off() {
     let addr = start(limits).await;
     let t = Instant::now();
     let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
-    slow.write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    slow.write_all(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\n").await.unwrap();
     let mut half_body = tokio::net::TcpStream::connect(addr).await.unwrap();
     half_body
-        .write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"in")
+        .write_all(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"in")
         .await
         .unwrap();
     let (status, _) = post(addr, "solve", &json!({ "input": PUZZLE })).await;
@@ -178,7 +176,7 @@ async fn idle_connections_cannot_hold_the_server() {
     tokio::time::sleep(Duration::from_millis(100)).await;
     // The ninth is accepted and closed at once: it reads the end.
     let mut extra = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let _ = extra.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    let _ = extra.write_all(b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").await;
     let mut buf = Vec::new();
     let read = tokio::time::timeout(Duration::from_secs(3), extra.read_to_end(&mut buf)).await;
     assert!(matches!(read, Ok(Ok(0)) | Ok(Err(_))), "{read:?} {}", String::from_utf8_lossy(&buf));
@@ -204,4 +202,101 @@ async fn a_hopeless_variant_search_stops() {
     assert_eq!(body["rows"][0]["status"], "stopped", "{body}");
     assert!(body["rows"][0]["nodes"].as_u64().unwrap() <= 20_001, "{body}");
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+}
+
+/// One request written as `head` (its lines, without the blank line) and
+/// `body` on a fresh connection; the status and the whole answer.
+async fn exchange(addr: std::net::SocketAddr, head: &str, body: &str) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!("{head}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut buf = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), stream.read_to_end(&mut buf)).await.unwrap().unwrap();
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, text)
+}
+
+/// Issue 43: another site's page cannot use the server. A "simple" request
+/// (text/plain or no content type, which a browser sends cross-site without
+/// asking) is refused with 415 before any work, a foreign `Origin` with
+/// 403, a `Host` that is not this server's (DNS rebinding) with 403, for
+/// the page and the API alike; the server's own page (its origin, its
+/// host) is served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_servers_own_page_may_use_it() {
+    let addr = start(Limits::default()).await;
+    let port = addr.port();
+    let book = r#"{"sections": [["easy", 1]]}"#;
+    let own = format!("Host: 127.0.0.1:{port}");
+    let t = Instant::now();
+    for content_type in ["Content-Type: text/plain", "Content-Type: application/x-www-form-urlencoded", ""] {
+        let head =
+            format!("POST /api/book HTTP/1.1\r\n{own}\r\nOrigin: https://evil.example\r\n{content_type}");
+        let (status, answer) = exchange(addr, head.trim_end(), book).await;
+        assert_eq!(status, 403, "{content_type}: {answer}");
+        let head = format!("POST /api/book HTTP/1.1\r\n{own}\r\n{content_type}");
+        let (status, answer) = exchange(addr, head.trim_end(), book).await;
+        assert_eq!(status, 415, "{content_type}: {answer}");
+        assert!(answer.contains("application/json"), "{answer}");
+    }
+    assert!(t.elapsed() < Duration::from_secs(2), "work was done: {:?}", t.elapsed());
+    let json = "Content-Type: application/json";
+    for origin in ["https://evil.example", "null", "http://127.0.0.1:1", "http://evil.example"] {
+        let head = format!("POST /api/solve HTTP/1.1\r\n{own}\r\n{json}\r\nOrigin: {origin}");
+        let (status, answer) = exchange(addr, &head, &format!(r#"{{"input": "{PUZZLE}"}}"#)).await;
+        assert_eq!(status, 403, "{origin}: {answer}");
+        assert!(answer.contains("only this server's own page"), "{answer}");
+    }
+    for host in
+        [format!("evil.example:{port}"), "evil.example".to_string(), format!("127.0.0.1.evil.example:{port}")]
+    {
+        let (status, answer) = exchange(addr, &format!("GET / HTTP/1.1\r\nHost: {host}"), "").await;
+        assert_eq!(status, 403, "{host}: {answer}");
+        let head = format!("POST /api/solve HTTP/1.1\r\nHost: {host}\r\n{json}");
+        let (status, answer) = exchange(addr, &head, &format!(r#"{{"input": "{PUZZLE}"}}"#)).await;
+        assert_eq!(status, 403, "{host}: {answer}");
+        assert!(answer.contains("does not name this server"), "{answer}");
+    }
+    for host in [format!("127.0.0.1:{port}"), format!("localhost:{port}")] {
+        let (status, answer) = exchange(addr, &format!("GET / HTTP/1.1\r\nHost: {host}"), "").await;
+        assert_eq!(status, 200, "{host}: {answer}");
+        let head = format!("POST /api/solve HTTP/1.1\r\nHost: {host}\r\n{json}\r\nOrigin: http://{host}");
+        let (status, answer) = exchange(addr, &head, &format!(r#"{{"input": "{PUZZLE}"}}"#)).await;
+        assert_eq!(status, 200, "{host}: {answer}");
+        assert!(answer.contains("\"status\":\"solved\""), "{answer}");
+    }
+}
+
+/// Issue 43: the whole body must arrive within the read timeout; one that
+/// trickles in a byte at a time (each byte well within the timeout) is cut
+/// off at it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trickling_body_is_cut_off_at_the_read_timeout() {
+    let limits = Limits { read_timeout: Duration::from_millis(600), ..Limits::default() };
+    let addr = start(limits).await;
+    let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let (mut reader, mut writer) = stream.into_split();
+    writer
+        .write_all(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
+        .await
+        .unwrap();
+    let t = Instant::now();
+    // A byte every 50 ms, until the server closes the connection.
+    let trickle = tokio::spawn(async move {
+        for _ in 0..100 {
+            if writer.write_all(b" ").await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+    let mut buf = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(3), reader.read_to_end(&mut buf)).await;
+    trickle.abort();
+    assert!(read.is_ok(), "the connection was not closed");
+    let text = String::from_utf8_lossy(&buf);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(t.elapsed() < Duration::from_millis(2500), "{:?}", t.elapsed());
+    assert_still_up(addr).await;
 }

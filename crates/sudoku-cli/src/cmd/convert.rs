@@ -83,8 +83,8 @@ fn convert(puzzle: &Puzzle, solution: Option<&[u8]>, to: Target) -> Result<Strin
             Err(format!("the line form cannot hold a {} puzzle; use --to json", puzzle.variant_name()))
         }
         Target::Fpuzzles => puzzle.to_fpuzzles(solution).map_err(|e| e.to_string()),
-        Target::FpuzzlesLink => puzzle.to_fpuzzles_link().map_err(|e| e.to_string()),
-        Target::Sudokupad => puzzle.to_sudokupad_link().map_err(|e| e.to_string()),
+        Target::FpuzzlesLink => puzzle.to_fpuzzles_link(solution).map_err(|e| e.to_string()),
+        Target::Sudokupad => puzzle.to_sudokupad_link(solution).map_err(|e| e.to_string()),
         Target::Ipuz => puzzle.to_ipuz(solution).map_err(|e| e.to_string()),
     }?;
     Ok(text)

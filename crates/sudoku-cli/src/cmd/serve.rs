@@ -23,6 +23,13 @@ pub struct ServeArgs {
     /// Open the page in the default browser once serving.
     #[arg(long)]
     pub open: bool,
+
+    /// Also answer requests that name this server NAME (a LAN name, with
+    /// --bind); repeat for more. Loopback names (localhost) and IP
+    /// addresses are always answered; any other name is refused (403), so
+    /// that no web page can reach the server through a name it controls.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
 }
 
 const SERVE_AFTER_HELP: &str = "\
@@ -37,6 +44,14 @@ docs/web-api.md and the README); /api/solve also takes variant puzzles
 this machine; each is bounded in size (1 MiB, 1,000 records), time (10 s;
 500,000 search nodes a variant puzzle) and heavy work at once (2; 429
 beyond).
+
+Security: the server answers its own page only. A request must name the
+server in its Host header by a loopback name, an IP address or a name given
+with --allow-host, and a browser's request must come from the server's own
+origin (http://HOST:PORT), else 403; bodies must be JSON (415). So a web page
+of another site, open in the same browser, cannot make it work. Anyone who
+can reach the address can use it: it listens on this machine only unless
+--bind says otherwise, and has no login.
 
 Stop it with Ctrl-C. Exit codes: 2 when the address cannot be taken (in
 use, or not this machine's).
@@ -69,7 +84,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             open_browser(&url);
         }
         let limits = sudoku_web::Limits::default();
-        sudoku_web::serve(listener, sudoku_web::router(limits.clone()), &limits)
+        let access = sudoku_web::Access { allowed_hosts: args.allow_host.clone() };
+        sudoku_web::serve(listener, sudoku_web::router(limits.clone(), access), &limits)
             .await
             .context("the server stopped")
     })?;

@@ -125,16 +125,28 @@ pub fn index_range(start: u64, n: u64) -> Result<Range<u64>, IndexRangeError> {
 
 /// `n` puzzles from `start` would go past the last index, `u64::MAX - 1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "start {start} plus {n} puzzles is past the last index, {last} (at most {room} puzzles from this start)",
-    last = u64::MAX - 1,
-    room = u64::MAX - start
-)]
 pub struct IndexRangeError {
     /// The first index asked for.
     pub start: u64,
     /// The number of puzzles asked for.
     pub n: u64,
+}
+
+impl std::fmt::Display for IndexRangeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let puzzles = |k: u64| if k == 1 { format!("{k} puzzle") } else { format!("{k} puzzles") };
+        let last = u64::MAX - 1;
+        let room = u64::MAX - self.start;
+        let (start, asked) = (self.start, puzzles(self.n));
+        match room {
+            0 => write!(f, "start {start} is past the last index, {last}: no puzzle starts there"),
+            _ => write!(
+                f,
+                "start {start} plus {asked} is past the last index, {last} (at most {} from this start)",
+                puzzles(room)
+            ),
+        }
+    }
 }
 
 /// `indices` cut into consecutive chunks, in order: the first of `first`
@@ -363,6 +375,20 @@ mod tests {
     use sudoku_gen::Symmetry;
 
     use super::*;
+
+    #[test]
+    fn r42_index_range_errors_count_puzzles_in_the_singular_and_plural() {
+        let last = u64::MAX - 1;
+        let one = index_range(last, 2).unwrap_err().to_string();
+        assert_eq!(one, format!("start {last} plus 2 puzzles is past the last index, {last} (at most 1 puzzle from this start)"));
+        let two = index_range(last - 1, 3).unwrap_err().to_string();
+        assert!(two.ends_with("(at most 2 puzzles from this start)"), "{two}");
+        let none = index_range(u64::MAX, 1).unwrap_err().to_string();
+        assert_eq!(
+            none,
+            format!("start {} is past the last index, {last}: no puzzle starts there", u64::MAX)
+        );
+    }
 
     /// Starts near either end of the index range.
     fn edge() -> impl Strategy<Value = u64> {

@@ -29,7 +29,7 @@ impl Puzzle {
     /// use sudoku_variant::{Puzzle, Rule};
     ///
     /// let x = Puzzle::blank(6)?.with_rules([Rule::X].into_iter().collect())?;
-    /// let link = x.to_sudokupad_link()?;
+    /// let link = x.to_sudokupad_link(None)?;
     /// assert!(link.starts_with("https://sudokupad.app/fpuzzles"));
     /// assert_eq!(Puzzle::from_link(&link)?.puzzle, x);
     ///
@@ -50,16 +50,19 @@ impl Puzzle {
         Puzzle::from_fpuzzles(&json)
     }
 
-    /// An f-puzzles share link (`https://www.f-puzzles.com/?load=…`).
-    pub fn to_fpuzzles_link(&self) -> Result<String, InteropError> {
-        Ok(format!("{FPUZZLES_BASE}{}", compress_to_base64(&self.to_fpuzzles(None)?)))
+    /// An f-puzzles share link (`https://www.f-puzzles.com/?load=…`): the
+    /// f-puzzles JSON of [`Puzzle::to_fpuzzles`], `solution` included when
+    /// given (a link carries everything the JSON does).
+    pub fn to_fpuzzles_link(&self, solution: Option<&[u8]>) -> Result<String, InteropError> {
+        Ok(format!("{FPUZZLES_BASE}{}", compress_to_base64(&self.to_fpuzzles(solution)?)))
     }
 
     /// A SudokuPad link (`https://sudokupad.app/fpuzzles…`), the data as
     /// it is, the form f-puzzles and other tools write (SudokuPad itself
-    /// repairs a `//` that a server folded).
-    pub fn to_sudokupad_link(&self) -> Result<String, InteropError> {
-        Ok(format!("{SUDOKUPAD_BASE}{}", compress_to_base64(&self.to_fpuzzles(None)?)))
+    /// repairs a `//` that a server folded); `solution` as in
+    /// [`Puzzle::to_fpuzzles_link`].
+    pub fn to_sudokupad_link(&self, solution: Option<&[u8]>) -> Result<String, InteropError> {
+        Ok(format!("{SUDOKUPAD_BASE}{}", compress_to_base64(&self.to_fpuzzles(solution)?)))
     }
 }
 

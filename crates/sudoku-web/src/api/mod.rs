@@ -46,29 +46,41 @@ pub fn routes() -> Router<App> {
 /// where (line and column of the body).
 pub struct JsonBody<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+impl<T: DeserializeOwned> FromRequest<App> for JsonBody<T> {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+    async fn from_request(req: Request, state: &App) -> Result<Self, ApiError> {
         let is_json = req
             .headers()
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .is_none_or(|v| v.starts_with("application/json") || v.starts_with("text/plain"));
+            .is_some_and(is_json_media_type);
         if !is_json {
             return Err(ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 "the body must be JSON (Content-Type: application/json)",
             ));
         }
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| match timed_out(&e) {
-            true => ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request's body did not arrive in time"),
+        let late = || ApiError::new(StatusCode::REQUEST_TIMEOUT, "the request's body did not arrive in time");
+        // The whole body within the read timeout: a body that trickles in
+        // (each piece soon after the last) is cut off all the same.
+        let read = tokio::time::timeout(state.limits.read_timeout, Bytes::from_request(req, state));
+        let bytes = read.await.map_err(|_| late())?.map_err(|e| match timed_out(&e) {
+            true => late(),
             false => ApiError::new(e.status(), e.body_text()),
         })?;
         serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
             ApiError::bad_request(format!("the body is not a valid request: {e} (see docs/web-api.md)"))
         })
     }
+}
+
+/// Whether a `Content-Type` value is JSON: `application/json`, any case,
+/// parameters allowed (`; charset=utf-8`). Nothing else is read: a web page
+/// of another site can send `text/plain` or no type without asking the
+/// server first, but not JSON.
+fn is_json_media_type(value: &str) -> bool {
+    value.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// Whether reading a body failed because it did not arrive in time (the

@@ -13,9 +13,14 @@ use sudoku_web::Limits;
 pub async fn start(limits: Limits) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(
-        async move { sudoku_web::serve(listener, sudoku_web::router(limits.clone()), &limits).await },
-    );
+    tokio::spawn(async move {
+        sudoku_web::serve(
+            listener,
+            sudoku_web::router(limits.clone(), sudoku_web::Access::default()),
+            &limits,
+        )
+        .await
+    });
     addr
 }
 

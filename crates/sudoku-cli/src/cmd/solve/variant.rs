@@ -128,11 +128,33 @@ pub fn run(
             if answer.first.is_none() || answer.stopped {
                 run.negative();
             }
+            if answer.stopped {
+                eprintln!("sudoku: {}:{}: {}", record.source, record.line, stopped_note(mode, &answer));
+            }
             write_answer(&mut out, format, mode, puzzle, &answer)?;
             Ok(Flow::Continue)
         },
     )?;
     run.finish(out, format == Format::Csv)
+}
+
+/// What a search stopped by `--node-limit` found, for stderr: the count is
+/// a lower bound, the listed solutions may not be all of them.
+fn stopped_note(mode: SolveMode, answer: &VariantAnswer) -> String {
+    let nodes = answer.nodes;
+    let found = match (mode, &answer.first) {
+        (SolveMode::Count(_), _) => {
+            let n = answer.count.unwrap_or(0);
+            format!("{n} solution{} found so far: the count is a lower bound", if n == 1 { "" } else { "s" })
+        }
+        (SolveMode::All(_), _) => {
+            let n = answer.all.len();
+            format!("{n} solution{} listed: there may be more", if n == 1 { "" } else { "s" })
+        }
+        (SolveMode::First, Some(_)) => "a solution found, its uniqueness not known".to_string(),
+        (SolveMode::First, None) => "no solution found yet: whether one exists is not known".to_string(),
+    };
+    format!("search stopped by --node-limit after {nodes} nodes: {found}")
 }
 
 fn write_invalid(out: &mut RecordWriter<OutFile>, format: Format, message: &str) -> anyhow::Result<()> {
