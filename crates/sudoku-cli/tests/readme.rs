@@ -56,8 +56,9 @@ fn sh_blocks(text: &str) -> Vec<Block> {
         for (n, l) in body {
             let (start, mut text) = pending.take().unwrap_or((n, String::new()));
             text.push_str(l);
-            if let Some(stripped) = text.strip_suffix('\\') {
-                pending = Some((start, format!("{stripped}\n")));
+            if text.ends_with('\\') {
+                // bash reads the backslash and line end as a continuation.
+                pending = Some((start, format!("{text}\n")));
             } else {
                 commands.push((start, text));
             }
@@ -175,7 +176,7 @@ fn r42_readme_blocks_are_read_with_their_lines_markers_and_exit_codes() {
     assert_eq!(blocks[1].marker, None);
     assert_eq!(blocks[1].commands.len(), 2);
     assert_eq!(blocks[1].commands[1].0, 9);
-    assert!(blocks[1].commands[1].1.contains("b.txt"));
+    assert!(blocks[1].commands[1].1.contains("a \\\n    b.txt"), "{:?}", blocks[1].commands[1].1);
     assert_eq!(expected_exit(&blocks[1].commands[1].1), 1);
     assert_eq!(expected_exit("sudoku solve x.txt   # one solution"), 0);
     assert!(!runs_sudoku(&blocks[1].commands[0].1));

@@ -153,3 +153,64 @@ fn r35_a_taken_port_is_a_clear_error() {
         assert!(help.contains(word), "{word} is not in the help");
     }
 }
+
+/// The CPU time (user + system) the process `pid` has used, in seconds,
+/// from `/proc/PID/stat` (clock ticks of 1/100 s).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command name, which is in parentheses.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split_whitespace().collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    ticks as f64 / 100.0
+}
+
+/// The request of issue 43's report: an empty 25x25 with four extra rules,
+/// whose search runs for minutes.
+fn endless_record() -> serde_json::Value {
+    let record = format!(
+        r#"{{"size":25,"rules":["non-consecutive","x","anti-knight","disjoint-groups"],"givens":"{}"}}"#,
+        ".".repeat(625)
+    );
+    serde_json::json!({ "input": record, "mode": "count" })
+}
+
+/// Issue 43: a variant search whose client hangs up stops within a second
+/// (the server's CPU time stands still after it), and variant solves are
+/// heavy work: beyond two at once, 429.
+#[test]
+fn r43_a_variant_search_stops_when_its_client_leaves_and_counts_as_heavy() {
+    let served = Served::start();
+    let pid = served.child.id();
+    let body = endless_record().to_string();
+    let send = || {
+        let mut stream = TcpStream::connect(&served.addr).unwrap();
+        write!(
+            stream,
+            "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            served.addr,
+            body.len()
+        )
+        .unwrap();
+        stream
+    };
+    let first = send();
+    let second = send();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // A third long search at once is refused at once.
+    let (status, answer) = served.post("solve", &endless_record());
+    assert_eq!(status, 429, "{}", String::from_utf8_lossy(&answer));
+    let busy = cpu_seconds(pid);
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    assert!(cpu_seconds(pid) - busy > 0.5, "the two searches were not running");
+    // Both clients hang up: the searches stop.
+    drop(first);
+    drop(second);
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let after = cpu_seconds(pid);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let spent = cpu_seconds(pid) - after;
+    assert!(spent < 0.2, "the server kept working after its clients left: {spent} s of CPU in 1.5 s");
+    // And it answers.
+    let (status, _) = served.post("solve", &serde_json::json!({ "input": "1...............", "mode": "count" }));
+    assert_eq!(status, 200);
+}

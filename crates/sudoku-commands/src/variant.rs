@@ -35,6 +35,18 @@ pub fn answer(puzzle: &Puzzle, mode: SolveMode) -> VariantAnswer {
 /// `stopped` (a server's bound on a puzzle whose search never ends, such
 /// as an empty jigsaw without a solution).
 pub fn answer_within(puzzle: &Puzzle, mode: SolveMode, node_limit: u64) -> VariantAnswer {
+    answer_until(puzzle, mode, node_limit, None)
+}
+
+/// [`answer_within`], also stopped soon after `stop` is set (by another
+/// thread: a server's time budget, a client that went away); a stopped
+/// answer says `stopped`, whichever bound ended it.
+pub fn answer_until(
+    puzzle: &Puzzle,
+    mode: SolveMode,
+    node_limit: u64,
+    stop: Option<&std::sync::atomic::AtomicBool>,
+) -> VariantAnswer {
     let mut solver = VariantSolver::new(puzzle);
     let givens = puzzle.givens();
     let mut out =
@@ -43,13 +55,13 @@ pub fn answer_within(puzzle: &Puzzle, mode: SolveMode, node_limit: u64) -> Varia
         SolveMode::First => {
             let mut first = None;
             let (_, outcome) =
-                solver.for_each_solution_within(givens, 1, node_limit, |s| first = Some(s.to_vec()));
+                solver.for_each_solution_until(givens, 1, node_limit, stop, |s| first = Some(s.to_vec()));
             out.first = first;
             outcome
         }
         SolveMode::Count(limit) => {
             let mut first = None;
-            let (n, outcome) = solver.for_each_solution_within(givens, limit, node_limit, |s| {
+            let (n, outcome) = solver.for_each_solution_until(givens, limit, node_limit, stop, |s| {
                 first.get_or_insert_with(|| s.to_vec());
             });
             out.first = first;
@@ -60,7 +72,7 @@ pub fn answer_within(puzzle: &Puzzle, mode: SolveMode, node_limit: u64) -> Varia
             // One more than the limit tells "all" from "limit".
             let mut all = Vec::new();
             let (_, outcome) =
-                solver.for_each_solution_within(givens, limit.saturating_add(1), node_limit, |s| {
+                solver.for_each_solution_until(givens, limit.saturating_add(1), node_limit, stop, |s| {
                     all.push(s.to_vec())
                 });
             out.complete = all.len() as u64 <= limit;
@@ -71,7 +83,7 @@ pub fn answer_within(puzzle: &Puzzle, mode: SolveMode, node_limit: u64) -> Varia
             outcome
         }
     };
-    out.stopped = outcome == sudoku_variant::Outcome::OutOfNodes;
+    out.stopped = outcome != sudoku_variant::Outcome::Done;
     out.nodes = solver.nodes();
     out
 }

@@ -300,3 +300,29 @@ async fn a_trickling_body_is_cut_off_at_the_read_timeout() {
     assert!(t.elapsed() < Duration::from_millis(2500), "{:?}", t.elapsed());
     assert_still_up(addr).await;
 }
+
+/// Issue 43: a variant search is bounded by the request's time budget as
+/// well as by nodes, and so is a list of them as a whole (not per record).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variant_searches_stop_at_the_time_budget_of_the_request() {
+    let limits = Limits { time_budget: Duration::from_millis(800), variant_nodes: u64::MAX, ..Limits::default() };
+    let addr = start(limits).await;
+    let empty25 = format!(
+        r#"{{"size":25,"rules":["non-consecutive","x","anti-knight","disjoint-groups"],"givens":"{}"}}"#,
+        ".".repeat(625)
+    );
+    let t = Instant::now();
+    let (status, body) = post(addr, "solve", &json!({ "input": empty25, "mode": "count" })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["rows"][0]["status"], "stopped", "{body}");
+    assert!(t.elapsed() < Duration::from_millis(1800), "{:?}", t.elapsed());
+    // Fifty long records: the budget is the request's, not each record's.
+    let empty16 = format!(r#"{{"size":16,"rules":["non-consecutive"],"givens":"{}"}}"#, ".".repeat(256));
+    let many = format!("{empty16}\n").repeat(50);
+    let t = Instant::now();
+    let (status, body) = post(addr, "solve", &json!({ "input": many, "mode": "count" })).await;
+    assert_eq!(status, 422, "{body}");
+    assert!(error_of(422, &body)["message"].as_str().unwrap().contains("time budget"), "{body}");
+    assert!(t.elapsed() < Duration::from_millis(1800), "{:?}", t.elapsed());
+    assert_still_up(addr).await;
+}

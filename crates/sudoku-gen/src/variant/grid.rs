@@ -51,7 +51,7 @@ pub(crate) fn fill(
     for _ in 0..attempts {
         match solver.solve_random(&blank, rng, nodes) {
             Ok(found) => return Ok(found),
-            Err(Outcome::OutOfNodes | Outcome::Done) => continue,
+            Err(Outcome::OutOfNodes | Outcome::Stopped | Outcome::Done) => continue,
         }
     }
     Err(attempts)

@@ -128,7 +128,7 @@ fn other_solution(
             match solver.count_bounded(&alt, 1, left) {
                 (found, _) if found >= 1 => return Some(true),
                 (_, Outcome::Done) => left = left.saturating_sub(solver.nodes()),
-                (_, Outcome::OutOfNodes) => return None,
+                (_, Outcome::OutOfNodes | Outcome::Stopped) => return None,
             }
         }
         alt[cell] = solution[cell];

@@ -7,6 +7,8 @@
 mod network;
 mod search;
 
+use std::sync::atomic::AtomicBool;
+
 use rand::RngCore;
 use sudoku_core::Grid;
 
@@ -22,6 +24,9 @@ pub enum Outcome {
     Done,
     /// The node budget ran out first; the count is a lower bound.
     OutOfNodes,
+    /// The caller's stop flag was set first (a time budget, a client that
+    /// went away); the count is a lower bound.
+    Stopped,
 }
 
 /// A solver for one puzzle shape (size, layout, rules, cages); the givens
@@ -96,6 +101,20 @@ impl VariantSolver {
         givens: &[u8],
         limit: u64,
         node_limit: u64,
+        visit: impl FnMut(&[u8]),
+    ) -> (u64, Outcome) {
+        self.for_each_solution_until(givens, limit, node_limit, None, visit)
+    }
+
+    /// [`VariantSolver::for_each_solution_within`], also stopped (outcome
+    /// [`Outcome::Stopped`]) soon after `stop` is set, from another thread:
+    /// a server's time budget, or its client leaving.
+    pub fn for_each_solution_until(
+        &mut self,
+        givens: &[u8],
+        limit: u64,
+        node_limit: u64,
+        stop: Option<&AtomicBool>,
         mut visit: impl FnMut(&[u8]),
     ) -> (u64, Outcome) {
         if limit == 0 {
@@ -114,9 +133,13 @@ impl VariantSolver {
         let dense = self.dense_givens(givens);
         let (net, len) = (&self.net, self.puzzle.canvas_len());
         let mut forward = |node: &[u32]| visit(&decode(net, node, len));
-        let mut goal = Goal { limit, node_limit, rng: None, visit: &mut forward };
+        let mut goal = Goal { limit, node_limit, stop, rng: None, visit: &mut forward };
         self.search.run(&self.net, &dense, &mut goal);
-        let outcome = if self.search.aborted { Outcome::OutOfNodes } else { Outcome::Done };
+        let outcome = match (self.search.aborted, self.search.interrupted) {
+            (false, _) => Outcome::Done,
+            (true, false) => Outcome::OutOfNodes,
+            (true, true) => Outcome::Stopped,
+        };
         (self.search.found, outcome)
     }
 
@@ -132,7 +155,7 @@ impl VariantSolver {
         let dense = self.dense_givens(givens);
         let mut first: Option<Vec<u32>> = None;
         let mut keep = |node: &[u32]| first = Some(node.to_vec());
-        let mut goal = Goal { limit: 1, node_limit, rng: Some(rng), visit: &mut keep };
+        let mut goal = Goal { limit: 1, node_limit, stop: None, rng: Some(rng), visit: &mut keep };
         self.search.run(&self.net, &dense, &mut goal);
         if self.search.aborted {
             return Err(Outcome::OutOfNodes);

@@ -5,6 +5,8 @@
 //! been placed, i.e. removed from its peers (or queued to be). The search
 //! keeps one node per depth, allocated once and reused.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use rand::RngCore;
 
 use super::network::Network;
@@ -16,12 +18,19 @@ fn single(x: u32) -> bool {
     x != 0 && x & (x - 1) == 0
 }
 
+/// Nodes between two looks at [`Goal::stop`]: a few milliseconds of
+/// search at most, on the largest grids.
+const STOP_CHECK: u64 = 1024;
+
 /// What the caller wants from the search.
 pub(crate) struct Goal<'a> {
     /// Stop after this many solutions.
     pub limit: u64,
     /// Stop (unfinished) after this many nodes.
     pub node_limit: u64,
+    /// Stop (unfinished) once this flag is set (looked at every
+    /// [`STOP_CHECK`] nodes).
+    pub stop: Option<&'a AtomicBool>,
     /// Try digits in a random order drawn from here.
     pub rng: Option<&'a mut dyn RngCore>,
     /// Called with each solution node.
@@ -35,7 +44,10 @@ pub(crate) struct Search {
     queue: Vec<u16>,
     pub nodes: u64,
     pub found: u64,
+    /// The search stopped unfinished (a budget ran out).
     pub aborted: bool,
+    /// ... because the stop flag was set.
+    pub interrupted: bool,
 }
 
 impl Search {
@@ -44,6 +56,7 @@ impl Search {
         self.nodes = 0;
         self.found = 0;
         self.aborted = false;
+        self.interrupted = false;
         let cells = net.cells();
         if self.levels.is_empty() || self.levels[0].len() != cells {
             self.levels.clear();
@@ -69,6 +82,11 @@ impl Search {
         self.nodes += 1;
         if self.nodes > goal.node_limit {
             self.aborted = true;
+            return false;
+        }
+        if self.nodes % STOP_CHECK == 0 && goal.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            self.aborted = true;
+            self.interrupted = true;
             return false;
         }
         let node = &mut self.levels[depth];

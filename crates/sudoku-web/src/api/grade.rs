@@ -3,6 +3,7 @@
 //! when asked, as the rows of `sudoku grade --format json`.
 
 use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use axum::extract::State;
@@ -15,6 +16,7 @@ use sudoku_grade::{Grader, Scale};
 
 use super::{choice, grids, rows_within, JsonBody, HEAVY_RECORDS};
 use crate::error::ApiError;
+use crate::limits::Stop;
 use crate::App;
 
 #[derive(Deserialize)]
@@ -42,7 +44,11 @@ pub async fn grade(
     let request = GradeRequest { explain: body.explain, scale };
     let budget = app.limits.time_budget;
     let n = puzzles.len();
-    let run = move || grade_all(&puzzles, request, budget);
+    // Set at the budget, or when the client goes away (the handler is
+    // dropped): the list stops there.
+    let stop = Stop::after(budget);
+    let flag = stop.flag();
+    let run = move || grade_all(&puzzles, request, budget, &flag);
     // One grade of the hardest puzzles takes a second: never on the
     // runtime's threads.
     let rows = match n {
@@ -59,9 +65,14 @@ pub fn parse_scale(name: Option<&str>) -> Result<Scale, ApiError> {
 
 /// The rows of `puzzles`, stopping with 422 when the budget is spent
 /// before the last.
-fn grade_all(puzzles: &[Grid], request: GradeRequest, budget: Duration) -> Result<Vec<Value>, ApiError> {
+fn grade_all(
+    puzzles: &[Grid],
+    request: GradeRequest,
+    budget: Duration,
+    stop: &AtomicBool,
+) -> Result<Vec<Value>, ApiError> {
     GRADER.with_borrow_mut(|grader| {
-        rows_within(puzzles, budget, |grid| {
+        rows_within(puzzles, budget, stop, |grid| {
             serde_json::to_value(request.run(grader, grid).json(grid)).map_err(ApiError::internal)
         })
     })

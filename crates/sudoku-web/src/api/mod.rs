@@ -15,7 +15,8 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{header, StatusCode};
 use axum::routing::post;
 use axum::Router;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -108,17 +109,19 @@ pub fn choice<T: Choice>(field: &str, name: &str) -> Result<T, ApiError> {
     })
 }
 
-/// The row of each of `items`, in order, all within `budget`: past it, a
-/// 422 that says how far the work got.
+/// The row of each of `items`, in order, until `stop` is set (by a
+/// [`crate::limits::Stop`]: the time `budget` spent, or the client gone):
+/// then a 422 that says how far the work got. `row` may watch `stop`
+/// itself, to end a long item early.
 pub fn rows_within<T>(
     items: &[T],
     budget: Duration,
+    stop: &AtomicBool,
     mut row: impl FnMut(&T) -> Result<Value, ApiError>,
 ) -> Result<Vec<Value>, ApiError> {
-    let start = Instant::now();
     let mut rows = Vec::with_capacity(items.len());
     for (n, item) in items.iter().enumerate() {
-        if start.elapsed() > budget {
+        if stop.load(Ordering::Relaxed) {
             return Err(ApiError::unprocessable(format!(
                 "the time budget of {} s was spent after {n} of {} puzzles: send fewer at a time",
                 budget.as_secs(),

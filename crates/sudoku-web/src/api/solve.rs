@@ -3,6 +3,7 @@
 //! of `sudoku solve --format json`.
 
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use axum::extract::State;
@@ -11,11 +12,12 @@ use serde::Deserialize;
 use serde_json::Value;
 use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
 use sudoku_commands::solve::{AllRow, AllSolutions, SolveJson, SolveMode, SolveRequest};
-use sudoku_commands::variant::{answer_within, VariantJson};
+use sudoku_commands::variant::{answer_until, VariantJson};
 use sudoku_core::{MaxScoreOptions, Solver, Weights};
 
 use super::{grids, is_variant_input, rows_within, JsonBody};
 use crate::error::ApiError;
+use crate::limits::Stop;
 use crate::App;
 
 /// The most solutions listed or counted for one puzzle.
@@ -68,7 +70,9 @@ pub async fn solve(
                 None => Weights::NOIP,
             };
             let budget = app.limits.time_budget;
-            app.work.heavy(move || Ok(max_score(&puzzles, weights, budget))).await?
+            let stop = Stop::after(budget);
+            let flag = stop.flag();
+            app.work.heavy(move || Ok(max_score(&puzzles, weights, budget, &flag))).await?
         }
         mode => {
             // Solving is fast for every 9x9 puzzle, but a long list is
@@ -122,13 +126,22 @@ fn solve_all(puzzles: &[sudoku_core::Grid], mode: Mode, limit: u64) -> Result<Ve
 
 /// Max-score of each puzzle, all in one time budget: each search gets what
 /// is left of it, and one that runs out says `stopped` with the best
-/// completion it knows.
-fn max_score(puzzles: &[sudoku_core::Grid], weights: Weights, budget: std::time::Duration) -> Vec<Value> {
+/// completion it knows. Once `stop` is set (the client went away), the
+/// searches left get no time.
+fn max_score(
+    puzzles: &[sudoku_core::Grid],
+    weights: Weights,
+    budget: std::time::Duration,
+    stop: &AtomicBool,
+) -> Vec<Value> {
     let start = Instant::now();
     puzzles
         .iter()
         .map(|grid| {
-            let left = budget.saturating_sub(start.elapsed());
+            let left = match stop.load(Ordering::Relaxed) {
+                true => std::time::Duration::ZERO,
+                false => budget.saturating_sub(start.elapsed()),
+            };
             let request = MaxScoreRequest {
                 weights,
                 options: MaxScoreOptions { node_limit: None, time_limit: Some(left) },
@@ -141,8 +154,11 @@ fn max_score(puzzles: &[sudoku_core::Grid], weights: Weights, budget: std::time:
 
 /// `solve` on variant records (the JSON form, links, lines of other
 /// sizes): the rows of `sudoku solve --format json` on them, each search
-/// within [`crate::Limits::variant_nodes`] nodes (past them the row says
-/// `stopped`), the whole list within the time budget (422 past it).
+/// within [`crate::Limits::variant_nodes`] nodes and the request's time
+/// budget (past either the row says `stopped`; a list not done in the
+/// budget is a 422). Heavy work, whatever the number of records: one
+/// puzzle can search for the whole budget. A client that goes away stops
+/// the search within milliseconds.
 async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<Value>, ApiError> {
     let mode = match body.mode {
         Mode::One => SolveMode::First,
@@ -164,16 +180,14 @@ async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<
         puzzles.push(record.puzzle.map_err(|e| ApiError::record(n, &e))?);
     }
     let (nodes, budget) = (app.limits.variant_nodes, app.limits.time_budget);
-    let many = puzzles.len() > super::HEAVY_RECORDS;
+    let stop = Stop::after(budget);
+    let flag = stop.flag();
     let run = move || {
-        rows_within(&puzzles, budget, |puzzle| {
-            let answer = answer_within(puzzle, mode, nodes);
+        rows_within(&puzzles, budget, &flag, |puzzle| {
+            let answer = answer_until(puzzle, mode, nodes, Some(&flag));
             serde_json::to_value(VariantJson::new(puzzle, &answer, mode)).map_err(ApiError::internal)
         })
     };
-    let rows = match many {
-        true => app.work.heavy(run).await?,
-        false => app.work.light(run).await?,
-    };
+    let rows = app.work.heavy(run).await?;
     Ok(Json(serde_json::json!({ "rows": rows })))
 }
