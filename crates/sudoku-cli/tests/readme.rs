@@ -125,10 +125,8 @@ fn r42_every_readme_example_runs_as_written() {
     let bin_dir = PathBuf::from(env!("CARGO_BIN_EXE_sudoku")).parent().unwrap().to_path_buf();
     let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
     let fixtures = crate::util::fixture_path("readme");
-    let blocks: Vec<Block> = sh_blocks(&readme())
-        .into_iter()
-        .filter(|b| b.commands.iter().any(|(_, c)| runs_sudoku(c)))
-        .collect();
+    let blocks: Vec<Block> =
+        sh_blocks(&readme()).into_iter().filter(|b| b.commands.iter().any(|(_, c)| runs_sudoku(c))).collect();
     assert!(blocks.len() >= 12, "the README's sudoku blocks were not found: {}", blocks.len());
     let mut ran = 0;
     let mut failures = Vec::new();

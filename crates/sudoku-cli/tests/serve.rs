@@ -211,6 +211,7 @@ fn r43_a_variant_search_stops_when_its_client_leaves_and_counts_as_heavy() {
     let spent = cpu_seconds(pid) - after;
     assert!(spent < 0.2, "the server kept working after its clients left: {spent} s of CPU in 1.5 s");
     // And it answers.
-    let (status, _) = served.post("solve", &serde_json::json!({ "input": "1...............", "mode": "count" }));
+    let (status, _) =
+        served.post("solve", &serde_json::json!({ "input": "1...............", "mode": "count" }));
     assert_eq!(status, 200);
 }

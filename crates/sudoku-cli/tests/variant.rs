@@ -367,3 +367,54 @@ fn r43_every_pair_of_forms_round_trips_every_field_solution_included() {
         }
     }
 }
+
+/// Issue 43: each error names the file, the line and, for a character,
+/// the column of the file, with the reason for that size.
+#[test]
+fn r43_variant_input_errors_are_located_in_the_file_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: String| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let cases = [
+        (
+            file("big.txt", format!("{}\n", ".".repeat(676))),
+            vec![],
+            "big.txt:1: size 26 is not supported, expected a side from 4 to 25",
+        ),
+        (
+            file("q.txt", format!("{}Q{}\n", ".".repeat(100), ".".repeat(155))),
+            vec![],
+            "q.txt:1:101: unexpected 'Q', expected a digit 1-9, A-G or '.'",
+        ),
+        (
+            file("seven.txt", format!("# 7x7\n{}\n", ".".repeat(49))),
+            vec!["--size", "7"],
+            "seven.txt:2: size 7 has no box shape",
+        ),
+        (
+            file("x.jsonl", format!("{{\"size\":9,\"givens\":\"{}x{}\"}}\n", ".".repeat(40), ".".repeat(40))),
+            vec![],
+            "x.jsonl:1:61: givens: unexpected 'x', expected a digit 1-9 or '.'",
+        ),
+        (
+            file(
+                "cage.jsonl",
+                r#"{"size":4,"cages":[{"sum":3,"cells":["r1c1","r1c2"]},{"sum":99,"cells":["r2c1","r2c2"]}]}"#
+                    .to_string() + "\n",
+            ),
+            vec![],
+            "cage.jsonl:1: cage 2:",
+        ),
+    ];
+    for (path, flags, want) in cases {
+        let out = sudoku().arg("solve").args(flags).arg(&path).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        let shown = format!("{}", path.display());
+        let want = format!("{}{}", &shown[..shown.len() - path.file_name().unwrap().len()], want);
+        assert!(stderr.contains(&want), "expected {want:?} in {stderr:?}");
+    }
+}

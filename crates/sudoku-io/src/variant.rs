@@ -79,6 +79,15 @@ pub fn variant_records<'a, R: Read + 'a>(
                     Err(VariantError::Json { column, message, .. }) => {
                         (Err(lines.error(at, indent + column, message)), None, None)
                     }
+                    // A bad character of a grid field: at its column of the line.
+                    Err(VariantError::FieldChar { field, column, found, expected }) => {
+                        let message = format!("{field}: unexpected {found:?}, expected {expected}");
+                        let e = match json_string_column(text, field) {
+                            Some(start) => lines.error(at, indent + start + column - 1, message),
+                            None => lines.error(at, 0, format!("{message} (character {column} of {field})")),
+                        };
+                        (Err(e), None, None)
+                    }
                     Err(e) => (Err(error(0, e)), None, None),
                 }
             } else {
@@ -158,26 +167,93 @@ pub fn json_is_variant(text: &str) -> bool {
     variant_key || size || givens
 }
 
+/// The 1-based column (in characters) of the first character of the string
+/// value of `field` in the one-line JSON object `text`, when the value has
+/// no escapes before its end (then characters and columns agree).
+fn json_string_column(text: &str, field: &str) -> Option<usize> {
+    let key = format!("\"{field}\"");
+    let after_key = text.find(&key)? + key.len();
+    let rest = &text[after_key..];
+    let colon = rest.find(|c: char| !c.is_whitespace())?;
+    let rest = rest[colon..].strip_prefix(':')?;
+    let quote = rest.find(|c: char| !c.is_whitespace())?;
+    let value = rest[quote..].strip_prefix('"')?;
+    if value.split('"').next()?.contains('\\') {
+        return None;
+    }
+    let start = text.len() - value.len();
+    Some(text[..start].chars().count() + 1)
+}
+
 /// Whether a first line of input is a variant record rather than a classic
 /// one: a JSON object, or a line of givens whose length is a square other
-/// than 81 (16, 36, …, 625) or a samurai's 441, all of digits and blanks.
+/// than 81 (16, 36, …, 625, and past 625, so that the variant reader says
+/// which sizes there are; but not 729, a Sukaku line) or a samurai's 441,
+/// all of letters, digits and
+/// blanks. A character outside the size's alphabet (a `Q` on a 16×16) is
+/// left to the variant reader, which names the alphabet.
 pub fn looks_like_variant(first_line: &str) -> bool {
     let t = first_line.trim_start_matches('\u{feff}').trim();
     if t.starts_with('{') || is_link(t) {
         return true;
     }
     let givens = t.split(|c: char| c.is_whitespace() || c == '#' || c == ',').next().unwrap_or_default();
-    if !givens.chars().all(|c| sudoku_variant::char_digit(c, sudoku_variant::MAX_SIZE).is_some()) {
+    if !givens.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')) {
         return false;
     }
     let n = givens.chars().count();
     let side = (n as f64).sqrt().round() as usize;
-    n != 81 && (n == 441 || (side * side == n && (4..=25).contains(&side)))
+    // 729 = 27² is a Sukaku line (a 9x9 position, 9 characters a cell).
+    n != 81 && n != 729 && (n == 441 || (side * side == n && side >= 4))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn r43_lines_of_other_squares_are_variant_records_whatever_their_characters() {
+        let line =
+            |n: usize, at: usize, c: char| (0..n).map(|i| if i == at { c } else { '.' }).collect::<String>();
+        assert!(looks_like_variant(&line(256, 100, 'Q')));
+        assert!(looks_like_variant(&line(676, 0, '.')));
+        assert!(looks_like_variant(&line(441, 3, '7')));
+        assert!(looks_like_variant(&line(16, 3, '4')));
+        assert!(!looks_like_variant(&line(81, 3, 'Q')));
+        assert!(!looks_like_variant(&line(82, 3, '1')));
+        assert!(!looks_like_variant(&"123456789".repeat(81)));
+        assert!(!looks_like_variant("..3.2.6.."));
+        assert!(!looks_like_variant("puzzle,solution"));
+        assert!(!looks_like_variant("0 0 3 0 2 0 6 0 0"));
+        assert!(!looks_like_variant(&format!("{}|", line(15, 0, '.'))));
+        // The variant reader then says what is wrong, with the line.
+        let read =
+            |text: String| variant_records(text.as_bytes(), "t", VariantSpec::default()).next().unwrap();
+        let e = read(line(256, 100, 'Q')).puzzle.unwrap_err().to_string();
+        assert!(e.starts_with("t:1:101:") && e.contains("1-9, A-G"), "{e}");
+        let e = read(line(676, 0, '.')).puzzle.unwrap_err().to_string();
+        assert_eq!(e, "t:1: size 26 is not supported, expected a side from 4 to 25");
+    }
+
+    #[test]
+    fn r43_a_bad_character_of_a_json_grid_field_is_located_in_the_line() {
+        let givens = format!("{}x{}", ".".repeat(40), ".".repeat(40));
+        let text = format!("  {{\"size\": 9, \"givens\": \"{givens}\"}}\n");
+        let e =
+            variant_records(text.as_bytes(), "t", VariantSpec::default()).next().unwrap().puzzle.unwrap_err();
+        // Two spaces, `{"size": 9, "givens": "` (23 characters), 40 blanks.
+        assert_eq!((e.line, e.column), (1, 2 + 23 + 41), "{e}");
+        assert_eq!(text.chars().nth(e.column - 1), Some('x'));
+        assert!(e.message.starts_with("givens: unexpected 'x'"), "{e}");
+        let solution = r#"{"size":4,"givens":"1...............","solution":"12Z4"}"#;
+        let e = variant_records(solution.as_bytes(), "t", VariantSpec::default())
+            .next()
+            .unwrap()
+            .puzzle
+            .unwrap_err();
+        assert_eq!(solution.chars().nth(e.column - 1), Some('Z'), "{e}");
+        assert!(e.message.starts_with("solution: unexpected 'Z'"), "{e}");
+    }
 
     #[test]
     fn lines_and_json_records_with_places_in_errors() {

@@ -38,6 +38,19 @@ pub enum VariantError {
         /// What was acceptable.
         expected: String,
     },
+    /// A character of a JSON record's grid field (`givens`, `solution`,
+    /// `placed`) that is not a digit of this size or a blank.
+    #[error("{field}: character {column}: unexpected {found:?}, expected {expected}")]
+    FieldChar {
+        /// The field's name.
+        field: &'static str,
+        /// 1-based character position in the field's text.
+        column: usize,
+        /// The offending character.
+        found: char,
+        /// What was acceptable.
+        expected: String,
+    },
     /// A grid text of the wrong length.
     #[error("{found} cells, expected {expected}")]
     Length {
@@ -60,9 +73,10 @@ pub enum VariantError {
     #[error("cell {0:?} is not a cell of this grid, expected rRcC with 1-based row and column")]
     Cell(String),
     /// A cage that cannot hold distinct digits or whose sum is impossible.
-    #[error("cage {index}: {why}")]
+    #[error("cage {}: {why}", index + 1)]
     Cage {
-        /// 0-based index of the cage in the puzzle.
+        /// 0-based index of the cage in the puzzle (named from 1 in the
+        /// message, as people count).
         index: usize,
         /// What is wrong with it.
         why: String,

@@ -208,12 +208,12 @@ impl Puzzle {
             sorted.sort_unstable();
             sorted.dedup();
             if sorted.len() != digits.len() {
-                return Err(format!("cage {k} repeats a digit"));
+                return Err(format!("cage {} repeats a digit", k + 1));
             }
             if let Some(sum) = cage.sum {
                 let total: u32 = digits.iter().map(|&d| u32::from(d)).sum();
                 if total != sum {
-                    return Err(format!("cage {k} adds up to {total}, expected {sum}"));
+                    return Err(format!("cage {} adds up to {total}, expected {sum}", k + 1));
                 }
             }
         }

@@ -173,7 +173,7 @@ impl Record {
         let rules: Rules = self.rules.iter().map(|r| Rule::from_name(r)).collect::<Result<_, _>>()?;
         let side = if samurai { SAMURAI_SIDE } else { size };
         let givens = match &self.givens {
-            Some(g) => parse_grid_digits(g, size, side * side)?,
+            Some(g) => parse_grid_digits(g, size, side * side).map_err(|e| in_field("givens", e))?,
             None => vec![0; side * side],
         };
         let shape = Puzzle::new(size, layout.clone(), rules, Vec::new(), vec![0; side * side])?;
@@ -187,10 +187,28 @@ impl Record {
             cages.push(Cage { cells, sum: cage.sum });
         }
         let puzzle = Puzzle::new(size, layout, rules, cages, givens)?;
-        let digits = |field: &Option<String>| {
-            field.as_ref().map(|s| parse_grid_digits(s, size, side * side)).transpose()
+        let digits = |name: &'static str, field: &Option<String>| {
+            field
+                .as_ref()
+                .map(|s| parse_grid_digits(s, size, side * side).map_err(|e| in_field(name, e)))
+                .transpose()
         };
-        Ok(JsonPuzzle { puzzle, solution: digits(&self.solution)?, placed: digits(&self.placed)? })
+        Ok(JsonPuzzle {
+            puzzle,
+            solution: digits("solution", &self.solution)?,
+            placed: digits("placed", &self.placed)?,
+        })
+    }
+}
+
+/// A character error of a grid text, as the error of the JSON field
+/// `field` (so that a reader can find it in the record's line).
+fn in_field(field: &'static str, e: VariantError) -> VariantError {
+    match e {
+        VariantError::Char { column, found, expected } => {
+            VariantError::FieldChar { field, column, found, expected }
+        }
+        e => e,
     }
 }
 

@@ -439,6 +439,10 @@ impl Puzzle {
             Some(n) => n,
             None => {
                 let n = (len as f64).sqrt().round() as usize;
+                if n * n == len && n > crate::digits::MAX_SIZE {
+                    // A square, but of a side past 25x25: the size is the fault.
+                    return Err(VariantError::Size(n));
+                }
                 if n * n != len || !(4..=crate::digits::MAX_SIZE).contains(&n) {
                     return Err(VariantError::Length {
                         found: len,

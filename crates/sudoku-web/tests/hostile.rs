@@ -305,7 +305,8 @@ async fn a_trickling_body_is_cut_off_at_the_read_timeout() {
 /// well as by nodes, and so is a list of them as a whole (not per record).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn variant_searches_stop_at_the_time_budget_of_the_request() {
-    let limits = Limits { time_budget: Duration::from_millis(800), variant_nodes: u64::MAX, ..Limits::default() };
+    let limits =
+        Limits { time_budget: Duration::from_millis(800), variant_nodes: u64::MAX, ..Limits::default() };
     let addr = start(limits).await;
     let empty25 = format!(
         r#"{{"size":25,"rules":["non-consecutive","x","anti-knight","disjoint-groups"],"givens":"{}"}}"#,
@@ -325,4 +326,27 @@ async fn variant_searches_stop_at_the_time_budget_of_the_request() {
     assert!(error_of(422, &body)["message"].as_str().unwrap().contains("time budget"), "{body}");
     assert!(t.elapsed() < Duration::from_millis(1800), "{:?}", t.elapsed());
     assert_still_up(addr).await;
+}
+
+/// Issue 43: errors point at the place. A 256-cell position is refused as a
+/// variant (not "after 81 cells"); a bad character in a JSON record's
+/// givens has the column of the request's `input` line it is on, and the
+/// message does not contradict it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_name_the_place_and_the_reason() {
+    let addr = start(Limits::default()).await;
+    let (status, body) = post(addr, "hint", &json!({ "givens": ".".repeat(256) })).await;
+    assert_eq!(status, 400, "{body}");
+    let message = error_of(400, &body)["message"].as_str().unwrap().to_string();
+    assert!(message.contains("9x9") && message.contains("variant"), "{message}");
+    assert!(!message.contains("81 cells"), "{message}");
+    let record = format!(r#"{{"size":9,"rules":["x"],"givens":"{}x{}"}}"#, ".".repeat(40), ".".repeat(40));
+    let (status, body) = post(addr, "solve", &json!({ "input": record })).await;
+    let e = error_of(400, &body);
+    assert_eq!(status, 400, "{body}");
+    let column = e["column"].as_u64().unwrap() as usize;
+    assert_eq!(record.chars().nth(column - 1), Some('x'), "{body}");
+    assert!(e["message"].as_str().unwrap().contains("givens: unexpected 'x'"), "{body}");
+    let said = format!("column {column})");
+    assert!(e["message"].as_str().unwrap().contains(&said), "the message says another column: {body}");
 }

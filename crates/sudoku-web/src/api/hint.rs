@@ -8,7 +8,7 @@ use sudoku_commands::hint::{HintJson, HintRequest, Steps};
 use sudoku_grade::hint::Level;
 
 use super::grade::{parse_scale, GRADER};
-use super::{choice, JsonBody};
+use super::{choice, is_variant_input, JsonBody};
 use crate::error::ApiError;
 use crate::App;
 
@@ -41,6 +41,17 @@ pub async fn hint(
             _ => return Err(ApiError::bad_request(format!("steps: expected 1 to {MAX_STEPS}, got {v}"))),
         },
     };
+    // Variant positions (other sizes, extra rules, cages) are not taken
+    // here yet: say so, rather than what a 9x9 reader makes of them.
+    let variant_key =
+        ["size", "rules", "cages", "regions", "boxes", "layout"].iter().any(|k| body.contains_key(*k));
+    let other_size = body.get("givens").and_then(|g| g.as_str()).is_some_and(is_variant_input);
+    if variant_key || other_size {
+        return Err(ApiError::bad_request(
+            "hints are for classic 9x9 positions for now; variant puzzles (other sizes, extra rules, \
+             cages) are not taken here yet (the CLI's `sudoku hint` gives simple steps on them)",
+        ));
+    }
     let position = sudoku_io::position_from_json(&serde_json::Value::Object(body).to_string())
         .map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
     let request = HintRequest { level, steps: Steps::First(steps), scale };
