@@ -16,11 +16,12 @@
 //!   `sudoku` binary, installs maturin, numpy and `crates/sudoku-py` in the
 //!   virtual environment `target/bench-python-venv` (made when missing), and
 //!   runs `crates/sudoku-py/bench/bench_solve.py`. Only run when named.
-//! - `cargo xtask fuzz [--seconds N | --total-seconds N] [TARGET ...]`:
-//!   runs each fuzz target of `fuzz/` (every `[[bin]]` of
+//! - `cargo xtask fuzz [--seconds N | --total-seconds N] [--sanitizer S]
+//!   [TARGET ...]`: runs each fuzz target of `fuzz/` (every `[[bin]]` of
 //!   `fuzz/Cargo.toml` when none is named) for N seconds (default 60), or
 //!   for N seconds in all, shared evenly (CI's fixed budget), with `cargo
-//!   fuzz`, and reports how long each
+//!   fuzz` (its default sanitizer, address, unless `--sanitizer` names
+//!   another), and reports how long each
 //!   ran, how many inputs it tried, and whether it found anything; it fails
 //!   when one did. Each target starts from its corpus `fuzz/corpus/TARGET/`
 //!   (not committed; it grows there) and the hand-written seeds of
@@ -58,7 +59,9 @@ fn main() -> ExitCode {
         Some("compare") => compare::compare(&args[1..], &project_root()),
         _ => {
             eprintln!("usage: cargo xtask bench [{}|python]", BENCHES.join("|"));
-            eprintln!("       cargo xtask fuzz [--seconds N | --total-seconds N] [TARGET ...]");
+            eprintln!(
+                "       cargo xtask fuzz [--seconds N | --total-seconds N] [--sanitizer S] [TARGET ...]"
+            );
             eprintln!("       cargo xtask kills [--runs N] [--seed S]");
             eprintln!("       cargo xtask compare --baseline PATH [--candidate PATH] [--puzzles N] [--only GROUP,...] [--keep]");
             ExitCode::from(2)
@@ -275,10 +278,21 @@ fn fuzz(args: &[String]) -> ExitCode {
     };
     let mut seconds = 60u64;
     let mut total: Option<u64> = None;
+    let mut sanitizer: Option<String> = None;
     let mut targets: Vec<&str> = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        if a == "--seconds" || a == "--total-seconds" {
+        if a == "--sanitizer" {
+            match it.next() {
+                Some(name) => sanitizer = Some(name.clone()),
+                None => {
+                    eprintln!(
+                        "xtask: --sanitizer takes a name (address, none, ...: see `cargo fuzz run --help`)"
+                    );
+                    return ExitCode::from(2);
+                }
+            }
+        } else if a == "--seconds" || a == "--total-seconds" {
             match it.next().and_then(|s| s.parse().ok()) {
                 Some(n) if a == "--seconds" => seconds = n,
                 Some(n) => total = Some(n),
@@ -324,6 +338,7 @@ fn fuzz(args: &[String]) -> ExitCode {
         let out = cargo_fuzz
             .command()
             .args(["fuzz", "run", target])
+            .args(sanitizer.iter().flat_map(|s| ["--sanitizer", s.as_str()]))
             .args(&dirs)
             .args(["--", &format!("-max_total_time={seconds}"), "-timeout=30"])
             .current_dir(&root)
