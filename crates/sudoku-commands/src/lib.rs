@@ -42,6 +42,7 @@
 //! syntax; errors are typed. Reading records and writing rows is
 //! `sudoku-io`'s.
 
+#[cfg(feature = "book")]
 pub mod book;
 pub mod canon;
 pub mod choice;
