@@ -173,7 +173,8 @@ pub struct GenerateArgs {
     pub variant: Option<String>,
 
     /// Side of the grid, 4 to 25 (4, 6, 8, 9, 12, 16 and 25 have boxes;
-    /// other sides need jigsaw; 25 takes minutes a puzzle) [default: 9].
+    /// other sides need jigsaw; 25 can take more than ten minutes a
+    /// puzzle) [default: 9].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
     pub size: Option<u8>,
 
