@@ -11,6 +11,15 @@
 //! the same run: the same requests answered by the library in this process
 //! on one thread, with no HTTP, which gives the server's efficiency.
 //!
+//! Beside them (issue 43), the hostile part of the load: clients that ask
+//! for heavy work without pause (variant solves of the fixtures' killer and
+//! jigsaw puzzles and of an empty 16x16 non-consecutive, which runs to the
+//! time budget; books; lists of 50 grades), answered 200, 422 (budget
+//! spent) or 429 (busy); and clients that trickle a body a byte a second,
+//! cut off at the read timeout, then come back. After the load, the
+//! server's memory is followed for `SERVE_SETTLE` seconds (60): it must go
+//! back near its idle figure.
+//!
 //! Needs the release binary (`cargo xtask bench serve` builds it).
 
 use std::io::{BufRead, BufReader};
@@ -84,12 +93,22 @@ impl Server {
         Server { child, addr }
     }
 
-    /// Resident memory, in MiB.
+    /// Resident memory, in MiB: all of it.
     fn rss_mib(&self) -> f64 {
+        self.status_mib("VmRSS:")
+    }
+
+    /// Resident memory, in MiB: the anonymous part (heap, stacks), not the
+    /// pages of the binary's code and data that have been read.
+    fn anon_mib(&self) -> f64 {
+        self.status_mib("RssAnon:")
+    }
+
+    fn status_mib(&self, field: &str) -> f64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
         status
             .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .find_map(|l| l.strip_prefix(field))
             .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
             .map_or(f64::NAN, |kib| kib / 1024.0)
     }
@@ -108,6 +127,23 @@ struct Tally {
     grade_ms: Vec<f64>,
     statuses: std::collections::BTreeMap<u16, u64>,
     errors: u64,
+    /// The hostile part: statuses per kind, and trickling bodies cut off.
+    heavy: std::collections::BTreeMap<(&'static str, u16), u64>,
+    heavy_errors: u64,
+    trickles_cut: u64,
+    trickle_ms: Vec<f64>,
+}
+
+/// Posts `body` as JSON; the answer's status once its body is read.
+async fn post(client: &reqwest::Client, url: &str, body: String) -> Option<u16> {
+    let sent = client.post(url).header("Content-Type", "application/json").body(body).send().await;
+    match sent {
+        Ok(r) => {
+            let status = r.status().as_u16();
+            r.bytes().await.map(|_| status).ok()
+        }
+        Err(_) => None,
+    }
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -117,24 +153,115 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// Clients asking for heavy work, by kind.
+const HEAVY_CLIENTS: [(&str, usize); 4] =
+    [("variant solve", 4), ("long variant", 2), ("book", 2), ("grade list", 2)];
+
+/// Clients trickling a body.
+const TRICKLERS: usize = 16;
+
+/// The heavy requests' paths and bodies, by kind.
+fn heavy_work(grades: &[String]) -> Vec<(&'static str, &'static str, Vec<String>)> {
+    let fixture = |name: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(root().join("fixtures/variant").join(name)).unwrap();
+        text.lines().map(|l| serde_json::json!({ "input": l, "mode": "count" }).to_string()).collect()
+    };
+    let mut variants = fixture("killer9.jsonl");
+    variants.extend(fixture("jigsaw9.jsonl"));
+    let empty16 = format!(r#"{{"size":16,"rules":["non-consecutive"],"givens":"{}"}}"#, ".".repeat(256));
+    let long = vec![serde_json::json!({ "input": empty16, "mode": "count" }).to_string()];
+    let books = (0..8).map(|seed| serde_json::json!({ "number": 100, "seed": seed }).to_string()).collect();
+    let input: Vec<&str> = grades
+        .iter()
+        .map(|g| serde_json::from_str::<serde_json::Value>(g).unwrap()["input"].as_str().unwrap().to_string())
+        .map(|s| &*s.leak())
+        .collect();
+    let lists = (0..4)
+        .map(|k| {
+            let list: Vec<&str> = input.iter().cycle().skip(k * 13).take(300).copied().collect();
+            serde_json::json!({ "input": list.join("\n"), "explain": true }).to_string()
+        })
+        .collect();
+    vec![
+        ("variant solve", "api/solve", variants),
+        ("long variant", "api/solve", long),
+        ("book", "api/book", books),
+        ("grade list", "api/grade", lists),
+    ]
+}
+
+/// One trickling client: headers, then the body a byte a second, until
+/// the server closes the connection; its time to be cut off is tallied.
+fn trickle(addr: &str, stop: &AtomicBool, tally: &Mutex<Tally>) {
+    use std::io::{Read, Write};
+    let host = addr.trim_start_matches("http://").trim_end_matches('/');
+    while !stop.load(Ordering::Relaxed) {
+        let Ok(mut stream) = std::net::TcpStream::connect(host) else {
+            tally.lock().unwrap().heavy_errors += 1;
+            std::thread::sleep(Duration::from_secs(1));
+            continue;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_millis(1000)));
+        let head = format!(
+            "POST /api/grade HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+        );
+        let t = Instant::now();
+        let mut cut = stream.write_all(head.as_bytes()).is_err();
+        let mut buf = [0u8; 512];
+        while !cut && !stop.load(Ordering::Relaxed) {
+            if stream.write_all(b" ").is_err() {
+                cut = true;
+                break;
+            }
+            match stream.read(&mut buf) {
+                Ok(0) => cut = true,
+                Ok(_) => {
+                    // The 408 answer; the close follows.
+                    cut = true;
+                }
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::WouldBlock
+                        || e.kind() == std::io::ErrorKind::TimedOut => {}
+                Err(_) => cut = true,
+            }
+        }
+        if cut {
+            let mut tally = tally.lock().unwrap();
+            tally.trickles_cut += 1;
+            tally.trickle_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+    }
+}
+
 fn main() {
     let seconds: u64 = std::env::var("SERVE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(30);
+    let settle: u64 = std::env::var("SERVE_SETTLE").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
     let (hints, grades) = workload();
+    let heavy = heavy_work(&grades);
     let server = Server::start();
     let url = server.addr.clone();
+    std::thread::sleep(Duration::from_millis(200));
+    let (idle, idle_anon) = (server.rss_mib(), server.anon_mib());
     println!(
-        "## sudoku serve under load: {CLIENTS} clients, {seconds} s, {} hint positions, {} puzzles",
+        "## sudoku serve under load: {CLIENTS} clients, {seconds} s, {} hint positions, {} puzzles; \
+         heavy clients {HEAVY_CLIENTS:?}; {TRICKLERS} trickling bodies",
         hints.len(),
         grades.len()
     );
 
     let tally = Arc::new(Mutex::new(Tally::default()));
     let stop = Arc::new(AtomicBool::new(false));
+    let tricklers: Vec<_> = (0..TRICKLERS)
+        .map(|_| {
+            let (url, stop, tally) = (url.clone(), stop.clone(), tally.clone());
+            std::thread::spawn(move || trickle(&url, &stop, &tally))
+        })
+        .collect();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     let mut memory = Vec::new();
     let start = Instant::now();
     runtime.block_on(async {
-        let client = reqwest::Client::builder().pool_max_idle_per_host(CLIENTS).build().unwrap();
+        let client = reqwest::Client::builder().pool_max_idle_per_host(CLIENTS + 16).build().unwrap();
         let hints = Arc::new(hints);
         let grades = Arc::new(grades);
         let mut tasks = Vec::new();
@@ -151,19 +278,7 @@ fn main() {
                         false => ("api/hint", hints[i % hints.len()].clone()),
                     };
                     let t = Instant::now();
-                    let sent = client
-                        .post(format!("{url}{path}"))
-                        .header("Content-Type", "application/json")
-                        .body(body)
-                        .send()
-                        .await;
-                    let status = match sent {
-                        Ok(r) => {
-                            let status = r.status().as_u16();
-                            r.bytes().await.map(|_| status).ok()
-                        }
-                        Err(_) => None,
-                    };
+                    let status = post(&client, &format!("{url}{path}"), body).await;
                     let ms = t.elapsed().as_secs_f64() * 1e3;
                     // The first seconds open the connections and warm the
                     // server's threads: their latencies are left out.
@@ -182,6 +297,30 @@ fn main() {
                 }
             }));
         }
+        for (kind, path, bodies) in heavy {
+            let clients = HEAVY_CLIENTS.iter().find(|(k, _)| *k == kind).map_or(1, |(_, n)| *n);
+            let bodies = Arc::new(bodies);
+            for k in 0..clients {
+                let (client, tally, stop, bodies, url) =
+                    (client.clone(), tally.clone(), stop.clone(), bodies.clone(), url.clone());
+                tasks.push(tokio::spawn(async move {
+                    let mut i = k * 31;
+                    while !stop.load(Ordering::Relaxed) {
+                        i += 1;
+                        let status =
+                            post(&client, &format!("{url}{path}"), bodies[i % bodies.len()].clone()).await;
+                        match status {
+                            Some(s) => *tally.lock().unwrap().heavy.entry((kind, s)).or_default() += 1,
+                            None => tally.lock().unwrap().heavy_errors += 1,
+                        }
+                        if status != Some(200) {
+                            // Busy, or the budget spent: a pause, as a page would.
+                            tokio::time::sleep(Duration::from_millis(200)).await;
+                        }
+                    }
+                }));
+            }
+        }
         for second in 0..seconds {
             tokio::time::sleep(Duration::from_secs(1)).await;
             if second % 5 == 0 || second + 1 == seconds {
@@ -193,6 +332,20 @@ fn main() {
             let _ = t.await;
         }
     });
+    // The clients' connections close with the runtime that drives them.
+    drop(runtime);
+    for t in tricklers {
+        let _ = t.join();
+    }
+    let peak = memory.iter().map(|(_, m)| *m).fold(f64::NAN, f64::max);
+    let mut after = Vec::new();
+    let quiet = Instant::now();
+    for second in 1..=settle {
+        std::thread::sleep(Duration::from_secs(second).saturating_sub(quiet.elapsed()));
+        if second % 10 == 0 || second <= 2 || second == settle {
+            after.push((second, server.rss_mib(), server.anon_mib()));
+        }
+    }
     let elapsed = (start.elapsed() - WARM_UP).as_secs_f64();
     let mut guard = tally.lock().unwrap();
     let tally = &mut *guard;
@@ -218,8 +371,34 @@ fn main() {
         tally.errors,
         WARM_UP.as_secs()
     );
+    println!();
+    println!("| heavy kind | status | answers |");
+    println!("|---|---|---|");
+    for ((kind, status), n) in &tally.heavy {
+        println!("| {kind} | {status} | {n} |");
+    }
+    tally.trickle_ms.sort_by(f64::total_cmp);
+    println!(
+        "heavy clients' failed connections: {}; trickling bodies cut off: {} (after {:.1} s at the median, {:.1} s at most)",
+        tally.heavy_errors,
+        tally.trickles_cut,
+        percentile(&tally.trickle_ms, 0.5) / 1e3,
+        percentile(&tally.trickle_ms, 1.0) / 1e3
+    );
     let rss: Vec<String> = memory.iter().map(|(s, m)| format!("{s} s: {m:.1}")).collect();
-    println!("server memory (MiB resident): {}", rss.join(", "));
+    println!(
+        "server memory (MiB resident): idle {idle:.1} ({idle_anon:.1} of it anonymous); under load {}",
+        rss.join(", ")
+    );
+    let rss: Vec<String> = after.iter().map(|(s, m, a)| format!("{s} s: {m:.1} ({a:.1})")).collect();
+    println!("after the load (anonymous in brackets): {}", rss.join(", "));
+    let (last, last_anon) = after.last().map_or((f64::NAN, f64::NAN), |&(_, m, a)| (m, a));
+    println!(
+        "memory {settle} s after the load: {last:.1} MiB = idle + {:.1} MiB; anonymous {last_anon:.1} MiB = \
+         idle + {:.1} MiB (peak {peak:.1} MiB)",
+        last - idle,
+        last_anon - idle_anon
+    );
 
     // The peer: the same requests' work in this process, one thread, no HTTP.
     let n_done = tally.hint_ms.len() + tally.grade_ms.len();
@@ -246,7 +425,8 @@ fn main() {
         server_rate / library_rate
     );
     drop(server);
-    if tally.errors > 0 || tally.statuses.keys().any(|&s| s != 200) {
+    let refused = tally.heavy.keys().any(|&(_, s)| ![200, 422, 429].contains(&s));
+    if tally.errors > 0 || tally.statuses.keys().any(|&s| s != 200) || refused {
         eprintln!("serve bench: some requests failed");
         std::process::exit(1);
     }

@@ -19,6 +19,11 @@ impl MaxScoreRequest {
     pub fn run(&self, grid: &Grid) -> MaxScore {
         sudoku_core::max_score(grid, &self.weights, &self.options)
     }
+
+    /// [`MaxScoreRequest::run`] that also stops once `stop` is set.
+    pub fn run_until(&self, grid: &Grid, stop: &std::sync::atomic::AtomicBool) -> MaxScore {
+        sudoku_core::max_score_until(grid, &self.weights, &self.options, stop)
+    }
 }
 
 /// Column names of `max-score`'s CSV rows ([`MaxScoreCsvRow`]), in order.

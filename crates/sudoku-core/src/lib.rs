@@ -83,8 +83,8 @@ pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Conflict, Grid, Unit};
 pub use index::{BOX, COL, PEERS, ROW, UNITS};
 pub use max_score::{
-    max_score, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, WeightsError, WeightsErrorKind,
-    DEFAULT_TIME_LIMIT,
+    max_score, max_score_until, MaxScore, MaxScoreOptions, MaxScoreStatus, Weights, WeightsError,
+    WeightsErrorKind, DEFAULT_TIME_LIMIT,
 };
 pub use position::{Position, PositionError};
 pub use solver::{SearchStats, Solutions, Solver};

@@ -405,3 +405,24 @@ fn r33_weight_families_match_cpsat() {
     }
     assert!(n_checked >= 100, "only {n_checked} cases");
 }
+
+/// Issue 43: a search a caller stops from outside (a server's client went
+/// away) ends as at its time limit, with a valid incumbent and bound; a
+/// flag that is never set changes nothing.
+#[test]
+fn a_stop_flag_stops_the_search_as_a_time_limit_does() {
+    use std::sync::atomic::AtomicBool;
+    let options = MaxScoreOptions::default();
+    let set = AtomicBool::new(true);
+    let result = sudoku_core::max_score_until(&Grid::EMPTY, &Weights::NOIP, &options, &set);
+    let MaxScore::Stopped { best: Some((grid, score)), upper_bound: 5130, .. } = result else {
+        panic!("{result:?}")
+    };
+    assert!(grid.is_solution_of(&Grid::EMPTY));
+    assert_eq!(Weights::NOIP.score(&grid), score);
+    let puzzle = read_grid(&fixtures().join("sample1.in"));
+    let unset = AtomicBool::new(false);
+    let result = sudoku_core::max_score_until(&puzzle, &Weights::NOIP, &options, &unset);
+    check_optimal(&puzzle, &Weights::NOIP, &result, 2829);
+    assert_eq!(result, max_score(&puzzle, &Weights::NOIP, &options));
+}

@@ -29,6 +29,7 @@ mod api;
 mod assets;
 mod error;
 pub mod limits;
+mod memory;
 mod server;
 
 use std::sync::Arc;

@@ -79,7 +79,9 @@ impl Work {
     /// the work (`cargo xtask bench serve`: 40 % more hints a second).
     pub async fn quick<T>(&self, f: impl FnOnce() -> Result<T, ApiError>) -> Result<T, ApiError> {
         let _slot = self.light.acquire().await.map_err(ApiError::internal)?;
-        f()
+        let result = f();
+        crate::memory::note_work_done();
+        result
     }
 
     /// Runs `f` on a blocking thread when a light slot is free (waiting in
@@ -111,7 +113,9 @@ impl Work {
 async fn run_blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)?
+    let result = tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)?;
+    crate::memory::note_work_done();
+    result
 }
 
 /// A stop flag for work that can stop part-way (generating a set): set

@@ -15,11 +15,14 @@ use tokio::sync::Semaphore;
 use crate::Limits;
 
 /// Serves `app` on `listener` until the process ends, under the connection
-/// limits of `limits`. Errors of one connection end that connection only;
+/// limits of `limits`, giving memory back to the system after bursts of
+/// work. Errors of one connection end that connection only;
 /// a failing `accept` (out of file descriptors) is retried after a pause.
 pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> std::io::Result<()> {
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let header_timeout = limits.read_timeout;
+    crate::memory::tune_allocator();
+    tokio::spawn(crate::memory::release_when_quiet());
     loop {
         let (stream, _) = match listener.accept().await {
             Ok(accepted) => accepted,

@@ -72,6 +72,7 @@ mod reduce;
 mod search;
 mod weights;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
@@ -88,9 +89,30 @@ pub use weights::{Weights, WeightsError, WeightsErrorKind, MAX_ABS_WEIGHT};
 /// solver) and a proven upper bound (unless the incumbent reached that
 /// bound: then the answer is [`MaxScore::Optimal`] after all).
 pub fn max_score(puzzle: &Grid, weights: &Weights, options: &MaxScoreOptions) -> MaxScore {
+    search_with(puzzle, weights, options, None)
+}
+
+/// [`max_score`] that also stops, as at its time limit, once `stop` is set
+/// (from another thread: a server's client went away). Looked at as often
+/// as the time limit, so the search ends within a millisecond.
+pub fn max_score_until(
+    puzzle: &Grid,
+    weights: &Weights,
+    options: &MaxScoreOptions,
+    stop: &AtomicBool,
+) -> MaxScore {
+    search_with(puzzle, weights, options, Some(stop))
+}
+
+fn search_with(
+    puzzle: &Grid,
+    weights: &Weights,
+    options: &MaxScoreOptions,
+    stop: Option<&AtomicBool>,
+) -> MaxScore {
     let start = Instant::now();
     let red = reduce::reduce(weights);
-    let result = search::Search::new(&red.weights, options, start).solve(puzzle);
+    let result = search::Search::new(&red.weights, options, start, stop).solve(puzzle);
     mapped_back(result, &red)
 }
 

@@ -2,6 +2,7 @@
 //! bound, then passes at decreasing levels, each a depth-first search
 //! that branches on the cell with the fewest candidates.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::bound::{additive_multipliers, Relaxation};
@@ -74,7 +75,7 @@ enum Bound {
 
 /// One max-score search: the weights, the incumbent, the limits and the
 /// state of the level passes.
-pub(super) struct Search {
+pub(super) struct Search<'a> {
     w: [i64; 81],
     wf: [f64; 81],
     /// Safety margin for floating-point bounds.
@@ -84,6 +85,8 @@ pub(super) struct Search {
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
+    /// Set from outside to stop the search (its caller went away).
+    stop: Option<&'a AtomicBool>,
     stopped: bool,
     /// The current pass used up its node budget and unwinds, to restart
     /// from a tighter root bound.
@@ -106,8 +109,13 @@ pub(super) struct Search {
     rel: Relaxation,
 }
 
-impl Search {
-    pub(super) fn new(weights: &Weights, options: &MaxScoreOptions, start: Instant) -> Self {
+impl<'a> Search<'a> {
+    pub(super) fn new(
+        weights: &Weights,
+        options: &MaxScoreOptions,
+        start: Instant,
+        stop: Option<&'a AtomicBool>,
+    ) -> Self {
         let w = weights.to_array();
         let total: f64 = w.iter().map(|v| 9.0 * v.abs() as f64).sum();
         Search {
@@ -119,6 +127,7 @@ impl Search {
             nodes: 0,
             node_limit: options.node_limit.unwrap_or(u64::MAX),
             deadline: options.time_limit.and_then(|t| start.checked_add(t)),
+            stop,
             stopped: false,
             abandoned: false,
             pass_node_limit: u64::MAX,
@@ -272,7 +281,10 @@ impl Search {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if !self.stopped && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if !self.stopped
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)))
+        {
             self.stopped = true;
         }
         self.stopped

@@ -5,11 +5,10 @@
 use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::Value;
 use sudoku_canon::Canonicalizer;
 use sudoku_commands::canon::{canonical, CanonRow};
 
-use super::{grids, JsonBody, HEAVY_RECORDS};
+use super::{grids, row, JsonBody, Row, Rows, HEAVY_RECORDS};
 use crate::error::ApiError;
 use crate::App;
 
@@ -23,7 +22,7 @@ pub struct CanonBody {
 pub async fn canon(
     State(app): State<App>,
     JsonBody(body): JsonBody<CanonBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Rows>, ApiError> {
     let puzzles = grids(&body.input, app.limits.max_records)?;
     let many = puzzles.len() > HEAVY_RECORDS;
     let run = move || {
@@ -32,14 +31,13 @@ pub async fn canon(
             .iter()
             .map(|grid| {
                 let (form, transform) = canonical(&mut canon, grid);
-                serde_json::to_value(CanonRow::new(grid, &form, Some(&transform), None))
-                    .map_err(ApiError::internal)
+                row(&CanonRow::new(grid, &form, Some(&transform), None))
             })
-            .collect::<Result<Vec<Value>, ApiError>>()
+            .collect::<Result<Vec<Row>, ApiError>>()
     };
     let rows = match many {
         true => app.work.heavy(run).await?,
         false => app.work.light(run).await?,
     };
-    Ok(Json(serde_json::json!({ "rows": rows })))
+    Ok(Json(rows.into()))
 }

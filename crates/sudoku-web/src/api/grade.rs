@@ -9,12 +9,11 @@ use std::time::Duration;
 use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::Value;
 use sudoku_commands::grade::GradeRequest;
 use sudoku_core::Grid;
 use sudoku_grade::{Grader, Scale};
 
-use super::{choice, grids, rows_within, JsonBody, HEAVY_RECORDS};
+use super::{choice, grids, row, rows_within, JsonBody, Row, Rows, HEAVY_RECORDS};
 use crate::error::ApiError;
 use crate::limits::Stop;
 use crate::App;
@@ -38,7 +37,7 @@ thread_local! {
 pub async fn grade(
     State(app): State<App>,
     JsonBody(body): JsonBody<GradeBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Rows>, ApiError> {
     let puzzles = grids(&body.input, app.limits.max_records)?;
     let scale = parse_scale(body.scale.as_deref())?;
     let request = GradeRequest { explain: body.explain, scale };
@@ -55,7 +54,7 @@ pub async fn grade(
         0..=HEAVY_RECORDS => app.work.light(run).await?,
         _ => app.work.heavy(run).await?,
     };
-    Ok(Json(serde_json::json!({ "rows": rows })))
+    Ok(Json(rows.into()))
 }
 
 /// The technique scale named `name` (default SE's).
@@ -70,10 +69,8 @@ fn grade_all(
     request: GradeRequest,
     budget: Duration,
     stop: &AtomicBool,
-) -> Result<Vec<Value>, ApiError> {
+) -> Result<Vec<Row>, ApiError> {
     GRADER.with_borrow_mut(|grader| {
-        rows_within(puzzles, budget, stop, |grid| {
-            serde_json::to_value(request.run(grader, grid).json(grid)).map_err(ApiError::internal)
-        })
+        rows_within(puzzles, budget, stop, |grid| row(&request.run(grader, grid).json(grid)))
     })
 }

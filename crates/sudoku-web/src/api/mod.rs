@@ -19,7 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde::Serialize;
+use serde_json::value::RawValue;
 use sudoku_commands::Choice;
 use sudoku_core::Grid;
 use sudoku_io::{InputFormat, InputSpec};
@@ -30,6 +31,29 @@ use crate::App;
 /// More records than this make a request heavy work (see
 /// [`crate::limits`]).
 pub const HEAVY_RECORDS: usize = 10;
+
+/// One row of an answer, written as JSON text as soon as it is made: a
+/// list of rows is held as text until it is sent, a tenth of the memory of
+/// `serde_json::Value` trees (a list of 300 grades with their steps:
+/// tens of megabytes as trees).
+pub type Row = Box<RawValue>;
+
+/// `value` as a [`Row`].
+pub fn row(value: &impl Serialize) -> Result<Row, ApiError> {
+    serde_json::value::to_raw_value(value).map_err(ApiError::internal)
+}
+
+/// The answer of the endpoints that answer rows: `{"rows": [...]}`.
+#[derive(Serialize)]
+pub struct Rows {
+    rows: Vec<Row>,
+}
+
+impl From<Vec<Row>> for Rows {
+    fn from(rows: Vec<Row>) -> Rows {
+        Rows { rows }
+    }
+}
 
 /// The API's routes, under `/api`.
 pub fn routes() -> Router<App> {
@@ -117,8 +141,8 @@ pub fn rows_within<T>(
     items: &[T],
     budget: Duration,
     stop: &AtomicBool,
-    mut row: impl FnMut(&T) -> Result<Value, ApiError>,
-) -> Result<Vec<Value>, ApiError> {
+    mut row: impl FnMut(&T) -> Result<Row, ApiError>,
+) -> Result<Vec<Row>, ApiError> {
     let mut rows = Vec::with_capacity(items.len());
     for (n, item) in items.iter().enumerate() {
         if stop.load(Ordering::Relaxed) {

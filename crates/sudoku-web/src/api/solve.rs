@@ -9,13 +9,13 @@ use std::time::Instant;
 use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::value::RawValue;
 use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
 use sudoku_commands::solve::{AllRow, AllSolutions, SolveJson, SolveMode, SolveRequest};
 use sudoku_commands::variant::{answer_until, VariantJson};
 use sudoku_core::{MaxScoreOptions, Solver, Weights};
 
-use super::{grids, is_variant_input, rows_within, JsonBody};
+use super::{grids, is_variant_input, row, rows_within, JsonBody, Row, Rows};
 use crate::error::ApiError;
 use crate::limits::Stop;
 use crate::App;
@@ -52,7 +52,7 @@ thread_local! {
 pub async fn solve(
     State(app): State<App>,
     JsonBody(body): JsonBody<SolveBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Rows>, ApiError> {
     let limit = body.limit.unwrap_or(if body.mode == Mode::All { 10 } else { 2 });
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(ApiError::bad_request(format!("limit must be 1 to {MAX_LIMIT}")));
@@ -72,7 +72,7 @@ pub async fn solve(
             let budget = app.limits.time_budget;
             let stop = Stop::after(budget);
             let flag = stop.flag();
-            app.work.heavy(move || Ok(max_score(&puzzles, weights, budget, &flag))).await?
+            app.work.heavy(move || max_score(&puzzles, weights, budget, &flag)).await?
         }
         mode => {
             // Solving is fast for every 9x9 puzzle, but a long list is
@@ -85,10 +85,10 @@ pub async fn solve(
             }
         }
     };
-    Ok(Json(serde_json::json!({ "rows": rows })))
+    Ok(Json(rows.into()))
 }
 
-fn solve_all(puzzles: &[sudoku_core::Grid], mode: Mode, limit: u64) -> Result<Vec<Value>, ApiError> {
+fn solve_all(puzzles: &[sudoku_core::Grid], mode: Mode, limit: u64) -> Result<Vec<Row>, ApiError> {
     SOLVER.with_borrow_mut(|solver| {
         puzzles
             .iter()
@@ -104,7 +104,7 @@ fn solve_all(puzzles: &[sudoku_core::Grid], mode: Mode, limit: u64) -> Result<Ve
                             first.get_or_insert(s);
                         }
                         text += &row.end(first.as_ref(), &all.end());
-                        serde_json::from_str(&text).map_err(ApiError::internal)?
+                        RawValue::from_string(text).map_err(ApiError::internal)?
                     }
                     _ => {
                         let mode = match mode {
@@ -114,8 +114,7 @@ fn solve_all(puzzles: &[sudoku_core::Grid], mode: Mode, limit: u64) -> Result<Ve
                         let request = SolveRequest { mode, keep_first: true };
                         let answer =
                             request.answer(solver, grid).ok_or_else(|| ApiError::internal("no answer"))?;
-                        serde_json::to_value(SolveJson::new(grid, &answer, mode))
-                            .map_err(ApiError::internal)?
+                        row(&SolveJson::new(grid, &answer, mode))?
                     }
                 };
                 Ok(value)
@@ -133,7 +132,7 @@ fn max_score(
     weights: Weights,
     budget: std::time::Duration,
     stop: &AtomicBool,
-) -> Vec<Value> {
+) -> Result<Vec<Row>, ApiError> {
     let start = Instant::now();
     puzzles
         .iter()
@@ -146,8 +145,8 @@ fn max_score(
                 weights,
                 options: MaxScoreOptions { node_limit: None, time_limit: Some(left) },
             };
-            let result = request.run(grid);
-            serde_json::to_value(MaxScoreJson::new(grid, &result)).unwrap_or(Value::Null)
+            let result = request.run_until(grid, stop);
+            row(&MaxScoreJson::new(grid, &result))
         })
         .collect()
 }
@@ -159,7 +158,7 @@ fn max_score(
 /// budget is a 422). Heavy work, whatever the number of records: one
 /// puzzle can search for the whole budget. A client that goes away stops
 /// the search within milliseconds.
-async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<Value>, ApiError> {
+async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<Rows>, ApiError> {
     let mode = match body.mode {
         Mode::One => SolveMode::First,
         Mode::Count => SolveMode::Count(limit),
@@ -185,9 +184,9 @@ async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<
     let run = move || {
         rows_within(&puzzles, budget, &flag, |puzzle| {
             let answer = answer_until(puzzle, mode, nodes, Some(&flag));
-            serde_json::to_value(VariantJson::new(puzzle, &answer, mode)).map_err(ApiError::internal)
+            row(&VariantJson::new(puzzle, &answer, mode))
         })
     };
     let rows = app.work.heavy(run).await?;
-    Ok(Json(serde_json::json!({ "rows": rows })))
+    Ok(Json(rows.into()))
 }
