@@ -16,17 +16,19 @@ pub struct Progress {
     started: Instant,
     enabled: bool,
     bar: Option<ProgressBar>,
+    done: u64,
 }
 
 impl Progress {
     /// A progress report of `unit`s (`puzzles`, `records`); `total` when known.
     pub fn new(total: Option<u64>, unit: &'static str, quiet: bool) -> Progress {
         let enabled = !quiet && std::io::stderr().is_terminal();
-        Progress { total, unit, started: Instant::now(), enabled, bar: None }
+        Progress { total, unit, started: Instant::now(), enabled, bar: None, done: 0 }
     }
 
     /// `done` items are done.
     pub fn set(&mut self, done: u64) {
+        self.done = done;
         if !self.enabled {
             return;
         }
@@ -35,11 +37,11 @@ impl Progress {
             let (bar, template) = match self.total {
                 Some(total) => (
                     ProgressBar::with_draw_target(Some(total), target),
-                    format!("{{bar:40}} {{pos}}/{{len}} {}, {{per_sec}}, eta {{eta}}", self.unit),
+                    format!("{{bar:40}} {{pos}}/{{len}} {}, {{per_sec}}, eta {{eta}} {{msg}}", self.unit),
                 ),
                 None => (
                     ProgressBar::with_draw_target(None, target),
-                    format!("{{spinner}} {{pos}} {}, {{per_sec}}", self.unit),
+                    format!("{{spinner}} {{pos}} {}, {{per_sec}} {{msg}}", self.unit),
                 ),
             };
             bar.set_style(
@@ -49,6 +51,20 @@ impl Progress {
         }
         if let Some(bar) = &self.bar {
             bar.set_position(done);
+        }
+    }
+
+    /// Shows `message` beside the bar (what the current item is at),
+    /// making the bar if it is due.
+    pub fn note(&mut self, message: String) {
+        if !self.enabled {
+            return;
+        }
+        if self.bar.is_none() {
+            self.set(self.done);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_message(message);
         }
     }
 

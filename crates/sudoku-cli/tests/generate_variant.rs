@@ -100,3 +100,27 @@ fn r34_variants_refuse_what_they_do_not_do() {
     fails(&["generate", "--variant", "pentomino"], "unknown variant");
     fails(&["generate", "--variant", "killer", "-f", "csv"], "line or json");
 }
+
+/// Issue 43: `--time-limit` bounds each variant puzzle: a 25x25 (minutes
+/// of search) stops at the limit with exit code 2, a file output is left
+/// absent, and a limit that is not reached changes no byte of the set.
+#[test]
+fn r43_time_limit_bounds_each_variant_puzzle_and_changes_no_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("big.txt");
+    let t = std::time::Instant::now();
+    sudoku()
+        .args(["generate", "--size", "25", "-n", "1", "--seed", "2", "--time-limit", "0.5", "-o"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("time limit reached: the puzzle of index 0"));
+    assert!(t.elapsed() < std::time::Duration::from_secs(20), "{:?}", t.elapsed());
+    assert!(!out.exists(), "a stopped run leaves no partial file");
+    for list in ["killer", "jigsaw", "x", "anti-knight"] {
+        let base = ["generate", "--variant", list, "--size", "6", "--seed", "5", "-n", "5", "-q"];
+        let free = stdout_of(&base);
+        let limited = stdout_of(&[&base[..], &["--time-limit", "600"]].concat());
+        assert_eq!(free, limited, "{list}");
+    }
+}

@@ -316,3 +316,54 @@ fn r34_puzzles_read_back_from_their_json_form() {
         assert_eq!(back.solution.as_deref(), Some(&p.solution[..]), "{list}");
     }
 }
+
+/// Issue 43: a watched puzzle is the same puzzle; its progress runs from 0
+/// to the number of orbits, one step at a time; a stop flag that is set
+/// stops it with an error naming the index, and so does a time limit that
+/// has passed — never a puzzle made with less search.
+#[test]
+fn r43_watching_changes_no_puzzle_and_stopping_is_an_error() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Mutex;
+    use std::time::Duration;
+    use sudoku_gen::variant::{Step, Watch};
+
+    for (list, size) in [("x", Some(6)), ("jigsaw", Some(6)), ("killer", Some(6)), ("", Some(8))] {
+        let mut plain = generator(list, size, 11);
+        let mut watched = generator(list, size, 11);
+        let steps = Mutex::new(Vec::new());
+        let record = |s: Step| steps.lock().unwrap().push(s);
+        let flag = AtomicBool::new(false);
+        let watch =
+            Watch { stop: Some(&flag), time_limit: Some(Duration::from_secs(600)), progress: Some(&record) };
+        for index in [0, 7] {
+            steps.lock().unwrap().clear();
+            assert_eq!(
+                watched.generate_watched(index, &watch).unwrap(),
+                plain.generate(index).unwrap(),
+                "{list}"
+            );
+            let steps = steps.lock().unwrap();
+            if list == "killer" {
+                continue; // cages are merged, not clues removed: no steps
+            }
+            let total = steps[0].total;
+            assert!(total > 0 && steps.iter().all(|s| s.index == index && s.total == total), "{list}");
+            let done: Vec<usize> = steps.iter().map(|s| s.done).collect();
+            assert_eq!(done, (0..=total).collect::<Vec<_>>(), "{list}");
+        }
+        let set = AtomicBool::new(true);
+        let stopped = Watch { stop: Some(&set), ..Watch::default() };
+        assert_eq!(
+            watched.generate_watched(3, &stopped),
+            Err(VariantGenError::Stopped { index: 3 }),
+            "{list}"
+        );
+        let at_once = Watch { time_limit: Some(Duration::ZERO), ..Watch::default() };
+        assert_eq!(
+            watched.generate_watched(4, &at_once),
+            Err(VariantGenError::TimeLimit { index: 4, limit: Duration::ZERO }),
+            "{list}"
+        );
+    }
+}

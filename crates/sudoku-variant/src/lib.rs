@@ -49,7 +49,7 @@ mod json;
 mod puzzle;
 
 pub use digits::{char_digit, digit_char, format_digits, parse_grid_digits, MAX_SIZE};
-pub use engine::{Outcome, VariantSolver};
+pub use engine::{Interrupt, Outcome, VariantSolver};
 pub use error::VariantError;
 pub use hint::{HintError, VariantHint};
 pub use houses::{grids, House, HouseKind};

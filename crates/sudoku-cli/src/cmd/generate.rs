@@ -117,8 +117,9 @@ pub struct GenerateArgs {
 
     /// With --difficulty, --sections, --technique or --pattern: seconds
     /// spent looking for each puzzle kept before giving up with exit code 2
-    /// [default: 60]. It only ever stops a run: which puzzles a run makes
-    /// depends on the seed and --tries, never on time.
+    /// [default: 60]. With --variant or --size: seconds each puzzle may
+    /// take [default: none]. It only ever stops a run: which puzzles a run
+    /// makes depends on the seed and --tries, never on time.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
 
@@ -234,8 +235,11 @@ technique asked.
 
 Time limit: with a band, a technique or a pattern, each puzzle kept may take
 at most --time-limit seconds (default 60) of search; past it the run stops with
-exit code 2. The limit never changes which puzzles are written: a run that
-finishes makes the same set with any limit.
+exit code 2. With --variant or --size, each puzzle may take at most
+--time-limit seconds (no limit by default: a 25x25 puzzle takes minutes, and
+the progress bar says how far its clue removal has come). The limit never
+changes which puzzles are written: a run that finishes makes the same set with
+any limit.
 
 Exit codes: 0 success; 1 some puzzle kept more clues than --clues asked for;
 2 usage or I/O error, or no puzzle passed the filter in --tries tries or

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use rayon::prelude::*;
-use sudoku_gen::variant::{VariantGenError, VariantGenerator, VariantOptions, VariantPuzzle};
+use sudoku_gen::variant::{VariantGenError, VariantGenerator, VariantOptions, VariantPuzzle, Watch};
 
 use crate::format::Format;
 
@@ -16,10 +16,12 @@ pub const VARIANT_FORMATS: &[Format] = &[Format::Line, Format::Json];
 /// Puzzles `indices` of the variant set of `opts`: made in parallel on
 /// the current rayon pool, returned in index order. Puzzle `i` depends on
 /// the options and `i` alone, so the result does not depend on the pool's
-/// size. The error is that of the first index that failed.
+/// size. The error is that of the first index that failed; `watch` can
+/// stop a puzzle (an error, never another puzzle) and follows its making.
 pub fn make_variant_range(
     opts: &VariantOptions,
     indices: Range<u64>,
+    watch: &Watch<'_>,
 ) -> Result<Vec<VariantPuzzle>, VariantGenError> {
     // Options are checked once, before any worker starts.
     VariantGenerator::new(opts.clone())?;
@@ -28,7 +30,7 @@ pub fn make_variant_range(
         .map_init(
             || VariantGenerator::new(opts.clone()),
             |generator, index| match generator {
-                Ok(generator) => generator.generate(index),
+                Ok(generator) => generator.generate_watched(index, watch),
                 Err(e) => Err(e.clone()),
             },
         )
@@ -57,8 +59,8 @@ mod tests {
         let opts = VariantOptions::new(5, VariantSpec::parse("x", Some(6)).unwrap());
         let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
         let two = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-        let a = one.install(|| make_variant_range(&opts, 3..9)).unwrap();
-        let b = two.install(|| make_variant_range(&opts, 3..9)).unwrap();
+        let a = one.install(|| make_variant_range(&opts, 3..9, &Watch::default())).unwrap();
+        let b = two.install(|| make_variant_range(&opts, 3..9, &Watch::default())).unwrap();
         assert_eq!(a, b);
         let mut generator = VariantGenerator::new(opts).unwrap();
         for (index, p) in (3..).zip(&a) {

@@ -5,7 +5,7 @@
 //! than finishing it).
 
 use rand::RngCore;
-use sudoku_variant::{Outcome, Puzzle, VariantSolver};
+use sudoku_variant::{Interrupt, Outcome, Puzzle, VariantSolver};
 
 use super::{VariantGenError, VariantSpec};
 
@@ -21,38 +21,47 @@ pub const GRID_ATTEMPTS: u64 = 200;
 /// # Errors
 /// [`VariantGenError::NoGrid`] when a search finished without a grid (the
 /// rules leave none), [`VariantGenError::GridOutOfReach`] when every
-/// attempt ran out of nodes.
+/// attempt ran out of nodes, [`VariantGenError::Stopped`] when
+/// `interrupt` stopped a search.
 pub fn random_grid(
     shape: &Puzzle,
     rng: &mut dyn RngCore,
     spec: &VariantSpec,
+    interrupt: Interrupt<'_>,
 ) -> Result<Vec<u8>, VariantGenError> {
     let mut solver = VariantSolver::new(shape);
     let nodes = GRID_NODES_PER_CELL * shape.cells().len() as u64;
-    match fill(&mut solver, rng, nodes, GRID_ATTEMPTS) {
+    match fill(&mut solver, rng, nodes, GRID_ATTEMPTS, interrupt) {
         Ok(Some(grid)) => Ok(grid),
         Ok(None) => Err(VariantGenError::NoGrid(spec.to_string())),
-        Err(attempts) => {
-            Err(VariantGenError::GridOutOfReach { variant: spec.to_string(), index: 0, attempts, nodes })
-        }
+        Err(Outcome::Stopped) => Err(VariantGenError::Stopped { index: 0 }),
+        Err(_) => Err(VariantGenError::GridOutOfReach {
+            variant: spec.to_string(),
+            index: 0,
+            attempts: GRID_ATTEMPTS,
+            nodes,
+        }),
     }
 }
 
 /// Up to `attempts` randomised searches of `nodes` nodes each on a blank
 /// grid: the first grid found, `Ok(None)` when a search proved there is
-/// none, `Err(attempts)` when all ran out of nodes.
+/// none, `Err(Outcome::OutOfNodes)` when all ran out of nodes,
+/// `Err(Outcome::Stopped)` as soon as `interrupt` stops one.
 pub(crate) fn fill(
     solver: &mut VariantSolver,
     rng: &mut dyn RngCore,
     nodes: u64,
     attempts: u64,
-) -> Result<Option<Vec<u8>>, u64> {
+    interrupt: Interrupt<'_>,
+) -> Result<Option<Vec<u8>>, Outcome> {
     let blank = vec![0u8; solver.puzzle().canvas_len()];
     for _ in 0..attempts {
-        match solver.solve_random(&blank, rng, nodes) {
+        match solver.solve_random_until(&blank, rng, nodes, interrupt) {
             Ok(found) => return Ok(found),
-            Err(Outcome::OutOfNodes | Outcome::Stopped | Outcome::Done) => continue,
+            Err(Outcome::Stopped) => return Err(Outcome::Stopped),
+            Err(Outcome::OutOfNodes | Outcome::Done) => continue,
         }
     }
-    Err(attempts)
+    Err(Outcome::OutOfNodes)
 }

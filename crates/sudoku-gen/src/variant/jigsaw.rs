@@ -17,7 +17,7 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
-use sudoku_variant::{Layout, Puzzle, VariantSolver};
+use sudoku_variant::{Interrupt, Layout, Outcome, Puzzle, VariantSolver};
 
 use super::grid::{fill, GRID_NODES_PER_CELL};
 use super::{VariantGenError, VariantSpec};
@@ -111,6 +111,7 @@ pub fn jigsaw_grid(
     template: &Puzzle,
     rng: &mut dyn RngCore,
     spec: &VariantSpec,
+    interrupt: Interrupt<'_>,
 ) -> Result<(Puzzle, Vec<u8>), VariantGenError> {
     let n = template.size();
     let nodes = GRID_NODES_PER_CELL * (n * n) as u64;
@@ -118,8 +119,10 @@ pub fn jigsaw_grid(
         let Some(regions) = grow_regions(n, rng) else { continue };
         let shape = Puzzle::new(n, Layout::Regions(regions), template.rules(), Vec::new(), vec![0; n * n])?;
         let mut solver = VariantSolver::new(&shape);
-        if let Ok(Some(grid)) = fill(&mut solver, rng, nodes, GRID_ATTEMPTS_PER_LAYOUT) {
-            return Ok((shape, grid));
+        match fill(&mut solver, rng, nodes, GRID_ATTEMPTS_PER_LAYOUT, interrupt) {
+            Ok(Some(grid)) => return Ok((shape, grid)),
+            Err(Outcome::Stopped) => return Err(VariantGenError::Stopped { index: 0 }),
+            Ok(None) | Err(_) => {}
         }
     }
     Err(VariantGenError::GridOutOfReach {

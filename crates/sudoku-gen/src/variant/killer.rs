@@ -34,9 +34,9 @@ use std::collections::HashSet;
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use sudoku_variant::{Cage, Outcome, Puzzle, VariantSolver};
+use sudoku_variant::{Cage, Interrupt, Outcome, Puzzle, VariantSolver};
 
-use super::{VariantOptions, VariantPuzzle};
+use super::{VariantGenError, VariantOptions, VariantPuzzle};
 
 /// Nodes a uniqueness test of a cage layout may take, per cell.
 pub const KILLER_COUNT_NODES_PER_CELL: u64 = 1000;
@@ -114,26 +114,33 @@ impl Cages {
 
 /// Whether `puzzle` (givens blank) has exactly one solution: `Some(true)`
 /// or `Some(false)` on a finished count, `None` when the budget ran out
-/// before a second solution showed.
-fn is_unique(puzzle: &Puzzle, budget: u64) -> Option<bool> {
+/// before a second solution showed; an error when `interrupt` stopped it.
+fn is_unique(
+    puzzle: &Puzzle,
+    budget: u64,
+    interrupt: Interrupt<'_>,
+) -> Result<Option<bool>, VariantGenError> {
     let blank = vec![0u8; puzzle.canvas_len()];
-    let (count, outcome) = VariantSolver::new(puzzle).count_bounded(&blank, 2, budget);
-    match (count, outcome) {
+    let (count, outcome) = VariantSolver::new(puzzle).count_bounded_until(&blank, 2, budget, interrupt);
+    Ok(match (count, outcome) {
+        (_, Outcome::Stopped) => return Err(VariantGenError::Stopped { index: 0 }),
         (1, Outcome::Done) => Some(true),
         (c, _) if c >= 2 => Some(false),
         (0, Outcome::Done) => Some(false),
         _ => None,
-    }
+    })
 }
 
 /// The killer puzzle of `shape` (its rules kept) whose solution is
-/// `solution`, with cages merged in an order drawn from `rng`.
+/// `solution`, with cages merged in an order drawn from `rng`; an error
+/// when `interrupt` stopped it.
 pub fn make_killer(
     shape: &Puzzle,
     solution: &[u8],
     opts: &VariantOptions,
     rng: &mut dyn RngCore,
-) -> VariantPuzzle {
+    interrupt: Interrupt<'_>,
+) -> Result<VariantPuzzle, VariantGenError> {
     let budget = KILLER_COUNT_NODES_PER_CELL * shape.cells().len() as u64;
     let mut cages = Cages::singletons(shape, solution);
     // Pairs of cages (by their cells) whose merge was refused, skipped by
@@ -159,7 +166,7 @@ pub fn make_killer(
             let trial = shape
                 .with_cages(cages.to_cages(Some((a, b)), solution))
                 .expect("cages of distinct digits fit");
-            match is_unique(&trial, budget) {
+            match is_unique(&trial, budget, interrupt)? {
                 Some(true) => {
                     cages.merge(a, b);
                     touched[a] = true;
@@ -198,5 +205,5 @@ pub fn make_killer(
         givens,
     )
     .expect("cages and givens of the solution fit the shape");
-    VariantPuzzle { puzzle, solution: solution.to_vec(), minimal }
+    Ok(VariantPuzzle { puzzle, solution: solution.to_vec(), minimal })
 }

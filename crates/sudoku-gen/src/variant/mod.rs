@@ -26,6 +26,15 @@
 //!    the puzzle stays unique, until no merge of two adjacent cages keeps
 //!    it unique (the rule is spelled out in [`killer`]).
 //!
+//! ## Watching and stopping
+//!
+//! [`VariantGenerator::generate_watched`] takes a [`Watch`]: a stop flag,
+//! a time limit for each puzzle, and a report of the clue removal's
+//! progress (a 25x25 puzzle takes minutes). Stopping never changes a
+//! puzzle: a puzzle whose making was stopped is an error
+//! ([`VariantGenError::Stopped`], [`VariantGenError::TimeLimit`]), never
+//! a puzzle made with less search.
+//!
 //! ## Determinism
 //!
 //! Puzzle *i* of seed *S* draws only from [`puzzle_rng`]`(S, i)`, the
@@ -54,8 +63,11 @@ pub mod killer;
 pub mod removal;
 mod spec;
 
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
 use rand::RngCore;
-use sudoku_variant::{Puzzle, VariantError};
+use sudoku_variant::{Interrupt, Puzzle, VariantError};
 
 use crate::generator::puzzle_rng;
 use crate::symmetry::Symmetry;
@@ -90,6 +102,40 @@ impl VariantOptions {
     pub fn new(seed: u64, spec: VariantSpec) -> VariantOptions {
         VariantOptions { seed, spec, symmetry: Symmetry::None, killer_givens: 0, max_cage: DEFAULT_MAX_CAGE }
     }
+}
+
+/// What watches the making of each puzzle (see
+/// [`VariantGenerator::generate_watched`]). The default watches nothing.
+#[derive(Clone, Copy, Default)]
+pub struct Watch<'a> {
+    /// Stop once this flag is set (from another thread).
+    pub stop: Option<&'a AtomicBool>,
+    /// Each puzzle may take this long at most.
+    pub time_limit: Option<Duration>,
+    /// Told how far the clue removal of a puzzle has come.
+    pub progress: Option<&'a (dyn Fn(Step) + Sync)>,
+}
+
+impl std::fmt::Debug for Watch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Watch")
+            .field("stop", &self.stop)
+            .field("time_limit", &self.time_limit)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+/// How far the making of puzzle `index` has come: `done` of `total`
+/// steps of its clue removal (orbits of cells tried).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// The puzzle's index in the set.
+    pub index: u64,
+    /// Steps done.
+    pub done: usize,
+    /// Steps in all.
+    pub total: usize,
 }
 
 /// A generated variant puzzle.
@@ -141,6 +187,21 @@ pub enum VariantGenError {
         /// The node budget of each.
         nodes: u64,
     },
+    /// The stop flag of the [`Watch`] was set while puzzle `index` was
+    /// being made.
+    #[error("stopped while making puzzle {index}")]
+    Stopped {
+        /// The index of the puzzle.
+        index: u64,
+    },
+    /// Puzzle `index` took longer than the [`Watch`]'s time limit.
+    #[error("puzzle {index} was not made in the time limit of {} s", limit.as_secs_f64())]
+    TimeLimit {
+        /// The index of the puzzle.
+        index: u64,
+        /// The limit.
+        limit: Duration,
+    },
 }
 
 /// A reusable generator of one set of variant puzzles.
@@ -190,24 +251,60 @@ impl VariantGenerator {
 
     /// Puzzle `index` of the set: drawn from [`puzzle_rng`]`(seed, index)`.
     pub fn generate(&mut self, index: u64) -> Result<VariantPuzzle, VariantGenError> {
+        self.generate_watched(index, &Watch::default())
+    }
+
+    /// [`VariantGenerator::generate`] under `watch`: the same puzzle, or
+    /// [`VariantGenError::Stopped`] / [`VariantGenError::TimeLimit`] when
+    /// the flag was set or the time limit passed before it was made.
+    pub fn generate_watched(
+        &mut self,
+        index: u64,
+        watch: &Watch<'_>,
+    ) -> Result<VariantPuzzle, VariantGenError> {
         let mut rng = puzzle_rng(self.opts.seed, index);
-        self.generate_with_rng(&mut rng).map_err(|e| match e {
+        let deadline = watch.time_limit.and_then(|limit| Instant::now().checked_add(limit));
+        let interrupt = Interrupt { stop: watch.stop, deadline };
+        let mut tried = |done: usize| {
+            if let Some(progress) = watch.progress {
+                progress(Step { index, done, total: self.orbits.len() });
+            }
+        };
+        let made = Self::make(&self.opts, &self.template, &self.orbits, &mut rng, interrupt, &mut tried);
+        made.map_err(|e| match e {
             VariantGenError::GridOutOfReach { variant, attempts, nodes, .. } => {
                 VariantGenError::GridOutOfReach { variant, index, attempts, nodes }
             }
+            VariantGenError::Stopped { .. } => match (watch.time_limit, deadline) {
+                (Some(limit), Some(deadline)) if Instant::now() >= deadline => {
+                    VariantGenError::TimeLimit { index, limit }
+                }
+                _ => VariantGenError::Stopped { index },
+            },
             e => e,
         })
     }
 
     /// A puzzle drawn from `rng`; the seed in the options is not used.
     pub fn generate_with_rng(&mut self, rng: &mut dyn RngCore) -> Result<VariantPuzzle, VariantGenError> {
-        let (shape, solution) = match self.opts.spec.shape {
-            Shape::Jigsaw => jigsaw::jigsaw_grid(&self.template, rng, &self.opts.spec)?,
-            _ => (self.template.clone(), grid::random_grid(&self.template, rng, &self.opts.spec)?),
+        Self::make(&self.opts, &self.template, &self.orbits, rng, Interrupt::default(), &mut |_| {})
+    }
+
+    fn make(
+        opts: &VariantOptions,
+        template: &Puzzle,
+        orbits: &[Vec<usize>],
+        rng: &mut dyn RngCore,
+        interrupt: Interrupt<'_>,
+        tried: &mut dyn FnMut(usize),
+    ) -> Result<VariantPuzzle, VariantGenError> {
+        let (shape, solution) = match opts.spec.shape {
+            Shape::Jigsaw => jigsaw::jigsaw_grid(template, rng, &opts.spec, interrupt)?,
+            _ => (template.clone(), grid::random_grid(template, rng, &opts.spec, interrupt)?),
         };
-        if self.opts.spec.killer {
-            return Ok(killer::make_killer(&shape, &solution, &self.opts, rng));
+        if opts.spec.killer {
+            return killer::make_killer(&shape, &solution, opts, rng, interrupt);
         }
-        Ok(removal::remove_clues(&shape, &solution, &self.orbits, rng))
+        removal::remove_clues(&shape, &solution, orbits, rng, interrupt, tried)
     }
 }

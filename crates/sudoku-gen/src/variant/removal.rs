@@ -5,9 +5,9 @@
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use sudoku_variant::{Outcome, Puzzle, VariantSolver};
+use sudoku_variant::{Interrupt, Outcome, Puzzle, VariantSolver};
 
-use super::VariantPuzzle;
+use super::{VariantGenError, VariantPuzzle};
 use crate::symmetry::Symmetry;
 
 /// Nodes a uniqueness test may take, per cell of the shape. A test that
@@ -66,27 +66,33 @@ pub fn orbits(puzzle: &Puzzle, symmetry: Symmetry) -> Vec<Vec<usize>> {
 }
 
 /// The puzzle of `shape` whose solution is `solution`, thinned from the
-/// full grid one orbit at a time in an order drawn from `rng`.
+/// full grid one orbit at a time in an order drawn from `rng`; after each
+/// orbit `tried` is called with how many of them have been tried. An
+/// error when `interrupt` stopped a test (the puzzle would not be the
+/// same).
 pub fn remove_clues(
     shape: &Puzzle,
     solution: &[u8],
     orbits: &[Vec<usize>],
     rng: &mut dyn RngCore,
-) -> VariantPuzzle {
+    interrupt: Interrupt<'_>,
+    tried: &mut dyn FnMut(usize),
+) -> Result<VariantPuzzle, VariantGenError> {
     let mut solver = VariantSolver::new(shape);
     let budget = COUNT_NODES_PER_CELL * shape.cells().len() as u64;
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     order.shuffle(rng);
     let mut givens = solution.to_vec();
     let mut minimal = true;
-    for k in order {
+    for (n, k) in order.into_iter().enumerate() {
+        tried(n);
         for &cell in &orbits[k] {
             givens[cell] = 0;
         }
         // Searches off the solution's digits, not a count of two: on
         // 16x16 and anti-knight they take half the time (measured in
         // runs/2026-11-26-issue34-gen.md) and run out of nodes less.
-        let decided = other_solution(&mut solver, &givens, &orbits[k], solution, budget);
+        let decided = other_solution(&mut solver, &givens, &orbits[k], solution, budget, interrupt)?;
         match decided {
             Some(false) => continue,
             Some(true) => {}
@@ -97,13 +103,15 @@ pub fn remove_clues(
             givens[cell] = solution[cell];
         }
     }
+    tried(orbits.len());
     let puzzle = shape.with_givens(givens).expect("the solution's digits fit the shape");
-    VariantPuzzle { puzzle, solution: solution.to_vec(), minimal }
+    Ok(VariantPuzzle { puzzle, solution: solution.to_vec(), minimal })
 }
 
 /// Whether `givens` (a unique puzzle whose solution is `solution`, with
 /// the cells `removed` blanked) has another solution: `Some(true)` or
-/// `Some(false)` on finished searches, `None` when one ran out of nodes.
+/// `Some(false)` on finished searches, `None` when one ran out of nodes;
+/// an error when `interrupt` stopped one.
 ///
 /// Another solution differs from `solution` in a removed cell; at the
 /// first such cell it agrees with `solution` on the removed cells before.
@@ -118,20 +126,22 @@ fn other_solution(
     removed: &[usize],
     solution: &[u8],
     budget: u64,
-) -> Option<bool> {
+    interrupt: Interrupt<'_>,
+) -> Result<Option<bool>, VariantGenError> {
     let n = solver.puzzle().size() as u8;
     let mut alt = givens.to_vec();
     let mut left = budget;
     for &cell in removed {
         for digit in (1..=n).filter(|&d| d != solution[cell]) {
             alt[cell] = digit;
-            match solver.count_bounded(&alt, 1, left) {
-                (found, _) if found >= 1 => return Some(true),
+            match solver.count_bounded_until(&alt, 1, left, interrupt) {
+                (_, Outcome::Stopped) => return Err(VariantGenError::Stopped { index: 0 }),
+                (found, _) if found >= 1 => return Ok(Some(true)),
                 (_, Outcome::Done) => left = left.saturating_sub(solver.nodes()),
-                (_, Outcome::OutOfNodes | Outcome::Stopped) => return None,
+                (_, Outcome::OutOfNodes) => return Ok(None),
             }
         }
         alt[cell] = solution[cell];
     }
-    Some(false)
+    Ok(Some(false))
 }

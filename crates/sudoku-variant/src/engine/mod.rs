@@ -15,6 +15,7 @@ use sudoku_core::Grid;
 use crate::Puzzle;
 pub(crate) use network::combinations;
 use network::Network;
+pub use search::Interrupt;
 use search::{Goal, Search, PLACED};
 
 /// How a bounded search ended.
@@ -115,6 +116,17 @@ impl VariantSolver {
         limit: u64,
         node_limit: u64,
         stop: Option<&AtomicBool>,
+        visit: impl FnMut(&[u8]),
+    ) -> (u64, Outcome) {
+        self.search_until(givens, limit, node_limit, Interrupt { stop, deadline: None }, visit)
+    }
+
+    fn search_until(
+        &mut self,
+        givens: &[u8],
+        limit: u64,
+        node_limit: u64,
+        interrupt: Interrupt<'_>,
         mut visit: impl FnMut(&[u8]),
     ) -> (u64, Outcome) {
         if limit == 0 {
@@ -133,7 +145,7 @@ impl VariantSolver {
         let dense = self.dense_givens(givens);
         let (net, len) = (&self.net, self.puzzle.canvas_len());
         let mut forward = |node: &[u32]| visit(&decode(net, node, len));
-        let mut goal = Goal { limit, node_limit, stop, rng: None, visit: &mut forward };
+        let mut goal = Goal { limit, node_limit, interrupt, rng: None, visit: &mut forward };
         self.search.run(&self.net, &dense, &mut goal);
         let outcome = match (self.search.aborted, self.search.interrupted) {
             (false, _) => Outcome::Done,
@@ -152,11 +164,26 @@ impl VariantSolver {
         rng: &mut dyn RngCore,
         node_limit: u64,
     ) -> Result<Option<Vec<u8>>, Outcome> {
+        self.solve_random_until(givens, rng, node_limit, Interrupt::default())
+    }
+
+    /// [`VariantSolver::solve_random`], also stopped by `interrupt`
+    /// (`Err(Outcome::Stopped)`).
+    pub fn solve_random_until(
+        &mut self,
+        givens: &[u8],
+        rng: &mut dyn RngCore,
+        node_limit: u64,
+        interrupt: Interrupt<'_>,
+    ) -> Result<Option<Vec<u8>>, Outcome> {
         let dense = self.dense_givens(givens);
         let mut first: Option<Vec<u32>> = None;
         let mut keep = |node: &[u32]| first = Some(node.to_vec());
-        let mut goal = Goal { limit: 1, node_limit, stop: None, rng: Some(rng), visit: &mut keep };
+        let mut goal = Goal { limit: 1, node_limit, interrupt, rng: Some(rng), visit: &mut keep };
         self.search.run(&self.net, &dense, &mut goal);
+        if self.search.interrupted {
+            return Err(Outcome::Stopped);
+        }
         if self.search.aborted {
             return Err(Outcome::OutOfNodes);
         }
@@ -166,6 +193,19 @@ impl VariantSolver {
     /// Counts solutions up to `limit` within `node_limit` nodes.
     pub fn count_bounded(&mut self, givens: &[u8], limit: u64, node_limit: u64) -> (u64, Outcome) {
         self.for_each_solution_within(givens, limit, node_limit, |_| {})
+    }
+
+    /// [`VariantSolver::count_bounded`], also stopped by `interrupt`
+    /// (outcome [`Outcome::Stopped`]). A classic 9x9 puzzle is never
+    /// stopped (it takes microseconds).
+    pub fn count_bounded_until(
+        &mut self,
+        givens: &[u8],
+        limit: u64,
+        node_limit: u64,
+        interrupt: Interrupt<'_>,
+    ) -> (u64, Outcome) {
+        self.search_until(givens, limit, node_limit, interrupt, |_| {})
     }
 }
 

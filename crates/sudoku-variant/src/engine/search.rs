@@ -6,6 +6,7 @@
 //! keeps one node per depth, allocated once and reused.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use rand::RngCore;
 
@@ -18,9 +19,29 @@ fn single(x: u32) -> bool {
     x != 0 && x & (x - 1) == 0
 }
 
-/// Nodes between two looks at [`Goal::stop`]: a few milliseconds of
-/// search at most, on the largest grids.
+/// Nodes between two looks at [`Goal::interrupt`] (from the first node
+/// on): a few milliseconds of search at most, on the largest grids.
 const STOP_CHECK: u64 = 1024;
+
+/// What stops a search from outside, besides its node budget: a flag set
+/// from another thread (a server's client went away) or a point in time
+/// (a time limit). Looked at on the first node and every 1,024 nodes after,
+/// so a search ends within a few milliseconds of either.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Interrupt<'a> {
+    /// Stop once this flag is set.
+    pub stop: Option<&'a AtomicBool>,
+    /// Stop at this time.
+    pub deadline: Option<Instant>,
+}
+
+impl Interrupt<'_> {
+    /// Whether the search must stop now.
+    pub fn is_set(&self) -> bool {
+        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
 
 /// What the caller wants from the search.
 pub(crate) struct Goal<'a> {
@@ -28,9 +49,9 @@ pub(crate) struct Goal<'a> {
     pub limit: u64,
     /// Stop (unfinished) after this many nodes.
     pub node_limit: u64,
-    /// Stop (unfinished) once this flag is set (looked at every
+    /// Stop (unfinished) once this is set (looked at every
     /// [`STOP_CHECK`] nodes).
-    pub stop: Option<&'a AtomicBool>,
+    pub interrupt: Interrupt<'a>,
     /// Try digits in a random order drawn from here.
     pub rng: Option<&'a mut dyn RngCore>,
     /// Called with each solution node.
@@ -84,7 +105,9 @@ impl Search {
             self.aborted = true;
             return false;
         }
-        if self.nodes % STOP_CHECK == 0 && goal.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+        // At the first node too: a generator's many short searches each
+        // look once.
+        if self.nodes % STOP_CHECK == 1 && goal.interrupt.is_set() {
             self.aborted = true;
             self.interrupted = true;
             return false;

@@ -8,11 +8,14 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::{Mutex, PoisonError};
 
 use anyhow::{bail, Context};
 use sudoku_commands::generate::{chunks, index_range, make_variant_range, variant_record, FORMATS};
 use sudoku_commands::Format;
-use sudoku_gen::variant::{Shape, VariantOptions, VariantSpec, DEFAULT_MAX_CAGE};
+use sudoku_gen::variant::{
+    Shape, Step, VariantGenError, VariantOptions, VariantSpec, Watch, DEFAULT_MAX_CAGE,
+};
 
 use super::{GenerateArgs, MAX_CHUNK};
 use crate::args::pick_format;
@@ -50,7 +53,6 @@ fn refused_flag(args: &GenerateArgs) -> Option<(&'static str, &'static str)> {
         ("--clues", args.clues.is_some(), CLASSIC),
         ("--pattern", args.pattern.is_some(), CLASSIC),
         ("--tries", args.tries.is_some(), CLASSIC),
-        ("--time-limit", args.time_limit.is_some(), CLASSIC),
         ("--distinct", args.distinct || args.no_distinct, CLASSIC),
         ("--csv", args.csv.is_some(), CLASSIC),
         ("--stats", args.stats, CLASSIC),
@@ -103,14 +105,29 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start worker threads")?;
     let mut out = OutFile::create(output, args.output.force)?;
-    let mut progress = Progress::new(Some(number), "puzzles", args.output.quiet);
+    // The bar says where the clue removal of the puzzle in the making is:
+    // one puzzle of 25x25 takes minutes.
+    let progress = Mutex::new(Progress::new(Some(number), "puzzles", args.output.quiet));
+    let note = |step: Step| {
+        let message = format!("index {}: {} of {} cells tried", step.index, step.done, step.total);
+        progress.lock().unwrap_or_else(PoisonError::into_inner).note(message);
+    };
+    let watch = Watch { stop: None, time_limit: args.time_limit, progress: Some(&note) };
     let mut buf = Vec::new();
     for chunk in chunks(indices, 2 * jobs as u64, MAX_CHUNK) {
-        let made = pool.install(|| make_variant_range(&opts, chunk.clone()));
+        let made = pool.install(|| make_variant_range(&opts, chunk.clone(), &watch));
         let made = match made {
             Ok(made) => made,
             Err(e) => {
-                progress.finish();
+                progress.lock().unwrap_or_else(PoisonError::into_inner).finish();
+                if let VariantGenError::TimeLimit { index, limit } = e {
+                    bail!(
+                        "time limit reached: the puzzle of index {index} was not made in {} s (--time-limit); \
+                         the puzzles before it are written. Big sizes take long (25x25: over ten minutes on \
+                         two cores): raise the limit",
+                        limit.as_secs_f64()
+                    );
+                }
                 return Err(e.into());
             }
         };
@@ -120,9 +137,9 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         }
         out.write_all(&buf).context("cannot write the puzzles")?;
         out.flush().context("cannot write the puzzles")?;
-        progress.set(chunk.end - args.start);
+        progress.lock().unwrap_or_else(PoisonError::into_inner).set(chunk.end - args.start);
     }
-    progress.finish();
+    progress.lock().unwrap_or_else(PoisonError::into_inner).finish();
     out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
