@@ -265,12 +265,13 @@ impl VariantGenerator {
         let mut rng = puzzle_rng(self.opts.seed, index);
         let deadline = watch.time_limit.and_then(|limit| Instant::now().checked_add(limit));
         let interrupt = Interrupt { stop: watch.stop, deadline };
+        let total = self.orbits.len();
         let mut tried = |done: usize| {
             if let Some(progress) = watch.progress {
-                progress(Step { index, done, total: self.orbits.len() });
+                progress(Step { index, done, total });
             }
         };
-        let made = Self::make(&self.opts, &self.template, &self.orbits, &mut rng, interrupt, &mut tried);
+        let made = self.make(&mut rng, interrupt, &mut tried);
         made.map_err(|e| match e {
             VariantGenError::GridOutOfReach { variant, attempts, nodes, .. } => {
                 VariantGenError::GridOutOfReach { variant, index, attempts, nodes }
@@ -287,24 +288,22 @@ impl VariantGenerator {
 
     /// A puzzle drawn from `rng`; the seed in the options is not used.
     pub fn generate_with_rng(&mut self, rng: &mut dyn RngCore) -> Result<VariantPuzzle, VariantGenError> {
-        Self::make(&self.opts, &self.template, &self.orbits, rng, Interrupt::default(), &mut |_| {})
+        self.make(rng, Interrupt::default(), &mut |_| {})
     }
 
     fn make(
-        opts: &VariantOptions,
-        template: &Puzzle,
-        orbits: &[Vec<usize>],
+        &self,
         rng: &mut dyn RngCore,
         interrupt: Interrupt<'_>,
         tried: &mut dyn FnMut(usize),
     ) -> Result<VariantPuzzle, VariantGenError> {
-        let (shape, solution) = match opts.spec.shape {
-            Shape::Jigsaw => jigsaw::jigsaw_grid(template, rng, &opts.spec, interrupt)?,
-            _ => (template.clone(), grid::random_grid(template, rng, &opts.spec, interrupt)?),
+        let (shape, solution) = match self.opts.spec.shape {
+            Shape::Jigsaw => jigsaw::jigsaw_grid(&self.template, rng, &self.opts.spec, interrupt)?,
+            _ => (self.template.clone(), grid::random_grid(&self.template, rng, &self.opts.spec, interrupt)?),
         };
-        if opts.spec.killer {
-            return killer::make_killer(&shape, &solution, opts, rng, interrupt);
+        if self.opts.spec.killer {
+            return killer::make_killer(&shape, &solution, &self.opts, rng, interrupt);
         }
-        removal::remove_clues(&shape, &solution, orbits, rng, interrupt, tried)
+        removal::remove_clues(&shape, &solution, &self.orbits, rng, interrupt, tried)
     }
 }
