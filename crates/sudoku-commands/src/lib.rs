@@ -19,6 +19,9 @@
 //! | [`generate`] (variants) | [`generate::make_variant_range`] | [`generate::variant_record`] |
 //! | [`book`] | [`book::easiest_first`] | [`book::BookColumns`], [`book::PrintRow`] |
 //!
+//! Which model an input's puzzles are read into (classic 9x9 or variant)
+//! is told once, by [`input::sniff`], for every front end.
+//!
 //! Every command writes one of the [`format::Format`]s, picked by
 //! [`format::pick`] from its table of the formats it writes. Every library
 //! enum taken as a choice (formats, bands, symmetries, levels, input
@@ -50,6 +53,7 @@ pub mod format;
 pub mod generate;
 pub mod grade;
 pub mod hint;
+pub mod input;
 pub mod max_score;
 pub mod solve;
 pub mod transform;

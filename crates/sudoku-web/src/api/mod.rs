@@ -21,6 +21,7 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::value::RawValue;
+use sudoku_commands::input::{InputKind, JsonRecords};
 use sudoku_commands::Choice;
 use sudoku_core::Grid;
 use sudoku_io::{InputFormat, InputSpec};
@@ -160,8 +161,7 @@ pub fn rows_within<T>(
 /// Whether an `input` text holds variant puzzles, told from its first
 /// record as `sudoku solve` tells it.
 pub fn is_variant_input(input: &str) -> bool {
-    let first_line = input.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    sudoku_io::looks_like_variant(first_line)
+    sudoku_commands::input::sniff(input.as_bytes(), JsonRecords::Variant) == InputKind::Variant
 }
 
 /// The grids of an `input` text, in any form `sudoku solve` reads, at most

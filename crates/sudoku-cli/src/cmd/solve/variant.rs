@@ -7,12 +7,11 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
+use sudoku_commands::input::{sniff, InputKind, JsonRecords};
 use sudoku_commands::solve::SolveMode;
 use sudoku_commands::variant::{answer_within, block, VariantAnswer, VariantCsvRow, VariantJson, CSV_HEADER};
 use sudoku_commands::Format;
-use sudoku_io::{
-    json_is_variant, looks_like_variant, variant_records, RecordWriter, VariantRecord, VariantSpec,
-};
+use sudoku_io::{variant_records, RecordWriter, VariantRecord, VariantSpec};
 use sudoku_variant::{format_digits, Puzzle, Rules};
 
 use crate::args::{InputArgs, OutputArgs};
@@ -45,35 +44,30 @@ pub fn spec(variant: Option<&str>, size: Option<usize>) -> anyhow::Result<Varian
     Ok(VariantSpec { size, rules })
 }
 
-/// Whether the input is variant records: the first record of the first
-/// input is JSON or a line of a size other than 9×9 (see
-/// [`looks_like_variant`]; with `strict_json`, a JSON record only when
-/// [`json_is_variant`]). Peeks without consuming; stdin is peeked in
-/// its buffer.
+/// Whether the input is variant records, as
+/// [`sudoku_commands::input::sniff`] tells from the first input's first
+/// record (with `strict_json`, a JSON record is a classic position unless
+/// it needs the variant model). Peeks without consuming; stdin is peeked
+/// in its buffer.
 pub fn input_is_variant(files: &[std::path::PathBuf], strict_json: bool) -> anyhow::Result<bool> {
     let Some(&path) = input_paths(files).first() else { return Ok(false) };
-    let first_line = |text: &[u8]| {
-        String::from_utf8_lossy(text)
-            .split(['\n', '\r'])
-            .map(str::to_string)
-            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    let json = match strict_json {
+        true => JsonRecords::Positions,
+        false => JsonRecords::Variant,
     };
-    let line = if path.as_os_str() == "-" {
+    let kind = if path.as_os_str() == "-" {
         let mut stdin = std::io::stdin().lock();
         let buf = stdin.fill_buf().context("cannot read stdin")?;
-        first_line(buf)
+        sniff(buf, json)
     } else if path.is_file() {
         let mut head = Vec::with_capacity(8192);
         let f = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         f.take(8192).read_to_end(&mut head).ok();
-        first_line(&head)
+        sniff(&head, json)
     } else {
-        None
+        InputKind::Classic
     };
-    Ok(line.is_some_and(|l| match l.trim_start().starts_with('{') && strict_json {
-        true => json_is_variant(l.trim()),
-        false => looks_like_variant(&l),
-    }))
+    Ok(kind == InputKind::Variant)
 }
 
 pub fn open(path: &Path, spec: VariantSpec) -> anyhow::Result<Box<dyn Iterator<Item = VariantRecord>>> {
