@@ -11,6 +11,15 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use sudoku_commands::choice::{by_name, Choice, Named};
 use sudoku_commands::Format;
 
+/// The parser of `--size` in every command: a side the toolkit handles
+/// (`sudoku_variant::check_size`), with its message.
+pub fn size() -> impl TypedValueParser<Value = usize> {
+    |text: &str| -> Result<usize, String> {
+        let n: usize = text.trim().parse().map_err(|_| format!("{text:?} is not a number"))?;
+        sudoku_variant::check_size(n).map_err(|e| e.to_string())
+    }
+}
+
 /// Parses a name of `table` into its value.
 #[derive(Clone)]
 pub struct ChoiceParser<T: 'static> {

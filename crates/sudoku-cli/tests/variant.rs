@@ -418,3 +418,28 @@ fn r43_variant_input_errors_are_located_in_the_file_with_the_reason() {
         assert!(stderr.contains(&want), "expected {want:?} in {stderr:?}");
     }
 }
+
+/// Issue 44: `--size` is one parser in every command that takes it: the
+/// same sides, refused with the same message and exit code 2, before any
+/// input is read; a side in range passes the flag in each.
+#[test]
+fn r44_every_command_takes_size_through_one_parser() {
+    let input = crate::util::fixture_path("solve.txt");
+    let input = input.to_str().unwrap();
+    let commands: [&[&str]; 3] =
+        [&["solve", input], &["convert", "--to", "json", input], &["generate", "-n", "1"]];
+    for command in commands {
+        for (size, message) in [
+            ("3", "size 3 is not supported, expected a side from 4 to 25"),
+            ("26", "size 26 is not supported, expected a side from 4 to 25"),
+            ("0", "size 0 is not supported, expected a side from 4 to 25"),
+            ("x", "\"x\" is not a number"),
+        ] {
+            sudoku().args(command).args(["--size", size]).assert().code(2).stderr(predicate::str::contains(
+                format!("invalid value '{size}' for '--size <N>': {message}"),
+            ));
+        }
+    }
+    sudoku().args(["generate", "-n", "1", "--seed", "1", "--size", "4", "-q"]).assert().success();
+    sudoku().args(["solve", "--size", "4"]).write_stdin("12..34..21..43..\n").assert().success();
+}

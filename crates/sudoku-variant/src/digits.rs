@@ -6,6 +6,18 @@ use crate::VariantError;
 /// The largest grid side the toolkit handles.
 pub const MAX_SIZE: usize = 25;
 
+/// The smallest grid side the toolkit handles.
+pub const MIN_SIZE: usize = 4;
+
+/// `n` when it is a side the toolkit handles ([`MIN_SIZE`] to
+/// [`MAX_SIZE`]; sides without a box shape, such as 7, need regions).
+pub fn check_size(n: usize) -> Result<usize, VariantError> {
+    match (MIN_SIZE..=MAX_SIZE).contains(&n) {
+        true => Ok(n),
+        false => Err(VariantError::Size(n)),
+    }
+}
+
 /// The character of digit `d` (1–25); `.` for 0.
 pub fn digit_char(d: u8) -> char {
     match d {

@@ -48,7 +48,7 @@ mod interop;
 mod json;
 mod puzzle;
 
-pub use digits::{char_digit, digit_char, format_digits, parse_grid_digits, MAX_SIZE};
+pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};
 pub use error::VariantError;
 pub use hint::{HintError, VariantHint};

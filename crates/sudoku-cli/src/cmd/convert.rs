@@ -31,7 +31,7 @@ pub struct ConvertArgs {
     pub variant: Option<String>,
 
     /// The side of puzzles given as lines (as `solve --size`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::choice::size())]
     pub size: Option<usize>,
 
     /// Report a record that cannot be read or written in the target form

@@ -176,8 +176,8 @@ pub struct GenerateArgs {
     /// Side of the grid, 4 to 25 (4, 6, 8, 9, 12, 16 and 25 have boxes;
     /// other sides need jigsaw; 25 can take more than ten minutes a
     /// puzzle) [default: 9].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(4..=25))]
-    pub size: Option<u8>,
+    #[arg(long, value_name = "N", value_parser = crate::choice::size())]
+    pub size: Option<usize>,
 
     /// Killer only: give N cells of the solution besides the cages, for
     /// an easier puzzle [default: 0].

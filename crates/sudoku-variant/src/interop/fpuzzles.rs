@@ -11,7 +11,6 @@ use serde_json::{json, Map, Value};
 
 use super::InteropError;
 use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules};
-use crate::MAX_SIZE;
 
 /// A puzzle read from another tool, with what came with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -225,7 +224,7 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
         None => 9,
         Some(v) => v.as_u64().ok_or_else(|| field("size", "expected a whole number"))? as usize,
     };
-    if !(4..=MAX_SIZE).contains(&size) {
+    if crate::check_size(size).is_err() {
         return Err(crate::VariantError::Size(size).into());
     }
     let (givens, regions) = read_grid(object.get("grid"), size)?;

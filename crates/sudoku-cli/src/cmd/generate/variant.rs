@@ -30,8 +30,7 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
         return Ok(None);
     }
     let list = args.variant.as_deref().unwrap_or("");
-    let spec = VariantSpec::parse(list, args.size.map(usize::from))
-        .with_context(|| format!("--variant {list:?}"))?;
+    let spec = VariantSpec::parse(list, args.size).with_context(|| format!("--variant {list:?}"))?;
     if args.givens.is_some() && !spec.killer {
         bail!(
             "--givens is for killer puzzles (--variant killer); other puzzles are thinned to minimal clues"

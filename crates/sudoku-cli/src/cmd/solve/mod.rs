@@ -71,7 +71,7 @@ pub struct SolveArgs {
     /// The side of puzzles given as lines (4, 6, 8, 9, 12, 16, 25, ...)
     /// [default: from each line's length: 16 cells is 4x4, 256 is 16x16,
     /// 441 a samurai]. Digits above 9 are A-P.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::choice::size())]
     pub size: Option<usize>,
 
     /// The max-score mode: --max-score, --weights, --node-limit, --time-limit.

@@ -35,12 +35,10 @@ pub fn spec(variant: Option<&str>, size: Option<usize>) -> anyhow::Result<Varian
             }
         }
     }
-    // A side out of range is the flag's error; a side in range without a
-    // box shape (7) is each line's, with its file and line (the JSON form
-    // can give such a side its regions).
-    if let Some(n) = size.filter(|n| !(4..=25).contains(n)) {
-        Puzzle::blank(n).with_context(|| format!("--size {n}"))?;
-    }
+    // A side out of range is refused by the flag's parser
+    // (`crate::choice::size`); a side in range without a box shape (7) is
+    // each line's error, with its file and line (the JSON form can give
+    // such a side its regions).
     Ok(VariantSpec { size, rules })
 }
 
