@@ -28,6 +28,7 @@ use sudoku_core::{Cell, Digit, Grid};
 
 use super::font::Font;
 use super::marks::Mark;
+pub use super::marks::{Anchor, TextRun};
 use super::trim::Frame;
 use super::{PrintItem, PrintOptions};
 
@@ -76,46 +77,6 @@ impl Sheet {
             texts: Vec::new(),
             vertical_texts: Vec::new(),
             marks: Vec::new(),
-        }
-    }
-}
-
-/// How a text run sits on its `x`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Anchor {
-    /// `x` is the left end.
-    Start,
-    /// `x` is the middle.
-    Middle,
-    /// `x` is the right end.
-    End,
-}
-
-/// A line of text.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TextRun {
-    /// Horizontal position, read with `anchor`.
-    pub x: f32,
-    /// Baseline.
-    pub y: f32,
-    /// Font size in points.
-    pub size: f32,
-    /// Gray level, 0 black.
-    pub gray: f32,
-    /// How the run sits on `x`.
-    pub anchor: Anchor,
-    /// The text.
-    pub text: String,
-}
-
-impl TextRun {
-    /// The left end of the run, measured with the bundled font.
-    pub fn left(&self) -> f32 {
-        let width = || Font::get().text_width(&self.text, self.size);
-        match self.anchor {
-            Anchor::Start => self.x,
-            Anchor::Middle => self.x - width() / 2.0,
-            Anchor::End => self.x - width(),
         }
     }
 }

@@ -1,5 +1,7 @@
 //! Free drawing on a sheet: filled rectangles, stroked (optionally
-//! dashed) lines and text with a bold option. Variant grids are drawn
+//! dashed) lines and text with a bold option, and the text runs
+//! ([`TextRun`]) every sheet is written with ([`crate::layout`] re-exports
+//! them). Variant grids are drawn
 //! with these ([`crate::variant`]); classic grids and book text keep their
 //! own lists in [`crate::layout::Sheet`], so a sheet without marks renders
 //! exactly as before marks existed.
@@ -8,7 +10,47 @@
 //! (so a white knock-out under a cage sum covers the dashes, never the
 //! sum), all before the sheet's classic grids and texts.
 
-use crate::layout::TextRun;
+use crate::font::Font;
+
+/// How a text run sits on its `x`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// `x` is the left end.
+    Start,
+    /// `x` is the middle.
+    Middle,
+    /// `x` is the right end.
+    End,
+}
+
+/// A line of text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextRun {
+    /// Horizontal position, read with `anchor`.
+    pub x: f32,
+    /// Baseline.
+    pub y: f32,
+    /// Font size in points.
+    pub size: f32,
+    /// Gray level, 0 black.
+    pub gray: f32,
+    /// How the run sits on `x`.
+    pub anchor: Anchor,
+    /// The text.
+    pub text: String,
+}
+
+impl TextRun {
+    /// The left end of the run, measured with the bundled font.
+    pub fn left(&self) -> f32 {
+        let width = || Font::get().text_width(&self.text, self.size);
+        match self.anchor {
+            Anchor::Start => self.x,
+            Anchor::Middle => self.x - width() / 2.0,
+            Anchor::End => self.x - width(),
+        }
+    }
+}
 
 /// How the ends of a stroked line look.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
