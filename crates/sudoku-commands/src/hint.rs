@@ -112,7 +112,19 @@ pub struct HintStepJson {
     placements: Vec<CellDigitJson>,
     eliminations: Vec<CellDigitsJson>,
     text: String,
+    /// The house a nudge or a technique-level hint points at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    house: Option<HouseJson>,
     mistakes: Vec<MistakeJson>,
+}
+
+/// A house as data: its kind (`box`, `row`, `column`), its number (1-9)
+/// and its cells.
+#[derive(Debug, Clone, Serialize)]
+struct HouseJson {
+    kind: &'static str,
+    number: u8,
+    cells: Vec<String>,
 }
 
 impl HintStepJson {
@@ -144,6 +156,11 @@ impl HintStepJson {
                 .collect(),
             eliminations,
             text: h.text.clone(),
+            house: h.house.map(|house| HouseJson {
+                kind: house.kind,
+                number: house.number,
+                cells: house.cells.iter().map(|&c| cell(c)).collect(),
+            }),
             mistakes: h
                 .mistakes
                 .iter()
@@ -176,6 +193,7 @@ impl HintStepJson {
             placements: Vec::new(),
             eliminations: Vec::new(),
             text: why,
+            house: None,
             mistakes: Vec::new(),
         }
     }

@@ -149,8 +149,23 @@ pub struct Hint {
     pub eliminations: Vec<Candidate>,
     /// The hint in words.
     pub text: String,
+    /// The house the hint points at, below [`Level::Full`] ("Look at box
+    /// 4"): given as data, so that no reader parses the text.
+    pub house: Option<HintHouse>,
     /// The mistakes found, for [`Status::Mistakes`].
     pub mistakes: Vec<Mistake>,
+}
+
+/// A house a hint points at: its kind's word (`box`, `row` or `column`),
+/// its number (1-9, boxes row by row) and its cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HintHouse {
+    /// `box`, `row` or `column`.
+    pub kind: &'static str,
+    /// 1 to 9.
+    pub number: u8,
+    /// The nine cells, in order.
+    pub cells: [Cell; 9],
 }
 
 impl Hint {
@@ -163,6 +178,7 @@ impl Hint {
             placements: Vec::new(),
             eliminations: Vec::new(),
             text: text.into(),
+            house: None,
             mistakes: Vec::new(),
         }
     }
@@ -172,8 +188,8 @@ impl Hint {
 const MISTAKE_TEXT_LEN: usize = 50;
 
 /// The unit holding most of `cells` (a set), boxes first, then rows,
-/// then columns on a tie: (`box`, 4), (`row`, 3), (`column`, 9).
-fn region_of(cells: &[bool; 81]) -> (&'static str, usize) {
+/// then columns on a tie: box 4, row 3, column 9.
+fn region_of(cells: &[bool; 81]) -> HintHouse {
     let units = Units::classic();
     let mut best = (0, units.boxes_first().next().unwrap_or(0));
     for u in units.boxes_first() {
@@ -182,7 +198,12 @@ fn region_of(cells: &[bool; 81]) -> (&'static str, usize) {
             best = (n, u);
         }
     }
-    (units.kind(best.1).word(), usize::from(units.numbers[best.1]))
+    let u = best.1;
+    HintHouse {
+        kind: units.kind(u).word(),
+        number: units.numbers[u],
+        cells: units.cells[u].map(|c| Cell::new(usize::from(c)).expect("a unit's cell is 0-80")),
+    }
 }
 
 /// The cells and digits step text `text` names, into `out`: each cell
@@ -466,7 +487,7 @@ impl Grader {
             // "Look at column 9: there is a {name} (20.0)."
             String::with_capacity(48 + technique.name().len())
         };
-        let (pattern, placements, eliminations) = if full {
+        let (pattern, placements, eliminations, house) = if full {
             let mut placements: Vec<Candidate> = place.iter().copied().map(candidate).collect();
             placements.sort_unstable();
             placements.dedup();
@@ -484,7 +505,7 @@ impl Grader {
                 let _ = write!(text, "{sep}{}{op}{}", x.cell, x.digit);
             }
             text.push('.');
-            (cells.clone(), placements, eliminations)
+            (cells.clone(), placements, eliminations, None)
         } else {
             let mut set = [false; 81];
             for p in cells.iter() {
@@ -493,12 +514,13 @@ impl Grader {
             for &(c, _) in place.iter().chain(elim) {
                 set[c] = true;
             }
-            let (kind, n) = region_of(&set);
+            let house = region_of(&set);
+            let (kind, n) = (house.kind, house.number);
             let _ = match level {
                 Level::Nudge => write!(text, "Look at {kind} {n}."),
                 _ => write!(text, "Look at {kind} {n}: there is a {} ({tenths:.1}).", technique.name()),
             };
-            (Vec::new(), Vec::new(), Vec::new())
+            (Vec::new(), Vec::new(), Vec::new(), Some(house))
         };
         Hint {
             status: Status::Hint,
@@ -508,6 +530,7 @@ impl Grader {
             placements,
             eliminations,
             text,
+            house,
             mistakes: Vec::new(),
         }
     }
@@ -713,8 +736,12 @@ mod tests {
             cells.iter().for_each(|&c| set[c] = true);
             set
         };
-        assert_eq!(region_of(&set(&[0, 1, 2, 10])), ("box", 1));
-        assert_eq!(region_of(&set(&[0, 4, 8])), ("row", 1));
-        assert_eq!(region_of(&set(&[8, 17, 80])), ("column", 9));
+        let named = |cells: &[usize]| {
+            let h = region_of(&set(cells));
+            (h.kind, h.number, h.cells.map(|c| c.index()))
+        };
+        assert_eq!(named(&[0, 1, 2, 10]), ("box", 1, [0, 1, 2, 9, 10, 11, 18, 19, 20]));
+        assert_eq!(named(&[0, 4, 8]), ("row", 1, [0, 1, 2, 3, 4, 5, 6, 7, 8]));
+        assert_eq!(named(&[8, 17, 80]), ("column", 9, [8, 17, 26, 35, 44, 53, 62, 71, 80]));
     }
 }

@@ -91,7 +91,7 @@ pub mod technique;
 
 pub use band::{Band, ParseBandError};
 pub use grader::{Grade, GradeError, GradeOptions, Grader, Unsupported};
-pub use hint::{Hint, Level};
+pub use hint::{Hint, HintHouse, Level};
 pub use scale::{ParseScaleError, Scale};
 pub use step::Step;
 pub use sudoku_core::{Candidate, Cell, Digit};

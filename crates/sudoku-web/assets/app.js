@@ -33,20 +33,6 @@ for (let i = 0; i < 81; i++) {
   PEERS.push([...set]);
 }
 
-/** The cells of a house: kind is "row", "column" or "box", n is 1-9. */
-function houseCells(kind, n) {
-  const cells = [];
-  for (let k = 0; k < 9; k++) {
-    if (kind === "row") cells.push((n - 1) * 9 + k);
-    else if (kind === "column") cells.push(k * 9 + n - 1);
-    else {
-      const br = Math.floor((n - 1) / 3) * 3, bc = ((n - 1) % 3) * 3;
-      cells.push((br + Math.floor(k / 3)) * 9 + bc + (k % 3));
-    }
-  }
-  return cells;
-}
-
 /** The index of a cell written `rRcC` (1-based), or -1. */
 function cellIndex(name) {
   const m = /^r([1-9])c([1-9])$/.exec(name);
@@ -105,15 +91,6 @@ function toLine(values) {
 function cellsInText(text) {
   const out = new Set();
   for (const m of String(text || "").matchAll(/r([1-9])c([1-9])/g)) out.add((Number(m[1]) - 1) * 9 + Number(m[2]) - 1);
-  return out;
-}
-
-/** The houses a nudge names ("Look at box 8"), as a set of cells. */
-function housesInText(text) {
-  const out = new Set();
-  for (const m of String(text || "").matchAll(/\b(row|column|box|block) ([1-9])\b/g)) {
-    for (const c of houseCells(m[1] === "block" ? "box" : m[1], Number(m[2]))) out.add(c);
-  }
   return out;
 }
 
@@ -576,7 +553,8 @@ function showHint(res, level) {
     for (const m of h.elim.values()) elimDigits |= m;
     if (elimDigits) for (const i of h.pattern) h.patternDigits.set(i, elimDigits);
   }
-  if (level !== "full") h.house = housesInText(res.text);
+  // The house a nudge points at comes as data (its cells), never read from the text.
+  if (res.house) for (const c of res.house.cells || []) if (cellIndex(c) >= 0) h.house.add(cellIndex(c));
   h.canApply = h.place.size > 0 || h.elim.size > 0;
   play.hint = h;
   $("hint-technique").textContent = res.technique || "Where to look";

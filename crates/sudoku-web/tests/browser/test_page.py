@@ -450,6 +450,37 @@ def test_the_pad_and_auto_candidates(driver):
     assert cell(d, "r1c3").get_attribute("aria-label") == "row 1, column 3, empty"
 
 
+def house_cell_names(kind, n):
+    """The cells of a house, written here from its kind and number (1-9)."""
+    if kind == "row":
+        rc = [(n, c) for c in range(1, 10)]
+    elif kind == "column":
+        rc = [(r, n) for r in range(1, 10)]
+    else:
+        r0, c0 = 3 * ((n - 1) // 3), 3 * ((n - 1) % 3)
+        rc = [(r0 + k // 3 + 1, c0 + k % 3 + 1) for k in range(9)]
+    return {"r%dc%d" % x for x in rc}
+
+
+def test_a_nudge_shades_the_house_it_names(driver):
+    # Issue 44: the page takes the house from the hint's data, not its sentence; the shaded
+    # cells are the house the sentence names.
+    d = driver
+    open_page(d)
+    load_pasted(d, PUZZLE)
+    Select(d.find_element(By.ID, "hint-level")).select_by_value("nudge")
+    d.find_element(By.ID, "hint-btn").click()
+    wait(d, lambda d: d.find_element(By.ID, "hint-box").is_displayed())
+    m = re.match(r"Look at (box|row|column) ([1-9])\.", d.find_element(By.ID, "hint-text").text)
+    assert m, d.find_element(By.ID, "hint-text").text
+    shaded = {
+        e.get_attribute("data-testid").removeprefix("cell-")
+        for e in d.find_elements(By.CSS_SELECTOR, "#board .cell.house")
+    }
+    assert shaded == house_cell_names(m.group(1), int(m.group(2)))
+    assert house_cell_names("box", 5) == {"r4c4", "r4c5", "r4c6", "r5c4", "r5c5", "r5c6", "r6c4", "r6c5", "r6c6"}
+
+
 def test_the_url_restores_a_position_after_reload(driver):
     d = driver
     open_page(d)
