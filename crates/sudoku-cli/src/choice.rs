@@ -20,6 +20,14 @@ pub fn size() -> impl TypedValueParser<Value = usize> {
     }
 }
 
+/// The parser of `--variant` in every command: a variant list
+/// (`killer,x`, `jigsaw`; `sudoku_variant::VariantList::parse`), with its
+/// message. What a command cannot do with a parsed list (killer cages from
+/// a line of givens) is that command's error.
+pub fn variant_list() -> impl TypedValueParser<Value = sudoku_variant::VariantList> {
+    |text: &str| sudoku_variant::VariantList::parse(text).map_err(|e| e.to_string())
+}
+
 /// Parses a name of `table` into its value.
 #[derive(Clone)]
 pub struct ChoiceParser<T: 'static> {

@@ -443,3 +443,33 @@ fn r44_every_command_takes_size_through_one_parser() {
     sudoku().args(["generate", "-n", "1", "--seed", "1", "--size", "4", "-q"]).assert().success();
     sudoku().args(["solve", "--size", "4"]).write_stdin("12..34..21..43..\n").assert().success();
 }
+
+/// Issue 44: `--variant` is one parser in every command that takes it: an
+/// unknown name and two shapes are refused alike, with exit code 2;
+/// what a command cannot do with a list it parsed is its own error.
+#[test]
+fn r44_every_command_takes_variant_through_one_parser() {
+    let input = crate::util::fixture_path("solve.txt");
+    let input = input.to_str().unwrap();
+    let commands: [&[&str]; 3] =
+        [&["solve", input], &["convert", "--to", "json", input], &["generate", "-n", "1"]];
+    for command in commands {
+        for (list, message) in [
+            ("x,zigzag", "unknown variant \"zigzag\", expected killer, jigsaw, samurai, classic, x,"),
+            ("jigsaw,samurai", "jigsaw and samurai are two shapes, give one"),
+        ] {
+            sudoku()
+                .args(command)
+                .args(["--variant", list])
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(format!("invalid value '{list}' for '--variant")))
+                .stderr(predicate::str::contains(message));
+        }
+    }
+    sudoku()
+        .args(["solve", "--variant", "Killer", input])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("killer puzzles need more than a line of givens"));
+}

@@ -81,6 +81,12 @@ pub enum VariantError {
         /// What is wrong with it.
         why: String,
     },
+    /// A name in a variant list that is no variant.
+    #[error("unknown variant {0:?}, expected killer, jigsaw, samurai, classic, x, windoku, disjoint-groups, anti-knight, anti-king or non-consecutive")]
+    UnknownVariant(String),
+    /// A variant list naming both jigsaw and samurai.
+    #[error("jigsaw and samurai are two shapes, give one")]
+    TwoShapes,
     /// A rule name that is not known.
     #[error("unknown rule {0:?}, expected one of x, windoku, disjoint-groups, anti-knight, anti-king, non-consecutive")]
     UnknownRule(String),

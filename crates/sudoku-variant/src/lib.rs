@@ -46,6 +46,7 @@ mod hint;
 mod houses;
 mod interop;
 mod json;
+mod names;
 mod puzzle;
 
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
@@ -55,4 +56,5 @@ pub use hint::{HintError, VariantHint};
 pub use houses::{grids, House, HouseKind};
 pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
+pub use names::{ShapeName, VariantList};
 pub use puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_GRIDS, SAMURAI_SIDE};

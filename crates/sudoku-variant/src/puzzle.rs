@@ -114,18 +114,15 @@ impl Rules {
         Rule::ALL.into_iter().filter(move |r| self.contains(*r))
     }
 
-    /// Parses a comma-separated list of rule names (`x,windoku`); empty
-    /// names are skipped and `classic`/`killer` name no extra rule.
+    /// The rules of a comma-separated variant list (`x,windoku`), parsed
+    /// by [`crate::VariantList::parse`]: `classic` and `killer` name no
+    /// extra rule; a shape (`jigsaw`, `samurai`) is not a rule.
     pub fn parse_list(text: &str) -> Result<Rules, VariantError> {
-        let mut rules = Rules::NONE;
-        for name in text.split(',').map(str::trim) {
-            if name.is_empty() || name.eq_ignore_ascii_case("classic") || name.eq_ignore_ascii_case("killer")
-            {
-                continue;
-            }
-            rules.insert(Rule::from_name(name)?);
+        let list = crate::VariantList::parse(text)?;
+        match list.shape {
+            Some(shape) => Err(VariantError::UnknownRule(shape.name().to_string())),
+            None => Ok(list.rules),
         }
-        Ok(rules)
     }
 }
 
@@ -348,21 +345,12 @@ impl Puzzle {
     /// `classic`, or the parts that make it, comma-separated
     /// (`killer,x`, `jigsaw`, `samurai`, `anti-knight`).
     pub fn variant_name(&self) -> String {
-        let mut parts: Vec<&str> = Vec::new();
-        match self.layout {
-            Layout::Samurai => parts.push("samurai"),
-            Layout::Regions(_) => parts.push("jigsaw"),
-            Layout::Boxes { .. } => {}
-        }
-        if !self.cages.is_empty() {
-            parts.push("killer");
-        }
-        parts.extend(self.rules.iter().map(Rule::name));
-        if parts.is_empty() {
-            "classic".to_string()
-        } else {
-            parts.join(",")
-        }
+        let shape = match self.layout {
+            Layout::Samurai => Some(crate::ShapeName::Samurai),
+            Layout::Regions(_) => Some(crate::ShapeName::Jigsaw),
+            Layout::Boxes { .. } => None,
+        };
+        crate::VariantList { shape, killer: !self.cages.is_empty(), rules: self.rules }.to_string()
     }
 
     /// Side of the canvas: n, or 21 for a samurai.

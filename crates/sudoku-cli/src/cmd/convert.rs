@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use sudoku_io::VariantRecord;
-use sudoku_variant::Puzzle;
+use sudoku_variant::{Puzzle, VariantList};
 
 use crate::args::OutputArgs;
 use crate::cmd::solve::variant::{open, spec};
@@ -27,8 +27,8 @@ pub struct ConvertArgs {
     pub to: Target,
 
     /// Extra rules for puzzles given as lines (as `solve --variant`).
-    #[arg(long, value_name = "RULES")]
-    pub variant: Option<String>,
+    #[arg(long, value_name = "RULES", value_parser = crate::choice::variant_list())]
+    pub variant: Option<VariantList>,
 
     /// The side of puzzles given as lines (as `solve --size`).
     #[arg(long, value_name = "N", value_parser = crate::choice::size())]
@@ -92,7 +92,7 @@ fn convert(puzzle: &Puzzle, solution: Option<&[u8]>, to: Target) -> Result<Strin
 
 /// Runs `sudoku convert`.
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
-    let spec = spec(args.variant.as_deref(), args.size)?;
+    let spec = spec(args.variant, args.size)?;
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
     let inputs = input_paths(&args.files).into_iter().map(|path| open(path, spec));
     let work = |r: &VariantRecord| r.puzzle.as_ref().ok().map(|p| convert(p, r.solution.as_deref(), args.to));

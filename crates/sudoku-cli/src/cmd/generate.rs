@@ -36,6 +36,7 @@ use sudoku_commands::Format;
 use sudoku_gen::{Pattern, Symmetry};
 use sudoku_grade::{Band, Technique};
 use sudoku_print::{BookIndex, PrintItem};
+use sudoku_variant::VariantList;
 
 use crate::args::{pick_format, OutputArgs};
 use crate::choice::{choice, formats};
@@ -170,8 +171,8 @@ pub struct GenerateArgs {
     /// samurai, x, windoku, disjoint-groups, anti-knight, anti-king,
     /// non-consecutive (`killer,x`, `jigsaw,anti-knight`), written in the
     /// JSON form of docs/variants.md [default: classic].
-    #[arg(long, value_name = "LIST")]
-    pub variant: Option<String>,
+    #[arg(long, value_name = "LIST", value_parser = crate::choice::variant_list())]
+    pub variant: Option<VariantList>,
 
     /// Side of the grid, 4 to 25 (4, 6, 8, 9, 12, 16 and 25 have boxes;
     /// other sides need jigsaw; 25 can take more than ten minutes a

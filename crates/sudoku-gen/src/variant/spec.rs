@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use sudoku_variant::{default_boxes, Layout, Puzzle, Rule, Rules};
+use sudoku_variant::{default_boxes, Layout, Puzzle, Rules, ShapeName, VariantError, VariantList};
 
 use super::VariantGenError;
 
@@ -47,34 +47,25 @@ impl VariantSpec {
     /// and `classic`) with a side (default 9), and checks that the parts
     /// go together.
     pub fn parse(list: &str, size: Option<usize>) -> Result<VariantSpec, VariantGenError> {
+        let list = VariantList::parse(list).map_err(|e| match e {
+            VariantError::UnknownVariant(name) => VariantGenError::UnknownVariant(name),
+            other => VariantGenError::Unsupported(other.to_string()),
+        })?;
+        VariantSpec::from_list(list, size)
+    }
+
+    /// The spec of a parsed variant list ([`VariantList::parse`], the
+    /// command line's `--variant`) with a side (default 9); checks that the
+    /// parts go together.
+    pub fn from_list(list: VariantList, size: Option<usize>) -> Result<VariantSpec, VariantGenError> {
         let mut spec = VariantSpec::classic(size.unwrap_or(9));
-        let mut shape = None;
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            let key: String =
-                name.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
-            let this = match key.as_str() {
-                "classic" => continue,
-                "killer" => {
-                    spec.killer = true;
-                    continue;
-                }
-                "jigsaw" | "irregular" => Shape::Jigsaw,
-                "samurai" => Shape::Samurai,
-                _ => {
-                    let rule =
-                        Rule::from_name(name).map_err(|_| VariantGenError::UnknownVariant(name.into()))?;
-                    spec.rules.insert(rule);
-                    continue;
-                }
-            };
-            if shape.is_some_and(|s| s != this) {
-                return Err(VariantGenError::Unsupported(
-                    "jigsaw and samurai are two shapes, give one".into(),
-                ));
-            }
-            shape = Some(this);
-        }
-        spec.shape = shape.unwrap_or(Shape::Boxes);
+        spec.killer = list.killer;
+        spec.rules = list.rules;
+        spec.shape = match list.shape {
+            None => Shape::Boxes,
+            Some(ShapeName::Jigsaw) => Shape::Jigsaw,
+            Some(ShapeName::Samurai) => Shape::Samurai,
+        };
         if spec.shape == Shape::Samurai {
             if size.is_some_and(|n| n != 9) {
                 return Err(VariantGenError::Unsupported("a samurai is made of 9x9 grids: no --size".into()));
@@ -93,6 +84,16 @@ impl VariantSpec {
         }
         spec.template()?;
         Ok(spec)
+    }
+
+    /// The variant list this spec was made from (its size aside).
+    pub fn list(&self) -> VariantList {
+        let shape = match self.shape {
+            Shape::Boxes => None,
+            Shape::Jigsaw => Some(ShapeName::Jigsaw),
+            Shape::Samurai => Some(ShapeName::Samurai),
+        };
+        VariantList { shape, killer: self.killer, rules: self.rules }
     }
 
     /// Whether this is the classic 9×9 (the classic generator's job).
@@ -134,23 +135,10 @@ impl VariantSpec {
 }
 
 impl fmt::Display for VariantSpec {
-    /// The list form: `killer,jigsaw,x` (shape and killer first, then the
-    /// rules in `sudoku-variant`'s order); `classic` when there is nothing.
+    /// The list form ([`VariantList`]'s: `jigsaw,killer,x`; `classic` when
+    /// there is nothing), then the size when it is not 9: `x 6x6`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts: Vec<&str> = Vec::new();
-        if self.killer {
-            parts.push("killer");
-        }
-        match self.shape {
-            Shape::Boxes => {}
-            Shape::Jigsaw => parts.push("jigsaw"),
-            Shape::Samurai => parts.push("samurai"),
-        }
-        parts.extend(self.rules.iter().map(Rule::name));
-        if parts.is_empty() {
-            parts.push("classic");
-        }
-        write!(f, "{}", parts.join(","))?;
+        write!(f, "{}", self.list())?;
         if self.shape != Shape::Samurai && self.size != 9 {
             write!(f, " {0}x{0}", self.size)?;
         }
@@ -161,6 +149,7 @@ impl fmt::Display for VariantSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_variant::Rule;
 
     #[test]
     fn lists_parse_and_refuse_what_does_not_go_together() {

@@ -29,8 +29,8 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
     if args.variant.is_none() && args.size.is_none() && args.givens.is_none() {
         return Ok(None);
     }
-    let list = args.variant.as_deref().unwrap_or("");
-    let spec = VariantSpec::parse(list, args.size).with_context(|| format!("--variant {list:?}"))?;
+    let list = args.variant.unwrap_or_default();
+    let spec = VariantSpec::from_list(list, args.size).with_context(|| format!("--variant {list}"))?;
     if args.givens.is_some() && !spec.killer {
         bail!(
             "--givens is for killer puzzles (--variant killer); other puzzles are thinned to minimal clues"

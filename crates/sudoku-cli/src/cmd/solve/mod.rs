@@ -16,6 +16,7 @@ use sudoku_commands::solve::{
 use sudoku_commands::Format;
 use sudoku_core::{Grid, Solver};
 use sudoku_io::{InputFormat, Record, RecordWriter};
+use sudoku_variant::VariantList;
 
 use crate::args::{pick_format, InputArgs, OutputArgs};
 use crate::choice::formats;
@@ -65,8 +66,8 @@ pub struct SolveArgs {
     /// windoku, disjoint-groups, anti-knight, anti-king, non-consecutive
     /// (`--variant x,anti-king`). Killer and jigsaw puzzles are read from
     /// the JSON form (docs/variants.md), which is detected by itself.
-    #[arg(long, value_name = "RULES")]
-    pub variant: Option<String>,
+    #[arg(long, value_name = "RULES", value_parser = crate::choice::variant_list())]
+    pub variant: Option<VariantList>,
 
     /// The side of puzzles given as lines (4, 6, 8, 9, 12, 16, 25, ...)
     /// [default: from each line's length: 16 cells is 4x4, 256 is 16x16,
@@ -160,7 +161,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         (format, path) => Some(pick_format(format, path, Format::Line, FORMATS)?),
     };
     if is_variant {
-        let spec = variant::spec(args.variant.as_deref(), args.size)?;
+        let spec = variant::spec(args.variant, args.size)?;
         let job = variant::Job {
             mode,
             format: explicit,

@@ -12,7 +12,7 @@ use sudoku_commands::solve::SolveMode;
 use sudoku_commands::variant::{answer_within, block, VariantAnswer, VariantCsvRow, VariantJson, CSV_HEADER};
 use sudoku_commands::Format;
 use sudoku_io::{variant_records, RecordWriter, VariantRecord, VariantSpec};
-use sudoku_variant::{format_digits, Puzzle, Rules};
+use sudoku_variant::{format_digits, Puzzle, ShapeName, VariantList};
 
 use crate::args::{InputArgs, OutputArgs};
 use crate::out_file::OutFile;
@@ -20,21 +20,23 @@ use crate::pipeline::{for_each_item, input_paths, Flow, RecordRun};
 
 /// The variant records' spec from `--variant` and `--size`; killer, jigsaw
 /// and samurai need more than a line of givens and are only named to say so.
-pub fn spec(variant: Option<&str>, size: Option<usize>) -> anyhow::Result<VariantSpec> {
-    let mut rules = Rules::NONE;
-    if let Some(list) = variant {
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            match name.to_ascii_lowercase().as_str() {
-                "classic" => {}
-                "killer" | "jigsaw" => bail!(
-                    "--variant {name}: {name} puzzles need more than a line of givens; \
-                     give them in the JSON form (one object a line, see docs/variants.md)"
-                ),
-                "samurai" => bail!("--variant samurai: a samurai is read from 441-character lines or JSON"),
-                _ => rules.insert(sudoku_variant::Rule::from_name(name)?),
-            }
+pub fn spec(variant: Option<VariantList>, size: Option<usize>) -> anyhow::Result<VariantSpec> {
+    let list = variant.unwrap_or_default();
+    let more = |name: &str| {
+        anyhow::anyhow!(
+            "--variant {name}: {name} puzzles need more than a line of givens; give them in the JSON \
+             form (one object a line, see docs/variants.md)"
+        )
+    };
+    match list.shape {
+        Some(ShapeName::Samurai) => {
+            bail!("--variant samurai: a samurai is read from 441-character lines or JSON")
         }
+        Some(ShapeName::Jigsaw) => return Err(more("jigsaw")),
+        None if list.killer => return Err(more("killer")),
+        None => {}
     }
+    let rules = list.rules;
     // A side out of range is refused by the flag's parser
     // (`crate::choice::size`); a side in range without a box shape (7) is
     // each line's error, with its file and line (the JSON form can give

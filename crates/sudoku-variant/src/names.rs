@@ -1,0 +1,121 @@
+//! Variant lists as the command line names them (`killer,x`,
+//! `jigsaw,anti-knight`, `samurai`, `classic`): the one parser of
+//! `--variant` for every command ([`VariantList::parse`]).
+
+use std::fmt;
+
+use crate::puzzle::{Rule, Rules};
+use crate::VariantError;
+
+/// A shape other than boxes, named in a variant list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShapeName {
+    /// Irregular regions (`jigsaw`, `irregular`).
+    Jigsaw,
+    /// Five 9x9 grids sharing corner boxes (`samurai`).
+    Samurai,
+}
+
+impl ShapeName {
+    /// The name as lists write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ShapeName::Jigsaw => "jigsaw",
+            ShapeName::Samurai => "samurai",
+        }
+    }
+}
+
+/// What a variant list names: a shape other than boxes, killer cages, and
+/// extra rules. The default is the classic puzzle (`classic`, or an
+/// empty list).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct VariantList {
+    /// Jigsaw or samurai; `None` for boxes.
+    pub shape: Option<ShapeName>,
+    /// Killer cages.
+    pub killer: bool,
+    /// Extra rules.
+    pub rules: Rules,
+}
+
+impl VariantList {
+    /// Parses a comma-separated list: `classic`, `killer`, `jigsaw` (or
+    /// `irregular`), `samurai` and the rules' names ([`Rule::from_name`]
+    /// and its spellings), any case; empty names are skipped.
+    ///
+    /// # Errors
+    /// [`VariantError::UnknownVariant`] for a name that is none of these,
+    /// [`VariantError::TwoShapes`] for jigsaw with samurai.
+    pub fn parse(list: &str) -> Result<VariantList, VariantError> {
+        let mut out = VariantList::default();
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let key: String =
+                name.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
+            let shape = match key.as_str() {
+                "classic" => continue,
+                "killer" => {
+                    out.killer = true;
+                    continue;
+                }
+                "jigsaw" | "irregular" => ShapeName::Jigsaw,
+                "samurai" => ShapeName::Samurai,
+                _ => {
+                    let rule =
+                        Rule::from_name(name).map_err(|_| VariantError::UnknownVariant(name.into()))?;
+                    out.rules.insert(rule);
+                    continue;
+                }
+            };
+            if out.shape.is_some_and(|s| s != shape) {
+                return Err(VariantError::TwoShapes);
+            }
+            out.shape = Some(shape);
+        }
+        Ok(out)
+    }
+
+    /// Whether the list names the classic puzzle (nothing beyond boxes).
+    pub fn is_classic(&self) -> bool {
+        *self == VariantList::default()
+    }
+}
+
+impl fmt::Display for VariantList {
+    /// The list as the command line takes it: `samurai,killer,x`, or
+    /// `classic`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<&str> = self.shape.iter().map(|s| s.name()).collect();
+        if self.killer {
+            parts.push("killer");
+        }
+        parts.extend(self.rules.iter().map(Rule::name));
+        match parts.is_empty() {
+            true => f.write_str("classic"),
+            false => f.write_str(&parts.join(",")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_parse_into_shape_killer_and_rules_and_print_back() {
+        let l = VariantList::parse(" Killer, X ,,anti-knight").unwrap();
+        assert_eq!(l.shape, None);
+        assert!(l.killer);
+        assert_eq!(l.rules, [Rule::X, Rule::AntiKnight].into_iter().collect());
+        assert_eq!(l.to_string(), "killer,x,anti-knight");
+        assert_eq!(VariantList::parse(&l.to_string()), Ok(l));
+        let j = VariantList::parse("irregular,nc").unwrap();
+        assert_eq!((j.shape, j.to_string().as_str()), (Some(ShapeName::Jigsaw), "jigsaw,non-consecutive"));
+        assert!(VariantList::parse("classic").unwrap().is_classic());
+        assert!(VariantList::parse("").unwrap().is_classic());
+        assert_eq!(VariantList::default().to_string(), "classic");
+        assert_eq!(VariantList::parse("jigsaw,samurai"), Err(VariantError::TwoShapes));
+        assert_eq!(VariantList::parse("x,zigzag"), Err(VariantError::UnknownVariant("zigzag".into())));
+        assert!(VariantList::parse("samurai,samurai").is_ok());
+    }
+}
