@@ -26,6 +26,28 @@ pub struct VariantAnswer {
     pub stopped: bool,
 }
 
+/// Why a puzzle has no answer key: no solution, or more than one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NotUnique {
+    /// No solution.
+    #[error("the puzzle has no solution, so no answer key")]
+    None,
+    /// Two or more solutions.
+    #[error("the puzzle has more than one solution")]
+    Many,
+}
+
+/// The one solution of `puzzle` (its answer key), or why there is none.
+pub fn unique_solution(puzzle: &Puzzle) -> Result<Vec<u8>, NotUnique> {
+    let mut solutions = Vec::with_capacity(2);
+    VariantSolver::new(puzzle).for_each_solution(puzzle.givens(), 2, |s| solutions.push(s.to_vec()));
+    match solutions.len() {
+        0 => Err(NotUnique::None),
+        1 => Ok(solutions.pop().expect("one solution")),
+        _ => Err(NotUnique::Many),
+    }
+}
+
 /// Solves, counts or lists `puzzle` as `mode` asks.
 pub fn answer(puzzle: &Puzzle, mode: SolveMode) -> VariantAnswer {
     answer_within(puzzle, mode, u64::MAX)
@@ -338,6 +360,28 @@ impl VariantHintJson {
 
 #[cfg(test)]
 mod tests {
+
+    /// The answer key of a 4x4: one solution, none (two 1s in a row), or
+    /// many (a blank grid); the one is checked against the rules here.
+    #[test]
+    fn an_answer_key_needs_exactly_one_solution() {
+        let one = Puzzle::parse_line(".23434122.434.21", None).unwrap();
+        let key = unique_solution(&one).unwrap();
+        assert_eq!(key.len(), 16);
+        for k in 0..4 {
+            let row: std::collections::BTreeSet<u8> = key[4 * k..4 * k + 4].iter().copied().collect();
+            let col: std::collections::BTreeSet<u8> = (0..4).map(|r| key[4 * r + k]).collect();
+            assert_eq!(row.into_iter().collect::<Vec<_>>(), [1, 2, 3, 4]);
+            assert_eq!(col.into_iter().collect::<Vec<_>>(), [1, 2, 3, 4]);
+        }
+        assert!(one.givens().iter().zip(&key).all(|(&g, &d)| g == 0 || g == d));
+        assert_eq!(
+            unique_solution(&Puzzle::parse_line("11..............", None).unwrap()),
+            Err(NotUnique::None)
+        );
+        assert_eq!(unique_solution(&Puzzle::blank(4).unwrap()), Err(NotUnique::Many));
+    }
+
     use super::*;
 
     #[test]

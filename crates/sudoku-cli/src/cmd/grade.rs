@@ -162,12 +162,11 @@ fn write_malformed(out: &mut RecordWriter<OutFile>, format: Format, message: &st
 }
 
 /// `grade` on variant puzzles: 9x9 X, windoku and disjoint-group puzzles
-/// (any mix) on SE's ladder over their houses (`Grader::for_variant`);
+/// (any mix) on SE's ladder over their houses (`GradeRequest::run_variant`);
 /// other variants are said to be unrated, with why. The rows are the
 /// classic ones with the variant's name after the puzzle (line) or as a
 /// `variant` field (JSON).
 fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> anyhow::Result<ExitCode> {
-    use sudoku_commands::grade::Graded;
     use sudoku_io::VariantRecord;
     if format == Format::Csv {
         bail!("--format csv is not yet written for variant puzzles: use line or json");
@@ -176,23 +175,7 @@ fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> a
     let inputs = crate::pipeline::input_paths(&args.source.files)
         .into_iter()
         .map(|path| crate::cmd::solve::variant::open(path, sudoku_io::VariantSpec::default()));
-    let work = |r: &VariantRecord| {
-        let puzzle = r.puzzle.as_ref().ok()?;
-        Some(match Grader::for_variant(puzzle) {
-            Ok(mut grader) => {
-                grader.set_scale(request.scale);
-                let options = sudoku_grade::GradeOptions { explain: request.explain };
-                Ok(match grader.grade_variant(puzzle, &options) {
-                    Ok(grade) => Graded::Rated(grade),
-                    Err(e) => {
-                        let (status, why) = sudoku_commands::grade::grade_status(&e);
-                        Graded::Unrated { status, why, search: grader.last_search() }
-                    }
-                })
-            }
-            Err(unsupported) => Err(unsupported.to_string()),
-        })
-    };
+    let work = |r: &VariantRecord| Some(request.run_variant(r.puzzle.as_ref().ok()?));
     crate::pipeline::for_each_item(inputs, &args.output, work, |record, result| {
         let puzzle = match &record.puzzle {
             Ok(p) => p,

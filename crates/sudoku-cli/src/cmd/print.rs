@@ -629,7 +629,6 @@ fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> 
     use sudoku_print::variant::{
         check_variant_book, render_variant_pdf, render_variant_svg, VariantItem, VariantSection,
     };
-    use sudoku_variant::VariantSolver;
     if args.csv.is_some() {
         bail!("--csv is not yet written for variant books (the book itself is)");
     }
@@ -641,13 +640,8 @@ fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> 
     for path in input_paths(&args.source.files) {
         for record in crate::cmd::solve::variant::open(path, sudoku_io::VariantSpec::default())? {
             let puzzle = record.puzzle?;
-            let mut solutions = Vec::new();
-            VariantSolver::new(&puzzle).for_each_solution(puzzle.givens(), 2, |s| solutions.push(s.to_vec()));
-            let solution = match solutions.len() {
-                1 => solutions.pop().expect("one solution"),
-                0 => bail!("{}:{}: the puzzle has no solution, so no answer key", record.source, record.line),
-                _ => bail!("{}:{}: the puzzle has more than one solution", record.source, record.line),
-            };
+            let solution = sudoku_commands::variant::unique_solution(&puzzle)
+                .map_err(|why| anyhow::anyhow!("{}:{}: {why}", record.source, record.line))?;
             let name = sudoku_print::variant::variant_name(&puzzle);
             let item = VariantItem { puzzle, solution, meta: ItemMeta::default() };
             match sections.last_mut() {
