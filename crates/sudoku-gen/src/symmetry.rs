@@ -32,26 +32,27 @@ pub enum Symmetry {
     Dihedral,
 }
 
-/// One map of the 9×9 square onto itself, on `(row, column)`.
-type CellMap = fn(usize, usize) -> (usize, usize);
+/// One map of a square of side `m + 1` onto itself, on `(row, column)`:
+/// `map(m, r, c)`.
+type SquareMap = fn(usize, usize, usize) -> (usize, usize);
 
-fn rot90(r: usize, c: usize) -> (usize, usize) {
-    (c, 8 - r)
+fn rot90(m: usize, r: usize, c: usize) -> (usize, usize) {
+    (c, m - r)
 }
-fn rot180(r: usize, c: usize) -> (usize, usize) {
-    (8 - r, 8 - c)
+fn rot180(m: usize, r: usize, c: usize) -> (usize, usize) {
+    (m - r, m - c)
 }
-fn mirror(r: usize, c: usize) -> (usize, usize) {
-    (r, 8 - c)
+fn mirror(m: usize, r: usize, c: usize) -> (usize, usize) {
+    (r, m - c)
 }
-fn flip(r: usize, c: usize) -> (usize, usize) {
-    (8 - r, c)
+fn flip(m: usize, r: usize, c: usize) -> (usize, usize) {
+    (m - r, c)
 }
-fn diagonal(r: usize, c: usize) -> (usize, usize) {
+fn diagonal(_: usize, r: usize, c: usize) -> (usize, usize) {
     (c, r)
 }
-fn antidiagonal(r: usize, c: usize) -> (usize, usize) {
-    (8 - c, 8 - r)
+fn antidiagonal(m: usize, r: usize, c: usize) -> (usize, usize) {
+    (m - c, m - r)
 }
 
 impl Symmetry {
@@ -82,7 +83,7 @@ impl Symmetry {
     }
 
     /// Maps that generate the group of this symmetry.
-    fn generators(self) -> &'static [CellMap] {
+    fn generators(self) -> &'static [SquareMap] {
         match self {
             Symmetry::None => &[],
             Symmetry::Rot180 => &[rot180],
@@ -99,7 +100,7 @@ impl Symmetry {
     /// has the symmetry when it holds every image of each of its cells.
     pub fn generator_images(self, cell: Cell) -> impl Iterator<Item = Cell> {
         self.generators().iter().map(move |map| {
-            let (r2, c2) = map(cell.row(), cell.col());
+            let (r2, c2) = map(8, cell.row(), cell.col());
             Cell::at(r2, c2).expect("a map of the square keeps rows and columns 0-8")
         })
     }
@@ -108,23 +109,39 @@ impl Symmetry {
     /// that the symmetry requires to be all given or all blank. Each orbit
     /// is sorted; orbits come in order of their smallest cell.
     pub fn orbits(self) -> Vec<Vec<Cell>> {
-        let mut seen = [false; 81];
+        self.orbits_on(9, |_| true)
+            .into_iter()
+            .map(|orbit| orbit.into_iter().map(|i| Cell::new(i).expect("a cell of the 9x9 square")).collect())
+            .collect()
+    }
+
+    /// The orbits of the positions `is_cell` keeps on a square canvas of
+    /// side `side` (row-major indices): the same rule as
+    /// [`Symmetry::orbits`] on any size, the samurai's 21x21 canvas
+    /// included. Every shape the toolkit has is invariant under the eight
+    /// maps of its square, so an orbit holds cells only.
+    pub fn orbits_on(self, side: usize, is_cell: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
+        let m = side.saturating_sub(1);
+        let mut seen = vec![false; side * side];
         let mut orbits = Vec::new();
-        for start in Cell::ALL {
+        for start in (0..side * side).filter(|&i| is_cell(i)) {
             if seen[start] {
                 continue;
             }
             seen[start] = true;
             let mut orbit = vec![start];
-            let mut i = 0;
-            while i < orbit.len() {
-                for image in self.generator_images(orbit[i]) {
-                    if !seen[image] {
+            let mut k = 0;
+            while k < orbit.len() {
+                let (r, c) = (orbit[k] / side, orbit[k] % side);
+                for map in self.generators() {
+                    let (r2, c2) = map(m, r, c);
+                    let image = r2 * side + c2;
+                    if is_cell(image) && !seen[image] {
                         seen[image] = true;
                         orbit.push(image);
                     }
                 }
-                i += 1;
+                k += 1;
             }
             orbit.sort_unstable();
             orbits.push(orbit);
@@ -211,6 +228,34 @@ mod tests {
         assert_eq!(n_orbits(Symmetry::Dihedral), 15); // (81+1+1+1+9*4)/8
         assert_eq!(orbit_sizes(Symmetry::Rot90)[0], 1);
         assert_eq!(*orbit_sizes(Symmetry::Dihedral).last().unwrap(), 8);
+    }
+
+    /// Issue 44: one orbit rule for every size. On a 6x6 the orbits
+    /// partition the square in the numbers Burnside's lemma gives, and
+    /// on the 9x9 they are the classic orbits.
+    #[test]
+    fn orbits_on_any_square_partition_it_as_burnside_counts() {
+        for (sym, n) in [
+            (Symmetry::None, 36),
+            (Symmetry::Rot180, 18),
+            (Symmetry::Rot90, 9),
+            (Symmetry::Mirror, 18),
+            (Symmetry::Diagonal, 21),
+            (Symmetry::Antidiagonal, 21),
+            (Symmetry::Dihedral, 6),
+        ] {
+            let orbits = sym.orbits_on(6, |_| true);
+            assert_eq!(orbits.len(), n, "{sym}");
+            let mut all: Vec<usize> = orbits.concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..36).collect::<Vec<_>>(), "{sym}");
+            let nine: Vec<Vec<usize>> =
+                sym.orbits().into_iter().map(|o| o.into_iter().map(|c| c.index()).collect()).collect();
+            assert_eq!(sym.orbits_on(9, |_| true), nine, "{sym}");
+        }
+        // Positions `is_cell` leaves out are in no orbit.
+        let corners = Symmetry::Dihedral.orbits_on(4, |i| ![0, 3, 12, 15].contains(&i));
+        assert_eq!(corners.concat().len(), 12);
     }
 
     #[test]

@@ -15,54 +15,10 @@ use crate::symmetry::Symmetry;
 /// minimal.
 pub const COUNT_NODES_PER_CELL: u64 = 200;
 
-/// The image of `(r, c)` on a `side`×`side` square under each map that
-/// generates `symmetry`'s group.
-fn generator_images(symmetry: Symmetry, side: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
-    let m = side - 1;
-    let rot90 = (c, m - r);
-    let mirror = (r, m - c);
-    match symmetry {
-        Symmetry::None => vec![],
-        Symmetry::Rot180 => vec![(m - r, m - c)],
-        Symmetry::Rot90 => vec![rot90],
-        Symmetry::Mirror => vec![mirror],
-        Symmetry::Flip => vec![(m - r, c)],
-        Symmetry::Diagonal => vec![(c, r)],
-        Symmetry::Antidiagonal => vec![(m - c, m - r)],
-        Symmetry::Dihedral => vec![rot90, mirror],
-    }
-}
-
 /// The orbits of `puzzle`'s cells (canvas indices) under `symmetry`, each
-/// sorted, in order of their smallest cell. Every shape the toolkit has is
-/// invariant under the eight maps of its square canvas (the samurai's
-/// five grids included), so every orbit holds cells only.
+/// sorted, in order of their smallest cell ([`Symmetry::orbits_on`]).
 pub fn orbits(puzzle: &Puzzle, symmetry: Symmetry) -> Vec<Vec<usize>> {
-    let side = puzzle.side();
-    let mut seen = vec![false; puzzle.canvas_len()];
-    let mut out = Vec::new();
-    for start in puzzle.cells() {
-        if seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut orbit = vec![start];
-        let mut k = 0;
-        while k < orbit.len() {
-            let (r, c) = (orbit[k] / side, orbit[k] % side);
-            for (r2, c2) in generator_images(symmetry, side, r, c) {
-                let image = r2 * side + c2;
-                if puzzle.is_cell(image) && !seen[image] {
-                    seen[image] = true;
-                    orbit.push(image);
-                }
-            }
-            k += 1;
-        }
-        orbit.sort_unstable();
-        out.push(orbit);
-    }
-    out
+    symmetry.orbits_on(puzzle.side(), |i| puzzle.is_cell(i))
 }
 
 /// The puzzle of `shape` whose solution is `solution`, thinned from the
