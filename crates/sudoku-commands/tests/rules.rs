@@ -1,0 +1,191 @@
+//! Issue 44: every rule the model registers (`Rule::ALL`) is kept on every
+//! surface that answers: solve (one, count, all), grade (each step of the
+//! explain path) and hint. The rules are written out here from their
+//! definitions, independently of the library. The `match` in [`keeps`]
+//! has no wildcard: a rule added to the model without its check here does
+//! not compile, and a rule that some fast path leaves out (a puzzle handed
+//! to the classic solver or grader as if it had no extra rule) breaks the
+//! first assertion on a blank grid.
+
+use sudoku_commands::grade::{GradeRequest, Graded};
+use sudoku_commands::solve::SolveMode;
+use sudoku_commands::variant::{answer, hints, unique_solution};
+use sudoku_gen::variant::{VariantGenerator, VariantOptions, VariantSpec};
+use sudoku_grade::Scale;
+use sudoku_variant::{Puzzle, Rule, Rules, VariantHint};
+
+const N: usize = 9;
+
+fn at(grid: &[u8], r: usize, c: usize) -> u8 {
+    grid[r * N + c]
+}
+
+/// Whether the nine digits of `cells` are all different (blanks aside).
+fn distinct(grid: &[u8], cells: impl IntoIterator<Item = (usize, usize)>) -> bool {
+    let mut seen = 0u32;
+    for (r, c) in cells {
+        let d = at(grid, r, c);
+        if d != 0 {
+            if seen & (1 << d) != 0 {
+                return false;
+            }
+            seen |= 1 << d;
+        }
+    }
+    true
+}
+
+/// Whether no two cells `(dr, dc)` apart (both signs) break `differ`.
+fn pairs_keep(grid: &[u8], moves: &[(isize, isize)], ok: impl Fn(u8, u8) -> bool) -> bool {
+    (0..N * N).all(|i| {
+        let (r, c) = ((i / N) as isize, (i % N) as isize);
+        moves.iter().all(|&(dr, dc)| {
+            let (r2, c2) = (r + dr, c + dc);
+            if !(0..N as isize).contains(&r2) || !(0..N as isize).contains(&c2) {
+                return true;
+            }
+            let (a, b) = (grid[i], at(grid, r2 as usize, c2 as usize));
+            a == 0 || b == 0 || ok(a, b)
+        })
+    })
+}
+
+/// Whether `grid` (9x9, 0 = blank) keeps `rule`, written from its
+/// definition.
+fn keeps(rule: Rule, grid: &[u8]) -> bool {
+    match rule {
+        Rule::X => distinct(grid, (0..N).map(|k| (k, k))) && distinct(grid, (0..N).map(|k| (k, N - 1 - k))),
+        Rule::Windoku => [(1, 1), (1, 5), (5, 1), (5, 5)]
+            .iter()
+            .all(|&(r0, c0)| distinct(grid, (0..9).map(|k| (r0 + k / 3, c0 + k % 3)))),
+        Rule::DisjointGroups => {
+            (0..9).all(|p| distinct(grid, (0..9).map(|b| (3 * (b / 3) + p / 3, 3 * (b % 3) + p % 3))))
+        }
+        Rule::AntiKnight => pairs_keep(
+            grid,
+            &[(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
+            |a, b| a != b,
+        ),
+        Rule::AntiKing => pairs_keep(
+            grid,
+            &[(1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0)],
+            |a, b| a != b,
+        ),
+        Rule::NonConsecutive => {
+            pairs_keep(grid, &[(0, 1), (1, 0), (0, -1), (-1, 0)], |a, b| a.abs_diff(b) != 1)
+        }
+    }
+}
+
+/// Whether `grid` is a full 9x9 solution of `puzzle`'s givens keeping rows,
+/// columns, boxes and every rule of `rules`.
+fn solves(puzzle: &Puzzle, rules: Rules, grid: &[u8]) -> bool {
+    grid.len() == N * N
+        && grid.iter().all(|&d| (1..=9).contains(&d))
+        && puzzle.givens().iter().zip(grid).all(|(&g, &d)| g == 0 || g == d)
+        && (0..N).all(|k| {
+            distinct(grid, (0..N).map(|c| (k, c)))
+                && distinct(grid, (0..N).map(|r| (r, k)))
+                && distinct(grid, (0..N).map(|j| (3 * (k / 3) + j / 3, 3 * (k % 3) + j % 3)))
+        })
+        && rules.iter().all(|rule| keeps(rule, grid))
+}
+
+#[test]
+fn the_checks_here_can_fail() {
+    let mut grid = vec![0u8; 81];
+    grid[0] = 5;
+    grid[10] = 5; // r2c2: the main diagonal, and a king's move from r1c1
+    assert!(!keeps(Rule::X, &grid) && !keeps(Rule::AntiKing, &grid));
+    assert!(keeps(Rule::AntiKnight, &grid) && keeps(Rule::NonConsecutive, &grid));
+    grid[10] = 0;
+    grid[1] = 6; // r1c2, next to a 5
+    assert!(!keeps(Rule::NonConsecutive, &grid));
+    grid[1] = 0;
+    grid[11] = 5; // r2c3, a knight's move from r1c1
+    assert!(!keeps(Rule::AntiKnight, &grid));
+    grid[11] = 0;
+    let mut w = vec![0u8; 81];
+    w[10] = 4; // r2c2 and r4c4: the top-left window
+    w[30] = 4;
+    assert!(!keeps(Rule::Windoku, &w));
+    let mut g = vec![0u8; 81];
+    g[0] = 7; // r1c1 and r1c4: first place of boxes 1 and 2
+    g[3] = 7;
+    assert!(!keeps(Rule::DisjointGroups, &g));
+}
+
+/// A blank grid with one rule: the first solutions each surface lists
+/// keep it. A fast path that ignored the rule would list classic grids,
+/// which break it.
+#[test]
+fn every_rule_is_kept_by_the_solutions_of_a_blank_grid() {
+    for rule in Rule::ALL {
+        let rules: Rules = [rule].into_iter().collect();
+        let blank = Puzzle::blank(9).unwrap().with_rules(rules).unwrap();
+        let all = answer(&blank, SolveMode::All(20));
+        assert_eq!(all.all.len(), 20, "{}", rule.name());
+        for s in &all.all {
+            assert!(solves(&blank, rules, s), "{}: {s:?}", rule.name());
+        }
+        let first = answer(&blank, SolveMode::First).first.unwrap();
+        assert!(solves(&blank, rules, &first), "{}", rule.name());
+    }
+}
+
+/// Generated puzzles of each rule: the one solution (solve, count, the
+/// answer key) keeps the rule; every hint from the givens to the end
+/// places the solution's digit; a grade's every step places the
+/// solution's digits and removes other digits only.
+#[test]
+fn every_rule_is_kept_by_solve_count_hint_and_grade() {
+    for rule in Rule::ALL {
+        let rules: Rules = [rule].into_iter().collect();
+        let spec = VariantSpec::parse(rule.name(), None).unwrap();
+        let mut generator = VariantGenerator::new(VariantOptions::new(44, spec)).unwrap();
+        for index in 0..3 {
+            let puzzle = generator.generate(index).unwrap().puzzle;
+            let what = format!("{} #{index}", rule.name());
+            let solution = unique_solution(&puzzle).unwrap();
+            assert!(solves(&puzzle, rules, &solution), "{what}");
+            let count = answer(&puzzle, SolveMode::Count(2));
+            assert_eq!(count.count, Some(1), "{what}");
+            assert!(solves(&puzzle, rules, count.first.as_ref().unwrap()), "{what}");
+
+            let steps = hints(&puzzle, None, 81).unwrap();
+            let mut board = puzzle.givens().to_vec();
+            for hint in &steps {
+                if let VariantHint::Place { cell, digit, .. } = hint {
+                    assert_eq!(*digit, solution[*cell], "{what}: {hint:?}");
+                    board[*cell] = *digit;
+                    assert!(rules.iter().all(|r| keeps(r, &board)), "{what}");
+                }
+            }
+            assert!(
+                matches!(steps.last(), Some(VariantHint::Solved) | Some(VariantHint::Place { .. })),
+                "{what}"
+            );
+
+            // The grader rates the rules that are extra houses; the others
+            // must be refused, never rated as if classic.
+            let request = GradeRequest { explain: true, scale: Scale::default() };
+            match (rule, request.run_variant(&puzzle)) {
+                (Rule::X | Rule::Windoku | Rule::DisjointGroups, Ok(Graded::Rated(grade))) => {
+                    for step in &grade.steps {
+                        for p in &step.placements {
+                            assert_eq!(p.digit.get(), solution[p.cell.index()], "{what}: {step}");
+                        }
+                        for e in &step.eliminations {
+                            assert_ne!(e.digit.get(), solution[e.cell.index()], "{what}: {step}");
+                        }
+                    }
+                }
+                (Rule::X | Rule::Windoku | Rule::DisjointGroups, other) => {
+                    panic!("{what}: an extra-house rule not rated: {other:?}")
+                }
+                (_, Err(why)) => assert!(why.contains(rule.name()), "{what}: {why}"),
+                (_, Ok(graded)) => panic!("{what}: rated as if classic: {graded:?}"),
+            }
+        }
+    }
+}
