@@ -113,9 +113,14 @@ impl Work {
 async fn run_blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let result = tokio::task::spawn_blocking(f).await.map_err(ApiError::internal)?;
-    crate::memory::note_work_done();
-    result
+    // Counted on the blocking thread, when the work ends: also when its
+    // client has gone and nobody awaits it any more.
+    let work = move || {
+        let result = f();
+        crate::memory::note_work_done();
+        result
+    };
+    tokio::task::spawn_blocking(work).await.map_err(ApiError::internal)?
 }
 
 /// A stop flag for work that can stop part-way (generating a set): set
