@@ -161,6 +161,10 @@ pub(crate) struct Units {
     /// as SE takes them: its box, then the rest of its row, of its column,
     /// and of its extra houses in table order.
     pub peer_order: [ArrayVec<u8, 80>; 81],
+    /// For each unit, the other units it shares two cells or more with,
+    /// ascending: `(other, positions in this unit, positions in other)`
+    /// of the shared cells (the candidates of a lock, as bit masks).
+    pub overlaps: [ArrayVec<(u8, u16, u16), MAX_UNITS>; MAX_UNITS],
 }
 
 impl Units {
@@ -213,6 +217,7 @@ impl Units {
             peer_set: [0; 81],
             peers: std::array::from_fn(|_| ArrayVec::new()),
             peer_order: std::array::from_fn(|_| ArrayVec::new()),
+            overlaps: std::array::from_fn(|_| ArrayVec::new()),
         };
         for (u, &(kind, cells)) in units.iter().enumerate() {
             t.cells[u] = cells;
@@ -222,6 +227,19 @@ impl Units {
                 t.cell_units[usize::from(c)].push(u as u8);
                 t.cell_unit_pos[usize::from(c)].push(k as u8);
                 t.unit_set[u] |= 1 << c;
+            }
+        }
+        for u in 0..t.len {
+            for o in (0..t.len).filter(|&o| o != u) {
+                let positions = |of: usize, with: usize| {
+                    (0..9)
+                        .filter(|&k| t.unit_set[with] & 1 << t.cells[of][k] != 0)
+                        .fold(0u16, |m, k| m | 1 << k)
+                };
+                let (in_u, in_o) = (positions(u, o), positions(o, u));
+                if in_u.count_ones() >= 2 {
+                    t.overlaps[u].push((o as u8, in_u, in_o));
+                }
             }
         }
         for c in 0..81 {

@@ -111,18 +111,12 @@ fn locks(from: UnitKind, to: UnitKind) -> bool {
 /// each with the positions there of the cells it shares with `u`.
 fn locked_in(units: &Units, u: usize, m: u16) -> ArrayVec<(usize, u16), 4> {
     let from = units.kind(u);
-    let cells = units.cells_at(u, m).fold(0u128, |s, c| s | 1 << c);
-    let first = cells.trailing_zeros() as usize;
-    units.cell_units[first]
+    // Bit masks only: the overlaps of `u` ([`Units::overlaps`]) that hold
+    // every position of `m`.
+    units.overlaps[u]
         .iter()
-        .map(|&o| usize::from(o))
-        .filter(|&o| o != u && locks(from, units.kind(o)) && cells & !units.unit_set[o] == 0)
-        .map(|other| {
-            let shared = (0..9)
-                .filter(|&k| units.unit_set[u] & 1 << units.cells[other][k] != 0)
-                .fold(0, |s, k| s | 1 << k);
-            (other, shared)
-        })
+        .filter(|&&(o, in_u, _)| m & !in_u == 0 && locks(from, units.kind(usize::from(o))))
+        .map(|&(o, _, in_o)| (usize::from(o), in_o))
         .collect()
 }
 
