@@ -165,7 +165,15 @@ pub(crate) struct Units {
     /// ascending: `(other, positions in this unit, positions in other)`
     /// of the shared cells (the candidates of a lock, as bit masks).
     pub overlaps: [ArrayVec<(u8, u16, u16), MAX_UNITS>; MAX_UNITS],
+    /// The units of each cell as a mask (bit `u` for unit `u`).
+    cell_unit_mask: [u64; 81],
+    /// The units of each kind as a mask, by `UnitKind as usize`.
+    kind_mask: [u64; N_KINDS],
 }
+
+/// The number of [`UnitKind`]s.
+const N_KINDS: usize = 7;
+const _: () = assert!(UnitKind::AntiDiagonal as usize + 1 == N_KINDS, "N_KINDS counts every kind");
 
 impl Units {
     /// The classic table: rows, columns and boxes.
@@ -218,12 +226,16 @@ impl Units {
             peers: std::array::from_fn(|_| ArrayVec::new()),
             peer_order: std::array::from_fn(|_| ArrayVec::new()),
             overlaps: std::array::from_fn(|_| ArrayVec::new()),
+            cell_unit_mask: [0; 81],
+            kind_mask: [0; N_KINDS],
         };
         for (u, &(kind, cells)) in units.iter().enumerate() {
             t.cells[u] = cells;
             t.kinds[u] = kind;
             t.numbers[u] = 1 + units[..u].iter().filter(|(k, _)| *k == kind).count() as u8;
+            t.kind_mask[kind as usize] |= 1 << u;
             for (k, &c) in cells.iter().enumerate() {
+                t.cell_unit_mask[usize::from(c)] |= 1 << u;
                 t.cell_units[usize::from(c)].push(u as u8);
                 t.cell_unit_pos[usize::from(c)].push(k as u8);
                 t.unit_set[u] |= 1 << c;
@@ -277,7 +289,7 @@ impl Units {
     /// The units of cell `c` as a mask: bit `u` for unit `u`.
     #[inline]
     pub fn units_of_cell(&self, c: usize) -> u64 {
-        self.cell_units[c].iter().fold(0, |k, &u| k | 1 << u)
+        self.cell_unit_mask[c]
     }
 
     /// The units holding every cell of the set `m`, as one mask: bit `u`
@@ -295,7 +307,7 @@ impl Units {
 
     /// The units of kind `kind`, as a mask: bit `u` for unit `u`.
     pub fn units_of_kind(&self, kind: UnitKind) -> u64 {
-        (0..self.len).filter(|&u| self.kinds[u] == kind).fold(0, |m, u| m | 1 << u)
+        self.kind_mask[kind as usize]
     }
 
     /// The units, boxes first, each kind in table order: the order in which
