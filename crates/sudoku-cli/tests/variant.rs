@@ -419,26 +419,44 @@ fn r43_variant_input_errors_are_located_in_the_file_with_the_reason() {
     }
 }
 
-/// Issue 44: `--size` is one parser in every command that takes it: the
-/// same sides, refused with the same message and exit code 2, before any
-/// input is read; a side in range passes the flag in each.
-#[test]
-fn r44_every_command_takes_size_through_one_parser() {
+/// Issue 44: `flag value` is refused alike by every command that takes the
+/// flag (`solve`, `convert`, `generate`): clap's "invalid value" with
+/// `message` (joined to the value's name `<N>` when given), and exit code
+/// 2, before any input is read.
+fn refused_by_every_command(flag: &str, value_name: Option<&str>, value: &str, message: &str) {
     let input = crate::util::fixture_path("solve.txt");
     let input = input.to_str().unwrap();
     let commands: [&[&str]; 3] =
         [&["solve", input], &["convert", "--to", "json", input], &["generate", "-n", "1"]];
     for command in commands {
-        for (size, message) in [
-            ("3", "size 3 is not supported, expected a side from 4 to 25"),
-            ("26", "size 26 is not supported, expected a side from 4 to 25"),
-            ("0", "size 0 is not supported, expected a side from 4 to 25"),
-            ("x", "\"x\" is not a number"),
-        ] {
-            sudoku().args(command).args(["--size", size]).assert().code(2).stderr(predicate::str::contains(
-                format!("invalid value '{size}' for '--size <N>': {message}"),
-            ));
-        }
+        // The value's name in clap's message, where all the commands give
+        // the flag the same one.
+        let whole = match value_name {
+            Some(name) => format!("invalid value '{value}' for '{flag} <{name}>': {message}"),
+            None => format!("invalid value '{value}' for '{flag} <"),
+        };
+        sudoku()
+            .args(command)
+            .args([flag, value])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(whole))
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+/// Issue 44: `--size` is one parser in every command that takes it: the
+/// same sides, refused with the same message and exit code 2, before any
+/// input is read; a side in range passes the flag in each.
+#[test]
+fn r44_every_command_takes_size_through_one_parser() {
+    for (size, message) in [
+        ("3", "size 3 is not supported, expected a side from 4 to 25"),
+        ("26", "size 26 is not supported, expected a side from 4 to 25"),
+        ("0", "size 0 is not supported, expected a side from 4 to 25"),
+        ("x", "\"x\" is not a number"),
+    ] {
+        refused_by_every_command("--size", Some("N"), size, message);
     }
     sudoku().args(["generate", "-n", "1", "--seed", "1", "--size", "4", "-q"]).assert().success();
     sudoku().args(["solve", "--size", "4"]).write_stdin("12..34..21..43..\n").assert().success();
@@ -449,26 +467,16 @@ fn r44_every_command_takes_size_through_one_parser() {
 /// what a command cannot do with a list it parsed is its own error.
 #[test]
 fn r44_every_command_takes_variant_through_one_parser() {
-    let input = crate::util::fixture_path("solve.txt");
-    let input = input.to_str().unwrap();
-    let commands: [&[&str]; 3] =
-        [&["solve", input], &["convert", "--to", "json", input], &["generate", "-n", "1"]];
-    for command in commands {
-        for (list, message) in [
-            ("x,zigzag", "unknown variant \"zigzag\", expected killer, jigsaw, samurai, classic, x,"),
-            ("jigsaw,samurai", "jigsaw and samurai are two shapes, give one"),
-        ] {
-            sudoku()
-                .args(command)
-                .args(["--variant", list])
-                .assert()
-                .code(2)
-                .stderr(predicate::str::contains(format!("invalid value '{list}' for '--variant")))
-                .stderr(predicate::str::contains(message));
-        }
+    for (list, message) in [
+        ("x,zigzag", "unknown variant \"zigzag\", expected killer, jigsaw, samurai, classic, x,"),
+        ("jigsaw,samurai", "jigsaw and samurai are two shapes, give one"),
+    ] {
+        refused_by_every_command("--variant", None, list, message);
     }
+    let input = crate::util::fixture_path("solve.txt");
     sudoku()
-        .args(["solve", "--variant", "Killer", input])
+        .args(["solve", "--variant", "Killer"])
+        .arg(&input)
         .assert()
         .code(2)
         .stderr(predicate::str::contains("killer puzzles need more than a line of givens"));
