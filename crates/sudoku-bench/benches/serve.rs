@@ -171,14 +171,13 @@ fn heavy_work(grades: &[String]) -> Vec<(&'static str, &'static str, Vec<String>
     let empty16 = format!(r#"{{"size":16,"rules":["non-consecutive"],"givens":"{}"}}"#, ".".repeat(256));
     let long = vec![serde_json::json!({ "input": empty16, "mode": "count" }).to_string()];
     let books = (0..8).map(|seed| serde_json::json!({ "number": 100, "seed": seed }).to_string()).collect();
-    let input: Vec<&str> = grades
+    let input: Vec<String> = grades
         .iter()
         .map(|g| serde_json::from_str::<serde_json::Value>(g).unwrap()["input"].as_str().unwrap().to_string())
-        .map(|s| &*s.leak())
         .collect();
     let lists = (0..4)
         .map(|k| {
-            let list: Vec<&str> = input.iter().cycle().skip(k * 13).take(300).copied().collect();
+            let list: Vec<&str> = input.iter().cycle().skip(k * 13).take(300).map(String::as_str).collect();
             serde_json::json!({ "input": list.join("\n"), "explain": true }).to_string()
         })
         .collect();

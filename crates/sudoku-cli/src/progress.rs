@@ -26,6 +26,12 @@ impl Progress {
         Progress { total, unit, started: Instant::now(), enabled, bar: None, done: 0 }
     }
 
+    /// Whether a bar can be shown at all (stderr is a terminal and
+    /// `--quiet` is off).
+    pub fn is_shown(&self) -> bool {
+        self.enabled
+    }
+
     /// `done` items are done.
     pub fn set(&mut self, done: u64) {
         self.done = done;

@@ -106,12 +106,19 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
     let mut out = OutFile::create(output, args.output.force)?;
     // The bar says where the clue removal of the puzzle in the making is:
     // one puzzle of 25x25 takes minutes.
-    let progress = Mutex::new(Progress::new(Some(number), "puzzles", args.output.quiet));
+    let progress = Progress::new(Some(number), "puzzles", args.output.quiet);
+    // Followed only where a bar is shown: no message is made otherwise.
+    let shown = progress.is_shown();
+    let progress = Mutex::new(progress);
     let note = |step: Step| {
         let message = format!("index {}: {} of {} cells tried", step.index, step.done, step.total);
         progress.lock().unwrap_or_else(PoisonError::into_inner).note(message);
     };
-    let watch = Watch { stop: None, time_limit: args.time_limit, progress: Some(&note) };
+    let watch = Watch {
+        stop: None,
+        time_limit: args.time_limit,
+        progress: shown.then_some(&note as &(dyn Fn(Step) + Sync)),
+    };
     let mut buf = Vec::new();
     for chunk in chunks(indices, 2 * jobs as u64, MAX_CHUNK) {
         let made = pool.install(|| make_variant_range(&opts, chunk.clone(), &watch));
