@@ -1,4 +1,4 @@
-//! The page: three files embedded in the binary at build time, so the
+//! The page: its files embedded in the binary at build time, so the
 //! server needs no files of its machine and works offline.
 
 use axum::http::{header, HeaderValue, StatusCode};
@@ -10,18 +10,30 @@ use crate::error::ApiError;
 use crate::App;
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 
-/// The page's routes: `/`, `/app.js`, `/style.css`; any other path is a
-/// JSON 404.
+/// The page's scripts, in the order `index.html` loads them (one global
+/// scope: helpers and the board first, the start last).
+pub const SCRIPTS: [(&str, &str); 5] = [
+    ("/app.js", include_str!("../assets/app.js")),
+    ("/play.js", include_str!("../assets/play.js")),
+    ("/grade.js", include_str!("../assets/grade.js")),
+    ("/book.js", include_str!("../assets/book.js")),
+    ("/main.js", include_str!("../assets/main.js")),
+];
+
+/// The page's routes: `/`, its scripts ([`SCRIPTS`]), `/style.css`; any
+/// other path is a JSON 404.
 pub fn routes() -> Router<App> {
-    Router::new()
+    let mut router = Router::new()
         .route("/", get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }))
         .route("/index.html", get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }))
-        .route("/app.js", get(|| async { asset(APP_JS, "text/javascript; charset=utf-8") }))
-        .route("/style.css", get(|| async { asset(STYLE_CSS, "text/css; charset=utf-8") }))
-        .route("/api/health", get(|| async { axum::Json(serde_json::json!({ "status": "ok" })) }))
+        .route("/style.css", get(|| async { asset(STYLE_CSS, "text/css; charset=utf-8") }));
+    for (path, body) in SCRIPTS {
+        router =
+            router.route(path, get(move || async move { asset(body, "text/javascript; charset=utf-8") }));
+    }
+    router.route("/api/health", get(|| async { axum::Json(serde_json::json!({ "status": "ok" })) }))
 }
 
 fn asset(body: &'static str, content_type: &'static str) -> Response {

@@ -273,7 +273,9 @@ async fn canon_is_the_same_for_a_transposed_puzzle() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_served() {
     let addr = start(Limits::default()).await;
-    for (path, kind) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+    let scripts =
+        ["/app.js", "/play.js", "/grade.js", "/book.js", "/main.js"].map(|p| (p, "text/javascript"));
+    for (path, kind) in [("/", "text/html"), ("/style.css", "text/css")].into_iter().chain(scripts) {
         let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
         assert_eq!(r.status().as_u16(), 200);
         let ct = r.headers()["content-type"].to_str().unwrap().to_string();
