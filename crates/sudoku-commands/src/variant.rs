@@ -174,11 +174,9 @@ impl VariantCsvRow {
 /// The puzzle as its givens line when that says everything (sizes and
 /// rules are in other columns), else its JSON form.
 fn puzzle_text(puzzle: &Puzzle) -> String {
-    match (puzzle.cages().is_empty(), puzzle.layout()) {
-        (true, sudoku_variant::Layout::Boxes { .. } | sudoku_variant::Layout::Samurai) => {
-            puzzle.givens_line()
-        }
-        _ => puzzle.to_json(None),
+    match puzzle.is_line_with_rules() {
+        true => puzzle.givens_line(),
+        false => puzzle.to_json(None),
     }
 }
 

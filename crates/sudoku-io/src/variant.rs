@@ -153,18 +153,25 @@ fn is_link(text: &str) -> bool {
         || lower.starts_with("sudokupa")
 }
 
-/// Whether a JSON record needs the variant model: it names a size other
-/// than 9, boxes, regions, rules, cages or a layout, or its givens are not
-/// 81 cells. A classic 9×9 position in JSON (givens, placed, candidates)
-/// is not one, so `hint` keeps its full SE ladder for it.
+/// Whether a JSON record needs the variant model: it has a field a classic
+/// 9×9 position does not (`givens`, `placed`, `candidates` are all it
+/// has), or its givens are not 81 cells. Told by what the record holds, so
+/// a field the variant form gains later (a new constraint) is never read
+/// as classic. A classic position in JSON is not one, so `hint` keeps its
+/// full SE ladder for it.
 pub fn json_is_variant(text: &str) -> bool {
     let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(text) else {
         return true;
     };
-    let variant_key = ["boxes", "regions", "rules", "cages", "layout"].iter().any(|k| map.contains_key(*k));
-    let size = map.get("size").is_some_and(|s| s.as_u64() != Some(9));
     let givens = map.get("givens").and_then(|g| g.as_str()).is_some_and(|g| g.chars().count() != 81);
-    variant_key || size || givens
+    json_has_variant_fields(&map) || givens
+}
+
+/// Whether a JSON object has a field a classic 9×9 position does not
+/// (anything but `givens`, `placed` and `candidates`): the half of
+/// [`json_is_variant`] that does not look at lengths.
+pub fn json_has_variant_fields(map: &serde_json::Map<String, serde_json::Value>) -> bool {
+    map.keys().any(|k| !matches!(k.as_str(), "givens" | "placed" | "candidates"))
 }
 
 /// The 1-based column (in characters) of the first character of the string

@@ -1,5 +1,5 @@
-//! Free drawing on a sheet: filled rectangles, stroked (optionally
-//! dashed) lines and text with a bold option, and the text runs
+//! Free drawing on a sheet: filled rectangles and discs, stroked
+//! (optionally dashed) lines and text with a bold option, and the text runs
 //! ([`TextRun`]) every sheet is written with ([`crate::layout`] re-exports
 //! them). Variant grids are drawn
 //! with these ([`crate::variant`]); classic grids and book text keep their
@@ -60,6 +60,9 @@ pub enum Cap {
     /// The line goes on half its width past its end points, so segments
     /// that meet at a corner close it.
     Square,
+    /// A half disc past each end point, so a path of segments bends
+    /// smoothly (a thermometer).
+    Round,
 }
 
 /// One thing to draw. Coordinates are points from the sheet's top-left
@@ -86,6 +89,15 @@ pub enum Mark {
         dash: Option<[f32; 2]>,
         /// Line ends.
         cap: Cap,
+    },
+    /// A filled disc.
+    Disc {
+        /// Centre `x, y`.
+        centre: [f32; 2],
+        /// Radius.
+        radius: f32,
+        /// Gray level.
+        gray: f32,
     },
     /// A line of text (its [`TextRun::gray`] fills it).
     Text {

@@ -161,6 +161,11 @@ fn draw_marks(c: &mut Content, h: f32, marks: &[Mark], font: &EmbeddedFont) {
                 c.set_line_cap(match cap {
                     Cap::Butt => LineCapStyle::ButtCap,
                     Cap::Square => LineCapStyle::ProjectingSquareCap,
+                    Cap::Round => LineCapStyle::RoundCap,
+                });
+                c.set_line_join(match cap {
+                    Cap::Round => LineJoinStyle::RoundJoin,
+                    _ => LineJoinStyle::MiterJoin,
                 });
                 match dash {
                     Some(pattern) => c.set_dash_pattern(pattern.iter().copied(), 0.0),
@@ -170,6 +175,18 @@ fn draw_marks(c: &mut Content, h: f32, marks: &[Mark], font: &EmbeddedFont) {
                     c.move_to(*x1, h - y1).line_to(*x2, h - y2);
                 }
                 c.stroke();
+            }
+            Mark::Disc { centre: [x, y], radius: r, gray } => {
+                // Four cubic arcs; k places the control points.
+                let (x, y, r) = (*x, h - y, *r);
+                let k = 0.552_284_8 * r;
+                c.set_fill_gray(*gray);
+                c.move_to(x + r, y);
+                c.cubic_to(x + r, y + k, x + k, y + r, x, y + r);
+                c.cubic_to(x - k, y + r, x - r, y + k, x - r, y);
+                c.cubic_to(x - r, y - k, x - k, y - r, x, y - r);
+                c.cubic_to(x + k, y - r, x + r, y - k, x + r, y);
+                c.close_path().fill_nonzero();
             }
             Mark::Text { .. } => {}
         }

@@ -125,6 +125,7 @@ fn draw_marks(s: &mut String, marks: &[Mark]) {
                 let cap = match cap {
                     Cap::Butt => "",
                     Cap::Square => r#" stroke-linecap="square""#,
+                    Cap::Round => r#" stroke-linecap="round" stroke-linejoin="round""#,
                 };
                 let dash = match dash {
                     Some([on, off]) => format!(r#" stroke-dasharray="{} {}""#, num(*on), num(*off)),
@@ -138,6 +139,16 @@ fn draw_marks(s: &mut String, marks: &[Mark]) {
                 );
                 path(s, segments);
                 s.push_str("\"/>\n");
+            }
+            Mark::Disc { centre: [x, y], radius, gray: level } => {
+                let _ = writeln!(
+                    s,
+                    r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#,
+                    num(*x),
+                    num(*y),
+                    num(*radius),
+                    gray(*level)
+                );
             }
             Mark::Text { .. } => {}
         }

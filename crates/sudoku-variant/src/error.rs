@@ -82,8 +82,21 @@ pub enum VariantError {
         why: String,
     },
     /// A name in a variant list that is no variant.
-    #[error("unknown variant {0:?}, expected killer, jigsaw, samurai, classic, x, windoku, disjoint-groups, anti-knight, anti-king or non-consecutive")]
+    #[error("unknown variant {0:?}, expected {known}", known = crate::names::known_variants())]
     UnknownVariant(String),
+    /// A constraint (thermometer, arrow, ...) that does not fit the puzzle.
+    #[error("{kind} {}: {why}", index + 1)]
+    Constraint {
+        /// 0-based index among the puzzle's constraints (named from 1).
+        index: usize,
+        /// The kind's name.
+        kind: &'static str,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A constraint kind that is not registered.
+    #[error("unknown constraint kind {0:?}, expected one of {known}", known = crate::names::known_kinds())]
+    UnknownKind(String),
     /// A variant list naming both jigsaw and samurai.
     #[error("jigsaw and samurai are two shapes, give one")]
     TwoShapes,

@@ -6,6 +6,7 @@
 //! and its digit from the solution, said as such. Not the SE ladder: that
 //! is `sudoku-grade`'s, for the variants it knows.
 
+use crate::constraint::Candidates;
 use crate::houses::HouseKind;
 use crate::{Puzzle, Rule, VariantSolver};
 
@@ -24,7 +25,9 @@ pub enum VariantHint {
     /// A digit goes in a cell, and why.
     Place {
         /// The technique: `Naked Single`, `Hidden Single`, `Cage
-        /// Combination` or `Solution` (nothing simple applies).
+        /// Combination`, a constraint kind's title (`Thermo`, `Arrow`: the
+        /// constraint alone narrows the cell to one digit) or `Solution`
+        /// (nothing simple applies).
         technique: &'static str,
         /// Where the reason lies: `row 3`, `cage at r1c1`, `cell`.
         reason: String,
@@ -143,6 +146,20 @@ impl Puzzle {
                 }
             }
         }
+        // A constraint (thermometer, arrow, ...) narrowing a cell to one digit.
+        for constraint in self.constraints() {
+            let mut narrowed = Board(cands.clone());
+            if !constraint.kind().narrow(constraint.parts(), self.size(), &mut narrowed) {
+                continue;
+            }
+            for c in constraint.cells().map(usize::from) {
+                let left = narrowed.0[c];
+                if board[c] == 0 && left.count_ones() == 1 && cands[c].count_ones() > 1 {
+                    let digit = left.trailing_zeros() as u8 + 1;
+                    return Ok(place(constraint.kind().title(), constraint.describe(self), c, digit));
+                }
+            }
+        }
         // Nothing simple: the most constrained cell, from the solution.
         let cell = self
             .cells()
@@ -162,6 +179,9 @@ impl Puzzle {
         let mut groups: Vec<Vec<u16>> = self.houses().into_iter().map(|h| h.cells).collect();
         groups.extend(self.cages().iter().map(|c| c.cells.clone()));
         groups.extend(self.move_pairs().into_iter().map(|(a, b)| vec![a, b]));
+        for c in self.constraints() {
+            groups.extend(c.kind().distinct(c.parts()));
+        }
         for group in &groups {
             for &a in group {
                 let d = board[usize::from(a)];
@@ -203,5 +223,20 @@ impl Puzzle {
             HouseKind::Window => format!("window at r{r}c{c}"),
             HouseKind::DisjointGroup => format!("disjoint group from r{r}c{c}"),
         }
+    }
+}
+
+/// A hint's candidates (canvas order) as a constraint narrows them.
+struct Board(Vec<u32>);
+
+impl Candidates for Board {
+    fn get(&self, cell: u16) -> u32 {
+        self.0[usize::from(cell)]
+    }
+
+    fn remove(&mut self, cell: u16, mask: u32) -> bool {
+        let x = &mut self.0[usize::from(cell)];
+        *x &= !mask;
+        *x != 0
     }
 }

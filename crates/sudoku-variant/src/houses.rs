@@ -217,6 +217,11 @@ impl Puzzle {
                 }
             }
         }
+        for c in self.constraints() {
+            if !c.kind().holds(c.parts(), grid) {
+                return Err(format!("the {} breaks its rule", c.describe(self)));
+            }
+        }
         Ok(())
     }
 }

@@ -23,6 +23,10 @@ struct Record {
     rules: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     cages: Vec<CageRecord>,
+    /// Constraints drawn on the grid, each an object with its `kind` and
+    /// the fields that kind reads ([`crate::Kind::parts_from_json`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    constraints: Vec<ConstraintRecord>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     givens: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -52,6 +56,15 @@ struct Record {
     #[serde(default, skip_serializing)]
     #[allow(dead_code)]
     comment: Option<serde_json::Value>,
+}
+
+/// One constraint: its kind's name, then the fields the kind reads.
+#[derive(Debug, Deserialize, Serialize)]
+struct ConstraintRecord {
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(flatten)]
+    fields: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Debug, Deserialize, Serialize)]
@@ -113,6 +126,15 @@ impl Puzzle {
             .map(|c| CageRecord {
                 sum: c.sum,
                 cells: c.cells.iter().map(|&i| self.cell_name(usize::from(i))).collect(),
+            })
+            .collect();
+        let name = |c: u16| self.cell_name(usize::from(c));
+        record.constraints = self
+            .constraints()
+            .iter()
+            .map(|c| ConstraintRecord {
+                kind: Some(c.kind().name().into()),
+                fields: c.kind().parts_to_json(c.parts(), &name),
             })
             .collect();
         serde_json::to_string(&record).expect("a record of strings and numbers serializes")
@@ -186,7 +208,11 @@ impl Record {
                 .collect::<Result<Vec<_>, _>>()?;
             cages.push(Cage { cells, sum: cage.sum });
         }
-        let puzzle = Puzzle::new(size, layout, rules, cages, givens)?;
+        let mut constraints = Vec::with_capacity(self.constraints.len());
+        for (index, record) in self.constraints.iter().enumerate() {
+            constraints.push(read_constraint(&shape, index, record)?);
+        }
+        let puzzle = Puzzle::new(size, layout, rules, cages, givens)?.with_constraints(constraints)?;
         let digits = |name: &'static str, field: &Option<String>| {
             field
                 .as_ref()
@@ -199,6 +225,26 @@ impl Record {
             placed: digits("placed", &self.placed)?,
         })
     }
+}
+
+/// One entry of `constraints`: its `kind` names a registered kind, which
+/// reads the rest.
+fn read_constraint(
+    shape: &Puzzle,
+    index: usize,
+    record: &ConstraintRecord,
+) -> Result<crate::Constraint, VariantError> {
+    let name = record.kind.as_deref().ok_or_else(|| VariantError::Constraint {
+        index,
+        kind: "constraint",
+        why: "expected \"kind\": a name".into(),
+    })?;
+    let kind = crate::kind_named(name).ok_or_else(|| VariantError::UnknownKind(name.to_string()))?;
+    let cell = |name: &str| shape.parse_cell(name).map(|i| i as u16);
+    let parts = kind
+        .parts_from_json(&record.fields, &cell)
+        .map_err(|why| VariantError::Constraint { index, kind: kind.name(), why })?;
+    Ok(crate::Constraint::new(kind, parts))
 }
 
 /// A character error of a grid text, as the error of the JSON field

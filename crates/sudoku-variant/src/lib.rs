@@ -39,6 +39,7 @@
 //! counts or enumerates for any givens. Classic 9×9 puzzles are handed to
 //! `sudoku-core`'s solver and never run through the general engine.
 
+mod constraint;
 mod digits;
 mod engine;
 mod error;
@@ -49,6 +50,7 @@ mod json;
 mod names;
 mod puzzle;
 
+pub use constraint::{kind_named, Arrow, Candidates, Constraint, Glyph, Kind, Kinds, Thermo, KINDS};
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};
 pub use error::VariantError;

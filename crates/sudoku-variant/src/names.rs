@@ -4,8 +4,22 @@
 
 use std::fmt;
 
+use crate::constraint::{kind_named, Kinds, KINDS};
 use crate::puzzle::{Rule, Rules};
 use crate::VariantError;
+
+/// Every name a variant list takes, for messages: `killer, jigsaw, ...`.
+pub(crate) fn known_variants() -> String {
+    let mut names = vec!["classic", "killer", "jigsaw", "samurai"];
+    names.extend(Rule::ALL.iter().map(|r| r.name()));
+    names.extend(KINDS.iter().map(|k| k.name()));
+    names.join(", ")
+}
+
+/// The registered constraint kinds' names, for messages.
+pub(crate) fn known_kinds() -> String {
+    KINDS.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+}
 
 /// A shape other than boxes, named in a variant list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,12 +51,16 @@ pub struct VariantList {
     pub killer: bool,
     /// Extra rules.
     pub rules: Rules,
+    /// Constraint kinds drawn on the grid (thermo, arrow, ...).
+    pub kinds: Kinds,
 }
 
 impl VariantList {
     /// Parses a comma-separated list: `classic`, `killer`, `jigsaw` (or
-    /// `irregular`), `samurai` and the rules' names ([`Rule::from_name`]
-    /// and its spellings), any case; empty names are skipped.
+    /// `irregular`), `samurai`, the rules' names ([`Rule::from_name`]
+    /// and its spellings) and the registered constraint kinds'
+    /// ([`crate::KINDS`]: `thermo`, `arrow`), any case; empty names are
+    /// skipped.
     ///
     /// # Errors
     /// [`VariantError::UnknownVariant`] for a name that is none of these,
@@ -60,6 +78,10 @@ impl VariantList {
                 }
                 "jigsaw" | "irregular" => ShapeName::Jigsaw,
                 "samurai" => ShapeName::Samurai,
+                _ if kind_named(name).is_some() => {
+                    out.kinds.insert(kind_named(name).expect("just found"));
+                    continue;
+                }
                 _ => {
                     let rule =
                         Rule::from_name(name).map_err(|_| VariantError::UnknownVariant(name.into()))?;
@@ -90,6 +112,7 @@ impl fmt::Display for VariantList {
             parts.push("killer");
         }
         parts.extend(self.rules.iter().map(Rule::name));
+        parts.extend(self.kinds.iter().map(|k| k.name()));
         match parts.is_empty() {
             true => f.write_str("classic"),
             false => f.write_str(&parts.join(",")),

@@ -5,6 +5,7 @@
 //! 21×21 square a samurai's five grids sit in (positions outside every grid
 //! are not cells). [`Puzzle::cells`] lists the cells that exist.
 
+use crate::constraint::{Constraint, Kinds};
 use crate::digits::{format_digits, parse_grid_digits};
 use crate::VariantError;
 
@@ -153,13 +154,14 @@ pub const SAMURAI_SIDE: usize = 21;
 /// top-left, top-right, centre, bottom-left, bottom-right.
 pub const SAMURAI_GRIDS: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
 
-/// One variant puzzle: shape, rules, cages and givens.
+/// One variant puzzle: shape, rules, cages, constraints and givens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     size: u8,
     layout: Layout,
     rules: Rules,
     cages: Vec<Cage>,
+    constraints: Vec<Constraint>,
     givens: Vec<u8>,
 }
 
@@ -225,7 +227,7 @@ impl Puzzle {
         if givens.len() != side * side {
             return Err(VariantError::Length { found: givens.len(), expected: (side * side).to_string() });
         }
-        let mut puzzle = Puzzle { size: size as u8, layout, rules, cages: Vec::new(), givens };
+        let mut puzzle = Puzzle { size: size as u8, layout, rules, cages: Vec::new(), constraints: Vec::new(), givens };
         puzzle.check_rules()?;
         for (i, &g) in puzzle.givens.iter().enumerate() {
             if usize::from(g) > size {
@@ -315,6 +317,16 @@ impl Puzzle {
         &self.cages
     }
 
+    /// The constraints drawn on the grid (thermometers, arrows, ...).
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// The kinds of the constraints.
+    pub fn kinds(&self) -> Kinds {
+        self.constraints.iter().map(Constraint::kind).collect()
+    }
+
     /// The givens over the canvas (0 = blank).
     pub fn givens(&self) -> &[u8] {
         &self.givens
@@ -322,23 +334,54 @@ impl Puzzle {
 
     /// Replaces the givens (same canvas); checks digits and positions.
     pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, VariantError> {
-        Puzzle::new(self.size(), self.layout.clone(), self.rules, self.cages.clone(), givens)
+        Puzzle::new(self.size(), self.layout.clone(), self.rules, self.cages.clone(), givens)?
+            .with_constraints(self.constraints.clone())
     }
 
     /// Replaces the cages; checks them.
     pub fn with_cages(&self, cages: Vec<Cage>) -> Result<Puzzle, VariantError> {
-        Puzzle::new(self.size(), self.layout.clone(), self.rules, cages, self.givens.clone())
+        Puzzle::new(self.size(), self.layout.clone(), self.rules, cages, self.givens.clone())?
+            .with_constraints(self.constraints.clone())
     }
 
     /// Replaces the rules; checks that they apply.
     pub fn with_rules(&self, rules: Rules) -> Result<Puzzle, VariantError> {
-        Puzzle::new(self.size(), self.layout.clone(), rules, self.cages.clone(), self.givens.clone())
+        Puzzle::new(self.size(), self.layout.clone(), rules, self.cages.clone(), self.givens.clone())?
+            .with_constraints(self.constraints.clone())
     }
 
-    /// Whether this is a classic puzzle of side `n` with boxes and no
-    /// extra rule or cage (9×9 ones go to `sudoku-core`'s solver).
+    /// Replaces the constraints; checks each against the shape
+    /// ([`crate::Kind::check`]).
+    pub fn with_constraints(&self, constraints: Vec<Constraint>) -> Result<Puzzle, VariantError> {
+        for (index, c) in constraints.iter().enumerate() {
+            c.kind().check(self, c.parts()).map_err(|why| VariantError::Constraint {
+                index,
+                kind: c.kind().name(),
+                why,
+            })?;
+        }
+        Ok(Puzzle { constraints, ..self.clone() })
+    }
+
+    /// Whether the puzzle has nothing beyond rows, columns and boxes: no
+    /// region, samurai layout, extra rule, cage or constraint. Decided on
+    /// the puzzle's structure, so that a rule added later is never taken
+    /// for classic (9×9 ones go to `sudoku-core`'s solver).
     pub fn is_classic(&self) -> bool {
-        matches!(self.layout, Layout::Boxes { .. }) && self.rules.is_empty() && self.cages.is_empty()
+        matches!(self.layout, Layout::Boxes { .. })
+            && self.rules.is_empty()
+            && self.cages.is_empty()
+            && self.constraints.is_empty()
+    }
+
+    /// Whether the givens line with the variant's name
+    /// ([`Puzzle::variant_name`]) and size says everything: boxes or the
+    /// samurai layout, and nothing drawn on the grid (no cage, no
+    /// constraint). Otherwise only the JSON form holds the puzzle.
+    pub fn is_line_with_rules(&self) -> bool {
+        matches!(self.layout, Layout::Boxes { .. } | Layout::Samurai)
+            && self.cages.is_empty()
+            && self.constraints.is_empty()
     }
 
     /// The variant's name as the CSV column and `--variant` write it:
@@ -350,7 +393,8 @@ impl Puzzle {
             Layout::Regions(_) => Some(crate::ShapeName::Jigsaw),
             Layout::Boxes { .. } => None,
         };
-        crate::VariantList { shape, killer: !self.cages.is_empty(), rules: self.rules }.to_string()
+        crate::VariantList { shape, killer: !self.cages.is_empty(), rules: self.rules, kinds: self.kinds() }
+            .to_string()
     }
 
     /// Side of the canvas: n, or 21 for a samurai.

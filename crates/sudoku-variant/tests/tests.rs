@@ -1,5 +1,6 @@
 //! Integration tests of the variant model and solver.
 
+mod constraints;
 mod fixtures;
 mod hint;
 mod interop;

@@ -204,6 +204,7 @@ pub fn make_killer(
         cages.to_cages(None, solution),
         givens,
     )
-    .expect("cages and givens of the solution fit the shape");
+    .and_then(|p| p.with_constraints(shape.constraints().to_vec()))
+    .expect("cages, constraints and givens of the solution fit the shape");
     Ok(VariantPuzzle { puzzle, solution: solution.to_vec(), minimal })
 }

@@ -67,7 +67,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::RngCore;
-use sudoku_variant::{Interrupt, Puzzle, VariantError};
+use sudoku_variant::{Constraint, Interrupt, Puzzle, VariantError};
 
 use crate::generator::puzzle_rng;
 use crate::symmetry::Symmetry;
@@ -164,7 +164,7 @@ impl VariantPuzzle {
 #[non_exhaustive]
 pub enum VariantGenError {
     /// A name in the variant list that is not a variant.
-    #[error("unknown variant {0:?}, expected killer, jigsaw, samurai, classic, x, windoku, disjoint-groups, anti-knight, anti-king or non-consecutive")]
+    #[error("{}", VariantError::UnknownVariant(.0.clone()))]
     UnknownVariant(String),
     /// Variants that do not go together, or an option they do not take.
     #[error("{0}")]
@@ -297,10 +297,17 @@ impl VariantGenerator {
         interrupt: Interrupt<'_>,
         tried: &mut dyn FnMut(usize),
     ) -> Result<VariantPuzzle, VariantGenError> {
-        let (shape, solution) = match self.opts.spec.shape {
+        let (mut shape, solution) = match self.opts.spec.shape {
             Shape::Jigsaw => jigsaw::jigsaw_grid(&self.template, rng, &self.opts.spec, interrupt)?,
             _ => (self.template.clone(), grid::random_grid(&self.template, rng, &self.opts.spec, interrupt)?),
         };
+        // Constraints (thermometers, arrows, ...) drawn true of the grid,
+        // one kind after the other, each keeping off the cells of the last.
+        for kind in self.opts.spec.kinds.iter() {
+            let mut constraints = shape.constraints().to_vec();
+            constraints.extend(kind.sprinkle(&shape, &solution, rng).into_iter().map(|p| Constraint::new(kind, p)));
+            shape = shape.with_constraints(constraints)?;
+        }
         if self.opts.spec.killer {
             return killer::make_killer(&shape, &solution, &self.opts, rng, interrupt);
         }

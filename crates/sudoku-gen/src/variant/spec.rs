@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use sudoku_variant::{default_boxes, Layout, Puzzle, Rules, ShapeName, VariantError, VariantList};
+use sudoku_variant::{default_boxes, Kinds, Layout, Puzzle, Rules, ShapeName, VariantError, VariantList};
 
 use super::VariantGenError;
 
@@ -30,6 +30,9 @@ pub struct VariantSpec {
     pub rules: Rules,
     /// Killer cages instead of clues.
     pub killer: bool,
+    /// Constraint kinds drawn on each grid before its clues are removed
+    /// (thermometers, arrows: [`sudoku_variant::Kind::sprinkle`]).
+    pub kinds: Kinds,
 }
 
 /// Sides a killer can be made for: cages are searched by sums, and past
@@ -39,7 +42,7 @@ const MAX_KILLER_SIZE: usize = 9;
 impl VariantSpec {
     /// The classic puzzle of side `size`.
     pub fn classic(size: usize) -> VariantSpec {
-        VariantSpec { shape: Shape::Boxes, size, rules: Rules::NONE, killer: false }
+        VariantSpec { shape: Shape::Boxes, size, rules: Rules::NONE, killer: false, kinds: Kinds::NONE }
     }
 
     /// Parses a comma-separated variant list (`killer,x`; names as
@@ -61,6 +64,7 @@ impl VariantSpec {
         let mut spec = VariantSpec::classic(size.unwrap_or(9));
         spec.killer = list.killer;
         spec.rules = list.rules;
+        spec.kinds = list.kinds;
         spec.shape = match list.shape {
             None => Shape::Boxes,
             Some(ShapeName::Jigsaw) => Shape::Jigsaw,
@@ -93,7 +97,7 @@ impl VariantSpec {
             Shape::Jigsaw => Some(ShapeName::Jigsaw),
             Shape::Samurai => Some(ShapeName::Samurai),
         };
-        VariantList { shape, killer: self.killer, rules: self.rules }
+        VariantList { shape, killer: self.killer, rules: self.rules, kinds: self.kinds }
     }
 
     /// Whether this is the classic 9×9 (the classic generator's job).
@@ -102,10 +106,10 @@ impl VariantSpec {
     }
 
     /// Whether the puzzles have the line form: classic rules on boxes, or
-    /// a plain samurai (a jigsaw's regions, a killer's cages and extra
-    /// rules need the JSON form).
+    /// a plain samurai (a jigsaw's regions, a killer's cages, extra
+    /// rules and constraints need the JSON form).
     pub fn has_line_form(&self) -> bool {
-        !self.killer && self.rules.is_empty() && self.shape != Shape::Jigsaw
+        !self.killer && self.rules.is_empty() && self.kinds.is_empty() && self.shape != Shape::Jigsaw
     }
 
     /// The blank puzzle of the shape: for a jigsaw, rows as regions (the

@@ -21,7 +21,7 @@ pub enum Unsupported {
     #[error("the grader rates grids with 3x3 boxes only (no jigsaw, no samurai)")]
     Layout,
     /// A rule that is not an extra house (anti-knight, anti-king,
-    /// non-consecutive).
+    /// non-consecutive, any constraint drawn on the grid).
     #[error("the grader does not rate the rule {0}")]
     Rule(&'static str),
     /// Killer cages.
@@ -39,6 +39,9 @@ fn extra_houses(puzzle: &Puzzle) -> Result<ExtraHouses, Unsupported> {
     }
     if !puzzle.cages().is_empty() {
         return Err(Unsupported::Cages);
+    }
+    if let Some(c) = puzzle.constraints().first() {
+        return Err(Unsupported::Rule(c.kind().name()));
     }
     let mut extra = ExtraHouses::NONE;
     for rule in puzzle.rules().iter() {

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_variant::{digit_char, HouseKind, Layout, Puzzle};
+use sudoku_variant::{digit_char, Glyph, HouseKind, Layout, Puzzle};
 
 use crate::font::Font;
 use crate::layout::{Anchor, TextRun};
@@ -79,6 +79,7 @@ impl GridFrame<'_> {
     pub(crate) fn draw(&self, marks: &mut Vec<Mark>) {
         let pens = self.pens();
         let shaded = self.shading(marks);
+        self.constraints(marks);
         self.lines(marks, pens);
         let labels = self.cages(marks, pens, &shaded);
         self.digits(marks, &labels);
@@ -108,6 +109,36 @@ impl GridFrame<'_> {
             });
         }
         shaded
+    }
+
+    /// The constraints' glyphs ([`sudoku_variant::Kind::glyphs`]), under
+    /// the grid lines and digits.
+    fn constraints(&self, marks: &mut Vec<Mark>) {
+        let side = self.puzzle.side();
+        let cell = self.cell;
+        let centre = |i: u16| {
+            let i = usize::from(i);
+            [self.left(i % side) + cell / 2.0, self.top(i / side) + cell / 2.0]
+        };
+        for constraint in self.puzzle.constraints() {
+            for glyph in constraint.kind().glyphs(constraint.parts(), side) {
+                match glyph {
+                    Glyph::Disc { cell: at, radius, gray } => {
+                        marks.push(Mark::Disc { centre: centre(at), radius: radius * cell, gray });
+                    }
+                    Glyph::Path { cells, width, gray, arrowhead, from_edge } => {
+                        let points: Vec<[f32; 2]> = cells.iter().map(|&c| centre(c)).collect();
+                        marks.push(Mark::Lines {
+                            segments: path_segments(&points, from_edge * cell, arrowhead, cell * 0.22),
+                            width: width * cell,
+                            gray,
+                            dash: None,
+                            cap: Cap::Round,
+                        });
+                    }
+                }
+            }
+        }
     }
 
     /// The house of each canvas position for the borders: its box or
@@ -370,4 +401,29 @@ fn merge(mut segments: Vec<[f32; 4]>, horizontal: bool) -> Vec<[f32; 4]> {
         }
     }
     out
+}
+
+/// The segments of a line through `points`: its start moved `skip` along
+/// the first segment (off a circle's rim), and an arrowhead of sides
+/// `head` at its end when asked.
+fn path_segments(points: &[[f32; 2]], skip: f32, arrowhead: bool, head: f32) -> Vec<[f32; 4]> {
+    let mut points = points.to_vec();
+    if points.len() >= 2 && skip > 0.0 {
+        let ([x1, y1], [x2, y2]) = (points[0], points[1]);
+        let length = (x2 - x1).hypot(y2 - y1);
+        if length > skip {
+            points[0] = [x1 + (x2 - x1) * skip / length, y1 + (y2 - y1) * skip / length];
+        }
+    }
+    let mut segments: Vec<[f32; 4]> = points.windows(2).map(|w| [w[0][0], w[0][1], w[1][0], w[1][1]]).collect();
+    if arrowhead {
+        if let Some(&[x1, y1, x2, y2]) = segments.last() {
+            let angle = (y2 - y1).atan2(x2 - x1);
+            for turn in [2.6f32, -2.6] {
+                let a = angle + turn;
+                segments.push([x2, y2, x2 + head * a.cos(), y2 + head * a.sin()]);
+            }
+        }
+    }
+    segments
 }

@@ -32,6 +32,7 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
             .into(),
         );
     }
+    words.extend(puzzle.kinds().iter().map(|k| k.title().to_string()));
     if words.is_empty() {
         "Classic".into()
     } else {
@@ -109,6 +110,9 @@ pub fn rules_text(puzzle: &Puzzle) -> String {
         }
     } else if !cages.is_empty() {
         say("No digit repeats within a dashed cage.".into());
+    }
+    for kind in puzzle.kinds().iter() {
+        say(kind.rule_text().into());
     }
     text
 }

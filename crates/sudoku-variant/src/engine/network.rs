@@ -3,6 +3,7 @@
 //! neighbours (non-consecutive), the houses that must hold every digit,
 //! and the sum cages with their digit combinations.
 
+use crate::constraint::Kind;
 use crate::puzzle::{Puzzle, Rule};
 
 /// A cage's combinations are listed when there are at most this many;
@@ -42,7 +43,10 @@ pub(crate) struct Network {
     /// `overlaps[k]` gives the three lengths and `overlap_cells` the cells.
     pub overlaps: Vec<[u16; 3]>,
     pub overlap_cells: Vec<u16>,
+    /// The puzzle's constraints, their parts in dense cell numbers.
+    pub constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)>,
 }
+
 
 impl Network {
     pub fn new(puzzle: &Puzzle) -> Network {
@@ -78,6 +82,16 @@ impl Network {
         for (a, b) in puzzle.move_pairs() {
             link(&mut peer_sets, &[to_dense(a), to_dense(b)]);
         }
+        let constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)> = puzzle
+            .constraints()
+            .iter()
+            .map(|c| (c.kind(), c.map_cells(to_dense).parts().to_vec()))
+            .collect();
+        for (kind, parts) in &constraints {
+            for group in kind.distinct(parts) {
+                link(&mut peer_sets, &group);
+            }
+        }
         let (overlaps, overlap_cells) = overlaps(&house_cells, n);
         let (peer_start, peers) = flatten(peer_sets);
         let mut nc_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
@@ -109,6 +123,7 @@ impl Network {
             cages,
             overlaps,
             overlap_cells,
+            constraints,
         }
     }
 

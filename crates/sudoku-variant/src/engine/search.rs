@@ -11,6 +11,7 @@ use std::time::Instant;
 use rand::RngCore;
 
 use super::network::Network;
+use crate::constraint::Candidates;
 
 /// Set on a cell whose digit is placed.
 pub(crate) const PLACED: u32 = 1 << 31;
@@ -218,6 +219,17 @@ pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -
         {
             return false;
         }
+        if !net.constraints.is_empty() {
+            let mut board = Node { node: &mut *node, queue: &mut *queue, full, changed: false };
+            for (kind, parts) in &net.constraints {
+                if !kind.narrow(parts, net.n, &mut board) {
+                    return false;
+                }
+            }
+            if board.changed {
+                continue;
+            }
+        }
         if queue.is_empty() {
             // Singles are exhausted: the slower intersections, then again.
             match intersections(net, node, queue) {
@@ -226,6 +238,28 @@ pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -
                 Some(true) => {}
             }
         }
+    }
+}
+
+/// A search node as the constraints see it ([`Candidates`]): digits
+/// without the placed bit; a removal that leaves one digit queues it.
+struct Node<'a> {
+    node: &'a mut [u32],
+    queue: &'a mut Vec<u16>,
+    full: u32,
+    /// Whether a digit was removed.
+    changed: bool,
+}
+
+impl Candidates for Node<'_> {
+    fn get(&self, cell: u16) -> u32 {
+        self.node[usize::from(cell)] & self.full
+    }
+
+    fn remove(&mut self, cell: u16, mask: u32) -> bool {
+        let c = usize::from(cell);
+        self.changed |= self.node[c] & mask & self.full != 0;
+        remove(self.node, self.queue, c, mask & self.full)
     }
 }
 

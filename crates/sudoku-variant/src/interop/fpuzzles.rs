@@ -3,14 +3,17 @@
 //! `region`), `diagonal+`/`diagonal-` (both: rule `x`), `antiknight`,
 //! `antiking`, `nonconsecutive`, `disjointgroups`, `killercage` (cells
 //! `R1C1`, `value` the sum), `extraregion` (the four windoku windows) and
-//! the metadata `title`, `author`, `ruleset`, `solution`. Any other
-//! constraint (thermometer, arrow, kropki, cosmetic lines and shapes that
-//! may carry rules, ...) is an [`InteropError::Unsupported`] naming it.
+//! the metadata `title`, `author`, `ruleset`, `solution`, and the field of
+//! every registered constraint kind ([`crate::KINDS`]: `thermometer`,
+//! `arrow`), which the kind reads and writes. Any other constraint
+//! (kropki, cosmetic lines and shapes that may carry rules, ...) is an
+//! [`InteropError::Unsupported`] naming it.
 
 use serde_json::{json, Map, Value};
 
 use super::InteropError;
 use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules};
+use crate::{Constraint, KINDS};
 
 /// A puzzle read from another tool, with what came with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,6 +164,18 @@ impl Puzzle {
                 .collect();
             out.insert("killercage".into(), Value::Array(cages));
         }
+        let name = |i: u16| format!("R{}C{}", usize::from(i) / n + 1, usize::from(i) % n + 1);
+        for kind in KINDS {
+            let entries: Vec<Value> = self
+                .constraints()
+                .iter()
+                .filter(|c| c.kind().name() == kind.name())
+                .map(|c| kind.to_fpuzzles(c.parts(), n, &name))
+                .collect();
+            if !entries.is_empty() {
+                out.insert(kind.fpuzzles_key().into(), Value::Array(entries));
+            }
+        }
         if let Some(solution) = solution {
             if solution.len() != n * n {
                 return Err(field("solution", &format!("{} cells, expected {}", solution.len(), n * n)));
@@ -198,7 +213,8 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
     for (key, value) in object {
         let known = METADATA.contains(&key.as_str())
             || FLAGS.iter().any(|(name, _)| name == key)
-            || matches!(key.as_str(), "grid" | "killercage" | "extraregion");
+            || matches!(key.as_str(), "grid" | "killercage" | "extraregion")
+            || KINDS.iter().any(|k| k.fpuzzles_key() == key);
         if known || is_empty(value) {
             continue;
         }
@@ -252,6 +268,8 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
         Some(v) => read_cages(v, size)?,
     };
     let puzzle = Puzzle::new(size, layout, rules, cages, givens)?;
+    let constraints = read_constraints(object, size)?;
+    let puzzle = puzzle.with_constraints(constraints)?;
     let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_string);
     Ok(Imported {
         solution: read_solution(object.get("solution"), size),
@@ -260,6 +278,23 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
         author: text("author"),
         ruleset: text("ruleset"),
     })
+}
+
+/// The entries of every registered kind's field, read by the kind.
+fn read_constraints(object: &Map<String, Value>, size: usize) -> Result<Vec<Constraint>, InteropError> {
+    let mut out = Vec::new();
+    for kind in KINDS {
+        let key = kind.fpuzzles_key();
+        let Some(entries) = object.get(key).filter(|v| !is_empty(v)) else { continue };
+        let entries = entries.as_array().ok_or_else(|| field(key, "expected an array"))?;
+        for (k, entry) in entries.iter().enumerate() {
+            let place = format!("{key}[{k}]");
+            let cell = |v: &Value| parse_rc(v, size, &place).map(|i| i as u16).map_err(|e| e.to_string());
+            let instances = kind.from_fpuzzles(entry, &cell).map_err(|why| field(&place, &why))?;
+            out.extend(instances.into_iter().map(|parts| Constraint::new(*kind, parts)));
+        }
+    }
+    Ok(out)
 }
 
 fn all_metadata_cages(value: &Value) -> bool {

@@ -32,6 +32,12 @@ impl Puzzle {
         if matches!(self.layout(), Layout::Samurai) {
             return Err(InteropError::Inexpressible { format: "ipuz", what: "the samurai layout".into() });
         }
+        if let Some(c) = self.constraints().first() {
+            return Err(InteropError::Inexpressible {
+                format: "ipuz",
+                what: format!("the constraint {} (ipuz sudoku has no such field)", c.kind().name()),
+            });
+        }
         for rule in [Rule::AntiKnight, Rule::AntiKing, Rule::NonConsecutive] {
             if self.rules().contains(rule) {
                 return Err(InteropError::Inexpressible {

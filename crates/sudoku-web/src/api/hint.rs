@@ -41,13 +41,12 @@ pub async fn hint(
             _ => return Err(ApiError::bad_request(format!("steps: expected 1 to {MAX_STEPS}, got {v}"))),
         },
     };
-    // Variant positions (other sizes, extra rules, cages) are not taken
-    // here yet: say so, rather than what a 9x9 reader makes of them. The
-    // keys are those of `sudoku_io::json_is_variant`; its rule for givens
-    // (any length but 81) would also catch a mistyped 9x9 position, which
-    // the position reader locates better.
-    let variant_key = ["rules", "cages", "regions", "boxes", "layout"].iter().any(|k| body.contains_key(*k))
-        || body.get("size").is_some_and(|n| n.as_u64() != Some(9));
+    // Variant positions (other sizes, extra rules, cages, constraints) are
+    // not taken here yet: say so, rather than what a 9x9 reader makes of
+    // them. Told by `sudoku_io`'s rule for fields; its rule for givens (any
+    // length but 81) would also catch a mistyped 9x9 position, which the
+    // position reader locates better.
+    let variant_key = sudoku_io::json_has_variant_fields(&body);
     let other_size = body.get("givens").and_then(|g| g.as_str()).is_some_and(is_variant_input);
     if variant_key || other_size {
         return Err(ApiError::bad_request(

@@ -1,0 +1,254 @@
+//! Arrow: the digits along the arrow add up to the number in its circle.
+//! A circle of two or three cells reads as a number, its first cell the
+//! leading digit (f-puzzles' pill). Parts: the circle (1 to 3 cells, each
+//! touching the next), then one part per line (its cells from the circle
+//! outwards, the first touching the circle). Digits on an arrow may
+//! repeat unless a house forbids it. JSON
+//! `{"kind":"arrow","circle":["r1c1"],"lines":[["r1c2","r1c3"]]}`;
+//! f-puzzles `arrow` entries `{"cells":[circle],"lines":[[circle cell,
+//! then the line]]}`.
+
+use rand::RngCore;
+use serde_json::{json, Map, Value};
+
+use super::util::{bounds, check_line, fp_cells, json_cells, names, pick, steps, touch, up_to, used_cells};
+use super::{Candidates, Glyph, Kind};
+use crate::{Puzzle, VariantError};
+
+/// The arrow kind.
+#[derive(Debug, Clone, Copy)]
+pub struct Arrow;
+
+/// The most cells a circle may span.
+const MAX_CIRCLE: usize = 3;
+/// Radius of the drawn circle.
+const RADIUS: f32 = 0.4;
+
+/// The place value of each circle cell: 100, 10, 1 for three.
+fn weights(circle: &[u16]) -> impl Iterator<Item = (u16, u32)> + '_ {
+    let k = circle.len() as u32;
+    circle.iter().enumerate().map(move |(i, &c)| (c, 10u32.pow(k - 1 - i as u32)))
+}
+
+impl Kind for Arrow {
+    fn name(&self) -> &'static str {
+        "arrow"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["arrows"]
+    }
+
+    fn title(&self) -> &'static str {
+        "Arrow"
+    }
+
+    fn rule_text(&self) -> &'static str {
+        "The digits along each arrow add up to the number in its circle (a circle over two or three \
+         cells reads as a number, left to right or top to bottom); digits on an arrow may repeat \
+         unless a row, column or box forbids it."
+    }
+
+    fn describe(&self, first: &str) -> String {
+        format!("arrow from {first}")
+    }
+
+    fn check(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
+        let Some((circle, lines)) = parts.split_first() else { return Err("an arrow needs a circle".into()) };
+        if circle.is_empty() || circle.len() > MAX_CIRCLE {
+            return Err(format!("an arrow's circle has 1 to {MAX_CIRCLE} cells, not {}", circle.len()));
+        }
+        check_line(puzzle, circle, "arrow circle")?;
+        if lines.is_empty() || lines.iter().any(Vec::is_empty) {
+            return Err("an arrow needs at least one line of one cell or more".into());
+        }
+        let mut seen: Vec<u16> = circle.clone();
+        for line in lines {
+            check_line(puzzle, line, "arrow")?;
+            if !circle.iter().any(|&c| touch(puzzle.side(), c, line[0])) {
+                return Err(format!(
+                    "arrow: {} does not touch its circle",
+                    puzzle.cell_name(usize::from(line[0]))
+                ));
+            }
+            if let Some(&c) = line.iter().find(|c| seen.contains(c)) {
+                return Err(format!("arrow: {} is on the arrow twice", puzzle.cell_name(usize::from(c))));
+            }
+            seen.extend_from_slice(line);
+        }
+        Ok(())
+    }
+
+    fn holds(&self, parts: &[Vec<u16>], grid: &[u8]) -> bool {
+        let value: u32 = weights(&parts[0]).map(|(c, w)| u32::from(grid[usize::from(c)]) * w).sum();
+        let sum: u32 = parts[1..].iter().flatten().map(|&c| u32::from(grid[usize::from(c)])).sum();
+        value == sum
+    }
+
+    /// Bounds: the circle's number lies between its lowest and highest
+    /// reading, the sum between its lowest and highest; each cell keeps
+    /// the digits that leave the two ranges a common value.
+    fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn Candidates) -> bool {
+        let full = up_to(n as u32);
+        let circle = &parts[0];
+        let arrow = || parts[1..].iter().flatten().copied();
+        let (mut c_low, mut c_high, mut s_low, mut s_high) = (0, 0, 0, 0);
+        for (c, w) in weights(circle) {
+            let (lo, hi) = bounds(board.get(c) & full);
+            c_low += lo * w;
+            c_high += hi * w;
+        }
+        for c in arrow() {
+            let (lo, hi) = bounds(board.get(c) & full);
+            s_low += lo;
+            s_high += hi;
+        }
+        let (low, high) = (c_low.max(s_low), c_high.min(s_high));
+        if low > high {
+            return false;
+        }
+        // Keep digit x in cell c when some value in low..=high is reached.
+        let keep = |board: &mut dyn Candidates, c: u16, w: u32, rest_low: u32, rest_high: u32| {
+            let min = low.saturating_sub(rest_high).div_ceil(w);
+            let max = high.saturating_sub(rest_low) / w;
+            board.remove(c, up_to(min.saturating_sub(1)) | (full & !up_to(max)))
+        };
+        for (c, w) in weights(circle) {
+            let (lo, hi) = bounds(board.get(c) & full);
+            if !keep(board, c, w, c_low - lo * w, c_high - hi * w) {
+                return false;
+            }
+        }
+        for c in arrow() {
+            let (lo, hi) = bounds(board.get(c) & full);
+            if !keep(board, c, 1, s_low - lo, s_high - hi) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn parts_from_json(
+        &self,
+        object: &Map<String, Value>,
+        cell: &dyn Fn(&str) -> Result<u16, VariantError>,
+    ) -> Result<Vec<Vec<u16>>, String> {
+        let mut parts = vec![json_cells(object.get("circle"), "circle", cell)?];
+        let lines = object.get("lines").and_then(Value::as_array).ok_or("expected \"lines\": [[cells]]")?;
+        for line in lines {
+            parts.push(json_cells(Some(line), "lines", cell)?);
+        }
+        Ok(parts)
+    }
+
+    fn parts_to_json(&self, parts: &[Vec<u16>], name: &dyn Fn(u16) -> String) -> Map<String, Value> {
+        let mut object = Map::new();
+        object.insert("circle".into(), names(&parts[0], name));
+        object.insert("lines".into(), Value::Array(parts[1..].iter().map(|l| names(l, name)).collect()));
+        object
+    }
+
+    fn fpuzzles_key(&self) -> &'static str {
+        "arrow"
+    }
+
+    /// f-puzzles lines start in the circle; those cells are dropped.
+    fn from_fpuzzles(
+        &self,
+        entry: &Value,
+        cell: &dyn Fn(&Value) -> Result<u16, String>,
+    ) -> Result<Vec<Vec<Vec<u16>>>, String> {
+        let circle = fp_cells(entry.get("cells").ok_or("expected \"cells\" (the circle)")?, cell)?;
+        let lines = entry.get("lines").and_then(Value::as_array).ok_or("expected \"lines\"")?;
+        let mut parts = vec![circle.clone()];
+        for line in lines {
+            let line: Vec<u16> = fp_cells(line, cell)?.into_iter().filter(|c| !circle.contains(c)).collect();
+            parts.push(line);
+        }
+        Ok(vec![parts])
+    }
+
+    /// Each line written from the circle cell it touches.
+    fn to_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: &dyn Fn(u16) -> String) -> Value {
+        let circle = &parts[0];
+        let lines: Vec<Value> = parts[1..]
+            .iter()
+            .map(|line| {
+                let from = circle.iter().copied().find(|&c| touch(side, c, line[0])).unwrap_or(circle[0]);
+                let mut cells = vec![from];
+                cells.extend_from_slice(line);
+                names(&cells, name)
+            })
+            .collect();
+        json!({ "cells": names(circle, name), "lines": lines })
+    }
+
+    fn glyphs(&self, parts: &[Vec<u16>], side: usize) -> Vec<Glyph> {
+        let circle = &parts[0];
+        let mut out = Vec::new();
+        // The circle (a pill over several cells): black, then white inside.
+        for (gray, radius) in [(0.0, RADIUS), (1.0, RADIUS - 0.05)] {
+            out.extend(circle.iter().map(|&cell| Glyph::Disc { cell, radius, gray }));
+            if circle.len() > 1 {
+                out.push(Glyph::Path {
+                    cells: circle.clone(),
+                    width: 2.0 * radius,
+                    gray,
+                    arrowhead: false,
+                    from_edge: 0.0,
+                });
+            }
+        }
+        for line in &parts[1..] {
+            let from = circle.iter().copied().find(|&c| touch(side, c, line[0])).unwrap_or(circle[0]);
+            let mut cells = vec![from];
+            cells.extend_from_slice(line);
+            out.push(Glyph::Path { cells, width: 0.05, gray: 0.35, arrowhead: true, from_edge: RADIUS });
+        }
+        out
+    }
+
+    /// About one arrow for every two digits: a one-cell circle holding 3 or
+    /// more, and a random walk from it over cells no other constraint uses
+    /// whose digits add up to the circle's.
+    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Vec<Vec<Vec<u16>>> {
+        let wanted = (puzzle.size() / 2).max(2);
+        let mut used = used_cells(puzzle);
+        let cells: Vec<usize> = puzzle.cells().into_iter().filter(|&c| solution[c] >= 3).collect();
+        let mut out = Vec::new();
+        for _ in 0..wanted * 30 {
+            if out.len() == wanted || cells.is_empty() {
+                break;
+            }
+            let circle = pick(&cells, rng) as u16;
+            if used[usize::from(circle)] {
+                continue;
+            }
+            let target = u32::from(solution[usize::from(circle)]);
+            used[usize::from(circle)] = true;
+            let (mut line, mut sum, mut at) = (Vec::new(), 0u32, circle);
+            while sum < target {
+                let fits: Vec<u16> = steps(puzzle, at, &used)
+                    .into_iter()
+                    .filter(|&c| sum + u32::from(solution[usize::from(c)]) <= target)
+                    .filter(|&c| sum + u32::from(solution[usize::from(c)]) == target || line.len() < 4)
+                    .collect();
+                if fits.is_empty() {
+                    break;
+                }
+                at = pick(&fits, rng);
+                used[usize::from(at)] = true;
+                sum += u32::from(solution[usize::from(at)]);
+                line.push(at);
+            }
+            if sum == target && line.len() >= 2 {
+                out.push(vec![vec![circle], line]);
+            } else {
+                for c in line.into_iter().chain([circle]) {
+                    used[usize::from(c)] = false;
+                }
+            }
+        }
+        out
+    }
+}

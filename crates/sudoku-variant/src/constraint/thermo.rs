@@ -1,0 +1,164 @@
+//! Thermometer: the digits strictly increase along the line, from the
+//! bulb. One part: the cells, bulb first, each touching the next
+//! (diagonally too). JSON `{"kind":"thermo","cells":["r1c1","r1c2"]}`;
+//! f-puzzles `thermometer` entries `{"lines":[["R1C1","R1C2"]]}` (each
+//! line of an entry is one thermometer).
+
+use rand::RngCore;
+use serde_json::{json, Map, Value};
+
+use super::util::{bounds, check_line, fp_cells, json_cells, names, pick, steps, up_to, used_cells};
+use super::{Candidates, Glyph, Kind};
+use crate::{Puzzle, VariantError};
+
+/// The thermometer kind.
+#[derive(Debug, Clone, Copy)]
+pub struct Thermo;
+
+/// Gray of the drawn thermometer: light enough for digits on it.
+const GRAY: f32 = 0.78;
+
+impl Kind for Thermo {
+    fn name(&self) -> &'static str {
+        "thermo"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["thermometer", "thermometers", "thermos"]
+    }
+
+    fn title(&self) -> &'static str {
+        "Thermo"
+    }
+
+    fn rule_text(&self) -> &'static str {
+        "Along each thermometer the digits strictly increase from the bulb."
+    }
+
+    fn describe(&self, first: &str) -> String {
+        format!("thermometer from {first}")
+    }
+
+    fn check(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
+        let [cells] = parts else { return Err("a thermometer is one line of cells".into()) };
+        check_line(puzzle, cells, "thermometer")?;
+        if cells.len() < 2 || cells.len() > puzzle.size() {
+            return Err(format!("a thermometer has 2 to {} cells, not {}", puzzle.size(), cells.len()));
+        }
+        Ok(())
+    }
+
+    fn holds(&self, parts: &[Vec<u16>], grid: &[u8]) -> bool {
+        parts[0].windows(2).all(|w| grid[usize::from(w[0])] < grid[usize::from(w[1])])
+    }
+
+    fn distinct(&self, parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
+        parts.to_vec()
+    }
+
+    fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn Candidates) -> bool {
+        let cells = &parts[0];
+        let full = up_to(n as u32);
+        // Up from the bulb: each cell above the lowest digit of the one before.
+        let mut low = 0;
+        for &c in cells {
+            if !board.remove(c, up_to(low)) {
+                return false;
+            }
+            low = bounds(board.get(c) & full).0;
+        }
+        // Down from the tip: each cell below the highest digit of the one after.
+        let mut high = n as u32 + 1;
+        for &c in cells.iter().rev() {
+            if !board.remove(c, full & !up_to(high - 1)) {
+                return false;
+            }
+            high = bounds(board.get(c) & full).1;
+        }
+        true
+    }
+
+    fn parts_from_json(
+        &self,
+        object: &Map<String, Value>,
+        cell: &dyn Fn(&str) -> Result<u16, VariantError>,
+    ) -> Result<Vec<Vec<u16>>, String> {
+        Ok(vec![json_cells(object.get("cells"), "cells", cell)?])
+    }
+
+    fn parts_to_json(&self, parts: &[Vec<u16>], name: &dyn Fn(u16) -> String) -> Map<String, Value> {
+        let mut object = Map::new();
+        object.insert("cells".into(), names(&parts[0], name));
+        object
+    }
+
+    fn fpuzzles_key(&self) -> &'static str {
+        "thermometer"
+    }
+
+    fn from_fpuzzles(
+        &self,
+        entry: &Value,
+        cell: &dyn Fn(&Value) -> Result<u16, String>,
+    ) -> Result<Vec<Vec<Vec<u16>>>, String> {
+        let lines = entry.get("lines").and_then(Value::as_array).ok_or("expected \"lines\"")?;
+        lines.iter().map(|line| Ok(vec![fp_cells(line, cell)?])).collect()
+    }
+
+    fn to_fpuzzles(&self, parts: &[Vec<u16>], _side: usize, name: &dyn Fn(u16) -> String) -> Value {
+        json!({ "lines": [names(&parts[0], name)] })
+    }
+
+    fn glyphs(&self, parts: &[Vec<u16>], _side: usize) -> Vec<Glyph> {
+        let cells = &parts[0];
+        vec![
+            Glyph::Path { cells: cells.clone(), width: 0.3, gray: GRAY, arrowhead: false, from_edge: 0.0 },
+            Glyph::Disc { cell: cells[0], radius: 0.36, gray: GRAY },
+        ]
+    }
+
+    /// About two thermometers for every three digits, of 3 cells up to
+    /// half the size plus one, each a random walk up the solution's digits
+    /// over cells no other constraint uses.
+    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Vec<Vec<Vec<u16>>> {
+        let n = puzzle.size();
+        let wanted = (2 * n / 3).max(2);
+        let longest = (n / 2 + 1).max(3);
+        let mut used = used_cells(puzzle);
+        let cells = puzzle.cells();
+        let mut out = Vec::new();
+        for _ in 0..wanted * 20 {
+            if out.len() == wanted {
+                break;
+            }
+            let start = pick(&cells, rng) as u16;
+            if used[usize::from(start)] {
+                continue;
+            }
+            let length = 3 + (rng.next_u32() as usize) % (longest - 2);
+            let mut line = vec![start];
+            used[usize::from(start)] = true;
+            while line.len() < length {
+                let at = *line.last().expect("a bulb");
+                let up: Vec<u16> = steps(puzzle, at, &used)
+                    .into_iter()
+                    .filter(|&c| solution[usize::from(c)] > solution[usize::from(at)])
+                    .collect();
+                if up.is_empty() {
+                    break;
+                }
+                let next = pick(&up, rng);
+                used[usize::from(next)] = true;
+                line.push(next);
+            }
+            if line.len() >= 3 {
+                out.push(vec![line]);
+            } else {
+                for c in line {
+                    used[usize::from(c)] = false;
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,301 @@
+//! Thermometers and arrows against an independent solver written here:
+//! plain backtracking over the cells in row order, checking rows, columns,
+//! boxes and each constraint by its rule as the puzzle books state it
+//! (never through the crate's `Kind` code), on random puzzles of both
+//! signs: constraints true of a grid, and constraints drawn blind (often
+//! with no solution).
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sudoku_variant::{kind_named, Constraint, Puzzle, KINDS};
+
+/// A constraint as the reference solver reads it.
+#[derive(Debug, Clone)]
+enum Rule {
+    /// Strictly increasing from the first cell.
+    Thermo(Vec<usize>),
+    /// The circle's cells read as a number equal the sum of the arrow's.
+    Arrow(Vec<usize>, Vec<usize>),
+}
+
+impl Rule {
+    fn cells(&self) -> Vec<usize> {
+        match self {
+            Rule::Thermo(c) => c.clone(),
+            Rule::Arrow(a, b) => a.iter().chain(b).copied().collect(),
+        }
+    }
+
+    fn holds(&self, g: &[u8]) -> bool {
+        match self {
+            Rule::Thermo(c) => c.windows(2).all(|w| g[w[0]] < g[w[1]]),
+            Rule::Arrow(circle, arrow) => {
+                let number = circle.iter().fold(0u32, |v, &c| v * 10 + u32::from(g[c]));
+                number == arrow.iter().map(|&c| u32::from(g[c])).sum::<u32>()
+            }
+        }
+    }
+}
+
+/// Counts solutions up to `limit` of an n×n grid with boxes `br`×`bc`.
+fn reference_count(n: usize, br: usize, bc: usize, givens: &[u8], rules: &[Rule], limit: usize) -> usize {
+    // Each rule is checked once its last cell (row order) is filled.
+    let mut due: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+    for (k, r) in rules.iter().enumerate() {
+        due[*r.cells().iter().max().unwrap()].push(k);
+    }
+    fn walk(
+        i: usize,
+        g: &mut Vec<u8>,
+        ctx: (usize, usize, usize),
+        due: &[Vec<usize>],
+        rules: &[Rule],
+        limit: usize,
+        found: &mut usize,
+    ) {
+        let (n, br, bc) = ctx;
+        if *found >= limit {
+            return;
+        }
+        if i == n * n {
+            *found += 1;
+            return;
+        }
+        let fixed = g[i];
+        for d in 1..=n as u8 {
+            if fixed != 0 && d != fixed {
+                continue;
+            }
+            let (r, c) = (i / n, i % n);
+            let clash = (0..n).any(|k| {
+                (k != c && g[r * n + k] == d) || (k != r && g[k * n + c] == d) || {
+                    let (rr, cc) = (r / br * br + k / bc, c / bc * bc + k % bc);
+                    (rr, cc) != (r, c) && g[rr * n + cc] == d
+                }
+            });
+            if clash {
+                continue;
+            }
+            g[i] = d;
+            if due[i].iter().all(|&k| rules[k].holds(g)) {
+                walk(i + 1, g, ctx, due, rules, limit, found);
+            }
+            g[i] = fixed;
+        }
+    }
+    let mut g = givens.to_vec();
+    let mut found = 0;
+    // Givens must not clash among themselves; the walk re-checks each
+    // cell against the earlier ones and later givens.
+    for i in 0..n * n {
+        if g[i] != 0 {
+            let d = g[i];
+            g[i] = 0;
+            let (r, c) = (i / n, i % n);
+            let clash = (0..n).any(|k| {
+                g[r * n + k] == d || g[k * n + c] == d || g[(r / br * br + k / bc) * n + c / bc * bc + k % bc] == d
+            });
+            g[i] = d;
+            if clash {
+                return 0;
+            }
+        }
+    }
+    walk(0, &mut g, (n, br, bc), &due, rules, limit, &mut found);
+    found
+}
+
+/// A random full grid: a fixed one with its digits relabelled, rows
+/// swapped within bands and the bands swapped.
+fn random_grid(n: usize, br: usize, bc: usize, rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let base: Vec<u8> = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            ((r % br * bc + r / br + c) % n) as u8
+        })
+        .collect();
+    let mut labels: Vec<u8> = (1..=n as u8).collect();
+    for i in (1..n).rev() {
+        labels.swap(i, rng.gen_range(0..=i));
+    }
+    let mut rows: Vec<usize> = (0..n).collect();
+    for band in rows.chunks_mut(br) {
+        band.swap(0, rng.gen_range(0..br));
+    }
+    let grid: Vec<u8> = (0..n * n).map(|i| labels[usize::from(base[rows[i / n] * n + i % n])]).collect();
+    assert_eq!(reference_count(n, br, bc, &grid, &[], 2), 1, "a valid grid");
+    grid
+}
+
+/// A random path of `len` orthogonally or diagonally touching cells.
+fn random_path(n: usize, len: usize, rng: &mut ChaCha8Rng) -> Option<Vec<usize>> {
+    let mut path = vec![rng.gen_range(0..n * n)];
+    while path.len() < len {
+        let at = *path.last().unwrap();
+        let (r, c) = ((at / n) as isize, (at % n) as isize);
+        let next: Vec<usize> = (-1..=1isize)
+            .flat_map(|dr| (-1..=1isize).map(move |dc| (r + dr, c + dc)))
+            .filter(|&(rr, cc)| rr >= 0 && cc >= 0 && (rr as usize) < n && (cc as usize) < n)
+            .map(|(rr, cc)| rr as usize * n + cc as usize)
+            .filter(|x| !path.contains(x))
+            .collect();
+        if next.is_empty() {
+            return None;
+        }
+        path.push(next[rng.gen_range(0..next.len())]);
+    }
+    Some(path)
+}
+
+fn name(n: usize, i: usize) -> String {
+    format!("r{}c{}", i / n + 1, i % n + 1)
+}
+
+/// The JSON form of a puzzle with `rules` (so the reader is tested too).
+fn json(n: usize, givens: &[u8], rules: &[Rule]) -> String {
+    let names = |cells: &[usize]| cells.iter().map(|&i| format!("\"{}\"", name(n, i))).collect::<Vec<_>>().join(",");
+    let constraints: Vec<String> = rules
+        .iter()
+        .map(|r| match r {
+            Rule::Thermo(c) => format!(r#"{{"kind":"thermo","cells":[{}]}}"#, names(c)),
+            Rule::Arrow(a, b) => format!(r#"{{"kind":"arrow","circle":[{}],"lines":[[{}]]}}"#, names(a), names(b)),
+        })
+        .collect();
+    let givens: String = givens.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
+    format!(r#"{{"size":{n},"givens":"{givens}","constraints":[{}]}}"#, constraints.join(","))
+}
+
+/// Blind constraints: thermometers and arrows on random paths.
+fn blind_rules(n: usize, rng: &mut ChaCha8Rng) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    for _ in 0..rng.gen_range(1..=3) {
+        let len = rng.gen_range(2..=n.min(4));
+        if let Some(p) = random_path(n, len, rng) {
+            if rng.gen_bool(0.5) {
+                rules.push(Rule::Thermo(p));
+            } else {
+                let circle = rng.gen_range(1..=2.min(len - 1));
+                rules.push(Rule::Arrow(p[..circle].to_vec(), p[circle..].to_vec()));
+            }
+        }
+    }
+    rules
+}
+
+#[test]
+fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
+    let mut rng = ChaCha8Rng::seed_from_u64(44);
+    let (mut unsolvable, mut unique, mut many) = (0, 0, 0);
+    for round in 0..300 {
+        let (n, br, bc) = if round % 3 == 0 { (6, 2, 3) } else { (4, 2, 2) };
+        let (rules, givens) = if round % 2 == 0 {
+            // Blind: random paths and random givens (which may clash).
+            let mut givens = vec![0u8; n * n];
+            for _ in 0..rng.gen_range(0..=n) {
+                givens[rng.gen_range(0..n * n)] = rng.gen_range(1..=n as u8);
+            }
+            (blind_rules(n, &mut rng), givens)
+        } else {
+            // True of a grid: the kinds' own drawings on a random grid, and
+            // some of its digits as givens.
+            let grid = random_grid(n, br, bc, &mut rng);
+            let blank = Puzzle::blank(n).unwrap();
+            let mut rules = Vec::new();
+            for kind in KINDS {
+                for parts in kind.sprinkle(&blank, &grid, &mut rng) {
+                    let cells = |k: usize| parts[k].iter().map(|&c| usize::from(c)).collect::<Vec<_>>();
+                    rules.push(match kind.name() {
+                        "thermo" => Rule::Thermo(cells(0)),
+                        "arrow" => Rule::Arrow(cells(0), cells(1)),
+                        other => panic!("no reference rule for {other}"),
+                    });
+                }
+            }
+            let givens = grid.iter().map(|&d| if rng.gen_bool(0.3) { d } else { 0 }).collect();
+            (rules, givens)
+        };
+        let text = json(n, &givens, &rules);
+        let puzzle = match Puzzle::from_json(&text) {
+            Ok(p) => p.puzzle,
+            Err(e) => panic!("{text}: {e}"),
+        };
+        let expected = reference_count(n, br, bc, &givens, &rules, 3);
+        let got = puzzle.count_solutions_up_to(3) as usize;
+        assert_eq!(got, expected, "{text}");
+        match expected {
+            0 => unsolvable += 1,
+            1 => unique += 1,
+            _ => many += 1,
+        }
+        if let Some(s) = puzzle.solve_one() {
+            assert!(puzzle.check_solution(&s).is_ok(), "{text}");
+            assert!(rules.iter().all(|r| r.holds(&s)), "{text}");
+        }
+    }
+    // Both signs, and the middle, were drawn.
+    assert!(unsolvable > 20 && unique > 5 && many > 20, "{unsolvable} {unique} {many}");
+}
+
+#[test]
+fn a_solution_that_breaks_a_constraint_is_refused_by_check_solution() {
+    // 4x4 grid 1234/3412/2143/4321.
+    let grid: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
+    let ok = json(4, &[0; 16], &[Rule::Thermo(vec![0, 1, 2]), Rule::Arrow(vec![3], vec![2, 1])]);
+    assert!(Puzzle::from_json(&ok).unwrap().puzzle.check_solution(&grid).is_err(), "3 + 2 is not 4");
+    let ok = json(4, &[0; 16], &[Rule::Thermo(vec![0, 1, 2]), Rule::Arrow(vec![7], vec![6])]);
+    assert!(Puzzle::from_json(&ok).unwrap().puzzle.check_solution(&grid).is_err(), "1 is not 2");
+    let ok = json(4, &[0; 16], &[Rule::Thermo(vec![0, 1, 2]), Rule::Arrow(vec![3], vec![2, 6])]);
+    assert!(Puzzle::from_json(&ok).unwrap().puzzle.check_solution(&grid).is_ok());
+    let bad = json(4, &[0; 16], &[Rule::Thermo(vec![2, 1])]);
+    assert!(Puzzle::from_json(&bad).unwrap().puzzle.check_solution(&grid).is_err(), "3 then 2 falls");
+}
+
+#[test]
+fn malformed_constraints_are_refused_with_their_place() {
+    for (text, says) in [
+        (r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r1c1","r3c3"]}]}"#, "does not touch"),
+        (r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r1c1"]}]}"#, "2 to 4 cells"),
+        (r#"{"size":4,"constraints":[{"kind":"arrow","circle":["r1c1"],"lines":[["r3c3"]]}]}"#, "touch its circle"),
+        (r#"{"size":4,"constraints":[{"kind":"arrow","circle":["r1c1"]}]}"#, "lines"),
+        (r#"{"size":4,"constraints":[{"kind":"zigzag","cells":[]}]}"#, "zigzag"),
+        (r#"{"size":4,"constraints":[{"cells":["r1c1"]}]}"#, "kind"),
+        (r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r9c9","r1c1"]}]}"#, "r9c9"),
+    ] {
+        let err = Puzzle::from_json(text).expect_err(text).to_string();
+        assert!(err.contains(says), "{text}: {err}");
+    }
+}
+
+#[test]
+fn every_kind_survives_the_json_and_fpuzzles_forms() {
+    let text = json(6, &[0; 36], &[Rule::Thermo(vec![0, 7, 14]), Rule::Arrow(vec![5, 4], vec![11, 17, 23])]);
+    let puzzle = Puzzle::from_json(&text).unwrap().puzzle;
+    assert_eq!(puzzle.constraints().len(), 2);
+    assert_eq!(Puzzle::from_json(&puzzle.to_json(None)).unwrap().puzzle, puzzle);
+    let fp = puzzle.to_fpuzzles(None).unwrap();
+    assert!(fp.contains("\"thermometer\"") && fp.contains("\"arrow\""), "{fp}");
+    assert_eq!(Puzzle::from_fpuzzles(&fp).unwrap().puzzle, puzzle, "{fp}");
+    assert!(puzzle.to_ipuz(None).is_err(), "ipuz has no thermometers");
+    assert_eq!(puzzle.variant_name(), "thermo,arrow");
+    for kind in KINDS {
+        assert_eq!(kind_named(kind.name()).map(|k| k.name()), Some(kind.name()));
+    }
+}
+
+#[test]
+fn sprinkled_constraints_hold_on_the_grid_they_were_drawn_on() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for n in [4usize, 6, 9, 16] {
+        let blank = Puzzle::blank(n).unwrap();
+        for _ in 0..5 {
+            let grid = blank.solve_one().unwrap();
+            for kind in KINDS {
+                let drawn = kind.sprinkle(&blank, &grid, &mut rng);
+                assert!(!drawn.is_empty(), "{} on {n}x{n}", kind.name());
+                let constraints: Vec<Constraint> = drawn.into_iter().map(|p| Constraint::new(*kind, p)).collect();
+                let puzzle = blank.with_constraints(constraints).unwrap();
+                assert!(puzzle.check_solution(&grid).is_ok(), "{} on {n}x{n}", kind.name());
+            }
+        }
+    }
+}
