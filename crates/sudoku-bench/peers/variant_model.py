@@ -62,6 +62,8 @@ class Variant:
         self.givens = {}
         self.neq = []
         self.nonconsec = []
+        self.thermos = []   # cell lists, bulb first: strictly increasing
+        self.arrows = []    # (circle cells, arrow cells): the circle read as a number = the arrow's sum
 
     def text(self, values):
         """values[k] for cell k -> the canvas string (row-major, '.' outside every grid and for 0)."""
@@ -105,6 +107,15 @@ class Variant:
         for a, b in self.nonconsec:
             if abs(values[a] - values[b]) == 1:
                 return f"consecutive {cell_name(self.cells[a])} {cell_name(self.cells[b])}"
+        for t in self.thermos:
+            if any(values[a] >= values[b] for a, b in zip(t, t[1:])):
+                return f"thermo {cell_name(self.cells[t[0]])}"
+        for circle, line in self.arrows:
+            number = 0
+            for k in circle:
+                number = number * 10 + values[k]
+            if number != sum(values[k] for k in line):
+                return f"arrow {cell_name(self.cells[circle[0]])}"
         return None
 
 
@@ -141,7 +152,7 @@ def parse(obj):
     if isinstance(obj, str):
         obj = json.loads(obj)
     known = {"size", "boxes", "regions", "rules", "cages", "givens", "layout", "solution", "expect", "id", "source",
-             "pencilmark"}
+             "pencilmark", "constraints"}
     extra = sorted(set(obj) - known)
     if extra:
         raise FormatError(f"unknown field(s) {extra}")
@@ -223,14 +234,18 @@ def parse(obj):
         if len(labels) != n or any(len(v) != n for v in labels.values()):
             raise FormatError(f"regions must be {n} labels of {n} cells each")
         houses += [v for _, v in sorted(labels.items())]
-    cages = []
-    for cg in obj.get("cages") or []:
+    def cell_list(names):
         cs = []
-        for name in cg.get("cells") or []:
+        for name in names or []:
             m = re.fullmatch(r"r(\d+)c(\d+)", name, re.I)
             if not m or (int(m.group(1)) - 1, int(m.group(2)) - 1) not in index:
                 raise FormatError(f"bad cell {name!r}")
             cs.append(index[(int(m.group(1)) - 1, int(m.group(2)) - 1)])
+        return cs
+
+    cages = []
+    for cg in obj.get("cages") or []:
+        cs = cell_list(cg.get("cells"))
         if not cs or len(set(cs)) != len(cs):
             raise FormatError("a cage needs distinct cells")
         total = cg.get("sum")
@@ -248,6 +263,13 @@ def parse(obj):
                 raise FormatError(f"digit {ch!r} above size {n}")
             if d:
                 v.givens[index[rc]] = d
+    for con in obj.get("constraints") or []:
+        if con.get("kind") == "thermo":
+            v.thermos.append(cell_list(con.get("cells")))
+        elif con.get("kind") == "arrow":
+            v.arrows.append((cell_list(con.get("circle")), [k for line in con.get("lines") or [] for k in cell_list(line)]))
+        else:
+            raise FormatError(f"unknown constraint {con.get('kind')!r}")
     if "anti-knight" in rules:
         v.neq += _pairs(index, KNIGHT)
     if "anti-king" in rules:

@@ -65,6 +65,11 @@ def cpsat_model(v):
         allowed = [(i, j) for i in range(1, v.n + 1) for j in range(1, v.n + 1) if abs(i - j) != 1]
         for a, b in v.nonconsec:
             m.AddAllowedAssignments([x[a], x[b]], allowed)
+    for t in v.thermos:
+        for a, b in zip(t, t[1:]):
+            m.Add(x[a] < x[b])
+    for circle, line in v.arrows:
+        m.Add(sum(x[k] * 10 ** (len(circle) - 1 - i) for i, k in enumerate(circle)) == sum(x[k] for k in line))
     return m, x
 
 
@@ -134,6 +139,10 @@ def pencilmark_json(v):
     for ours, theirs in (("anti-knight", "antiknight"), ("anti-king", "antiking"), ("non-consecutive", "nonconsecutive")):
         if ours in v.rules:
             rules.append({"type": theirs})
+    for t in v.thermos:
+        rules.append({"type": "line", "kind": "thermo", "cells": [name(k) for k in t]})
+    for circle, line in v.arrows:
+        rules.append({"type": "arrow", "circle": [name(k) for k in circle], "line": [name(k) for k in line]})
     if rules:
         d["rules"] = rules
     return d

@@ -28,6 +28,13 @@ pub fn variant_list() -> impl TypedValueParser<Value = sudoku_variant::VariantLi
     |text: &str| sudoku_variant::VariantList::parse(text).map_err(|e| e.to_string())
 }
 
+/// The long help of a `--variant` flag: `lead`, then every name a list
+/// takes, read from the model (so a rule added there shows here), then
+/// `tail`.
+pub fn variant_help(lead: &str, tail: &str) -> String {
+    format!("{lead} {}. {tail}", sudoku_variant::VariantList::names().join(", "))
+}
+
 /// Parses a name of `table` into its value.
 #[derive(Clone)]
 pub struct ChoiceParser<T: 'static> {

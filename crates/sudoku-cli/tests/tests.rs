@@ -5,6 +5,7 @@ mod util;
 
 mod canon;
 mod cli;
+mod constraints;
 mod generate;
 mod generate_variant;
 mod grade;

@@ -1,4 +1,5 @@
-//! Issue 44: every rule the model registers (`Rule::ALL`) is kept on every
+//! Issue 44: every rule the model registers (`Rule::ALL`, and every
+//! constraint kind of `sudoku_variant::KINDS`) is kept on every
 //! surface that answers: solve (one, count, all), grade (each step of the
 //! explain path) and hint. The rules are written out here from their
 //! definitions, independently of the library. The `match` in [`keeps`]
@@ -185,6 +186,92 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
                 }
                 (_, Err(why)) => assert!(why.contains(rule.name()), "{what}: {why}"),
                 (_, Ok(graded)) => panic!("{what}: rated as if classic: {graded:?}"),
+            }
+        }
+    }
+}
+
+/// Whether `grid` (0 = blank) keeps a constraint, written from its
+/// definition: a thermometer's filled cells rise from the bulb; an arrow's
+/// circle, read as a number, is the sum of its line's digits once all are
+/// filled. A kind registered without a check here fails every test that
+/// meets it.
+fn keeps_constraint(kind: &str, parts: &[Vec<u16>], grid: &[u8]) -> bool {
+    let digits = |part: &[u16]| part.iter().map(|&c| grid[usize::from(c)]).collect::<Vec<u8>>();
+    match kind {
+        "thermo" => {
+            let d = digits(&parts[0]);
+            (0..d.len()).all(|i| (i + 1..d.len()).all(|j| d[i] == 0 || d[j] == 0 || d[i] < d[j]))
+        }
+        "arrow" => {
+            let circle = digits(&parts[0]);
+            let line: Vec<u8> = parts[1..].iter().flat_map(|p| digits(p)).collect();
+            if circle.contains(&0) || line.contains(&0) {
+                return true;
+            }
+            circle.iter().fold(0u32, |v, &d| v * 10 + u32::from(d))
+                == line.iter().map(|&d| u32::from(d)).sum::<u32>()
+        }
+        other => panic!("no independent check of the constraint kind {other}: write one here"),
+    }
+}
+
+fn keeps_all(puzzle: &Puzzle, grid: &[u8]) -> bool {
+    puzzle.constraints().iter().all(|c| keeps_constraint(c.kind().name(), c.parts(), grid))
+}
+
+#[test]
+fn the_constraint_checks_here_can_fail() {
+    let thermo = vec![vec![0u16, 1, 2]];
+    let arrow = vec![vec![0u16], vec![1, 2]];
+    let mut grid = vec![0u8; 81];
+    grid[..3].copy_from_slice(&[5, 2, 4]);
+    assert!(!keeps_constraint("thermo", &thermo, &grid) && !keeps_constraint("arrow", &arrow, &grid));
+    grid[..3].copy_from_slice(&[5, 0, 7]);
+    assert!(keeps_constraint("thermo", &thermo, &grid) && keeps_constraint("arrow", &arrow, &grid));
+    grid[..3].copy_from_slice(&[5, 1, 4]);
+    assert!(!keeps_constraint("thermo", &thermo, &grid) && keeps_constraint("arrow", &arrow, &grid));
+}
+
+/// Every registered constraint kind (`KINDS`), through the generator:
+/// the solution and every listed solution of the blank grid with the same
+/// constraints keep them; count is 1; every hint places the solution's
+/// digit and leaves a board that keeps them; the grader refuses the
+/// puzzle by the kind's name, never rates it as classic.
+#[test]
+fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
+    for kind in sudoku_variant::KINDS {
+        let spec = VariantSpec::parse(kind.name(), None).unwrap();
+        let mut generator = VariantGenerator::new(VariantOptions::new(44, spec)).unwrap();
+        for index in 0..3 {
+            let puzzle = generator.generate(index).unwrap().puzzle;
+            let what = format!("{} #{index}", kind.name());
+            assert!(!puzzle.constraints().is_empty(), "{what}");
+            let solution = unique_solution(&puzzle).unwrap();
+            assert!(solves(&puzzle, Rules::NONE, &solution) && keeps_all(&puzzle, &solution), "{what}");
+            let count = answer(&puzzle, SolveMode::Count(2));
+            assert_eq!(count.count, Some(1), "{what}");
+
+            let blank = puzzle.with_givens(vec![0; 81]).unwrap();
+            let all = answer(&blank, SolveMode::All(20));
+            assert_eq!(all.all.len(), 20, "{what}");
+            for s in &all.all {
+                assert!(solves(&blank, Rules::NONE, s) && keeps_all(&blank, s), "{what}: {s:?}");
+            }
+
+            let steps = hints(&puzzle, None, 81).unwrap();
+            let mut board = puzzle.givens().to_vec();
+            for hint in &steps {
+                if let VariantHint::Place { cell, digit, .. } = hint {
+                    assert_eq!(*digit, solution[*cell], "{what}: {hint:?}");
+                    board[*cell] = *digit;
+                    assert!(keeps_all(&puzzle, &board), "{what}");
+                }
+            }
+            let request = GradeRequest { explain: true, scale: Scale::default() };
+            match request.run_variant(&puzzle) {
+                Err(why) => assert!(why.contains(kind.name()), "{what}: {why}"),
+                Ok(graded) => panic!("{what}: rated as if classic: {graded:?}"),
             }
         }
     }

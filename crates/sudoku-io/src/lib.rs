@@ -50,7 +50,9 @@ pub use output::{FileKind, RecordWriter};
 pub use position::{
     position_from_json, position_json, positions, ParsePositionFormatError, PositionFormat, PositionRecord,
 };
-pub use variant::{json_has_variant_fields, json_is_variant, looks_like_variant, variant_records, VariantRecord, VariantSpec};
+pub use variant::{
+    json_has_variant_fields, json_is_variant, looks_like_variant, variant_records, VariantRecord, VariantSpec,
+};
 
 /// The records of one input in `spec`'s format, read lazily; `source` names
 /// the input in errors (a file name, or `<stdin>`).

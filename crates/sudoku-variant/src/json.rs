@@ -241,9 +241,11 @@ fn read_constraint(
     })?;
     let kind = crate::kind_named(name).ok_or_else(|| VariantError::UnknownKind(name.to_string()))?;
     let cell = |name: &str| shape.parse_cell(name).map(|i| i as u16);
-    let parts = kind
-        .parts_from_json(&record.fields, &cell)
-        .map_err(|why| VariantError::Constraint { index, kind: kind.name(), why })?;
+    let parts = kind.parts_from_json(&record.fields, &cell).map_err(|why| VariantError::Constraint {
+        index,
+        kind: kind.name(),
+        why,
+    })?;
     Ok(crate::Constraint::new(kind, parts))
 }
 

@@ -10,10 +10,7 @@ use crate::VariantError;
 
 /// Every name a variant list takes, for messages: `killer, jigsaw, ...`.
 pub(crate) fn known_variants() -> String {
-    let mut names = vec!["classic", "killer", "jigsaw", "samurai"];
-    names.extend(Rule::ALL.iter().map(|r| r.name()));
-    names.extend(KINDS.iter().map(|k| k.name()));
-    names.join(", ")
+    VariantList::names().join(", ")
 }
 
 /// The registered constraint kinds' names, for messages.
@@ -95,6 +92,16 @@ impl VariantList {
             out.shape = Some(shape);
         }
         Ok(out)
+    }
+
+    /// Every name a list takes (spellings aside), for help and messages:
+    /// the shapes, `killer`, the rules, then the registered constraint
+    /// kinds.
+    pub fn names() -> Vec<&'static str> {
+        let mut names = vec!["killer", "jigsaw", "samurai", "classic"];
+        names.extend(Rule::ALL.iter().map(|r| r.name()));
+        names.extend(KINDS.iter().map(|k| k.name()));
+        names
     }
 
     /// Whether the list names the classic puzzle (nothing beyond boxes).

@@ -227,7 +227,8 @@ impl Puzzle {
         if givens.len() != side * side {
             return Err(VariantError::Length { found: givens.len(), expected: (side * side).to_string() });
         }
-        let mut puzzle = Puzzle { size: size as u8, layout, rules, cages: Vec::new(), constraints: Vec::new(), givens };
+        let mut puzzle =
+            Puzzle { size: size as u8, layout, rules, cages: Vec::new(), constraints: Vec::new(), givens };
         puzzle.check_rules()?;
         for (i, &g) in puzzle.givens.iter().enumerate() {
             if usize::from(g) > size {

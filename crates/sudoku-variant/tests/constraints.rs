@@ -93,7 +93,9 @@ fn reference_count(n: usize, br: usize, bc: usize, givens: &[u8], rules: &[Rule]
             g[i] = 0;
             let (r, c) = (i / n, i % n);
             let clash = (0..n).any(|k| {
-                g[r * n + k] == d || g[k * n + c] == d || g[(r / br * br + k / bc) * n + c / bc * bc + k % bc] == d
+                g[r * n + k] == d
+                    || g[k * n + c] == d
+                    || g[(r / br * br + k / bc) * n + c / bc * bc + k % bc] == d
             });
             g[i] = d;
             if clash {
@@ -153,12 +155,15 @@ fn name(n: usize, i: usize) -> String {
 
 /// The JSON form of a puzzle with `rules` (so the reader is tested too).
 fn json(n: usize, givens: &[u8], rules: &[Rule]) -> String {
-    let names = |cells: &[usize]| cells.iter().map(|&i| format!("\"{}\"", name(n, i))).collect::<Vec<_>>().join(",");
+    let names =
+        |cells: &[usize]| cells.iter().map(|&i| format!("\"{}\"", name(n, i))).collect::<Vec<_>>().join(",");
     let constraints: Vec<String> = rules
         .iter()
         .map(|r| match r {
             Rule::Thermo(c) => format!(r#"{{"kind":"thermo","cells":[{}]}}"#, names(c)),
-            Rule::Arrow(a, b) => format!(r#"{{"kind":"arrow","circle":[{}],"lines":[[{}]]}}"#, names(a), names(b)),
+            Rule::Arrow(a, b) => {
+                format!(r#"{{"kind":"arrow","circle":[{}],"lines":[[{}]]}}"#, names(a), names(b))
+            }
         })
         .collect();
     let givens: String = givens.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
@@ -255,7 +260,10 @@ fn malformed_constraints_are_refused_with_their_place() {
     for (text, says) in [
         (r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r1c1","r3c3"]}]}"#, "does not touch"),
         (r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r1c1"]}]}"#, "2 to 4 cells"),
-        (r#"{"size":4,"constraints":[{"kind":"arrow","circle":["r1c1"],"lines":[["r3c3"]]}]}"#, "touch its circle"),
+        (
+            r#"{"size":4,"constraints":[{"kind":"arrow","circle":["r1c1"],"lines":[["r3c3"]]}]}"#,
+            "touch its circle",
+        ),
         (r#"{"size":4,"constraints":[{"kind":"arrow","circle":["r1c1"]}]}"#, "lines"),
         (r#"{"size":4,"constraints":[{"kind":"zigzag","cells":[]}]}"#, "zigzag"),
         (r#"{"size":4,"constraints":[{"cells":["r1c1"]}]}"#, "kind"),
@@ -292,7 +300,8 @@ fn sprinkled_constraints_hold_on_the_grid_they_were_drawn_on() {
             for kind in KINDS {
                 let drawn = kind.sprinkle(&blank, &grid, &mut rng);
                 assert!(!drawn.is_empty(), "{} on {n}x{n}", kind.name());
-                let constraints: Vec<Constraint> = drawn.into_iter().map(|p| Constraint::new(*kind, p)).collect();
+                let constraints: Vec<Constraint> =
+                    drawn.into_iter().map(|p| Constraint::new(*kind, p)).collect();
                 let puzzle = blank.with_constraints(constraints).unwrap();
                 assert!(puzzle.check_solution(&grid).is_ok(), "{} on {n}x{n}", kind.name());
             }

@@ -67,7 +67,8 @@ SudokuPad links (fpuzzles... payloads), and lines of givens. A solution the
 record carries travels with it where the target has a place for it.
 What a target cannot say is an error naming it, never a silent loss: f-puzzles
 has no samurai and no size above 16; ipuz has no anti-knight, anti-king,
-non-consecutive or samurai; the line form has no cages, regions or rules.
+non-consecutive, samurai or constraint drawn on the grid; the line form has
+no cages, regions, rules or constraints.
 
 Examples:
   sudoku convert --to sudokupad killer.jsonl

@@ -167,11 +167,12 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub page: PrintFlags,
 
-    /// Make variant puzzles: a comma-separated LIST of killer, jigsaw,
-    /// samurai, x, windoku, disjoint-groups, anti-knight, anti-king,
-    /// non-consecutive (`killer,x`, `jigsaw,anti-knight`), written in the
-    /// JSON form of docs/variants.md [default: classic].
-    #[arg(long, value_name = "LIST", value_parser = crate::choice::variant_list())]
+    /// Make variant puzzles of a comma-separated LIST (`killer,x`,
+    /// `jigsaw,anti-knight`, `thermo`) [default: classic].
+    #[arg(long, value_name = "LIST", value_parser = crate::choice::variant_list(),
+        long_help = crate::choice::variant_help(
+            "Make variant puzzles of a comma-separated LIST (`killer,x`, `jigsaw,anti-knight`) of",
+            "Written in the JSON form of docs/variants.md [default: classic]."))]
     pub variant: Option<VariantList>,
 
     /// Side of the grid, 4 to 25 (4, 6, 8, 9, 12, 16 and 25 have boxes;
@@ -256,8 +257,7 @@ Examples:
   sudoku generate -n 1000 --seed 3 --grade --stats -o graded.csv
   sudoku generate -n 100000 --seed 1 -o set.csv --stats
 
-Variants: --variant killer|jigsaw|samurai|x|windoku|disjoint-groups|
-anti-knight|anti-king|non-consecutive (comma-combined: killer,x) and --size N
+Variants: --variant LIST (its names above; comma-combined: killer,x) and --size N
 make unique puzzles of that kind, one JSON object a line (docs/variants.md:
 the puzzle and its solution), or the line form for classic sizes and samurai.
 Clues are thinned to minimal (with --symmetry), killer cages are merged until

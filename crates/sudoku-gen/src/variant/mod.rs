@@ -305,7 +305,8 @@ impl VariantGenerator {
         // one kind after the other, each keeping off the cells of the last.
         for kind in self.opts.spec.kinds.iter() {
             let mut constraints = shape.constraints().to_vec();
-            constraints.extend(kind.sprinkle(&shape, &solution, rng).into_iter().map(|p| Constraint::new(kind, p)));
+            constraints
+                .extend(kind.sprinkle(&shape, &solution, rng).into_iter().map(|p| Constraint::new(kind, p)));
             shape = shape.with_constraints(constraints)?;
         }
         if self.opts.spec.killer {

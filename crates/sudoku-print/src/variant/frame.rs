@@ -415,7 +415,8 @@ fn path_segments(points: &[[f32; 2]], skip: f32, arrowhead: bool, head: f32) -> 
             points[0] = [x1 + (x2 - x1) * skip / length, y1 + (y2 - y1) * skip / length];
         }
     }
-    let mut segments: Vec<[f32; 4]> = points.windows(2).map(|w| [w[0][0], w[0][1], w[1][0], w[1][1]]).collect();
+    let mut segments: Vec<[f32; 4]> =
+        points.windows(2).map(|w| [w[0][0], w[0][1], w[1][0], w[1][1]]).collect();
     if arrowhead {
         if let Some(&[x1, y1, x2, y2]) = segments.last() {
             let angle = (y2 - y1).atan2(x2 - x1);

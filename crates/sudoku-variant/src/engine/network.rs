@@ -47,7 +47,6 @@ pub(crate) struct Network {
     pub constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)>,
 }
 
-
 impl Network {
     pub fn new(puzzle: &Puzzle) -> Network {
         let n = puzzle.size();
@@ -82,11 +81,8 @@ impl Network {
         for (a, b) in puzzle.move_pairs() {
             link(&mut peer_sets, &[to_dense(a), to_dense(b)]);
         }
-        let constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)> = puzzle
-            .constraints()
-            .iter()
-            .map(|c| (c.kind(), c.map_cells(to_dense).parts().to_vec()))
-            .collect();
+        let constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)> =
+            puzzle.constraints().iter().map(|c| (c.kind(), c.map_cells(to_dense).parts().to_vec())).collect();
         for (kind, parts) in &constraints {
             for group in kind.distinct(parts) {
                 link(&mut peer_sets, &group);

@@ -62,11 +62,13 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub output: OutputArgs,
 
-    /// Extra rules for puzzles given as lines, comma-separated: x,
-    /// windoku, disjoint-groups, anti-knight, anti-king, non-consecutive
-    /// (`--variant x,anti-king`). Killer and jigsaw puzzles are read from
-    /// the JSON form (docs/variants.md), which is detected by itself.
-    #[arg(long, value_name = "RULES", value_parser = crate::choice::variant_list())]
+    /// Extra rules for puzzles given as lines, comma-separated
+    /// (`--variant x,anti-king`).
+    #[arg(long, value_name = "RULES", value_parser = crate::choice::variant_list(),
+        long_help = crate::choice::variant_help(
+            "Extra rules for puzzles given as lines, comma-separated (`--variant x,anti-king`): any of",
+            "Killer and jigsaw puzzles, and constraints drawn on the grid, are read from the JSON \
+             form (docs/variants.md), which is detected by itself."))]
     pub variant: Option<VariantList>,
 
     /// The side of puzzles given as lines (4, 6, 8, 9, 12, 16, 25, ...)

@@ -18,8 +18,9 @@ use crate::args::{InputArgs, OutputArgs};
 use crate::out_file::OutFile;
 use crate::pipeline::{for_each_item, input_paths, Flow, RecordRun};
 
-/// The variant records' spec from `--variant` and `--size`; killer, jigsaw
-/// and samurai need more than a line of givens and are only named to say so.
+/// The variant records' spec from `--variant` and `--size`; killer, jigsaw,
+/// samurai and the constraints drawn on the grid need more than a line of
+/// givens and are only named to say so.
 pub fn spec(variant: Option<VariantList>, size: Option<usize>) -> anyhow::Result<VariantSpec> {
     let list = variant.unwrap_or_default();
     let more = |name: &str| {
@@ -35,6 +36,11 @@ pub fn spec(variant: Option<VariantList>, size: Option<usize>) -> anyhow::Result
         Some(ShapeName::Jigsaw) => return Err(more("jigsaw")),
         None if list.killer => return Err(more("killer")),
         None => {}
+    }
+    // A constraint drawn on the grid (thermo, arrow, ...) has cells a line
+    // cannot give.
+    if let Some(kind) = list.kinds.iter().next() {
+        return Err(more(kind.name()));
     }
     let rules = list.rules;
     // A side out of range is refused by the flag's parser
