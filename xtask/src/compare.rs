@@ -25,6 +25,7 @@
 
 mod cases;
 mod inputs;
+mod variant;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -28,6 +28,7 @@ pub(crate) fn all(inputs: &Inputs) -> Vec<Case> {
     transform_cases(inputs, &mut cases);
     print_cases(inputs, &mut cases);
     book_cases(&mut cases);
+    super::variant::cases(inputs, &mut cases);
     cases
 }
 
@@ -42,6 +43,8 @@ const COMMANDS: &[&str] = &[
     "cover",
     "canon",
     "transform",
+    "convert",
+    "serve",
     "completions",
     "man",
     "help",
