@@ -198,17 +198,21 @@ impl<R> GradeRow<R> {
 pub struct StepJson {
     technique: &'static str,
     pattern: String,
+    /// The pattern's cells and digits as data (as a hint's `pattern`).
+    cells: Vec<crate::hint::CellDigitsJson>,
     difficulty: f64,
     placements: Vec<String>,
     eliminations: Vec<String>,
 }
 
 impl StepJson {
-    /// The JSON form of `s`: cells as `r1c2=3` and `r1c2<>3`.
+    /// The JSON form of `s`: cells as `r1c2=3` and `r1c2<>3`, the
+    /// pattern's cells as `{cell, digits}`.
     pub fn new(s: &Step) -> StepJson {
         StepJson {
             technique: s.technique.name(),
             pattern: s.pattern.clone(),
+            cells: s.cells.iter().map(crate::hint::CellDigitsJson::of).collect(),
             difficulty: s.difficulty,
             placements: s.placements.iter().map(|p| format!("{}={}", p.cell, p.digit)).collect(),
             eliminations: s.eliminations.iter().map(|e| format!("{}<>{}", e.cell, e.digit)).collect(),

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use sudoku_core::{Cell, Digit, Position};
-use sudoku_grade::hint::{Hint, Level, Mistake, Status};
+use sudoku_grade::hint::{CellDigits, Hint, Level, Mistake, Status};
 use sudoku_grade::{Grader, Scale};
 use sudoku_io::position_json;
 
@@ -78,9 +78,16 @@ fn cell(c: Cell) -> String {
 }
 
 #[derive(Debug, Clone, Serialize)]
-struct CellDigitsJson {
+pub(crate) struct CellDigitsJson {
     cell: String,
     digits: Vec<u8>,
+}
+
+impl CellDigitsJson {
+    /// A pattern's cell and its digits.
+    pub(crate) fn of(p: &CellDigits) -> CellDigitsJson {
+        CellDigitsJson { cell: cell(p.cell), digits: p.digits.iter().map(Digit::get).collect() }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -141,14 +148,7 @@ impl HintStepJson {
             status: h.status.name(),
             technique: h.technique.map(|t| t.name()),
             difficulty: h.difficulty,
-            pattern: h
-                .pattern
-                .iter()
-                .map(|p| CellDigitsJson {
-                    cell: cell(p.cell),
-                    digits: p.digits.iter().map(Digit::get).collect(),
-                })
-                .collect(),
+            pattern: h.pattern.iter().map(CellDigitsJson::of).collect(),
             placements: h
                 .placements
                 .iter()

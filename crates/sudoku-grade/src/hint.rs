@@ -208,7 +208,7 @@ fn region_of(cells: &[bool; 81]) -> HintHouse {
 
 /// The cells and digits step text `text` names, into `out`: each cell
 /// once, where it is first named, with every digit named there.
-fn pattern_of(text: &Text, out: &mut Vec<CellDigits>) {
+pub(crate) fn pattern_of(text: &Text, out: &mut Vec<CellDigits>) {
     out.clear();
     for (cell, digit) in text.named() {
         let digits = digit.map_or(Candidates::NONE, Candidates::single);

@@ -25,6 +25,9 @@ pub struct Step {
     /// The pattern as SE describes it: the variant's name, then its cells,
     /// links or chain.
     pub pattern: String,
+    /// The cells the pattern names, each once, with the digits named there
+    /// (as data, for an app to highlight without reading `pattern`).
+    pub cells: Vec<CellDigits>,
     /// Digits placed, in cell order.
     pub placements: Vec<Candidate>,
     /// Candidates removed, in cell then digit order.
@@ -64,10 +67,13 @@ impl Step {
         let mut eliminations: Vec<Candidate> = h.elim.iter().copied().map(candidate).collect();
         placements.sort();
         eliminations.sort();
+        let mut cells = Vec::new();
+        crate::hint::pattern_of(&h.text, &mut cells);
         Step {
             technique: h.technique,
             difficulty: rating(h.difficulty),
             pattern: h.text.to_string(),
+            cells,
             placements,
             eliminations,
             round,

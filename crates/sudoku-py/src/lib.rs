@@ -503,8 +503,9 @@ fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>, scale: &str) -> PyRe
 /// --explain --format json` does: a dict with puzzle, rating, er, ep, ed,
 /// band, technique, nodes, guesses, status ("rated", or why not: "invalid", "unsolvable",
 /// "not-unique" with an "error" key) and steps (each with technique,
-/// pattern, difficulty, placements like "r1c2=3", eliminations like
-/// "r1c2<>3"). `scale` as in `grade`.
+/// pattern, cells (the pattern's cells as data: cell and digits), difficulty,
+/// placements like "r1c2=3", eliminations like "r1c2<>3"). `scale` as in
+/// `grade`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, scale = "se"))]
 fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, scale: &str) -> PyResult<Bound<'py, PyAny>> {

@@ -89,11 +89,26 @@ function toLine(values) {
   return values.map((v) => (v ? String(v) : ".")).join("");
 }
 
-/** The cells named in a text (`r4c3`), for the grader's pattern strings. */
-function cellsInText(text) {
-  const out = new Set();
-  for (const m of String(text || "").matchAll(/r([1-9])c([1-9])/g)) out.add((Number(m[1]) - 1) * 9 + Number(m[2]) - 1);
-  return out;
+/**
+ * A pattern given as data (`[{cell, digits}]`: a hint's `pattern`, a grade step's `cells`): its
+ * cells, and the digits to stress in each: the pattern's own, or, when it names none (most do not),
+ * the digits the step removes elsewhere (`elim`: cell -> mask), a pair's or a pointing digit.
+ */
+function patternOf(cells, elim) {
+  const pattern = new Set();
+  const digits = new Map();
+  for (const p of cells || []) {
+    const i = cellIndex(p.cell);
+    if (i < 0) continue;
+    pattern.add(i);
+    if (p.digits && p.digits.length) digits.set(i, (digits.get(i) || 0) | maskOf(p.digits));
+  }
+  if (digits.size === 0) {
+    let elimDigits = 0;
+    for (const m of elim.values()) elimDigits |= m;
+    if (elimDigits) for (const i of pattern) digits.set(i, elimDigits);
+  }
+  return { pattern, digits };
 }
 
 // ---------------------------------------------------------------------------

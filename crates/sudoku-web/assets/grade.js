@@ -104,17 +104,16 @@ function drawGradeStep() {
       if (m) elim.set(cellIndex(m[1]), (elim.get(cellIndex(m[1])) || 0) | (1 << (Number(m[2]) - 1)));
     }
   }
-  const pattern = s ? cellsInText(s.pattern) : new Set();
-  let elimDigits = 0;
-  for (const m of elim.values()) elimDigits |= m;
+  // The pattern's cells come as data (the step's `cells`), never read from its text.
+  const shown = patternOf(s ? s.cells : [], elim);
   drawBoard(gradeCells, {
     givens: grade.givens,
     values: pos.values,
     marks: pos.cand,
     showMarks: (i) => pos.cand[i],
     selected: -1,
-    pattern: pattern,
-    patternDigits: new Map([...pattern].map((i) => [i, elimDigits])),
+    pattern: shown.pattern,
+    patternDigits: shown.digits,
     place: place,
     elim: elim,
     interactive: false,

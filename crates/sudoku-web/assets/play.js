@@ -264,12 +264,6 @@ function showHint(res, level) {
     placements: res.placements || [],
     eliminations: res.eliminations || [],
   };
-  for (const p of res.pattern || []) {
-    const i = cellIndex(p.cell);
-    if (i < 0) continue;
-    h.pattern.add(i);
-    if (p.digits && p.digits.length) h.patternDigits.set(i, (h.patternDigits.get(i) || 0) | maskOf(p.digits));
-  }
   for (const p of h.placements) {
     const i = cellIndex(p.cell);
     if (i >= 0) h.place.set(i, p.digit);
@@ -278,13 +272,9 @@ function showHint(res, level) {
     const i = cellIndex(e.cell);
     if (i >= 0) h.elim.set(i, (h.elim.get(i) || 0) | maskOf(e.digits));
   }
-  // Most patterns come without their digits: then the digits the step eliminates elsewhere
-  // (a pair's, a pointing digit) are the ones to stress in the pattern's cells.
-  if (h.patternDigits.size === 0) {
-    let elimDigits = 0;
-    for (const m of h.elim.values()) elimDigits |= m;
-    if (elimDigits) for (const i of h.pattern) h.patternDigits.set(i, elimDigits);
-  }
+  const shown = patternOf(res.pattern, h.elim);
+  h.pattern = shown.pattern;
+  h.patternDigits = shown.digits;
   // The house a nudge points at comes as data (its cells), never read from the text.
   if (res.house) for (const c of res.house.cells || []) if (cellIndex(c) >= 0) h.house.add(cellIndex(c));
   h.canApply = h.place.size > 0 || h.elim.size > 0;

@@ -220,14 +220,10 @@ pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -
             return false;
         }
         if !net.constraints.is_empty() {
-            let mut board = Node { node: &mut *node, queue: &mut *queue, full, changed: false };
-            for (kind, parts) in &net.constraints {
-                if !kind.narrow(parts, net.n, &mut board) {
-                    return false;
-                }
-            }
-            if board.changed {
-                continue;
+            match constraints(net, node, queue) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
             }
         }
         if queue.is_empty() {
@@ -239,6 +235,21 @@ pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -
             }
         }
     }
+}
+
+/// Each constraint narrows the node ([`crate::Kind::narrow`]). `None` on
+/// a contradiction, else whether a digit was removed. Kept out of line: a
+/// puzzle without constraints never calls it, and the loop of
+/// [`propagate`] stays as small as before they existed.
+#[inline(never)]
+fn constraints(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
+    let mut board = Node { node, queue, full: net.full, changed: false };
+    for (kind, parts) in &net.constraints {
+        if !kind.narrow(parts, net.n, &mut board) {
+            return None;
+        }
+    }
+    Some(board.changed)
 }
 
 /// A search node as the constraints see it ([`Candidates`]): digits
