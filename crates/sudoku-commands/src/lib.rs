@@ -14,7 +14,7 @@
 //! | [`hint`] | [`hint::HintRequest`] | [`hint::HintJson`] |
 //! | [`canon`] | [`canon::CanonRequest`] | [`canon::CanonRow`] |
 //! | [`transform`] | [`transform::TransformRequest`] | a grid |
-//! | [`variant`] | [`variant::answer`] | [`variant::VariantCsvRow`], [`variant::VariantJson`] |
+//! | [`variant`] | [`variant::answer`] | [`variant::VariantCsvRow`], [`solve::SolveJson`] |
 //! | [`generate`] | [`generate::Filter`], [`generate::make_range`] | [`generate::GenerateRow`] |
 //! | [`generate`] (variants) | [`generate::make_variant_range`] | [`generate::variant_record`] |
 //! | [`book`] | [`book::easiest_first`] | [`book::BookColumns`], [`book::PrintRow`] |

@@ -180,53 +180,6 @@ fn puzzle_text(puzzle: &Puzzle) -> String {
     }
 }
 
-/// One variant puzzle of `solve`'s JSON Lines output.
-#[derive(Debug, Clone, Serialize)]
-pub struct VariantJson {
-    puzzle: Option<serde_json::Value>,
-    variant: Option<String>,
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<String>>,
-    status: &'static str,
-    count: Option<u64>,
-    nodes: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
-impl VariantJson {
-    /// The object of `puzzle`'s answer; `puzzle` is the puzzle's JSON form.
-    pub fn new(puzzle: &Puzzle, answer: &VariantAnswer, mode: SolveMode) -> VariantJson {
-        let object = serde_json::from_str(&puzzle.to_json(None)).ok();
-        VariantJson {
-            puzzle: object,
-            variant: Some(puzzle.variant_name()),
-            solution: answer.first.as_deref().map(format_digits),
-            solutions: matches!(mode, SolveMode::All(_))
-                .then(|| answer.all.iter().map(|s| format_digits(s)).collect()),
-            status: answer.status(mode),
-            count: answer.count,
-            nodes: Some(answer.nodes),
-            error: None,
-        }
-    }
-
-    /// The object of a malformed record, and why.
-    pub fn invalid(message: &str) -> VariantJson {
-        VariantJson {
-            puzzle: None,
-            variant: None,
-            solution: None,
-            solutions: None,
-            status: "invalid",
-            count: None,
-            nodes: None,
-            error: Some(message.to_string()),
-        }
-    }
-}
-
 /// The solution as a block: one line per canvas row, a space between box
 /// columns and a blank line between box rows where the grid has boxes;
 /// samurai holes are spaces.

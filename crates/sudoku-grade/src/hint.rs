@@ -20,10 +20,10 @@ use sudoku_core::{Candidate, Candidates, Cell, Conflict, Digit, Grid, Position};
 
 use crate::board::{bit, Board};
 use crate::grader::{offer_the_solution, round_floor};
-use crate::hits::{Deduction, Hits, Text};
+use crate::hits::{Deduction, Hits};
 use crate::rating::Tenths;
-use crate::step::candidate;
 pub use crate::step::CellDigits;
+use crate::step::{candidate, pattern_of};
 use crate::technique::Technique;
 use crate::units::Units;
 use crate::Grader;
@@ -203,19 +203,6 @@ fn region_of(cells: &[bool; 81]) -> HintHouse {
         kind: units.kind(u).word(),
         number: units.numbers[u],
         cells: units.cells[u].map(|c| Cell::new(usize::from(c)).expect("a unit's cell is 0-80")),
-    }
-}
-
-/// The cells and digits step text `text` names, into `out`: each cell
-/// once, where it is first named, with every digit named there.
-pub(crate) fn pattern_of(text: &Text, out: &mut Vec<CellDigits>) {
-    out.clear();
-    for (cell, digit) in text.named() {
-        let digits = digit.map_or(Candidates::NONE, Candidates::single);
-        match out.iter_mut().find(|p| p.cell == cell) {
-            Some(p) => p.digits = p.digits.union(digits),
-            None => out.push(CellDigits { cell, digits }),
-        }
     }
 }
 
@@ -629,6 +616,7 @@ impl Hint {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hits::Text;
 
     /// A pattern is the cells the step's text names, each once, with the
     /// digits named there.

@@ -5,7 +5,7 @@ use std::fmt;
 
 use sudoku_core::{Candidate, Candidates, Cell, Digit};
 
-use crate::hits::Deduction;
+use crate::hits::{Deduction, Text};
 use crate::rating::rating;
 use crate::technique::Technique;
 
@@ -68,7 +68,7 @@ impl Step {
         placements.sort();
         eliminations.sort();
         let mut cells = Vec::new();
-        crate::hint::pattern_of(&h.text, &mut cells);
+        pattern_of(&h.text, &mut cells);
         Step {
             technique: h.technique,
             difficulty: rating(h.difficulty),
@@ -77,6 +77,19 @@ impl Step {
             placements,
             eliminations,
             round,
+        }
+    }
+}
+
+/// The cells and digits step text `text` names, into `out`: each cell
+/// once, where it is first named, with every digit named there.
+pub(crate) fn pattern_of(text: &Text, out: &mut Vec<CellDigits>) {
+    out.clear();
+    for (cell, digit) in text.named() {
+        let digits = digit.map_or(Candidates::NONE, Candidates::single);
+        match out.iter_mut().find(|p| p.cell == cell) {
+            Some(p) => p.digits = p.digits.union(digits),
+            None => out.push(CellDigits { cell, digits }),
         }
     }
 }

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
 use sudoku_commands::solve::{AllRow, AllSolutions, SolveJson, SolveMode, SolveRequest};
-use sudoku_commands::variant::{answer_until, VariantJson};
+use sudoku_commands::variant::answer_until;
 use sudoku_core::{MaxScoreOptions, Solver, Weights};
 
 use super::{grids, is_variant_input, row, rows_within, JsonBody, Row, Rows};
@@ -184,7 +184,7 @@ async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<
     let run = move || {
         rows_within(&puzzles, budget, &flag, |puzzle| {
             let answer = answer_until(puzzle, mode, nodes, Some(&flag));
-            row(&VariantJson::new(puzzle, &answer, mode))
+            row(&SolveJson::of_variant(puzzle, &answer, mode))
         })
     };
     let rows = app.work.heavy(run).await?;

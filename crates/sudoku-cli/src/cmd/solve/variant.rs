@@ -8,8 +8,9 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use sudoku_commands::input::{sniff, InputKind, JsonRecords};
+use sudoku_commands::solve::SolveJson;
 use sudoku_commands::solve::SolveMode;
-use sudoku_commands::variant::{answer_within, block, VariantAnswer, VariantCsvRow, VariantJson, CSV_HEADER};
+use sudoku_commands::variant::{answer_within, block, VariantAnswer, VariantCsvRow, CSV_HEADER};
 use sudoku_commands::Format;
 use sudoku_io::{variant_records, RecordWriter, VariantRecord, VariantSpec};
 use sudoku_variant::{format_digits, Puzzle, ShapeName, VariantList};
@@ -161,7 +162,7 @@ fn stopped_note(mode: SolveMode, answer: &VariantAnswer) -> String {
 }
 
 fn write_invalid(out: &mut RecordWriter<OutFile>, format: Format, message: &str) -> anyhow::Result<()> {
-    super::write_invalid_rows(out, format, &VariantCsvRow::invalid(), &VariantJson::invalid(message))
+    super::write_invalid_rows(out, format, &VariantCsvRow::invalid(), &SolveJson::invalid_variant(message))
 }
 
 fn write_answer(
@@ -173,7 +174,7 @@ fn write_answer(
 ) -> anyhow::Result<()> {
     match format {
         Format::Csv => out.write_csv(&VariantCsvRow::new(puzzle, answer, mode))?,
-        Format::Json => out.write_json(&VariantJson::new(puzzle, answer, mode))?,
+        Format::Json => out.write_json(&SolveJson::of_variant(puzzle, answer, mode))?,
         Format::Block => {
             let w = out.get_mut();
             match mode {
