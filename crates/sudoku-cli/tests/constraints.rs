@@ -36,8 +36,7 @@ fn keeps(record: &Value, solution: &str) -> bool {
             "thermo" => cells(&c["cells"]).windows(2).all(|w| w[0] < w[1]),
             "arrow" => {
                 let circle = cells(&c["circle"]).iter().fold(0u32, |v, &d| v * 10 + u32::from(d));
-                let sum: u32 =
-                    c["lines"].as_array().unwrap().iter().flat_map(|l| cells(l)).map(u32::from).sum();
+                let sum: u32 = c["lines"].as_array().unwrap().iter().flat_map(cells).map(u32::from).sum();
                 circle == sum
             }
             other => panic!("no check written for {other}"),

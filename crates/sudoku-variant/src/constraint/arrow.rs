@@ -153,7 +153,7 @@ impl Kind for Arrow {
     }
 
     /// f-puzzles lines start in the circle; those cells are dropped.
-    fn from_fpuzzles(
+    fn read_fpuzzles(
         &self,
         entry: &Value,
         cell: &dyn Fn(&Value) -> Result<u16, String>,
@@ -169,7 +169,7 @@ impl Kind for Arrow {
     }
 
     /// Each line written from the circle cell it touches.
-    fn to_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: &dyn Fn(u16) -> String) -> Value {
+    fn write_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: &dyn Fn(u16) -> String) -> Value {
         let circle = &parts[0];
         let lines: Vec<Value> = parts[1..]
             .iter()

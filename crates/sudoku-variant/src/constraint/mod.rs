@@ -131,14 +131,14 @@ pub trait Kind: Sync {
     fn fpuzzles_key(&self) -> &'static str;
     /// The instances one entry of that field holds (an f-puzzles entry may
     /// hold several); `cell` reads `R1C1`.
-    fn from_fpuzzles(
+    fn read_fpuzzles(
         &self,
         entry: &Value,
         cell: &dyn Fn(&Value) -> Result<u16, String>,
     ) -> Result<Vec<Vec<Vec<u16>>>, String>;
     /// The f-puzzles entry of one instance on a grid of side `side`;
     /// `name` writes `R1C1`.
-    fn to_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: &dyn Fn(u16) -> String) -> Value;
+    fn write_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: &dyn Fn(u16) -> String) -> Value;
 
     /// How the instance is drawn, under the digits, on a canvas of side
     /// `side`.

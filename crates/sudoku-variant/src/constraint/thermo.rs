@@ -96,7 +96,7 @@ impl Kind for Thermo {
         "thermometer"
     }
 
-    fn from_fpuzzles(
+    fn read_fpuzzles(
         &self,
         entry: &Value,
         cell: &dyn Fn(&Value) -> Result<u16, String>,
@@ -105,7 +105,7 @@ impl Kind for Thermo {
         lines.iter().map(|line| Ok(vec![fp_cells(line, cell)?])).collect()
     }
 
-    fn to_fpuzzles(&self, parts: &[Vec<u16>], _side: usize, name: &dyn Fn(u16) -> String) -> Value {
+    fn write_fpuzzles(&self, parts: &[Vec<u16>], _side: usize, name: &dyn Fn(u16) -> String) -> Value {
         json!({ "lines": [names(&parts[0], name)] })
     }
 

@@ -170,7 +170,7 @@ impl Puzzle {
                 .constraints()
                 .iter()
                 .filter(|c| c.kind().name() == kind.name())
-                .map(|c| kind.to_fpuzzles(c.parts(), n, &name))
+                .map(|c| kind.write_fpuzzles(c.parts(), n, &name))
                 .collect();
             if !entries.is_empty() {
                 out.insert(kind.fpuzzles_key().into(), Value::Array(entries));
@@ -290,7 +290,7 @@ fn read_constraints(object: &Map<String, Value>, size: usize) -> Result<Vec<Cons
         for (k, entry) in entries.iter().enumerate() {
             let place = format!("{key}[{k}]");
             let cell = |v: &Value| parse_rc(v, size, &place).map(|i| i as u16).map_err(|e| e.to_string());
-            let instances = kind.from_fpuzzles(entry, &cell).map_err(|why| field(&place, &why))?;
+            let instances = kind.read_fpuzzles(entry, &cell).map_err(|why| field(&place, &why))?;
             out.extend(instances.into_iter().map(|parts| Constraint::new(*kind, parts)));
         }
     }
