@@ -158,9 +158,17 @@ pub(crate) struct Units {
     /// The peers of each cell, ascending.
     pub peers: [ArrayVec<u8, 80>; 81],
     /// The peers of each cell in the order a chain's "on" turns them off,
-    /// as SE takes them: its box, then the rest of its row, of its column,
-    /// and of its extra houses in table order.
-    pub peer_order: [ArrayVec<u8, 80>; 81],
+    /// as SE takes them: its box, then the rest of its row and of its
+    /// column (the 20 every cell has), then in `extra_peer_order` those of
+    /// its extra houses in table order. Split so that the classic grid's
+    /// loop has a fixed length.
+    pub peer_order: [[u8; 20]; 81],
+    /// See [`Units::peer_order`].
+    pub extra_peer_order: [ArrayVec<u8, 60>; 81],
+    /// The units of each cell with the cell's position in each, in the
+    /// order a chain's "off" looks for the digit's last place, as SE does:
+    /// its box, its row, its column, then its extra houses in table order.
+    pub chain_units: [ArrayVec<(u8, u8), MAX_CELL_UNITS>; 81],
     /// For each unit, the other units it shares two cells or more with,
     /// ascending: `(other, positions in this unit, positions in other)`
     /// of the shared cells (the candidates of a lock, as bit masks).
@@ -224,7 +232,9 @@ impl Units {
             unit_set: [0; MAX_UNITS],
             peer_set: [0; 81],
             peers: std::array::from_fn(|_| ArrayVec::new()),
-            peer_order: std::array::from_fn(|_| ArrayVec::new()),
+            peer_order: [[0; 20]; 81],
+            extra_peer_order: std::array::from_fn(|_| ArrayVec::new()),
+            chain_units: std::array::from_fn(|_| ArrayVec::new()),
             overlaps: std::array::from_fn(|_| ArrayVec::new()),
             cell_unit_mask: [0; 81],
             kind_mask: [0; N_KINDS],
@@ -259,13 +269,19 @@ impl Units {
             t.peer_set[c] = near & !(1 << c);
             t.peers[c] = (0..81u8).filter(|&p| t.peer_set[c] & 1 << p != 0).collect();
             let (lines, rest) = t.cell_units[c].split_at(2);
+            for k in [2, 0, 1].into_iter().chain(3..t.cell_units[c].len()) {
+                t.chain_units[c].push((t.cell_units[c][k], t.cell_unit_pos[c][k]));
+            }
+            let mut order: ArrayVec<u8, 80> = ArrayVec::new();
             for &u in rest[..1].iter().chain(lines).chain(&rest[1..]) {
                 for &q in &t.cells[usize::from(u)] {
-                    if usize::from(q) != c && !t.peer_order[c].contains(&q) {
-                        t.peer_order[c].push(q);
+                    if usize::from(q) != c && !order.contains(&q) {
+                        order.push(q);
                     }
                 }
             }
+            t.peer_order[c].copy_from_slice(&order[..20]);
+            t.extra_peer_order[c] = order[20..].iter().copied().collect();
         }
         t
     }

@@ -189,8 +189,20 @@ impl Engine {
                         }
                     }
                 }
+                // The 20 peers of the row, column and box (a loop of fixed
+                // length), then those of the extra houses: two loops, since
+                // one over both (a chain, a closure) costs the classic grid
+                // 2% more instructions.
                 for &q in &b.units.peer_order[c] {
-                    let q = q as usize;
+                    let q = usize::from(q);
+                    if b.cands[q] & (1 << d) != 0
+                        && self.add(st, mode, p, Potential::new(q * 9 + d, false), cand as u16)
+                    {
+                        return;
+                    }
+                }
+                for &q in &b.units.extra_peer_order[c] {
+                    let q = usize::from(q);
                     if b.cands[q] & (1 << d) != 0
                         && self.add(st, mode, p, Potential::new(q * 9 + d, false), cand as u16)
                     {
@@ -199,8 +211,8 @@ impl Engine {
                 }
             } else {
                 st.done[c] |= 1 << d;
-                let (cell_units, cell_pos) = (&b.units.cell_units[c], &b.units.cell_unit_pos[c]);
-                for (&u, &k) in cell_units.iter().zip(cell_pos) {
+                let units = &b.units.chain_units[c];
+                for &(u, k) in units {
                     st.done_pos[usize::from(u)][d] |= 1 << k;
                 }
                 if mode.strong_cell {
@@ -220,14 +232,13 @@ impl Engine {
                 }
                 if mode.strong_unit {
                     // The box, the row, the column, then the extra houses.
-                    for k in [2, 0, 1].into_iter().chain(3..cell_units.len()) {
-                        let u = cell_units[k] as usize;
+                    for &(u, me) in units {
+                        let u = usize::from(u);
                         let mut left = 0u16;
                         let places = pos[u][d];
                         if mode.dynamic {
                             left = places & !st.done_pos[u][d];
                         } else if places.count_ones() == 2 {
-                            let me = cell_pos[k];
                             left = places & !(1 << me);
                         }
                         if left.count_ones() == 1 {

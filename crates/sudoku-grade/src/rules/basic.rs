@@ -109,15 +109,15 @@ fn locks(from: UnitKind, to: UnitKind) -> bool {
 /// all lie in too that SE pairs with `u` ([`locks`]; on a classic grid a
 /// line for a box and a box for a line, one at most), in table order,
 /// each with the positions there of the cells it shares with `u`.
-fn locked_in(units: &Units, u: usize, m: u16) -> ArrayVec<(usize, u16), 4> {
+fn locked_in(units: &Units, u: usize, m: u16) -> impl Iterator<Item = (usize, u16)> + '_ {
     let from = units.kind(u);
     // Bit masks only: the overlaps of `u` ([`Units::overlaps`]) that hold
-    // every position of `m`.
+    // every position of `m`, taken as they are met (no list is made: this
+    // runs for every unit and digit).
     units.overlaps[u]
         .iter()
-        .filter(|&&(o, in_u, _)| m & !in_u == 0 && locks(from, units.kind(usize::from(o))))
+        .filter(move |&&(o, in_u, _)| m & !in_u == 0 && locks(from, units.kind(usize::from(o))))
         .map(|&(o, _, in_o)| (usize::from(o), in_o))
-        .collect()
 }
 
 /// Pointing (a box's digit confined to one line; 2.6, direct 1.7) and
