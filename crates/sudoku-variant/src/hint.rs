@@ -212,16 +212,15 @@ impl Puzzle {
     /// A house as a hint names it: `row 3`, `column 5`, `box 2`,
     /// `diagonal`, `window at r2c2`, …
     fn house_name(&self, kind: HouseKind, cells: &[u16]) -> String {
-        let first = usize::from(cells[0]);
-        let (r, c) = (first / self.side() + 1, first % self.side() + 1);
+        let at = self.coord(usize::from(cells[0]));
         match kind {
-            HouseKind::Row => format!("row {r}"),
-            HouseKind::Column => format!("column {c}"),
-            HouseKind::Box => format!("box at r{r}c{c}"),
-            HouseKind::Region => format!("region at r{r}c{c}"),
-            HouseKind::Diagonal => format!("diagonal from r{r}c{c}"),
-            HouseKind::Window => format!("window at r{r}c{c}"),
-            HouseKind::DisjointGroup => format!("disjoint group from r{r}c{c}"),
+            HouseKind::Row => format!("row {}", at.row + 1),
+            HouseKind::Column => format!("column {}", at.col + 1),
+            HouseKind::Box => format!("box at {at}"),
+            HouseKind::Region => format!("region at {at}"),
+            HouseKind::Diagonal => format!("diagonal from {at}"),
+            HouseKind::Window => format!("window at {at}"),
+            HouseKind::DisjointGroup => format!("disjoint group from {at}"),
         }
     }
 }

@@ -40,6 +40,7 @@
 //! `sudoku-core`'s solver and never run through the general engine.
 
 mod constraint;
+mod coord;
 mod digits;
 mod engine;
 mod error;
@@ -51,6 +52,7 @@ mod names;
 mod puzzle;
 
 pub use constraint::{kind_named, Arrow, Candidates, Constraint, Glyph, Kind, Kinds, Thermo, KINDS};
+pub use coord::{Coord, ParseCoordError};
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};
 pub use error::VariantError;

@@ -430,28 +430,25 @@ impl Puzzle {
         (0..self.canvas_len()).filter(|&i| self.is_cell(i)).collect()
     }
 
-    /// The name of canvas position `i`: `r1c2`.
+    /// The place of canvas position `i`.
+    pub fn coord(&self, i: usize) -> crate::Coord {
+        crate::Coord::of(i, self.side())
+    }
+
+    /// The name of canvas position `i`: `r1c2` ([`crate::Coord`]).
     pub fn cell_name(&self, i: usize) -> String {
-        format!("r{}c{}", i / self.side() + 1, i % self.side() + 1)
+        self.coord(i).to_string()
     }
 
     /// The canvas index of a cell name (`r10c3`, case-insensitive).
     pub fn parse_cell(&self, name: &str) -> Result<usize, VariantError> {
         let bad = || VariantError::Cell(name.to_string());
-        let lower = name.trim().to_ascii_lowercase();
-        let rest = lower.strip_prefix('r').ok_or_else(bad)?;
-        let (r, c) = rest.split_once('c').ok_or_else(bad)?;
-        let r: usize = r.parse().map_err(|_| bad())?;
-        let c: usize = c.parse().map_err(|_| bad())?;
+        let at: crate::Coord = name.parse().map_err(|_| bad())?;
         let side = self.side();
-        if r == 0 || c == 0 || r > side || c > side {
+        if at.row >= side || at.col >= side || !self.is_cell(at.index(side)) {
             return Err(bad());
         }
-        let i = (r - 1) * side + (c - 1);
-        if !self.is_cell(i) {
-            return Err(bad());
-        }
-        Ok(i)
+        Ok(at.index(side))
     }
 
     /// The givens in the line alphabet, one character per canvas position.

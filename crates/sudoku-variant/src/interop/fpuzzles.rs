@@ -13,7 +13,7 @@ use serde_json::{json, Map, Value};
 
 use super::InteropError;
 use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules};
-use crate::{Constraint, KINDS};
+use crate::{Constraint, Coord, KINDS};
 
 /// A puzzle read from another tool, with what came with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,8 +139,9 @@ impl Puzzle {
             let windows: Vec<Value> = WINDOWS
                 .iter()
                 .map(|&(top, left)| {
-                    let cells: Vec<String> =
-                        (0..9).map(|k| format!("R{}C{}", top + k / 3 + 1, left + k % 3 + 1)).collect();
+                    let cells: Vec<String> = (0..9)
+                        .map(|k| Coord { row: top + k / 3, col: left + k % 3 }.fpuzzles_name())
+                        .collect();
                     json!({ "cells": cells })
                 })
                 .collect();
@@ -151,11 +152,8 @@ impl Puzzle {
                 .cages()
                 .iter()
                 .map(|cage| {
-                    let cells: Vec<String> = cage
-                        .cells
-                        .iter()
-                        .map(|&i| format!("R{}C{}", usize::from(i) / n + 1, usize::from(i) % n + 1))
-                        .collect();
+                    let cells: Vec<String> =
+                        cage.cells.iter().map(|&i| Coord::of(usize::from(i), n).fpuzzles_name()).collect();
                     match cage.sum {
                         Some(sum) => json!({ "cells": cells, "value": sum.to_string() }),
                         None => json!({ "cells": cells }),
@@ -164,7 +162,7 @@ impl Puzzle {
                 .collect();
             out.insert("killercage".into(), Value::Array(cages));
         }
-        let name = |i: u16| format!("R{}C{}", usize::from(i) / n + 1, usize::from(i) % n + 1);
+        let name = |i: u16| Coord::of(usize::from(i), n).fpuzzles_name();
         for kind in KINDS {
             let entries: Vec<Value> = self
                 .constraints()
@@ -332,7 +330,7 @@ fn read_grid(grid: Option<&Value>, size: usize) -> Result<(Vec<u8>, Vec<u8>), In
             return Err(field("grid", &format!("row {} has {} cells, expected {size}", r + 1, cells.len())));
         }
         for (c, cell) in cells.iter().enumerate() {
-            let name = format!("grid R{}C{}", r + 1, c + 1);
+            let name = format!("grid {}", Coord { row: r, col: c }.fpuzzles_name());
             let i = r * size + c;
             let cell = match cell {
                 Value::Object(m) => m,
@@ -366,13 +364,11 @@ fn read_grid(grid: Option<&Value>, size: usize) -> Result<(Vec<u8>, Vec<u8>), In
 /// Parses an f-puzzles cell name (`R1C1`, 1-based) into a row-major index.
 fn parse_rc(name: &Value, size: usize, place: &str) -> Result<usize, InteropError> {
     let bad = || field(place, &format!("{name} is not a cell R1C1-R{size}C{size}"));
-    let text = name.as_str().ok_or_else(bad)?.to_ascii_uppercase();
-    let (r, c) = text.strip_prefix('R').and_then(|t| t.split_once('C')).ok_or_else(bad)?;
-    let (r, c): (usize, usize) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
-    if r == 0 || c == 0 || r > size || c > size {
+    let at: Coord = name.as_str().ok_or_else(bad)?.parse().map_err(|_| bad())?;
+    if at.row >= size || at.col >= size {
         return Err(bad());
     }
-    Ok((r - 1) * size + (c - 1))
+    Ok(at.index(size))
 }
 
 fn cells_of(part: &Value, size: usize, place: &str) -> Result<Vec<usize>, InteropError> {
