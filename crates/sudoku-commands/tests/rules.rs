@@ -92,6 +92,26 @@ fn solves(puzzle: &Puzzle, rules: Rules, grid: &[u8]) -> bool {
         && rules.iter().all(|rule| keeps(rule, grid))
 }
 
+/// The hints from the givens to the end: each placement is the
+/// solution's digit, and every board they leave passes `keeps`.
+fn hints_keep(
+    puzzle: &Puzzle,
+    solution: &[u8],
+    what: &str,
+    keeps: impl Fn(&[u8]) -> bool,
+) -> Vec<VariantHint> {
+    let steps = hints(puzzle, None, 81).unwrap();
+    let mut board = puzzle.givens().to_vec();
+    for hint in &steps {
+        if let VariantHint::Place { cell, digit, .. } = hint {
+            assert_eq!(*digit, solution[*cell], "{what}: {hint:?}");
+            board[*cell] = *digit;
+            assert!(keeps(&board), "{what}");
+        }
+    }
+    steps
+}
+
 #[test]
 fn the_checks_here_can_fail() {
     let mut grid = vec![0u8; 81];
@@ -153,15 +173,7 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
             assert_eq!(count.count, Some(1), "{what}");
             assert!(solves(&puzzle, rules, count.first.as_ref().unwrap()), "{what}");
 
-            let steps = hints(&puzzle, None, 81).unwrap();
-            let mut board = puzzle.givens().to_vec();
-            for hint in &steps {
-                if let VariantHint::Place { cell, digit, .. } = hint {
-                    assert_eq!(*digit, solution[*cell], "{what}: {hint:?}");
-                    board[*cell] = *digit;
-                    assert!(rules.iter().all(|r| keeps(r, &board)), "{what}");
-                }
-            }
+            let steps = hints_keep(&puzzle, &solution, &what, |board| rules.iter().all(|r| keeps(r, board)));
             assert!(
                 matches!(steps.last(), Some(VariantHint::Solved) | Some(VariantHint::Place { .. })),
                 "{what}"
@@ -259,15 +271,7 @@ fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
                 assert!(solves(&blank, Rules::NONE, s) && keeps_all(&blank, s), "{what}: {s:?}");
             }
 
-            let steps = hints(&puzzle, None, 81).unwrap();
-            let mut board = puzzle.givens().to_vec();
-            for hint in &steps {
-                if let VariantHint::Place { cell, digit, .. } = hint {
-                    assert_eq!(*digit, solution[*cell], "{what}: {hint:?}");
-                    board[*cell] = *digit;
-                    assert!(keeps_all(&puzzle, &board), "{what}");
-                }
-            }
+            hints_keep(&puzzle, &solution, &what, |board| keeps_all(&puzzle, board));
             let request = GradeRequest { explain: true, scale: Scale::default() };
             match request.run_variant(&puzzle) {
                 Err(why) => assert!(why.contains(kind.name()), "{what}: {why}"),
