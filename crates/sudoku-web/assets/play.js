@@ -54,22 +54,22 @@ function remember() {
   play.redo = [];
 }
 
-function undo() {
-  const s = play.undo.pop();
+/** Goes back to the last position kept on `from`, keeping the present one on `to`. */
+function travel(from, to) {
+  const s = from.pop();
   if (!s) return;
-  play.redo.push({ values: play.values.slice(), marks: play.marks.slice() });
+  to.push({ values: play.values.slice(), marks: play.marks.slice() });
   play.values = s.values;
   play.marks = s.marks;
   changed();
 }
 
+function undo() {
+  travel(play.undo, play.redo);
+}
+
 function redo() {
-  const s = play.redo.pop();
-  if (!s) return;
-  play.undo.push({ values: play.values.slice(), marks: play.marks.slice() });
-  play.values = s.values;
-  play.marks = s.marks;
-  changed();
+  travel(play.redo, play.undo);
 }
 
 /** After the position changed: the old hint and mistakes no longer apply. */
