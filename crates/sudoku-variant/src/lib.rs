@@ -51,7 +51,7 @@ mod json;
 mod names;
 mod puzzle;
 
-pub use constraint::{kind_named, Arrow, Candidates, Constraint, Glyph, Kind, Kinds, Thermo, KINDS};
+pub use constraint::{kind_named, Candidates, Constraint, Glyph, Kind, Kinds, KINDS};
 pub use coord::{Coord, ParseCoordError};
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};

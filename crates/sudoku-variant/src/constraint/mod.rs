@@ -10,7 +10,7 @@
 //!
 //! 1. Write `constraint/<name>.rs` with a unit struct implementing
 //!    [`Kind`] (see `thermo.rs`, the smallest).
-//! 2. Add one line to [`KINDS`].
+//! 2. Add its `mod` and one entry in [`KINDS`], both in this file.
 //! 3. Add fixtures, a test against an independent checker, and a line in
 //!    `docs/variants.md`.
 //!
@@ -32,8 +32,8 @@ use serde_json::{Map, Value};
 
 use crate::{Puzzle, VariantError};
 
-pub use arrow::Arrow;
-pub use thermo::Thermo;
+use arrow::Arrow;
+use thermo::Thermo;
 
 /// Every constraint kind, in the order names are written. A kind's index
 /// here is its bit in a [`Kinds`] set.
