@@ -8,13 +8,13 @@
 //!
 //! | module | request | rows |
 //! |---|---|---|
-//! | [`solve`] | [`solve::SolveRequest`] | [`solve::SolveCsvRow`], [`solve::SolveJson`] |
+//! | [`solve`] | [`solve::SolveRequest`] | [`solve::SolveCsvRow`], [`solve_json::SolveJson`] |
 //! | [`max_score`] | [`max_score::MaxScoreRequest`] | [`max_score::MaxScoreCsvRow`], [`max_score::MaxScoreJson`] |
 //! | [`grade`] | [`grade::GradeRequest`] | [`grade::GradeRow`], [`grade::GradeJson`] |
 //! | [`hint`] | [`hint::HintRequest`] | [`hint::HintJson`] |
 //! | [`canon`] | [`canon::CanonRequest`] | [`canon::CanonRow`] |
 //! | [`transform`] | [`transform::TransformRequest`] | a grid |
-//! | [`variant`] | [`variant::answer`] | [`variant::VariantCsvRow`], [`solve::SolveJson`] |
+//! | [`variant`] | [`variant::answer`] | [`variant::VariantCsvRow`], [`solve_json::SolveJson`] |
 //! | [`generate`] | [`generate::Filter`], [`generate::make_range`] | [`generate::GenerateRow`] |
 //! | [`generate`] (variants) | [`generate::make_variant_range`] | [`generate::variant_record`] |
 //! | [`book`] | [`book::easiest_first`] | [`book::BookColumns`], [`book::PrintRow`] |
@@ -56,6 +56,7 @@ pub mod hint;
 pub mod input;
 pub mod max_score;
 pub mod solve;
+pub mod solve_json;
 pub mod transform;
 pub mod variant;
 

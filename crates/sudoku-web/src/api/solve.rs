@@ -11,7 +11,8 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
-use sudoku_commands::solve::{AllRow, AllSolutions, SolveJson, SolveMode, SolveRequest};
+use sudoku_commands::solve::{AllRow, AllSolutions, SolveMode, SolveRequest};
+use sudoku_commands::solve_json::SolveJson;
 use sudoku_commands::variant::answer_until;
 use sudoku_core::{MaxScoreOptions, Solver, Weights};
 

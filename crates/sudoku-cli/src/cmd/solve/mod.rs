@@ -10,9 +10,10 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::Args;
 use sudoku_commands::solve::{
-    AllRow, AllSolutions, Answer, SolveCsvRow, SolveJson, SolveMode, SolveRequest, CSV_HEADER,
-    DEFAULT_ALL_LIMIT, DEFAULT_COUNT_LIMIT, FORMATS,
+    AllRow, AllSolutions, Answer, SolveCsvRow, SolveMode, SolveRequest, CSV_HEADER, DEFAULT_ALL_LIMIT,
+    DEFAULT_COUNT_LIMIT, FORMATS,
 };
+use sudoku_commands::solve_json::SolveJson;
 use sudoku_commands::Format;
 use sudoku_core::{Grid, Solver};
 use sudoku_io::{InputFormat, Record, RecordWriter};

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use sudoku_commands::input::{sniff, InputKind, JsonRecords};
-use sudoku_commands::solve::SolveJson;
 use sudoku_commands::solve::SolveMode;
+use sudoku_commands::solve_json::SolveJson;
 use sudoku_commands::variant::{answer_within, block, VariantAnswer, VariantCsvRow, CSV_HEADER};
 use sudoku_commands::Format;
 use sudoku_io::{variant_records, RecordWriter, VariantRecord, VariantSpec};
