@@ -70,7 +70,7 @@ impl Kind for Thermo {
         // Down from the tip: each cell below the highest digit of the one after.
         let mut high = n as u32 + 1;
         for &c in cells.iter().rev() {
-            if !board.remove(c, full & !up_to(high - 1)) {
+            if !board.remove(c, full & !up_to(high.saturating_sub(1))) {
                 return false;
             }
             high = bounds(board.get(c) & full).1;
