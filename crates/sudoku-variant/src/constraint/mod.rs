@@ -232,9 +232,11 @@ impl Kinds {
     /// No kind.
     pub const NONE: Kinds = Kinds(0);
 
+    /// The kind's bit: its place in [`KINDS`]; none for a kind implemented
+    /// outside the registry (such a kind works on a puzzle but is not named
+    /// in variant lists).
     fn bit(kind: &dyn Kind) -> u32 {
-        let at = KINDS.iter().position(|k| k.name() == kind.name()).expect("a registered kind");
-        1 << at
+        KINDS.iter().position(|k| k.name() == kind.name()).map_or(0, |at| 1 << at)
     }
 
     /// Adds `kind`.
