@@ -51,7 +51,10 @@ mod json;
 mod names;
 mod puzzle;
 
-pub use constraint::{kind_named, Candidates, Constraint, Glyph, Kind, Kinds, KINDS};
+pub use constraint::{
+    kind_named, Candidates, Constraint, Glyph, Instances, Kind, Kinds, Parts, ReadFpCell, ReadName,
+    WriteName, KINDS,
+};
 pub use coord::{Coord, ParseCoordError};
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};

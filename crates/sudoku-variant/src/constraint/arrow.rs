@@ -12,8 +12,8 @@ use rand::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::util::{bounds, check_line, fp_cells, json_cells, names, pick, steps, touch, up_to, used_cells};
-use super::{Candidates, Glyph, Kind};
-use crate::{Puzzle, VariantError};
+use super::{Candidates, Glyph, Instances, Kind, Parts, ReadFpCell, ReadName, WriteName};
+use crate::Puzzle;
 
 /// The arrow kind.
 #[derive(Debug, Clone, Copy)]
@@ -128,11 +128,7 @@ impl Kind for Arrow {
         true
     }
 
-    fn parts_from_json(
-        &self,
-        object: &Map<String, Value>,
-        cell: &dyn Fn(&str) -> Result<u16, VariantError>,
-    ) -> Result<Vec<Vec<u16>>, String> {
+    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Parts, String> {
         let mut parts = vec![json_cells(object.get("circle"), "circle", cell)?];
         let lines = object.get("lines").and_then(Value::as_array).ok_or("expected \"lines\": [[cells]]")?;
         for line in lines {
@@ -141,7 +137,7 @@ impl Kind for Arrow {
         Ok(parts)
     }
 
-    fn parts_to_json(&self, parts: &[Vec<u16>], name: &dyn Fn(u16) -> String) -> Map<String, Value> {
+    fn parts_to_json(&self, parts: &[Vec<u16>], name: WriteName<'_>) -> Map<String, Value> {
         let mut object = Map::new();
         object.insert("circle".into(), names(&parts[0], name));
         object.insert("lines".into(), Value::Array(parts[1..].iter().map(|l| names(l, name)).collect()));
@@ -153,11 +149,7 @@ impl Kind for Arrow {
     }
 
     /// f-puzzles lines start in the circle; those cells are dropped.
-    fn read_fpuzzles(
-        &self,
-        entry: &Value,
-        cell: &dyn Fn(&Value) -> Result<u16, String>,
-    ) -> Result<Vec<Vec<Vec<u16>>>, String> {
+    fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
         let circle = fp_cells(entry.get("cells").ok_or("expected \"cells\" (the circle)")?, cell)?;
         let lines = entry.get("lines").and_then(Value::as_array).ok_or("expected \"lines\"")?;
         let mut parts = vec![circle.clone()];
@@ -169,7 +161,7 @@ impl Kind for Arrow {
     }
 
     /// Each line written from the circle cell it touches.
-    fn write_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: &dyn Fn(u16) -> String) -> Value {
+    fn write_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: WriteName<'_>) -> Value {
         let circle = &parts[0];
         let lines: Vec<Value> = parts[1..]
             .iter()
@@ -211,7 +203,7 @@ impl Kind for Arrow {
     /// About one arrow for every two digits: a one-cell circle holding 3 or
     /// more, and a random walk from it over cells no other constraint uses
     /// whose digits add up to the circle's.
-    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Vec<Vec<Vec<u16>>> {
+    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Instances {
         let wanted = (puzzle.size() / 2).max(2);
         let mut used = used_cells(puzzle);
         let cells: Vec<usize> = puzzle.cells().into_iter().filter(|&c| solution[c] >= 3).collect();

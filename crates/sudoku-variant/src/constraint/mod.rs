@@ -82,6 +82,17 @@ pub enum Glyph {
     },
 }
 
+/// Reads a cell name of the JSON form (`r1c1`) into a canvas cell.
+pub type ReadName<'a> = &'a dyn Fn(&str) -> Result<u16, VariantError>;
+/// Reads an f-puzzles cell (`"R1C1"`) into a canvas cell.
+pub type ReadFpCell<'a> = &'a dyn Fn(&Value) -> Result<u16, String>;
+/// Writes a canvas cell's name (`r1c1` or f-puzzles' `R1C1`).
+pub type WriteName<'a> = &'a dyn Fn(u16) -> String;
+/// An instance's parts: lists of canvas cells, as its kind reads them.
+pub type Parts = Vec<Vec<u16>>;
+/// Several instances (one f-puzzles entry's, a generator's draw).
+pub type Instances = Vec<Parts>;
+
 /// One kind of constraint. Implemented by a unit struct per file; see the
 /// module docs for how to add one.
 pub trait Kind: Sync {
@@ -118,27 +129,19 @@ pub trait Kind: Sync {
 
     /// Reads the parts from the instance's JSON object (its `kind` field
     /// aside); `cell` reads a cell name.
-    fn parts_from_json(
-        &self,
-        object: &Map<String, Value>,
-        cell: &dyn Fn(&str) -> Result<u16, VariantError>,
-    ) -> Result<Vec<Vec<u16>>, String>;
+    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Parts, String>;
     /// The instance's JSON object, without its `kind`; `name` writes a
     /// cell name.
-    fn parts_to_json(&self, parts: &[Vec<u16>], name: &dyn Fn(u16) -> String) -> Map<String, Value>;
+    fn parts_to_json(&self, parts: &[Vec<u16>], name: WriteName<'_>) -> Map<String, Value>;
 
     /// The top-level f-puzzles field holding instances of this kind.
     fn fpuzzles_key(&self) -> &'static str;
     /// The instances one entry of that field holds (an f-puzzles entry may
     /// hold several); `cell` reads `R1C1`.
-    fn read_fpuzzles(
-        &self,
-        entry: &Value,
-        cell: &dyn Fn(&Value) -> Result<u16, String>,
-    ) -> Result<Vec<Vec<Vec<u16>>>, String>;
+    fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String>;
     /// The f-puzzles entry of one instance on a grid of side `side`;
     /// `name` writes `R1C1`.
-    fn write_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: &dyn Fn(u16) -> String) -> Value;
+    fn write_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: WriteName<'_>) -> Value;
 
     /// How the instance is drawn, under the digits, on a canvas of side
     /// `side`.
@@ -146,7 +149,7 @@ pub trait Kind: Sync {
 
     /// New instances true of `solution` on `puzzle`'s cells (a generator
     /// then removes clues around them), drawn from `rng`.
-    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Vec<Vec<Vec<u16>>>;
+    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Instances;
 }
 
 impl fmt::Debug for dyn Kind {
@@ -303,11 +306,7 @@ pub(crate) mod util {
     }
 
     /// Reads a JSON array of cell names.
-    pub fn json_cells(
-        value: Option<&Value>,
-        field: &str,
-        cell: &dyn Fn(&str) -> Result<u16, VariantError>,
-    ) -> Result<Vec<u16>, String> {
+    pub fn json_cells(value: Option<&Value>, field: &str, cell: ReadName<'_>) -> Result<Vec<u16>, String> {
         let list = value.and_then(Value::as_array).ok_or_else(|| format!("expected \"{field}\": [cells]"))?;
         list.iter()
             .map(|v| {
@@ -318,12 +317,12 @@ pub(crate) mod util {
     }
 
     /// Writes cells as a JSON array of names.
-    pub fn names(cells: &[u16], name: &dyn Fn(u16) -> String) -> Value {
+    pub fn names(cells: &[u16], name: WriteName<'_>) -> Value {
         Value::Array(cells.iter().map(|&c| Value::String(name(c))).collect())
     }
 
     /// Reads an f-puzzles array of `R1C1` names.
-    pub fn fp_cells(value: &Value, cell: &dyn Fn(&Value) -> Result<u16, String>) -> Result<Vec<u16>, String> {
+    pub fn fp_cells(value: &Value, cell: ReadFpCell<'_>) -> Result<Vec<u16>, String> {
         value.as_array().ok_or_else(|| format!("{value} is not a list of cells"))?.iter().map(cell).collect()
     }
 

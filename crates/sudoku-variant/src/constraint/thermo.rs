@@ -8,8 +8,8 @@ use rand::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::util::{bounds, check_line, fp_cells, json_cells, names, pick, steps, up_to, used_cells};
-use super::{Candidates, Glyph, Kind};
-use crate::{Puzzle, VariantError};
+use super::{Candidates, Glyph, Instances, Kind, Parts, ReadFpCell, ReadName, WriteName};
+use crate::Puzzle;
 
 /// The thermometer kind.
 #[derive(Debug, Clone, Copy)]
@@ -78,15 +78,11 @@ impl Kind for Thermo {
         true
     }
 
-    fn parts_from_json(
-        &self,
-        object: &Map<String, Value>,
-        cell: &dyn Fn(&str) -> Result<u16, VariantError>,
-    ) -> Result<Vec<Vec<u16>>, String> {
+    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Parts, String> {
         Ok(vec![json_cells(object.get("cells"), "cells", cell)?])
     }
 
-    fn parts_to_json(&self, parts: &[Vec<u16>], name: &dyn Fn(u16) -> String) -> Map<String, Value> {
+    fn parts_to_json(&self, parts: &[Vec<u16>], name: WriteName<'_>) -> Map<String, Value> {
         let mut object = Map::new();
         object.insert("cells".into(), names(&parts[0], name));
         object
@@ -96,16 +92,12 @@ impl Kind for Thermo {
         "thermometer"
     }
 
-    fn read_fpuzzles(
-        &self,
-        entry: &Value,
-        cell: &dyn Fn(&Value) -> Result<u16, String>,
-    ) -> Result<Vec<Vec<Vec<u16>>>, String> {
+    fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
         let lines = entry.get("lines").and_then(Value::as_array).ok_or("expected \"lines\"")?;
         lines.iter().map(|line| Ok(vec![fp_cells(line, cell)?])).collect()
     }
 
-    fn write_fpuzzles(&self, parts: &[Vec<u16>], _side: usize, name: &dyn Fn(u16) -> String) -> Value {
+    fn write_fpuzzles(&self, parts: &[Vec<u16>], _side: usize, name: WriteName<'_>) -> Value {
         json!({ "lines": [names(&parts[0], name)] })
     }
 
@@ -120,7 +112,7 @@ impl Kind for Thermo {
     /// About two thermometers for every three digits, of 3 cells up to
     /// half the size plus one, each a random walk up the solution's digits
     /// over cells no other constraint uses.
-    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Vec<Vec<Vec<u16>>> {
+    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Instances {
         let n = puzzle.size();
         let wanted = (2 * n / 3).max(2);
         let longest = (n / 2 + 1).max(3);

@@ -147,13 +147,13 @@ impl Puzzle {
                 .collect();
             out.insert("extraregion".into(), Value::Array(windows));
         }
+        let name = |i: u16| Coord::of(usize::from(i), n).fpuzzles_name();
         if !self.cages().is_empty() {
             let cages: Vec<Value> = self
                 .cages()
                 .iter()
                 .map(|cage| {
-                    let cells: Vec<String> =
-                        cage.cells.iter().map(|&i| Coord::of(usize::from(i), n).fpuzzles_name()).collect();
+                    let cells: Vec<String> = cage.cells.iter().map(|&i| name(i)).collect();
                     match cage.sum {
                         Some(sum) => json!({ "cells": cells, "value": sum.to_string() }),
                         None => json!({ "cells": cells }),
@@ -162,7 +162,6 @@ impl Puzzle {
                 .collect();
             out.insert("killercage".into(), Value::Array(cages));
         }
-        let name = |i: u16| Coord::of(usize::from(i), n).fpuzzles_name();
         for kind in KINDS {
             let entries: Vec<Value> = self
                 .constraints()
