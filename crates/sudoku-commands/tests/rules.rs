@@ -1,10 +1,10 @@
-//! Issue 44: every rule the model registers (`Rule::ALL`, and every
-//! constraint kind of `sudoku_variant::KINDS`) is kept on every
+//! Issue 44: every rule the model registers (every kind of
+//! `sudoku_variant::KINDS`, of the whole grid or drawn on it) is kept on every
 //! surface that answers: solve (one, count, all), grade (each step of the
 //! explain path) and hint. The rules are written out here from their
 //! definitions, independently of the library. The `match` in [`keeps`]
-//! has no wildcard: a rule added to the model without its check here does
-//! not compile, and a rule that some fast path leaves out (a puzzle handed
+//! panics on a name it does not know: a rule added to the model without
+//! its check here fails, and a rule that some fast path leaves out (a puzzle handed
 //! to the classic solver or grader as if it had no extra rule) breaks the
 //! first assertion on a blank grid.
 
@@ -13,7 +13,7 @@ use sudoku_commands::solve::SolveMode;
 use sudoku_commands::variant::{answer, hints, unique_solution};
 use sudoku_gen::variant::{VariantGenerator, VariantOptions, VariantSpec};
 use sudoku_grade::Scale;
-use sudoku_variant::{Puzzle, Rule, Rules, VariantHint};
+use sudoku_variant::{Kind, Kinds, Puzzle, VariantHint, KINDS};
 
 const N: usize = 9;
 
@@ -53,34 +53,33 @@ fn pairs_keep(grid: &[u8], moves: &[(isize, isize)], ok: impl Fn(u8, u8) -> bool
 
 /// Whether `grid` (9x9, 0 = blank) keeps `rule`, written from its
 /// definition.
-fn keeps(rule: Rule, grid: &[u8]) -> bool {
+fn keeps(rule: &str, grid: &[u8]) -> bool {
     match rule {
-        Rule::X => distinct(grid, (0..N).map(|k| (k, k))) && distinct(grid, (0..N).map(|k| (k, N - 1 - k))),
-        Rule::Windoku => [(1, 1), (1, 5), (5, 1), (5, 5)]
+        "x" => distinct(grid, (0..N).map(|k| (k, k))) && distinct(grid, (0..N).map(|k| (k, N - 1 - k))),
+        "windoku" => [(1, 1), (1, 5), (5, 1), (5, 5)]
             .iter()
             .all(|&(r0, c0)| distinct(grid, (0..9).map(|k| (r0 + k / 3, c0 + k % 3)))),
-        Rule::DisjointGroups => {
+        "disjoint-groups" => {
             (0..9).all(|p| distinct(grid, (0..9).map(|b| (3 * (b / 3) + p / 3, 3 * (b % 3) + p % 3))))
         }
-        Rule::AntiKnight => pairs_keep(
+        "anti-knight" => pairs_keep(
             grid,
             &[(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)],
             |a, b| a != b,
         ),
-        Rule::AntiKing => pairs_keep(
+        "anti-king" => pairs_keep(
             grid,
             &[(1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0)],
             |a, b| a != b,
         ),
-        Rule::NonConsecutive => {
-            pairs_keep(grid, &[(0, 1), (1, 0), (0, -1), (-1, 0)], |a, b| a.abs_diff(b) != 1)
-        }
+        "non-consecutive" => pairs_keep(grid, &[(0, 1), (1, 0), (0, -1), (-1, 0)], |a, b| a.abs_diff(b) != 1),
+        other => panic!("no independent check of the rule {other}: write one here"),
     }
 }
 
 /// Whether `grid` is a full 9x9 solution of `puzzle`'s givens keeping rows,
 /// columns, boxes and every rule of `rules`.
-fn solves(puzzle: &Puzzle, rules: Rules, grid: &[u8]) -> bool {
+fn solves(puzzle: &Puzzle, rules: Kinds, grid: &[u8]) -> bool {
     grid.len() == N * N
         && grid.iter().all(|&d| (1..=9).contains(&d))
         && puzzle.givens().iter().zip(grid).all(|(&g, &d)| g == 0 || g == d)
@@ -89,7 +88,7 @@ fn solves(puzzle: &Puzzle, rules: Rules, grid: &[u8]) -> bool {
                 && distinct(grid, (0..N).map(|r| (r, k)))
                 && distinct(grid, (0..N).map(|j| (3 * (k / 3) + j / 3, 3 * (k % 3) + j % 3)))
         })
-        && rules.iter().all(|rule| keeps(rule, grid))
+        && rules.iter().all(|rule| keeps(rule.name(), grid))
 }
 
 /// The hints from the givens to the end: each placement is the
@@ -117,23 +116,28 @@ fn the_checks_here_can_fail() {
     let mut grid = vec![0u8; 81];
     grid[0] = 5;
     grid[10] = 5; // r2c2: the main diagonal, and a king's move from r1c1
-    assert!(!keeps(Rule::X, &grid) && !keeps(Rule::AntiKing, &grid));
-    assert!(keeps(Rule::AntiKnight, &grid) && keeps(Rule::NonConsecutive, &grid));
+    assert!(!keeps("x", &grid) && !keeps("anti-king", &grid));
+    assert!(keeps("anti-knight", &grid) && keeps("non-consecutive", &grid));
     grid[10] = 0;
     grid[1] = 6; // r1c2, next to a 5
-    assert!(!keeps(Rule::NonConsecutive, &grid));
+    assert!(!keeps("non-consecutive", &grid));
     grid[1] = 0;
     grid[11] = 5; // r2c3, a knight's move from r1c1
-    assert!(!keeps(Rule::AntiKnight, &grid));
+    assert!(!keeps("anti-knight", &grid));
     grid[11] = 0;
     let mut w = vec![0u8; 81];
     w[10] = 4; // r2c2 and r4c4: the top-left window
     w[30] = 4;
-    assert!(!keeps(Rule::Windoku, &w));
+    assert!(!keeps("windoku", &w));
     let mut g = vec![0u8; 81];
     g[0] = 7; // r1c1 and r1c4: first place of boxes 1 and 2
     g[3] = 7;
-    assert!(!keeps(Rule::DisjointGroups, &g));
+    assert!(!keeps("disjoint-groups", &g));
+}
+
+/// The registered rules of the whole grid.
+fn global_kinds() -> impl Iterator<Item = &'static dyn Kind> {
+    KINDS.iter().copied().filter(|k| k.global())
 }
 
 /// A blank grid with one rule: the first solutions each surface lists
@@ -141,8 +145,8 @@ fn the_checks_here_can_fail() {
 /// which break it.
 #[test]
 fn every_rule_is_kept_by_the_solutions_of_a_blank_grid() {
-    for rule in Rule::ALL {
-        let rules: Rules = [rule].into_iter().collect();
+    for rule in global_kinds() {
+        let rules: Kinds = [rule].into_iter().collect();
         let blank = Puzzle::blank(9).unwrap().with_rules(rules).unwrap();
         let all = answer(&blank, SolveMode::All(20));
         assert_eq!(all.all.len(), 20, "{}", rule.name());
@@ -160,8 +164,8 @@ fn every_rule_is_kept_by_the_solutions_of_a_blank_grid() {
 /// solution's digits and removes other digits only.
 #[test]
 fn every_rule_is_kept_by_solve_count_hint_and_grade() {
-    for rule in Rule::ALL {
-        let rules: Rules = [rule].into_iter().collect();
+    for rule in global_kinds() {
+        let rules: Kinds = [rule].into_iter().collect();
         let spec = VariantSpec::parse(rule.name(), None).unwrap();
         let mut generator = VariantGenerator::new(VariantOptions::new(44, spec)).unwrap();
         for index in 0..3 {
@@ -173,7 +177,7 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
             assert_eq!(count.count, Some(1), "{what}");
             assert!(solves(&puzzle, rules, count.first.as_ref().unwrap()), "{what}");
 
-            let steps = hints_keep(&puzzle, &solution, &what, |board| rules.iter().all(|r| keeps(r, board)));
+            let steps = hints_keep(&puzzle, &solution, &what, |board| keeps(rule.name(), board));
             assert!(
                 matches!(steps.last(), Some(VariantHint::Solved) | Some(VariantHint::Place { .. })),
                 "{what}"
@@ -182,8 +186,8 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
             // The grader rates the rules that are extra houses; the others
             // must be refused, never rated as if classic.
             let request = GradeRequest { explain: true, scale: Scale::default() };
-            match (rule, request.run_variant(&puzzle)) {
-                (Rule::X | Rule::Windoku | Rule::DisjointGroups, Ok(Graded::Rated(grade))) => {
+            match (rule.name(), request.run_variant(&puzzle)) {
+                ("x" | "windoku" | "disjoint-groups", Ok(Graded::Rated(grade))) => {
                     for step in &grade.steps {
                         for p in &step.placements {
                             assert_eq!(p.digit.get(), solution[p.cell.index()], "{what}: {step}");
@@ -193,7 +197,7 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
                         }
                     }
                 }
-                (Rule::X | Rule::Windoku | Rule::DisjointGroups, other) => {
+                ("x" | "windoku" | "disjoint-groups", other) => {
                     panic!("{what}: an extra-house rule not rated: {other:?}")
                 }
                 (_, Err(why)) => assert!(why.contains(rule.name()), "{what}: {why}"),
@@ -252,7 +256,7 @@ fn the_constraint_checks_here_can_fail() {
 /// puzzle by the kind's name, never rates it as classic.
 #[test]
 fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
-    for kind in sudoku_variant::KINDS {
+    for kind in KINDS.iter().filter(|k| !k.global()) {
         let spec = VariantSpec::parse(kind.name(), None).unwrap();
         let mut generator = VariantGenerator::new(VariantOptions::new(44, spec)).unwrap();
         for index in 0..3 {
@@ -260,7 +264,7 @@ fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
             let what = format!("{} #{index}", kind.name());
             assert!(!puzzle.constraints().is_empty(), "{what}");
             let solution = unique_solution(&puzzle).unwrap();
-            assert!(solves(&puzzle, Rules::NONE, &solution) && keeps_all(&puzzle, &solution), "{what}");
+            assert!(solves(&puzzle, Kinds::NONE, &solution) && keeps_all(&puzzle, &solution), "{what}");
             let count = answer(&puzzle, SolveMode::Count(2));
             assert_eq!(count.count, Some(1), "{what}");
 
@@ -268,7 +272,7 @@ fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
             let all = answer(&blank, SolveMode::All(20));
             assert_eq!(all.all.len(), 20, "{what}");
             for s in &all.all {
-                assert!(solves(&blank, Rules::NONE, s) && keeps_all(&blank, s), "{what}: {s:?}");
+                assert!(solves(&blank, Kinds::NONE, s) && keeps_all(&blank, s), "{what}: {s:?}");
             }
 
             hints_keep(&puzzle, &solution, &what, |board| keeps_all(&puzzle, board));

@@ -86,7 +86,7 @@ fn r34_every_variant_gives_unique_checked_puzzles() {
             let p = generator.generate(index).unwrap_or_else(|e| panic!("{list}: {e}"));
             assert_unique(&p, list);
             assert_eq!(p.puzzle.size(), size.unwrap_or(9));
-            assert_eq!(p.puzzle.rules(), VariantSpec::parse(list, size).unwrap().rules);
+            assert_eq!(p.puzzle.rules(), VariantSpec::parse(list, size).unwrap().kinds.rules());
             if p.minimal && !list.contains("killer") {
                 assert_clue_minimal(&p, list);
             }

@@ -10,7 +10,7 @@ fn main() {
     let mut grader = match std::env::args().nth(2) {
         None => Grader::new(),
         Some(list) => {
-            let rules = sudoku_variant::Rules::parse_list(&list).expect("a rule list");
+            let rules = sudoku_variant::Kinds::parse_list(&list).expect("a rule list");
             let layout = sudoku_variant::Layout::Boxes { rows: 3, cols: 3 };
             let shape =
                 sudoku_variant::Puzzle::new(9, layout, rules, Vec::new(), vec![0; 81]).expect("a shape");

@@ -12,7 +12,7 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_variant::{Layout, Puzzle, Rules, VariantSolver};
+use sudoku_variant::{Kinds, Layout, Puzzle, VariantSolver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,7 +21,7 @@ fn main() {
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let low: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(28);
     let high: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(40).max(low + 1);
-    let rules = Rules::parse_list(rule).expect("a rule list such as x or windoku");
+    let rules = Kinds::parse_list(rule).expect("a rule list such as x or windoku");
     let shape = Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, rules, Vec::new(), vec![0; 81])
         .expect("a 9x9 shape");
     let mut solver = VariantSolver::new(&shape);

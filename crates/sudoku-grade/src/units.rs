@@ -128,6 +128,40 @@ impl ExtraHouses {
     fn index(self) -> usize {
         usize::from(self.x) | usize::from(self.windoku) << 1 | usize::from(self.disjoint_groups) << 2
     }
+
+    /// The family a rule's extra houses on a 9×9 (cell lists, cells
+    /// 0..81) are, when the ladder models it: both main diagonals (X), the
+    /// four windoku windows, or the nine disjoint groups; `None` for any
+    /// other set of houses.
+    pub fn of_houses(houses: &[Vec<u16>]) -> Option<ExtraHouses> {
+        let sorted = |mut list: Vec<Vec<u16>>| {
+            for h in &mut list {
+                h.sort_unstable();
+            }
+            list.sort();
+            list
+        };
+        let at = |r: usize, c: usize| (9 * r + c) as u16;
+        let diagonals = vec![(0..9).map(|k| at(k, k)).collect(), (0..9).map(|k| at(k, 8 - k)).collect()];
+        let windows = [(1, 1), (1, 5), (5, 1), (5, 5)]
+            .iter()
+            .map(|&(r, c)| (0..9).map(|k| at(r + k / 3, c + k % 3)).collect())
+            .collect();
+        let groups =
+            (0..9).map(|k| (0..9).map(|b| at(b / 3 * 3 + k / 3, b % 3 * 3 + k % 3)).collect()).collect();
+        let given = sorted(houses.to_vec());
+        let mut extra = ExtraHouses::NONE;
+        if given == sorted(diagonals) {
+            extra.x = true;
+        } else if given == sorted(windows) {
+            extra.windoku = true;
+        } else if given == sorted(groups) {
+            extra.disjoint_groups = true;
+        } else {
+            return None;
+        }
+        Some(extra)
+    }
 }
 
 /// The unit table of one grid. See the module docs for the order.

@@ -5,7 +5,7 @@
 
 use sudoku_core::Grid;
 use sudoku_grade::{GradeError, GradeOptions, Grader, Unsupported};
-use sudoku_variant::{Layout, Puzzle, Rules, VariantSolver};
+use sudoku_variant::{Kinds, Layout, Puzzle, VariantSolver};
 
 use crate::util::fixture;
 
@@ -25,7 +25,7 @@ const X_NEEDS_DIAGONALS: &str =
 
 /// The empty 9×9 shape with boxes and `rules`.
 fn shape(rules: &str) -> Puzzle {
-    let rules = Rules::parse_list(rules).unwrap();
+    let rules = Kinds::parse_list(rules).unwrap();
     Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, rules, Vec::new(), vec![0; 81]).unwrap()
 }
 

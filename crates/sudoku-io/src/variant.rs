@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use sudoku_variant::{Puzzle, Rules, VariantError};
+use sudoku_variant::{Kinds, Puzzle, VariantError};
 
 use crate::line_reader::LineReader;
 use crate::RecordError;
@@ -15,8 +15,9 @@ use crate::RecordError;
 pub struct VariantSpec {
     /// The side of line records (`--size`); else from each line's length.
     pub size: Option<usize>,
-    /// Rules added to every record (`--variant x,windoku`).
-    pub rules: Rules,
+    /// Rules of the whole grid added to every record (`--variant
+    /// x,windoku`).
+    pub rules: Kinds,
 }
 
 /// One variant puzzle of the input.
@@ -96,10 +97,8 @@ pub fn variant_records<'a, R: Read + 'a>(
                     Some((g, p)) => (g, Some(p)),
                     None => (record, None),
                 };
-                let parsed = Puzzle::parse_line(givens, spec.size).and_then(|p| {
-                    let rules = p.rules().iter().chain(spec.rules.iter()).collect();
-                    p.with_rules(rules)
-                });
+                let parsed = Puzzle::parse_line(givens, spec.size)
+                    .and_then(|p| p.with_rules(p.rules().union(spec.rules)));
                 let char_error = |offset: usize, e: VariantError| match e {
                     VariantError::Char { column, found, expected } => lines.error(
                         at,
@@ -139,8 +138,7 @@ fn apply_spec(puzzle: Puzzle, spec: VariantSpec) -> Result<Puzzle, VariantError>
     if spec.rules.is_empty() {
         return Ok(puzzle);
     }
-    let rules = puzzle.rules().iter().chain(spec.rules.iter()).collect();
-    puzzle.with_rules(rules)
+    puzzle.with_rules(puzzle.rules().union(spec.rules))
 }
 
 /// Whether a record is a link (f-puzzles, SudokuPad) or a bare
@@ -281,12 +279,12 @@ mod tests {
 
     #[test]
     fn command_line_rules_join_each_record() {
-        let spec = VariantSpec { size: None, rules: Rules::parse_list("x").unwrap() };
+        let spec = VariantSpec { size: None, rules: Kinds::parse_list("x").unwrap() };
         let text = "................\n{\"size\":4,\"rules\":[\"anti-king\"]}\n";
         let got: Vec<VariantRecord> = variant_records(text.as_bytes(), "t", spec).collect();
         assert_eq!(got[0].puzzle.as_ref().unwrap().rules(), spec.rules);
         assert_eq!(got[1].puzzle.as_ref().unwrap().rules().iter().count(), 2);
-        let sized = VariantSpec { size: Some(9), rules: Rules::NONE };
+        let sized = VariantSpec { size: Some(9), rules: Kinds::NONE };
         let got: Vec<VariantRecord> = variant_records(&text.as_bytes()[17..], "t", sized).collect();
         assert!(got[0].puzzle.as_ref().unwrap_err().message.contains("--size 9"));
     }

@@ -21,7 +21,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudoku_print::variant::{self, variant_name, VariantItem, VariantSection};
 use sudoku_print::{ItemMeta, PerPage, PrintOptions};
-use sudoku_variant::{Cage, Layout, Outcome, Puzzle, Rules, VariantSolver};
+use sudoku_variant::{Cage, Kinds, Layout, Outcome, Puzzle, VariantSolver};
 
 /// Node budget of one uniqueness check: a check that runs out keeps the
 /// given.
@@ -32,7 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = root.join("docs/variants");
     std::fs::create_dir_all(&out)?;
     let mut rng = ChaCha8Rng::seed_from_u64(34);
-    let rules = |list: &str| Rules::parse_list(list).expect("known rules");
+    let rules = |list: &str| Kinds::parse_list(list).expect("known rules");
     let nine = Puzzle::blank(9)?;
     let kinds: Vec<(&str, Puzzle)> = vec![
         ("killer", nine.clone()),
@@ -279,12 +279,12 @@ fn jigsaw(rng: &mut ChaCha8Rng) -> Result<Puzzle, Box<dyn std::error::Error>> {
         trial[a] = rb;
         trial[c] = ra;
         if connected(&trial, ra) && connected(&trial, rb) {
-            let shape = Puzzle::new(9, Layout::Regions(trial.clone()), Rules::NONE, Vec::new(), vec![0; 81])?;
+            let shape = Puzzle::new(9, Layout::Regions(trial.clone()), Kinds::NONE, Vec::new(), vec![0; 81])?;
             if VariantSolver::new(&shape).count_bounded(shape.givens(), 1, 200_000).0 == 1 {
                 regions = trial;
                 swaps += 1;
             }
         }
     }
-    Ok(Puzzle::new(9, Layout::Regions(regions), Rules::NONE, Vec::new(), vec![0; 81])?)
+    Ok(Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, Vec::new(), vec![0; 81])?)
 }

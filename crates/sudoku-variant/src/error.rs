@@ -101,15 +101,18 @@ pub enum VariantError {
     #[error("jigsaw and samurai are two shapes, give one")]
     TwoShapes,
     /// A rule name that is not known.
-    #[error("unknown rule {0:?}, expected one of x, windoku, disjoint-groups, anti-knight, anti-king, non-consecutive")]
+    #[error("unknown rule {0:?}, expected one of {known}", known = crate::names::known_rules())]
     UnknownRule(String),
+    /// A kind drawn on the grid given as a rule of the whole grid.
+    #[error("{0} is drawn on the grid, not a rule of the whole grid: give it as a constraint")]
+    NotARule(&'static str),
     /// A rule that does not apply to this shape.
     #[error("rule {rule} needs {needs}")]
     RuleShape {
         /// The rule's name.
         rule: &'static str,
         /// What shape it needs.
-        needs: &'static str,
+        needs: String,
     },
     /// A layout name that is not known.
     #[error("unknown layout {0:?}, expected \"samurai\"")]

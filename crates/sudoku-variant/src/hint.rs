@@ -7,8 +7,7 @@
 //! is `sudoku-grade`'s, for the variants it knows.
 
 use crate::constraint::Candidates;
-use crate::houses::HouseKind;
-use crate::{Puzzle, Rule, VariantSolver};
+use crate::{Puzzle, VariantSolver};
 
 /// What the next step is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,16 +170,19 @@ impl Puzzle {
     }
 
     /// Candidates of every canvas position after removing the digits of
-    /// filled cells from the cells they see (houses, cages, move rules) and
-    /// their neighbours' consecutive digits (non-consecutive).
+    /// filled cells from the cells they see (houses, cages, the kinds'
+    /// distinct groups) and their non-consecutive neighbours' consecutive
+    /// digits.
     fn candidates(&self, board: &[u8]) -> Vec<u32> {
         let full = (1u32 << self.size()) - 1;
         let mut cands: Vec<u32> = board.iter().map(|&d| if d == 0 { full } else { 1 << (d - 1) }).collect();
         let mut groups: Vec<Vec<u16>> = self.houses().into_iter().map(|h| h.cells).collect();
         groups.extend(self.cages().iter().map(|c| c.cells.clone()));
-        groups.extend(self.move_pairs().into_iter().map(|(a, b)| vec![a, b]));
+        for rule in self.rules().iter() {
+            groups.extend(rule.distinct(self, &[]));
+        }
         for c in self.constraints() {
-            groups.extend(c.kind().distinct(c.parts()));
+            groups.extend(c.kind().distinct(self, c.parts()));
         }
         for group in &groups {
             for &a in group {
@@ -195,33 +197,16 @@ impl Puzzle {
                 }
             }
         }
-        if self.rules().contains(Rule::NonConsecutive) {
-            for (a, b) in self.orthogonal_pairs() {
-                for (x, y) in [(a, b), (b, a)] {
-                    let d = board[usize::from(x)];
-                    if d != 0 && board[usize::from(y)] == 0 {
-                        let near = (1u32 << d) | (1u32 << d >> 2);
-                        cands[usize::from(y)] &= !near;
-                    }
+        for (a, b) in self.rules().iter().flat_map(|rule| rule.not_consecutive(self)) {
+            for (x, y) in [(a, b), (b, a)] {
+                let d = board[usize::from(x)];
+                if d != 0 && board[usize::from(y)] == 0 {
+                    let near = (1u32 << d) | (1u32 << d >> 2);
+                    cands[usize::from(y)] &= !near;
                 }
             }
         }
         cands
-    }
-
-    /// A house as a hint names it: `row 3`, `column 5`, `box 2`,
-    /// `diagonal`, `window at r2c2`, …
-    fn house_name(&self, kind: HouseKind, cells: &[u16]) -> String {
-        let at = self.coord(usize::from(cells[0]));
-        match kind {
-            HouseKind::Row => format!("row {}", at.row + 1),
-            HouseKind::Column => format!("column {}", at.col + 1),
-            HouseKind::Box => format!("box at {at}"),
-            HouseKind::Region => format!("region at {at}"),
-            HouseKind::Diagonal => format!("diagonal from {at}"),
-            HouseKind::Window => format!("window at {at}"),
-            HouseKind::DisjointGroup => format!("disjoint group from {at}"),
-        }
     }
 }
 

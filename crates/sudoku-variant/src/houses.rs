@@ -1,12 +1,16 @@
-//! The houses of a puzzle (groups of n cells that hold every digit once)
-//! and its other relations: cells a knight's or king's move apart, and
-//! orthogonal neighbours. Everything that reasons about a variant (the
-//! solver, the checker, the printer) reads the shape through here.
+//! The houses of a puzzle (groups of n cells that hold every digit once:
+//! the shape's, then the rules' [`Kind::houses`]) and checking a solution
+//! against everything. Everything that reasons about a variant (the
+//! solver, the checker, the hints, the printer) reads the shape through
+//! here.
 
-use crate::puzzle::{Layout, Puzzle, Rule, SAMURAI_GRIDS};
+use std::hash::{Hash, Hasher};
+
+use crate::constraint::Kind;
+use crate::puzzle::{Layout, Puzzle, SAMURAI_GRIDS};
 
 /// What made a group of cells a house.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 pub enum HouseKind {
     /// A row (of the grid, or of one samurai grid).
     Row,
@@ -16,12 +20,28 @@ pub enum HouseKind {
     Box,
     /// A jigsaw region.
     Region,
-    /// A main diagonal (rule `x`).
-    Diagonal,
-    /// A windoku window.
-    Window,
-    /// A disjoint group.
-    DisjointGroup,
+    /// A house a rule adds (X's diagonals, windoku's windows, ...).
+    Rule(&'static dyn Kind),
+}
+
+impl PartialEq for HouseKind {
+    fn eq(&self, other: &HouseKind) -> bool {
+        match (self, other) {
+            (HouseKind::Rule(a), HouseKind::Rule(b)) => a.name() == b.name(),
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
+    }
+}
+
+impl Eq for HouseKind {}
+
+impl Hash for HouseKind {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        std::mem::discriminant(self).hash(state);
+        if let HouseKind::Rule(kind) = self {
+            kind.name().hash(state);
+        }
+    }
 }
 
 /// A group of n cells that holds every digit exactly once.
@@ -44,8 +64,8 @@ pub fn grids(puzzle: &Puzzle) -> Vec<(usize, usize)> {
 
 impl Puzzle {
     /// Every house, without duplicates (a samurai's shared corner boxes
-    /// appear once): rows, columns, boxes or regions, then the rules'
-    /// diagonals, windows and disjoint groups.
+    /// appear once), grid by grid: rows, columns, boxes or regions, then
+    /// the houses of each rule ([`Kind::houses`]).
     pub fn houses(&self) -> Vec<House> {
         let n = self.size();
         let side = self.side();
@@ -78,26 +98,11 @@ impl Puzzle {
                         let (top, left) = ((b / (n / bc)) * br, (b % (n / bc)) * bc);
                         push(HouseKind::Box, (0..n).map(|k| at(top + k / bc, left + k % bc)).collect());
                     }
-                    if self.rules().contains(Rule::DisjointGroups) {
-                        for k in 0..n {
-                            let cells = (0..n)
-                                .map(|b| {
-                                    let (top, left) = ((b / (n / bc)) * br, (b % (n / bc)) * bc);
-                                    at(top + k / bc, left + k % bc)
-                                })
-                                .collect();
-                            push(HouseKind::DisjointGroup, cells);
-                        }
-                    }
                 }
             }
-            if self.rules().contains(Rule::X) {
-                push(HouseKind::Diagonal, (0..n).map(|k| at(k, k)).collect());
-                push(HouseKind::Diagonal, (0..n).map(|k| at(k, n - 1 - k)).collect());
-            }
-            if self.rules().contains(Rule::Windoku) {
-                for (top, left) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
-                    push(HouseKind::Window, (0..9).map(|k| at(top + k / 3, left + k % 3)).collect());
+            for kind in self.rules().iter() {
+                for cells in kind.houses(self, r0, c0) {
+                    push(HouseKind::Rule(kind), cells);
                 }
             }
         }
@@ -114,25 +119,14 @@ impl Puzzle {
         }
     }
 
-    /// Pairs of distinct cells that must differ because of a move rule
-    /// (anti-knight, anti-king), each pair once with `a < b`.
-    pub fn move_pairs(&self) -> Vec<(u16, u16)> {
-        let mut deltas: Vec<(i32, i32)> = Vec::new();
-        if self.rules().contains(Rule::AntiKnight) {
-            deltas.extend([(1, 2), (2, 1), (1, -2), (2, -1)]);
-        }
-        if self.rules().contains(Rule::AntiKing) {
-            deltas.extend([(0, 1), (1, -1), (1, 0), (1, 1)]);
-        }
-        self.offset_pairs(&deltas)
-    }
-
     /// Orthogonally adjacent pairs of cells `(a, b)` with `a < b`.
     pub fn orthogonal_pairs(&self) -> Vec<(u16, u16)> {
         self.offset_pairs(&[(0, 1), (1, 0)])
     }
 
-    fn offset_pairs(&self, deltas: &[(i32, i32)]) -> Vec<(u16, u16)> {
+    /// Pairs of cells `(a, b)`, `a < b`, whose rows and columns differ by
+    /// one of `deltas` (in either direction).
+    pub(crate) fn offset_pairs(&self, deltas: &[(i32, i32)]) -> Vec<(u16, u16)> {
         let side = self.side() as i32;
         let mut out = Vec::new();
         for a in self.cells() {
@@ -174,32 +168,13 @@ impl Puzzle {
             for &c in &house.cells {
                 let d = usize::from(grid[usize::from(c)]);
                 if std::mem::replace(&mut seen[d], true) {
-                    return Err(format!(
-                        "{:?} with {} repeats {d}",
-                        house.kind,
-                        self.cell_name(usize::from(c))
-                    ));
+                    return Err(format!("{} repeats {d}", self.house_name(house.kind, &house.cells)));
                 }
             }
         }
-        for (a, b) in self.move_pairs() {
-            if grid[usize::from(a)] == grid[usize::from(b)] {
-                return Err(format!(
-                    "{} and {} are a move apart",
-                    self.cell_name(a.into()),
-                    self.cell_name(b.into())
-                ));
-            }
-        }
-        if self.rules().contains(Rule::NonConsecutive) {
-            for (a, b) in self.orthogonal_pairs() {
-                if grid[usize::from(a)].abs_diff(grid[usize::from(b)]) == 1 {
-                    return Err(format!(
-                        "{} and {} are consecutive",
-                        self.cell_name(a.into()),
-                        self.cell_name(b.into())
-                    ));
-                }
+        for kind in self.rules().iter() {
+            if !kind.holds(self, &[], grid) {
+                return Err(format!("rule {} is broken", kind.name()));
             }
         }
         for (k, cage) in self.cages().iter().enumerate() {
@@ -218,10 +193,23 @@ impl Puzzle {
             }
         }
         for c in self.constraints() {
-            if !c.kind().holds(c.parts(), grid) {
+            if !c.kind().holds(self, c.parts(), grid) {
                 return Err(format!("the {} breaks its rule", c.describe(self)));
             }
         }
         Ok(())
+    }
+
+    /// A house as hints and messages name it: `row 3`, `column 5`, `box at
+    /// r4c4`, `diagonal from r1c9` ([`Kind::describe`]), ...
+    pub fn house_name(&self, kind: HouseKind, cells: &[u16]) -> String {
+        let at = self.coord(usize::from(cells[0]));
+        match kind {
+            HouseKind::Row => format!("row {}", at.row + 1),
+            HouseKind::Column => format!("column {}", at.col + 1),
+            HouseKind::Box => format!("box at {at}"),
+            HouseKind::Region => format!("region at {at}"),
+            HouseKind::Rule(rule) => rule.describe(&at.to_string()),
+        }
     }
 }

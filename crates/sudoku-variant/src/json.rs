@@ -4,8 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::constraint::Kinds;
 use crate::digits::{format_digits, parse_grid_digits};
-use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_SIDE};
+use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, SAMURAI_SIDE};
 use crate::VariantError;
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -192,7 +193,7 @@ impl Record {
         if !(4..=crate::digits::MAX_SIZE).contains(&size) {
             return Err(VariantError::Size(size));
         }
-        let rules: Rules = self.rules.iter().map(|r| Rule::from_name(r)).collect::<Result<_, _>>()?;
+        let rules: Kinds = self.rules.iter().map(|r| rule_named(r)).collect::<Result<_, _>>()?;
         let side = if samurai { SAMURAI_SIDE } else { size };
         let givens = match &self.givens {
             Some(g) => parse_grid_digits(g, size, side * side).map_err(|e| in_field("givens", e))?,
@@ -224,6 +225,15 @@ impl Record {
             solution: digits("solution", &self.solution)?,
             placed: digits("placed", &self.placed)?,
         })
+    }
+}
+
+/// The rule of the whole grid a name of `rules` stands for.
+fn rule_named(name: &str) -> Result<&'static dyn crate::Kind, VariantError> {
+    match crate::kind_named(name) {
+        Some(kind) if kind.global() => Ok(kind),
+        Some(kind) => Err(VariantError::NotARule(kind.name())),
+        None => Err(VariantError::UnknownRule(name.to_string())),
     }
 }
 

@@ -64,4 +64,4 @@ pub use houses::{grids, House, HouseKind};
 pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
 pub use names::{ShapeName, VariantList};
-pub use puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules, SAMURAI_GRIDS, SAMURAI_SIDE};
+pub use puzzle::{default_boxes, Cage, Layout, Puzzle, SAMURAI_GRIDS, SAMURAI_SIDE};

@@ -5,7 +5,6 @@
 use std::fmt;
 
 use crate::constraint::{kind_named, Kinds, KINDS};
-use crate::puzzle::{Rule, Rules};
 use crate::VariantError;
 
 /// Every name a variant list takes, for messages: `killer, jigsaw, ...`.
@@ -13,9 +12,14 @@ pub(crate) fn known_variants() -> String {
     VariantList::names().join(", ")
 }
 
-/// The registered constraint kinds' names, for messages.
+/// The names of the registered kinds drawn on the grid, for messages.
 pub(crate) fn known_kinds() -> String {
-    KINDS.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+    KINDS.iter().filter(|k| !k.global()).map(|k| k.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// The names of the registered rules of the whole grid, for messages.
+pub(crate) fn known_rules() -> String {
+    KINDS.iter().filter(|k| k.global()).map(|k| k.name()).collect::<Vec<_>>().join(", ")
 }
 
 /// A shape other than boxes, named in a variant list.
@@ -38,26 +42,24 @@ impl ShapeName {
 }
 
 /// What a variant list names: a shape other than boxes, killer cages, and
-/// extra rules. The default is the classic puzzle (`classic`, or an
-/// empty list).
+/// the registry's kinds (rules of the whole grid and constraints drawn on
+/// it). The default is the classic puzzle (`classic`, or an empty list).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct VariantList {
     /// Jigsaw or samurai; `None` for boxes.
     pub shape: Option<ShapeName>,
     /// Killer cages.
     pub killer: bool,
-    /// Extra rules.
-    pub rules: Rules,
-    /// Constraint kinds drawn on the grid (thermo, arrow, ...).
+    /// Kinds: rules of the whole grid (x, anti-knight, ...) and kinds
+    /// drawn on the grid (thermo, arrow, ...).
     pub kinds: Kinds,
 }
 
 impl VariantList {
     /// Parses a comma-separated list: `classic`, `killer`, `jigsaw` (or
-    /// `irregular`), `samurai`, the rules' names ([`Rule::from_name`]
-    /// and its spellings) and the registered constraint kinds'
-    /// ([`crate::KINDS`]: `thermo`, `arrow`), any case; empty names are
-    /// skipped.
+    /// `irregular`), `samurai`, and the registered kinds' names and
+    /// spellings ([`crate::KINDS`]: `x`, `anti-knight`, `thermo`, ...),
+    /// any case; empty names are skipped.
     ///
     /// # Errors
     /// [`VariantError::UnknownVariant`] for a name that is none of these,
@@ -75,14 +77,9 @@ impl VariantList {
                 }
                 "jigsaw" | "irregular" => ShapeName::Jigsaw,
                 "samurai" => ShapeName::Samurai,
-                _ if kind_named(name).is_some() => {
-                    out.kinds.insert(kind_named(name).expect("just found"));
-                    continue;
-                }
                 _ => {
-                    let rule =
-                        Rule::from_name(name).map_err(|_| VariantError::UnknownVariant(name.into()))?;
-                    out.rules.insert(rule);
+                    let kind = kind_named(name).ok_or_else(|| VariantError::UnknownVariant(name.into()))?;
+                    out.kinds.insert(kind);
                     continue;
                 }
             };
@@ -95,11 +92,9 @@ impl VariantList {
     }
 
     /// Every name a list takes (spellings aside), for help and messages:
-    /// the shapes, `killer`, the rules, then the registered constraint
-    /// kinds.
+    /// the shapes, `killer`, then the registered kinds.
     pub fn names() -> Vec<&'static str> {
         let mut names = vec!["killer", "jigsaw", "samurai", "classic"];
-        names.extend(Rule::ALL.iter().map(|r| r.name()));
         names.extend(KINDS.iter().map(|k| k.name()));
         names
     }
@@ -118,7 +113,6 @@ impl fmt::Display for VariantList {
         if self.killer {
             parts.push("killer");
         }
-        parts.extend(self.rules.iter().map(Rule::name));
         parts.extend(self.kinds.iter().map(|k| k.name()));
         match parts.is_empty() {
             true => f.write_str("classic"),
@@ -136,7 +130,8 @@ mod tests {
         let l = VariantList::parse(" Killer, X ,,anti-knight").unwrap();
         assert_eq!(l.shape, None);
         assert!(l.killer);
-        assert_eq!(l.rules, [Rule::X, Rule::AntiKnight].into_iter().collect());
+        let names: Vec<&str> = l.kinds.iter().map(|k| k.name()).collect();
+        assert_eq!(names, ["x", "anti-knight"]);
         assert_eq!(l.to_string(), "killer,x,anti-knight");
         assert_eq!(VariantList::parse(&l.to_string()), Ok(l));
         let j = VariantList::parse("irregular,nc").unwrap();

@@ -1,5 +1,7 @@
 //! The puzzle model: a shape (size with boxes, jigsaw regions, or the
-//! samurai's five grids), a set of extra rules, killer cages and givens.
+//! samurai's five grids), rules of the whole grid, killer cages,
+//! constraints drawn on the grid, and givens. Rules and constraints are
+//! the registry's kinds ([`crate::KINDS`]); nothing here names one.
 //!
 //! Cells are numbered row-major over the *canvas*: the n×n grid, or the
 //! 21×21 square a samurai's five grids sit in (positions outside every grid
@@ -7,6 +9,8 @@
 
 use crate::constraint::{Constraint, Kinds};
 use crate::digits::{format_digits, parse_grid_digits};
+#[cfg(doc)]
+use crate::Kind;
 use crate::VariantError;
 
 /// Where the houses of the grid come from.
@@ -24,117 +28,6 @@ pub enum Layout {
     Regions(Vec<u8>),
     /// Five 9×9 grids sharing corner boxes on a 21×21 canvas.
     Samurai,
-}
-
-/// An extra rule on top of the houses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Rule {
-    /// Both main diagonals are houses.
-    X,
-    /// The four extra 3×3 windows of a 9×9 are houses.
-    Windoku,
-    /// Cells at the same place in their boxes form a house.
-    DisjointGroups,
-    /// Cells a knight's move apart differ.
-    AntiKnight,
-    /// Cells a king's move apart differ.
-    AntiKing,
-    /// Orthogonal neighbours do not differ by 1.
-    NonConsecutive,
-}
-
-impl Rule {
-    /// Every rule, in the order names are written.
-    pub const ALL: [Rule; 6] = [
-        Rule::X,
-        Rule::Windoku,
-        Rule::DisjointGroups,
-        Rule::AntiKnight,
-        Rule::AntiKing,
-        Rule::NonConsecutive,
-    ];
-
-    /// The rule's name in the text forms (`anti-knight`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Rule::X => "x",
-            Rule::Windoku => "windoku",
-            Rule::DisjointGroups => "disjoint-groups",
-            Rule::AntiKnight => "anti-knight",
-            Rule::AntiKing => "anti-king",
-            Rule::NonConsecutive => "non-consecutive",
-        }
-    }
-
-    /// The rule a name stands for; a few common spellings are accepted
-    /// (`diagonal`, `windows`, `dg`, `antiknight`, `nc`).
-    pub fn from_name(name: &str) -> Result<Rule, VariantError> {
-        let key: String =
-            name.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
-        Ok(match key.as_str() {
-            "x" | "diagonal" | "diagonals" | "sudokux" => Rule::X,
-            "windoku" | "windows" | "window" | "hyper" => Rule::Windoku,
-            "disjointgroups" | "disjoint" | "dg" => Rule::DisjointGroups,
-            "antiknight" => Rule::AntiKnight,
-            "antiking" => Rule::AntiKing,
-            "nonconsecutive" | "nc" => Rule::NonConsecutive,
-            _ => return Err(VariantError::UnknownRule(name.to_string())),
-        })
-    }
-
-    fn bit(self) -> u8 {
-        1 << (self as u8)
-    }
-}
-
-/// A set of [`Rule`]s.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Rules(u8);
-
-impl Rules {
-    /// No extra rule.
-    pub const NONE: Rules = Rules(0);
-
-    /// Whether `rule` is in the set.
-    pub fn contains(self, rule: Rule) -> bool {
-        self.0 & rule.bit() != 0
-    }
-
-    /// Adds `rule`.
-    pub fn insert(&mut self, rule: Rule) {
-        self.0 |= rule.bit();
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The rules in the set, in [`Rule::ALL`] order.
-    pub fn iter(self) -> impl Iterator<Item = Rule> {
-        Rule::ALL.into_iter().filter(move |r| self.contains(*r))
-    }
-
-    /// The rules of a comma-separated variant list (`x,windoku`), parsed
-    /// by [`crate::VariantList::parse`]: `classic` and `killer` name no
-    /// extra rule; a shape (`jigsaw`, `samurai`) is not a rule.
-    pub fn parse_list(text: &str) -> Result<Rules, VariantError> {
-        let list = crate::VariantList::parse(text)?;
-        match list.shape {
-            Some(shape) => Err(VariantError::UnknownRule(shape.name().to_string())),
-            None => Ok(list.rules),
-        }
-    }
-}
-
-impl FromIterator<Rule> for Rules {
-    fn from_iter<I: IntoIterator<Item = Rule>>(iter: I) -> Self {
-        let mut rules = Rules::NONE;
-        for r in iter {
-            rules.insert(r);
-        }
-        rules
-    }
 }
 
 /// A killer cage: distinct digits in its cells, adding up to `sum` when
@@ -159,7 +52,7 @@ pub const SAMURAI_GRIDS: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0)
 pub struct Puzzle {
     size: u8,
     layout: Layout,
-    rules: Rules,
+    rules: Kinds,
     cages: Vec<Cage>,
     constraints: Vec<Constraint>,
     givens: Vec<u8>,
@@ -184,24 +77,25 @@ impl Puzzle {
     pub fn blank(size: usize) -> Result<Puzzle, VariantError> {
         check_size(size)?;
         let (rows, cols) = default_boxes(size).ok_or(VariantError::NoBoxes(size))?;
-        Puzzle::new(size, Layout::Boxes { rows, cols }, Rules::NONE, Vec::new(), vec![0; size * size])
+        Puzzle::new(size, Layout::Boxes { rows, cols }, Kinds::NONE, Vec::new(), vec![0; size * size])
     }
 
     /// A blank samurai.
     pub fn blank_samurai() -> Puzzle {
         let givens = vec![0; SAMURAI_SIDE * SAMURAI_SIDE];
-        Puzzle::new(9, Layout::Samurai, Rules::NONE, Vec::new(), givens)
+        Puzzle::new(9, Layout::Samurai, Kinds::NONE, Vec::new(), givens)
             .expect("the samurai shape is well-formed")
     }
 
     /// Builds a puzzle and checks that every part fits: the layout tiles
-    /// the grid, the rules apply to the shape, cages name distinct cells
+    /// the grid, the rules (kinds of the whole grid, [`Kind::global`])
+    /// apply to the shape, cages name distinct cells
     /// with a reachable sum, givens are one per canvas position and only
     /// on cells.
     pub fn new(
         size: usize,
         layout: Layout,
-        rules: Rules,
+        rules: Kinds,
         mut cages: Vec<Cage>,
         givens: Vec<u8>,
     ) -> Result<Puzzle, VariantError> {
@@ -219,7 +113,7 @@ impl Puzzle {
             Layout::Regions(regions) => check_regions(regions, size)?,
             Layout::Samurai => {
                 if size != 9 {
-                    return Err(VariantError::RuleShape { rule: "samurai", needs: "size 9" });
+                    return Err(VariantError::RuleShape { rule: "samurai", needs: "size 9".into() });
                 }
             }
         }
@@ -255,17 +149,11 @@ impl Puzzle {
     }
 
     fn check_rules(&self) -> Result<(), VariantError> {
-        let boxes = matches!(self.layout, Layout::Boxes { .. } | Layout::Samurai);
-        if self.rules.contains(Rule::Windoku)
-            && !(self.size == 9 && matches!(self.layout, Layout::Boxes { .. }))
-        {
-            return Err(VariantError::RuleShape {
-                rule: "windoku",
-                needs: "a single 9x9 grid with 3x3 boxes",
-            });
-        }
-        if self.rules.contains(Rule::DisjointGroups) && !boxes {
-            return Err(VariantError::RuleShape { rule: "disjoint-groups", needs: "rectangular boxes" });
+        for kind in self.rules.iter() {
+            if !kind.global() {
+                return Err(VariantError::NotARule(kind.name()));
+            }
+            kind.check(self, &[]).map_err(|needs| VariantError::RuleShape { rule: kind.name(), needs })?;
         }
         Ok(())
     }
@@ -308,8 +196,8 @@ impl Puzzle {
         &self.layout
     }
 
-    /// The extra rules.
-    pub fn rules(&self) -> Rules {
+    /// The rules of the whole grid (X, anti-knight, ...).
+    pub fn rules(&self) -> Kinds {
         self.rules
     }
 
@@ -323,9 +211,9 @@ impl Puzzle {
         &self.constraints
     }
 
-    /// The kinds of the constraints.
+    /// Every kind on the puzzle: its rules and its constraints' kinds.
     pub fn kinds(&self) -> Kinds {
-        self.constraints.iter().map(Constraint::kind).collect()
+        self.constraints.iter().map(Constraint::kind).collect::<Kinds>().union(self.rules)
     }
 
     /// The givens over the canvas (0 = blank).
@@ -346,7 +234,7 @@ impl Puzzle {
     }
 
     /// Replaces the rules; checks that they apply.
-    pub fn with_rules(&self, rules: Rules) -> Result<Puzzle, VariantError> {
+    pub fn with_rules(&self, rules: Kinds) -> Result<Puzzle, VariantError> {
         Puzzle::new(self.size(), self.layout.clone(), rules, self.cages.clone(), self.givens.clone())?
             .with_constraints(self.constraints.clone())
     }
@@ -355,6 +243,13 @@ impl Puzzle {
     /// ([`crate::Kind::check`]).
     pub fn with_constraints(&self, constraints: Vec<Constraint>) -> Result<Puzzle, VariantError> {
         for (index, c) in constraints.iter().enumerate() {
+            if c.kind().global() {
+                return Err(VariantError::Constraint {
+                    index,
+                    kind: c.kind().name(),
+                    why: "a rule of the whole grid, not drawn on it: give it as a rule".into(),
+                });
+            }
             c.kind().check(self, c.parts()).map_err(|why| VariantError::Constraint {
                 index,
                 kind: c.kind().name(),
@@ -394,8 +289,7 @@ impl Puzzle {
             Layout::Regions(_) => Some(crate::ShapeName::Jigsaw),
             Layout::Boxes { .. } => None,
         };
-        crate::VariantList { shape, killer: !self.cages.is_empty(), rules: self.rules, kinds: self.kinds() }
-            .to_string()
+        crate::VariantList { shape, killer: !self.cages.is_empty(), kinds: self.kinds() }.to_string()
     }
 
     /// Side of the canvas: n, or 21 for a samurai.
@@ -463,7 +357,7 @@ impl Puzzle {
         let len = line.chars().count();
         if size.is_none() && len == SAMURAI_SIDE * SAMURAI_SIDE {
             let givens = parse_grid_digits(line, 9, len)?;
-            return Puzzle::new(9, Layout::Samurai, Rules::NONE, Vec::new(), givens);
+            return Puzzle::new(9, Layout::Samurai, Kinds::NONE, Vec::new(), givens);
         }
         let size = match size {
             Some(n) => n,

@@ -4,7 +4,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudoku_variant::{Cage, Puzzle, Rules, VariantHint, VariantSolver};
+use sudoku_variant::{Cage, Kinds, Puzzle, VariantHint, VariantSolver};
 
 /// A unique puzzle: a random completion, then givens removed in a seeded
 /// order while the count stays 1.
@@ -46,7 +46,7 @@ fn r34_hints_lead_to_a_solution_on_every_kind() {
     for (k, rules) in
         ["", "x", "windoku", "anti-knight", "non-consecutive", "disjoint-groups"].iter().enumerate()
     {
-        let shape = Puzzle::blank(9).unwrap().with_rules(Rules::parse_list(rules).unwrap()).unwrap();
+        let shape = Puzzle::blank(9).unwrap().with_rules(Kinds::parse_list(rules).unwrap()).unwrap();
         let puzzle = unique_puzzle(&shape, k as u64);
         let steps = follow_to_the_end(&puzzle);
         let blanks = puzzle.cells().iter().filter(|&&i| puzzle.givens()[i] == 0).count();
@@ -84,7 +84,7 @@ fn r34_a_killer_hint_uses_its_cages() {
     assert!(steps.contains(&"Cage Combination"), "{steps:?}");
     // A wrong digit is the first thing said.
     let puzzle =
-        unique_puzzle(&Puzzle::blank(9).unwrap().with_rules(Rules::parse_list("x").unwrap()).unwrap(), 3);
+        unique_puzzle(&Puzzle::blank(9).unwrap().with_rules(Kinds::parse_list("x").unwrap()).unwrap(), 3);
     let solution = puzzle.solve_one().unwrap();
     let mut board = puzzle.givens().to_vec();
     let cell = (0..81).find(|&i| board[i] == 0).unwrap();

@@ -7,7 +7,17 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use sudoku_variant::lzstring::{compress_to_base64, decompress_from_base64, LzError, MAX_OUTPUT};
-use sudoku_variant::{Cage, InteropError, Layout, Puzzle, Rule, Rules};
+use sudoku_variant::{Cage, InteropError, Kind, Kinds, Layout, Puzzle, KINDS};
+
+/// The rules of a variant list.
+fn rules(list: &str) -> Kinds {
+    Kinds::parse_list(list).unwrap()
+}
+
+/// The registered rules of the whole grid.
+fn global_kinds() -> impl Iterator<Item = &'static dyn Kind> {
+    KINDS.iter().copied().filter(|k| k.global())
+}
 
 fn fixture(name: &str) -> String {
     let path = format!("{}/../../fixtures/variant/interop/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -72,7 +82,7 @@ fn r34_public_killer_anti_knight_imports_and_solves_to_the_published_solution() 
         let imported = Puzzle::from_link(&link).unwrap_or_else(|e| panic!("{link}: {e}"));
         let puzzle = &imported.puzzle;
         assert_eq!(puzzle.size(), 9);
-        assert_eq!(puzzle.rules(), [Rule::AntiKnight].into_iter().collect::<Rules>());
+        assert_eq!(puzzle.rules(), rules("anti-knight"));
         assert!(!puzzle.cages().is_empty());
         assert_eq!(imported.title.as_deref(), Some("Self-contained"));
         puzzle.check_solution(&solution).expect("the published solution keeps every imported rule");
@@ -180,7 +190,7 @@ fn r34_hand_written_fpuzzles_reads_field_by_field() {
     let p = &imported.puzzle;
     assert_eq!(p.size(), 4);
     assert_eq!(p.layout(), &Layout::Boxes { rows: 2, cols: 2 });
-    assert_eq!(p.rules(), [Rule::X, Rule::AntiKing].into_iter().collect::<Rules>());
+    assert_eq!(p.rules(), rules("x,anti-king"));
     // r3c4 holds a value that is not given: a solver's entry, not a clue.
     assert_eq!(p.givens_line(), "1.........3.....");
     assert_eq!(p.cages(), &[Cage { cells: vec![1, 4], sum: Some(7) }, Cage { cells: vec![15], sum: None }]);
@@ -208,7 +218,7 @@ fn r34_fpuzzles_export_writes_the_documented_fields() {
 #[test]
 fn r34_single_diagonal_null_region_and_other_extra_regions_are_refused() {
     let one = HAND_4X4.replace(r#""diagonal-":true,"#, "");
-    assert!(unsupported(Puzzle::from_fpuzzles(&one))[0].starts_with("diagonal+ alone"));
+    assert!(unsupported(Puzzle::from_fpuzzles(&one))[0].starts_with("diagonal+ without diagonal- (rule x)"));
     let null_region = HAND_4X4.replace(r#"[{},{},{},{}]],"#, r#"[{},{},{},{"region":null}]],"#);
     assert!(unsupported(Puzzle::from_fpuzzles(&null_region))[0].contains("R4C4 in no region"));
     let extra =
@@ -223,20 +233,19 @@ fn shapes() -> Vec<Puzzle> {
         out.push(Puzzle::blank(n).unwrap());
     }
     let nine = Puzzle::blank(9).unwrap();
-    for rule in Rule::ALL {
+    for rule in global_kinds() {
         out.push(nine.with_rules([rule].into_iter().collect()).unwrap());
     }
-    let x_dg_nc = [Rule::X, Rule::DisjointGroups, Rule::NonConsecutive];
-    out.push(nine.with_rules(x_dg_nc.into_iter().collect()).unwrap());
+    out.push(nine.with_rules(rules("x,disjoint-groups,non-consecutive")).unwrap());
     // A jigsaw of bands: region k is rows... written as columns swapped.
     let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
-    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Rules::NONE, Vec::new(), vec![0; 81]).unwrap();
+    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, Vec::new(), vec![0; 81]).unwrap();
     out.push(jigsaw);
     // A 7×7 jigsaw (a prime side: f-puzzles' default regions are rows).
     let rows7: Vec<u8> = (0..49).map(|i| (i / 7) as u8).collect();
-    out.push(Puzzle::new(7, Layout::Regions(rows7), Rules::NONE, Vec::new(), vec![0; 49]).unwrap());
+    out.push(Puzzle::new(7, Layout::Regions(rows7), Kinds::NONE, Vec::new(), vec![0; 49]).unwrap());
     out.push(
-        Puzzle::new(6, Layout::Boxes { rows: 3, cols: 2 }, Rules::NONE, Vec::new(), vec![0; 36]).unwrap(),
+        Puzzle::new(6, Layout::Boxes { rows: 3, cols: 2 }, Kinds::NONE, Vec::new(), vec![0; 36]).unwrap(),
     );
     let cages = vec![Cage { cells: vec![0, 1, 9], sum: Some(15) }, Cage { cells: vec![40, 41], sum: None }];
     out.push(nine.with_cages(cages).unwrap());
@@ -441,7 +450,7 @@ fn r34_ipuz_export_writes_the_sudoku_kind() {
     let killer_x = Puzzle::new(
         4,
         Layout::Boxes { rows: 2, cols: 2 },
-        [Rule::X].into_iter().collect(),
+        rules("x"),
         vec![Cage { cells: vec![1, 4], sum: Some(5) }, Cage { cells: vec![15], sum: None }],
         digits("1000000000200000"),
     )
@@ -468,7 +477,7 @@ fn r34_ipuz_export_writes_the_sudoku_kind() {
 
     // A jigsaw has no boxes; its regions are zones. A 16×16 writes letters.
     let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
-    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Rules::NONE, Vec::new(), vec![0; 81]).unwrap();
+    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, Vec::new(), vec![0; 81]).unwrap();
     let v: Value = serde_json::from_str(&jigsaw.to_ipuz(None).unwrap()).unwrap();
     assert_eq!(v["boxes"], false);
     assert_eq!(v["zones"].as_array().unwrap().len(), 9);
@@ -485,19 +494,17 @@ fn r34_ipuz_export_writes_the_sudoku_kind() {
 #[test]
 fn r34_ipuz_refuses_what_it_cannot_express() {
     let nine = Puzzle::blank(9).unwrap();
-    for rule in [Rule::AntiKnight, Rule::AntiKing, Rule::NonConsecutive] {
-        let p = nine.with_rules([rule].into_iter().collect()).unwrap();
+    for rule in ["anti-knight", "anti-king", "non-consecutive"] {
+        let p = nine.with_rules(rules(rule)).unwrap();
         let err = p.to_ipuz(None).unwrap_err();
-        assert_eq!(err.to_string(), format!("ipuz cannot express rule {}", rule.name()));
+        assert_eq!(err.to_string(), format!("ipuz cannot express rule {rule}"));
     }
     assert!(matches!(Puzzle::blank_samurai().to_ipuz(None), Err(InteropError::Inexpressible { .. })));
-    for rule in [Rule::Windoku, Rule::DisjointGroups] {
-        let v: Value = serde_json::from_str(
-            &nine.with_rules([rule].into_iter().collect()).unwrap().to_ipuz(None).unwrap(),
-        )
-        .unwrap();
+    for rule in ["windoku", "disjoint-groups"] {
+        let v: Value =
+            serde_json::from_str(&nine.with_rules(rules(rule)).unwrap().to_ipuz(None).unwrap()).unwrap();
         let zones = v["zones"].as_array().unwrap();
-        assert_eq!(zones.len(), if rule == Rule::Windoku { 4 } else { 9 });
+        assert_eq!(zones.len(), if rule == "windoku" { 4 } else { 9 });
         assert!(zones.iter().all(|z| z["cells"].as_array().unwrap().len() == 9));
     }
 }

@@ -303,7 +303,7 @@ impl VariantGenerator {
         };
         // Constraints (thermometers, arrows, ...) drawn true of the grid,
         // one kind after the other, each keeping off the cells of the last.
-        for kind in self.opts.spec.kinds.iter() {
+        for kind in self.opts.spec.kinds.drawn().iter() {
             let mut constraints = shape.constraints().to_vec();
             constraints
                 .extend(kind.sprinkle(&shape, &solution, rng).into_iter().map(|p| Constraint::new(kind, p)));

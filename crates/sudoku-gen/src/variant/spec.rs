@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use sudoku_variant::{default_boxes, Kinds, Layout, Puzzle, Rules, ShapeName, VariantError, VariantList};
+use sudoku_variant::{default_boxes, Kinds, Layout, Puzzle, ShapeName, VariantError, VariantList};
 
 use super::VariantGenError;
 
@@ -26,11 +26,10 @@ pub struct VariantSpec {
     pub shape: Shape,
     /// The side n (9 for a samurai).
     pub size: usize,
-    /// Extra rules.
-    pub rules: Rules,
     /// Killer cages instead of clues.
     pub killer: bool,
-    /// Constraint kinds drawn on each grid before its clues are removed
+    /// The registry's kinds: rules of the whole grid (x, anti-knight,
+    /// ...), and kinds drawn on each grid before its clues are removed
     /// (thermometers, arrows: [`sudoku_variant::Kind::sprinkle`]).
     pub kinds: Kinds,
 }
@@ -42,7 +41,7 @@ const MAX_KILLER_SIZE: usize = 9;
 impl VariantSpec {
     /// The classic puzzle of side `size`.
     pub fn classic(size: usize) -> VariantSpec {
-        VariantSpec { shape: Shape::Boxes, size, rules: Rules::NONE, killer: false, kinds: Kinds::NONE }
+        VariantSpec { shape: Shape::Boxes, size, killer: false, kinds: Kinds::NONE }
     }
 
     /// Parses a comma-separated variant list (`killer,x`; names as
@@ -63,7 +62,6 @@ impl VariantSpec {
     pub fn from_list(list: VariantList, size: Option<usize>) -> Result<VariantSpec, VariantGenError> {
         let mut spec = VariantSpec::classic(size.unwrap_or(9));
         spec.killer = list.killer;
-        spec.rules = list.rules;
         spec.kinds = list.kinds;
         spec.shape = match list.shape {
             None => Shape::Boxes,
@@ -97,7 +95,7 @@ impl VariantSpec {
             Shape::Jigsaw => Some(ShapeName::Jigsaw),
             Shape::Samurai => Some(ShapeName::Samurai),
         };
-        VariantList { shape, killer: self.killer, rules: self.rules, kinds: self.kinds }
+        VariantList { shape, killer: self.killer, kinds: self.kinds }
     }
 
     /// Whether this is the classic 9×9 (the classic generator's job).
@@ -109,7 +107,7 @@ impl VariantSpec {
     /// a plain samurai (a jigsaw's regions, a killer's cages, extra
     /// rules and constraints need the JSON form).
     pub fn has_line_form(&self) -> bool {
-        !self.killer && self.rules.is_empty() && self.kinds.is_empty() && self.shape != Shape::Jigsaw
+        !self.killer && self.kinds.is_empty() && self.shape != Shape::Jigsaw
     }
 
     /// The blank puzzle of the shape: for a jigsaw, rows as regions (the
@@ -130,11 +128,11 @@ impl VariantSpec {
             }
             Shape::Jigsaw => {
                 let stripes = (0..n * n).map(|i| (i / n.max(1)) as u8).collect();
-                Puzzle::new(n, Layout::Regions(stripes), Rules::NONE, Vec::new(), vec![0; n * n])?
+                Puzzle::new(n, Layout::Regions(stripes), Kinds::NONE, Vec::new(), vec![0; n * n])?
             }
             Shape::Samurai => Puzzle::blank_samurai(),
         };
-        Ok(blank.with_rules(self.rules)?)
+        Ok(blank.with_rules(self.kinds.rules())?)
     }
 }
 
@@ -153,12 +151,12 @@ impl fmt::Display for VariantSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_variant::Rule;
+    use sudoku_variant::kind_named;
 
     #[test]
     fn lists_parse_and_refuse_what_does_not_go_together() {
         let spec = VariantSpec::parse("Killer, X", None).unwrap();
-        assert!(spec.killer && spec.rules.contains(Rule::X) && spec.size == 9);
+        assert!(spec.killer && spec.kinds.contains(kind_named("x").unwrap()) && spec.size == 9);
         assert_eq!(spec.to_string(), "killer,x");
         assert_eq!(VariantSpec::parse("", Some(16)).unwrap(), VariantSpec::classic(16));
         assert_eq!(

@@ -5,7 +5,7 @@
 //! houses too, and peers include the cells of a cell's extra houses.
 
 use sudoku_core::{Grid, SearchStats};
-use sudoku_variant::{Layout, Puzzle, Rule, VariantSolver};
+use sudoku_variant::{Layout, Puzzle, VariantSolver};
 
 use super::{Grade, GradeError, GradeOptions, Grader};
 use crate::units::{ExtraHouses, Units};
@@ -20,8 +20,9 @@ pub enum Unsupported {
     /// Jigsaw regions or the samurai layout instead of 3×3 boxes.
     #[error("the grader rates grids with 3x3 boxes only (no jigsaw, no samurai)")]
     Layout,
-    /// A rule that is not an extra house (anti-knight, anti-king,
-    /// non-consecutive, any constraint drawn on the grid).
+    /// A rule that is not extra houses of a family the ladder models
+    /// (anti-knight, anti-king, non-consecutive, any constraint drawn on
+    /// the grid).
     #[error("the grader does not rate the rule {0}")]
     Rule(&'static str),
     /// Killer cages.
@@ -43,14 +44,18 @@ fn extra_houses(puzzle: &Puzzle) -> Result<ExtraHouses, Unsupported> {
     if let Some(c) = puzzle.constraints().first() {
         return Err(Unsupported::Rule(c.kind().name()));
     }
+    // A rule the ladder takes is only extra houses, of a family its unit
+    // tables model; anything else is refused by name, never ignored.
     let mut extra = ExtraHouses::NONE;
     for rule in puzzle.rules().iter() {
-        match rule {
-            Rule::X => extra.x = true,
-            Rule::Windoku => extra.windoku = true,
-            Rule::DisjointGroups => extra.disjoint_groups = true,
-            other => return Err(Unsupported::Rule(other.name())),
-        }
+        let family = match rule.houses_only() {
+            true => ExtraHouses::of_houses(&rule.houses(puzzle, 0, 0)),
+            false => None,
+        };
+        let family = family.ok_or(Unsupported::Rule(rule.name()))?;
+        extra.x |= family.x;
+        extra.windoku |= family.windoku;
+        extra.disjoint_groups |= family.disjoint_groups;
     }
     Ok(extra)
 }

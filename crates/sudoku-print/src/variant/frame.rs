@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_variant::{digit_char, Glyph, HouseKind, Layout, Puzzle};
+use sudoku_variant::{digit_char, Glyph, Layout, Puzzle};
 
 use crate::font::Font;
 use crate::layout::{Anchor, TextRun};
@@ -85,14 +85,25 @@ impl GridFrame<'_> {
         self.digits(marks, &labels);
     }
 
-    /// Diagonal and window cells, shaded a row run at a time.
+    /// The glyphs of every rule and constraint of the puzzle
+    /// ([`sudoku_variant::Kind::glyphs`]), rules first.
+    fn glyphs(&self) -> Vec<Glyph> {
+        let p = self.puzzle;
+        let rules = p.rules().iter().flat_map(|rule| rule.glyphs(p, &[]));
+        rules.chain(p.constraints().iter().flat_map(|c| c.kind().glyphs(p, c.parts()))).collect()
+    }
+
+    /// The shaded cells ([`Glyph::Shade`]: X's diagonals, windoku's
+    /// windows), a row run at a time.
     fn shading(&self, marks: &mut Vec<Mark>) -> BTreeSet<usize> {
         let shaded: BTreeSet<usize> = self
-            .puzzle
-            .houses()
+            .glyphs()
             .into_iter()
-            .filter(|h| matches!(h.kind, HouseKind::Diagonal | HouseKind::Window))
-            .flat_map(|h| h.cells.into_iter().map(usize::from))
+            .flat_map(|g| match g {
+                Glyph::Shade { cells } => cells,
+                _ => Vec::new(),
+            })
+            .map(usize::from)
             .collect();
         let side = self.puzzle.side();
         let mut cells = shaded.iter().copied().peekable();
@@ -111,8 +122,7 @@ impl GridFrame<'_> {
         shaded
     }
 
-    /// The constraints' glyphs ([`sudoku_variant::Kind::glyphs`]), under
-    /// the grid lines and digits.
+    /// The glyphs other than shading, under the grid lines and digits.
     fn constraints(&self, marks: &mut Vec<Mark>) {
         let side = self.puzzle.side();
         let cell = self.cell;
@@ -120,23 +130,22 @@ impl GridFrame<'_> {
             let i = usize::from(i);
             [self.left(i % side) + cell / 2.0, self.top(i / side) + cell / 2.0]
         };
-        for constraint in self.puzzle.constraints() {
-            for glyph in constraint.kind().glyphs(constraint.parts(), side) {
-                match glyph {
-                    Glyph::Disc { cell: at, radius, gray } => {
-                        marks.push(Mark::Disc { centre: centre(at), radius: radius * cell, gray });
-                    }
-                    Glyph::Path { cells, width, gray, arrowhead, from_edge } => {
-                        let points: Vec<[f32; 2]> = cells.iter().map(|&c| centre(c)).collect();
-                        marks.push(Mark::Lines {
-                            segments: path_segments(&points, from_edge * cell, arrowhead, cell * 0.22),
-                            width: width * cell,
-                            gray,
-                            dash: None,
-                            cap: Cap::Round,
-                        });
-                    }
+        for glyph in self.glyphs() {
+            match glyph {
+                Glyph::Disc { cell: at, radius, gray } => {
+                    marks.push(Mark::Disc { centre: centre(at), radius: radius * cell, gray });
                 }
+                Glyph::Path { cells, width, gray, arrowhead, from_edge } => {
+                    let points: Vec<[f32; 2]> = cells.iter().map(|&c| centre(c)).collect();
+                    marks.push(Mark::Lines {
+                        segments: path_segments(&points, from_edge * cell, arrowhead, cell * 0.22),
+                        width: width * cell,
+                        gray,
+                        dash: None,
+                        cap: Cap::Round,
+                    });
+                }
+                Glyph::Shade { .. } => {}
             }
         }
     }

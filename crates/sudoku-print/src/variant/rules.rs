@@ -1,7 +1,7 @@
 //! The words for a puzzle's rules: a section's rules paragraph and a short
 //! name for the variant, both read from the puzzle itself.
 
-use sudoku_variant::{digit_char, Layout, Puzzle, Rule};
+use sudoku_variant::{digit_char, Layout, Puzzle};
 
 /// A short name for the puzzle's kind: `Killer X`, `Jigsaw`, `16×16`,
 /// `Samurai`, `6×6 Anti-knight`; `Classic` for a classic 9×9.
@@ -19,19 +19,6 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
         Layout::Samurai => words.push("Samurai".into()),
         Layout::Boxes { .. } => {}
     }
-    for rule in puzzle.rules().iter() {
-        words.push(
-            match rule {
-                Rule::X => "X",
-                Rule::Windoku => "Windoku",
-                Rule::DisjointGroups => "Disjoint Groups",
-                Rule::AntiKnight => "Anti-knight",
-                Rule::AntiKing => "Anti-king",
-                Rule::NonConsecutive => "Non-consecutive",
-            }
-            .into(),
-        );
-    }
     words.extend(puzzle.kinds().iter().map(|k| k.title().to_string()));
     if words.is_empty() {
         "Classic".into()
@@ -46,15 +33,14 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
 ///
 /// ```
 /// use sudoku_print::variant::rules_text;
-/// use sudoku_variant::{Puzzle, Rules};
+/// use sudoku_variant::{Kinds, Puzzle};
 ///
-/// let x = Puzzle::parse_line(&".".repeat(81), None)?.with_rules(Rules::parse_list("x")?)?;
+/// let x = Puzzle::parse_line(&".".repeat(81), None)?.with_rules(Kinds::parse_list("x")?)?;
 /// assert!(rules_text(&x).contains("diagonals"));
 /// # Ok::<(), sudoku_variant::VariantError>(())
 /// ```
 pub fn rules_text(puzzle: &Puzzle) -> String {
     let n = puzzle.size();
-    let rules = puzzle.rules();
     let digits = if n <= 9 {
         format!("the digits 1 to {n}")
     } else {
@@ -74,30 +60,12 @@ pub fn rules_text(puzzle: &Puzzle) -> String {
              a shared box belongs to both its grids."
             .to_string(),
     };
-    let each = if matches!(puzzle.layout(), Layout::Samurai) { " of each grid" } else { "" };
     let mut say = |sentence: String| {
         text.push(' ');
         text.push_str(&sentence);
     };
-    if rules.contains(Rule::X) {
-        say(format!("The two shaded main diagonals{each} also hold each digit exactly once."));
-    }
-    if rules.contains(Rule::Windoku) {
-        say("So does each of the four shaded 3×3 windows.".into());
-    }
-    if rules.contains(Rule::DisjointGroups) {
-        say("Cells in the same position within their boxes (all the top-left cells of the boxes, say) \
-             also hold each digit exactly once."
-            .into());
-    }
-    if rules.contains(Rule::AntiKnight) {
-        say("Two cells a chess knight's move apart never hold the same digit.".into());
-    }
-    if rules.contains(Rule::AntiKing) {
-        say("Two cells that touch, even only at a corner, never hold the same digit.".into());
-    }
-    if rules.contains(Rule::NonConsecutive) {
-        say("Two cells side by side never hold consecutive digits (a 4 is never next to a 3 or a 5).".into());
+    for rule in puzzle.rules().iter() {
+        say(rule.rule_text(puzzle));
     }
     let cages = puzzle.cages();
     let with_sum = cages.iter().filter(|c| c.sum.is_some()).count();
@@ -111,8 +79,8 @@ pub fn rules_text(puzzle: &Puzzle) -> String {
     } else if !cages.is_empty() {
         say("No digit repeats within a dashed cage.".into());
     }
-    for kind in puzzle.kinds().iter() {
-        say(kind.rule_text().into());
+    for kind in puzzle.kinds().drawn().iter() {
+        say(kind.rule_text(puzzle));
     }
     text
 }

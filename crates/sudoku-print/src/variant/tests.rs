@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use sudoku_variant::{Cage, Layout, Puzzle, Rules};
+use sudoku_variant::{Cage, Kinds, Layout, Puzzle};
 
 use super::frame::{GridFrame, SHADE};
 use super::*;
@@ -40,7 +40,7 @@ fn dashed(marks: &[Mark]) -> Vec<[i64; 4]> {
 fn killer(size: usize, cages: Vec<(Option<u32>, Vec<u16>)>, givens: Vec<u8>) -> Puzzle {
     let cages = cages.into_iter().map(|(sum, cells)| Cage { cells, sum }).collect();
     let (rows, cols) = sudoku_variant::default_boxes(size).unwrap();
-    Puzzle::new(size, Layout::Boxes { rows, cols }, Rules::NONE, cages, givens).unwrap()
+    Puzzle::new(size, Layout::Boxes { rows, cols }, Kinds::NONE, cages, givens).unwrap()
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn r34_jigsaw_borders_are_thick_exactly_where_regions_meet() {
     // Swap r2c2 and r2c3 between regions 0 and 1 (both stay connected).
     regions.swap(5, 6);
     let puzzle =
-        Puzzle::new(4, Layout::Regions(regions.clone()), Rules::NONE, Vec::new(), vec![0; 16]).unwrap();
+        Puzzle::new(4, Layout::Regions(regions.clone()), Kinds::NONE, Vec::new(), vec![0; 16]).unwrap();
     let (marks, _) = marks_of(&puzzle, None);
     let length = |square: bool| -> f32 {
         marks
@@ -202,9 +202,9 @@ fn shaded_area(marks: &[Mark]) -> f32 {
 #[test]
 fn r34_x_diagonals_and_windoku_windows_are_shaded_light_grey() {
     let blank = Puzzle::blank(9).unwrap();
-    let x = blank.with_rules(Rules::parse_list("x").unwrap()).unwrap();
-    let windoku = blank.with_rules(Rules::parse_list("windoku").unwrap()).unwrap();
-    let both = blank.with_rules(Rules::parse_list("x,windoku").unwrap()).unwrap();
+    let x = blank.with_rules(Kinds::parse_list("x").unwrap()).unwrap();
+    let windoku = blank.with_rules(Kinds::parse_list("windoku").unwrap()).unwrap();
+    let both = blank.with_rules(Kinds::parse_list("x,windoku").unwrap()).unwrap();
     let cells = |p: &Puzzle| shaded_area(&marks_of(p, None).0) / (CELL * CELL);
     assert!((cells(&x) - 17.0).abs() < 1e-3);
     assert!((cells(&windoku) - 36.0).abs() < 1e-3);
@@ -279,7 +279,7 @@ fn r34_16x16_digits_above_9_are_letters_and_answers_bold_their_givens() {
 
 #[test]
 fn r34_rules_text_names_every_rule_and_the_digit_alphabet() {
-    let all = Rules::parse_list("x,windoku,disjoint-groups,anti-knight,anti-king,non-consecutive").unwrap();
+    let all = Kinds::parse_list("x,windoku,disjoint-groups,anti-knight,anti-king,non-consecutive").unwrap();
     let nine = Puzzle::blank(9).unwrap().with_rules(all).unwrap();
     let nine = nine
         .with_cages(vec![Cage { cells: vec![0, 1], sum: Some(3) }, Cage { cells: vec![9], sum: None }])

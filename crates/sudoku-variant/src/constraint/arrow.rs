@@ -43,10 +43,11 @@ impl Kind for Arrow {
         "Arrow"
     }
 
-    fn rule_text(&self) -> &'static str {
+    fn rule_text(&self, _puzzle: &Puzzle) -> String {
         "The digits along each arrow add up to the number in its circle (a circle over two or three \
          cells reads as a number, left to right or top to bottom); digits on an arrow may repeat \
          unless a row, column or box forbids it."
+            .into()
     }
 
     fn describe(&self, first: &str) -> String {
@@ -79,7 +80,7 @@ impl Kind for Arrow {
         Ok(())
     }
 
-    fn holds(&self, parts: &[Vec<u16>], grid: &[u8]) -> bool {
+    fn holds(&self, _puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool {
         let value: u32 = weights(&parts[0]).map(|(c, w)| u32::from(grid[usize::from(c)]) * w).sum();
         let sum: u32 = parts[1..].iter().flatten().map(|&c| u32::from(grid[usize::from(c)])).sum();
         value == sum
@@ -144,8 +145,8 @@ impl Kind for Arrow {
         object
     }
 
-    fn fpuzzles_key(&self) -> &'static str {
-        "arrow"
+    fn fpuzzles_key(&self) -> Option<&'static str> {
+        Some("arrow")
     }
 
     /// f-puzzles lines start in the circle; those cells are dropped.
@@ -175,7 +176,7 @@ impl Kind for Arrow {
         json!({ "cells": names(circle, name), "lines": lines })
     }
 
-    fn glyphs(&self, parts: &[Vec<u16>], side: usize) -> Vec<Glyph> {
+    fn glyphs(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Vec<Glyph> {
         let circle = &parts[0];
         let mut out = Vec::new();
         // The circle (a pill over several cells): black, then white inside.
@@ -192,7 +193,8 @@ impl Kind for Arrow {
             }
         }
         for line in &parts[1..] {
-            let from = circle.iter().copied().find(|&c| touch(side, c, line[0])).unwrap_or(circle[0]);
+            let from =
+                circle.iter().copied().find(|&c| touch(puzzle.side(), c, line[0])).unwrap_or(circle[0]);
             let mut cells = vec![from];
             cells.extend_from_slice(line);
             out.push(Glyph::Path { cells, width: 0.05, gray: 0.35, arrowhead: true, from_edge: RADIUS });

@@ -1,10 +1,23 @@
-//! Constraints as plug-ins: rules drawn on the grid cell by cell
-//! (thermometers, arrows, ...). Each kind is one file that carries
-//! everything about it, behind the [`Kind`] trait: its names, its JSON and
-//! f-puzzles forms, checking a solution, narrowing candidates (the one
-//! propagation the engine, the hints and the tests all run), drawing it,
-//! its rule text, and drawing new ones on a solved grid for the generator.
-//! [`KINDS`] lists them; nothing else in the workspace names one.
+//! Rules as plug-ins: every rule beyond rows, columns, boxes (or regions)
+//! and killer cages. Two sorts share the one [`Kind`] trait:
+//!
+//! - *Rules of the whole grid* ([`Kind::global`]: X, windoku, disjoint
+//!   groups, anti-knight, anti-king, non-consecutive) have no cells of
+//!   their own; their relations follow from the shape. A puzzle holds
+//!   them as a set ([`crate::Puzzle::rules`]), the JSON form lists them in
+//!   `"rules"` and a variant list names them.
+//! - *Constraints drawn on the grid* (thermometers, arrows, ...) are
+//!   instances with cells ([`Constraint`]), in
+//!   [`crate::Puzzle::constraints`] and the JSON form's `"constraints"`.
+//!
+//! Each kind is one file that carries everything about it: its names, its
+//! JSON and f-puzzles forms, checking a solution, what it gives the engine
+//! (extra houses, cells that differ, neighbours that are not consecutive,
+//! and [`Kind::narrow`], the one propagation the engine, the hints and the
+//! tests all run), whether a format without rules or the graded ladder
+//! can take it ([`Kind::houses_only`]), drawing it, its rule text, and
+//! drawing new ones on a solved grid for the generator. [`KINDS`] lists
+//! them; nothing else in the workspace names one.
 //!
 //! ## How to add a rule
 //!
@@ -23,7 +36,12 @@
 //! bulb first; an arrow has its circle, then one part per line).
 
 mod arrow;
+mod diagonals;
+mod disjoint_groups;
+mod moves;
+mod non_consecutive;
 mod thermo;
+mod windoku;
 
 use std::fmt;
 
@@ -33,11 +51,17 @@ use serde_json::{Map, Value};
 use crate::{Puzzle, VariantError};
 
 use arrow::Arrow;
+use diagonals::Diagonals;
+use disjoint_groups::DisjointGroups;
+use moves::{AntiKing, AntiKnight};
+use non_consecutive::NonConsecutive;
 use thermo::Thermo;
+use windoku::Windoku;
 
-/// Every constraint kind, in the order names are written. A kind's index
-/// here is its bit in a [`Kinds`] set.
-pub static KINDS: &[&'static dyn Kind] = &[&Thermo, &Arrow];
+/// Every kind, in the order names are written (rules of the whole grid
+/// first). A kind's index here is its bit in a [`Kinds`] set.
+pub static KINDS: &[&'static dyn Kind] =
+    &[&Diagonals, &Windoku, &DisjointGroups, &AntiKnight, &AntiKing, &NonConsecutive, &Thermo, &Arrow];
 
 /// The digit masks of some cells, which a constraint reads and narrows:
 /// the engine's search node, a hint's candidates, a test's board.
@@ -80,6 +104,12 @@ pub enum Glyph {
         /// Gray.
         gray: f32,
     },
+    /// Cells shaded in the light gray of a book (X's diagonals, windoku's
+    /// windows); a cell shaded twice is shaded once.
+    Shade {
+        /// Canvas cells.
+        cells: Vec<u16>,
+    },
 }
 
 /// Reads a cell name of the JSON form (`r1c1`) into a canvas cell.
@@ -93,8 +123,10 @@ pub type Parts = Vec<Vec<u16>>;
 /// Several instances (one f-puzzles entry's, a generator's draw).
 pub type Instances = Vec<Parts>;
 
-/// One kind of constraint. Implemented by a unit struct per file; see the
-/// module docs for how to add one.
+/// One kind of rule. Implemented by a unit struct per file; see the
+/// module docs for how to add one. The methods with defaults are those one
+/// sort of kind does without: a rule of the whole grid has no parts to
+/// read, write, check or draw; a drawn constraint gives no houses.
 pub trait Kind: Sync {
     /// The name in the text forms and `--variant` (`thermo`).
     fn name(&self) -> &'static str;
@@ -105,51 +137,104 @@ pub trait Kind: Sync {
     }
     /// The name in a book's titles (`Thermo`).
     fn title(&self) -> &'static str;
-    /// One sentence for a book's rules paragraph.
-    fn rule_text(&self) -> &'static str;
-    /// How a hint names an instance, from its first cell's name
-    /// (`thermometer from r1c1`).
+    /// The rule as a book's rules paragraph says it, on `puzzle`.
+    fn rule_text(&self, puzzle: &Puzzle) -> String;
+    /// How a hint names an instance (or one of the rule's houses) from its
+    /// first cell's name (`thermometer from r1c1`, `diagonal from r1c1`).
     fn describe(&self, first: &str) -> String;
 
-    /// Checks an instance's parts on a puzzle (cells exist, lines are
-    /// connected, lengths fit the digits); the reason when they do not.
-    fn check(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String>;
+    /// Whether this is a rule of the whole grid: no parts, its relations
+    /// follow from the puzzle's shape ([`Kind::houses`], [`Kind::distinct`],
+    /// [`Kind::not_consecutive`]).
+    fn global(&self) -> bool {
+        false
+    }
+    /// Whether the rule says exactly that its [`Kind::houses`] hold every
+    /// digit once, and nothing more: then a format without rules (ipuz
+    /// zones, f-puzzles' extra regions) and the graded ladder can take it.
+    fn houses_only(&self) -> bool {
+        false
+    }
+    /// The f-puzzles fields (`true` flags) that together state a rule of
+    /// the whole grid; none for a rule f-puzzles states as extra regions.
+    fn fpuzzles_flags(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Checks that the rule applies to `puzzle` and that an instance's
+    /// parts fit it (cells exist, lines are connected, lengths fit the
+    /// digits); the reason when they do not. A rule of the whole grid has
+    /// no parts.
+    fn check(&self, _puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
+        match parts.is_empty() {
+            true => Ok(()),
+            false => Err(format!("{} is a rule of the whole grid, it takes no cells", self.name())),
+        }
+    }
     /// Whether a full grid (canvas order) satisfies the instance.
-    fn holds(&self, parts: &[Vec<u16>], grid: &[u8]) -> bool;
-    /// Groups of cells that must hold distinct digits (fed to the
-    /// engine's peers and the hints' eliminations).
-    fn distinct(&self, _parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
+    fn holds(&self, puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool;
+    /// The houses the rule adds within one n×n grid of the canvas, whose
+    /// top-left cell is at (`top`, `left`) (a samurai has five grids): each
+    /// holds every digit once. Canvas cells.
+    fn houses(&self, _puzzle: &Puzzle, _top: usize, _left: usize) -> Vec<Vec<u16>> {
         Vec::new()
     }
-    /// Narrows `board` (digits 1..=`n`) by the instance; false on a
+    /// Groups of cells that must hold distinct digits (fed to the
+    /// engine's peers and the hints' eliminations). Canvas cells.
+    fn distinct(&self, _puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
+        Vec::new()
+    }
+    /// Pairs of cells whose digits must not be consecutive (fed to the
+    /// engine and the hints). Canvas cells.
+    fn not_consecutive(&self, _puzzle: &Puzzle) -> Vec<(u16, u16)> {
+        Vec::new()
+    }
+    /// Narrows `board` (digits 1..=`n`) by an instance drawn on the grid,
+    /// beyond what its distinct groups give the engine; false on a
     /// contradiction. Must remove only digits no solution can hold there,
     /// and must refuse (return false) a board whose cells all hold one
-    /// digit and break the rule: the engine relies on it.
+    /// digit and break the rule: the engine relies on it. A rule of the
+    /// whole grid acts through its houses, distinct groups and
+    /// non-consecutive pairs alone, is never asked, and answers true.
     fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn Candidates) -> bool;
 
     /// Reads the parts from the instance's JSON object (its `kind` field
     /// aside); `cell` reads a cell name.
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Parts, String>;
+    fn parts_from_json(&self, _object: &Map<String, Value>, _cell: ReadName<'_>) -> Result<Parts, String> {
+        Err(format!("{} is a rule of the whole grid: list it in \"rules\"", self.name()))
+    }
     /// The instance's JSON object, without its `kind`; `name` writes a
     /// cell name.
-    fn parts_to_json(&self, parts: &[Vec<u16>], name: WriteName<'_>) -> Map<String, Value>;
+    fn parts_to_json(&self, _parts: &[Vec<u16>], _name: WriteName<'_>) -> Map<String, Value> {
+        Map::new()
+    }
 
-    /// The top-level f-puzzles field holding instances of this kind.
-    fn fpuzzles_key(&self) -> &'static str;
+    /// The top-level f-puzzles field holding instances of this kind; none
+    /// for a rule of the whole grid ([`Kind::fpuzzles_flags`]).
+    fn fpuzzles_key(&self) -> Option<&'static str> {
+        None
+    }
     /// The instances one entry of that field holds (an f-puzzles entry may
     /// hold several); `cell` reads `R1C1`.
-    fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String>;
+    fn read_fpuzzles(&self, _entry: &Value, _cell: ReadFpCell<'_>) -> Result<Instances, String> {
+        Err(format!("{} has no f-puzzles entries", self.name()))
+    }
     /// The f-puzzles entry of one instance on a grid of side `side`;
     /// `name` writes `R1C1`.
-    fn write_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: WriteName<'_>) -> Value;
+    fn write_fpuzzles(&self, _parts: &[Vec<u16>], _side: usize, _name: WriteName<'_>) -> Value {
+        Value::Null
+    }
 
-    /// How the instance is drawn, under the digits, on a canvas of side
-    /// `side`.
-    fn glyphs(&self, parts: &[Vec<u16>], side: usize) -> Vec<Glyph>;
+    /// How the instance is drawn on `puzzle`, under the digits.
+    fn glyphs(&self, _puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Vec<Glyph> {
+        Vec::new()
+    }
 
     /// New instances true of `solution` on `puzzle`'s cells (a generator
     /// then removes clues around them), drawn from `rng`.
-    fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Instances;
+    fn sprinkle(&self, _puzzle: &Puzzle, _solution: &[u8], _rng: &mut dyn RngCore) -> Instances {
+        Vec::new()
+    }
 }
 
 impl fmt::Debug for dyn Kind {
@@ -261,6 +346,32 @@ impl Kinds {
     pub fn iter(self) -> impl Iterator<Item = &'static dyn Kind> {
         KINDS.iter().enumerate().filter(move |(i, _)| self.0 >> i & 1 == 1).map(|(_, k)| *k)
     }
+
+    /// The rules of the whole grid in the set ([`Kind::global`]).
+    pub fn rules(self) -> Kinds {
+        self.iter().filter(|k| k.global()).collect()
+    }
+
+    /// The kinds drawn on the grid in the set.
+    pub fn drawn(self) -> Kinds {
+        self.iter().filter(|k| !k.global()).collect()
+    }
+
+    /// The set of both.
+    pub fn union(self, other: Kinds) -> Kinds {
+        Kinds(self.0 | other.0)
+    }
+
+    /// The kinds of a comma-separated variant list (`x,windoku,thermo`),
+    /// parsed by [`crate::VariantList::parse`]: `classic` and `killer`
+    /// name no kind; a shape (`jigsaw`, `samurai`) is not one.
+    pub fn parse_list(text: &str) -> Result<Kinds, VariantError> {
+        let list = crate::VariantList::parse(text)?;
+        match list.shape {
+            Some(shape) => Err(VariantError::UnknownRule(shape.name().to_string())),
+            None => Ok(list.kinds),
+        }
+    }
 }
 
 impl FromIterator<&'static dyn Kind> for Kinds {
@@ -276,6 +387,31 @@ impl FromIterator<&'static dyn Kind> for Kinds {
 /// Helpers the kinds share.
 pub(crate) mod util {
     use super::*;
+
+    /// `houses(top, left)` of every n×n grid of the puzzle (one, or the
+    /// samurai's five), laid end to end.
+    pub fn each_grid(puzzle: &Puzzle, houses: impl Fn(usize, usize) -> Vec<Vec<u16>>) -> Vec<Vec<u16>> {
+        crate::houses::grids(puzzle).into_iter().flat_map(|(top, left)| houses(top, left)).collect()
+    }
+
+    /// Whether every house `kind` adds holds distinct digits in `grid`.
+    pub fn houses_hold(kind: &dyn Kind, puzzle: &Puzzle, grid: &[u8]) -> bool {
+        each_grid(puzzle, |t, l| kind.houses(puzzle, t, l)).iter().all(|house| {
+            let mut seen = 0u64;
+            house.iter().all(|&c| {
+                let bit = 1u64 << grid[usize::from(c)];
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            })
+        })
+    }
+
+    /// The cells of every house `kind` adds, shaded.
+    pub fn shade_houses(kind: &dyn Kind, puzzle: &Puzzle) -> Vec<Glyph> {
+        let cells = each_grid(puzzle, |t, l| kind.houses(puzzle, t, l)).concat();
+        vec![Glyph::Shade { cells }]
+    }
 
     /// Whether two canvas cells of side `side` touch (orthogonally or
     /// diagonally).

@@ -31,8 +31,8 @@ impl Kind for Thermo {
         "Thermo"
     }
 
-    fn rule_text(&self) -> &'static str {
-        "Along each thermometer the digits strictly increase from the bulb."
+    fn rule_text(&self, _puzzle: &Puzzle) -> String {
+        "Along each thermometer the digits strictly increase from the bulb.".into()
     }
 
     fn describe(&self, first: &str) -> String {
@@ -48,11 +48,11 @@ impl Kind for Thermo {
         Ok(())
     }
 
-    fn holds(&self, parts: &[Vec<u16>], grid: &[u8]) -> bool {
+    fn holds(&self, _puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool {
         parts[0].windows(2).all(|w| grid[usize::from(w[0])] < grid[usize::from(w[1])])
     }
 
-    fn distinct(&self, parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
+    fn distinct(&self, _puzzle: &Puzzle, parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
         parts.to_vec()
     }
 
@@ -88,8 +88,8 @@ impl Kind for Thermo {
         object
     }
 
-    fn fpuzzles_key(&self) -> &'static str {
-        "thermometer"
+    fn fpuzzles_key(&self) -> Option<&'static str> {
+        Some("thermometer")
     }
 
     fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
@@ -101,7 +101,7 @@ impl Kind for Thermo {
         json!({ "lines": [names(&parts[0], name)] })
     }
 
-    fn glyphs(&self, parts: &[Vec<u16>], _side: usize) -> Vec<Glyph> {
+    fn glyphs(&self, _puzzle: &Puzzle, parts: &[Vec<u16>]) -> Vec<Glyph> {
         let cells = &parts[0];
         vec![
             Glyph::Path { cells: cells.clone(), width: 0.3, gray: GRAY, arrowhead: false, from_edge: 0.0 },

@@ -4,7 +4,7 @@
 //! and the sum cages with their digit combinations.
 
 use crate::constraint::Kind;
-use crate::puzzle::{Puzzle, Rule};
+use crate::puzzle::Puzzle;
 
 /// A cage's combinations are listed when there are at most this many;
 /// beyond, the cage is checked by sum bounds only.
@@ -43,7 +43,9 @@ pub(crate) struct Network {
     /// `overlaps[k]` gives the three lengths and `overlap_cells` the cells.
     pub overlaps: Vec<[u16; 3]>,
     pub overlap_cells: Vec<u16>,
-    /// The puzzle's constraints, their parts in dense cell numbers.
+    /// The puzzle's constraints drawn on the grid, their parts in dense
+    /// cell numbers. (The rules of the whole grid give their houses,
+    /// distinct groups and non-consecutive pairs above.)
     pub constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)>,
 }
 
@@ -78,23 +80,22 @@ impl Network {
             let group: Vec<u16> = cage.cells.iter().map(|&c| to_dense(c)).collect();
             link(&mut peer_sets, &group);
         }
-        for (a, b) in puzzle.move_pairs() {
-            link(&mut peer_sets, &[to_dense(a), to_dense(b)]);
-        }
-        let constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)> =
-            puzzle.constraints().iter().map(|c| (c.kind(), c.map_cells(to_dense).parts().to_vec())).collect();
-        for (kind, parts) in &constraints {
-            for group in kind.distinct(parts) {
+        let rules: Vec<(&dyn Kind, &[Vec<u16>])> =
+            puzzle.rules().iter().map(|rule| (rule, &[][..])).collect();
+        let drawn = puzzle.constraints().iter().map(|c| (c.kind(), c.parts()));
+        for (kind, parts) in rules.iter().copied().chain(drawn) {
+            for group in kind.distinct(puzzle, parts) {
+                let group: Vec<u16> = group.into_iter().map(to_dense).collect();
                 link(&mut peer_sets, &group);
             }
         }
+        let constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)> =
+            puzzle.constraints().iter().map(|c| (c.kind(), c.map_cells(to_dense).parts().to_vec())).collect();
         let (overlaps, overlap_cells) = overlaps(&house_cells, n);
         let (peer_start, peers) = flatten(peer_sets);
         let mut nc_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
-        if puzzle.rules().contains(Rule::NonConsecutive) {
-            for (a, b) in puzzle.orthogonal_pairs() {
-                link(&mut nc_sets, &[to_dense(a), to_dense(b)]);
-            }
+        for (a, b) in rules.iter().flat_map(|(rule, _)| rule.not_consecutive(puzzle)) {
+            link(&mut nc_sets, &[to_dense(a), to_dense(b)]);
         }
         let (nc_start, nc) = flatten(nc_sets);
         let cages = puzzle

@@ -12,8 +12,8 @@
 use serde_json::{json, Map, Value};
 
 use super::InteropError;
-use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, Rule, Rules};
-use crate::{Constraint, Coord, KINDS};
+use crate::puzzle::{default_boxes, Cage, Layout, Puzzle};
+use crate::{Constraint, Coord, Kinds, KINDS};
 
 /// A puzzle read from another tool, with what came with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,16 +52,17 @@ impl Imported {
 const METADATA: [&str; 7] =
     ["size", "title", "author", "ruleset", "solution", "truecandidatesoptions", "disabledlogic"];
 
-/// Boolean rule flags and the rule each one sets.
-const FLAGS: [(&str, Rule); 4] = [
-    ("antiknight", Rule::AntiKnight),
-    ("antiking", Rule::AntiKing),
-    ("nonconsecutive", Rule::NonConsecutive),
-    ("disjointgroups", Rule::DisjointGroups),
-];
+/// Whether `key` is a flag a registered rule of the whole grid is stated
+/// by ([`crate::Kind::fpuzzles_flags`]).
+fn is_flag(key: &str) -> bool {
+    KINDS.iter().any(|k| k.fpuzzles_flags().contains(&key))
+}
 
-/// The four windoku windows as 0-based (top row, left column).
-const WINDOWS: [(usize, usize); 4] = [(1, 1), (1, 5), (5, 1), (5, 5)];
+/// The rules f-puzzles states as extra regions: of the whole grid, only
+/// houses, with no flag of their own (windoku).
+fn region_rules() -> impl Iterator<Item = &'static dyn crate::Kind> {
+    KINDS.iter().copied().filter(|k| k.global() && k.houses_only() && k.fpuzzles_flags().is_empty())
+}
 
 impl Puzzle {
     /// Reads an f-puzzles JSON object. Every constraint in it must map to
@@ -125,29 +126,22 @@ impl Puzzle {
         let mut out = Map::new();
         out.insert("size".into(), json!(n));
         out.insert("grid".into(), Value::Array(grid));
-        let rules = self.rules();
-        if rules.contains(Rule::X) {
-            out.insert("diagonal+".into(), json!(true));
-            out.insert("diagonal-".into(), json!(true));
-        }
-        for (name, rule) in FLAGS {
-            if rules.contains(rule) {
-                out.insert(name.into(), json!(true));
+        let name = |i: u16| Coord::of(usize::from(i), n).fpuzzles_name();
+        let mut regions = Vec::new();
+        for rule in self.rules().iter() {
+            for flag in rule.fpuzzles_flags() {
+                out.insert((*flag).into(), json!(true));
+            }
+            if rule.fpuzzles_flags().is_empty() {
+                for house in rule.houses(self, 0, 0) {
+                    let cells: Vec<String> = house.iter().map(|&i| name(i)).collect();
+                    regions.push(json!({ "cells": cells }));
+                }
             }
         }
-        if rules.contains(Rule::Windoku) {
-            let windows: Vec<Value> = WINDOWS
-                .iter()
-                .map(|&(top, left)| {
-                    let cells: Vec<String> = (0..9)
-                        .map(|k| Coord { row: top + k / 3, col: left + k % 3 }.fpuzzles_name())
-                        .collect();
-                    json!({ "cells": cells })
-                })
-                .collect();
-            out.insert("extraregion".into(), Value::Array(windows));
+        if !regions.is_empty() {
+            out.insert("extraregion".into(), Value::Array(regions));
         }
-        let name = |i: u16| Coord::of(usize::from(i), n).fpuzzles_name();
         if !self.cages().is_empty() {
             let cages: Vec<Value> = self
                 .cages()
@@ -169,8 +163,8 @@ impl Puzzle {
                 .filter(|c| c.kind().name() == kind.name())
                 .map(|c| kind.write_fpuzzles(c.parts(), n, &name))
                 .collect();
-            if !entries.is_empty() {
-                out.insert(kind.fpuzzles_key().into(), Value::Array(entries));
+            if let Some(key) = kind.fpuzzles_key().filter(|_| !entries.is_empty()) {
+                out.insert(key.into(), Value::Array(entries));
             }
         }
         if let Some(solution) = solution {
@@ -206,17 +200,15 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
     }
     // First refuse what cannot be kept, naming all of it.
     let mut unsupported = Vec::new();
-    let mut diagonals = Vec::new();
     for (key, value) in object {
         let known = METADATA.contains(&key.as_str())
-            || FLAGS.iter().any(|(name, _)| name == key)
+            || is_flag(key)
             || matches!(key.as_str(), "grid" | "killercage" | "extraregion")
-            || KINDS.iter().any(|k| k.fpuzzles_key() == key);
+            || KINDS.iter().any(|k| k.fpuzzles_key() == Some(key.as_str()));
         if known || is_empty(value) {
             continue;
         }
         match key.as_str() {
-            "diagonal+" | "diagonal-" => diagonals.push(key.as_str()),
             // Cages without cells are SudokuPad's metadata (`title: ...`).
             "cage" if all_metadata_cages(value) => {}
             "cage" | "text" | "line" | "rectangle" | "circle" => {
@@ -226,8 +218,18 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
             _ => unsupported.push(key.clone()),
         }
     }
-    if diagonals.len() == 1 {
-        unsupported.push(format!("{} alone (only both diagonals, rule x)", diagonals[0]));
+    // A rule stated by several flags is that rule only with all of them.
+    for rule in KINDS.iter().filter(|k| k.fpuzzles_flags().len() > 1) {
+        let (set, unset): (Vec<&str>, Vec<&str>) =
+            rule.fpuzzles_flags().iter().partition(|f| object.get(**f).is_some_and(|v| !is_empty(v)));
+        if !set.is_empty() && !unset.is_empty() {
+            unsupported.push(format!(
+                "{} without {} (rule {})",
+                set.join(", "),
+                unset.join(", "),
+                rule.name()
+            ));
+        }
     }
     if !unsupported.is_empty() {
         return Err(InteropError::Unsupported(unsupported));
@@ -245,20 +247,23 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
         .find(|&(rows, cols)| regions == box_regions(size, rows.into(), cols.into()))
         .map_or(Layout::Regions(regions), |(rows, cols)| Layout::Boxes { rows, cols });
 
-    let mut rules = Rules::NONE;
-    if diagonals.len() == 2 {
-        rules.insert(Rule::X);
-    }
-    for (name, rule) in FLAGS {
-        match object.get(name) {
-            None | Some(Value::Null) | Some(Value::Bool(false)) => {}
-            Some(Value::Bool(true)) => rules.insert(rule),
-            Some(_) => return Err(field(name, "expected true or false")),
+    let mut rules = Kinds::NONE;
+    for rule in KINDS.iter().filter(|k| !k.fpuzzles_flags().is_empty()) {
+        let mut all = true;
+        for &flag in rule.fpuzzles_flags() {
+            match object.get(flag) {
+                None | Some(Value::Null) | Some(Value::Bool(false)) => all = false,
+                Some(Value::Bool(true)) => {}
+                Some(_) => return Err(field(flag, "expected true or false")),
+            }
+        }
+        if all {
+            rules.insert(*rule);
         }
     }
     if let Some(extra) = object.get("extraregion").filter(|v| !is_empty(v)) {
-        read_windows(extra, size)?;
-        rules.insert(Rule::Windoku);
+        let shape = Puzzle::new(size, layout.clone(), Kinds::NONE, Vec::new(), vec![0; size * size])?;
+        rules = rules.union(read_regions(extra, &shape)?);
     }
     let cages = match object.get("killercage") {
         None | Some(Value::Null) => Vec::new(),
@@ -281,7 +286,7 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
 fn read_constraints(object: &Map<String, Value>, size: usize) -> Result<Vec<Constraint>, InteropError> {
     let mut out = Vec::new();
     for kind in KINDS {
-        let key = kind.fpuzzles_key();
+        let Some(key) = kind.fpuzzles_key() else { continue };
         let Some(entries) = object.get(key).filter(|v| !is_empty(v)) else { continue };
         let entries = entries.as_array().ok_or_else(|| field(key, "expected an array"))?;
         for (k, entry) in entries.iter().enumerate() {
@@ -376,26 +381,44 @@ fn cells_of(part: &Value, size: usize, place: &str) -> Result<Vec<usize>, Intero
     cells.iter().map(|c| parse_rc(c, size, place)).collect()
 }
 
-fn read_windows(extra: &Value, size: usize) -> Result<(), InteropError> {
+/// The rules whose houses the extra regions are, each rule's all of them
+/// ([`region_rules`]: windoku's four windows of a 9x9).
+fn read_regions(extra: &Value, shape: &Puzzle) -> Result<Kinds, InteropError> {
+    let size = shape.size();
     let parts = extra.as_array().ok_or_else(|| field("extraregion", "expected an array"))?;
-    let mut found: Vec<Vec<usize>> = Vec::new();
+    let mut found: Vec<Vec<u16>> = Vec::new();
     for (k, part) in parts.iter().enumerate() {
-        let mut cells = cells_of(part, size, &format!("extraregion[{k}]"))?;
+        let mut cells: Vec<u16> =
+            cells_of(part, size, &format!("extraregion[{k}]"))?.into_iter().map(|c| c as u16).collect();
         cells.sort_unstable();
         found.push(cells);
     }
-    found.sort();
-    let mut windows: Vec<Vec<usize>> = WINDOWS
-        .iter()
-        .map(|&(top, left)| (0..9).map(|k| (top + k / 3) * 9 + left + k % 3).collect())
-        .collect();
-    windows.sort();
-    if size != 9 || found != windows {
-        return Err(InteropError::Unsupported(vec![
-            "extraregion other than the four windoku windows of a 9x9".into(),
-        ]));
+    let mut rules = Kinds::NONE;
+    for rule in region_rules() {
+        if rule.check(shape, &[]).is_err() {
+            continue;
+        }
+        let houses: Vec<Vec<u16>> = rule
+            .houses(shape, 0, 0)
+            .into_iter()
+            .map(|mut h| {
+                h.sort_unstable();
+                h
+            })
+            .collect();
+        if houses.iter().all(|h| found.contains(h)) {
+            found.retain(|h| !houses.contains(h));
+            rules.insert(rule);
+        }
     }
-    Ok(())
+    if !found.is_empty() {
+        let names: Vec<&str> = region_rules().map(|k| k.name()).collect();
+        return Err(InteropError::Unsupported(vec![format!(
+            "extraregion other than the houses of a rule ({})",
+            names.join(", ")
+        )]));
+    }
+    Ok(rules)
 }
 
 fn read_cages(value: &Value, size: usize) -> Result<Vec<Cage>, InteropError> {

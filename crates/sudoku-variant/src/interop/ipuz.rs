@@ -23,7 +23,7 @@ use serde_json::{json, Map, Value};
 use super::InteropError;
 use crate::digits::digit_char;
 use crate::houses::HouseKind;
-use crate::puzzle::{Layout, Puzzle, Rule};
+use crate::puzzle::{Layout, Puzzle};
 
 impl Puzzle {
     /// Writes the puzzle as an ipuz sudoku document (one line), with the
@@ -38,13 +38,12 @@ impl Puzzle {
                 what: format!("the constraint {} (ipuz sudoku has no such field)", c.kind().name()),
             });
         }
-        for rule in [Rule::AntiKnight, Rule::AntiKing, Rule::NonConsecutive] {
-            if self.rules().contains(rule) {
-                return Err(InteropError::Inexpressible {
-                    format: "ipuz",
-                    what: format!("rule {}", rule.name()),
-                });
-            }
+        // ipuz sudoku states extra houses (zones) and nothing else.
+        if let Some(rule) = self.rules().iter().find(|r| !r.houses_only()) {
+            return Err(InteropError::Inexpressible {
+                format: "ipuz",
+                what: format!("rule {}", rule.name()),
+            });
         }
         let n = self.size();
         let value = |d: u8| -> Value {

@@ -26,9 +26,9 @@ impl Puzzle {
     /// docs for the forms), or from raw f-puzzles JSON.
     ///
     /// ```
-    /// use sudoku_variant::{Puzzle, Rule};
+    /// use sudoku_variant::{Kinds, Puzzle};
     ///
-    /// let x = Puzzle::blank(6)?.with_rules([Rule::X].into_iter().collect())?;
+    /// let x = Puzzle::blank(6)?.with_rules(Kinds::parse_list("x")?)?;
     /// let link = x.to_sudokupad_link(None)?;
     /// assert!(link.starts_with("https://sudokupad.app/fpuzzles"));
     /// assert_eq!(Puzzle::from_link(&link)?.puzzle, x);

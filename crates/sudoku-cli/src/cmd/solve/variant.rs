@@ -40,10 +40,10 @@ pub fn spec(variant: Option<VariantList>, size: Option<usize>) -> anyhow::Result
     }
     // A constraint drawn on the grid (thermo, arrow, ...) has cells a line
     // cannot give.
-    if let Some(kind) = list.kinds.iter().next() {
+    if let Some(kind) = list.kinds.drawn().iter().next() {
         return Err(more(kind.name()));
     }
-    let rules = list.rules;
+    let rules = list.kinds.rules();
     // A side out of range is refused by the flag's parser
     // (`crate::choice::size`); a side in range without a box shape (7) is
     // each line's error, with its file and line (the JSON form can give

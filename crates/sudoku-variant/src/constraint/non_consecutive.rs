@@ -1,0 +1,56 @@
+//! Non-consecutive: orthogonal neighbours never hold consecutive digits.
+//! A rule of the whole grid: JSON `"rules": ["non-consecutive"]`;
+//! f-puzzles the flag `nonconsecutive`.
+
+use super::{Candidates, Kind};
+use crate::Puzzle;
+
+/// The non-consecutive rule.
+#[derive(Debug, Clone, Copy)]
+pub struct NonConsecutive;
+
+impl Kind for NonConsecutive {
+    fn name(&self) -> &'static str {
+        "non-consecutive"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["nc"]
+    }
+
+    fn title(&self) -> &'static str {
+        "Non-consecutive"
+    }
+
+    fn rule_text(&self, _puzzle: &Puzzle) -> String {
+        "Two cells side by side never hold consecutive digits (a 4 is never next to a 3 or a 5).".into()
+    }
+
+    fn describe(&self, first: &str) -> String {
+        format!("neighbours of {first}")
+    }
+
+    fn global(&self) -> bool {
+        true
+    }
+
+    fn fpuzzles_flags(&self) -> &'static [&'static str] {
+        &["nonconsecutive"]
+    }
+
+    fn not_consecutive(&self, puzzle: &Puzzle) -> Vec<(u16, u16)> {
+        puzzle.orthogonal_pairs()
+    }
+
+    fn holds(&self, puzzle: &Puzzle, _parts: &[Vec<u16>], grid: &[u8]) -> bool {
+        puzzle
+            .orthogonal_pairs()
+            .into_iter()
+            .all(|(a, b)| grid[usize::from(a)].abs_diff(grid[usize::from(b)]) != 1)
+    }
+
+    /// Nothing beyond its pairs.
+    fn narrow(&self, _parts: &[Vec<u16>], _n: usize, _board: &mut dyn Candidates) -> bool {
+        true
+    }
+}
