@@ -18,6 +18,7 @@
 //! | [`generate`] | [`generate::Filter`], [`generate::make_range`] | [`generate::GenerateRow`] |
 //! | [`generate`] (variants) | [`generate::make_variant_range`] | [`generate::variant_record`] |
 //! | [`book`] | [`book::easiest_first`] | [`book::BookColumns`], [`book::PrintRow`] |
+//! | [`shape`] (the page) | [`shape::ShapeJson::of`] | [`shape::ShapeJson`] |
 //!
 //! Which model an input's puzzles are read into (classic 9x9 or variant)
 //! is told once, by [`input::sniff`], for every front end.
@@ -55,6 +56,7 @@ pub mod grade;
 pub mod hint;
 pub mod input;
 pub mod max_score;
+pub mod shape;
 pub mod solve;
 pub mod solve_json;
 pub mod transform;

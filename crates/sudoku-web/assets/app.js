@@ -21,19 +21,13 @@ function el(tag, className, text) {
   return e;
 }
 
-// Cells are numbered 0-80, row by row. PEERS[i] lists the 20 cells that share a row, column or box with i.
-const PEERS = [];
-for (let i = 0; i < 81; i++) {
-  const r = Math.floor(i / 9), c = i % 9, br = r - (r % 3), bc = c - (c % 3);
-  const set = new Set();
-  for (let k = 0; k < 9; k++) {
-    set.add(r * 9 + k);
-    set.add(k * 9 + c);
-    set.add((br + Math.floor(k / 3)) * 9 + bc + (k % 3));
-  }
-  set.delete(i);
-  PEERS.push([...set]);
+// Cells are numbered 0-80, row by row. PEERS[i] lists the cells that share a house with i (20 on the
+// classic grid), from the houses the server's model gives (SHAPE, in /shape.js).
+const PEERS = Array.from({ length: SHAPE.side * SHAPE.side }, () => new Set());
+for (const house of SHAPE.houses) {
+  for (const a of house.cells) for (const b of house.cells) if (a !== b) PEERS[a].add(b);
 }
+PEERS.forEach((set, i) => (PEERS[i] = [...set].sort((a, b) => a - b)));
 
 /** The index of a cell written `rRcC` (1-based), or -1. */
 function cellIndex(name) {

@@ -22,11 +22,26 @@ pub const SCRIPTS: [(&str, &str); 5] = [
     ("/main.js", include_str!("../assets/main.js")),
 ];
 
-/// The page's routes: `/`, its scripts ([`SCRIPTS`]), `/style.css`; any
-/// other path is a JSON 404.
+/// `/shape.js`, loaded before the page's scripts: the classic grid's
+/// houses from the model (`const SHAPE = {...}`, a
+/// [`sudoku_commands::shape::ShapeJson`]), from which the page derives each
+/// cell's peers instead of computing rows, columns and boxes itself.
+pub fn shape_js() -> &'static str {
+    static SHAPE_JS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SHAPE_JS.get_or_init(|| {
+        let classic = sudoku_variant::Puzzle::blank(9).expect("9x9 has boxes");
+        let shape = serde_json::to_string(&sudoku_commands::shape::ShapeJson::of(&classic))
+            .expect("a shape serializes");
+        format!("// The classic grid's houses, from the toolkit's model.\nconst SHAPE = {shape};\n")
+    })
+}
+
+/// The page's routes: `/`, its scripts (`/shape.js`, then [`SCRIPTS`]),
+/// `/style.css`; any other path is a JSON 404.
 pub fn routes() -> Router<App> {
     let mut router = Router::new()
         .route("/", get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }))
+        .route("/shape.js", get(|| async { asset(shape_js(), "text/javascript; charset=utf-8") }))
         .route("/index.html", get(|| async { asset(INDEX_HTML, "text/html; charset=utf-8") }))
         .route("/style.css", get(|| async { asset(STYLE_CSS, "text/css; charset=utf-8") }));
     for (path, body) in SCRIPTS {

@@ -273,8 +273,8 @@ async fn canon_is_the_same_for_a_transposed_puzzle() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_served() {
     let addr = start(Limits::default()).await;
-    let scripts =
-        ["/app.js", "/play.js", "/grade.js", "/book.js", "/main.js"].map(|p| (p, "text/javascript"));
+    let scripts = ["/shape.js", "/app.js", "/play.js", "/grade.js", "/book.js", "/main.js"]
+        .map(|p| (p, "text/javascript"));
     for (path, kind) in [("/", "text/html"), ("/style.css", "text/css")].into_iter().chain(scripts) {
         let r = reqwest::get(format!("http://{addr}{path}")).await.unwrap();
         assert_eq!(r.status().as_u16(), 200);
@@ -286,6 +286,34 @@ async fn the_page_is_served() {
     assert_eq!(r.status().as_u16(), 404);
     let body: Value = r.json().await.unwrap();
     error_of(404, &body);
+}
+
+/// The page's peers come from the model's houses (`/shape.js`): each cell
+/// shares a house with exactly the 20 cells of its row, column and box,
+/// written out here.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_reads_its_peers_from_the_models_houses() {
+    let addr = start(Limits::default()).await;
+    let text = reqwest::get(format!("http://{addr}/shape.js")).await.unwrap().text().await.unwrap();
+    let json = text.split_once("const SHAPE = ").unwrap().1.trim().trim_end_matches(';');
+    let shape: Value = serde_json::from_str(json).unwrap();
+    assert_eq!((shape["size"].as_u64(), shape["side"].as_u64()), (Some(9), Some(9)));
+    let mut peers = vec![std::collections::BTreeSet::new(); 81];
+    for house in shape["houses"].as_array().unwrap() {
+        let cells: Vec<usize> =
+            house["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect();
+        for &a in &cells {
+            peers[a].extend(cells.iter().copied().filter(|&b| b != a));
+        }
+    }
+    for (i, got) in peers.iter().enumerate() {
+        let expected: std::collections::BTreeSet<usize> = (0..81)
+            .filter(|&j| {
+                j != i && (j / 9 == i / 9 || j % 9 == i % 9 || (j / 27, j % 9 / 3) == (i / 27, i % 9 / 3))
+            })
+            .collect();
+        assert_eq!(got, &expected, "cell {i}");
+    }
 }
 
 /// Variant puzzles are solved too: the first records of the killer, jigsaw
