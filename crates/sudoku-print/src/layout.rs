@@ -29,6 +29,7 @@ use sudoku_core::{Cell, Digit, Grid};
 use super::font::Font;
 use super::marks::Mark;
 pub use super::marks::{Anchor, TextRun};
+use super::plan::{BookPlan, Chrome, Page, SectionPlan};
 use super::trim::Frame;
 use super::{PrintItem, PrintOptions};
 
@@ -233,44 +234,16 @@ impl Area {
     }
 }
 
-/// What one page of the book holds.
-#[derive(Debug, Clone, PartialEq)]
-enum Page {
-    /// The title and subtitle.
-    Title,
-    /// Lines `first..first + n` of the copyright text.
-    Copyright { first: usize, n: usize },
-    /// Lines `first..first + n` of the table of contents.
-    Contents { first: usize, n: usize },
-    /// Items `first..first + n` of section `section`.
-    Puzzles { section: usize, first: usize, n: usize },
-    /// Solutions of items `first..first + n`.
-    Answers { first: usize, n: usize },
-    /// Padding to an even page count (or `pages_multiple`).
-    Blank,
-}
-
-/// A run of consecutive items with the same section name.
-#[derive(Debug, Clone, PartialEq)]
-struct Section {
-    /// The running head: the section's name, or the book's title.
-    name: String,
-    first: usize,
-    n: usize,
-}
-
-/// Lines of the table of contents a page holds.
-pub(crate) const CONTENTS_LINES: usize = 24;
-
-/// The sections of `items`: each run of equal [`crate::ItemMeta::section`]
-/// (an item without one is in a section named after the book).
-fn sections(items: &[PrintItem], title: &str) -> Vec<Section> {
-    let mut out: Vec<Section> = Vec::new();
+/// A run of consecutive items with the same section name: the running
+/// head (the section's name, or the book's title), its first item and
+/// how many.
+fn sections(items: &[PrintItem], title: &str) -> Vec<(String, usize, usize)> {
+    let mut out: Vec<(String, usize, usize)> = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let name = item.meta.section.clone().unwrap_or_else(|| title.to_string());
         match out.last_mut() {
-            Some(last) if last.name == name => last.n += 1,
-            _ => out.push(Section { name, first: i, n: 1 }),
+            Some(last) if last.0 == name => last.2 += 1,
+            _ => out.push((name, i, 1)),
         }
     }
     out
@@ -303,41 +276,6 @@ pub(crate) fn lines_a_page(opts: &PrintOptions) -> usize {
     (((frame.live[3] - frame.live[1]) / COPYRIGHT_LEADING) as usize).max(1)
 }
 
-/// Every page in order: front matter, sections, answers, padding.
-fn plan(items: &[PrintItem], sections: &[Section], n_copyright: usize, opts: &PrintOptions) -> Vec<Page> {
-    let per_page = opts.puzzles_per_page();
-    let mut pages = vec![Page::Title];
-    // A long copyright text goes on over more pages.
-    let per_copyright_page = lines_a_page(opts);
-    for first in (0..n_copyright).step_by(per_copyright_page) {
-        pages.push(Page::Copyright { first, n: per_copyright_page.min(n_copyright - first) });
-    }
-    let n_lines = sections.len() + usize::from(opts.answers && !items.is_empty());
-    for first in (0..n_lines.max(1)).step_by(CONTENTS_LINES) {
-        pages.push(Page::Contents { first, n: CONTENTS_LINES.min(n_lines - first.min(n_lines)) });
-    }
-    for (s, section) in sections.iter().enumerate() {
-        for first in (0..section.n).step_by(per_page) {
-            pages.push(Page::Puzzles {
-                section: s,
-                first: section.first + first,
-                n: per_page.min(section.n - first),
-            });
-        }
-    }
-    if opts.answers {
-        let per_answer_page = ANSWER_GRID.0 * ANSWER_GRID.1;
-        for first in (0..items.len()).step_by(per_answer_page) {
-            pages.push(Page::Answers { first, n: per_answer_page.min(items.len() - first) });
-        }
-    }
-    let multiple = opts.pages_multiple.max(2);
-    while pages.len() % multiple != 0 {
-        pages.push(Page::Blank);
-    }
-    pages
-}
-
 /// Where a puzzle of a book is: what the book's index (the CSV beside it)
 /// lists for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -366,16 +304,19 @@ pub struct BookIndex {
 /// without drawing it: the same plan, so the two always agree.
 pub fn index(items: &[PrintItem], opts: &PrintOptions) -> BookIndex {
     let title = clean_title(opts);
-    let plan = Plan::new(items, opts, &title);
-    let placements = (0..items.len())
-        .map(|item_idx| Placement {
-            number: number_of(opts, item_idx),
-            section: plan.sections[plan.section_of_item[item_idx]].name.clone(),
-            page: plan.page_of_item[item_idx],
-            answer_page: (plan.answer_page_of_item[item_idx] > 0)
-                .then_some(plan.answer_page_of_item[item_idx]),
-        })
-        .collect();
+    let (sections, plan) = classic_plan(items, opts, &title);
+    let mut placements = Vec::with_capacity(items.len());
+    for (s, (name, first, n)) in sections.iter().enumerate() {
+        for k in 0..*n {
+            let answer = plan.answer_page_of[s][k];
+            placements.push(Placement {
+                number: number_of(opts, first + k),
+                section: name.clone(),
+                page: plan.page_of[s][k],
+                answer_page: (answer > 0).then_some(answer),
+            });
+        }
+    }
     BookIndex { n_pages: plan.pages.len(), placements }
 }
 
@@ -385,56 +326,20 @@ pub(crate) fn clean_title(opts: &PrintOptions) -> String {
     title.trim().to_string()
 }
 
-/// The page plan of a book and where everything is in it: what [`book`]
-/// draws and [`index`] reports.
-struct Plan {
-    sections: Vec<Section>,
-    copyright: Vec<String>,
-    pages: Vec<Page>,
-    /// The page (from 1) of each item, of its solution (0: none), of its
-    /// section's index.
-    page_of_item: Vec<usize>,
-    answer_page_of_item: Vec<usize>,
-    section_of_item: Vec<usize>,
-    /// The contents: each section's name and first page, then the answers'.
-    contents: Vec<(String, usize)>,
-}
-
-impl Plan {
-    fn new(items: &[PrintItem], opts: &PrintOptions, title: &str) -> Plan {
-        let sections = sections(items, title);
-        let copyright = copyright_lines(opts);
-        let pages = plan(items, &sections, copyright.len(), opts);
-        let mut page_of_item = vec![0; items.len()];
-        let mut answer_page_of_item = vec![0; items.len()];
-        let mut section_of_item = vec![0; items.len()];
-        let mut page_of_section = vec![0; sections.len()];
-        let mut answers_page = 0;
-        for (i, page) in pages.iter().enumerate() {
-            match *page {
-                Page::Puzzles { section, first, n } => {
-                    page_of_item[first..first + n].iter_mut().for_each(|p| *p = i + 1);
-                    section_of_item[first..first + n].iter_mut().for_each(|s| *s = section);
-                    if page_of_section[section] == 0 {
-                        page_of_section[section] = i + 1;
-                    }
-                }
-                Page::Answers { first, n } => {
-                    answer_page_of_item[first..first + n].iter_mut().for_each(|p| *p = i + 1);
-                    if answers_page == 0 {
-                        answers_page = i + 1;
-                    }
-                }
-                _ => {}
-            }
-        }
-        let mut contents: Vec<(String, usize)> =
-            sections.iter().zip(&page_of_section).map(|(s, &p)| (s.name.clone(), p)).collect();
-        if answers_page > 0 {
-            contents.push(("Answers".to_string(), answers_page));
-        }
-        Plan { sections, copyright, pages, page_of_item, answer_page_of_item, section_of_item, contents }
-    }
+/// The sections of `items` and the book's page plan ([`BookPlan`]): every
+/// section [`PrintOptions::puzzles_per_page`] a page, every answer in the
+/// grid of [`ANSWER_GRID`].
+fn classic_plan(
+    items: &[PrintItem],
+    opts: &PrintOptions,
+    title: &str,
+) -> (Vec<(String, usize, usize)>, BookPlan) {
+    let sections = sections(items, title);
+    let per_page = opts.puzzles_per_page();
+    let specs: Vec<SectionPlan> =
+        sections.iter().map(|(name, _, n)| SectionPlan { name: name.clone(), len: *n, per_page }).collect();
+    let plan = BookPlan::new(&specs, |_, _| ANSWER_GRID, opts);
+    (sections, plan)
 }
 
 /// The number printed with item `item_idx`.
@@ -451,137 +356,42 @@ fn number_of(opts: &PrintOptions, item_idx: usize) -> u64 {
 /// says where each item lands.
 pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
     let title = clean_title(opts);
-    let title = title.as_str();
-    let Plan { sections, copyright, pages, page_of_item, contents, .. } = Plan::new(items, opts, title);
-    let n_pages = pages.len();
+    let (sections, plan) = classic_plan(items, opts, &title);
+    let n_pages = plan.pages.len();
     let number = |item_idx: usize| number_of(opts, item_idx);
     // Every puzzle grid has the same size: the pages differ only in which
     // side the gutter is on.
     let geometry = PuzzleGeometry::new(opts, n_pages);
     let mut sheets = Vec::with_capacity(n_pages);
-    for (i, page) in pages.iter().enumerate() {
+    for (i, page) in plan.pages.iter().enumerate() {
         let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
         let mut sheet = Sheet::blank(&frame);
-        let live =
-            Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
-        // Running head and folio on the outside edge.
-        let (outer_x, outer, inner_x, inner) = if frame.recto {
-            (live.right, Anchor::End, live.left, Anchor::Start)
-        } else {
-            (live.left, Anchor::Start, live.right, Anchor::End)
-        };
-        let head = |sheet: &mut Sheet, name: &str| {
-            let font = Font::get();
-            let head_y = live.top + HEAD_SIZE;
-            let room = live.width() * 0.45;
-            let mut run = |x: f32, gray: f32, anchor: Anchor, text: &str| {
-                let text = font.fit(text, HEAD_SIZE, room);
-                sheet.texts.push(TextRun { x, y: head_y, size: HEAD_SIZE, gray, anchor, text });
-            };
-            run(outer_x, INK, outer, name);
-            if !title.is_empty() && sections.len() > 1 {
-                run(inner_x, SOFT, inner, title);
-            }
-        };
-        let folio = |sheet: &mut Sheet| {
-            let y = live.bottom;
-            sheet.texts.push(TextRun {
-                x: outer_x,
-                y,
-                size: FOOTER_SIZE,
-                gray: SOFT,
-                anchor: outer,
-                text: (i + 1).to_string(),
-            });
-            if let Some(footer) = opts.footer.as_deref() {
-                let footer: String = footer.chars().filter(|c| !c.is_control()).collect();
-                let footer = Font::get().fit(footer.trim(), FOOTER_SIZE, live.width() * 0.5);
-                let x = (live.left + live.right) / 2.0;
-                sheet.texts.push(TextRun {
-                    x,
-                    y,
-                    size: FOOTER_SIZE,
-                    gray: SOFT,
-                    anchor: Anchor::Middle,
-                    text: footer,
-                });
-            }
-        };
-        // The area between the running head and the folio.
-        let body = Area { top: live.top + HEAD_SIZE * 2.5, bottom: live.bottom - FOOTER_SIZE * 2.5, ..live };
-        match *page {
-            Page::Title => title_page(&mut sheet, live, title, opts.subtitle.as_deref()),
-            Page::Copyright { first, n } => {
-                // Bottom-aligned, as copyright pages are.
-                let mut y = live.bottom - COPYRIGHT_LEADING * n as f32;
-                for line in copyright.iter().skip(first).take(n) {
-                    y += COPYRIGHT_LEADING;
-                    if line.is_empty() {
-                        continue;
-                    }
-                    sheet.texts.push(TextRun {
-                        x: live.left,
-                        y,
-                        size: BODY_SIZE,
-                        gray: INK,
-                        anchor: Anchor::Start,
-                        text: line.clone(),
-                    });
-                }
-            }
-            Page::Contents { first, n } => {
-                let heading = 16.0;
-                sheet.texts.push(TextRun {
-                    x: body.left,
-                    y: body.top + heading,
-                    size: heading,
-                    gray: INK,
-                    anchor: Anchor::Start,
-                    text: "Contents".to_string(),
-                });
-                let font = Font::get();
-                for (k, (name, page)) in contents.iter().skip(first).take(n).enumerate() {
-                    let y = body.top + heading * 2.5 + k as f32 * BODY_SIZE * 2.0;
-                    let page = page.to_string();
-                    let room = body.width() - font.text_width(&page, BODY_SIZE) - BODY_SIZE * 2.0;
-                    sheet.texts.push(TextRun {
-                        x: body.left,
-                        y,
-                        size: BODY_SIZE,
-                        gray: INK,
-                        anchor: Anchor::Start,
-                        text: font.fit(name, BODY_SIZE, room),
-                    });
-                    sheet.texts.push(TextRun {
-                        x: body.right,
-                        y,
-                        size: BODY_SIZE,
-                        gray: INK,
-                        anchor: Anchor::End,
-                        text: page,
-                    });
-                }
-                folio(&mut sheet);
-            }
-            Page::Puzzles { section, first, n } => {
-                head(&mut sheet, &sections[section].name);
-                for (k, item_idx) in (first..first + n).enumerate() {
+        let chrome = Chrome { frame: &frame, title: &title, book_title: sections.len() > 1, opts };
+        if plan.draw_front(&mut sheet, i, &chrome, &title) {
+            sheets.push(sheet);
+            continue;
+        }
+        let body = chrome.body();
+        match page {
+            Page::Puzzles { section, first, n, .. } => {
+                let (name, start, _) = &sections[*section];
+                chrome.head(&mut sheet, name);
+                for (k, item_idx) in (start + first..start + first + n).enumerate() {
                     let (x, top) = geometry.place(body, k);
                     place_puzzle(&mut sheet, x, top, &geometry, number(item_idx), &items[item_idx]);
                 }
-                folio(&mut sheet);
             }
-            Page::Answers { first, n } => {
-                head(&mut sheet, "Answers");
-                let (a_cols, a_rows) = ANSWER_GRID;
-                for (slot, item_idx) in slots(body, a_cols, a_rows, 14.0).zip(first..first + n) {
-                    let label = format!("{} (page {})", number(item_idx), page_of_item[item_idx]);
+            Page::Answers { items: answers, grid } => {
+                chrome.head(&mut sheet, "Answers");
+                for (slot, &(s, k)) in slots(body, grid.0, grid.1, 14.0).zip(answers) {
+                    let item_idx = sections[s].1 + k;
+                    let label = format!("{} (page {})", number(item_idx), plan.page_of[s][k]);
                     place_answer(&mut sheet, slot, label, &items[item_idx]);
                 }
-                folio(&mut sheet);
             }
-            Page::Blank => {}
+            _ => {}
         }
+        chrome.folio(&mut sheet, i + 1);
         sheets.push(sheet);
     }
     sheets

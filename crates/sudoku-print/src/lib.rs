@@ -24,6 +24,7 @@ mod font;
 pub mod layout;
 pub mod marks;
 pub mod pdf;
+mod plan;
 pub mod png;
 pub mod svg;
 pub mod trim;

@@ -53,6 +53,9 @@ pub(crate) struct Inputs {
     pub(crate) pattern: PathBuf,
     pub(crate) weights: PathBuf,
     pub(crate) empty: PathBuf,
+    /// Variant puzzles made by the baseline's generator (unique, so a book
+    /// of them has an answer key): X, killer, 6x6 and 16x16, one file each.
+    pub(crate) variant_sets: Vec<PathBuf>,
 }
 
 /// A transformation with every part: transpose, rows, columns, digits.
@@ -165,6 +168,17 @@ impl Inputs {
         }
         let weights = write("weights.txt", weights.as_bytes())?;
         let empty = write("empty.txt", b"")?;
+        let mut variant_sets = Vec::new();
+        for (name, variant, size, n) in [
+            ("x", "x", "9", "5"),
+            ("killer", "killer", "9", "3"),
+            ("six", "classic", "6", "7"),
+            ("big", "classic", "16", "2"),
+        ] {
+            let args = ["generate", "--variant", variant, "--size", size, "-n", n, "--seed", "7", "-q"];
+            let text = output(baseline, &args, None)?;
+            variant_sets.push(write(&format!("variant-{name}.txt"), text.as_bytes())?);
+        }
         Ok(Inputs {
             root: root.to_path_buf(),
             fixture_files,
@@ -182,6 +196,7 @@ impl Inputs {
             pattern,
             weights,
             empty,
+            variant_sets,
         })
     }
 }

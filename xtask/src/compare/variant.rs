@@ -77,6 +77,17 @@ pub(crate) fn cases(inputs: &Inputs, cases: &mut Vec<Case>) {
         let out = format!("{family}.{format}");
         cases.push(Case::new("variant", &["print", &file(family), "-f", format, "-o", &out]));
     }
+    // A book of several sections with the front matter and an answer key
+    // of mixed grids: the page plan every book shares.
+    let sets: Vec<String> = inputs.variant_sets.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    for format in ["pdf", "svg"] {
+        let out = format!("sections.{format}");
+        let mut args: Vec<&str> = vec!["print"];
+        args.extend(sets.iter().map(String::as_str));
+        args.extend(["--answers", "--copyright", "(c) 2026 the toolkit", "--footer", "example.org"]);
+        args.extend(["--title", "Mixed", "-f", format, "-o", &out]);
+        cases.push(Case::new("variant", &args));
+    }
     // Lines with rules from the command line.
     let classic6 = inputs.root.join("fixtures/variant/classic6.jsonl");
     cases.push(Case::new(

@@ -13,10 +13,8 @@ use sudoku_variant::{Layout, Puzzle};
 use super::frame::GridFrame;
 use super::rules::rules_text;
 use crate::font::Font;
-use crate::layout::{
-    self, Anchor, Area, Sheet, TextRun, BODY_SIZE, CAPTION_SIZE, CONTENTS_LINES, COPYRIGHT_LEADING,
-    FOOTER_SIZE, HEAD_SIZE, INK, PUZZLE_GAP, SOFT,
-};
+use crate::layout::{self, Anchor, Area, Sheet, BODY_SIZE, CAPTION_SIZE, INK, PUZZLE_GAP, SOFT};
+use crate::plan::{body, text, BookPlan, Chrome, Page, SectionPlan};
 use crate::trim::{Frame, MM};
 use crate::{BookIndex, Image, ItemMeta, OptionsError, Placement, PrintOptions, TextField, MIN_CELL};
 
@@ -63,33 +61,6 @@ const HEADING_SIZE: f32 = 16.0;
 /// Line distance of the rules text.
 const RULES_LEADING: f32 = BODY_SIZE * 1.35;
 
-/// What one page holds.
-#[derive(Debug, Clone, PartialEq)]
-enum Page {
-    Title,
-    Copyright {
-        first: usize,
-        n: usize,
-    },
-    Contents {
-        first: usize,
-        n: usize,
-    },
-    /// Items `first..first + n` of `section`; `intro`: its first page.
-    Puzzles {
-        section: usize,
-        first: usize,
-        n: usize,
-        intro: bool,
-    },
-    /// Solutions of these `(section, item)` pairs, `grid` columns and rows.
-    Answers {
-        items: Vec<(usize, usize)>,
-        grid: (usize, usize),
-    },
-    Blank,
-}
-
 /// The size and arrangement of a section's grids.
 #[derive(Debug, Clone)]
 struct Geometry {
@@ -104,17 +75,6 @@ struct Geometry {
 impl Geometry {
     fn per_page(&self) -> usize {
         self.cols * self.rows
-    }
-}
-
-/// The body of a page: between running head and folio, inside the
-/// margins.
-fn body(frame: &Frame) -> Area {
-    Area {
-        left: frame.live[0],
-        top: frame.live[1] + HEAD_SIZE * 2.5,
-        right: frame.live[2],
-        bottom: frame.live[3] - FOOTER_SIZE * 2.5,
     }
 }
 
@@ -175,89 +135,16 @@ fn answer_grid(side: usize) -> (usize, usize) {
     }
 }
 
-/// The page plan, the geometry of each section, and each item's page and
-/// answer page (from 1; 0 for none), by section.
-struct Plan {
-    pages: Vec<Page>,
-    geometry: Vec<Geometry>,
-    copyright: Vec<String>,
-    page_of: Vec<Vec<usize>>,
-    answer_page_of: Vec<Vec<usize>>,
-    contents: Vec<(String, usize)>,
-}
-
-impl Plan {
-    fn new(sections: &[VariantSection], opts: &PrintOptions) -> Plan {
-        let geometry: Vec<Geometry> = sections.iter().map(|s| section_geometry(s, opts)).collect();
-        let copyright = layout::copyright_lines(opts);
-        let mut pages = vec![Page::Title];
-        let per_copyright_page = layout::lines_a_page(opts);
-        for first in (0..copyright.len()).step_by(per_copyright_page) {
-            pages.push(Page::Copyright { first, n: per_copyright_page.min(copyright.len() - first) });
-        }
-        let n_items: usize = sections.iter().map(|s| s.items.len()).sum();
-        let n_lines = sections.len() + usize::from(opts.answers && n_items > 0);
-        for first in (0..n_lines.max(1)).step_by(CONTENTS_LINES) {
-            pages.push(Page::Contents { first, n: CONTENTS_LINES.min(n_lines - first.min(n_lines)) });
-        }
-        for (s, section) in sections.iter().enumerate() {
-            let per_page = geometry[s].per_page();
-            for first in (0..section.items.len().max(1)).step_by(per_page) {
-                let n = per_page.min(section.items.len() - first.min(section.items.len()));
-                pages.push(Page::Puzzles { section: s, first, n, intro: first == 0 });
-            }
-        }
-        if opts.answers {
-            let mut current: Option<Page> = None;
-            for (s, section) in sections.iter().enumerate() {
-                for (k, item) in section.items.iter().enumerate() {
-                    let grid = answer_grid(item.puzzle.side());
-                    match &mut current {
-                        Some(Page::Answers { items, grid: g })
-                            if *g == grid && items.len() < grid.0 * grid.1 =>
-                        {
-                            items.push((s, k));
-                        }
-                        _ => {
-                            pages.extend(current.take());
-                            current = Some(Page::Answers { items: vec![(s, k)], grid });
-                        }
-                    }
-                }
-            }
-            pages.extend(current);
-        }
-        while pages.len() % opts.pages_multiple.max(2) != 0 {
-            pages.push(Page::Blank);
-        }
-        let mut page_of: Vec<Vec<usize>> = sections.iter().map(|s| vec![0; s.items.len()]).collect();
-        let mut answer_page_of = page_of.clone();
-        let mut contents: Vec<(String, usize)> = Vec::new();
-        let mut answers_page = 0;
-        for (i, page) in pages.iter().enumerate() {
-            match page {
-                Page::Puzzles { section, first, n, intro } => {
-                    page_of[*section][*first..first + n].iter_mut().for_each(|p| *p = i + 1);
-                    if *intro {
-                        contents.push((sections[*section].name.clone(), i + 1));
-                    }
-                }
-                Page::Answers { items, .. } => {
-                    for &(s, k) in items {
-                        answer_page_of[s][k] = i + 1;
-                    }
-                    if answers_page == 0 {
-                        answers_page = i + 1;
-                    }
-                }
-                _ => {}
-            }
-        }
-        if answers_page > 0 {
-            contents.push(("Answers".to_string(), answers_page));
-        }
-        Plan { pages, geometry, copyright, page_of, answer_page_of, contents }
-    }
+/// The book's page plan ([`BookPlan`]) and the geometry of each section.
+fn plan(sections: &[VariantSection], opts: &PrintOptions) -> (BookPlan, Vec<Geometry>) {
+    let geometry: Vec<Geometry> = sections.iter().map(|s| section_geometry(s, opts)).collect();
+    let specs: Vec<SectionPlan> = sections
+        .iter()
+        .zip(&geometry)
+        .map(|(s, g)| SectionPlan { name: s.name.clone(), len: s.items.len(), per_page: g.per_page() })
+        .collect();
+    let plan = BookPlan::new(&specs, |s, k| answer_grid(sections[s].items[k].puzzle.side()), opts);
+    (plan, geometry)
 }
 
 /// The number printed with item `k` of section `s`: items are numbered
@@ -314,7 +201,7 @@ pub fn check_variant_book(sections: &[VariantSection], opts: &PrintOptions) -> R
 /// Where each item lands in [`variant_book`]: the page count, and each
 /// item's number, section, page and answer page, sections in order.
 pub fn variant_index(sections: &[VariantSection], opts: &PrintOptions) -> BookIndex {
-    let plan = Plan::new(sections, opts);
+    let (plan, _) = plan(sections, opts);
     let numbers = numbers(sections, opts);
     let mut placements = Vec::new();
     for (s, section) in sections.iter().enumerate() {
@@ -339,57 +226,23 @@ pub fn variant_index(sections: &[VariantSection], opts: &PrintOptions) -> BookIn
 /// book; [`variant_index`] says where each lands.
 pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<Sheet> {
     let title = layout::clean_title(opts);
-    let plan = Plan::new(sections, opts);
+    let (plan, geometries) = plan(sections, opts);
     let numbers = numbers(sections, opts);
     let n_pages = plan.pages.len();
     let mut sheets = Vec::with_capacity(n_pages);
     for (i, page) in plan.pages.iter().enumerate() {
         let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
         let mut sheet = Sheet::blank(&frame);
-        let live =
-            Area { left: frame.live[0], top: frame.live[1], right: frame.live[2], bottom: frame.live[3] };
-        let body = body(&frame);
         let chrome = Chrome { frame: &frame, title: &title, book_title: sections.len() > 1, opts };
+        if plan.draw_front(&mut sheet, i, &chrome, &title) {
+            sheets.push(sheet);
+            continue;
+        }
+        let body = chrome.body();
         match page {
-            Page::Title => layout::title_page(&mut sheet, live, &title, opts.subtitle.as_deref()),
-            Page::Copyright { first, n } => {
-                let mut y = live.bottom - COPYRIGHT_LEADING * *n as f32;
-                for line in plan.copyright.iter().skip(*first).take(*n) {
-                    y += COPYRIGHT_LEADING;
-                    if !line.is_empty() {
-                        sheet.texts.push(text(live.left, y, BODY_SIZE, INK, Anchor::Start, line.clone()));
-                    }
-                }
-            }
-            Page::Contents { first, n } => {
-                sheet.texts.push(text(
-                    body.left,
-                    body.top + 16.0,
-                    16.0,
-                    INK,
-                    Anchor::Start,
-                    "Contents".into(),
-                ));
-                let font = Font::get();
-                for (k, (name, page)) in plan.contents.iter().skip(*first).take(*n).enumerate() {
-                    let y = body.top + 40.0 + k as f32 * BODY_SIZE * 2.0;
-                    let page = page.to_string();
-                    let room = body.width() - font.text_width(&page, BODY_SIZE) - BODY_SIZE * 2.0;
-                    sheet.texts.push(text(
-                        body.left,
-                        y,
-                        BODY_SIZE,
-                        INK,
-                        Anchor::Start,
-                        font.fit(name, BODY_SIZE, room),
-                    ));
-                    sheet.texts.push(text(body.right, y, BODY_SIZE, INK, Anchor::End, page));
-                }
-                chrome.folio(&mut sheet, i + 1);
-            }
             Page::Puzzles { section, first, n, intro } => {
                 let sec = &sections[*section];
-                let geometry = &plan.geometry[*section];
+                let geometry = &geometries[*section];
                 chrome.head(&mut sheet, &sec.name);
                 let mut area = body;
                 if *intro {
@@ -416,7 +269,6 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
                     }
                     .draw(&mut sheet.marks);
                 }
-                chrome.folio(&mut sheet, i + 1);
             }
             Page::Answers { items, grid } => {
                 chrome.head(&mut sheet, "Answers");
@@ -425,62 +277,13 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
                     let label = format!("{} (page {})", numbers[s][k], plan.page_of[s][k]);
                     place_answer(&mut sheet, slot, label, item);
                 }
-                chrome.folio(&mut sheet, i + 1);
             }
-            Page::Blank => {}
+            _ => {}
         }
+        chrome.folio(&mut sheet, i + 1);
         sheets.push(sheet);
     }
     sheets
-}
-
-/// Running heads and folios of a page.
-struct Chrome<'a> {
-    frame: &'a Frame,
-    title: &'a str,
-    /// Whether the book's title goes in the inner head (several sections).
-    book_title: bool,
-    opts: &'a PrintOptions,
-}
-
-impl Chrome<'_> {
-    /// The outer edge's x and anchor, then the inner's.
-    fn edges(&self) -> (f32, Anchor, f32, Anchor) {
-        let [left, _, right, _] = self.frame.live;
-        if self.frame.recto {
-            (right, Anchor::End, left, Anchor::Start)
-        } else {
-            (left, Anchor::Start, right, Anchor::End)
-        }
-    }
-
-    fn head(&self, sheet: &mut Sheet, name: &str) {
-        let font = Font::get();
-        let (outer_x, outer, inner_x, inner) = self.edges();
-        let y = self.frame.live[1] + HEAD_SIZE;
-        let room = (self.frame.live[2] - self.frame.live[0]) * 0.45;
-        sheet.texts.push(text(outer_x, y, HEAD_SIZE, INK, outer, font.fit(name, HEAD_SIZE, room)));
-        if self.book_title && !self.title.is_empty() {
-            sheet.texts.push(text(inner_x, y, HEAD_SIZE, SOFT, inner, font.fit(self.title, HEAD_SIZE, room)));
-        }
-    }
-
-    fn folio(&self, sheet: &mut Sheet, number: usize) {
-        let (outer_x, outer, _, _) = self.edges();
-        let y = self.frame.live[3];
-        sheet.texts.push(text(outer_x, y, FOOTER_SIZE, SOFT, outer, number.to_string()));
-        if let Some(footer) = self.opts.footer.as_deref() {
-            let footer: String = footer.chars().filter(|c| !c.is_control()).collect();
-            let width = self.frame.live[2] - self.frame.live[0];
-            let footer = Font::get().fit(footer.trim(), FOOTER_SIZE, width * 0.5);
-            let mid = (self.frame.live[0] + self.frame.live[2]) / 2.0;
-            sheet.texts.push(text(mid, y, FOOTER_SIZE, SOFT, Anchor::Middle, footer));
-        }
-    }
-}
-
-fn text(x: f32, y: f32, size: f32, gray: f32, anchor: Anchor, text: String) -> TextRun {
-    TextRun { x, y, size, gray, anchor, text }
 }
 
 /// A section's heading and its rules, at the top of `area`.
