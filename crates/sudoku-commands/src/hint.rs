@@ -1,15 +1,18 @@
 //! `hint`: the next steps from a player's position, one or several, each
 //! from the position the previous one leaves; and the rows they are
-//! written as.
+//! written as, one step type ([`HintStepJson`]) for classic and variant
+//! puzzles alike.
 
 use serde::Serialize;
 use sudoku_core::{Cell, Digit, Position};
 use sudoku_grade::hint::{CellDigits, Hint, Level, Mistake, Status};
 use sudoku_grade::{Grader, Scale};
 use sudoku_io::position_json;
+use sudoku_variant::{Puzzle, VariantHint};
 
 use crate::choice::Named;
 use crate::format::Format;
+use crate::variant::{hint_line, hint_status};
 
 /// The formats `hint` writes.
 pub const FORMATS: &[Named<Format>] = &[
@@ -96,28 +99,44 @@ struct CellDigitJson {
     digit: u8,
 }
 
+/// A mistake: a classic one's cell, kind, the digit placed and the right
+/// digit (as far as each is known); a variant one's cell and, as `digit`,
+/// the digit placed there (no kind: a variant mistake is always a wrong
+/// digit).
 #[derive(Debug, Clone, Serialize)]
 struct MistakeJson {
     cell: String,
-    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     placed: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     digit: Option<u8>,
 }
 
-/// One hint in JSON: status, technique, difficulty, pattern, placements,
-/// eliminations, text and mistakes; cells are `rRcC`.
+/// One step of `hint` in JSON, from a classic 9x9 position
+/// ([`HintStepJson::new`]) or a variant puzzle
+/// ([`HintStepJson::of_variant`]) alike: status, technique, difficulty,
+/// pattern, placements, eliminations, text, house and mistakes; cells are
+/// `rRcC`. Fields a variant hint has no notion of (difficulty, pattern,
+/// eliminations, house) are left out of a variant step, so each kind's
+/// steps read as they always have.
 #[derive(Debug, Clone, Serialize)]
 pub struct HintStepJson {
     status: &'static str,
+    /// A classic step without a technique leaves it out; a variant step
+    /// writes `null` (`Some(None)`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    technique: Option<&'static str>,
+    technique: Option<Option<&'static str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<f64>,
-    pattern: Vec<CellDigitsJson>,
+    /// Classic steps only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern: Option<Vec<CellDigitsJson>>,
     placements: Vec<CellDigitJson>,
-    eliminations: Vec<CellDigitsJson>,
+    /// Classic steps only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    eliminations: Option<Vec<CellDigitsJson>>,
     text: String,
     /// The house a nudge or a technique-level hint points at.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -135,7 +154,8 @@ struct HouseJson {
 }
 
 impl HintStepJson {
-    /// The JSON form of `h`; eliminations are grouped by cell.
+    /// The JSON form of the classic hint `h`; eliminations are grouped by
+    /// cell.
     pub fn new(h: &Hint) -> HintStepJson {
         let mut eliminations: Vec<CellDigitsJson> = Vec::new();
         for e in &h.eliminations {
@@ -146,15 +166,15 @@ impl HintStepJson {
         }
         HintStepJson {
             status: h.status.name(),
-            technique: h.technique.map(|t| t.name()),
+            technique: h.technique.map(|t| Some(t.name())),
             difficulty: h.difficulty,
-            pattern: h.pattern.iter().map(CellDigitsJson::of).collect(),
+            pattern: Some(h.pattern.iter().map(CellDigitsJson::of).collect()),
             placements: h
                 .placements
                 .iter()
                 .map(|p| CellDigitJson { cell: cell(p.cell), digit: p.digit.get() })
                 .collect(),
-            eliminations,
+            eliminations: Some(eliminations),
             text: h.text.clone(),
             house: h.house.map(|house| HouseJson {
                 kind: house.kind,
@@ -167,13 +187,13 @@ impl HintStepJson {
                 .map(|m| match *m {
                     Mistake::WrongDigit { cell: c, placed, correct } => MistakeJson {
                         cell: cell(c),
-                        kind: "wrong digit",
+                        kind: Some("wrong digit"),
                         placed: Some(placed.get()),
                         digit: correct.map(Digit::get),
                     },
                     Mistake::ErasedCandidate { cell: c, digit } => MistakeJson {
                         cell: cell(c),
-                        kind: "erased candidate",
+                        kind: Some("erased candidate"),
                         placed: None,
                         digit: digit.map(Digit::get),
                     },
@@ -182,16 +202,51 @@ impl HintStepJson {
         }
     }
 
-    /// The step of a record that did not parse: status `malformed`, and why
-    /// as the text.
+    /// The JSON form of the variant hint `hint` on `puzzle`: its status
+    /// ([`hint_status`]), technique (`null` but for a placement), the
+    /// placement or the mistake's cell and placed digit, and its line
+    /// ([`hint_line`]) as the text.
+    pub fn of_variant(puzzle: &Puzzle, hint: &VariantHint) -> HintStepJson {
+        let at = |c: usize, digit: u8| CellDigitJson { cell: puzzle.cell_name(c), digit };
+        let (technique, placements, mistakes) = match hint {
+            VariantHint::Place { technique, cell: c, digit, .. } => {
+                (Some(*technique), vec![at(*c, *digit)], Vec::new())
+            }
+            VariantHint::Mistake { cell: c, placed, .. } => (
+                None,
+                Vec::new(),
+                vec![MistakeJson {
+                    cell: puzzle.cell_name(*c),
+                    kind: None,
+                    placed: None,
+                    digit: Some(*placed),
+                }],
+            ),
+            VariantHint::Solved | VariantHint::NoSolution => (None, Vec::new(), Vec::new()),
+        };
+        HintStepJson {
+            status: hint_status(hint),
+            technique: Some(technique),
+            difficulty: None,
+            pattern: None,
+            placements,
+            eliminations: None,
+            text: hint_line(puzzle, hint),
+            house: None,
+            mistakes,
+        }
+    }
+
+    /// The step of a classic record that did not parse: status
+    /// `malformed`, and why as the text.
     pub fn malformed(why: String) -> HintStepJson {
         HintStepJson {
             status: "malformed",
             technique: None,
             difficulty: None,
-            pattern: Vec::new(),
+            pattern: Some(Vec::new()),
             placements: Vec::new(),
-            eliminations: Vec::new(),
+            eliminations: Some(Vec::new()),
             text: why,
             house: None,
             mistakes: Vec::new(),
@@ -269,5 +324,31 @@ mod tests {
         let json = serde_json::to_value(HintJson::of(&position, &three).unwrap()).unwrap();
         assert_eq!(json["next"].as_array().unwrap().len(), 2);
         assert_eq!(json["position"]["givens"], GIVENS);
+    }
+
+    /// A variant step has the classic step's type but only the fields a
+    /// variant hint knows: no difficulty, pattern, eliminations or house;
+    /// its technique is `null` when it has none, and a mistake is its cell
+    /// and the digit placed there.
+    #[test]
+    fn a_variant_step_keeps_only_what_a_variant_hint_knows() {
+        let puzzle = Puzzle::parse_line("1...34....4...21", None).unwrap();
+        let place =
+            VariantHint::Place { technique: "Naked Single", reason: "cell".into(), cell: 1, digit: 2 };
+        assert_eq!(
+            serde_json::to_string(&HintStepJson::of_variant(&puzzle, &place)).unwrap(),
+            r#"{"status":"hint","technique":"Naked Single","placements":[{"cell":"r1c2","digit":2}],"#
+                .to_owned()
+                + r#""text":"Naked Single: r1c2: only 2 is left. So r1c2=2.","mistakes":[]}"#
+        );
+        let mistake = VariantHint::Mistake { cell: 1, placed: 3, solution: 2 };
+        assert_eq!(
+            serde_json::to_string(&HintStepJson::of_variant(&puzzle, &mistake)).unwrap(),
+            r#"{"status":"mistakes","technique":null,"placements":[],"#.to_owned()
+                + r#""text":"mistake: r1c2 holds 3, the solution has 2","mistakes":[{"cell":"r1c2","digit":3}]}"#
+        );
+        let malformed = serde_json::to_value(HintStepJson::malformed("bad".into())).unwrap();
+        assert_eq!(malformed["pattern"], serde_json::json!([]));
+        assert!(malformed.get("technique").is_none());
     }
 }

@@ -11,7 +11,7 @@
 //! | [`solve`] | [`solve::SolveRequest`] | [`solve::SolveCsvRow`], [`solve_json::SolveJson`] |
 //! | [`max_score`] | [`max_score::MaxScoreRequest`] | [`max_score::MaxScoreCsvRow`], [`max_score::MaxScoreJson`] |
 //! | [`grade`] | [`grade::GradeRequest`] | [`grade::GradeRow`], [`grade::GradeJson`] |
-//! | [`hint`] | [`hint::HintRequest`] | [`hint::HintJson`] |
+//! | [`hint`] | [`hint::HintRequest`], [`variant::hints`] | [`hint::HintJson`], [`hint::HintStepJson`] (classic and variant steps) |
 //! | [`canon`] | [`canon::CanonRequest`] | [`canon::CanonRow`] |
 //! | [`transform`] | [`transform::TransformRequest`] | a grid |
 //! | [`variant`] | [`variant::answer`] | [`variant::VariantCsvRow`], [`solve_json::SolveJson`] |

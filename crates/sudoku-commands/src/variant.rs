@@ -272,43 +272,6 @@ pub fn hint_status(hint: &sudoku_variant::VariantHint) -> &'static str {
     }
 }
 
-/// One variant hint of `hint`'s JSON output.
-#[derive(Debug, Clone, Serialize)]
-pub struct VariantHintJson {
-    status: &'static str,
-    technique: Option<&'static str>,
-    placements: Vec<CellDigit>,
-    mistakes: Vec<CellDigit>,
-    text: String,
-}
-
-/// A digit in a cell (`r1c2`).
-#[derive(Debug, Clone, Serialize)]
-pub struct CellDigit {
-    cell: String,
-    digit: u8,
-}
-
-impl VariantHintJson {
-    /// The object of one hint.
-    pub fn new(puzzle: &Puzzle, hint: &sudoku_variant::VariantHint) -> VariantHintJson {
-        use sudoku_variant::VariantHint as H;
-        let at = |cell: usize, digit: u8| vec![CellDigit { cell: puzzle.cell_name(cell), digit }];
-        let (technique, placements, mistakes) = match hint {
-            H::Place { technique, cell, digit, .. } => (Some(*technique), at(*cell, *digit), Vec::new()),
-            H::Mistake { cell, placed, .. } => (None, Vec::new(), at(*cell, *placed)),
-            _ => (None, Vec::new(), Vec::new()),
-        };
-        VariantHintJson {
-            status: hint_status(hint),
-            technique,
-            placements,
-            mistakes,
-            text: hint_line(puzzle, hint),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
 

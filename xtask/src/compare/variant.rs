@@ -1,7 +1,8 @@
 //! The variant cases of `cargo xtask compare` (issue 44): every command
 //! that takes variant puzzles, in every output form, on the issue-34
 //! fixtures (`fixtures/variant/`, read by both binaries from the
-//! candidate's tree), and the variant generator on every family. The
+//! candidate's tree), `hint` on the variant player positions of
+//! `fixtures/positions/`, and the variant generator on every family. The
 //! fixtures named here are the ones every baseline since issue 34 reads;
 //! a fixture added for a new rule is left out, since a baseline without
 //! the rule cannot agree on it.
@@ -71,6 +72,19 @@ pub(crate) fn cases(inputs: &Inputs, cases: &mut Vec<Case>) {
         cases.push(Case::new("variant", &["hint", "--to-end", "-f", "json", "--skip-invalid", &path]));
         cases.push(Case::new("variant", &["hint", "--steps", "3", "--skip-invalid", &path]));
         cases.push(Case::new("variant", &["grade", "--explain", "-f", "json", "--skip-invalid", &path]));
+    }
+    // Player positions (`placed`): mid-game steps, mistakes, solved
+    // grids, bad lengths and malformed records, in JSON and as lines.
+    for name in ["variant.jsonl", "variant6.txt"] {
+        let path = inputs.root.join("fixtures/positions").join(name).to_string_lossy().into_owned();
+        for format in ["line", "json"] {
+            for steps in [&[][..], &["--steps", "3"], &["--to-end"]] {
+                let mut args = vec!["hint", "-f", format, "--skip-invalid", &path];
+                args.extend(steps);
+                cases.push(Case::new("variant", &args));
+            }
+        }
+        cases.push(Case::new("variant", &["hint", "-f", "json", &path]));
     }
     for (family, format) in [("killer9", "pdf"), ("jigsaw9", "svg"), ("samurai", "pdf"), ("classic16", "svg")]
     {

@@ -223,7 +223,7 @@ fn write_record(
 /// size as `givens[,placed]`): the simple steps of
 /// `sudoku_variant::Puzzle::hint`, not the SE ladder.
 fn run_variant(args: &HintArgs, format: Format, steps: usize) -> anyhow::Result<ExitCode> {
-    use sudoku_commands::variant::{hint_line, hints, VariantHintJson};
+    use sudoku_commands::variant::{hint_line, hints};
     use sudoku_io::{VariantRecord, VariantSpec};
     use sudoku_variant::VariantHint;
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
@@ -266,8 +266,12 @@ fn run_variant(args: &HintArgs, format: Format, steps: usize) -> anyhow::Result<
         }
         match format {
             Format::Json => {
-                let steps: Vec<VariantHintJson> =
-                    list.iter().map(|h| VariantHintJson::new(puzzle, h)).collect();
+                // A variant record is its variant's name and its steps,
+                // without a position or `next`. Through `json!` (a Value,
+                // whose maps are sorted), its keys and its steps' come out
+                // in name order, as they always have.
+                let steps: Vec<HintStepJson> =
+                    list.iter().map(|h| HintStepJson::of_variant(puzzle, h)).collect();
                 out.write_json(&serde_json::json!({"variant": puzzle.variant_name(), "steps": steps}))?;
             }
             _ => {
