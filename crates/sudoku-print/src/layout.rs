@@ -29,7 +29,7 @@ use sudoku_core::{Cell, Digit, Grid};
 use super::font::Font;
 use super::marks::Mark;
 pub use super::marks::{Anchor, TextRun};
-use super::plan::{BookPlan, Chrome, Page, SectionPlan};
+use super::plan::{BookPlan, Page, SectionPlan};
 use super::trim::Frame;
 use super::{PrintItem, PrintOptions};
 
@@ -338,7 +338,7 @@ fn classic_plan(
     let per_page = opts.puzzles_per_page();
     let specs: Vec<SectionPlan> =
         sections.iter().map(|(name, _, n)| SectionPlan { name: name.clone(), len: *n, per_page }).collect();
-    let plan = BookPlan::new(&specs, |_, _| ANSWER_GRID, opts);
+    let plan = book_plan(&specs, |_, _| ANSWER_GRID, opts);
     (sections, plan)
 }
 
@@ -367,7 +367,7 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
         let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
         let mut sheet = Sheet::blank(&frame);
         let chrome = Chrome { frame: &frame, title: &title, book_title: sections.len() > 1, opts };
-        if plan.draw_front(&mut sheet, i, &chrome, &title) {
+        if draw_front(&plan, &mut sheet, i, &chrome, &title) {
             sheets.push(sheet);
             continue;
         }
@@ -638,3 +638,145 @@ fn place_answer(sheet: &mut Sheet, slot: Area, label: String, item: &PrintItem) 
 
 #[cfg(test)]
 mod tests;
+
+/// The plan of a book of `sections` ([`BookPlan::new`]) with the
+/// copyright text of `opts` wrapped to its pages.
+pub(crate) fn book_plan(
+    sections: &[SectionPlan],
+    answer_grid: impl Fn(usize, usize) -> (usize, usize),
+    opts: &PrintOptions,
+) -> BookPlan {
+    BookPlan::new(sections, answer_grid, copyright_lines(opts), lines_a_page(opts), opts)
+}
+
+/// Draws page `i` (from 0) of `plan` when it is one of the front matter (title,
+/// copyright, contents) or blank; false for a page of puzzles or
+/// answers, the caller's to draw.
+pub(crate) fn draw_front(
+    plan: &BookPlan,
+    sheet: &mut Sheet,
+    i: usize,
+    chrome: &Chrome<'_>,
+    title: &str,
+) -> bool {
+    let live = chrome.live();
+    match plan.pages[i] {
+        Page::Title => title_page(sheet, live, title, chrome.opts.subtitle.as_deref()),
+        Page::Copyright { first, n } => {
+            // Bottom-aligned, as copyright pages are.
+            let mut y = live.bottom - COPYRIGHT_LEADING * n as f32;
+            for line in plan.copyright.iter().skip(first).take(n) {
+                y += COPYRIGHT_LEADING;
+                if !line.is_empty() {
+                    sheet.texts.push(text(live.left, y, BODY_SIZE, INK, Anchor::Start, line.clone()));
+                }
+            }
+        }
+        Page::Contents { first, n } => {
+            let body = chrome.body();
+            let heading = 16.0;
+            sheet.texts.push(text(
+                body.left,
+                body.top + heading,
+                heading,
+                INK,
+                Anchor::Start,
+                "Contents".into(),
+            ));
+            let font = Font::get();
+            for (k, (name, page)) in plan.contents.iter().skip(first).take(n).enumerate() {
+                let y = body.top + heading * 2.5 + k as f32 * BODY_SIZE * 2.0;
+                let page = page.to_string();
+                let room = body.width() - font.text_width(&page, BODY_SIZE) - BODY_SIZE * 2.0;
+                sheet.texts.push(text(
+                    body.left,
+                    y,
+                    BODY_SIZE,
+                    INK,
+                    Anchor::Start,
+                    font.fit(name, BODY_SIZE, room),
+                ));
+                sheet.texts.push(text(body.right, y, BODY_SIZE, INK, Anchor::End, page));
+            }
+            chrome.folio(sheet, i + 1);
+        }
+        Page::Blank => {}
+        Page::Puzzles { .. } | Page::Answers { .. } => return false,
+    }
+    true
+}
+
+/// A line of text.
+pub(crate) fn text(x: f32, y: f32, size: f32, gray: f32, anchor: Anchor, text: String) -> TextRun {
+    TextRun { x, y, size, gray, anchor, text }
+}
+
+/// The body of a page: between running head and folio, inside the
+/// margins.
+pub(crate) fn body(frame: &Frame) -> Area {
+    Area {
+        left: frame.live[0],
+        top: frame.live[1] + HEAD_SIZE * 2.5,
+        right: frame.live[2],
+        bottom: frame.live[3] - FOOTER_SIZE * 2.5,
+    }
+}
+
+/// Running heads and folios of a page, on its outside edge.
+pub(crate) struct Chrome<'a> {
+    pub frame: &'a Frame,
+    /// The book's title.
+    pub title: &'a str,
+    /// Whether the book's title goes in the inner head (several sections).
+    pub book_title: bool,
+    pub opts: &'a PrintOptions,
+}
+
+impl Chrome<'_> {
+    /// The live area of the page.
+    pub fn live(&self) -> Area {
+        let [left, top, right, bottom] = self.frame.live;
+        Area { left, top, right, bottom }
+    }
+
+    /// The body of the page ([`body`]).
+    pub fn body(&self) -> Area {
+        body(self.frame)
+    }
+
+    /// The outer edge's x and anchor, then the inner's.
+    fn edges(&self) -> (f32, Anchor, f32, Anchor) {
+        let [left, _, right, _] = self.frame.live;
+        if self.frame.recto {
+            (right, Anchor::End, left, Anchor::Start)
+        } else {
+            (left, Anchor::Start, right, Anchor::End)
+        }
+    }
+
+    /// The running head: `name` outside, the book's title inside.
+    pub fn head(&self, sheet: &mut Sheet, name: &str) {
+        let font = Font::get();
+        let (outer_x, outer, inner_x, inner) = self.edges();
+        let y = self.frame.live[1] + HEAD_SIZE;
+        let room = (self.frame.live[2] - self.frame.live[0]) * 0.45;
+        sheet.texts.push(text(outer_x, y, HEAD_SIZE, INK, outer, font.fit(name, HEAD_SIZE, room)));
+        if self.book_title && !self.title.is_empty() {
+            sheet.texts.push(text(inner_x, y, HEAD_SIZE, SOFT, inner, font.fit(self.title, HEAD_SIZE, room)));
+        }
+    }
+
+    /// The page number outside, and the footer text in the middle.
+    pub fn folio(&self, sheet: &mut Sheet, number: usize) {
+        let (outer_x, outer, _, _) = self.edges();
+        let y = self.frame.live[3];
+        sheet.texts.push(text(outer_x, y, FOOTER_SIZE, SOFT, outer, number.to_string()));
+        if let Some(footer) = self.opts.footer.as_deref() {
+            let footer: String = footer.chars().filter(|c| !c.is_control()).collect();
+            let width = self.frame.live[2] - self.frame.live[0];
+            let footer = Font::get().fit(footer.trim(), FOOTER_SIZE, width * 0.5);
+            let mid = (self.frame.live[0] + self.frame.live[2]) / 2.0;
+            sheet.texts.push(text(mid, y, FOOTER_SIZE, SOFT, Anchor::Middle, footer));
+        }
+    }
+}

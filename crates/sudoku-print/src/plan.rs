@@ -1,17 +1,10 @@
 //! The page plan of every book, classic or variant: which page holds
 //! what (title, copyright, contents, each section's puzzles, the answer
 //! key, padding), so that where a puzzle and its solution land is decided
-//! here alone; and the pages' furniture that does not depend on the
-//! puzzles (running heads, folios, the title, copyright and contents
-//! pages). Where a grid sits on its page is the caller's geometry
-//! ([`crate::layout`] for classic grids, [`crate::variant`] for the rest).
+//! here alone. Pure decisions, nothing drawn: [`crate::layout`] draws the
+//! front matter, running heads and folios of a plan and the classic
+//! grids, [`crate::variant`] the rest.
 
-use crate::font::Font;
-use crate::layout::{
-    copyright_lines, lines_a_page, title_page, Anchor, Area, Sheet, TextRun, BODY_SIZE, COPYRIGHT_LEADING,
-    FOOTER_SIZE, HEAD_SIZE, INK, SOFT,
-};
-use crate::trim::Frame;
 use crate::PrintOptions;
 
 /// Lines of the table of contents a page holds.
@@ -59,18 +52,20 @@ pub(crate) struct BookPlan {
 }
 
 impl BookPlan {
-    /// The plan of `sections`; `answer_grid(s, k)` is the grid of answers
-    /// a page of item `k` of section `s` is drawn in (consecutive answers
-    /// of one grid share pages).
+    /// The plan of `sections`, after the copyright text's lines
+    /// (`per_copyright_page` lines a page); `answer_grid(s, k)` is the grid
+    /// of answers a page of item `k` of section `s` is drawn in
+    /// (consecutive answers of one grid share pages).
     pub fn new(
         sections: &[SectionPlan],
         answer_grid: impl Fn(usize, usize) -> (usize, usize),
+        copyright: Vec<String>,
+        per_copyright_page: usize,
         opts: &PrintOptions,
     ) -> BookPlan {
-        let copyright = copyright_lines(opts);
         let mut pages = vec![Page::Title];
         // A long copyright text goes on over more pages.
-        let per_copyright_page = lines_a_page(opts);
+        let per_copyright_page = per_copyright_page.max(1);
         for first in (0..copyright.len()).step_by(per_copyright_page) {
             pages.push(Page::Copyright { first, n: per_copyright_page.min(copyright.len() - first) });
         }
@@ -135,131 +130,5 @@ impl BookPlan {
             contents.push(("Answers".to_string(), answers_page));
         }
         BookPlan { pages, copyright, page_of, answer_page_of, contents }
-    }
-
-    /// Draws page `i` (from 0) when it is one of the front matter (title,
-    /// copyright, contents) or blank; false for a page of puzzles or
-    /// answers, the caller's to draw.
-    pub fn draw_front(&self, sheet: &mut Sheet, i: usize, chrome: &Chrome<'_>, title: &str) -> bool {
-        let live = chrome.live();
-        match self.pages[i] {
-            Page::Title => title_page(sheet, live, title, chrome.opts.subtitle.as_deref()),
-            Page::Copyright { first, n } => {
-                // Bottom-aligned, as copyright pages are.
-                let mut y = live.bottom - COPYRIGHT_LEADING * n as f32;
-                for line in self.copyright.iter().skip(first).take(n) {
-                    y += COPYRIGHT_LEADING;
-                    if !line.is_empty() {
-                        sheet.texts.push(text(live.left, y, BODY_SIZE, INK, Anchor::Start, line.clone()));
-                    }
-                }
-            }
-            Page::Contents { first, n } => {
-                let body = chrome.body();
-                let heading = 16.0;
-                sheet.texts.push(text(
-                    body.left,
-                    body.top + heading,
-                    heading,
-                    INK,
-                    Anchor::Start,
-                    "Contents".into(),
-                ));
-                let font = Font::get();
-                for (k, (name, page)) in self.contents.iter().skip(first).take(n).enumerate() {
-                    let y = body.top + heading * 2.5 + k as f32 * BODY_SIZE * 2.0;
-                    let page = page.to_string();
-                    let room = body.width() - font.text_width(&page, BODY_SIZE) - BODY_SIZE * 2.0;
-                    sheet.texts.push(text(
-                        body.left,
-                        y,
-                        BODY_SIZE,
-                        INK,
-                        Anchor::Start,
-                        font.fit(name, BODY_SIZE, room),
-                    ));
-                    sheet.texts.push(text(body.right, y, BODY_SIZE, INK, Anchor::End, page));
-                }
-                chrome.folio(sheet, i + 1);
-            }
-            Page::Blank => {}
-            Page::Puzzles { .. } | Page::Answers { .. } => return false,
-        }
-        true
-    }
-}
-
-/// A line of text.
-pub(crate) fn text(x: f32, y: f32, size: f32, gray: f32, anchor: Anchor, text: String) -> TextRun {
-    TextRun { x, y, size, gray, anchor, text }
-}
-
-/// The body of a page: between running head and folio, inside the
-/// margins.
-pub(crate) fn body(frame: &Frame) -> Area {
-    Area {
-        left: frame.live[0],
-        top: frame.live[1] + HEAD_SIZE * 2.5,
-        right: frame.live[2],
-        bottom: frame.live[3] - FOOTER_SIZE * 2.5,
-    }
-}
-
-/// Running heads and folios of a page, on its outside edge.
-pub(crate) struct Chrome<'a> {
-    pub frame: &'a Frame,
-    /// The book's title.
-    pub title: &'a str,
-    /// Whether the book's title goes in the inner head (several sections).
-    pub book_title: bool,
-    pub opts: &'a PrintOptions,
-}
-
-impl Chrome<'_> {
-    /// The live area of the page.
-    pub fn live(&self) -> Area {
-        let [left, top, right, bottom] = self.frame.live;
-        Area { left, top, right, bottom }
-    }
-
-    /// The body of the page ([`body`]).
-    pub fn body(&self) -> Area {
-        body(self.frame)
-    }
-
-    /// The outer edge's x and anchor, then the inner's.
-    fn edges(&self) -> (f32, Anchor, f32, Anchor) {
-        let [left, _, right, _] = self.frame.live;
-        if self.frame.recto {
-            (right, Anchor::End, left, Anchor::Start)
-        } else {
-            (left, Anchor::Start, right, Anchor::End)
-        }
-    }
-
-    /// The running head: `name` outside, the book's title inside.
-    pub fn head(&self, sheet: &mut Sheet, name: &str) {
-        let font = Font::get();
-        let (outer_x, outer, inner_x, inner) = self.edges();
-        let y = self.frame.live[1] + HEAD_SIZE;
-        let room = (self.frame.live[2] - self.frame.live[0]) * 0.45;
-        sheet.texts.push(text(outer_x, y, HEAD_SIZE, INK, outer, font.fit(name, HEAD_SIZE, room)));
-        if self.book_title && !self.title.is_empty() {
-            sheet.texts.push(text(inner_x, y, HEAD_SIZE, SOFT, inner, font.fit(self.title, HEAD_SIZE, room)));
-        }
-    }
-
-    /// The page number outside, and the footer text in the middle.
-    pub fn folio(&self, sheet: &mut Sheet, number: usize) {
-        let (outer_x, outer, _, _) = self.edges();
-        let y = self.frame.live[3];
-        sheet.texts.push(text(outer_x, y, FOOTER_SIZE, SOFT, outer, number.to_string()));
-        if let Some(footer) = self.opts.footer.as_deref() {
-            let footer: String = footer.chars().filter(|c| !c.is_control()).collect();
-            let width = self.frame.live[2] - self.frame.live[0];
-            let footer = Font::get().fit(footer.trim(), FOOTER_SIZE, width * 0.5);
-            let mid = (self.frame.live[0] + self.frame.live[2]) / 2.0;
-            sheet.texts.push(text(mid, y, FOOTER_SIZE, SOFT, Anchor::Middle, footer));
-        }
     }
 }

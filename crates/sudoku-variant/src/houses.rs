@@ -7,7 +7,7 @@
 use std::hash::{Hash, Hasher};
 
 use crate::constraint::Kind;
-use crate::puzzle::{Layout, Puzzle, SAMURAI_GRIDS};
+use crate::puzzle::{Layout, Puzzle};
 
 /// What made a group of cells a house.
 #[derive(Debug, Clone, Copy)]
@@ -53,15 +53,6 @@ pub struct House {
     pub cells: Vec<u16>,
 }
 
-/// The one-grid squares of a puzzle: `(row, col)` top-left corners on the
-/// canvas of each n×n grid (one, or the samurai's five).
-pub fn grids(puzzle: &Puzzle) -> Vec<(usize, usize)> {
-    match puzzle.layout() {
-        Layout::Samurai => SAMURAI_GRIDS.to_vec(),
-        _ => vec![(0, 0)],
-    }
-}
-
 impl Puzzle {
     /// Every house, without duplicates (a samurai's shared corner boxes
     /// appear once), grid by grid: rows, columns, boxes or regions, then
@@ -76,7 +67,7 @@ impl Puzzle {
                 out.push(House { kind, cells });
             }
         };
-        for (r0, c0) in grids(self) {
+        for (r0, c0) in self.grids() {
             let at = |r: usize, c: usize| ((r0 + r) * side + c0 + c) as u16;
             for r in 0..n {
                 push(HouseKind::Row, (0..n).map(|c| at(r, c)).collect());

@@ -60,7 +60,7 @@ pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_d
 pub use engine::{Interrupt, Outcome, VariantSolver};
 pub use error::VariantError;
 pub use hint::{HintError, VariantHint};
-pub use houses::{grids, House, HouseKind};
+pub use houses::{House, HouseKind};
 pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
 pub use names::{ShapeName, VariantList};

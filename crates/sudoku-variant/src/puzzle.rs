@@ -292,6 +292,15 @@ impl Puzzle {
         crate::VariantList { shape, killer: !self.cages.is_empty(), kinds: self.kinds() }.to_string()
     }
 
+    /// The one-grid squares of the puzzle: `(row, col)` top-left corners
+    /// on the canvas of each n×n grid (one, or the samurai's five).
+    pub fn grids(&self) -> Vec<(usize, usize)> {
+        match self.layout {
+            Layout::Samurai => SAMURAI_GRIDS.to_vec(),
+            _ => vec![(0, 0)],
+        }
+    }
+
     /// Side of the canvas: n, or 21 for a samurai.
     pub fn side(&self) -> usize {
         match self.layout {

@@ -14,7 +14,8 @@ use super::frame::GridFrame;
 use super::rules::rules_text;
 use crate::font::Font;
 use crate::layout::{self, Anchor, Area, Sheet, BODY_SIZE, CAPTION_SIZE, INK, PUZZLE_GAP, SOFT};
-use crate::plan::{body, text, BookPlan, Chrome, Page, SectionPlan};
+use crate::layout::{body, book_plan, draw_front, text, Chrome};
+use crate::plan::{BookPlan, Page, SectionPlan};
 use crate::trim::{Frame, MM};
 use crate::{BookIndex, Image, ItemMeta, OptionsError, Placement, PrintOptions, TextField, MIN_CELL};
 
@@ -143,7 +144,7 @@ fn plan(sections: &[VariantSection], opts: &PrintOptions) -> (BookPlan, Vec<Geom
         .zip(&geometry)
         .map(|(s, g)| SectionPlan { name: s.name.clone(), len: s.items.len(), per_page: g.per_page() })
         .collect();
-    let plan = BookPlan::new(&specs, |s, k| answer_grid(sections[s].items[k].puzzle.side()), opts);
+    let plan = book_plan(&specs, |s, k| answer_grid(sections[s].items[k].puzzle.side()), opts);
     (plan, geometry)
 }
 
@@ -234,7 +235,7 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
         let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
         let mut sheet = Sheet::blank(&frame);
         let chrome = Chrome { frame: &frame, title: &title, book_title: sections.len() > 1, opts };
-        if plan.draw_front(&mut sheet, i, &chrome, &title) {
+        if draw_front(&plan, &mut sheet, i, &chrome, &title) {
             sheets.push(sheet);
             continue;
         }

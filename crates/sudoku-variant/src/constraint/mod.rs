@@ -391,7 +391,7 @@ pub(crate) mod util {
     /// `houses(top, left)` of every n×n grid of the puzzle (one, or the
     /// samurai's five), laid end to end.
     pub fn each_grid(puzzle: &Puzzle, houses: impl Fn(usize, usize) -> Vec<Vec<u16>>) -> Vec<Vec<u16>> {
-        crate::houses::grids(puzzle).into_iter().flat_map(|(top, left)| houses(top, left)).collect()
+        puzzle.grids().into_iter().flat_map(|(top, left)| houses(top, left)).collect()
     }
 
     /// Whether every house `kind` adds holds distinct digits in `grid`.
