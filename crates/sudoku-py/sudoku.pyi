@@ -55,6 +55,15 @@ def all_solutions(
 ) -> Union[list[str], npt.NDArray[np.uint8]]:
     """List up to ``limit`` solutions of one puzzle, in ``sudoku solve --all``'s order."""
 
+def solve_variant(
+    puzzles: Sequence[str], mode: str = "one", limit: Optional[int] = None
+) -> list[dict[str, Any]]:
+    """Solve variant puzzles (every rule the toolkit registers: killer, jigsaw,
+    X, windoku, anti-knight, thermometers, arrows, ...; sizes 4-25, samurai),
+    one record per string (JSON form, f-puzzles, a link or a line). mode:
+    "one", "count" (up to limit, default 2) or "all" (default 100). Dicts
+    as ``sudoku solve --format json`` writes them."""
+
 def max_score(
     puzzles: Puzzles,
     weights: Union[None, str, Sequence[int], npt.NDArray[np.integer[Any]]] = None,

@@ -33,12 +33,14 @@ use sudoku_commands::grade::{GradeRequest, GradeRow};
 use sudoku_commands::hint::{HintJson, HintRequest, Steps};
 use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
 use sudoku_commands::solve::{AllSolutions, SolveMode, SolveRequest};
+use sudoku_commands::solve_json::SolveJson;
 use sudoku_commands::transform::TransformRequest;
+use sudoku_commands::variant::answer as variant_answer;
 use sudoku_commands::Format;
 use sudoku_core::{Cell, Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::Symmetry;
 use sudoku_grade::{Band, Grader, Level, ParseScaleError, Scale};
-use sudoku_io::{positions, InputFormat, PositionFormat, RecordError};
+use sudoku_io::{positions, variant_records, InputFormat, PositionFormat, RecordError, VariantSpec};
 
 pyo3::create_exception!(
     sudoku,
@@ -568,6 +570,57 @@ fn hint<'py>(
     rows_out(py, &row)
 }
 
+/// Solves variant puzzles: any rule the toolkit registers (killer cages,
+/// jigsaw regions, X, windoku, anti-knight, thermometers, arrows, ...),
+/// sizes 4 to 25, samurai. Each string is one record as `sudoku solve`
+/// reads it: the JSON form (one object), an f-puzzles object or link, a
+/// SudokuPad link, or a line of givens (its length gives the size).
+///
+/// `mode` is `"one"` (the first solution), `"count"` (up to `limit`,
+/// default 2: the uniqueness check) or `"all"` (up to `limit`, default
+/// 100). Returns one dict per puzzle, the row of `sudoku solve --format
+/// json`: `puzzle`, `variant`, `status`, `solution`, `count` or
+/// `solutions`. Runs on all cores without the GIL.
+#[pyfunction]
+#[pyo3(signature = (puzzles, mode = "one", limit = None))]
+fn solve_variant<'py>(
+    py: Python<'py>,
+    puzzles: Vec<String>,
+    mode: &str,
+    limit: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let limit = limit.unwrap_or(if mode == "all" { 100 } else { 2 });
+    if limit == 0 {
+        return Err(PyValueError::new_err("limit must be at least 1"));
+    }
+    let mode = match mode {
+        "one" => SolveMode::First,
+        "count" => SolveMode::Count(limit),
+        "all" => SolveMode::All(limit),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "mode {other:?}: expected \"one\", \"count\" or \"all\""
+            )))
+        }
+    };
+    let mut parsed = Vec::with_capacity(puzzles.len());
+    for (index, text) in puzzles.iter().enumerate() {
+        let place = format!("puzzles[{index}]");
+        let mut records = variant_records(text.as_bytes(), &place, VariantSpec::default());
+        let record = match (records.next(), records.next()) {
+            (Some(record), None) => record,
+            (None, _) => return Err(PyValueError::new_err(format!("{place}: no puzzle in the string"))),
+            (Some(_), Some(_)) => {
+                return Err(PyValueError::new_err(format!("{place}: more than one puzzle in the string")))
+            }
+        };
+        parsed.push(record.puzzle.map_err(|e| parse_error(py, index, &e))?);
+    }
+    let rows: Vec<SolveJson> =
+        py.detach(|| map_batch(&parsed, 2, |p| SolveJson::of_variant(p, &variant_answer(p, mode), mode)));
+    rows_out(py, &rows)
+}
+
 /// Puzzles as a NumPy uint8 array of shape (n, 81), 0 = blank: the strings
 /// parsed as `solve` parses them (an array is checked and copied).
 #[pyfunction]
@@ -597,6 +650,7 @@ fn sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count_solutions, m)?)?;
     m.add_function(wrap_pyfunction!(all_solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_variant, m)?)?;
     m.add_function(wrap_pyfunction!(max_score, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(grade, m)?)?;

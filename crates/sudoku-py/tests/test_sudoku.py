@@ -164,6 +164,65 @@ def test_an_empty_batch_gives_an_empty_result():
     assert sudoku.grade([]) == []
 
 
+# solve_variant
+
+VARIANT_FAMILIES = ["thermo9", "arrow9", "thermo-arrow6", "x9", "killer9", "jigsaw9", "anti-knight",
+                    "non-consecutive", "classic16", "samurai"]
+
+
+def variant_records(family):
+    """The records of a variant fixture that parse, as strings (one JSON
+    object each), with the fixture's own solution field when it has one."""
+    out = []
+    for line in (FIXTURES / "variant" / f"{family}.jsonl").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        try:
+            sudoku.solve_variant([line], mode="count")
+        except sudoku.ParseError:
+            continue
+        out.append(line)
+    return out
+
+
+def test_solve_variant_equals_the_cli_on_every_rule_and_finds_the_independent_solutions(cli, tmp_path):
+    """Issue 44: every variant family, thermometers and arrows included,
+    through the one Python entry (no glue per rule): the rows are the CLI's
+    rows, and a unique puzzle's solution is the one the independent solvers
+    wrote in the fixture."""
+    for family in VARIANT_FAMILIES:
+        lines = variant_records(family)
+        assert lines, family
+        path = tmp_path / f"{family}.jsonl"
+        path.write_text("\n".join(lines) + "\n")
+        for mode, flags in [("one", []), ("count", ["--count", "--limit", "2"])]:
+            rows = sudoku.solve_variant(lines, mode=mode)
+            expected = [json.loads(l) for l in run_cli(cli, "solve", *flags, "-f", "json", str(path)).splitlines()]
+            assert rows == expected, (family, mode)
+        unique = 0
+        for line, row in zip(lines, sudoku.solve_variant(lines, mode="count")):
+            known = json.loads(line).get("solution")
+            if row["status"] == "unique" and known:
+                assert row["solution"].replace("\n", "") == known.replace("\n", ""), family
+                unique += 1
+        assert unique > 0 or family in ("samurai",), family
+
+
+def test_solve_variant_lists_and_refuses_as_documented():
+    line = variant_records("thermo9")[0]
+    blank = json.dumps(dict(json.loads(line), givens="." * 81))
+    rows = sudoku.solve_variant([blank], mode="all", limit=3)
+    assert rows[0]["status"] == "limit" and len(rows[0]["solutions"]) == 3
+    assert len(set(rows[0]["solutions"])) == 3
+    with pytest.raises(ValueError):
+        sudoku.solve_variant([line], mode="every")
+    with pytest.raises(ValueError):
+        sudoku.solve_variant([line], limit=0)
+    with pytest.raises(sudoku.ParseError) as e:
+        sudoku.solve_variant([line, '{"size": 9, "rules": ["zigzag"]}'])
+    assert e.value.index == 1 and "zigzag" in str(e.value)
+
+
 # count_solutions and all_solutions
 
 
