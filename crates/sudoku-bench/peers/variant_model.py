@@ -64,6 +64,7 @@ class Variant:
         self.nonconsec = []
         self.thermos = []   # cell lists, bulb first: strictly increasing
         self.arrows = []    # (circle cells, arrow cells): the circle read as a number = the arrow's sum
+        self.parity = []    # (cell, odd): the cell's digit is odd (True) or even
 
     def text(self, values):
         """values[k] for cell k -> the canvas string (row-major, '.' outside every grid and for 0)."""
@@ -116,6 +117,9 @@ class Variant:
                 number = number * 10 + values[k]
             if number != sum(values[k] for k in line):
                 return f"arrow {cell_name(self.cells[circle[0]])}"
+        for k, odd in self.parity:
+            if (values[k] % 2 == 1) != odd:
+                return f"{'odd' if odd else 'even'} {cell_name(self.cells[k])}"
         return None
 
 
@@ -268,6 +272,8 @@ def parse(obj):
             v.thermos.append(cell_list(con.get("cells")))
         elif con.get("kind") == "arrow":
             v.arrows.append((cell_list(con.get("circle")), [k for line in con.get("lines") or [] for k in cell_list(line)]))
+        elif con.get("kind") in ("odd", "even"):
+            v.parity += [(k, con["kind"] == "odd") for k in cell_list([con.get("cell")])]
         else:
             raise FormatError(f"unknown constraint {con.get('kind')!r}")
     if "anti-knight" in rules:

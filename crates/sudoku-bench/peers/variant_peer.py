@@ -70,6 +70,8 @@ def cpsat_model(v):
             m.Add(x[a] < x[b])
     for circle, line in v.arrows:
         m.Add(sum(x[k] * 10 ** (len(circle) - 1 - i) for i, k in enumerate(circle)) == sum(x[k] for k in line))
+    for k, odd in v.parity:
+        m.AddAllowedAssignments([x[k]], [(d,) for d in range(1, v.n + 1) if (d % 2 == 1) == odd])
     return m, x
 
 
@@ -143,6 +145,8 @@ def pencilmark_json(v):
         rules.append({"type": "line", "kind": "thermo", "cells": [name(k) for k in t]})
     for circle, line in v.arrows:
         rules.append({"type": "arrow", "circle": [name(k) for k in circle], "line": [name(k) for k in line]})
+    for k, odd in v.parity:
+        rules.append({"type": "parity", "parity": "odd" if odd else "even", "cells": [name(k)]})
     if rules:
         d["rules"] = rules
     return d

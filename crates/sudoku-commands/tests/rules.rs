@@ -210,7 +210,7 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
 /// Whether `grid` (0 = blank) keeps a constraint, written from its
 /// definition: a thermometer's filled cells rise from the bulb; an arrow's
 /// circle, read as a number, is the sum of its line's digits once all are
-/// filled. A kind registered without a check here fails every test that
+/// filled; an odd (even) cell is blank or holds an odd (even) digit. A kind registered without a check here fails every test that
 /// meets it.
 fn keeps_constraint(kind: &str, parts: &[Vec<u16>], grid: &[u8]) -> bool {
     let digits = |part: &[u16]| part.iter().map(|&c| grid[usize::from(c)]).collect::<Vec<u8>>();
@@ -228,6 +228,8 @@ fn keeps_constraint(kind: &str, parts: &[Vec<u16>], grid: &[u8]) -> bool {
             circle.iter().fold(0u32, |v, &d| v * 10 + u32::from(d))
                 == line.iter().map(|&d| u32::from(d)).sum::<u32>()
         }
+        "odd" => digits(&parts[0]).iter().all(|&d| d == 0 || d % 2 == 1),
+        "even" => digits(&parts[0]).iter().all(|&d| d % 2 == 0),
         other => panic!("no independent check of the constraint kind {other}: write one here"),
     }
 }
@@ -247,6 +249,11 @@ fn the_constraint_checks_here_can_fail() {
     assert!(keeps_constraint("thermo", &thermo, &grid) && keeps_constraint("arrow", &arrow, &grid));
     grid[..3].copy_from_slice(&[5, 1, 4]);
     assert!(!keeps_constraint("thermo", &thermo, &grid) && keeps_constraint("arrow", &arrow, &grid));
+    let (first, third) = (vec![vec![0u16]], vec![vec![2u16]]);
+    assert!(keeps_constraint("odd", &first, &grid) && !keeps_constraint("even", &first, &grid));
+    assert!(!keeps_constraint("odd", &third, &grid) && keeps_constraint("even", &third, &grid));
+    grid[2] = 0;
+    assert!(keeps_constraint("odd", &third, &grid) && keeps_constraint("even", &third, &grid));
 }
 
 /// Every registered constraint kind (`KINDS`), through the generator:

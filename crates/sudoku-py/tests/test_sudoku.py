@@ -166,7 +166,7 @@ def test_an_empty_batch_gives_an_empty_result():
 
 # solve_variant
 
-VARIANT_FAMILIES = ["thermo9", "arrow9", "thermo-arrow6", "x9", "killer9", "jigsaw9", "anti-knight",
+VARIANT_FAMILIES = ["thermo9", "arrow9", "thermo-arrow6", "parity9", "x9", "killer9", "jigsaw9", "anti-knight",
                     "non-consecutive", "classic16", "samurai"]
 
 

@@ -1,4 +1,4 @@
-//! Thermometers and arrows against an independent solver written here:
+//! Thermometers, arrows and odd/even cells against an independent solver written here:
 //! plain backtracking over the cells in row order, checking rows, columns,
 //! boxes and each constraint by its rule as the puzzle books state it
 //! (never through the crate's `Kind` code), on random puzzles of both
@@ -16,6 +16,8 @@ enum Rule {
     Thermo(Vec<usize>),
     /// The circle's cells read as a number equal the sum of the arrow's.
     Arrow(Vec<usize>, Vec<usize>),
+    /// The cell's digit is odd (true) or even.
+    Parity(usize, bool),
 }
 
 impl Rule {
@@ -23,6 +25,7 @@ impl Rule {
         match self {
             Rule::Thermo(c) => c.clone(),
             Rule::Arrow(a, b) => a.iter().chain(b).copied().collect(),
+            Rule::Parity(c, _) => vec![*c],
         }
     }
 
@@ -33,6 +36,7 @@ impl Rule {
                 let number = circle.iter().fold(0u32, |v, &c| v * 10 + u32::from(g[c]));
                 number == arrow.iter().map(|&c| u32::from(g[c])).sum::<u32>()
             }
+            Rule::Parity(c, odd) => (g[*c] % 2 == 1) == *odd,
         }
     }
 }
@@ -164,15 +168,22 @@ fn json(n: usize, givens: &[u8], rules: &[Rule]) -> String {
             Rule::Arrow(a, b) => {
                 format!(r#"{{"kind":"arrow","circle":[{}],"lines":[[{}]]}}"#, names(a), names(b))
             }
+            Rule::Parity(c, odd) => {
+                format!(r#"{{"kind":"{}","cell":"{}"}}"#, if *odd { "odd" } else { "even" }, name(n, *c))
+            }
         })
         .collect();
     let givens: String = givens.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
     format!(r#"{{"size":{n},"givens":"{givens}","constraints":[{}]}}"#, constraints.join(","))
 }
 
-/// Blind constraints: thermometers and arrows on random paths.
+/// Blind constraints: thermometers and arrows on random paths, odd and
+/// even cells anywhere.
 fn blind_rules(n: usize, rng: &mut ChaCha8Rng) -> Vec<Rule> {
     let mut rules = Vec::new();
+    for _ in 0..rng.gen_range(0..=3) {
+        rules.push(Rule::Parity(rng.gen_range(0..n * n), rng.gen_bool(0.5)));
+    }
     for _ in 0..rng.gen_range(1..=3) {
         let len = rng.gen_range(2..=n.min(4));
         if let Some(p) = random_path(n, len, rng) {
@@ -212,6 +223,7 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
                     rules.push(match kind.name() {
                         "thermo" => Rule::Thermo(cells(0)),
                         "arrow" => Rule::Arrow(cells(0), cells(1)),
+                        "odd" | "even" => Rule::Parity(cells(0)[0], kind.name() == "odd"),
                         other => panic!("no reference rule for {other}"),
                     });
                 }
@@ -287,6 +299,29 @@ fn every_kind_survives_the_json_and_fpuzzles_forms() {
     assert_eq!(puzzle.variant_name(), "thermo,arrow");
     for kind in KINDS {
         assert_eq!(kind_named(kind.name()).map(|k| k.name()), Some(kind.name()));
+    }
+}
+
+/// Every registered kind drawn on the grid, as the generator draws it:
+/// the JSON form and the f-puzzles form give the puzzle back, ipuz
+/// refuses it, and the variant's name is the kind's.
+#[test]
+fn every_drawn_kind_survives_the_json_and_fpuzzles_forms() {
+    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    for n in [6usize, 9] {
+        let blank = Puzzle::blank(n).unwrap();
+        let grid = blank.solve_one().unwrap();
+        for kind in KINDS.iter().filter(|k| !k.global()) {
+            let drawn = kind.sprinkle(&blank, &grid, &mut rng);
+            let constraints: Vec<Constraint> = drawn.into_iter().map(|p| Constraint::new(*kind, p)).collect();
+            let puzzle = blank.with_constraints(constraints).unwrap();
+            let what = format!("{} on {n}x{n}", kind.name());
+            assert_eq!(Puzzle::from_json(&puzzle.to_json(None)).unwrap().puzzle, puzzle, "{what}");
+            let fp = puzzle.to_fpuzzles(None).unwrap();
+            assert_eq!(Puzzle::from_fpuzzles(&fp).unwrap().puzzle, puzzle, "{what}: {fp}");
+            assert!(puzzle.to_ipuz(None).is_err(), "{what}");
+            assert_eq!(puzzle.variant_name(), kind.name(), "{what}");
+        }
     }
 }
 

@@ -322,7 +322,7 @@ async fn the_page_reads_its_peers_from_the_models_houses() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn variant_puzzles_are_solved() {
     let addr = start(Limits::default()).await;
-    for name in ["killer9", "jigsaw9", "classic16", "samurai", "thermo9", "arrow9"] {
+    for name in ["killer9", "jigsaw9", "classic16", "samurai", "thermo9", "arrow9", "parity9"] {
         let path = format!("{}/../../fixtures/variant/{name}.jsonl", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).unwrap();
         let line = text.lines().next().unwrap();

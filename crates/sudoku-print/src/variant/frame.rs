@@ -145,6 +145,11 @@ impl GridFrame<'_> {
                         cap: Cap::Round,
                     });
                 }
+                Glyph::Square { cell: at, side: s, gray } => {
+                    let [x, y] = centre(at);
+                    let s = s * cell;
+                    marks.push(Mark::Fill { rect: [x - s / 2.0, y - s / 2.0, s, s], gray });
+                }
                 Glyph::Shade { .. } => {}
             }
         }

@@ -40,6 +40,7 @@ mod diagonals;
 mod disjoint_groups;
 mod moves;
 mod non_consecutive;
+mod parity;
 mod thermo;
 mod windoku;
 
@@ -55,13 +56,24 @@ use diagonals::Diagonals;
 use disjoint_groups::DisjointGroups;
 use moves::{AntiKing, AntiKnight};
 use non_consecutive::NonConsecutive;
+use parity::{Even, Odd};
 use thermo::Thermo;
 use windoku::Windoku;
 
 /// Every kind, in the order names are written (rules of the whole grid
 /// first). A kind's index here is its bit in a [`Kinds`] set.
-pub static KINDS: &[&'static dyn Kind] =
-    &[&Diagonals, &Windoku, &DisjointGroups, &AntiKnight, &AntiKing, &NonConsecutive, &Thermo, &Arrow];
+pub static KINDS: &[&'static dyn Kind] = &[
+    &Diagonals,
+    &Windoku,
+    &DisjointGroups,
+    &AntiKnight,
+    &AntiKing,
+    &NonConsecutive,
+    &Thermo,
+    &Arrow,
+    &Odd,
+    &Even,
+];
 
 /// The digit masks of some cells, which a constraint reads and narrows:
 /// the engine's search node, a hint's candidates, a test's board.
@@ -101,6 +113,15 @@ pub enum Glyph {
         cell: u16,
         /// Radius.
         radius: f32,
+        /// Gray.
+        gray: f32,
+    },
+    /// A filled square on a cell's centre.
+    Square {
+        /// Canvas cell.
+        cell: u16,
+        /// Side, in cell units.
+        side: f32,
         /// Gray.
         gray: f32,
     },
