@@ -362,36 +362,50 @@ pub fn book(items: &[PrintItem], opts: &PrintOptions) -> Vec<Sheet> {
     // Every puzzle grid has the same size: the pages differ only in which
     // side the gutter is on.
     let geometry = PuzzleGeometry::new(opts, n_pages);
-    let mut sheets = Vec::with_capacity(n_pages);
-    for (i, page) in plan.pages.iter().enumerate() {
-        let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
-        let mut sheet = Sheet::blank(&frame);
-        let chrome = Chrome { frame: &frame, title: &title, book_title: sections.len() > 1, opts };
-        if draw_front(&plan, &mut sheet, i, &chrome, &title) {
-            sheets.push(sheet);
-            continue;
-        }
+    draw_pages(&plan, opts, &title, sections.len() > 1, |sheet, page, chrome| {
         let body = chrome.body();
         match page {
             Page::Puzzles { section, first, n, .. } => {
                 let (name, start, _) = &sections[*section];
-                chrome.head(&mut sheet, name);
+                chrome.head(sheet, name);
                 for (k, item_idx) in (start + first..start + first + n).enumerate() {
                     let (x, top) = geometry.place(body, k);
-                    place_puzzle(&mut sheet, x, top, &geometry, number(item_idx), &items[item_idx]);
+                    place_puzzle(sheet, x, top, &geometry, number(item_idx), &items[item_idx]);
                 }
             }
             Page::Answers { items: answers, grid } => {
-                chrome.head(&mut sheet, "Answers");
+                chrome.head(sheet, "Answers");
                 for (slot, &(s, k)) in slots(body, grid.0, grid.1, 14.0).zip(answers) {
                     let item_idx = sections[s].1 + k;
                     let label = format!("{} (page {})", number(item_idx), plan.page_of[s][k]);
-                    place_answer(&mut sheet, slot, label, &items[item_idx]);
+                    place_answer(sheet, slot, label, &items[item_idx]);
                 }
             }
             _ => {}
         }
-        chrome.folio(&mut sheet, i + 1);
+    })
+}
+
+/// Every sheet of a book of `plan`: the front matter drawn here, each page
+/// of puzzles or answers by `body` (its head and grids), then its folio.
+/// `book_title`: the book's title in the running heads (several sections).
+pub(crate) fn draw_pages(
+    plan: &BookPlan,
+    opts: &PrintOptions,
+    title: &str,
+    book_title: bool,
+    mut body: impl FnMut(&mut Sheet, &Page, &Chrome<'_>),
+) -> Vec<Sheet> {
+    let n_pages = plan.pages.len();
+    let mut sheets = Vec::with_capacity(n_pages);
+    for (i, page) in plan.pages.iter().enumerate() {
+        let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
+        let mut sheet = Sheet::blank(&frame);
+        let chrome = Chrome { frame: &frame, title, book_title, opts };
+        if !draw_front(plan, &mut sheet, i, &chrome, title) {
+            body(&mut sheet, page, &chrome);
+            chrome.folio(&mut sheet, i + 1);
+        }
         sheets.push(sheet);
     }
     sheets
@@ -652,13 +666,7 @@ pub(crate) fn book_plan(
 /// Draws page `i` (from 0) of `plan` when it is one of the front matter (title,
 /// copyright, contents) or blank; false for a page of puzzles or
 /// answers, the caller's to draw.
-pub(crate) fn draw_front(
-    plan: &BookPlan,
-    sheet: &mut Sheet,
-    i: usize,
-    chrome: &Chrome<'_>,
-    title: &str,
-) -> bool {
+fn draw_front(plan: &BookPlan, sheet: &mut Sheet, i: usize, chrome: &Chrome<'_>, title: &str) -> bool {
     let live = chrome.live();
     match plan.pages[i] {
         Page::Title => title_page(sheet, live, title, chrome.opts.subtitle.as_deref()),

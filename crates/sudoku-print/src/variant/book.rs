@@ -14,7 +14,7 @@ use super::frame::GridFrame;
 use super::rules::rules_text;
 use crate::font::Font;
 use crate::layout::{self, Anchor, Area, Sheet, BODY_SIZE, CAPTION_SIZE, INK, PUZZLE_GAP, SOFT};
-use crate::layout::{body, book_plan, draw_front, text, Chrome};
+use crate::layout::{body, book_plan, draw_pages, text};
 use crate::plan::{BookPlan, Page, SectionPlan};
 use crate::trim::{Frame, MM};
 use crate::{BookIndex, Image, ItemMeta, OptionsError, Placement, PrintOptions, TextField, MIN_CELL};
@@ -229,38 +229,23 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
     let title = layout::clean_title(opts);
     let (plan, geometries) = plan(sections, opts);
     let numbers = numbers(sections, opts);
-    let n_pages = plan.pages.len();
-    let mut sheets = Vec::with_capacity(n_pages);
-    for (i, page) in plan.pages.iter().enumerate() {
-        let frame = Frame::new(opts.trim, opts.bleed, i + 1, n_pages);
-        let mut sheet = Sheet::blank(&frame);
-        let chrome = Chrome { frame: &frame, title: &title, book_title: sections.len() > 1, opts };
-        if draw_front(&plan, &mut sheet, i, &chrome, &title) {
-            sheets.push(sheet);
-            continue;
-        }
+    draw_pages(&plan, opts, &title, sections.len() > 1, |sheet, page, chrome| {
         let body = chrome.body();
         match page {
             Page::Puzzles { section, first, n, intro } => {
                 let sec = &sections[*section];
                 let geometry = &geometries[*section];
-                chrome.head(&mut sheet, &sec.name);
+                chrome.head(sheet, &sec.name);
                 let mut area = body;
                 if *intro {
-                    section_intro(&mut sheet, body, &sec.name, &geometry.intro);
+                    section_intro(sheet, body, &sec.name, &geometry.intro);
                     area.top += geometry.intro_h;
                 }
                 for k in 0..*n {
                     let item = &sec.items[first + k];
                     let (x, top) = place(area, geometry, item.puzzle.side(), k);
-                    caption(
-                        &mut sheet,
-                        x,
-                        top,
-                        geometry.cell * item.puzzle.side() as f32,
-                        numbers[*section][first + k],
-                        &item.meta,
-                    );
+                    let side = geometry.cell * item.puzzle.side() as f32;
+                    caption(sheet, x, top, side, numbers[*section][first + k], &item.meta);
                     GridFrame {
                         puzzle: &item.puzzle,
                         solution: None,
@@ -272,19 +257,16 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
                 }
             }
             Page::Answers { items, grid } => {
-                chrome.head(&mut sheet, "Answers");
+                chrome.head(sheet, "Answers");
                 for (slot, &(s, k)) in layout::slots(body, grid.0, grid.1, 14.0).zip(items) {
                     let item = &sections[s].items[k];
                     let label = format!("{} (page {})", numbers[s][k], plan.page_of[s][k]);
-                    place_answer(&mut sheet, slot, label, item);
+                    place_answer(sheet, slot, label, item);
                 }
             }
             _ => {}
         }
-        chrome.folio(&mut sheet, i + 1);
-        sheets.push(sheet);
-    }
-    sheets
+    })
 }
 
 /// A section's heading and its rules, at the top of `area`.

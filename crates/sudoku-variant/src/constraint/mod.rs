@@ -38,6 +38,7 @@
 mod arrow;
 mod diagonals;
 mod disjoint_groups;
+mod house_rule;
 mod moves;
 mod non_consecutive;
 mod parity;
@@ -52,27 +53,27 @@ use serde_json::{Map, Value};
 use crate::{Puzzle, VariantError};
 
 use arrow::Arrow;
-use diagonals::Diagonals;
-use disjoint_groups::DisjointGroups;
-use moves::{AntiKing, AntiKnight};
+use diagonals::DIAGONALS;
+use disjoint_groups::DISJOINT_GROUPS;
+use moves::{ANTI_KING, ANTI_KNIGHT};
 use non_consecutive::NonConsecutive;
-use parity::{Even, Odd};
+use parity::{EVEN, ODD};
 use thermo::Thermo;
-use windoku::Windoku;
+use windoku::WINDOKU;
 
 /// Every kind, in the order names are written (rules of the whole grid
 /// first). A kind's index here is its bit in a [`Kinds`] set.
 pub static KINDS: &[&'static dyn Kind] = &[
-    &Diagonals,
-    &Windoku,
-    &DisjointGroups,
-    &AntiKnight,
-    &AntiKing,
+    &DIAGONALS,
+    &WINDOKU,
+    &DISJOINT_GROUPS,
+    &ANTI_KNIGHT,
+    &ANTI_KING,
     &NonConsecutive,
     &Thermo,
     &Arrow,
-    &Odd,
-    &Even,
+    &ODD,
+    &EVEN,
 ];
 
 /// The digit masks of some cells, which a constraint reads and narrows:
@@ -426,12 +427,6 @@ pub(crate) mod util {
                 fresh
             })
         })
-    }
-
-    /// The cells of every house `kind` adds, shaded.
-    pub fn shade_houses(kind: &dyn Kind, puzzle: &Puzzle) -> Vec<Glyph> {
-        let cells = each_grid(puzzle, |t, l| kind.houses(puzzle, t, l)).concat();
-        vec![Glyph::Shade { cells }]
     }
 
     /// Whether two canvas cells of side `side` touch (orthogonally or

@@ -6,42 +6,53 @@
 use super::{Candidates, Kind};
 use crate::Puzzle;
 
+/// A rule that cells one move apart differ: the move as data.
+pub struct Moves {
+    name: &'static str,
+    title: &'static str,
+    text: &'static str,
+    /// How a hint names the move, before a cell's name.
+    from: &'static str,
+    flag: &'static [&'static str],
+    /// The move's (row, column) steps, one of each pair of opposite ones.
+    deltas: [(i32, i32); 4],
+}
+
 /// The anti-knight rule.
-#[derive(Debug, Clone, Copy)]
-pub struct AntiKnight;
+pub static ANTI_KNIGHT: Moves = Moves {
+    name: "anti-knight",
+    title: "Anti-knight",
+    text: "Two cells a chess knight's move apart never hold the same digit.",
+    from: "a knight's move from",
+    flag: &["antiknight"],
+    deltas: [(1, 2), (2, 1), (1, -2), (2, -1)],
+};
 
 /// The anti-king rule.
-#[derive(Debug, Clone, Copy)]
-pub struct AntiKing;
+pub static ANTI_KING: Moves = Moves {
+    name: "anti-king",
+    title: "Anti-king",
+    text: "Two cells that touch, even only at a corner, never hold the same digit.",
+    from: "a king's move from",
+    flag: &["antiking"],
+    deltas: [(0, 1), (1, -1), (1, 0), (1, 1)],
+};
 
-/// The cell pairs a move of `deltas` apart, as two-cell groups.
-fn pairs(puzzle: &Puzzle, deltas: &[(i32, i32)]) -> Vec<Vec<u16>> {
-    puzzle.offset_pairs(deltas).into_iter().map(|(a, b)| vec![a, b]).collect()
-}
-
-/// Whether no two cells a move of `deltas` apart hold one digit.
-fn apart(puzzle: &Puzzle, deltas: &[(i32, i32)], grid: &[u8]) -> bool {
-    puzzle.offset_pairs(deltas).into_iter().all(|(a, b)| grid[usize::from(a)] != grid[usize::from(b)])
-}
-
-const KNIGHT: [(i32, i32); 4] = [(1, 2), (2, 1), (1, -2), (2, -1)];
-const KING: [(i32, i32); 4] = [(0, 1), (1, -1), (1, 0), (1, 1)];
-
-impl Kind for AntiKnight {
+impl Kind for Moves {
     fn name(&self) -> &'static str {
-        "anti-knight"
+        self.name
     }
 
     fn title(&self) -> &'static str {
-        "Anti-knight"
+        self.title
     }
 
     fn rule_text(&self, _puzzle: &Puzzle) -> String {
-        "Two cells a chess knight's move apart never hold the same digit.".into()
+        self.text.into()
     }
 
     fn describe(&self, first: &str) -> String {
-        format!("a knight's move from {first}")
+        format!("{} {first}", self.from)
     }
 
     fn global(&self) -> bool {
@@ -49,54 +60,19 @@ impl Kind for AntiKnight {
     }
 
     fn fpuzzles_flags(&self) -> &'static [&'static str] {
-        &["antiknight"]
+        self.flag
     }
 
+    /// The cell pairs a move apart, as two-cell groups.
     fn distinct(&self, puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
-        pairs(puzzle, &KNIGHT)
+        puzzle.offset_pairs(&self.deltas).into_iter().map(|(a, b)| vec![a, b]).collect()
     }
 
     fn holds(&self, puzzle: &Puzzle, _parts: &[Vec<u16>], grid: &[u8]) -> bool {
-        apart(puzzle, &KNIGHT, grid)
-    }
-
-    /// Nothing beyond its pairs.
-    fn narrow(&self, _parts: &[Vec<u16>], _n: usize, _board: &mut dyn Candidates) -> bool {
-        true
-    }
-}
-
-impl Kind for AntiKing {
-    fn name(&self) -> &'static str {
-        "anti-king"
-    }
-
-    fn title(&self) -> &'static str {
-        "Anti-king"
-    }
-
-    fn rule_text(&self, _puzzle: &Puzzle) -> String {
-        "Two cells that touch, even only at a corner, never hold the same digit.".into()
-    }
-
-    fn describe(&self, first: &str) -> String {
-        format!("a king's move from {first}")
-    }
-
-    fn global(&self) -> bool {
-        true
-    }
-
-    fn fpuzzles_flags(&self) -> &'static [&'static str] {
-        &["antiking"]
-    }
-
-    fn distinct(&self, puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
-        pairs(puzzle, &KING)
-    }
-
-    fn holds(&self, puzzle: &Puzzle, _parts: &[Vec<u16>], grid: &[u8]) -> bool {
-        apart(puzzle, &KING, grid)
+        puzzle
+            .offset_pairs(&self.deltas)
+            .into_iter()
+            .all(|(a, b)| grid[usize::from(a)] != grid[usize::from(b)])
     }
 
     /// Nothing beyond its pairs.
