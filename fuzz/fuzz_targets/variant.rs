@@ -10,11 +10,19 @@
 use libfuzzer_sys::fuzz_target;
 
 use sudoku_io::{variant_records, VariantSpec};
-use sudoku_variant::{Outcome, Rule, Rules, VariantSolver};
+use sudoku_variant::{Kinds, Outcome, VariantSolver, KINDS};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&selector, text)) = data.split_first() else { return };
-    let rules: Rules = Rule::ALL.into_iter().enumerate().filter(|(i, _)| selector >> i & 1 == 1).map(|(_, r)| r).collect();
+    // The rules of the whole grid the first byte selects, a bit each.
+    let rules: Kinds = KINDS
+        .iter()
+        .copied()
+        .filter(|k| k.global())
+        .enumerate()
+        .filter(|(i, _)| selector >> i & 1 == 1)
+        .map(|(_, r)| r)
+        .collect();
     let spec = VariantSpec { size: None, rules };
     let n_lines = text.iter().filter(|&&b| b == b'\n').count() + 1;
     for record in variant_records(text, "fuzz", spec) {
