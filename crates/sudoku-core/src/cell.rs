@@ -87,8 +87,9 @@ impl Cell {
 }
 
 impl fmt::Display for Cell {
+    /// `r3c5`, as every cell of every size is named ([`crate::Coord`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
+        crate::Coord { row: self.row(), col: self.col() }.fmt(f)
     }
 }
 

@@ -70,6 +70,7 @@
 
 mod candidates;
 mod cell;
+mod coord;
 mod error;
 mod grid;
 mod index;
@@ -79,6 +80,7 @@ mod solver;
 
 pub use candidates::Candidates;
 pub use cell::{Candidate, Cell, Digit};
+pub use coord::{Coord, ParseCoordError};
 pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Conflict, Grid, Unit};
 pub use index::{BOX, COL, PEERS, ROW, UNITS};

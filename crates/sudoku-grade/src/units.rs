@@ -450,11 +450,9 @@ mod tests {
                     assert_eq!(
                         t.peer_set[a] >> b & 1 != 0,
                         seen,
-                        "{extra:?} r{}c{} r{}c{}",
-                        ra + 1,
-                        ca + 1,
-                        rb + 1,
-                        cb + 1
+                        "{extra:?} {} {}",
+                        sudoku_core::Coord::of(a, 9),
+                        sudoku_core::Coord::of(b, 9)
                     );
                 }
             }

@@ -40,7 +40,6 @@
 //! `sudoku-core`'s solver and never run through the general engine.
 
 mod constraint;
-mod coord;
 mod digits;
 mod engine;
 mod error;
@@ -55,7 +54,6 @@ pub use constraint::{
     kind_named, Candidates, Constraint, Glyph, Instances, Kind, Kinds, Parts, ReadFpCell, ReadName,
     WriteName, KINDS,
 };
-pub use coord::{Coord, ParseCoordError};
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};
 pub use error::VariantError;
@@ -65,3 +63,4 @@ pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
 pub use names::{ShapeName, VariantList};
 pub use puzzle::{default_boxes, Cage, Layout, Puzzle, SAMURAI_GRIDS, SAMURAI_SIDE};
+pub use sudoku_core::{Coord, ParseCoordError};

@@ -1,5 +1,6 @@
 //! [`Coord`]: a cell's row and column on a canvas of any side, the one
-//! place a cell's name (`r10c3`) is written and read.
+//! place a cell's name (`r10c3`) is written and read: the classic
+//! [`crate::Cell`] and every variant size name their cells through it.
 
 use std::fmt;
 use std::str::FromStr;
