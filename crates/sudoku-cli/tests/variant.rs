@@ -177,6 +177,16 @@ fn r34_variant_hints_play_a_4x4_to_the_end_and_catch_a_mistake() {
     assert_eq!(v["steps"][0]["status"], "mistakes");
     assert_eq!(v["steps"][0]["mistakes"][0]["cell"], "r1c2");
     assert_eq!(v["steps"][0]["mistakes"][0]["digit"], wrong);
+    // A placed digit over a given is an invalid position, several solutions
+    // are "not unique": the classic hints' words.
+    let over = format!(r#"{{"size":4,"givens":"{givens}","placed":"2..............."}}"#);
+    let open = r#"{"size":4,"givens":"1..............."}"#;
+    for (record, status) in [(over.as_str(), "invalid"), (open, "not unique")] {
+        let out =
+            sudoku().args(["hint", "-f", "json", "-"]).write_stdin(record.to_string()).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["status"], status, "{record}: {v}");
+    }
 }
 
 #[test]

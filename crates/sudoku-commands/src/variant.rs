@@ -261,6 +261,17 @@ pub fn hint_line(puzzle: &Puzzle, hint: &sudoku_variant::VariantHint) -> String 
     }
 }
 
+/// The status word of a position that cannot be hinted, as the classic
+/// hints write it: `not unique` (the puzzle has several solutions), else
+/// `invalid` (the placed digits do not fit the puzzle: a given
+/// overwritten, a wrong length).
+pub fn hint_error_status(error: &sudoku_variant::HintError) -> &'static str {
+    match error {
+        sudoku_variant::HintError::NotUnique => "not unique",
+        _ => "invalid",
+    }
+}
+
 /// The status word of a hint: `hint`, `mistakes`, `solved`, `no solution`.
 pub fn hint_status(hint: &sudoku_variant::VariantHint) -> &'static str {
     use sudoku_variant::VariantHint as H;

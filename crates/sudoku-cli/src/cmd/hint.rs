@@ -223,7 +223,7 @@ fn write_record(
 /// size as `givens[,placed]`): the simple steps of
 /// `sudoku_variant::Puzzle::hint`, not the SE ladder.
 fn run_variant(args: &HintArgs, format: Format, steps: usize) -> anyhow::Result<ExitCode> {
-    use sudoku_commands::variant::{hint_line, hints};
+    use sudoku_commands::variant::{hint_error_status, hint_line, hints};
     use sudoku_io::{VariantRecord, VariantSpec};
     use sudoku_variant::VariantHint;
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
@@ -253,9 +253,9 @@ fn run_variant(args: &HintArgs, format: Format, steps: usize) -> anyhow::Result<
             Err(e) => {
                 run.negative();
                 match format {
-                    Format::Json => {
-                        out.write_json(&serde_json::json!({"status": "not unique", "text": e.to_string()}))?
-                    }
+                    Format::Json => out.write_json(
+                        &serde_json::json!({"status": hint_error_status(&e), "text": e.to_string()}),
+                    )?,
                     _ => writeln!(out.get_mut(), "{e}{}", if multi { "\n" } else { "" })?,
                 }
                 return Ok(Flow::Continue);
