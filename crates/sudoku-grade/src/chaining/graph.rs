@@ -11,6 +11,7 @@
 use super::engine::Mode;
 use crate::board::{cells_of, digits_of, Board, Pos};
 use crate::potential::{Potential, NC, NP};
+use crate::units::ExtraHouses;
 
 /// 64-bit words in a set of candidates.
 const W: usize = NC.div_ceil(64);
@@ -68,6 +69,17 @@ fn contains(s: &Set, cand: usize) -> bool {
 impl StaticGraph {
     /// Rebuilds the links for board `b` in `mode` (a static mode).
     pub fn build(&mut self, b: &Board, pos: &Pos, mode: Mode) {
+        match b.units.extra == ExtraHouses::NONE {
+            true => self.build_in::<true>(b, pos, mode),
+            false => self.build_in::<false>(b, pos, mode),
+        }
+    }
+
+    /// [`StaticGraph::build`], compiled twice as
+    /// [`super::engine::Engine::propagate`] is: with `CLASSIC`, three units
+    /// a cell.
+    #[inline(always)]
+    fn build_in<const CLASSIC: bool>(&mut self, b: &Board, pos: &Pos, mode: Mode) {
         debug_assert!(!mode.dynamic);
         self.no_chain = [[0; W]; 2];
         let planes = b.planes();
@@ -93,7 +105,11 @@ impl StaticGraph {
                 *n += 1;
             }
             if mode.strong_unit {
-                for (&u, &k) in b.units.cell_units[c].iter().zip(&b.units.cell_unit_pos[c]) {
+                let (units, places) = match CLASSIC {
+                    true => (&b.units.cell_units[c][..3], &b.units.cell_unit_pos[c][..3]),
+                    false => (&b.units.cell_units[c][..], &b.units.cell_unit_pos[c][..]),
+                };
+                for (&u, &k) in units.iter().zip(places) {
                     let (u, here) = (usize::from(u), pos[usize::from(u)][d]);
                     if here.count_ones() != 2 {
                         continue;
