@@ -291,3 +291,78 @@ fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
         }
     }
 }
+
+/// A rule planted here, outside the registry: its cells hold the highest
+/// digit. Nothing in the library knows it, so it stands for a rule added
+/// tomorrow.
+struct Planted;
+
+impl Kind for Planted {
+    fn name(&self) -> &'static str {
+        "planted"
+    }
+
+    fn title(&self) -> &'static str {
+        "Planted"
+    }
+
+    fn rule_text(&self, _puzzle: &Puzzle) -> String {
+        "A planted cell holds the highest digit.".into()
+    }
+
+    fn describe(&self, first: &str) -> String {
+        format!("planted cell {first}")
+    }
+
+    fn check(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
+        match parts {
+            [cells] if cells.iter().all(|&c| puzzle.is_cell(usize::from(c))) => Ok(()),
+            _ => Err("one list of cells".into()),
+        }
+    }
+
+    fn holds(&self, puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool {
+        parts[0].iter().all(|&c| usize::from(grid[usize::from(c)]) == puzzle.size())
+    }
+
+    fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn sudoku_variant::Candidates) -> bool {
+        parts[0].iter().all(|&c| board.remove(c, (1u32 << (n - 1)) - 1))
+    }
+}
+
+static PLANTED: Planted = Planted;
+
+/// The fast-path decision is structural: a 9x9 grid with boxes and one
+/// planted constraint is not classic, so no surface hands it to the
+/// classic solver or grader, whose first solutions of a blank grid put a 1
+/// in r1c1 and so break it. Solve, count and hints keep it; the grader
+/// refuses it by name.
+#[test]
+fn a_rule_unknown_to_the_library_is_never_taken_for_classic() {
+    // r1c1, r5c5 and r9c9: three rows, columns and boxes, so 9 fits in all.
+    let corners = vec![0u16, 40, 80];
+    let constraint = sudoku_variant::Constraint::new(&PLANTED, vec![corners.clone()]);
+    let blank = Puzzle::blank(9).unwrap().with_constraints(vec![constraint]).unwrap();
+    assert!(!blank.is_classic());
+    let keeps_planted = |grid: &[u8]| corners.iter().all(|&c| grid[usize::from(c)] == 9);
+    let all = answer(&blank, SolveMode::All(20));
+    assert_eq!(all.all.len(), 20);
+    for s in &all.all {
+        assert!(solves(&blank, Kinds::NONE, s) && keeps_planted(s), "{s:?}");
+    }
+    // A puzzle of it: the givens of one of its solutions but the first row.
+    let solution = &all.all[0];
+    let givens: Vec<u8> = (0..81).map(|i| if i < 9 { 0 } else { solution[i] }).collect();
+    let puzzle = blank.with_givens(givens).unwrap();
+    let count = answer(&puzzle, SolveMode::Count(2));
+    assert_eq!(count.count, Some(1));
+    assert!(keeps_planted(count.first.as_ref().unwrap()));
+    hints_keep(&puzzle, solution, "planted", |board| {
+        corners.iter().all(|&c| matches!(board[usize::from(c)], 0 | 9))
+    });
+    let request = GradeRequest { explain: false, scale: Scale::default() };
+    match request.run_variant(&puzzle) {
+        Err(why) => assert!(why.contains("planted"), "{why}"),
+        Ok(graded) => panic!("rated as if classic: {graded:?}"),
+    }
+}
