@@ -78,8 +78,9 @@ impl GridFrame<'_> {
     /// Appends the grid's marks.
     pub(crate) fn draw(&self, marks: &mut Vec<Mark>) {
         let pens = self.pens();
-        let shaded = self.shading(marks);
-        self.constraints(marks);
+        let glyphs = self.glyphs();
+        let shaded = self.shading(marks, &glyphs);
+        self.constraints(marks, glyphs);
         self.lines(marks, pens);
         let labels = self.cages(marks, pens, &shaded);
         self.digits(marks, &labels);
@@ -95,15 +96,14 @@ impl GridFrame<'_> {
 
     /// The shaded cells ([`Glyph::Shade`]: X's diagonals, windoku's
     /// windows), a row run at a time.
-    fn shading(&self, marks: &mut Vec<Mark>) -> BTreeSet<usize> {
-        let shaded: BTreeSet<usize> = self
-            .glyphs()
-            .into_iter()
+    fn shading(&self, marks: &mut Vec<Mark>, glyphs: &[Glyph]) -> BTreeSet<usize> {
+        let shaded: BTreeSet<usize> = glyphs
+            .iter()
             .flat_map(|g| match g {
-                Glyph::Shade { cells } => cells,
-                _ => Vec::new(),
+                Glyph::Shade { cells } => cells.as_slice(),
+                _ => &[],
             })
-            .map(usize::from)
+            .map(|&c| usize::from(c))
             .collect();
         let side = self.puzzle.side();
         let mut cells = shaded.iter().copied().peekable();
@@ -123,14 +123,14 @@ impl GridFrame<'_> {
     }
 
     /// The glyphs other than shading, under the grid lines and digits.
-    fn constraints(&self, marks: &mut Vec<Mark>) {
+    fn constraints(&self, marks: &mut Vec<Mark>, glyphs: Vec<Glyph>) {
         let side = self.puzzle.side();
         let cell = self.cell;
         let centre = |i: u16| {
             let i = usize::from(i);
             [self.left(i % side) + cell / 2.0, self.top(i / side) + cell / 2.0]
         };
-        for glyph in self.glyphs() {
+        for glyph in glyphs {
             match glyph {
                 Glyph::Disc { cell: at, radius, gray } => {
                     marks.push(Mark::Disc { centre: centre(at), radius: radius * cell, gray });
