@@ -13,7 +13,7 @@ use sudoku_commands::solve::SolveMode;
 use sudoku_commands::variant::{answer, hints, unique_solution};
 use sudoku_gen::variant::{VariantGenerator, VariantOptions, VariantSpec};
 use sudoku_grade::Scale;
-use sudoku_variant::{Kind, Kinds, Puzzle, VariantHint, KINDS};
+use sudoku_variant::{Instance, Kind, Kinds, Puzzle, VariantHint, KINDS};
 
 const N: usize = 9;
 
@@ -210,11 +210,19 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
 /// Whether `grid` (0 = blank) keeps a constraint, written from its
 /// definition: a thermometer's filled cells rise from the bulb; an arrow's
 /// circle, read as a number, is the sum of its line's digits once all are
-/// filled; an odd (even) cell is blank or holds an odd (even) digit. A kind registered without a check here fails every test that
-/// meets it.
-fn keeps_constraint(kind: &str, parts: &[Vec<u16>], grid: &[u8]) -> bool {
+/// filled; an odd (even) cell is blank or holds an odd (even) digit; a
+/// killer cage's filled digits differ and, once all are filled, add up to
+/// its sum (`value`). A kind registered without a check here fails every
+/// test that meets it.
+fn keeps_constraint(kind: &str, parts: &[Vec<u16>], value: Option<u32>, grid: &[u8]) -> bool {
     let digits = |part: &[u16]| part.iter().map(|&c| grid[usize::from(c)]).collect::<Vec<u8>>();
     match kind {
+        "killer" => {
+            let d = digits(&parts[0]);
+            let distinct = (0..d.len()).all(|i| (i + 1..d.len()).all(|j| d[i] == 0 || d[i] != d[j]));
+            let total: u32 = d.iter().map(|&x| u32::from(x)).sum();
+            distinct && (d.contains(&0) || value.is_none_or(|sum| total == sum))
+        }
         "thermo" => {
             let d = digits(&parts[0]);
             (0..d.len()).all(|i| (i + 1..d.len()).all(|j| d[i] == 0 || d[j] == 0 || d[i] < d[j]))
@@ -235,7 +243,7 @@ fn keeps_constraint(kind: &str, parts: &[Vec<u16>], grid: &[u8]) -> bool {
 }
 
 fn keeps_all(puzzle: &Puzzle, grid: &[u8]) -> bool {
-    puzzle.constraints().iter().all(|c| keeps_constraint(c.kind().name(), c.parts(), grid))
+    puzzle.constraints().iter().all(|c| keeps_constraint(c.kind().name(), c.parts(), c.value(), grid))
 }
 
 #[test]
@@ -244,16 +252,32 @@ fn the_constraint_checks_here_can_fail() {
     let arrow = vec![vec![0u16], vec![1, 2]];
     let mut grid = vec![0u8; 81];
     grid[..3].copy_from_slice(&[5, 2, 4]);
-    assert!(!keeps_constraint("thermo", &thermo, &grid) && !keeps_constraint("arrow", &arrow, &grid));
+    assert!(
+        !keeps_constraint("thermo", &thermo, None, &grid) && !keeps_constraint("arrow", &arrow, None, &grid)
+    );
     grid[..3].copy_from_slice(&[5, 0, 7]);
-    assert!(keeps_constraint("thermo", &thermo, &grid) && keeps_constraint("arrow", &arrow, &grid));
+    assert!(
+        keeps_constraint("thermo", &thermo, None, &grid) && keeps_constraint("arrow", &arrow, None, &grid)
+    );
     grid[..3].copy_from_slice(&[5, 1, 4]);
-    assert!(!keeps_constraint("thermo", &thermo, &grid) && keeps_constraint("arrow", &arrow, &grid));
+    assert!(
+        !keeps_constraint("thermo", &thermo, None, &grid) && keeps_constraint("arrow", &arrow, None, &grid)
+    );
     let (first, third) = (vec![vec![0u16]], vec![vec![2u16]]);
-    assert!(keeps_constraint("odd", &first, &grid) && !keeps_constraint("even", &first, &grid));
-    assert!(!keeps_constraint("odd", &third, &grid) && keeps_constraint("even", &third, &grid));
+    assert!(keeps_constraint("odd", &first, None, &grid) && !keeps_constraint("even", &first, None, &grid));
+    assert!(!keeps_constraint("odd", &third, None, &grid) && keeps_constraint("even", &third, None, &grid));
     grid[2] = 0;
-    assert!(keeps_constraint("odd", &third, &grid) && keeps_constraint("even", &third, &grid));
+    assert!(keeps_constraint("odd", &third, None, &grid) && keeps_constraint("even", &third, None, &grid));
+    // Cage r1c1-r1c3 over 5, 1, blank: distinct, its sum still open.
+    let cage = vec![vec![0u16, 1, 2]];
+    assert!(keeps_constraint("killer", &cage, Some(10), &grid));
+    grid[2] = 4;
+    assert!(
+        keeps_constraint("killer", &cage, Some(10), &grid)
+            && !keeps_constraint("killer", &cage, Some(11), &grid)
+    );
+    grid[2] = 5;
+    assert!(!keeps_constraint("killer", &cage, None, &grid));
 }
 
 /// Every registered constraint kind (`KINDS`), through the generator:
@@ -275,9 +299,11 @@ fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
             let count = answer(&puzzle, SolveMode::Count(2));
             assert_eq!(count.count, Some(1), "{what}");
 
+            // A kind that tiles the grid carries the puzzle: its blank grid
+            // is the puzzle, with one solution.
             let blank = puzzle.with_givens(vec![0; 81]).unwrap();
             let all = answer(&blank, SolveMode::All(20));
-            assert_eq!(all.all.len(), 20, "{what}");
+            assert_eq!(all.all.len(), if kind.tiles() { 1 } else { 20 }, "{what}");
             for s in &all.all {
                 assert!(solves(&blank, Kinds::NONE, s) && keeps_all(&blank, s), "{what}: {s:?}");
             }
@@ -310,23 +336,23 @@ impl Kind for Planted {
         "A planted cell holds the highest digit.".into()
     }
 
-    fn describe(&self, first: &str) -> String {
+    fn describe(&self, first: &str, _value: Option<u32>) -> String {
         format!("planted cell {first}")
     }
 
-    fn check(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
-        match parts {
+    fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
+        match &it.parts[..] {
             [cells] if cells.iter().all(|&c| puzzle.is_cell(usize::from(c))) => Ok(()),
             _ => Err("one list of cells".into()),
         }
     }
 
-    fn holds(&self, puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool {
-        parts[0].iter().all(|&c| usize::from(grid[usize::from(c)]) == puzzle.size())
+    fn holds(&self, puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
+        it.parts[0].iter().all(|&c| usize::from(grid[usize::from(c)]) == puzzle.size())
     }
 
-    fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn sudoku_variant::Candidates) -> bool {
-        parts[0].iter().all(|&c| board.remove(c, (1u32 << (n - 1)) - 1))
+    fn narrow(&self, it: &Instance, n: usize, board: &mut dyn sudoku_variant::Candidates) -> bool {
+        it.parts[0].iter().all(|&c| board.remove(c, (1u32 << (n - 1)) - 1))
     }
 }
 

@@ -9,7 +9,18 @@ use sudoku_gen::variant::{
     Shape, VariantGenError, VariantGenerator, VariantOptions, VariantPuzzle, VariantSpec,
 };
 use sudoku_gen::Symmetry;
-use sudoku_variant::{Cage, Layout, Puzzle, VariantSolver};
+use sudoku_variant::{Constraint, Layout, Puzzle, VariantSolver};
+
+/// A killer cage (the registry's `killer` kind).
+fn cage(cells: Vec<u16>, sum: Option<u32>) -> Constraint {
+    let killer = sudoku_variant::kind_named("killer").expect("killer is registered");
+    Constraint::of(killer, sudoku_variant::Instance { parts: vec![cells], value: sum })
+}
+
+/// The puzzle's killer cages: cells and sum.
+fn cages(p: &Puzzle) -> Vec<(Vec<u16>, Option<u32>)> {
+    p.constraints().iter().filter_map(|c| c.kind().cage(c.instance())).map(|(c, s)| (c.to_vec(), s)).collect()
+}
 
 fn generator(list: &str, size: Option<usize>, seed: u64) -> VariantGenerator {
     VariantGenerator::new(VariantOptions::new(seed, VariantSpec::parse(list, size).unwrap())).unwrap()
@@ -209,13 +220,14 @@ fn r34_jigsaw_regions_are_connected_and_drawn_per_puzzle() {
 
 /// The killer's cages after merging cages `a` and `b` (sum recomputed from
 /// the solution).
-fn merged(p: &VariantPuzzle, a: usize, b: usize) -> Vec<Cage> {
-    let mut cages: Vec<Cage> = p.puzzle.cages().to_vec();
-    let moved = cages[b].cells.clone();
-    cages[a].cells.extend(moved);
-    cages[a].sum = Some(cages[a].cells.iter().map(|&c| u32::from(p.solution[usize::from(c)])).sum());
+fn merged(p: &VariantPuzzle, a: usize, b: usize) -> Vec<Constraint> {
+    let mut cages = cages(&p.puzzle);
+    let moved = cages[b].0.clone();
+    cages[a].0.extend(moved);
+    cages[a].0.sort_unstable();
+    cages[a].1 = Some(cages[a].0.iter().map(|&c| u32::from(p.solution[usize::from(c)])).sum());
     cages.remove(b);
-    cages
+    cages.into_iter().map(|(cells, sum)| cage(cells, sum)).collect()
 }
 
 #[test]
@@ -232,8 +244,8 @@ fn r34_killer_cages_partition_the_grid_and_no_merge_stays_unique() {
             assert!(p.minimal || size.is_none(), "{list} {index}: a merge test ran out of nodes");
             let side = p.puzzle.side();
             let mut owner = vec![usize::MAX; p.puzzle.canvas_len()];
-            for (k, cage) in p.puzzle.cages().iter().enumerate() {
-                let cells: Vec<usize> = cage.cells.iter().map(|&c| usize::from(c)).collect();
+            for (k, cage) in cages(&p.puzzle).iter().enumerate() {
+                let cells: Vec<usize> = cage.0.iter().map(|&c| usize::from(c)).collect();
                 assert!((1..=6).contains(&cells.len()), "{list}: cage of {}", cells.len());
                 assert!(connected(&cells, side), "{list}: cage {k} is not connected");
                 for &c in &cells {
@@ -246,28 +258,24 @@ fn r34_killer_cages_partition_the_grid_and_no_merge_stays_unique() {
                 continue;
             }
             // Every mergeable pair of adjacent cages loses uniqueness.
-            let cages = p.puzzle.cages();
+            let cages = cages(&p.puzzle);
             for a in 0..cages.len() {
                 for b in a + 1..cages.len() {
-                    let adjacent = cages[a].cells.iter().any(|&x| {
-                        cages[b].cells.iter().any(|&y| {
+                    let adjacent = cages[a].0.iter().any(|&x| {
+                        cages[b].0.iter().any(|&y| {
                             let (x, y) = (usize::from(x), usize::from(y));
                             (x / side).abs_diff(y / side) + (x % side).abs_diff(y % side) == 1
                         })
                     });
-                    let mut digits: Vec<u8> = cages[a]
-                        .cells
-                        .iter()
-                        .chain(&cages[b].cells)
-                        .map(|&c| p.solution[usize::from(c)])
-                        .collect();
+                    let mut digits: Vec<u8> =
+                        cages[a].0.iter().chain(&cages[b].0).map(|&c| p.solution[usize::from(c)]).collect();
                     let len = digits.len();
                     digits.sort_unstable();
                     digits.dedup();
                     if !adjacent || len > 6 || digits.len() != len {
                         continue;
                     }
-                    let trial = p.puzzle.with_cages(merged(&p, a, b)).unwrap();
+                    let trial = p.puzzle.with_constraints(merged(&p, a, b)).unwrap();
                     assert!(trial.count_solutions_up_to(2) >= 2, "{list} {index}: cages {a} and {b} merge");
                     n_tried += 1;
                 }
@@ -281,10 +289,10 @@ fn r34_killer_cages_partition_the_grid_and_no_merge_stays_unique() {
 fn r34_killer_givens_are_the_solutions_and_keep_the_cages() {
     let spec = VariantSpec::parse("killer", Some(6)).unwrap();
     let plain = VariantGenerator::new(VariantOptions::new(4, spec.clone())).unwrap().generate(1).unwrap();
-    let opts = VariantOptions { killer_givens: 5, ..VariantOptions::new(4, spec) };
+    let opts = VariantOptions { tiled_givens: 5, ..VariantOptions::new(4, spec) };
     let helped = VariantGenerator::new(opts).unwrap().generate(1).unwrap();
     assert_eq!(helped.n_clues(), 5);
-    assert_eq!(helped.puzzle.cages(), plain.puzzle.cages());
+    assert_eq!(cages(&helped.puzzle), cages(&plain.puzzle));
     assert_unique(&helped, "killer with givens");
 }
 
@@ -293,7 +301,7 @@ fn r34_unsupported_requests_are_errors() {
     assert!(matches!(VariantSpec::parse("killer,samurai", None), Err(VariantGenError::Unsupported(_))));
     let spec = VariantSpec::parse("x", None).unwrap();
     assert_eq!(spec.shape, Shape::Boxes);
-    let givens = VariantOptions { killer_givens: 3, ..VariantOptions::new(1, spec) };
+    let givens = VariantOptions { tiled_givens: 3, ..VariantOptions::new(1, spec) };
     assert!(VariantGenerator::new(givens).is_err());
     let spec = VariantSpec::parse("killer", None).unwrap();
     let sym = VariantOptions { symmetry: Symmetry::Rot180, ..VariantOptions::new(1, spec.clone()) };

@@ -38,8 +38,7 @@ fn main() {
         Some(list) => {
             let rules = sudoku_variant::Kinds::parse_list(&list).expect("a rule list");
             let layout = sudoku_variant::Layout::Boxes { rows: 3, cols: 3 };
-            let shape =
-                sudoku_variant::Puzzle::new(9, layout, rules, Vec::new(), vec![0; 81]).expect("a 9x9 shape");
+            let shape = sudoku_variant::Puzzle::new(9, layout, rules, vec![0; 81]).expect("a 9x9 shape");
             Grader::for_variant(&shape).expect("a shape the grader rates")
         }
     };

@@ -22,8 +22,7 @@ fn main() {
     let low: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(28);
     let high: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(40).max(low + 1);
     let rules = Kinds::parse_list(rule).expect("a rule list such as x or windoku");
-    let shape = Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, rules, Vec::new(), vec![0; 81])
-        .expect("a 9x9 shape");
+    let shape = Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, rules, vec![0; 81]).expect("a 9x9 shape");
     let mut solver = VariantSolver::new(&shape);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..count {

@@ -26,7 +26,7 @@ const X_NEEDS_DIAGONALS: &str =
 /// The empty 9×9 shape with boxes and `rules`.
 fn shape(rules: &str) -> Puzzle {
     let rules = Kinds::parse_list(rules).unwrap();
-    Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, rules, Vec::new(), vec![0; 81]).unwrap()
+    Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, rules, vec![0; 81]).unwrap()
 }
 
 /// One rated row: the puzzle and SE's ER, EP and ED.
@@ -127,6 +127,6 @@ fn r34_shapes_without_extra_houses_only_are_refused() {
     assert_eq!(refused(r#"{"size":4}"#), Some(Unsupported::Size(4)));
     assert_eq!(refused(r#"{"rules":["anti-knight"]}"#), Some(Unsupported::Rule("anti-knight")));
     assert_eq!(refused(r#"{"layout":"samurai"}"#), Some(Unsupported::Layout));
-    assert_eq!(refused(r#"{"cages":[{"cells":["r1c1","r1c2"]}]}"#), Some(Unsupported::Cages));
+    assert_eq!(refused(r#"{"cages":[{"cells":["r1c1","r1c2"]}]}"#), Some(Unsupported::Rule("killer")));
     assert_eq!(refused(r#"{"rules":["x","windoku","disjoint-groups"]}"#), None);
 }

@@ -21,7 +21,13 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudoku_print::variant::{self, variant_name, VariantItem, VariantSection};
 use sudoku_print::{ItemMeta, PerPage, PrintOptions};
-use sudoku_variant::{Cage, Kinds, Layout, Outcome, Puzzle, VariantSolver};
+use sudoku_variant::{Constraint, Kinds, Layout, Outcome, Puzzle, VariantSolver};
+
+/// A killer cage (the registry's `killer` kind).
+fn cage(cells: Vec<u16>, sum: Option<u32>) -> Constraint {
+    let killer = sudoku_variant::kind_named("killer").expect("killer is registered");
+    Constraint::of(killer, sudoku_variant::Instance { parts: vec![cells], value: sum })
+}
 
 /// Node budget of one uniqueness check: a check that runs out keeps the
 /// given.
@@ -197,14 +203,16 @@ fn killer(shape: &Puzzle, rng: &mut ChaCha8Rng) -> Result<(Puzzle, Vec<u8>), Box
         }
         cages.push(cage);
     }
-    let cages: Vec<Cage> = cages
+    let cages: Vec<Constraint> = cages
         .into_iter()
-        .map(|cells| Cage {
-            sum: Some(cells.iter().map(|&c| u32::from(solution[c])).sum()),
-            cells: cells.into_iter().map(|c| c as u16).collect(),
+        .map(|cells| {
+            let sum = Some(cells.iter().map(|&c| u32::from(solution[c])).sum());
+            let mut cells: Vec<u16> = cells.into_iter().map(|c| c as u16).collect();
+            cells.sort_unstable();
+            cage(cells, sum)
         })
         .collect();
-    make_from(&shape.with_cages(cages)?, solution, rng)
+    make_from(&shape.with_constraints(cages)?, solution, rng)
 }
 
 /// Givens removed from `solution` while `shape` stays unique.
@@ -279,12 +287,12 @@ fn jigsaw(rng: &mut ChaCha8Rng) -> Result<Puzzle, Box<dyn std::error::Error>> {
         trial[a] = rb;
         trial[c] = ra;
         if connected(&trial, ra) && connected(&trial, rb) {
-            let shape = Puzzle::new(9, Layout::Regions(trial.clone()), Kinds::NONE, Vec::new(), vec![0; 81])?;
+            let shape = Puzzle::new(9, Layout::Regions(trial.clone()), Kinds::NONE, vec![0; 81])?;
             if VariantSolver::new(&shape).count_bounded(shape.givens(), 1, 200_000).0 == 1 {
                 regions = trial;
                 swaps += 1;
             }
         }
     }
-    Ok(Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, Vec::new(), vec![0; 81])?)
+    Ok(Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, vec![0; 81])?)
 }

@@ -7,7 +7,13 @@ use std::process::Command;
 
 use sudoku_print::variant::{render_variant_pdf, variant_index, VariantItem, VariantSection};
 use sudoku_print::{ItemMeta, PrintOptions};
-use sudoku_variant::{Cage, Puzzle};
+use sudoku_variant::{Constraint, Puzzle};
+
+/// A killer cage (the registry's `killer` kind).
+fn cage(cells: Vec<u16>, sum: Option<u32>) -> Constraint {
+    let killer = sudoku_variant::kind_named("killer").expect("killer is registered");
+    Constraint::of(killer, sudoku_variant::Instance { parts: vec![cells], value: sum })
+}
 
 /// Cage sums no other text of the page can produce (no givens; the page
 /// number and `Puzzle 1` are one-digit).
@@ -22,12 +28,11 @@ fn sections() -> Vec<VariantSection> {
     let shape = Puzzle::blank(9).unwrap();
     let cages = SUMS
         .iter()
-        .map(|(sum, cells)| Cage {
-            cells: cells.iter().map(|c| shape.parse_cell(c).unwrap() as u16).collect(),
-            sum: Some(*sum),
+        .map(|(sum, cells)| {
+            cage(cells.iter().map(|c| shape.parse_cell(c).unwrap() as u16).collect(), Some(*sum))
         })
         .collect();
-    let killer = shape.with_cages(cages).unwrap();
+    let killer = shape.with_constraints(cages).unwrap();
     let giant = Puzzle::blank(16).unwrap();
     let item =
         |p: Puzzle| VariantItem { solution: p.solve_one().unwrap(), puzzle: p, meta: ItemMeta::default() };

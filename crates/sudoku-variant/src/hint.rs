@@ -1,12 +1,12 @@
 //! Hints on any variant: from a player's position (givens plus placed
 //! digits), first any mistake (a placed digit that differs from the unique
 //! solution), else the simplest next placement: a naked single, a hidden
-//! single in a house (named by kind), a digit a killer cage's combinations
-//! force; when none of these applies, the cell with the fewest candidates
+//! single in a house (named by kind), a digit one constraint forces (a
+//! killer cage's combinations, a thermometer's order); when none of these applies, the cell with the fewest candidates
 //! and its digit from the solution, said as such. Not the SE ladder: that
 //! is `sudoku-grade`'s, for the variants it knows.
 
-use crate::constraint::Candidates;
+use crate::constraint::{Candidates, Instance};
 use crate::{Puzzle, VariantSolver};
 
 /// What the next step is.
@@ -130,32 +130,18 @@ impl Puzzle {
                 }
             }
         }
-        // Cage combinations narrowing a cell to one digit.
-        for cage in self.cages() {
-            let Some(sum) = cage.sum else { continue };
-            let cells: Vec<usize> = cage.cells.iter().map(|&c| usize::from(c)).collect();
-            let combos = crate::engine::combinations(self.size(), cells.len(), sum);
-            let fits = |combo: u32| cells.iter().all(|&c| cands[c] & combo != 0);
-            let allowed = combos.iter().copied().filter(|&m| fits(m)).fold(0, |a, m| a | m);
-            for &c in &cells {
-                let left = cands[c] & allowed;
-                if board[c] == 0 && left.count_ones() == 1 {
-                    let reason = format!("cage at {} (sum {sum})", self.cell_name(cells[0]));
-                    return Ok(place("Cage Combination", reason, c, left.trailing_zeros() as u8 + 1));
-                }
-            }
-        }
-        // A constraint (thermometer, arrow, ...) narrowing a cell to one digit.
+        // A constraint (cage, thermometer, arrow, ...) narrowing a cell to
+        // one digit.
         for constraint in self.constraints() {
             let mut narrowed = Board(cands.clone());
-            if !constraint.kind().narrow(constraint.parts(), self.size(), &mut narrowed) {
+            if !constraint.kind().narrow(constraint.instance(), self.size(), &mut narrowed) {
                 continue;
             }
             for c in constraint.cells().map(usize::from) {
                 let left = narrowed.0[c];
                 if board[c] == 0 && left.count_ones() == 1 && cands[c].count_ones() > 1 {
                     let digit = left.trailing_zeros() as u8 + 1;
-                    return Ok(place(constraint.kind().title(), constraint.describe(self), c, digit));
+                    return Ok(place(constraint.kind().hint_title(), constraint.describe(self), c, digit));
                 }
             }
         }
@@ -177,12 +163,11 @@ impl Puzzle {
         let full = (1u32 << self.size()) - 1;
         let mut cands: Vec<u32> = board.iter().map(|&d| if d == 0 { full } else { 1 << (d - 1) }).collect();
         let mut groups: Vec<Vec<u16>> = self.houses().into_iter().map(|h| h.cells).collect();
-        groups.extend(self.cages().iter().map(|c| c.cells.clone()));
         for rule in self.rules().iter() {
-            groups.extend(rule.distinct(self, &[]));
+            groups.extend(rule.distinct(self, &Instance::default()));
         }
         for c in self.constraints() {
-            groups.extend(c.kind().distinct(self, c.parts()));
+            groups.extend(c.kind().distinct(self, c.instance()));
         }
         for group in &groups {
             for &a in group {

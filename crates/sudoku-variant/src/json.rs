@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::constraint::Kinds;
 use crate::digits::{format_digits, parse_grid_digits};
-use crate::puzzle::{default_boxes, Cage, Layout, Puzzle, SAMURAI_SIDE};
+use crate::puzzle::{default_boxes, Layout, Puzzle, SAMURAI_SIDE};
 use crate::VariantError;
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -22,8 +22,10 @@ struct Record {
     regions: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     rules: Vec<String>,
+    /// Killer cages: a kind's own list ([`crate::Kind::json_list`]), its
+    /// entries without `kind`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    cages: Vec<CageRecord>,
+    cages: Vec<ConstraintRecord>,
     /// Constraints drawn on the grid, each an object with its `kind` and
     /// the fields that kind reads ([`crate::Kind::parts_from_json`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -59,21 +61,30 @@ struct Record {
     comment: Option<serde_json::Value>,
 }
 
-/// One constraint: its kind's name, then the fields the kind reads.
-#[derive(Debug, Deserialize, Serialize)]
+/// One constraint: its kind's name (none in a kind's own list), then the
+/// fields the kind reads (`fields`) or writes (`written`, in its order).
+#[derive(Debug, Default, Deserialize)]
 struct ConstraintRecord {
     #[serde(default)]
     kind: Option<String>,
     #[serde(flatten)]
     fields: serde_json::Map<String, serde_json::Value>,
+    #[serde(skip)]
+    written: crate::Fields,
 }
 
-#[derive(Debug, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-struct CageRecord {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    sum: Option<u32>,
-    cells: Vec<String>,
+impl Serialize for ConstraintRecord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        if let Some(kind) = &self.kind {
+            map.serialize_entry("kind", kind)?;
+        }
+        for (key, value) in &self.written {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
 }
 
 /// A puzzle read from the JSON form, with the solution the record carried
@@ -121,23 +132,18 @@ impl Puzzle {
                 record.regions = Some(regions.iter().map(|&r| crate::digits::digit_char(r + 1)).collect());
             }
         }
-        record.cages = self
-            .cages()
-            .iter()
-            .map(|c| CageRecord {
-                sum: c.sum,
-                cells: c.cells.iter().map(|&i| self.cell_name(usize::from(i))).collect(),
-            })
-            .collect();
         let name = |c: u16| self.cell_name(usize::from(c));
-        record.constraints = self
-            .constraints()
-            .iter()
-            .map(|c| ConstraintRecord {
-                kind: Some(c.kind().name().into()),
-                fields: c.kind().parts_to_json(c.parts(), &name),
-            })
-            .collect();
+        for c in self.constraints() {
+            let written = c.kind().parts_to_json(c.instance(), &name);
+            match c.kind().json_list() {
+                "cages" => record.cages.push(ConstraintRecord { written, ..Default::default() }),
+                _ => record.constraints.push(ConstraintRecord {
+                    kind: Some(c.kind().name().into()),
+                    written,
+                    ..Default::default()
+                }),
+            }
+        }
         serde_json::to_string(&record).expect("a record of strings and numbers serializes")
     }
 }
@@ -199,21 +205,14 @@ impl Record {
             Some(g) => parse_grid_digits(g, size, side * side).map_err(|e| in_field("givens", e))?,
             None => vec![0; side * side],
         };
-        let shape = Puzzle::new(size, layout.clone(), rules, Vec::new(), vec![0; side * side])?;
-        let mut cages = Vec::with_capacity(self.cages.len());
-        for cage in &self.cages {
-            let cells = cage
-                .cells
-                .iter()
-                .map(|name| shape.parse_cell(name).map(|i| i as u16))
-                .collect::<Result<Vec<_>, _>>()?;
-            cages.push(Cage { cells, sum: cage.sum });
+        let shape = Puzzle::new(size, layout.clone(), rules, vec![0; side * side])?;
+        let mut constraints = Vec::with_capacity(self.cages.len() + self.constraints.len());
+        for (list, records) in [("cages", &self.cages), ("constraints", &self.constraints)] {
+            for record in records {
+                constraints.push(read_constraint(&shape, list, &constraints, record)?);
+            }
         }
-        let mut constraints = Vec::with_capacity(self.constraints.len());
-        for (index, record) in self.constraints.iter().enumerate() {
-            constraints.push(read_constraint(&shape, index, record)?);
-        }
-        let puzzle = Puzzle::new(size, layout, rules, cages, givens)?.with_constraints(constraints)?;
+        let puzzle = Puzzle::new(size, layout, rules, givens)?.with_constraints(constraints)?;
         let digits = |name: &'static str, field: &Option<String>| {
             field
                 .as_ref()
@@ -237,26 +236,51 @@ fn rule_named(name: &str) -> Result<&'static dyn crate::Kind, VariantError> {
     }
 }
 
-/// One entry of `constraints`: its `kind` names a registered kind, which
-/// reads the rest.
+/// One entry of the list `list`: in `constraints` its `kind` names a
+/// registered kind, a kind's own list implies it; the kind reads the rest.
+/// `before` are the constraints read so far (an error counts the entry
+/// among those of its kind).
 fn read_constraint(
     shape: &Puzzle,
-    index: usize,
+    list: &str,
+    before: &[crate::Constraint],
     record: &ConstraintRecord,
 ) -> Result<crate::Constraint, VariantError> {
-    let name = record.kind.as_deref().ok_or_else(|| VariantError::Constraint {
-        index,
-        kind: "constraint",
-        why: "expected \"kind\": a name".into(),
-    })?;
-    let kind = crate::kind_named(name).ok_or_else(|| VariantError::UnknownKind(name.to_string()))?;
+    let own = crate::KINDS.iter().copied().find(|k| k.json_list() == list && list != "constraints");
+    let kind = match (own, record.kind.as_deref()) {
+        (Some(kind), None) => kind,
+        (Some(kind), Some(_)) => {
+            return Err(VariantError::Constraint {
+                index: before.iter().filter(|c| c.kind().name() == kind.name()).count(),
+                kind: kind.noun(),
+                why: format!("an entry of \"{list}\" takes no \"kind\""),
+            })
+        }
+        (None, Some(name)) => {
+            crate::kind_named(name).ok_or_else(|| VariantError::UnknownKind(name.to_string()))?
+        }
+        (None, None) => {
+            return Err(VariantError::Constraint {
+                index: before.len(),
+                kind: "constraint",
+                why: "expected \"kind\": a name".into(),
+            })
+        }
+    };
+    let index = before.iter().filter(|c| c.kind().name() == kind.name()).count();
     let cell = |name: &str| shape.parse_cell(name).map(|i| i as u16);
-    let parts = kind.parts_from_json(&record.fields, &cell).map_err(|why| VariantError::Constraint {
-        index,
-        kind: kind.name(),
-        why,
-    })?;
-    Ok(crate::Constraint::new(kind, parts))
+    let error = |why| VariantError::Constraint { index, kind: kind.noun(), why };
+    let instance = kind.parts_from_json(&record.fields, &cell).map_err(error)?;
+    // A field the kind does not write back is one it did not read: a typo
+    // must not drop part of a rule silently.
+    let written = kind.parts_to_json(&instance, &|c| shape.cell_name(usize::from(c)));
+    let unread = |(key, value): &(&String, &serde_json::Value)| {
+        !value.is_null() && !written.iter().any(|(k, _)| k == key)
+    };
+    if let Some((key, _)) = record.fields.iter().find(unread) {
+        return Err(error(format!("unknown field \"{key}\"")));
+    }
+    Ok(crate::Constraint::of(kind, instance))
 }
 
 /// A character error of a grid text, as the error of the JSON field

@@ -51,8 +51,8 @@ mod names;
 mod puzzle;
 
 pub use constraint::{
-    kind_named, Candidates, Constraint, Glyph, Instances, Kind, Kinds, Parts, ReadFpCell, ReadName,
-    WriteName, KINDS,
+    kind_named, Candidates, Constraint, Fields, Glyph, Instance, Instances, Kind, Kinds, ReadFpCell,
+    ReadName, WriteName, KINDS,
 };
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};
@@ -62,5 +62,5 @@ pub use houses::{House, HouseKind};
 pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
 pub use names::{ShapeName, VariantList};
-pub use puzzle::{default_boxes, Cage, Layout, Puzzle, SAMURAI_GRIDS, SAMURAI_SIDE};
+pub use puzzle::{default_boxes, Layout, Puzzle, SAMURAI_GRIDS, SAMURAI_SIDE};
 pub use sudoku_core::{Coord, ParseCoordError};

@@ -41,24 +41,22 @@ impl ShapeName {
     }
 }
 
-/// What a variant list names: a shape other than boxes, killer cages, and
-/// the registry's kinds (rules of the whole grid and constraints drawn on
-/// it). The default is the classic puzzle (`classic`, or an empty list).
+/// What a variant list names: a shape other than boxes, and the
+/// registry's kinds (rules of the whole grid and constraints drawn on it,
+/// killer cages among them). The default is the classic puzzle (`classic`, or an empty list).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct VariantList {
     /// Jigsaw or samurai; `None` for boxes.
     pub shape: Option<ShapeName>,
-    /// Killer cages.
-    pub killer: bool,
     /// Kinds: rules of the whole grid (x, anti-knight, ...) and kinds
-    /// drawn on the grid (thermo, arrow, ...).
+    /// drawn on the grid (killer, thermo, arrow, ...).
     pub kinds: Kinds,
 }
 
 impl VariantList {
-    /// Parses a comma-separated list: `classic`, `killer`, `jigsaw` (or
+    /// Parses a comma-separated list: `classic`, `jigsaw` (or
     /// `irregular`), `samurai`, and the registered kinds' names and
-    /// spellings ([`crate::KINDS`]: `x`, `anti-knight`, `thermo`, ...),
+    /// spellings ([`crate::KINDS`]: `killer`, `x`, `thermo`, ...),
     /// any case; empty names are skipped.
     ///
     /// # Errors
@@ -71,10 +69,6 @@ impl VariantList {
                 name.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect();
             let shape = match key.as_str() {
                 "classic" => continue,
-                "killer" => {
-                    out.killer = true;
-                    continue;
-                }
                 "jigsaw" | "irregular" => ShapeName::Jigsaw,
                 "samurai" => ShapeName::Samurai,
                 _ => {
@@ -92,10 +86,13 @@ impl VariantList {
     }
 
     /// Every name a list takes (spellings aside), for help and messages:
-    /// the shapes, `killer`, then the registered kinds.
+    /// a kind that tiles the grid (`killer`, which names a puzzle before
+    /// its shape: a killer jigsaw), the shapes, then the other kinds.
     pub fn names() -> Vec<&'static str> {
-        let mut names = vec!["killer", "jigsaw", "samurai", "classic"];
-        names.extend(KINDS.iter().map(|k| k.name()));
+        let (tiling, others): (Vec<&&dyn crate::Kind>, Vec<_>) = KINDS.iter().partition(|k| k.tiles());
+        let mut names: Vec<&str> = tiling.iter().map(|k| k.name()).collect();
+        names.extend(["jigsaw", "samurai", "classic"]);
+        names.extend(others.iter().map(|k| k.name()));
         names
     }
 
@@ -110,9 +107,6 @@ impl fmt::Display for VariantList {
     /// `classic`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts: Vec<&str> = self.shape.iter().map(|s| s.name()).collect();
-        if self.killer {
-            parts.push("killer");
-        }
         parts.extend(self.kinds.iter().map(|k| k.name()));
         match parts.is_empty() {
             true => f.write_str("classic"),
@@ -129,9 +123,8 @@ mod tests {
     fn lists_parse_into_shape_killer_and_rules_and_print_back() {
         let l = VariantList::parse(" Killer, X ,,anti-knight").unwrap();
         assert_eq!(l.shape, None);
-        assert!(l.killer);
         let names: Vec<&str> = l.kinds.iter().map(|k| k.name()).collect();
-        assert_eq!(names, ["x", "anti-knight"]);
+        assert_eq!(names, ["killer", "x", "anti-knight"]);
         assert_eq!(l.to_string(), "killer,x,anti-knight");
         assert_eq!(VariantList::parse(&l.to_string()), Ok(l));
         let j = VariantList::parse("irregular,nc").unwrap();

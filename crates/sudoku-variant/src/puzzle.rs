@@ -1,13 +1,13 @@
 //! The puzzle model: a shape (size with boxes, jigsaw regions, or the
-//! samurai's five grids), rules of the whole grid, killer cages,
-//! constraints drawn on the grid, and givens. Rules and constraints are
+//! samurai's five grids), rules of the whole grid, constraints drawn on
+//! the grid (killer cages among them), and givens. Rules and constraints are
 //! the registry's kinds ([`crate::KINDS`]); nothing here names one.
 //!
 //! Cells are numbered row-major over the *canvas*: the n×n grid, or the
 //! 21×21 square a samurai's five grids sit in (positions outside every grid
 //! are not cells). [`Puzzle::cells`] lists the cells that exist.
 
-use crate::constraint::{Constraint, Kinds};
+use crate::constraint::{Constraint, Instance, Kinds};
 use crate::digits::{format_digits, parse_grid_digits};
 #[cfg(doc)]
 use crate::Kind;
@@ -30,16 +30,6 @@ pub enum Layout {
     Samurai,
 }
 
-/// A killer cage: distinct digits in its cells, adding up to `sum` when
-/// it has one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cage {
-    /// Canvas indices of the cells, sorted.
-    pub cells: Vec<u16>,
-    /// The total of the cage's digits, if given.
-    pub sum: Option<u32>,
-}
-
 /// Side of the samurai canvas.
 pub const SAMURAI_SIDE: usize = 21;
 
@@ -47,13 +37,12 @@ pub const SAMURAI_SIDE: usize = 21;
 /// top-left, top-right, centre, bottom-left, bottom-right.
 pub const SAMURAI_GRIDS: [(usize, usize); 5] = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)];
 
-/// One variant puzzle: shape, rules, cages, constraints and givens.
+/// One variant puzzle: shape, rules, constraints and givens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     size: u8,
     layout: Layout,
     rules: Kinds,
-    cages: Vec<Cage>,
     constraints: Vec<Constraint>,
     givens: Vec<u8>,
 }
@@ -77,28 +66,21 @@ impl Puzzle {
     pub fn blank(size: usize) -> Result<Puzzle, VariantError> {
         check_size(size)?;
         let (rows, cols) = default_boxes(size).ok_or(VariantError::NoBoxes(size))?;
-        Puzzle::new(size, Layout::Boxes { rows, cols }, Kinds::NONE, Vec::new(), vec![0; size * size])
+        Puzzle::new(size, Layout::Boxes { rows, cols }, Kinds::NONE, vec![0; size * size])
     }
 
     /// A blank samurai.
     pub fn blank_samurai() -> Puzzle {
         let givens = vec![0; SAMURAI_SIDE * SAMURAI_SIDE];
-        Puzzle::new(9, Layout::Samurai, Kinds::NONE, Vec::new(), givens)
-            .expect("the samurai shape is well-formed")
+        Puzzle::new(9, Layout::Samurai, Kinds::NONE, givens).expect("the samurai shape is well-formed")
     }
 
     /// Builds a puzzle and checks that every part fits: the layout tiles
     /// the grid, the rules (kinds of the whole grid, [`Kind::global`])
-    /// apply to the shape, cages name distinct cells
-    /// with a reachable sum, givens are one per canvas position and only
-    /// on cells.
-    pub fn new(
-        size: usize,
-        layout: Layout,
-        rules: Kinds,
-        mut cages: Vec<Cage>,
-        givens: Vec<u8>,
-    ) -> Result<Puzzle, VariantError> {
+    /// apply to the shape, givens are one per canvas position and only on
+    /// cells. Constraints drawn on the grid are added by
+    /// [`Puzzle::with_constraints`].
+    pub fn new(size: usize, layout: Layout, rules: Kinds, givens: Vec<u8>) -> Result<Puzzle, VariantError> {
         check_size(size)?;
         match &layout {
             Layout::Boxes { rows, cols } => {
@@ -121,8 +103,7 @@ impl Puzzle {
         if givens.len() != side * side {
             return Err(VariantError::Length { found: givens.len(), expected: (side * side).to_string() });
         }
-        let mut puzzle =
-            Puzzle { size: size as u8, layout, rules, cages: Vec::new(), constraints: Vec::new(), givens };
+        let puzzle = Puzzle { size: size as u8, layout, rules, constraints: Vec::new(), givens };
         puzzle.check_rules()?;
         for (i, &g) in puzzle.givens.iter().enumerate() {
             if usize::from(g) > size {
@@ -140,11 +121,6 @@ impl Puzzle {
                 });
             }
         }
-        for (index, cage) in cages.iter_mut().enumerate() {
-            cage.cells.sort_unstable();
-            puzzle.check_cage(index, cage)?;
-        }
-        puzzle.cages = cages;
         Ok(puzzle)
     }
 
@@ -153,35 +129,8 @@ impl Puzzle {
             if !kind.global() {
                 return Err(VariantError::NotARule(kind.name()));
             }
-            kind.check(self, &[]).map_err(|needs| VariantError::RuleShape { rule: kind.name(), needs })?;
-        }
-        Ok(())
-    }
-
-    fn check_cage(&self, index: usize, cage: &Cage) -> Result<(), VariantError> {
-        let why = |why: String| VariantError::Cage { index, why };
-        if cage.cells.is_empty() {
-            return Err(why("no cells".into()));
-        }
-        if cage.cells.windows(2).any(|w| w[0] == w[1]) {
-            return Err(why("a cell is named twice".into()));
-        }
-        if let Some(&c) = cage.cells.iter().find(|&&c| !self.is_cell(usize::from(c))) {
-            return Err(why(format!("{} is not a cell", self.cell_name(usize::from(c)))));
-        }
-        let n = usize::from(self.size);
-        let k = cage.cells.len();
-        if k > n {
-            return Err(why(format!("{k} cells cannot hold distinct digits 1-{n}")));
-        }
-        if let Some(sum) = cage.sum {
-            let min = k * (k + 1) / 2;
-            let max = k * (2 * n - k + 1) / 2;
-            if (sum as usize) < min || (sum as usize) > max {
-                return Err(why(format!(
-                    "sum {sum} is out of reach, {k} distinct digits add up to {min}-{max}"
-                )));
-            }
+            kind.check(self, &Instance::default())
+                .map_err(|needs| VariantError::RuleShape { rule: kind.name(), needs })?;
         }
         Ok(())
     }
@@ -201,14 +150,16 @@ impl Puzzle {
         self.rules
     }
 
-    /// The killer cages (cells sorted).
-    pub fn cages(&self) -> &[Cage] {
-        &self.cages
-    }
-
-    /// The constraints drawn on the grid (thermometers, arrows, ...).
+    /// The constraints drawn on the grid (killer cages, thermometers,
+    /// arrows, ...).
     pub fn constraints(&self) -> &[Constraint] {
         &self.constraints
+    }
+
+    /// Whether some constraint is a cage ([`crate::Kind::cage`]: drawn as
+    /// a dashed outline, where a book leaves room for its sum).
+    pub fn has_cages(&self) -> bool {
+        self.constraints.iter().any(|c| c.kind().cage(c.instance()).is_some())
     }
 
     /// Every kind on the puzzle: its rules and its constraints' kinds.
@@ -223,61 +174,46 @@ impl Puzzle {
 
     /// Replaces the givens (same canvas); checks digits and positions.
     pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, VariantError> {
-        Puzzle::new(self.size(), self.layout.clone(), self.rules, self.cages.clone(), givens)?
-            .with_constraints(self.constraints.clone())
-    }
-
-    /// Replaces the cages; checks them.
-    pub fn with_cages(&self, cages: Vec<Cage>) -> Result<Puzzle, VariantError> {
-        Puzzle::new(self.size(), self.layout.clone(), self.rules, cages, self.givens.clone())?
+        Puzzle::new(self.size(), self.layout.clone(), self.rules, givens)?
             .with_constraints(self.constraints.clone())
     }
 
     /// Replaces the rules; checks that they apply.
     pub fn with_rules(&self, rules: Kinds) -> Result<Puzzle, VariantError> {
-        Puzzle::new(self.size(), self.layout.clone(), rules, self.cages.clone(), self.givens.clone())?
+        Puzzle::new(self.size(), self.layout.clone(), rules, self.givens.clone())?
             .with_constraints(self.constraints.clone())
     }
 
     /// Replaces the constraints; checks each against the shape
-    /// ([`crate::Kind::check`]).
+    /// ([`crate::Kind::check`]). An error names the constraint by its
+    /// kind's noun and its place among those of its kind (`cage 3`).
     pub fn with_constraints(&self, constraints: Vec<Constraint>) -> Result<Puzzle, VariantError> {
-        for (index, c) in constraints.iter().enumerate() {
-            if c.kind().global() {
-                return Err(VariantError::Constraint {
-                    index,
-                    kind: c.kind().name(),
-                    why: "a rule of the whole grid, not drawn on it: give it as a rule".into(),
-                });
-            }
-            c.kind().check(self, c.parts()).map_err(|why| VariantError::Constraint {
-                index,
-                kind: c.kind().name(),
-                why,
-            })?;
+        for (at, c) in constraints.iter().enumerate() {
+            let kind = c.kind();
+            let index = constraints[..at].iter().filter(|o| o.kind().name() == kind.name()).count();
+            let why = match kind.global() {
+                true => Err("a rule of the whole grid, not drawn on it: give it as a rule".to_string()),
+                false => kind.check(self, c.instance()),
+            };
+            why.map_err(|why| VariantError::Constraint { index, kind: kind.noun(), why })?;
         }
         Ok(Puzzle { constraints, ..self.clone() })
     }
 
     /// Whether the puzzle has nothing beyond rows, columns and boxes: no
-    /// region, samurai layout, extra rule, cage or constraint. Decided on
+    /// region, samurai layout, extra rule or constraint. Decided on
     /// the puzzle's structure, so that a rule added later is never taken
     /// for classic (9×9 ones go to `sudoku-core`'s solver).
     pub fn is_classic(&self) -> bool {
-        matches!(self.layout, Layout::Boxes { .. })
-            && self.rules.is_empty()
-            && self.cages.is_empty()
-            && self.constraints.is_empty()
+        matches!(self.layout, Layout::Boxes { .. }) && self.rules.is_empty() && self.constraints.is_empty()
     }
 
     /// Whether the givens line with the variant's name
     /// ([`Puzzle::variant_name`]) and size says everything: boxes or the
-    /// samurai layout, and nothing drawn on the grid (no cage, no
-    /// constraint). Otherwise only the JSON form holds the puzzle.
+    /// samurai layout, and nothing drawn on the grid (no constraint, no
+    /// cage). Otherwise only the JSON form holds the puzzle.
     pub fn is_line_with_rules(&self) -> bool {
-        matches!(self.layout, Layout::Boxes { .. } | Layout::Samurai)
-            && self.cages.is_empty()
-            && self.constraints.is_empty()
+        matches!(self.layout, Layout::Boxes { .. } | Layout::Samurai) && self.constraints.is_empty()
     }
 
     /// The variant's name as the CSV column and `--variant` write it:
@@ -289,7 +225,7 @@ impl Puzzle {
             Layout::Regions(_) => Some(crate::ShapeName::Jigsaw),
             Layout::Boxes { .. } => None,
         };
-        crate::VariantList { shape, killer: !self.cages.is_empty(), kinds: self.kinds() }.to_string()
+        crate::VariantList { shape, kinds: self.kinds() }.to_string()
     }
 
     /// The one-grid squares of the puzzle: `(row, col)` top-left corners
@@ -366,7 +302,7 @@ impl Puzzle {
         let len = line.chars().count();
         if size.is_none() && len == SAMURAI_SIDE * SAMURAI_SIDE {
             let givens = parse_grid_digits(line, 9, len)?;
-            return Puzzle::new(9, Layout::Samurai, Kinds::NONE, Vec::new(), givens);
+            return Puzzle::new(9, Layout::Samurai, Kinds::NONE, givens);
         }
         let size = match size {
             Some(n) => n,

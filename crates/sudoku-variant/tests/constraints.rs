@@ -1,4 +1,5 @@
-//! Thermometers, arrows and odd/even cells against an independent solver written here:
+//! Killer cages, thermometers, arrows and odd/even cells against an
+//! independent solver written here:
 //! plain backtracking over the cells in row order, checking rows, columns,
 //! boxes and each constraint by its rule as the puzzle books state it
 //! (never through the crate's `Kind` code), on random puzzles of both
@@ -7,7 +8,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_variant::{kind_named, Constraint, Puzzle, KINDS};
+use sudoku_variant::{kind_named, Constraint, Instance, Kind, Puzzle, KINDS};
 
 /// A constraint as the reference solver reads it.
 #[derive(Debug, Clone)]
@@ -18,6 +19,8 @@ enum Rule {
     Arrow(Vec<usize>, Vec<usize>),
     /// The cell's digit is odd (true) or even.
     Parity(usize, bool),
+    /// No digit twice, and the digits add up to the sum when there is one.
+    Cage(Vec<usize>, Option<u32>),
 }
 
 impl Rule {
@@ -26,6 +29,7 @@ impl Rule {
             Rule::Thermo(c) => c.clone(),
             Rule::Arrow(a, b) => a.iter().chain(b).copied().collect(),
             Rule::Parity(c, _) => vec![*c],
+            Rule::Cage(c, _) => c.clone(),
         }
     }
 
@@ -37,6 +41,10 @@ impl Rule {
                 number == arrow.iter().map(|&c| u32::from(g[c])).sum::<u32>()
             }
             Rule::Parity(c, odd) => (g[*c] % 2 == 1) == *odd,
+            Rule::Cage(c, sum) => {
+                let distinct = c.iter().enumerate().all(|(k, &x)| c[..k].iter().all(|&y| g[y] != g[x]));
+                distinct && sum.is_none_or(|s| c.iter().map(|&x| u32::from(g[x])).sum::<u32>() == s)
+            }
         }
     }
 }
@@ -171,16 +179,49 @@ fn json(n: usize, givens: &[u8], rules: &[Rule]) -> String {
             Rule::Parity(c, odd) => {
                 format!(r#"{{"kind":"{}","cell":"{}"}}"#, if *odd { "odd" } else { "even" }, name(n, *c))
             }
+            Rule::Cage(c, Some(sum)) => format!(r#"{{"kind":"killer","cells":[{}],"sum":{sum}}}"#, names(c)),
+            Rule::Cage(c, None) => format!(r#"{{"kind":"killer","cells":[{}]}}"#, names(c)),
         })
         .collect();
     let givens: String = givens.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
     format!(r#"{{"size":{n},"givens":"{givens}","constraints":[{}]}}"#, constraints.join(","))
 }
 
+/// Instances of `kind` true of `grid`, as a generator draws them: a kind
+/// that tiles the grid (killer) on random dominoes ([`Kind::tile`]), any
+/// other by [`Kind::sprinkle`].
+fn draw(kind: &dyn Kind, blank: &Puzzle, grid: &[u8], rng: &mut ChaCha8Rng) -> Vec<Instance> {
+    if !kind.tiles() {
+        return kind.sprinkle(blank, grid, rng);
+    }
+    let n = blank.size();
+    let mut used = vec![false; n * n];
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let (r, c) = (rng.gen_range(0..n), rng.gen_range(0..n - 1));
+        let (a, b) = (r * n + c, r * n + c + 1);
+        if !used[a] && !used[b] {
+            used[a] = true;
+            used[b] = true;
+            out.push(kind.tile(&[a as u16, b as u16], grid).expect("a row's two digits differ"));
+        }
+    }
+    out
+}
+
 /// Blind constraints: thermometers and arrows on random paths, odd and
-/// even cells anywhere.
+/// even cells anywhere, cages on random cells with a random sum or none.
 fn blind_rules(n: usize, rng: &mut ChaCha8Rng) -> Vec<Rule> {
     let mut rules = Vec::new();
+    for _ in 0..rng.gen_range(0..=2) {
+        let mut cells: Vec<usize> = (0..rng.gen_range(1..=3)).map(|_| rng.gen_range(0..n * n)).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let k = cells.len();
+        let (low, high) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
+        let sum = rng.gen_bool(0.8).then(|| rng.gen_range(low..=high) as u32);
+        rules.push(Rule::Cage(cells, sum));
+    }
     for _ in 0..rng.gen_range(0..=3) {
         rules.push(Rule::Parity(rng.gen_range(0..n * n), rng.gen_bool(0.5)));
     }
@@ -218,9 +259,11 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
             let blank = Puzzle::blank(n).unwrap();
             let mut rules = Vec::new();
             for kind in KINDS {
-                for parts in kind.sprinkle(&blank, &grid, &mut rng) {
-                    let cells = |k: usize| parts[k].iter().map(|&c| usize::from(c)).collect::<Vec<_>>();
+                for instance in draw(*kind, &blank, &grid, &mut rng) {
+                    let cells =
+                        |k: usize| instance.parts[k].iter().map(|&c| usize::from(c)).collect::<Vec<_>>();
                     rules.push(match kind.name() {
+                        "killer" => Rule::Cage(cells(0), instance.value),
                         "thermo" => Rule::Thermo(cells(0)),
                         "arrow" => Rule::Arrow(cells(0), cells(1)),
                         "odd" | "even" => Rule::Parity(cells(0)[0], kind.name() == "odd"),
@@ -303,8 +346,8 @@ fn every_kind_survives_the_json_and_fpuzzles_forms() {
 }
 
 /// Every registered kind drawn on the grid, as the generator draws it:
-/// the JSON form and the f-puzzles form give the puzzle back, ipuz
-/// refuses it, and the variant's name is the kind's.
+/// the JSON form and the f-puzzles form give the puzzle back, ipuz takes
+/// cages and refuses the others, and the variant's name is the kind's.
 #[test]
 fn every_drawn_kind_survives_the_json_and_fpuzzles_forms() {
     let mut rng = ChaCha8Rng::seed_from_u64(45);
@@ -312,14 +355,14 @@ fn every_drawn_kind_survives_the_json_and_fpuzzles_forms() {
         let blank = Puzzle::blank(n).unwrap();
         let grid = blank.solve_one().unwrap();
         for kind in KINDS.iter().filter(|k| !k.global()) {
-            let drawn = kind.sprinkle(&blank, &grid, &mut rng);
-            let constraints: Vec<Constraint> = drawn.into_iter().map(|p| Constraint::new(*kind, p)).collect();
+            let drawn = draw(*kind, &blank, &grid, &mut rng);
+            let constraints: Vec<Constraint> = drawn.into_iter().map(|p| Constraint::of(*kind, p)).collect();
             let puzzle = blank.with_constraints(constraints).unwrap();
             let what = format!("{} on {n}x{n}", kind.name());
             assert_eq!(Puzzle::from_json(&puzzle.to_json(None)).unwrap().puzzle, puzzle, "{what}");
             let fp = puzzle.to_fpuzzles(None).unwrap();
             assert_eq!(Puzzle::from_fpuzzles(&fp).unwrap().puzzle, puzzle, "{what}: {fp}");
-            assert!(puzzle.to_ipuz(None).is_err(), "{what}");
+            assert_eq!(puzzle.to_ipuz(None).is_ok(), puzzle.has_cages(), "{what}");
             assert_eq!(puzzle.variant_name(), kind.name(), "{what}");
         }
     }
@@ -333,10 +376,10 @@ fn sprinkled_constraints_hold_on_the_grid_they_were_drawn_on() {
         for _ in 0..5 {
             let grid = blank.solve_one().unwrap();
             for kind in KINDS.iter().filter(|k| !k.global()) {
-                let drawn = kind.sprinkle(&blank, &grid, &mut rng);
+                let drawn = draw(*kind, &blank, &grid, &mut rng);
                 assert!(!drawn.is_empty(), "{} on {n}x{n}", kind.name());
                 let constraints: Vec<Constraint> =
-                    drawn.into_iter().map(|p| Constraint::new(*kind, p)).collect();
+                    drawn.into_iter().map(|p| Constraint::of(*kind, p)).collect();
                 let puzzle = blank.with_constraints(constraints).unwrap();
                 assert!(puzzle.check_solution(&grid).is_ok(), "{} on {n}x{n}", kind.name());
             }

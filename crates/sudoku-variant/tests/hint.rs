@@ -4,7 +4,13 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudoku_variant::{Cage, Kinds, Puzzle, VariantHint, VariantSolver};
+use sudoku_variant::{Constraint, Kinds, Puzzle, VariantHint, VariantSolver};
+
+/// A killer cage (the registry's `killer` kind).
+fn cage(cells: Vec<u16>, sum: Option<u32>) -> Constraint {
+    let killer = sudoku_variant::kind_named("killer").expect("killer is registered");
+    Constraint::of(killer, sudoku_variant::Instance { parts: vec![cells], value: sum })
+}
 
 /// A unique puzzle: a random completion, then givens removed in a seeded
 /// order while the count stays 1.
@@ -62,15 +68,15 @@ fn r34_a_killer_hint_uses_its_cages() {
     let shape = Puzzle::blank(6).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(34);
     let full = VariantSolver::new(&shape).solve_random(shape.givens(), &mut rng, 100_000).unwrap().unwrap();
-    let cages: Vec<Cage> = (0..18u16)
+    let cages: Vec<Constraint> = (0..18u16)
         .map(|k| {
             let cells = vec![2 * k, 2 * k + 1];
             let sum = cells.iter().map(|&c| u32::from(full[usize::from(c)])).sum();
-            Cage { cells, sum: Some(sum) }
+            cage(cells, Some(sum))
         })
         .collect();
     // Givens removed while the cages keep it unique.
-    let killer = shape.with_cages(cages).unwrap().with_givens(full).unwrap();
+    let killer = shape.with_constraints(cages).unwrap().with_givens(full).unwrap();
     let mut solver = VariantSolver::new(&killer);
     let mut givens = killer.givens().to_vec();
     for i in 0..36 {

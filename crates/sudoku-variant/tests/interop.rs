@@ -7,7 +7,18 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use sudoku_variant::lzstring::{compress_to_base64, decompress_from_base64, LzError, MAX_OUTPUT};
-use sudoku_variant::{Cage, InteropError, Kind, Kinds, Layout, Puzzle, KINDS};
+use sudoku_variant::{Constraint, InteropError, Kind, Kinds, Layout, Puzzle, KINDS};
+
+/// A killer cage (the registry's `killer` kind).
+fn cage(cells: Vec<u16>, sum: Option<u32>) -> Constraint {
+    let killer = sudoku_variant::kind_named("killer").expect("killer is registered");
+    Constraint::of(killer, sudoku_variant::Instance { parts: vec![cells], value: sum })
+}
+
+/// The puzzle's killer cages.
+fn cages(p: &Puzzle) -> Vec<Constraint> {
+    p.constraints().iter().filter(|c| c.kind().cage(c.instance()).is_some()).cloned().collect()
+}
 
 /// The rules of a variant list.
 fn rules(list: &str) -> Kinds {
@@ -83,7 +94,7 @@ fn r34_public_killer_anti_knight_imports_and_solves_to_the_published_solution() 
         let puzzle = &imported.puzzle;
         assert_eq!(puzzle.size(), 9);
         assert_eq!(puzzle.rules(), rules("anti-knight"));
-        assert!(!puzzle.cages().is_empty());
+        assert!(!cages(puzzle).is_empty());
         assert_eq!(imported.title.as_deref(), Some("Self-contained"));
         puzzle.check_solution(&solution).expect("the published solution keeps every imported rule");
         // Title, author and rules text survive an export of the import.
@@ -117,8 +128,8 @@ fn r34_public_16x16_jigsaw_killer_without_sums_imports() {
     let puzzle = &imported.puzzle;
     assert_eq!(puzzle.size(), 16);
     assert!(matches!(puzzle.layout(), Layout::Regions(_)));
-    assert!(!puzzle.cages().is_empty());
-    assert!(puzzle.cages().iter().all(|c| c.sum.is_none()));
+    assert!(!cages(puzzle).is_empty());
+    assert!(cages(puzzle).iter().all(|c| c.value().is_none()));
     let again = Puzzle::from_link(&puzzle.to_fpuzzles_link(None).unwrap()).unwrap().puzzle;
     assert_eq!(&again, puzzle);
     // Solving it takes seconds in a debug build; its uniqueness is in the
@@ -193,7 +204,7 @@ fn r34_hand_written_fpuzzles_reads_field_by_field() {
     assert_eq!(p.rules(), rules("x,anti-king"));
     // r3c4 holds a value that is not given: a solver's entry, not a clue.
     assert_eq!(p.givens_line(), "1.........3.....");
-    assert_eq!(p.cages(), &[Cage { cells: vec![1, 4], sum: Some(7) }, Cage { cells: vec![15], sum: None }]);
+    assert_eq!(cages(p), [cage(vec![1, 4], Some(7)), cage(vec![15], None)]);
     assert_eq!(imported.title.as_deref(), Some("hand"));
     assert_eq!(imported.solution, None);
 }
@@ -239,16 +250,14 @@ fn shapes() -> Vec<Puzzle> {
     out.push(nine.with_rules(rules("x,disjoint-groups,non-consecutive")).unwrap());
     // A jigsaw of bands: region k is rows... written as columns swapped.
     let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
-    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, Vec::new(), vec![0; 81]).unwrap();
+    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, vec![0; 81]).unwrap();
     out.push(jigsaw);
     // A 7×7 jigsaw (a prime side: f-puzzles' default regions are rows).
     let rows7: Vec<u8> = (0..49).map(|i| (i / 7) as u8).collect();
-    out.push(Puzzle::new(7, Layout::Regions(rows7), Kinds::NONE, Vec::new(), vec![0; 49]).unwrap());
-    out.push(
-        Puzzle::new(6, Layout::Boxes { rows: 3, cols: 2 }, Kinds::NONE, Vec::new(), vec![0; 36]).unwrap(),
-    );
-    let cages = vec![Cage { cells: vec![0, 1, 9], sum: Some(15) }, Cage { cells: vec![40, 41], sum: None }];
-    out.push(nine.with_cages(cages).unwrap());
+    out.push(Puzzle::new(7, Layout::Regions(rows7), Kinds::NONE, vec![0; 49]).unwrap());
+    out.push(Puzzle::new(6, Layout::Boxes { rows: 3, cols: 2 }, Kinds::NONE, vec![0; 36]).unwrap());
+    let cages = vec![cage(vec![0, 1, 9], Some(15)), cage(vec![40, 41], None)];
+    out.push(nine.with_constraints(cages).unwrap());
     out
 }
 
@@ -447,14 +456,9 @@ fn r34_hostile_fpuzzles_documents_give_errors() {
 #[test]
 fn r34_ipuz_export_writes_the_sudoku_kind() {
     let solution = digits("1234341243212143");
-    let killer_x = Puzzle::new(
-        4,
-        Layout::Boxes { rows: 2, cols: 2 },
-        rules("x"),
-        vec![Cage { cells: vec![1, 4], sum: Some(5) }, Cage { cells: vec![15], sum: None }],
-        digits("1000000000200000"),
-    )
-    .unwrap();
+    let killer_x = Puzzle::new(4, Layout::Boxes { rows: 2, cols: 2 }, rules("x"), digits("1000000000200000"))
+        .and_then(|p| p.with_constraints(vec![cage(vec![1, 4], Some(5)), cage(vec![15], None)]))
+        .unwrap();
     killer_x.check_solution(&solution).unwrap();
     let v: Value = serde_json::from_str(&killer_x.to_ipuz(Some(&solution)).unwrap()).unwrap();
     assert_eq!(v["version"], "http://ipuz.org/v2");
@@ -477,7 +481,7 @@ fn r34_ipuz_export_writes_the_sudoku_kind() {
 
     // A jigsaw has no boxes; its regions are zones. A 16×16 writes letters.
     let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
-    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, Vec::new(), vec![0; 81]).unwrap();
+    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, vec![0; 81]).unwrap();
     let v: Value = serde_json::from_str(&jigsaw.to_ipuz(None).unwrap()).unwrap();
     assert_eq!(v["boxes"], false);
     assert_eq!(v["zones"].as_array().unwrap().len(), 9);

@@ -3,7 +3,13 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_variant::{Cage, Kinds, Layout, Puzzle, VariantSolver};
+use sudoku_variant::{Constraint, Kinds, Layout, Puzzle, VariantSolver};
+
+/// A killer cage (the registry's `killer` kind).
+fn cage(cells: Vec<u16>, sum: Option<u32>) -> Constraint {
+    let killer = sudoku_variant::kind_named("killer").expect("killer is registered");
+    Constraint::of(killer, sudoku_variant::Instance { parts: vec![cells], value: sum })
+}
 
 /// Every 4×4 grid with 2×2 boxes, found by trying all digits in every
 /// cell with the three house rules written out (nothing from the crate).
@@ -124,11 +130,13 @@ fn r34_killer_cages_cut_from_a_core_solution() {
             for c in (0..8u16).step_by(2) {
                 let cells = vec![r * 9 + c, r * 9 + c + 1];
                 let sum = cells.iter().map(|&i| u32::from(grid[usize::from(i)])).sum();
-                cages.push(Cage { cells, sum: Some(sum) });
+                cages.push(cage(cells, Some(sum)));
             }
         }
-        let puzzle =
-            Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, Kinds::NONE, cages, vec![0; 81]).unwrap();
+        let puzzle = Puzzle::new(9, Layout::Boxes { rows: 3, cols: 3 }, Kinds::NONE, vec![0; 81])
+            .unwrap()
+            .with_constraints(cages)
+            .unwrap();
         let mut solver = VariantSolver::new(&puzzle);
         // The grid itself satisfies every rule.
         assert!(puzzle.check_solution(&grid).is_ok());
@@ -142,10 +150,11 @@ fn r34_killer_cages_cut_from_a_core_solution() {
         });
         assert!(n >= 1 && found);
         // A wrong sum on one cage: no solution with all other cells given.
-        let mut wrong = puzzle.cages().to_vec();
-        wrong[0].sum = Some(wrong[0].sum.unwrap() + 1);
-        if wrong[0].sum.unwrap() <= 17 {
-            let bad = puzzle.with_cages(wrong).unwrap();
+        let mut wrong = puzzle.constraints().to_vec();
+        let sum = wrong[0].value().unwrap() + 1;
+        wrong[0] = cage(wrong[0].parts()[0].clone(), Some(sum));
+        if sum <= 17 {
+            let bad = puzzle.with_constraints(wrong).unwrap();
             let mut rest = grid.clone();
             rest[0] = 0;
             rest[1] = 0;
@@ -205,8 +214,7 @@ fn r34_classic_9x9_goes_to_the_core_solver() {
     // The same puzzle as a jigsaw whose regions are the boxes runs the
     // general engine, which must agree.
     let regions: Vec<u8> = (0..81).map(|i| ((i / 27) * 3 + (i % 9) / 3) as u8).collect();
-    let jigsaw =
-        Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, Vec::new(), puzzle.givens().to_vec()).unwrap();
+    let jigsaw = Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, puzzle.givens().to_vec()).unwrap();
     let mut general = VariantSolver::new(&jigsaw);
     assert_eq!(general.count_up_to(jigsaw.givens(), 2), 1);
     assert!(general.nodes() > 0);

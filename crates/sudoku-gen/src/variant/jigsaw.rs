@@ -117,7 +117,7 @@ pub fn jigsaw_grid(
     let nodes = GRID_NODES_PER_CELL * (n * n) as u64;
     for _ in 0..LAYOUT_ATTEMPTS {
         let Some(regions) = grow_regions(n, rng) else { continue };
-        let shape = Puzzle::new(n, Layout::Regions(regions), template.rules(), Vec::new(), vec![0; n * n])?;
+        let shape = Puzzle::new(n, Layout::Regions(regions), template.rules(), vec![0; n * n])?;
         let mut solver = VariantSolver::new(&shape);
         match fill(&mut solver, rng, nodes, GRID_ATTEMPTS_PER_LAYOUT, interrupt) {
             Ok(Some(grid)) => return Ok((shape, grid)),

@@ -21,10 +21,12 @@
 //!    of nodes keeps the orbit (never a puzzle whose uniqueness is
 //!    unproven) and the puzzle is then marked not minimal
 //!    ([`VariantPuzzle::minimal`]).
-//! 3. Killer puzzles ([`killer`]) have cages instead of clues: every cell
-//!    starts as its own cage and adjacent cages are merged at random while
-//!    the puzzle stays unique, until no merge of two adjacent cages keeps
-//!    it unique (the rule is spelled out in [`killer`]).
+//! 3. Killer puzzles, tiled with a kind's instances in place of clues
+//!    ([`tiling`], [`sudoku_variant::Kind::tiles`]), have cages instead of
+//!    clues: every cell starts as its own cage and adjacent cages are
+//!    merged at random while the puzzle stays unique, until no merge of two
+//!    adjacent cages keeps it unique (the rule is spelled out in
+//!    [`tiling`]).
 //!
 //! ## Watching and stopping
 //!
@@ -59,15 +61,15 @@
 
 pub mod grid;
 pub mod jigsaw;
-pub mod killer;
 pub mod removal;
 mod spec;
+pub mod tiling;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::RngCore;
-use sudoku_variant::{Constraint, Interrupt, Puzzle, VariantError};
+use sudoku_variant::{Constraint, Interrupt, Puzzle, VariantError, KINDS};
 
 use crate::generator::puzzle_rng;
 use crate::symmetry::Symmetry;
@@ -88,10 +90,10 @@ pub struct VariantOptions {
     /// The symmetry of the clue pattern (not for killer puzzles, whose
     /// cages carry the information).
     pub symmetry: Symmetry,
-    /// Killer only: this many cells of the solution are given besides the
-    /// cages, to make the puzzle easier (0 by default).
-    pub killer_givens: usize,
-    /// Killer only: the largest cage, in cells (1 to 9; at most the size
+    /// Tiled puzzles (killer) only: this many cells of the solution are
+    /// given besides the cages, to make the puzzle easier (0 by default).
+    pub tiled_givens: usize,
+    /// Tiled puzzles (killer) only: the largest cage, in cells (1 to 9; at most the size
     /// on smaller grids, where a cage of more cells cannot exist).
     pub max_cage: usize,
 }
@@ -100,7 +102,7 @@ impl VariantOptions {
     /// The options of seed `seed` for `spec`: no symmetry, no killer
     /// givens, cages of up to [`DEFAULT_MAX_CAGE`] cells.
     pub fn new(seed: u64, spec: VariantSpec) -> VariantOptions {
-        VariantOptions { seed, spec, symmetry: Symmetry::None, killer_givens: 0, max_cage: DEFAULT_MAX_CAGE }
+        VariantOptions { seed, spec, symmetry: Symmetry::None, tiled_givens: 0, max_cage: DEFAULT_MAX_CAGE }
     }
 }
 
@@ -218,11 +220,13 @@ impl VariantGenerator {
     /// not take.
     pub fn new(opts: VariantOptions) -> Result<VariantGenerator, VariantGenError> {
         let template = opts.spec.template()?;
-        if opts.spec.killer {
+        if let Some(kind) = opts.spec.tiling() {
             if opts.symmetry != Symmetry::None {
-                return Err(VariantGenError::Unsupported(
-                    "killer puzzles take no symmetry: their cages carry the information".into(),
-                ));
+                return Err(VariantGenError::Unsupported(format!(
+                    "{} puzzles take no symmetry: their {}s carry the information",
+                    kind.name(),
+                    kind.noun()
+                )));
             }
             if !(1..=9).contains(&opts.max_cage) {
                 return Err(VariantGenError::Unsupported(format!(
@@ -230,15 +234,19 @@ impl VariantGenerator {
                     opts.max_cage
                 )));
             }
-            if opts.killer_givens > template.cells().len() {
+            if opts.tiled_givens > template.cells().len() {
                 return Err(VariantGenError::Unsupported(format!(
                     "{} givens is more than the {} cells",
-                    opts.killer_givens,
+                    opts.tiled_givens,
                     template.cells().len()
                 )));
             }
-        } else if opts.killer_givens != 0 {
-            return Err(VariantGenError::Unsupported("givens are an option of killer puzzles".into()));
+        } else if opts.tiled_givens != 0 {
+            let tiling: Vec<&str> = KINDS.iter().filter(|k| k.tiles()).map(|k| k.name()).collect();
+            return Err(VariantGenError::Unsupported(format!(
+                "givens are an option of {} puzzles",
+                tiling.join(" or ")
+            )));
         }
         let orbits = removal::orbits(&template, opts.symmetry);
         Ok(VariantGenerator { opts, template, orbits })
@@ -306,11 +314,11 @@ impl VariantGenerator {
         for kind in self.opts.spec.kinds.drawn().iter() {
             let mut constraints = shape.constraints().to_vec();
             constraints
-                .extend(kind.sprinkle(&shape, &solution, rng).into_iter().map(|p| Constraint::new(kind, p)));
+                .extend(kind.sprinkle(&shape, &solution, rng).into_iter().map(|p| Constraint::of(kind, p)));
             shape = shape.with_constraints(constraints)?;
         }
-        if self.opts.spec.killer {
-            return killer::make_killer(&shape, &solution, &self.opts, rng, interrupt);
+        if let Some(kind) = self.opts.spec.tiling() {
+            return tiling::make_tiled(kind, &shape, &solution, &self.opts, rng, interrupt);
         }
         removal::remove_clues(&shape, &solution, &self.orbits, rng, interrupt, tried)
     }

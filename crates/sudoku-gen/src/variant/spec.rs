@@ -1,10 +1,11 @@
-//! What to generate: a shape (boxes of a size, jigsaw, samurai), extra
-//! rules, and whether the puzzle is a killer, parsed from the list the
-//! command line takes (`killer,x`, `jigsaw`, `samurai`) and a size.
+//! What to generate: a shape (boxes of a size, jigsaw, samurai) and the
+//! registry's kinds (killer cages, extra rules, constraints drawn on the
+//! grid), parsed from the list the command line takes (`killer,x`,
+//! `jigsaw`, `samurai`) and a size.
 
 use std::fmt;
 
-use sudoku_variant::{default_boxes, Kinds, Layout, Puzzle, ShapeName, VariantError, VariantList};
+use sudoku_variant::{default_boxes, Kind, Kinds, Layout, Puzzle, ShapeName, VariantError, VariantList};
 
 use super::VariantGenError;
 
@@ -19,34 +20,35 @@ pub enum Shape {
     Samurai,
 }
 
-/// A kind of variant puzzle: shape, size, rules and killer cages.
+/// A kind of variant puzzle: shape, size and kinds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VariantSpec {
     /// The shape.
     pub shape: Shape,
     /// The side n (9 for a samurai).
     pub size: usize,
-    /// Killer cages instead of clues.
-    pub killer: bool,
     /// The registry's kinds: rules of the whole grid (x, anti-knight,
-    /// ...), and kinds drawn on each grid before its clues are removed
-    /// (thermometers, arrows: [`sudoku_variant::Kind::sprinkle`]).
+    /// ...), kinds drawn on each grid before its clues are removed
+    /// (thermometers, arrows: [`sudoku_variant::Kind::sprinkle`]), and a
+    /// kind that tiles the grid in place of clues (killer cages:
+    /// [`VariantSpec::tiling`]).
     pub kinds: Kinds,
 }
 
-/// Sides a killer can be made for: cages are searched by sums, and past
-/// 9 the combinations grow beyond what the merges can test in good time.
-const MAX_KILLER_SIZE: usize = 9;
+/// Sides a tiled puzzle (a killer) can be made for: cages are searched by
+/// sums, and past 9 the combinations grow beyond what the merges can test
+/// in good time.
+const MAX_TILED_SIZE: usize = 9;
 
 impl VariantSpec {
     /// The classic puzzle of side `size`.
     pub fn classic(size: usize) -> VariantSpec {
-        VariantSpec { shape: Shape::Boxes, size, killer: false, kinds: Kinds::NONE }
+        VariantSpec { shape: Shape::Boxes, size, kinds: Kinds::NONE }
     }
 
     /// Parses a comma-separated variant list (`killer,x`; names as
-    /// `sudoku-variant` spells rules, plus `killer`, `jigsaw`, `samurai`
-    /// and `classic`) with a side (default 9), and checks that the parts
+    /// `sudoku-variant` spells kinds, plus `jigsaw`, `samurai` and
+    /// `classic`) with a side (default 9), and checks that the parts
     /// go together.
     pub fn parse(list: &str, size: Option<usize>) -> Result<VariantSpec, VariantGenError> {
         let list = VariantList::parse(list).map_err(|e| match e {
@@ -61,7 +63,6 @@ impl VariantSpec {
     /// parts go together.
     pub fn from_list(list: VariantList, size: Option<usize>) -> Result<VariantSpec, VariantGenError> {
         let mut spec = VariantSpec::classic(size.unwrap_or(9));
-        spec.killer = list.killer;
         spec.kinds = list.kinds;
         spec.shape = match list.shape {
             None => Shape::Boxes,
@@ -74,9 +75,12 @@ impl VariantSpec {
             }
             spec.size = 9;
         }
-        if spec.killer && (spec.size > MAX_KILLER_SIZE || spec.shape == Shape::Samurai) {
+        if let Some(kind) =
+            spec.tiling().filter(|_| spec.size > MAX_TILED_SIZE || spec.shape == Shape::Samurai)
+        {
             return Err(VariantGenError::Unsupported(format!(
-                "killer puzzles are made up to {MAX_KILLER_SIZE}x{MAX_KILLER_SIZE} on one grid, not {}",
+                "{} puzzles are made up to {MAX_TILED_SIZE}x{MAX_TILED_SIZE} on one grid, not {}",
+                kind.name(),
                 if spec.shape == Shape::Samurai {
                     "samurai".to_string()
                 } else {
@@ -95,7 +99,13 @@ impl VariantSpec {
             Shape::Jigsaw => Some(ShapeName::Jigsaw),
             Shape::Samurai => Some(ShapeName::Samurai),
         };
-        VariantList { shape, killer: self.killer, kinds: self.kinds }
+        VariantList { shape, kinds: self.kinds }
+    }
+
+    /// The kind that tiles the grid in place of clues ([`Kind::tiles`]:
+    /// killer cages), if the spec has one.
+    pub fn tiling(&self) -> Option<&'static dyn Kind> {
+        self.kinds.iter().find(|k| k.tiles())
     }
 
     /// Whether this is the classic 9×9 (the classic generator's job).
@@ -104,10 +114,10 @@ impl VariantSpec {
     }
 
     /// Whether the puzzles have the line form: classic rules on boxes, or
-    /// a plain samurai (a jigsaw's regions, a killer's cages, extra
-    /// rules and constraints need the JSON form).
+    /// a plain samurai (a jigsaw's regions, extra rules and constraints,
+    /// a killer's cages among them, need the JSON form).
     pub fn has_line_form(&self) -> bool {
-        !self.killer && self.kinds.is_empty() && self.shape != Shape::Jigsaw
+        self.kinds.is_empty() && self.shape != Shape::Jigsaw
     }
 
     /// The blank puzzle of the shape: for a jigsaw, rows as regions (the
@@ -128,7 +138,7 @@ impl VariantSpec {
             }
             Shape::Jigsaw => {
                 let stripes = (0..n * n).map(|i| (i / n.max(1)) as u8).collect();
-                Puzzle::new(n, Layout::Regions(stripes), Kinds::NONE, Vec::new(), vec![0; n * n])?
+                Puzzle::new(n, Layout::Regions(stripes), Kinds::NONE, vec![0; n * n])?
             }
             Shape::Samurai => Puzzle::blank_samurai(),
         };
@@ -156,7 +166,7 @@ mod tests {
     #[test]
     fn lists_parse_and_refuse_what_does_not_go_together() {
         let spec = VariantSpec::parse("Killer, X", None).unwrap();
-        assert!(spec.killer && spec.kinds.contains(kind_named("x").unwrap()) && spec.size == 9);
+        assert!(spec.tiling().is_some() && spec.kinds.contains(kind_named("x").unwrap()) && spec.size == 9);
         assert_eq!(spec.to_string(), "killer,x");
         assert_eq!(VariantSpec::parse("", Some(16)).unwrap(), VariantSpec::classic(16));
         assert_eq!(

@@ -25,9 +25,6 @@ pub enum Unsupported {
     /// the grid).
     #[error("the grader does not rate the rule {0}")]
     Rule(&'static str),
-    /// Killer cages.
-    #[error("the grader does not rate killer cages")]
-    Cages,
 }
 
 /// The extra houses of `puzzle`, when the grader can rate its shape.
@@ -37,9 +34,6 @@ fn extra_houses(puzzle: &Puzzle) -> Result<ExtraHouses, Unsupported> {
     }
     if *puzzle.layout() != (Layout::Boxes { rows: 3, cols: 3 }) {
         return Err(Unsupported::Layout);
-    }
-    if !puzzle.cages().is_empty() {
-        return Err(Unsupported::Cages);
     }
     if let Some(c) = puzzle.constraints().first() {
         return Err(Unsupported::Rule(c.kind().name()));

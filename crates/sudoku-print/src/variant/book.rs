@@ -88,7 +88,7 @@ fn narrowest_body(opts: &PrintOptions) -> Area {
 fn section_geometry(section: &VariantSection, opts: &PrintOptions) -> Geometry {
     let side = section.items.iter().map(|i| i.puzzle.side()).max().unwrap_or(9);
     let samurai = section.items.iter().any(|i| matches!(i.puzzle.layout(), Layout::Samurai));
-    let caged = section.items.iter().any(|i| !i.puzzle.cages().is_empty());
+    let caged = section.items.iter().any(|i| i.puzzle.has_cages());
     let area = narrowest_body(opts);
     let intro = layout::wrap(&section.rules, BODY_SIZE, area.width());
     let intro_h = HEADING_SIZE * 1.6 + intro.len() as f32 * RULES_LEADING + BODY_SIZE;

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_variant::{digit_char, Glyph, Layout, Puzzle};
+use sudoku_variant::{digit_char, Glyph, Instance, Layout, Puzzle};
 
 use crate::font::Font;
 use crate::layout::{Anchor, TextRun};
@@ -56,7 +56,7 @@ impl GridFrame<'_> {
     /// lighter when there are cages to leave room for them.
     pub(crate) fn pens(&self) -> Pens {
         let cell = self.cell;
-        let caged = !self.puzzle.cages().is_empty();
+        let caged = self.puzzle.has_cages();
         let (thin, thick) = match (self.answer(), caged) {
             (true, _) => (0.35, (cell * 0.07).clamp(0.9, 1.4)),
             (false, false) => ((cell * 0.02).clamp(0.5, 0.8), (cell * 0.07).clamp(1.5, 2.6)),
@@ -80,9 +80,9 @@ impl GridFrame<'_> {
         let pens = self.pens();
         let glyphs = self.glyphs();
         let shaded = self.shading(marks, &glyphs);
-        self.constraints(marks, glyphs);
+        self.constraints(marks, &glyphs);
         self.lines(marks, pens);
-        let labels = self.cages(marks, pens, &shaded);
+        let labels = self.cages(marks, pens, &shaded, &glyphs);
         self.digits(marks, &labels);
     }
 
@@ -90,8 +90,9 @@ impl GridFrame<'_> {
     /// ([`sudoku_variant::Kind::glyphs`]), rules first.
     fn glyphs(&self) -> Vec<Glyph> {
         let p = self.puzzle;
-        let rules = p.rules().iter().flat_map(|rule| rule.glyphs(p, &[]));
-        rules.chain(p.constraints().iter().flat_map(|c| c.kind().glyphs(p, c.parts()))).collect()
+        let none = Instance::default();
+        let rules = p.rules().iter().flat_map(|rule| rule.glyphs(p, &none));
+        rules.chain(p.constraints().iter().flat_map(|c| c.kind().glyphs(p, c.instance()))).collect()
     }
 
     /// The shaded cells ([`Glyph::Shade`]: X's diagonals, windoku's
@@ -122,8 +123,9 @@ impl GridFrame<'_> {
         shaded
     }
 
-    /// The glyphs other than shading, under the grid lines and digits.
-    fn constraints(&self, marks: &mut Vec<Mark>, glyphs: Vec<Glyph>) {
+    /// The glyphs other than shading and cages, under the grid lines and
+    /// digits.
+    fn constraints(&self, marks: &mut Vec<Mark>, glyphs: &[Glyph]) {
         let side = self.puzzle.side();
         let cell = self.cell;
         let centre = |i: u16| {
@@ -131,11 +133,11 @@ impl GridFrame<'_> {
             [self.left(i % side) + cell / 2.0, self.top(i / side) + cell / 2.0]
         };
         for glyph in glyphs {
-            match glyph {
+            match *glyph {
                 Glyph::Disc { cell: at, radius, gray } => {
                     marks.push(Mark::Disc { centre: centre(at), radius: radius * cell, gray });
                 }
-                Glyph::Path { cells, width, gray, arrowhead, from_edge } => {
+                Glyph::Path { ref cells, width, gray, arrowhead, from_edge } => {
                     let points: Vec<[f32; 2]> = cells.iter().map(|&c| centre(c)).collect();
                     marks.push(Mark::Lines {
                         segments: path_segments(&points, from_edge * cell, arrowhead, cell * 0.22),
@@ -150,7 +152,7 @@ impl GridFrame<'_> {
                     let s = s * cell;
                     marks.push(Mark::Fill { rect: [x - s / 2.0, y - s / 2.0, s, s], gray });
                 }
-                Glyph::Shade { .. } => {}
+                Glyph::Shade { .. } | Glyph::Cage { .. } => {}
             }
         }
     }
@@ -241,11 +243,25 @@ impl GridFrame<'_> {
         });
     }
 
-    /// Dashed cage outlines and the sums; returns each sum's cell and the
-    /// bottom of its label (for the digit below it).
-    fn cages(&self, marks: &mut Vec<Mark>, pens: Pens, shaded: &BTreeSet<usize>) -> Vec<(usize, f32)> {
+    /// Dashed cage outlines ([`Glyph::Cage`]) and their labels, over the
+    /// grid lines; returns each label's cell and its bottom (for the digit
+    /// below it).
+    fn cages(
+        &self,
+        marks: &mut Vec<Mark>,
+        pens: Pens,
+        shaded: &BTreeSet<usize>,
+        glyphs: &[Glyph],
+    ) -> Vec<(usize, f32)> {
         let p = self.puzzle;
-        if p.cages().is_empty() {
+        let cages: Vec<(&[u16], Option<&String>)> = glyphs
+            .iter()
+            .filter_map(|g| match g {
+                Glyph::Cage { cells, label } => Some((cells.as_slice(), label.as_ref())),
+                _ => None,
+            })
+            .collect();
+        if cages.is_empty() {
             return Vec::new();
         }
         let side = p.side() as isize;
@@ -254,8 +270,8 @@ impl GridFrame<'_> {
         let mut segments = Vec::new();
         let mut labels = Vec::new();
         let mut texts = Vec::new();
-        for cage in p.cages() {
-            let members: BTreeSet<isize> = cage.cells.iter().map(|&c| isize::from(c as i16)).collect();
+        for (cells, label) in cages {
+            let members: BTreeSet<isize> = cells.iter().map(|&c| isize::from(c as i16)).collect();
             let inside = |r: isize, c: isize| {
                 r >= 0 && c >= 0 && r < side && c < side && members.contains(&(r * side + c))
             };
@@ -294,13 +310,13 @@ impl GridFrame<'_> {
             }
             segments.extend(merge(horizontal, true));
             segments.extend(merge(vertical, false));
-            if let Some(sum) = cage.sum {
-                let first = usize::from(cage.cells[0]);
+            if let Some(text) = label {
+                let first = usize::from(cells[0]);
                 let (r, c) = (first / p.side(), first % p.side());
                 let (left, top) = (self.left(c), self.top(r));
                 let size = (cell * 0.24).clamp(3.5, 10.0);
                 let font = Font::get();
-                let text = sum.to_string();
+                let text = text.clone();
                 let ink = font.ink('8');
                 let x = left + d + size * 0.1;
                 let baseline = top + d + size * 0.1 + ink.y_max * size;

@@ -11,15 +11,16 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
     if n != 9 {
         words.push(format!("{n}×{n}"));
     }
-    if !puzzle.cages().is_empty() {
-        words.push("Killer".into());
-    }
+    // A kind that tiles the grid names it before its shape (`Killer
+    // Jigsaw`); the others after.
+    let (tiling, others): (Vec<_>, Vec<_>) = puzzle.kinds().iter().partition(|k| k.tiles());
+    words.extend(tiling.iter().map(|k| k.title().to_string()));
     match puzzle.layout() {
         Layout::Regions(_) => words.push("Jigsaw".into()),
         Layout::Samurai => words.push("Samurai".into()),
         Layout::Boxes { .. } => {}
     }
-    words.extend(puzzle.kinds().iter().map(|k| k.title().to_string()));
+    words.extend(others.iter().map(|k| k.title().to_string()));
     if words.is_empty() {
         "Classic".into()
     } else {
@@ -28,8 +29,8 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
 }
 
 /// The rules of the puzzle as one paragraph, printed once under a
-/// section's title: the digits and houses, then each extra rule, then the
-/// cages.
+/// section's title: the digits and houses, then each rule of the whole
+/// grid, then each kind drawn on it (the cages first).
 ///
 /// ```
 /// use sudoku_print::variant::rules_text;
@@ -66,18 +67,6 @@ pub fn rules_text(puzzle: &Puzzle) -> String {
     };
     for rule in puzzle.rules().iter() {
         say(rule.rule_text(puzzle));
-    }
-    let cages = puzzle.cages();
-    let with_sum = cages.iter().filter(|c| c.sum.is_some()).count();
-    if with_sum > 0 {
-        say("The digits in each dashed cage add up to the small number in its corner, and no digit repeats \
-             within a cage."
-            .into());
-        if with_sum < cages.len() {
-            say("A cage without a number only keeps its digits different.".into());
-        }
-    } else if !cages.is_empty() {
-        say("No digit repeats within a dashed cage.".into());
     }
     for kind in puzzle.kinds().drawn().iter() {
         say(kind.rule_text(puzzle));

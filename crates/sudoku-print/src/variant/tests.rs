@@ -4,13 +4,19 @@
 
 use std::collections::BTreeMap;
 
-use sudoku_variant::{Cage, Kinds, Layout, Puzzle};
+use sudoku_variant::{Constraint, Kinds, Layout, Puzzle};
 
 use super::frame::{GridFrame, SHADE};
 use super::*;
 use crate::font::Font;
 use crate::marks::{Cap, Mark};
 use crate::{ItemMeta, PrintOptions};
+
+/// A killer cage (the registry's `killer` kind).
+fn cage(cells: Vec<u16>, sum: Option<u32>) -> Constraint {
+    let killer = sudoku_variant::kind_named("killer").expect("killer is registered");
+    Constraint::of(killer, sudoku_variant::Instance { parts: vec![cells], value: sum })
+}
 
 const CELL: f32 = 30.0;
 
@@ -38,9 +44,15 @@ fn dashed(marks: &[Mark]) -> Vec<[i64; 4]> {
 }
 
 fn killer(size: usize, cages: Vec<(Option<u32>, Vec<u16>)>, givens: Vec<u8>) -> Puzzle {
-    let cages = cages.into_iter().map(|(sum, cells)| Cage { cells, sum }).collect();
+    let cages = cages.into_iter().map(|(sum, mut cells)| {
+        cells.sort_unstable();
+        cage(cells, sum)
+    });
     let (rows, cols) = sudoku_variant::default_boxes(size).unwrap();
-    Puzzle::new(size, Layout::Boxes { rows, cols }, Kinds::NONE, cages, givens).unwrap()
+    Puzzle::new(size, Layout::Boxes { rows, cols }, Kinds::NONE, givens)
+        .unwrap()
+        .with_constraints(cages.collect())
+        .unwrap()
 }
 
 #[test]
@@ -158,8 +170,7 @@ fn r34_jigsaw_borders_are_thick_exactly_where_regions_meet() {
     let mut regions: Vec<u8> = (0..16).map(|i| ((i / 4) / 2 * 2 + (i % 4) / 2) as u8).collect();
     // Swap r2c2 and r2c3 between regions 0 and 1 (both stay connected).
     regions.swap(5, 6);
-    let puzzle =
-        Puzzle::new(4, Layout::Regions(regions.clone()), Kinds::NONE, Vec::new(), vec![0; 16]).unwrap();
+    let puzzle = Puzzle::new(4, Layout::Regions(regions.clone()), Kinds::NONE, vec![0; 16]).unwrap();
     let (marks, _) = marks_of(&puzzle, None);
     let length = |square: bool| -> f32 {
         marks
@@ -281,9 +292,7 @@ fn r34_16x16_digits_above_9_are_letters_and_answers_bold_their_givens() {
 fn r34_rules_text_names_every_rule_and_the_digit_alphabet() {
     let all = Kinds::parse_list("x,windoku,disjoint-groups,anti-knight,anti-king,non-consecutive").unwrap();
     let nine = Puzzle::blank(9).unwrap().with_rules(all).unwrap();
-    let nine = nine
-        .with_cages(vec![Cage { cells: vec![0, 1], sum: Some(3) }, Cage { cells: vec![9], sum: None }])
-        .unwrap();
+    let nine = nine.with_constraints(vec![cage(vec![0, 1], Some(3)), cage(vec![9], None)]).unwrap();
     let text = rules_text(&nine);
     for words in [
         "digits 1 to 9",

@@ -1,6 +1,6 @@
 //! Arrow: the digits along the arrow add up to the number in its circle.
 //! A circle of two or three cells reads as a number, its first cell the
-//! leading digit (f-puzzles' pill). Parts: the circle (1 to 3 cells, each
+//! leading digit (f-puzzles' pill). Instance: the circle (1 to 3 cells, each
 //! touching the next), then one part per line (its cells from the circle
 //! outwards, the first touching the circle). Digits on an arrow may
 //! repeat unless a house forbids it. JSON
@@ -12,7 +12,7 @@ use rand::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::util::{bounds, check_line, fp_cells, json_cells, names, pick, steps, touch, up_to, used_cells};
-use super::{Candidates, Glyph, Instances, Kind, Parts, ReadFpCell, ReadName, WriteName};
+use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
 /// The arrow kind.
@@ -50,12 +50,14 @@ impl Kind for Arrow {
             .into()
     }
 
-    fn describe(&self, first: &str) -> String {
+    fn describe(&self, first: &str, _value: Option<u32>) -> String {
         format!("arrow from {first}")
     }
 
-    fn check(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
-        let Some((circle, lines)) = parts.split_first() else { return Err("an arrow needs a circle".into()) };
+    fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
+        let Some((circle, lines)) = it.parts.split_first() else {
+            return Err("an arrow needs a circle".into());
+        };
         if circle.is_empty() || circle.len() > MAX_CIRCLE {
             return Err(format!("an arrow's circle has 1 to {MAX_CIRCLE} cells, not {}", circle.len()));
         }
@@ -80,19 +82,19 @@ impl Kind for Arrow {
         Ok(())
     }
 
-    fn holds(&self, _puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool {
-        let value: u32 = weights(&parts[0]).map(|(c, w)| u32::from(grid[usize::from(c)]) * w).sum();
-        let sum: u32 = parts[1..].iter().flatten().map(|&c| u32::from(grid[usize::from(c)])).sum();
+    fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
+        let value: u32 = weights(&it.parts[0]).map(|(c, w)| u32::from(grid[usize::from(c)]) * w).sum();
+        let sum: u32 = it.parts[1..].iter().flatten().map(|&c| u32::from(grid[usize::from(c)])).sum();
         value == sum
     }
 
     /// Bounds: the circle's number lies between its lowest and highest
     /// reading, the sum between its lowest and highest; each cell keeps
     /// the digits that leave the two ranges a common value.
-    fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn Candidates) -> bool {
+    fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let full = up_to(n as u32);
-        let circle = &parts[0];
-        let arrow = || parts[1..].iter().flatten().copied();
+        let circle = &it.parts[0];
+        let arrow = || it.parts[1..].iter().flatten().copied();
         let (mut c_low, mut c_high, mut s_low, mut s_high) = (0, 0, 0, 0);
         for (c, w) in weights(circle) {
             let (lo, hi) = bounds(board.get(c) & full);
@@ -129,20 +131,18 @@ impl Kind for Arrow {
         true
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Parts, String> {
+    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
         let mut parts = vec![json_cells(object.get("circle"), "circle", cell)?];
         let lines = object.get("lines").and_then(Value::as_array).ok_or("expected \"lines\": [[cells]]")?;
         for line in lines {
             parts.push(json_cells(Some(line), "lines", cell)?);
         }
-        Ok(parts)
+        Ok(Instance::of(parts))
     }
 
-    fn parts_to_json(&self, parts: &[Vec<u16>], name: WriteName<'_>) -> Map<String, Value> {
-        let mut object = Map::new();
-        object.insert("circle".into(), names(&parts[0], name));
-        object.insert("lines".into(), Value::Array(parts[1..].iter().map(|l| names(l, name)).collect()));
-        object
+    fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
+        let lines = Value::Array(it.parts[1..].iter().map(|l| names(l, name)).collect());
+        vec![("circle", names(&it.parts[0], name)), ("lines", lines)]
     }
 
     fn fpuzzles_key(&self) -> Option<&'static str> {
@@ -158,13 +158,13 @@ impl Kind for Arrow {
             let line: Vec<u16> = fp_cells(line, cell)?.into_iter().filter(|c| !circle.contains(c)).collect();
             parts.push(line);
         }
-        Ok(vec![parts])
+        Ok(vec![Instance::of(parts)])
     }
 
     /// Each line written from the circle cell it touches.
-    fn write_fpuzzles(&self, parts: &[Vec<u16>], side: usize, name: WriteName<'_>) -> Value {
-        let circle = &parts[0];
-        let lines: Vec<Value> = parts[1..]
+    fn write_fpuzzles(&self, it: &Instance, side: usize, name: WriteName<'_>) -> Value {
+        let circle = &it.parts[0];
+        let lines: Vec<Value> = it.parts[1..]
             .iter()
             .map(|line| {
                 let from = circle.iter().copied().find(|&c| touch(side, c, line[0])).unwrap_or(circle[0]);
@@ -176,8 +176,8 @@ impl Kind for Arrow {
         json!({ "cells": names(circle, name), "lines": lines })
     }
 
-    fn glyphs(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Vec<Glyph> {
-        let circle = &parts[0];
+    fn glyphs(&self, puzzle: &Puzzle, it: &Instance) -> Vec<Glyph> {
+        let circle = &it.parts[0];
         let mut out = Vec::new();
         // The circle (a pill over several cells): black, then white inside.
         for (gray, radius) in [(0.0, RADIUS), (1.0, RADIUS - 0.05)] {
@@ -192,7 +192,7 @@ impl Kind for Arrow {
                 });
             }
         }
-        for line in &parts[1..] {
+        for line in &it.parts[1..] {
             let from =
                 circle.iter().copied().find(|&c| touch(puzzle.side(), c, line[0])).unwrap_or(circle[0]);
             let mut cells = vec![from];
@@ -236,7 +236,7 @@ impl Kind for Arrow {
                 line.push(at);
             }
             if sum == target && line.len() >= 2 {
-                out.push(vec![vec![circle], line]);
+                out.push(Instance::of(vec![vec![circle], line]));
             } else {
                 for c in line.into_iter().chain([circle]) {
                     used[usize::from(c)] = false;

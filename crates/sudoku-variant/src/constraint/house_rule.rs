@@ -3,7 +3,7 @@
 //! with what differs as data. Each rule's file fills one in.
 
 use super::util::{each_grid, houses_hold};
-use super::{Candidates, Glyph, Kind};
+use super::{Candidates, Glyph, Instance, Kind};
 use crate::Puzzle;
 
 /// A rule whose whole content is extra houses.
@@ -46,7 +46,7 @@ impl Kind for HouseRule {
         (self.text)(puzzle)
     }
 
-    fn describe(&self, first: &str) -> String {
+    fn describe(&self, first: &str, _value: Option<u32>) -> String {
         format!("{} {first}", self.house)
     }
 
@@ -62,7 +62,7 @@ impl Kind for HouseRule {
         self.flags
     }
 
-    fn check(&self, puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Result<(), String> {
+    fn check(&self, puzzle: &Puzzle, _it: &Instance) -> Result<(), String> {
         (self.fits)(puzzle)
     }
 
@@ -70,16 +70,16 @@ impl Kind for HouseRule {
         (self.houses)(puzzle, top, left)
     }
 
-    fn holds(&self, puzzle: &Puzzle, _parts: &[Vec<u16>], grid: &[u8]) -> bool {
+    fn holds(&self, puzzle: &Puzzle, _it: &Instance, grid: &[u8]) -> bool {
         houses_hold(self, puzzle, grid)
     }
 
     /// Nothing beyond its houses.
-    fn narrow(&self, _parts: &[Vec<u16>], _n: usize, _board: &mut dyn Candidates) -> bool {
+    fn narrow(&self, _it: &Instance, _n: usize, _board: &mut dyn Candidates) -> bool {
         true
     }
 
-    fn glyphs(&self, puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Vec<Glyph> {
+    fn glyphs(&self, puzzle: &Puzzle, _it: &Instance) -> Vec<Glyph> {
         match self.shaded {
             true => {
                 vec![Glyph::Shade { cells: each_grid(puzzle, |t, l| self.houses(puzzle, t, l)).concat() }]

@@ -1,14 +1,15 @@
-//! Rules as plug-ins: every rule beyond rows, columns, boxes (or regions)
-//! and killer cages. Two sorts share the one [`Kind`] trait:
+//! Rules as plug-ins: every rule beyond rows, columns and boxes (or
+//! regions). Two sorts share the one [`Kind`] trait:
 //!
 //! - *Rules of the whole grid* ([`Kind::global`]: X, windoku, disjoint
 //!   groups, anti-knight, anti-king, non-consecutive) have no cells of
 //!   their own; their relations follow from the shape. A puzzle holds
 //!   them as a set ([`crate::Puzzle::rules`]), the JSON form lists them in
 //!   `"rules"` and a variant list names them.
-//! - *Constraints drawn on the grid* (thermometers, arrows, ...) are
-//!   instances with cells ([`Constraint`]), in
-//!   [`crate::Puzzle::constraints`] and the JSON form's `"constraints"`.
+//! - *Constraints drawn on the grid* (killer cages, thermometers, arrows,
+//!   ...) are instances with cells ([`Constraint`]), in
+//!   [`crate::Puzzle::constraints`] and the JSON form's `"constraints"`
+//!   (killer cages in its own `"cages"`, [`Kind::json_list`]).
 //!
 //! Each kind is one file that carries everything about it: its names, its
 //! JSON and f-puzzles forms, checking a solution, what it gives the engine
@@ -31,14 +32,16 @@
 //! server and Python) reaches the rule through [`Puzzle::constraints`] and
 //! this registry.
 //!
-//! A constraint instance is data: its kind and its *parts*, lists of
-//! canvas cells whose meaning the kind defines (a thermometer has one part,
-//! bulb first; an arrow has its circle, then one part per line).
+//! A constraint is data: its kind and its [`Instance`], *parts* (lists of
+//! canvas cells whose meaning the kind defines: a thermometer has one part,
+//! bulb first; an arrow has its circle, then one part per line) and the
+//! number written on it (a cage's sum).
 
 mod arrow;
 mod diagonals;
 mod disjoint_groups;
 mod house_rule;
+mod killer;
 mod moves;
 mod non_consecutive;
 mod parity;
@@ -55,15 +58,17 @@ use crate::{Puzzle, VariantError};
 use arrow::Arrow;
 use diagonals::DIAGONALS;
 use disjoint_groups::DISJOINT_GROUPS;
+use killer::Killer;
 use moves::{ANTI_KING, ANTI_KNIGHT};
 use non_consecutive::NonConsecutive;
 use parity::{EVEN, ODD};
 use thermo::Thermo;
 use windoku::WINDOKU;
 
-/// Every kind, in the order names are written (rules of the whole grid
-/// first). A kind's index here is its bit in a [`Kinds`] set.
+/// Every kind, in the order names are written (killer, then the rules of
+/// the whole grid, then the other constraints drawn on it). A kind's index here is its bit in a [`Kinds`] set.
 pub static KINDS: &[&'static dyn Kind] = &[
+    &Killer,
     &DIAGONALS,
     &WINDOKU,
     &DISJOINT_GROUPS,
@@ -126,6 +131,14 @@ pub enum Glyph {
         /// Gray.
         gray: f32,
     },
+    /// A dashed outline just inside the edge of a group of cells (a
+    /// killer cage), with `label` small in its first cell's corner.
+    Cage {
+        /// Canvas cells, sorted (the label goes in the first).
+        cells: Vec<u16>,
+        /// The small number, if any.
+        label: Option<String>,
+    },
     /// Cells shaded in the light gray of a book (X's diagonals, windoku's
     /// windows); a cell shaded twice is shaded once.
     Shade {
@@ -140,10 +153,29 @@ pub type ReadName<'a> = &'a dyn Fn(&str) -> Result<u16, VariantError>;
 pub type ReadFpCell<'a> = &'a dyn Fn(&Value) -> Result<u16, String>;
 /// Writes a canvas cell's name (`r1c1` or f-puzzles' `R1C1`).
 pub type WriteName<'a> = &'a dyn Fn(u16) -> String;
-/// An instance's parts: lists of canvas cells, as its kind reads them.
-pub type Parts = Vec<Vec<u16>>;
+/// An instance's fields in the JSON form, in the order they are written.
+pub type Fields = Vec<(&'static str, Value)>;
 /// Several instances (one f-puzzles entry's, a generator's draw).
-pub type Instances = Vec<Parts>;
+pub type Instances = Vec<Instance>;
+
+/// What one constraint holds besides its kind: its *parts*, lists of
+/// canvas cells whose meaning the kind defines (a thermometer has one part,
+/// bulb first; an arrow has its circle, then one part per line), and the
+/// number written on it, for a kind that has one (a cage's sum).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Instance {
+    /// Lists of canvas cells.
+    pub parts: Vec<Vec<u16>>,
+    /// The number written on it, if any.
+    pub value: Option<u32>,
+}
+
+impl Instance {
+    /// An instance of `parts` without a number.
+    pub fn of(parts: Vec<Vec<u16>>) -> Instance {
+        Instance { parts, value: None }
+    }
+}
 
 /// One kind of rule. Implemented by a unit struct per file; see the
 /// module docs for how to add one. The methods with defaults are those one
@@ -162,8 +194,25 @@ pub trait Kind: Sync {
     /// The rule as a book's rules paragraph says it, on `puzzle`.
     fn rule_text(&self, puzzle: &Puzzle) -> String;
     /// How a hint names an instance (or one of the rule's houses) from its
-    /// first cell's name (`thermometer from r1c1`, `diagonal from r1c1`).
-    fn describe(&self, first: &str) -> String;
+    /// first cell's name and its number (`thermometer from r1c1`,
+    /// `diagonal from r1c1`, `cage at r1c1 (sum 12)`).
+    fn describe(&self, first: &str, value: Option<u32>) -> String;
+    /// What one instance is called in messages (`cage 3: ...`); the name
+    /// by default.
+    fn noun(&self) -> &'static str {
+        self.name()
+    }
+    /// The field of the JSON form that lists the instances: the shared
+    /// `constraints` (each entry with its `kind`), or a list of the kind's
+    /// own whose entries need no `kind` (killer's `cages`).
+    fn json_list(&self) -> &'static str {
+        "constraints"
+    }
+    /// How a hint names the step when the instance alone narrows a cell to
+    /// one digit; the title by default.
+    fn hint_title(&self) -> &'static str {
+        self.title()
+    }
 
     /// Whether this is a rule of the whole grid: no parts, its relations
     /// follow from the puzzle's shape ([`Kind::houses`], [`Kind::distinct`],
@@ -187,14 +236,14 @@ pub trait Kind: Sync {
     /// parts fit it (cells exist, lines are connected, lengths fit the
     /// digits); the reason when they do not. A rule of the whole grid has
     /// no parts.
-    fn check(&self, _puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
-        match parts.is_empty() {
+    fn check(&self, _puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
+        match it.parts.is_empty() && it.value.is_none() {
             true => Ok(()),
             false => Err(format!("{} is a rule of the whole grid, it takes no cells", self.name())),
         }
     }
     /// Whether a full grid (canvas order) satisfies the instance.
-    fn holds(&self, puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool;
+    fn holds(&self, puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool;
     /// The houses the rule adds within one n×n grid of the canvas, whose
     /// top-left cell is at (`top`, `left`) (a samurai has five grids): each
     /// holds every digit once. Canvas cells.
@@ -203,7 +252,7 @@ pub trait Kind: Sync {
     }
     /// Groups of cells that must hold distinct digits (fed to the
     /// engine's peers and the hints' eliminations). Canvas cells.
-    fn distinct(&self, _puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
+    fn distinct(&self, _puzzle: &Puzzle, _it: &Instance) -> Vec<Vec<u16>> {
         Vec::new()
     }
     /// Pairs of cells whose digits must not be consecutive (fed to the
@@ -218,17 +267,17 @@ pub trait Kind: Sync {
     /// digit and break the rule: the engine relies on it. A rule of the
     /// whole grid acts through its houses, distinct groups and
     /// non-consecutive pairs alone, is never asked, and answers true.
-    fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn Candidates) -> bool;
+    fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool;
 
     /// Reads the parts from the instance's JSON object (its `kind` field
     /// aside); `cell` reads a cell name.
-    fn parts_from_json(&self, _object: &Map<String, Value>, _cell: ReadName<'_>) -> Result<Parts, String> {
+    fn parts_from_json(&self, _object: &Map<String, Value>, _cell: ReadName<'_>) -> Result<Instance, String> {
         Err(format!("{} is a rule of the whole grid: list it in \"rules\"", self.name()))
     }
     /// The instance's JSON object, without its `kind`; `name` writes a
     /// cell name.
-    fn parts_to_json(&self, _parts: &[Vec<u16>], _name: WriteName<'_>) -> Map<String, Value> {
-        Map::new()
+    fn parts_to_json(&self, _it: &Instance, _name: WriteName<'_>) -> Fields {
+        Vec::new()
     }
 
     /// The top-level f-puzzles field holding instances of this kind; none
@@ -243,12 +292,12 @@ pub trait Kind: Sync {
     }
     /// The f-puzzles entry of one instance on a grid of side `side`;
     /// `name` writes `R1C1`.
-    fn write_fpuzzles(&self, _parts: &[Vec<u16>], _side: usize, _name: WriteName<'_>) -> Value {
+    fn write_fpuzzles(&self, _it: &Instance, _side: usize, _name: WriteName<'_>) -> Value {
         Value::Null
     }
 
     /// How the instance is drawn on `puzzle`, under the digits.
-    fn glyphs(&self, _puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Vec<Glyph> {
+    fn glyphs(&self, _puzzle: &Puzzle, _it: &Instance) -> Vec<Glyph> {
         Vec::new()
     }
 
@@ -256,6 +305,26 @@ pub trait Kind: Sync {
     /// then removes clues around them), drawn from `rng`.
     fn sprinkle(&self, _puzzle: &Puzzle, _solution: &[u8], _rng: &mut dyn RngCore) -> Instances {
         Vec::new()
+    }
+
+    /// The instance as a cage, when it is one: cells whose digits differ
+    /// and add up to the number when there is one. The engine lists a
+    /// summed cage's digit combinations once (rather than asking
+    /// [`Kind::narrow`]), and ipuz writes cages.
+    fn cage<'a>(&self, _it: &'a Instance) -> Option<(&'a [u16], Option<u32>)> {
+        None
+    }
+    /// Whether the kind can tile the grid in place of clues (killer cages):
+    /// a generator then starts from one instance a cell and merges
+    /// neighbours while the puzzle stays unique ([`Kind::tile`]).
+    fn tiles(&self) -> bool {
+        false
+    }
+    /// The instance on exactly `cells` that `solution` satisfies, for a kind
+    /// that [`Kind::tiles`]; `None` when the cells cannot be one instance
+    /// (a digit twice in a cage).
+    fn tile(&self, _cells: &[u16], _solution: &[u8]) -> Option<Instance> {
+        None
     }
 }
 
@@ -277,18 +346,23 @@ pub(crate) fn name_key(name: &str) -> String {
     name.chars().filter(|c| c.is_ascii_alphanumeric()).map(|c| c.to_ascii_lowercase()).collect()
 }
 
-/// One constraint on a puzzle: its kind and its parts.
+/// One constraint on a puzzle: its kind and its instance.
 #[derive(Clone)]
 pub struct Constraint {
     kind: &'static dyn Kind,
-    parts: Vec<Vec<u16>>,
+    instance: Instance,
 }
 
 impl Constraint {
-    /// A constraint of `kind` with `parts` (checked when it is put on a
-    /// puzzle: [`Puzzle::with_constraints`]).
+    /// A constraint of `kind` with `parts` and no number (checked when it
+    /// is put on a puzzle: [`Puzzle::with_constraints`]).
     pub fn new(kind: &'static dyn Kind, parts: Vec<Vec<u16>>) -> Constraint {
-        Constraint { kind, parts }
+        Constraint { kind, instance: Instance::of(parts) }
+    }
+
+    /// A constraint of `kind` with `instance`.
+    pub fn of(kind: &'static dyn Kind, instance: Instance) -> Constraint {
+        Constraint { kind, instance }
     }
 
     /// Its kind.
@@ -296,32 +370,42 @@ impl Constraint {
         self.kind
     }
 
+    /// Its parts and number.
+    pub fn instance(&self) -> &Instance {
+        &self.instance
+    }
+
     /// Its parts (canvas cells).
     pub fn parts(&self) -> &[Vec<u16>] {
-        &self.parts
+        &self.instance.parts
+    }
+
+    /// The number written on it (a cage's sum), if any.
+    pub fn value(&self) -> Option<u32> {
+        self.instance.value
     }
 
     /// Every cell it names, in part order.
     pub fn cells(&self) -> impl Iterator<Item = u16> + '_ {
-        self.parts.iter().flatten().copied()
+        self.instance.parts.iter().flatten().copied()
     }
 
     /// The same constraint on other cells: each is replaced by `map(cell)`.
     pub fn map_cells(&self, map: impl Fn(u16) -> u16) -> Constraint {
-        let parts = self.parts.iter().map(|p| p.iter().map(|&c| map(c)).collect()).collect();
-        Constraint { kind: self.kind, parts }
+        let parts = self.instance.parts.iter().map(|p| p.iter().map(|&c| map(c)).collect()).collect();
+        Constraint { kind: self.kind, instance: Instance { parts, value: self.instance.value } }
     }
 
     /// How a hint names it (`thermometer from r1c1`).
     pub fn describe(&self, puzzle: &Puzzle) -> String {
         let first = self.cells().next().map_or_else(String::new, |c| puzzle.cell_name(usize::from(c)));
-        self.kind.describe(&first)
+        self.kind.describe(&first, self.instance.value)
     }
 }
 
 impl PartialEq for Constraint {
     fn eq(&self, other: &Constraint) -> bool {
-        self.kind.name() == other.kind.name() && self.parts == other.parts
+        self.kind.name() == other.kind.name() && self.instance == other.instance
     }
 }
 
@@ -329,7 +413,11 @@ impl Eq for Constraint {}
 
 impl fmt::Debug for Constraint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Constraint").field("kind", &self.kind.name()).field("parts", &self.parts).finish()
+        f.debug_struct("Constraint")
+            .field("kind", &self.kind.name())
+            .field("parts", &self.instance.parts)
+            .field("value", &self.instance.value)
+            .finish()
     }
 }
 
@@ -385,8 +473,8 @@ impl Kinds {
     }
 
     /// The kinds of a comma-separated variant list (`x,windoku,thermo`),
-    /// parsed by [`crate::VariantList::parse`]: `classic` and `killer`
-    /// name no kind; a shape (`jigsaw`, `samurai`) is not one.
+    /// parsed by [`crate::VariantList::parse`]: `classic` names no kind;
+    /// a shape (`jigsaw`, `samurai`) is not one.
     pub fn parse_list(text: &str) -> Result<Kinds, VariantError> {
         let list = crate::VariantList::parse(text)?;
         match list.shape {

@@ -3,7 +3,7 @@
 //! `"rules": ["anti-knight"]`; f-puzzles the flags `antiknight` and
 //! `antiking`.
 
-use super::{Candidates, Kind};
+use super::{Candidates, Instance, Kind};
 use crate::Puzzle;
 
 /// A rule that cells one move apart differ: the move as data.
@@ -51,7 +51,7 @@ impl Kind for Moves {
         self.text.into()
     }
 
-    fn describe(&self, first: &str) -> String {
+    fn describe(&self, first: &str, _value: Option<u32>) -> String {
         format!("{} {first}", self.from)
     }
 
@@ -64,11 +64,11 @@ impl Kind for Moves {
     }
 
     /// The cell pairs a move apart, as two-cell groups.
-    fn distinct(&self, puzzle: &Puzzle, _parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
+    fn distinct(&self, puzzle: &Puzzle, _it: &Instance) -> Vec<Vec<u16>> {
         puzzle.offset_pairs(&self.deltas).into_iter().map(|(a, b)| vec![a, b]).collect()
     }
 
-    fn holds(&self, puzzle: &Puzzle, _parts: &[Vec<u16>], grid: &[u8]) -> bool {
+    fn holds(&self, puzzle: &Puzzle, _it: &Instance, grid: &[u8]) -> bool {
         puzzle
             .offset_pairs(&self.deltas)
             .into_iter()
@@ -76,7 +76,7 @@ impl Kind for Moves {
     }
 
     /// Nothing beyond its pairs.
-    fn narrow(&self, _parts: &[Vec<u16>], _n: usize, _board: &mut dyn Candidates) -> bool {
+    fn narrow(&self, _it: &Instance, _n: usize, _board: &mut dyn Candidates) -> bool {
         true
     }
 }

@@ -2,7 +2,7 @@
 //! A rule of the whole grid: JSON `"rules": ["non-consecutive"]`;
 //! f-puzzles the flag `nonconsecutive`.
 
-use super::{Candidates, Kind};
+use super::{Candidates, Instance, Kind};
 use crate::Puzzle;
 
 /// The non-consecutive rule.
@@ -26,7 +26,7 @@ impl Kind for NonConsecutive {
         "Two cells side by side never hold consecutive digits (a 4 is never next to a 3 or a 5).".into()
     }
 
-    fn describe(&self, first: &str) -> String {
+    fn describe(&self, first: &str, _value: Option<u32>) -> String {
         format!("neighbours of {first}")
     }
 
@@ -42,7 +42,7 @@ impl Kind for NonConsecutive {
         puzzle.orthogonal_pairs()
     }
 
-    fn holds(&self, puzzle: &Puzzle, _parts: &[Vec<u16>], grid: &[u8]) -> bool {
+    fn holds(&self, puzzle: &Puzzle, _it: &Instance, grid: &[u8]) -> bool {
         puzzle
             .orthogonal_pairs()
             .into_iter()
@@ -50,7 +50,7 @@ impl Kind for NonConsecutive {
     }
 
     /// Nothing beyond its pairs.
-    fn narrow(&self, _parts: &[Vec<u16>], _n: usize, _board: &mut dyn Candidates) -> bool {
+    fn narrow(&self, _it: &Instance, _n: usize, _board: &mut dyn Candidates) -> bool {
         true
     }
 }

@@ -7,7 +7,7 @@ use rand::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::util::{pick, used_cells};
-use super::{Candidates, Glyph, Instances, Kind, Parts, ReadFpCell, ReadName, WriteName};
+use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
 /// Cells of one parity: odd (true) or even.
@@ -56,33 +56,33 @@ impl Kind for Parity {
         }
     }
 
-    fn describe(&self, first: &str) -> String {
+    fn describe(&self, first: &str, _value: Option<u32>) -> String {
         format!("{} cell {first}", self.name())
     }
 
-    fn check(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
-        match parts {
+    fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
+        match &it.parts[..] {
             [cell] if cell.len() == 1 && puzzle.is_cell(usize::from(cell[0])) => Ok(()),
             _ => Err(format!("{}: a mark is one cell", self.name())),
         }
     }
 
-    fn holds(&self, _puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool {
-        parts[0].iter().all(|&c| (grid[usize::from(c)] % 2 == 1) == self.odd)
+    fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
+        it.parts[0].iter().all(|&c| (grid[usize::from(c)] % 2 == 1) == self.odd)
     }
 
-    fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn Candidates) -> bool {
+    fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let banned = self.banned(n);
-        parts[0].iter().all(|&c| board.remove(c, banned))
+        it.parts[0].iter().all(|&c| board.remove(c, banned))
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Parts, String> {
+    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
         let name = object.get("cell").and_then(Value::as_str).ok_or("expected \"cell\": a cell name")?;
-        Ok(vec![vec![cell(name).map_err(|e| format!("cell: {e}"))?]])
+        Ok(Instance::of(vec![vec![cell(name).map_err(|e| format!("cell: {e}"))?]]))
     }
 
-    fn parts_to_json(&self, parts: &[Vec<u16>], name: WriteName<'_>) -> Map<String, Value> {
-        Map::from_iter([("cell".to_string(), Value::String(name(parts[0][0])))])
+    fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
+        vec![("cell", Value::String(name(it.parts[0][0])))]
     }
 
     fn fpuzzles_key(&self) -> Option<&'static str> {
@@ -91,20 +91,20 @@ impl Kind for Parity {
 
     fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
         let at = entry.get("cell").ok_or("expected \"cell\"")?;
-        Ok(vec![vec![vec![cell(at)?]]])
+        Ok(vec![Instance::of(vec![vec![cell(at)?]])])
     }
 
-    fn write_fpuzzles(&self, parts: &[Vec<u16>], _side: usize, name: WriteName<'_>) -> Value {
-        json!({ "cell": name(parts[0][0]) })
+    fn write_fpuzzles(&self, it: &Instance, _side: usize, name: WriteName<'_>) -> Value {
+        json!({ "cell": name(it.parts[0][0]) })
     }
 
     /// Odd: a grey circle; even: a grey square.
-    fn glyphs(&self, _puzzle: &Puzzle, parts: &[Vec<u16>]) -> Vec<Glyph> {
+    fn glyphs(&self, _puzzle: &Puzzle, it: &Instance) -> Vec<Glyph> {
         let mark = |cell| match self.odd {
             true => Glyph::Disc { cell, radius: 0.4, gray: GRAY },
             false => Glyph::Square { cell, side: 0.76, gray: GRAY },
         };
-        parts[0].iter().map(|&cell| mark(cell)).collect()
+        it.parts[0].iter().map(|&cell| mark(cell)).collect()
     }
 
     /// A third of the side's count of cells whose solution digits have the
@@ -122,6 +122,6 @@ impl Kind for Parity {
             }
         }
         chosen.sort_unstable();
-        chosen.into_iter().map(|c| vec![vec![c]]).collect()
+        chosen.into_iter().map(|c| Instance::of(vec![vec![c]])).collect()
     }
 }

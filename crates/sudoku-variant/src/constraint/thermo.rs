@@ -8,7 +8,7 @@ use rand::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::util::{bounds, check_line, fp_cells, json_cells, names, pick, steps, up_to, used_cells};
-use super::{Candidates, Glyph, Instances, Kind, Parts, ReadFpCell, ReadName, WriteName};
+use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
 /// The thermometer kind.
@@ -35,12 +35,12 @@ impl Kind for Thermo {
         "Along each thermometer the digits strictly increase from the bulb.".into()
     }
 
-    fn describe(&self, first: &str) -> String {
+    fn describe(&self, first: &str, _value: Option<u32>) -> String {
         format!("thermometer from {first}")
     }
 
-    fn check(&self, puzzle: &Puzzle, parts: &[Vec<u16>]) -> Result<(), String> {
-        let [cells] = parts else { return Err("a thermometer is one line of cells".into()) };
+    fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
+        let [cells] = &it.parts[..] else { return Err("a thermometer is one line of cells".into()) };
         check_line(puzzle, cells, "thermometer")?;
         if cells.len() < 2 || cells.len() > puzzle.size() {
             return Err(format!("a thermometer has 2 to {} cells, not {}", puzzle.size(), cells.len()));
@@ -48,16 +48,16 @@ impl Kind for Thermo {
         Ok(())
     }
 
-    fn holds(&self, _puzzle: &Puzzle, parts: &[Vec<u16>], grid: &[u8]) -> bool {
-        parts[0].windows(2).all(|w| grid[usize::from(w[0])] < grid[usize::from(w[1])])
+    fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
+        it.parts[0].windows(2).all(|w| grid[usize::from(w[0])] < grid[usize::from(w[1])])
     }
 
-    fn distinct(&self, _puzzle: &Puzzle, parts: &[Vec<u16>]) -> Vec<Vec<u16>> {
-        parts.to_vec()
+    fn distinct(&self, _puzzle: &Puzzle, it: &Instance) -> Vec<Vec<u16>> {
+        it.parts.to_vec()
     }
 
-    fn narrow(&self, parts: &[Vec<u16>], n: usize, board: &mut dyn Candidates) -> bool {
-        let cells = &parts[0];
+    fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
+        let cells = &it.parts[0];
         let full = up_to(n as u32);
         // Up from the bulb: each cell above the lowest digit of the one before.
         let mut low = 0;
@@ -78,14 +78,12 @@ impl Kind for Thermo {
         true
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Parts, String> {
-        Ok(vec![json_cells(object.get("cells"), "cells", cell)?])
+    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+        Ok(Instance::of(vec![json_cells(object.get("cells"), "cells", cell)?]))
     }
 
-    fn parts_to_json(&self, parts: &[Vec<u16>], name: WriteName<'_>) -> Map<String, Value> {
-        let mut object = Map::new();
-        object.insert("cells".into(), names(&parts[0], name));
-        object
+    fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
+        vec![("cells", names(&it.parts[0], name))]
     }
 
     fn fpuzzles_key(&self) -> Option<&'static str> {
@@ -94,15 +92,15 @@ impl Kind for Thermo {
 
     fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
         let lines = entry.get("lines").and_then(Value::as_array).ok_or("expected \"lines\"")?;
-        lines.iter().map(|line| Ok(vec![fp_cells(line, cell)?])).collect()
+        lines.iter().map(|line| Ok(Instance::of(vec![fp_cells(line, cell)?]))).collect()
     }
 
-    fn write_fpuzzles(&self, parts: &[Vec<u16>], _side: usize, name: WriteName<'_>) -> Value {
-        json!({ "lines": [names(&parts[0], name)] })
+    fn write_fpuzzles(&self, it: &Instance, _side: usize, name: WriteName<'_>) -> Value {
+        json!({ "lines": [names(&it.parts[0], name)] })
     }
 
-    fn glyphs(&self, _puzzle: &Puzzle, parts: &[Vec<u16>]) -> Vec<Glyph> {
-        let cells = &parts[0];
+    fn glyphs(&self, _puzzle: &Puzzle, it: &Instance) -> Vec<Glyph> {
+        let cells = &it.parts[0];
         vec![
             Glyph::Path { cells: cells.clone(), width: 0.3, gray: GRAY, arrowhead: false, from_edge: 0.0 },
             Glyph::Disc { cell: cells[0], radius: 0.36, gray: GRAY },
@@ -144,7 +142,7 @@ impl Kind for Thermo {
                 line.push(next);
             }
             if line.len() >= 3 {
-                out.push(vec![line]);
+                out.push(Instance::of(vec![line]));
             } else {
                 for c in line {
                     used[usize::from(c)] = false;

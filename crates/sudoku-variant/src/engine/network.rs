@@ -3,7 +3,7 @@
 //! neighbours (non-consecutive), the houses that must hold every digit,
 //! and the sum cages with their digit combinations.
 
-use crate::constraint::Kind;
+use crate::constraint::{Instance, Kind};
 use crate::puzzle::Puzzle;
 
 /// A cage's combinations are listed when there are at most this many;
@@ -43,10 +43,11 @@ pub(crate) struct Network {
     /// `overlaps[k]` gives the three lengths and `overlap_cells` the cells.
     pub overlaps: Vec<[u16; 3]>,
     pub overlap_cells: Vec<u16>,
-    /// The puzzle's constraints drawn on the grid, their parts in dense
-    /// cell numbers. (The rules of the whole grid give their houses,
-    /// distinct groups and non-consecutive pairs above.)
-    pub constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)>,
+    /// The puzzle's constraints drawn on the grid other than cages, their
+    /// parts in dense cell numbers. (The rules of the whole grid give their
+    /// houses, distinct groups and non-consecutive pairs above; cages their
+    /// peers and sums.)
+    pub constraints: Vec<(&'static dyn Kind, Instance)>,
 }
 
 impl Network {
@@ -76,21 +77,31 @@ impl Network {
             link(&mut peer_sets, &group);
             house_cells.extend_from_slice(&group);
         }
-        for cage in puzzle.cages() {
-            let group: Vec<u16> = cage.cells.iter().map(|&c| to_dense(c)).collect();
-            link(&mut peer_sets, &group);
-        }
-        let rules: Vec<(&dyn Kind, &[Vec<u16>])> =
-            puzzle.rules().iter().map(|rule| (rule, &[][..])).collect();
-        let drawn = puzzle.constraints().iter().map(|c| (c.kind(), c.parts()));
-        for (kind, parts) in rules.iter().copied().chain(drawn) {
-            for group in kind.distinct(puzzle, parts) {
+        let none = Instance::default();
+        let rules: Vec<(&dyn Kind, &Instance)> = puzzle.rules().iter().map(|rule| (rule, &none)).collect();
+        let drawn = puzzle.constraints().iter().map(|c| (c.kind(), c.instance()));
+        for (kind, instance) in rules.iter().copied().chain(drawn) {
+            for group in kind.distinct(puzzle, instance) {
                 let group: Vec<u16> = group.into_iter().map(to_dense).collect();
                 link(&mut peer_sets, &group);
             }
         }
-        let constraints: Vec<(&'static dyn Kind, Vec<Vec<u16>>)> =
-            puzzle.constraints().iter().map(|c| (c.kind(), c.map_cells(to_dense).parts().to_vec())).collect();
+        // A summed cage is narrowed by its listed combinations, any other
+        // constraint by its kind; a cage without a sum by its peers alone.
+        let mut cages = Vec::new();
+        let mut constraints = Vec::new();
+        for c in puzzle.constraints() {
+            let dense = c.map_cells(to_dense);
+            match c.kind().cage(dense.instance()) {
+                Some((cells, Some(sum))) => cages.push(SumCage {
+                    cells: cells.to_vec(),
+                    sum,
+                    combos: combinations(n, cells.len(), sum),
+                }),
+                Some((_, None)) => {}
+                None => constraints.push((c.kind(), dense.instance().clone())),
+            }
+        }
         let (overlaps, overlap_cells) = overlaps(&house_cells, n);
         let (peer_start, peers) = flatten(peer_sets);
         let mut nc_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
@@ -98,16 +109,6 @@ impl Network {
             link(&mut nc_sets, &[to_dense(a), to_dense(b)]);
         }
         let (nc_start, nc) = flatten(nc_sets);
-        let cages = puzzle
-            .cages()
-            .iter()
-            .filter_map(|cage| {
-                let sum = cage.sum?;
-                let cells: Vec<u16> = cage.cells.iter().map(|&c| to_dense(c)).collect();
-                let combos = combinations(n, cells.len(), sum);
-                Some(SumCage { cells, sum, combos })
-            })
-            .collect();
         Network {
             n,
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },

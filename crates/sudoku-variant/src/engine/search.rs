@@ -244,8 +244,8 @@ pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -
 #[inline(never)]
 fn constraints(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
     let mut board = Node { node, queue, full: net.full, changed: false };
-    for (kind, parts) in &net.constraints {
-        if !kind.narrow(parts, net.n, &mut board) {
+    for (kind, instance) in &net.constraints {
+        if !kind.narrow(instance, net.n, &mut board) {
             return None;
         }
     }

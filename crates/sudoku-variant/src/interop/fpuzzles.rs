@@ -12,8 +12,8 @@
 use serde_json::{json, Map, Value};
 
 use super::InteropError;
-use crate::puzzle::{default_boxes, Cage, Layout, Puzzle};
-use crate::{Constraint, Coord, Kinds, KINDS};
+use crate::puzzle::{default_boxes, Layout, Puzzle};
+use crate::{Constraint, Coord, Instance, Kinds, KINDS};
 
 /// A puzzle read from another tool, with what came with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,26 +142,12 @@ impl Puzzle {
         if !regions.is_empty() {
             out.insert("extraregion".into(), Value::Array(regions));
         }
-        if !self.cages().is_empty() {
-            let cages: Vec<Value> = self
-                .cages()
-                .iter()
-                .map(|cage| {
-                    let cells: Vec<String> = cage.cells.iter().map(|&i| name(i)).collect();
-                    match cage.sum {
-                        Some(sum) => json!({ "cells": cells, "value": sum.to_string() }),
-                        None => json!({ "cells": cells }),
-                    }
-                })
-                .collect();
-            out.insert("killercage".into(), Value::Array(cages));
-        }
         for kind in KINDS {
             let entries: Vec<Value> = self
                 .constraints()
                 .iter()
                 .filter(|c| c.kind().name() == kind.name())
-                .map(|c| kind.write_fpuzzles(c.parts(), n, &name))
+                .map(|c| kind.write_fpuzzles(c.instance(), n, &name))
                 .collect();
             if let Some(key) = kind.fpuzzles_key().filter(|_| !entries.is_empty()) {
                 out.insert(key.into(), Value::Array(entries));
@@ -203,7 +189,7 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
     for (key, value) in object {
         let known = METADATA.contains(&key.as_str())
             || is_flag(key)
-            || matches!(key.as_str(), "grid" | "killercage" | "extraregion")
+            || matches!(key.as_str(), "grid" | "extraregion")
             || KINDS.iter().any(|k| k.fpuzzles_key() == Some(key.as_str()));
         if known || is_empty(value) {
             continue;
@@ -262,14 +248,10 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
         }
     }
     if let Some(extra) = object.get("extraregion").filter(|v| !is_empty(v)) {
-        let shape = Puzzle::new(size, layout.clone(), Kinds::NONE, Vec::new(), vec![0; size * size])?;
+        let shape = Puzzle::new(size, layout.clone(), Kinds::NONE, vec![0; size * size])?;
         rules = rules.union(read_regions(extra, &shape)?);
     }
-    let cages = match object.get("killercage") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(v) => read_cages(v, size)?,
-    };
-    let puzzle = Puzzle::new(size, layout, rules, cages, givens)?;
+    let puzzle = Puzzle::new(size, layout, rules, givens)?;
     let constraints = read_constraints(object, size)?;
     let puzzle = puzzle.with_constraints(constraints)?;
     let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_string);
@@ -293,7 +275,7 @@ fn read_constraints(object: &Map<String, Value>, size: usize) -> Result<Vec<Cons
             let place = format!("{key}[{k}]");
             let cell = |v: &Value| parse_rc(v, size, &place).map(|i| i as u16).map_err(|e| e.to_string());
             let instances = kind.read_fpuzzles(entry, &cell).map_err(|why| field(&place, &why))?;
-            out.extend(instances.into_iter().map(|parts| Constraint::new(*kind, parts)));
+            out.extend(instances.into_iter().map(|instance| Constraint::of(*kind, instance)));
         }
     }
     Ok(out)
@@ -395,7 +377,7 @@ fn read_regions(extra: &Value, shape: &Puzzle) -> Result<Kinds, InteropError> {
     }
     let mut rules = Kinds::NONE;
     for rule in region_rules() {
-        if rule.check(shape, &[]).is_err() {
+        if rule.check(shape, &Instance::default()).is_err() {
             continue;
         }
         let houses: Vec<Vec<u16>> = rule
@@ -419,30 +401,6 @@ fn read_regions(extra: &Value, shape: &Puzzle) -> Result<Kinds, InteropError> {
         )]));
     }
     Ok(rules)
-}
-
-fn read_cages(value: &Value, size: usize) -> Result<Vec<Cage>, InteropError> {
-    let parts = value.as_array().ok_or_else(|| field("killercage", "expected an array"))?;
-    let mut cages = Vec::with_capacity(parts.len());
-    for (k, part) in parts.iter().enumerate() {
-        let place = format!("killercage[{k}]");
-        let cells = cells_of(part, size, &place)?;
-        let sum = match part.get("value") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(Value::String(s)) => Some(
-                s.trim()
-                    .parse::<u32>()
-                    .map_err(|_| field(&place, &format!("sum {s:?} is not a whole number")))?,
-            ),
-            Some(Value::Number(n)) => {
-                Some(n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| field(&place, "bad sum"))?)
-            }
-            Some(other) => return Err(field(&place, &format!("sum {other} is not a number"))),
-        };
-        cages.push(Cage { cells: cells.into_iter().map(|i| i as u16).collect(), sum });
-    }
-    Ok(cages)
 }
 
 /// A full solution (every cell 1..=size), as an array of numbers or a

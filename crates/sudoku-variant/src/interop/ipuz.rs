@@ -32,7 +32,7 @@ impl Puzzle {
         if matches!(self.layout(), Layout::Samurai) {
             return Err(InteropError::Inexpressible { format: "ipuz", what: "the samurai layout".into() });
         }
-        if let Some(c) = self.constraints().first() {
+        if let Some(c) = self.constraints().iter().find(|c| c.kind().cage(c.instance()).is_none()) {
             return Err(InteropError::Inexpressible {
                 format: "ipuz",
                 what: format!("the constraint {} (ipuz sudoku has no such field)", c.kind().name()),
@@ -85,20 +85,21 @@ impl Puzzle {
         if !zones.is_empty() {
             out.insert("zones".into(), Value::Array(zones));
         }
-        if !self.cages().is_empty() {
+        let cages: Vec<Value> = self
+            .constraints()
+            .iter()
+            .filter_map(|c| c.kind().cage(c.instance()))
+            .map(|(cells, sum)| {
+                let cells: Vec<Value> = cells.iter().map(|&i| cell(i)).collect();
+                match sum {
+                    Some(sum) => json!({ "cells": cells, "value": sum, "operator": "+" }),
+                    None => json!({ "cells": cells }),
+                }
+            })
+            .collect();
+        if !cages.is_empty() {
             out.insert("showoperators".into(), json!(false));
             out.insert("cageborder".into(), json!("dashed"));
-            let cages: Vec<Value> = self
-                .cages()
-                .iter()
-                .map(|cage| {
-                    let cells: Vec<Value> = cage.cells.iter().map(|&i| cell(i)).collect();
-                    match cage.sum {
-                        Some(sum) => json!({ "cells": cells, "value": sum, "operator": "+" }),
-                        None => json!({ "cells": cells }),
-                    }
-                })
-                .collect();
             out.insert("cages".into(), Value::Array(cages));
         }
         Ok(Value::Object(out).to_string())

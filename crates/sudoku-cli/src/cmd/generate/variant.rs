@@ -31,9 +31,12 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
     }
     let list = args.variant.unwrap_or_default();
     let spec = VariantSpec::from_list(list, args.size).with_context(|| format!("--variant {list}"))?;
-    if args.givens.is_some() && !spec.killer {
+    if args.givens.is_some() && spec.tiling().is_none() {
+        let tiling: Vec<&str> =
+            sudoku_variant::KINDS.iter().filter(|k| k.tiles()).map(|k| k.name()).collect();
         bail!(
-            "--givens is for killer puzzles (--variant killer); other puzzles are thinned to minimal clues"
+            "--givens is for {0} puzzles (--variant {0}); other puzzles are thinned to minimal clues",
+            tiling.join(", ")
         );
     }
     Ok((!spec.is_classic_9x9()).then_some(spec))
@@ -75,7 +78,7 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
     let default = if spec.has_line_form() { Format::Line } else { Format::Json };
     let format = pick_format(args.format, output, default, FORMATS)?;
     match format {
-        Format::Line if spec.killer || spec.shape == Shape::Jigsaw => {
+        Format::Line if spec.tiling().is_some() || spec.shape == Shape::Jigsaw => {
             bail!("{spec} puzzles need the JSON form (their cages or regions are not in a line): use --format json")
         }
         Format::Line | Format::Json => {}
@@ -89,7 +92,7 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         seed,
         spec,
         symmetry: args.symmetry,
-        killer_givens: args.givens.unwrap_or(0),
+        tiled_givens: args.givens.unwrap_or(0),
         max_cage: DEFAULT_MAX_CAGE,
     };
     // The options are checked before the output file is made.

@@ -35,11 +35,10 @@ pub fn spec(variant: Option<VariantList>, size: Option<usize>) -> anyhow::Result
             bail!("--variant samurai: a samurai is read from 441-character lines or JSON")
         }
         Some(ShapeName::Jigsaw) => return Err(more("jigsaw")),
-        None if list.killer => return Err(more("killer")),
         None => {}
     }
-    // A constraint drawn on the grid (thermo, arrow, ...) has cells a line
-    // cannot give.
+    // A constraint drawn on the grid (killer cages, thermo, arrow, ...) has
+    // cells a line cannot give.
     if let Some(kind) = list.kinds.drawn().iter().next() {
         return Err(more(kind.name()));
     }

@@ -1,13 +1,16 @@
-//! Killer puzzles: cages with sums that partition the grid, no givens by
-//! default, exactly one solution.
+//! Tiled puzzles: instances of a kind that tiles the grid
+//! ([`Kind::tiles`]: killer cages with their sums) in place of clues, no
+//! givens by default, exactly one solution. The words below are a
+//! killer's: a *cage* is one tile.
 //!
 //! ## How the cages are made
 //!
 //! Every cell starts as a cage of its own (the sums then give every
 //! digit: one solution). Then, pass after pass, the pairs of orthogonally
 //! adjacent cages whose union is a *possible* cage (at most
-//! [`VariantOptions::max_cage`] cells, 6 by default, and no digit twice in
-//! the solution) are visited in random order, and each is merged when the
+//! [`VariantOptions::max_cage`] cells, 6 by default, and one instance of
+//! the kind on the solution, [`Kind::tile`]: no digit twice) are visited
+//! in random order, and each is merged when the
 //! puzzle with the merged cage still has one solution. A pass visits only
 //! pairs of cages it has not changed yet, and skips pairs refused before;
 //! when a pass merges nothing, a checking pass tries every pair again, and
@@ -25,7 +28,7 @@
 //! merge and marks the puzzle not minimal ([`VariantPuzzle::minimal`]),
 //! never a puzzle with more than one solution.
 //!
-//! With givens ([`VariantOptions::killer_givens`]) the cages are made as
+//! With givens ([`VariantOptions::tiled_givens`]) the cages are made as
 //! above, without givens, and then that many cells of the solution, drawn
 //! at random, are given: help added to a puzzle that is already unique
 //! and merge-minimal without it.
@@ -34,70 +37,71 @@ use std::collections::HashSet;
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use sudoku_variant::{Cage, Interrupt, Outcome, Puzzle, VariantSolver};
+use sudoku_variant::{Constraint, Interrupt, Kind, Outcome, Puzzle, VariantSolver};
 
 use super::{VariantGenError, VariantOptions, VariantPuzzle};
 
 /// Nodes a uniqueness test of a cage layout may take, per cell.
-pub const KILLER_COUNT_NODES_PER_CELL: u64 = 1000;
+pub const TILED_COUNT_NODES_PER_CELL: u64 = 1000;
 
 /// The cages as cell lists, `cages[k]` empty once merged away.
 struct Cages {
+    kind: &'static dyn Kind,
     cells: Vec<Vec<u16>>,
-    /// Digits of each cage in the solution, as a mask.
-    digits: Vec<u32>,
     /// The cage of each canvas position.
     cage_of: Vec<usize>,
 }
 
 impl Cages {
-    fn singletons(shape: &Puzzle, solution: &[u8]) -> Cages {
-        let mut cages =
-            Cages { cells: Vec::new(), digits: Vec::new(), cage_of: vec![usize::MAX; shape.canvas_len()] };
+    fn singletons(kind: &'static dyn Kind, shape: &Puzzle) -> Cages {
+        let mut cages = Cages { kind, cells: Vec::new(), cage_of: vec![usize::MAX; shape.canvas_len()] };
         for cell in shape.cells() {
             cages.cage_of[cell] = cages.cells.len();
             cages.cells.push(vec![cell as u16]);
-            cages.digits.push(1 << solution[cell]);
         }
         cages
     }
 
     /// Adjacent pairs `(a, b)`, `a < b`, that can be one cage.
-    fn mergeable_pairs(&self, shape: &Puzzle, max_cage: usize) -> Vec<(usize, usize)> {
+    fn mergeable_pairs(&self, shape: &Puzzle, solution: &[u8], max_cage: usize) -> Vec<(usize, usize)> {
         let mut pairs: Vec<(usize, usize)> = shape
             .orthogonal_pairs()
             .into_iter()
             .map(|(x, y)| (self.cage_of[usize::from(x)], self.cage_of[usize::from(y)]))
             .filter(|&(a, b)| a != b)
             .map(|(a, b)| (a.min(b), a.max(b)))
-            .filter(|&(a, b)| {
-                self.cells[a].len() + self.cells[b].len() <= max_cage && self.digits[a] & self.digits[b] == 0
-            })
             .collect();
         pairs.sort_unstable();
         pairs.dedup();
+        pairs.retain(|&(a, b)| {
+            self.cells[a].len() + self.cells[b].len() <= max_cage
+                && self.kind.tile(&[&self.cells[a][..], &self.cells[b]].concat(), solution).is_some()
+        });
         pairs
     }
 
     /// The puzzle's cages with `b` merged into `a` when given, in order of
     /// their first cell.
-    fn to_cages(&self, merge: Option<(usize, usize)>, solution: &[u8]) -> Vec<Cage> {
-        let mut out: Vec<Cage> = Vec::with_capacity(self.cells.len());
+    fn to_constraints(&self, merge: Option<(usize, usize)>, solution: &[u8]) -> Vec<Constraint> {
+        let mut out: Vec<Vec<u16>> = Vec::with_capacity(self.cells.len());
         for (k, cells) in self.cells.iter().enumerate() {
             if cells.is_empty() || merge.is_some_and(|(_, b)| b == k) {
                 continue;
             }
             let mut cells = cells.clone();
-            if let Some((a, b)) = merge.filter(|&(a, _)| a == k) {
-                debug_assert_eq!(a, k);
+            if let Some((_, b)) = merge.filter(|&(a, _)| a == k) {
                 cells.extend_from_slice(&self.cells[b]);
-                cells.sort_unstable();
             }
-            let sum = cells.iter().map(|&c| u32::from(solution[usize::from(c)])).sum();
-            out.push(Cage { cells, sum: Some(sum) });
+            cells.sort_unstable();
+            out.push(cells);
         }
-        out.sort_by_key(|c| c.cells[0]);
-        out
+        out.sort_by_key(|cells| cells[0]);
+        out.into_iter()
+            .map(|cells| {
+                let tile = self.kind.tile(&cells, solution).expect("a cage of distinct digits");
+                Constraint::of(self.kind, tile)
+            })
+            .collect()
     }
 
     fn merge(&mut self, a: usize, b: usize) {
@@ -107,8 +111,6 @@ impl Cages {
         }
         self.cells[a].extend(moved);
         self.cells[a].sort_unstable();
-        self.digits[a] |= self.digits[b];
-        self.digits[b] = 0;
     }
 }
 
@@ -131,18 +133,19 @@ fn is_unique(
     })
 }
 
-/// The killer puzzle of `shape` (its rules kept) whose solution is
-/// `solution`, with cages merged in an order drawn from `rng`; an error
-/// when `interrupt` stopped it.
-pub fn make_killer(
+/// The puzzle of `shape` (its rules and constraints kept) tiled with
+/// `kind` whose solution is `solution`, with cages merged in an order drawn
+/// from `rng`; an error when `interrupt` stopped it.
+pub fn make_tiled(
+    kind: &'static dyn Kind,
     shape: &Puzzle,
     solution: &[u8],
     opts: &VariantOptions,
     rng: &mut dyn RngCore,
     interrupt: Interrupt<'_>,
 ) -> Result<VariantPuzzle, VariantGenError> {
-    let budget = KILLER_COUNT_NODES_PER_CELL * shape.cells().len() as u64;
-    let mut cages = Cages::singletons(shape, solution);
+    let budget = TILED_COUNT_NODES_PER_CELL * shape.cells().len() as u64;
+    let mut cages = Cages::singletons(kind, shape);
     // Pairs of cages (by their cells) whose merge was refused, skipped by
     // the passes until one merges nothing; then a checking pass tries
     // every pair again, since merging is not monotone.
@@ -150,7 +153,7 @@ pub fn make_killer(
     let mut checking = false;
     let mut minimal;
     loop {
-        let mut pairs = cages.mergeable_pairs(shape, opts.max_cage.min(shape.size()));
+        let mut pairs = cages.mergeable_pairs(shape, solution, opts.max_cage.min(shape.size()));
         pairs.shuffle(rng);
         let mut touched = vec![false; cages.cells.len()];
         let mut merged_any = false;
@@ -163,9 +166,9 @@ pub fn make_killer(
             if !checking && refused.contains(&key) {
                 continue;
             }
-            let trial = shape
-                .with_cages(cages.to_cages(Some((a, b)), solution))
-                .expect("cages of distinct digits fit");
+            let mut tiles = shape.constraints().to_vec();
+            tiles.extend(cages.to_constraints(Some((a, b)), solution));
+            let trial = shape.with_constraints(tiles).expect("cages of distinct digits fit");
             match is_unique(&trial, budget, interrupt)? {
                 Some(true) => {
                     cages.merge(a, b);
@@ -191,20 +194,17 @@ pub fn make_killer(
         }
     }
     let mut givens = vec![0u8; shape.canvas_len()];
-    if opts.killer_givens > 0 {
+    if opts.tiled_givens > 0 {
         let cells = shape.cells();
-        for k in rand::seq::index::sample(rng, cells.len(), opts.killer_givens) {
+        for k in rand::seq::index::sample(rng, cells.len(), opts.tiled_givens) {
             givens[cells[k]] = solution[cells[k]];
         }
     }
-    let puzzle = Puzzle::new(
-        shape.size(),
-        shape.layout().clone(),
-        shape.rules(),
-        cages.to_cages(None, solution),
-        givens,
-    )
-    .and_then(|p| p.with_constraints(shape.constraints().to_vec()))
-    .expect("cages, constraints and givens of the solution fit the shape");
+    let mut tiles = cages.to_constraints(None, solution);
+    tiles.extend_from_slice(shape.constraints());
+    let puzzle = shape
+        .with_givens(givens)
+        .and_then(|p| p.with_constraints(tiles))
+        .expect("cages, constraints and givens of the solution fit the shape");
     Ok(VariantPuzzle { puzzle, solution: solution.to_vec(), minimal })
 }

@@ -1,0 +1,215 @@
+//! Killer cages: no digit repeats within a cage, and its digits add up to
+//! the number in its corner when it has one. One part: the cells, sorted.
+//! JSON: the record's own list `"cages": [{"sum":12,"cells":["r1c1","r1c2"]}]`
+//! (in `"constraints"` too, with `"kind":"killer"`); f-puzzles
+//! `killercage` entries `{"cells":["R1C1","R1C2"],"value":"12"}`.
+//!
+//! The engine lists a summed cage's digit combinations once
+//! ([`Kind::cage`]); [`Kind::narrow`] here is the same reasoning for hints
+//! and tests. A generator tiles the grid with cages in place of clues
+//! ([`Kind::tiles`]).
+
+use serde_json::{json, Map, Value};
+
+use super::util::{bounds, fp_cells, json_cells, names};
+use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use crate::engine::combinations;
+use crate::Puzzle;
+
+/// The killer cage kind.
+#[derive(Debug, Clone, Copy)]
+pub struct Killer;
+
+/// The sum of a cell list's digits in `grid`.
+fn total(cells: &[u16], grid: &[u8]) -> u32 {
+    cells.iter().map(|&c| u32::from(grid[usize::from(c)])).sum()
+}
+
+impl Kind for Killer {
+    fn name(&self) -> &'static str {
+        "killer"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["cage", "cages", "killercage"]
+    }
+
+    fn title(&self) -> &'static str {
+        "Killer"
+    }
+
+    fn noun(&self) -> &'static str {
+        "cage"
+    }
+
+    fn json_list(&self) -> &'static str {
+        "cages"
+    }
+
+    fn hint_title(&self) -> &'static str {
+        "Cage Combination"
+    }
+
+    /// Said once for all the puzzle's cages: whether they carry sums.
+    fn rule_text(&self, puzzle: &Puzzle) -> String {
+        let cages: Vec<Option<u32>> = puzzle
+            .constraints()
+            .iter()
+            .filter(|c| c.kind().name() == self.name())
+            .map(|c| c.value())
+            .collect();
+        let with_sum = cages.iter().filter(|v| v.is_some()).count();
+        if with_sum == 0 {
+            return "No digit repeats within a dashed cage.".into();
+        }
+        let mut text =
+            "The digits in each dashed cage add up to the small number in its corner, and no digit \
+                        repeats within a cage."
+                .to_string();
+        if with_sum < cages.len() {
+            text.push_str(" A cage without a number only keeps its digits different.");
+        }
+        text
+    }
+
+    fn describe(&self, first: &str, value: Option<u32>) -> String {
+        match value {
+            Some(sum) => format!("cage at {first} (sum {sum})"),
+            None => format!("cage at {first}"),
+        }
+    }
+
+    fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
+        let [cells] = &it.parts[..] else { return Err("a cage is one list of cells".into()) };
+        if cells.is_empty() {
+            return Err("no cells".into());
+        }
+        for (k, &c) in cells.iter().enumerate() {
+            if !puzzle.is_cell(usize::from(c)) {
+                return Err(format!("{} is not a cell", puzzle.cell_name(usize::from(c))));
+            }
+            if cells[..k].contains(&c) {
+                return Err("a cell is named twice".into());
+            }
+        }
+        let (n, k) = (puzzle.size(), cells.len());
+        if k > n {
+            return Err(format!("{k} cells cannot hold distinct digits 1-{n}"));
+        }
+        if let Some(sum) = it.value {
+            let (min, max) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
+            if (sum as usize) < min || (sum as usize) > max {
+                return Err(format!("sum {sum} is out of reach, {k} distinct digits add up to {min}-{max}"));
+            }
+        }
+        Ok(())
+    }
+
+    fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
+        let cells = &it.parts[0];
+        let mut seen = 0u64;
+        let distinct = cells.iter().all(|&c| {
+            let bit = 1u64 << grid[usize::from(c)];
+            let fresh = seen & bit == 0;
+            seen |= bit;
+            fresh
+        });
+        distinct && it.value.is_none_or(|sum| total(cells, grid) == sum)
+    }
+
+    fn distinct(&self, _puzzle: &Puzzle, it: &Instance) -> Vec<Vec<u16>> {
+        it.parts.clone()
+    }
+
+    /// Keeps in each cell only digits of a combination of distinct digits
+    /// with the sum that every cell can still take part in; a cage with
+    /// too many combinations to list is checked by its sum's bounds.
+    fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
+        let Some(sum) = it.value else { return true };
+        let cells = &it.parts[0];
+        let combos = combinations(n, cells.len(), sum);
+        if combos.is_empty() {
+            let (low, high) = cells.iter().fold((0, 0), |(l, h), &c| {
+                let (a, b) = bounds(board.get(c));
+                (l + a, h + b)
+            });
+            return low <= sum && sum <= high;
+        }
+        let fits = |combo: u32| cells.iter().all(|&c| board.get(c) & combo != 0);
+        let allowed = combos.into_iter().filter(|&m| fits(m)).fold(0, |a, m| a | m);
+        cells.iter().all(|&c| board.remove(c, !allowed))
+    }
+
+    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+        let mut cells = json_cells(object.get("cells"), "cells", cell)?;
+        cells.sort_unstable();
+        let value = match object.get("sum") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(
+                v.as_u64()
+                    .and_then(|s| u32::try_from(s).ok())
+                    .ok_or_else(|| format!("sum {v} is not a whole number"))?,
+            ),
+        };
+        Ok(Instance { parts: vec![cells], value })
+    }
+
+    fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
+        let sum = it.value.map(|sum| ("sum", json!(sum)));
+        sum.into_iter().chain([("cells", names(&it.parts[0], name))]).collect()
+    }
+
+    fn fpuzzles_key(&self) -> Option<&'static str> {
+        Some("killercage")
+    }
+
+    fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
+        let mut cells = fp_cells(entry.get("cells").ok_or("expected \"cells\"")?, cell)?;
+        cells.sort_unstable();
+        let value = match entry.get("value") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(Value::String(s)) => {
+                Some(s.trim().parse::<u32>().map_err(|_| format!("sum {s:?} is not a whole number"))?)
+            }
+            Some(Value::Number(n)) => Some(n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or("bad sum")?),
+            Some(other) => return Err(format!("sum {other} is not a number")),
+        };
+        Ok(vec![Instance { parts: vec![cells], value }])
+    }
+
+    fn write_fpuzzles(&self, it: &Instance, _side: usize, name: WriteName<'_>) -> Value {
+        let cells = names(&it.parts[0], name);
+        match it.value {
+            Some(sum) => json!({ "cells": cells, "value": sum.to_string() }),
+            None => json!({ "cells": cells }),
+        }
+    }
+
+    fn glyphs(&self, _puzzle: &Puzzle, it: &Instance) -> Vec<Glyph> {
+        vec![Glyph::Cage { cells: it.parts[0].clone(), label: it.value.map(|sum| sum.to_string()) }]
+    }
+
+    fn cage<'a>(&self, it: &'a Instance) -> Option<(&'a [u16], Option<u32>)> {
+        Some((&it.parts[0], it.value))
+    }
+
+    fn tiles(&self) -> bool {
+        true
+    }
+
+    fn tile(&self, cells: &[u16], solution: &[u8]) -> Option<Instance> {
+        let mut digits = 0u64;
+        for &c in cells {
+            let bit = 1u64 << solution[usize::from(c)];
+            if digits & bit != 0 {
+                return None;
+            }
+            digits |= bit;
+        }
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        let value = Some(total(&cells, solution));
+        Some(Instance { parts: vec![cells], value })
+    }
+}
