@@ -53,10 +53,78 @@ impl HintRequest {
         grader.hints(position, self.level, max_steps)
     }
 
+    /// The hints of a variant puzzle from `placed` (a player's digits over
+    /// the canvas, or the givens when `None`). The engine is chosen by the
+    /// puzzle's structure: the SE ladder's steps ([`HintRequest::run`], at
+    /// this level and scale) where the grader models the puzzle (9×9 boxes
+    /// with extra houses such as X, windoku or disjoint groups:
+    /// [`Grader::for_variant`]), else the simple steps every rule has
+    /// ([`crate::variant::hints`]).
+    pub fn run_variant(
+        &self,
+        puzzle: &Puzzle,
+        placed: Option<&[u8]>,
+    ) -> Result<VariantHints, sudoku_variant::HintError> {
+        let steps = match self.steps {
+            Steps::First(n) => n as usize,
+            Steps::ToEnd => usize::MAX,
+        };
+        let Ok(mut grader) = Grader::for_variant(puzzle) else {
+            return crate::variant::hints(puzzle, placed, steps).map(VariantHints::Simple);
+        };
+        let board = puzzle.board(placed.unwrap_or(puzzle.givens()))?;
+        let grid = |cells: &[u8]| cells.try_into().ok().and_then(sudoku_core::Grid::from_array);
+        let (Some(givens), Some(board)) = (grid(puzzle.givens()), grid(&board)) else {
+            return Err(sudoku_variant::HintError::Length { found: board.len(), expected: 81 });
+        };
+        let position = Position::new(givens, &board, None).expect("the board keeps the givens");
+        Ok(VariantHints::Ladder(self.run(&mut grader, &position)))
+    }
+
     /// Whether a record's steps are a block ended by a blank line, in line
     /// format: with more than one step asked.
     pub fn is_multi(&self) -> bool {
         !matches!(self.steps, Steps::First(1))
+    }
+}
+
+/// The hints of a variant puzzle, from the engine its structure chose
+/// ([`HintRequest::run_variant`]).
+#[derive(Debug, Clone)]
+pub enum VariantHints {
+    /// The SE ladder's steps, as for a classic position.
+    Ladder(Vec<Hint>),
+    /// The simple steps of any variant.
+    Simple(Vec<VariantHint>),
+}
+
+impl VariantHints {
+    /// Whether they say something is wrong with the position.
+    pub fn is_negative(&self) -> bool {
+        match self {
+            VariantHints::Ladder(hints) => is_negative(hints),
+            VariantHints::Simple(hints) => {
+                hints.iter().any(|h| matches!(h, VariantHint::Mistake { .. } | VariantHint::NoSolution))
+            }
+        }
+    }
+
+    /// The steps as JSON rows.
+    pub fn rows(&self, puzzle: &Puzzle) -> Vec<HintStepJson> {
+        match self {
+            VariantHints::Ladder(hints) => hints.iter().map(HintStepJson::new).collect(),
+            VariantHints::Simple(hints) => {
+                hints.iter().map(|h| HintStepJson::of_variant(puzzle, h)).collect()
+            }
+        }
+    }
+
+    /// The steps as lines.
+    pub fn lines(&self, puzzle: &Puzzle) -> Vec<String> {
+        match self {
+            VariantHints::Ladder(hints) => hints.iter().map(line_of).collect(),
+            VariantHints::Simple(hints) => hints.iter().map(|h| hint_line(puzzle, h)).collect(),
+        }
     }
 }
 

@@ -9,9 +9,11 @@
 //! first assertion on a blank grid.
 
 use sudoku_commands::grade::{GradeRequest, Graded};
+use sudoku_commands::hint::{HintRequest, Steps, VariantHints};
 use sudoku_commands::solve::SolveMode;
 use sudoku_commands::variant::{answer, hints, unique_solution};
 use sudoku_gen::variant::{VariantGenerator, VariantOptions, VariantSpec};
+use sudoku_grade::hint::{Level, Status};
 use sudoku_grade::Scale;
 use sudoku_variant::{Instance, Kind, Kinds, Puzzle, VariantHint, KINDS};
 
@@ -91,24 +93,47 @@ fn solves(puzzle: &Puzzle, rules: Kinds, grid: &[u8]) -> bool {
         && rules.iter().all(|rule| keeps(rule.name(), grid))
 }
 
-/// The hints from the givens to the end: each placement is the
-/// solution's digit, and every board they leave passes `keeps`.
-fn hints_keep(
-    puzzle: &Puzzle,
-    solution: &[u8],
-    what: &str,
-    keeps: impl Fn(&[u8]) -> bool,
-) -> Vec<VariantHint> {
-    let steps = hints(puzzle, None, 81).unwrap();
+/// The hints from the givens to the end, as the `hint` command takes
+/// them ([`HintRequest::run_variant`]: the SE ladder where the grader
+/// models the puzzle, else the simple steps): each placement is the
+/// solution's digit, no elimination removes it, every board they leave
+/// passes `keeps`, and the walk ends solved. The simple steps are also
+/// returned as `sudoku_commands::variant::hints` gives them.
+fn hints_keep(puzzle: &Puzzle, solution: &[u8], what: &str, keeps: impl Fn(&[u8]) -> bool) -> VariantHints {
+    let request = HintRequest { level: Level::Full, steps: Steps::ToEnd, scale: Scale::default() };
+    let found = request.run_variant(puzzle, None).unwrap();
     let mut board = puzzle.givens().to_vec();
-    for hint in &steps {
-        if let VariantHint::Place { cell, digit, .. } = hint {
-            assert_eq!(*digit, solution[*cell], "{what}: {hint:?}");
-            board[*cell] = *digit;
-            assert!(keeps(&board), "{what}");
+    match &found {
+        VariantHints::Simple(steps) => {
+            assert_eq!(steps, &hints(puzzle, None, usize::MAX).unwrap(), "{what}");
+            for hint in steps {
+                if let VariantHint::Place { cell, digit, .. } = hint {
+                    assert_eq!(*digit, solution[*cell], "{what}: {hint:?}");
+                    board[*cell] = *digit;
+                    assert!(keeps(&board), "{what}");
+                }
+            }
+            assert!(
+                matches!(steps.last(), Some(VariantHint::Solved) | Some(VariantHint::Place { .. })),
+                "{what}"
+            );
+        }
+        VariantHints::Ladder(steps) => {
+            for hint in steps {
+                for p in &hint.placements {
+                    assert_eq!(p.digit.get(), solution[p.cell.index()], "{what}: {}", hint.text);
+                    board[p.cell.index()] = p.digit.get();
+                }
+                for e in &hint.eliminations {
+                    assert_ne!(e.digit.get(), solution[e.cell.index()], "{what}: {}", hint.text);
+                }
+                assert!(keeps(&board), "{what}");
+            }
+            assert_eq!(steps.last().map(|h| h.status), Some(Status::Solved), "{what}");
+            assert_eq!(board, solution, "{what}");
         }
     }
-    steps
+    found
 }
 
 #[test]
@@ -178,16 +203,16 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
             assert!(solves(&puzzle, rules, count.first.as_ref().unwrap()), "{what}");
 
             let steps = hints_keep(&puzzle, &solution, &what, |board| keeps(rule.name(), board));
-            assert!(
-                matches!(steps.last(), Some(VariantHint::Solved) | Some(VariantHint::Place { .. })),
-                "{what}"
-            );
 
             // The grader rates the rules that are extra houses; the others
             // must be refused, never rated as if classic.
             let request = GradeRequest { explain: true, scale: Scale::default() };
             match (rule.name(), request.run_variant(&puzzle)) {
                 ("x" | "windoku" | "disjoint-groups", Ok(Graded::Rated(grade))) => {
+                    // The hints walk the grader's path: the hardest is the ER.
+                    let VariantHints::Ladder(ladder) = &steps else { panic!("{what}: simple hints") };
+                    let hardest = ladder.iter().filter_map(|h| h.difficulty).fold(0.0, f64::max);
+                    assert_eq!(hardest, grade.er, "{what}");
                     for step in &grade.steps {
                         for p in &step.placements {
                             assert_eq!(p.digit.get(), solution[p.cell.index()], "{what}: {step}");
@@ -200,7 +225,13 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
                 ("x" | "windoku" | "disjoint-groups", other) => {
                     panic!("{what}: an extra-house rule not rated: {other:?}")
                 }
-                (_, Err(why)) => assert!(why.contains(rule.name()), "{what}: {why}"),
+                (_, Err(why)) => {
+                    assert!(why.contains(rule.name()), "{what}: {why}");
+                    assert!(
+                        matches!(steps, VariantHints::Simple(_)),
+                        "{what}: ladder hints on an unrated rule"
+                    );
+                }
                 (_, Ok(graded)) => panic!("{what}: rated as if classic: {graded:?}"),
             }
         }

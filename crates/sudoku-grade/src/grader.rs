@@ -92,7 +92,7 @@ pub struct Grader {
     solver: Solver,
     /// The unit table of the grids this grader rates: the classic one, or
     /// that of a variant with extra houses ([`Grader::for_variant`]).
-    units: &'static Units,
+    pub(crate) units: &'static Units,
     /// The solver of that variant, which checks its puzzles and finds
     /// their solutions; `None` for the classic grid.
     variant: Option<Box<sudoku_variant::VariantSolver>>,
@@ -248,9 +248,25 @@ impl Grader {
         self.scale = scale;
     }
 
-    /// The solver, for the checks of [`Grader::hint`].
-    pub(crate) fn solver(&mut self) -> &mut Solver {
-        &mut self.solver
+    /// How many solutions `givens` has on this grader's grid (a variant's
+    /// extra houses too), counted up to `limit`: the checks of
+    /// [`Grader::hint`].
+    pub(crate) fn count_up_to(&mut self, givens: &Grid, limit: u64) -> u64 {
+        match &mut self.variant {
+            None => self.solver.count_solutions_up_to(givens, limit),
+            Some(solver) => solver.count_up_to(&givens.to_array(), limit),
+        }
+    }
+
+    /// The first solution of `givens` on this grader's grid.
+    pub(crate) fn solve_first(&mut self, givens: &Grid) -> Option<Grid> {
+        match &mut self.variant {
+            None => self.solver.solve_one(givens),
+            Some(solver) => {
+                let cells: [u8; 81] = solver.solve_one(&givens.to_array())?.try_into().ok()?;
+                Grid::from_array(cells)
+            }
+        }
     }
 
     /// The solver's effort in the last grading call ([`Grader::grade`],

@@ -225,12 +225,11 @@ impl Grader {
         let from_marks = position.givens_from_marks();
         let (what, has) = if from_marks { ("position", "has") } else { ("givens", "have") };
         let conflicts = givens.conflicts();
-        let n_solutions =
-            if conflicts.is_empty() { self.solver().count_solutions_up_to(givens, 2) } else { 0 };
+        let n_solutions = if conflicts.is_empty() { self.count_up_to(givens, 2) } else { 0 };
         let (status, text) = match (conflicts.first(), n_solutions) {
             (Some(c), _) => (Status::Invalid, format!("invalid {what}: {c}")),
             (None, 0) => (Status::NoSolution, format!("the {what} {has} no solution")),
-            (None, 1) => match self.solver().solve_one(givens) {
+            (None, 1) => match self.solve_first(givens) {
                 Some(solution) => return self.checked_hint(position, &solution, level),
                 None => (Status::NoSolution, format!("the {what} {has} no solution")),
             },
@@ -285,8 +284,8 @@ impl Grader {
             return vec![first];
         }
         // Checked: the givens have one solution, the position no mistakes.
-        let Some(solution) = self.solver().solve_one(position.givens()) else { return vec![first] };
-        let mut b = board_of(position);
+        let Some(solution) = self.solve_first(position.givens()) else { return vec![first] };
+        let mut b = board_of(position, self.units);
         let mut hits = Hits::new(true);
         let (mut er, mut ep): (Tenths, Option<Tenths>) = (0, None);
         let mut out = Vec::new();
@@ -385,10 +384,10 @@ impl Grader {
             let Some(x) = givens.get(c) else { continue };
             let mut without = givens;
             without.set(c, None);
-            match self.solver().count_solutions_up_to(&without, 2) {
+            match self.count_up_to(&without, 2) {
                 0 => {}
                 1 => {
-                    let Some(solution) = self.solver().solve_one(&without) else { continue };
+                    let Some(solution) = self.solve_first(&without) else { continue };
                     // Not `x`, or the position would have had this solution.
                     let answer = solution.get(c).unwrap_or(x);
                     if answer != x && marks_agree(c, &solution) {
@@ -401,10 +400,10 @@ impl Grader {
                     for d in Candidates::ALL.without(taken).iter() {
                         let mut replaced = without;
                         replaced.set(c, d);
-                        if self.solver().count_solutions_up_to(&replaced, 2) != 1 {
+                        if self.count_up_to(&replaced, 2) != 1 {
                             continue;
                         }
-                        let Some(solution) = self.solver().solve_one(&replaced) else { continue };
+                        let Some(solution) = self.solve_first(&replaced) else { continue };
                         if marks_agree(c, &solution) {
                             found.push(Mistake::WrongDigit {
                                 cell: c,
@@ -429,7 +428,7 @@ impl Grader {
 
     /// The step from a checked position (no mistakes, not solved).
     fn next_hint(&mut self, position: &Position, solution: &Grid, level: Level) -> Hint {
-        let b = board_of(position);
+        let b = board_of(position, self.units);
         let mut hits = std::mem::replace(&mut self.hint_hits, Hits::first_only());
         hits.clear();
         let hint = self.hint_from(&b, &mut hits, solution, level);
@@ -525,18 +524,17 @@ impl Grader {
 
 /// The board of `position`: its placed digits, and the candidates its
 /// pencil marks (or, without them, the placed digits) allow.
-fn board_of(position: &Position) -> Board {
-    let placed = position.placed();
-    let computed = placed.candidates();
+fn board_of(position: &Position, units: &'static Units) -> Board {
     let marks = position.candidates();
     let mut b = Board::open();
-    b.cands = [0; 81];
-    for (c, cell) in Cell::ALL.into_iter().enumerate() {
-        match placed.get(cell) {
-            Some(d) => b.value[c] = d.get(),
-            // Marks a placed digit rules out are stale: drop them.
-            None => b.cands[c] = marks[c].bits() & computed[c].bits(),
-        }
+    b.units = units;
+    for (cell, digit) in position.placed().filled() {
+        b.place(cell.index(), digit.get());
+    }
+    // Marks a placed digit rules out (in any house of `units`) are stale:
+    // drop them.
+    for (c, mark) in marks.iter().enumerate() {
+        b.cands[c] &= mark.bits();
     }
     b
 }

@@ -71,19 +71,7 @@ impl Puzzle {
     /// included or not; 0 = empty).
     pub fn hint(&self, placed: &[u8]) -> Result<VariantHint, HintError> {
         let canvas = self.canvas_len();
-        if placed.len() != canvas {
-            return Err(HintError::Length { found: placed.len(), expected: canvas });
-        }
-        let mut board = self.givens().to_vec();
-        for (i, &d) in placed.iter().enumerate() {
-            let given = self.givens()[i];
-            if d != 0 && given != 0 && d != given {
-                return Err(HintError::OverGiven { cell: self.cell_name(i), given });
-            }
-            if d != 0 && self.is_cell(i) && usize::from(d) <= self.size() {
-                board[i] = d;
-            }
-        }
+        let board = self.board(placed)?;
         // The board's own completion is the cheap question (it has the
         // most digits); the givens alone are solved only when the board
         // has no single completion: to find the mistake, or to say why.
@@ -153,6 +141,27 @@ impl Puzzle {
             .min_by_key(|&i| cands[i].count_ones())
             .expect("an empty cell");
         Ok(place("Solution", format!("{} candidates left", cands[cell].count_ones()), cell, solution[cell]))
+    }
+
+    /// The board of a player's position: the givens with `placed` (one
+    /// digit per canvas position, givens included or not; 0 = empty) on
+    /// top. A placed digit may not overwrite a given.
+    pub fn board(&self, placed: &[u8]) -> Result<Vec<u8>, HintError> {
+        let canvas = self.canvas_len();
+        if placed.len() != canvas {
+            return Err(HintError::Length { found: placed.len(), expected: canvas });
+        }
+        let mut board = self.givens().to_vec();
+        for (i, &d) in placed.iter().enumerate() {
+            let given = self.givens()[i];
+            if d != 0 && given != 0 && d != given {
+                return Err(HintError::OverGiven { cell: self.cell_name(i), given });
+            }
+            if d != 0 && self.is_cell(i) && usize::from(d) <= self.size() {
+                board[i] = d;
+            }
+        }
+        Ok(board)
     }
 
     /// Candidates of every canvas position after removing the digits of

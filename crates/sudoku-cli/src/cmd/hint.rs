@@ -125,10 +125,12 @@ Examples:
   sudoku hint --to-end --format json position.txt
 
 Variant puzzles (docs/variants.md: JSON records with a \"placed\" field, or lines
-of another size as givens[,placed]) get simple steps: mistakes first, then
-naked and hidden singles over the variant's houses, killer cage combinations,
-else the most constrained cell's digit from the solution (said as such);
-not the SE ladder. --level and --scale do not apply to them.";
+of another size as givens[,placed]) that the grader rates (9x9 with x, windoku or
+disjoint-groups) get the SE ladder's steps, as classic positions do. Every other
+variant gets simple steps: mistakes first, then naked and hidden singles over the
+variant's houses, a digit one constraint forces (killer cage combinations, a
+thermometer's order, ...), else the most constrained cell's digit from the
+solution (said as such); --level and --scale do not apply to those.";
 
 thread_local! {
     /// One grader per worker thread: its scratch space is reused.
@@ -144,8 +146,7 @@ pub fn run(args: HintArgs) -> anyhow::Result<ExitCode> {
         scale: args.scale,
     };
     if args.input == PositionFormat::Auto && super::solve::variant::input_is_variant(&args.files, true)? {
-        let steps = if args.to_end { usize::MAX } else { args.steps as usize };
-        return run_variant(&args, format, steps);
+        return run_variant(&args, format, &request);
     }
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
     let inputs = input_paths(&args.files).into_iter().map(|path| open_positions(path, args.input));
@@ -220,18 +221,20 @@ fn write_record(
 }
 
 /// `hint` on variant puzzles (JSON records with `placed`, or lines of any
-/// size as `givens[,placed]`): the simple steps of
-/// `sudoku_variant::Puzzle::hint`, not the SE ladder.
-fn run_variant(args: &HintArgs, format: Format, steps: usize) -> anyhow::Result<ExitCode> {
-    use sudoku_commands::variant::{hint_error_status, hint_line, hints};
+/// size as `givens[,placed]`): the SE ladder's steps where the grader
+/// models the puzzle (X, windoku, disjoint groups), the simple steps of
+/// `sudoku_variant::Puzzle::hint` on every other
+/// ([`HintRequest::run_variant`]).
+fn run_variant(args: &HintArgs, format: Format, request: &HintRequest) -> anyhow::Result<ExitCode> {
+    use sudoku_commands::variant::hint_error_status;
     use sudoku_io::{VariantRecord, VariantSpec};
-    use sudoku_variant::VariantHint;
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
     let inputs = input_paths(&args.files)
         .into_iter()
         .map(|path| super::solve::variant::open(path, VariantSpec::default()));
-    let work = |r: &VariantRecord| r.puzzle.as_ref().ok().map(|p| hints(p, r.placed.as_deref(), steps));
-    let multi = steps > 1;
+    let work =
+        |r: &VariantRecord| r.puzzle.as_ref().ok().map(|p| request.run_variant(p, r.placed.as_deref()));
+    let multi = request.is_multi();
     for_each_item(inputs, &args.output, work, |record, result| {
         let puzzle = match &record.puzzle {
             Ok(p) => p,
@@ -261,7 +264,7 @@ fn run_variant(args: &HintArgs, format: Format, steps: usize) -> anyhow::Result<
                 return Ok(Flow::Continue);
             }
         };
-        if list.iter().any(|h| matches!(h, VariantHint::Mistake { .. } | VariantHint::NoSolution)) {
+        if list.is_negative() {
             run.negative();
         }
         match format {
@@ -270,14 +273,13 @@ fn run_variant(args: &HintArgs, format: Format, steps: usize) -> anyhow::Result<
                 // without a position or `next`. Through `json!` (a Value,
                 // whose maps are sorted), its keys and its steps' come out
                 // in name order, as they always have.
-                let steps: Vec<HintStepJson> =
-                    list.iter().map(|h| HintStepJson::of_variant(puzzle, h)).collect();
+                let steps = list.rows(puzzle);
                 out.write_json(&serde_json::json!({"variant": puzzle.variant_name(), "steps": steps}))?;
             }
             _ => {
                 let w = out.get_mut();
-                for h in &list {
-                    writeln!(w, "{}", hint_line(puzzle, h))?;
+                for line in list.lines(puzzle) {
+                    writeln!(w, "{line}")?;
                 }
                 if multi {
                     writeln!(w)?;
