@@ -58,6 +58,7 @@ use crate::{Puzzle, VariantError};
 use arrow::Arrow;
 use diagonals::DIAGONALS;
 use disjoint_groups::DISJOINT_GROUPS;
+pub(crate) use killer::combinations;
 use killer::Killer;
 use moves::{ANTI_KING, ANTI_KNIGHT};
 use non_consecutive::NonConsecutive;

@@ -13,7 +13,6 @@ use rand::RngCore;
 use sudoku_core::Grid;
 
 use crate::Puzzle;
-pub(crate) use network::combinations;
 use network::Network;
 pub use search::Interrupt;
 use search::{Goal, Search, PLACED};

@@ -3,12 +3,8 @@
 //! neighbours (non-consecutive), the houses that must hold every digit,
 //! and the sum cages with their digit combinations.
 
-use crate::constraint::{Instance, Kind};
+use crate::constraint::{combinations, Instance, Kind};
 use crate::puzzle::Puzzle;
-
-/// A cage's combinations are listed when there are at most this many;
-/// beyond, the cage is checked by sum bounds only.
-const MAX_COMBOS: usize = 1 << 16;
 
 /// A cage with a sum, in dense cell numbers.
 #[derive(Debug, Clone)]
@@ -171,79 +167,4 @@ fn flatten(mut sets: Vec<Vec<u16>>) -> (Vec<u32>, Vec<u16>) {
         start.push(flat.len() as u32);
     }
     (start, flat)
-}
-
-/// Every set of `k` distinct digits from 1..=n adding up to `sum`, as
-/// masks; empty when there are more than [`MAX_COMBOS`].
-pub(crate) fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
-    fn walk(next: u32, n: u32, k: usize, sum: u32, mask: u32, out: &mut Vec<u32>) -> bool {
-        if k == 0 {
-            if sum == 0 {
-                out.push(mask);
-            }
-            return out.len() <= MAX_COMBOS;
-        }
-        let mut d = next;
-        while d <= n && d <= sum {
-            // The k-1 smallest digits above d must still fit.
-            let rest_min = (k as u32 - 1) * (2 * d + k as u32) / 2;
-            if d + rest_min > sum {
-                break;
-            }
-            // The k-1 largest digits must still reach the sum.
-            let rest_max = (k as u32 - 1) * (2 * n + 2 - k as u32) / 2;
-            if d + rest_max < sum {
-                d += 1;
-                continue;
-            }
-            if !walk(d + 1, n, k - 1, sum - d, mask | 1 << (d - 1), out) {
-                return false;
-            }
-            d += 1;
-        }
-        true
-    }
-    let mut out = Vec::new();
-    if k == 0 || k > n {
-        return out;
-    }
-    if walk(1, n as u32, k, sum, 0, &mut out) {
-        out
-    } else {
-        Vec::new()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::combinations;
-
-    /// Against a filter over every subset of 1..=n.
-    #[test]
-    fn combinations_are_every_subset_with_the_size_and_sum() {
-        for n in [4usize, 6, 9, 12] {
-            for k in 1..=n {
-                for sum in 0..=(n * (n + 1) / 2) as u32 + 1 {
-                    let mut expected: Vec<u32> = (0u32..1 << n)
-                        .filter(|m| m.count_ones() as usize == k)
-                        .filter(|m| {
-                            (0..n).filter(|d| m >> d & 1 == 1).map(|d| d as u32 + 1).sum::<u32>() == sum
-                        })
-                        .collect();
-                    let mut got = combinations(n, k, sum);
-                    expected.sort_unstable();
-                    got.sort_unstable();
-                    assert_eq!(got, expected, "n {n} k {k} sum {sum}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn too_many_combinations_give_none_quickly() {
-        // C(25, 12) subsets, about 40,000 of them of sum 156: over the cap? Either
-        // way the call returns at once.
-        let got = combinations(25, 12, 156);
-        assert!(got.is_empty() || got.len() <= super::MAX_COMBOS);
-    }
 }
