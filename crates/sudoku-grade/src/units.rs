@@ -97,6 +97,36 @@ pub(crate) const MAX_UNITS: usize = 47;
 /// The number of units of the classic grid.
 pub(crate) const N_CLASSIC_UNITS: usize = 27;
 
+/// The classic table's units of each cell (its row, column and box,
+/// ascending), a static for the loops compiled for the classic grid alone
+/// (`CLASSIC` const parameters): fixed lengths at a fixed address.
+pub(crate) static CLASSIC_CELL_UNITS: [[u8; 3]; 81] = {
+    let mut out = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col) = (c / 9, c % 9);
+        out[c] = [r as u8, 9 + col as u8, 18 + (r / 3 * 3 + col / 3) as u8];
+        c += 1;
+    }
+    out
+};
+
+/// The classic table's units as 81-bit sets (see [`CLASSIC_CELL_UNITS`]).
+pub(crate) static CLASSIC_UNIT_SET: [u128; N_CLASSIC_UNITS] = {
+    let mut out = [0u128; N_CLASSIC_UNITS];
+    let mut c = 0;
+    while c < 81 {
+        let units = CLASSIC_CELL_UNITS[c];
+        let mut k = 0;
+        while k < 3 {
+            out[units[k] as usize] |= 1 << c;
+            k += 1;
+        }
+        c += 1;
+    }
+    out
+};
+
 /// The most units a cell lies in: its row, column and box, a group, a
 /// window and both diagonals.
 const MAX_CELL_UNITS: usize = 7;
@@ -379,10 +409,12 @@ mod tests {
     fn the_units_are_the_rows_columns_and_boxes() {
         let t = Units::classic();
         assert_eq!(t.len, 27);
+        assert_eq!(t.unit_set[..27], CLASSIC_UNIT_SET);
         for (c, core_peers) in PEERS.iter().enumerate() {
             let (r, col) = (c / 9, c % 9);
             let bx = r / 3 * 3 + col / 3;
             assert_eq!(t.cell_units[c].as_slice(), [r as u8, 9 + col as u8, 18 + bx as u8]);
+            assert_eq!(t.cell_units[c].as_slice(), CLASSIC_CELL_UNITS[c]);
             assert_eq!(t.cell_unit_pos[c].as_slice(), [col as u8, r as u8, (r % 3 * 3 + col % 3) as u8]);
             let peers = core_peers.iter().fold(0u128, |m, &p| m | 1 << p);
             assert_eq!(t.peer_set[c], peers);

@@ -32,7 +32,7 @@ use crate::hits::{Conclusions, Hits, Text};
 use crate::rating::Tenths;
 use crate::rules::basic::{for_each_subset, pseudo_naked_subsets};
 use crate::technique::Technique;
-use crate::units::{Units, MAX_UNITS, N_CLASSIC_UNITS};
+use crate::units::{ExtraHouses, Units, CLASSIC_CELL_UNITS, CLASSIC_UNIT_SET, MAX_UNITS, N_CLASSIC_UNITS};
 
 /// Longest loop searched for (cells).
 const MAX_LOOP: usize = 20;
@@ -87,8 +87,11 @@ pub(crate) struct LoopScratch {
     seen: Vec<Conclusions>,
 }
 
-/// The depth-first search for unique loops on one pair of digits.
-struct LoopSearch<'a> {
+/// The depth-first search for unique loops on one pair of digits. With
+/// `CLASSIC` the unit table is rows, columns and boxes alone: three units
+/// a cell, a length the compiler then knows (the classic grid, the common
+/// case, runs as fast as before extra houses existed).
+struct LoopSearch<'a, const CLASSIC: bool> {
     b: &'a Board,
     /// The two digits of the loop.
     pair: u16,
@@ -110,10 +113,28 @@ struct LoopSearch<'a> {
     loops: &'a mut Vec<Loop>,
 }
 
-impl LoopSearch<'_> {
+impl<const CLASSIC: bool> LoopSearch<'_, CLASSIC> {
+    /// The units of cell `c`.
+    #[inline(always)]
+    fn units_of(&self, c: usize) -> &'static [u8] {
+        match CLASSIC {
+            true => &CLASSIC_CELL_UNITS[c],
+            false => &self.b.units.cell_units[c],
+        }
+    }
+
+    /// The cells of unit `u`, as an 81-bit set.
+    #[inline(always)]
+    fn unit_set(&self, u: usize) -> u128 {
+        match CLASSIC {
+            true => CLASSIC_UNIT_SET[u],
+            false => self.b.units.unit_set[u],
+        }
+    }
+
     /// Whether `c` may join the path at index `i` (colour `i % 2`).
     fn fits(&self, c: usize, i: usize) -> bool {
-        self.b.units.cell_units[c].iter().all(|&u| {
+        self.units_of(c).iter().all(|&u| {
             let u = u as usize;
             self.count[u] == 0 || (self.count[u] == 1 && self.colour[u] != (i % 2) as u8)
         })
@@ -135,9 +156,10 @@ impl LoopSearch<'_> {
         (n <= 2 || t2 != 0).then_some((n, t2))
     }
 
+    #[inline(always)]
     fn push(&mut self, c: usize) {
         let i = self.path.len();
-        for &u in &self.b.units.cell_units[c] {
+        for &u in self.units_of(c) {
             let u = u as usize;
             if self.count[u] == 0 {
                 self.colour[u] = (i % 2) as u8;
@@ -147,9 +169,10 @@ impl LoopSearch<'_> {
         self.path.push(c);
     }
 
+    #[inline(always)]
     fn pop(&mut self) {
         if let Some(c) = self.path.pop() {
-            for &u in &self.b.units.cell_units[c] {
+            for &u in self.units_of(c) {
                 self.count[u as usize] -= 1;
             }
         }
@@ -158,7 +181,7 @@ impl LoopSearch<'_> {
     /// Whether every unit touched by the path holds exactly two of its
     /// cells.
     fn closed(&self) -> bool {
-        self.path.iter().all(|&c| self.b.units.cell_units[c].iter().all(|&u| self.count[u as usize] == 2))
+        self.path.iter().all(|&c| self.units_of(c).iter().all(|&u| self.count[u as usize] == 2))
     }
 
     /// Extends the path from its last cell through a unit that holds only
@@ -177,13 +200,12 @@ impl LoopSearch<'_> {
             return;
         }
         let i = self.path.len();
-        let units = self.b.units;
-        for u in units.cell_units[cur].iter().map(|&u| usize::from(u)) {
+        for u in self.units_of(cur).iter().map(|&u| usize::from(u)) {
             if self.count[u] != 1 {
                 continue;
             }
             // The unit's cells with the pair after the start, in order.
-            for next in cells_of(units.unit_set[u] & self.cells & !((2u128 << start) - 1)) {
+            for next in cells_of(self.unit_set(u) & self.cells & !((2u128 << start) - 1)) {
                 if !self.fits(next, i) {
                     continue;
                 }
@@ -203,6 +225,14 @@ impl LoopSearch<'_> {
 /// has at least one extra cell and could serve one of the four types, into
 /// `loops` (and their cell sets into `found`).
 fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>) {
+    match b.units.extra == ExtraHouses::NONE {
+        true => find_loops_in::<true>(b, pair, found, loops),
+        false => find_loops_in::<false>(b, pair, found, loops),
+    }
+}
+
+/// [`find_loops`], compiled for the classic table and for any.
+fn find_loops_in<const CLASSIC: bool>(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>) {
     found.clear();
     loops.clear();
     let mut cells = (0..81).filter(|&c| b.cands[c] & pair == pair).fold(0u128, |m, c| m | 1 << c);
@@ -224,7 +254,7 @@ fn find_loops(b: &Board, pair: u16, found: &mut Vec<u128>, loops: &mut Vec<Loop>
     if cells.count_ones() < 4 {
         return;
     }
-    let mut s = LoopSearch {
+    let mut s = LoopSearch::<CLASSIC> {
         b,
         pair,
         cells,
