@@ -47,6 +47,7 @@ mod hint;
 mod houses;
 mod interop;
 mod json;
+pub mod ladder;
 mod names;
 mod puzzle;
 
@@ -61,6 +62,7 @@ pub use hint::{HintError, VariantHint};
 pub use houses::{House, HouseKind};
 pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
+pub use ladder::{RateError, Rating, Step};
 pub use names::{ShapeName, VariantList};
 pub use puzzle::{default_boxes, Layout, Puzzle, SAMURAI_GRIDS, SAMURAI_SIDE};
 pub use sudoku_core::{Coord, ParseCoordError};

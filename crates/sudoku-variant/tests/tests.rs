@@ -4,4 +4,5 @@ mod constraints;
 mod fixtures;
 mod hint;
 mod interop;
+mod ladder;
 mod solve;

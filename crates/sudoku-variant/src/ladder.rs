@@ -1,0 +1,506 @@
+//! A solving ladder for every variant (issue 45, first part): the path a
+//! solver takes from the givens to the solution, one step at a time, each
+//! the easiest the position offers, rated on Sudoku Explainer's scale in
+//! its spirit: each technique has a base difficulty, and the puzzle's
+//! rating is the hardest step of the path (ER), with the hardest step
+//! before the first placement (EP) and the first step (ED).
+//!
+//! The ladder reads the puzzle's houses and constraints as data, so it
+//! works on every size, layout and rule:
+//!
+//! | step | difficulty |
+//! |---|---:|
+//! | hidden single in a box or region | 1.2 |
+//! | hidden single in a row, column or a rule's house | 1.5 |
+//! | a constraint drawn on the grid narrows a cell ([`crate::Kind::narrow`]) | 2.0 |
+//! | naked single | 2.3 |
+//! | pointing (a box's or region's digit confined to another house) | 2.6 |
+//! | claiming (a line's digit confined to another house) | 2.8 |
+//! | naked pair / triple / quad | 3.0 / 3.6 / 5.0 |
+//! | hidden pair / triple / quad | 3.4 / 4.0 / 5.4 |
+//! | trial: none of the above applies | 9.0 |
+//!
+//! The single, intersection and subset difficulties are SE's. A
+//! constraint's step and the trial are this ladder's own: the trial marks a
+//! puzzle the ladder cannot solve without guessing ([`Rating::trial`]). It
+//! places the solution's digit in the cell with the fewest candidates.
+//!
+//! Every step is checked against the puzzle's unique solution in the tests
+//! (a placement is the solution's digit, an elimination never removes it),
+//! on every fixture family.
+
+use crate::constraint::{Candidates, Instance};
+use crate::houses::HouseKind;
+use crate::{Puzzle, VariantSolver};
+
+/// Difficulty in tenths (23 is 2.3).
+pub type Tenths = u8;
+
+/// Difficulty of a step that guesses ([`Rating::trial`]).
+pub const TRIAL: Tenths = 90;
+
+/// One step of the path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique: `Hidden Single`, `Naked Pair`, `Thermo`, ...
+    pub technique: &'static str,
+    /// Its difficulty.
+    pub difficulty: Tenths,
+    /// Where: the house (`row 3`), the constraint (`cage at r1c1 (sum 7)`)
+    /// or the cell.
+    pub reason: String,
+    /// Digits placed: (canvas cell, digit).
+    pub place: Vec<(u16, u8)>,
+    /// Candidates removed: (canvas cell, digit).
+    pub elim: Vec<(u16, u8)>,
+}
+
+/// A puzzle's rating and the path it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rating {
+    /// The hardest step of the path.
+    pub er: Tenths,
+    /// The hardest step before the first placement.
+    pub ep: Tenths,
+    /// The first step's.
+    pub ed: Tenths,
+    /// Whether the path guesses somewhere ([`TRIAL`]).
+    pub trial: bool,
+    /// The steps, from the givens to the solution.
+    pub steps: Vec<Step>,
+}
+
+/// Why a puzzle has no rating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RateError {
+    /// No solution.
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// More than one.
+    #[error("the puzzle has more than one solution")]
+    NotUnique,
+    /// Every cell is given.
+    #[error("the puzzle is already solved")]
+    Solved,
+}
+
+/// The candidates of a position and what it knows of the puzzle's shape.
+struct Board<'a> {
+    puzzle: &'a Puzzle,
+    n: usize,
+    /// Digits each canvas position may hold (bit d-1 for digit d); 0 for a
+    /// placed cell and for positions that are not cells.
+    cands: Vec<u32>,
+    /// The digit placed in each position, 0 when open.
+    value: Vec<u8>,
+    /// The cells each cell sees (houses, rules' and constraints' distinct
+    /// groups).
+    peers: Vec<Vec<u16>>,
+    /// The cells whose digit may not be consecutive to each cell's.
+    near: Vec<Vec<u16>>,
+    /// Every house, with whether it is a box or a region (the source of a
+    /// pointing, a hidden single of 1.2).
+    houses: Vec<(Vec<u16>, bool, String)>,
+    /// Pairs of houses `(a, b)` that share two cells or more, both ways.
+    overlaps: Vec<(usize, usize)>,
+}
+
+impl Candidates for Board<'_> {
+    fn get(&self, cell: u16) -> u32 {
+        let c = usize::from(cell);
+        match self.value[c] {
+            0 => self.cands[c],
+            d => 1 << (d - 1),
+        }
+    }
+
+    fn remove(&mut self, cell: u16, mask: u32) -> bool {
+        let c = usize::from(cell);
+        match self.value[c] {
+            0 => {
+                self.cands[c] &= !mask;
+                self.cands[c] != 0
+            }
+            d => mask & 1 << (d - 1) == 0,
+        }
+    }
+}
+
+impl<'a> Board<'a> {
+    fn new(puzzle: &'a Puzzle) -> Board<'a> {
+        let canvas = puzzle.canvas_len();
+        let n = puzzle.size();
+        let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let mut cands = vec![0u32; canvas];
+        for c in puzzle.cells() {
+            cands[c] = full;
+        }
+        let houses: Vec<(Vec<u16>, bool, String)> = puzzle
+            .houses()
+            .into_iter()
+            .map(|h| {
+                let region = matches!(h.kind, HouseKind::Box | HouseKind::Region);
+                let name = puzzle.house_name(h.kind, &h.cells);
+                (h.cells, region, name)
+            })
+            .collect();
+        let mut groups: Vec<Vec<u16>> = houses.iter().map(|h| h.0.clone()).collect();
+        let none = Instance::default();
+        for rule in puzzle.rules().iter() {
+            groups.extend(rule.distinct(puzzle, &none));
+        }
+        for c in puzzle.constraints() {
+            groups.extend(c.kind().distinct(puzzle, c.instance()));
+        }
+        let mut peers = vec![Vec::new(); canvas];
+        for group in &groups {
+            for &a in group {
+                peers[usize::from(a)].extend(group.iter().copied().filter(|&b| b != a));
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        let mut near = vec![Vec::new(); canvas];
+        for (a, b) in puzzle.rules().iter().flat_map(|rule| rule.not_consecutive(puzzle)) {
+            near[usize::from(a)].push(b);
+            near[usize::from(b)].push(a);
+        }
+        let mut overlaps = Vec::new();
+        for (a, ha) in houses.iter().enumerate() {
+            for (b, hb) in houses.iter().enumerate() {
+                if a != b && ha.0.iter().filter(|c| hb.0.contains(c)).count() >= 2 {
+                    overlaps.push((a, b));
+                }
+            }
+        }
+        let mut board = Board { puzzle, n, cands, value: vec![0; canvas], peers, near, houses, overlaps };
+        for (c, &d) in puzzle.givens().iter().enumerate() {
+            if d != 0 {
+                board.place(c, d);
+            }
+        }
+        board
+    }
+
+    /// Places `d` in `c` and removes it from the cells that see `c` (and
+    /// its neighbours' digits from non-consecutive neighbours).
+    fn place(&mut self, c: usize, d: u8) {
+        self.value[c] = d;
+        self.cands[c] = 0;
+        let bit = 1u32 << (d - 1);
+        for k in 0..self.peers[c].len() {
+            let p = usize::from(self.peers[c][k]);
+            self.cands[p] &= !bit;
+        }
+        let close = (bit << 1) | (bit >> 1);
+        for k in 0..self.near[c].len() {
+            let p = usize::from(self.near[c][k]);
+            self.cands[p] &= !close;
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.puzzle.cells().into_iter().all(|c| self.value[c] != 0)
+    }
+
+    /// The easiest step the position offers, or `None` when only a trial
+    /// is left.
+    fn next_step(&self) -> Option<Step> {
+        self.hidden_single(true)
+            .or_else(|| self.hidden_single(false))
+            .or_else(|| self.constraint_step())
+            .or_else(|| self.naked_single())
+            .or_else(|| self.locked(true))
+            .or_else(|| self.locked(false))
+            .or_else(|| self.naked_subset(2))
+            .or_else(|| self.hidden_subset(2))
+            .or_else(|| self.naked_subset(3))
+            .or_else(|| self.hidden_subset(3))
+            .or_else(|| self.naked_subset(4))
+            .or_else(|| self.hidden_subset(4))
+    }
+
+    /// The open cells of a house holding digit bit `bit`.
+    fn spots(&self, house: &[u16], bit: u32) -> Vec<u16> {
+        house.iter().copied().filter(|&c| self.cands[usize::from(c)] & bit != 0).collect()
+    }
+
+    /// Whether digit bit `bit` is placed in `house`.
+    fn placed_in(&self, house: &[u16], bit: u32) -> bool {
+        house.iter().any(|&c| self.value[usize::from(c)] != 0 && 1 << (self.value[usize::from(c)] - 1) == bit)
+    }
+
+    fn hidden_single(&self, regions: bool) -> Option<Step> {
+        for (house, region, name) in &self.houses {
+            if *region != regions {
+                continue;
+            }
+            for d in 1..=self.n as u8 {
+                let bit = 1u32 << (d - 1);
+                if self.placed_in(house, bit) {
+                    continue;
+                }
+                if let [only] = self.spots(house, bit)[..] {
+                    let difficulty = if regions { 12 } else { 15 };
+                    return Some(step(
+                        "Hidden Single",
+                        difficulty,
+                        name.clone(),
+                        vec![(only, d)],
+                        Vec::new(),
+                    ));
+                }
+            }
+        }
+        None
+    }
+
+    fn naked_single(&self) -> Option<Step> {
+        let c = self
+            .puzzle
+            .cells()
+            .into_iter()
+            .find(|&c| self.value[c] == 0 && self.cands[c].count_ones() == 1)?;
+        let d = self.cands[c].trailing_zeros() as u8 + 1;
+        Some(step("Naked Single", 23, self.puzzle.cell_name(c), vec![(c as u16, d)], Vec::new()))
+    }
+
+    /// A constraint drawn on the grid that removes candidates the houses
+    /// leave ([`crate::Kind::narrow`] on a copy of the position).
+    fn constraint_step(&self) -> Option<Step> {
+        for constraint in self.puzzle.constraints() {
+            let mut copy = Board { cands: self.cands.clone(), ..self.shallow() };
+            if !constraint.kind().narrow(constraint.instance(), self.n, &mut copy) {
+                continue;
+            }
+            let elim = removed(&self.cands, &copy.cands);
+            if !elim.is_empty() {
+                let technique = constraint.kind().hint_title();
+                return Some(step(technique, 20, constraint.describe(self.puzzle), Vec::new(), elim));
+            }
+        }
+        None
+    }
+
+    /// A view of the board sharing nothing mutable (for a copy of the
+    /// candidates to narrow).
+    fn shallow(&self) -> Board<'a> {
+        Board {
+            puzzle: self.puzzle,
+            n: self.n,
+            cands: Vec::new(),
+            value: self.value.clone(),
+            peers: Vec::new(),
+            near: Vec::new(),
+            houses: Vec::new(),
+            overlaps: Vec::new(),
+        }
+    }
+
+    /// A digit of one house confined to the cells it shares with another:
+    /// the other house's other cells lose it. `from_region`: pointing (a
+    /// box or region first), else claiming.
+    fn locked(&self, from_region: bool) -> Option<Step> {
+        for &(ia, ib) in &self.overlaps {
+            let ((a, region, name), (b, _, other)) = (&self.houses[ia], &self.houses[ib]);
+            if *region != from_region {
+                continue;
+            }
+            {
+                for d in 1..=self.n as u8 {
+                    let bit = 1u32 << (d - 1);
+                    let spots = self.spots(a, bit);
+                    if spots.len() < 2 || !spots.iter().all(|c| b.contains(c)) {
+                        continue;
+                    }
+                    let elim: Vec<(u16, u8)> =
+                        self.spots(b, bit).into_iter().filter(|c| !a.contains(c)).map(|c| (c, d)).collect();
+                    if !elim.is_empty() {
+                        let (technique, difficulty) =
+                            if from_region { ("Pointing", 26) } else { ("Claiming", 28) };
+                        return Some(step(
+                            technique,
+                            difficulty,
+                            format!("{name} in {other}"),
+                            Vec::new(),
+                            elim,
+                        ));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// `k` open cells of a house holding only `k` digits between them: the
+    /// house's other cells lose those digits.
+    fn naked_subset(&self, k: usize) -> Option<Step> {
+        for (house, _, name) in &self.houses {
+            let open: Vec<u16> = house.iter().copied().filter(|&c| self.value[usize::from(c)] == 0).collect();
+            if open.len() <= k {
+                continue;
+            }
+            let mut found = None;
+            for_each_subset(open.len(), k, |idx| {
+                if found.is_some() {
+                    return;
+                }
+                let digits = idx.iter().fold(0u32, |m, &i| m | self.cands[usize::from(open[i])]);
+                if digits.count_ones() as usize != k {
+                    return;
+                }
+                let elim: Vec<(u16, u8)> = open
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !idx.contains(i))
+                    .flat_map(|(_, &c)| digits_of(self.cands[usize::from(c)] & digits).map(move |d| (c, d)))
+                    .collect();
+                if !elim.is_empty() {
+                    found = Some(elim);
+                }
+            });
+            if let Some(elim) = found {
+                let (technique, difficulty) =
+                    [("Naked Pair", 30), ("Naked Triple", 36), ("Naked Quad", 50)][k - 2];
+                return Some(step(technique, difficulty, name.clone(), Vec::new(), elim));
+            }
+        }
+        None
+    }
+
+    /// `k` digits of a house confined to `k` of its cells: those cells lose
+    /// every other digit.
+    fn hidden_subset(&self, k: usize) -> Option<Step> {
+        for (house, _, name) in &self.houses {
+            let digits: Vec<u8> =
+                (1..=self.n as u8).filter(|&d| !self.placed_in(house, 1 << (d - 1))).collect();
+            if digits.len() <= k {
+                continue;
+            }
+            let mut found = None;
+            for_each_subset(digits.len(), k, |idx| {
+                if found.is_some() {
+                    return;
+                }
+                let mask = idx.iter().fold(0u32, |m, &i| m | 1 << (digits[i] - 1));
+                let cells: Vec<u16> =
+                    house.iter().copied().filter(|&c| self.cands[usize::from(c)] & mask != 0).collect();
+                if cells.len() != k {
+                    return;
+                }
+                let elim: Vec<(u16, u8)> = cells
+                    .iter()
+                    .flat_map(|&c| digits_of(self.cands[usize::from(c)] & !mask).map(move |d| (c, d)))
+                    .collect();
+                if !elim.is_empty() {
+                    found = Some(elim);
+                }
+            });
+            if let Some(elim) = found {
+                let (technique, difficulty) =
+                    [("Hidden Pair", 34), ("Hidden Triple", 40), ("Hidden Quad", 54)][k - 2];
+                return Some(step(technique, difficulty, name.clone(), Vec::new(), elim));
+            }
+        }
+        None
+    }
+
+    /// Takes `s`: places its digits, removes its candidates.
+    fn apply(&mut self, s: &Step) {
+        for &(c, d) in &s.place {
+            self.place(usize::from(c), d);
+        }
+        for &(c, d) in &s.elim {
+            self.cands[usize::from(c)] &= !(1 << (d - 1));
+        }
+    }
+}
+
+fn step(
+    technique: &'static str,
+    difficulty: Tenths,
+    reason: String,
+    place: Vec<(u16, u8)>,
+    elim: Vec<(u16, u8)>,
+) -> Step {
+    Step { technique, difficulty, reason, place, elim }
+}
+
+/// The candidates `after` lacks of `before`, cell by cell.
+fn removed(before: &[u32], after: &[u32]) -> Vec<(u16, u8)> {
+    before
+        .iter()
+        .zip(after)
+        .enumerate()
+        .flat_map(|(c, (&b, &a))| digits_of(b & !a).map(move |d| (c as u16, d)))
+        .collect()
+}
+
+/// The digits of a mask, ascending.
+fn digits_of(mask: u32) -> impl Iterator<Item = u8> {
+    (0..32u8).filter(move |d| mask >> d & 1 == 1).map(|d| d + 1)
+}
+
+/// Calls `f` with every `k`-subset of `0..n` as sorted indices.
+fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
+    if k == 0 || k > n {
+        return;
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    loop {
+        f(&idx);
+        let Some(i) = (0..k).rev().find(|&i| idx[i] < n - k + i) else { return };
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+impl Puzzle {
+    /// Rates the puzzle on the ladder (see the module docs): the easiest
+    /// step at each position from the givens to the solution.
+    ///
+    /// ```
+    /// use sudoku_variant::Puzzle;
+    /// let puzzle = Puzzle::parse_line("14.........13...", Some(4))?;
+    /// let rating = puzzle.rate()?;
+    /// assert!(rating.er >= rating.ep && rating.ep >= rating.ed && !rating.trial);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rate(&self) -> Result<Rating, RateError> {
+        let mut solutions = Vec::with_capacity(2);
+        VariantSolver::new(self).for_each_solution(self.givens(), 2, |s| solutions.push(s.to_vec()));
+        let solution = match solutions.len() {
+            0 => return Err(RateError::NoSolution),
+            1 => solutions.pop().expect("one solution"),
+            _ => return Err(RateError::NotUnique),
+        };
+        let mut board = Board::new(self);
+        if board.is_solved() {
+            return Err(RateError::Solved);
+        }
+        let mut steps = Vec::new();
+        while !board.is_solved() {
+            let next = board.next_step().unwrap_or_else(|| {
+                let c = self
+                    .cells()
+                    .into_iter()
+                    .filter(|&c| board.value[c] == 0)
+                    .min_by_key(|&c| board.cands[c].count_ones())
+                    .expect("an open cell");
+                let reason = format!("{} ({} candidates)", self.cell_name(c), board.cands[c].count_ones());
+                step("Trial", TRIAL, reason, vec![(c as u16, solution[c])], Vec::new())
+            });
+            board.apply(&next);
+            steps.push(next);
+        }
+        let er = steps.iter().map(|s| s.difficulty).max().unwrap_or(0);
+        let first_place = steps.iter().position(|s| !s.place.is_empty()).unwrap_or(steps.len() - 1);
+        let ep = steps[..=first_place].iter().map(|s| s.difficulty).max().unwrap_or(0);
+        let ed = steps[0].difficulty;
+        Ok(Rating { er, ep, ed, trial: er >= TRIAL, steps })
+    }
+}
