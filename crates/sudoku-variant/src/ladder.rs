@@ -13,15 +13,25 @@
 //! | hidden single in a box or region | 1.2 |
 //! | hidden single in a row, column or a rule's house | 1.5 |
 //! | a constraint drawn on the grid narrows a cell ([`crate::Kind::narrow`]) | 2.0 |
+//! | rule of 45: a house's one cell outside its whole cages (or one cell out of it in the cages it cuts) | 2.2 |
 //! | naked single | 2.3 |
 //! | pointing (a box's or region's digit confined to another house) | 2.6 |
+//! | a digit every combination of a cage needs, seen from all the cage's cells that may hold it | 2.7 |
 //! | claiming (a line's digit confined to another house) | 2.8 |
-//! | naked pair / triple / quad | 3.0 / 3.6 / 5.0 |
-//! | hidden pair / triple / quad | 3.4 / 4.0 / 5.4 |
+//! | rule of 45: a house's cells outside its whole cages as a cage of their sum | 2.8 |
+//! | naked pair | 3.0 |
+//! | X-wing | 3.2 |
+//! | hidden pair | 3.4 |
+//! | naked triple | 3.6 |
+//! | swordfish | 3.8 |
+//! | hidden triple | 4.0 |
+//! | naked quad / jellyfish / hidden quad | 5.0 / 5.2 / 5.4 |
 //! | trial: none of the above applies | 9.0 |
 //!
 //! The single, intersection and subset difficulties are SE's. A
-//! constraint's step and the trial are this ladder's own: the trial marks a
+//! constraint's step, the rule of 45 (over the cages with sums, whichever
+//! kind says it is one: [`crate::Kind::cage`]) and the trial are this
+//! ladder's own: the trial marks a
 //! puzzle the ladder cannot solve without guessing ([`Rating::trial`]). It
 //! places the solution's digit in the cell with the fewest candidates.
 //!
@@ -29,7 +39,7 @@
 //! (a placement is the solution's digit, an elimination never removes it),
 //! on every fixture family.
 
-use crate::constraint::{Candidates, Instance};
+use crate::constraint::{combinations, Candidates, Instance};
 use crate::houses::HouseKind;
 use crate::{Puzzle, VariantSolver};
 
@@ -103,6 +113,13 @@ struct Board<'a> {
     houses: Vec<(Vec<u16>, bool, String)>,
     /// Pairs of houses `(a, b)` that share two cells or more, both ways.
     overlaps: Vec<(usize, usize)>,
+    /// The cages with a sum: cells and sum (none when two cages share a
+    /// cell: the rule of 45 then stays silent).
+    cages: Vec<(Vec<u16>, u32)>,
+    /// Where the rule of 45 looks: each house, then each run of 2 to n-1
+    /// consecutive rows or columns of a grid; with the number of houses
+    /// each holds (its digits add up to that many n(n+1)/2) and its name.
+    areas: Vec<(Vec<u16>, u32, String)>,
 }
 
 impl Candidates for Board<'_> {
@@ -175,7 +192,39 @@ impl<'a> Board<'a> {
                 }
             }
         }
-        let mut board = Board { puzzle, n, cands, value: vec![0; canvas], peers, near, houses, overlaps };
+        let cages = puzzle
+            .constraints()
+            .iter()
+            .filter_map(|c| match c.kind().cage(c.instance()) {
+                Some((cells, Some(sum))) => Some((cells.to_vec(), sum)),
+                _ => None,
+            })
+            .collect::<Vec<(Vec<u16>, u32)>>();
+        // The rule of 45 adds cages up: it needs each cell in one cage at most.
+        let mut seen = vec![false; canvas];
+        let disjoint =
+            cages.iter().flat_map(|c| &c.0).all(|&c| !std::mem::replace(&mut seen[usize::from(c)], true));
+        let cages = if disjoint { cages } else { Vec::new() };
+        let mut areas: Vec<(Vec<u16>, u32, String)> =
+            houses.iter().map(|h| (h.0.clone(), 1, h.2.clone())).collect();
+        if !cages.is_empty() {
+            let side = puzzle.side();
+            for (top, left) in puzzle.grids() {
+                for k in 2..n {
+                    for first in 0..=n - k {
+                        let rows = (first..first + k)
+                            .flat_map(|r| (0..n).map(move |c| ((top + r) * side + left + c) as u16));
+                        let cols = (first..first + k)
+                            .flat_map(|c| (0..n).map(move |r| ((top + r) * side + left + c) as u16));
+                        let (a, b) = (top + first + 1, left + first + 1);
+                        areas.push((rows.collect(), k as u32, format!("rows {a}-{}", a + k - 1)));
+                        areas.push((cols.collect(), k as u32, format!("columns {b}-{}", b + k - 1)));
+                    }
+                }
+            }
+        }
+        let mut board =
+            Board { puzzle, n, cands, value: vec![0; canvas], peers, near, houses, overlaps, cages, areas };
         for (c, &d) in puzzle.givens().iter().enumerate() {
             if d != 0 {
                 board.place(c, d);
@@ -211,14 +260,20 @@ impl<'a> Board<'a> {
         self.hidden_single(true)
             .or_else(|| self.hidden_single(false))
             .or_else(|| self.constraint_step())
+            .or_else(|| self.rule_of_45(false))
             .or_else(|| self.naked_single())
             .or_else(|| self.locked(true))
+            .or_else(|| self.cage_needs())
             .or_else(|| self.locked(false))
+            .or_else(|| self.rule_of_45(true))
             .or_else(|| self.naked_subset(2))
+            .or_else(|| self.fish(2))
             .or_else(|| self.hidden_subset(2))
             .or_else(|| self.naked_subset(3))
+            .or_else(|| self.fish(3))
             .or_else(|| self.hidden_subset(3))
             .or_else(|| self.naked_subset(4))
+            .or_else(|| self.fish(4))
             .or_else(|| self.hidden_subset(4))
     }
 
@@ -284,6 +339,122 @@ impl<'a> Board<'a> {
         None
     }
 
+    /// The rule of 45 on each area ([`Board::areas`]: a house, or a run
+    /// of rows or columns): its digits add up to n(n+1)/2 a house, so the
+    /// cells it holds outside its whole cages (the innies) add up to that
+    /// less the cages' sums, and the cells out of it of the cages it cuts
+    /// (the outies) to those cages' sums less the innies'. With `as_cage`
+    /// false, one open innie or outie left takes the digit that sum
+    /// leaves; with it true, the open innies of one house (distinct) are
+    /// narrowed as a cage of their sum.
+    fn rule_of_45(&self, as_cage: bool) -> Option<Step> {
+        if self.cages.is_empty() {
+            return None;
+        }
+        for (house, houses, name) in &self.areas {
+            if as_cage && *houses > 1 {
+                continue;
+            }
+            let total = houses * (self.n * (self.n + 1) / 2) as u32;
+            let (mut inside, mut cut_sum) = (0u32, 0u32);
+            let mut covered: Vec<u16> = Vec::new();
+            let mut outies: Vec<u16> = Vec::new();
+            for (cells, sum) in &self.cages {
+                let within = cells.iter().filter(|c| house.contains(c)).count();
+                if within == cells.len() {
+                    inside += sum;
+                    covered.extend(cells);
+                } else if within > 0 {
+                    cut_sum += sum;
+                    outies.extend(cells.iter().copied().filter(|c| !house.contains(c)));
+                }
+            }
+            if inside > total {
+                continue;
+            }
+            let innies: Vec<u16> = house.iter().copied().filter(|c| !covered.contains(c)).collect();
+            // Every innie in a cut cage: the outies' sum is known too.
+            let all_cut = innies.iter().all(|c| self.cages.iter().any(|(cells, _)| cells.contains(c)));
+            let mut sides = vec![(innies, total - inside, "innie")];
+            if all_cut && cut_sum + inside >= total {
+                sides.push((outies, cut_sum + inside - total, "outie"));
+            }
+            for (cells, sum, side) in sides {
+                let known: u32 = cells.iter().map(|&c| u32::from(self.value[usize::from(c)])).sum();
+                let open: Vec<u16> =
+                    cells.iter().copied().filter(|&c| self.value[usize::from(c)] == 0).collect();
+                let Some(left) = sum.checked_sub(known) else { continue };
+                let reason = format!("{name}: {side}s add up to {sum}");
+                match (as_cage, &open[..]) {
+                    (false, [only]) => {
+                        let d = left as u8;
+                        if (1..=self.n as u32).contains(&left)
+                            && self.cands[usize::from(*only)] & 1 << (d - 1) != 0
+                        {
+                            return Some(step("Rule of 45", 22, reason, vec![(*only, d)], Vec::new()));
+                        }
+                    }
+                    (true, open) if side == "innie" && (2..=4).contains(&open.len()) => {
+                        let fits = |m: u32| open.iter().all(|&c| self.cands[usize::from(c)] & m != 0);
+                        let allowed = combinations(self.n, open.len(), left)
+                            .into_iter()
+                            .filter(|&m| fits(m))
+                            .fold(0, |a, m| a | m);
+                        let elim: Vec<(u16, u8)> = open
+                            .iter()
+                            .flat_map(|&c| {
+                                digits_of(self.cands[usize::from(c)] & !allowed).map(move |d| (c, d))
+                            })
+                            .collect();
+                        if !elim.is_empty() && allowed != 0 {
+                            return Some(step("Rule of 45", 28, reason, Vec::new(), elim));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// A digit every combination of a cage's sum that fits its cells needs
+    /// (so one of its cells holds it) leaves every other cell that sees all
+    /// the cage's cells that may hold it.
+    fn cage_needs(&self) -> Option<Step> {
+        for (cells, sum) in &self.cages {
+            let placed = cells.iter().fold(0u32, |m, &c| match self.value[usize::from(c)] {
+                0 => m,
+                d => m | 1 << (d - 1),
+            });
+            let fits = |m: u32| m & placed == placed && cells.iter().all(|&c| self.get(c) & m != 0);
+            let combos = combinations(self.n, cells.len(), *sum);
+            let mut fitting = combos.into_iter().filter(|&m| fits(m)).peekable();
+            if fitting.peek().is_none() {
+                continue;
+            }
+            let need = fitting.fold(u32::MAX, |a, m| a & m) & !placed;
+            for d in digits_of(need) {
+                let bit = 1u32 << (d - 1);
+                let spots: Vec<u16> =
+                    cells.iter().copied().filter(|&c| self.cands[usize::from(c)] & bit != 0).collect();
+                let Some((&first, rest)) = spots.split_first() else { continue };
+                let elim: Vec<(u16, u8)> = self.peers[usize::from(first)]
+                    .iter()
+                    .copied()
+                    .filter(|&p| self.cands[usize::from(p)] & bit != 0 && !spots.contains(&p))
+                    .filter(|&p| rest.iter().all(|&r| self.peers[usize::from(r)].contains(&p)))
+                    .map(|p| (p, d))
+                    .collect();
+                if !elim.is_empty() {
+                    let first = self.puzzle.cell_name(usize::from(cells[0]));
+                    let reason = format!("cage at {first} (sum {sum}) needs {d}");
+                    return Some(step("Cage Needs", 27, reason, Vec::new(), elim));
+                }
+            }
+        }
+        None
+    }
+
     /// A view of the board sharing nothing mutable (for a copy of the
     /// candidates to narrow).
     fn shallow(&self) -> Board<'a> {
@@ -296,6 +467,8 @@ impl<'a> Board<'a> {
             near: Vec::new(),
             houses: Vec::new(),
             overlaps: Vec::new(),
+            cages: Vec::new(),
+            areas: Vec::new(),
         }
     }
 
@@ -327,6 +500,69 @@ impl<'a> Board<'a> {
                             Vec::new(),
                             elim,
                         ));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Fish of size `k` (X-wing, swordfish, jellyfish): in `k` rows of a
+    /// grid a digit's places lie in `k` columns (or the other way round),
+    /// so those columns' other rows lose it.
+    fn fish(&self, k: usize) -> Option<Step> {
+        let (n, side) = (self.n, self.puzzle.side());
+        let names = [("X-Wing", 32), ("Swordfish", 38), ("Jellyfish", 52)];
+        for (top, left) in self.puzzle.grids() {
+            for by_rows in [true, false] {
+                // Line `i`, position `j` as a canvas cell.
+                let at = |i: usize, j: usize| {
+                    let (r, c) = if by_rows { (i, j) } else { (j, i) };
+                    ((top + r) * side + left + c) as u16
+                };
+                for d in 1..=n as u8 {
+                    let bit = 1u32 << (d - 1);
+                    // Each line's positions holding d, for lines with 2 to k.
+                    let lines: Vec<(usize, u32)> = (0..n)
+                        .map(|i| {
+                            (
+                                i,
+                                (0..n)
+                                    .filter(|&j| self.cands[usize::from(at(i, j))] & bit != 0)
+                                    .fold(0u32, |m, j| m | 1 << j),
+                            )
+                        })
+                        .filter(|&(_, m)| (2..=k as u32).contains(&m.count_ones()))
+                        .collect();
+                    let mut found = None;
+                    for_each_subset(lines.len(), k, |idx| {
+                        if found.is_some() {
+                            return;
+                        }
+                        let cover = idx.iter().fold(0u32, |m, &x| m | lines[x].1);
+                        if cover.count_ones() as usize != k {
+                            return;
+                        }
+                        let base: Vec<usize> = idx.iter().map(|&x| lines[x].0).collect();
+                        let elim: Vec<(u16, u8)> = (0..n)
+                            .filter(|i| !base.contains(i))
+                            .flat_map(|i| (0..n).filter(move |j| cover >> j & 1 == 1).map(move |j| at(i, j)))
+                            .filter(|&c| self.cands[usize::from(c)] & bit != 0)
+                            .map(|c| (c, d))
+                            .collect();
+                        if !elim.is_empty() {
+                            found = Some((elim, base));
+                        }
+                    });
+                    if let Some((elim, base)) = found {
+                        let (technique, difficulty) = names[k - 2];
+                        let lines: Vec<String> = base
+                            .iter()
+                            .map(|i| (if by_rows { top } else { left } + i + 1).to_string())
+                            .collect();
+                        let what = if by_rows { "rows" } else { "columns" };
+                        let reason = format!("{d} in {what} {}", lines.join(", "));
+                        return Some(step(technique, difficulty, reason, Vec::new(), elim));
                     }
                 }
             }
