@@ -89,10 +89,8 @@ fn r34_variants_refuse_what_they_do_not_do() {
     let fails = |args: &[&str], needle: &str| {
         sudoku().args(args).assert().code(2).stderr(predicate::str::contains(needle));
     };
-    fails(
-        &["generate", "--variant", "x", "--difficulty", "hard"],
-        "difficulty bands are not available for variant",
-    );
+    fails(&["generate", "--variant", "x", "--difficulty", "hard"], "the variant ladder rates up to medium");
+    fails(&["generate", "--variant", "x", "--sections", "easy:2"], "use --difficulty easy or medium");
     fails(&["generate", "--variant", "x", "--givens", "3"], "--givens is for killer puzzles");
     fails(&["generate", "--variant", "killer", "--symmetry", "rot180"], "killer puzzles take no symmetry");
     fails(&["generate", "--variant", "jigsaw", "-f", "line"], "need the JSON form");
@@ -122,5 +120,35 @@ fn r43_time_limit_bounds_each_variant_puzzle_and_changes_no_puzzle() {
         let free = stdout_of(&base);
         let limited = stdout_of(&[&base[..], &["--time-limit", "600"]].concat());
         assert_eq!(free, limited, "{list}");
+    }
+}
+
+/// Issue 45: `--difficulty easy|medium` on a variant keeps each puzzle's
+/// rating on the variant ladder in the band (rated afresh here from the
+/// record), for any `--jobs`.
+#[test]
+fn r45_variant_difficulty_bands_hold_for_every_record() {
+    for (list, band, most) in [("killer", "easy", 25), ("x", "easy", 25), ("jigsaw", "medium", 39)] {
+        let base = [
+            "generate",
+            "--variant",
+            list,
+            "--size",
+            "6",
+            "--difficulty",
+            band,
+            "--seed",
+            "4",
+            "-q",
+            "-n",
+            "3",
+        ];
+        let one = stdout_of(&[&base[..], &["-j", "1"]].concat());
+        assert_eq!(one, stdout_of(&[&base[..], &["-j", "2"]].concat()), "{list}");
+        for line in one.lines() {
+            let puzzle = Puzzle::from_json(line).unwrap().puzzle;
+            let rating = puzzle.rate().unwrap_or_else(|e| panic!("{list}: {e}: {line}"));
+            assert!(rating.er <= most && (band == "easy" || rating.er >= 26), "{list} {band}: {}", rating.er);
+        }
     }
 }

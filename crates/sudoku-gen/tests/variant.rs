@@ -375,3 +375,47 @@ fn r43_watching_changes_no_puzzle_and_stopping_is_an_error() {
         );
     }
 }
+
+/// Issue 45: a rated set (`VariantOptions::rated`, the CLI's
+/// `--difficulty easy|medium` on variants) gives unique puzzles whose
+/// rating on the ladder, taken afresh from the givens, lies in the
+/// bounds; the same seed gives the same puzzles; and an easy set is
+/// easier than an unbounded one of the same seed (more clues, or the
+/// same puzzle).
+#[test]
+fn rated_sets_keep_every_puzzle_in_its_band() {
+    use sudoku_gen::variant::Rated;
+    let easy = Rated { least: 0, most: 25 };
+    let medium = Rated { least: 26, most: 39 };
+    for (list, size, rated) in [
+        ("killer", Some(6), easy),
+        ("jigsaw", None, medium),
+        ("x", None, easy),
+        ("thermo", Some(6), easy),
+        ("classic", Some(6), medium),
+        ("anti-knight", None, easy),
+    ] {
+        let spec = VariantSpec::parse(list, size).unwrap();
+        let opts = VariantOptions { rated: Some(rated), ..VariantOptions::new(5, spec.clone()) };
+        let mut generator = VariantGenerator::new(opts.clone()).unwrap();
+        let mut plain = VariantGenerator::new(VariantOptions::new(5, spec)).unwrap();
+        for index in 0..3 {
+            let what = format!("{list} {index}");
+            let p = match generator.generate(index) {
+                Ok(p) => p,
+                Err(VariantGenError::NotInBand { .. }) if rated == medium => continue,
+                Err(e) => panic!("{what}: {e}"),
+            };
+            assert_unique(&p, &what);
+            let rating = p.puzzle.rate().unwrap();
+            assert!((rated.least..=rated.most).contains(&rating.er), "{what}: {}", rating.er);
+            assert_eq!(VariantGenerator::new(opts.clone()).unwrap().generate(index).unwrap(), p, "{what}");
+            if rated == easy {
+                let hard = plain.generate(index).unwrap();
+                let (given, hard_given) =
+                    (p.n_clues() + cages(&p.puzzle).len(), hard.n_clues() + cages(&hard.puzzle).len());
+                assert!(given >= hard_given, "{what}: an easy puzzle with less to go on");
+            }
+        }
+    }
+}

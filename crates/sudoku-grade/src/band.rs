@@ -55,7 +55,7 @@ impl Band {
     }
 
     /// The highest ER of the band in tenths (`None` for extreme).
-    pub(crate) fn max_tenths(self) -> Option<u8> {
+    pub fn max_tenths(self) -> Option<u8> {
         match self {
             Band::Easy => Some(25),
             Band::Medium => Some(39),
@@ -66,7 +66,7 @@ impl Band {
     }
 
     /// The lowest ER of the band in tenths.
-    pub(crate) fn min_tenths(self) -> u8 {
+    pub fn min_tenths(self) -> u8 {
         (self.min_rating() * 10.0).round() as u8
     }
 

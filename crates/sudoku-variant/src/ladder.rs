@@ -714,6 +714,13 @@ impl Puzzle {
             1 => solutions.pop().expect("one solution"),
             _ => return Err(RateError::NotUnique),
         };
+        self.rate_with(&solution)
+    }
+
+    /// [`Puzzle::rate`] of a puzzle whose one solution the caller knows
+    /// (a generator proved it unique): no search. `solution` must be the
+    /// puzzle's unique solution; the trial steps take its digits.
+    pub fn rate_with(&self, solution: &[u8]) -> Result<Rating, RateError> {
         let mut board = Board::new(self);
         if board.is_solved() {
             return Err(RateError::Solved);

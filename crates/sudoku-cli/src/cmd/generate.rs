@@ -83,7 +83,8 @@ pub struct GenerateArgs {
     pub clues: Option<u8>,
 
     /// Keep only puzzles the grader puts in BAND (as `sudoku grade` rates
-    /// them) [default: any band, not graded].
+    /// them; with --variant, easy or medium on the variant ladder)
+    /// [default: any band, not graded].
     #[arg(long, value_name = "BAND", value_parser = choice::<Band>(), ignore_case = true)]
     pub difficulty: Option<Band>,
 
@@ -263,8 +264,12 @@ the puzzle and its solution), or the line form for classic sizes and samurai.
 Clues are thinned to minimal (with --symmetry), killer cages are merged until
 no two adjacent cages can be merged while staying unique; --givens N adds N
 given cells to a killer. --seed, --start and --jobs work as for classic
-puzzles. Difficulty bands are not available for variants yet.
+puzzles. --difficulty easy or medium keeps each puzzle in that band on the
+variant ladder (singles, intersections, subsets, fish; the rule of 45 for
+killers): clues are kept (cages left smaller) where removing them would need
+a harder step, and a puzzle under the band is drawn again.
   sudoku generate --variant killer -n 10 --seed 1
+  sudoku generate --variant killer --difficulty easy -n 10 --seed 1
   sudoku generate --size 16 -n 5 --symmetry rot180
   sudoku generate --variant jigsaw,x -n 100 -o jigsaw.json";
 

@@ -93,6 +93,11 @@ pub struct VariantOptions {
     /// Tiled puzzles (killer) only: this many cells of the solution are
     /// given besides the cages, to make the puzzle easier (0 by default).
     pub tiled_givens: usize,
+    /// Bounds on the puzzle's rating on the variant ladder
+    /// ([`sudoku_variant::Puzzle::rate`]): no removal (no merge) that
+    /// would need a step harder than the most is made, and a puzzle rated
+    /// under the least is drawn again. `None`: any rating.
+    pub rated: Option<Rated>,
     /// Tiled puzzles (killer) only: the largest cage, in cells (1 to 9; at most the size
     /// on smaller grids, where a cage of more cells cannot exist).
     pub max_cage: usize,
@@ -102,9 +107,38 @@ impl VariantOptions {
     /// The options of seed `seed` for `spec`: no symmetry, no killer
     /// givens, cages of up to [`DEFAULT_MAX_CAGE`] cells.
     pub fn new(seed: u64, spec: VariantSpec) -> VariantOptions {
-        VariantOptions { seed, spec, symmetry: Symmetry::None, tiled_givens: 0, max_cage: DEFAULT_MAX_CAGE }
+        VariantOptions {
+            seed,
+            spec,
+            symmetry: Symmetry::None,
+            rated: None,
+            tiled_givens: 0,
+            max_cage: DEFAULT_MAX_CAGE,
+        }
     }
 }
+
+/// Bounds on a variant puzzle's rating on the ladder, in tenths (`26` is
+/// 2.6), both included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rated {
+    /// The least rating kept.
+    pub least: u8,
+    /// The most: no step harder.
+    pub most: u8,
+}
+
+impl Rated {
+    /// Whether `puzzle` (whose one solution is `solution`) rates within
+    /// the bounds' ceiling: no step harder than the most.
+    pub(crate) fn allows(&self, puzzle: &Puzzle, solution: &[u8]) -> bool {
+        puzzle.rate_with(solution).is_ok_and(|r| r.er <= self.most)
+    }
+}
+
+/// Puzzles drawn for one index before a rated set gives up
+/// ([`VariantGenError::NotInBand`]).
+pub const RATED_ATTEMPTS: u32 = 40;
 
 /// What watches the making of each puzzle (see
 /// [`VariantGenerator::generate_watched`]). The default watches nothing.
@@ -196,6 +230,23 @@ pub enum VariantGenError {
         /// The index of the puzzle.
         index: u64,
     },
+    /// No puzzle rated within the bounds was drawn for index `index`.
+    #[error(
+        "no puzzle of {variant} rated {}.{} to {}.{} found for index {index} in {attempts} draws",
+        least / 10, least % 10, most / 10, most % 10
+    )]
+    NotInBand {
+        /// The variant list.
+        variant: String,
+        /// The index of the puzzle.
+        index: u64,
+        /// The bounds, in tenths.
+        least: u8,
+        /// See `least`.
+        most: u8,
+        /// Puzzles drawn.
+        attempts: u32,
+    },
     /// Puzzle `index` took longer than the [`Watch`]'s time limit.
     #[error("puzzle {index} was not made in the time limit of {} s", limit.as_secs_f64())]
     TimeLimit {
@@ -284,6 +335,9 @@ impl VariantGenerator {
             VariantGenError::GridOutOfReach { variant, attempts, nodes, .. } => {
                 VariantGenError::GridOutOfReach { variant, index, attempts, nodes }
             }
+            VariantGenError::NotInBand { variant, least, most, attempts, .. } => {
+                VariantGenError::NotInBand { variant, index, least, most, attempts }
+            }
             VariantGenError::Stopped { .. } => match (watch.time_limit, deadline) {
                 (Some(limit), Some(deadline)) if Instant::now() >= deadline => {
                     VariantGenError::TimeLimit { index, limit }
@@ -305,6 +359,31 @@ impl VariantGenerator {
         interrupt: Interrupt<'_>,
         tried: &mut dyn FnMut(usize),
     ) -> Result<VariantPuzzle, VariantGenError> {
+        let Some(rated) = self.opts.rated else { return self.make_once(rng, interrupt, tried) };
+        // Draws on the same stream until one rates at least the least (the
+        // ceiling held during the making).
+        for _ in 0..RATED_ATTEMPTS {
+            let made = self.make_once(rng, interrupt, tried)?;
+            let rating = made.puzzle.rate_with(&made.solution).map_or(0, |r| r.er);
+            if (rated.least..=rated.most).contains(&rating) {
+                return Ok(made);
+            }
+        }
+        Err(VariantGenError::NotInBand {
+            variant: self.opts.spec.to_string(),
+            index: 0,
+            least: rated.least,
+            most: rated.most,
+            attempts: RATED_ATTEMPTS,
+        })
+    }
+
+    fn make_once(
+        &self,
+        rng: &mut dyn RngCore,
+        interrupt: Interrupt<'_>,
+        tried: &mut dyn FnMut(usize),
+    ) -> Result<VariantPuzzle, VariantGenError> {
         let (mut shape, solution) = match self.opts.spec.shape {
             Shape::Jigsaw => jigsaw::jigsaw_grid(&self.template, rng, &self.opts.spec, interrupt)?,
             _ => (self.template.clone(), grid::random_grid(&self.template, rng, &self.opts.spec, interrupt)?),
@@ -320,6 +399,6 @@ impl VariantGenerator {
         if let Some(kind) = self.opts.spec.tiling() {
             return tiling::make_tiled(kind, &shape, &solution, &self.opts, rng, interrupt);
         }
-        removal::remove_clues(&shape, &solution, &self.orbits, rng, interrupt, tried)
+        removal::remove_clues(&shape, &solution, &self.orbits, self.opts.rated, rng, interrupt, tried)
     }
 }

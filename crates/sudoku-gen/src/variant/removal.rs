@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::RngCore;
 use sudoku_variant::{Interrupt, Outcome, Puzzle, VariantSolver};
 
-use super::{VariantGenError, VariantPuzzle};
+use super::{Rated, VariantGenError, VariantPuzzle};
 use crate::symmetry::Symmetry;
 
 /// Nodes a uniqueness test may take, per cell of the shape. A test that
@@ -23,13 +23,15 @@ pub fn orbits(puzzle: &Puzzle, symmetry: Symmetry) -> Vec<Vec<usize>> {
 
 /// The puzzle of `shape` whose solution is `solution`, thinned from the
 /// full grid one orbit at a time in an order drawn from `rng`; after each
-/// orbit `tried` is called with how many of them have been tried. An
-/// error when `interrupt` stopped a test (the puzzle would not be the
-/// same).
+/// orbit `tried` is called with how many of them have been tried. With
+/// `rated`, an orbit stays given when blanking it would need a step
+/// harder than its most ([`Rated::allows`]). An error when `interrupt`
+/// stopped a test (the puzzle would not be the same).
 pub fn remove_clues(
     shape: &Puzzle,
     solution: &[u8],
     orbits: &[Vec<usize>],
+    rated: Option<Rated>,
     rng: &mut dyn RngCore,
     interrupt: Interrupt<'_>,
     tried: &mut dyn FnMut(usize),
@@ -50,7 +52,14 @@ pub fn remove_clues(
         // runs/2026-11-26-issue34-gen.md) and run out of nodes less.
         let decided = other_solution(&mut solver, &givens, &orbits[k], solution, budget, interrupt)?;
         match decided {
-            Some(false) => continue,
+            Some(false) => {
+                let easy = |r: Rated| {
+                    r.allows(&shape.with_givens(givens.clone()).expect("a shape's digits"), solution)
+                };
+                if rated.is_none_or(easy) {
+                    continue;
+                }
+            }
             Some(true) => {}
             // Out of nodes before a second solution showed: unproven.
             None => minimal = false,

@@ -169,7 +169,12 @@ pub fn make_tiled(
             let mut tiles = shape.constraints().to_vec();
             tiles.extend(cages.to_constraints(Some((a, b)), solution));
             let trial = shape.with_constraints(tiles).expect("cages of distinct digits fit");
-            match is_unique(&trial, budget, interrupt)? {
+            let unique = is_unique(&trial, budget, interrupt)?;
+            let unique = match (unique, opts.rated) {
+                (Some(true), Some(rated)) if !rated.allows(&trial, solution) => Some(false),
+                (unique, _) => unique,
+            };
+            match unique {
                 Some(true) => {
                     cages.merge(a, b);
                     touched[a] = true;

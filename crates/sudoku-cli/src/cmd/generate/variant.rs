@@ -14,8 +14,9 @@ use anyhow::{bail, Context};
 use sudoku_commands::generate::{chunks, index_range, make_variant_range, variant_record, FORMATS};
 use sudoku_commands::Format;
 use sudoku_gen::variant::{
-    Shape, Step, VariantGenError, VariantOptions, VariantSpec, Watch, DEFAULT_MAX_CAGE,
+    Rated, Shape, Step, VariantGenError, VariantOptions, VariantSpec, Watch, DEFAULT_MAX_CAGE,
 };
+use sudoku_grade::Band;
 
 use super::{GenerateArgs, MAX_CHUNK};
 use crate::args::pick_format;
@@ -44,11 +45,10 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
 
 /// The first flag of `args` that variant puzzles do not take, with why.
 fn refused_flag(args: &GenerateArgs) -> Option<(&'static str, &'static str)> {
-    const NO_GRADER: &str = "difficulty bands are not available for variant puzzles yet: the grader rates \
-                             classic 9x9 puzzles only";
+    const NO_GRADER: &str = "variant puzzles are rated on the variant ladder, which has no named techniques \
+                             or sections yet: use --difficulty easy or medium";
     const CLASSIC: &str = "it applies to classic 9x9 puzzles only";
     [
-        ("--difficulty", args.difficulty.is_some(), NO_GRADER),
         ("--sections", !args.sections.is_empty(), NO_GRADER),
         ("--technique", args.technique.is_some(), NO_GRADER),
         ("--grade", args.grade, NO_GRADER),
@@ -88,10 +88,21 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         Some(seed) => (seed, false),
         None => (rand::random::<u64>(), true),
     };
+    let rated = match args.difficulty {
+        None => None,
+        Some(band @ (Band::Easy | Band::Medium)) => {
+            Some(Rated { least: band.min_tenths(), most: band.max_tenths().unwrap_or(u8::MAX) })
+        }
+        Some(band) => bail!(
+            "--difficulty {band} with --variant: the variant ladder rates up to medium for now (its hardest \
+             techniques are quads and jellyfish; harder puzzles would only rate as needing a trial)"
+        ),
+    };
     let opts = VariantOptions {
         seed,
         spec,
         symmetry: args.symmetry,
+        rated,
         tiled_givens: args.givens.unwrap_or(0),
         max_cage: DEFAULT_MAX_CAGE,
     };
