@@ -273,13 +273,28 @@ fn r34_grade_rates_x_windoku_and_disjoint_groups_as_serate_does() {
             .count();
         assert!(exact * 10 >= rows.len() * 9, "{rule}: {exact} of {} exact", rows.len());
     }
-    // A rule the grader does not know is said, not guessed.
+    // A rule the SE grader does not know is rated on the variant ladder
+    // (issue 45), which says so; a grid without one solution is not rated.
     sudoku()
         .args(["grade", "-"])
         .write_stdin(format!("{{\"rules\":[\"anti-knight\"],\"givens\":\"{}\"}}\n", ".".repeat(81)))
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("unsupported not rated"));
+        .stdout(predicate::str::contains("anti-knight not-unique"));
+    let fixture = std::fs::read_to_string(crate::util::fixture_path("variant/anti-knight.jsonl")).unwrap();
+    let out = sudoku()
+        .args(["grade", "-f", "json", "-"])
+        .write_stdin(fixture.lines().next().unwrap())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (row["status"].as_str(), row["scale"].as_str()),
+        (Some("rated"), Some("variant ladder")),
+        "{row}"
+    );
+    assert!(row["er"].as_f64() >= row["ed"].as_f64(), "{row}");
 }
 
 #[test]

@@ -332,3 +332,123 @@ mod tests {
         assert!(graded.line(&grid).starts_with(&format!("{} not-unique: ", ".".repeat(81))));
     }
 }
+
+/// The row of a variant puzzle rated on the variant ladder
+/// ([`sudoku_variant::Puzzle::rate`]): the puzzles the SE grader does not
+/// take (other sizes, jigsaw, samurai, killer, the neighbour rules, the
+/// constraints drawn on the grid). Its fields are the classic row's where
+/// they mean the same, with `scale` saying which ladder rated it and
+/// `trial` whether its path had to guess (then no band: the ladder's top is
+/// no band's measure).
+#[derive(Debug, Clone, Serialize)]
+pub struct LadderGradeJson {
+    puzzle: String,
+    variant: String,
+    scale: &'static str,
+    rating: f64,
+    er: f64,
+    ep: f64,
+    ed: f64,
+    band: Option<&'static str>,
+    technique: &'static str,
+    trial: bool,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<LadderStepJson>>,
+}
+
+/// One step of a ladder's path: its technique, difficulty, where, and what
+/// it concludes.
+#[derive(Debug, Clone, Serialize)]
+struct LadderStepJson {
+    technique: &'static str,
+    difficulty: f64,
+    reason: String,
+    placements: Vec<crate::hint::CellDigitJson>,
+    eliminations: Vec<crate::hint::CellDigitJson>,
+}
+
+impl LadderGradeJson {
+    /// The row of `puzzle` rated on the ladder, with its steps when
+    /// `explain`; `Err` with the status word (`unsolvable`, `not-unique`,
+    /// `solved`, as classic rows say them) and why.
+    pub fn of(
+        puzzle: &sudoku_variant::Puzzle,
+        explain: bool,
+    ) -> Result<LadderGradeJson, (&'static str, String)> {
+        use sudoku_variant::RateError;
+        let rating = puzzle.rate().map_err(|e| {
+            let status = match e {
+                RateError::NoSolution => "unsolvable",
+                RateError::NotUnique => "not-unique",
+                RateError::Solved => "solved",
+            };
+            (status, e.to_string())
+        })?;
+        let tenths = |t: u8| f64::from(t) / 10.0;
+        let hardest = rating.steps.iter().max_by_key(|s| s.difficulty).map_or("", |s| s.technique);
+        let at = |list: &[(u16, u8)]| {
+            list.iter()
+                .map(|&(c, digit)| crate::hint::CellDigitJson {
+                    cell: puzzle.cell_name(usize::from(c)),
+                    digit,
+                })
+                .collect()
+        };
+        let steps = explain.then(|| {
+            rating
+                .steps
+                .iter()
+                .map(|s| LadderStepJson {
+                    technique: s.technique,
+                    difficulty: tenths(s.difficulty),
+                    reason: s.reason.clone(),
+                    placements: at(&s.place),
+                    eliminations: at(&s.elim),
+                })
+                .collect()
+        });
+        Ok(LadderGradeJson {
+            puzzle: puzzle.givens_line(),
+            variant: puzzle.variant_name(),
+            scale: "variant ladder",
+            rating: tenths(rating.er),
+            er: tenths(rating.er),
+            ep: tenths(rating.ep),
+            ed: tenths(rating.ed),
+            band: (!rating.trial).then(|| sudoku_grade::Band::from_rating(tenths(rating.er)).name()),
+            technique: hardest,
+            trial: rating.trial,
+            status: "rated",
+            steps,
+        })
+    }
+
+    /// The line form, newline included: `puzzle variant ER/EP/ED band
+    /// ladder technique` (`trial` for the band when the path guessed),
+    /// then the numbered steps when explained.
+    pub fn line(&self) -> String {
+        let band = self.band.unwrap_or("trial");
+        let mut out = format!(
+            "{} {} {:.1}/{:.1}/{:.1} {band} ladder {}\n",
+            self.puzzle, self.variant, self.er, self.ep, self.ed, self.technique
+        );
+        for (k, s) in self.steps.iter().flatten().enumerate() {
+            let conclusions: Vec<String> = s
+                .placements
+                .iter()
+                .map(|p| format!("{}={}", p.cell, p.digit))
+                .chain(s.eliminations.iter().map(|e| format!("{}<>{}", e.cell, e.digit)))
+                .collect();
+            out.push_str(&format!(
+                "    {}. {:.1} {}: {} => {}\n",
+                k + 1,
+                s.difficulty,
+                s.technique,
+                s.reason,
+                conclusions.join(", ")
+            ));
+        }
+        out
+    }
+}

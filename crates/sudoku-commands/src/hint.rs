@@ -162,9 +162,9 @@ impl CellDigitsJson {
 }
 
 #[derive(Debug, Clone, Serialize)]
-struct CellDigitJson {
-    cell: String,
-    digit: u8,
+pub(crate) struct CellDigitJson {
+    pub(crate) cell: String,
+    pub(crate) digit: u8,
 }
 
 /// A mistake: a classic one's cell, kind, the digit placed and the right

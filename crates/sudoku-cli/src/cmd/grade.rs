@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::Args;
 use sudoku_commands::grade::{
-    rating_text, GradeJson, GradeRequest, GradeRow, Graded, FORMATS, GRADE_CSV_HEADER as CSV_HEADER,
+    rating_text, GradeJson, GradeRequest, GradeRow, Graded, LadderGradeJson, FORMATS,
+    GRADE_CSV_HEADER as CSV_HEADER,
 };
 use sudoku_commands::Format;
 use sudoku_grade::{Grader, Scale};
@@ -162,10 +163,10 @@ fn write_malformed(out: &mut RecordWriter<OutFile>, format: Format, message: &st
 }
 
 /// `grade` on variant puzzles: 9x9 X, windoku and disjoint-group puzzles
-/// (any mix) on SE's ladder over their houses (`GradeRequest::run_variant`);
-/// other variants are said to be unrated, with why. The rows are the
-/// classic ones with the variant's name after the puzzle (line) or as a
-/// `variant` field (JSON).
+/// (any mix) on SE's ladder over their houses (`GradeRequest::run_variant`),
+/// with the classic rows and the variant's name after the puzzle (line) or
+/// as a `variant` field (JSON); every other variant on the variant ladder
+/// (`LadderGradeJson`), or said to be unrated (no or several solutions).
 fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> anyhow::Result<ExitCode> {
     use sudoku_io::VariantRecord;
     if format == Format::Csv {
@@ -184,14 +185,22 @@ fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> a
         let variant = puzzle.variant_name();
         let graded = match result.context("internal: a parsed record has no grade")? {
             Ok(graded) => graded,
-            Err(why) => {
-                run.negative();
-                let why = format!("not rated: {why}");
-                match format {
-                    Format::Json => out.write_json(&serde_json::json!({
-                        "puzzle": puzzle.givens_line(), "variant": variant, "status": "unsupported", "why": why
-                    }))?,
-                    _ => writeln!(out.get_mut(), "{} {variant} unsupported {why}", puzzle.givens_line())?,
+            // The SE grader does not take it: the variant ladder rates it.
+            Err(_) => {
+                match LadderGradeJson::of(puzzle, request.explain) {
+                    Ok(row) => match format {
+                        Format::Json => out.write_json(&row)?,
+                        _ => out.get_mut().write_all(row.line().as_bytes())?,
+                    },
+                    Err((status, why)) => {
+                        run.negative();
+                        match format {
+                            Format::Json => out.write_json(&serde_json::json!({
+                                "puzzle": puzzle.givens_line(), "variant": variant, "status": status, "why": why
+                            }))?,
+                            _ => writeln!(out.get_mut(), "{} {variant} {status}: {why}", puzzle.givens_line())?,
+                        }
+                    }
                 }
                 return Ok(Flow::Continue);
             }
