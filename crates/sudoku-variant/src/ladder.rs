@@ -534,14 +534,10 @@ impl<'a> Board<'a> {
                         })
                         .filter(|&(_, m)| (2..=k as u32).contains(&m.count_ones()))
                         .collect();
-                    let mut found = None;
-                    for_each_subset(lines.len(), k, |idx| {
-                        if found.is_some() {
-                            return;
-                        }
+                    let found = find_subset(lines.len(), k, |idx| {
                         let cover = idx.iter().fold(0u32, |m, &x| m | lines[x].1);
                         if cover.count_ones() as usize != k {
-                            return;
+                            return None;
                         }
                         let base: Vec<usize> = idx.iter().map(|&x| lines[x].0).collect();
                         let elim: Vec<(u16, u8)> = (0..n)
@@ -550,9 +546,7 @@ impl<'a> Board<'a> {
                             .filter(|&c| self.cands[usize::from(c)] & bit != 0)
                             .map(|c| (c, d))
                             .collect();
-                        if !elim.is_empty() {
-                            found = Some((elim, base));
-                        }
+                        (!elim.is_empty()).then_some((elim, base))
                     });
                     if let Some((elim, base)) = found {
                         let (technique, difficulty) = names[k - 2];
@@ -578,14 +572,10 @@ impl<'a> Board<'a> {
             if open.len() <= k {
                 continue;
             }
-            let mut found = None;
-            for_each_subset(open.len(), k, |idx| {
-                if found.is_some() {
-                    return;
-                }
+            let found = find_subset(open.len(), k, |idx| {
                 let digits = idx.iter().fold(0u32, |m, &i| m | self.cands[usize::from(open[i])]);
                 if digits.count_ones() as usize != k {
-                    return;
+                    return None;
                 }
                 let elim: Vec<(u16, u8)> = open
                     .iter()
@@ -593,9 +583,7 @@ impl<'a> Board<'a> {
                     .filter(|(i, _)| !idx.contains(i))
                     .flat_map(|(_, &c)| digits_of(self.cands[usize::from(c)] & digits).map(move |d| (c, d)))
                     .collect();
-                if !elim.is_empty() {
-                    found = Some(elim);
-                }
+                (!elim.is_empty()).then_some(elim)
             });
             if let Some(elim) = found {
                 let (technique, difficulty) =
@@ -615,24 +603,18 @@ impl<'a> Board<'a> {
             if digits.len() <= k {
                 continue;
             }
-            let mut found = None;
-            for_each_subset(digits.len(), k, |idx| {
-                if found.is_some() {
-                    return;
-                }
+            let found = find_subset(digits.len(), k, |idx| {
                 let mask = idx.iter().fold(0u32, |m, &i| m | 1 << (digits[i] - 1));
                 let cells: Vec<u16> =
                     house.iter().copied().filter(|&c| self.cands[usize::from(c)] & mask != 0).collect();
                 if cells.len() != k {
-                    return;
+                    return None;
                 }
                 let elim: Vec<(u16, u8)> = cells
                     .iter()
                     .flat_map(|&c| digits_of(self.cands[usize::from(c)] & !mask).map(move |d| (c, d)))
                     .collect();
-                if !elim.is_empty() {
-                    found = Some(elim);
-                }
+                (!elim.is_empty()).then_some(elim)
             });
             if let Some(elim) = found {
                 let (technique, difficulty) =
@@ -679,15 +661,18 @@ fn digits_of(mask: u32) -> impl Iterator<Item = u8> {
     (0..32u8).filter(move |d| mask >> d & 1 == 1).map(|d| d + 1)
 }
 
-/// Calls `f` with every `k`-subset of `0..n` as sorted indices.
-fn for_each_subset(n: usize, k: usize, mut f: impl FnMut(&[usize])) {
+/// The first `f` answers of the `k`-subsets of `0..n` (sorted indices),
+/// in lexicographic order.
+fn find_subset<T>(n: usize, k: usize, mut f: impl FnMut(&[usize]) -> Option<T>) -> Option<T> {
     if k == 0 || k > n {
-        return;
+        return None;
     }
     let mut idx: Vec<usize> = (0..k).collect();
     loop {
-        f(&idx);
-        let Some(i) = (0..k).rev().find(|&i| idx[i] < n - k + i) else { return };
+        if let Some(found) = f(&idx) {
+            return Some(found);
+        }
+        let i = (0..k).rev().find(|&i| idx[i] < n - k + i)?;
         idx[i] += 1;
         for j in i + 1..k {
             idx[j] = idx[j - 1] + 1;

@@ -5,18 +5,21 @@
 
 use sudoku_variant::{format_digits, Puzzle, VariantSolver};
 
-fn fixture_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/variant")
-}
-
-#[test]
-fn r34_every_fixture_agrees_with_pencilmark_and_cpsat() {
-    let mut files: Vec<_> = std::fs::read_dir(fixture_dir())
+/// The fixture files `fixtures/variant/*.jsonl`, sorted.
+pub fn fixture_files() -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/variant");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
         .collect();
     files.sort();
+    files
+}
+
+#[test]
+fn r34_every_fixture_agrees_with_pencilmark_and_cpsat() {
+    let files = fixture_files();
     assert!(files.len() >= 15, "{files:?}");
     let mut checked = 0;
     for path in files {

@@ -7,18 +7,9 @@
 use sudoku_variant::ladder::TRIAL;
 use sudoku_variant::{Puzzle, RateError};
 
-fn fixture_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/variant")
-}
-
 #[test]
 fn every_step_of_every_family_keeps_the_solution() {
-    let mut files: Vec<_> = std::fs::read_dir(fixture_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
-        .collect();
-    files.sort();
+    let files = crate::fixtures::fixture_files();
     let (mut rated, mut trials, mut families) = (0, 0, 0);
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
