@@ -131,7 +131,7 @@ pub struct Rated {
 impl Rated {
     /// Whether `puzzle` (whose one solution is `solution`) rates within
     /// the bounds' ceiling: no step harder than the most.
-    pub(crate) fn allows(&self, puzzle: &Puzzle, solution: &[u8]) -> bool {
+    pub fn allows(&self, puzzle: &Puzzle, solution: &[u8]) -> bool {
         puzzle.rate_with(solution).is_ok_and(|r| r.er <= self.most)
     }
 }
