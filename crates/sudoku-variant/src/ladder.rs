@@ -256,25 +256,32 @@ impl<'a> Board<'a> {
 
     /// The easiest step the position offers, or `None` when only a trial
     /// is left.
-    fn next_step(&self) -> Option<Step> {
-        self.hidden_single(true)
-            .or_else(|| self.hidden_single(false))
-            .or_else(|| self.constraint_step())
-            .or_else(|| self.rule_of_45(false))
-            .or_else(|| self.naked_single())
-            .or_else(|| self.locked(true))
-            .or_else(|| self.cage_needs())
-            .or_else(|| self.locked(false))
-            .or_else(|| self.rule_of_45(true))
-            .or_else(|| self.naked_subset(2))
-            .or_else(|| self.fish(2))
-            .or_else(|| self.hidden_subset(2))
-            .or_else(|| self.naked_subset(3))
-            .or_else(|| self.fish(3))
-            .or_else(|| self.hidden_subset(3))
-            .or_else(|| self.naked_subset(4))
-            .or_else(|| self.fish(4))
-            .or_else(|| self.hidden_subset(4))
+    /// The easiest step no harder than `cap` the position offers, or
+    /// `None` (then only a harder technique, or a trial, is left). The
+    /// finders go from easy to hard, each with the most its steps rate.
+    fn next_step(&self, cap: Tenths) -> Option<Step> {
+        type Finder<'b, 'a> = &'b dyn Fn(&Board<'a>) -> Option<Step>;
+        let finders: [(Tenths, Finder<'_, 'a>); 18] = [
+            (12, &|b| b.hidden_single(true)),
+            (15, &|b| b.hidden_single(false)),
+            (20, &|b| b.constraint_step()),
+            (22, &|b| b.rule_of_45(false)),
+            (23, &|b| b.naked_single()),
+            (26, &|b| b.locked(true)),
+            (27, &|b| b.cage_needs()),
+            (28, &|b| b.locked(false)),
+            (28, &|b| b.rule_of_45(true)),
+            (30, &|b| b.naked_subset(2)),
+            (32, &|b| b.fish(2)),
+            (34, &|b| b.hidden_subset(2)),
+            (36, &|b| b.naked_subset(3)),
+            (38, &|b| b.fish(3)),
+            (40, &|b| b.hidden_subset(3)),
+            (50, &|b| b.naked_subset(4)),
+            (52, &|b| b.fish(4)),
+            (54, &|b| b.hidden_subset(4)),
+        ];
+        finders.iter().take_while(|(most, _)| *most <= cap).find_map(|(_, find)| find(self))
     }
 
     /// The open cells of a house holding digit bit `bit`.
@@ -712,7 +719,7 @@ impl Puzzle {
         }
         let mut steps = Vec::new();
         while !board.is_solved() {
-            let next = board.next_step().unwrap_or_else(|| {
+            let next = board.next_step(Tenths::MAX).unwrap_or_else(|| {
                 let c = self
                     .cells()
                     .into_iter()
@@ -730,5 +737,20 @@ impl Puzzle {
         let ep = steps[..=first_place].iter().map(|s| s.difficulty).max().unwrap_or(0);
         let ed = steps[0].difficulty;
         Ok(Rating { er, ep, ed, trial: er >= TRIAL, steps })
+    }
+
+    /// Whether the ladder solves the puzzle with no step harder than
+    /// `most`: [`Puzzle::rate`]'s ER is at most `most`. Stops at the first
+    /// position with no such step, and never tries a harder technique, so
+    /// a generator asks it cheaply at every removal.
+    pub fn rates_within(&self, most: Tenths) -> bool {
+        let mut board = Board::new(self);
+        while !board.is_solved() {
+            match board.next_step(most) {
+                Some(next) => board.apply(&next),
+                None => return false,
+            }
+        }
+        true
     }
 }

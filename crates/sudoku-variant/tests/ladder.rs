@@ -46,6 +46,10 @@ fn every_step_of_every_family_keeps_the_solution() {
             assert_eq!(rating.er, rating.steps.iter().map(|s| s.difficulty).max().unwrap(), "{at}");
             assert!(rating.er >= rating.ep && rating.ep >= rating.ed, "{at}: {rating:?}");
             assert_eq!(rating.trial, rating.steps.iter().any(|s| s.difficulty == TRIAL), "{at}");
+            // The generator's cheap question agrees with the full rating.
+            for most in [15, 23, 28, 34, 54, 89] {
+                assert_eq!(puzzle.rates_within(most), rating.er <= most, "{at}: within {most}");
+            }
             // Small classic grids need nothing past the singles.
             if name == "classic4.jsonl" || name == "classic6.jsonl" {
                 assert!(rating.er <= 23 && !rating.trial, "{at}: {rating:?}");

@@ -129,10 +129,11 @@ pub struct Rated {
 }
 
 impl Rated {
-    /// Whether `puzzle` (whose one solution is `solution`) rates within
-    /// the bounds' ceiling: no step harder than the most.
-    pub fn allows(&self, puzzle: &Puzzle, solution: &[u8]) -> bool {
-        puzzle.rate_with(solution).is_ok_and(|r| r.er <= self.most)
+    /// Whether `puzzle` (a unique puzzle) rates within the bounds'
+    /// ceiling: no step harder than the most
+    /// ([`Puzzle::rates_within`]).
+    pub fn allows(&self, puzzle: &Puzzle) -> bool {
+        puzzle.rates_within(self.most)
     }
 }
 

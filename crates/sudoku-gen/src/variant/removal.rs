@@ -53,9 +53,7 @@ pub fn remove_clues(
         let decided = other_solution(&mut solver, &givens, &orbits[k], solution, budget, interrupt)?;
         match decided {
             Some(false) => {
-                let easy = |r: Rated| {
-                    r.allows(&shape.with_givens(givens.clone()).expect("a shape's digits"), solution)
-                };
+                let easy = |r: Rated| r.allows(&shape.with_givens(givens.clone()).expect("a shape's digits"));
                 if rated.is_none_or(easy) {
                     continue;
                 }

@@ -171,7 +171,7 @@ pub fn make_tiled(
             let trial = shape.with_constraints(tiles).expect("cages of distinct digits fit");
             let unique = is_unique(&trial, budget, interrupt)?;
             let unique = match (unique, opts.rated) {
-                (Some(true), Some(rated)) if !rated.allows(&trial, solution) => Some(false),
+                (Some(true), Some(rated)) if !rated.allows(&trial) => Some(false),
                 (unique, _) => unique,
             };
             match unique {
