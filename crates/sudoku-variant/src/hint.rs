@@ -6,7 +6,7 @@
 //! and its digit from the solution, said as such. Not the SE ladder: that
 //! is `sudoku-grade`'s, for the variants it knows.
 
-use crate::constraint::{Candidates, Instance};
+use crate::constraint::Candidates;
 use crate::{Puzzle, VariantSolver};
 
 /// What the next step is.
@@ -170,35 +170,14 @@ impl Puzzle {
     /// digits.
     fn candidates(&self, board: &[u8]) -> Vec<u32> {
         let full = (1u32 << self.size()) - 1;
-        let mut cands: Vec<u32> = board.iter().map(|&d| if d == 0 { full } else { 1 << (d - 1) }).collect();
-        let mut groups: Vec<Vec<u16>> = self.houses().into_iter().map(|h| h.cells).collect();
-        for rule in self.rules().iter() {
-            groups.extend(rule.distinct(self, &Instance::default()));
+        let mut cands: Vec<u32> = vec![full; board.len()];
+        let sight = self.sight();
+        for (c, &d) in board.iter().enumerate().filter(|(_, &d)| d != 0) {
+            sight.rule_out(&mut cands, c, d);
         }
-        for c in self.constraints() {
-            groups.extend(c.kind().distinct(self, c.instance()));
-        }
-        for group in &groups {
-            for &a in group {
-                let d = board[usize::from(a)];
-                if d == 0 {
-                    continue;
-                }
-                for &b in group {
-                    if board[usize::from(b)] == 0 {
-                        cands[usize::from(b)] &= !(1 << (d - 1));
-                    }
-                }
-            }
-        }
-        for (a, b) in self.rules().iter().flat_map(|rule| rule.not_consecutive(self)) {
-            for (x, y) in [(a, b), (b, a)] {
-                let d = board[usize::from(x)];
-                if d != 0 && board[usize::from(y)] == 0 {
-                    let near = (1u32 << d) | (1u32 << d >> 2);
-                    cands[usize::from(y)] &= !near;
-                }
-            }
+        // A filled cell holds its own digit.
+        for (c, &d) in board.iter().enumerate().filter(|(_, &d)| d != 0) {
+            cands[c] = 1 << (d - 1);
         }
         cands
     }

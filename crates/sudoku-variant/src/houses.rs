@@ -53,7 +53,62 @@ pub struct House {
     pub cells: Vec<u16>,
 }
 
+/// What each canvas cell sees: the cells whose digit it may not repeat
+/// (its houses, the rules' and the constraints' distinct groups) and the
+/// cells whose digit it may not be next to (non-consecutive neighbours).
+/// The candidates of a position, for the hints and the ladder alike.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Sight {
+    /// The cells each cell may not repeat, sorted.
+    pub peers: Vec<Vec<u16>>,
+    /// The cells each cell's digit may not be consecutive to.
+    pub near: Vec<Vec<u16>>,
+}
+
+impl Sight {
+    /// Removes from `cands` (bit d-1 for digit d, canvas-indexed) what
+    /// digit `d` in cell `c` rules out: `d` from its peers, `d`'s
+    /// neighbours from its non-consecutive neighbours.
+    pub fn rule_out(&self, cands: &mut [u32], c: usize, d: u8) {
+        let bit = 1u32 << (d - 1);
+        for &p in &self.peers[c] {
+            cands[usize::from(p)] &= !bit;
+        }
+        let close = (bit << 1) | (bit >> 1);
+        for &p in &self.near[c] {
+            cands[usize::from(p)] &= !close;
+        }
+    }
+}
+
 impl Puzzle {
+    /// What each cell sees ([`Sight`]).
+    pub(crate) fn sight(&self) -> Sight {
+        let mut groups: Vec<Vec<u16>> = self.houses().into_iter().map(|h| h.cells).collect();
+        for rule in self.rules().iter() {
+            groups.extend(rule.distinct(self, &Instance::default()));
+        }
+        for c in self.constraints() {
+            groups.extend(c.kind().distinct(self, c.instance()));
+        }
+        let mut peers = vec![Vec::new(); self.canvas_len()];
+        for group in &groups {
+            for &a in group {
+                peers[usize::from(a)].extend(group.iter().copied().filter(|&b| b != a));
+            }
+        }
+        for p in &mut peers {
+            p.sort_unstable();
+            p.dedup();
+        }
+        let mut near = vec![Vec::new(); self.canvas_len()];
+        for (a, b) in self.rules().iter().flat_map(|rule| rule.not_consecutive(self)) {
+            near[usize::from(a)].push(b);
+            near[usize::from(b)].push(a);
+        }
+        Sight { peers, near }
+    }
+
     /// Every house, without duplicates (a samurai's shared corner boxes
     /// appear once), grid by grid: rows, columns, boxes or regions, then
     /// the houses of each rule ([`Kind::houses`]).

@@ -39,8 +39,8 @@
 //! (a placement is the solution's digit, an elimination never removes it),
 //! on every fixture family.
 
-use crate::constraint::{combinations, Candidates, Instance};
-use crate::houses::HouseKind;
+use crate::constraint::{combinations, Candidates};
+use crate::houses::{HouseKind, Sight};
 use crate::{Puzzle, VariantSolver};
 
 /// Difficulty in tenths (23 is 2.3).
@@ -103,11 +103,8 @@ struct Board<'a> {
     cands: Vec<u32>,
     /// The digit placed in each position, 0 when open.
     value: Vec<u8>,
-    /// The cells each cell sees (houses, rules' and constraints' distinct
-    /// groups).
-    peers: Vec<Vec<u16>>,
-    /// The cells whose digit may not be consecutive to each cell's.
-    near: Vec<Vec<u16>>,
+    /// What each cell sees.
+    sight: Sight,
     /// Every house, with whether it is a box or a region (the source of a
     /// pointing, a hidden single of 1.2).
     houses: Vec<(Vec<u16>, bool, String)>,
@@ -161,29 +158,7 @@ impl<'a> Board<'a> {
                 (h.cells, region, name)
             })
             .collect();
-        let mut groups: Vec<Vec<u16>> = houses.iter().map(|h| h.0.clone()).collect();
-        let none = Instance::default();
-        for rule in puzzle.rules().iter() {
-            groups.extend(rule.distinct(puzzle, &none));
-        }
-        for c in puzzle.constraints() {
-            groups.extend(c.kind().distinct(puzzle, c.instance()));
-        }
-        let mut peers = vec![Vec::new(); canvas];
-        for group in &groups {
-            for &a in group {
-                peers[usize::from(a)].extend(group.iter().copied().filter(|&b| b != a));
-            }
-        }
-        for p in &mut peers {
-            p.sort_unstable();
-            p.dedup();
-        }
-        let mut near = vec![Vec::new(); canvas];
-        for (a, b) in puzzle.rules().iter().flat_map(|rule| rule.not_consecutive(puzzle)) {
-            near[usize::from(a)].push(b);
-            near[usize::from(b)].push(a);
-        }
+        let sight = puzzle.sight();
         let mut overlaps = Vec::new();
         for (a, ha) in houses.iter().enumerate() {
             for (b, hb) in houses.iter().enumerate() {
@@ -224,7 +199,7 @@ impl<'a> Board<'a> {
             }
         }
         let mut board =
-            Board { puzzle, n, cands, value: vec![0; canvas], peers, near, houses, overlaps, cages, areas };
+            Board { puzzle, n, cands, value: vec![0; canvas], sight, houses, overlaps, cages, areas };
         for (c, &d) in puzzle.givens().iter().enumerate() {
             if d != 0 {
                 board.place(c, d);
@@ -238,16 +213,7 @@ impl<'a> Board<'a> {
     fn place(&mut self, c: usize, d: u8) {
         self.value[c] = d;
         self.cands[c] = 0;
-        let bit = 1u32 << (d - 1);
-        for k in 0..self.peers[c].len() {
-            let p = usize::from(self.peers[c][k]);
-            self.cands[p] &= !bit;
-        }
-        let close = (bit << 1) | (bit >> 1);
-        for k in 0..self.near[c].len() {
-            let p = usize::from(self.near[c][k]);
-            self.cands[p] &= !close;
-        }
+        self.sight.rule_out(&mut self.cands, c, d);
     }
 
     fn is_solved(&self) -> bool {
@@ -445,11 +411,11 @@ impl<'a> Board<'a> {
                 let spots: Vec<u16> =
                     cells.iter().copied().filter(|&c| self.cands[usize::from(c)] & bit != 0).collect();
                 let Some((&first, rest)) = spots.split_first() else { continue };
-                let elim: Vec<(u16, u8)> = self.peers[usize::from(first)]
+                let elim: Vec<(u16, u8)> = self.sight.peers[usize::from(first)]
                     .iter()
                     .copied()
                     .filter(|&p| self.cands[usize::from(p)] & bit != 0 && !spots.contains(&p))
-                    .filter(|&p| rest.iter().all(|&r| self.peers[usize::from(r)].contains(&p)))
+                    .filter(|&p| rest.iter().all(|&r| self.sight.peers[usize::from(r)].contains(&p)))
                     .map(|p| (p, d))
                     .collect();
                 if !elim.is_empty() {
@@ -470,8 +436,7 @@ impl<'a> Board<'a> {
             n: self.n,
             cands: Vec::new(),
             value: self.value.clone(),
-            peers: Vec::new(),
-            near: Vec::new(),
+            sight: Sight::default(),
             houses: Vec::new(),
             overlaps: Vec::new(),
             cages: Vec::new(),
