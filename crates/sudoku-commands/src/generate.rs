@@ -20,7 +20,7 @@ pub use sets::{
     chunks, index_range, make_range, Chunks, Distinct, Filter, IndexRangeError, Made, MakeError, Maker,
     DEFAULT_PATTERN_TRIES, DEFAULT_TIME_LIMIT, DEFAULT_TRIES,
 };
-pub use variant::{make_variant_range, variant_record, VARIANT_FORMATS};
+pub use variant::{band_rating, make_variant_range, variant_record, VARIANT_FORMATS};
 
 /// The formats `generate` writes.
 pub const FORMATS: &[Named<Format>] = &[

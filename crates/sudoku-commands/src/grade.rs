@@ -338,8 +338,8 @@ mod tests {
 /// take (other sizes, jigsaw, samurai, killer, the neighbour rules, the
 /// constraints drawn on the grid). Its fields are the classic row's where
 /// they mean the same, with `scale` saying which ladder rated it and
-/// `trial` whether its path had to guess (then no band: the ladder's top is
-/// no band's measure).
+/// `trial` whether its path had to guess (then it rates 9.0: extreme, the
+/// band of puzzles no technique on the ladder solves).
 #[derive(Debug, Clone, Serialize)]
 pub struct LadderGradeJson {
     puzzle: String,
@@ -349,7 +349,7 @@ pub struct LadderGradeJson {
     er: f64,
     ep: f64,
     ed: f64,
-    band: Option<&'static str>,
+    band: &'static str,
     technique: &'static str,
     trial: bool,
     status: &'static str,
@@ -416,7 +416,7 @@ impl LadderGradeJson {
             er: tenths(rating.er),
             ep: tenths(rating.ep),
             ed: tenths(rating.ed),
-            band: (!rating.trial).then(|| sudoku_grade::Band::from_rating(tenths(rating.er)).name()),
+            band: sudoku_grade::Band::from_rating(tenths(rating.er)).name(),
             technique: hardest,
             trial: rating.trial,
             status: "rated",
@@ -425,10 +425,9 @@ impl LadderGradeJson {
     }
 
     /// The line form, newline included: `puzzle variant ER/EP/ED band
-    /// ladder technique` (`trial` for the band when the path guessed),
-    /// then the numbered steps when explained.
+    /// ladder technique`, then the numbered steps when explained.
     pub fn line(&self) -> String {
-        let band = self.band.unwrap_or("trial");
+        let band = self.band;
         let mut out = format!(
             "{} {} {:.1}/{:.1}/{:.1} {band} ladder {}\n",
             self.puzzle, self.variant, self.er, self.ep, self.ed, self.technique

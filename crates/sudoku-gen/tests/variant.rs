@@ -342,8 +342,12 @@ fn r43_watching_changes_no_puzzle_and_stopping_is_an_error() {
         let steps = Mutex::new(Vec::new());
         let record = |s: Step| steps.lock().unwrap().push(s);
         let flag = AtomicBool::new(false);
-        let watch =
-            Watch { stop: Some(&flag), time_limit: Some(Duration::from_secs(600)), progress: Some(&record) };
+        let watch = Watch {
+            stop: Some(&flag),
+            time_limit: Some(Duration::from_secs(600)),
+            progress: Some(&record),
+            rate: None,
+        };
         for index in [0, 7] {
             steps.lock().unwrap().clear();
             assert_eq!(

@@ -120,3 +120,78 @@ fn on_classic_puzzles_the_ladder_meets_sudoku_explainer() {
     assert!(n >= 40, "{n}");
     assert!(equal * 10 >= n * 8, "ER equal to SE's on {equal} of {n}");
 }
+
+/// Classic puzzles Sudoku Explainer rates 4.0 to 9.3 (`fixtures/grade/`,
+/// rated by serate): every step of the ladder's harder techniques keeps
+/// the solution; where SE's hardest step is one the ladder has at SE's
+/// difficulty (skyscraper 4.0, two-string kite 4.1, XY-wing 4.2, XYZ-wing
+/// 4.4) the ER is SE's on most; each harder technique (the chains too)
+/// is the hardest step of some puzzle; and the ladder's ER orders the
+/// puzzles as SE's does (a rank correlation well above chance).
+#[test]
+fn past_the_subsets_the_ladder_keeps_the_solution_and_ses_order() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/grade/se_calibration_sample.csv");
+    let (mut at_se, mut equal) = (0, 0);
+    let mut pairs: Vec<(f64, f64)> = Vec::new();
+    let mut hardest: Vec<&'static str> = Vec::new();
+    for line in std::fs::read_to_string(path).unwrap().lines().skip(1) {
+        let mut fields = line.split(',');
+        let (givens, se) = (fields.next().unwrap(), fields.next().unwrap().parse::<f64>().unwrap());
+        if se < 4.0 {
+            continue;
+        }
+        let puzzle = Puzzle::parse_line(givens, Some(9)).unwrap();
+        let solution = puzzle.solve_one().unwrap();
+        let rating = puzzle.rate().unwrap();
+        for step in &rating.steps {
+            assert!(step.place.iter().all(|&(c, d)| solution[usize::from(c)] == d), "{givens}: {step:?}");
+            assert!(step.elim.iter().all(|&(c, d)| solution[usize::from(c)] != d), "{givens}: {step:?}");
+        }
+        let top = rating.steps.iter().max_by_key(|s| s.difficulty).unwrap().technique;
+        hardest.push(top);
+        if [4.0, 4.1, 4.2, 4.4].contains(&se) {
+            at_se += 1;
+            equal += usize::from(u32::from(rating.er) == (se * 10.0).round() as u32);
+        }
+        pairs.push((se, f64::from(rating.er)));
+    }
+    assert!(at_se >= 30 && equal * 10 >= at_se * 8, "ER equal to SE's on {equal} of {at_se}");
+    for technique in [
+        "Skyscraper",
+        "2-String Kite",
+        "XY-Wing",
+        "XYZ-Wing",
+        "X-Chain",
+        "Alternating Inference Chain",
+        "Trial",
+    ] {
+        assert!(hardest.contains(&technique), "{technique} is no puzzle's hardest step");
+    }
+    let rho = spearman(&pairs);
+    assert!(rho > 0.7, "Spearman's rho against SE's ER: {rho:.3}");
+}
+
+/// Spearman's rank correlation of the pairs (ties get their mean rank).
+fn spearman(pairs: &[(f64, f64)]) -> f64 {
+    let ranks = |values: Vec<f64>| {
+        let mut order: Vec<usize> = (0..values.len()).collect();
+        order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+        let mut rank = vec![0.0; values.len()];
+        let mut i = 0;
+        while i < order.len() {
+            let j = (i..order.len()).take_while(|&j| values[order[j]] == values[order[i]]).last().unwrap();
+            for &k in &order[i..=j] {
+                rank[k] = (i + j) as f64 / 2.0;
+            }
+            i = j + 1;
+        }
+        rank
+    };
+    let (a, b) = (ranks(pairs.iter().map(|p| p.0).collect()), ranks(pairs.iter().map(|p| p.1).collect()));
+    let n = a.len() as f64;
+    let mean = (n - 1.0) / 2.0;
+    let cov: f64 = a.iter().zip(&b).map(|(x, y)| (x - mean) * (y - mean)).sum();
+    let var = |r: &[f64]| r.iter().map(|x| (x - mean).powi(2)).sum::<f64>();
+    cov / (var(&a) * var(&b)).sqrt()
+}

@@ -25,6 +25,7 @@ pub fn make_variant_range(
 ) -> Result<Vec<VariantPuzzle>, VariantGenError> {
     // Options are checked once, before any worker starts.
     VariantGenerator::new(opts.clone())?;
+    let watch = &Watch { rate: Some(watch.rate.unwrap_or(&band_rating)), ..*watch };
     indices
         .into_par_iter()
         .map_init(
@@ -35,6 +36,20 @@ pub fn make_variant_range(
             },
         )
         .collect()
+}
+
+/// The rating (tenths) a variant puzzle's band is judged on, as `sudoku
+/// grade` rates it: Sudoku Explainer's ER where its grader takes the
+/// puzzle (9x9 X, windoku, disjoint groups), else the variant ladder's
+/// ER ([`sudoku_variant::Puzzle::rate_with`]). `None` when unrated.
+pub fn band_rating(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option<u8> {
+    match sudoku_grade::Grader::for_variant(puzzle) {
+        Ok(mut grader) => {
+            let grade = grader.grade_variant(puzzle, &sudoku_grade::GradeOptions::default()).ok()?;
+            Some((grade.er * 10.0).round() as u8)
+        }
+        Err(_) => puzzle.rate_with(solution).ok().map(|r| r.er),
+    }
 }
 
 /// The record of a variant puzzle in `format`, without a line end: the

@@ -129,11 +129,25 @@ pub struct Rated {
 }
 
 impl Rated {
+    /// The bounds of a band from its least rating to its most (`None`:
+    /// no ceiling, so trials too).
+    pub fn of_band(least: u8, most: Option<u8>) -> Rated {
+        Rated { least, most: most.unwrap_or(u8::MAX) }
+    }
+
     /// Whether `puzzle` (a unique puzzle) rates within the bounds'
     /// ceiling: no step harder than the most
     /// ([`Puzzle::rates_within`]).
     pub fn allows(&self, puzzle: &Puzzle) -> bool {
         puzzle.rates_within(self.most)
+    }
+}
+
+/// `2.6 to 3.9`, or `8.0 and up` without a ceiling.
+fn rating_range(least: u8, most: u8) -> String {
+    match most {
+        u8::MAX => format!("{}.{} and up", least / 10, least % 10),
+        _ => format!("{}.{} to {}.{}", least / 10, least % 10, most / 10, most % 10),
     }
 }
 
@@ -151,7 +165,16 @@ pub struct Watch<'a> {
     pub time_limit: Option<Duration>,
     /// Told how far the clue removal of a puzzle has come.
     pub progress: Option<&'a (dyn Fn(Step) + Sync)>,
+    /// The rating (in tenths) a rated set's band is checked on, given the
+    /// puzzle and its solution (`None`: unrated, never in a band). Unset:
+    /// the ladder's ER ([`Puzzle::rate_with`]). A caller with a grader of
+    /// its own for some puzzles (Sudoku Explainer's scale for X, windoku)
+    /// sets it, so that a set's band is the one its grader gives.
+    pub rate: Option<RateFn<'a>>,
 }
+
+/// A rating in tenths of a puzzle and its solution ([`Watch::rate`]).
+pub type RateFn<'a> = &'a (dyn Fn(&Puzzle, &[u8]) -> Option<u8> + Sync);
 
 impl std::fmt::Debug for Watch<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -159,6 +182,7 @@ impl std::fmt::Debug for Watch<'_> {
             .field("stop", &self.stop)
             .field("time_limit", &self.time_limit)
             .field("progress", &self.progress.is_some())
+            .field("rate", &self.rate.is_some())
             .finish()
     }
 }
@@ -233,8 +257,8 @@ pub enum VariantGenError {
     },
     /// No puzzle rated within the bounds was drawn for index `index`.
     #[error(
-        "no puzzle of {variant} rated {}.{} to {}.{} found for index {index} in {attempts} draws",
-        least / 10, least % 10, most / 10, most % 10
+        "no puzzle of {variant} rated {} found for index {index} in {attempts} draws",
+        rating_range(*least, *most)
     )]
     NotInBand {
         /// The variant list.
@@ -331,7 +355,7 @@ impl VariantGenerator {
                 progress(Step { index, done, total });
             }
         };
-        let made = self.make(&mut rng, interrupt, &mut tried);
+        let made = self.make(&mut rng, interrupt, &mut tried, watch.rate);
         made.map_err(|e| match e {
             VariantGenError::GridOutOfReach { variant, attempts, nodes, .. } => {
                 VariantGenError::GridOutOfReach { variant, index, attempts, nodes }
@@ -351,7 +375,7 @@ impl VariantGenerator {
 
     /// A puzzle drawn from `rng`; the seed in the options is not used.
     pub fn generate_with_rng(&mut self, rng: &mut dyn RngCore) -> Result<VariantPuzzle, VariantGenError> {
-        self.make(rng, Interrupt::default(), &mut |_| {})
+        self.make(rng, Interrupt::default(), &mut |_| {}, None)
     }
 
     fn make(
@@ -359,14 +383,18 @@ impl VariantGenerator {
         rng: &mut dyn RngCore,
         interrupt: Interrupt<'_>,
         tried: &mut dyn FnMut(usize),
+        rate: Option<RateFn<'_>>,
     ) -> Result<VariantPuzzle, VariantGenError> {
         let Some(rated) = self.opts.rated else { return self.make_once(rng, interrupt, tried) };
         // Draws on the same stream until one rates at least the least (the
         // ceiling held during the making).
         for _ in 0..RATED_ATTEMPTS {
             let made = self.make_once(rng, interrupt, tried)?;
-            let rating = made.puzzle.rate_with(&made.solution).map_or(0, |r| r.er);
-            if (rated.least..=rated.most).contains(&rating) {
+            let rating = match rate {
+                Some(rate) => rate(&made.puzzle, &made.solution),
+                None => made.puzzle.rate_with(&made.solution).ok().map(|r| r.er),
+            };
+            if rating.is_some_and(|r| (rated.least..=rated.most).contains(&r)) {
                 return Ok(made);
             }
         }

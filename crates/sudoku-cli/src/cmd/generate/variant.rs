@@ -16,7 +16,6 @@ use sudoku_commands::Format;
 use sudoku_gen::variant::{
     Rated, Shape, Step, VariantGenError, VariantOptions, VariantSpec, Watch, DEFAULT_MAX_CAGE,
 };
-use sudoku_grade::Band;
 
 use super::{GenerateArgs, MAX_CHUNK};
 use crate::args::pick_format;
@@ -88,16 +87,7 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         Some(seed) => (seed, false),
         None => (rand::random::<u64>(), true),
     };
-    let rated = match args.difficulty {
-        None => None,
-        Some(band @ (Band::Easy | Band::Medium)) => {
-            Some(Rated { least: band.min_tenths(), most: band.max_tenths().unwrap_or(u8::MAX) })
-        }
-        Some(band) => bail!(
-            "--difficulty {band} with --variant: the variant ladder rates up to medium for now (its hardest \
-             techniques are quads and jellyfish; harder puzzles would only rate as needing a trial)"
-        ),
-    };
+    let rated = args.difficulty.map(|band| Rated::of_band(band.min_tenths(), band.max_tenths()));
     let opts = VariantOptions {
         seed,
         spec,
@@ -132,6 +122,7 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         stop: None,
         time_limit: args.time_limit,
         progress: shown.then_some(&note as &(dyn Fn(Step) + Sync)),
+        rate: None,
     };
     let mut buf = Vec::new();
     for chunk in chunks(indices, 2 * jobs as u64, MAX_CHUNK) {

@@ -25,10 +25,16 @@
 //! | naked triple | 3.6 |
 //! | swordfish | 3.8 |
 //! | hidden triple | 4.0 |
+//! | skyscraper / two-string kite / turbot fish: two strong links of a digit joined by a weak one | 4.0 / 4.1 / 4.2 |
+//! | XY-wing / XYZ-wing | 4.2 / 4.4 |
 //! | naked quad / jellyfish / hidden quad | 5.0 / 5.2 / 5.4 |
+//! | X-chain: an alternating chain of one digit's links | 6.5 |
+//! | alternating inference chain (any digits, cells' and houses' links) | 7.0 |
 //! | trial: none of the above applies | 9.0 |
 //!
-//! The single, intersection and subset difficulties are SE's. A
+//! The single, intersection, subset and wing difficulties are SE's; the
+//! chains ([`chains`]) sit in SE's band of chains (6.0 to 7.9) without its
+//! length increments. A
 //! constraint's step, the rule of 45 (over the cages with sums, whichever
 //! kind says it is one: [`crate::Kind::cage`]) and the trial are this
 //! ladder's own: the trial marks a
@@ -38,6 +44,8 @@
 //! Every step is checked against the puzzle's unique solution in the tests
 //! (a placement is the solution's digit, an elimination never removes it),
 //! on every fixture family.
+
+mod chains;
 
 use crate::constraint::{combinations, Candidates};
 use crate::houses::{HouseKind, Sight};
@@ -227,7 +235,7 @@ impl<'a> Board<'a> {
     /// finders go from easy to hard, each with the most its steps rate.
     fn next_step(&self, cap: Tenths) -> Option<Step> {
         type Finder<'b, 'a> = &'b dyn Fn(&Board<'a>) -> Option<Step>;
-        let finders: [(Tenths, Finder<'_, 'a>); 18] = [
+        let finders: [(Tenths, Finder<'_, 'a>); 25] = [
             (12, &|b| b.hidden_single(true)),
             (15, &|b| b.hidden_single(false)),
             (20, &|b| b.constraint_step()),
@@ -243,9 +251,16 @@ impl<'a> Board<'a> {
             (36, &|b| b.naked_subset(3)),
             (38, &|b| b.fish(3)),
             (40, &|b| b.hidden_subset(3)),
+            (40, &|b| b.turbot(40)),
+            (41, &|b| b.turbot(41)),
+            (42, &|b| b.turbot(42)),
+            (42, &|b| b.wing(false)),
+            (44, &|b| b.wing(true)),
             (50, &|b| b.naked_subset(4)),
             (52, &|b| b.fish(4)),
             (54, &|b| b.hidden_subset(4)),
+            (65, &|b| b.chain(true)),
+            (70, &|b| b.chain(false)),
         ];
         finders.iter().take_while(|(most, _)| *most <= cap).find_map(|(_, find)| find(self))
     }

@@ -1,0 +1,281 @@
+//! The ladder's harder steps, past the subsets and fish: the wings
+//! (XY, XYZ), the turbot fish (two strong links of one digit joined by a
+//! weak one: skyscraper, two-string kite, turbot), and alternating
+//! inference chains, of one digit (X-chain) or any (AIC).
+//!
+//! Links come from the puzzle as data, so they hold on every layout and
+//! rule: two candidates are *weakly* linked when they cannot both be true
+//! (one digit in two cells that see each other, [`Sight::peers`], which
+//! knows every rule's distinct cells; two digits of one cell), *strongly*
+//! when they cannot both be false (a house with two places left for a
+//! digit; a cell with two digits left).
+//!
+//! [`Sight::peers`]: crate::houses::Sight
+
+use super::{digits_of, step, Board, Step};
+
+/// A candidate: a canvas cell and a digit.
+type Node = (u16, u8);
+
+impl Board<'_> {
+    /// Whether cells `a` and `b` may not hold one digit.
+    fn sees(&self, a: u16, b: u16) -> bool {
+        self.sight.peers[usize::from(a)].binary_search(&b).is_ok()
+    }
+
+    /// Open cells, in canvas order.
+    fn open_cells(&self) -> Vec<u16> {
+        self.puzzle.cells().into_iter().filter(|&c| self.value[c] == 0).map(|c| c as u16).collect()
+    }
+
+    /// The cells that hold `d` and see every cell of `ends` (none of them).
+    fn seeing_all(&self, ends: &[u16], d: u8) -> Vec<(u16, u8)> {
+        let bit = 1u32 << (d - 1);
+        self.sight.peers[usize::from(ends[0])]
+            .iter()
+            .copied()
+            .filter(|&p| self.cands[usize::from(p)] & bit != 0 && !ends.contains(&p))
+            .filter(|&p| ends[1..].iter().all(|&e| self.sees(p, e)))
+            .map(|p| (p, d))
+            .collect()
+    }
+
+    /// XY-wing (`z` = false) and XYZ-wing (`z` = true): a pivot with
+    /// digits {x,y} (or {x,y,z}) seeing two pincers {x,z} and {y,z}; one
+    /// of the pincers (or the pivot) is z, so a cell seeing all of them
+    /// loses z.
+    pub(super) fn wing(&self, xyz: bool) -> Option<Step> {
+        let open = self.open_cells();
+        let width = if xyz { 3 } else { 2 };
+        for &pivot in &open {
+            let pm = self.cands[usize::from(pivot)];
+            if pm.count_ones() != width {
+                continue;
+            }
+            let pincers: Vec<u16> = self.sight.peers[usize::from(pivot)]
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    let m = self.cands[usize::from(c)];
+                    m.count_ones() == 2 && (m & pm).count_ones() == 1 + u32::from(xyz)
+                })
+                .collect();
+            for (i, &a) in pincers.iter().enumerate() {
+                for &b in &pincers[i + 1..] {
+                    let (ma, mb) = (self.cands[usize::from(a)], self.cands[usize::from(b)]);
+                    let z = ma & mb;
+                    // One digit shared, z; with the pivot's other digits
+                    // they make up x and y (XY) or the pivot holds z too.
+                    let covers = if xyz { ma | mb == pm } else { (ma | mb) & !z == pm && z & pm == 0 };
+                    if z.count_ones() != 1 || ma == mb || !covers {
+                        continue;
+                    }
+                    let d = z.trailing_zeros() as u8 + 1;
+                    let ends: Vec<u16> = if xyz { vec![pivot, a, b] } else { vec![a, b] };
+                    let elim = self.seeing_all(&ends, d);
+                    if !elim.is_empty() {
+                        let (technique, difficulty) = if xyz { ("XYZ-Wing", 44) } else { ("XY-Wing", 42) };
+                        let name = |c: u16| self.puzzle.cell_name(usize::from(c));
+                        let reason =
+                            format!("pivot {}, pincers {} and {}: {d}", name(pivot), name(a), name(b));
+                        return Some(step(technique, difficulty, reason, Vec::new(), elim));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Each house's two places left for a digit: the strong links of one
+    /// digit, without repeats.
+    fn strong_links(&self, d: u8) -> Vec<(u16, u16)> {
+        let bit = 1u32 << (d - 1);
+        let mut links: Vec<(u16, u16)> = Vec::new();
+        for (house, _, _) in &self.houses {
+            if let [a, b] = self.spots(house, bit)[..] {
+                if !links.contains(&(a, b)) {
+                    links.push((a, b));
+                }
+            }
+        }
+        links
+    }
+
+    /// Turbot fish: strong links a1=b1 and a2=b2 of one digit, b1 seeing
+    /// a2; one of a1 and b2 holds the digit, so a cell seeing both loses
+    /// it. SE names and rates it by the links' lines: both rows or both
+    /// columns, a skyscraper (4.0); a row and a column, a two-string kite
+    /// (4.1); else a turbot fish (4.2). Only steps of `difficulty`.
+    pub(super) fn turbot(&self, difficulty: super::Tenths) -> Option<Step> {
+        let side = self.puzzle.side() as u16;
+        // 0: a row's link, 1: a column's, 2: any other house's.
+        let line = |(a, b): (u16, u16)| match (a / side == b / side, a % side == b % side) {
+            (true, _) => 0,
+            (_, true) => 1,
+            _ => 2,
+        };
+        for d in 1..=self.n as u8 {
+            let links = self.strong_links(d);
+            for (i, &l1) in links.iter().enumerate() {
+                for &l2 in &links[i + 1..] {
+                    let (technique, rated) = match (line(l1), line(l2)) {
+                        (0, 0) | (1, 1) => ("Skyscraper", 40),
+                        (0, 1) | (1, 0) => ("2-String Kite", 41),
+                        _ => ("Turbot Fish", 42),
+                    };
+                    if rated != difficulty || [l1.0, l1.1].iter().any(|c| [l2.0, l2.1].contains(c)) {
+                        continue;
+                    }
+                    for (a1, b1) in [l1, (l1.1, l1.0)] {
+                        for (a2, b2) in [l2, (l2.1, l2.0)] {
+                            if !self.sees(b1, a2) {
+                                continue;
+                            }
+                            let elim = self.seeing_all(&[a1, b2], d);
+                            if !elim.is_empty() {
+                                let name = |c: u16| self.puzzle.cell_name(usize::from(c));
+                                let reason =
+                                    format!("{d}: {}={} - {}={}", name(a1), name(b1), name(a2), name(b2));
+                                return Some(step(technique, difficulty, reason, Vec::new(), elim));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The candidates strongly linked to `node`: the cell's other digit
+    /// when it has two; the digit's other place in a house with two.
+    fn strong_of(&self, (c, d): Node, one_digit: bool) -> Vec<Node> {
+        let mut out = Vec::new();
+        let m = self.cands[usize::from(c)];
+        if !one_digit && m.count_ones() == 2 {
+            out.push((c, (m & !(1 << (d - 1))).trailing_zeros() as u8 + 1));
+        }
+        let bit = 1u32 << (d - 1);
+        for (house, _, _) in &self.houses {
+            if !house.contains(&c) {
+                continue;
+            }
+            if let [a, b] = self.spots(house, bit)[..] {
+                let other = if a == c { b } else { a };
+                if !out.contains(&(other, d)) {
+                    out.push((other, d));
+                }
+            }
+        }
+        out
+    }
+
+    /// The candidates weakly linked to `node`: its digit in the cells it
+    /// sees; the cell's other digits.
+    fn weak_of(&self, (c, d): Node, one_digit: bool) -> Vec<Node> {
+        let bit = 1u32 << (d - 1);
+        let mut out: Vec<Node> = self.sight.peers[usize::from(c)]
+            .iter()
+            .copied()
+            .filter(|&p| self.cands[usize::from(p)] & bit != 0)
+            .map(|p| (p, d))
+            .collect();
+        if !one_digit {
+            out.extend(digits_of(self.cands[usize::from(c)] & !bit).map(|e| (c, e)));
+        }
+        out
+    }
+
+    /// Alternating inference chains: from "A is false" follow strong
+    /// links (to "true") and weak links (to "false"); every candidate B
+    /// reached true gives "A or B", so a candidate weakly linked to both
+    /// is false. `one_digit`: links of one digit only (X-chain).
+    pub(super) fn chain(&self, one_digit: bool) -> Option<Step> {
+        let nodes: Vec<Node> = self
+            .open_cells()
+            .into_iter()
+            .flat_map(|c| digits_of(self.cands[usize::from(c)]).map(move |d| (c, d)))
+            .collect();
+        let index = |node: Node| nodes.binary_search(&node).ok();
+        // Links, built once: strong and weak neighbours of each node.
+        let strong: Vec<Vec<usize>> = nodes
+            .iter()
+            .map(|&v| self.strong_of(v, one_digit).into_iter().filter_map(index).collect())
+            .collect();
+        let weak: Vec<Vec<usize>> = nodes
+            .iter()
+            .map(|&v| self.weak_of(v, one_digit).into_iter().filter_map(index).collect())
+            .collect();
+        let (technique, difficulty) =
+            if one_digit { ("X-Chain", 65) } else { ("Alternating Inference Chain", 70) };
+        for start in 0..nodes.len() {
+            if strong[start].is_empty() {
+                continue;
+            }
+            // Breadth first: (node, true?) with its parent, so the chain
+            // found is a shortest one.
+            let mut parent: Vec<[Option<usize>; 2]> = vec![[None, None]; nodes.len()];
+            let mut queue = std::collections::VecDeque::from([(start, false)]);
+            parent[start][0] = Some(start);
+            while let Some((at, on)) = queue.pop_front() {
+                let next = if on { &weak[at] } else { &strong[at] };
+                for &to in next {
+                    let slot = usize::from(!on);
+                    if parent[to][slot].is_some() {
+                        continue;
+                    }
+                    parent[to][slot] = Some(at);
+                    if !on {
+                        if let Some(found) = self.chain_elims(nodes[start], nodes[to]) {
+                            let path = chain_path(&parent, start, to);
+                            let name = |i: &usize| {
+                                let (c, d) = nodes[*i];
+                                format!("{}={d}", self.puzzle.cell_name(usize::from(c)))
+                            };
+                            let reason = path.iter().map(name).collect::<Vec<_>>().join(" ");
+                            let (place, elim) = found;
+                            return Some(step(technique, difficulty, reason, place, elim));
+                        }
+                    }
+                    queue.push_back((to, !on));
+                }
+            }
+        }
+        None
+    }
+
+    /// What "A or B" (two candidates) gives: the candidates weakly linked
+    /// to both lose; `A or A` places A. `None` when nothing.
+    fn chain_elims(&self, a: Node, b: Node) -> Option<(Vec<Node>, Vec<Node>)> {
+        let found = if a == b {
+            (vec![a], Vec::new())
+        } else if a.1 == b.1 {
+            (Vec::new(), self.seeing_all(&[a.0, b.0], a.1))
+        } else if a.0 == b.0 {
+            let keep = 1u32 << (a.1 - 1) | 1 << (b.1 - 1);
+            (Vec::new(), digits_of(self.cands[usize::from(a.0)] & !keep).map(|d| (a.0, d)).collect())
+        } else if self.sees(a.0, b.0) {
+            let has = |(c, d): Node| self.cands[usize::from(c)] & 1 << (d - 1) != 0;
+            (Vec::new(), [(b.0, a.1), (a.0, b.1)].into_iter().filter(|&x| has(x)).collect())
+        } else {
+            return None;
+        };
+        (!found.0.is_empty() || !found.1.is_empty()).then_some(found)
+    }
+}
+
+/// The chain from `start` (false) to `end` (true), as node indices.
+fn chain_path(parent: &[[Option<usize>; 2]], start: usize, end: usize) -> Vec<usize> {
+    let mut path = vec![end];
+    let (mut at, mut on) = (end, true);
+    while at != start || on {
+        let Some(prev) = parent[at][usize::from(on)] else { break };
+        path.push(prev);
+        at = prev;
+        on = !on;
+        if path.len() > parent.len() * 2 {
+            break;
+        }
+    }
+    path.reverse();
+    path
+}
