@@ -3,6 +3,7 @@
 
 mod util;
 
+mod book_sections;
 mod canon;
 mod cli;
 mod constraints;

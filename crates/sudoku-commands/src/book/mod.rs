@@ -14,6 +14,8 @@ use crate::format::Format;
 use crate::generate::{generate_csv_header, GenerateRequest, Made};
 use crate::grade::rating_text;
 
+pub mod sections;
+
 /// The formats `print` writes: books, and with `--each` single images.
 pub const PRINT_FORMATS: &[Named<Format>] = &[
     (Format::Pdf, "pdf", "One PDF file"),

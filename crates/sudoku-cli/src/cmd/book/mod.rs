@@ -9,10 +9,13 @@ use clap::Args;
 
 use sudoku_grade::Technique;
 
+mod sections;
+
 use crate::args::OutputArgs;
 use crate::choice::choice;
 use crate::cmd::generate;
 use crate::cmd::print::{page_paths, PrintFlags};
+use sudoku_commands::book::sections::Section;
 use sudoku_commands::book::{BookRequest, BOOK_SEED, BOOK_SIZE};
 use sudoku_gen::Symmetry;
 use sudoku_grade::Band;
@@ -35,12 +38,14 @@ pub struct BookArgs {
     #[arg(long, value_name = "BAND", value_parser = choice::<Band>(), default_value = "medium", ignore_case = true)]
     pub difficulty: Band,
 
-    /// Sections by band, in order, each sorted by rating and named after
-    /// its band: `easy:20,medium:40,hard:30` (instead of -n and
-    /// --difficulty).
-    #[arg(long, value_name = "BAND:N,...", value_delimiter = ',', value_parser = generate::parse_section,
+    /// Sections in order, each `[VARIANT:]BAND:N`, sorted by rating and
+    /// named after its variant and band: `easy:20,medium:40,hard:30`, or
+    /// `easy:10,killer:easy:12,x:medium:8,killer+x:hard:2,6x6:easy:6`
+    /// (VARIANT: `+`-joined --variant names and a size NxN) (instead of -n
+    /// and --difficulty).
+    #[arg(long, value_name = "[VARIANT:]BAND:N,...", value_delimiter = ',', value_parser = parse_section,
           conflicts_with_all = ["number", "difficulty"])]
-    pub sections: Vec<(Band, u64)>,
+    pub sections: Vec<Section>,
 
     /// Give exactly the cells of the clue pattern in FILE (`x` a given,
     /// `.` a blank; see `sudoku generate --help`).
@@ -112,22 +117,42 @@ Exit codes: 0 both files written; 2 usage or I/O error, a file exists
 2000 fitted grids with --pattern) or in 60 s for one puzzle; then neither file
 is written.
 
+Variant sections: --sections easy:10,killer:easy:12,x:medium:8,6x6:easy:6
+makes a book of classic and variant sections. A section is
+[VARIANT:]BAND:N; VARIANT joins --variant names and a size with `+`
+(killer, x, jigsaw, killer+x, anti-knight+6x6, 16x16). Each section opens
+with its rules, runs from its easiest puzzle to its hardest, and is named
+after its variant and band (Killer – Easy); classic sections keep their band's
+name. Variant puzzles are graded as `sudoku grade` grades them: Sudoku
+Explainer's scale for X, windoku and disjoint groups, the variant ladder
+elsewhere. Section k takes the indices after the sections before it, on
+the one --seed. The CSV's columns are then number, section, page,
+answer_page, variant, id, seed, index, puzzle (the line of givens, or the
+JSON form of docs/variants.md where a line cannot hold the puzzle),
+solution, rating, band, ep, ed, technique and scale. --pattern, --technique
+and --symmetry are for classic books only.
+
 Examples:
   sudoku book
   sudoku book -n 48 --difficulty hard --paper letter --title 'Hard puzzles' --force
   sudoku book --seed 7 -o week7.pdf --csv week7.csv
   sudoku book --sections easy:20,medium:40,hard:30,expert:10 --trim 6x9 --bleed \\
-      --title 'Sudoku for Every Day' --copyright '(c) 2026 A. Publisher' -o book.pdf";
+      --title 'Sudoku for Every Day' --copyright '(c) 2026 A. Publisher' -o book.pdf
+  sudoku book --sections killer:easy:6,killer:hard:6,x:medium:4,jigsaw:medium:4,6x6:easy:4 \
+      --title 'Variety Sudoku' -o variety.pdf --csv variety.csv";
 
 /// Runs `sudoku book`: the library's book request made into a set
 /// ([`BookRequest::set`]) and written as `sudoku generate` writes a book,
 /// then says what it wrote (unless `--quiet`).
 pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
+    if args.sections.iter().any(|s| s.variant.is_some()) {
+        return sections::run(&args);
+    }
     let book = BookRequest {
         number: args.number,
         seed: args.seed,
         difficulty: args.difficulty,
-        sections: args.sections,
+        sections: args.sections.iter().map(|s| (s.band, s.count)).collect(),
         pattern: None,
         technique: args.technique,
         symmetry: args.symmetry,
@@ -149,6 +174,10 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
         eprintln!("{}", summary(&args.output, book, &args.csv));
     }
     Ok(outcome.code)
+}
+
+fn parse_section(s: &str) -> Result<Section, String> {
+    s.parse().map_err(|e: sudoku_commands::book::sections::SectionError| e.to_string())
 }
 
 /// What `sudoku book` wrote, in one line: `puzzles.pdf: 10 pages, 24

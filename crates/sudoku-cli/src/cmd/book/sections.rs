@@ -1,0 +1,104 @@
+//! `sudoku book --sections` with variant sections: each section made by
+//! the library ([`make_section`]), printed as a variant book (its rules
+//! once, its puzzles easiest first) with its index as CSV.
+
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{bail, Context};
+use sudoku_commands::book::sections::{
+    make_section, section_ranges, SectionPuzzle, SectionRow, SECTION_CSV_COLUMNS,
+};
+use sudoku_commands::book::BOOK_COLUMNS;
+use sudoku_commands::generate::Distinct;
+use sudoku_commands::Format;
+use sudoku_gen::{GenOptions, Symmetry};
+use sudoku_print::variant::{
+    check_variant_book, render_variant_pdf, render_variant_svg, variant_index, variant_name, VariantItem,
+    VariantSection,
+};
+use sudoku_print::ItemMeta;
+
+use super::{summary, BookArgs};
+use crate::args::pick_format;
+use crate::cmd::print::{write_book_csv, BookOutput, BOOK_FORMATS};
+use crate::out_file::{check_book_outputs, OutFile};
+use crate::progress::Progress;
+
+/// Makes and writes a book with variant sections.
+pub fn run(args: &BookArgs) -> anyhow::Result<ExitCode> {
+    let refused = [
+        ("--pattern", args.pattern.is_some()),
+        ("--technique", args.technique.is_some()),
+        ("--symmetry", args.symmetry != Symmetry::None),
+    ];
+    if let Some((flag, _)) = refused.iter().find(|(_, given)| *given) {
+        bail!("{flag} is for classic books: a book with variant sections takes none");
+    }
+    let listed: Vec<String> = args.sections.iter().map(ToString::to_string).collect();
+    let provenance = format!("Puzzles made with sudoku: seed {}, sections {}", args.seed, listed.join(","));
+    let opts = args.page.options(Some(provenance))?;
+    let format = pick_format(None, Some(&args.output), Format::Pdf, BOOK_FORMATS)?;
+    let output = Some(args.output.as_path()).filter(|p| p.as_os_str() != "-");
+    let csv_path = Some(args.csv.as_path()).filter(|p| p.as_os_str() != "-");
+    check_book_outputs(output, format == Format::Svg, Some(csv_path))?;
+    let target = BookOutput::open(format, output, args.force)?;
+    let mut csv = OutFile::create(csv_path, args.force)?;
+
+    let total = args.sections.iter().map(|s| s.count).sum();
+    let mut progress = Progress::new(Some(total), "puzzles", args.quiet);
+    let abort = AtomicBool::new(false);
+    let mut distinct =
+        Distinct::new(GenOptions { seed: args.seed, symmetry: Symmetry::None, target_clues: None });
+    let mut made: Vec<Vec<SectionPuzzle>> = Vec::new();
+    let (mut done, ranges) = (0, section_ranges(&args.sections));
+    for (section, range) in args.sections.iter().zip(ranges) {
+        let mut puzzles = make_section(args.seed, section, range, Some(&mut distinct), &abort)
+            .with_context(|| format!("section {section}"))?;
+        // Easiest first, as printed (tenths); ties in index order.
+        puzzles.sort_by_key(|p| (p.er * 10.0).round() as i64);
+        done += section.count;
+        progress.set(done);
+        made.push(puzzles);
+    }
+    progress.finish();
+
+    let book: Vec<VariantSection> = args
+        .sections
+        .iter()
+        .zip(&made)
+        .map(|(section, puzzles)| {
+            let name = section.name(&puzzles.first().map(|p| variant_name(&p.puzzle)).unwrap_or_default());
+            let items = puzzles
+                .iter()
+                .map(|p| VariantItem {
+                    puzzle: p.puzzle.clone(),
+                    solution: p.solution.clone(),
+                    meta: ItemMeta {
+                        band: Some(section.band.name().to_string()),
+                        rating: Some(format!("{:.1}", p.er)),
+                        id: Some(format!("{}-{}", args.seed, p.index)),
+                        section: None,
+                    },
+                })
+                .collect();
+            VariantSection::new(name, items)
+        })
+        .collect();
+    check_variant_book(&book, &opts)?;
+    let index = variant_index(&book, &opts);
+    let rows: Vec<SectionRow> = args
+        .sections
+        .iter()
+        .zip(&made)
+        .flat_map(|(section, puzzles)| puzzles.iter().map(|p| SectionRow::new(args.seed, section, p)))
+        .collect();
+    let header = format!("{},{}\n", BOOK_COLUMNS.join(","), SECTION_CSV_COLUMNS.join(","));
+    write_book_csv(&mut csv, &index, &rows, &header)?;
+    target.write_rendered(|| render_variant_pdf(&book, &opts), || render_variant_svg(&book, &opts))?;
+    csv.finish()?;
+    if !args.quiet {
+        eprintln!("{}", summary(&args.output, &index, &args.csv));
+    }
+    Ok(ExitCode::SUCCESS)
+}
