@@ -305,6 +305,14 @@ fn as_printed(line: &str, n: usize) -> Vec<String> {
         .collect()
 }
 
+fn pdf_pages(pdf: &Path) -> usize {
+    let out = std::process::Command::new("pdfinfo").arg(pdf).output().expect("poppler's pdfinfo");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:").map(|n| n.trim().parse().unwrap()))
+        .unwrap()
+}
+
 fn pdf_text(pdf: &Path, page: usize) -> String {
     let p = page.to_string();
     let out = std::process::Command::new("pdftotext")
@@ -359,14 +367,7 @@ fn r45_a_book_of_variant_sections_reads_back_unique_in_band_and_in_order() {
         }
     }
 
-    let n_pages: usize = std::process::Command::new("pdfinfo")
-        .arg(&pdf)
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("Pages:").map(|n| n.trim().parse().unwrap()))
-        .unwrap();
+    let n_pages = pdf_pages(&pdf);
     for (k, row) in rows.iter().enumerate() {
         let number = k + 1;
         assert_eq!(row["number"], number.to_string());
@@ -412,4 +413,118 @@ fn the_independent_solver_sees_non_unique_and_broken_puzzles() {
     let x = read(r#"{"size":4,"rules":["x"],"givens":"................"}"#);
     let bad: Vec<u8> = full.chars().map(digit).collect();
     assert!(!x.holds(&bad), "1234/3412/2143/4321 repeats 1 on a diagonal");
+}
+
+/// `print` on variant puzzles writes the book's index (`--csv`: each
+/// puzzle's page, answer page, variant, size, puzzle and solution, as the
+/// PDF shows them), single images (`--each`, SVG and PNG, a solution
+/// after each puzzle with `--answers`), and large print where the trim
+/// holds 24 pt digits (refused, with no file, where it does not).
+#[test]
+fn r45_print_indexes_images_and_large_print_take_variant_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("mix.txt");
+    let killer = sudoku()
+        .args(["generate", "--variant", "killer", "--size", "6", "-n", "2", "--seed", "4", "-q"])
+        .output()
+        .unwrap();
+    let six = sudoku().args(["generate", "--size", "6", "-n", "2", "--seed", "4", "-q"]).output().unwrap();
+    std::fs::write(&input, [killer.stdout, six.stdout].concat()).unwrap();
+    let (pdf, csv) = (dir.path().join("m.pdf"), dir.path().join("m.csv"));
+    sudoku().arg("print").arg(&input).arg("-o").arg(&pdf).arg("--csv").arg(&csv).assert().success();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    assert_eq!(
+        headers,
+        [
+            "number",
+            "section",
+            "page",
+            "answer_page",
+            "variant",
+            "size",
+            "puzzle",
+            "solution",
+            "band",
+            "rating",
+            "id",
+            "source"
+        ]
+    );
+    let rows: Vec<HashMap<String, String>> = reader
+        .records()
+        .map(|r| headers.iter().cloned().zip(r.unwrap().iter().map(str::to_string)).collect())
+        .collect();
+    assert_eq!(rows.len(), 4);
+    for (k, row) in rows.iter().enumerate() {
+        let number = k + 1;
+        assert_eq!(row["source"], format!("{}:{number}", input.display()));
+        let plain = read(&row["puzzle"]);
+        assert_eq!(row["size"], plain.n.to_string());
+        let found = plain.solutions(2);
+        assert_eq!(found.len(), 1, "{row:?}");
+        assert_eq!(found[0], row["solution"].chars().map(digit).collect::<Vec<u8>>(), "{row:?}");
+        let page: usize = row["page"].parse().unwrap();
+        let caption = ["Puzzle".to_string(), number.to_string()];
+        let printed = grid_under(&pdf, page, &caption);
+        if !row["puzzle"].starts_with('{') {
+            assert_eq!(printed, as_printed(&row["puzzle"], plain.n), "{row:?}");
+        }
+        let answer_page: usize = row["answer_page"].parse().unwrap();
+        let label = [number.to_string(), "(page".to_string(), format!("{page})")];
+        assert_eq!(grid_under(&pdf, answer_page, &label), as_printed(&row["solution"], plain.n), "{row:?}");
+    }
+    assert_eq!((rows[0]["variant"].as_str(), rows[0]["size"].as_str()), ("killer", "6"));
+    assert_eq!((rows[2]["variant"].as_str(), rows[2]["size"].as_str()), ("classic", "6"));
+
+    // Single images, a solution after each puzzle.
+    for format in ["svg", "png"] {
+        let each = dir.path().join(format);
+        sudoku()
+            .arg("print")
+            .arg(&input)
+            .args(["--answers", "--format", format, "--each"])
+            .arg(&each)
+            .assert()
+            .success();
+        let mut names: Vec<String> = std::fs::read_dir(&each)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        let wanted: Vec<String> = ["puzzle", "solution"]
+            .iter()
+            .flat_map(|kind| (1..=4).map(move |n| format!("{kind}-{n:04}.{format}")))
+            .collect();
+        assert_eq!(names, wanted);
+    }
+    let svg = std::fs::read_to_string(dir.path().join("svg/solution-0003.svg")).unwrap();
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{}", &svg[..60]);
+
+    // Large print: 24 pt digits on A4; a 5x8 page is too small, and no file.
+    let large = dir.path().join("large.pdf");
+    sudoku().arg("print").arg(&input).arg("--large-print").arg("-o").arg(&large).assert().success();
+    let tallest = (1..=pdf_pages(&large))
+        .flat_map(|page| pdf_words(&large, page))
+        .filter(|w| w.4.len() == 1)
+        .map(|w| w.3 - w.1)
+        .fold(0.0, f64::max);
+    assert!(tallest >= 24.0, "the tallest digit box is {tallest} pt");
+    let x = dir.path().join("x.txt");
+    std::fs::write(
+        &x,
+        sudoku().args(["generate", "--variant", "x", "-n", "1", "-q"]).output().unwrap().stdout,
+    )
+    .unwrap();
+    let small = dir.path().join("small.pdf");
+    sudoku()
+        .arg("print")
+        .arg(&x)
+        .args(["--large-print", "--trim", "5x8", "-o"])
+        .arg(&small)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("large print needs cells of 40 pt"));
+    assert!(!small.exists());
 }

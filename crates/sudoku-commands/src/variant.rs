@@ -173,7 +173,7 @@ impl VariantCsvRow {
 
 /// The puzzle as its givens line when that says everything (sizes and
 /// rules are in other columns), else its JSON form.
-fn puzzle_text(puzzle: &Puzzle) -> String {
+pub fn puzzle_text(puzzle: &Puzzle) -> String {
     match puzzle.is_line_with_rules() {
         true => puzzle.givens_line(),
         false => puzzle.to_json(None),

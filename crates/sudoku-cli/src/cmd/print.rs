@@ -12,7 +12,8 @@ use sudoku_core::Grid;
 
 use serde::Serialize;
 use sudoku_commands::book::{
-    book_csv, BookColumns, PrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS, PRINT_FORMATS,
+    book_csv, BookColumns, PrintRow, VariantPrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS, PRINT_FORMATS,
+    VARIANT_PRINT_CSV_COLUMNS,
 };
 use sudoku_commands::Format;
 use sudoku_io::InputSpec;
@@ -258,10 +259,7 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     let variant = args.source.input == sudoku_io::InputFormat::Auto
         && crate::cmd::solve::variant::input_is_variant(&args.source.files, false)?;
     if let Some(dir) = &args.each {
-        if variant {
-            bail!("--each is not yet written for variant puzzles; print them as a book (PDF or SVG pages)");
-        }
-        return write_each(&args, dir);
+        return write_each(&args, dir, variant);
     }
     let spec = args.source.spec()?;
     let output = args.output.path();
@@ -347,7 +345,7 @@ fn read_and_solve(
 /// `print --each DIR`: one image per puzzle (and solution, with
 /// `--answers`), each file written atomically; files that exist are an
 /// error without `--force`, checked before any is written.
-fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
+fn write_each(args: &PrintArgs, dir: &Path, variant: bool) -> anyhow::Result<ExitCode> {
     let format = args.format.unwrap_or(Format::Svg);
     if format == Format::Pdf {
         bail!("--each writes svg or png images: --format svg or png");
@@ -356,9 +354,18 @@ fn write_each(args: &PrintArgs, dir: &Path) -> anyhow::Result<ExitCode> {
         bail!("{flag} shapes a book's pages: --each draws grids alone");
     }
     let opts = args.page.options(None)?;
-    let (items, pool, _) = read_and_solve(args, &args.source.spec()?)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.output.jobs())
+        .build()
+        .context("cannot start worker threads")?;
     // An answer image only when asked for.
-    let images = sudoku_print::images(&items, &opts, args.page.answers);
+    let images = if variant {
+        let (sections, _) = read_variant_sections(args)?;
+        sudoku_print::variant::variant_images(&sections, &opts, args.page.answers)
+    } else {
+        let (items, _, _) = read_and_solve(args, &args.source.spec()?)?;
+        sudoku_print::images(&items, &opts, args.page.answers)
+    };
     let ext = if format == Format::Png { "png" } else { "svg" };
     let name = |image: &sudoku_print::Image| {
         let kind = if image.answer { "solution" } else { "puzzle" };
@@ -624,19 +631,56 @@ fn solve_all(sources: &[Source], quiet: bool) -> anyhow::Result<Vec<PrintItem>> 
 /// `print` on variant puzzles (JSON records, links, lines of other sizes):
 /// each puzzle is solved (it must have exactly one solution, for the answer
 /// key), consecutive puzzles of one variant make a section with its rules
-/// printed once, and the book is written as PDF or SVG pages.
+/// printed once, and the book is written as PDF or SVG pages, with its
+/// index as CSV when asked.
 fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> {
-    use sudoku_print::variant::{
-        check_variant_book, render_variant_pdf, render_variant_svg, VariantItem, VariantSection,
-    };
-    if args.csv.is_some() {
-        bail!("--csv is not yet written for variant books (the book itself is)");
-    }
+    use sudoku_print::variant::{check_variant_book, render_variant_pdf, render_variant_svg, variant_index};
     let opts = args.page.options(None)?;
     let output = args.output.path();
-    check_book_outputs(output, format == Format::Svg, None)?;
+    let csv_path = args.csv.as_deref().filter(|p| p.as_os_str() != "-");
+    check_book_outputs(output, format == Format::Svg, args.csv.as_ref().map(|_| csv_path))?;
     let target = BookOutput::open(format, output, args.output.force)?;
+    let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
+    let (sections, sources) = read_variant_sections(args)?;
+    check_variant_book(&sections, &opts)?;
+    if let Some(csv) = &mut csv_out {
+        let index = variant_index(&sections, &opts);
+        let items = sections.iter().flat_map(|s| &s.items);
+        let rows: Vec<VariantPrintRow> = items
+            .zip(sources)
+            .map(|(item, source)| {
+                let meta = &item.meta;
+                VariantPrintRow::new(
+                    &item.puzzle,
+                    &item.solution,
+                    meta.band.as_deref(),
+                    meta.rating.as_deref(),
+                    meta.id.as_deref(),
+                    source,
+                )
+            })
+            .collect();
+        let header = format!("{},{}\n", BOOK_COLUMNS.join(","), VARIANT_PRINT_CSV_COLUMNS.join(","));
+        write_book_csv(csv, &index, &rows, &header)?;
+    }
+    target
+        .write_rendered(|| render_variant_pdf(&sections, &opts), || render_variant_svg(&sections, &opts))?;
+    if let Some(csv) = csv_out {
+        csv.finish()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The variant puzzles of the input in sections (consecutive puzzles of
+/// one variant), each solved for the key (exactly one solution, else the
+/// record's place and why), and where each was read (`FILE:LINE`), in
+/// book order.
+fn read_variant_sections(
+    args: &PrintArgs,
+) -> anyhow::Result<(Vec<sudoku_print::variant::VariantSection>, Vec<String>)> {
+    use sudoku_print::variant::{VariantItem, VariantSection};
     let mut sections: Vec<VariantSection> = Vec::new();
+    let mut sources = Vec::new();
     for path in input_paths(&args.source.files) {
         for record in crate::cmd::solve::variant::open(path, sudoku_io::VariantSpec::default())? {
             let puzzle = record.puzzle?;
@@ -644,16 +688,17 @@ fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> 
                 .map_err(|why| anyhow::anyhow!("{}:{}: {why}", record.source, record.line))?;
             let name = sudoku_print::variant::variant_name(&puzzle);
             let item = VariantItem { puzzle, solution, meta: ItemMeta::default() };
+            sources.push(format!("{}:{}", record.source, record.line));
             match sections.last_mut() {
                 Some(section) if section.name == name => section.items.push(item),
                 _ => sections.push(VariantSection::new(name, vec![item])),
             }
         }
     }
-    check_variant_book(&sections, &opts)?;
-    target
-        .write_rendered(|| render_variant_pdf(&sections, &opts), || render_variant_svg(&sections, &opts))?;
-    Ok(ExitCode::SUCCESS)
+    if sources.is_empty() {
+        bail!("no puzzles in the input");
+    }
+    Ok((sections, sources))
 }
 
 #[cfg(test)]

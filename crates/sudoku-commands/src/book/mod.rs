@@ -213,6 +213,52 @@ impl PrintRow {
     }
 }
 
+/// Column names of `sudoku print --csv` on variant puzzles after
+/// [`BOOK_COLUMNS`], in order: [`PRINT_CSV_COLUMNS`] after the variant.
+pub const VARIANT_PRINT_CSV_COLUMNS: &[&str] =
+    &["variant", "size", "puzzle", "solution", "band", "rating", "id", "source"];
+
+/// One variant puzzle of `sudoku print --csv` (after its [`BookColumns`]):
+/// its variant (`killer`, `x`, `classic` ...) and size, the puzzle (its givens line where
+/// that and the variant say everything, else its JSON form), the solution
+/// line, what the input said of its band, rating and id, and where it was
+/// read (`FILE:LINE`).
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantPrintRow {
+    variant: String,
+    size: usize,
+    puzzle: String,
+    solution: String,
+    band: Option<String>,
+    rating: Option<String>,
+    id: Option<String>,
+    source: String,
+}
+
+impl VariantPrintRow {
+    /// The row of `puzzle`, printed with `solution` (a digit per canvas
+    /// position) in the key.
+    pub fn new(
+        puzzle: &sudoku_variant::Puzzle,
+        solution: &[u8],
+        band: Option<&str>,
+        rating: Option<&str>,
+        id: Option<&str>,
+        source: String,
+    ) -> VariantPrintRow {
+        VariantPrintRow {
+            variant: puzzle.variant_name(),
+            size: puzzle.size(),
+            puzzle: crate::variant::puzzle_text(puzzle),
+            solution: sudoku_variant::format_digits(solution),
+            band: band.map(str::to_string),
+            rating: rating.map(str::to_string),
+            id: id.map(str::to_string),
+            source,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -187,6 +187,12 @@ pub fn check_variant_book(sections: &[VariantSection], opts: &PrintOptions) -> R
     for section in sections {
         crate::check_left_to_right(TextField::Section, &section.name)?;
         let g = section_geometry(section, opts);
+        // Large print: every puzzle's digits of 24 pt or more.
+        let side = section.items.iter().map(|i| i.puzzle.size()).max().unwrap_or(9);
+        let need = layout::LARGE_PRINT_DIGIT / super::frame::digit_scale(side, false);
+        if opts.large_print && !section.items.is_empty() && g.cell < need {
+            return Err(OptionsError::LargePrintTooSmall { trim: opts.trim, got: g.cell, need });
+        }
         if !section.items.is_empty() && g.cell < MIN_CELL {
             return Err(OptionsError::GridTooSmall {
                 per_page: g.per_page(),

@@ -369,11 +369,7 @@ impl GridFrame<'_> {
         let p = self.puzzle;
         let side = p.side();
         let font = Font::get();
-        let scale = match (self.answer(), p.size() > 9) {
-            (false, false) => 0.6,
-            (true, false) => 0.62,
-            (_, true) => 0.55,
-        };
+        let scale = digit_scale(p.size(), self.answer());
         let shown = self.solution.unwrap_or(p.givens());
         for (i, &digit) in shown.iter().enumerate() {
             if digit == 0 || usize::from(digit) > p.size() || !p.is_cell(i) {
@@ -402,6 +398,16 @@ impl GridFrame<'_> {
                 bold: given && self.answer(),
             });
         }
+    }
+}
+
+/// A digit's size in a cell of side 1: on a grid of side `size`, in a
+/// puzzle or an `answer`.
+pub(crate) fn digit_scale(size: usize, answer: bool) -> f32 {
+    match (answer, size > 9) {
+        (false, false) => 0.6,
+        (true, false) => 0.62,
+        (_, true) => 0.55,
     }
 }
 
