@@ -14,6 +14,7 @@ mod hardening;
 mod hint;
 mod max_score;
 mod print;
+mod publishing;
 mod r31;
 mod r31_misc;
 mod readme;

@@ -18,9 +18,11 @@ use crate::grade::rating_text;
 
 pub use sets::{
     chunks, index_range, make_range, Chunks, Distinct, Filter, IndexRangeError, Made, MakeError, Maker,
-    DEFAULT_PATTERN_TRIES, DEFAULT_TIME_LIMIT, DEFAULT_TRIES,
+    DEFAULT_PATTERN_TRIES, DEFAULT_TIME_LIMIT, DEFAULT_TRIES, TRIAL_FROM,
 };
-pub use variant::{band_rating, make_variant_range, variant_record, VARIANT_FORMATS};
+pub use variant::{
+    band_rating, grade_variant, make_variant_range, spike, variant_record, VariantGrade, VARIANT_FORMATS,
+};
 
 /// The formats `generate` writes.
 pub const FORMATS: &[Named<Format>] = &[
@@ -56,6 +58,11 @@ pub struct GenerateRequest {
     pub pattern: Option<Pattern>,
     /// Keep only puzzles whose hardest step is this technique.
     pub technique: Option<Technique>,
+    /// Keep only puzzles solved without trial ([`Filter::no_trial`]).
+    pub no_trial: bool,
+    /// Keep only puzzles whose spike is at most this many tenths
+    /// ([`Filter::max_spike`]).
+    pub max_spike: Option<u8>,
     /// Puzzles drawn for each one kept (`None`: [`DEFAULT_TRIES`], or
     /// [`DEFAULT_PATTERN_TRIES`] with a pattern).
     pub tries: Option<u64>,
@@ -82,6 +89,8 @@ impl GenerateRequest {
             sections: Vec::new(),
             pattern: None,
             technique: None,
+            no_trial: false,
+            max_spike: None,
             tries: None,
             time_limit: None,
             grade: false,
@@ -100,7 +109,11 @@ impl GenerateRequest {
 
     /// Whether a band or technique filters the puzzles (a pattern aside).
     pub fn is_filtered(&self) -> bool {
-        self.difficulty.is_some() || !self.sections.is_empty() || self.technique.is_some()
+        self.difficulty.is_some()
+            || !self.sections.is_empty()
+            || self.technique.is_some()
+            || self.no_trial
+            || self.max_spike.is_some()
     }
 
     /// The generator's options.
@@ -157,6 +170,8 @@ impl GenerateRequest {
             band: self.band_at(0),
             technique: self.technique,
             pattern: self.pattern,
+            no_trial: self.no_trial,
+            max_spike: self.max_spike,
             // A band alone needs no grade: the grade is kept for the
             // formats that show it.
             grade: self.keeps_grades(format),
@@ -176,6 +191,12 @@ impl GenerateRequest {
             let sections: Vec<String> =
                 self.sections.iter().map(|&(band, n)| format!("{}:{n}", band.name())).collect();
             parts.push(format!("sections {}", sections.join(",")));
+        }
+        if self.no_trial {
+            parts.push("no trial".to_string());
+        }
+        if let Some(most) = self.max_spike {
+            parts.push(format!("spike at most {}.{}", most / 10, most % 10));
         }
         if self.symmetry != Symmetry::None {
             parts.push(self.symmetry.name().to_string());

@@ -352,6 +352,8 @@ pub struct LadderGradeJson {
     band: &'static str,
     technique: &'static str,
     trial: bool,
+    /// The hardest step over the rest of the path ([`crate::generate::spike`]).
+    spike: f64,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<LadderStepJson>>,
@@ -419,6 +421,7 @@ impl LadderGradeJson {
             band: sudoku_grade::Band::from_rating(tenths(rating.er)).name(),
             technique: hardest,
             trial: rating.trial,
+            spike: crate::generate::spike(rating.steps.iter().map(|s| tenths(s.difficulty))),
             status: "rated",
             steps,
         })

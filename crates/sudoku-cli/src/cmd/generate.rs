@@ -29,7 +29,7 @@ use sudoku_commands::book::{easiest_first, generate_book_csv_header, print_item}
 use sudoku_commands::choice::{by_name, Choice};
 use sudoku_commands::generate::{
     chunks, generate_csv_header as csv_header, index_range, make_range, Distinct, Filter, GenerateRequest,
-    GenerateRow, Made, MakeError, FORMATS,
+    GenerateRow, Made, MakeError, FORMATS, TRIAL_FROM,
 };
 use sudoku_commands::grade::rating_text;
 use sudoku_commands::Format;
@@ -109,6 +109,21 @@ pub struct GenerateArgs {
     /// Pair", forcingchain).
     #[arg(long, value_name = "NAME", value_parser = parse_technique)]
     pub technique: Option<Technique>,
+
+    /// Keep only puzzles solved without trial and error: no Nishio, cell,
+    /// region, dynamic or nested forcing chains (an ER under 7.5, on
+    /// Sudoku Explainer's scale or the variant ladder's). Grades each
+    /// puzzle; with --difficulty, within the band.
+    #[arg(long)]
+    pub no_trial: bool,
+
+    /// Keep only puzzles whose hardest step stands at most D above the
+    /// rest of the path (the spike: the ER less the hardest of the other
+    /// steps; 0 when the hardest technique is needed twice), e.g. 1.5, so
+    /// that no puzzle is easy except one step. Grades each puzzle with its
+    /// path.
+    #[arg(long, value_name = "D", value_parser = parse_tenths)]
+    pub max_spike: Option<u8>,
 
     /// With --difficulty, --sections, --technique or --pattern: puzzles
     /// drawn (solution grids fitted, with --pattern) for each one kept
@@ -330,6 +345,14 @@ pub fn parse_section(s: &str) -> Result<(Band, u64), String> {
     }
 }
 
+/// A difficulty of one decimal, 0 to 25.5, in tenths (`1.5` is 15).
+pub fn parse_tenths(s: &str) -> Result<u8, String> {
+    match s.trim().parse::<f64>() {
+        Ok(d) if (0.0..=25.5).contains(&d) => Ok((d * 10.0).round() as u8),
+        _ => Err(format!("{s:?}: expected a difficulty from 0 to 25.5, e.g. 1.5")),
+    }
+}
+
 /// Runs `sudoku generate`.
 pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if let Some(spec) = variant::requested(&args)? {
@@ -340,7 +363,11 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         number =
             args.sections.iter().try_fold(0u64, |n, &(_, k)| n.checked_add(k)).context("too many puzzles")?;
     }
-    let filtered = args.difficulty.is_some() || !args.sections.is_empty() || args.technique.is_some();
+    let filtered = args.difficulty.is_some()
+        || !args.sections.is_empty()
+        || args.technique.is_some()
+        || args.no_trial
+        || args.max_spike.is_some();
     if args.tries.is_some() && !filtered && args.pattern.is_none() {
         bail!("--tries needs --difficulty, --sections, --technique or --pattern");
     }
@@ -364,6 +391,8 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         sections: args.sections,
         pattern,
         technique: args.technique,
+        no_trial: args.no_trial,
+        max_spike: args.max_spike,
         tries: args.tries,
         time_limit: args.time_limit,
         grade: args.grade,
@@ -405,6 +434,10 @@ pub struct Job<'a> {
 /// Makes the set of `request` and writes it as `job` says; says what it
 /// made.
 pub fn make(request: &GenerateRequest, job: &Job) -> anyhow::Result<Outcome> {
+    let bands = request.difficulty.iter().chain(request.sections.iter().map(|(band, _)| band));
+    if let Some(band) = bands.filter(|b| request.no_trial && b.min_tenths() >= TRIAL_FROM).next() {
+        bail!("--no-trial with {band}: every puzzle of that band needs a trial (its ratings start at 8.0)");
+    }
     let output = job.output.path();
     let csv_path = job.csv.filter(|p| p.as_os_str() != "-");
     let format = pick_format(job.format, output, Format::Line, FORMATS)?;

@@ -51,6 +51,10 @@ pub struct BookRequest {
     pub technique: Option<Technique>,
     /// The symmetry of the clue pattern.
     pub symmetry: Symmetry,
+    /// Keep only puzzles solved without trial ([`crate::generate::Filter::no_trial`]).
+    pub no_trial: bool,
+    /// Keep only puzzles whose spike is at most this many tenths.
+    pub max_spike: Option<u8>,
 }
 
 impl Default for BookRequest {
@@ -63,6 +67,8 @@ impl Default for BookRequest {
             pattern: None,
             technique: None,
             symmetry: Symmetry::None,
+            no_trial: false,
+            max_spike: None,
         }
     }
 }
@@ -89,6 +95,8 @@ impl BookRequest {
             sections: self.sections.clone(),
             pattern: self.pattern,
             technique: self.technique,
+            no_trial: self.no_trial,
+            max_spike: self.max_spike,
             grade: true,
             ..GenerateRequest::new(self.seed, self.number)
         })

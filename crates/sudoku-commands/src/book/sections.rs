@@ -16,13 +16,14 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
-use sudoku_gen::variant::{Rated, VariantGenError, VariantOptions, VariantSpec, Watch};
+use sudoku_gen::variant::{RateFn, Rated, VariantGenError, VariantOptions, VariantSpec, Watch};
 use sudoku_gen::{GenOptions, Symmetry};
-use sudoku_grade::{Band, Grader};
+use sudoku_grade::Band;
 use sudoku_variant::{Puzzle, VariantList};
 
 use crate::generate::{
-    make_range, make_variant_range, Distinct, Filter, MakeError, DEFAULT_TIME_LIMIT, DEFAULT_TRIES,
+    grade_variant, make_range, make_variant_range, Distinct, Filter, MakeError, DEFAULT_TIME_LIMIT,
+    DEFAULT_TRIES, TRIAL_FROM,
 };
 
 /// One section of a book: its variant (`None`: classic 9×9), band and
@@ -179,6 +180,8 @@ pub struct SectionPuzzle {
     pub technique: String,
     /// The scale: `SE` or `variant ladder`.
     pub scale: &'static str,
+    /// The hardest step over the rest of the path ([`crate::generate::spike`]).
+    pub spike: f64,
 }
 
 /// Why a section could not be made.
@@ -191,6 +194,12 @@ pub enum SectionMakeError {
     /// A variant puzzle.
     #[error(transparent)]
     Variant(#[from] VariantGenError),
+    /// A band every puzzle of which needs a trial, with `no_trial`.
+    #[error("no {band} puzzle is solved without trial (its ratings start at or above 7.5): drop --no-trial or choose an easier band")]
+    TrialBand {
+        /// The band.
+        band: Band,
+    },
     /// A made puzzle that the grader does not rate (a bug).
     #[error("internal: puzzle {index} of the book has no rating")]
     Unrated {
@@ -199,80 +208,97 @@ pub enum SectionMakeError {
     },
 }
 
+/// What the puzzles of every section must pass besides their band.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Checks {
+    /// Solved without trial ([`Filter::no_trial`], on either scale).
+    pub no_trial: bool,
+    /// The largest [`crate::generate::spike`] kept, in tenths.
+    pub max_spike: Option<u8>,
+}
+
 /// Section `section` of the book of `seed`, puzzles `indices`, graded, in
 /// index order (on the current rayon pool; the result does not depend on
-/// its size). `distinct` keeps the classic sections' puzzles apart (no
-/// two equivalent), over the whole book.
+/// its size), each passing `checks`. `distinct` keeps the classic
+/// sections' puzzles apart (no two equivalent), over the whole book.
 pub fn make_section(
     seed: u64,
     section: &Section,
     indices: Range<u64>,
     distinct: Option<&mut Distinct>,
+    checks: Checks,
     abort: &AtomicBool,
 ) -> Result<Vec<SectionPuzzle>, SectionMakeError> {
-    match &section.variant {
+    if checks.no_trial && section.band.min_tenths() >= TRIAL_FROM {
+        return Err(SectionMakeError::TrialBand { band: section.band });
+    }
+    let made: Vec<(Puzzle, Vec<u8>)> = match &section.variant {
         None => {
             let opts = GenOptions { seed, symmetry: Symmetry::None, target_clues: None };
             let filter = Filter {
                 band: Some(section.band),
                 technique: None,
                 pattern: None,
-                grade: true,
+                no_trial: checks.no_trial,
+                max_spike: checks.max_spike,
+                grade: false,
                 max_tries: DEFAULT_TRIES,
                 time_limit: Some(DEFAULT_TIME_LIMIT),
             };
             let made = make_range(&opts, indices.clone(), |_| filter, abort, distinct)?;
-            indices
-                .zip(made)
-                .map(|(index, m)| {
-                    let grade = m.grade.ok_or(SectionMakeError::Unrated { index })?;
+            made.into_iter()
+                .zip(indices.clone())
+                .map(|(m, index)| {
                     let puzzle = Puzzle::parse_line(&m.puzzle.givens.to_line(), Some(9))
                         .map_err(|_| SectionMakeError::Unrated { index })?;
-                    Ok(SectionPuzzle {
-                        puzzle,
-                        solution: m.puzzle.solution.to_array().to_vec(),
-                        index,
-                        er: grade.er,
-                        ep: grade.ep,
-                        ed: grade.ed,
-                        technique: grade.technique.to_string(),
-                        scale: "SE",
-                    })
+                    Ok((puzzle, m.puzzle.solution.to_array().to_vec()))
                 })
-                .collect()
+                .collect::<Result<_, SectionMakeError>>()?
         }
         Some(spec) => {
-            let opts = VariantOptions {
-                rated: Some(Rated::of_band(section.band.min_tenths(), section.band.max_tenths())),
-                ..VariantOptions::new(seed, spec.clone())
+            let mut rated = Rated::of_band(section.band.min_tenths(), section.band.max_tenths());
+            if checks.no_trial {
+                rated.most = rated.most.min(TRIAL_FROM - 1);
+            }
+            let opts = VariantOptions { rated: Some(rated), ..VariantOptions::new(seed, spec.clone()) };
+            // With a spike bound, a puzzle over it is unrated: drawn again.
+            let judge = |p: &Puzzle, solution: &[u8]| {
+                let g = grade_variant(p, solution)?;
+                let spiky = checks.max_spike.is_some_and(|most| g.spike * 10.0 > f64::from(most) + 0.5);
+                (!spiky).then(|| (g.er * 10.0).round() as u8)
             };
-            let watch = Watch { time_limit: Some(DEFAULT_TIME_LIMIT), ..Watch::default() };
+            let watch = Watch {
+                time_limit: Some(DEFAULT_TIME_LIMIT),
+                rate: checks.max_spike.map(|_| &judge as RateFn<'_>),
+                ..Watch::default()
+            };
             let made = make_variant_range(&opts, indices.clone(), &watch)?;
-            indices
-                .zip(made)
-                .map(|(index, m)| {
-                    grade_variant(m.puzzle, m.solution, index).ok_or(SectionMakeError::Unrated { index })
-                })
-                .collect()
-        }
-    }
-}
-
-/// A variant puzzle graded as `sudoku grade` grades it.
-fn grade_variant(puzzle: Puzzle, solution: Vec<u8>, index: u64) -> Option<SectionPuzzle> {
-    let tenths = |t: u8| f64::from(t) / 10.0;
-    let (er, ep, ed, technique, scale) = match Grader::for_variant(&puzzle) {
-        Ok(mut grader) => {
-            let g = grader.grade_variant(&puzzle, &sudoku_grade::GradeOptions::default()).ok()?;
-            (g.er, g.ep, g.ed, g.technique.to_string(), "SE")
-        }
-        Err(_) => {
-            let r = puzzle.rate_with(&solution).ok()?;
-            let top = r.steps.iter().max_by_key(|s| s.difficulty).map_or("", |s| s.technique);
-            (tenths(r.er), tenths(r.ep), tenths(r.ed), top.to_string(), "variant ladder")
+            made.into_iter().map(|m| (m.puzzle, m.solution)).collect()
         }
     };
-    Some(SectionPuzzle { puzzle, solution, index, er, ep, ed, technique, scale })
+    // Every puzzle graded once more, with its path, for its row.
+    indices
+        .zip(made)
+        .map(|(index, (puzzle, solution))| {
+            graded(puzzle, solution, index).ok_or(SectionMakeError::Unrated { index })
+        })
+        .collect()
+}
+
+/// A section's puzzle with its grade on [`grade_variant`]'s scale.
+fn graded(puzzle: Puzzle, solution: Vec<u8>, index: u64) -> Option<SectionPuzzle> {
+    let g = grade_variant(&puzzle, &solution)?;
+    Some(SectionPuzzle {
+        puzzle,
+        solution,
+        index,
+        er: g.er,
+        ep: g.ep,
+        ed: g.ed,
+        technique: g.technique,
+        scale: g.scale,
+        spike: g.spike,
+    })
 }
 
 /// Column names of a sectioned book's CSV after the book's own
@@ -311,6 +337,7 @@ pub struct SectionRow {
     ed: String,
     technique: String,
     scale: &'static str,
+    spike: String,
 }
 
 impl SectionRow {
@@ -333,6 +360,7 @@ impl SectionRow {
             ed: format!("{:.1}", p.ed),
             technique: p.technique.clone(),
             scale: p.scale,
+            spike: format!("{:.1}", p.spike),
         }
     }
 }

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use sudoku_canon::Classes;
 use sudoku_core::Grid;
 use sudoku_gen::{GenError, GenOptions, Generator, Pattern, Puzzle};
-use sudoku_grade::{Band, Grade, GradeError, Grader, Technique};
+use sudoku_grade::{Band, Grade, GradeError, GradeOptions, Grader, Technique};
 
 /// Puzzles drawn for each one kept under a band or technique filter, by
 /// default.
@@ -34,6 +34,13 @@ pub struct Filter {
     pub technique: Option<Technique>,
     /// Give exactly these cells.
     pub pattern: Option<Pattern>,
+    /// Keep only puzzles whose path never guesses: SE's ER under
+    /// [`TRIAL_FROM`] (no Nishio, cell, region, dynamic or nested forcing
+    /// chains). Implies a grade.
+    pub no_trial: bool,
+    /// Keep only puzzles whose [`crate::generate::spike`] is at most this
+    /// many tenths. Grades each puzzle with its path.
+    pub max_spike: Option<u8>,
     /// Grade every puzzle and keep the grade (implied by a technique).
     /// Without it, a band filter checks each puzzle's band only, which may
     /// take less of its path.
@@ -52,11 +59,23 @@ impl Filter {
         band: None,
         technique: None,
         pattern: None,
+        no_trial: false,
+        max_spike: None,
         grade: false,
         max_tries: DEFAULT_TRIES,
         time_limit: None,
     };
 }
+
+/// The least ER (tenths) of a path that guesses: Sudoku Explainer's
+/// Nishio forcing chains (7.5), cell and region forcing chains (8.0) and
+/// the dynamic and nested ones above them assume a candidate and follow
+/// it to a contradiction, which a publisher calls trial and error. On the
+/// variant ladder a trial rates 9.0 and its chains stay under 7.5, so one
+/// bound serves both scales. A puzzle rated 7.5 or more without a trial
+/// (a long forcing chain) is left out too: the bound errs on the side of
+/// the reader.
+pub const TRIAL_FROM: u8 = 75;
 
 /// A puzzle kept, with its grade when graded and how many puzzles were drawn
 /// for it.
@@ -251,7 +270,11 @@ impl Maker {
         abort: &AtomicBool,
         mut fresh: Option<&mut dyn FnMut(&Grid) -> bool>,
     ) -> Result<Option<Made>, MakeError> {
-        let unfiltered = filter.band.is_none() && filter.technique.is_none() && filter.pattern.is_none();
+        let unfiltered = filter.band.is_none()
+            && filter.technique.is_none()
+            && filter.pattern.is_none()
+            && !filter.no_trial
+            && filter.max_spike.is_none();
         if unfiltered && fresh.is_none() {
             let puzzle = self.generator.generate(index);
             let grade = if filter.grade { Some(self.grade(&puzzle)?) } else { None };
@@ -275,7 +298,17 @@ impl Maker {
                     return false;
                 }
             }
-            let grade = match (filter.band, filter.grade || filter.technique.is_some()) {
+            let graded = filter.grade || filter.technique.is_some() || filter.no_trial;
+            let grade = match (filter.band, graded || filter.max_spike.is_some()) {
+                // A spike needs the path.
+                (band, _) if filter.max_spike.is_some() => {
+                    grader.grade_with(&p.givens, &GradeOptions { explain: true }).map(|mut g| {
+                        let spike = crate::generate::spike(g.steps.iter().map(|s| s.difficulty));
+                        g.steps = Vec::new();
+                        let most = f64::from(filter.max_spike.unwrap_or(u8::MAX)) / 10.0;
+                        (band.is_none_or(|b| b == g.band) && spike <= most + 0.05).then_some(g)
+                    })
+                }
                 // Only the band is asked: no grade to keep.
                 (Some(band), false) => return matches!(grader.is_in_band(&p.givens, band), Ok(true)),
                 (Some(band), true) => grader.grade_in_band(&p.givens, band),
@@ -283,7 +316,10 @@ impl Maker {
                 (None, false) => return true,
             };
             match grade {
-                Ok(Some(g)) if filter.technique.is_none_or(|t| t == g.technique) => {
+                Ok(Some(g))
+                    if filter.technique.is_none_or(|t| t == g.technique)
+                        && !(filter.no_trial && g.er * 10.0 >= f64::from(TRIAL_FROM) - 0.5) =>
+                {
                     kept = Some(g);
                     true
                 }

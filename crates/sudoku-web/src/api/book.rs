@@ -124,6 +124,8 @@ fn book_request(body: &BookBody) -> Result<GenerateRequest, ApiError> {
             Some(name) => choice::<Symmetry>("symmetry", name)?,
             None => Symmetry::None,
         },
+        no_trial: false,
+        max_spike: None,
     };
     let request = book.set().map_err(|e| ApiError::bad_request(e.to_string()))?;
     match request.n_puzzles() {

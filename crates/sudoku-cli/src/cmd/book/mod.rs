@@ -57,6 +57,17 @@ pub struct BookArgs {
     #[arg(long, value_name = "NAME", value_parser = generate::parse_technique)]
     pub technique: Option<Technique>,
 
+    /// Keep only puzzles solved without trial and error (no Nishio, cell,
+    /// region, dynamic or nested forcing chains: an ER under 7.5), in every
+    /// section.
+    #[arg(long)]
+    pub no_trial: bool,
+
+    /// Keep only puzzles whose hardest step stands at most D above the
+    /// rest of the path (see `sudoku generate --help`), e.g. 1.5.
+    #[arg(long, value_name = "D", value_parser = generate::parse_tenths)]
+    pub max_spike: Option<u8>,
+
     /// Symmetry of the clue pattern.
     #[arg(long, value_name = "SYMMETRY", value_parser = choice::<Symmetry>(), default_value = "none",
           ignore_case = true)]
@@ -156,6 +167,8 @@ pub fn run(args: BookArgs) -> anyhow::Result<ExitCode> {
         pattern: None,
         technique: args.technique,
         symmetry: args.symmetry,
+        no_trial: args.no_trial,
+        max_spike: args.max_spike,
     };
     let mut set = book.set()?;
     set.pattern = args.pattern.as_deref().map(generate::read_pattern).transpose()?;

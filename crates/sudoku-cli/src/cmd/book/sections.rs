@@ -7,10 +7,10 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{bail, Context};
 use sudoku_commands::book::sections::{
-    make_section, section_ranges, SectionPuzzle, SectionRow, SECTION_CSV_COLUMNS,
+    make_section, section_ranges, Checks, SectionPuzzle, SectionRow, SECTION_CSV_COLUMNS,
 };
 use sudoku_commands::book::BOOK_COLUMNS;
-use sudoku_commands::generate::Distinct;
+use sudoku_commands::generate::{Distinct, TRIAL_FROM};
 use sudoku_commands::Format;
 use sudoku_gen::{GenOptions, Symmetry};
 use sudoku_print::variant::{
@@ -35,8 +35,21 @@ pub fn run(args: &BookArgs) -> anyhow::Result<ExitCode> {
     if let Some((flag, _)) = refused.iter().find(|(_, given)| *given) {
         bail!("{flag} is for classic books: a book with variant sections takes none");
     }
+    if let Some(s) = args.sections.iter().find(|s| args.no_trial && s.band.min_tenths() >= TRIAL_FROM) {
+        bail!(
+            "--no-trial with section {s}: every {} puzzle needs a trial (its ratings start at 8.0)",
+            s.band
+        );
+    }
     let listed: Vec<String> = args.sections.iter().map(ToString::to_string).collect();
-    let provenance = format!("Puzzles made with sudoku: seed {}, sections {}", args.seed, listed.join(","));
+    let mut provenance =
+        format!("Puzzles made with sudoku: seed {}, sections {}", args.seed, listed.join(","));
+    if args.no_trial {
+        provenance.push_str(", no trial");
+    }
+    if let Some(most) = args.max_spike {
+        provenance.push_str(&format!(", spike at most {}.{}", most / 10, most % 10));
+    }
     let opts = args.page.options(Some(provenance))?;
     let format = pick_format(None, Some(&args.output), Format::Pdf, BOOK_FORMATS)?;
     let output = Some(args.output.as_path()).filter(|p| p.as_os_str() != "-");
@@ -51,9 +64,10 @@ pub fn run(args: &BookArgs) -> anyhow::Result<ExitCode> {
     let mut distinct =
         Distinct::new(GenOptions { seed: args.seed, symmetry: Symmetry::None, target_clues: None });
     let mut made: Vec<Vec<SectionPuzzle>> = Vec::new();
+    let checks = Checks { no_trial: args.no_trial, max_spike: args.max_spike };
     let (mut done, ranges) = (0, section_ranges(&args.sections));
     for (section, range) in args.sections.iter().zip(ranges) {
-        let mut puzzles = make_section(args.seed, section, range, Some(&mut distinct), &abort)
+        let mut puzzles = make_section(args.seed, section, range, Some(&mut distinct), checks, &abort)
             .with_context(|| format!("section {section}"))?;
         // Easiest first, as printed (tenths); ties in index order.
         puzzles.sort_by_key(|p| (p.er * 10.0).round() as i64);

@@ -11,7 +11,9 @@ use std::process::ExitCode;
 use std::sync::{Mutex, PoisonError};
 
 use anyhow::{bail, Context};
-use sudoku_commands::generate::{chunks, index_range, make_variant_range, variant_record, FORMATS};
+use sudoku_commands::generate::{
+    chunks, index_range, make_variant_range, variant_record, FORMATS, TRIAL_FROM,
+};
 use sudoku_commands::Format;
 use sudoku_gen::variant::{
     Rated, Shape, Step, VariantGenError, VariantOptions, VariantSpec, Watch, DEFAULT_MAX_CAGE,
@@ -87,7 +89,21 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         Some(seed) => (seed, false),
         None => (rand::random::<u64>(), true),
     };
-    let rated = args.difficulty.map(|band| Rated::of_band(band.min_tenths(), band.max_tenths()));
+    let mut rated = args.difficulty.map(|band| Rated::of_band(band.min_tenths(), band.max_tenths()));
+    if args.max_spike.is_some() {
+        rated.get_or_insert(Rated { least: 0, most: u8::MAX });
+    }
+    if args.no_trial {
+        let most = TRIAL_FROM - 1;
+        let bounds = rated.get_or_insert(Rated { least: 0, most });
+        if bounds.least > most {
+            bail!(
+                "--no-trial with --difficulty {}: every puzzle of that band needs a trial",
+                args.difficulty.map_or("", |b| b.name())
+            );
+        }
+        bounds.most = bounds.most.min(most);
+    }
     let opts = VariantOptions {
         seed,
         spec,
@@ -118,11 +134,17 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         let message = format!("index {}: {} of {} cells tried", step.index, step.done, step.total);
         progress.lock().unwrap_or_else(PoisonError::into_inner).note(message);
     };
+    // With a spike bound, a puzzle over it counts as unrated: drawn again.
+    let judge = |p: &sudoku_variant::Puzzle, solution: &[u8]| {
+        let g = sudoku_commands::generate::grade_variant(p, solution)?;
+        let spiky = args.max_spike.is_some_and(|most| g.spike * 10.0 > f64::from(most) + 0.5);
+        (!spiky).then(|| (g.er * 10.0).round() as u8)
+    };
     let watch = Watch {
         stop: None,
         time_limit: args.time_limit,
         progress: shown.then_some(&note as &(dyn Fn(Step) + Sync)),
-        rate: None,
+        rate: args.max_spike.map(|_| &judge as sudoku_gen::variant::RateFn<'_>),
     };
     let mut buf = Vec::new();
     for chunk in chunks(indices, 2 * jobs as u64, MAX_CHUNK) {
