@@ -434,8 +434,8 @@ pub struct Job<'a> {
 /// Makes the set of `request` and writes it as `job` says; says what it
 /// made.
 pub fn make(request: &GenerateRequest, job: &Job) -> anyhow::Result<Outcome> {
-    let bands = request.difficulty.iter().chain(request.sections.iter().map(|(band, _)| band));
-    if let Some(band) = bands.filter(|b| request.no_trial && b.min_tenths() >= TRIAL_FROM).next() {
+    let mut bands = request.difficulty.iter().chain(request.sections.iter().map(|(band, _)| band));
+    if let Some(band) = bands.find(|b| request.no_trial && b.min_tenths() >= TRIAL_FROM) {
         bail!("--no-trial with {band}: every puzzle of that band needs a trial (its ratings start at 8.0)");
     }
     let output = job.output.path();
