@@ -16,16 +16,16 @@ use crate::util::{pdf_words, sudoku};
 /// A puzzle as this test reads it: size, givens, the groups of cells that
 /// hold distinct digits (a full house, a diagonal, a cage) and the sums
 /// of cages.
-struct Plain {
+pub(crate) struct Plain {
     n: usize,
     givens: Vec<u8>,
-    groups: Vec<Vec<usize>>,
+    pub(crate) groups: Vec<Vec<usize>>,
     cages: Vec<(Vec<usize>, u32)>,
     /// Each cage's combinations ([`combinations`]).
     combos: Vec<Vec<u64>>,
 }
 
-fn digit(c: char) -> u8 {
+pub(crate) fn digit(c: char) -> u8 {
     match c {
         '.' | '0' => 0,
         c => c.to_digit(36).expect("a digit") as u8,
@@ -45,7 +45,7 @@ fn cell_index(name: &Value, n: usize) -> usize {
 }
 
 /// Reads the CSV's `puzzle`: a line of givens, or the JSON form.
-fn read(puzzle: &str) -> Plain {
+pub(crate) fn read(puzzle: &str) -> Plain {
     let (n, givens, regions, rules, cages) = if puzzle.starts_with('{') {
         let v: Value = serde_json::from_str(puzzle).unwrap();
         let n = v["size"].as_u64().unwrap() as usize;
@@ -153,7 +153,7 @@ impl Plain {
 
     /// Solutions, up to `most`, by depth-first search on the cell with the
     /// fewest digits that fit.
-    fn solutions(&self, most: usize) -> Vec<Vec<u8>> {
+    pub(crate) fn solutions(&self, most: usize) -> Vec<Vec<u8>> {
         let mut of = vec![Vec::new(); self.n * self.n];
         for (g, cells) in self.groups.iter().enumerate() {
             for &c in cells {

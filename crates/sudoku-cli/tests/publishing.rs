@@ -119,3 +119,92 @@ fn r45_book_sections_report_and_bound_the_spike() {
         assert!((fresh - spike).abs() < 0.05, "{row:?}: {fresh}");
     }
 }
+
+/// `print` reports the clues a puzzle can do without (a given; a cage's
+/// sum), each checked here by the test's own solver: without it the
+/// puzzle is still unique; `--minimal` refuses such a puzzle and writes
+/// nothing; a minimal puzzle passes without a word.
+#[test]
+fn r45_print_reports_and_refuses_redundant_clues() {
+    use crate::book_sections::{digit, read};
+    let dir = tempfile::tempdir().unwrap();
+    let record = run(&["generate", "-n", "1", "--seed", "6", "--format", "csv", "-q"], None);
+    let row: Vec<&str> = record.lines().nth(1).unwrap().split(',').collect();
+    let (puzzle, solution) = (row[3], row[4]);
+    let minimal = dir.path().join("minimal.txt");
+    std::fs::write(&minimal, format!("{puzzle}\n")).unwrap();
+    let out = sudoku()
+        .arg("print")
+        .arg(&minimal)
+        .arg("--minimal")
+        .arg("-o")
+        .arg(dir.path().join("m.pdf"))
+        .output()
+        .unwrap();
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    // One more given: that given (at least) can go again.
+    let at = puzzle.find('.').unwrap();
+    let mut extra = puzzle.to_string();
+    extra.replace_range(at..=at, &solution[at..=at]);
+    // A 6x6 killer: its cages' sums are seldom all needed.
+    let killer =
+        run(&["generate", "--variant", "killer", "--size", "6", "-n", "1", "--seed", "3", "-q"], None);
+    let input = dir.path().join("loose.txt");
+    // The first record tells the kind of the file: the killer first, so
+    // both are read in the one puzzle model.
+    std::fs::write(&input, format!("{killer}{extra}\n")).unwrap();
+    let out = sudoku().arg("print").arg(&input).arg("-o").arg(dir.path().join("l.pdf")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let warnings = String::from_utf8(out.stderr).unwrap();
+    let cell = format!("r{}c{}={}", at / 9 + 1, at % 9 + 1, &solution[at..=at]);
+    assert!(
+        warnings.contains(&format!("loose.txt:1: not minimal")) && warnings.contains(&cell),
+        "{warnings}"
+    );
+    // Every given named is redundant by the test's solver.
+    let line = warnings.lines().find(|l| l.contains("loose.txt:2:")).unwrap();
+    for name in line.split("without ").nth(1).unwrap().split(", ").map(|n| n.split(' ').next().unwrap()) {
+        let (r, rest) = name[1..].split_once('c').unwrap();
+        let (c, _) = rest.split_once('=').unwrap();
+        let i = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+        let mut fewer = extra.clone();
+        fewer.replace_range(i..=i, ".");
+        assert_eq!(read(&fewer).solutions(2).len(), 1, "{name} is not redundant");
+    }
+    if let Some(line) = warnings.lines().find(|l| l.contains("loose.txt:1:")) {
+        // The killer's first redundant sum: without it, still unique.
+        let v: serde_json::Value = serde_json::from_str(killer.trim()).unwrap();
+        let first = line.split("cage at ").nth(1).unwrap().split(' ').next().unwrap().to_string();
+        let mut cages = v["cages"].as_array().unwrap().clone();
+        let k = cages.iter().position(|c| c["cells"][0] == first.as_str()).unwrap();
+        let cells = cages[k]["cells"].clone();
+        cages.remove(k);
+        let mut plain = read(&serde_json::json!({"size": 6, "cages": cages}).to_string());
+        plain.groups.push(
+            cells
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| {
+                    let t = x.as_str().unwrap();
+                    let (r, c) = t[1..].split_once('c').unwrap();
+                    (r.parse::<usize>().unwrap() - 1) * 6 + c.parse::<usize>().unwrap() - 1
+                })
+                .collect(),
+        );
+        assert_eq!(plain.solutions(2).len(), 1, "the sum of the cage at {first} is not redundant");
+    }
+    let refused = dir.path().join("r.pdf");
+    sudoku()
+        .arg("print")
+        .arg(&input)
+        .arg("--minimal")
+        .arg("-o")
+        .arg(&refused)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("loose.txt:1: not minimal"));
+    let _ = digit;
+    assert!(!refused.exists());
+}

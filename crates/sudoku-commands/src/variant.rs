@@ -48,6 +48,63 @@ pub fn unique_solution(puzzle: &Puzzle) -> Result<Vec<u8>, NotUnique> {
     }
 }
 
+/// The clues of a unique `puzzle` that can go without losing its
+/// uniqueness, each named: a given (`r1c1=5`), a number written on a
+/// constraint (`the sum of cage at r1c1 (sum 12)`: the cage stays,
+/// without its sum), a constraint without a number (`thermometer at
+/// r2c3`). Each is tried alone, on the whole puzzle. Empty for a minimal
+/// puzzle, where every clue of every type is needed (and for a puzzle
+/// that is not unique to begin with).
+///
+/// ```
+/// use sudoku_commands::variant::redundant_clues;
+/// use sudoku_variant::Puzzle;
+/// // A full 4x4 grid: any one given can go.
+/// let full = Puzzle::parse_line("1234341221434321", Some(4)).unwrap();
+/// assert_eq!(redundant_clues(&full).len(), 16);
+/// ```
+pub fn redundant_clues(puzzle: &Puzzle) -> Vec<String> {
+    let unique = |p: &Puzzle| {
+        let mut n = 0;
+        VariantSolver::new(p).for_each_solution(p.givens(), 2, |_| n += 1);
+        n == 1
+    };
+    if !unique(puzzle) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (c, &d) in puzzle.givens().iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let mut givens = puzzle.givens().to_vec();
+        givens[c] = 0;
+        if puzzle.with_givens(givens).is_ok_and(|p| unique(&p)) {
+            out.push(format!("{}={}", puzzle.cell_name(c), sudoku_variant::digit_char(d)));
+        }
+    }
+    let constraints = puzzle.constraints();
+    for (i, constraint) in constraints.iter().enumerate() {
+        let mut fewer = constraints.to_vec();
+        let what = match constraint.instance().value {
+            Some(_) => {
+                let parts = constraint.instance().parts.clone();
+                fewer[i] =
+                    sudoku_variant::Constraint::of(constraint.kind(), sudoku_variant::Instance::of(parts));
+                format!("the number of {}", constraint.describe(puzzle))
+            }
+            None => {
+                fewer.remove(i);
+                constraint.describe(puzzle)
+            }
+        };
+        if puzzle.with_constraints(fewer).is_ok_and(|p| unique(&p)) {
+            out.push(what);
+        }
+    }
+    out
+}
+
 /// Solves, counts or lists `puzzle` as `mode` asks.
 pub fn answer(puzzle: &Puzzle, mode: SolveMode) -> VariantAnswer {
     answer_within(puzzle, mode, u64::MAX)

@@ -56,6 +56,12 @@ pub struct PrintArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "each", value_hint = clap::ValueHint::FilePath)]
     pub csv: Option<PathBuf>,
 
+    /// Refuse puzzles that are not minimal: with a given, a number on a
+    /// constraint (a cage's sum) or a constraint that can go without
+    /// losing uniqueness (without it, each is reported on stderr).
+    #[arg(long)]
+    pub minimal: bool,
+
     /// How the pages look.
     #[command(flatten)]
     pub page: PrintFlags,
@@ -275,7 +281,8 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
     check_book_outputs(output, format == Format::Svg, args.csv.as_ref().map(|_| csv_path))?;
     let target = BookOutput::open(format, output, args.output.force)?;
     let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
-    let (items, _, sources) = read_and_solve(&args, &spec)?;
+    let (items, pool, sources) = read_and_solve(&args, &spec)?;
+    pool.install(|| check_minimal(&args, &classic_puzzles(&items)?, &sources))?;
     sudoku_print::check_sections(&items).context("the input's section column")?;
     if let Some(csv) = &mut csv_out {
         let index = sudoku_print::index(&items, &opts);
@@ -360,10 +367,14 @@ fn write_each(args: &PrintArgs, dir: &Path, variant: bool) -> anyhow::Result<Exi
         .context("cannot start worker threads")?;
     // An answer image only when asked for.
     let images = if variant {
-        let (sections, _) = read_variant_sections(args)?;
+        let (sections, sources) = read_variant_sections(args)?;
+        let puzzles: Vec<sudoku_variant::Puzzle> =
+            sections.iter().flat_map(|s| &s.items).map(|i| i.puzzle.clone()).collect();
+        pool.install(|| check_minimal(args, &puzzles, &sources))?;
         sudoku_print::variant::variant_images(&sections, &opts, args.page.answers)
     } else {
-        let (items, _, _) = read_and_solve(args, &args.source.spec()?)?;
+        let (items, _, sources) = read_and_solve(args, &args.source.spec()?)?;
+        pool.install(|| check_minimal(args, &classic_puzzles(&items)?, &sources))?;
         sudoku_print::images(&items, &opts, args.page.answers)
     };
     let ext = if format == Format::Png { "png" } else { "svg" };
@@ -642,6 +653,9 @@ fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> 
     let target = BookOutput::open(format, output, args.output.force)?;
     let mut csv_out = args.csv.as_ref().map(|_| OutFile::create(csv_path, args.output.force)).transpose()?;
     let (sections, sources) = read_variant_sections(args)?;
+    let puzzles: Vec<sudoku_variant::Puzzle> =
+        sections.iter().flat_map(|s| &s.items).map(|i| i.puzzle.clone()).collect();
+    check_minimal(args, &puzzles, &sources)?;
     check_variant_book(&sections, &opts)?;
     if let Some(csv) = &mut csv_out {
         let index = variant_index(&sections, &opts);
@@ -669,6 +683,44 @@ fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> 
         csv.finish()?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Classic puzzles in the one puzzle model, for the checks written on it.
+fn classic_puzzles(items: &[PrintItem]) -> anyhow::Result<Vec<sudoku_variant::Puzzle>> {
+    items
+        .iter()
+        .map(|item| sudoku_variant::Puzzle::parse_line(&item.puzzle.to_line(), Some(9)))
+        .collect::<Result<_, _>>()
+        .context("internal: a classic puzzle as a variant one")
+}
+
+/// Each puzzle's redundant clues ([`redundant_clues`], on the current
+/// pool): reported on stderr (unless `--quiet`), or with `--minimal` the
+/// first such puzzle stops the run.
+///
+/// [`redundant_clues`]: sudoku_commands::variant::redundant_clues
+fn check_minimal(
+    args: &PrintArgs,
+    puzzles: &[sudoku_variant::Puzzle],
+    sources: &[String],
+) -> anyhow::Result<()> {
+    if args.output.quiet && !args.minimal {
+        return Ok(());
+    }
+    let redundant: Vec<Vec<String>> =
+        puzzles.par_iter().map(sudoku_commands::variant::redundant_clues).collect();
+    for (clues, source) in redundant.iter().zip(sources).filter(|(clues, _)| !clues.is_empty()) {
+        let shown = clues[..clues.len().min(3)].join(", ");
+        let list = match clues.len() {
+            n if n > 3 => format!("{shown} (and {} more)", n - 3),
+            _ => shown,
+        };
+        if args.minimal {
+            bail!("{source}: not minimal: without {list} the puzzle is still unique (--minimal refuses it)");
+        }
+        eprintln!("sudoku: warning: {source}: not minimal: it stays unique without {list}");
+    }
+    Ok(())
 }
 
 /// The variant puzzles of the input in sections (consecutive puzzles of
