@@ -89,7 +89,7 @@ fn r34_variants_refuse_what_they_do_not_do() {
     let fails = |args: &[&str], needle: &str| {
         sudoku().args(args).assert().code(2).stderr(predicate::str::contains(needle));
     };
-    fails(&["generate", "--variant", "x", "--sections", "easy:2"], "use --difficulty");
+    fails(&["generate", "--variant", "x", "--sections", "easy:2"], "sudoku book --sections");
     fails(&["generate", "--variant", "x", "--givens", "3"], "--givens is for killer puzzles");
     fails(&["generate", "--variant", "killer", "--symmetry", "rot180"], "killer puzzles take no symmetry");
     fails(&["generate", "--variant", "jigsaw", "-f", "line"], "need the JSON form");

@@ -83,8 +83,8 @@ pub struct GenerateArgs {
     pub clues: Option<u8>,
 
     /// Keep only puzzles the grader puts in BAND (as `sudoku grade` rates
-    /// them; with --variant, easy or medium on the variant ladder)
-    /// [default: any band, not graded].
+    /// them: with --variant, on the variant ladder where SE's grader does
+    /// not take the variant) [default: any band, not graded].
     #[arg(long, value_name = "BAND", value_parser = choice::<Band>(), ignore_case = true)]
     pub difficulty: Option<Band>,
 
@@ -279,12 +279,16 @@ the puzzle and its solution), or the line form for classic sizes and samurai.
 Clues are thinned to minimal (with --symmetry), killer cages are merged until
 no two adjacent cages can be merged while staying unique; --givens N adds N
 given cells to a killer. --seed, --start and --jobs work as for classic
-puzzles. --difficulty easy or medium keeps each puzzle in that band on the
-variant ladder (singles, intersections, subsets, fish; the rule of 45 for
-killers): clues are kept (cages left smaller) where removing them would need
-a harder step, and a puzzle under the band is drawn again.
+puzzles. --difficulty BAND keeps each puzzle in that band as `sudoku grade`
+rates it (SE's scale for 9x9 X, windoku and disjoint groups; the variant
+ladder elsewhere: singles, intersections, subsets, fish, wings, chains, the
+rule of 45 for killers; a trial rates 9.0, extreme): clues are kept (cages
+left smaller) where removing them would need a harder step, and a puzzle
+under the band is drawn again (40 draws). --no-trial and --max-spike apply
+too.
   sudoku generate --variant killer -n 10 --seed 1
   sudoku generate --variant killer --difficulty easy -n 10 --seed 1
+  sudoku generate --variant killer --difficulty hard --no-trial -n 4 --seed 1
   sudoku generate --size 16 -n 5 --symmetry rot180
   sudoku generate --variant jigsaw,x -n 100 -o jigsaw.json";
 

@@ -46,13 +46,15 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
 
 /// The first flag of `args` that variant puzzles do not take, with why.
 fn refused_flag(args: &GenerateArgs) -> Option<(&'static str, &'static str)> {
-    const NO_GRADER: &str = "variant puzzles are rated on the variant ladder, which has no named techniques \
-                             or sections yet: use --difficulty easy or medium";
+    const SECTIONS: &str = "variant sections are a book's: sudoku book --sections killer:easy:6,x:hard:4 \
+                            (generate takes --difficulty)";
+    const TECHNIQUE: &str = "--technique names SE's techniques, not the variant ladder's yet: use --difficulty";
+    const GRADE: &str = "variant records carry no grade columns: rate them with `sudoku grade`";
     const CLASSIC: &str = "it applies to classic 9x9 puzzles only";
     [
-        ("--sections", !args.sections.is_empty(), NO_GRADER),
-        ("--technique", args.technique.is_some(), NO_GRADER),
-        ("--grade", args.grade, NO_GRADER),
+        ("--sections", !args.sections.is_empty(), SECTIONS),
+        ("--technique", args.technique.is_some(), TECHNIQUE),
+        ("--grade", args.grade, GRADE),
         ("--clues", args.clues.is_some(), CLASSIC),
         ("--pattern", args.pattern.is_some(), CLASSIC),
         ("--tries", args.tries.is_some(), CLASSIC),
