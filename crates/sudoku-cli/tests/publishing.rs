@@ -158,10 +158,7 @@ fn r45_print_reports_and_refuses_redundant_clues() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let warnings = String::from_utf8(out.stderr).unwrap();
     let cell = format!("r{}c{}={}", at / 9 + 1, at % 9 + 1, &solution[at..=at]);
-    assert!(
-        warnings.contains("loose.txt:2: not minimal") && warnings.contains(&cell),
-        "{warnings}"
-    );
+    assert!(warnings.contains("loose.txt:2: not minimal") && warnings.contains(&cell), "{warnings}");
     // Every given named is redundant by the test's solver.
     let line = warnings.lines().find(|l| l.contains("loose.txt:2:")).unwrap();
     for name in line.split("without ").nth(1).unwrap().split(", ").map(|n| n.split(' ').next().unwrap()) {
@@ -207,4 +204,60 @@ fn r45_print_reports_and_refuses_redundant_clues() {
         .stderr(predicates::str::contains("loose.txt:1: not minimal"));
     let _ = digit;
     assert!(!refused.exists());
+}
+
+/// `grade --format csv` takes variant puzzles on both scales: one row per
+/// record in input order, the same ratings as the JSON rows, an unrated
+/// puzzle with its status, a malformed one (with --skip-invalid) with
+/// `malformed`.
+#[test]
+fn r45_grade_writes_csv_for_every_variant() {
+    let killer =
+        run(&["generate", "--variant", "killer", "--size", "6", "-n", "2", "--seed", "1", "-q"], None);
+    let x = run(&["generate", "--variant", "x", "-n", "2", "--seed", "1", "-q"], None);
+    let input =
+        format!("{killer}{x}{{\"size\":4,\"givens\":\"1...............\"}}\n{{\"size\":4,\"givn\":\"1\"}}\n");
+    let out = sudoku()
+        .args(["grade", "--format", "csv", "--skip-invalid", "-"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "an unrated and a malformed record: exit 1");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    assert_eq!(
+        headers.iter().collect::<Vec<_>>(),
+        [
+            "puzzle",
+            "variant",
+            "size",
+            "scale",
+            "rating",
+            "band",
+            "ep",
+            "ed",
+            "technique",
+            "trial",
+            "spike",
+            "status"
+        ]
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 6);
+    let json = sudoku()
+        .args(["grade", "--format", "json", "--skip-invalid", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let json = String::from_utf8(json.stdout).unwrap();
+    for (row, line) in rows.iter().zip(json.lines()).take(4) {
+        let v: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(row[4].parse::<f64>().unwrap(), v["er"].as_f64().unwrap(), "{row:?} {line}");
+        assert_eq!(&row[5], v["band"].as_str().unwrap());
+    }
+    assert_eq!((&rows[0][1], &rows[0][3]), ("killer", "variant ladder"));
+    assert_eq!((&rows[2][1], &rows[2][3]), ("x", "SE"));
+    assert_eq!(&rows[4][11], "not-unique");
+    assert_eq!(&rows[5][11], "malformed");
 }

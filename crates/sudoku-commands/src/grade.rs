@@ -359,6 +359,87 @@ pub struct LadderGradeJson {
     steps: Option<Vec<LadderStepJson>>,
 }
 
+/// Column names of `grade --format csv` on variant puzzles, in order.
+pub const VARIANT_GRADE_CSV_COLUMNS: &[&str] = &[
+    "puzzle",
+    "variant",
+    "size",
+    "scale",
+    "rating",
+    "band",
+    "ep",
+    "ed",
+    "technique",
+    "trial",
+    "spike",
+    "status",
+];
+
+/// One variant puzzle of `grade --format csv`, on either scale: the puzzle
+/// (its line where the variant and size say the rest, else its JSON
+/// form), variant, size, the scale (`SE` or `variant ladder`), the
+/// ratings, band, hardest technique, whether the path guessed, its spike
+/// (with `--explain` on SE's scale, which needs the path; always on the
+/// ladder) and the status. An unrated puzzle has the status alone.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantGradeRow {
+    puzzle: String,
+    variant: String,
+    size: usize,
+    scale: Option<&'static str>,
+    rating: Option<String>,
+    band: Option<&'static str>,
+    ep: Option<String>,
+    ed: Option<String>,
+    technique: Option<String>,
+    trial: Option<bool>,
+    spike: Option<String>,
+    status: &'static str,
+}
+
+impl VariantGradeRow {
+    /// The row of a puzzle without a rating: `status` alone.
+    pub fn unrated(puzzle: &sudoku_variant::Puzzle, status: &'static str) -> VariantGradeRow {
+        VariantGradeRow {
+            puzzle: crate::variant::puzzle_text(puzzle),
+            variant: puzzle.variant_name(),
+            size: puzzle.size(),
+            scale: None,
+            rating: None,
+            band: None,
+            ep: None,
+            ed: None,
+            technique: None,
+            trial: None,
+            spike: None,
+            status,
+        }
+    }
+
+    /// The row of a puzzle SE's grader rated (or said why not).
+    pub fn graded(puzzle: &sudoku_variant::Puzzle, graded: &Graded) -> VariantGradeRow {
+        match graded {
+            Graded::Rated(g) => {
+                let spike = (!g.steps.is_empty())
+                    .then(|| format!("{:.1}", crate::generate::spike(g.steps.iter().map(|s| s.difficulty))));
+                VariantGradeRow {
+                    scale: Some("SE"),
+                    rating: Some(format!("{:.1}", g.er)),
+                    band: Some(g.band.name()),
+                    ep: Some(format!("{:.1}", g.ep)),
+                    ed: Some(format!("{:.1}", g.ed)),
+                    technique: Some(g.technique.to_string()),
+                    trial: None,
+                    spike,
+                    status: "rated",
+                    ..VariantGradeRow::unrated(puzzle, "rated")
+                }
+            }
+            Graded::Unrated { status, .. } => VariantGradeRow::unrated(puzzle, status),
+        }
+    }
+}
+
 /// One step of a ladder's path: its technique, difficulty, where, and what
 /// it concludes.
 #[derive(Debug, Clone, Serialize)]
@@ -425,6 +506,21 @@ impl LadderGradeJson {
             status: "rated",
             steps,
         })
+    }
+
+    /// The row of `grade --format csv` ([`VariantGradeRow`]) of `puzzle`.
+    pub fn csv_row(&self, puzzle: &sudoku_variant::Puzzle) -> VariantGradeRow {
+        VariantGradeRow {
+            scale: Some(self.scale),
+            rating: Some(format!("{:.1}", self.er)),
+            band: Some(self.band),
+            ep: Some(format!("{:.1}", self.ep)),
+            ed: Some(format!("{:.1}", self.ed)),
+            technique: Some(self.technique.to_string()),
+            trial: Some(self.trial),
+            spike: Some(format!("{:.1}", self.spike)),
+            ..VariantGradeRow::unrated(puzzle, self.status)
+        }
     }
 
     /// The line form, newline included: `puzzle variant ER/EP/ED band

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::Args;
 use sudoku_commands::grade::{
-    rating_text, GradeJson, GradeRequest, GradeRow, Graded, LadderGradeJson, FORMATS,
-    GRADE_CSV_HEADER as CSV_HEADER,
+    rating_text, GradeJson, GradeRequest, GradeRow, Graded, LadderGradeJson, VariantGradeRow, FORMATS,
+    GRADE_CSV_HEADER as CSV_HEADER, VARIANT_GRADE_CSV_COLUMNS,
 };
 use sudoku_commands::Format;
 use sudoku_grade::{Grader, Scale};
@@ -169,10 +169,7 @@ fn write_malformed(out: &mut RecordWriter<OutFile>, format: Format, message: &st
 /// (`LadderGradeJson`), or said to be unrated (no or several solutions).
 fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> anyhow::Result<ExitCode> {
     use sudoku_io::VariantRecord;
-    if format == Format::Csv {
-        bail!("--format csv is not yet written for variant puzzles: use line or json");
-    }
-    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
+    let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, VARIANT_GRADE_CSV_COLUMNS)?;
     let inputs = crate::pipeline::input_paths(&args.source.files)
         .into_iter()
         .map(|path| crate::cmd::solve::variant::open(path, sudoku_io::VariantSpec::default()));
@@ -180,6 +177,9 @@ fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> a
     crate::pipeline::for_each_item(inputs, &args.output, work, |record, result| {
         let puzzle = match &record.puzzle {
             Ok(p) => p,
+            Err(e) if format == Format::Csv => {
+                return run.malformed(e, || Ok(writeln!(out.get_mut(), ",,,,,,,,,,,malformed")?))
+            }
             Err(e) => return run.malformed(e, || write_malformed(&mut out, format, &e.to_string())),
         };
         let variant = puzzle.variant_name();
@@ -190,11 +190,13 @@ fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> a
                 match LadderGradeJson::of(puzzle, request.explain) {
                     Ok(row) => match format {
                         Format::Json => out.write_json(&row)?,
+                        Format::Csv => out.write_csv(&row.csv_row(puzzle))?,
                         _ => out.get_mut().write_all(row.line().as_bytes())?,
                     },
                     Err((status, why)) => {
                         run.negative();
                         match format {
+                            Format::Csv => out.write_csv(&VariantGradeRow::unrated(puzzle, status))?,
                             Format::Json => out.write_json(&serde_json::json!({
                                 "puzzle": puzzle.givens_line(), "variant": variant, "status": status, "why": why
                             }))?,
@@ -211,6 +213,7 @@ fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> a
         let cells: [u8; 81] = puzzle.givens().try_into().context("internal: a graded variant is 9x9")?;
         let grid = sudoku_core::Grid::from_array(cells).context("internal: a graded variant's givens")?;
         match format {
+            Format::Csv => out.write_csv(&VariantGradeRow::graded(puzzle, &graded))?,
             Format::Json => {
                 let mut value = serde_json::to_value(graded.json(&grid))?;
                 if let Some(map) = value.as_object_mut() {
@@ -226,5 +229,5 @@ fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> a
         }
         Ok(Flow::Continue)
     })?;
-    run.finish(out, false)
+    run.finish(out, format == Format::Csv)
 }

@@ -48,7 +48,8 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
 fn refused_flag(args: &GenerateArgs) -> Option<(&'static str, &'static str)> {
     const SECTIONS: &str = "variant sections are a book's: sudoku book --sections killer:easy:6,x:hard:4 \
                             (generate takes --difficulty)";
-    const TECHNIQUE: &str = "--technique names SE's techniques, not the variant ladder's yet: use --difficulty";
+    const TECHNIQUE: &str =
+        "--technique names SE's techniques, not the variant ladder's yet: use --difficulty";
     const GRADE: &str = "variant records carry no grade columns: rate them with `sudoku grade`";
     const CLASSIC: &str = "it applies to classic 9x9 puzzles only";
     [
