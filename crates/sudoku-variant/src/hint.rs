@@ -2,9 +2,12 @@
 //! digits), first any mistake (a placed digit that differs from the unique
 //! solution), else the simplest next placement: a naked single, a hidden
 //! single in a house (named by kind), a digit one constraint forces (a
-//! killer cage's combinations, a thermometer's order); when none of these applies, the cell with the fewest candidates
-//! and its digit from the solution, said as such. Not the SE ladder: that
-//! is `sudoku-grade`'s, for the variants it knows.
+//! killer cage's combinations, a thermometer's order); when none of these
+//! applies, the variant ladder's way to its next placement
+//! ([`Puzzle::path_to_placement`]), named by its hardest step; only where
+//! that needs a trial, the cell with the fewest candidates and its digit
+//! from the solution, said as such. The SE ladder's hints are
+//! `sudoku-grade`'s, for the variants it knows.
 
 use crate::constraint::Candidates;
 use crate::{Puzzle, VariantSolver};
@@ -133,7 +136,23 @@ impl Puzzle {
                 }
             }
         }
-        // Nothing simple: the most constrained cell, from the solution.
+        // Nothing simple: the ladder's way to its first placement from
+        // here, named by its hardest step ("X-Wing (5 in rows 2, 7), then
+        // Hidden Single in row 3").
+        if let Ok(position) = self.with_givens(board.clone()) {
+            let path = position.path_to_placement(&solution);
+            if let (Some(last), Some(hardest)) = (path.last(), path.iter().max_by_key(|s| s.difficulty)) {
+                if let (&[(cell, digit)], false) = (&last.place[..], last.technique == "Trial") {
+                    let reason = match hardest == last {
+                        true => last.reason.clone(),
+                        false => format!("{}, then {} ({})", hardest.reason, last.technique, last.reason),
+                    };
+                    return Ok(place(hardest.technique, reason, usize::from(cell), digit));
+                }
+            }
+        }
+        // Nothing on the ladder either: the most constrained cell, from
+        // the solution.
         let cell = self
             .cells()
             .into_iter()

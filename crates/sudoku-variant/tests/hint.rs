@@ -100,3 +100,44 @@ fn r34_a_killer_hint_uses_its_cages() {
         VariantHint::Mistake { cell, placed: board[cell], solution: solution[cell] }
     );
 }
+
+/// Issue 45: where the simple steps stop, a hint takes the variant
+/// ladder's way to its next placement, so a puzzle the ladder solves
+/// without a trial is hinted to the end without a `Solution` step; every
+/// placement is the recorded solution's digit (pencilmark's, checked by
+/// CP-SAT: the fixtures), and the techniques named are the ladder's.
+#[test]
+fn r45_hints_follow_the_ladder_where_the_simple_steps_stop() {
+    let (mut hinted, mut from_ladder) = (0, 0);
+    for path in crate::fixtures::fixture_files() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.contains("25") || name.contains("16") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).unwrap().lines().take(4) {
+            let read = Puzzle::from_json(line).unwrap();
+            let (puzzle, Some(solution)) = (read.puzzle, read.solution) else { continue };
+            let Ok(rating) = puzzle.rate() else { continue };
+            if rating.trial {
+                continue;
+            }
+            let mut board = puzzle.givens().to_vec();
+            loop {
+                match puzzle.hint(&board).unwrap() {
+                    VariantHint::Place { technique, cell, digit, .. } => {
+                        assert_eq!(digit, solution[cell], "{name}: {technique} at {cell}");
+                        assert_ne!(technique, "Solution", "{name}: the ladder solves it without a trial");
+                        let simple = ["Naked Single", "Hidden Single"].contains(&technique);
+                        from_ladder += usize::from(!simple);
+                        board[cell] = digit;
+                    }
+                    VariantHint::Solved => break,
+                    other => panic!("{name}: unexpected {other:?}"),
+                }
+            }
+            assert_eq!(board, solution, "{name}");
+            hinted += 1;
+        }
+    }
+    assert!(hinted >= 20 && from_ladder > 0, "{hinted} puzzles hinted, {from_ladder} steps past the singles");
+}

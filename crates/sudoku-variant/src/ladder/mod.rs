@@ -612,6 +612,20 @@ impl<'a> Board<'a> {
         None
     }
 
+    /// A trial: the solution's digit in the open cell with the fewest
+    /// candidates.
+    fn trial(&self, solution: &[u8]) -> Step {
+        let c = self
+            .puzzle
+            .cells()
+            .into_iter()
+            .filter(|&c| self.value[c] == 0)
+            .min_by_key(|&c| self.cands[c].count_ones())
+            .expect("an open cell");
+        let reason = format!("{} ({} candidates)", self.puzzle.cell_name(c), self.cands[c].count_ones());
+        step("Trial", TRIAL, reason, vec![(c as u16, solution[c])], Vec::new())
+    }
+
     /// Takes `s`: places its digits, removes its candidates.
     fn apply(&mut self, s: &Step) {
         for &(c, d) in &s.place {
@@ -699,16 +713,7 @@ impl Puzzle {
         }
         let mut steps = Vec::new();
         while !board.is_solved() {
-            let next = board.next_step(Tenths::MAX).unwrap_or_else(|| {
-                let c = self
-                    .cells()
-                    .into_iter()
-                    .filter(|&c| board.value[c] == 0)
-                    .min_by_key(|&c| board.cands[c].count_ones())
-                    .expect("an open cell");
-                let reason = format!("{} ({} candidates)", self.cell_name(c), board.cands[c].count_ones());
-                step("Trial", TRIAL, reason, vec![(c as u16, solution[c])], Vec::new())
-            });
+            let next = board.next_step(Tenths::MAX).unwrap_or_else(|| board.trial(solution));
             board.apply(&next);
             steps.push(next);
         }
@@ -717,6 +722,25 @@ impl Puzzle {
         let ep = steps[..=first_place].iter().map(|s| s.difficulty).max().unwrap_or(0);
         let ed = steps[0].difficulty;
         Ok(Rating { er, ep, ed, trial: er >= TRIAL, steps })
+    }
+
+    /// The ladder's path from the givens to its first placement, that
+    /// step included (a trial, taking `solution`'s digit, when nothing
+    /// else places): what a hint shows of the next digit. Empty when every
+    /// cell is given. `solution` must be the puzzle's unique solution.
+    pub fn path_to_placement(&self, solution: &[u8]) -> Vec<Step> {
+        let mut board = Board::new(self);
+        let mut steps = Vec::new();
+        while !board.is_solved() {
+            let next = board.next_step(Tenths::MAX).unwrap_or_else(|| board.trial(solution));
+            board.apply(&next);
+            let placed = !next.place.is_empty();
+            steps.push(next);
+            if placed {
+                break;
+            }
+        }
+        steps
     }
 
     /// Whether the ladder solves the puzzle with no step harder than
