@@ -158,3 +158,35 @@ fn r45_variant_difficulty_bands_hold_for_every_record() {
         }
     }
 }
+
+/// Issue 45: `--technique` on a variant keeps puzzles whose hardest step is
+/// that technique as `grade` names it (the ladder's steps that SE has:
+/// X-Wing, XY-Wing, ...), for any `--jobs`.
+#[test]
+fn r45_variant_technique_keeps_the_hardest_step() {
+    for (list, size, technique, name) in
+        [("jigsaw", "9", "x-wing", "X-Wing"), ("jigsaw", "9", "xy-wing", "XY-Wing")]
+    {
+        let base = [
+            "generate",
+            "--variant",
+            list,
+            "--size",
+            size,
+            "--technique",
+            technique,
+            "--seed",
+            "1",
+            "-q",
+            "-n",
+            "3",
+        ];
+        let one = stdout_of(&[&base[..], &["-j", "1"]].concat());
+        assert_eq!(one, stdout_of(&[&base[..], &["-j", "2"]].concat()), "{list}");
+        let graded = sudoku().args(["grade", "--format", "json", "-"]).write_stdin(one).output().unwrap();
+        for line in String::from_utf8(graded.stdout).unwrap().lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["technique"], name, "{list}: {line}");
+        }
+    }
+}

@@ -284,8 +284,8 @@ rates it (SE's scale for 9x9 X, windoku and disjoint groups; the variant
 ladder elsewhere: singles, intersections, subsets, fish, wings, chains, the
 rule of 45 for killers; a trial rates 9.0, extreme): clues are kept (cages
 left smaller) where removing them would need a harder step, and a puzzle
-under the band is drawn again (40 draws). --no-trial and --max-spike apply
-too.
+under the band is drawn again (40 draws). --technique (the hardest step as
+`sudoku grade` names it), --no-trial and --max-spike apply too.
   sudoku generate --variant killer -n 10 --seed 1
   sudoku generate --variant killer --difficulty easy -n 10 --seed 1
   sudoku generate --variant killer --difficulty hard --no-trial -n 4 --seed 1

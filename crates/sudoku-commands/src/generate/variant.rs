@@ -64,10 +64,43 @@ pub struct VariantGrade {
     pub ed: f64,
     /// The hardest step's technique.
     pub technique: String,
+    /// That technique as SE names it, where SE has it
+    /// ([`ladder_technique`] on the ladder): what `--technique` selects.
+    pub se_technique: Option<sudoku_grade::Technique>,
     /// The scale: `SE` or `variant ladder`.
     pub scale: &'static str,
     /// The hardest step over the rest of the path ([`spike`]).
     pub spike: f64,
+}
+
+/// The SE technique a step of the variant ladder is, where SE has it (the
+/// ladder's skyscraper, two-string kite and turbot fish are SE's "2 Strong
+/// Links"; its chains SE's forcing X-chain and forcing chain); `None` for
+/// the ladder's own steps (a constraint's, the rule of 45, a cage's needs,
+/// a trial).
+pub fn ladder_technique(name: &str) -> Option<sudoku_grade::Technique> {
+    use sudoku_grade::Technique as T;
+    Some(match name {
+        "Hidden Single" => T::HiddenSingle,
+        "Naked Single" => T::NakedSingle,
+        "Pointing" => T::Pointing,
+        "Claiming" => T::Claiming,
+        "Naked Pair" => T::NakedPair,
+        "X-Wing" => T::XWing,
+        "Hidden Pair" => T::HiddenPair,
+        "Naked Triple" => T::NakedTriplet,
+        "Swordfish" => T::Swordfish,
+        "Hidden Triple" => T::HiddenTriplet,
+        "Skyscraper" | "2-String Kite" | "Turbot Fish" => T::TwoStrongLinks,
+        "XY-Wing" => T::XyWing,
+        "XYZ-Wing" => T::XyzWing,
+        "Naked Quad" => T::NakedQuad,
+        "Jellyfish" => T::Jellyfish,
+        "Hidden Quad" => T::HiddenQuad,
+        "X-Chain" => T::ForcingXChain,
+        "Alternating Inference Chain" => T::ForcingChain,
+        _ => return None,
+    })
 }
 
 /// Grades a variant puzzle whose one solution is `solution`, on
@@ -84,6 +117,7 @@ pub fn grade_variant(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option
                 ep: g.ep,
                 ed: g.ed,
                 technique: g.technique.to_string(),
+                se_technique: Some(g.technique),
                 scale: "SE",
                 spike,
             }
@@ -96,6 +130,7 @@ pub fn grade_variant(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option
                 ep: tenths(r.ep),
                 ed: tenths(r.ed),
                 technique: top.to_string(),
+                se_technique: ladder_technique(top),
                 scale: "variant ladder",
                 spike: spike(r.steps.iter().map(|s| tenths(s.difficulty))),
             }

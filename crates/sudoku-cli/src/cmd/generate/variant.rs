@@ -48,13 +48,10 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
 fn refused_flag(args: &GenerateArgs) -> Option<(&'static str, &'static str)> {
     const SECTIONS: &str = "variant sections are a book's: sudoku book --sections killer:easy:6,x:hard:4 \
                             (generate takes --difficulty)";
-    const TECHNIQUE: &str =
-        "--technique names SE's techniques, not the variant ladder's yet: use --difficulty";
     const GRADE: &str = "variant records carry no grade columns: rate them with `sudoku grade`";
     const CLASSIC: &str = "it applies to classic 9x9 puzzles only";
     [
         ("--sections", !args.sections.is_empty(), SECTIONS),
-        ("--technique", args.technique.is_some(), TECHNIQUE),
         ("--grade", args.grade, GRADE),
         ("--clues", args.clues.is_some(), CLASSIC),
         ("--pattern", args.pattern.is_some(), CLASSIC),
@@ -93,7 +90,7 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         None => (rand::random::<u64>(), true),
     };
     let mut rated = args.difficulty.map(|band| Rated::of_band(band.min_tenths(), band.max_tenths()));
-    if args.max_spike.is_some() {
+    if args.max_spike.is_some() || args.technique.is_some() {
         rated.get_or_insert(Rated { least: 0, most: u8::MAX });
     }
     if args.no_trial {
@@ -137,17 +134,20 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         let message = format!("index {}: {} of {} cells tried", step.index, step.done, step.total);
         progress.lock().unwrap_or_else(PoisonError::into_inner).note(message);
     };
-    // With a spike bound, a puzzle over it counts as unrated: drawn again.
+    // With a spike bound or a technique, a puzzle over the bound or with
+    // another hardest step counts as unrated: drawn again.
     let judge = |p: &sudoku_variant::Puzzle, solution: &[u8]| {
         let g = sudoku_commands::generate::grade_variant(p, solution)?;
         let spiky = args.max_spike.is_some_and(|most| g.spike * 10.0 > f64::from(most) + 0.5);
-        (!spiky).then(|| (g.er * 10.0).round() as u8)
+        let other = args.technique.is_some_and(|t| g.se_technique != Some(t));
+        (!spiky && !other).then(|| (g.er * 10.0).round() as u8)
     };
     let watch = Watch {
         stop: None,
         time_limit: args.time_limit,
         progress: shown.then_some(&note as &(dyn Fn(Step) + Sync)),
-        rate: args.max_spike.map(|_| &judge as sudoku_gen::variant::RateFn<'_>),
+        rate: (args.max_spike.is_some() || args.technique.is_some())
+            .then_some(&judge as sudoku_gen::variant::RateFn<'_>),
     };
     let mut buf = Vec::new();
     for chunk in chunks(indices, 2 * jobs as u64, MAX_CHUNK) {
@@ -162,6 +162,22 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
                          the puzzles before it are written. Big sizes take long (25x25: over ten minutes on \
                          two cores): raise the limit",
                         limit.as_secs_f64()
+                    );
+                }
+                if let (VariantGenError::NotInBand { .. }, true) =
+                    (&e, args.technique.is_some() || args.max_spike.is_some())
+                {
+                    let mut filters = Vec::new();
+                    if let Some(t) = args.technique {
+                        filters.push(format!("hardest step {t}"));
+                    }
+                    if let Some(most) = args.max_spike {
+                        filters.push(format!("spike at most {}.{}", most / 10, most % 10));
+                    }
+                    bail!(
+                        "{e}, with {}: such puzzles are rare among these; a --difficulty of the \
+                         technique's band (xy-wing's is hard) draws them more often",
+                        filters.join(" and ")
                     );
                 }
                 return Err(e.into());
