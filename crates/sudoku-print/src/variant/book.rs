@@ -57,6 +57,9 @@ impl VariantSection {
 
 /// The least and largest cell of a mini grid (side 6 or less).
 const CHILD_CELL: (f32, f32) = (15.0 * MM, 17.0 * MM);
+/// The least cell of a grid with cages: its sums (a quarter of the cell)
+/// print at 5 pt or more. Fewer grids a page where more would be smaller.
+const CAGED_CELL: f32 = 21.0;
 /// Heading size of a section's first page.
 const HEADING_SIZE: f32 = 16.0;
 /// Line distance of the rules text.
@@ -64,10 +67,11 @@ const RULES_LEADING: f32 = BODY_SIZE * 1.35;
 
 /// The size and arrangement of a section's grids.
 #[derive(Debug, Clone)]
-struct Geometry {
+pub(super) struct Geometry {
     cols: usize,
     rows: usize,
-    cell: f32,
+    /// The side of a cell, in points.
+    pub(super) cell: f32,
     /// The rules text in lines, and the height of heading plus rules.
     intro: Vec<String>,
     intro_h: f32,
@@ -85,7 +89,7 @@ fn narrowest_body(opts: &PrintOptions) -> Area {
     body(&Frame::new(opts.trim, opts.bleed, 1, usize::MAX))
 }
 
-fn section_geometry(section: &VariantSection, opts: &PrintOptions) -> Geometry {
+pub(super) fn section_geometry(section: &VariantSection, opts: &PrintOptions) -> Geometry {
     let side = section.items.iter().map(|i| i.puzzle.side()).max().unwrap_or(9);
     let samurai = section.items.iter().any(|i| matches!(i.puzzle.layout(), Layout::Samurai));
     let caged = section.items.iter().any(|i| i.puzzle.has_cages());
@@ -115,6 +119,8 @@ fn section_geometry(section: &VariantSection, opts: &PrintOptions) -> Geometry {
         }
         let cell = fit(cols, rows);
         let least = if side <= 6 { CHILD_CELL.0 } else { MIN_CELL };
+        // A cage's sum is a quarter of its cell: 5 pt or more to be read.
+        let least = if caged { least.max(CAGED_CELL) } else { least };
         if cell >= least || (cols, rows) == (1, 1) {
             best = (cols, rows, cell);
             break;

@@ -416,3 +416,51 @@ fn r34_variant_images_number_puzzles_through_the_sections_and_follow_each_with_i
     assert!(images[1].svg.contains("<title>Solution 5</title>"));
     assert_eq!(variant_images(&sections, &opts, false).len(), 3);
 }
+
+/// Issue 45: killer books a reader can follow at every trim, 5x8 to A4
+/// and letter, for the 9x9 and the 6x6 (mini grid) sections: every cage sum
+/// is printed at 5 pt or more, a cage's dashed line keeps clear of the
+/// thick box line (half a point of paper between them) and of its
+/// neighbour cage's line (a point).
+#[test]
+fn r45_killer_cages_stay_legible_and_apart_at_every_trim() {
+    for side in [9usize, 6] {
+        // Dominoes with two-digit sums (and a last single cell on 9x9).
+        let n = side * side;
+        let mut cages: Vec<(Option<u32>, Vec<u16>)> = (0..n / 2)
+            .map(|k| (Some(if side == 9 { 17 } else { 11 }), vec![2 * k as u16, 2 * k as u16 + 1]))
+            .collect();
+        if n % 2 == 1 {
+            cages.push((Some(9), vec![(n - 1) as u16]));
+        }
+        let puzzle = killer(side, cages, vec![0; n]);
+        let item =
+            VariantItem { puzzle: puzzle.clone(), solution: Vec::new(), meta: crate::ItemMeta::default() };
+        let section = VariantSection::new("Killer", vec![item; 4]);
+        for trim in ["5x8", "5.25x8", "5.5x8.5", "6x9", "a5", "7x10", "8.5x11", "a4", "letter"] {
+            let trim: crate::Trim = trim.parse().unwrap();
+            let opts =
+                PrintOptions { trim, per_page: crate::PerPage::default_for(trim), ..PrintOptions::default() };
+            let cell = book::section_geometry(&section, &opts).cell;
+            let frame = GridFrame { puzzle: &puzzle, solution: None, x: 0.0, y: 0.0, cell };
+            let pens = frame.pens();
+            let mut marks = Vec::new();
+            frame.draw(&mut marks);
+            let smallest = marks
+                .iter()
+                .filter_map(|m| match m {
+                    Mark::Text { run, .. } => Some(run.size),
+                    _ => None,
+                })
+                .fold(f32::INFINITY, f32::min);
+            assert!(
+                smallest >= 5.0,
+                "{side}x{side} on {trim}: sums of {smallest:.1} pt in cells of {cell:.1} pt"
+            );
+            let to_box_line = pens.inset - pens.cage / 2.0 - pens.thick / 2.0;
+            let to_neighbour = 2.0 * pens.inset - pens.cage;
+            assert!(to_box_line >= 0.5, "{side}x{side} on {trim}: {to_box_line:.2} pt from the box line");
+            assert!(to_neighbour >= 1.0, "{side}x{side} on {trim}: {to_neighbour:.2} pt between cages");
+        }
+    }
+}
