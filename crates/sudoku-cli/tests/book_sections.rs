@@ -6,12 +6,11 @@
 //! band in rating order, and the pages and the answer key are where the
 //! index says, with the answer grids showing the solutions.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use serde_json::Value;
 
-use crate::util::{pdf_words, sudoku};
+use crate::util::{csv_file, make_book, pdf_words, sudoku};
 
 /// A puzzle as this test reads it: size, givens, the groups of cells that
 /// hold distinct digits (a full house, a diagonal, a cage) and the sums
@@ -327,22 +326,8 @@ fn pdf_text(pdf: &Path, page: usize) -> String {
 #[test]
 fn r45_a_book_of_variant_sections_reads_back_unique_in_band_and_in_order() {
     let dir = tempfile::tempdir().unwrap();
-    let (pdf, csv) = (dir.path().join("v.pdf"), dir.path().join("v.csv"));
     let sections = "killer:easy:6,killer:hard:6,x:medium:4,jigsaw:medium:4,6x6:easy:4,16x16:medium:2";
-    sudoku()
-        .args(["book", "--sections", sections, "--seed", "3", "-q", "-o"])
-        .arg(&pdf)
-        .arg("--csv")
-        .arg(&csv)
-        .assert()
-        .success();
-    let text = std::fs::read_to_string(&csv).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let headers: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
-    let rows: Vec<HashMap<String, String>> = reader
-        .records()
-        .map(|r| headers.iter().cloned().zip(r.unwrap().iter().map(str::to_string)).collect())
-        .collect();
+    let (pdf, rows) = make_book(dir.path(), &["--sections", sections, "--seed", "3"]);
     assert_eq!(rows.len(), 26);
 
     // Sections in the order asked, each of its count, band and variant,
@@ -432,9 +417,7 @@ fn r45_print_indexes_images_and_large_print_take_variant_puzzles() {
     std::fs::write(&input, [killer.stdout, six.stdout].concat()).unwrap();
     let (pdf, csv) = (dir.path().join("m.pdf"), dir.path().join("m.csv"));
     sudoku().arg("print").arg(&input).arg("-o").arg(&pdf).arg("--csv").arg(&csv).assert().success();
-    let text = std::fs::read_to_string(&csv).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let headers: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    let (headers, rows) = csv_file(&csv);
     assert_eq!(
         headers,
         [
@@ -452,10 +435,6 @@ fn r45_print_indexes_images_and_large_print_take_variant_puzzles() {
             "source"
         ]
     );
-    let rows: Vec<HashMap<String, String>> = reader
-        .records()
-        .map(|r| headers.iter().cloned().zip(r.unwrap().iter().map(str::to_string)).collect())
-        .collect();
     assert_eq!(rows.len(), 4);
     for (k, row) in rows.iter().enumerate() {
         let number = k + 1;

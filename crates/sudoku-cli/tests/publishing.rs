@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::util::sudoku;
+use crate::util::{make_book, sudoku};
 
 fn run(args: &[&str], input: Option<&str>) -> String {
     let mut cmd = sudoku();
@@ -96,25 +96,14 @@ fn r45_max_spike_bounds_the_hardest_step_over_the_rest_classic_and_variant() {
 #[test]
 fn r45_book_sections_report_and_bound_the_spike() {
     let dir = tempfile::tempdir().unwrap();
-    let (pdf, csv) = (dir.path().join("b.pdf"), dir.path().join("b.csv"));
-    sudoku()
-        .args(["book", "--sections", "easy:2,killer+6x6:medium:3,x:hard:2", "--max-spike", "1.0", "-q", "-o"])
-        .arg(&pdf)
-        .arg("--csv")
-        .arg(&csv)
-        .assert()
-        .success();
-    let text = std::fs::read_to_string(&csv).unwrap();
-    let mut reader = csv::Reader::from_reader(text.as_bytes());
-    let headers = reader.headers().unwrap().clone();
-    let at = |name: &str| headers.iter().position(|h| h == name).unwrap();
-    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let (_, rows) =
+        make_book(dir.path(), &["--sections", "easy:2,killer+6x6:medium:3,x:hard:2", "--max-spike", "1.0"]);
     assert_eq!(rows.len(), 7);
     for row in &rows {
-        let spike: f64 = row[at("spike")].parse().unwrap();
+        let spike: f64 = row["spike"].parse().unwrap();
         assert!(spike <= 1.0, "{row:?}");
         // The same as the puzzle's path says, graded afresh.
-        let puzzle = &row[at("puzzle")];
+        let puzzle = &row["puzzle"];
         let (_, _, fresh) = graded(&format!("{puzzle}\n"))[0];
         assert!((fresh - spike).abs() < 0.05, "{row:?}: {fresh}");
     }

@@ -134,3 +134,27 @@ pub fn check_book_index(
     }
     rows
 }
+
+/// A CSV file (with a header row) as its header names and its rows, each
+/// a map from column name to value.
+pub fn csv_file(path: &std::path::Path) -> (Vec<String>, Vec<std::collections::HashMap<String, String>>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers: Vec<String> = reader.headers().unwrap().iter().map(str::to_string).collect();
+    let rows = reader
+        .records()
+        .map(|r| headers.iter().cloned().zip(r.unwrap().iter().map(str::to_string)).collect())
+        .collect();
+    (headers, rows)
+}
+
+/// `sudoku book ARGS -q -o DIR/NAME.pdf --csv DIR/NAME.csv`, which must
+/// succeed: the PDF's path and the CSV as [`csv_file`] reads it.
+pub fn make_book(
+    dir: &std::path::Path,
+    args: &[&str],
+) -> (std::path::PathBuf, Vec<std::collections::HashMap<String, String>>) {
+    let (pdf, csv) = (dir.join("book.pdf"), dir.join("book.csv"));
+    sudoku().arg("book").args(args).arg("-q").arg("-o").arg(&pdf).arg("--csv").arg(&csv).assert().success();
+    (pdf, csv_file(&csv).1)
+}

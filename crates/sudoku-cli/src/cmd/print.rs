@@ -289,17 +289,7 @@ pub fn run(args: PrintArgs) -> anyhow::Result<ExitCode> {
         let rows: Vec<PrintRow> = items
             .iter()
             .zip(sources)
-            .map(|(item, source)| {
-                let meta = &item.meta;
-                PrintRow::new(
-                    &item.puzzle,
-                    &item.solution,
-                    meta.band.as_deref(),
-                    meta.rating.as_deref(),
-                    meta.id.as_deref(),
-                    source,
-                )
-            })
+            .map(|(item, source)| PrintRow::new(&item.puzzle, &item.solution, &item.meta, source))
             .collect();
         let header = format!("{},{}\n", BOOK_COLUMNS.join(","), PRINT_CSV_COLUMNS.join(","));
         write_book_csv(csv, &index, &rows, &header)?;
@@ -662,17 +652,7 @@ fn print_variants(args: &PrintArgs, format: Format) -> anyhow::Result<ExitCode> 
         let items = sections.iter().flat_map(|s| &s.items);
         let rows: Vec<VariantPrintRow> = items
             .zip(sources)
-            .map(|(item, source)| {
-                let meta = &item.meta;
-                VariantPrintRow::new(
-                    &item.puzzle,
-                    &item.solution,
-                    meta.band.as_deref(),
-                    meta.rating.as_deref(),
-                    meta.id.as_deref(),
-                    source,
-                )
-            })
+            .map(|(item, source)| VariantPrintRow::new(&item.puzzle, &item.solution, &item.meta, source))
             .collect();
         let header = format!("{},{}\n", BOOK_COLUMNS.join(","), VARIANT_PRINT_CSV_COLUMNS.join(","));
         write_book_csv(csv, &index, &rows, &header)?;

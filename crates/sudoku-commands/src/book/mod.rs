@@ -201,21 +201,15 @@ pub struct PrintRow {
 }
 
 impl PrintRow {
-    /// The row of `puzzle`, printed with `solution` in the key.
-    pub fn new(
-        puzzle: &Grid,
-        solution: &Grid,
-        band: Option<&str>,
-        rating: Option<&str>,
-        id: Option<&str>,
-        source: String,
-    ) -> PrintRow {
+    /// The row of `puzzle`, printed with `solution` in the key, with the
+    /// band, rating and id the input gave (`meta`).
+    pub fn new(puzzle: &Grid, solution: &Grid, meta: &ItemMeta, source: String) -> PrintRow {
         PrintRow {
             puzzle: puzzle.to_line(),
             solution: solution.to_line(),
-            band: band.map(str::to_string),
-            rating: rating.map(str::to_string),
-            id: id.map(str::to_string),
+            band: meta.band.clone(),
+            rating: meta.rating.clone(),
+            id: meta.id.clone(),
             source,
         }
     }
@@ -245,13 +239,12 @@ pub struct VariantPrintRow {
 
 impl VariantPrintRow {
     /// The row of `puzzle`, printed with `solution` (a digit per canvas
-    /// position) in the key.
+    /// position) in the key, with the band, rating and id the input gave
+    /// (`meta`).
     pub fn new(
         puzzle: &sudoku_variant::Puzzle,
         solution: &[u8],
-        band: Option<&str>,
-        rating: Option<&str>,
-        id: Option<&str>,
+        meta: &ItemMeta,
         source: String,
     ) -> VariantPrintRow {
         VariantPrintRow {
@@ -259,9 +252,9 @@ impl VariantPrintRow {
             size: puzzle.size(),
             puzzle: crate::variant::puzzle_text(puzzle),
             solution: sudoku_variant::format_digits(solution),
-            band: band.map(str::to_string),
-            rating: rating.map(str::to_string),
-            id: id.map(str::to_string),
+            band: meta.band.clone(),
+            rating: meta.rating.clone(),
+            id: meta.id.clone(),
             source,
         }
     }
@@ -308,7 +301,8 @@ mod tests {
     #[test]
     fn a_book_row_is_its_book_columns_then_the_rows_own() {
         let grid = Grid::parse_line(&".".repeat(81)).unwrap();
-        let row = PrintRow::new(&grid, &grid, Some("easy"), None, None, "a.txt:3".to_string());
+        let meta = ItemMeta { band: Some("easy".into()), ..ItemMeta::default() };
+        let row = PrintRow::new(&grid, &grid, &meta, "a.txt:3".to_string());
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize((BookColumns::new(7, "Easy", 4, None), row)).unwrap();
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
