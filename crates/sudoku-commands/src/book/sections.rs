@@ -285,7 +285,7 @@ pub fn make_section(
         .collect()
 }
 
-/// A section's puzzle with its grade on [`grade_variant`]'s scale.
+/// A section's puzzle with its grade on [`crate::generate::grade_variant`]'s scale.
 fn graded(puzzle: Puzzle, solution: Vec<u8>, index: u64) -> Option<SectionPuzzle> {
     let g = grade_variant(&puzzle, &solution)?;
     Some(SectionPuzzle {

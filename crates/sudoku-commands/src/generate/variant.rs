@@ -52,8 +52,8 @@ pub fn band_rating(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option<u
     }
 }
 
-/// A variant puzzle's grade as `sudoku grade` gives it ([`band_rating`]'s
-/// scale), with its path's [`spike`].
+/// A variant puzzle's grade as `sudoku grade` gives it ([`crate::generate::band_rating`]'s
+/// scale), with its path's [`crate::generate::spike`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct VariantGrade {
     /// ER, EP and ED.
@@ -65,11 +65,11 @@ pub struct VariantGrade {
     /// The hardest step's technique.
     pub technique: String,
     /// That technique as SE names it, where SE has it
-    /// ([`ladder_technique`] on the ladder): what `--technique` selects.
+    /// ([`crate::generate::ladder_technique`] on the ladder): what `--technique` selects.
     pub se_technique: Option<sudoku_grade::Technique>,
     /// The scale: `SE` or `variant ladder`.
     pub scale: &'static str,
-    /// The hardest step over the rest of the path ([`spike`]).
+    /// The hardest step over the rest of the path ([`crate::generate::spike`]).
     pub spike: f64,
 }
 
@@ -104,7 +104,7 @@ pub fn ladder_technique(name: &str) -> Option<sudoku_grade::Technique> {
 }
 
 /// Grades a variant puzzle whose one solution is `solution`, on
-/// [`band_rating`]'s scale, with its path (for the spike); `None` when
+/// [`crate::generate::band_rating`]'s scale, with its path (for the spike); `None` when
 /// unrated.
 pub fn grade_variant(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option<VariantGrade> {
     let tenths = |t: u8| f64::from(t) / 10.0;

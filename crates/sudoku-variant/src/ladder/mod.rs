@@ -33,7 +33,7 @@
 //! | trial: none of the above applies | 9.0 |
 //!
 //! The single, intersection, subset and wing difficulties are SE's; the
-//! chains ([`chains`]) sit in SE's band of chains (6.0 to 7.9) without its
+//! chains (`ladder/chains.rs`) sit in SE's band of chains (6.0 to 7.9) without its
 //! length increments. A
 //! constraint's step, the rule of 45 (over the cages with sums, whichever
 //! kind says it is one: [`crate::Kind::cage`]) and the trial are this
