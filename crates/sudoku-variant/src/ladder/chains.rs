@@ -146,29 +146,6 @@ impl Board<'_> {
         None
     }
 
-    /// The candidates strongly linked to `node`: the cell's other digit
-    /// when it has two; the digit's other place in a house with two.
-    fn strong_of(&self, (c, d): Node, one_digit: bool) -> Vec<Node> {
-        let mut out = Vec::new();
-        let m = self.cands[usize::from(c)];
-        if !one_digit && m.count_ones() == 2 {
-            out.push((c, (m & !(1 << (d - 1))).trailing_zeros() as u8 + 1));
-        }
-        let bit = 1u32 << (d - 1);
-        for (house, _, _) in &self.houses {
-            if !house.contains(&c) {
-                continue;
-            }
-            if let [a, b] = self.spots(house, bit)[..] {
-                let other = if a == c { b } else { a };
-                if !out.contains(&(other, d)) {
-                    out.push((other, d));
-                }
-            }
-        }
-        out
-    }
-
     /// The candidates weakly linked to `node`: its digit in the cells it
     /// sees; the cell's other digits.
     fn weak_of(&self, (c, d): Node, one_digit: bool) -> Vec<Node> {
@@ -196,37 +173,65 @@ impl Board<'_> {
             .flat_map(|c| digits_of(self.cands[usize::from(c)]).map(move |d| (c, d)))
             .collect();
         let index = |node: Node| nodes.binary_search(&node).ok();
-        // Links, built once: strong and weak neighbours of each node.
-        let strong: Vec<Vec<usize>> = nodes
-            .iter()
-            .map(|&v| self.strong_of(v, one_digit).into_iter().filter_map(index).collect())
-            .collect();
+        // Links, built once: strong and weak neighbours of each node. The
+        // strong ones from each digit's houses with two places left, and
+        // each cell with two digits left.
+        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+        let mut link = |a: Node, b: Node| {
+            if let (Some(i), Some(j)) = (index(a), index(b)) {
+                if !strong[i].contains(&j) {
+                    strong[i].push(j);
+                    strong[j].push(i);
+                }
+            }
+        };
+        for d in 1..=self.n as u8 {
+            for (a, b) in self.strong_links(d) {
+                link((a, d), (b, d));
+            }
+        }
+        if !one_digit {
+            for c in self.open_cells() {
+                let m = self.cands[usize::from(c)];
+                if m.count_ones() == 2 {
+                    let d = m.trailing_zeros() as u8 + 1;
+                    link((c, d), (c, (m & (m - 1)).trailing_zeros() as u8 + 1));
+                }
+            }
+        }
         let weak: Vec<Vec<usize>> = nodes
             .iter()
             .map(|&v| self.weak_of(v, one_digit).into_iter().filter_map(index).collect())
             .collect();
         let (technique, difficulty) =
             if one_digit { ("X-Chain", 65) } else { ("Alternating Inference Chain", 70) };
-        for start in 0..nodes.len() {
+        // One buffer for every search: a node's parent counts only when
+        // stamped with the search's number.
+        let mut parent: Vec<[(u32, usize); 2]> = vec![[(0, 0); 2]; nodes.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for (stamp, start) in (1u32..).zip(0..nodes.len()) {
             if strong[start].is_empty() {
                 continue;
             }
-            // Breadth first: (node, true?) with its parent, so the chain
-            // found is a shortest one.
-            let mut parent: Vec<[Option<usize>; 2]> = vec![[None, None]; nodes.len()];
-            let mut queue = std::collections::VecDeque::from([(start, false)]);
-            parent[start][0] = Some(start);
-            while let Some((at, on)) = queue.pop_front() {
+            // Breadth first: (node, true?, links so far) with its parent,
+            // so the chain found is a shortest one, of MAX_LINKS at most.
+            queue.clear();
+            queue.push_back((start, false, 0));
+            parent[start][0] = (stamp, start);
+            while let Some((at, on, links)) = queue.pop_front() {
+                if links == MAX_LINKS {
+                    continue;
+                }
                 let next = if on { &weak[at] } else { &strong[at] };
                 for &to in next {
                     let slot = usize::from(!on);
-                    if parent[to][slot].is_some() {
+                    if parent[to][slot].0 == stamp {
                         continue;
                     }
-                    parent[to][slot] = Some(at);
+                    parent[to][slot] = (stamp, at);
                     if !on {
                         if let Some(found) = self.chain_elims(nodes[start], nodes[to]) {
-                            let path = chain_path(&parent, start, to);
+                            let path = chain_path(&parent, stamp, start, to);
                             let name = |i: &usize| {
                                 let (c, d) = nodes[*i];
                                 format!("{}={d}", self.puzzle.cell_name(usize::from(c)))
@@ -236,7 +241,7 @@ impl Board<'_> {
                             return Some(step(technique, difficulty, reason, place, elim));
                         }
                     }
-                    queue.push_back((to, !on));
+                    queue.push_back((to, !on, links + 1));
                 }
             }
         }
@@ -263,18 +268,23 @@ impl Board<'_> {
     }
 }
 
-/// The chain from `start` (false) to `end` (true), as node indices.
-fn chain_path(parent: &[[Option<usize>; 2]], start: usize, end: usize) -> Vec<usize> {
+/// The most links a chain has: longer ones are rare in a person's solving
+/// and make the search slow on large grids.
+const MAX_LINKS: usize = 12;
+
+/// The chain from `start` (false) to `end` (true), as node indices, from
+/// the parents stamped `stamp`.
+fn chain_path(parent: &[[(u32, usize); 2]], stamp: u32, start: usize, end: usize) -> Vec<usize> {
     let mut path = vec![end];
     let (mut at, mut on) = (end, true);
     while at != start || on {
-        let Some(prev) = parent[at][usize::from(on)] else { break };
+        let (mark, prev) = parent[at][usize::from(on)];
+        if mark != stamp || path.len() > 2 * MAX_LINKS + 2 {
+            break;
+        }
         path.push(prev);
         at = prev;
         on = !on;
-        if path.len() > parent.len() * 2 {
-            break;
-        }
     }
     path.reverse();
     path

@@ -587,19 +587,30 @@ impl<'a> Board<'a> {
         for (house, _, name) in &self.houses {
             let digits: Vec<u8> =
                 (1..=self.n as u8).filter(|&d| !self.placed_in(house, 1 << (d - 1))).collect();
-            if digits.len() <= k {
+            if digits.len() <= k || house.len() > 64 {
                 continue;
             }
+            // Where each digit may go in the house, as a mask of positions.
+            let places: Vec<u64> = digits
+                .iter()
+                .map(|&d| {
+                    house
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &c)| self.cands[usize::from(c)] & 1 << (d - 1) != 0)
+                        .fold(0u64, |m, (i, _)| m | 1 << i)
+                })
+                .collect();
             let found = find_subset(digits.len(), k, |idx| {
-                let mask = idx.iter().fold(0u32, |m, &i| m | 1 << (digits[i] - 1));
-                let cells: Vec<u16> =
-                    house.iter().copied().filter(|&c| self.cands[usize::from(c)] & mask != 0).collect();
-                if cells.len() != k {
+                let cover = idx.iter().fold(0u64, |m, &i| m | places[i]);
+                if cover.count_ones() as usize != k {
                     return None;
                 }
-                let elim: Vec<(u16, u8)> = cells
-                    .iter()
-                    .flat_map(|&c| digits_of(self.cands[usize::from(c)] & !mask).map(move |d| (c, d)))
+                let mask = idx.iter().fold(0u32, |m, &i| m | 1 << (digits[i] - 1));
+                let elim: Vec<(u16, u8)> = (0..house.len())
+                    .filter(|i| cover >> i & 1 == 1)
+                    .map(|i| house[i])
+                    .flat_map(|c| digits_of(self.cands[usize::from(c)] & !mask).map(move |d| (c, d)))
                     .collect();
                 (!elim.is_empty()).then_some(elim)
             });
