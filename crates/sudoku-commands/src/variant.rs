@@ -64,10 +64,19 @@ pub fn unique_solution(puzzle: &Puzzle) -> Result<Vec<u8>, NotUnique> {
 /// assert_eq!(redundant_clues(&full).len(), 16);
 /// ```
 pub fn redundant_clues(puzzle: &Puzzle) -> Vec<String> {
-    let unique = |p: &Puzzle| {
-        let mut n = 0;
-        VariantSolver::new(p).for_each_solution(p.givens(), 2, |_| n += 1);
-        n == 1
+    // A classic 9x9 counts on the core solver, many times faster.
+    let classic = puzzle.is_classic() && puzzle.size() == 9;
+    let mut core = sudoku_core::Solver::new();
+    let mut unique = |p: &Puzzle| {
+        let cells: Option<[u8; 81]> = p.givens().try_into().ok();
+        match cells.and_then(sudoku_core::Grid::from_array) {
+            Some(grid) if classic => core.count_solutions_up_to(&grid, 2) == 1,
+            _ => {
+                let mut n = 0;
+                VariantSolver::new(p).for_each_solution(p.givens(), 2, |_| n += 1);
+                n == 1
+            }
+        }
     };
     if !unique(puzzle) {
         return Vec::new();
