@@ -21,7 +21,7 @@ pub use sets::{
     DEFAULT_PATTERN_TRIES, DEFAULT_TIME_LIMIT, DEFAULT_TRIES, TRIAL_FROM,
 };
 pub use variant::{
-    band_rating, grade_variant, ladder_technique, make_variant_range, spike, variant_record, VariantGrade,
+    band_rating, grade_variant, ladder_technique, make_variant_range, variant_record, VariantGrade,
     VARIANT_FORMATS,
 };
 

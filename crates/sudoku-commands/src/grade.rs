@@ -352,7 +352,7 @@ pub struct LadderGradeJson {
     band: &'static str,
     technique: &'static str,
     trial: bool,
-    /// The hardest step over the rest of the path ([`crate::generate::spike`]).
+    /// The hardest step over the rest of the path ([`spike`]).
     spike: f64,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -421,7 +421,7 @@ impl VariantGradeRow {
         match graded {
             Graded::Rated(g) => {
                 let spike = (!g.steps.is_empty())
-                    .then(|| format!("{:.1}", crate::generate::spike(g.steps.iter().map(|s| s.difficulty))));
+                    .then(|| format!("{:.1}", spike(g.steps.iter().map(|s| s.difficulty))));
                 VariantGradeRow {
                     scale: Some("SE"),
                     rating: Some(format!("{:.1}", g.er)),
@@ -502,7 +502,7 @@ impl LadderGradeJson {
             band: sudoku_grade::Band::from_rating(tenths(rating.er)).name(),
             technique: hardest,
             trial: rating.trial,
-            spike: crate::generate::spike(rating.steps.iter().map(|s| tenths(s.difficulty))),
+            spike: spike(rating.steps.iter().map(|s| tenths(s.difficulty))),
             status: "rated",
             steps,
         })
@@ -548,5 +548,33 @@ impl LadderGradeJson {
             ));
         }
         out
+    }
+}
+
+/// How far a path's hardest step stands above the rest of it: the ER less
+/// the hardest of the other steps (one instance of the hardest left out,
+/// so a path that needs its hardest technique twice has no spike). 0 for
+/// a path of one step. A puzzle that is easy except one step has a large
+/// spike; an editor may keep such puzzles out of a section.
+///
+/// ```
+/// use sudoku_commands::grade::spike;
+/// assert_eq!(spike([1.2, 1.5, 4.2, 1.2]), 2.7);
+/// assert_eq!(spike([1.2, 4.2, 4.2]), 0.0);
+/// assert_eq!(spike([2.3]), 0.0);
+/// ```
+pub fn spike(difficulties: impl IntoIterator<Item = f64>) -> f64 {
+    let (mut top, mut second) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+    for d in difficulties {
+        if d > top {
+            second = top;
+            top = d;
+        } else if d > second {
+            second = d;
+        }
+    }
+    match second.is_finite() {
+        true => ((top - second) * 10.0).round() / 10.0,
+        false => 0.0,
     }
 }

@@ -180,7 +180,7 @@ pub struct SectionPuzzle {
     pub technique: String,
     /// The scale: `SE` or `variant ladder`.
     pub scale: &'static str,
-    /// The hardest step over the rest of the path ([`crate::generate::spike`]).
+    /// The hardest step over the rest of the path ([`crate::grade::spike`]).
     pub spike: f64,
 }
 
@@ -213,7 +213,7 @@ pub enum SectionMakeError {
 pub struct Checks {
     /// Solved without trial ([`Filter::no_trial`], on either scale).
     pub no_trial: bool,
-    /// The largest [`crate::generate::spike`] kept, in tenths.
+    /// The largest [`crate::grade::spike`] kept, in tenths.
     pub max_spike: Option<u8>,
 }
 

@@ -38,7 +38,7 @@ pub struct Filter {
     /// [`TRIAL_FROM`] (no Nishio, cell, region, dynamic or nested forcing
     /// chains). Implies a grade.
     pub no_trial: bool,
-    /// Keep only puzzles whose [`crate::generate::spike`] is at most this
+    /// Keep only puzzles whose [`crate::grade::spike`] is at most this
     /// many tenths. Grades each puzzle with its path.
     pub max_spike: Option<u8>,
     /// Grade every puzzle and keep the grade (implied by a technique).
@@ -303,7 +303,7 @@ impl Maker {
                 // A spike needs the path.
                 (band, _) if filter.max_spike.is_some() => {
                     grader.grade_with(&p.givens, &GradeOptions { explain: true }).map(|mut g| {
-                        let spike = crate::generate::spike(g.steps.iter().map(|s| s.difficulty));
+                        let spike = crate::grade::spike(g.steps.iter().map(|s| s.difficulty));
                         g.steps = Vec::new();
                         let most = f64::from(filter.max_spike.unwrap_or(u8::MAX)) / 10.0;
                         (band.is_none_or(|b| b == g.band) && spike <= most + 0.05).then_some(g)

@@ -53,7 +53,7 @@ pub fn band_rating(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option<u
 }
 
 /// A variant puzzle's grade as `sudoku grade` gives it ([`crate::generate::band_rating`]'s
-/// scale), with its path's [`crate::generate::spike`].
+/// scale), with its path's [`crate::grade::spike`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct VariantGrade {
     /// ER, EP and ED.
@@ -69,7 +69,7 @@ pub struct VariantGrade {
     pub se_technique: Option<sudoku_grade::Technique>,
     /// The scale: `SE` or `variant ladder`.
     pub scale: &'static str,
-    /// The hardest step over the rest of the path ([`crate::generate::spike`]).
+    /// The hardest step over the rest of the path ([`crate::grade::spike`]).
     pub spike: f64,
 }
 
@@ -111,7 +111,7 @@ pub fn grade_variant(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option
     Some(match sudoku_grade::Grader::for_variant(puzzle) {
         Ok(mut grader) => {
             let g = grader.grade_variant(puzzle, &sudoku_grade::GradeOptions { explain: true }).ok()?;
-            let spike = spike(g.steps.iter().map(|s| s.difficulty));
+            let spike = crate::grade::spike(g.steps.iter().map(|s| s.difficulty));
             VariantGrade {
                 er: g.er,
                 ep: g.ep,
@@ -132,38 +132,10 @@ pub fn grade_variant(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option
                 technique: top.to_string(),
                 se_technique: ladder_technique(top),
                 scale: "variant ladder",
-                spike: spike(r.steps.iter().map(|s| tenths(s.difficulty))),
+                spike: crate::grade::spike(r.steps.iter().map(|s| tenths(s.difficulty))),
             }
         }
     })
-}
-
-/// How far a path's hardest step stands above the rest of it: the ER less
-/// the hardest of the other steps (one instance of the hardest left out,
-/// so a path that needs its hardest technique twice has no spike). 0 for
-/// a path of one step. A puzzle that is easy except one step has a large
-/// spike; an editor may keep such puzzles out of a section.
-///
-/// ```
-/// use sudoku_commands::generate::spike;
-/// assert_eq!(spike([1.2, 1.5, 4.2, 1.2]), 2.7);
-/// assert_eq!(spike([1.2, 4.2, 4.2]), 0.0);
-/// assert_eq!(spike([2.3]), 0.0);
-/// ```
-pub fn spike(difficulties: impl IntoIterator<Item = f64>) -> f64 {
-    let (mut top, mut second) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-    for d in difficulties {
-        if d > top {
-            second = top;
-            top = d;
-        } else if d > second {
-            second = d;
-        }
-    }
-    match second.is_finite() {
-        true => ((top - second) * 10.0).round() / 10.0,
-        false => 0.0,
-    }
 }
 
 /// The record of a variant puzzle in `format`, without a line end: the
