@@ -97,22 +97,8 @@ fn the_first_step_is_the_easiest() {
 /// (its direct techniques and its rounds), so not on all.
 #[test]
 fn on_classic_puzzles_the_ladder_meets_sudoku_explainer() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/grade/se_calibration_sample.csv");
     let (mut n, mut equal) = (0, 0);
-    for line in std::fs::read_to_string(path).unwrap().lines().skip(1) {
-        let mut fields = line.split(',');
-        let (givens, se) = (fields.next().unwrap(), fields.next().unwrap().parse::<f64>().unwrap());
-        if !(2.6..=3.8).contains(&se) {
-            continue;
-        }
-        let puzzle = Puzzle::parse_line(givens, Some(9)).unwrap();
-        let solution = puzzle.solve_one().unwrap();
-        let rating = puzzle.rate().unwrap();
-        for step in &rating.steps {
-            assert!(step.place.iter().all(|&(c, d)| solution[usize::from(c)] == d), "{givens}: {step:?}");
-            assert!(step.elim.iter().all(|&(c, d)| solution[usize::from(c)] != d), "{givens}: {step:?}");
-        }
+    for (givens, se, rating) in se_sample_rated(|se| (2.6..=3.8).contains(&se)) {
         assert!(!rating.trial, "{givens}: SE {se} needs no trial");
         n += 1;
         equal += usize::from(u32::from(rating.er) == (se * 10.0).round() as u32);
@@ -130,24 +116,10 @@ fn on_classic_puzzles_the_ladder_meets_sudoku_explainer() {
 /// puzzles as SE's does (a rank correlation well above chance).
 #[test]
 fn past_the_subsets_the_ladder_keeps_the_solution_and_ses_order() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fixtures/grade/se_calibration_sample.csv");
     let (mut at_se, mut equal) = (0, 0);
     let mut pairs: Vec<(f64, f64)> = Vec::new();
     let mut hardest: Vec<&'static str> = Vec::new();
-    for line in std::fs::read_to_string(path).unwrap().lines().skip(1) {
-        let mut fields = line.split(',');
-        let (givens, se) = (fields.next().unwrap(), fields.next().unwrap().parse::<f64>().unwrap());
-        if se < 4.0 {
-            continue;
-        }
-        let puzzle = Puzzle::parse_line(givens, Some(9)).unwrap();
-        let solution = puzzle.solve_one().unwrap();
-        let rating = puzzle.rate().unwrap();
-        for step in &rating.steps {
-            assert!(step.place.iter().all(|&(c, d)| solution[usize::from(c)] == d), "{givens}: {step:?}");
-            assert!(step.elim.iter().all(|&(c, d)| solution[usize::from(c)] != d), "{givens}: {step:?}");
-        }
+    for (_, se, rating) in se_sample_rated(|se| se >= 4.0) {
         let top = rating.steps.iter().max_by_key(|s| s.difficulty).unwrap().technique;
         hardest.push(top);
         if [4.0, 4.1, 4.2, 4.4].contains(&se) {
@@ -170,6 +142,32 @@ fn past_the_subsets_the_ladder_keeps_the_solution_and_ses_order() {
     }
     let rho = spearman(&pairs);
     assert!(rho > 0.7, "Spearman's rho against SE's ER: {rho:.3}");
+}
+
+/// The classic puzzles of `fixtures/grade/se_calibration_sample.csv` whose
+/// SE rating `keep` takes, each rated on the ladder after every step of
+/// its path is checked against the solution (a placement is the
+/// solution's digit, an elimination spares it): (givens, SE's ER, rating).
+fn se_sample_rated(keep: impl Fn(f64) -> bool) -> Vec<(String, f64, sudoku_variant::Rating)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/grade/se_calibration_sample.csv");
+    let mut out = Vec::new();
+    for line in std::fs::read_to_string(path).unwrap().lines().skip(1) {
+        let mut fields = line.split(',');
+        let (givens, se) = (fields.next().unwrap(), fields.next().unwrap().parse::<f64>().unwrap());
+        if !keep(se) {
+            continue;
+        }
+        let puzzle = Puzzle::parse_line(givens, Some(9)).unwrap();
+        let solution = puzzle.solve_one().unwrap();
+        let rating = puzzle.rate().unwrap();
+        for step in &rating.steps {
+            assert!(step.place.iter().all(|&(c, d)| solution[usize::from(c)] == d), "{givens}: {step:?}");
+            assert!(step.elim.iter().all(|&(c, d)| solution[usize::from(c)] != d), "{givens}: {step:?}");
+        }
+        out.push((givens.to_string(), se, rating));
+    }
+    out
 }
 
 /// Spearman's rank correlation of the pairs (ties get their mean rank).
