@@ -183,6 +183,13 @@ fn every_rule_is_kept_by_the_solutions_of_a_blank_grid() {
     }
 }
 
+/// The rules the SE grader rates (extra houses and moves), as a pattern.
+macro_rules! graded {
+    () => {
+        "x" | "windoku" | "disjoint-groups" | "anti-knight" | "anti-king"
+    };
+}
+
 /// Generated puzzles of each rule: the one solution (solve, count, the
 /// answer key) keeps the rule; every hint from the givens to the end
 /// places the solution's digit; a grade's every step places the
@@ -204,11 +211,11 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
 
             let steps = hints_keep(&puzzle, &solution, &what, |board| keeps(rule.name(), board));
 
-            // The grader rates the rules that are extra houses; the others
-            // must be refused, never rated as if classic.
+            // The grader rates the rules that are extra houses or moves; the
+            // others must be refused, never rated as if classic.
             let request = GradeRequest { explain: true, scale: Scale::default() };
             match (rule.name(), request.run_variant(&puzzle)) {
-                ("x" | "windoku" | "disjoint-groups", Ok(Graded::Rated(grade))) => {
+                (graded!(), Ok(Graded::Rated(grade))) => {
                     // The hints walk the grader's path: the hardest is the ER.
                     let VariantHints::Ladder(ladder) = &steps else { panic!("{what}: simple hints") };
                     let hardest = ladder.iter().filter_map(|h| h.difficulty).fold(0.0, f64::max);
@@ -222,8 +229,8 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
                         }
                     }
                 }
-                ("x" | "windoku" | "disjoint-groups", other) => {
-                    panic!("{what}: an extra-house rule not rated: {other:?}")
+                (graded!(), other) => {
+                    panic!("{what}: a rule the grader takes was not rated: {other:?}")
                 }
                 (_, Err(why)) => {
                     assert!(why.contains(rule.name()), "{what}: {why}");

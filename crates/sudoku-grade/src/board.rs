@@ -83,6 +83,14 @@ impl Board {
         }
     }
 
+    /// Whether a peer of `cell` that only a rule of moves makes
+    /// ([`Units::move_peer_set`]) holds one of `digits` as a candidate:
+    /// then the rule may tell the two solutions of a deadly pattern through
+    /// `cell` apart, and the pattern proves nothing.
+    pub fn move_peer_holds(&self, cell: usize, digits: u16) -> bool {
+        cells_of(self.units.move_peer_set[cell]).any(|p| self.cands[p] & digits != 0)
+    }
+
     /// Whether every cell holds a digit.
     pub fn is_solved(&self) -> bool {
         self.value.iter().all(|&v| v != 0)
@@ -256,7 +264,13 @@ mod tests {
     fn positions_list_each_digit_where_it_is_a_candidate() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         for i in 0..200 {
-            let extra = ExtraHouses { x: i % 2 == 1, windoku: i % 4 >= 2, disjoint_groups: i % 8 >= 4 };
+            let extra = ExtraHouses {
+                x: i % 2 == 1,
+                windoku: i % 4 >= 2,
+                disjoint_groups: i % 8 >= 4,
+                anti_knight: i % 16 >= 8,
+                anti_king: i % 32 >= 16,
+            };
             let mut b = Board { cands: [0; 81], value: [0; 81], units: Units::with(extra) };
             for c in &mut b.cands {
                 state ^= state << 13;

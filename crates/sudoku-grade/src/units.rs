@@ -19,6 +19,11 @@
 //! windows, then rows 1, 5 and 9 across columns 2–4 and across 6–8, rows
 //! 2–4 and 6–8 down columns 1, 5 and 9, and rows 1, 5, 9 by columns 1, 5,
 //! 9.
+//!
+//! The rules of moves (anti-knight, anti-king) add no unit: they add
+//! peers. A cell sees the cells a knight's (or a king's) move away as it
+//! sees its row, so every rule that asks what a cell sees ([`Units::peer_set`])
+//! takes them, and a chain's "on" turns them off after the houses' peers.
 
 use std::sync::OnceLock;
 
@@ -139,7 +144,7 @@ pub(crate) const ROWS: std::ops::Range<usize> = 0..9;
 pub(crate) const COLUMNS: std::ops::Range<usize> = 9..18;
 
 /// Which extra houses a 9×9 grid with boxes has, on top of its rows,
-/// columns and boxes.
+/// columns and boxes, and which rules of moves add peers.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct ExtraHouses {
     /// Both main diagonals (rule `x`).
@@ -148,15 +153,93 @@ pub struct ExtraHouses {
     pub windoku: bool,
     /// The nine disjoint groups.
     pub disjoint_groups: bool,
+    /// Cells a chess knight's move apart see each other (rule
+    /// `anti-knight`): peers, not a house.
+    pub anti_knight: bool,
+    /// Cells that touch, even only at a corner, see each other (rule
+    /// `anti-king`): peers, not a house.
+    pub anti_king: bool,
+}
+
+/// A knight's moves as (column, row) steps, in the order Sukaku
+/// Explainer's chains turn their cells off.
+const KNIGHT_STEPS: [(i32, i32); 8] =
+    [(1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1)];
+
+/// A king's diagonal moves, as [`KNIGHT_STEPS`] (the others are row and
+/// column peers already).
+const KING_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+/// The cells one of `steps` away from cell `c` of the 9×9 grid, in the
+/// order of the steps.
+fn moves_from(c: usize, steps: &[(i32, i32)]) -> impl Iterator<Item = usize> + '_ {
+    let (r, col) = ((c / 9) as i32, (c % 9) as i32);
+    steps.iter().filter_map(move |&(dc, dr)| {
+        let (r2, c2) = (r + dr, col + dc);
+        ((0..9).contains(&r2) && (0..9).contains(&c2)).then_some((9 * r2 + c2) as usize)
+    })
 }
 
 impl ExtraHouses {
     /// The classic grid: no extra house.
-    pub const NONE: ExtraHouses = ExtraHouses { x: false, windoku: false, disjoint_groups: false };
+    pub const NONE: ExtraHouses = ExtraHouses {
+        x: false,
+        windoku: false,
+        disjoint_groups: false,
+        anti_knight: false,
+        anti_king: false,
+    };
 
-    /// The index of this combination among the eight.
+    /// The index of this combination among the 32.
     fn index(self) -> usize {
-        usize::from(self.x) | usize::from(self.windoku) << 1 | usize::from(self.disjoint_groups) << 2
+        usize::from(self.x)
+            | usize::from(self.windoku) << 1
+            | usize::from(self.disjoint_groups) << 2
+            | usize::from(self.anti_knight) << 3
+            | usize::from(self.anti_king) << 4
+    }
+
+    /// Both sets of houses and peers.
+    pub fn union(self, other: ExtraHouses) -> ExtraHouses {
+        ExtraHouses {
+            x: self.x | other.x,
+            windoku: self.windoku | other.windoku,
+            disjoint_groups: self.disjoint_groups | other.disjoint_groups,
+            anti_knight: self.anti_knight | other.anti_knight,
+            anti_king: self.anti_king | other.anti_king,
+        }
+    }
+
+    /// The rule of moves whose groups of different digits on a 9×9 (cell
+    /// lists, cells 0..81) are `pairs`, when the ladder models it: every
+    /// pair of cells a knight's move apart (anti-knight), or every pair
+    /// that touches, orthogonally or at a corner (anti-king); `None` for
+    /// any other set of groups.
+    pub fn of_pairs(pairs: &[Vec<u16>]) -> Option<ExtraHouses> {
+        let as_set = |pairs: &mut dyn Iterator<Item = (usize, usize)>| {
+            let mut set: Vec<(usize, usize)> = pairs.map(|(a, b)| (a.min(b), a.max(b))).collect();
+            set.sort_unstable();
+            set.dedup();
+            set
+        };
+        let mut given = pairs.iter().map(|p| match p[..] {
+            [a, b] if a != b => Some((usize::from(a), usize::from(b))),
+            _ => None,
+        });
+        let given: Option<Vec<(usize, usize)>> = given.by_ref().collect();
+        let given = as_set(&mut given?.into_iter());
+        let of_steps = |steps: &[(i32, i32)]| {
+            as_set(&mut (0..81).flat_map(|c| moves_from(c, steps).map(move |p| (c, p)).collect::<Vec<_>>()))
+        };
+        let orthogonal = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+        let king: Vec<(i32, i32)> = KING_STEPS.iter().chain(&orthogonal).copied().collect();
+        if given == of_steps(&KNIGHT_STEPS) {
+            Some(ExtraHouses { anti_knight: true, ..ExtraHouses::NONE })
+        } else if given == of_steps(&king) {
+            Some(ExtraHouses { anti_king: true, ..ExtraHouses::NONE })
+        } else {
+            None
+        }
     }
 
     /// The family a rule's extra houses on a 9×9 (cell lists, cells
@@ -221,10 +304,17 @@ pub(crate) struct Units {
     pub peer_set: [u128; 81],
     /// The peers of each cell, ascending.
     pub peers: [ArrayVec<u8, 80>; 81],
+    /// The peers of each cell that only a rule of moves makes (a king's
+    /// diagonal step inside the box is a box peer, not one of these). A
+    /// unique loop or a BUG is no deadly pattern when one of its cells has
+    /// such a peer holding either of its digits: the rule may tell the two
+    /// solutions apart, so Sukaku Explainer refuses it, and so do we.
+    pub move_peer_set: [u128; 81],
     /// The peers of each cell in the order a chain's "on" turns them off,
     /// as SE takes them: its box, then the rest of its row and of its
     /// column (the 20 every cell has), then in `extra_peer_order` those of
-    /// its extra houses in table order. Split so that the classic grid's
+    /// its extra houses in table order, then its move peers in the order of
+    /// [`KNIGHT_STEPS`] (kings' first). Split so that the classic grid's
     /// loop has a fixed length.
     pub peer_order: [[u8; 20]; 81],
     /// See [`Units::peer_order`].
@@ -256,7 +346,7 @@ impl Units {
     /// The table of a 9×9 grid with boxes and `extra` houses (built once,
     /// then shared).
     pub fn with(extra: ExtraHouses) -> &'static Units {
-        static TABLES: [OnceLock<Units>; 8] = [const { OnceLock::new() }; 8];
+        static TABLES: [OnceLock<Units>; 32] = [const { OnceLock::new() }; 32];
         TABLES[extra.index()].get_or_init(|| Units::build(extra))
     }
 
@@ -296,6 +386,7 @@ impl Units {
             unit_set: [0; MAX_UNITS],
             peer_set: [0; 81],
             peers: std::array::from_fn(|_| ArrayVec::new()),
+            move_peer_set: [0; 81],
             peer_order: [[0; 20]; 81],
             extra_peer_order: std::array::from_fn(|_| ArrayVec::new()),
             chain_units: std::array::from_fn(|_| ArrayVec::new()),
@@ -330,7 +421,13 @@ impl Units {
         }
         for c in 0..81 {
             let near = t.cell_units[c].iter().fold(0u128, |m, &u| m | t.unit_set[usize::from(u)]);
-            t.peer_set[c] = near & !(1 << c);
+            let mut moves: ArrayVec<u8, 12> = ArrayVec::new();
+            let steps = [(extra.anti_king, &KING_STEPS[..]), (extra.anti_knight, &KNIGHT_STEPS[..])];
+            for (_, steps) in steps.into_iter().filter(|(on, _)| *on) {
+                moves.extend(moves_from(c, steps).filter(|&p| near & 1 << p == 0).map(|p| p as u8));
+            }
+            t.move_peer_set[c] = moves.iter().fold(0u128, |m, &p| m | 1 << p);
+            t.peer_set[c] = (near | t.move_peer_set[c]) & !(1 << c);
             t.peers[c] = (0..81u8).filter(|&p| t.peer_set[c] & 1 << p != 0).collect();
             let (lines, rest) = t.cell_units[c].split_at(2);
             for k in [2, 0, 1].into_iter().chain(3..t.cell_units[c].len()) {
@@ -344,10 +441,17 @@ impl Units {
                     }
                 }
             }
+            order.extend(moves);
             t.peer_order[c].copy_from_slice(&order[..20]);
             t.extra_peer_order[c] = order[20..].iter().copied().collect();
         }
         t
+    }
+
+    /// Whether a rule of moves (anti-knight, anti-king) adds peers: then
+    /// cells that all see each other need not share a unit.
+    pub fn has_moves(&self) -> bool {
+        self.extra.anti_knight || self.extra.anti_king
     }
 
     /// The kind of unit `unit_idx`.
@@ -435,7 +539,8 @@ mod tests {
     /// window 1; r9c1 on the anti-diagonal and in window group 9.
     #[test]
     fn the_extra_houses_hold_the_cells_their_rules_name() {
-        let t = Units::with(ExtraHouses { x: true, windoku: true, disjoint_groups: true });
+        let t =
+            Units::with(ExtraHouses { x: true, windoku: true, disjoint_groups: true, ..Default::default() });
         assert_eq!(t.len, 47);
         let kinds_of = |c: usize| -> Vec<(UnitKind, u8)> {
             t.cell_units[c]
@@ -461,9 +566,14 @@ mod tests {
             let class = |x: usize| if x % 4 == 0 { 2 } else { x / 4 };
             (class(r), class(c))
         };
-        for bits in 0..8 {
-            let extra =
-                ExtraHouses { x: bits & 1 != 0, windoku: bits & 2 != 0, disjoint_groups: bits & 4 != 0 };
+        for bits in 0..32 {
+            let extra = ExtraHouses {
+                x: bits & 1 != 0,
+                windoku: bits & 2 != 0,
+                disjoint_groups: bits & 4 != 0,
+                anti_knight: bits & 8 != 0,
+                anti_king: bits & 16 != 0,
+            };
             let t = Units::with(extra);
             let n_extra = 2 * usize::from(extra.x)
                 + 9 * usize::from(extra.windoku)
@@ -478,7 +588,9 @@ mod tests {
                             || (ra / 3, ca / 3) == (rb / 3, cb / 3)
                             || extra.disjoint_groups && (ra % 3, ca % 3) == (rb % 3, cb % 3)
                             || extra.windoku && window(ra, ca) == window(rb, cb)
-                            || extra.x && (ra == ca && rb == cb || ra + ca == 8 && rb + cb == 8));
+                            || extra.x && (ra == ca && rb == cb || ra + ca == 8 && rb + cb == 8)
+                            || extra.anti_knight && ra.abs_diff(rb) * ca.abs_diff(cb) == 2
+                            || extra.anti_king && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1);
                     assert_eq!(
                         t.peer_set[a] >> b & 1 != 0,
                         seen,
@@ -487,7 +599,43 @@ mod tests {
                         sudoku_core::Coord::of(b, 9)
                     );
                 }
+                // Every list of a cell's peers holds each peer once.
+                let set = |cells: &mut dyn Iterator<Item = u8>| cells.fold(0u128, |m, p| m | 1 << p);
+                assert_eq!(set(&mut t.peers[a].iter().copied()), t.peer_set[a]);
+                assert_eq!(t.peers[a].len(), t.peer_set[a].count_ones() as usize);
+                let order = t.peer_order[a].iter().chain(&t.extra_peer_order[a]);
+                assert_eq!(set(&mut order.clone().copied()), t.peer_set[a]);
+                assert_eq!(order.count(), t.peer_set[a].count_ones() as usize);
+                let of_units = t.cell_units[a].iter().fold(0u128, |m, &u| m | t.unit_set[usize::from(u)]);
+                assert_eq!(t.move_peer_set[a], t.peer_set[a] & !of_units, "{extra:?}");
             }
         }
+    }
+
+    /// The rules of moves are recognised from their pairs, and only from
+    /// exactly those pairs.
+    #[test]
+    fn the_rules_of_moves_are_known_by_their_pairs() {
+        let pairs = |ok: &dyn Fn(usize, usize) -> bool| -> Vec<Vec<u16>> {
+            let mut out = Vec::new();
+            for a in 0..81u16 {
+                for b in a + 1..81 {
+                    let (dr, dc) = ((a / 9).abs_diff(b / 9), (a % 9).abs_diff(b % 9));
+                    if ok(usize::from(dr), usize::from(dc)) {
+                        out.push(vec![b, a]);
+                    }
+                }
+            }
+            out
+        };
+        let knight = pairs(&|dr, dc| dr * dc == 2);
+        let king = pairs(&|dr, dc| dr.max(dc) == 1);
+        assert_eq!(ExtraHouses::of_pairs(&knight).map(|e| (e.anti_knight, e.anti_king)), Some((true, false)));
+        assert_eq!(ExtraHouses::of_pairs(&king).map(|e| (e.anti_knight, e.anti_king)), Some((false, true)));
+        assert_eq!(ExtraHouses::of_pairs(&knight[1..]), None);
+        assert_eq!(ExtraHouses::of_pairs(&pairs(&|dr, dc| dr == 1 && dc == 1)), None);
+        let mut triple = king.clone();
+        triple[0].push(40);
+        assert_eq!(ExtraHouses::of_pairs(&triple), None);
     }
 }

@@ -1,6 +1,7 @@
-//! Grading 9×9 variants with extra houses (issue 34): Sukaku Explainer's
-//! ratings of the test half of `fixtures/grade/variant/` (X, windoku,
-//! disjoint groups), the soundness of every step against the variant
+//! Grading 9×9 variants with extra houses (issue 34) and rules of moves
+//! (issue 45): Sukaku Explainer's ratings of the test half of
+//! `fixtures/grade/variant/` (X, windoku, disjoint groups, anti-king,
+//! anti-knight), the soundness of every step against the variant
 //! solver's solution, and the shapes the grader refuses.
 
 use sudoku_core::Grid;
@@ -17,6 +18,13 @@ use crate::util::fixture;
 const X_MIN_PERCENT: [usize; 3] = [88, 97, 97];
 const WINDOKU_MIN_PERCENT: [usize; 3] = [95, 97, 97];
 const DG_MIN_PERCENT: [usize; 3] = [95, 97, 97];
+
+/// The same for the rules of moves (issue 45), whose test halves are
+/// `anti-king.tsv` (today 121/123 ER, 123/123 EP and ED) and
+/// `anti-knight.tsv` (107/109 ER, 109/109 EP and ED); see
+/// `crates/sudoku-bench/runs/2026-11-29-issue45-moves-grade.md`.
+const ANTI_KING_MIN_PERCENT: [usize; 3] = [95, 98, 98];
+const ANTI_KNIGHT_MIN_PERCENT: [usize; 3] = [95, 98, 98];
 
 /// An X puzzle of the test half with many solutions as a classic sudoku;
 /// SE rates it 2.6 (pointing), EP and ED 1.2, with `--isX=1`.
@@ -104,6 +112,24 @@ fn r34_disjoint_group_puzzles_are_rated_as_sukaku_explainer_rates_them() {
     assert!(ed * 100 >= n * DG_MIN_PERCENT[2], "ED {ed}/{n}");
 }
 
+#[test]
+fn r45_anti_king_puzzles_are_rated_as_sukaku_explainer_rates_them() {
+    let (n, er, ep, ed) = agreement("anti-king", "anti-king.tsv");
+    assert!(n >= 100, "{n}");
+    assert!(er * 100 >= n * ANTI_KING_MIN_PERCENT[0], "ER {er}/{n}");
+    assert!(ep * 100 >= n * ANTI_KING_MIN_PERCENT[1], "EP {ep}/{n}");
+    assert!(ed * 100 >= n * ANTI_KING_MIN_PERCENT[2], "ED {ed}/{n}");
+}
+
+#[test]
+fn r45_anti_knight_puzzles_are_rated_as_sukaku_explainer_rates_them() {
+    let (n, er, ep, ed) = agreement("anti-knight", "anti-knight.tsv");
+    assert!(n >= 100, "{n}");
+    assert!(er * 100 >= n * ANTI_KNIGHT_MIN_PERCENT[0], "ER {er}/{n}");
+    assert!(ep * 100 >= n * ANTI_KNIGHT_MIN_PERCENT[1], "EP {ep}/{n}");
+    assert!(ed * 100 >= n * ANTI_KNIGHT_MIN_PERCENT[2], "ED {ed}/{n}");
+}
+
 /// A puzzle of the X sample that has many solutions as a classic sudoku:
 /// the classic grader refuses it, the X grader rates it, and its first
 /// step needs a diagonal.
@@ -125,7 +151,8 @@ fn r34_the_diagonals_are_houses_to_the_x_grader() {
 fn r34_shapes_without_extra_houses_only_are_refused() {
     let refused = |json: &str| Grader::for_variant(&Puzzle::from_json(json).unwrap().puzzle).err();
     assert_eq!(refused(r#"{"size":4}"#), Some(Unsupported::Size(4)));
-    assert_eq!(refused(r#"{"rules":["anti-knight"]}"#), Some(Unsupported::Rule("anti-knight")));
+    assert_eq!(refused(r#"{"rules":["non-consecutive"]}"#), Some(Unsupported::Rule("non-consecutive")));
+    assert_eq!(refused(r#"{"rules":["anti-knight","anti-king","x"]}"#), None);
     assert_eq!(refused(r#"{"layout":"samurai"}"#), Some(Unsupported::Layout));
     assert_eq!(refused(r#"{"cages":[{"cells":["r1c1","r1c2"]}]}"#), Some(Unsupported::Rule("killer")));
     assert_eq!(refused(r#"{"rules":["x","windoku","disjoint-groups"]}"#), None);

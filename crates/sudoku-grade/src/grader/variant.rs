@@ -1,11 +1,12 @@
 //! Grading 9×9 variants with extra houses: X (both diagonals), windoku
-//! (four windows) and disjoint groups, alone or together, on the classic
-//! boxes. The grader walks the same ladder with the variant's unit table
-//! ([`crate::units::Units`]): every rule that scans units scans the extra
-//! houses too, and peers include the cells of a cell's extra houses.
+//! (four windows) and disjoint groups, and rules of moves: anti-knight and
+//! anti-king, alone or together, on the classic boxes. The grader walks the
+//! same ladder with the variant's unit table ([`crate::units::Units`]):
+//! every rule that scans units scans the extra houses too, and peers
+//! include the cells of a cell's extra houses and the cells a move away.
 
 use sudoku_core::{Grid, SearchStats};
-use sudoku_variant::{Layout, Puzzle, VariantSolver};
+use sudoku_variant::{Instance, Layout, Puzzle, VariantSolver};
 
 use super::{Grade, GradeError, GradeOptions, Grader};
 use crate::units::{ExtraHouses, Units};
@@ -20,9 +21,8 @@ pub enum Unsupported {
     /// Jigsaw regions or the samurai layout instead of 3×3 boxes.
     #[error("the grader rates grids with 3x3 boxes only (no jigsaw, no samurai)")]
     Layout,
-    /// A rule that is not extra houses of a family the ladder models
-    /// (anti-knight, anti-king, non-consecutive, any constraint drawn on
-    /// the grid).
+    /// A rule that is neither extra houses nor moves of a family the ladder
+    /// models (non-consecutive, any constraint drawn on the grid).
     #[error("the grader does not rate the rule {0}")]
     Rule(&'static str),
 }
@@ -38,26 +38,27 @@ fn extra_houses(puzzle: &Puzzle) -> Result<ExtraHouses, Unsupported> {
     if let Some(c) = puzzle.constraints().first() {
         return Err(Unsupported::Rule(c.kind().name()));
     }
-    // A rule the ladder takes is only extra houses, of a family its unit
-    // tables model; anything else is refused by name, never ignored.
+    // A rule the ladder takes is only extra houses or only cells that
+    // differ, of a family its unit tables model; anything else is refused
+    // by name, never ignored.
     let mut extra = ExtraHouses::NONE;
     for rule in puzzle.rules().iter() {
-        let family = match rule.houses_only() {
-            true => ExtraHouses::of_houses(&rule.houses(puzzle, 0, 0)),
-            false => None,
+        let family = if rule.houses_only() {
+            ExtraHouses::of_houses(&rule.houses(puzzle, 0, 0))
+        } else if rule.distinct_only() {
+            ExtraHouses::of_pairs(&rule.distinct(puzzle, &Instance::default()))
+        } else {
+            None
         };
-        let family = family.ok_or(Unsupported::Rule(rule.name()))?;
-        extra.x |= family.x;
-        extra.windoku |= family.windoku;
-        extra.disjoint_groups |= family.disjoint_groups;
+        extra = extra.union(family.ok_or(Unsupported::Rule(rule.name()))?);
     }
     Ok(extra)
 }
 
 impl Grader {
     /// A grader for puzzles of the shape of `puzzle`: a 9×9 grid with 3×3
-    /// boxes and any of the rules `x`, `windoku` and `disjoint-groups`
-    /// (none is the classic grid). Grade its puzzles with
+    /// boxes and any of the rules `x`, `windoku`, `disjoint-groups`,
+    /// `anti-knight` and `anti-king` (none is the classic grid). Grade its puzzles with
     /// [`Grader::grade_variant`], or with [`Grader::grade`] and the givens
     /// as a [`Grid`]. Hints ([`Grader::hint`]) stay classic.
     ///

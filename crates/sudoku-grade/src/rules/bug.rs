@@ -160,6 +160,12 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
 
 /// Offers the deductions of a BUG whose poly cells `poly` keep `kept`.
 fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits) {
+    // Under a rule of moves, a cell whose pair a move peer still holds may
+    // break the grave: no BUG then (SE's rule).
+    let pair_of = |c: usize| poly.iter().position(|&p| p == c).map_or(b.cands[c], |i| kept[i]);
+    if (0..81).any(|c| b.cands[c] != 0 && b.units.move_peer_set[c] != 0 && b.move_peer_holds(c, pair_of(c))) {
+        return;
+    }
     let extra: PolyMasks = poly.iter().zip(kept).map(|(&c, &k)| b.cands[c] & !k).collect();
     let all_extra = extra.iter().fold(0u16, |m, &e| m | e);
     let mut elim = Conclusions::new();
@@ -234,6 +240,39 @@ mod tests {
 
     use super::*;
     use crate::testing::check;
+
+    /// The type 1 position below under anti-king: r4c3 holds {4,7} and
+    /// r5c4, which touches it at a corner across a box edge, holds 7 (and
+    /// so on for seven more cells), so the rule may break the grave and SE
+    /// refuses it; so do we. Without the rule it is the type 1 BUG.
+    #[test]
+    fn a_move_peer_holding_a_pair_digit_breaks_the_grave() {
+        use crate::board::Board;
+        use crate::hits::Hits;
+        use crate::testing::cells_board;
+        use crate::units::{ExtraHouses, Units};
+        let mut b: Board = cells_board(BUG_1);
+        let found = |b: &Board| {
+            let mut hits = Hits::new(true);
+            bug(b, &b.positions(), &mut hits);
+            hits.best()
+        };
+        assert_eq!(found(&b), Some(56));
+        b.units = Units::with(ExtraHouses { anti_king: true, ..Default::default() });
+        assert_eq!(found(&b), None);
+    }
+
+    const BUG_1: &str = concat!(
+        "1 47 8 6 9 47 5 3 2 ",
+        "26 46 3 8 24 5 1 7 9 ",
+        "27 5 9 3 1 27 8 4 6 ",
+        "8 9 47 1 47 3 6 2 5 ",
+        "5 3 6 27 8 24 47 9 1 ",
+        "47 1 2 9 5 6 47 8 3 ",
+        "3 8 5 27 27 1 9 6 4 ",
+        "467 67 47 5 3 9 2 1 8 ",
+        "9 2 1 4 6 8 3 5 7 ",
+    );
 
     /// SE: "BUG type 1: r8c1" (5.6), on puzzle 108090002003005000009300846090103600500080001002906080385001900000500200900060307.
     #[test]

@@ -27,7 +27,7 @@ use crate::board::{cells_of, Board, Pos};
 use crate::hits::{Conclusions, Hits, Text};
 use crate::rating::Tenths;
 use crate::technique::Technique;
-use crate::units::{ExtraHouses, UnitKind, Units, N_CLASSIC_UNITS};
+use crate::units::{ExtraHouses, UnitKind, Units};
 
 /// One strong link: the cells with the digit in `unit`, split into two
 /// groups `a` and `b`.
@@ -90,6 +90,11 @@ fn links(units: &Units, pos: &Pos, d0: usize, out: &mut Vec<Link>) {
         }
         let places: ArrayVec<usize, 9> =
             (0..9).filter(|k| m & (1 << k) != 0).map(|k| units.cells[u][k] as usize).collect();
+        // Three places or more on one box and one line make no grouped
+        // link (SE's groups are two of a line's boxes, or a box's row and
+        // column): on the classic grid claiming and pointing have cleared
+        // what such a link would, but a rule of moves lets it reach more.
+        let m_cells = places.iter().fold(0u128, |s, &c| s | 1 << c);
         // Subsets holding the first cell, so each split is taken once.
         for sub in 0..(1u32 << (n - 1)) {
             let (mut a, mut b) = (1u128 << places[0], 0u128);
@@ -100,7 +105,7 @@ fn links(units: &Units, pos: &Pos, d0: usize, out: &mut Vec<Link>) {
                     b |= 1u128 << c;
                 }
             }
-            if b != 0 && is_group(units, a) && is_group(units, b) {
+            if b != 0 && is_group(units, a) && is_group(units, b) && !(n > 2 && is_group(units, m_cells)) {
                 out.push(Link { unit: u as u8, a, b, grouped: n > 2 });
             }
         }
@@ -370,11 +375,11 @@ pub(crate) fn two(b: &Board, pos: &Pos, scratch: &mut LinkScratch, skip: u16, hi
                     continue;
                 }
                 let pattern = x.from | x.to | y.from | y.to;
-                // On a grid with extra houses, SE also closes two links
-                // into an X-loop when the far ends are weakly linked too
-                // (on the classic grid we leave it out: ratings stay as
-                // they were).
-                let looped = b.units.len > N_CLASSIC_UNITS && weak(y, x);
+                // On a variant grid (extra houses or moves), SE also
+                // closes two links into an X-loop when the far ends are
+                // weakly linked too (on the classic grid we leave it out:
+                // ratings stay as they were).
+                let looped = b.units.extra != ExtraHouses::NONE && weak(y, x);
                 let ends: &[(u128, u128)] =
                     if looped { &[(x.to, y.from), (y.to, x.from)] } else { &[(x.from, y.to)] };
                 if ends.iter().all(|&(p, q)| dl.cells_in(seen_by_all(b.units, p | q) & !pattern) == 0) {

@@ -414,6 +414,9 @@ fn offer_loop(
     seen: &mut Vec<Conclusions>,
     out: &mut LoopHints,
 ) {
+    if lp.iter().any(|&c| b.move_peer_holds(c, pair)) {
+        return;
+    }
     let base = loop_difficulty(lp.len());
     let technique = if lp.len() == 4 { Technique::UniqueRectangle } else { Technique::UniqueLoop };
     let extra: Loop = lp.iter().copied().filter(|&c| b.cands[c] != pair).collect();
@@ -594,6 +597,39 @@ mod tests {
             45,
             &["r8c9#2", "r8c9#7"],
         );
+    }
+
+    /// The type 1 position above under anti-knight: r6c8, a knight's move
+    /// from r8c9 outside its units, still holds 2, so the rule may tell the
+    /// rectangle's two fillings apart and it proves nothing (SE refuses it
+    /// too). Without that 2 the rectangle is back (r8c7 holds 2 as well,
+    /// but it is in r9c9's box: a unit peer, which the pattern allows).
+    #[test]
+    fn a_move_peer_holding_a_digit_of_the_pair_breaks_the_rectangle() {
+        use crate::board::{bit, Board};
+        use crate::hits::Hits;
+        use crate::testing::cells_board;
+        use crate::units::{ExtraHouses, Units};
+        let mut b: Board = cells_board(concat!(
+            "8 2 4 5 7 6 1 9 3 ",
+            "5 6 9 1 24 3 7 24 8 ",
+            "1 3 7 48 9 28 24 6 5 ",
+            "34 9 5 7 24 28 38 1 6 ",
+            "34 8 12 49 6 15 35 7 29 ",
+            "6 7 12 89 3 15 58 24 249 ",
+            "9 4 3 2 5 7 6 8 1 ",
+            "27 5 8 6 1 9 24 3 247 ",
+            "27 1 6 3 8 4 9 5 27 ",
+        ));
+        b.units = Units::with(ExtraHouses { anti_knight: true, ..Default::default() });
+        let found = |b: &Board| {
+            let mut hits = Hits::new(true);
+            loops(b, &b.positions(), &mut hits);
+            hits.best()
+        };
+        assert_eq!(found(&b), None);
+        b.cands[5 * 9 + 7] = bit(4) | bit(9);
+        assert_eq!(found(&b), Some(45));
     }
 
     /// SE: "Unique Rectangle type 2: Cells r4c4,r5c4,r5c1,r4c1 on 8, 9" (4.5), on puzzle 000607900040050000060400081010032006000010000600740010750004090000080040002509000.

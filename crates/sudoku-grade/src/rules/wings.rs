@@ -1,8 +1,10 @@
 //! WXYZ- and VWXYZ-wings, as Sudoku Explainer (Sukaku Explainer 1.18.1)
-//! finds them: an almost locked set (ALS: n cells of one unit holding
-//! n + 1 digits) linked to a bivalue cell {x,z} outside it whose two
-//! digits are digits of the ALS; three ALS cells for a WXYZ-wing, four
-//! for a VWXYZ-wing.
+//! finds them: an almost locked set (ALS: n cells that all see each other
+//! holding n + 1 digits) linked to a bivalue cell {x,z} outside it whose
+//! two digits are digits of the ALS; three ALS cells for a WXYZ-wing, four
+//! for a VWXYZ-wing. Cells that all see each other lie in one unit, unless
+//! a rule of moves makes peers: then a king's diagonal and a row can close
+//! a triangle, and the ALS is any such clique.
 //!
 //! If every ALS cell with x sees the bivalue cell (x is a *restricted
 //! common*), then z is in the bivalue cell or in the ALS: z goes from
@@ -95,6 +97,33 @@ fn almost_locked_sets(
     }
 }
 
+/// Calls `f` with every `n` cells that all see each other, taken from
+/// `allowed` in ascending order, whose candidates number at most `n + 1`
+/// together (see [`almost_locked_sets`]); `chosen` holds those picked so
+/// far, with candidates `union`.
+fn cliques(
+    b: &Board,
+    n: usize,
+    chosen: &mut ArrayVec<usize, 4>,
+    allowed: u128,
+    union: u16,
+    f: &mut impl FnMut(&[usize]),
+) {
+    if chosen.len() == n {
+        f(chosen);
+        return;
+    }
+    for c in cells_of(allowed) {
+        let union = union | b.cands[c];
+        if union.count_ones() as usize <= n + 1 {
+            chosen.push(c);
+            let after = !0u128 << (c + 1);
+            cliques(b, n, chosen, allowed & b.units.peer_set[c] & after, union, f);
+            chosen.pop();
+        }
+    }
+}
+
 /// Every wing of an `n`-cell ALS and a bivalue cell (see the module docs).
 fn als_wings(
     b: &Board,
@@ -110,56 +139,62 @@ fn als_wings(
     let mut elim: ArrayVec<(usize, u8), 400> = ArrayVec::new();
     let mut chosen = ArrayVec::new();
     let units = b.units;
+    let fits = |c: usize| (2..=n as u32 + 1).contains(&b.cands[c].count_ones());
+    let mut wings_of = |als: &[usize]| {
+        let digits = als.iter().fold(0u16, |m, &c| m | b.cands[c]);
+        if digits.count_ones() as usize != n + 1 {
+            return;
+        }
+        let largest = als.iter().map(|&c| b.cands[c].count_ones()).max().unwrap_or(0);
+        let diff = tenths(largest);
+        if !hits.wants(diff) {
+            return;
+        }
+        let total: u32 = als.iter().map(|&c| b.cands[c].count_ones()).sum();
+        for &w in &bivalues {
+            let wm = b.cands[w];
+            if wm & !digits != 0 || als.contains(&w) {
+                continue;
+            }
+            // Which of the bivalue cell's digits are restricted commons:
+            // every ALS cell holding it sees the bivalue cell.
+            let restricted = [wm & wm.wrapping_neg(), wm & (wm - 1)]
+                .into_iter()
+                .filter(|&x| als.iter().all(|&c| b.cands[c] & x == 0 || units.peer_set[w] >> c & 1 != 0))
+                .fold(0u16, |m, x| m | x);
+            let eliminate = match restricted.count_ones() {
+                1 => wm & !restricted,
+                2 => digits,
+                _ => continue,
+            };
+            elim.clear();
+            for z in (0..9).map(|d| 1u16 << d).filter(|&z| eliminate & z != 0) {
+                let holders = als.iter().copied().chain([w]).filter(|&c| b.cands[c] & z != 0);
+                let seen = seen_by_all(units, holders);
+                let digit = z.trailing_zeros() as u8 + 1;
+                elim.extend(cells_of(seen).filter(|&c| b.cands[c] & z != 0).map(|c| (c, digit)));
+            }
+            hits.offer(b, technique, diff, &[], &elim, |x| {
+                // The eliminated value, or both linking values of a ring.
+                let shown = if restricted.count_ones() == 1 { eliminate } else { restricted };
+                x.str(label).str(" ").num(restricted.count_ones() as usize).num(largest as usize);
+                x.num(total as usize).str(": Cells ").cells(als.iter().copied().chain([w]));
+                x.str(if shown.count_ones() > 1 { " on values " } else { " on value " }).digits(shown, ",");
+            });
+        }
+    };
+    if units.has_moves() {
+        let open = (0..81).filter(|&c| fits(c)).fold(0u128, |m, c| m | 1 << c);
+        cliques(b, n, &mut chosen, open, 0, &mut wings_of);
+        return;
+    }
     for (u, unit) in units.cells[..units.len].iter().enumerate() {
-        let open: ArrayVec<usize, 9> = unit
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| (2..=n as u32 + 1).contains(&b.cands[c].count_ones()))
-            .collect();
+        let open: ArrayVec<usize, 9> = unit.iter().map(|&c| c as usize).filter(|&c| fits(c)).collect();
         chosen.clear();
         almost_locked_sets(b, &open, n, &mut chosen, 0, 0, &mut |als| {
-            let digits = als.iter().fold(0u16, |m, &c| m | b.cands[c]);
             // One ALS in two units (a row and a box) is taken once.
-            if digits.count_ones() as usize != n + 1 || first_unit(units, als) != Some(u) {
-                return;
-            }
-            let largest = als.iter().map(|&c| b.cands[c].count_ones()).max().unwrap_or(0);
-            let diff = tenths(largest);
-            if !hits.wants(diff) {
-                return;
-            }
-            let total: u32 = als.iter().map(|&c| b.cands[c].count_ones()).sum();
-            for &w in &bivalues {
-                let wm = b.cands[w];
-                if wm & !digits != 0 || als.contains(&w) {
-                    continue;
-                }
-                // Which of the bivalue cell's digits are restricted commons:
-                // every ALS cell holding it sees the bivalue cell.
-                let restricted = [wm & wm.wrapping_neg(), wm & (wm - 1)]
-                    .into_iter()
-                    .filter(|&x| als.iter().all(|&c| b.cands[c] & x == 0 || units.peer_set[w] >> c & 1 != 0))
-                    .fold(0u16, |m, x| m | x);
-                let eliminate = match restricted.count_ones() {
-                    1 => wm & !restricted,
-                    2 => digits,
-                    _ => continue,
-                };
-                elim.clear();
-                for z in (0..9).map(|d| 1u16 << d).filter(|&z| eliminate & z != 0) {
-                    let holders = als.iter().copied().chain([w]).filter(|&c| b.cands[c] & z != 0);
-                    let seen = seen_by_all(units, holders);
-                    let digit = z.trailing_zeros() as u8 + 1;
-                    elim.extend(cells_of(seen).filter(|&c| b.cands[c] & z != 0).map(|c| (c, digit)));
-                }
-                hits.offer(b, technique, diff, &[], &elim, |x| {
-                    // The eliminated value, or both linking values of a ring.
-                    let shown = if restricted.count_ones() == 1 { eliminate } else { restricted };
-                    x.str(label).str(" ").num(restricted.count_ones() as usize).num(largest as usize);
-                    x.num(total as usize).str(": Cells ").cells(als.iter().copied().chain([w]));
-                    x.str(if shown.count_ones() > 1 { " on values " } else { " on value " })
-                        .digits(shown, ",");
-                });
+            if first_unit(units, als) == Some(u) {
+                wings_of(als);
             }
         });
     }

@@ -227,6 +227,13 @@ pub trait Kind: Sync {
     fn houses_only(&self) -> bool {
         false
     }
+    /// Whether the rule says exactly that the cells of each of its
+    /// [`Kind::distinct`] groups hold different digits, and nothing more (a
+    /// rule of moves: anti-knight, anti-king): then the graded ladder can
+    /// take its groups as extra peers.
+    fn distinct_only(&self) -> bool {
+        false
+    }
     /// The f-puzzles fields (`true` flags) that together state a rule of
     /// the whole grid; none for a rule f-puzzles states as extra regions.
     fn fpuzzles_flags(&self) -> &'static [&'static str] {

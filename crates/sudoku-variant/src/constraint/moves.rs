@@ -59,6 +59,10 @@ impl Kind for Moves {
         true
     }
 
+    fn distinct_only(&self) -> bool {
+        true
+    }
+
     fn fpuzzles_flags(&self) -> &'static [&'static str] {
         self.flag
     }
