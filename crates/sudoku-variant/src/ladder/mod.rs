@@ -13,7 +13,7 @@
 //! | hidden single in a box or region | 1.2 |
 //! | hidden single in a row, column or a rule's house | 1.5 |
 //! | a constraint drawn on the grid narrows a cell ([`crate::Kind::narrow`]) | 2.0 |
-//! | rule of 45: a house's one cell outside its whole cages (or one cell out of it in the cages it cuts) | 2.2 |
+//! | rule of 45: an area's (a house, rows, columns, joined boxes) one cell outside its whole cages (or one cell out of it in the cages it cuts) | 2.2 |
 //! | naked single | 2.3 |
 //! | pointing (a box's or region's digit confined to another house) | 2.6 |
 //! | a digit every combination of a cage needs, seen from all the cage's cells that may hold it | 2.7 |
@@ -122,8 +122,10 @@ struct Board<'a> {
     /// cell: the rule of 45 then stays silent).
     cages: Vec<(Vec<u16>, u32)>,
     /// Where the rule of 45 looks: each house, then each run of 2 to n-1
-    /// consecutive rows or columns of a grid; with the number of houses
-    /// each holds (its digits add up to that many n(n+1)/2) and its name.
+    /// consecutive rows or columns of a grid, then each two or three boxes
+    /// (or jigsaw regions) joined edge to edge that no run already is;
+    /// with the number of houses each holds (its digits add up to that many
+    /// n(n+1)/2) and its name.
     areas: Vec<(Vec<u16>, u32, String)>,
 }
 
@@ -204,6 +206,17 @@ impl<'a> Board<'a> {
                         areas.push((cols.collect(), k as u32, format!("columns {b}-{}", b + k - 1)));
                     }
                 }
+            }
+            if puzzle.grids().len() == 1 {
+                let new: Vec<_> = joined_regions(&houses, side)
+                    .into_iter()
+                    .filter(|(cells, _, _)| {
+                        !areas
+                            .iter()
+                            .any(|(a, _, _)| a.len() == cells.len() && cells.iter().all(|c| a.contains(c)))
+                    })
+                    .collect();
+                areas.extend(new);
             }
         }
         let mut board =
@@ -669,6 +682,39 @@ fn removed(before: &[u32], after: &[u32]) -> Vec<(u16, u8)> {
 }
 
 /// The digits of a mask, ascending.
+
+/// Every two or three boxes (or jigsaw regions) of `houses` (those marked
+/// as boxes or regions) joined edge to edge, on a canvas of side `side`:
+/// the cells, the number of houses and a name (`box at r1c1 + box at r1c4`).
+fn joined_regions(houses: &[(Vec<u16>, bool, String)], side: usize) -> Vec<(Vec<u16>, u32, String)> {
+    let regions: Vec<&(Vec<u16>, bool, String)> = houses.iter().filter(|h| h.1).collect();
+    let edge = |a: u16, b: u16| {
+        let (a, b) = (usize::from(a), usize::from(b));
+        (a / side).abs_diff(b / side) + (a % side).abs_diff(b % side) == 1
+    };
+    let joined = |i: usize, j: usize| regions[i].0.iter().any(|&a| regions[j].0.iter().any(|&b| edge(a, b)));
+    let union = |picks: &[usize]| {
+        let cells = picks.iter().flat_map(|&i| regions[i].0.iter().copied()).collect();
+        let name = picks.iter().map(|&i| regions[i].2.as_str()).collect::<Vec<_>>().join(" + ");
+        (cells, picks.len() as u32, name)
+    };
+    let mut out = Vec::new();
+    for i in 0..regions.len() {
+        for j in i + 1..regions.len() {
+            let ij = joined(i, j);
+            if ij {
+                out.push(union(&[i, j]));
+            }
+            for k in j + 1..regions.len() {
+                // Connected: two of the three pairs touch.
+                if u8::from(ij) + u8::from(joined(i, k)) + u8::from(joined(j, k)) >= 2 {
+                    out.push(union(&[i, j, k]));
+                }
+            }
+        }
+    }
+    out
+}
 fn digits_of(mask: u32) -> impl Iterator<Item = u8> {
     (0..32u8).filter(move |d| mask >> d & 1 == 1).map(|d| d + 1)
 }
