@@ -85,49 +85,42 @@ fn agreement(rules: &str, file: &str) -> (usize, usize, usize, usize) {
     (rows.len(), equal[0], equal[1], equal[2])
 }
 
+/// Asserts that at least `min_rows` rows of the test half of `rules`
+/// (`RULES.tsv`) are graded and that the shares of ER, EP and ED equal to
+/// SE's reach `min_percent`.
+fn assert_agreement(rules: &str, min_rows: usize, min_percent: [usize; 3]) {
+    let (n, er, ep, ed) = agreement(rules, &format!("{rules}.tsv"));
+    assert!(n >= min_rows, "{n}");
+    for (name, equal, min) in
+        [("ER", er, min_percent[0]), ("EP", ep, min_percent[1]), ("ED", ed, min_percent[2])]
+    {
+        assert!(equal * 100 >= n * min, "{rules} {name} {equal}/{n}");
+    }
+}
+
 #[test]
 fn r34_x_puzzles_are_rated_as_sukaku_explainer_rates_them() {
-    let (n, er, ep, ed) = agreement("x", "x.tsv");
-    assert!(n >= 80, "{n}");
-    assert!(er * 100 >= n * X_MIN_PERCENT[0], "ER {er}/{n}");
-    assert!(ep * 100 >= n * X_MIN_PERCENT[1], "EP {ep}/{n}");
-    assert!(ed * 100 >= n * X_MIN_PERCENT[2], "ED {ed}/{n}");
+    assert_agreement("x", 80, X_MIN_PERCENT);
 }
 
 #[test]
 fn r34_windoku_puzzles_are_rated_as_sukaku_explainer_rates_them() {
-    let (n, er, ep, ed) = agreement("windoku", "windoku.tsv");
-    assert!(n >= 80, "{n}");
-    assert!(er * 100 >= n * WINDOKU_MIN_PERCENT[0], "ER {er}/{n}");
-    assert!(ep * 100 >= n * WINDOKU_MIN_PERCENT[1], "EP {ep}/{n}");
-    assert!(ed * 100 >= n * WINDOKU_MIN_PERCENT[2], "ED {ed}/{n}");
+    assert_agreement("windoku", 80, WINDOKU_MIN_PERCENT);
 }
 
 #[test]
 fn r34_disjoint_group_puzzles_are_rated_as_sukaku_explainer_rates_them() {
-    let (n, er, ep, ed) = agreement("disjoint-groups", "disjoint-groups.tsv");
-    assert!(n >= 80, "{n}");
-    assert!(er * 100 >= n * DG_MIN_PERCENT[0], "ER {er}/{n}");
-    assert!(ep * 100 >= n * DG_MIN_PERCENT[1], "EP {ep}/{n}");
-    assert!(ed * 100 >= n * DG_MIN_PERCENT[2], "ED {ed}/{n}");
+    assert_agreement("disjoint-groups", 80, DG_MIN_PERCENT);
 }
 
 #[test]
 fn r45_anti_king_puzzles_are_rated_as_sukaku_explainer_rates_them() {
-    let (n, er, ep, ed) = agreement("anti-king", "anti-king.tsv");
-    assert!(n >= 100, "{n}");
-    assert!(er * 100 >= n * ANTI_KING_MIN_PERCENT[0], "ER {er}/{n}");
-    assert!(ep * 100 >= n * ANTI_KING_MIN_PERCENT[1], "EP {ep}/{n}");
-    assert!(ed * 100 >= n * ANTI_KING_MIN_PERCENT[2], "ED {ed}/{n}");
+    assert_agreement("anti-king", 100, ANTI_KING_MIN_PERCENT);
 }
 
 #[test]
 fn r45_anti_knight_puzzles_are_rated_as_sukaku_explainer_rates_them() {
-    let (n, er, ep, ed) = agreement("anti-knight", "anti-knight.tsv");
-    assert!(n >= 100, "{n}");
-    assert!(er * 100 >= n * ANTI_KNIGHT_MIN_PERCENT[0], "ER {er}/{n}");
-    assert!(ep * 100 >= n * ANTI_KNIGHT_MIN_PERCENT[1], "EP {ep}/{n}");
-    assert!(ed * 100 >= n * ANTI_KNIGHT_MIN_PERCENT[2], "ED {ed}/{n}");
+    assert_agreement("anti-knight", 100, ANTI_KNIGHT_MIN_PERCENT);
 }
 
 /// A puzzle of the X sample that has many solutions as a classic sudoku:

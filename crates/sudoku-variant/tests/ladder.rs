@@ -110,7 +110,7 @@ fn the_rule_of_45_adds_up_boxes_joined_edge_to_edge() {
         let b = name.as_bytes();
         usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
     };
-    let mut covered = vec![false; 81];
+    let mut covered = [false; 81];
     let mut inside = 0u32;
     for cage in value["cages"].as_array().unwrap() {
         let cells: Vec<usize> =

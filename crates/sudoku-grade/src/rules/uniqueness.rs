@@ -578,25 +578,23 @@ mod tests {
         super::loops(b, pos, &mut LoopScratch::default(), hits);
     }
 
+    /// The position of [`unique_rectangle_type_1`].
+    const UR_1: &str = concat!(
+        "8 2 4 5 7 6 1 9 3 ",
+        "5 6 9 1 24 3 7 24 8 ",
+        "1 3 7 48 9 28 24 6 5 ",
+        "34 9 5 7 24 28 38 1 6 ",
+        "34 8 12 49 6 15 35 7 29 ",
+        "6 7 12 89 3 15 58 24 249 ",
+        "9 4 3 2 5 7 6 8 1 ",
+        "27 5 8 6 1 9 24 3 247 ",
+        "27 1 6 3 8 4 9 5 27 ",
+    );
+
     /// SE: "Unique Rectangle type 1: Cells r8c1,r9c1,r9c9,r8c9 on 2, 7" (4.5), on puzzle 004070100009000700130000065090000010080060070000030000040207080050609030006304900.
     #[test]
     fn unique_rectangle_type_1() {
-        check(
-            loops,
-            concat!(
-                "8 2 4 5 7 6 1 9 3 ",
-                "5 6 9 1 24 3 7 24 8 ",
-                "1 3 7 48 9 28 24 6 5 ",
-                "34 9 5 7 24 28 38 1 6 ",
-                "34 8 12 49 6 15 35 7 29 ",
-                "6 7 12 89 3 15 58 24 249 ",
-                "9 4 3 2 5 7 6 8 1 ",
-                "27 5 8 6 1 9 24 3 247 ",
-                "27 1 6 3 8 4 9 5 27 ",
-            ),
-            45,
-            &["r8c9#2", "r8c9#7"],
-        );
+        check(loops, UR_1, 45, &["r8c9#2", "r8c9#7"]);
     }
 
     /// The type 1 position above under anti-knight: r6c8, a knight's move
@@ -610,17 +608,7 @@ mod tests {
         use crate::hits::Hits;
         use crate::testing::cells_board;
         use crate::units::{ExtraHouses, Units};
-        let mut b: Board = cells_board(concat!(
-            "8 2 4 5 7 6 1 9 3 ",
-            "5 6 9 1 24 3 7 24 8 ",
-            "1 3 7 48 9 28 24 6 5 ",
-            "34 9 5 7 24 28 38 1 6 ",
-            "34 8 12 49 6 15 35 7 29 ",
-            "6 7 12 89 3 15 58 24 249 ",
-            "9 4 3 2 5 7 6 8 1 ",
-            "27 5 8 6 1 9 24 3 247 ",
-            "27 1 6 3 8 4 9 5 27 ",
-        ));
+        let mut b: Board = cells_board(UR_1);
         b.units = Units::with(ExtraHouses { anti_knight: true, ..Default::default() });
         let found = |b: &Board| {
             let mut hits = Hits::new(true);

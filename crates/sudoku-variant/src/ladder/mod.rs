@@ -681,8 +681,6 @@ fn removed(before: &[u32], after: &[u32]) -> Vec<(u16, u8)> {
         .collect()
 }
 
-/// The digits of a mask, ascending.
-
 /// Every two or three boxes (or jigsaw regions) of `houses` (those marked
 /// as boxes or regions) joined edge to edge, on a canvas of side `side`:
 /// the cells, the number of houses and a name (`box at r1c1 + box at r1c4`).
@@ -715,6 +713,8 @@ fn joined_regions(houses: &[(Vec<u16>, bool, String)], side: usize) -> Vec<(Vec<
     }
     out
 }
+
+/// The digits of a mask, ascending.
 fn digits_of(mask: u32) -> impl Iterator<Item = u8> {
     (0..32u8).filter(move |d| mask >> d & 1 == 1).map(|d| d + 1)
 }
