@@ -277,28 +277,40 @@ fn r34_grade_rates_x_windoku_and_disjoint_groups_as_serate_does() {
     // (issue 45), which says so; a grid without one solution is not rated.
     sudoku()
         .args(["grade", "-"])
-        .write_stdin(format!("{{\"rules\":[\"non-consecutive\"],\"givens\":\"{}\"}}\n", ".".repeat(81)))
+        .write_stdin(format!(
+            "{{\"size\":6,\"rules\":[\"anti-knight\"],\"givens\":\"{}\"}}\n",
+            ".".repeat(36)
+        ))
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("non-consecutive not-unique"));
-    let scale_of = |file: &str| {
-        let fixture = std::fs::read_to_string(crate::util::fixture_path(file)).unwrap();
-        let out = sudoku()
-            .args(["grade", "-f", "json", "-"])
-            .write_stdin(fixture.lines().next().unwrap())
-            .output()
-            .unwrap();
+        .stdout(predicate::str::contains("anti-knight not-unique"));
+    let first_line = |file: &str| {
+        let text = std::fs::read_to_string(crate::util::fixture_path(file)).unwrap();
+        text.lines().next().unwrap().to_owned()
+    };
+    let scale_of = |record: String| {
+        let out = sudoku().args(["grade", "-f", "json", "-"]).write_stdin(record).output().unwrap();
         assert!(out.status.success());
         let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert!(row["er"].as_f64() >= row["ed"].as_f64(), "{row}");
         (row["status"].as_str().map(str::to_owned), row["scale"].as_str().map(str::to_owned))
     };
     let rated = Some("rated".to_owned());
-    assert_eq!(scale_of("variant/non-consecutive.jsonl"), (rated.clone(), Some("variant ladder".to_owned())));
-    // Anti-knight is SE's ladder with move peers (serate --isAntiKnight=1):
-    // no scale field, as for the classic grid.
-    assert_eq!(scale_of("variant/anti-knight.jsonl"), (rated, None));
+    let ladder = Some("variant ladder".to_owned());
+    assert_eq!(scale_of(first_line("variant/jigsaw9.jsonl")), (rated.clone(), ladder.clone()));
+    // Anti-knight and non-consecutive are SE's ladder with their relations
+    // (serate --isAntiKnight=1, --isNC=1): no scale field, as for the
+    // classic grid. A non-consecutive puzzle whose path needs nested
+    // forcing chains (minimal ones do) is the variant ladder's.
+    assert_eq!(scale_of(first_line("variant/anti-knight.jsonl")), (rated.clone(), None));
+    let nc_easy = format!("{{\"rules\":[\"non-consecutive\"],\"givens\":\"{NC_LOCKED}\"}}");
+    assert_eq!(scale_of(nc_easy), (rated.clone(), None));
+    assert_eq!(scale_of(first_line("variant/non-consecutive.jsonl")), (rated, ladder));
 }
+
+/// A non-consecutive puzzle serate rates 2.5 (`--isNC=1`: Locked Non
+/// Consecutive), from `fixtures/grade/variant/non-consecutive.tsv`.
+const NC_LOCKED: &str = "...1..6......5.....3.4.....8...6........2..3..2.................4...............7";
 
 #[test]
 fn r34_canon_says_variants_have_no_canonical_form_yet() {

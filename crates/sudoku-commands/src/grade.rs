@@ -43,15 +43,18 @@ pub enum Graded {
 }
 
 impl GradeRequest {
-    /// Grades a variant `puzzle` (9x9 X, windoku, disjoint groups, any
-    /// mix, or classic) on the request's scale, with a grader for its
-    /// houses; `Err` with why when the grader cannot rate its shape (other
-    /// sizes, jigsaw, killer, anti-knight ...).
+    /// Grades a variant `puzzle` (9x9 X, windoku, disjoint groups,
+    /// anti-knight, anti-king, non-consecutive, any mix, or classic) on the
+    /// request's scale, with a grader for its houses and relations; `Err`
+    /// with why when the grader cannot rate its shape (other sizes, jigsaw,
+    /// killer ...) or its path ([`GradeError::BeyondLadder`]): the variant
+    /// ladder rates those.
     pub fn run_variant(&self, puzzle: &sudoku_variant::Puzzle) -> Result<Graded, String> {
         let mut grader = Grader::for_variant(puzzle).map_err(|unsupported| unsupported.to_string())?;
         grader.set_scale(self.scale);
         Ok(match grader.grade_variant(puzzle, &GradeOptions { explain: self.explain }) {
             Ok(grade) => Graded::Rated(grade),
+            Err(e @ GradeError::BeyondLadder) => return Err(e.to_string()),
             Err(e) => {
                 let (status, why) = grade_status(&e);
                 Graded::Unrated { status, why, search: grader.last_search() }

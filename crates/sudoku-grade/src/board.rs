@@ -72,7 +72,9 @@ impl Board {
         Some(b)
     }
 
-    /// Places `digit` in `cell` and removes it from the peers.
+    /// Places `digit` in `cell` and removes it from the peers (and its
+    /// neighbours' digits from the cells side by side, under
+    /// non-consecutive).
     #[inline]
     pub fn place(&mut self, cell: usize, digit: u8) {
         let m = bit(digit);
@@ -81,14 +83,21 @@ impl Board {
         for &p in &self.units.peers[cell] {
             self.cands[p as usize] &= !m;
         }
+        for &p in &self.units.nc_neighbours[cell] {
+            self.cands[p as usize] &= !consecutive(m);
+        }
     }
 
-    /// Whether a peer of `cell` that only a rule of moves makes
-    /// ([`Units::move_peer_set`]) holds one of `digits` as a candidate:
-    /// then the rule may tell the two solutions of a deadly pattern through
-    /// `cell` apart, and the pattern proves nothing.
-    pub fn move_peer_holds(&self, cell: usize, digits: u16) -> bool {
+    /// Whether a rule between cells may tell the two solutions of a deadly
+    /// pattern through `cell` on `digits` apart, so that the pattern proves
+    /// nothing (SE's rule): a peer only a rule of moves makes
+    /// ([`Units::move_peer_set`]) holds one of `digits`, or a cell side by
+    /// side under non-consecutive holds a digit next to one of them.
+    pub fn rule_may_break(&self, cell: usize, digits: u16) -> bool {
         cells_of(self.units.move_peer_set[cell]).any(|p| self.cands[p] & digits != 0)
+            || self.units.nc_neighbours[cell]
+                .iter()
+                .any(|&p| self.cands[usize::from(p)] & consecutive(digits) != 0)
     }
 
     /// Whether every cell holds a digit.
@@ -183,7 +192,12 @@ impl Board {
     }
 }
 
-/// The cells of a set, ascending.
+/// The digits next to those of `m` (d-1 and d+1; 1 and 9 are not next).
+pub(crate) fn consecutive(m: u16) -> u16 {
+    (m << 1 | m >> 1) & ALL
+}
+
+/// The cells of the set `m`, ascending.
 pub(crate) fn cells_of(m: u128) -> impl Iterator<Item = usize> {
     let mut m = m;
     std::iter::from_fn(move || {
@@ -270,6 +284,7 @@ mod tests {
                 disjoint_groups: i % 8 >= 4,
                 anti_knight: i % 16 >= 8,
                 anti_king: i % 32 >= 16,
+                non_consecutive: i % 64 >= 32,
             };
             let mut b = Board { cands: [0; 81], value: [0; 81], units: Units::with(extra) };
             for c in &mut b.cands {

@@ -75,6 +75,13 @@ pub enum GradeError {
     /// the grader's ([`Grader::for_variant`]).
     #[error("the puzzle's shape is not the one this grader was made for")]
     OtherShape,
+    /// The path needs nested forcing chains on a grid where the grader
+    /// does not follow them (non-consecutive: they take minutes there, and
+    /// Sukaku Explainer does not finish such puzzles in a minute either).
+    #[error(
+        "the puzzle needs nested forcing chains, which the grader does not follow under non-consecutive"
+    )]
+    BeyondLadder,
 }
 
 /// A reusable grader: keeps its scratch space between puzzles, so grading
@@ -297,8 +304,9 @@ impl Grader {
 
     /// Grades `puzzle`.
     pub fn grade_with(&mut self, puzzle: &Grid, options: &GradeOptions) -> Result<Grade, GradeError> {
-        let grade = self.grade_up_to(puzzle, options, Tenths::MAX, Tenths::MAX)?;
-        Ok(grade.expect("no cap: every path is rated"))
+        // No cap: every path is rated, but for one the ladder stops short
+        // of ([`GradeError::BeyondLadder`]).
+        self.grade_up_to(puzzle, options, Tenths::MAX, Tenths::MAX)?.ok_or(GradeError::BeyondLadder)
     }
 
     /// Grades `puzzle` if its ER is in `band`: `None` when it is not. Stops
@@ -552,6 +560,11 @@ impl Grader {
         let pos = positions_of(b.units, &planes);
         for (family_idx, family) in LADDER.iter().enumerate() {
             if LADDER[family_idx..].iter().all(|f| f.min_tenths() > cap) {
+                return true;
+            }
+            // Under non-consecutive, a nested forcing chain takes minutes
+            // (seven on a minimal puzzle): the ladder stops below them.
+            if self.units.has_nc() && family.techniques[0].technique == Technique::NestedForcingChain {
                 return true;
             }
             if !family.techniques.iter().any(|t| self.scale.allows(t.technique)) {

@@ -20,7 +20,7 @@ use crate::hits::Hits;
 use crate::rating::Tenths;
 use crate::rules::strong_links::{self, LinkScratch};
 use crate::rules::uniqueness::{self, LoopScratch};
-use crate::rules::{aligned, basic, bug, wings};
+use crate::rules::{aligned, basic, bug, nc, wings};
 use crate::technique::Technique;
 
 /// One family of techniques: a rung of the ladder.
@@ -128,6 +128,16 @@ pub(crate) const LADDER: &[Family] = &[
     Family {
         find: |_, l, hits| basic::naked_singles(l.b, hits),
         techniques: &[facts(T::NakedSingle, 23, "Naked Single")],
+        skip: Skip::Never,
+    },
+    Family {
+        find: |_, l, hits| nc::forcing_cells(l.b, hits),
+        techniques: &[facts(T::NcForcingCell, 24, "Non-Consecutive Forcing Cell")],
+        skip: Skip::Never,
+    },
+    Family {
+        find: |_, l, hits| nc::locked(l.b, l.pos, hits),
+        techniques: &[facts(T::LockedNc, 25, "Locked Non Consecutive")],
         skip: Skip::Never,
     },
     Family {

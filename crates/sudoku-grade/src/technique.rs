@@ -26,6 +26,12 @@ pub enum Technique {
     DirectHiddenPair,
     /// The only digit left in a cell (SE 2.3).
     NakedSingle,
+    /// Non-consecutive: a cell's candidates {d, d+1} (or {d, d+1, d+2},
+    /// {d, d+2}) rule digits out of the cells side by side (SE 2.4).
+    NcForcingCell,
+    /// Non-consecutive: every place of a digit in a house is a cell or
+    /// next to it, so it cannot hold the digit's neighbours (SE 2.5).
+    LockedNc,
     /// A hidden triplet that at once leaves a hidden single (SE 2.5).
     DirectHiddenTriplet,
     /// A digit of a box confined to one line goes from the rest of the line
@@ -118,12 +124,14 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order the grader tries them.
-    pub const ALL: [Technique; 39] = [
+    pub const ALL: [Technique; 41] = [
         Technique::HiddenSingle,
         Technique::DirectPointing,
         Technique::DirectClaiming,
         Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::NcForcingCell,
+        Technique::LockedNc,
         Technique::DirectHiddenTriplet,
         Technique::Pointing,
         Technique::Claiming,

@@ -159,6 +159,10 @@ pub struct ExtraHouses {
     /// Cells that touch, even only at a corner, see each other (rule
     /// `anti-king`): peers, not a house.
     pub anti_king: bool,
+    /// Cells side by side never hold consecutive digits (rule
+    /// `non-consecutive`, 1 and 9 not consecutive): neither peers nor a
+    /// house, a relation between digits ([`Units::nc_neighbours`]).
+    pub non_consecutive: bool,
 }
 
 /// A knight's moves as (column, row) steps, in the order Sukaku
@@ -169,6 +173,10 @@ const KNIGHT_STEPS: [(i32, i32); 8] =
 /// A king's diagonal moves, as [`KNIGHT_STEPS`] (the others are row and
 /// column peers already).
 const KING_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+/// The four cells side by side with a cell, as [`KNIGHT_STEPS`]: right,
+/// left, below, above.
+const SIDE_STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 /// The cells one of `steps` away from cell `c` of the 9×9 grid, in the
 /// order of the steps.
@@ -188,15 +196,17 @@ impl ExtraHouses {
         disjoint_groups: false,
         anti_knight: false,
         anti_king: false,
+        non_consecutive: false,
     };
 
-    /// The index of this combination among the 32.
+    /// The index of this combination among the 64.
     fn index(self) -> usize {
         usize::from(self.x)
             | usize::from(self.windoku) << 1
             | usize::from(self.disjoint_groups) << 2
             | usize::from(self.anti_knight) << 3
             | usize::from(self.anti_king) << 4
+            | usize::from(self.non_consecutive) << 5
     }
 
     /// Both sets of houses and peers.
@@ -207,7 +217,22 @@ impl ExtraHouses {
             disjoint_groups: self.disjoint_groups | other.disjoint_groups,
             anti_knight: self.anti_knight | other.anti_knight,
             anti_king: self.anti_king | other.anti_king,
+            non_consecutive: self.non_consecutive | other.non_consecutive,
         }
+    }
+
+    /// The non-consecutive rule, when `pairs` (cells 0..81 of a 9×9) are
+    /// exactly the pairs of cells side by side; `None` otherwise.
+    pub fn of_not_consecutive(pairs: &[(u16, u16)]) -> Option<ExtraHouses> {
+        let mut given: Vec<(usize, usize)> =
+            pairs.iter().map(|&(a, b)| (usize::from(a.min(b)), usize::from(a.max(b)))).collect();
+        given.sort_unstable();
+        given.dedup();
+        let mut side_by_side: Vec<(usize, usize)> =
+            (0..81).flat_map(|c| moves_from(c, &SIDE_STEPS).map(move |p| (c.min(p), c.max(p)))).collect();
+        side_by_side.sort_unstable();
+        side_by_side.dedup();
+        (given == side_by_side).then_some(ExtraHouses { non_consecutive: true, ..ExtraHouses::NONE })
     }
 
     /// The rule of moves whose groups of different digits on a 9×9 (cell
@@ -310,6 +335,9 @@ pub(crate) struct Units {
     /// such a peer holding either of its digits: the rule may tell the two
     /// solutions apart, so Sukaku Explainer refuses it, and so do we.
     pub move_peer_set: [u128; 81],
+    /// The cells side by side with each cell under the non-consecutive
+    /// rule (none without it): placing d there rules out d-1 and d+1.
+    pub nc_neighbours: [ArrayVec<u8, 4>; 81],
     /// The peers of each cell in the order a chain's "on" turns them off,
     /// as SE takes them: its box, then the rest of its row and of its
     /// column (the 20 every cell has), then in `extra_peer_order` those of
@@ -346,7 +374,7 @@ impl Units {
     /// The table of a 9×9 grid with boxes and `extra` houses (built once,
     /// then shared).
     pub fn with(extra: ExtraHouses) -> &'static Units {
-        static TABLES: [OnceLock<Units>; 32] = [const { OnceLock::new() }; 32];
+        static TABLES: [OnceLock<Units>; 64] = [const { OnceLock::new() }; 64];
         TABLES[extra.index()].get_or_init(|| Units::build(extra))
     }
 
@@ -387,6 +415,7 @@ impl Units {
             peer_set: [0; 81],
             peers: std::array::from_fn(|_| ArrayVec::new()),
             move_peer_set: [0; 81],
+            nc_neighbours: std::array::from_fn(|_| ArrayVec::new()),
             peer_order: [[0; 20]; 81],
             extra_peer_order: std::array::from_fn(|_| ArrayVec::new()),
             chain_units: std::array::from_fn(|_| ArrayVec::new()),
@@ -427,6 +456,9 @@ impl Units {
                 moves.extend(moves_from(c, steps).filter(|&p| near & 1 << p == 0).map(|p| p as u8));
             }
             t.move_peer_set[c] = moves.iter().fold(0u128, |m, &p| m | 1 << p);
+            if extra.non_consecutive {
+                t.nc_neighbours[c] = moves_from(c, &SIDE_STEPS).map(|p| p as u8).collect();
+            }
             t.peer_set[c] = (near | t.move_peer_set[c]) & !(1 << c);
             t.peers[c] = (0..81u8).filter(|&p| t.peer_set[c] & 1 << p != 0).collect();
             let (lines, rest) = t.cell_units[c].split_at(2);
@@ -446,6 +478,11 @@ impl Units {
             t.extra_peer_order[c] = order[20..].iter().copied().collect();
         }
         t
+    }
+
+    /// Whether the non-consecutive rule holds ([`Units::nc_neighbours`]).
+    pub fn has_nc(&self) -> bool {
+        self.extra.non_consecutive
     }
 
     /// Whether a rule of moves (anti-knight, anti-king) adds peers: then
@@ -566,13 +603,14 @@ mod tests {
             let class = |x: usize| if x % 4 == 0 { 2 } else { x / 4 };
             (class(r), class(c))
         };
-        for bits in 0..32 {
+        for bits in 0..64 {
             let extra = ExtraHouses {
                 x: bits & 1 != 0,
                 windoku: bits & 2 != 0,
                 disjoint_groups: bits & 4 != 0,
                 anti_knight: bits & 8 != 0,
                 anti_king: bits & 16 != 0,
+                non_consecutive: bits & 32 != 0,
             };
             let t = Units::with(extra);
             let n_extra = 2 * usize::from(extra.x)
@@ -608,6 +646,16 @@ mod tests {
                 assert_eq!(order.count(), t.peer_set[a].count_ones() as usize);
                 let of_units = t.cell_units[a].iter().fold(0u128, |m, &u| m | t.unit_set[usize::from(u)]);
                 assert_eq!(t.move_peer_set[a], t.peer_set[a] & !of_units, "{extra:?}");
+                // Side by side, by coordinates; non-consecutive adds no peer.
+                let side: Vec<u8> = (0..81u8)
+                    .filter(|&b| {
+                        let (b, a) = (usize::from(b), a);
+                        extra.non_consecutive && (a / 9).abs_diff(b / 9) + (a % 9).abs_diff(b % 9) == 1
+                    })
+                    .collect();
+                let mut got = t.nc_neighbours[a].to_vec();
+                got.sort_unstable();
+                assert_eq!(got, side, "{extra:?}");
             }
         }
     }
@@ -634,6 +682,10 @@ mod tests {
         assert_eq!(ExtraHouses::of_pairs(&king).map(|e| (e.anti_knight, e.anti_king)), Some((false, true)));
         assert_eq!(ExtraHouses::of_pairs(&knight[1..]), None);
         assert_eq!(ExtraHouses::of_pairs(&pairs(&|dr, dc| dr == 1 && dc == 1)), None);
+        assert_eq!(ExtraHouses::of_not_consecutive(&[]), None);
+        let sides: Vec<(u16, u16)> = pairs(&|dr, dc| dr + dc == 1).iter().map(|p| (p[0], p[1])).collect();
+        assert_eq!(ExtraHouses::of_not_consecutive(&sides).map(|e| e.non_consecutive), Some(true));
+        assert_eq!(ExtraHouses::of_not_consecutive(&sides[1..]), None);
         let mut triple = king.clone();
         triple[0].push(40);
         assert_eq!(ExtraHouses::of_pairs(&triple), None);

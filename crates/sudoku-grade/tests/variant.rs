@@ -1,7 +1,7 @@
 //! Grading 9×9 variants with extra houses (issue 34) and rules of moves
-//! (issue 45): Sukaku Explainer's ratings of the test half of
-//! `fixtures/grade/variant/` (X, windoku, disjoint groups, anti-king,
-//! anti-knight), the soundness of every step against the variant
+//! and non-consecutive (issue 45): Sukaku Explainer's ratings of the test
+//! half of `fixtures/grade/variant/` (X, windoku, disjoint groups,
+//! anti-king, anti-knight, non-consecutive), the soundness of every step against the variant
 //! solver's solution, and the shapes the grader refuses.
 
 use sudoku_core::Grid;
@@ -25,6 +25,10 @@ const DG_MIN_PERCENT: [usize; 3] = [95, 97, 97];
 /// `crates/sudoku-bench/runs/2026-11-29-issue45-moves-grade.md`.
 const ANTI_KING_MIN_PERCENT: [usize; 3] = [95, 98, 98];
 const ANTI_KNIGHT_MIN_PERCENT: [usize; 3] = [95, 98, 98];
+
+/// The same for non-consecutive (`non-consecutive.tsv`, today 40/40 ER,
+/// EP and ED; serate 1.18.1 `--isNC=1`).
+const NC_MIN_PERCENT: [usize; 3] = [95, 98, 98];
 
 /// An X puzzle of the test half with many solutions as a classic sudoku;
 /// SE rates it 2.6 (pointing), EP and ED 1.2, with `--isX=1`.
@@ -119,6 +123,11 @@ fn r45_anti_king_puzzles_are_rated_as_sukaku_explainer_rates_them() {
 }
 
 #[test]
+fn r45_non_consecutive_puzzles_are_rated_as_sukaku_explainer_rates_them() {
+    assert_agreement("non-consecutive", 40, NC_MIN_PERCENT);
+}
+
+#[test]
 fn r45_anti_knight_puzzles_are_rated_as_sukaku_explainer_rates_them() {
     assert_agreement("anti-knight", 100, ANTI_KNIGHT_MIN_PERCENT);
 }
@@ -141,11 +150,10 @@ fn r34_the_diagonals_are_houses_to_the_x_grader() {
 }
 
 #[test]
-fn r34_shapes_without_extra_houses_only_are_refused() {
+fn r34_shapes_the_grader_does_not_model_are_refused() {
     let refused = |json: &str| Grader::for_variant(&Puzzle::from_json(json).unwrap().puzzle).err();
     assert_eq!(refused(r#"{"size":4}"#), Some(Unsupported::Size(4)));
-    assert_eq!(refused(r#"{"rules":["non-consecutive"]}"#), Some(Unsupported::Rule("non-consecutive")));
-    assert_eq!(refused(r#"{"rules":["anti-knight","anti-king","x"]}"#), None);
+    assert_eq!(refused(r#"{"rules":["anti-knight","anti-king","x","non-consecutive"]}"#), None);
     assert_eq!(refused(r#"{"layout":"samurai"}"#), Some(Unsupported::Layout));
     assert_eq!(refused(r#"{"cages":[{"cells":["r1c1","r1c2"]}]}"#), Some(Unsupported::Rule("killer")));
     assert_eq!(refused(r#"{"rules":["x","windoku","disjoint-groups"]}"#), None);

@@ -43,13 +43,14 @@ pub fn make_variant_range(
 /// puzzle (9x9 X, windoku, disjoint groups), else the variant ladder's
 /// ER ([`sudoku_variant::Puzzle::rate_with`]). `None` when unrated.
 pub fn band_rating(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option<u8> {
-    match sudoku_grade::Grader::for_variant(puzzle) {
-        Ok(mut grader) => {
-            let grade = grader.grade_variant(puzzle, &sudoku_grade::GradeOptions::default()).ok()?;
-            Some((grade.er * 10.0).round() as u8)
+    if let Ok(mut grader) = sudoku_grade::Grader::for_variant(puzzle) {
+        match grader.grade_variant(puzzle, &sudoku_grade::GradeOptions::default()) {
+            Ok(grade) => return Some((grade.er * 10.0).round() as u8),
+            Err(sudoku_grade::GradeError::BeyondLadder) => {}
+            Err(_) => return None,
         }
-        Err(_) => puzzle.rate_with(solution).ok().map(|r| r.er),
     }
+    puzzle.rate_with(solution).ok().map(|r| r.er)
 }
 
 /// A variant puzzle's grade as `sudoku grade` gives it ([`crate::generate::band_rating`]'s
@@ -108,9 +109,15 @@ pub fn ladder_technique(name: &str) -> Option<sudoku_grade::Technique> {
 /// unrated.
 pub fn grade_variant(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option<VariantGrade> {
     let tenths = |t: u8| f64::from(t) / 10.0;
-    Some(match sudoku_grade::Grader::for_variant(puzzle) {
-        Ok(mut grader) => {
-            let g = grader.grade_variant(puzzle, &sudoku_grade::GradeOptions { explain: true }).ok()?;
+    let se = sudoku_grade::Grader::for_variant(puzzle).ok().and_then(|mut grader| {
+        match grader.grade_variant(puzzle, &sudoku_grade::GradeOptions { explain: true }) {
+            Err(sudoku_grade::GradeError::BeyondLadder) => None,
+            graded => Some(graded),
+        }
+    });
+    Some(match se {
+        Some(graded) => {
+            let g = graded.ok()?;
             let spike = crate::grade::spike(g.steps.iter().map(|s| s.difficulty));
             VariantGrade {
                 er: g.er,
@@ -122,7 +129,7 @@ pub fn grade_variant(puzzle: &sudoku_variant::Puzzle, solution: &[u8]) -> Option
                 spike,
             }
         }
-        Err(_) => {
+        None => {
             let r = puzzle.rate_with(solution).ok()?;
             let top = r.steps.iter().max_by_key(|s| s.difficulty).map_or("", |s| s.technique);
             VariantGrade {

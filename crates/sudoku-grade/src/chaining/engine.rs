@@ -22,7 +22,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::{Board, Pos};
+use crate::board::{consecutive, Board, Pos};
 use crate::potential::{Potential, NP};
 use crate::units::{ExtraHouses, MAX_UNITS};
 
@@ -227,6 +227,19 @@ impl Engine {
                         && self.add(st, mode, p, Potential::new(q * 9 + d, false), cand as u16)
                     {
                         return;
+                    }
+                }
+                // Non-consecutive: the digits next to d leave the cells
+                // side by side (SE adds them last, in every mode).
+                for &q in if CLASSIC { &[][..] } else { &b.units.nc_neighbours[c][..] } {
+                    let q = usize::from(q);
+                    let mut next = b.cands[q] & consecutive(1 << d);
+                    while next != 0 {
+                        let d2 = next.trailing_zeros() as usize;
+                        next &= next - 1;
+                        if self.add(st, mode, p, Potential::new(q * 9 + d2, false), cand as u16) {
+                            return;
+                        }
                     }
                 }
             } else {

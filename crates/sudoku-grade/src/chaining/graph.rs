@@ -9,7 +9,7 @@
 //! of the level before, instead of one step per link.
 
 use super::engine::Mode;
-use crate::board::{cells_of, digits_of, Board, Pos};
+use crate::board::{cells_of, consecutive, digits_of, Board, Pos};
 use crate::potential::{Potential, NC, NP};
 use crate::units::ExtraHouses;
 
@@ -99,6 +99,11 @@ impl StaticGraph {
             }
             for q in cells_of(b.units.peer_set[c] & planes[d]) {
                 insert(weak, q * 9 + d);
+            }
+            for &q in if CLASSIC { &[][..] } else { &b.units.nc_neighbours[c][..] } {
+                for d2 in digits_of(b.cands[usize::from(q)] & consecutive(1 << d)) {
+                    insert(weak, usize::from(q) * 9 + usize::from(d2) - 1);
+                }
             }
             if mode.strong_cell && b.cands[c].count_ones() == 2 {
                 strong[*n as usize] = (c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize) as u16;

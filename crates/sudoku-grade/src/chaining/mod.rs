@@ -17,7 +17,7 @@ mod tests;
 
 use arrayvec::ArrayVec;
 
-use crate::board::{Board, Pos};
+use crate::board::{consecutive, Board, Pos};
 use crate::hits::{Hits, Text};
 use crate::potential::{Potential, NC, NP};
 use crate::rating::{length_bonus, longest_with_bonus, Tenths};
@@ -390,6 +390,14 @@ impl Chaining {
             for &q in &b.units.peers[c] {
                 let z = q as usize * 9 + d;
                 if b.cands[q as usize] & (1 << d) != 0 {
+                    side[z / 64] |= 1 << (z % 64);
+                }
+            }
+            for &q in &b.units.nc_neighbours[c] {
+                let mut next = b.cands[usize::from(q)] & consecutive(1 << d);
+                while next != 0 {
+                    let z = usize::from(q) * 9 + next.trailing_zeros() as usize;
+                    next &= next - 1;
                     side[z / 64] |= 1 << (z % 64);
                 }
             }

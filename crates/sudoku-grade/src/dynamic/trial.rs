@@ -15,7 +15,7 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::{bit, Board, Found, ALL};
+use crate::board::{bit, consecutive, Board, Found, ALL};
 use crate::hits::Hits;
 use crate::rules::basic;
 use crate::units::MAX_UNITS;
@@ -119,6 +119,9 @@ pub(crate) fn propagate(b: &mut Board, plus: bool, mut log: Option<&mut Log>) ->
                 for &p in &units.peers[c] {
                     b.cands[p as usize] &= !m;
                 }
+                for &p in &units.nc_neighbours[c] {
+                    b.cands[p as usize] &= !consecutive(m);
+                }
             }
         } else if plus {
             // Every pointing and claiming at once (the floor makes them
@@ -174,10 +177,22 @@ fn assume(b: &Board, cell: usize, digit: u8, plus: bool, log: Option<&mut Log>) 
                 n += 1;
             }
         }
+        for &p in &b.units.nc_neighbours[cell] {
+            let p = p as usize;
+            let mut gone = t.cands[p] & consecutive(m);
+            while gone != 0 {
+                l.removed[p * 9 + gone.trailing_zeros() as usize] = 1;
+                gone &= gone - 1;
+                n += 1;
+            }
+        }
         l.cumulative[1] = n;
     }
     for &p in &b.units.peers[cell] {
         t.cands[p as usize] &= !m;
+    }
+    for &p in &b.units.nc_neighbours[cell] {
+        t.cands[p as usize] &= !consecutive(m);
     }
     let out = propagate(&mut t, plus, log);
     (t, out)

@@ -1,6 +1,7 @@
 //! Grading 9×9 variants with extra houses: X (both diagonals), windoku
-//! (four windows) and disjoint groups, and rules of moves: anti-knight and
-//! anti-king, alone or together, on the classic boxes. The grader walks the
+//! (four windows) and disjoint groups, rules of moves: anti-knight and
+//! anti-king, and non-consecutive neighbours, alone or together, on the
+//! classic boxes. The grader walks the
 //! same ladder with the variant's unit table ([`crate::units::Units`]):
 //! every rule that scans units scans the extra houses too, and peers
 //! include the cells of a cell's extra houses and the cells a move away.
@@ -21,8 +22,8 @@ pub enum Unsupported {
     /// Jigsaw regions or the samurai layout instead of 3×3 boxes.
     #[error("the grader rates grids with 3x3 boxes only (no jigsaw, no samurai)")]
     Layout,
-    /// A rule that is neither extra houses nor moves of a family the ladder
-    /// models (non-consecutive, any constraint drawn on the grid).
+    /// A rule that is neither extra houses, moves nor non-consecutive
+    /// neighbours (any constraint drawn on the grid).
     #[error("the grader does not rate the rule {0}")]
     Rule(&'static str),
 }
@@ -45,8 +46,14 @@ fn extra_houses(puzzle: &Puzzle) -> Result<ExtraHouses, Unsupported> {
     for rule in puzzle.rules().iter() {
         let family = if rule.houses_only() {
             ExtraHouses::of_houses(&rule.houses(puzzle, 0, 0))
-        } else if rule.distinct_only() {
-            ExtraHouses::of_pairs(&rule.distinct(puzzle, &Instance::default()))
+        } else if rule.pairs_only() {
+            let distinct = rule.distinct(puzzle, &Instance::default());
+            let apart = rule.not_consecutive(puzzle);
+            match (distinct.is_empty(), apart.is_empty()) {
+                (false, true) => ExtraHouses::of_pairs(&distinct),
+                (true, false) => ExtraHouses::of_not_consecutive(&apart),
+                _ => None,
+            }
         } else {
             None
         };

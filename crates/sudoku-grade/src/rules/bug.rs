@@ -160,10 +160,12 @@ pub(crate) fn bug(b: &Board, pos: &Pos, hits: &mut Hits) {
 
 /// Offers the deductions of a BUG whose poly cells `poly` keep `kept`.
 fn offer_bug(b: &Board, pos: &Pos, poly: &[usize], kept: &[u16], hits: &mut Hits) {
-    // Under a rule of moves, a cell whose pair a move peer still holds may
-    // break the grave: no BUG then (SE's rule).
+    // Under a rule of moves or non-consecutive, a cell whose pair such a
+    // rule may rule out breaks the grave: no BUG then (SE's rule).
     let pair_of = |c: usize| poly.iter().position(|&p| p == c).map_or(b.cands[c], |i| kept[i]);
-    if (0..81).any(|c| b.cands[c] != 0 && b.units.move_peer_set[c] != 0 && b.move_peer_holds(c, pair_of(c))) {
+    if (b.units.has_moves() || b.units.has_nc())
+        && (0..81).any(|c| b.cands[c] != 0 && b.rule_may_break(c, pair_of(c)))
+    {
         return;
     }
     let extra: PolyMasks = poly.iter().zip(kept).map(|(&c, &k)| b.cands[c] & !k).collect();

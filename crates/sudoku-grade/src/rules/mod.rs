@@ -5,6 +5,7 @@
 pub(crate) mod aligned;
 pub(crate) mod basic;
 pub(crate) mod bug;
+pub(crate) mod nc;
 pub(crate) mod strong_links;
 pub(crate) mod uniqueness;
 pub(crate) mod wings;

@@ -414,7 +414,7 @@ fn offer_loop(
     seen: &mut Vec<Conclusions>,
     out: &mut LoopHints,
 ) {
-    if lp.iter().any(|&c| b.move_peer_holds(c, pair)) {
+    if lp.iter().any(|&c| b.rule_may_break(c, pair)) {
         return;
     }
     let base = loop_difficulty(lp.len());
@@ -618,6 +618,29 @@ mod tests {
         assert_eq!(found(&b), None);
         b.cands[5 * 9 + 7] = bit(4) | bit(9);
         assert_eq!(found(&b), Some(45));
+    }
+
+    /// The same position under non-consecutive: no cell side by side with
+    /// the rectangle holds a digit next to 2 or 7, so it stands; once r8c2
+    /// (next to r8c1) may hold 6 or 8, the rule may tell its two fillings
+    /// apart and it proves nothing (SE's rule).
+    #[test]
+    fn a_neighbour_holding_a_next_digit_breaks_the_rectangle() {
+        use crate::board::{bit, Board};
+        use crate::hits::Hits;
+        use crate::testing::cells_board;
+        use crate::units::{ExtraHouses, Units};
+        let mut b: Board = cells_board(UR_1);
+        b.units = Units::with(ExtraHouses { non_consecutive: true, ..Default::default() });
+        let found = |b: &Board| {
+            let mut hits = Hits::new(true);
+            loops(b, &b.positions(), &mut hits);
+            hits.best()
+        };
+        assert_eq!(found(&b), Some(45));
+        let r8c2 = 7 * 9 + 1;
+        (b.value[r8c2], b.cands[r8c2]) = (0, bit(6) | bit(8));
+        assert_eq!(found(&b), None);
     }
 
     /// SE: "Unique Rectangle type 2: Cells r4c4,r5c4,r5c1,r4c1 on 8, 9" (4.5), on puzzle 000607900040050000060400081010032006000010000600740010750004090000080040002509000.

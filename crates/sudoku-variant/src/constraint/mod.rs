@@ -228,10 +228,11 @@ pub trait Kind: Sync {
         false
     }
     /// Whether the rule says exactly that the cells of each of its
-    /// [`Kind::distinct`] groups hold different digits, and nothing more (a
-    /// rule of moves: anti-knight, anti-king): then the graded ladder can
-    /// take its groups as extra peers.
-    fn distinct_only(&self) -> bool {
+    /// [`Kind::distinct`] groups hold different digits and its
+    /// [`Kind::not_consecutive`] pairs hold digits that are not
+    /// consecutive, and nothing more (anti-knight, anti-king,
+    /// non-consecutive): then the graded ladder can take its pairs.
+    fn pairs_only(&self) -> bool {
         false
     }
     /// The f-puzzles fields (`true` flags) that together state a rule of

@@ -59,7 +59,7 @@ impl Kind for Moves {
         true
     }
 
-    fn distinct_only(&self) -> bool {
+    fn pairs_only(&self) -> bool {
         true
     }
 

@@ -34,6 +34,10 @@ impl Kind for NonConsecutive {
         true
     }
 
+    fn pairs_only(&self) -> bool {
+        true
+    }
+
     fn fpuzzles_flags(&self) -> &'static [&'static str] {
         &["nonconsecutive"]
     }
