@@ -11,6 +11,8 @@
 //!   (at most five) or a row or column (at most three); a cell that is one
 //!   of them or next to each of them cannot hold d-1 or d+1.
 
+#![allow(clippy::needless_range_loop)]
+
 use crate::board::{bit, consecutive, Board, Pos};
 use crate::hits::Hits;
 use crate::technique::Technique;
