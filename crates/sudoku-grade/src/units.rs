@@ -161,7 +161,7 @@ pub struct ExtraHouses {
     pub anti_king: bool,
     /// Cells side by side never hold consecutive digits (rule
     /// `non-consecutive`, 1 and 9 not consecutive): neither peers nor a
-    /// house, a relation between digits ([`Units::nc_neighbours`]).
+    /// house: a relation between the digits of cells side by side.
     pub non_consecutive: bool,
 }
 
