@@ -6,7 +6,7 @@
 use serde::Serialize;
 use sudoku_core::{Cell, Digit, Position};
 use sudoku_grade::hint::{CellDigits, Hint, Level, Mistake, Status};
-use sudoku_grade::{Grader, Scale};
+use sudoku_grade::{GradeError, GradeOptions, Grader, Scale};
 use sudoku_io::position_json;
 use sudoku_variant::{Puzzle, VariantHint};
 
@@ -72,6 +72,14 @@ impl HintRequest {
         let Ok(mut grader) = Grader::for_variant(puzzle) else {
             return crate::variant::hints(puzzle, placed, steps).map(VariantHints::Simple);
         };
+        // A puzzle whose path the grader's ladder stops short of (nested
+        // chains under non-consecutive) is rated on the variant ladder by
+        // `grade`; it gets the simple steps here too.
+        if !grader.follows_nested_chains()
+            && grader.grade_variant(puzzle, &GradeOptions::default()) == Err(GradeError::BeyondLadder)
+        {
+            return crate::variant::hints(puzzle, placed, steps).map(VariantHints::Simple);
+        }
         let board = puzzle.board(placed.unwrap_or(puzzle.givens()))?;
         let grid = |cells: &[u8]| cells.try_into().ok().and_then(sudoku_core::Grid::from_array);
         let (Some(givens), Some(board)) = (grid(puzzle.givens()), grid(&board)) else {

@@ -297,6 +297,13 @@ impl Grader {
         self.last_search
     }
 
+    /// Whether the ladder goes up to nested forcing chains on this grader's
+    /// grid: not under non-consecutive, where a path that needs them is
+    /// [`GradeError::BeyondLadder`].
+    pub fn follows_nested_chains(&self) -> bool {
+        !self.units.has_nc()
+    }
+
     /// Grades `puzzle` without recording the steps.
     pub fn grade(&mut self, puzzle: &Grid) -> Result<Grade, GradeError> {
         self.grade_with(puzzle, &GradeOptions::default())
