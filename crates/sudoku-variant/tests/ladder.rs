@@ -89,27 +89,32 @@ fn the_first_step_is_the_easiest() {
     assert!(rating.steps.iter().all(|s| s.difficulty <= rating.er));
 }
 
-/// A killer whose path adds two boxes up (box 3 over box 6): no row, column
-/// or box alone has one open innie there, their union does. The innies and
-/// their sum are worked out here from the cages, by cell names.
+/// A killer whose path adds two boxes up: no row, column or box alone has
+/// one open innie there, their union does. The boxes are read from the
+/// step's reason; the innies and their sum are worked out here from the
+/// cages, by cell names.
 #[test]
 fn the_rule_of_45_adds_up_boxes_joined_edge_to_edge() {
     let puzzle = Puzzle::from_json(KILLER_TWO_BOXES).unwrap().puzzle;
     let solution: Vec<u8> = KILLER_TWO_BOXES_SOLUTION.bytes().map(|b| b - b'0').collect();
     let rating = puzzle.rate().unwrap();
-    let step = rating
-        .steps
-        .iter()
-        .find(|s| s.reason.starts_with("box at r1c7 + box at r4c7: innies"))
-        .expect("a rule of 45 over boxes 3 and 6");
-    assert_eq!(step.technique, "Rule of 45");
-    // Boxes 3 and 6: rows 1-6, columns 7-9.
-    let in_area = |c: usize| c / 9 < 6 && c % 9 >= 6;
-    let value: serde_json::Value = serde_json::from_str(KILLER_TWO_BOXES).unwrap();
     let cell = |name: &str| {
         let b = name.as_bytes();
         usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
     };
+    // "box at r1c1 + box at r4c1: innies add up to 9"
+    let step = rating
+        .steps
+        .iter()
+        .find(|s| s.technique == "Rule of 45" && s.reason.contains(" + ") && s.reason.contains("innies"))
+        .expect("a rule of 45 over two boxes");
+    let (boxes, _) = step.reason.split_once(": ").unwrap();
+    let corners: Vec<usize> = boxes.split(" + ").map(|b| cell(b.trim_start_matches("box at "))).collect();
+    assert_eq!(corners.len(), 2, "{}", step.reason);
+    let in_area = |c: usize| {
+        corners.iter().any(|&t| (c / 9).wrapping_sub(t / 9) < 3 && (c % 9).wrapping_sub(t % 9) < 3)
+    };
+    let value: serde_json::Value = serde_json::from_str(KILLER_TWO_BOXES).unwrap();
     let mut covered = [false; 81];
     let mut inside = 0u32;
     for cage in value["cages"].as_array().unwrap() {
@@ -124,17 +129,57 @@ fn the_rule_of_45_adds_up_boxes_joined_edge_to_edge() {
     let innie_sum: u32 = innies.iter().map(|&c| u32::from(solution[c])).sum();
     assert_eq!(innie_sum, 90 - inside);
     assert!(step.reason.ends_with(&format!("innies add up to {innie_sum}")), "{}", step.reason);
+    assert_eq!(step.place.len(), 1);
     for &(c, d) in &step.place {
         assert!(innies.contains(&usize::from(c)));
         assert_eq!(solution[usize::from(c)], d);
     }
-    assert_eq!(step.place.len(), 1);
 }
 
-/// A generated killer (seed 45, index 4), cages only.
-const KILLER_TWO_BOXES: &str = r#"{"size":9,"cages":[{"sum":9,"cells":["r1c1","r1c2"]},{"sum":20,"cells":["r1c3","r2c3","r2c4"]},{"sum":22,"cells":["r1c4","r1c5","r1c6","r1c7"]},{"sum":22,"cells":["r1c8","r1c9","r2c8","r2c9","r3c8","r4c8"]},{"sum":15,"cells":["r2c1","r2c2","r3c1","r3c2"]},{"sum":26,"cells":["r2c5","r2c6","r3c6","r4c6","r5c5","r5c6"]},{"sum":20,"cells":["r2c7","r3c7","r4c7"]},{"sum":14,"cells":["r3c3","r3c4","r3c5"]},{"sum":16,"cells":["r3c9","r4c9","r5c9"]},{"sum":11,"cells":["r4c1","r5c1","r5c2"]},{"sum":34,"cells":["r4c2","r4c3","r5c3","r6c3","r7c2","r7c3"]},{"sum":21,"cells":["r4c4","r4c5","r5c4","r6c4"]},{"sum":28,"cells":["r5c7","r5c8","r6c7","r7c7"]},{"sum":37,"cells":["r6c1","r6c2","r7c1","r8c1","r9c1","r9c2"]},{"sum":13,"cells":["r6c5","r6c6","r7c6"]},{"sum":33,"cells":["r6c8","r6c9","r7c8","r7c9","r8c9","r9c9"]},{"sum":18,"cells":["r7c4","r7c5","r8c4","r8c5"]},{"sum":25,"cells":["r8c2","r8c3","r9c3","r9c4","r9c5"]},{"sum":9,"cells":["r8c6","r8c7","r9c6"]},{"sum":12,"cells":["r8c8","r9c7","r9c8"]}],"givens":"................................................................................."}"#;
+/// The same killer needs a hidden cage combination (box 1's 4, 6 and 8
+/// have no place outside the 19-cage at r2c1, so the cage is {1,4,6,8}):
+/// each digit the step removes from a cage is one the cage does not hold
+/// in the solution, and the digits it names are ones it does.
+#[test]
+fn a_house_s_digits_only_in_one_cage_choose_its_combination() {
+    let puzzle = Puzzle::from_json(KILLER_TWO_BOXES).unwrap().puzzle;
+    let solution: Vec<u8> = KILLER_TWO_BOXES_SOLUTION.bytes().map(|b| b - b'0').collect();
+    let rating = puzzle.rate().unwrap();
+    let value: serde_json::Value = serde_json::from_str(KILLER_TWO_BOXES).unwrap();
+    let cell = |name: &str| {
+        let b = name.as_bytes();
+        usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
+    };
+    let cages: Vec<Vec<usize>> = value["cages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["cells"].as_array().unwrap().iter().map(|n| cell(n.as_str().unwrap())).collect())
+        .collect();
+    let steps: Vec<_> = rating.steps.iter().filter(|s| s.technique == "Hidden Cage Combination").collect();
+    assert!(!steps.is_empty(), "no hidden cage combination on the path");
+    for step in steps {
+        // "box at r1c1: 4,6,8 only in the cage at r2c1 (sum 19)"
+        let (_, rest) = step.reason.split_once(": ").unwrap();
+        let (digits, rest) = rest.split_once(" only in the cage at ").unwrap();
+        let first = cell(&rest[..4]);
+        let cage = cages.iter().find(|c| c[0] == first).expect("the cage the step names");
+        let held: Vec<u8> = cage.iter().map(|&c| solution[c]).collect();
+        for d in digits.split(',') {
+            assert!(held.contains(&d.parse::<u8>().unwrap()), "{}", step.reason);
+        }
+        assert!(step.place.is_empty());
+        for &(c, d) in &step.elim {
+            assert!(cage.contains(&usize::from(c)), "{}", step.reason);
+            assert!(!held.contains(&d), "{} removes {d}, which the cage holds", step.reason);
+        }
+    }
+}
+
+/// A generated killer (seed 45, cages only).
+const KILLER_TWO_BOXES: &str = r#"{"size":9,"cages":[{"sum":21,"cells":["r1c1","r1c2","r1c3"]},{"sum":23,"cells":["r1c4","r2c4","r3c4","r3c5"]},{"sum":16,"cells":["r1c5","r2c5","r2c6","r2c7"]},{"sum":12,"cells":["r1c6","r1c7","r1c8","r1c9"]},{"sum":19,"cells":["r2c1","r2c2","r2c3","r3c1"]},{"sum":14,"cells":["r2c8","r2c9"]},{"sum":14,"cells":["r3c2","r3c3","r4c3","r5c3"]},{"sum":14,"cells":["r3c6","r4c6"]},{"sum":20,"cells":["r3c7","r3c8","r3c9","r4c9"]},{"sum":10,"cells":["r4c1","r5c1"]},{"sum":17,"cells":["r4c2","r5c2","r6c1","r6c2"]},{"sum":16,"cells":["r4c4","r4c5","r5c5"]},{"sum":16,"cells":["r4c7","r4c8","r5c8"]},{"sum":20,"cells":["r5c4","r6c3","r6c4","r7c3"]},{"sum":32,"cells":["r5c6","r5c7","r6c5","r6c6","r6c7","r7c5"]},{"sum":18,"cells":["r5c9","r6c8","r6c9","r7c9"]},{"sum":13,"cells":["r7c1","r8c1"]},{"sum":20,"cells":["r7c2","r8c2","r9c1","r9c2"]},{"sum":8,"cells":["r7c4","r8c4"]},{"sum":18,"cells":["r7c6","r7c7","r8c6","r8c7"]},{"sum":23,"cells":["r7c8","r8c8","r8c9","r9c9"]},{"sum":15,"cells":["r8c3","r9c3","r9c4"]},{"sum":25,"cells":["r8c5","r9c5","r9c6","r9c7"]},{"sum":1,"cells":["r9c8"]}],"givens":"................................................................................."}"#;
 const KILLER_TWO_BOXES_SOLUTION: &str =
-    "729568314618324975534197628146879532285431796973256481497612853852743169361985247";
+    "597842163846137259132596748725968431384715692619324875961273584453681927278459316";
 
 /// Classic puzzles Sudoku Explainer rates 2.6 to 3.8 (pointing, claiming,
 /// naked and hidden pairs, X-wing, naked triple, swordfish: techniques

@@ -19,6 +19,7 @@
 //! | a digit every combination of a cage needs, seen from all the cage's cells that may hold it | 2.7 |
 //! | claiming (a line's digit confined to another house) | 2.8 |
 //! | rule of 45: a house's cells outside its whole cages as a cage of their sum | 2.8 |
+//! | hidden cage combination: a house's digit found only in one cage rules out the cage's combinations without it | 2.9 |
 //! | naked pair | 3.0 |
 //! | X-wing | 3.2 |
 //! | hidden pair | 3.4 |
@@ -248,7 +249,7 @@ impl<'a> Board<'a> {
     /// finders go from easy to hard, each with the most its steps rate.
     fn next_step(&self, cap: Tenths) -> Option<Step> {
         type Finder<'b, 'a> = &'b dyn Fn(&Board<'a>) -> Option<Step>;
-        let finders: [(Tenths, Finder<'_, 'a>); 25] = [
+        let finders: [(Tenths, Finder<'_, 'a>); 26] = [
             (12, &|b| b.hidden_single(true)),
             (15, &|b| b.hidden_single(false)),
             (20, &|b| b.constraint_step()),
@@ -258,6 +259,7 @@ impl<'a> Board<'a> {
             (27, &|b| b.cage_needs()),
             (28, &|b| b.locked(false)),
             (28, &|b| b.rule_of_45(true)),
+            (29, &|b| b.hidden_cage_combination()),
             (30, &|b| b.naked_subset(2)),
             (32, &|b| b.fish(2)),
             (34, &|b| b.hidden_subset(2)),
@@ -450,6 +452,60 @@ impl<'a> Board<'a> {
                     let first = self.puzzle.cell_name(usize::from(cells[0]));
                     let reason = format!("cage at {first} (sum {sum}) needs {d}");
                     return Some(step("Cage Needs", 27, reason, Vec::new(), elim));
+                }
+            }
+        }
+        None
+    }
+
+    /// A digit whose every place in a house lies in one cage (with a sum)
+    /// is in that cage: the cage's combinations that lack it go, and the
+    /// cage's cells keep only digits of those left (a *hidden cage
+    /// combination*).
+    fn hidden_cage_combination(&self) -> Option<Step> {
+        for (cells, sum) in &self.cages {
+            let placed = cells.iter().fold(0u32, |m, &c| match self.value[usize::from(c)] {
+                0 => m,
+                d => m | 1 << (d - 1),
+            });
+            let open: Vec<u16> = cells.iter().copied().filter(|&c| self.value[usize::from(c)] == 0).collect();
+            if open.is_empty() {
+                continue;
+            }
+            let fits = |m: u32| m & placed == placed && cells.iter().all(|&c| self.get(c) & m != 0);
+            let fitting: Vec<u32> =
+                combinations(self.n, cells.len(), *sum).into_iter().filter(|&m| fits(m)).collect();
+            let allowed = fitting.iter().fold(0, |a, &m| a | m);
+            for (house, _, name) in &self.houses {
+                // Digits with places in this house, every one in the cage.
+                let (mut inside, mut outside) = (0u32, 0u32);
+                for &c in house {
+                    let here = self.cands[usize::from(c)];
+                    match cells.contains(&c) {
+                        true => inside |= here,
+                        false => outside |= here,
+                    }
+                }
+                let hidden = inside & !outside & !placed;
+                if hidden == 0 {
+                    continue;
+                }
+                let keep = fitting.iter().filter(|&&m| m & hidden == hidden).fold(0, |a, &m| a | m);
+                if keep == 0 {
+                    continue;
+                }
+                let elim: Vec<(u16, u8)> = open
+                    .iter()
+                    .flat_map(|&c| {
+                        digits_of(self.cands[usize::from(c)] & allowed & !keep).map(move |d| (c, d))
+                    })
+                    .collect();
+                if !elim.is_empty() {
+                    let first = self.puzzle.cell_name(usize::from(cells[0]));
+                    let digits: Vec<String> = digits_of(hidden).map(|d| d.to_string()).collect();
+                    let reason =
+                        format!("{name}: {} only in the cage at {first} (sum {sum})", digits.join(","));
+                    return Some(step("Hidden Cage Combination", 29, reason, Vec::new(), elim));
                 }
             }
         }
