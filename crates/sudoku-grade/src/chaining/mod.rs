@@ -17,7 +17,7 @@ mod tests;
 
 use arrayvec::ArrayVec;
 
-use crate::board::{consecutive, Board, Pos};
+use crate::board::{Board, Pos};
 use crate::hits::{Hits, Text};
 use crate::potential::{Potential, NC, NP};
 use crate::rating::{length_bonus, longest_with_bonus, Tenths};
@@ -374,7 +374,9 @@ impl Chaining {
         if !hits.wants(difficulty) {
             return;
         }
-        // The candidates that see an "on" of the path, and an "off".
+        // The candidates that see an "on" of the path, and an "off" (seen
+        // cells only: a non-consecutive neighbour's next digits are not
+        // among them, as in SE's cycle hint).
         let (mut seen, mut on_path) = ([[0u64; 12]; 2], [0u64; 12]);
         for &p in &self.path {
             let cand = p.cand();
@@ -390,14 +392,6 @@ impl Chaining {
             for &q in &b.units.peers[c] {
                 let z = q as usize * 9 + d;
                 if b.cands[q as usize] & (1 << d) != 0 {
-                    side[z / 64] |= 1 << (z % 64);
-                }
-            }
-            for &q in &b.units.nc_neighbours[c] {
-                let mut next = b.cands[usize::from(q)] & consecutive(1 << d);
-                while next != 0 {
-                    let z = usize::from(q) * 9 + next.trailing_zeros() as usize;
-                    next &= next - 1;
                     side[z / 64] |= 1 << (z % 64);
                 }
             }
