@@ -75,12 +75,11 @@ pub enum GradeError {
     /// the grader's ([`Grader::for_variant`]).
     #[error("the puzzle's shape is not the one this grader was made for")]
     OtherShape,
-    /// The path needs nested forcing chains on a grid where the grader
-    /// does not follow them (non-consecutive: they take minutes there, and
-    /// Sukaku Explainer does not finish such puzzles in a minute either).
-    #[error(
-        "the puzzle needs nested forcing chains, which the grader does not follow under non-consecutive"
-    )]
+    /// The path needs nested forcing chains deeper than the grader follows
+    /// on its grid (non-consecutive: the deeper levels take minutes there,
+    /// and Sukaku Explainer does not finish such puzzles in a minute
+    /// either).
+    #[error("the puzzle needs nested forcing chains deeper than the grader follows under non-consecutive")]
     BeyondLadder,
 }
 
@@ -297,9 +296,9 @@ impl Grader {
         self.last_search
     }
 
-    /// Whether the ladder goes up to nested forcing chains on this grader's
-    /// grid: not under non-consecutive, where a path that needs them is
-    /// [`GradeError::BeyondLadder`].
+    /// Whether the ladder goes up to nested forcing chains of every level
+    /// on this grader's grid: not under non-consecutive, where a path that
+    /// needs more than its first levels is [`GradeError::BeyondLadder`].
     pub fn follows_nested_chains(&self) -> bool {
         !self.units.has_nc()
     }
@@ -527,6 +526,9 @@ impl Grader {
             }
             let (difficulty, technique) = match (hits.best(), hits.technique()) {
                 (Some(d), Some(t)) => (d, t),
+                // Under non-consecutive the ladder stops at the nesting
+                // level it follows there (see `NC_MAX_NESTING`).
+                _ if b.units.has_nc() => return Walk::Capped,
                 _ => {
                     offer_the_solution(b, solution, hits);
                     (NO_TECHNIQUE_TENTHS, Technique::NestedForcingChain)
@@ -567,11 +569,6 @@ impl Grader {
         let pos = positions_of(b.units, &planes);
         for (family_idx, family) in LADDER.iter().enumerate() {
             if LADDER[family_idx..].iter().all(|f| f.min_tenths() > cap) {
-                return true;
-            }
-            // Under non-consecutive, a nested forcing chain takes minutes
-            // (seven on a minimal puzzle): the ladder stops below them.
-            if self.units.has_nc() && family.techniques[0].technique == Technique::NestedForcingChain {
                 return true;
             }
             if !family.techniques.iter().any(|t| self.scale.allows(t.technique)) {

@@ -105,6 +105,13 @@ const fn facts(technique: Technique, base: Tenths, name: &'static str) -> Facts 
 
 use Technique as T;
 
+/// The deepest level of nested forcing chains the ladder follows under
+/// non-consecutive: none. On its open grids they take minutes (a minimal
+/// puzzle, which needs them before its first digit, took seven) and the
+/// first level, where serate says 10.1-10.2, rates 10.5-10.8 here: a path
+/// that needs them is [`crate::GradeError::BeyondLadder`].
+const NC_MAX_NESTING: u8 = 0;
+
 /// SE's ladder, in the order the reference rater tries the families.
 pub(crate) const LADDER: &[Family] = &[
     Family {
@@ -289,7 +296,8 @@ pub(crate) const LADDER: &[Family] = &[
     // Nested forcing chains, one level deeper at each rung.
     Family {
         find: |f, l, hits| {
-            for level in 1..=4 {
+            let top = if l.b.units.has_nc() { NC_MAX_NESTING } else { 4 };
+            for level in 1..=top {
                 f.dynamic.find(Level::Nested(level), l.b, hits);
                 if hits.best().is_some() {
                     return;
