@@ -597,6 +597,20 @@ mod tests {
         check(loops, UR_1, 45, &["r8c9#2", "r8c9#7"]);
     }
 
+    /// [`UR_1`] on the grid with `extra`.
+    fn ur_1_under(extra: crate::units::ExtraHouses) -> Board {
+        let mut b = crate::testing::cells_board(UR_1);
+        b.units = crate::units::Units::with(extra);
+        b
+    }
+
+    /// The easiest unique loop step on `b`.
+    fn found(b: &Board) -> Option<Tenths> {
+        let mut hits = Hits::new(true);
+        loops(b, &b.positions(), &mut hits);
+        hits.best()
+    }
+
     /// The type 1 position above under anti-knight: r6c8, a knight's move
     /// from r8c9 outside its units, still holds 2, so the rule may tell the
     /// rectangle's two fillings apart and it proves nothing (SE refuses it
@@ -604,17 +618,7 @@ mod tests {
     /// but it is in r9c9's box: a unit peer, which the pattern allows).
     #[test]
     fn a_move_peer_holding_a_digit_of_the_pair_breaks_the_rectangle() {
-        use crate::board::{bit, Board};
-        use crate::hits::Hits;
-        use crate::testing::cells_board;
-        use crate::units::{ExtraHouses, Units};
-        let mut b: Board = cells_board(UR_1);
-        b.units = Units::with(ExtraHouses { anti_knight: true, ..Default::default() });
-        let found = |b: &Board| {
-            let mut hits = Hits::new(true);
-            loops(b, &b.positions(), &mut hits);
-            hits.best()
-        };
+        let mut b = ur_1_under(ExtraHouses { anti_knight: true, ..Default::default() });
         assert_eq!(found(&b), None);
         b.cands[5 * 9 + 7] = bit(4) | bit(9);
         assert_eq!(found(&b), Some(45));
@@ -626,17 +630,7 @@ mod tests {
     /// apart and it proves nothing (SE's rule).
     #[test]
     fn a_neighbour_holding_a_next_digit_breaks_the_rectangle() {
-        use crate::board::{bit, Board};
-        use crate::hits::Hits;
-        use crate::testing::cells_board;
-        use crate::units::{ExtraHouses, Units};
-        let mut b: Board = cells_board(UR_1);
-        b.units = Units::with(ExtraHouses { non_consecutive: true, ..Default::default() });
-        let found = |b: &Board| {
-            let mut hits = Hits::new(true);
-            loops(b, &b.positions(), &mut hits);
-            hits.best()
-        };
+        let mut b = ur_1_under(ExtraHouses { non_consecutive: true, ..Default::default() });
         assert_eq!(found(&b), Some(45));
         let r8c2 = 7 * 9 + 1;
         (b.value[r8c2], b.cands[r8c2]) = (0, bit(6) | bit(8));
