@@ -31,6 +31,9 @@ pub(crate) fn forcing_cells(b: &Board, hits: &mut Hits) {
     }
     for c in 0..81 {
         let m = b.cands[c];
+        if m.count_ones() < 2 {
+            continue;
+        }
         let (low, high) = (m.trailing_zeros(), 15 - m.leading_zeros());
         let gone: u16 = match (m.count_ones(), high - low) {
             (2, 1) => m,
