@@ -67,40 +67,12 @@ pub(crate) fn vwxyz(b: &Board, _pos: &Pos, hits: &mut Hits) {
     }
 }
 
-/// Calls `f` with every `n` of the cells `open` whose candidates number
-/// at most `n + 1` together (the almost locked sets among them, and locked
-/// sets), in lexicographic order. `chosen` holds the cells
-/// picked so far, from `open[..from]`, with candidates `union`; a pick with
-/// more than `n + 1` digits already is not extended.
-fn almost_locked_sets(
-    b: &Board,
-    open: &[usize],
-    n: usize,
-    chosen: &mut ArrayVec<usize, 4>,
-    from: usize,
-    union: u16,
-    f: &mut impl FnMut(&[usize]),
-) {
-    if chosen.len() == n {
-        f(chosen);
-        return;
-    }
-    // Leave enough cells for the rest of the pick.
-    let Some(end) = (open.len() + chosen.len() + 1).checked_sub(n) else { return };
-    for k in from..end {
-        let union = union | b.cands[open[k]];
-        if union.count_ones() as usize <= n + 1 {
-            chosen.push(open[k]);
-            almost_locked_sets(b, open, n, chosen, k + 1, union, f);
-            chosen.pop();
-        }
-    }
-}
-
 /// Calls `f` with every `n` cells that all see each other, taken from
 /// `allowed` in ascending order, whose candidates number at most `n + 1`
-/// together (see [`almost_locked_sets`]); `chosen` holds those picked so
-/// far, with candidates `union`.
+/// together (the almost locked sets among them, and locked sets); `chosen`
+/// holds those picked so far, with candidates `union`; a pick with more
+/// than `n + 1` digits already is not extended. The cells of one unit all
+/// see each other, so on a unit's cells this is every pick of `n`.
 fn cliques(
     b: &Board,
     n: usize,
@@ -189,9 +161,9 @@ fn als_wings(
         return;
     }
     for (u, unit) in units.cells[..units.len].iter().enumerate() {
-        let open: ArrayVec<usize, 9> = unit.iter().map(|&c| c as usize).filter(|&c| fits(c)).collect();
+        let open = unit.iter().map(|&c| usize::from(c)).filter(|&c| fits(c)).fold(0u128, |m, c| m | 1 << c);
         chosen.clear();
-        almost_locked_sets(b, &open, n, &mut chosen, 0, 0, &mut |als| {
+        cliques(b, n, &mut chosen, open, 0, &mut |als| {
             // One ALS in two units (a row and a box) is taken once.
             if first_unit(units, als) == Some(u) {
                 wings_of(als);
