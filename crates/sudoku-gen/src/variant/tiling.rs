@@ -28,6 +28,13 @@
 //! merge and marks the puzzle not minimal ([`VariantPuzzle::minimal`]),
 //! never a puzzle with more than one solution.
 //!
+//! In a rated set ([`VariantOptions::rated`]) the test is the ladder
+//! instead: a merge is made when the ladder solves the merged puzzle to
+//! the end with no step above the ceiling. Its steps are sound, so such a
+//! path proves one solution (no count is needed), and a puzzle it cannot
+//! finish is refused whether it is unique or not. Minimal then means: no
+//! merge keeps the puzzle within the ceiling.
+//!
 //! With givens ([`VariantOptions::tiled_givens`]) the cages are made as
 //! above, without givens, and then that many cells of the solution, drawn
 //! at random, are given: help added to a puzzle that is already unique
@@ -169,10 +176,13 @@ pub fn make_tiled(
             let mut tiles = shape.constraints().to_vec();
             tiles.extend(cages.to_constraints(Some((a, b)), solution));
             let trial = shape.with_constraints(tiles).expect("cages of distinct digits fit");
-            let unique = is_unique(&trial, budget, interrupt)?;
-            let unique = match (unique, opts.rated) {
-                (Some(true), Some(rated)) if !rated.allows(&trial) => Some(false),
-                (unique, _) => unique,
+            // In a rated set the ladder is the test: a path of sound steps
+            // within the ceiling to the end proves one solution, and a
+            // puzzle it cannot finish is refused, unique or not.
+            let unique = match opts.rated {
+                Some(_) if interrupt.is_set() => return Err(VariantGenError::Stopped { index: 0 }),
+                Some(rated) => Some(rated.allows(&trial)),
+                None => is_unique(&trial, budget, interrupt)?,
             };
             match unique {
                 Some(true) => {

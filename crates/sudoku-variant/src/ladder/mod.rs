@@ -125,12 +125,79 @@ struct Board<'a> {
     /// Where the rule of 45 looks: each house, then each run of 2 to n-1
     /// consecutive rows or columns of a grid, then each two or three boxes
     /// (or jigsaw regions) joined edge to edge that no run already is;
-    /// with the number of houses each holds (its digits add up to that many
-    /// n(n+1)/2) and its name.
-    areas: Vec<(Vec<u16>, u32, String)>,
+    /// with what the cages say of each ([`Area`]).
+    areas: Vec<Area>,
 }
 
-impl Candidates for Board<'_> {
+/// An area the rule of 45 looks at, and what its cages say of it: the sums
+/// of its innies and outies do not change as the puzzle is solved.
+struct Area {
+    /// Its name: `row 3`, `rows 1-3`, `box at r1c1 + box at r1c4`.
+    name: String,
+    /// The houses it holds (its digits add up to that many n(n+1)/2).
+    houses: u32,
+    /// The innies with their sum, then, when every innie lies in a cage
+    /// it cuts, the outies with theirs.
+    sides: Vec<(Vec<u16>, u32, &'static str)>,
+}
+
+impl Area {
+    /// The area of `cells` holding `houses` houses of `n` digits, under
+    /// `cages` (disjoint); `scratch` is all false, one entry a canvas
+    /// position, and is left so.
+    fn new(
+        cells: Vec<u16>,
+        houses: u32,
+        name: String,
+        n: usize,
+        cages: &[(Vec<u16>, u32)],
+        scratch: &mut [bool],
+    ) -> Area {
+        let total = houses * (n * (n + 1) / 2) as u32;
+        for &c in &cells {
+            scratch[usize::from(c)] = true;
+        }
+        let (mut inside, mut cut_sum) = (0u32, 0u32);
+        let mut caged: Vec<u16> = Vec::new();
+        let mut outies: Vec<u16> = Vec::new();
+        for (cage, sum) in cages {
+            let within = cage.iter().filter(|&&c| scratch[usize::from(c)]).count();
+            if within == cage.len() {
+                inside += sum;
+                caged.extend(cage);
+            } else if within > 0 {
+                cut_sum += sum;
+                outies.extend(cage.iter().copied().filter(|&c| !scratch[usize::from(c)]));
+            }
+        }
+        let mut sides = Vec::new();
+        if inside <= total {
+            for &c in &caged {
+                scratch[usize::from(c)] = false;
+            }
+            let innies: Vec<u16> = cells.iter().copied().filter(|&c| scratch[usize::from(c)]).collect();
+            // Every innie in a cut cage: the outies' sum is known too.
+            let all_cut = innies.iter().all(|c| cages.iter().any(|(cage, _)| cage.contains(c)));
+            sides.push((innies, total - inside, "innie"));
+            if all_cut && cut_sum + inside >= total {
+                sides.push((outies, cut_sum + inside - total, "outie"));
+            }
+        }
+        for &c in &cells {
+            scratch[usize::from(c)] = false;
+        }
+        Area { name, houses, sides }
+    }
+}
+
+/// A position's candidates and placed digits, as a constraint narrows
+/// them: a placed cell holds its digit alone.
+struct View<'b> {
+    cands: &'b mut [u32],
+    value: &'b [u8],
+}
+
+impl Candidates for View<'_> {
     fn get(&self, cell: u16) -> u32 {
         let c = usize::from(cell);
         match self.value[c] {
@@ -147,6 +214,17 @@ impl Candidates for Board<'_> {
                 self.cands[c] != 0
             }
             d => mask & 1 << (d - 1) == 0,
+        }
+    }
+}
+
+impl Board<'_> {
+    /// The digits `cell` may hold (its own digit once placed).
+    fn get(&self, cell: u16) -> u32 {
+        let c = usize::from(cell);
+        match self.value[c] {
+            0 => self.cands[c],
+            d => 1 << (d - 1),
         }
     }
 }
@@ -191,9 +269,9 @@ impl<'a> Board<'a> {
         let disjoint =
             cages.iter().flat_map(|c| &c.0).all(|&c| !std::mem::replace(&mut seen[usize::from(c)], true));
         let cages = if disjoint { cages } else { Vec::new() };
-        let mut areas: Vec<(Vec<u16>, u32, String)> =
-            houses.iter().map(|h| (h.0.clone(), 1, h.2.clone())).collect();
+        let mut areas: Vec<(Vec<u16>, u32, String)> = Vec::new();
         if !cages.is_empty() {
+            areas.extend(houses.iter().map(|h| (h.0.clone(), 1, h.2.clone())));
             let side = puzzle.side();
             for (top, left) in puzzle.grids() {
                 for k in 2..n {
@@ -220,6 +298,11 @@ impl<'a> Board<'a> {
                 areas.extend(new);
             }
         }
+        let mut scratch = vec![false; canvas];
+        let areas = areas
+            .into_iter()
+            .map(|(cells, houses, name)| Area::new(cells, houses, name, n, &cages, &mut scratch))
+            .collect();
         let mut board =
             Board { puzzle, n, cands, value: vec![0; canvas], sight, houses, overlaps, cages, areas };
         for (c, &d) in puzzle.givens().iter().enumerate() {
@@ -285,9 +368,20 @@ impl<'a> Board<'a> {
         house.iter().copied().filter(|&c| self.cands[usize::from(c)] & bit != 0).collect()
     }
 
-    /// Whether digit bit `bit` is placed in `house`.
-    fn placed_in(&self, house: &[u16], bit: u32) -> bool {
-        house.iter().any(|&c| self.value[usize::from(c)] != 0 && 1 << (self.value[usize::from(c)] - 1) == bit)
+    /// The one open cell of `house` holding digit bit `bit`, if it has
+    /// exactly one.
+    fn only_spot(&self, house: &[u16], bit: u32) -> Option<u16> {
+        let mut spots = house.iter().copied().filter(|&c| self.cands[usize::from(c)] & bit != 0);
+        let only = spots.next()?;
+        spots.next().is_none().then_some(only)
+    }
+
+    /// The digits placed in `house`, as a mask.
+    fn placed_mask(&self, house: &[u16]) -> u32 {
+        house.iter().fold(0, |m, &c| match self.value[usize::from(c)] {
+            0 => m,
+            d => m | 1 << (d - 1),
+        })
     }
 
     fn hidden_single(&self, regions: bool) -> Option<Step> {
@@ -295,12 +389,13 @@ impl<'a> Board<'a> {
             if *region != regions {
                 continue;
             }
+            let placed = self.placed_mask(house);
             for d in 1..=self.n as u8 {
                 let bit = 1u32 << (d - 1);
-                if self.placed_in(house, bit) {
+                if placed & bit != 0 {
                     continue;
                 }
-                if let [only] = self.spots(house, bit)[..] {
+                if let Some(only) = self.only_spot(house, bit) {
                     let difficulty = if regions { 12 } else { 15 };
                     return Some(step(
                         "Hidden Single",
@@ -328,12 +423,14 @@ impl<'a> Board<'a> {
     /// A constraint drawn on the grid that removes candidates the houses
     /// leave ([`crate::Kind::narrow`] on a copy of the position).
     fn constraint_step(&self) -> Option<Step> {
+        let mut scratch = self.cands.clone();
         for constraint in self.puzzle.constraints() {
-            let mut copy = Board { cands: self.cands.clone(), ..self.shallow() };
-            if !constraint.kind().narrow(constraint.instance(), self.n, &mut copy) {
+            scratch.copy_from_slice(&self.cands);
+            let mut copy = View { cands: &mut scratch, value: &self.value };
+            if !constraint.kind().narrow(constraint.instance(), self.n, &mut copy) || scratch == self.cands {
                 continue;
             }
-            let elim = removed(&self.cands, &copy.cands);
+            let elim = removed(&self.cands, &scratch);
             if !elim.is_empty() {
                 let technique = constraint.kind().hint_title();
                 return Some(step(technique, 20, constraint.describe(self.puzzle), Vec::new(), elim));
@@ -354,47 +451,24 @@ impl<'a> Board<'a> {
         if self.cages.is_empty() {
             return None;
         }
-        for (house, houses, name) in &self.areas {
+        let mut open: Vec<u16> = Vec::new();
+        for Area { name, houses, sides } in &self.areas {
             if as_cage && *houses > 1 {
                 continue;
             }
-            let total = houses * (self.n * (self.n + 1) / 2) as u32;
-            let (mut inside, mut cut_sum) = (0u32, 0u32);
-            let mut covered: Vec<u16> = Vec::new();
-            let mut outies: Vec<u16> = Vec::new();
-            for (cells, sum) in &self.cages {
-                let within = cells.iter().filter(|c| house.contains(c)).count();
-                if within == cells.len() {
-                    inside += sum;
-                    covered.extend(cells);
-                } else if within > 0 {
-                    cut_sum += sum;
-                    outies.extend(cells.iter().copied().filter(|c| !house.contains(c)));
-                }
-            }
-            if inside > total {
-                continue;
-            }
-            let innies: Vec<u16> = house.iter().copied().filter(|c| !covered.contains(c)).collect();
-            // Every innie in a cut cage: the outies' sum is known too.
-            let all_cut = innies.iter().all(|c| self.cages.iter().any(|(cells, _)| cells.contains(c)));
-            let mut sides = vec![(innies, total - inside, "innie")];
-            if all_cut && cut_sum + inside >= total {
-                sides.push((outies, cut_sum + inside - total, "outie"));
-            }
-            for (cells, sum, side) in sides {
+            for &(ref cells, sum, side) in sides {
                 let known: u32 = cells.iter().map(|&c| u32::from(self.value[usize::from(c)])).sum();
-                let open: Vec<u16> =
-                    cells.iter().copied().filter(|&c| self.value[usize::from(c)] == 0).collect();
+                open.clear();
+                open.extend(cells.iter().copied().filter(|&c| self.value[usize::from(c)] == 0));
                 let Some(left) = sum.checked_sub(known) else { continue };
-                let reason = format!("{name}: {side}s add up to {sum}");
+                let reason = || format!("{name}: {side}s add up to {sum}");
                 match (as_cage, &open[..]) {
                     (false, [only]) => {
                         let d = left as u8;
                         if (1..=self.n as u32).contains(&left)
                             && self.cands[usize::from(*only)] & 1 << (d - 1) != 0
                         {
-                            return Some(step("Rule of 45", 22, reason, vec![(*only, d)], Vec::new()));
+                            return Some(step("Rule of 45", 22, reason(), vec![(*only, d)], Vec::new()));
                         }
                     }
                     (true, open) if side == "innie" && (2..=4).contains(&open.len()) => {
@@ -410,7 +484,7 @@ impl<'a> Board<'a> {
                             })
                             .collect();
                         if !elim.is_empty() && allowed != 0 {
-                            return Some(step("Rule of 45", 28, reason, Vec::new(), elim));
+                            return Some(step("Rule of 45", 28, reason(), Vec::new(), elim));
                         }
                     }
                     _ => {}
@@ -512,22 +586,6 @@ impl<'a> Board<'a> {
         None
     }
 
-    /// A view of the board sharing nothing mutable (for a copy of the
-    /// candidates to narrow).
-    fn shallow(&self) -> Board<'a> {
-        Board {
-            puzzle: self.puzzle,
-            n: self.n,
-            cands: Vec::new(),
-            value: self.value.clone(),
-            sight: Sight::default(),
-            houses: Vec::new(),
-            overlaps: Vec::new(),
-            cages: Vec::new(),
-            areas: Vec::new(),
-        }
-    }
-
     /// A digit of one house confined to the cells it shares with another:
     /// the other house's other cells lose it. `from_region`: pointing (a
     /// box or region first), else claiming.
@@ -540,8 +598,8 @@ impl<'a> Board<'a> {
             {
                 for d in 1..=self.n as u8 {
                     let bit = 1u32 << (d - 1);
-                    let spots = self.spots(a, bit);
-                    if spots.len() < 2 || !spots.iter().all(|c| b.contains(c)) {
+                    let mut spots = a.iter().filter(|&&c| self.cands[usize::from(c)] & bit != 0);
+                    if spots.clone().nth(1).is_none() || !spots.all(|c| b.contains(c)) {
                         continue;
                     }
                     let elim: Vec<(u16, u8)> =
@@ -654,8 +712,8 @@ impl<'a> Board<'a> {
     /// every other digit.
     fn hidden_subset(&self, k: usize) -> Option<Step> {
         for (house, _, name) in &self.houses {
-            let digits: Vec<u8> =
-                (1..=self.n as u8).filter(|&d| !self.placed_in(house, 1 << (d - 1))).collect();
+            let placed = self.placed_mask(house);
+            let digits: Vec<u8> = (1..=self.n as u8).filter(|&d| placed & 1 << (d - 1) == 0).collect();
             if digits.len() <= k || house.len() > 64 {
                 continue;
             }
@@ -771,8 +829,14 @@ fn joined_regions(houses: &[(Vec<u16>, bool, String)], side: usize) -> Vec<(Vec<
 }
 
 /// The digits of a mask, ascending.
-fn digits_of(mask: u32) -> impl Iterator<Item = u8> {
-    (0..32u8).filter(move |d| mask >> d & 1 == 1).map(|d| d + 1)
+fn digits_of(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as u8 + 1;
+            mask &= mask - 1;
+            d
+        })
+    })
 }
 
 /// The first `f` answers of the `k`-subsets of `0..n` (sorted indices),
