@@ -176,6 +176,105 @@ fn a_house_s_digits_only_in_one_cage_choose_its_combination() {
     }
 }
 
+/// The cells of an area named as the ladder names them: `row 3`,
+/// `columns 8-9`, `rows 1-3`, `box at r4c7`, and unions of boxes joined
+/// with ` + ` (9x9, regular boxes).
+fn area_cells(name: &str) -> Vec<usize> {
+    let span = |s: &str| -> (usize, usize) {
+        let (a, b) = s.split_once('-').unwrap_or((s, s));
+        (a.parse::<usize>().unwrap() - 1, b.parse::<usize>().unwrap() - 1)
+    };
+    let mut out = Vec::new();
+    for part in name.split(" + ") {
+        if let Some(corner) = part.strip_prefix("box at ") {
+            let b = corner.as_bytes();
+            let (r0, c0) = (usize::from(b[1] - b'1'), usize::from(b[3] - b'1'));
+            out.extend((0..9).map(|k| (r0 + k / 3) * 9 + c0 + k % 3));
+        } else {
+            let (kind, lines) = part.split_once(' ').unwrap();
+            let (first, last) = span(lines);
+            for line in first..=last {
+                for k in 0..9 {
+                    out.push(if kind.starts_with("row") { line * 9 + k } else { k * 9 + line });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every cage split on the killer fixtures' paths, checked from the cages
+/// and the solution: the area's innies (or outies), worked out here from
+/// the cage list, all lie in the cage the step names, add up in the
+/// solution to the sum it names, and the cage's other cells to the rest;
+/// the step removes candidates of that cage only.
+#[test]
+fn an_area_s_innies_inside_one_cage_split_it() {
+    let cell = |name: &str| {
+        let b = name.as_bytes();
+        usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')
+    };
+    let mut splits = 0;
+    let path = crate::fixtures::fixture_files().into_iter().find(|p| p.ends_with("killer9.jsonl")).unwrap();
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let Some(solution) = value["solution"].as_str() else { continue };
+        let solution: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        let cages: Vec<(Vec<usize>, u32)> = value["cages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let cells =
+                    c["cells"].as_array().unwrap().iter().map(|n| cell(n.as_str().unwrap())).collect();
+                (cells, c["sum"].as_u64().unwrap() as u32)
+            })
+            .collect();
+        let rating = Puzzle::from_json(line).unwrap().puzzle.rate().unwrap();
+        for step in rating.steps.iter().filter(|s| s.technique == "Cage Split") {
+            // "column 1: innies add up to 14, so the cage at r1c1 (sum 26) splits 14 + 12"
+            let (area, rest) = step.reason.split_once(": ").unwrap();
+            let (side, rest) = rest.split_once("s add up to ").unwrap();
+            let (part, rest) = rest.split_once(", so the cage at ").unwrap();
+            let (at, rest) = rest.split_once(" (sum ").unwrap();
+            let (total, rest) = rest.split_once(") splits ").unwrap();
+            let (a, b) = rest.split_once(" + ").unwrap();
+            let [part, total, a, b] = [part, total, a, b].map(|x| x.parse::<u32>().unwrap());
+            let area = area_cells(area);
+            let (cage, sum) = cages.iter().find(|(cells, _)| cells.contains(&cell(at))).unwrap();
+            assert_eq!((*sum, a, b), (total, part, total - part), "{}", step.reason);
+            let whole = |c: &Vec<usize>| c.iter().all(|x| area.contains(x));
+            let cut = |c: &Vec<usize>| !whole(c) && c.iter().any(|x| area.contains(x));
+            let cells: Vec<usize> = match side {
+                "innie" => area
+                    .iter()
+                    .copied()
+                    .filter(|x| !cages.iter().any(|(c, _)| whole(c) && c.contains(x)))
+                    .collect(),
+                _ => cages
+                    .iter()
+                    .filter(|(c, _)| cut(c))
+                    .flat_map(|(c, _)| c.iter().copied().filter(|x| !area.contains(x)))
+                    .collect(),
+            };
+            assert!(!cells.is_empty() && cells.len() < cage.len(), "{}", step.reason);
+            assert!(
+                cells.iter().all(|x| cage.contains(x)),
+                "{}: {side}s {cells:?} not in the cage",
+                step.reason
+            );
+            assert_eq!(cells.iter().map(|&x| u32::from(solution[x])).sum::<u32>(), part, "{}", step.reason);
+            assert!(step.place.is_empty() && !step.elim.is_empty());
+            for &(c, d) in &step.elim {
+                assert!(cage.contains(&usize::from(c)), "{}", step.reason);
+                assert_ne!(solution[usize::from(c)], d, "{}", step.reason);
+            }
+            splits += 1;
+        }
+    }
+    assert!(splits >= 5, "{splits} cage splits on the killer fixtures' paths");
+}
+
 /// A generated killer (seed 45, cages only).
 const KILLER_TWO_BOXES: &str = r#"{"size":9,"cages":[{"sum":21,"cells":["r1c1","r1c2","r1c3"]},{"sum":23,"cells":["r1c4","r2c4","r3c4","r3c5"]},{"sum":16,"cells":["r1c5","r2c5","r2c6","r2c7"]},{"sum":12,"cells":["r1c6","r1c7","r1c8","r1c9"]},{"sum":19,"cells":["r2c1","r2c2","r2c3","r3c1"]},{"sum":14,"cells":["r2c8","r2c9"]},{"sum":14,"cells":["r3c2","r3c3","r4c3","r5c3"]},{"sum":14,"cells":["r3c6","r4c6"]},{"sum":20,"cells":["r3c7","r3c8","r3c9","r4c9"]},{"sum":10,"cells":["r4c1","r5c1"]},{"sum":17,"cells":["r4c2","r5c2","r6c1","r6c2"]},{"sum":16,"cells":["r4c4","r4c5","r5c5"]},{"sum":16,"cells":["r4c7","r4c8","r5c8"]},{"sum":20,"cells":["r5c4","r6c3","r6c4","r7c3"]},{"sum":32,"cells":["r5c6","r5c7","r6c5","r6c6","r6c7","r7c5"]},{"sum":18,"cells":["r5c9","r6c8","r6c9","r7c9"]},{"sum":13,"cells":["r7c1","r8c1"]},{"sum":20,"cells":["r7c2","r8c2","r9c1","r9c2"]},{"sum":8,"cells":["r7c4","r8c4"]},{"sum":18,"cells":["r7c6","r7c7","r8c6","r8c7"]},{"sum":23,"cells":["r7c8","r8c8","r8c9","r9c9"]},{"sum":15,"cells":["r8c3","r9c3","r9c4"]},{"sum":25,"cells":["r8c5","r9c5","r9c6","r9c7"]},{"sum":1,"cells":["r9c8"]}],"givens":"................................................................................."}"#;
 const KILLER_TWO_BOXES_SOLUTION: &str =

@@ -20,6 +20,7 @@
 //! | claiming (a line's digit confined to another house) | 2.8 |
 //! | rule of 45: a house's cells outside its whole cages as a cage of their sum | 2.8 |
 //! | hidden cage combination: a house's digit found only in one cage rules out the cage's combinations without it | 2.9 |
+//! | cage split: an area's innies or outies, part of one cage, split it into two cages of known sums | 2.9 |
 //! | naked pair | 3.0 |
 //! | X-wing | 3.2 |
 //! | hidden pair | 3.4 |
@@ -138,7 +139,30 @@ struct Area {
     houses: u32,
     /// The innies with their sum, then, when every innie lies in a cage
     /// it cuts, the outies with theirs.
-    sides: Vec<(Vec<u16>, u32, &'static str)>,
+    sides: Vec<Side>,
+}
+
+/// The innies or the outies of an area.
+struct Side {
+    cells: Vec<u16>,
+    /// What they add up to.
+    sum: u32,
+    /// `"innie"` or `"outie"`.
+    name: &'static str,
+    /// The cage (an index in [`Board::cages`]) holding every one of the
+    /// cells and more, which their sum splits in two.
+    split: Option<usize>,
+}
+
+impl Side {
+    fn new(cells: Vec<u16>, sum: u32, name: &'static str, cages: &[(Vec<u16>, u32)]) -> Side {
+        let split = cells.first().and_then(|first| {
+            let k = cages.iter().position(|(cage, _)| cage.contains(first))?;
+            let cage = &cages[k].0;
+            (cage.len() > cells.len() && cells.iter().all(|c| cage.contains(c))).then_some(k)
+        });
+        Side { cells, sum, name, split }
+    }
 }
 
 impl Area {
@@ -178,9 +202,9 @@ impl Area {
             let innies: Vec<u16> = cells.iter().copied().filter(|&c| scratch[usize::from(c)]).collect();
             // Every innie in a cut cage: the outies' sum is known too.
             let all_cut = innies.iter().all(|c| cages.iter().any(|(cage, _)| cage.contains(c)));
-            sides.push((innies, total - inside, "innie"));
+            sides.push(Side::new(innies, total - inside, "innie", cages));
             if all_cut && cut_sum + inside >= total {
-                sides.push((outies, cut_sum + inside - total, "outie"));
+                sides.push(Side::new(outies, cut_sum + inside - total, "outie", cages));
             }
         }
         for &c in &cells {
@@ -332,7 +356,7 @@ impl<'a> Board<'a> {
     /// finders go from easy to hard, each with the most its steps rate.
     fn next_step(&self, cap: Tenths) -> Option<Step> {
         type Finder<'b, 'a> = &'b dyn Fn(&Board<'a>) -> Option<Step>;
-        let finders: [(Tenths, Finder<'_, 'a>); 26] = [
+        let finders: [(Tenths, Finder<'_, 'a>); 27] = [
             (12, &|b| b.hidden_single(true)),
             (15, &|b| b.hidden_single(false)),
             (20, &|b| b.constraint_step()),
@@ -343,6 +367,7 @@ impl<'a> Board<'a> {
             (28, &|b| b.locked(false)),
             (28, &|b| b.rule_of_45(true)),
             (29, &|b| b.hidden_cage_combination()),
+            (29, &|b| b.cage_split()),
             (30, &|b| b.naked_subset(2)),
             (32, &|b| b.fish(2)),
             (34, &|b| b.hidden_subset(2)),
@@ -456,7 +481,7 @@ impl<'a> Board<'a> {
             if as_cage && *houses > 1 {
                 continue;
             }
-            for &(ref cells, sum, side) in sides {
+            for &Side { ref cells, sum, name: side, .. } in sides {
                 let known: u32 = cells.iter().map(|&c| u32::from(self.value[usize::from(c)])).sum();
                 open.clear();
                 open.extend(cells.iter().copied().filter(|&c| self.value[usize::from(c)] == 0));
@@ -488,6 +513,62 @@ impl<'a> Board<'a> {
                         }
                     }
                     _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// The rule of 45 splits a cage: when an area's innies (or outies), of
+    /// a known sum, are part of one cage, they and the cage's other cells
+    /// are two cages of their own (distinct digits, the two sums), each
+    /// with the combinations that fit its cells and leave a combination
+    /// of the other part.
+    fn cage_split(&self) -> Option<Step> {
+        for area in &self.areas {
+            for side in &area.sides {
+                let Some(k) = side.split else { continue };
+                let (cage, total) = (&self.cages[k].0, self.cages[k].1);
+                let Some(rest_sum) = total.checked_sub(side.sum) else { continue };
+                let rest: Vec<u16> = cage.iter().copied().filter(|c| !side.cells.contains(c)).collect();
+                let placed = self.placed_mask(cage);
+                // Each part's fitting combinations of its open cells.
+                let fitting = |cells: &[u16], sum: u32| -> Option<(Vec<u16>, Vec<u32>)> {
+                    let known: u32 = cells.iter().map(|&c| u32::from(self.value[usize::from(c)])).sum();
+                    let open: Vec<u16> =
+                        cells.iter().copied().filter(|&c| self.value[usize::from(c)] == 0).collect();
+                    let combos: Vec<u32> = combinations(self.n, open.len(), sum.checked_sub(known)?)
+                        .into_iter()
+                        .filter(|&m| {
+                            m & placed == 0 && open.iter().all(|&c| self.cands[usize::from(c)] & m != 0)
+                        })
+                        .collect();
+                    (!combos.is_empty()).then_some((open, combos))
+                };
+                let Some((open_a, combos_a)) = fitting(&side.cells, side.sum) else { continue };
+                let Some((open_b, combos_b)) = fitting(&rest, rest_sum) else { continue };
+                let keep = |mine: &[u32], theirs: &[u32]| {
+                    mine.iter().filter(|&&m| theirs.iter().any(|&t| t & m == 0)).fold(0u32, |a, &m| a | m)
+                };
+                let (allowed_a, allowed_b) = (keep(&combos_a, &combos_b), keep(&combos_b, &combos_a));
+                if allowed_a == 0 || allowed_b == 0 {
+                    continue;
+                }
+                let elim: Vec<(u16, u8)> = [(&open_a, allowed_a), (&open_b, allowed_b)]
+                    .into_iter()
+                    .flat_map(|(open, allowed)| {
+                        open.iter().flat_map(move |&c| {
+                            digits_of(self.cands[usize::from(c)] & !allowed).map(move |d| (c, d))
+                        })
+                    })
+                    .collect();
+                if !elim.is_empty() {
+                    let first = self.puzzle.cell_name(usize::from(cage[0]));
+                    let reason = format!(
+                        "{}: {}s add up to {}, so the cage at {first} (sum {total}) splits {} + {rest_sum}",
+                        area.name, side.name, side.sum, side.sum
+                    );
+                    return Some(step("Cage Split", 29, reason, Vec::new(), elim));
                 }
             }
         }
