@@ -289,7 +289,7 @@ pub(crate) const LADDER: &[Family] = &[
         skip: Skip::Never,
     },
     Family {
-        find: |f, l, hits| f.dynamic.find(Level::Plus, l.b, hits),
+        find: |f, l, hits| f.chaining.find(Kind::DynamicPlus, l.b, l.pos, hits),
         techniques: &[facts(T::DynamicForcingChainPlus, 90, "Dynamic Forcing Chains (+)")],
         skip: Skip::Never,
     },

@@ -12,24 +12,26 @@ use crate::util::fixture;
 
 /// The least shares (percent) of the test half whose ER, EP and ED equal
 /// SE's, per variant: a little under what the grader reaches today (X
-/// 109/117 ER, 116/117 EP, 117/117 ED; windoku 117/120, 120, 120; disjoint
+/// 111/117 ER, 117/117 EP, 117/117 ED; windoku 117/120, 120, 120; disjoint
 /// groups 119/120, 120, 120; see
-/// `crates/sudoku-bench/runs/2026-11-26-issue34-grade.md`).
-const X_MIN_PERCENT: [usize; 3] = [88, 97, 97];
+/// `crates/sudoku-bench/runs/2026-11-26-issue34-grade.md` and
+/// `2026-11-29-issue45-plus-chains.md`).
+const X_MIN_PERCENT: [usize; 3] = [91, 97, 97];
 const WINDOKU_MIN_PERCENT: [usize; 3] = [95, 97, 97];
 const DG_MIN_PERCENT: [usize; 3] = [95, 97, 97];
 
 /// The same for the rules of moves (issue 45), whose test halves are
 /// `anti-king.tsv` (today 121/123 ER, 123/123 EP and ED) and
-/// `anti-knight.tsv` (107/109 ER, 109/109 EP and ED); see
-/// `crates/sudoku-bench/runs/2026-11-29-issue45-moves-grade.md`.
+/// `anti-knight.tsv` (108/109 ER, 109/109 EP and ED); see
+/// `crates/sudoku-bench/runs/2026-11-29-issue45-moves-grade.md` and
+/// `2026-11-29-issue45-plus-chains.md`.
 const ANTI_KING_MIN_PERCENT: [usize; 3] = [95, 98, 98];
 const ANTI_KNIGHT_MIN_PERCENT: [usize; 3] = [95, 98, 98];
 
-/// The same for non-consecutive (`non-consecutive.tsv`, today 91/95 ER,
-/// 93/95 EP, 95/95 ED; serate 1.18.1 `--isNC=1`; the misses are serate's
-/// dynamic (+) and nested chains, 8.8-10.2).
-const NC_MIN_PERCENT: [usize; 3] = [93, 95, 98];
+/// The same for non-consecutive (`non-consecutive.tsv`, today 93/95 ER,
+/// 95/95 EP, 95/95 ED; serate 1.18.1 `--isNC=1`; the misses are serate's
+/// dynamic and nested chains, 8.8-9.9).
+const NC_MIN_PERCENT: [usize; 3] = [95, 95, 98];
 
 /// An X puzzle of the test half with many solutions as a classic sudoku;
 /// SE rates it 2.6 (pointing), EP and ED 1.2, with `--isX=1`.

@@ -26,6 +26,8 @@ use crate::board::{consecutive, Board, Pos};
 use crate::potential::{Potential, NP};
 use crate::units::{ExtraHouses, MAX_UNITS};
 
+use super::plus::{advanced, Removal};
+
 /// `src` of the assumption itself.
 const ROOT: u16 = 0xFFFF;
 /// `src` of an "on" that is the last candidate of its cell.
@@ -33,6 +35,9 @@ const BY_CELL: u16 = 0xFFFE;
 /// `src` of an "on" that is the last place of its digit in unit `u` (an
 /// index of the board's unit table) is `BY_UNIT + u`.
 const BY_UNIT: u16 = 0xFF00;
+/// `src` of an "off" a rule of the "+" level proved ([`super::plus`]) is
+/// `BY_RULE + k`, its parents `State::rule_parents` over `State::rules[k]`.
+const BY_RULE: u16 = 0x8000;
 
 /// Which links a chain may use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,19 +50,29 @@ pub(crate) struct Mode {
     pub strong_cell: bool,
     /// Off ⇒ on to the last place of a digit in a unit.
     pub strong_unit: bool,
+    /// Dynamic, SE's "+" level: when the links run out, the rules of
+    /// [`super::plus`] on the position built so far.
+    pub plus: bool,
 }
 
 impl Mode {
     /// Every static link.
-    pub const STATIC: Mode = Mode { dynamic: false, weak_cell: true, strong_cell: true, strong_unit: true };
+    pub const STATIC: Mode =
+        Mode { dynamic: false, weak_cell: true, strong_cell: true, strong_unit: true, plus: false };
     /// Static links on one digit (X-chains).
-    pub const X: Mode = Mode { dynamic: false, weak_cell: false, strong_cell: false, strong_unit: true };
+    pub const X: Mode =
+        Mode { dynamic: false, weak_cell: false, strong_cell: false, strong_unit: true, plus: false };
     /// Static links through bivalue cells (Y-chains).
-    pub const Y: Mode = Mode { dynamic: false, weak_cell: false, strong_cell: true, strong_unit: false };
+    pub const Y: Mode =
+        Mode { dynamic: false, weak_cell: false, strong_cell: true, strong_unit: false, plus: false };
     /// Dynamic links on one digit (Nishio).
-    pub const NISHIO: Mode = Mode { dynamic: true, weak_cell: false, strong_cell: false, strong_unit: true };
+    pub const NISHIO: Mode =
+        Mode { dynamic: true, weak_cell: false, strong_cell: false, strong_unit: true, plus: false };
     /// Every dynamic link.
-    pub const DYNAMIC: Mode = Mode { dynamic: true, weak_cell: true, strong_cell: true, strong_unit: true };
+    pub const DYNAMIC: Mode =
+        Mode { dynamic: true, weak_cell: true, strong_cell: true, strong_unit: true, plus: false };
+    /// Every dynamic link, and the rules of the "+" level.
+    pub const DYNAMIC_PLUS: Mode = Mode { plus: true, ..Mode::DYNAMIC };
 }
 
 /// What one assumption leads to.
@@ -83,6 +98,10 @@ pub(crate) struct State {
     /// Static: the off potentials from which a strong link leads back to
     /// the assumption (closing a cycle), in the order found.
     pub closings: Vec<Potential>,
+    /// The "+" level: the parents of each rule's removal (see [`BY_RULE`]),
+    /// as ranges of `rule_parents`.
+    rules: Vec<(u32, u32)>,
+    rule_parents: Vec<u16>,
 }
 
 impl Default for State {
@@ -97,6 +116,8 @@ impl Default for State {
             start: Potential::from_index(0),
             conflict: None,
             closings: Vec::new(),
+            rules: Vec::new(),
+            rule_parents: Vec::new(),
         }
     }
 }
@@ -125,6 +146,8 @@ pub(crate) struct Engine {
     stack: Vec<u16>,
     /// The parents of one potential, in [`Engine::count`].
     parents: Vec<u16>,
+    /// The removals of a rule of the "+" level.
+    removals: Vec<Removal>,
 }
 
 impl Default for Engine {
@@ -138,6 +161,7 @@ impl Default for Engine {
             seen: vec![0; NP.div_ceil(64)],
             stack: Vec::with_capacity(NP),
             parents: Vec::with_capacity(NP),
+            removals: Vec::new(),
         }
     }
 }
@@ -173,6 +197,8 @@ impl Engine {
         st.start = start;
         st.conflict = None;
         st.closings.clear();
+        st.rules.clear();
+        st.rule_parents.clear();
         self.queue.clear();
         self.queue_off.clear();
         Self::set(st, start, ROOT);
@@ -191,6 +217,12 @@ impl Engine {
             } else if head_off < self.queue_off.len() {
                 head_off += 1;
                 Potential::from_index(self.queue_off[head_off - 1].into())
+            } else if mode.plus {
+                match self.advanced(b, mode, st) {
+                    Some(true) => return,
+                    Some(false) => continue,
+                    None => break,
+                }
             } else {
                 break;
             };
@@ -286,6 +318,36 @@ impl Engine {
         }
     }
 
+    /// The "+" level's rules on the position the propagation has built
+    /// (the board less its offs): their removals as offs, each with the
+    /// rule's parents. `None` when they remove nothing; `Some(true)` when
+    /// the propagation must stop (a contradiction).
+    fn advanced(&mut self, b: &Board, mode: Mode, st: &mut State) -> Option<bool> {
+        let cur: [u16; 81] = std::array::from_fn(|c| b.cands[c] & !st.off[c]);
+        self.removals.clear();
+        advanced(b, &cur, &mut self.removals, &mut st.rule_parents);
+        if self.removals.is_empty() {
+            return None;
+        }
+        let removals = std::mem::take(&mut self.removals);
+        let mut stop = false;
+        for r in &removals {
+            let p = Potential::new(r.cand, false);
+            if st.has(p) || st.rules.len() >= usize::from(BY_UNIT - BY_RULE) {
+                continue;
+            }
+            let from = Potential::from_index(st.rule_parents[r.start as usize].into());
+            let src = BY_RULE + st.rules.len() as u16;
+            st.rules.push((r.start, r.end));
+            if self.add(st, mode, from, p, src) {
+                stop = true;
+                break;
+            }
+        }
+        self.removals = removals;
+        Some(stop)
+    }
+
     #[inline]
     fn set(st: &mut State, p: Potential, src: u16) {
         if p.is_on() {
@@ -330,6 +392,10 @@ impl Engine {
         let (c, d) = (p.cell(), p.digit_idx());
         match s {
             ROOT => {}
+            _ if (BY_RULE..BY_UNIT).contains(&s) => {
+                let (start, end) = st.rules[usize::from(s - BY_RULE)];
+                out.extend_from_slice(&st.rule_parents[start as usize..end as usize]);
+            }
             BY_CELL => {
                 let mut m = b.cands[c] & !(1 << d);
                 while m != 0 {
@@ -360,6 +426,10 @@ impl Engine {
         let (c, d) = (p.cell(), p.digit_idx());
         match s {
             ROOT => None,
+            _ if (BY_RULE..BY_UNIT).contains(&s) => {
+                let (start, _) = st.rules[usize::from(s - BY_RULE)];
+                Some(Potential::from_index(st.rule_parents[start as usize].into()))
+            }
             BY_CELL => {
                 let m = b.cands[c] & !(1 << d);
                 (m != 0).then(|| Potential::new(c * 9 + m.trailing_zeros() as usize, false))

@@ -166,3 +166,42 @@ fn dynamic_contradiction() {
     );
     check(Kind::Dynamic, pm, 89, "Contradiction Forcing Chain: r2c5.8 on ==> r7c8.9 both on & off");
 }
+
+/// The position of an anti-knight puzzle before its first step past
+/// dynamic forcing chains (the grader's path on
+/// ...3.....6....53.....4...9.....3...8...1........2......5...1..............6......):
+/// serate 1.18.1 `--isAntiKnight=1` on these pencil marks says
+/// 9.6 "Contradiction Forcing Chain: r6c1.4 on ==> r3c6.8 both on & off"
+/// (and r6c1.1 at 9.6), a chain of the "+" level: its propagation needs
+/// SE's generalized intersections or pairs where the singles run out. The
+/// plain dynamic chains find nothing there, and nor did the "+" level
+/// while it followed pointing and claiming only.
+const ANTI_KNIGHT_PLUS: [&str; 9] = [
+    "12.45.7.912.4..7.9.2..5.7.9..3......12...67.9.2....7.9.2.45678.12.4..78.12.4567..",
+    ".....6...12....789.2.4..789......78912....789....5......3......12.4..7..12.4..7..",
+    "..3......1.....78..2..5.78....4......2...678..2....78.12..567..........912..567..",
+    "12.45.7.9.2....7.91..45.7.9....5.7.9..3...........67..12.4..7.912.4567.........8.",
+    ".2.4..789.....6....2....7891............5.789...4..789.2.45.7....3.......2.45.7..",
+    "1..45.78...3......1..4..789.2..........45.789...4.678.1..4..7.9.....67..1..4.67.9",
+    ".2.4..789....5......3............789.2.4..7891.........2.4.678..2.4.678..2.4.67.9",
+    "12.4..78912.4..7891..4..789.....6......45.789.23...78912.45.789.2.45.78.12345.7.9",
+    "12.4..78912.4..789.....6.......5.789.2.45.789.234..789.2.4..78912.45.78.1234..7.9",
+];
+
+#[test]
+fn dynamic_plus_follows_ses_rules_where_the_singles_run_out() {
+    use crate::units::{ExtraHouses, Units};
+    let mut b = board(&ANTI_KNIGHT_PLUS.concat());
+    b.units = Units::with(ExtraHouses { anti_knight: true, ..ExtraHouses::NONE });
+    let hints = |kind| {
+        let mut hits = Hits::new(true);
+        Chaining::new().find(kind, &b, &b.positions(), &mut hits);
+        hits.hints().iter().map(|h| (h.difficulty, h.text.to_string())).collect::<Vec<_>>()
+    };
+    assert!(hints(Kind::Dynamic).iter().all(|h| h.0 > 96), "{:?}", hints(Kind::Dynamic));
+    let plus = hints(Kind::DynamicPlus);
+    assert!(!plus.is_empty() && plus.iter().all(|h| h.0 == 96), "{plus:?}");
+    let se = "Contradiction Forcing Chain: r6c1.4 on ==> r3c6.8 both on & off";
+    let head = |t: &str| t.split(" ==> ").next().unwrap_or("").to_string();
+    assert!(plus.iter().any(|h| head(&h.1) == head(se)), "{plus:?}");
+}

@@ -1,13 +1,11 @@
-//! The top of the ladder, where SE has dynamic forcing chains (+) (9.0 and
-//! up) and nested forcing chains (9.5 and up): **approximated**, not SE's
-//! exact rule. An assumption is followed through singles (and, for the
-//! "+" level, pointing and claiming) on the state it builds
-//! ([`trial`]); dynamic+ steps are its contradictions and the cell and
-//! region forcings that agree, rated 9.0 plus the length rule on the facts
-//! derived; nested steps put assumptions inside assumptions, rated 9.5
-//! plus 1.0 per level beyond two plus the length rule on the thousands of
-//! assumptions followed. No puzzle of the calibration files needs them
-//! (SE's highest there is 9.3); the hardest published puzzles do.
+//! The top of the ladder, where SE has nested forcing chains (9.5 and
+//! up): **approximated**, not SE's exact rule. An assumption is followed
+//! through singles on the state it builds ([`trial`]), with assumptions
+//! nested inside it; a step is rated 9.5 plus 1.0 per level beyond two
+//! plus the length rule on the thousands of assumptions followed. No
+//! puzzle of the calibration files needs them (SE's highest there is
+//! 9.3); the hardest published puzzles do. (SE's dynamic forcing chains
+//! (+), 9.0 and up, are chains: `crate::chaining`.)
 
 mod trial;
 
@@ -15,14 +13,10 @@ use crate::board::{Board, Found};
 use crate::hits::Hits;
 use crate::rating::{length_bonus, NO_TECHNIQUE_TENTHS};
 use crate::technique::Technique;
-use trial::Trials;
 
-/// Which trials to look for, in ladder order.
+/// Which trials to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Level {
-    /// Dynamic forcing chains with the basic techniques inside (SE 9.0 and
-    /// up).
-    Plus,
     /// Forcing chains nested `n` levels (SE 9.5 and up).
     Nested(u8),
 }
@@ -32,7 +26,6 @@ const NESTED_LEVEL_TENTHS: u32 = 10;
 
 /// The trial finder, with its scratch space.
 pub(crate) struct Dynamic {
-    trials: Trials,
     found: Box<Found>,
     /// The conclusions of the step, as (cell, digit) pairs.
     place: Vec<(usize, u8)>,
@@ -48,7 +41,7 @@ impl Default for Dynamic {
 impl Dynamic {
     /// A finder with its scratch space allocated.
     pub fn new() -> Self {
-        Dynamic { trials: Trials::new(), found: Box::default(), place: Vec::new(), elim: Vec::new() }
+        Dynamic { found: Box::default(), place: Vec::new(), elim: Vec::new() }
     }
 
     /// Offers the steps of `level` on `b` to `hits`.
@@ -56,14 +49,9 @@ impl Dynamic {
         self.found.clear();
         let mut nodes = 0u64;
         let (technique, difficulty) = match level {
-            Level::Plus => {
-                let Some(len) = self.trials.dynamic(b, true, &mut nodes, &mut self.found) else { return };
-                let t = Technique::DynamicForcingChainPlus;
-                (t, u32::from(t.base_tenths()) + u32::from(length_bonus(len)))
-            }
             Level::Nested(level) => {
                 let depth = u32::from(level) + 1;
-                if !self.trials.nested(b, depth, &mut nodes, &mut self.found) {
+                if !trial::nested(b, depth, &mut nodes, &mut self.found) {
                     return;
                 }
                 let kilo_nodes = (nodes / 1000) as u32;

@@ -1,0 +1,250 @@
+//! The rules a dynamic chain of SE's "+" level applies when its singles
+//! run out (SE's "advanced potentials"): on the position the chain has
+//! built, the first of these rules that removes something, with everything
+//! it removes. Each removal's parents are the candidates the chain turned
+//! off that the rule's pattern needed (SE's `getRuleParents`); a pattern
+//! that needs none was there before the chain and is not taken.
+//!
+//! The rules, as Sukaku Explainer 1.18.1 lists them (its default
+//! `FCPlus=0`):
+//! - on a grid of rows, columns and boxes alone (non-consecutive too: SE's
+//!   "Latin" grids): pointing and claiming, hidden pairs, naked pairs,
+//!   X-wings;
+//! - on a grid with extra houses or moves (X, windoku, disjoint groups,
+//!   anti-knight, anti-king): generalized intersections and generalized
+//!   naked pairs (the cells that see every place of a digit lose it) in
+//!   place of the first and the third.
+
+use crate::board::Board;
+use crate::potential::Potential;
+
+/// One removal a rule found: the candidate, and its parents
+/// `parents[start..end]` (potential indices, all "off").
+pub(super) struct Removal {
+    pub cand: usize,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// What the rules work on: the base board and the chain's position
+/// (`cur[c]`: the digits cell `c` still may hold).
+struct View<'a> {
+    b: &'a Board,
+    cur: &'a [u16; 81],
+    out: &'a mut Vec<Removal>,
+    parents: &'a mut Vec<u16>,
+}
+
+impl View<'_> {
+    /// Where digit bit `m` may go in unit `u` now, as positions.
+    fn places(&self, u: usize, m: u16) -> u16 {
+        let cells = &self.b.units.cells[u];
+        (0..9).filter(|&k| self.cur[cells[k] as usize] & m != 0).fold(0, |acc, k| acc | 1 << k)
+    }
+
+    /// Records the removals of the cells of `victims` (an 81-bit set)
+    /// holding digit bit `m` now, each with the parents pushed since
+    /// `start`; none when those are empty.
+    fn remove(&mut self, victims: u128, m: u16, start: usize) {
+        if self.parents.len() == start {
+            return;
+        }
+        let mut v = victims & ((1u128 << 81) - 1);
+        while v != 0 {
+            let c = v.trailing_zeros() as usize;
+            v &= v - 1;
+            if self.cur[c] & m != 0 {
+                let cand = c * 9 + m.trailing_zeros() as usize;
+                self.out.push(Removal { cand, start: start as u32, end: self.parents.len() as u32 });
+            }
+        }
+    }
+
+    /// Pushes, as parents, the "off" of digit bit `m` in the cells of
+    /// `cells` that held it on the base board.
+    fn push_offs(&mut self, cells: impl Iterator<Item = usize>, m: u16) {
+        for c in cells {
+            if self.b.cands[c] & m != 0 {
+                self.parents.push(Potential::new(c * 9 + m.trailing_zeros() as usize, false).index() as u16);
+            }
+        }
+    }
+
+    /// SE's generalized intersections: the cells that see every place (2
+    /// to 6) of a digit in a house lose it; the parents are the digit's
+    /// other places on the base board.
+    fn generalized_locking(&mut self) {
+        let units = self.b.units;
+        for u in 0..units.len {
+            for d in 0..9 {
+                let m = 1u16 << d;
+                let places = self.places(u, m);
+                if !(2..=6).contains(&places.count_ones()) {
+                    continue;
+                }
+                let seen = units.cells_at(u, places).fold(!0u128, |s, c| s & units.peer_set[c]);
+                let start = self.parents.len();
+                self.push_offs(units.cells_at(u, 0x1FF & !places), m);
+                self.remove(seen, m, start);
+            }
+        }
+    }
+
+    /// Pointing and claiming: a digit of a box (or line) whose places lie
+    /// in one line (or box) leaves the rest of it; the parents are the
+    /// digit's places on the base board in the first house outside the
+    /// second.
+    fn locking(&mut self) {
+        let units = self.b.units;
+        for u in 0..units.len {
+            for &(v, in_u, _) in &units.overlaps[u] {
+                let v = usize::from(v);
+                for d in 0..9 {
+                    let m = 1u16 << d;
+                    let places = self.places(u, m);
+                    if places.count_ones() < 2 || places & !in_u != 0 {
+                        continue;
+                    }
+                    let victims = units.unit_set[v] & !units.unit_set[u];
+                    let start = self.parents.len();
+                    self.push_offs(units.cells_at(u, 0x1FF & !in_u), m);
+                    self.remove(victims, m, start);
+                }
+            }
+        }
+    }
+
+    /// Hidden pairs: two digits of a house with the same two places keep
+    /// those cells; the parents are their other places on the base board.
+    fn hidden_pairs(&mut self) {
+        let units = self.b.units;
+        for u in 0..units.len {
+            let places: [u16; 9] = std::array::from_fn(|d| self.places(u, 1 << d));
+            for a in 0..9 {
+                for z in a + 1..9 {
+                    let both = places[a] | places[z];
+                    if places[a].count_ones() != 2 || places[z].count_ones() != 2 || both.count_ones() != 2 {
+                        continue;
+                    }
+                    let keep = (1u16 << a) | (1 << z);
+                    let start = self.parents.len();
+                    let others = 0x1FF & !both;
+                    self.push_offs(units.cells_at(u, others), 1 << a);
+                    self.push_offs(units.cells_at(u, others), 1 << z);
+                    for c in units.cells_at(u, both) {
+                        let mut gone = self.cur[c] & !keep;
+                        while gone != 0 {
+                            let m = gone & gone.wrapping_neg();
+                            gone ^= m;
+                            self.remove(1u128 << c, m, start);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Naked pairs: two cells of a house (of four open cells or more)
+    /// holding two digits between them. `generalized`: each digit leaves
+    /// every cell that sees both cells holding it; else the house's other
+    /// cells. The parents are the two cells' other digits on the base
+    /// board.
+    fn naked_pairs(&mut self, generalized: bool) {
+        let units = self.b.units;
+        for u in 0..units.len {
+            let open: arrayvec::ArrayVec<usize, 9> =
+                units.cells_of_unit(u).filter(|&c| self.b.value[c] == 0).collect();
+            if open.len() < 4 {
+                continue;
+            }
+            for (i, &x) in open.iter().enumerate() {
+                for &y in &open[i + 1..] {
+                    let union = self.cur[x] | self.cur[y];
+                    if union.count_ones() != 2 || self.cur[x] == 0 || self.cur[y] == 0 {
+                        continue;
+                    }
+                    let start = self.parents.len();
+                    for c in [x, y] {
+                        let mut other = self.b.cands[c] & !union;
+                        while other != 0 {
+                            let m = other & other.wrapping_neg();
+                            other ^= m;
+                            self.push_offs(std::iter::once(c), m);
+                        }
+                    }
+                    let mut digits = union;
+                    while digits != 0 {
+                        let m = digits & digits.wrapping_neg();
+                        digits ^= m;
+                        let victims = if generalized {
+                            [x, y]
+                                .into_iter()
+                                .filter(|&c| self.cur[c] & m != 0)
+                                .fold(!0u128, |s, c| s & units.peer_set[c])
+                        } else {
+                            units.unit_set[u]
+                        } & !(1u128 << x)
+                            & !(1u128 << y);
+                        self.remove(victims, m, start);
+                    }
+                }
+            }
+        }
+    }
+
+    /// X-wings: a digit with the same two places in two rows (columns)
+    /// leaves the rest of those columns (rows); the parents are its other
+    /// places in the two base lines on the base board.
+    fn x_wings(&mut self) {
+        let units = self.b.units;
+        // Rows are units 0..9, columns 9..18.
+        for (base, cover) in [(0usize, 9usize), (9, 0)] {
+            for d in 0..9 {
+                let m = 1u16 << d;
+                let places: [u16; 9] = std::array::from_fn(|l| self.places(base + l, m));
+                for a in 0..9 {
+                    for z in a + 1..9 {
+                        if places[a].count_ones() != 2 || places[a] != places[z] {
+                            continue;
+                        }
+                        let start = self.parents.len();
+                        for l in [a, z] {
+                            self.push_offs(units.cells_at(base + l, 0x1FF & !places[a]), m);
+                        }
+                        let mut victims = 0u128;
+                        let mut cols = places[a];
+                        while cols != 0 {
+                            let k = cols.trailing_zeros() as usize;
+                            cols &= cols - 1;
+                            victims |= units.unit_set[cover + k];
+                        }
+                        victims &= !units.unit_set[base + a] & !units.unit_set[base + z];
+                        self.remove(victims, m, start);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The removals of the first rule of the "+" level that has any on the
+/// chain's position `cur` (over base board `b`), appended to `out` with
+/// their parents appended to `parents`. Removals of candidates the chain
+/// has already turned off are left out by the caller.
+pub(super) fn advanced(b: &Board, cur: &[u16; 81], out: &mut Vec<Removal>, parents: &mut Vec<u16>) {
+    let e = b.units.extra;
+    let generalized = e.x || e.windoku || e.disjoint_groups || e.anti_knight || e.anti_king;
+    let mut view = View { b, cur, out, parents };
+    for rule in 0..4 {
+        match (rule, generalized) {
+            (0, true) => view.generalized_locking(),
+            (0, false) => view.locking(),
+            (1, _) => view.hidden_pairs(),
+            (2, g) => view.naked_pairs(g),
+            _ => view.x_wings(),
+        }
+        if !view.out.is_empty() {
+            return;
+        }
+    }
+}
