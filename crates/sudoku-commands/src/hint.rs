@@ -72,15 +72,19 @@ impl HintRequest {
         let Ok(mut grader) = Grader::for_variant(puzzle) else {
             return crate::variant::hints(puzzle, placed, steps).map(VariantHints::Simple);
         };
-        // A puzzle whose path the grader's ladder stops short of (nested
+        let board = puzzle.board(placed.unwrap_or(puzzle.givens()))?;
+        // A position whose path the grader's ladder stops short of (nested
         // chains under non-consecutive) is rated on the variant ladder by
-        // `grade`; it gets the simple steps here too.
+        // `grade`; it gets the simple steps here too. The position decides,
+        // not the givens: a player's digits may lead where the givens' path
+        // does not go.
         if !grader.follows_nested_chains()
-            && grader.grade_variant(puzzle, &GradeOptions::default()) == Err(GradeError::BeyondLadder)
+            && puzzle.with_givens(board.clone()).is_ok_and(|here| {
+                grader.grade_variant(&here, &GradeOptions::default()) == Err(GradeError::BeyondLadder)
+            })
         {
             return crate::variant::hints(puzzle, placed, steps).map(VariantHints::Simple);
         }
-        let board = puzzle.board(placed.unwrap_or(puzzle.givens()))?;
         let grid = |cells: &[u8]| cells.try_into().ok().and_then(sudoku_core::Grid::from_array);
         let (Some(givens), Some(board)) = (grid(puzzle.givens()), grid(&board)) else {
             return Err(sudoku_variant::HintError::Length { found: board.len(), expected: 81 });
