@@ -76,6 +76,90 @@ impl GradeRequest {
     }
 }
 
+/// What grading one variant puzzle gave, whichever engine rated it.
+#[derive(Debug, Clone)]
+pub enum VariantGraded {
+    /// Sudoku Explainer's ladder over the puzzle's houses and relations
+    /// ([`GradeRequest::run_variant`]): rated, or why not.
+    Se(Graded),
+    /// The variant ladder (every shape and rule SE's ladder does not take).
+    Ladder(Box<LadderGradeJson>),
+    /// No rating: the status word (`unsolvable`, `not-unique`, `solved`)
+    /// and why.
+    Unrated {
+        /// The status word.
+        status: &'static str,
+        /// Why, in words.
+        why: String,
+    },
+}
+
+impl GradeRequest {
+    /// Grades a variant `puzzle` as `grade` does: on SE's ladder where it
+    /// takes the puzzle ([`GradeRequest::run_variant`]), else on the
+    /// variant ladder.
+    pub fn grade_variant(&self, puzzle: &sudoku_variant::Puzzle) -> VariantGraded {
+        match self.run_variant(puzzle) {
+            Ok(graded) => VariantGraded::Se(graded),
+            Err(_) => match LadderGradeJson::of(puzzle, self.explain) {
+                Ok(row) => VariantGraded::Ladder(Box::new(row)),
+                Err((status, why)) => VariantGraded::Unrated { status, why },
+            },
+        }
+    }
+}
+
+impl VariantGraded {
+    /// Whether the puzzle went unrated (a negative result).
+    pub fn is_negative(&self) -> bool {
+        matches!(self, VariantGraded::Unrated { .. } | VariantGraded::Se(Graded::Unrated { .. }))
+    }
+
+    /// The row of `grade --format json`: SE's classic row with the
+    /// variant's name as `variant`, the variant ladder's row, or the
+    /// puzzle, variant, status and why.
+    pub fn json(&self, puzzle: &sudoku_variant::Puzzle) -> VariantGradeJson {
+        match self {
+            VariantGraded::Ladder(row) => VariantGradeJson::Ladder(row.clone()),
+            _ => VariantGradeJson::Value(self.value(puzzle)),
+        }
+    }
+
+    fn value(&self, puzzle: &sudoku_variant::Puzzle) -> serde_json::Value {
+        let variant = puzzle.variant_name();
+        match self {
+            VariantGraded::Se(graded) => {
+                let grid = puzzle
+                    .givens()
+                    .try_into()
+                    .ok()
+                    .and_then(Grid::from_array)
+                    .expect("SE's ladder grades 9x9 puzzles only");
+                let mut value = serde_json::to_value(graded.json(&grid)).expect("a row serialises");
+                if let Some(map) = value.as_object_mut() {
+                    map.insert("variant".into(), variant.into());
+                }
+                value
+            }
+            VariantGraded::Ladder(row) => serde_json::to_value(row).expect("a row serialises"),
+            VariantGraded::Unrated { status, why } => serde_json::json!({
+                "puzzle": puzzle.givens_line(), "variant": variant, "status": status, "why": why
+            }),
+        }
+    }
+}
+
+/// A row of `grade --format json` on a variant puzzle
+/// ([`VariantGraded::json`]).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum VariantGradeJson {
+    /// SE's row with `variant`, or an unrated puzzle's.
+    Value(serde_json::Value),
+    /// The variant ladder's row.
+    Ladder(Box<LadderGradeJson>),
+}
+
 impl Graded {
     /// The CSV row of `puzzle`'s result, ratings as `rating` gives them.
     pub fn csv_row<R>(&self, puzzle: &Grid, rating: impl Fn(f64) -> R) -> GradeRow<R> {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::Args;
 use sudoku_commands::grade::{
-    rating_text, GradeJson, GradeRequest, GradeRow, Graded, LadderGradeJson, VariantGradeRow, FORMATS,
+    rating_text, GradeJson, GradeRequest, GradeRow, Graded, VariantGradeRow, VariantGraded, FORMATS,
     GRADE_CSV_HEADER as CSV_HEADER, VARIANT_GRADE_CSV_COLUMNS,
 };
 use sudoku_commands::Format;
@@ -173,7 +173,7 @@ fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> a
     let inputs = crate::pipeline::input_paths(&args.source.files)
         .into_iter()
         .map(|path| crate::cmd::solve::variant::open(path, sudoku_io::VariantSpec::default()));
-    let work = |r: &VariantRecord| Some(request.run_variant(r.puzzle.as_ref().ok()?));
+    let work = |r: &VariantRecord| Some(request.grade_variant(r.puzzle.as_ref().ok()?));
     crate::pipeline::for_each_item(inputs, &args.output, work, |record, result| {
         let puzzle = match &record.puzzle {
             Ok(p) => p,
@@ -182,46 +182,32 @@ fn grade_variants(args: &GradeArgs, format: Format, request: &GradeRequest) -> a
             }
             Err(e) => return run.malformed(e, || write_malformed(&mut out, format, &e.to_string())),
         };
-        let variant = puzzle.variant_name();
-        let graded = match result.context("internal: a parsed record has no grade")? {
-            Ok(graded) => graded,
-            // The SE grader does not take it: the variant ladder rates it.
-            Err(_) => {
-                match LadderGradeJson::of(puzzle, request.explain) {
-                    Ok(row) => match format {
-                        Format::Json => out.write_json(&row)?,
-                        Format::Csv => out.write_csv(&row.csv_row(puzzle))?,
-                        _ => out.get_mut().write_all(row.line().as_bytes())?,
-                    },
-                    Err((status, why)) => {
-                        run.negative();
-                        match format {
-                            Format::Csv => out.write_csv(&VariantGradeRow::unrated(puzzle, status))?,
-                            Format::Json => out.write_json(&serde_json::json!({
-                                "puzzle": puzzle.givens_line(), "variant": variant, "status": status, "why": why
-                            }))?,
-                            _ => writeln!(out.get_mut(), "{} {variant} {status}: {why}", puzzle.givens_line())?,
-                        }
-                    }
-                }
-                return Ok(Flow::Continue);
-            }
-        };
-        if let Graded::Unrated { .. } = graded {
+        let graded = result.context("internal: a parsed record has no grade")?;
+        if graded.is_negative() {
             run.negative();
         }
-        let cells: [u8; 81] = puzzle.givens().try_into().context("internal: a graded variant is 9x9")?;
-        let grid = sudoku_core::Grid::from_array(cells).context("internal: a graded variant's givens")?;
-        match format {
-            Format::Csv => out.write_csv(&VariantGradeRow::graded(puzzle, &graded))?,
-            Format::Json => {
-                let mut value = serde_json::to_value(graded.json(&grid))?;
-                if let Some(map) = value.as_object_mut() {
-                    map.insert("variant".into(), variant.into());
-                }
-                out.write_json(&value)?;
+        if format == Format::Json {
+            out.write_json(&graded.json(puzzle))?;
+            return Ok(Flow::Continue);
+        }
+        let variant = puzzle.variant_name();
+        match (&graded, format) {
+            (VariantGraded::Ladder(row), Format::Csv) => out.write_csv(&row.csv_row(puzzle))?,
+            (VariantGraded::Ladder(row), _) => out.get_mut().write_all(row.line().as_bytes())?,
+            (VariantGraded::Unrated { status, .. }, Format::Csv) => {
+                out.write_csv(&VariantGradeRow::unrated(puzzle, status))?
             }
-            _ => {
+            (VariantGraded::Unrated { status, why }, _) => {
+                writeln!(out.get_mut(), "{} {variant} {status}: {why}", puzzle.givens_line())?
+            }
+            (VariantGraded::Se(graded), Format::Csv) => {
+                out.write_csv(&VariantGradeRow::graded(puzzle, graded))?
+            }
+            (VariantGraded::Se(graded), _) => {
+                let cells: [u8; 81] =
+                    puzzle.givens().try_into().context("internal: a graded variant is 9x9")?;
+                let grid =
+                    sudoku_core::Grid::from_array(cells).context("internal: a graded variant's givens")?;
                 let line = graded.line(&grid);
                 let (first, rest) = line.split_once(' ').unwrap_or((&line, ""));
                 out.get_mut().write_all(format!("{first} {variant} {rest}").as_bytes())?;
