@@ -121,6 +121,14 @@ impl VariantHints {
         }
     }
 
+    /// The record of `sudoku hint --format json` on a variant puzzle: its
+    /// variant's name and its steps, without a position or `next`. Through
+    /// `json!` (a `Value`, whose maps are sorted), its keys and its steps'
+    /// come out in name order, as they always have.
+    pub fn json(&self, puzzle: &Puzzle) -> serde_json::Value {
+        serde_json::json!({"variant": puzzle.variant_name(), "steps": self.rows(puzzle)})
+    }
+
     /// The steps as JSON rows.
     pub fn rows(&self, puzzle: &Puzzle) -> Vec<HintStepJson> {
         match self {

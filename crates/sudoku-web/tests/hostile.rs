@@ -64,7 +64,7 @@ async fn bad_requests_are_json_errors_that_say_where() {
         ("book", json!({ "number": 100_000 })),
         ("solve", json!({ "input": PUZZLE, "mode": "all", "limit": 1_000_000 })),
         ("solve", json!({ "input": "" })),
-        ("grade", json!({ "input": "{\"size\":4,\"givens\":\"1...............\"}" })),
+        ("canon", json!({ "input": "{\"size\":4,\"givens\":\"1...............\"}" })),
         ("solve", json!({ "input": "{\"size\":4,\"givens\":\"1...............\"}", "mode": "max-score" })),
         ("solve", json!({ "input": "{\"size\":4,\"givens\":\"1...............\",\"rules\":[\"chess\"]}" })),
     ] {
@@ -204,6 +204,26 @@ async fn a_hopeless_variant_search_stops() {
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
 }
 
+/// Issue 46: grading and hinting a variant puzzle search its solutions
+/// within the same node budget: the hopeless jigsaw above is `stopped`
+/// there too, in bounded time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hopeless_variant_grade_or_hint_stops() {
+    let limits = Limits { variant_nodes: 20_000, ..Limits::default() };
+    let addr = start(limits).await;
+    let jigsaw = r#"{"size":9,"regions":"111222333111222333112122333444555666444555666444555666777888999777888999777888999"}"#;
+    let t = Instant::now();
+    let (status, body) = post(addr, "grade", &json!({ "input": jigsaw })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["rows"][0]["status"], "stopped", "{body}");
+    let position: serde_json::Value = serde_json::from_str(jigsaw).unwrap();
+    let (status, body) = post(addr, "hint", &position).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["status"], "stopped", "{body}");
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    assert_still_up(addr).await;
+}
+
 /// One request written as `head` (its lines, without the blank line) and
 /// `body` on a fresh connection; the status and the whole answer.
 async fn exchange(addr: std::net::SocketAddr, head: &str, body: &str) -> (u16, String) {
@@ -335,21 +355,26 @@ async fn variant_searches_stop_at_the_time_budget_of_the_request() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn errors_name_the_place_and_the_reason() {
     let addr = start(Limits::default()).await;
+    // A 256-cell position is a 16x16 variant (issue 46: hinted), not a
+    // 9x9 one "after 81 cells": an empty one has many solutions.
     let (status, body) = post(addr, "hint", &json!({ "givens": ".".repeat(256) })).await;
-    assert_eq!(status, 400, "{body}");
-    let message = error_of(400, &body)["message"].as_str().unwrap().to_string();
-    assert!(message.contains("9x9") && message.contains("variant"), "{message}");
-    assert!(!message.contains("81 cells"), "{message}");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["status"], "not unique", "{body}");
+    assert!(!body.to_string().contains("81 cells"), "{body}");
     // Any field a classic position does not have (`size`, even 9; a
     // constraint) makes a variant record (issue 44: told by what the record
-    // holds, as the CLI tells it); a field of neither form is the position
-    // reader's error.
-    for extra in [json!({ "size": 16 }), json!({ "size": 9 }), json!({ "constraints": [] })] {
+    // holds, as the CLI tells it): its answer names the variant, and 81
+    // givens for a 16x16 are the variant reader's error.
+    for extra in [json!({ "size": 9 }), json!({ "constraints": [] })] {
         let mut position = json!({ "givens": PUZZLE });
         position.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
         let (status, body) = post(addr, "hint", &position).await;
-        assert!(error_of(400, &body)["message"].as_str().unwrap().contains("variant"), "{status} {body}");
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["variant"], "classic", "{body}");
     }
+    let (status, body) = post(addr, "hint", &json!({ "givens": PUZZLE, "size": 16 })).await;
+    let message = error_of(400, &body)["message"].as_str().unwrap().to_string();
+    assert!(message.contains("position") && message.contains("256"), "{status} {message}");
     let record = format!(r#"{{"size":9,"rules":["x"],"givens":"{}x{}"}}"#, ".".repeat(40), ".".repeat(40));
     let (status, body) = post(addr, "solve", &json!({ "input": record })).await;
     let e = error_of(400, &body);

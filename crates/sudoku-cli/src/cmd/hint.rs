@@ -268,14 +268,7 @@ fn run_variant(args: &HintArgs, format: Format, request: &HintRequest) -> anyhow
             run.negative();
         }
         match format {
-            Format::Json => {
-                // A variant record is its variant's name and its steps,
-                // without a position or `next`. Through `json!` (a Value,
-                // whose maps are sorted), its keys and its steps' come out
-                // in name order, as they always have.
-                let steps = list.rows(puzzle);
-                out.write_json(&serde_json::json!({"variant": puzzle.variant_name(), "steps": steps}))?;
-            }
+            Format::Json => out.write_json(&list.json(puzzle))?,
             _ => {
                 let w = out.get_mut();
                 for line in list.lines(puzzle) {

@@ -1,6 +1,8 @@
 //! `POST /api/grade`: the Sudoku Explainer ratings (ER/EP/ED), band and
 //! hardest technique of each puzzle of the `input`, with the solution path
-//! when asked, as the rows of `sudoku grade --format json`.
+//! when asked, as the rows of `sudoku grade --format json`; variant puzzles
+//! too (SE's ladder over their houses where it takes them, else the
+//! variant ladder), as that command rates them.
 
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
@@ -10,10 +12,14 @@ use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use sudoku_commands::grade::GradeRequest;
+use sudoku_commands::solve::SolveMode;
+use sudoku_commands::variant::answer_until;
 use sudoku_core::Grid;
 use sudoku_grade::{Grader, Scale};
 
-use super::{choice, grids, row, rows_within, JsonBody, Row, Rows, HEAVY_RECORDS};
+use super::{
+    choice, grids, is_variant_input, row, rows_within, variant_puzzles, JsonBody, Row, Rows, HEAVY_RECORDS,
+};
 use crate::error::ApiError;
 use crate::limits::Stop;
 use crate::App;
@@ -38,10 +44,13 @@ pub async fn grade(
     State(app): State<App>,
     JsonBody(body): JsonBody<GradeBody>,
 ) -> Result<Json<Rows>, ApiError> {
-    let puzzles = grids(&body.input, app.limits.max_records)?;
     let scale = parse_scale(body.scale.as_deref())?;
     let request = GradeRequest { explain: body.explain, scale };
     let budget = app.limits.time_budget;
+    if is_variant_input(&body.input) {
+        return grade_variants(&app, &body.input, request).await;
+    }
+    let puzzles = grids(&body.input, app.limits.max_records)?;
     let n = puzzles.len();
     // Set at the budget, or when the client goes away (the handler is
     // dropped): the list stops there.
@@ -55,6 +64,46 @@ pub async fn grade(
         _ => app.work.heavy(run).await?,
     };
     Ok(Json(rows.into()))
+}
+
+/// `grade` on variant records (the JSON form, links, lines of other
+/// sizes): the rows of `sudoku grade --format json` on them (SE's ladder
+/// where it takes the puzzle, else the variant ladder), a list not done in
+/// the time budget a 422. Heavy work, whatever the number of records.
+async fn grade_variants(app: &App, input: &str, request: GradeRequest) -> Result<Json<Rows>, ApiError> {
+    let puzzles = variant_puzzles(input, app.limits.max_records)?;
+    let budget = app.limits.time_budget;
+    let stop = Stop::after(budget);
+    let flag = stop.flag();
+    let nodes = app.limits.variant_nodes;
+    let run = move || {
+        rows_within(&puzzles, budget, &flag, |p| match searched_past(p, nodes, &flag) {
+            Some(stopped) => row(&stopped),
+            None => row(&request.grade_variant(p).json(p)),
+        })
+    };
+    let rows = app.work.heavy(run).await?;
+    Ok(Json(rows.into()))
+}
+
+/// The row of a variant puzzle whose solutions the server does not
+/// search to the end (past `nodes` nodes, or once `stop` is set):
+/// `stopped`, as `/api/solve` says it; `None` when the search ends within
+/// them (the puzzle's grade or hint then repeats it, as quickly).
+pub fn searched_past(
+    puzzle: &sudoku_variant::Puzzle,
+    nodes: u64,
+    stop: &AtomicBool,
+) -> Option<serde_json::Value> {
+    let answer = answer_until(puzzle, SolveMode::Count(2), nodes, Some(stop));
+    answer.stopped.then(|| {
+        serde_json::json!({
+            "puzzle": puzzle.givens_line(),
+            "variant": puzzle.variant_name(),
+            "status": "stopped",
+            "why": format!("its solutions were not searched to the end within {nodes} nodes and the time budget"),
+        })
+    })
 }
 
 /// The technique scale named `name` (default SE's).

@@ -3,13 +3,17 @@
 //! --format json`.
 
 use axum::extract::State;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use sudoku_commands::hint::{HintJson, HintRequest, Steps};
+use sudoku_commands::variant::hint_error_status;
 use sudoku_grade::hint::Level;
+use sudoku_io::VariantSpec;
 
-use super::grade::{parse_scale, GRADER};
+use super::grade::{parse_scale, searched_past, GRADER};
 use super::{choice, is_variant_input, JsonBody};
 use crate::error::ApiError;
+use crate::limits::Stop;
 use crate::App;
 
 /// The most steps one request may ask for (a grid has 81 cells).
@@ -21,7 +25,7 @@ const MAX_STEPS: u64 = 81;
 pub async fn hint(
     State(app): State<App>,
     JsonBody(mut body): JsonBody<serde_json::Map<String, serde_json::Value>>,
-) -> Result<Json<HintJson>, ApiError> {
+) -> Result<Response, ApiError> {
     let mut text_field = |name: &str| -> Result<Option<String>, ApiError> {
         match body.remove(name) {
             None | Some(serde_json::Value::Null) => Ok(None),
@@ -41,22 +45,18 @@ pub async fn hint(
             _ => return Err(ApiError::bad_request(format!("steps: expected 1 to {MAX_STEPS}, got {v}"))),
         },
     };
-    // Variant positions (other sizes, extra rules, cages, constraints) are
-    // not taken here yet: say so, rather than what a 9x9 reader makes of
-    // them. Told by `sudoku_io`'s rule for fields; its rule for givens (any
-    // length but 81) would also catch a mistyped 9x9 position, which the
-    // position reader locates better.
+    let request = HintRequest { level, steps: Steps::First(steps), scale };
+    // Variant positions (other sizes, extra rules, cages, constraints): told
+    // by `sudoku_io`'s rule for fields; its rule for givens (any length but
+    // 81) would also catch a mistyped 9x9 position, which the position
+    // reader locates better.
     let variant_key = sudoku_io::json_has_variant_fields(&body);
     let other_size = body.get("givens").and_then(|g| g.as_str()).is_some_and(is_variant_input);
     if variant_key || other_size {
-        return Err(ApiError::bad_request(
-            "hints are for classic 9x9 positions for now; variant puzzles (other sizes, extra rules, \
-             cages) are not taken here yet (the CLI's `sudoku hint` gives simple steps on them)",
-        ));
+        return hint_variant(&app, &serde_json::Value::Object(body).to_string(), request).await;
     }
     let position = sudoku_io::position_from_json(&serde_json::Value::Object(body).to_string())
         .map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
-    let request = HintRequest { level, steps: Steps::First(steps), scale };
     let work = move || {
         let hints = GRADER.with_borrow_mut(|grader| request.run(grader, &position));
         HintJson::of(&position, &hints).ok_or_else(|| ApiError::internal("no hint for a position"))
@@ -66,5 +66,33 @@ pub async fn hint(
         1 => app.work.quick(work).await?,
         _ => app.work.light(work).await?,
     };
-    Ok(Json(json))
+    Ok(Json(json).into_response())
+}
+
+/// The hints of a variant position (the puzzle's JSON form with `placed`,
+/// or a link): the record of `sudoku hint --format json` on it (its
+/// variant and steps: SE's ladder where the grader takes the puzzle, else
+/// the simple steps), or `{status, text}` when it has none. A puzzle whose
+/// solutions are not searched to the end within the server's node budget
+/// and time is `stopped`. Heavy work: a variant's search may take the
+/// whole budget.
+async fn hint_variant(app: &App, text: &str, request: HintRequest) -> Result<Response, ApiError> {
+    let mut records = sudoku_io::variant_records(text.as_bytes(), "position", VariantSpec::default());
+    let record = records.next().ok_or_else(|| ApiError::bad_request("the position holds no puzzle"))?;
+    let puzzle = record.puzzle.map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
+    let placed = record.placed;
+    let (nodes, budget) = (app.limits.variant_nodes, app.limits.time_budget);
+    let stop = Stop::after(budget);
+    let flag = stop.flag();
+    let work = move || {
+        if let Some(stopped) = searched_past(&puzzle, nodes, &flag) {
+            return Ok(stopped);
+        }
+        Ok(match request.run_variant(&puzzle, placed.as_deref()) {
+            Ok(list) => list.json(&puzzle),
+            Err(e) => serde_json::json!({"status": hint_error_status(&e), "text": e.to_string()}),
+        })
+    };
+    let json: serde_json::Value = app.work.heavy(work).await?;
+    Ok(Json(json).into_response())
 }

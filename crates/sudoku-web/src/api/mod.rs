@@ -164,14 +164,36 @@ pub fn is_variant_input(input: &str) -> bool {
     sudoku_commands::input::sniff(input.as_bytes(), JsonRecords::Variant) == InputKind::Variant
 }
 
+/// The variant puzzles of an `input` text (the JSON form, f-puzzles and
+/// SudokuPad links, lines of other sizes), at most `max` of them; a bad
+/// record is an error that says which and where.
+pub fn variant_puzzles(input: &str, max: usize) -> Result<Vec<sudoku_variant::Puzzle>, ApiError> {
+    let mut puzzles = Vec::new();
+    let records = sudoku_io::variant_records(input.as_bytes(), "input", sudoku_io::VariantSpec::default());
+    for (n, record) in (1..).zip(records) {
+        if n > max {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("more than {max} records in one request: send them in parts"),
+            ));
+        }
+        puzzles.push(record.puzzle.map_err(|e| ApiError::record(n, &e))?);
+    }
+    if puzzles.is_empty() {
+        return Err(ApiError::bad_request("the input holds no puzzle"));
+    }
+    Ok(puzzles)
+}
+
 /// The grids of an `input` text, in any form `sudoku solve` reads, at most
 /// `max` of them; a bad record is an error that says which and where.
-/// Variant puzzles are refused by name (only `/api/solve` takes them).
+/// Variant puzzles are refused by name (the caller tells them apart
+/// first where it takes them: [`is_variant_input`]).
 pub fn grids(input: &str, max: usize) -> Result<Vec<Grid>, ApiError> {
     if is_variant_input(input) {
         return Err(ApiError::bad_request(
-            "variant puzzles (killer, jigsaw, other sizes ...) are solved here (/api/solve), not yet graded or \
-             canonicalised: use the CLI",
+            "canonical forms are for classic 9x9 puzzles; variant puzzles (killer, jigsaw, other sizes ...) \
+             have none here",
         ));
     }
     let mut grids = Vec::new();

@@ -16,7 +16,7 @@ use sudoku_commands::solve_json::SolveJson;
 use sudoku_commands::variant::answer_until;
 use sudoku_core::{MaxScoreOptions, Solver, Weights};
 
-use super::{grids, is_variant_input, row, rows_within, JsonBody, Row, Rows};
+use super::{grids, is_variant_input, row, rows_within, variant_puzzles, JsonBody, Row, Rows};
 use crate::error::ApiError;
 use crate::limits::Stop;
 use crate::App;
@@ -166,19 +166,7 @@ async fn solve_variants(app: &App, body: &SolveBody, limit: u64) -> Result<Json<
         Mode::All => SolveMode::All(limit),
         Mode::MaxScore => return Err(ApiError::bad_request("max-score is for classic 9x9 puzzles")),
     };
-    let max = app.limits.max_records;
-    let mut puzzles = Vec::new();
-    let records =
-        sudoku_io::variant_records(body.input.as_bytes(), "input", sudoku_io::VariantSpec::default());
-    for (n, record) in (1..).zip(records) {
-        if n > max {
-            return Err(ApiError::new(
-                axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-                format!("more than {max} records in one request: send them in parts"),
-            ));
-        }
-        puzzles.push(record.puzzle.map_err(|e| ApiError::record(n, &e))?);
-    }
+    let puzzles = variant_puzzles(&body.input, app.limits.max_records)?;
     let (nodes, budget) = (app.limits.variant_nodes, app.limits.time_budget);
     let stop = Stop::after(budget);
     let flag = stop.flag();
