@@ -10,10 +10,24 @@
 //! (`generate`, `grade`, `max_score`, `explain`, `hint`, `canonical`) are the
 //! very rows the command writes, handed to Python as dicts in column order.
 //!
+//! Variant puzzles go through the same functions, told the way the CLI
+//! tells a file's records ([`sudoku_commands::input::sniff`]): a batch
+//! whose first item is a `sudoku.Puzzle`, or a string the CLI reads as a
+//! variant record (a JSON object, an f-puzzles object or link, a line of
+//! another size than 9x9), is a batch of variant records, and `solve`,
+//! `grade`, `explain`, `hint` and `generate(variant=...)` return the
+//! rows the CLI writes for them with `--format json`, as dicts
+//! (`count_solutions` returns counts). The classic 9x9 API is unchanged.
+//! `sudoku.Puzzle` (module `variant`) holds one variant puzzle for code
+//! that builds or inspects puzzles. `print` (books) is not in the module:
+//! it is built without `sudoku-print`.
+//!
 //! Errors: a record that does not parse raises `sudoku.ParseError` (a
 //! `ValueError`) whose message reads like the CLI's, `puzzles[I]:LINE:COL:
 //! what was wrong`, with the attributes `index`, `line`, `column` and
-//! `message`.
+//! `message`. Bad options raise `ValueError`, never a panic.
+
+mod variant;
 
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
@@ -31,16 +45,15 @@ use sudoku_commands::generate::{
 };
 use sudoku_commands::grade::{GradeRequest, GradeRow};
 use sudoku_commands::hint::{HintJson, HintRequest, Steps};
+use sudoku_commands::input::JsonRecords;
 use sudoku_commands::max_score::{MaxScoreJson, MaxScoreRequest};
 use sudoku_commands::solve::{AllSolutions, SolveMode, SolveRequest};
-use sudoku_commands::solve_json::SolveJson;
 use sudoku_commands::transform::TransformRequest;
-use sudoku_commands::variant::answer as variant_answer;
 use sudoku_commands::Format;
 use sudoku_core::{Cell, Grid, MaxScoreOptions, Solver, Weights};
 use sudoku_gen::Symmetry;
 use sudoku_grade::{Band, Grader, Level, ParseScaleError, Scale};
-use sudoku_io::{positions, variant_records, InputFormat, PositionFormat, RecordError, VariantSpec};
+use sudoku_io::{positions, InputFormat, PositionFormat, RecordError};
 
 pyo3::create_exception!(
     sudoku,
@@ -238,8 +251,17 @@ fn rows_out<'py, T: serde::Serialize>(py: Python<'py>, rows: &T) -> PyResult<Bou
 /// solution of each: a list of 81-character strings with `None` where there
 /// is none, or for an array input a uint8 array of shape (n, 81) with a row
 /// of zeros where there is none. Runs on all cores without the GIL.
+///
+/// Variant puzzles: a list whose first item is a `Puzzle` or a variant
+/// record (JSON form, f-puzzles object or link, a line of another size)
+/// is solved as `solve_variant(puzzles)`: one dict per puzzle, the row
+/// of `sudoku solve --format json`.
 #[pyfunction]
 fn solve<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    if variant::is_variant_batch(puzzles, JsonRecords::Variant)? {
+        let items = variant::items(puzzles, Default::default())?;
+        return variant::solve_rows(py, &items, SolveMode::First);
+    }
     let Batch { grids, numpy } = batch(puzzles)?;
     let request = SolveRequest { mode: SolveMode::First, keep_first: true };
     let solutions: Vec<Option<Grid>> = py.detach(|| {
@@ -253,7 +275,9 @@ fn solve<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound<'p
 /// Counts the solutions of each puzzle, stopping at `limit`.
 ///
 /// `limit=2` is the uniqueness check: 0 none, 1 unique, 2 several. Returns a
-/// list of ints, or a uint64 array of shape (n,) for an array input.
+/// list of ints, or a uint64 array of shape (n,) for an array input. A
+/// batch of variant puzzles (as `solve` tells one) is counted too: a list
+/// of ints, the `count` of `sudoku solve --count --limit LIMIT`.
 #[pyfunction]
 #[pyo3(signature = (puzzles, limit = 2))]
 fn count_solutions<'py>(
@@ -263,6 +287,10 @@ fn count_solutions<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
+    }
+    if variant::is_variant_batch(puzzles, JsonRecords::Variant)? {
+        let items = variant::items(puzzles, Default::default())?;
+        return Ok(PyList::new(py, variant::counts(py, &items, limit))?.into_any());
     }
     let Batch { grids, numpy } = batch(puzzles)?;
     let request = SolveRequest { mode: SolveMode::Count(limit), keep_first: false };
@@ -407,8 +435,18 @@ fn max_score<'py>(
 /// Returns a list of dicts with the columns of `sudoku generate --format
 /// csv` (id, seed, index, puzzle, solution, clues, symmetry, and when graded
 /// rating, band, ep, ed, technique), ratings as floats.
+///
+/// Variant puzzles: `variant` (a comma-separated list as `sudoku generate
+/// --variant` takes it: `killer`, `jigsaw,x`, `windoku`, `samurai`, ...),
+/// `size` (the side, 4 to 25) and `givens` (killer only: cells of the
+/// solution given besides the cages) make the puzzles of `sudoku generate
+/// --variant LIST --size N --givens G --format json` with the same seed,
+/// start, symmetry and difficulty (rated as `sudoku grade` rates them):
+/// dicts of the JSON form with `givens` and `solution` (a dict reads back
+/// with `Puzzle(json.dumps(row))`). `clues`, `grade`, `tries` and
+/// `distinct` are for classic 9x9 puzzles only, as in the CLI.
 #[pyfunction]
-#[pyo3(signature = (n, seed, start = 0, symmetry = "none", difficulty = None, clues = None, grade = false, tries = None, distinct = false))]
+#[pyo3(signature = (n, seed, start = 0, symmetry = "none", difficulty = None, clues = None, grade = false, tries = None, distinct = false, variant = None, size = None, givens = None))]
 #[allow(clippy::too_many_arguments)] // Python keyword arguments, mirroring the CLI's flags.
 fn generate<'py>(
     py: Python<'py>,
@@ -421,7 +459,30 @@ fn generate<'py>(
     grade: bool,
     tries: Option<u64>,
     distinct: bool,
+    variant: Option<&str>,
+    size: Option<usize>,
+    givens: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let wanted = variant::MakeRequest { variant, size, givens }.spec()?;
+    if let Some(spec) = wanted {
+        // The CLI's refusals, in its order.
+        const CLASSIC: &str = "it applies to classic 9x9 puzzles only";
+        let refused = [
+            ("grade", grade, "variant records carry no grade columns: rate them with sudoku.grade"),
+            ("clues", clues.is_some(), CLASSIC),
+            ("tries", tries.is_some(), CLASSIC),
+            ("distinct", distinct, CLASSIC),
+        ];
+        if let Some((name, _, why)) = refused.into_iter().find(|&(_, given, _)| given) {
+            return Err(PyValueError::new_err(format!("{name} with variant/size: {why}")));
+        }
+        let symmetry: Symmetry =
+            symmetry.parse().map_err(|e| PyValueError::new_err(format!("symmetry: {e}")))?;
+        let band: Option<Band> = difficulty
+            .map(|d| d.parse::<Band>().map_err(|e| PyValueError::new_err(format!("difficulty: {e}"))))
+            .transpose()?;
+        return variant::make(py, spec, n, seed, start, symmetry, band, givens);
+    }
     if distinct && start > 0 {
         return Err(PyValueError::new_err(
             "distinct: only for a set made from index 0 (a shard cannot know the classes of the others)",
@@ -486,10 +547,21 @@ fn generate<'py>(
 /// the givens clash. `scale`: "se" (the Sudoku Exchange bank's technique
 /// set, the default) or "se121" (Sudoku Explainer 1.2.1's), as `sudoku
 /// grade --scale`.
+///
+/// Variant puzzles (a batch as `solve` tells one) get the rows of `sudoku
+/// grade --format json`: 9x9 X, windoku, disjoint groups, anti-knight,
+/// anti-king and non-consecutive puzzles on Sudoku Explainer's ladder over
+/// their houses (the classic JSON row with `variant` and `status`),
+/// every other on the variant ladder (`scale` "variant ladder", `trial`,
+/// `spike`), or `status` and `why` when not rated.
 #[pyfunction]
 #[pyo3(signature = (puzzles, scale = "se"))]
 fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>, scale: &str) -> PyResult<Bound<'py, PyAny>> {
     let scale: Scale = scale.parse().map_err(|e: ParseScaleError| PyValueError::new_err(e.to_string()))?;
+    if variant::is_variant_batch(puzzles, JsonRecords::Variant)? {
+        let items = variant::items(puzzles, Default::default())?;
+        return variant::grade_rows(py, &items, &GradeRequest { explain: false, scale });
+    }
     let Batch { grids, .. } = batch(puzzles)?;
     let request = GradeRequest { explain: false, scale };
     let rows: Vec<GradeRow<f64>> = py.detach(|| {
@@ -507,11 +579,17 @@ fn grade<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>, scale: &str) -> PyRe
 /// "not-unique" with an "error" key) and steps (each with technique,
 /// pattern, cells (the pattern's cells as data: cell and digits), difficulty,
 /// placements like "r1c2=3", eliminations like "r1c2<>3"). `scale` as in
-/// `grade`.
+/// `grade`. A variant puzzle (a `Puzzle`, or a string `solve` reads as a
+/// variant record) gets the row of `sudoku grade --explain --format json`
+/// on it, as `grade` says.
 #[pyfunction]
 #[pyo3(signature = (puzzle, scale = "se"))]
 fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, scale: &str) -> PyResult<Bound<'py, PyAny>> {
     let scale: Scale = scale.parse().map_err(|e: ParseScaleError| PyValueError::new_err(e.to_string()))?;
+    if variant::is_variant_item(puzzle, JsonRecords::Variant)? {
+        let item = variant::one_item(puzzle)?;
+        return variant::explain_row(py, &item, &GradeRequest { explain: true, scale });
+    }
     let grid = one_puzzle(puzzle)?;
     let request = GradeRequest { explain: true, scale };
     let row = py.detach(|| GRADER.with_borrow_mut(|grader| request.run(grader, &grid).json(&grid)));
@@ -537,11 +615,17 @@ fn explain<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>, scale: &str) -> PyR
 /// (not with `steps`). The first step is the dict's own keys, the following
 /// ones are the list `next` (absent with one step), as the CLI writes them.
 /// `scale`: the technique set the steps come from, as in `grade`.
+///
+/// Variant positions (a `Puzzle`, a JSON record with variant fields and
+/// its `placed` digits, or a line of another size as `givens,placed`) get
+/// the row of `sudoku hint --format json` on them: `variant` and `steps`
+/// (SE's ladder where the grader takes the variant, else the simple
+/// steps of any variant), or `status` and `text` when there are none.
 #[pyfunction]
 #[pyo3(signature = (position, level = "full", steps = 1, to_end = false, scale = "se"))]
 fn hint<'py>(
     py: Python<'py>,
-    position: &str,
+    position: &Bound<'py, PyAny>,
     level: &str,
     steps: u32,
     to_end: bool,
@@ -557,6 +641,13 @@ fn hint<'py>(
     }
     let request =
         HintRequest { level, steps: if to_end { Steps::ToEnd } else { Steps::First(steps) }, scale };
+    if variant::is_variant_item(position, JsonRecords::Positions)? {
+        let item = variant::one_item(position)?;
+        return variant::hint_row(py, &item, &request);
+    }
+    let position: String = position
+        .extract()
+        .map_err(|_| PyTypeError::new_err("expected a position string or a sudoku.Puzzle"))?;
     let mut records = positions(position.as_bytes(), "position", PositionFormat::Auto);
     let position = match records.next() {
         Some(r) => r.position.map_err(|e| parse_error(py, 0, &e))?,
@@ -572,22 +663,28 @@ fn hint<'py>(
 
 /// Solves variant puzzles: any rule the toolkit registers (killer cages,
 /// jigsaw regions, X, windoku, anti-knight, thermometers, arrows, ...),
-/// sizes 4 to 25, samurai. Each string is one record as `sudoku solve`
-/// reads it: the JSON form (one object), an f-puzzles object or link, a
-/// SudokuPad link, or a line of givens (its length gives the size).
+/// sizes 4 to 25, samurai. Each item is a `Puzzle` or a string of one
+/// record as `sudoku solve` reads it: the JSON form (one object), an
+/// f-puzzles object or link, a SudokuPad link, or a line of givens (its
+/// length gives the size).
 ///
 /// `mode` is `"one"` (the first solution), `"count"` (up to `limit`,
 /// default 2: the uniqueness check) or `"all"` (up to `limit`, default
-/// 100). Returns one dict per puzzle, the row of `sudoku solve --format
-/// json`: `puzzle`, `variant`, `status`, `solution`, `count` or
-/// `solutions`. Runs on all cores without the GIL.
+/// 100). `size` and `variant` are `sudoku solve --size` and `--variant`:
+/// the side of the lines, and rules of the whole grid added to every
+/// record (`"x,anti-knight"`). Returns one dict per puzzle, the row of
+/// `sudoku solve --format json`: `puzzle`, `variant`, `status`,
+/// `solution`, `count` or `solutions`, `nodes`. Runs on all cores without
+/// the GIL.
 #[pyfunction]
-#[pyo3(signature = (puzzles, mode = "one", limit = None))]
+#[pyo3(signature = (puzzles, mode = "one", limit = None, size = None, variant = None))]
 fn solve_variant<'py>(
     py: Python<'py>,
-    puzzles: Vec<String>,
+    puzzles: &Bound<'py, PyAny>,
     mode: &str,
     limit: Option<u64>,
+    size: Option<usize>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let limit = limit.unwrap_or(if mode == "all" { 100 } else { 2 });
     if limit == 0 {
@@ -603,22 +700,9 @@ fn solve_variant<'py>(
             )))
         }
     };
-    let mut parsed = Vec::with_capacity(puzzles.len());
-    for (index, text) in puzzles.iter().enumerate() {
-        let place = format!("puzzles[{index}]");
-        let mut records = variant_records(text.as_bytes(), &place, VariantSpec::default());
-        let record = match (records.next(), records.next()) {
-            (Some(record), None) => record,
-            (None, _) => return Err(PyValueError::new_err(format!("{place}: no puzzle in the string"))),
-            (Some(_), Some(_)) => {
-                return Err(PyValueError::new_err(format!("{place}: more than one puzzle in the string")))
-            }
-        };
-        parsed.push(record.puzzle.map_err(|e| parse_error(py, index, &e))?);
-    }
-    let rows: Vec<SolveJson> =
-        py.detach(|| map_batch(&parsed, 2, |p| SolveJson::of_variant(p, &variant_answer(p, mode), mode)));
-    rows_out(py, &rows)
+    let spec = variant::spec_of(variant, size)?;
+    let items = variant::items(puzzles, spec)?;
+    variant::solve_rows(py, &items, mode)
 }
 
 /// Puzzles as a NumPy uint8 array of shape (n, 81), 0 = blank: the strings
@@ -643,9 +727,20 @@ fn to_lines<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound
 /// toolkit's Rust libraries from Python. Batch functions take a list of
 /// strings or a NumPy uint8 array of shape (n, 81), release the GIL, run on
 /// all cores and keep input order.
+///
+/// Variant puzzles (killer, jigsaw, X, windoku, anti-knight,
+/// non-consecutive, thermometers, arrows, sizes 4 to 25, samurai) go
+/// through the same functions: a list whose first item is a `Puzzle` or a
+/// string the CLI reads as a variant record (a JSON object, an f-puzzles
+/// object or link, a line of another size than 9x9) is read as variant
+/// records, and solve, grade, explain and hint return the CLI's `--format
+/// json` rows as dicts; generate(variant=...) makes variant sets. `Puzzle`
+/// holds one variant puzzle (size, rules, cages, givens as an n x n array,
+/// to_json, to_fpuzzles). Books (`sudoku print`) are not in this module.
 #[pymodule]
 fn sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", m.py().get_type::<ParseError>())?;
+    m.add_class::<variant::PyPuzzle>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count_solutions, m)?)?;
