@@ -123,8 +123,11 @@ def test_fpuzzles_links_and_objects_solve_as_the_cli_does(cli, tmp_path):
         expected = [json.loads(r) for r in out.stdout.splitlines()]
         assert sudoku.solve([link]) == expected
         assert sudoku.solve([puzzle]) == expected
-        # The f-puzzles object itself, as f-puzzles saves it, reads the same.
-        assert sudoku.Puzzle(puzzle.to_fpuzzles()) == puzzle
+        # The f-puzzles object itself, as f-puzzles saves it, reads the same
+        # here and in the CLI.
+        fpuzzles = puzzle.to_fpuzzles()
+        assert sudoku.Puzzle(fpuzzles) == puzzle
+        assert sudoku.solve([fpuzzles]) == cli_rows(cli, tmp_path, f"fpuzzles{i}", [fpuzzles], "solve")
         # The fixture's solutions are digit strings (9x9 and smaller).
         if record.get("solution") and expected[0]["solution"] and puzzle.size <= 9:
             assert canvas_digits(expected[0]["solution"]) == [int(c, 36) for c in record["solution"]]
@@ -147,6 +150,24 @@ def test_grade_equals_the_cli_json_rows(cli, tmp_path, family):
     expected = cli_rows(cli, tmp_path, family, lines, "grade")
     assert sudoku.grade(lines) == expected, family
     assert all(r["status"] == "rated" for r in expected), expected
+
+
+def test_grade_and_solve_of_puzzles_without_one_solution_equal_the_cli(cli, tmp_path):
+    """Unrated rows (status and why), on both ladders, and the listing of
+    several solutions."""
+    x = json.loads(records("x9", 1)[0])
+    killer = json.loads(records("killer9", 1)[0])
+    lines = [
+        json.dumps(dict(x, givens="." * 81)),  # SE's ladder: not unique
+        json.dumps(dict(x, givens="11" + "." * 79)),  # givens clash
+        json.dumps(dict(killer, cages=killer["cages"][:-3])),  # variant ladder: rated with a trial
+        json.dumps({"size": 4, "givens": "." * 16}),
+    ]
+    rows = sudoku.grade(lines)
+    assert rows == cli_rows(cli, tmp_path, "unrated", lines, "grade")
+    assert [r["status"] for r in rows] != ["rated"] * 4
+    assert sudoku.solve_variant(lines, mode="all", limit=3) == cli_rows(
+        cli, tmp_path, "all", lines, "solve", "--all", "--limit", "3")
 
 
 @pytest.mark.parametrize("family", ["x9", "windoku", "killer9", "thermo-arrow6"])
@@ -183,20 +204,36 @@ def test_hint_on_a_player_position_names_a_mistake_as_the_cli_does(cli, tmp_path
     assert sudoku.hint(sudoku.Puzzle(line)) == expected[0]
 
 
+def test_hint_on_a_line_of_another_size_with_placed_digits_equals_the_cli(cli, tmp_path):
+    record = json.loads(records("classic6", 1)[0])
+    givens, solution = record["givens"], record["solution"]
+    blank = givens.index(".")
+    right = givens[:blank] + solution[blank] + givens[blank + 1:]
+    wrong = givens[:blank] + ("1" if solution[blank] != "1" else "2") + givens[blank + 1:]
+    lines = [f"{givens},{right}", f"{givens},{wrong}", givens]
+    for line in lines:
+        assert [sudoku.hint(line, steps=2)] == cli_rows(cli, tmp_path, "placed6", [line], "hint", "--steps", "2")
+    assert sudoku.hint(lines[1])["steps"][0]["status"] == "mistakes"
+
+
 # generate
 
 
-@pytest.mark.parametrize("variant,size,difficulty,givens", [
-    ("killer", None, "easy", None),
-    ("killer", None, None, 4),
-    ("x", None, "medium", None),
-    ("jigsaw", None, None, None),
-    ("windoku,anti-knight", None, None, None),
-    ("thermo", 6, None, None),
-    (None, 6, None, None),
+@pytest.mark.parametrize("variant,size,difficulty,givens,symmetry", [
+    ("killer", None, "easy", None, None),
+    ("killer", None, None, 4, None),
+    ("x", None, "medium", None, None),
+    ("x", None, None, None, "rot180"),
+    ("jigsaw", None, None, None, None),
+    ("windoku,anti-knight", None, None, None, None),
+    ("non-consecutive", None, None, None, None),
+    ("thermo", 6, None, None, None),
+    (None, 6, None, None, "mirror"),
 ])
-def test_generate_variant_equals_the_cli(cli, variant, size, difficulty, givens):
+def test_generate_variant_equals_the_cli(cli, variant, size, difficulty, givens, symmetry):
     kwargs, args = {}, []
+    if symmetry:
+        kwargs["symmetry"], args = symmetry, args + ["--symmetry", symmetry]
     if variant:
         kwargs["variant"], args = variant, args + ["--variant", variant]
     if size:
