@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PySequence, PyString};
 use serde_json::{json, Value};
 use sudoku_commands::generate::{index_range, make_variant_range, variant_record};
-use sudoku_commands::grade::{GradeRequest, LadderGradeJson};
+use sudoku_commands::grade::{GradeRequest, VariantGradeJson};
 use sudoku_commands::hint::HintRequest;
 use sudoku_commands::input::{sniff, InputKind, JsonRecords};
 use sudoku_commands::solve::SolveMode;
@@ -208,33 +208,12 @@ pub fn counts(py: Python<'_>, items: &[Item], limit: u64) -> Vec<u64> {
 }
 
 /// The row of `sudoku grade --format json` (`--explain` as the request
-/// says) for a variant puzzle: Sudoku Explainer's ladder over its houses
-/// where its grader takes the puzzle, with the variant's name; else the
-/// variant ladder's row; else why it is not rated. The CLI's own choice,
-/// made with the same calls.
-fn grade_row(request: &GradeRequest, puzzle: &Puzzle) -> Value {
-    let variant = puzzle.variant_name();
-    let graded = match request.run_variant(puzzle) {
-        Ok(graded) => graded,
-        Err(_) => {
-            return match LadderGradeJson::of(puzzle, request.explain) {
-                Ok(row) => serde_json::to_value(row).unwrap_or(Value::Null),
-                Err((status, why)) => json!({
-                    "puzzle": puzzle.givens_line(), "variant": variant, "status": status, "why": why
-                }),
-            }
-        }
-    };
-    let grid = <[u8; 81]>::try_from(puzzle.givens()).ok().and_then(sudoku_core::Grid::from_array);
-    let Some(grid) = grid else {
-        // The SE grader takes 9x9 puzzles only; unreachable.
-        return json!({"puzzle": puzzle.givens_line(), "variant": variant, "status": "invalid"});
-    };
-    let mut value = serde_json::to_value(graded.json(&grid)).unwrap_or(Value::Null);
-    if let Some(map) = value.as_object_mut() {
-        map.insert("variant".into(), variant.into());
-    }
-    value
+/// says) for a variant puzzle: the CLI's own call
+/// ([`GradeRequest::grade_variant`]: Sudoku Explainer's ladder over its
+/// houses where its grader takes the puzzle, else the variant ladder, else
+/// why it is not rated) and row.
+fn grade_row(request: &GradeRequest, puzzle: &Puzzle) -> VariantGradeJson {
+    request.grade_variant(puzzle).json(puzzle)
 }
 
 /// The rows of `sudoku grade --format json` for each item.
@@ -243,7 +222,7 @@ pub fn grade_rows<'py>(
     items: &[Item],
     request: &GradeRequest,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rows: Vec<Value> = py.detach(|| map_batch(items, 2, |it| grade_row(request, &it.puzzle)));
+    let rows: Vec<VariantGradeJson> = py.detach(|| map_batch(items, 2, |it| grade_row(request, &it.puzzle)));
     rows_out(py, &rows)
 }
 
