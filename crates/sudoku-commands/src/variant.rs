@@ -338,6 +338,12 @@ pub fn hint_error_status(error: &sudoku_variant::HintError) -> &'static str {
     }
 }
 
+/// The record of `sudoku hint --format json` on a variant position that
+/// has no hints: `{"status", "text"}` ([`hint_error_status`] and why).
+pub fn hint_error_json(error: &sudoku_variant::HintError) -> serde_json::Value {
+    serde_json::json!({"status": hint_error_status(error), "text": error.to_string()})
+}
+
 /// The status word of a hint: `hint`, `mistakes`, `solved`, `no solution`.
 pub fn hint_status(hint: &sudoku_variant::VariantHint) -> &'static str {
     use sudoku_variant::VariantHint as H;

@@ -20,7 +20,7 @@ use sudoku_commands::hint::HintRequest;
 use sudoku_commands::input::{sniff, InputKind, JsonRecords};
 use sudoku_commands::solve::SolveMode;
 use sudoku_commands::solve_json::SolveJson;
-use sudoku_commands::variant::{answer as variant_answer, hint_error_status};
+use sudoku_commands::variant::{answer as variant_answer, hint_error_json};
 use sudoku_commands::Format;
 use sudoku_gen::variant::{Rated, VariantOptions, VariantSpec as MakeSpec, Watch, DEFAULT_MAX_CAGE};
 use sudoku_gen::Symmetry;
@@ -236,8 +236,8 @@ pub fn explain_row<'py>(py: Python<'py>, item: &Item, request: &GradeRequest) ->
 /// variant's name and its steps, or the status and why there are none.
 pub fn hint_row<'py>(py: Python<'py>, item: &Item, request: &HintRequest) -> PyResult<Bound<'py, PyAny>> {
     let row = py.detach(|| match request.run_variant(&item.puzzle, item.placed.as_deref()) {
-        Ok(list) => json!({"variant": item.puzzle.variant_name(), "steps": list.rows(&item.puzzle)}),
-        Err(e) => json!({"status": hint_error_status(&e), "text": e.to_string()}),
+        Ok(list) => list.json(&item.puzzle),
+        Err(e) => hint_error_json(&e),
     });
     rows_out(py, &row)
 }

@@ -226,7 +226,7 @@ fn write_record(
 /// `sudoku_variant::Puzzle::hint` on every other
 /// ([`HintRequest::run_variant`]).
 fn run_variant(args: &HintArgs, format: Format, request: &HintRequest) -> anyhow::Result<ExitCode> {
-    use sudoku_commands::variant::hint_error_status;
+    use sudoku_commands::variant::hint_error_json;
     use sudoku_io::{VariantRecord, VariantSpec};
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
     let inputs = input_paths(&args.files)
@@ -256,9 +256,7 @@ fn run_variant(args: &HintArgs, format: Format, request: &HintRequest) -> anyhow
             Err(e) => {
                 run.negative();
                 match format {
-                    Format::Json => out.write_json(
-                        &serde_json::json!({"status": hint_error_status(&e), "text": e.to_string()}),
-                    )?,
+                    Format::Json => out.write_json(&hint_error_json(&e))?,
                     _ => writeln!(out.get_mut(), "{e}{}", if multi { "\n" } else { "" })?,
                 }
                 return Ok(Flow::Continue);

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use sudoku_commands::hint::{HintJson, HintRequest, Steps};
-use sudoku_commands::variant::hint_error_status;
+use sudoku_commands::variant::hint_error_json;
 use sudoku_grade::hint::Level;
 use sudoku_io::VariantSpec;
 
@@ -90,7 +90,7 @@ async fn hint_variant(app: &App, text: &str, request: HintRequest) -> Result<Res
         }
         Ok(match request.run_variant(&puzzle, placed.as_deref()) {
             Ok(list) => list.json(&puzzle),
-            Err(e) => serde_json::json!({"status": hint_error_status(&e), "text": e.to_string()}),
+            Err(e) => hint_error_json(&e),
         })
     };
     let json: serde_json::Value = app.work.heavy(work).await?;
