@@ -51,14 +51,15 @@ class Puzzle:
 
     ``Puzzle(source, size=None, variant=None)`` reads one record, any form
     ``sudoku solve`` reads (JSON form, f-puzzles object, f-puzzles or
-    SudokuPad link, a line of givens), or a uint8 array of shape (n, n) (the
+    SudokuPad link, a line of givens), a dict of the JSON form (as
+    ``generate(variant=...)`` returns it), or a uint8 array of shape (n, n) (the
     givens of a puzzle with boxes, 0 = blank); ``size`` and ``variant`` are
     ``sudoku solve --size`` and ``--variant`` (rules added: ``"x,anti-knight"``).
     Raises :class:`ParseError` for a record that does not read."""
 
     def __init__(
         self,
-        source: Union[str, "Puzzle", npt.NDArray[np.uint8]],
+        source: Union[str, dict[str, Any], "Puzzle", npt.NDArray[np.uint8]],
         size: Optional[int] = None,
         variant: Optional[str] = None,
     ) -> None: ...

@@ -375,9 +375,16 @@ impl PyPuzzle {
                  numpy.asarray(a, dtype=numpy.uint8)",
             ));
         }
+        // A dict: the JSON form as `generate(variant=...)` and the rows
+        // return it.
+        if source.cast::<pyo3::types::PyDict>().is_ok() {
+            let text: String = py.import("json")?.call_method1("dumps", (source,))?.extract()?;
+            return read_one(py, 0, &text, "puzzle", spec);
+        }
         let text = source.cast::<PyString>().map_err(|_| {
             PyTypeError::new_err(
-                "expected a puzzle string (JSON form, f-puzzles, link or line) or a NumPy array",
+                "expected a puzzle string (JSON form, f-puzzles, link or line), a dict of the JSON form \
+                 or a NumPy array",
             )
         })?;
         read_one(py, 0, text.to_str()?, "puzzle", spec)

@@ -362,3 +362,13 @@ def test_puzzle_errors_are_python_exceptions_with_places():
         sudoku.solve_variant(records("x9", 1)[0])
     with pytest.raises(ValueError, match="limit"):
         sudoku.Puzzle(records("x9", 1)[0]).solutions(0)
+
+
+def test_a_puzzle_reads_the_dicts_generate_returns():
+    rows = sudoku.generate(2, seed=7, variant="killer", difficulty="easy")
+    for row in rows:
+        from_dict = sudoku.Puzzle(row)
+        assert from_dict == sudoku.Puzzle(json.dumps(row))
+        assert from_dict.variant == "killer" and len(from_dict.cages) == len(row["cages"])
+    with pytest.raises(ValueError):
+        sudoku.Puzzle({"size": 9, "cages": "not a list"})
