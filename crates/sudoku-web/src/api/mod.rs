@@ -24,7 +24,7 @@ use serde_json::value::RawValue;
 use sudoku_commands::input::{InputKind, JsonRecords};
 use sudoku_commands::Choice;
 use sudoku_core::Grid;
-use sudoku_io::{InputFormat, InputSpec};
+use sudoku_io::{InputFormat, InputSpec, RecordError};
 
 use crate::error::ApiError;
 use crate::App;
@@ -168,8 +168,14 @@ pub fn is_variant_input(input: &str) -> bool {
 /// SudokuPad links, lines of other sizes), at most `max` of them; a bad
 /// record is an error that says which and where.
 pub fn variant_puzzles(input: &str, max: usize) -> Result<Vec<sudoku_variant::Puzzle>, ApiError> {
-    let mut puzzles = Vec::new();
     let records = sudoku_io::variant_records(input.as_bytes(), "input", sudoku_io::VariantSpec::default());
+    at_most(max, records.map(|r| r.puzzle))
+}
+
+/// The items of `records` (at most `max`; the first error, with its
+/// record's number), or an error when there is none.
+fn at_most<T>(max: usize, records: impl Iterator<Item = Result<T, RecordError>>) -> Result<Vec<T>, ApiError> {
+    let mut items = Vec::new();
     for (n, record) in (1..).zip(records) {
         if n > max {
             return Err(ApiError::new(
@@ -177,12 +183,12 @@ pub fn variant_puzzles(input: &str, max: usize) -> Result<Vec<sudoku_variant::Pu
                 format!("more than {max} records in one request: send them in parts"),
             ));
         }
-        puzzles.push(record.puzzle.map_err(|e| ApiError::record(n, &e))?);
+        items.push(record.map_err(|e| ApiError::record(n, &e))?);
     }
-    if puzzles.is_empty() {
+    if items.is_empty() {
         return Err(ApiError::bad_request("the input holds no puzzle"));
     }
-    Ok(puzzles)
+    Ok(items)
 }
 
 /// The grids of an `input` text, in any form `sudoku solve` reads, at most
@@ -196,19 +202,6 @@ pub fn grids(input: &str, max: usize) -> Result<Vec<Grid>, ApiError> {
              have none here",
         ));
     }
-    let mut grids = Vec::new();
     let spec = InputSpec::from(InputFormat::Auto);
-    for (n, record) in (1..).zip(sudoku_io::records(input.as_bytes(), "input", &spec)) {
-        if n > max {
-            return Err(ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("more than {max} records in one request: send them in parts"),
-            ));
-        }
-        grids.push(record.grid.map_err(|e| ApiError::record(n, &e))?);
-    }
-    if grids.is_empty() {
-        return Err(ApiError::bad_request("the input holds no puzzle"));
-    }
-    Ok(grids)
+    at_most(max, sudoku_io::records(input.as_bytes(), "input", &spec).map(|r| r.grid))
 }
