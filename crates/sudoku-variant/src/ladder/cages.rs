@@ -207,10 +207,7 @@ impl Board<'_> {
     /// the cage's cells that may hold it.
     pub(super) fn cage_needs(&self) -> Option<Step> {
         for (cells, sum) in &self.cages {
-            let placed = cells.iter().fold(0u32, |m, &c| match self.value[usize::from(c)] {
-                0 => m,
-                d => m | 1 << (d - 1),
-            });
+            let placed = self.placed_mask(cells);
             let fits = |m: u32| m & placed == placed && cells.iter().all(|&c| self.get(c) & m != 0);
             let combos = combinations(self.n, cells.len(), *sum);
             let mut fitting = combos.into_iter().filter(|&m| fits(m)).peekable();
@@ -246,10 +243,7 @@ impl Board<'_> {
     /// combination*).
     pub(super) fn hidden_cage_combination(&self) -> Option<Step> {
         for (cells, sum) in &self.cages {
-            let placed = cells.iter().fold(0u32, |m, &c| match self.value[usize::from(c)] {
-                0 => m,
-                d => m | 1 << (d - 1),
-            });
+            let placed = self.placed_mask(cells);
             let open: Vec<u16> = cells.iter().copied().filter(|&c| self.value[usize::from(c)] == 0).collect();
             if open.is_empty() {
                 continue;
