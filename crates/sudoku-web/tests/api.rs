@@ -531,3 +531,57 @@ async fn variant_sets_are_generated() {
     assert_eq!(status, 400, "{body}");
     assert!(error_of(400, &body)["message"].as_str().unwrap().contains("nonsense"), "{body}");
 }
+
+/// Issue 46: `book` makes variant sections (`["killer:easy", 2]`, as
+/// `--sections killer:easy:2`): a PDF, the same bytes for the same
+/// request, whose CSV index has every puzzle in its section and band, each
+/// killer's solution obeying its cages and houses (checked here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn book_makes_variant_sections() {
+    let addr = start(Limits::default()).await;
+    let ask = |format: &str| json!({ "sections": [["killer:easy", 2], ["x:medium", 1], ["6x6:easy", 1]], "seed": 46, "trim": "a4", "format": format });
+    let raw = |format: &str| {
+        let body = ask(format).to_string().into_bytes();
+        async move { crate::common::post_raw(addr, "book", "application/json", body).await }
+    };
+    let (status, pdf) = raw("pdf").await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&pdf[..pdf.len().min(300)]));
+    assert!(pdf.starts_with(b"%PDF-"));
+    assert_eq!(raw("pdf").await.1, pdf, "the same request, the same book");
+    let (status, csv) = raw("csv").await;
+    assert_eq!(status, 200);
+    let mut reader = csv::Reader::from_reader(csv.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 4);
+    let sections: Vec<&str> = rows.iter().map(|r| &r[col("section")]).collect();
+    assert_eq!(sections, ["Killer – Easy", "Killer – Easy", "X – Medium", "6×6 – Easy"], "{sections:?}");
+    for row in &rows {
+        let band = row[col("section")].rsplit(' ').next().unwrap().to_lowercase();
+        assert_eq!(row[col("band")], band, "{row:?}");
+    }
+    for row in rows.iter().take(2) {
+        let puzzle: Value = serde_json::from_str(&row[col("puzzle")]).unwrap();
+        let solution = digits(&row[col("solution")]);
+        for cage in puzzle["cages"].as_array().unwrap() {
+            let cells: Vec<usize> = cage["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| canvas_index(c.as_str().unwrap(), 9))
+                .collect();
+            let sum: u64 = cells.iter().map(|&c| u64::from(solution[c])).sum();
+            assert_eq!(Some(sum), cage["sum"].as_u64(), "{cage}");
+        }
+        for k in 0..9 {
+            let row_digits: std::collections::HashSet<u8> = (0..9).map(|i| solution[k * 9 + i]).collect();
+            assert_eq!(row_digits.len(), 9);
+        }
+    }
+    let (status, body) = post(addr, "book", &json!({ "sections": [["killer:impossible", 2]] })).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) =
+        post(addr, "book", &json!({ "sections": [["killer:easy", 2]], "symmetry": "rot180" })).await;
+    assert_eq!(status, 400, "{body}");
+}

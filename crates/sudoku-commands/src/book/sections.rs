@@ -412,3 +412,67 @@ mod tests {
         assert_eq!(sections[1].name("Killer"), "Killer – Hard");
     }
 }
+
+/// A book of sections, made: each section printed from its easiest puzzle
+/// to its hardest, and the CSV rows in the same order.
+#[derive(Debug, Clone)]
+pub struct SectionBook {
+    /// The sections as printed.
+    pub sections: Vec<sudoku_print::variant::VariantSection>,
+    /// The rows of its CSV index ([`SectionRow`]), section by section.
+    pub rows: Vec<SectionRow>,
+}
+
+/// Every section of the book of `seed`, as `sudoku book --sections` makes
+/// them: section *k* on the indices after the ones before it, the classic
+/// sections' puzzles distinct over the book, each passing `checks`,
+/// stopped once `abort` is set. `done` is told how many puzzles are made
+/// after each section. The error names the section it stopped in.
+pub fn make_section_book(
+    seed: u64,
+    sections: &[Section],
+    checks: Checks,
+    abort: &AtomicBool,
+    mut done: impl FnMut(u64),
+) -> Result<SectionBook, (Section, SectionMakeError)> {
+    use sudoku_print::variant::{variant_name, VariantItem, VariantSection};
+    use sudoku_print::ItemMeta;
+    let mut distinct = Distinct::new(GenOptions { seed, symmetry: Symmetry::None, target_clues: None });
+    let (mut made, mut total) = (Vec::new(), 0);
+    for (section, range) in sections.iter().zip(section_ranges(sections)) {
+        let mut puzzles = make_section(seed, section, range, Some(&mut distinct), checks, abort)
+            .map_err(|e| (section.clone(), e))?;
+        // Easiest first, as printed (tenths); ties in index order.
+        puzzles.sort_by_key(|p| (p.er * 10.0).round() as i64);
+        total += section.count;
+        done(total);
+        made.push(puzzles);
+    }
+    let printed = sections
+        .iter()
+        .zip(&made)
+        .map(|(section, puzzles)| {
+            let name = section.name(&puzzles.first().map(|p| variant_name(&p.puzzle)).unwrap_or_default());
+            let items = puzzles
+                .iter()
+                .map(|p| VariantItem {
+                    puzzle: p.puzzle.clone(),
+                    solution: p.solution.clone(),
+                    meta: ItemMeta {
+                        band: Some(section.band.name().to_string()),
+                        rating: Some(format!("{:.1}", p.er)),
+                        id: Some(format!("{seed}-{}", p.index)),
+                        section: None,
+                    },
+                })
+                .collect();
+            VariantSection::new(name, items)
+        })
+        .collect();
+    let rows = sections
+        .iter()
+        .zip(&made)
+        .flat_map(|(section, puzzles)| puzzles.iter().map(move |p| SectionRow::new(seed, section, p)))
+        .collect();
+    Ok(SectionBook { sections: printed, rows })
+}

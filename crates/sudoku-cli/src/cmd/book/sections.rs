@@ -5,19 +5,13 @@
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use anyhow::{bail, Context};
-use sudoku_commands::book::sections::{
-    make_section, section_ranges, Checks, SectionPuzzle, SectionRow, SECTION_CSV_COLUMNS,
-};
+use anyhow::bail;
+use sudoku_commands::book::sections::{make_section_book, Checks, SectionBook, SECTION_CSV_COLUMNS};
 use sudoku_commands::book::BOOK_COLUMNS;
-use sudoku_commands::generate::{Distinct, TRIAL_FROM};
+use sudoku_commands::generate::TRIAL_FROM;
 use sudoku_commands::Format;
-use sudoku_gen::{GenOptions, Symmetry};
-use sudoku_print::variant::{
-    check_variant_book, render_variant_pdf, render_variant_svg, variant_index, variant_name, VariantItem,
-    VariantSection,
-};
-use sudoku_print::ItemMeta;
+use sudoku_gen::Symmetry;
+use sudoku_print::variant::{check_variant_book, render_variant_pdf, render_variant_svg, variant_index};
 
 use super::{summary, BookArgs};
 use crate::args::pick_format;
@@ -61,52 +55,13 @@ pub fn run(args: &BookArgs) -> anyhow::Result<ExitCode> {
     let total = args.sections.iter().map(|s| s.count).sum();
     let mut progress = Progress::new(Some(total), "puzzles", args.quiet);
     let abort = AtomicBool::new(false);
-    let mut distinct =
-        Distinct::new(GenOptions { seed: args.seed, symmetry: Symmetry::None, target_clues: None });
-    let mut made: Vec<Vec<SectionPuzzle>> = Vec::new();
     let checks = Checks { no_trial: args.no_trial, max_spike: args.max_spike };
-    let (mut done, ranges) = (0, section_ranges(&args.sections));
-    for (section, range) in args.sections.iter().zip(ranges) {
-        let mut puzzles = make_section(args.seed, section, range, Some(&mut distinct), checks, &abort)
-            .with_context(|| format!("section {section}"))?;
-        // Easiest first, as printed (tenths); ties in index order.
-        puzzles.sort_by_key(|p| (p.er * 10.0).round() as i64);
-        done += section.count;
-        progress.set(done);
-        made.push(puzzles);
-    }
+    let book = make_section_book(args.seed, &args.sections, checks, &abort, |done| progress.set(done))
+        .map_err(|(section, e)| anyhow::Error::new(e).context(format!("section {section}")))?;
     progress.finish();
-
-    let book: Vec<VariantSection> = args
-        .sections
-        .iter()
-        .zip(&made)
-        .map(|(section, puzzles)| {
-            let name = section.name(&puzzles.first().map(|p| variant_name(&p.puzzle)).unwrap_or_default());
-            let items = puzzles
-                .iter()
-                .map(|p| VariantItem {
-                    puzzle: p.puzzle.clone(),
-                    solution: p.solution.clone(),
-                    meta: ItemMeta {
-                        band: Some(section.band.name().to_string()),
-                        rating: Some(format!("{:.1}", p.er)),
-                        id: Some(format!("{}-{}", args.seed, p.index)),
-                        section: None,
-                    },
-                })
-                .collect();
-            VariantSection::new(name, items)
-        })
-        .collect();
+    let SectionBook { sections: book, rows } = book;
     check_variant_book(&book, &opts)?;
     let index = variant_index(&book, &opts);
-    let rows: Vec<SectionRow> = args
-        .sections
-        .iter()
-        .zip(&made)
-        .flat_map(|(section, puzzles)| puzzles.iter().map(|p| SectionRow::new(args.seed, section, p)))
-        .collect();
     let header = format!("{},{}\n", BOOK_COLUMNS.join(","), SECTION_CSV_COLUMNS.join(","));
     write_book_csv(&mut csv, &index, &rows, &header)?;
     target.write_rendered(|| render_variant_pdf(&book, &opts), || render_variant_svg(&book, &opts))?;
