@@ -1,5 +1,5 @@
 //! `sudoku book --sections` with variant sections: each section made by
-//! the library ([`make_section`]), printed as a variant book (its rules
+//! the library ([`make_section_book`]), printed as a variant book (its rules
 //! once, its puzzles easiest first) with its index as CSV.
 
 use std::process::ExitCode;
