@@ -56,18 +56,9 @@ async fn solve_counts_and_lists() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn grade_agrees_with_sudoku_explainer() {
     let addr = start(Limits::default()).await;
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/grade/se_calibration_sample.csv");
-    let text = std::fs::read_to_string(path).unwrap();
     // Every 20th row: 20 puzzles across the bands.
-    let rated: Vec<(String, f64)> = text
-        .lines()
-        .skip(1)
-        .step_by(20)
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            (f[0].to_string(), f[1].parse().unwrap())
-        })
-        .collect();
+    let rated: Vec<(String, f64)> =
+        se_rated("se_calibration_sample.csv", ',').into_iter().step_by(20).collect();
     let input: String = rated.iter().map(|(p, _)| format!("{p}\n")).collect();
     let (status, body) = post(addr, "grade", &json!({ "input": input })).await;
     assert_eq!(status, 200, "{body}");
@@ -341,6 +332,20 @@ async fn variant_puzzles_are_solved() {
     }
 }
 
+/// The puzzles of a rated file under `fixtures/grade/` (a header, then
+/// `puzzle` and serate's ER first on each line, split at `sep`).
+fn se_rated(name: &str, sep: char) -> Vec<(String, f64)> {
+    let path = format!("{}/../../fixtures/grade/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(sep).collect();
+            (f[0].to_string(), f[1].parse().unwrap())
+        })
+        .collect()
+}
+
 /// The first record of a variant fixture, with its solution (pencilmark's,
 /// proven unique by CP-SAT when the fixtures were made).
 fn fixture(name: &str) -> (String, Value) {
@@ -397,17 +402,8 @@ fn digits(text: &str) -> Vec<u8> {
 async fn variant_puzzles_are_graded() {
     let addr = start(Limits::default()).await;
     for rule in ["x", "windoku", "disjoint-groups", "anti-knight", "anti-king", "non-consecutive"] {
-        let path = format!("{}/../../fixtures/grade/variant/{rule}.tsv", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        let rated: Vec<(String, f64)> = text
-            .lines()
-            .skip(1)
-            .take(6)
-            .map(|l| {
-                let f: Vec<&str> = l.split('\t').collect();
-                (f[0].to_string(), f[1].parse().unwrap())
-            })
-            .collect();
+        let rated: Vec<(String, f64)> =
+            se_rated(&format!("variant/{rule}.tsv"), '\t').into_iter().take(6).collect();
         let input: String = rated
             .iter()
             .map(|(p, _)| format!("{}\n", json!({ "size": 9, "rules": [rule], "givens": p })))
