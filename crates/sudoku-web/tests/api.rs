@@ -346,6 +346,32 @@ fn se_rated(name: &str, sep: char) -> Vec<(String, f64)> {
         .collect()
 }
 
+/// Checks that `solution` (81 digits) solves the 9x9 killer `puzzle` (its
+/// JSON form): each row, column and box holds each digit once, and each
+/// of its cages (more than nine) has its sum and no digit twice.
+fn assert_killer_holds(puzzle: &Value, solution: &[u8]) {
+    assert_eq!(solution.len(), 81);
+    let house_ok = |cells: Vec<usize>| {
+        let mut seen = [false; 10];
+        cells.iter().all(|&c| !std::mem::replace(&mut seen[solution[c] as usize], true))
+    };
+    for k in 0..9 {
+        assert!(house_ok((0..9).map(|i| k * 9 + i).collect()), "row {k}: {puzzle}");
+        assert!(house_ok((0..9).map(|i| i * 9 + k).collect()), "column {k}: {puzzle}");
+        let boxed = (0..9).map(|i| (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3).collect();
+        assert!(house_ok(boxed), "box {k}: {puzzle}");
+    }
+    let cages = puzzle["cages"].as_array().unwrap();
+    assert!(cages.len() > 9, "{puzzle}");
+    for cage in cages {
+        let cells: Vec<usize> =
+            cage["cells"].as_array().unwrap().iter().map(|c| canvas_index(c.as_str().unwrap(), 9)).collect();
+        let sum: u64 = cells.iter().map(|&c| u64::from(solution[c])).sum();
+        assert_eq!(Some(sum), cage["sum"].as_u64(), "{cage}");
+        assert!(house_ok(cells), "{cage}");
+    }
+}
+
 /// The first record of a variant fixture, with its solution (pencilmark's,
 /// proven unique by CP-SAT when the fixtures were made).
 fn fixture(name: &str) -> (String, Value) {
@@ -486,33 +512,7 @@ async fn variant_sets_are_generated() {
     let rows = body["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
     for row in rows {
-        let solution = digits(row["solution"].as_str().unwrap());
-        assert_eq!(solution.len(), 81);
-        let house_ok = |cells: Vec<usize>| {
-            let mut seen = [false; 10];
-            cells.iter().all(|&c| !std::mem::replace(&mut seen[solution[c] as usize], true))
-        };
-        for k in 0..9 {
-            assert!(house_ok((0..9).map(|i| k * 9 + i).collect()), "row {k}: {row}");
-            assert!(house_ok((0..9).map(|i| i * 9 + k).collect()), "column {k}: {row}");
-            assert!(
-                house_ok((0..9).map(|i| (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3).collect()),
-                "box {k}"
-            );
-        }
-        let cages = row["cages"].as_array().unwrap();
-        assert!(cages.len() > 9, "{row}");
-        for cage in cages {
-            let cells: Vec<usize> = cage["cells"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| canvas_index(c.as_str().unwrap(), 9))
-                .collect();
-            let sum: u64 = cells.iter().map(|&c| u64::from(solution[c])).sum();
-            assert_eq!(Some(sum), cage["sum"].as_u64(), "{cage}");
-            assert!(house_ok(cells), "{cage}");
-        }
+        assert_killer_holds(row, &digits(row["solution"].as_str().unwrap()));
         let (_, graded) = post(addr, "grade", &json!({ "input": row.to_string() })).await;
         assert_eq!(graded["rows"][0]["band"], "easy", "{graded}");
     }
@@ -559,21 +559,7 @@ async fn book_makes_variant_sections() {
     }
     for row in rows.iter().take(2) {
         let puzzle: Value = serde_json::from_str(&row[col("puzzle")]).unwrap();
-        let solution = digits(&row[col("solution")]);
-        for cage in puzzle["cages"].as_array().unwrap() {
-            let cells: Vec<usize> = cage["cells"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| canvas_index(c.as_str().unwrap(), 9))
-                .collect();
-            let sum: u64 = cells.iter().map(|&c| u64::from(solution[c])).sum();
-            assert_eq!(Some(sum), cage["sum"].as_u64(), "{cage}");
-        }
-        for k in 0..9 {
-            let row_digits: std::collections::HashSet<u8> = (0..9).map(|i| solution[k * 9 + i]).collect();
-            assert_eq!(row_digits.len(), 9);
-        }
+        assert_killer_holds(&puzzle, &digits(&row[col("solution")]));
     }
     let (status, body) = post(addr, "book", &json!({ "sections": [["killer:impossible", 2]] })).await;
     assert_eq!(status, 400, "{body}");
