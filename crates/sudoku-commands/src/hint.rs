@@ -70,7 +70,7 @@ impl HintRequest {
             Steps::ToEnd => usize::MAX,
         };
         let Ok(mut grader) = Grader::for_variant(puzzle) else {
-            return crate::variant::hints(puzzle, placed, steps).map(VariantHints::Simple);
+            return crate::variant::hints(puzzle, placed, steps).map(|h| VariantHints::Simple(h, self.level));
         };
         let board = puzzle.board(placed.unwrap_or(puzzle.givens()))?;
         // A position whose path the grader's ladder stops short of (nested
@@ -83,7 +83,7 @@ impl HintRequest {
                 grader.grade_variant(&here, &GradeOptions::default()) == Err(GradeError::BeyondLadder)
             })
         {
-            return crate::variant::hints(puzzle, placed, steps).map(VariantHints::Simple);
+            return crate::variant::hints(puzzle, placed, steps).map(|h| VariantHints::Simple(h, self.level));
         }
         let grid = |cells: &[u8]| cells.try_into().ok().and_then(sudoku_core::Grid::from_array);
         let (Some(givens), Some(board)) = (grid(puzzle.givens()), grid(&board)) else {
@@ -106,8 +106,9 @@ impl HintRequest {
 pub enum VariantHints {
     /// The SE ladder's steps, as for a classic position.
     Ladder(Vec<Hint>),
-    /// The simple steps of any variant.
-    Simple(Vec<VariantHint>),
+    /// The simple steps of any variant, told at a level (a nudge names the
+    /// place alone, a technique-level hint the technique too).
+    Simple(Vec<VariantHint>, Level),
 }
 
 impl VariantHints {
@@ -115,7 +116,7 @@ impl VariantHints {
     pub fn is_negative(&self) -> bool {
         match self {
             VariantHints::Ladder(hints) => is_negative(hints),
-            VariantHints::Simple(hints) => {
+            VariantHints::Simple(hints, _) => {
                 hints.iter().any(|h| matches!(h, VariantHint::Mistake { .. } | VariantHint::NoSolution))
             }
         }
@@ -133,8 +134,8 @@ impl VariantHints {
     pub fn rows(&self, puzzle: &Puzzle) -> Vec<HintStepJson> {
         match self {
             VariantHints::Ladder(hints) => hints.iter().map(HintStepJson::new).collect(),
-            VariantHints::Simple(hints) => {
-                hints.iter().map(|h| HintStepJson::of_variant(puzzle, h)).collect()
+            VariantHints::Simple(hints, level) => {
+                hints.iter().map(|h| HintStepJson::of_variant(puzzle, h, *level)).collect()
             }
         }
     }
@@ -143,7 +144,9 @@ impl VariantHints {
     pub fn lines(&self, puzzle: &Puzzle) -> Vec<String> {
         match self {
             VariantHints::Ladder(hints) => hints.iter().map(line_of).collect(),
-            VariantHints::Simple(hints) => hints.iter().map(|h| hint_line(puzzle, h)).collect(),
+            VariantHints::Simple(hints, level) => {
+                hints.iter().map(|h| hint_line(puzzle, h, *level)).collect()
+            }
         }
     }
 }
@@ -229,7 +232,20 @@ pub struct HintStepJson {
     /// The house a nudge or a technique-level hint points at.
     #[serde(skip_serializing_if = "Option::is_none")]
     house: Option<HouseJson>,
+    /// Variant steps: where the reason lies, as data (the house, the
+    /// constraint or the cell), at every level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<ReasonJson>,
     mistakes: Vec<MistakeJson>,
+}
+
+/// Where a variant step's reason lies: its name (`row 3`, `cage at r1c1
+/// (sum 12)`, `cell`) and its cells, so that a page shades them without
+/// reading the text.
+#[derive(Debug, Clone, Serialize)]
+struct ReasonJson {
+    name: String,
+    cells: Vec<String>,
 }
 
 /// A house as data: its kind (`box`, `row`, `column`), its number (1-9)
@@ -264,6 +280,7 @@ impl HintStepJson {
                 .collect(),
             eliminations: Some(eliminations),
             text: h.text.clone(),
+            reason: None,
             house: h.house.map(|house| HouseJson {
                 kind: house.kind,
                 number: house.number,
@@ -290,15 +307,25 @@ impl HintStepJson {
         }
     }
 
-    /// The JSON form of the variant hint `hint` on `puzzle`: its status
-    /// ([`hint_status`]), technique (`null` but for a placement), the
-    /// placement or the mistake's cell and placed digit, and its line
-    /// ([`hint_line`]) as the text.
-    pub fn of_variant(puzzle: &Puzzle, hint: &VariantHint) -> HintStepJson {
+    /// The JSON form of the variant hint `hint` on `puzzle`, told at
+    /// `level`: its status ([`hint_status`]), technique (`null` but for a
+    /// placement at the technique or full level), the placement (full
+    /// level) or the mistake's cell and placed digit, the reason's place
+    /// as data, and its line ([`hint_line`]) as the text.
+    pub fn of_variant(puzzle: &Puzzle, hint: &VariantHint, level: Level) -> HintStepJson {
         let at = |c: usize, digit: u8| CellDigitJson { cell: puzzle.cell_name(c), digit };
+        let mut reason = None;
         let (technique, placements, mistakes) = match hint {
-            VariantHint::Place { technique, cell: c, digit, .. } => {
-                (Some(*technique), vec![at(*c, *digit)], Vec::new())
+            VariantHint::Place { technique, reason: name, area, cell: c, digit } => {
+                reason = Some(ReasonJson {
+                    name: name.clone(),
+                    cells: area.iter().map(|&a| puzzle.cell_name(usize::from(a))).collect(),
+                });
+                match level {
+                    Level::Nudge => (None, Vec::new(), Vec::new()),
+                    Level::Technique => (Some(*technique), Vec::new(), Vec::new()),
+                    Level::Full => (Some(*technique), vec![at(*c, *digit)], Vec::new()),
+                }
             }
             VariantHint::Mistake { cell: c, placed, .. } => (
                 None,
@@ -319,8 +346,9 @@ impl HintStepJson {
             pattern: None,
             placements,
             eliminations: None,
-            text: hint_line(puzzle, hint),
+            text: hint_line(puzzle, hint, level),
             house: None,
+            reason,
             mistakes,
         }
     }
@@ -337,6 +365,7 @@ impl HintStepJson {
             eliminations: Some(Vec::new()),
             text: why,
             house: None,
+            reason: None,
             mistakes: Vec::new(),
         }
     }
@@ -421,17 +450,42 @@ mod tests {
     #[test]
     fn a_variant_step_keeps_only_what_a_variant_hint_knows() {
         let puzzle = Puzzle::parse_line("1...34....4...21", None).unwrap();
-        let place =
-            VariantHint::Place { technique: "Naked Single", reason: "cell".into(), cell: 1, digit: 2 };
+        let place = VariantHint::Place {
+            technique: "Naked Single",
+            reason: "cell".into(),
+            area: vec![1],
+            cell: 1,
+            digit: 2,
+        };
         assert_eq!(
-            serde_json::to_string(&HintStepJson::of_variant(&puzzle, &place)).unwrap(),
+            serde_json::to_string(&HintStepJson::of_variant(&puzzle, &place, Level::Full)).unwrap(),
             r#"{"status":"hint","technique":"Naked Single","placements":[{"cell":"r1c2","digit":2}],"#
                 .to_owned()
-                + r#""text":"Naked Single: r1c2: only 2 is left. So r1c2=2.","mistakes":[]}"#
+                + r#""text":"Naked Single: r1c2: only 2 is left. So r1c2=2.","#
+                + r#""reason":{"name":"cell","cells":["r1c2"]},"mistakes":[]}"#
         );
+        // A nudge names the place only; a technique-level hint the technique too.
+        assert_eq!(
+            serde_json::to_string(&HintStepJson::of_variant(&puzzle, &place, Level::Nudge)).unwrap(),
+            r#"{"status":"hint","technique":null,"placements":[],"text":"Look at r1c2.","#.to_owned()
+                + r#""reason":{"name":"cell","cells":["r1c2"]},"mistakes":[]}"#
+        );
+        let hidden = VariantHint::Place {
+            technique: "Hidden Single",
+            reason: "row 1".into(),
+            area: vec![0, 1, 2, 3],
+            cell: 1,
+            digit: 2,
+        };
+        let technique =
+            serde_json::to_value(HintStepJson::of_variant(&puzzle, &hidden, Level::Technique)).unwrap();
+        assert_eq!(technique["technique"], "Hidden Single");
+        assert_eq!(technique["text"], "Hidden Single: look at row 1.");
+        assert_eq!(technique["placements"], serde_json::json!([]));
+        assert_eq!(technique["reason"]["cells"], serde_json::json!(["r1c1", "r1c2", "r1c3", "r1c4"]));
         let mistake = VariantHint::Mistake { cell: 1, placed: 3, solution: 2 };
         assert_eq!(
-            serde_json::to_string(&HintStepJson::of_variant(&puzzle, &mistake)).unwrap(),
+            serde_json::to_string(&HintStepJson::of_variant(&puzzle, &mistake, Level::Nudge)).unwrap(),
             r#"{"status":"mistakes","technique":null,"placements":[],"#.to_owned()
                 + r#""text":"mistake: r1c2 holds 3, the solution has 2","mistakes":[{"cell":"r1c2","digit":3}]}"#
         );

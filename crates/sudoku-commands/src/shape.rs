@@ -1,11 +1,16 @@
-//! The shape of a puzzle as data for a front end: its size, its canvas
-//! and its houses, read from the model ([`Puzzle::houses`]), so that the
-//! page's peers are the engine's, the hints' and the checker's.
+//! The shape of a puzzle as data for a front end: its size, its canvas,
+//! its houses, what each cell sees, how its rules are drawn and said, all
+//! read from the model ([`Puzzle::houses`], [`Puzzle::sight`],
+//! [`sudoku_variant::glyphs`], [`sudoku_variant::rules_text`]), so that
+//! the page's peers and candidates are the engine's, the hints' and the
+//! checker's, and the page draws a rule without knowing it.
 
 use serde::Serialize;
-use sudoku_variant::{HouseKind, Puzzle};
+use sudoku_variant::{digit_char, Glyph, HouseKind, Puzzle};
 
-/// A puzzle's shape: `{"size": 9, "side": 9, "houses": [...]}`.
+/// A puzzle's shape: `{"size": 9, "side": 9, "cells": [...], "houses":
+/// [...], "peers": [...], "near": [...], "glyphs": [...], "title":
+/// "Killer", "rules": "Place ...", "symbols": "123456789"}`.
 #[derive(Debug, Clone, Serialize)]
 pub struct ShapeJson {
     /// Digits run 1..=size.
@@ -13,8 +18,55 @@ pub struct ShapeJson {
     /// Side of the canvas (21 for a samurai); cells are numbered row by
     /// row over it.
     side: usize,
+    /// The canvas positions that are cells (all but a samurai's gaps).
+    cells: Vec<u16>,
     /// Every house: n cells that hold every digit once.
     houses: Vec<HouseJson>,
+    /// For each canvas position, the cells whose digit it may not repeat
+    /// (houses, cages, the rules' groups such as a knight's move).
+    peers: Vec<Vec<u16>>,
+    /// For each canvas position, the cells whose digit it may not be next
+    /// to (non-consecutive neighbours).
+    near: Vec<Vec<u16>>,
+    /// How the rules and constraints are drawn, under the digits.
+    glyphs: Vec<GlyphJson>,
+    /// A short name of the variant (`Killer X`, `16×16`, `Classic`).
+    title: String,
+    /// The rules as one paragraph, as a book prints them.
+    rules: String,
+    /// The character of each digit, 1 first (`123456789ABCDEFG`).
+    symbols: String,
+}
+
+/// One shape a rule is drawn with ([`Glyph`]), in cell units: a cell's
+/// centre is at (column + 0.5, row + 0.5); grays run from 0 (black) to 1.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum GlyphJson {
+    /// A line through the centres of cells (a thermometer, an arrow).
+    Path { cells: Vec<u16>, width: f32, gray: f32, arrowhead: bool, from_edge: f32 },
+    /// A filled disc (a bulb, an arrow's circle).
+    Disc { cell: u16, radius: f32, gray: f32 },
+    /// A filled square.
+    Square { cell: u16, side: f32, gray: f32 },
+    /// A dashed outline inside a group of cells, a label in the first.
+    Cage { cells: Vec<u16>, label: Option<String> },
+    /// Shaded cells (X's diagonals, windoku's windows).
+    Shade { cells: Vec<u16> },
+}
+
+impl GlyphJson {
+    fn of(glyph: Glyph) -> GlyphJson {
+        match glyph {
+            Glyph::Path { cells, width, gray, arrowhead, from_edge } => {
+                GlyphJson::Path { cells, width, gray, arrowhead, from_edge }
+            }
+            Glyph::Disc { cell, radius, gray } => GlyphJson::Disc { cell, radius, gray },
+            Glyph::Square { cell, side, gray } => GlyphJson::Square { cell, side, gray },
+            Glyph::Cage { cells, label } => GlyphJson::Cage { cells, label },
+            Glyph::Shade { cells } => GlyphJson::Shade { cells },
+        }
+    }
 }
 
 /// One house of a [`ShapeJson`].
@@ -47,7 +99,19 @@ impl ShapeJson {
                 cells: h.cells,
             })
             .collect();
-        ShapeJson { size: puzzle.size(), side: puzzle.side(), houses }
+        let sight = puzzle.sight();
+        ShapeJson {
+            size: puzzle.size(),
+            side: puzzle.side(),
+            cells: puzzle.cells().into_iter().map(|c| c as u16).collect(),
+            houses,
+            peers: sight.peers,
+            near: sight.near,
+            glyphs: sudoku_variant::glyphs(puzzle).into_iter().map(GlyphJson::of).collect(),
+            title: sudoku_variant::variant_name(puzzle),
+            rules: sudoku_variant::rules_text(puzzle),
+            symbols: (1..=puzzle.size() as u8).map(digit_char).collect(),
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! 9×9 puzzles read this way still go to `sudoku-core`'s solver.
 
 use serde::Serialize;
+use sudoku_grade::hint::Level;
 use sudoku_variant::{format_digits, Puzzle, VariantSolver};
 
 use crate::solve::{status_word, SolveMode};
@@ -304,10 +305,23 @@ pub fn hints(
 
 /// A hint as one line: `Hidden Single: r2c2: 6 in row 2. So r2c2=6.`,
 /// `mistake: r1c2 holds 5, the solution has 3`, `solved`, `no solution`.
-pub fn hint_line(puzzle: &Puzzle, hint: &sudoku_variant::VariantHint) -> String {
+/// A placement told at a lower `level` names where to look (`Look at row
+/// 2.`) and, at the technique level, the technique (`Hidden Single: look
+/// at row 2.`); a naked single's place is its cell.
+pub fn hint_line(puzzle: &Puzzle, hint: &sudoku_variant::VariantHint, level: Level) -> String {
     use sudoku_variant::VariantHint as H;
     match hint {
-        H::Place { technique, reason, cell, digit } => {
+        H::Place { technique, reason, cell, .. } if level != Level::Full => {
+            let place = match (*technique, reason.as_str()) {
+                ("Solution", _) | (_, "cell") => puzzle.cell_name(*cell),
+                _ => reason.clone(),
+            };
+            match level {
+                Level::Nudge => format!("Look at {place}."),
+                _ => format!("{technique}: look at {place}."),
+            }
+        }
+        H::Place { technique, reason, cell, digit, .. } => {
             let name = puzzle.cell_name(*cell);
             let d = sudoku_variant::digit_char(*digit);
             match *technique {

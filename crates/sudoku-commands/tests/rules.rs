@@ -104,7 +104,7 @@ fn hints_keep(puzzle: &Puzzle, solution: &[u8], what: &str, keeps: impl Fn(&[u8]
     let found = request.run_variant(puzzle, None).unwrap();
     let mut board = puzzle.givens().to_vec();
     match &found {
-        VariantHints::Simple(steps) => {
+        VariantHints::Simple(steps, _) => {
             assert_eq!(steps, &hints(puzzle, None, usize::MAX).unwrap(), "{what}");
             for hint in steps {
                 if let VariantHint::Place { cell, digit, .. } = hint {
@@ -234,7 +234,7 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
                 // non-consecutive is left to the variant ladder.
                 ("non-consecutive", Err(why)) => {
                     assert!(why.contains("nested forcing chains"), "{what}: {why}");
-                    assert!(matches!(steps, VariantHints::Simple(_)), "{what}: ladder hints past the ladder");
+                    assert!(matches!(steps, VariantHints::Simple(..)), "{what}: ladder hints past the ladder");
                 }
                 (graded!(), other) => {
                     panic!("{what}: a rule the grader takes was not rated: {other:?}")
@@ -242,7 +242,7 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
                 (_, Err(why)) => {
                     assert!(why.contains(rule.name()), "{what}: {why}");
                     assert!(
-                        matches!(steps, VariantHints::Simple(_)),
+                        matches!(steps, VariantHints::Simple(..)),
                         "{what}: ladder hints on an unrated rule"
                     );
                 }

@@ -33,6 +33,10 @@ pub enum VariantHint {
         technique: &'static str,
         /// Where the reason lies: `row 3`, `cage at r1c1`, `cell`.
         reason: String,
+        /// The cells of the reason, as data (canvas cells, ascending): the
+        /// house, the constraint, the cell itself, or, for a step of the
+        /// ladder, the cells its path places in and removes from.
+        area: Vec<u16>,
         /// Canvas index of the cell.
         cell: usize,
         /// The digit.
@@ -97,14 +101,22 @@ impl Puzzle {
             return Ok(VariantHint::Solved);
         }
         let cands = self.candidates(&board);
-        let place = |technique, reason: String, cell: usize, digit: u8| {
+        let place = |technique, reason: String, mut area: Vec<u16>, cell: usize, digit: u8| {
             debug_assert_eq!(solution[cell], digit);
-            VariantHint::Place { technique, reason, cell, digit }
+            area.sort_unstable();
+            area.dedup();
+            VariantHint::Place { technique, reason, area, cell, digit }
         };
         // Naked singles, in cell order.
         for i in self.cells() {
             if board[i] == 0 && cands[i].count_ones() == 1 {
-                return Ok(place("Naked Single", "cell".into(), i, cands[i].trailing_zeros() as u8 + 1));
+                return Ok(place(
+                    "Naked Single",
+                    "cell".into(),
+                    vec![i as u16],
+                    i,
+                    cands[i].trailing_zeros() as u8 + 1,
+                ));
             }
         }
         // Hidden singles, house by house.
@@ -117,7 +129,8 @@ impl Puzzle {
                 let spots: Vec<usize> =
                     house.cells.iter().map(|&c| usize::from(c)).filter(|&c| cands[c] & bit != 0).collect();
                 if let [only] = spots[..] {
-                    return Ok(place("Hidden Single", self.house_name(house.kind, &house.cells), only, d));
+                    let name = self.house_name(house.kind, &house.cells);
+                    return Ok(place("Hidden Single", name, house.cells.clone(), only, d));
                 }
             }
         }
@@ -132,7 +145,14 @@ impl Puzzle {
                 let left = narrowed.0[c];
                 if board[c] == 0 && left.count_ones() == 1 && cands[c].count_ones() > 1 {
                     let digit = left.trailing_zeros() as u8 + 1;
-                    return Ok(place(constraint.kind().hint_title(), constraint.describe(self), c, digit));
+                    let area = constraint.cells().collect();
+                    return Ok(place(
+                        constraint.kind().hint_title(),
+                        constraint.describe(self),
+                        area,
+                        c,
+                        digit,
+                    ));
                 }
             }
         }
@@ -147,7 +167,9 @@ impl Puzzle {
                         true => last.reason.clone(),
                         false => format!("{}, then {} ({})", hardest.reason, last.technique, last.reason),
                     };
-                    return Ok(place(hardest.technique, reason, usize::from(cell), digit));
+                    let area =
+                        path.iter().flat_map(|s| s.place.iter().chain(&s.elim).map(|&(c, _)| c)).collect();
+                    return Ok(place(hardest.technique, reason, area, usize::from(cell), digit));
                 }
             }
         }
@@ -159,7 +181,8 @@ impl Puzzle {
             .filter(|&i| board[i] == 0)
             .min_by_key(|&i| cands[i].count_ones())
             .expect("an empty cell");
-        Ok(place("Solution", format!("{} candidates left", cands[cell].count_ones()), cell, solution[cell]))
+        let reason = format!("{} candidates left", cands[cell].count_ones());
+        Ok(place("Solution", reason, vec![cell as u16], cell, solution[cell]))
     }
 
     /// The board of a player's position: the givens with `placed` (one

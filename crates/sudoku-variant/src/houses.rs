@@ -58,7 +58,7 @@ pub struct House {
 /// cells whose digit it may not be next to (non-consecutive neighbours).
 /// The candidates of a position, for the hints and the ladder alike.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Sight {
+pub struct Sight {
     /// The cells each cell may not repeat, sorted.
     pub peers: Vec<Vec<u16>>,
     /// The cells each cell's digit may not be consecutive to.
@@ -82,8 +82,9 @@ impl Sight {
 }
 
 impl Puzzle {
-    /// What each cell sees ([`Sight`]).
-    pub(crate) fn sight(&self) -> Sight {
+    /// What each cell sees ([`Sight`]): the page of `sudoku serve` takes
+    /// its auto-candidates from it, as the hints do.
+    pub fn sight(&self) -> Sight {
         let mut groups: Vec<Vec<u16>> = self.houses().into_iter().map(|h| h.cells).collect();
         for rule in self.rules().iter() {
             groups.extend(rule.distinct(self, &Instance::default()));

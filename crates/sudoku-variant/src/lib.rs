@@ -50,6 +50,7 @@ mod json;
 pub mod ladder;
 mod names;
 mod puzzle;
+mod words;
 
 pub use constraint::{
     kind_named, Candidates, Constraint, Fields, Glyph, Instance, Instances, Kind, Kinds, ReadFpCell,
@@ -59,10 +60,11 @@ pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_d
 pub use engine::{Interrupt, Outcome, VariantSolver};
 pub use error::VariantError;
 pub use hint::{HintError, VariantHint};
-pub use houses::{House, HouseKind};
+pub use houses::{House, HouseKind, Sight};
 pub use interop::{lzstring, Imported, InteropError};
 pub use json::JsonPuzzle;
 pub use ladder::{RateError, Rating, Step};
 pub use names::{ShapeName, VariantList};
 pub use puzzle::{default_boxes, Layout, Puzzle, SAMURAI_GRIDS, SAMURAI_SIDE};
 pub use sudoku_core::{Coord, ParseCoordError};
+pub use words::{glyphs, rules_text, variant_name};

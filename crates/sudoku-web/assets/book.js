@@ -9,13 +9,40 @@
 // ---------------------------------------------------------------------------
 
 const BANDS = ["easy", "medium", "hard", "expert", "extreme"];
+// The variants a section can hold, as `book --sections` names them (`+` joins a rule and a size).
+const BOOK_VARIANTS = [
+  ["classic", "Classic"],
+  ["killer", "Killer"],
+  ["jigsaw", "Jigsaw"],
+  ["x", "X"],
+  ["windoku", "Windoku"],
+  ["anti-knight", "Anti-knight"],
+  ["anti-king", "Anti-king"],
+  ["non-consecutive", "Non-consecutive"],
+  ["thermo", "Thermo"],
+  ["arrow", "Arrow"],
+  ["killer+x", "Killer X"],
+  ["6x6", "6x6"],
+  ["16x16", "16x16"],
+  ["samurai", "Samurai"],
+];
 let nSectionIds = 0;
 
-/** Adds a section row: a band and a count, with a remove button. */
-function addSection(band, count) {
+/** Adds a section row: a variant, a band and a count, with a remove button. */
+function addSection(band, count, variant) {
   const id = ++nSectionIds;
   const row = el("div", "section-row");
   row.setAttribute("data-testid", "section");
+  const variantLabel = el("label", "", "Variant");
+  variantLabel.htmlFor = "sec-variant-" + id;
+  const kind = el("select", "sec-variant");
+  kind.id = "sec-variant-" + id;
+  for (const [value, name] of BOOK_VARIANTS) {
+    const o = el("option", "", name);
+    o.value = value;
+    if (value === (variant || "classic")) o.selected = true;
+    kind.appendChild(o);
+  }
   const bandLabel = el("label", "", "Band");
   bandLabel.htmlFor = "sec-band-" + id;
   const sel = el("select", "sec-band");
@@ -42,11 +69,13 @@ function addSection(band, count) {
     (rest || $("add-section")).focus();
   });
   // Each label stays beside its control when the row wraps on a phone.
+  const variantPair = el("span", "pair");
+  variantPair.append(variantLabel, kind);
   const bandPair = el("span", "pair");
   bandPair.append(bandLabel, sel);
   const countPair = el("span", "pair");
   countPair.append(countLabel, num);
-  row.append(bandPair, countPair, remove);
+  row.append(variantPair, bandPair, countPair, remove);
   $("book-sections").appendChild(row);
   updateRemoveButtons();
   return row;
@@ -58,15 +87,22 @@ function updateRemoveButtons() {
   for (const r of rows) {
     const b = r.querySelector("button");
     b.disabled = rows.length === 1;
-    b.setAttribute("aria-label", "Remove the " + r.querySelector("select").value + " section");
+    b.setAttribute("aria-label", "Remove the " + sectionName(r) + " section");
   }
+}
+
+/** A section row's name as `book --sections` writes it: `medium`, `killer:easy`. */
+function sectionName(row) {
+  const variant = row.querySelector(".sec-variant").value;
+  const band = row.querySelector(".sec-band").value;
+  return variant === "classic" ? band : variant + ":" + band;
 }
 
 /** The /api/book request for the chosen options. */
 function bookRequest(format) {
   const sections = [];
   for (const r of $("book-sections").querySelectorAll(".section-row")) {
-    sections.push([r.querySelector("select").value, Math.max(1, Math.floor(Number(r.querySelector("input").value) || 1))]);
+    sections.push([sectionName(r), Math.max(1, Math.floor(Number(r.querySelector("input").value) || 1))]);
   }
   const body = {
     sections: sections,

@@ -31,7 +31,8 @@ async function gradeInput() {
     show.addEventListener("click", () => selectGradeRow(k));
     first.appendChild(show);
     tr.appendChild(first);
-    tr.appendChild(el("td", "puzzle", row.puzzle || ""));
+    // A variant's row holds its JSON form: its variant's name stands for it.
+    tr.appendChild(el("td", "puzzle", typeof row.puzzle === "string" ? row.puzzle : row.variant || ""));
     const rated = row.status === "rated";
     const num = (x) => (rated && x !== undefined && x !== null ? Number(x).toFixed(1) : "");
     tr.appendChild(el("td", "num", num(row.er)));
@@ -56,28 +57,28 @@ function selectGradeRow(k) {
   const row = grade.rows[k];
   grade.row = row;
   for (const tr of $("grade-rows").children) tr.classList.toggle("chosen", tr.dataset.row === String(k));
-  const givens = parseLine(row.puzzle);
+  const givens = parseLine(CLASSIC, typeof row.puzzle === "string" ? row.puzzle : "");
   if (!givens) {
     $("grade-detail").hidden = true;
     return;
   }
   // The position before each step: placed digits and the candidates left by earlier steps.
   const values = givens.slice();
-  let cand = values.map((v, i) => (v ? 0 : allowed(values, i)));
+  let cand = values.map((v, i) => (v ? 0 : allowed(CLASSIC, values, i)));
   grade.positions = [];
   for (const s of row.steps || []) {
     grade.positions.push({ values: values.slice(), cand: cand.slice() });
     for (const p of s.placements || []) {
       const m = /^(r[1-9]c[1-9])=([1-9])$/.exec(p);
       if (!m) continue;
-      const i = cellIndex(m[1]), d = Number(m[2]);
+      const i = cellIndex(CLASSIC, m[1]), d = Number(m[2]);
       values[i] = d;
       cand[i] = 0;
-      for (const q of PEERS[i]) cand[q] &= ~(1 << (d - 1));
+      for (const q of CLASSIC.peers[i]) cand[q] &= ~(1 << (d - 1));
     }
     for (const e of s.eliminations || []) {
       const m = /^(r[1-9]c[1-9])<>([1-9])$/.exec(e);
-      if (m) cand[cellIndex(m[1])] &= ~(1 << (Number(m[2]) - 1));
+      if (m) cand[cellIndex(CLASSIC, m[1])] &= ~(1 << (Number(m[2]) - 1));
     }
   }
   grade.positions.push({ values: values.slice(), cand: cand.slice() });
@@ -97,16 +98,17 @@ function drawGradeStep() {
   if (s) {
     for (const p of s.placements || []) {
       const m = /^(r[1-9]c[1-9])=([1-9])$/.exec(p);
-      if (m) place.set(cellIndex(m[1]), Number(m[2]));
+      if (m) place.set(cellIndex(CLASSIC, m[1]), Number(m[2]));
     }
     for (const e of s.eliminations || []) {
       const m = /^(r[1-9]c[1-9])<>([1-9])$/.exec(e);
-      if (m) elim.set(cellIndex(m[1]), (elim.get(cellIndex(m[1])) || 0) | (1 << (Number(m[2]) - 1)));
+      if (m) elim.set(cellIndex(CLASSIC, m[1]), (elim.get(cellIndex(CLASSIC, m[1])) || 0) | (1 << (Number(m[2]) - 1)));
     }
   }
   // The pattern's cells come as data (the step's `cells`), never read from its text.
-  const shown = patternOf(s ? s.cells : [], elim);
+  const shown = patternOf(CLASSIC, s ? s.cells : [], elim);
   drawBoard(gradeCells, {
+    shape: CLASSIC,
     givens: grade.givens,
     values: pos.values,
     marks: pos.cand,
@@ -138,7 +140,7 @@ function gradeStep(to) {
 }
 
 function setupGrade() {
-  gradeCells = buildBoard($("grade-board"), false);
+  gradeCells = buildBoard($("grade-board"), CLASSIC, false);
   $("grade-btn").addEventListener("click", () => gradeInput().catch(() => {}));
   $("step-first").addEventListener("click", () => gradeStep(0));
   $("step-prev").addEventListener("click", () => gradeStep(grade.step - 1));

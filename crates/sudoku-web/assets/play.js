@@ -12,10 +12,13 @@
 const FIRST_PUZZLE = ".....6...2..17..4.3.8..47.6........974.....85....8.......34...8..2..9......2.7.1.";
 
 const play = {
+  shape: CLASSIC, // the puzzle's shape, from the server's model
+  puzzle: null, // a variant's JSON form (null for a classic 9x9), sent back with each position
+  fpuzzles: null, // the f-puzzles link the server made for the puzzle
   givens: new Array(81).fill(0),
   values: new Array(81).fill(0),
   marks: new Array(81).fill(0), // the player's pencil marks, 0 = none
-  solution: null, // an 81-digit array when the server told it
+  solution: null, // the canvas digits when the server told them
   selected: 0,
   pencil: false,
   undo: [],
@@ -26,13 +29,26 @@ const play = {
 };
 let playCells = [];
 
-/** Loads a new puzzle: givens, optionally the placed digits and marks, and the solution. */
-function loadPuzzle(givens, values, marks, solution) {
+/**
+ * Loads a new puzzle: givens, optionally the placed digits and marks, and the solution, on the
+ * classic grid; `model` (an answer of /api/puzzle) gives any other puzzle its shape and rules.
+ */
+function loadPuzzle(givens, values, marks, solution, model) {
+  const shape = model ? makeShape(model.shape) : CLASSIC;
+  if (shape !== play.shape || !playCells.length) {
+    play.shape = shape;
+    playCells = buildBoard($("board"), shape, true);
+    buildPad(shape);
+  }
+  play.puzzle = model && !model.classic ? model.puzzle : null;
+  play.fpuzzles = model ? model.fpuzzles : null;
+  showRules(model && !model.classic ? shape : null);
+  const n = shape.n;
   play.givens = givens.slice();
   play.values = (values || givens).slice();
-  for (let i = 0; i < 81; i++) if (givens[i]) play.values[i] = givens[i];
-  play.marks = marks ? marks.slice() : new Array(81).fill(0);
-  for (let i = 0; i < 81; i++) if (play.values[i]) play.marks[i] = 0;
+  for (let i = 0; i < n; i++) if (givens[i]) play.values[i] = givens[i];
+  play.marks = marks ? marks.slice() : new Array(n).fill(0);
+  for (let i = 0; i < n; i++) if (play.values[i]) play.marks[i] = 0;
   play.solution = solution || null;
   play.undo = [];
   play.redo = [];
@@ -42,9 +58,50 @@ function loadPuzzle(givens, values, marks, solution) {
   $("hint-box").hidden = true;
   $("mistakes-box").hidden = true;
   setStatus(play.wasSolved ? "Solved!" : "");
-  const first = play.values.findIndex((v) => v === 0);
-  play.selected = first >= 0 ? first : 0;
+  const first = shape.cells.find((i) => play.values[i] === 0);
+  play.selected = first !== undefined ? first : shape.cells[0];
   update();
+}
+
+/** A puzzle the server described (an answer of /api/puzzle), from its givens. */
+function loadModel(model, values, marks) {
+  loadPuzzle(model.givens, values, marks, model.solution, model);
+}
+
+/** The rules above the grid, for a variant (hidden for a classic grid). */
+function showRules(shape) {
+  $("rules").hidden = !shape;
+  $("rules-title").textContent = shape ? shape.title : "";
+  $("rules-text").textContent = shape ? shape.rules : "";
+}
+
+/** The digit pad for the shape: one button a digit (1-9, then letters), Erase and Pencil. */
+function buildPad(shape) {
+  const pad = $("pad");
+  pad.textContent = "";
+  const cols = shape.size <= 9 ? shape.size : Math.ceil(shape.size / 2);
+  pad.style.setProperty("--cols", String(cols));
+  for (let d = 1; d <= shape.size; d++) {
+    const b = el("button", "", symbol(shape, d));
+    b.type = "button";
+    b.dataset.digit = String(d);
+    if (d > 9) b.setAttribute("aria-label", symbol(shape, d) + " (" + d + ")");
+    pad.appendChild(b);
+  }
+  const erase = el("button", "", "Erase");
+  erase.type = "button";
+  erase.id = "pad-erase";
+  erase.dataset.digit = "0";
+  erase.setAttribute("aria-label", "Erase the cell");
+  const pencil = el("button", "", play.pencil ? "Pencil: on" : "Pencil");
+  pencil.type = "button";
+  pencil.id = "pad-pencil";
+  pencil.setAttribute("aria-pressed", play.pencil ? "true" : "false");
+  // Erase and Pencil share the last row, half each.
+  const half = Math.max(1, Math.floor(cols / 2));
+  erase.style.gridColumn = "1 / span " + half;
+  pencil.style.gridColumn = half + 1 + " / -1";
+  pad.append(erase, pencil);
 }
 
 /** Saves the position for undo before a change. */
@@ -72,6 +129,11 @@ function redo() {
   travel(play.redo, play.undo);
 }
 
+/** What the board says when it is solved. */
+function solvedText() {
+  return play.puzzle ? "Solved! Every rule holds." : "Solved! Every row, column and box holds 1 to 9.";
+}
+
 /** After the position changed: the old hint and mistakes no longer apply. */
 function changed() {
   play.hint = null;
@@ -79,19 +141,23 @@ function changed() {
   $("hint-box").hidden = true;
   $("mistakes-box").hidden = true;
   const solved = isSolved();
-  if (solved && !play.wasSolved) setStatus("Solved! Every row, column and box holds 1 to 9.");
+  if (solved && !play.wasSolved) setStatus(solvedText());
   else if (!solved) setStatus("");
   play.wasSolved = solved;
   update();
 }
 
-/** True when every cell holds a digit and no house repeats one (with one solution, that is the solution). */
+/**
+ * True when every cell holds a digit, no peer repeats one and (when the server told it) the grid is
+ * the solution: with one solution, that is every rule.
+ */
 function isSolved() {
-  for (let i = 0; i < 81; i++) {
+  const shape = play.shape;
+  for (const i of shape.cells) {
     if (!play.values[i]) return false;
-    for (const p of PEERS[i]) if (play.values[p] === play.values[i]) return false;
+    for (const p of shape.peers[i]) if (play.values[p] === play.values[i]) return false;
   }
-  return !play.solution || play.values.every((v, i) => v === play.solution[i]);
+  return !play.solution || shape.cells.every((i) => play.values[i] === play.solution[i]);
 }
 
 function setStatus(text) {
@@ -107,8 +173,13 @@ function placeDigit(i, d) {
   remember();
   play.values[i] = d;
   play.marks[i] = 0;
-  if (d) for (const p of PEERS[i]) play.marks[p] &= ~(1 << (d - 1));
+  if (d) clearPeerMarks(i, d);
   changed();
+}
+
+/** Takes digit d out of the marks of the cells that see cell i. */
+function clearPeerMarks(i, d) {
+  for (const p of play.shape.peers[i]) play.marks[p] &= ~(1 << (d - 1));
 }
 
 /** Toggles pencil mark d in cell i. */
@@ -130,6 +201,7 @@ function enterDigit(d, asMark) {
 
 function setPencil(on) {
   play.pencil = on;
+  if (!$("pad-pencil")) return;
   $("pad-pencil").setAttribute("aria-pressed", on ? "true" : "false");
   $("pad-pencil").textContent = on ? "Pencil: on" : "Pencil";
 }
@@ -138,10 +210,11 @@ function setPencil(on) {
 function update() {
   const h = play.hint || {};
   drawBoard(playCells, {
+    shape: play.shape,
     givens: play.givens,
     values: play.values,
     marks: play.marks,
-    showMarks: (i) => allowed(play.values, i),
+    showMarks: (i) => allowed(play.shape, play.values, i),
     selected: play.selected,
     pattern: h.pattern,
     patternDigits: h.patternDigits,
@@ -171,16 +244,27 @@ function candidatesForServer() {
   const out = [];
   for (let i = 0; i < 81; i++) {
     if (play.values[i]) out.push(String(play.values[i]));
-    else out.push(maskDigits(play.marks[i] || ALL_DIGITS).join(""));
+    else out.push(maskDigits(play.marks[i] || CLASSIC.all, 9).join(""));
   }
   return out;
 }
 
-/** The request body of /api/hint for the current position. */
+/**
+ * The request body of /api/hint for the current position: a classic grid's givens, digits and
+ * pencil marks; a variant's JSON form with the player's digits.
+ */
 function hintRequest(level) {
-  const body = { givens: toLine(play.givens), placed: toLine(play.values), level: level, steps: 1 };
+  const placed = toLine(play.shape, play.values);
+  if (play.puzzle) return Object.assign({}, play.puzzle, { placed: placed, level: level, steps: 1 });
+  const body = { givens: toLine(play.shape, play.givens), placed: placed, level: level, steps: 1 };
   if (play.marks.some((m, i) => m && !play.values[i])) body.candidates = candidatesForServer();
   return body;
+}
+
+/** The first step of a hint answer: a classic one is the step; a variant's lists its steps. */
+async function askHint(level, button) {
+  const res = await api("/api/hint", hintRequest(level), { button: button });
+  return res.steps ? res.steps[0] || { status: "no hint" } : res;
 }
 
 /** Shows the mistakes of a hint answer on the board and in the list. */
@@ -188,10 +272,13 @@ function showMistakes(mistakes) {
   play.mistakes = new Map();
   const list = $("mistakes-list");
   list.textContent = "";
+  const sym = (d) => symbol(play.shape, d);
   for (const m of mistakes) {
-    const i = cellIndex(m.cell);
+    const i = cellIndex(play.shape, m.cell);
     let text;
-    if (m.placed) text = m.cell + " holds " + m.placed + ", which is wrong" + (m.digit ? " (it is " + m.digit + ")" : "");
+    // A variant's mistake is a wrong digit: its cell and the digit placed there.
+    if (!m.kind && m.digit) text = m.cell + " holds " + sym(m.digit) + ", which is wrong";
+    else if (m.placed) text = m.cell + " holds " + sym(m.placed) + ", which is wrong" + (m.digit ? " (it is " + sym(m.digit) + ")" : "");
     else if (/erased/.test(m.kind || "")) text = m.cell + ": the answer was erased from the pencil marks" + (m.digit ? " (it is " + m.digit + ")" : "");
     else text = m.cell + ": " + (m.kind || "mistake") + (m.digit ? " (" + m.digit + " is the answer)" : "");
     if (i >= 0) play.mistakes.set(i, m.kind || "mistake");
@@ -204,7 +291,7 @@ function showMistakes(mistakes) {
 
 /** Check: the server compares the position with the solution. */
 async function check() {
-  const res = await api("/api/hint", hintRequest("nudge"), { button: $("check-btn") });
+  const res = await askHint("nudge", $("check-btn"));
   play.hint = null;
   $("hint-box").hidden = true;
   if (res.status === "mistakes") {
@@ -212,7 +299,7 @@ async function check() {
     setStatus("Mistakes found: see the cells marked ✗.");
   } else if (res.status === "solved") {
     showMistakes([]);
-    setStatus("Solved! Every row, column and box holds 1 to 9.");
+    setStatus(solvedText());
   } else if (res.status === "hint") {
     showMistakes([]);
     setStatus("No mistakes so far.");
@@ -226,8 +313,7 @@ async function check() {
 /** Hint: asks for the next step at the chosen level and draws it. */
 async function hint() {
   const level = $("hint-level").value;
-  const res = await api("/api/hint", hintRequest(level), { button: $("hint-btn") });
-  showHint(res, level);
+  showHint(await askHint(level, $("hint-btn")), level);
 }
 
 function showHint(res, level) {
@@ -264,19 +350,22 @@ function showHint(res, level) {
     placements: res.placements || [],
     eliminations: res.eliminations || [],
   };
+  const shape = play.shape;
   for (const p of h.placements) {
-    const i = cellIndex(p.cell);
+    const i = cellIndex(shape, p.cell);
     if (i >= 0) h.place.set(i, p.digit);
   }
   for (const e of h.eliminations) {
-    const i = cellIndex(e.cell);
+    const i = cellIndex(shape, e.cell);
     if (i >= 0) h.elim.set(i, (h.elim.get(i) || 0) | maskOf(e.digits));
   }
-  const shown = patternOf(res.pattern, h.elim);
+  const shown = patternOf(shape, res.pattern, h.elim);
   h.pattern = shown.pattern;
   h.patternDigits = shown.digits;
-  // The house a nudge points at comes as data (its cells), never read from the text.
-  if (res.house) for (const c of res.house.cells || []) if (cellIndex(c) >= 0) h.house.add(cellIndex(c));
+  // The house a nudge points at, and a variant step's reason (its house, cage, thermometer ...),
+  // come as data (their cells), never read from the text.
+  const where = (res.house ? res.house.cells : []).concat(res.reason ? res.reason.cells : []);
+  for (const c of where) if (cellIndex(shape, c) >= 0) h.house.add(cellIndex(shape, c));
   h.canApply = h.place.size > 0 || h.elim.size > 0;
   play.hint = h;
   $("hint-technique").textContent = res.technique || "Where to look";
@@ -285,7 +374,7 @@ function showHint(res, level) {
     $("hint-difficulty").hidden = false;
   }
   $("hint-text").textContent = res.text || "";
-  if (h.house.size) legend.appendChild(el("li", "lg-house", "Shaded: where to look"));
+  if (h.house.size) legend.appendChild(el("li", "lg-house", "Shaded: where to look" + (res.reason ? " (" + res.reason.name + ")" : "")));
   if (h.pattern.size) legend.appendChild(el("li", "lg-pattern", "Yellow cells: the pattern"));
   if (h.place.size) legend.appendChild(el("li", "lg-place", "Green digits: to place"));
   if (h.elim.size) legend.appendChild(el("li", "lg-elim", "Struck-out digits: to remove"));
@@ -302,78 +391,119 @@ function applyHint() {
     if (play.givens[i]) continue;
     play.values[i] = d;
     play.marks[i] = 0;
-    for (const p of PEERS[i]) play.marks[p] &= ~(1 << (d - 1));
+    clearPeerMarks(i, d);
   }
   // A cell without marks gets what the digits allow, less the eliminated ones, so the next
   // hint starts from the position this one leaves.
   for (const [i, m] of h.elim) {
     if (play.values[i]) continue;
-    play.marks[i] = (play.marks[i] || allowed(play.values, i)) & ~m;
+    play.marks[i] = (play.marks[i] || allowed(play.shape, play.values, i)) & ~m;
   }
   changed();
 }
 
-/** Fills every empty cell's marks with what the placed digits allow. */
+/**
+ * Fills every empty cell's marks with what the placed digits allow under the puzzle's rules (its
+ * peers and non-consecutive neighbours, from the model).
+ */
 function autoCandidates() {
   remember();
-  for (let i = 0; i < 81; i++) play.marks[i] = play.values[i] ? 0 : allowed(play.values, i);
+  for (const i of play.shape.cells) play.marks[i] = play.values[i] ? 0 : allowed(play.shape, play.values, i);
   changed();
 }
 
 function clearMarks() {
   if (!play.marks.some((m) => m)) return;
   remember();
-  play.marks = new Array(81).fill(0);
+  play.marks = new Array(play.shape.n).fill(0);
   changed();
 }
 
 function restart() {
-  loadPuzzle(play.givens, null, null, play.solution);
+  play.values = play.givens.slice();
+  play.marks = new Array(play.shape.n).fill(0);
+  play.undo = [];
+  play.redo = [];
+  changed();
   $("puzzle-info").textContent = "Restarted.";
 }
 
-/** Generate: a new puzzle of the chosen band. */
+/** Asks the server for a puzzle's model (shape, rules, givens, solution); it must be unique. */
+async function fetchModel(input, button) {
+  const model = await api("/api/puzzle", { input: input }, { button: button });
+  if (model.status !== "unique") {
+    const why = {
+      unsolvable: "has no solution",
+      multiple: "has more than one solution",
+      stopped: "was not solved within the server's search budget",
+    }[model.status] || "is " + model.status;
+    const text = "This puzzle " + why + ", so it cannot be played.";
+    showAlert(text);
+    throw new ApiError(text);
+  }
+  return model;
+}
+
+/** Generate: a new puzzle of the chosen variant, size and band. */
 async function generate() {
   const band = $("band").value;
-  const res = await api("/api/generate", { band: band, number: 1 }, { button: $("generate-btn") });
+  const variant = $("gen-variant").value;
+  const size = Number($("gen-size").value);
+  const body = { band: band, number: 1 };
+  if (variant !== "classic") body.variant = variant;
+  if (size !== 9 && variant !== "samurai") body.size = size;
+  const button = $("generate-btn");
+  const res = await api("/api/generate", body, { button: button });
   const row = res.rows[0];
-  loadPuzzle(parseLine(row.puzzle), null, null, parseLine(row.solution));
-  $("puzzle-info").textContent =
-    "A " + (row.band || band) + " puzzle: rating " + Number(row.rating).toFixed(1) + ", " + row.clues + " clues (seed " + row.seed + ").";
+  // A classic row holds its puzzle as a line; a variant row is the puzzle's JSON form.
+  const input = typeof row.puzzle === "string" && !row.size ? row.puzzle : JSON.stringify(row);
+  const model = await fetchModel(input, button);
+  loadModel(model);
+  const rating = row.rating !== undefined && row.rating !== null ? "rating " + Number(row.rating).toFixed(1) + ", " : "";
+  const what = model.classic ? "puzzle" : model.shape.title + " puzzle";
+  $("puzzle-info").textContent = "A " + (row.band || band) + " " + what + ": " + rating + "seed " + row.seed + ".";
   playCells[play.selected].focus();
 }
 
-/** Load: the pasted puzzle must have exactly one solution. */
+/** Load: a pasted puzzle in any form the server reads; it must have exactly one solution. */
 async function loadPasted() {
   const text = $("puzzle-input").value.trim();
   if (!text) {
     showAlert("Paste a puzzle into the box first.");
     return;
   }
-  const res = await api("/api/solve", { input: text, mode: "count", limit: 2 }, { button: $("load-btn") });
-  const row = res.rows[0];
-  if (!row) {
-    showAlert("No puzzle found in the text.");
-    return;
-  }
-  if (row.count !== 1) {
-    const why = row.count === 0 ? "has no solution" : "has more than one solution";
-    showAlert("This puzzle " + why + ", so it cannot be played (status: " + row.status + ").");
-    return;
-  }
-  loadPuzzle(parseLine(row.puzzle), null, null, parseLine(row.solution));
-  const extra = res.rows.length > 1 ? " (the first of " + res.rows.length + " records)" : "";
-  $("puzzle-info").textContent = "Loaded a puzzle with one solution" + extra + ".";
+  const model = await fetchModel(text, $("load-btn"));
+  loadModel(model);
+  $("puzzle-info").textContent = "Loaded a " + (model.classic ? "" : model.shape.title + " ") + "puzzle with one solution.";
   playCells[play.selected].focus();
 }
 
-// The URL keeps the position: #g=givens&p=placed&m=marks (3 hex digits a cell).
+/** Shows the f-puzzles link of the puzzle (and its givens), to open it in f-puzzles or SudokuPad. */
+async function exportLink() {
+  let link = play.fpuzzles;
+  if (!link) {
+    const model = await api("/api/puzzle", { input: play.puzzle ? JSON.stringify(play.puzzle) : toLine(play.shape, play.givens) }, { button: $("export-btn") });
+    link = play.fpuzzles = model.fpuzzles;
+  }
+  if (!link) {
+    showAlert("f-puzzles has no form for this puzzle.");
+    return;
+  }
+  $("export-link").value = link;
+  $("export-box").hidden = false;
+  $("export-link").select();
+}
+
+// The URL keeps the position: #g=givens (a classic grid) or #v=the puzzle's JSON form (any other),
+// then &p=placed digits and &m=marks (ceil(size/4) hex digits a cell).
 let lastHash = "";
 
 function writeHash() {
-  let h = "g=" + toLine(play.givens);
-  if (play.values.some((v, i) => v && !play.givens[i])) h += "&p=" + toLine(play.values);
-  if (play.marks.some((m) => m)) h += "&m=" + play.marks.map((m) => m.toString(16).padStart(3, "0")).join("");
+  const shape = play.shape;
+  let h = play.puzzle ? "v=" + encodeURIComponent(JSON.stringify(play.puzzle)) : "g=" + toLine(shape, play.givens);
+  if (play.values.some((v, i) => v && !play.givens[i])) h += "&p=" + toLine(shape, play.values);
+  const w = markWidth(shape);
+  if (play.marks.some((m) => m)) h += "&m=" + play.marks.map((m) => m.toString(16).padStart(w, "0")).join("");
   h = "#" + h;
   if (h !== location.hash) {
     lastHash = h;
@@ -381,35 +511,67 @@ function writeHash() {
   }
 }
 
+/** The placed digits and marks of the address on the shape (null when absent or not fitting). */
+function hashPosition(params, shape, givens) {
+  const placed = parseLine(shape, params.get("p")) || givens;
+  let marks = null;
+  const m = params.get("m");
+  const w = markWidth(shape);
+  if (m && m.length === shape.n * w && /^[0-9a-f]*$/.test(m)) {
+    marks = [];
+    for (let i = 0; i < shape.n; i++) marks.push(parseInt(m.substr(i * w, w), 16) & shape.all);
+  }
+  return { placed: placed, marks: marks };
+}
+
 /** Restores the position from the URL; false when the URL holds none. */
 function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const givens = parseLine(params.get("g"));
-  if (!givens) return false;
-  const placed = parseLine(params.get("p")) || givens;
-  let marks = null;
-  const m = params.get("m");
-  if (m && /^[0-9a-f]{243}$/.test(m)) {
-    marks = [];
-    for (let i = 0; i < 81; i++) marks.push(parseInt(m.substr(i * 3, 3), 16) & ALL_DIGITS);
+  const variant = params.get("v");
+  if (variant) {
+    fetchModel(variant, null)
+      .then((model) => {
+        const shape = makeShape(model.shape);
+        const pos = hashPosition(params, shape, model.givens);
+        loadModel(model, pos.placed, pos.marks);
+        $("puzzle-info").textContent = "Position restored from the address.";
+      })
+      .catch(() => {});
+    return true;
   }
-  loadPuzzle(givens, placed, marks, null);
+  const givens = parseLine(CLASSIC, params.get("g"));
+  if (!givens) return false;
+  const pos = hashPosition(params, CLASSIC, givens);
+  loadPuzzle(givens, pos.placed, pos.marks, null);
   $("puzzle-info").textContent = "Position restored from the address.";
   return true;
+}
+
+/** The next cell from i in a direction (dr, dc), wrapping, over a samurai's gaps. */
+function step(i, dr, dc) {
+  const s = play.shape.side;
+  let r = Math.floor(i / s), c = i % s;
+  for (let k = 0; k < s; k++) {
+    r = (r + dr + s) % s;
+    c = (c + dc + s) % s;
+    if (play.shape.isCell[r * s + c]) return r * s + c;
+  }
+  return i;
 }
 
 /** Keys on the board. */
 function onBoardKey(e) {
   const i = play.selected;
-  const r = Math.floor(i / 9), c = i % 9;
+  const shape = play.shape;
+  const rowCells = shape.cells.filter((j) => Math.floor(j / shape.side) === Math.floor(i / shape.side));
   let to = -1;
   switch (e.key) {
-    case "ArrowUp": to = ((r + 8) % 9) * 9 + c; break;
-    case "ArrowDown": to = ((r + 1) % 9) * 9 + c; break;
-    case "ArrowLeft": to = r * 9 + ((c + 8) % 9); break;
-    case "ArrowRight": to = r * 9 + ((c + 1) % 9); break;
-    case "Home": to = r * 9; break;
-    case "End": to = r * 9 + 8; break;
+    case "ArrowUp": to = step(i, -1, 0); break;
+    case "ArrowDown": to = step(i, 1, 0); break;
+    case "ArrowLeft": to = step(i, 0, -1); break;
+    case "ArrowRight": to = step(i, 0, 1); break;
+    case "Home": to = rowCells[0]; break;
+    case "End": to = rowCells[rowCells.length - 1]; break;
   }
   if (to >= 0) {
     e.preventDefault();
@@ -421,10 +583,17 @@ function onBoardKey(e) {
   const m = /^(?:Digit|Numpad)([0-9])$/.exec(e.code) || /^([0-9])$/.exec(e.key);
   if (m) {
     e.preventDefault();
-    enterDigit(Number(m[1]), e.shiftKey);
+    const d = Number(m[1]);
+    if (d <= shape.size) enterDigit(d, e.shiftKey);
     return;
   }
-  if (e.key === "Backspace" || e.key === "Delete") {
+  // Letters are the digits past 9 (A = 10); P switches pencil marks unless it is a digit (25x25).
+  const letter = /^Key([A-Z])$/.exec(e.code);
+  const d = letter ? digitOf(shape, letter[1]) : 0;
+  if (d > 9) {
+    e.preventDefault();
+    enterDigit(d, e.shiftKey);
+  } else if (e.key === "Backspace" || e.key === "Delete") {
     e.preventDefault();
     enterDigit(0, false);
   } else if (e.key === "p" || e.key === "P") {
@@ -434,16 +603,17 @@ function onBoardKey(e) {
 }
 
 function setupPlay() {
-  playCells = buildBoard($("board"), true);
   $("board").addEventListener("click", (e) => {
     const cell = e.target.closest(".cell");
     if (cell) select(Number(cell.dataset.cell), true);
   });
   $("board").addEventListener("keydown", onBoardKey);
-  for (const b of document.querySelectorAll(".pad [data-digit]")) {
-    b.addEventListener("click", () => enterDigit(Number(b.dataset.digit), false));
-  }
-  $("pad-pencil").addEventListener("click", () => setPencil(!play.pencil));
+  $("pad").addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    if (b.id === "pad-pencil") setPencil(!play.pencil);
+    else enterDigit(Number(b.dataset.digit), false);
+  });
   $("undo-btn").addEventListener("click", undo);
   $("redo-btn").addEventListener("click", redo);
   $("auto-btn").addEventListener("click", autoCandidates);
@@ -454,6 +624,11 @@ function setupPlay() {
   $("generate-btn").addEventListener("click", () => generate().catch(() => {}));
   $("load-btn").addEventListener("click", () => loadPasted().catch(() => {}));
   $("restart-btn").addEventListener("click", restart);
+  $("export-btn").addEventListener("click", () => exportLink().catch(() => {}));
+  // A size is for the grids that have one: not a samurai.
+  $("gen-variant").addEventListener("change", () => {
+    $("gen-size").disabled = $("gen-variant").value === "samurai";
+  });
   // Ctrl+Z and Ctrl+Y work anywhere in Play but in the text boxes, which have their own undo.
   document.addEventListener("keydown", (e) => {
     if ($("panel-play").hidden || !(e.ctrlKey || e.metaKey)) return;
@@ -470,5 +645,5 @@ function setupPlay() {
   window.addEventListener("hashchange", () => {
     if (location.hash !== lastHash) readHash();
   });
-  if (!readHash()) loadPuzzle(parseLine(FIRST_PUZZLE), null, null, null);
+  if (!readHash()) loadPuzzle(parseLine(CLASSIC, FIRST_PUZZLE), null, null, null);
 }

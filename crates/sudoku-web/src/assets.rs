@@ -14,8 +14,10 @@ const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 /// The page's scripts, in the order `index.html` loads them (one global
 /// scope: helpers and the board first, the start last).
-pub const SCRIPTS: [(&str, &str); 5] = [
+pub const SCRIPTS: [(&str, &str); 7] = [
     ("/app.js", include_str!("../assets/app.js")),
+    ("/model.js", include_str!("../assets/model.js")),
+    ("/board.js", include_str!("../assets/board.js")),
     ("/play.js", include_str!("../assets/play.js")),
     ("/grade.js", include_str!("../assets/grade.js")),
     ("/book.js", include_str!("../assets/book.js")),

@@ -11,13 +11,13 @@
 use sudoku_variant::{Layout, Puzzle};
 
 use super::frame::GridFrame;
-use super::rules::rules_text;
 use crate::font::Font;
 use crate::layout::{self, Anchor, Area, Sheet, BODY_SIZE, CAPTION_SIZE, INK, PUZZLE_GAP, SOFT};
 use crate::layout::{body, book_plan, draw_pages, text};
 use crate::plan::{BookPlan, Page, SectionPlan};
 use crate::trim::{Frame, MM};
 use crate::{BookIndex, Image, ItemMeta, OptionsError, Placement, PrintOptions, TextField, MIN_CELL};
+use sudoku_variant::rules_text;
 
 /// One variant puzzle of a book.
 #[derive(Debug, Clone, PartialEq, Eq)]

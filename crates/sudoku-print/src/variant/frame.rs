@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use sudoku_variant::{digit_char, Glyph, Instance, Layout, Puzzle};
+use sudoku_variant::{digit_char, Glyph, Layout, Puzzle};
 
 use crate::font::Font;
 use crate::layout::{Anchor, TextRun};
@@ -89,10 +89,7 @@ impl GridFrame<'_> {
     /// The glyphs of every rule and constraint of the puzzle
     /// ([`sudoku_variant::Kind::glyphs`]), rules first.
     fn glyphs(&self) -> Vec<Glyph> {
-        let p = self.puzzle;
-        let none = Instance::default();
-        let rules = p.rules().iter().flat_map(|rule| rule.glyphs(p, &none));
-        rules.chain(p.constraints().iter().flat_map(|c| c.kind().glyphs(p, c.instance()))).collect()
+        sudoku_variant::glyphs(self.puzzle)
     }
 
     /// The shaded cells ([`Glyph::Shade`]: X's diagonals, windoku's

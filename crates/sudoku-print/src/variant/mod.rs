@@ -37,13 +37,12 @@
 
 mod book;
 mod frame;
-mod rules;
 
 pub use book::{
     check_variant_book, render_variant_page, render_variant_pdf, render_variant_svg, variant_book,
     variant_image, variant_images, variant_index, variant_page, VariantItem, VariantSection,
 };
-pub use rules::{rules_text, variant_name};
+pub use sudoku_variant::{rules_text, variant_name};
 
 #[cfg(test)]
 mod tests;

@@ -8,6 +8,7 @@ mod canon;
 mod generate;
 mod grade;
 mod hint;
+mod puzzle;
 mod solve;
 
 use axum::body::Bytes;
@@ -65,6 +66,7 @@ pub fn routes() -> Router<App> {
         .route("/api/generate", post(generate::generate))
         .route("/api/book", post(book::book))
         .route("/api/canon", post(canon::canon))
+        .route("/api/puzzle", post(puzzle::puzzle))
 }
 
 /// A request's JSON body as `T`: a body that is too large, not JSON, or

@@ -4,7 +4,7 @@
 #   crates/sudoku-web/tests/browser/run.sh [PATH-OF-sudoku]   (default: target/release/sudoku)
 #
 # It starts `sudoku serve --port 0`, reads the address from its stderr, runs pytest on
-# test_page.py with the address in SUDOKU_URL, and always stops the server. Screenshots and
+# test_page.py and test_variants.py with the address in SUDOKU_URL, and always stops the server. Screenshots and
 # downloads go to SUDOKU_BROWSER_OUT (default target/browser-test). Needs chromium,
 # chromium-driver and poppler-utils (pdfinfo) from Debian, and selenium and pytest in
 # target/browser-venv (or the python named by BROWSER_PYTHON).
@@ -51,5 +51,5 @@ if [ -z "$url" ]; then
 fi
 echo "run.sh: testing $url, screenshots in $out"
 
-PYTHONDONTWRITEBYTECODE=1 SUDOKU_URL=$url SUDOKU_BROWSER_OUT=$out timeout 180 \
-    "$python" -m pytest -q -p no:cacheprovider "$root/crates/sudoku-web/tests/browser/test_page.py"
+PYTHONDONTWRITEBYTECODE=1 SUDOKU_URL=$url SUDOKU_BROWSER_OUT=$out timeout 420 \
+    "$python" -m pytest -q -p no:cacheprovider --durations=5 "$root/crates/sudoku-web/tests/browser"

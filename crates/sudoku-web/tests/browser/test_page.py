@@ -333,8 +333,11 @@ def set_sections(d, sections):
     while len(rows) > len(sections):
         rows[-1].find_element(By.TAG_NAME, "button").click()
         rows = d.find_elements(By.CSS_SELECTOR, "#book-sections .section-row")
-    for row, (band, n) in zip(rows, sections):
-        Select(row.find_element(By.TAG_NAME, "select")).select_by_value(band)
+    for row, (name, n) in zip(rows, sections):
+        # A section is a band, or `variant:band` as `book --sections` writes it.
+        variant, band = name.split(":") if ":" in name else ("classic", name)
+        Select(row.find_element(By.CSS_SELECTOR, ".sec-variant")).select_by_value(variant)
+        Select(row.find_element(By.CSS_SELECTOR, ".sec-band")).select_by_value(band)
         num = row.find_element(By.TAG_NAME, "input")
         num.clear()
         num.send_keys(str(n))

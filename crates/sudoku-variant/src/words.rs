@@ -1,7 +1,9 @@
-//! The words for a puzzle's rules: a section's rules paragraph and a short
-//! name for the variant, both read from the puzzle itself.
+//! The words for a puzzle's rules: a rules paragraph (a book section's,
+//! the page's above the grid) and a short name for the variant, both read
+//! from the puzzle itself; and the shapes its rules are drawn with.
 
-use sudoku_variant::{digit_char, Layout, Puzzle};
+use crate::constraint::{Glyph, Instance};
+use crate::{digit_char, Layout, Puzzle};
 
 /// A short name for the puzzle's kind: `Killer X`, `Jigsaw`, `16×16`,
 /// `Samurai`, `6×6 Anti-knight`; `Classic` for a classic 9×9.
@@ -33,7 +35,7 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
 /// grid, then each kind drawn on it (the cages first).
 ///
 /// ```
-/// use sudoku_print::variant::rules_text;
+/// use sudoku_variant::rules_text;
 /// use sudoku_variant::{Kinds, Puzzle};
 ///
 /// let x = Puzzle::parse_line(&".".repeat(81), None)?.with_rules(Kinds::parse_list("x")?)?;
@@ -72,4 +74,13 @@ pub fn rules_text(puzzle: &Puzzle) -> String {
         say(kind.rule_text(puzzle));
     }
     text
+}
+
+/// The glyphs of every rule and constraint of the puzzle
+/// ([`crate::Kind::glyphs`]), rules first: what a book's page and the page
+/// of `sudoku serve` draw under the digits.
+pub fn glyphs(puzzle: &Puzzle) -> Vec<Glyph> {
+    let none = Instance::default();
+    let rules = puzzle.rules().iter().flat_map(|rule| rule.glyphs(puzzle, &none));
+    rules.chain(puzzle.constraints().iter().flat_map(|c| c.kind().glyphs(puzzle, c.instance()))).collect()
 }
