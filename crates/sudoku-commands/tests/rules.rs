@@ -234,7 +234,10 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
                 // non-consecutive is left to the variant ladder.
                 ("non-consecutive", Err(why)) => {
                     assert!(why.contains("nested forcing chains"), "{what}: {why}");
-                    assert!(matches!(steps, VariantHints::Simple(..)), "{what}: ladder hints past the ladder");
+                    assert!(
+                        matches!(steps, VariantHints::Simple(..)),
+                        "{what}: ladder hints past the ladder"
+                    );
                 }
                 (graded!(), other) => {
                     panic!("{what}: a rule the grader takes was not rated: {other:?}")

@@ -2,11 +2,11 @@
 //! against facts computed here (a grid checker, SE's own ratings, the
 //! core solver's count), not against the code under test.
 
-use crate::common::{cell_index, cells, error_of, post, solves, start};
+use crate::common::{canvas_index, cell_index, cells, digits, error_of, fixture, post, solves, start};
 use serde_json::{json, Value};
 use sudoku_web::Limits;
 
-const PUZZLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+pub const PUZZLE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 /// `solve` in each mode: the solution solves the puzzle, a count says
 /// unique, `all` lists every solution of a puzzle with two.
@@ -372,22 +372,6 @@ fn assert_killer_holds(puzzle: &Value, solution: &[u8]) {
     }
 }
 
-/// The first record of a variant fixture, with its solution (pencilmark's,
-/// proven unique by CP-SAT when the fixtures were made).
-fn fixture(name: &str) -> (String, Value) {
-    let path = format!("{}/../../fixtures/variant/{name}.jsonl", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    let line = text.lines().find(|l| l.contains("\"solution\"")).unwrap().to_string();
-    let value: Value = serde_json::from_str(&line).unwrap();
-    (line, value)
-}
-
-/// The canvas index of a cell name (`r10c3`) on a grid of side `side`.
-fn canvas_index(name: &str, side: usize) -> usize {
-    let (r, c) = name[1..].split_once('c').unwrap();
-    (r.parse::<usize>().unwrap() - 1) * side + c.parse::<usize>().unwrap() - 1
-}
-
 /// Whether every placement of `steps` is the solution's digit and no
 /// elimination removes it (cells named `r1c2`; `solution` over the canvas).
 fn keeps_the_solution(steps: &[Value], solution: &[u8], side: usize) -> bool {
@@ -405,18 +389,6 @@ fn keeps_the_solution(steps: &[Value], solution: &[u8], side: usize) -> bool {
             .all(|e| e["digit"].as_u64() != Some(at(e).into()));
         placed && kept
     })
-}
-
-fn digits(text: &str) -> Vec<u8> {
-    text.bytes()
-        .filter(|b| b.is_ascii_alphanumeric() || *b == b'.')
-        .map(|b| match b {
-            b'1'..=b'9' => b - b'0',
-            b'A'..=b'Z' => b - b'A' + 10,
-            b'a'..=b'z' => b - b'a' + 10,
-            _ => 0,
-        })
-        .collect()
 }
 
 /// Issue 46: `grade` takes every variant family, as `sudoku grade` rates

@@ -1,7 +1,9 @@
 //! The server's integration tests, one binary: the API over HTTP in this
-//! process (`api`), and hostile clients (`hostile`).
+//! process (`api`), hostile clients (`hostile`), and the model the page
+//! plays from (`model`).
 
 mod common;
 
 mod api;
 mod hostile;
+mod model;

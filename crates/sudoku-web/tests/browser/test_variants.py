@@ -384,3 +384,60 @@ def test_a_16x16_at_phone_width(driver):
     assert board(d)[last] == digit
     shot(d, "16x16-phone.png")
     d.set_window_size(*DESKTOP)
+
+
+def test_auto_candidates_follow_the_rules(driver):
+    # Anti-knight: a cell's candidates leave out its row's, column's, box's and knight's digits;
+    # non-consecutive: also the digits next to an orthogonal neighbour's (computed here).
+    d = driver
+    for name in ["anti-knight.jsonl", "non-consecutive.jsonl"]:
+        rec = record(name)
+        open_variant(d, rec)
+        d.find_element(By.ID, "auto-btn").click()
+        grid = [0 if ch == "." else int(ch) for ch in rec["givens"]]
+        knight = "anti-knight" in rec.get("rules", [])
+        labels = d.execute_script(
+            "return [...document.querySelectorAll('#board [data-cell]')].map(c => c.getAttribute('aria-label'));"
+        )
+        for i in (i for i in range(81) if not grid[i]):
+            r, c = divmod(i, 9)
+            seen, near = set(), set()
+            for j in range(81):
+                rj, cj = divmod(j, 9)
+                if j == i or not grid[j]:
+                    continue
+                if rj == r or cj == c or (rj // 3, cj // 3) == (r // 3, c // 3):
+                    seen.add(grid[j])
+                if knight and {abs(rj - r), abs(cj - c)} == {1, 2}:
+                    seen.add(grid[j])
+                if not knight and abs(rj - r) + abs(cj - c) == 1:
+                    near |= {grid[j] - 1, grid[j] + 1}
+            want = [str(x) for x in range(1, 10) if x not in seen | near]
+            assert labels[i].endswith("empty, candidates " + " ".join(want)), (name, i, labels[i], want)
+
+
+def test_a_samurai_is_played_on_its_five_grids(driver):
+    d = driver
+    rec = record("samurai.jsonl")
+    d.set_window_size(*DESKTOP)
+    d.get(BASE)
+    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 81)
+    paste(d, puzzle_text(rec))
+    wait(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .cell")) == 369)
+    assert len(d.find_elements(By.CSS_SELECTOR, "#board .hole")) == 441 - 369
+    solution = rec["solution"]
+    for _ in range(3):
+        place, where = ask_hint(d, "full")
+        i, ch = place
+        assert ch == solution[i] and i in where
+        press(d, "apply-btn")
+        wait(d, lambda d: board_canvas(d)[i] == ch)
+    shot(d, "samurai.png")
+
+
+def board_canvas(d):
+    """The canvas of the Play board as a line (`.` for an empty cell or a gap)."""
+    return d.execute_script(
+        "return [...document.querySelectorAll('#board .brow > div')]"
+        ".map(c => { const v = c.querySelector('.v:not(.ghost)'); return v ? v.textContent : '.'; }).join('');"
+    )

@@ -83,3 +83,33 @@ pub fn error_of(status: u16, body: &Value) -> &Value {
     assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
     e
 }
+
+/// The first record of a variant fixture, with its solution (pencilmark's,
+/// proven unique by CP-SAT when the fixtures were made).
+pub fn fixture(name: &str) -> (String, Value) {
+    let path = format!("{}/../../fixtures/variant/{name}.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let line = text.lines().find(|l| l.contains("\"solution\"")).unwrap().to_string();
+    let value: Value = serde_json::from_str(&line).unwrap();
+    (line, value)
+}
+
+/// The canvas index of a cell name (`r10c3`) on a grid of side `side`.
+pub fn canvas_index(name: &str, side: usize) -> usize {
+    let (r, c) = name[1..].split_once('c').unwrap();
+    (r.parse::<usize>().unwrap() - 1) * side + c.parse::<usize>().unwrap() - 1
+}
+
+/// The digits of a line (`1-9`, letters for 10 and up, `.` for 0),
+/// whitespace and other characters skipped.
+pub fn digits(text: &str) -> Vec<u8> {
+    text.bytes()
+        .filter(|b| b.is_ascii_alphanumeric() || *b == b'.')
+        .map(|b| match b {
+            b'1'..=b'9' => b - b'0',
+            b'A'..=b'Z' => b - b'A' + 10,
+            b'a'..=b'z' => b - b'a' + 10,
+            _ => 0,
+        })
+        .collect()
+}
