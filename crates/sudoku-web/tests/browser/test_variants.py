@@ -441,3 +441,20 @@ def board_canvas(d):
         "return [...document.querySelectorAll('#board .brow > div')]"
         ".map(c => { const v = c.querySelector('.v:not(.ghost)'); return v ? v.textContent : '.'; }).join('');"
     )
+
+
+def test_a_wrong_digit_in_a_killer_is_a_mistake(driver):
+    d = driver
+    rec = record("killer9.jsonl", 2)
+    open_variant(d, rec)
+    i = next(k for k, ch in enumerate(rec.get("givens", "." * 81)) if ch == ".")
+    wrong = str(int(rec["solution"][i]) % 9 + 1)  # any digit but the solution's
+    c = cell_el(d, i, 9)
+    c.click()
+    c.send_keys(wrong)
+    press(d, "check-btn")
+    idle(d)
+    wait(d, lambda d: d.find_element(By.ID, "mistakes-box").is_displayed())
+    name = "r%dc%d" % (i // 9 + 1, i % 9 + 1)
+    assert name + " holds " + wrong in d.find_element(By.ID, "mistakes-list").text
+    assert "mistake" in cell_el(d, i, 9).get_attribute("class").split()
