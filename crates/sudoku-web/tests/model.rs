@@ -159,19 +159,24 @@ async fn regions_and_glyphs_are_the_records() {
     }
 }
 
-/// The page's f-puzzles export loads back as the same puzzle.
+/// The page's f-puzzles export loads back as the same puzzle, and so does
+/// its data in a SudokuPad link.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fpuzzles_link_loads_back() {
     let addr = start(Limits::default()).await;
     for name in ["killer9", "jigsaw9", "thermo9", "anti-knight"] {
         let (body, _) = model(addr, name).await;
         let link = body["fpuzzles"].as_str().unwrap();
-        let (status, again) = post(addr, "puzzle", &json!({ "input": link })).await;
-        assert_eq!(status, 200, "{name}: {again}");
-        for key in ["givens", "solution", "variant"] {
-            assert_eq!(again[key], body[key], "{name}: {key}");
+        let data = link.strip_prefix("https://www.f-puzzles.com/?load=").unwrap();
+        for link in [link.to_string(), format!("https://sudokupad.app/fpuzzles{data}")] {
+            let (status, again) = post(addr, "puzzle", &json!({ "input": link })).await;
+            assert_eq!(status, 200, "{name}: {again}");
+            for key in ["givens", "solution", "variant"] {
+                assert_eq!(again[key], body[key], "{name}: {key}");
+            }
+            assert_eq!(again["shape"]["peers"], body["shape"]["peers"], "{name}");
+            assert_eq!(again["shape"]["glyphs"], body["shape"]["glyphs"], "{name}");
         }
-        assert_eq!(again["shape"]["peers"], body["shape"]["peers"], "{name}");
     }
 }
 
