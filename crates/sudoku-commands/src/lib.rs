@@ -18,6 +18,7 @@
 //! | [`generate`] | [`generate::Filter`], [`generate::make_range`] | [`generate::GenerateRow`] |
 //! | [`generate`] (variants) | [`generate::make_variant_range`] | [`generate::variant_record`] |
 //! | [`book`] | [`book::easiest_first`] | [`book::BookColumns`], [`book::PrintRow`] |
+//! | [`book::print`] (`print`) | [`book::print::PageRequest`], [`book::print::classic_items`], [`book::print::variant_item`] | [`sudoku_print::PrintItem`], [`sudoku_print::variant::VariantSection`] |
 //! | [`shape`] (the page) | [`shape::ShapeJson::of`] | [`shape::ShapeJson`] |
 //!
 //! Which model an input's puzzles are read into (classic 9x9 or variant)

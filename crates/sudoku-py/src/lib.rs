@@ -19,14 +19,22 @@
 //! rows the CLI writes for them with `--format json`, as dicts
 //! (`count_solutions` returns counts). The classic 9x9 API is unchanged.
 //! `sudoku.Puzzle` (module `variant`) holds one variant puzzle for code
-//! that builds or inspects puzzles. `print` (books) is not in the module:
-//! it is built without `sudoku-print`.
+//! that builds or inspects puzzles.
+//!
+//! Books: `print_book` (module `print`) is `sudoku print`, classic or
+//! variant puzzles in, the PDF's bytes or the SVG pages out, byte for
+//! byte the CLI's. The module names it `print` too, as the command is
+//! named: `sudoku.print(...)` reads as the CLI does, and
+//! `sudoku.print_book` is there for code that would rather not have a
+//! name that reads like the builtin. `__all__` leaves `print` out, so
+//! `from sudoku import *` never hides the builtin `print`.
 //!
 //! Errors: a record that does not parse raises `sudoku.ParseError` (a
 //! `ValueError`) whose message reads like the CLI's, `puzzles[I]:LINE:COL:
 //! what was wrong`, with the attributes `index`, `line`, `column` and
 //! `message`. Bad options raise `ValueError`, never a panic.
 
+mod print;
 mod variant;
 
 use std::cell::RefCell;
@@ -723,7 +731,7 @@ fn to_lines<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound
     grids_out(py, false, &grids)
 }
 
-/// Solve, count, generate, grade and explain sudoku puzzles: the sudoku
+/// Solve, count, generate, grade, explain and print sudoku puzzles: the sudoku
 /// toolkit's Rust libraries from Python. Batch functions take a list of
 /// strings or a NumPy uint8 array of shape (n, 81), release the GIL, run on
 /// all cores and keep input order.
@@ -736,7 +744,8 @@ fn to_lines<'py>(py: Python<'py>, puzzles: &Bound<'py, PyAny>) -> PyResult<Bound
 /// records, and solve, grade, explain and hint return the CLI's `--format
 /// json` rows as dicts; generate(variant=...) makes variant sets. `Puzzle`
 /// holds one variant puzzle (size, rules, cages, givens as an n x n array,
-/// to_json, to_fpuzzles). Books (`sudoku print`) are not in this module.
+/// to_json, to_fpuzzles). print_book (also print) makes the book of
+/// `sudoku print`: the PDF's bytes, or SVG pages.
 #[pymodule]
 fn sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", m.py().get_type::<ParseError>())?;
@@ -755,5 +764,18 @@ fn sudoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(transform, m)?)?;
     m.add_function(wrap_pyfunction!(to_array, m)?)?;
     m.add_function(wrap_pyfunction!(to_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(print::print_book, m)?)?;
+    // `sudoku.print` is the command's name; the same function object.
+    m.add("print", m.getattr("print_book")?)?;
+    // A star import takes every public name but `print`, which would hide
+    // the builtin in the importing module.
+    let mut public: Vec<String> = Vec::new();
+    for name in m.dict().keys() {
+        let name: String = name.extract()?;
+        if !name.starts_with('_') && name != "print" {
+            public.push(name);
+        }
+    }
+    m.add("__all__", public)?;
     Ok(())
 }

@@ -65,6 +65,13 @@ pub struct Item {
     placed: Option<Vec<u8>>,
 }
 
+impl Item {
+    /// The puzzle, without the player's digits.
+    pub fn into_puzzle(self) -> Puzzle {
+        self.puzzle
+    }
+}
+
 /// The record spec of `--variant` and `--size`, checked as `sudoku solve`
 /// checks them: rules of the whole grid only (cages, regions and drawn
 /// constraints are not in a line).

@@ -11,11 +11,15 @@ use rayon::prelude::*;
 use sudoku_core::Grid;
 
 use serde::Serialize;
+use sudoku_commands::book::print::{
+    classic_items, repeats, variant_item, variant_sections, PageRequest, MAX_START_NUMBER,
+    PAGES_MULTIPLE_MAX, PAGES_MULTIPLE_MIN,
+};
 use sudoku_commands::book::{
     book_csv, BookColumns, PrintRow, VariantPrintRow, BOOK_COLUMNS, PRINT_CSV_COLUMNS, PRINT_FORMATS,
     VARIANT_PRINT_CSV_COLUMNS,
 };
-use sudoku_commands::Format;
+use sudoku_commands::{Choice, Format};
 use sudoku_io::InputSpec;
 use sudoku_print::{BookIndex, ItemMeta, OptionsError, PerPage, PrintItem, PrintOptions, Trim};
 
@@ -132,7 +136,7 @@ pub struct PrintFlags {
     pub bleed: bool,
 
     /// Puzzles per page [default: 4; 2 on trims narrower than 7 in].
-    #[arg(long, value_name = "N", value_parser = ChoiceParser::new(PER_PAGE))]
+    #[arg(long, value_name = "N", value_parser = ChoiceParser::new(PerPage::CHOICES))]
     pub per_page: Option<PerPage>,
 
     /// Large print: one puzzle a page, digits of 24 pt or more.
@@ -155,7 +159,8 @@ pub struct PrintFlags {
 
     /// Pad the page count with blank pages to a multiple of N (4 for
     /// saddle-stitched booklets) [default: 2, an even count].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=64))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32)
+        .range(i64::from(PAGES_MULTIPLE_MIN)..=i64::from(PAGES_MULTIPLE_MAX)))]
     pub pages_multiple: Option<u32>,
 
     /// End the book with the answer key (the default).
@@ -186,30 +191,28 @@ impl PrintFlags {
     /// set, ends the copyright page), refused when they would not make a
     /// usable book.
     pub fn options(&self, provenance: Option<String>) -> anyhow::Result<PrintOptions> {
-        let opts = self.options_unchecked(provenance);
-        match opts.check() {
+        match self.request().options(provenance) {
             // The text came from the flag of its name.
             Err(e @ OptionsError::RightToLeft { field, .. }) => bail!("--{field}: {e}"),
-            result => result?,
+            result => Ok(result?),
         }
-        Ok(opts)
     }
 
-    fn options_unchecked(&self, provenance: Option<String>) -> PrintOptions {
-        let trim = self.trim.unwrap_or_default();
-        PrintOptions {
-            trim,
+    /// The page options these flags ask for, as every front end asks
+    /// (`\n` in `--copyright` is a new line).
+    fn request(&self) -> PageRequest {
+        PageRequest {
+            trim: self.trim,
             bleed: self.bleed,
-            per_page: self.per_page.unwrap_or(PerPage::default_for(trim)),
+            per_page: self.per_page,
             large_print: self.large_print,
-            title: self.title.clone().unwrap_or_else(|| sudoku_print::DEFAULT_TITLE.to_string()),
+            title: self.title.clone(),
             subtitle: self.subtitle.clone(),
             copyright: self.copyright.as_ref().map(|c| c.replace("\\n", "\n")),
-            pages_multiple: self.pages_multiple.unwrap_or(2) as usize,
+            pages_multiple: self.pages_multiple,
             answers: !self.no_answers,
-            start_number: self.start_number.unwrap_or(1),
-            provenance,
             footer: self.footer.clone(),
+            start_number: self.start_number,
         }
     }
 
@@ -234,18 +237,6 @@ impl PrintFlags {
         .find_map(|(flag, given)| given.then_some(flag))
     }
 }
-
-/// The largest `--start-number`: far beyond any book, and far from
-/// `u64::MAX`, where numbers would saturate and repeat.
-const MAX_START_NUMBER: u64 = 1_000_000_000_000_000;
-
-/// `--per-page` values: [`PerPage`] by the number of puzzles.
-const PER_PAGE: &[Named<PerPage>] = &[
-    (PerPage::One, "1", "One large puzzle per page"),
-    (PerPage::Two, "2", "Two puzzles, one above the other"),
-    (PerPage::Four, "4", "Four puzzles, two by two"),
-    (PerPage::Six, "6", "Six puzzles, two across and three down"),
-];
 
 /// The formats a book is written in: what an output file's extension can
 /// ask of `print` (png is for `--each`, by `--format` only).
@@ -578,55 +569,36 @@ fn read_puzzles(files: &[PathBuf], input: &InputSpec) -> anyhow::Result<Vec<Sour
     Ok(sources)
 }
 
-/// Solves every puzzle (in parallel) for the answer key.
+/// Solves every puzzle (in parallel, on the current pool) for the answer
+/// key ([`classic_items`]); warns of repeated puzzles and of puzzles with
+/// several solutions unless `quiet`.
 fn solve_all(sources: &[Source], quiet: bool) -> anyhow::Result<Vec<PrintItem>> {
-    // The first two solutions: the key shows the first, a second one is
-    // worth a warning.
-    let solved: Vec<(Option<Grid>, bool)> = sources
-        .par_iter()
-        .map(|s| {
-            let mut solutions = s.puzzle.solutions();
-            let first = solutions.next();
-            let several = first.is_some() && solutions.next().is_some();
-            (first, several)
-        })
-        .collect();
-    let unsolvable: Vec<&Source> =
-        sources.iter().zip(&solved).filter(|(_, s)| s.0.is_none()).map(|(s, _)| s).collect();
-    if let Some(first) = unsolvable.first() {
-        let more = match unsolvable.len() {
+    let puzzles = sources.iter().map(|s| (s.puzzle, s.meta.clone())).collect();
+    let solved = classic_items(puzzles).map_err(|e| {
+        let first = &sources[e.indices[0]];
+        let more = match e.indices.len() {
             1 => String::new(),
             n => format!(" (and {} more puzzles)", n - 1),
         };
-        bail!("{}:{}: no solution{more}", first.name, first.line);
-    }
+        anyhow::anyhow!("{}:{}: {e}{more}", first.name, first.line)
+    })?;
     if !quiet {
-        // A book should not print one puzzle twice, even in disguise.
-        let mut first_of = std::collections::HashMap::new();
-        let mut canon = sudoku_canon::Canonicalizer::new();
-        for (i, source) in sources.iter().enumerate() {
-            let first_idx = *first_of.entry(canon.canonical(&source.puzzle).0).or_insert(i);
-            if first_idx != i {
-                let first = &sources[first_idx];
-                eprintln!(
-                    "sudoku: warning: {}:{}: the same puzzle as {}:{} up to symmetry and relabelling",
-                    source.name, source.line, first.name, first.line
-                );
-            }
+        for (idx, first_idx) in repeats(sources.iter().map(|s| &s.puzzle)) {
+            let (source, first) = (&sources[idx], &sources[first_idx]);
+            eprintln!(
+                "sudoku: warning: {}:{}: the same puzzle as {}:{} up to symmetry and relabelling",
+                source.name, source.line, first.name, first.line
+            );
         }
-    }
-    let mut items = Vec::with_capacity(sources.len());
-    for (source, (solution, several)) in sources.iter().zip(solved) {
-        if several && !quiet {
+        for &idx in &solved.several {
+            let source = &sources[idx];
             eprintln!(
                 "sudoku: warning: {}:{}: more than one solution; the answer key shows one",
                 source.name, source.line
             );
         }
-        let solution = solution.context("internal: an unsolved puzzle passed the check")?;
-        items.push(PrintItem { puzzle: source.puzzle, solution, meta: source.meta.clone() });
     }
-    Ok(items)
+    Ok(solved.items)
 }
 
 /// `print` on variant puzzles (JSON records, links, lines of other sizes):
@@ -710,27 +682,21 @@ fn check_minimal(
 fn read_variant_sections(
     args: &PrintArgs,
 ) -> anyhow::Result<(Vec<sudoku_print::variant::VariantSection>, Vec<String>)> {
-    use sudoku_print::variant::{VariantItem, VariantSection};
-    let mut sections: Vec<VariantSection> = Vec::new();
+    let mut items = Vec::new();
     let mut sources = Vec::new();
     for path in input_paths(&args.source.files) {
         for record in crate::cmd::solve::variant::open(path, sudoku_io::VariantSpec::default())? {
             let puzzle = record.puzzle?;
-            let solution = sudoku_commands::variant::unique_solution(&puzzle)
+            let item = variant_item(puzzle, ItemMeta::default())
                 .map_err(|why| anyhow::anyhow!("{}:{}: {why}", record.source, record.line))?;
-            let name = sudoku_print::variant::variant_name(&puzzle);
-            let item = VariantItem { puzzle, solution, meta: ItemMeta::default() };
+            items.push(item);
             sources.push(format!("{}:{}", record.source, record.line));
-            match sections.last_mut() {
-                Some(section) if section.name == name => section.items.push(item),
-                _ => sections.push(VariantSection::new(name, vec![item])),
-            }
         }
     }
     if sources.is_empty() {
         bail!("no puzzles in the input");
     }
-    Ok((sections, sources))
+    Ok((variant_sections(items), sources))
 }
 
 #[cfg(test)]

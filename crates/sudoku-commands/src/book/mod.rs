@@ -14,6 +14,7 @@ use crate::format::Format;
 use crate::generate::{generate_csv_header, GenerateRequest, Made};
 use crate::grade::rating_text;
 
+pub mod print;
 pub mod sections;
 
 /// The formats `print` writes: books, and with `--each` single images.

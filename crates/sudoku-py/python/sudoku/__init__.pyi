@@ -1,4 +1,4 @@
-"""Solve, count, generate, grade and explain sudoku puzzles.
+"""Solve, count, generate, grade, explain and print sudoku puzzles.
 
 The sudoku toolkit's Rust libraries from Python. Batch functions take a list
 of puzzle strings or a NumPy ``uint8`` array of shape ``(n, 81)`` (0 = blank),
@@ -13,8 +13,12 @@ record (a JSON object, an f-puzzles object or link, a line of another size
 than 9x9). Then ``solve``, ``grade``, ``explain`` and ``hint`` return the
 rows the CLI writes with ``--format json``, as dicts, and
 ``count_solutions`` the counts; ``generate(variant=..., size=...)`` makes
-variant sets. Books (``sudoku print``) are not in the module: it is built
-without the print stack.
+variant sets.
+
+Books: ``print_book`` (also ``sudoku.print``, the command's name; left out
+of ``__all__`` so that ``from sudoku import *`` keeps the builtin
+``print``) makes the book of ``sudoku print`` from classic or variant
+puzzles: the PDF's bytes, or SVG pages.
 """
 
 from typing import Any, Literal, Optional, Sequence, Union, overload
@@ -23,12 +27,16 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+__all__: list[str]
 
 Puzzles = Union[Sequence[str], npt.NDArray[np.uint8]]
 """A batch: a list of strings, or a uint8 array of shape (n, 81)."""
 
 VariantPuzzles = Sequence[Union[str, "Puzzle"]]
 """A batch of variant records: strings (one record each) and Puzzle objects."""
+
+Trim = Literal["5x8", "5.25x8", "5.5x8.5", "6x9", "7x10", "8x10", "8.25x11", "8.5x11", "a4", "a5", "letter"]
+"""The named trims; ``"WxH"`` in inches or mm (``"6.14x9.21in"``, ``"152x229mm"``) too."""
 
 Symmetry = Literal["none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal", "dihedral"]
 Band = Literal["easy", "medium", "hard", "expert", "extreme"]
@@ -237,3 +245,68 @@ def to_array(puzzles: Puzzles) -> npt.NDArray[np.uint8]:
 
 def to_lines(puzzles: Puzzles) -> list[str]:
     """Puzzles as 81-character lines, ``.`` for a blank."""
+
+@overload
+def print_book(
+    puzzles: Union[Puzzles, VariantPuzzles],
+    *,
+    format: Literal["pdf"] = "pdf",
+    title: Optional[str] = None,
+    subtitle: Optional[str] = None,
+    copyright: Optional[str] = None,
+    footer: Optional[str] = None,
+    trim: Union[Trim, str, None] = None,
+    bleed: bool = False,
+    per_page: Optional[Literal[1, 2, 4, 6]] = None,
+    large_print: bool = False,
+    pages_multiple: Optional[int] = None,
+    answers: bool = True,
+    start_number: Optional[int] = None,
+) -> bytes: ...
+@overload
+def print_book(
+    puzzles: Union[Puzzles, VariantPuzzles],
+    *,
+    format: Literal["svg"],
+    title: Optional[str] = None,
+    subtitle: Optional[str] = None,
+    copyright: Optional[str] = None,
+    footer: Optional[str] = None,
+    trim: Union[Trim, str, None] = None,
+    bleed: bool = False,
+    per_page: Optional[Literal[1, 2, 4, 6]] = None,
+    large_print: bool = False,
+    pages_multiple: Optional[int] = None,
+    answers: bool = True,
+    start_number: Optional[int] = None,
+) -> list[str]: ...
+def print_book(
+    puzzles: Union[Puzzles, VariantPuzzles],
+    *,
+    format: Literal["pdf", "svg"] = "pdf",
+    title: Optional[str] = None,
+    subtitle: Optional[str] = None,
+    copyright: Optional[str] = None,
+    footer: Optional[str] = None,
+    trim: Union[Trim, str, None] = None,
+    bleed: bool = False,
+    per_page: Optional[Literal[1, 2, 4, 6]] = None,
+    large_print: bool = False,
+    pages_multiple: Optional[int] = None,
+    answers: bool = True,
+    start_number: Optional[int] = None,
+) -> Union[bytes, list[str]]:
+    """The book ``sudoku print`` makes of ``puzzles``, byte for byte: the
+    PDF's bytes, or with ``format="svg"`` one SVG string a page. Classic
+    puzzles (strings, or an array of shape (n, 81)) or variant records (as
+    ``solve`` tells them), each solved for the answer key: a classic
+    puzzle with several solutions shows its first (``UserWarning``, as is a
+    repeated puzzle); a variant puzzle needs exactly one, and runs of one
+    variant make sections. The keywords are the CLI's page flags
+    (``answers=False`` is ``--no-answers``; ``copyright`` takes real new
+    lines). ``ParseError`` for a record that does not read, ``ValueError``
+    for a puzzle without a key (``puzzles[I]: ...``), an unknown trim or
+    format, or options that make no usable book."""
+
+print = print_book
+"""``sudoku print``'s name for :func:`print_book` (not in ``__all__``)."""
