@@ -75,6 +75,28 @@ fn keeps(rule: &str, grid: &[u8]) -> bool {
             |a, b| a != b,
         ),
         "non-consecutive" => pairs_keep(grid, &[(0, 1), (1, 0), (0, -1), (-1, 0)], |a, b| a.abs_diff(b) != 1),
+        // Sudopedia's patterns, 0-based (row, column).
+        "asterisk" => {
+            distinct(grid, [(1, 4), (2, 2), (2, 6), (4, 1), (4, 4), (4, 7), (6, 2), (6, 6), (7, 4)])
+        }
+        "girandola" => {
+            distinct(grid, [(0, 0), (0, 8), (1, 4), (4, 1), (4, 4), (4, 7), (7, 4), (8, 0), (8, 8)])
+        }
+        "centre-dot" => distinct(grid, (0..9).map(|b| (3 * (b / 3) + 1, 3 * (b % 3) + 1))),
+        // Eight diagonals: r1c2-r8c9, r2c1-r9c8, r1c8-r8c1, r2c9-r9c2, and
+        // the four of five cells between the middles of the edges.
+        "argyle" => {
+            let down = |r0: usize, c0: usize, n: usize| (0..n).map(move |k| (r0 + k, c0 + k));
+            let up = |r0: usize, c0: usize, n: usize| (0..n).map(move |k| (r0 + k, c0 - k));
+            distinct(grid, down(0, 1, 8))
+                && distinct(grid, down(1, 0, 8))
+                && distinct(grid, up(0, 7, 8))
+                && distinct(grid, up(1, 8, 8))
+                && distinct(grid, up(0, 4, 5))
+                && distinct(grid, down(0, 4, 5))
+                && distinct(grid, down(4, 0, 5))
+                && distinct(grid, up(4, 8, 5))
+        }
         other => panic!("no independent check of the rule {other}: write one here"),
     }
 }
@@ -158,6 +180,25 @@ fn the_checks_here_can_fail() {
     g[0] = 7; // r1c1 and r1c4: first place of boxes 1 and 2
     g[3] = 7;
     assert!(!keeps("disjoint-groups", &g));
+    let two = |a: usize, b: usize| {
+        let mut e = vec![0u8; 81];
+        e[a] = 2;
+        e[b] = 2;
+        e
+    };
+    let e = two(20, 60); // r3c3 and r7c7: the asterisk only
+    assert!(!keeps("asterisk", &e) && keeps("girandola", &e) && keeps("centre-dot", &e));
+    let e = two(0, 80); // r1c1 and r9c9: the girandola only
+    assert!(keeps("asterisk", &e) && !keeps("girandola", &e) && keeps("centre-dot", &e));
+    let e = two(10, 70); // r2c2 and r8c8: the centre dots only
+    assert!(keeps("asterisk", &e) && keeps("girandola", &e) && !keeps("centre-dot", &e));
+    let mut a = vec![0u8; 81];
+    a[1] = 3; // r1c2 and r8c9, the ends of one argyle diagonal
+    a[71] = 3;
+    assert!(!keeps("argyle", &a));
+    a[71] = 0;
+    a[9] = 3; // r2c1: on no diagonal with r1c2
+    assert!(keeps("argyle", &a));
 }
 
 /// The registered rules of the whole grid.

@@ -244,9 +244,12 @@ fn shapes() -> Vec<Puzzle> {
         out.push(Puzzle::blank(n).unwrap());
     }
     let nine = Puzzle::blank(9).unwrap();
-    for rule in global_kinds() {
+    // Every rule with an f-puzzles form: flags, or houses in `extraregion`.
+    for rule in global_kinds().filter(|r| !r.fpuzzles_flags().is_empty() || r.houses_only()) {
         out.push(nine.with_rules([rule].into_iter().collect()).unwrap());
     }
+    // Two rules of extra regions at once, told apart on reading.
+    out.push(nine.with_rules(rules("windoku,asterisk,centre-dot")).unwrap());
     out.push(nine.with_rules(rules("x,disjoint-groups,non-consecutive")).unwrap());
     // A jigsaw of bands: region k is rows... written as columns swapped.
     let regions: Vec<u8> = (0..81).map(|i| ((i % 9) / 3 * 3 + (i / 9) / 3) as u8).collect();
@@ -281,7 +284,9 @@ fn r34_fpuzzles_and_links_round_trip_every_shape() {
 
 #[test]
 fn r34_samurai_and_25x25_have_no_fpuzzles_form() {
-    for p in [Puzzle::blank_samurai(), Puzzle::blank(25).unwrap()] {
+    // Nor has argyle's rule (lines, not houses): refused, never dropped.
+    let argyle = Puzzle::blank(9).unwrap().with_rules(rules("argyle")).unwrap();
+    for p in [Puzzle::blank_samurai(), Puzzle::blank(25).unwrap(), argyle] {
         assert!(matches!(p.to_fpuzzles(None), Err(InteropError::Inexpressible { format: "f-puzzles", .. })));
     }
 }

@@ -19,6 +19,8 @@ const BOOK_VARIANTS = [
   ["anti-knight", "Anti-knight"],
   ["anti-king", "Anti-king"],
   ["non-consecutive", "Non-consecutive"],
+  ["asterisk", "Asterisk"],
+  ["argyle", "Argyle"],
   ["thermo", "Thermo"],
   ["arrow", "Arrow"],
   ["killer+x", "Killer X"],

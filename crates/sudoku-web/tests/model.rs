@@ -75,7 +75,8 @@ async fn peers_and_neighbours_are_the_rules() {
     let addr = start(Limits::default()).await;
     let (body, _) = model(addr, "anti-knight").await;
     let peers = body["shape"]["peers"].as_array().unwrap();
-    for i in 0..81usize {
+    assert_eq!(peers.len(), 81);
+    for (i, got) in peers.iter().enumerate() {
         let (r, c) = ((i / 9) as i32, (i % 9) as i32);
         let expected: BTreeSet<usize> = (0..81usize)
             .filter(|&j| {
@@ -84,16 +85,17 @@ async fn peers_and_neighbours_are_the_rules() {
                 j != i && (rj == r || cj == c || (rj / 3, cj / 3) == (r / 3, c / 3) || knight)
             })
             .collect();
-        let got: BTreeSet<usize> = numbers(&peers[i]).into_iter().collect();
+        let got: BTreeSet<usize> = numbers(got).into_iter().collect();
         assert_eq!(got, expected, "cell {i}");
     }
     let (body, _) = model(addr, "non-consecutive").await;
     let near = body["shape"]["near"].as_array().unwrap();
-    for i in 0..81usize {
+    assert_eq!(near.len(), 81);
+    for (i, got) in near.iter().enumerate() {
         let (r, c) = (i / 9, i % 9);
         let expected: BTreeSet<usize> =
             (0..81usize).filter(|&j| (j / 9).abs_diff(r) + (j % 9).abs_diff(c) == 1).collect();
-        let got: BTreeSet<usize> = numbers(&near[i]).into_iter().collect();
+        let got: BTreeSet<usize> = numbers(got).into_iter().collect();
         assert_eq!(got, expected, "cell {i}");
     }
 }
@@ -228,7 +230,7 @@ async fn variant_hints_shade_their_reason() {
         .collect();
     let mut position = record.clone();
     position.as_object_mut().unwrap().remove("solution");
-    let mut placed = vec![0u8; 81];
+    let mut placed = [0u8; 81];
     let mut in_a_cage = 0;
     for _ in 0..20 {
         let line: String = placed.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();

@@ -37,9 +37,11 @@
 //! bulb first; an arrow has its circle, then one part per line) and the
 //! number written on it (a cage's sum).
 
+mod argyle;
 mod arrow;
 mod diagonals;
 mod disjoint_groups;
+mod extra_regions;
 mod house_rule;
 mod killer;
 mod moves;
@@ -55,9 +57,11 @@ use serde_json::{Map, Value};
 
 use crate::{Puzzle, VariantError};
 
+use argyle::Argyle;
 use arrow::Arrow;
 use diagonals::DIAGONALS;
 use disjoint_groups::DISJOINT_GROUPS;
+use extra_regions::{ASTERISK, CENTRE_DOT, GIRANDOLA};
 pub(crate) use killer::combinations;
 use killer::Killer;
 use moves::{ANTI_KING, ANTI_KNIGHT};
@@ -76,6 +80,10 @@ pub static KINDS: &[&'static dyn Kind] = &[
     &ANTI_KNIGHT,
     &ANTI_KING,
     &NonConsecutive,
+    &ASTERISK,
+    &CENTRE_DOT,
+    &GIRANDOLA,
+    &Argyle,
     &Thermo,
     &Arrow,
     &ODD,

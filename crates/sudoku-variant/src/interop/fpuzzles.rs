@@ -94,6 +94,14 @@ impl Puzzle {
                 what: format!("size {n} (at most 16)"),
             });
         }
+        // A rule of the whole grid goes as its flags or as its houses in
+        // `extraregion`; one with neither (argyle's lines) has no form.
+        if let Some(rule) = self.rules().iter().find(|r| r.fpuzzles_flags().is_empty() && !r.houses_only()) {
+            return Err(InteropError::Inexpressible {
+                format: "f-puzzles",
+                what: format!("the {} rule", rule.name()),
+            });
+        }
         // f-puzzles has no box-shape field: boxes other than the default
         // shape are written as regions.
         let regions = match self.layout() {
