@@ -1,5 +1,5 @@
 //! Fuzz target: any text as a variant record stream (JSON objects, lines of
-//! any size, with rules from the first byte) never panics; every record is
+//! any size, with rules from the first two bytes) never panics; every record is
 //! located on a line of the input; and every well-formed puzzle goes
 //! through the general solver within a node budget, whose solutions pass
 //! the plain checker and keep the givens, and whose counts agree between
@@ -13,14 +13,16 @@ use sudoku_io::{variant_records, VariantSpec};
 use sudoku_variant::{Kinds, Outcome, VariantSolver, KINDS};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, text)) = data.split_first() else { return };
-    // The rules of the whole grid the first byte selects, a bit each.
+    let Some((selector, text)) = data.split_at_checked(2) else { return };
+    // The rules of the whole grid the first two bytes select, a bit each
+    // (there are more than eight).
+    let selector = u16::from_le_bytes([selector[0], selector[1]]);
     let rules: Kinds = KINDS
         .iter()
         .copied()
         .filter(|k| k.global())
         .enumerate()
-        .filter(|(i, _)| selector >> i & 1 == 1)
+        .filter(|&(i, _)| i < 16 && selector >> i & 1 == 1)
         .map(|(_, r)| r)
         .collect();
     let spec = VariantSpec { size: None, rules };

@@ -327,6 +327,22 @@ fn keeps_constraint(kind: &str, parts: &[Vec<u16>], value: Option<u32>, grid: &[
         }
         "odd" => digits(&parts[0]).iter().all(|&d| d == 0 || d % 2 == 1),
         "even" => digits(&parts[0]).iter().all(|&d| d % 2 == 0),
+        // Neighbours on the line differ by 5 (German) or 4 (Dutch) or more.
+        "german-whispers" | "dutch-whispers" => {
+            let k = if kind == "german-whispers" { 5 } else { 4 };
+            digits(&parts[0]).windows(2).all(|w| w[0] == 0 || w[1] == 0 || w[0].abs_diff(w[1]) >= k)
+        }
+        // Distinct digits; once all are placed, max - min + 1 is the length.
+        "renban" => {
+            let d = digits(&parts[0]);
+            let distinct = (0..d.len()).all(|i| (i + 1..d.len()).all(|j| d[i] == 0 || d[i] != d[j]));
+            let (lo, hi) = (d.iter().min().unwrap(), d.iter().max().unwrap());
+            distinct && (d.contains(&0) || usize::from(hi - lo) + 1 == d.len())
+        }
+        "palindrome" => {
+            let d = digits(&parts[0]);
+            d.iter().zip(d.iter().rev()).all(|(&a, &b)| a == 0 || b == 0 || a == b)
+        }
         other => panic!("no independent check of the constraint kind {other}: write one here"),
     }
 }
@@ -367,6 +383,20 @@ fn the_constraint_checks_here_can_fail() {
     );
     grid[2] = 5;
     assert!(!keeps_constraint("killer", &cage, None, &grid));
+    // r1c1-r1c3 over 1, 6, 2: German whispers break at 6-2, Dutch hold.
+    grid[..3].copy_from_slice(&[1, 6, 2]);
+    assert!(!keeps_constraint("german-whispers", &cage, None, &grid));
+    assert!(keeps_constraint("dutch-whispers", &cage, None, &grid));
+    grid[..3].copy_from_slice(&[1, 6, 1]);
+    assert!(
+        keeps_constraint("palindrome", &cage, None, &grid) && !keeps_constraint("renban", &cage, None, &grid)
+    );
+    grid[..3].copy_from_slice(&[3, 1, 2]);
+    assert!(
+        !keeps_constraint("palindrome", &cage, None, &grid) && keeps_constraint("renban", &cage, None, &grid)
+    );
+    grid[..3].copy_from_slice(&[3, 1, 4]);
+    assert!(!keeps_constraint("renban", &cage, None, &grid));
 }
 
 /// Every registered constraint kind (`KINDS`), through the generator:

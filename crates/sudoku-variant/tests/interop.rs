@@ -261,7 +261,35 @@ fn shapes() -> Vec<Puzzle> {
     out.push(Puzzle::new(6, Layout::Boxes { rows: 3, cols: 2 }, Kinds::NONE, vec![0; 36]).unwrap());
     let cages = vec![cage(vec![0, 1, 9], Some(15)), cage(vec![40, 41], None)];
     out.push(nine.with_constraints(cages).unwrap());
+    // Lines, German and Dutch whispers sharing f-puzzles' `whispers`.
+    let line = |kind: &str, cells: Vec<u16>| {
+        Constraint::of(sudoku_variant::kind_named(kind).unwrap(), sudoku_variant::Instance::of(vec![cells]))
+    };
+    let lines = vec![
+        line("german-whispers", vec![0, 1, 2]),
+        line("german-whispers", vec![36, 37]),
+        line("dutch-whispers", vec![18, 19, 20]),
+        line("renban", vec![60, 61, 62]),
+        line("palindrome", vec![38, 47, 48]),
+    ];
+    out.push(nine.with_constraints(lines).unwrap());
     out
+}
+
+/// Whispers of a difference the model has no rule for are refused by
+/// name, never read as German or dropped.
+#[test]
+fn whispers_of_another_difference_are_refused() {
+    let nine = Puzzle::blank(9).unwrap();
+    let mut value: Value = serde_json::from_str(&nine.to_fpuzzles(None).unwrap()).unwrap();
+    value["whispers"] = serde_json::json!([{"lines": [["R1C1", "R1C2"]], "value": 3}]);
+    let err = Puzzle::from_fpuzzles(&value.to_string()).unwrap_err().to_string();
+    assert!(err.contains("difference 3"), "{err}");
+    value["whispers"] =
+        serde_json::json!([{"lines": [["R1C1", "R1C2"]], "value": 4}, {"lines": [["R2C1", "R2C2"]]}]);
+    let back = Puzzle::from_fpuzzles(&value.to_string()).unwrap().puzzle;
+    let kinds: Vec<&str> = back.constraints().iter().map(|c| c.kind().name()).collect();
+    assert_eq!(kinds, ["german-whispers", "dutch-whispers"]);
 }
 
 #[test]

@@ -23,6 +23,8 @@ const BOOK_VARIANTS = [
   ["argyle", "Argyle"],
   ["thermo", "Thermo"],
   ["arrow", "Arrow"],
+  ["german-whispers", "German whispers"],
+  ["renban", "Renban"],
   ["killer+x", "Killer X"],
   ["6x6", "6x6"],
   ["16x16", "16x16"],

@@ -44,6 +44,7 @@ mod disjoint_groups;
 mod extra_regions;
 mod house_rule;
 mod killer;
+mod lines;
 mod moves;
 mod non_consecutive;
 mod parity;
@@ -64,6 +65,7 @@ use disjoint_groups::DISJOINT_GROUPS;
 use extra_regions::{ASTERISK, CENTRE_DOT, GIRANDOLA};
 pub(crate) use killer::combinations;
 use killer::Killer;
+use lines::{DUTCH_WHISPERS, GERMAN_WHISPERS, PALINDROME, RENBAN};
 use moves::{ANTI_KING, ANTI_KNIGHT};
 use non_consecutive::NonConsecutive;
 use parity::{EVEN, ODD};
@@ -86,6 +88,10 @@ pub static KINDS: &[&'static dyn Kind] = &[
     &Argyle,
     &Thermo,
     &Arrow,
+    &GERMAN_WHISPERS,
+    &DUTCH_WHISPERS,
+    &RENBAN,
+    &PALINDROME,
     &ODD,
     &EVEN,
 ];

@@ -157,8 +157,14 @@ impl Puzzle {
                 .filter(|c| c.kind().name() == kind.name())
                 .map(|c| kind.write_fpuzzles(c.instance(), n, &name))
                 .collect();
+            // Two kinds may share a field (German and Dutch whispers).
             if let Some(key) = kind.fpuzzles_key().filter(|_| !entries.is_empty()) {
-                out.insert(key.into(), Value::Array(entries));
+                match out.get_mut(key) {
+                    Some(Value::Array(list)) => list.extend(entries),
+                    _ => {
+                        out.insert(key.into(), Value::Array(entries));
+                    }
+                }
             }
         }
         if let Some(solution) = solution {

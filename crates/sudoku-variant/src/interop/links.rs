@@ -34,10 +34,10 @@ impl Puzzle {
     /// assert_eq!(Puzzle::from_link(&link)?.puzzle, x);
     ///
     /// // A constraint the model lacks is refused by name.
-    /// let whisper = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
-    ///     "whispers":[{"lines":[["R1C1","R1C2"]]}]}"#;
-    /// let err = Puzzle::from_link(whisper).unwrap_err();
-    /// assert_eq!(err.to_string(), "not supported: whispers");
+    /// let between = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+    ///     "betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]}"#;
+    /// let err = Puzzle::from_link(between).unwrap_err();
+    /// assert_eq!(err.to_string(), "not supported: betweenline");
     /// # Ok::<(), sudoku_variant::InteropError>(())
     /// ```
     pub fn from_link(link: &str) -> Result<Imported, InteropError> {
