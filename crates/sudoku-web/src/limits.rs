@@ -5,9 +5,13 @@
 //! Every request's CPU work runs on tokio's blocking threads, never on the
 //! threads that read and write connections. Light work (a hint, a solve, a
 //! few grades) waits its turn in a fair queue with one slot per core, so
-//! its latency is the queue's length times a few milliseconds. Heavy work
-//! (generating, books, many grades, max-score) is refused with 429 beyond
-//! [`Limits::max_heavy`] at once, so it can never starve the light work.
+//! its latency is the queue's length times a few milliseconds. Variant
+//! hints, grades and models whose search ends within a light budget wait in
+//! a queue of their own, half the cores' slots ([`Work::variant`]): a
+//! 16x16's hint costs a thousand classic ones, and must not make them wait.
+//! Heavy work (generating, books, many grades, max-score, variant searches
+//! past the light budget) is refused with 429 beyond [`Limits::max_heavy`]
+//! at once, so it can never starve the light work.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -31,6 +35,9 @@ pub struct Limits {
     pub max_heavy: usize,
     /// Light requests computing at once (the others wait their turn).
     pub max_light: usize,
+    /// Light variant requests computing at once (the others wait their
+    /// turn in a queue of their own).
+    pub max_variant: usize,
     /// Time to send a request's headers, and its body (slow clients are
     /// cut off).
     pub read_timeout: Duration,
@@ -50,6 +57,7 @@ impl Default for Limits {
             time_budget: Duration::from_secs(10),
             max_heavy: 2,
             max_light: cores,
+            max_variant: (cores / 2).max(1),
             read_timeout: Duration::from_secs(10),
             max_connections: 1024,
             variant_nodes: 500_000,
@@ -61,6 +69,7 @@ impl Default for Limits {
 #[derive(Debug, Clone)]
 pub struct Work {
     light: Arc<Semaphore>,
+    variant: Arc<Semaphore>,
     heavy: Arc<Semaphore>,
 }
 
@@ -69,6 +78,7 @@ impl Work {
     pub fn new(limits: &Limits) -> Work {
         Work {
             light: Arc::new(Semaphore::new(limits.max_light.max(1))),
+            variant: Arc::new(Semaphore::new(limits.max_variant.max(1))),
             heavy: Arc::new(Semaphore::new(limits.max_heavy.max(1))),
         }
     }
@@ -91,6 +101,16 @@ impl Work {
         f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let _slot = self.light.acquire().await.map_err(ApiError::internal)?;
+        run_blocking(f).await
+    }
+
+    /// Runs `f`, variant work within a light budget, on a blocking thread
+    /// when a variant slot is free (waiting in turn for one).
+    pub async fn variant<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let _slot = self.variant.acquire().await.map_err(ApiError::internal)?;
         run_blocking(f).await
     }
 

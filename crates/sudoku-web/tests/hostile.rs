@@ -133,6 +133,34 @@ async fn heavy_work_beyond_the_cap_is_refused() {
     assert_eq!(status, 200);
 }
 
+/// Issue 46: with the heavy slot taken, an ordinary variant hint, grade
+/// and model (a killer of the fixtures: its search ends within the light
+/// budget) are still answered; a hopeless search is refused with 429 at
+/// once instead of holding a light slot past its light budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ordinary_variant_work_is_light_work() {
+    let limits = Limits { time_budget: Duration::from_secs(3), max_heavy: 1, ..Limits::default() };
+    let addr = start(limits).await;
+    let long = tokio::spawn(async move { post(addr, "grade", &json!({ "input": hardest(1000) })).await });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (line, mut killer) = crate::common::fixture("killer9");
+    killer.as_object_mut().unwrap().remove("solution");
+    let (status, body) = post(addr, "hint", &killer).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["steps"][0]["status"], "hint", "{body}");
+    for path in ["grade", "puzzle"] {
+        let (status, body) = post(addr, path, &json!({ "input": line })).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+    let jigsaw = r#"{"size":9,"regions":"111222333111222333112122333444555666444555666444555666777888999777888999777888999"}"#;
+    let t = Instant::now();
+    let (status, _) = post(addr, "hint", &serde_json::from_str(jigsaw).unwrap()).await;
+    assert_eq!(status, 429);
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    let (status, _) = long.await.unwrap();
+    assert_eq!(status, 422);
+}
+
 /// A client that trickles its headers, or never sends its body, is cut off
 /// after the read timeout, while others are served.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

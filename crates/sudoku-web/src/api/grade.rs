@@ -18,7 +18,8 @@ use sudoku_core::Grid;
 use sudoku_grade::{Grader, Scale};
 
 use super::{
-    choice, grids, is_variant_input, row, rows_within, variant_puzzles, JsonBody, Row, Rows, HEAVY_RECORDS,
+    choice, grids, is_variant_input, row, rows_within, variant_puzzles, variant_tiers, JsonBody, Row, Rows,
+    HEAVY_RECORDS,
 };
 use crate::error::ApiError;
 use crate::limits::Stop;
@@ -69,20 +70,27 @@ pub async fn grade(
 /// `grade` on variant records (the JSON form, links, lines of other
 /// sizes): the rows of `sudoku grade --format json` on them (SE's ladder
 /// where it takes the puzzle, else the variant ladder), a list not done in
-/// the time budget a 422. Heavy work, whatever the number of records.
+/// the time budget a 422. Light work while every search ends within a
+/// light budget, else heavy ([`variant_tiers`]).
 async fn grade_variants(app: &App, input: &str, request: GradeRequest) -> Result<Json<Rows>, ApiError> {
     let puzzles = variant_puzzles(input, app.limits.max_records)?;
     let budget = app.limits.time_budget;
     let stop = Stop::after(budget);
     let flag = stop.flag();
-    let nodes = app.limits.variant_nodes;
-    let run = move || {
-        rows_within(&puzzles, budget, &flag, |p| match searched_past(p, nodes, &flag) {
+    let records = puzzles.len();
+    let run = move |nodes: u64, escalate: bool| {
+        if escalate && puzzles.iter().any(|p| searched_past(p, nodes, &flag).is_some()) {
+            return Ok(None);
+        }
+        // Searched to the end already when `escalate`: no search again.
+        let past = |p: &sudoku_variant::Puzzle| if escalate { None } else { searched_past(p, nodes, &flag) };
+        rows_within(&puzzles, budget, &flag, |p| match past(p) {
             Some(stopped) => row(&stopped),
             None => row(&request.grade_variant(p).json(p)),
         })
+        .map(Some)
     };
-    let rows = app.work.heavy(run).await?;
+    let rows = variant_tiers(app, records, run).await?;
     Ok(Json(rows.into()))
 }
 

@@ -11,7 +11,7 @@ use sudoku_grade::hint::Level;
 use sudoku_io::VariantSpec;
 
 use super::grade::{parse_scale, searched_past, GRADER};
-use super::{choice, is_variant_input, JsonBody};
+use super::{choice, is_variant_input, variant_tiers, JsonBody};
 use crate::error::ApiError;
 use crate::limits::Stop;
 use crate::App;
@@ -74,25 +74,25 @@ pub async fn hint(
 /// variant and steps: SE's ladder where the grader takes the puzzle, else
 /// the simple steps), or `{status, text}` when it has none. A puzzle whose
 /// solutions are not searched to the end within the server's node budget
-/// and time is `stopped`. Heavy work: a variant's search may take the
-/// whole budget.
+/// and time is `stopped`. Light work when the search ends within a light
+/// budget, else heavy: a variant's search may take the whole budget
+/// ([`variant_tiers`]).
 async fn hint_variant(app: &App, text: &str, request: HintRequest) -> Result<Response, ApiError> {
     let mut records = sudoku_io::variant_records(text.as_bytes(), "position", VariantSpec::default());
     let record = records.next().ok_or_else(|| ApiError::bad_request("the position holds no puzzle"))?;
     let puzzle = record.puzzle.map_err(|e| ApiError::bad_request(format!("position: {e}")))?;
     let placed = record.placed;
-    let (nodes, budget) = (app.limits.variant_nodes, app.limits.time_budget);
-    let stop = Stop::after(budget);
+    let stop = Stop::after(app.limits.time_budget);
     let flag = stop.flag();
-    let work = move || {
+    let work = move |nodes: u64, escalate: bool| {
         if let Some(stopped) = searched_past(&puzzle, nodes, &flag) {
-            return Ok(stopped);
+            return Ok((!escalate).then_some(stopped));
         }
-        Ok(match request.run_variant(&puzzle, placed.as_deref()) {
+        Ok(Some(match request.run_variant(&puzzle, placed.as_deref()) {
             Ok(list) => list.json(&puzzle),
             Err(e) => hint_error_json(&e),
-        })
+        }))
     };
-    let json: serde_json::Value = app.work.heavy(work).await?;
+    let json: serde_json::Value = variant_tiers(app, 1, work).await?;
     Ok(Json(json).into_response())
 }

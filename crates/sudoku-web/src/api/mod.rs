@@ -160,6 +160,41 @@ pub fn rows_within<T>(
     Ok(rows)
 }
 
+/// The nodes a variant puzzle's search gets as light work (see
+/// [`variant_tiers`]): the fixtures' puzzles, 16x16 included, end far
+/// within them.
+pub const LIGHT_VARIANT_NODES: u64 = 20_000;
+
+/// Variant work in two tiers. A request of at most [`HEAVY_RECORDS`]
+/// puzzles runs first in the variant queue ([`crate::limits::Work::variant`]),
+/// each search within [`LIGHT_VARIANT_NODES`] (`run(nodes, true)`), so
+/// ordinary variant hints and grades are answered, in turn, instead of
+/// refused for want of a heavy slot, and classic ones do not wait behind
+/// them; when a search goes past them (`run` answers `None`), the
+/// request goes on as heavy work with the server's whole node budget
+/// (`run(variant_nodes, false)`, which answers `stopped` rows past it), or
+/// a 429 when the heavy slots are taken.
+pub async fn variant_tiers<T: Send + 'static>(
+    app: &App,
+    records: usize,
+    run: impl Fn(u64, bool) -> Result<Option<T>, ApiError> + Send + Sync + 'static,
+) -> Result<T, ApiError> {
+    let run = std::sync::Arc::new(run);
+    let full = app.limits.variant_nodes;
+    let light = full.min(LIGHT_VARIANT_NODES);
+    if light < full && records <= HEAVY_RECORDS {
+        let first = run.clone();
+        if let Some(done) = app.work.variant(move || first(light, true)).await? {
+            return Ok(done);
+        }
+    }
+    app.work
+        .heavy(move || {
+            run(full, false)?.ok_or_else(|| ApiError::internal("no answer within the whole budget"))
+        })
+        .await
+}
+
 /// Whether an `input` text holds variant puzzles, told from its first
 /// record as `sudoku solve` tells it.
 pub fn is_variant_input(input: &str) -> bool {

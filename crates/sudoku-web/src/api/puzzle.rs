@@ -14,7 +14,7 @@ use sudoku_commands::solve::SolveMode;
 use sudoku_commands::variant::answer_until;
 use sudoku_variant::Puzzle;
 
-use super::{grids, is_variant_input, variant_puzzles, JsonBody};
+use super::{grids, is_variant_input, variant_puzzles, variant_tiers, JsonBody};
 use crate::error::ApiError;
 use crate::limits::Stop;
 use crate::App;
@@ -65,13 +65,15 @@ pub async fn puzzle(
             Puzzle::parse_line(&grid.to_line(), Some(9)).map_err(ApiError::internal)?
         }
     };
-    let (nodes, budget) = (app.limits.variant_nodes, app.limits.time_budget);
-    let stop = Stop::after(budget);
+    let stop = Stop::after(app.limits.time_budget);
     let flag = stop.flag();
-    let work = move || {
+    let work = move |nodes: u64, escalate: bool| {
         let answer = answer_until(&puzzle, SolveMode::Count(2), nodes, Some(&flag));
+        if answer.stopped && escalate {
+            return Ok(None);
+        }
         let status = answer.status(SolveMode::Count(2));
-        Ok(PuzzleJson {
+        Ok(Some(PuzzleJson {
             variant: puzzle.variant_name(),
             classic: puzzle.is_classic() && puzzle.size() == 9,
             puzzle: serde_json::from_str(&puzzle.to_json(None)).map_err(ApiError::internal)?,
@@ -81,7 +83,7 @@ pub async fn puzzle(
             status,
             shape: ShapeJson::of(&puzzle),
             fpuzzles: puzzle.to_fpuzzles_link(None).ok(),
-        })
+        }))
     };
-    Ok(Json(app.work.heavy(work).await?))
+    Ok(Json(variant_tiers(&app, 1, work).await?))
 }
