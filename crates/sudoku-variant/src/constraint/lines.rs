@@ -10,7 +10,7 @@
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 
-use super::util::{check_line, fp_cells, json_cells, names, pick, steps, used_cells};
+use super::util::{check_line, fp_cells, json_cells, names, steps, walk_lines};
 use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
@@ -306,69 +306,34 @@ impl Kind for LineRule {
         let n = puzzle.size();
         let wanted = (n / 2).max(2);
         let longest = (n / 2 + 1).max(3);
-        let mut used = used_cells(puzzle);
-        let cells = puzzle.cells();
-        let mut out = Vec::new();
-        for _ in 0..wanted * 60 {
-            if out.len() == wanted {
-                break;
-            }
-            let start = pick(&cells, rng) as u16;
-            if used[usize::from(start)] {
-                continue;
-            }
-            // A palindrome of three or five cells: the second half repeats
-            // the first's digits, mirrored.
-            let length = match self.rule {
-                Rule::Palindrome => 3 + 2 * (rng.next_u32() as usize % 2),
-                _ => 3 + (rng.next_u32() as usize) % (longest - 2),
-            };
-            let mut line = vec![start];
-            used[usize::from(start)] = true;
-            while line.len() < length {
-                let at = *line.last().expect("a first cell");
-                // A palindrome steps diagonally too: its mirrored cells
-                // must lie in different rows, columns and boxes.
-                let around = match self.rule {
-                    Rule::Palindrome => king_steps(puzzle, at, &used),
-                    _ => steps(puzzle, at, &used),
-                };
-                let next: Vec<u16> = around
-                    .into_iter()
-                    .filter(|&c| {
-                        let mut digits: Vec<u8> = line.iter().map(|&x| solution[usize::from(x)]).collect();
-                        digits.push(solution[usize::from(c)]);
-                        match self.rule {
-                            Rule::Whispers(_) => self.keeps(&digits[digits.len() - 2..]),
-                            Rule::Renban => {
-                                let (lo, hi) = (digits.iter().min().unwrap(), digits.iter().max().unwrap());
-                                usize::from(hi - lo) < length
-                                    && !digits[..digits.len() - 1].contains(digits.last().unwrap())
-                            }
-                            Rule::Palindrome => {
-                                let k = digits.len() - 1;
-                                k < length / 2 + 1 || digits[k] == digits[length - 1 - k]
-                            }
-                        }
-                    })
-                    .collect();
-                if next.is_empty() {
-                    break;
+        let digits = |line: &[u16]| line.iter().map(|&c| solution[usize::from(c)]).collect::<Vec<u8>>();
+        // Palindromes of three or five cells, stepping diagonally too (their
+        // mirrored cells must lie in different rows, columns and boxes).
+        let palindrome = self.rule == Rule::Palindrome;
+        let length = |rng: &mut dyn RngCore| match palindrome {
+            true => 3 + 2 * (rng.next_u32() as usize % 2),
+            false => 3 + (rng.next_u32() as usize) % (longest - 2),
+        };
+        let around = |at: u16, used: &[bool]| match palindrome {
+            true => king_steps(puzzle, at, used),
+            false => steps(puzzle, at, used),
+        };
+        let fits = |line: &[u16], c: u16, length: usize| {
+            let mut d = digits(line);
+            d.push(solution[usize::from(c)]);
+            let k = d.len() - 1;
+            match self.rule {
+                Rule::Whispers(_) => self.keeps(&d[k - 1..]),
+                // Distinct, within a run as long as the line.
+                Rule::Renban => {
+                    let (lo, hi) = (d.iter().min().expect("digits"), d.iter().max().expect("digits"));
+                    usize::from(hi - lo) < length && !d[..k].contains(&d[k])
                 }
-                let c = pick(&next, rng);
-                used[usize::from(c)] = true;
-                line.push(c);
+                // Past the middle, each cell repeats its mirror's digit.
+                Rule::Palindrome => k < length / 2 + 1 || d[k] == d[length - 1 - k],
             }
-            let digits: Vec<u8> = line.iter().map(|&x| solution[usize::from(x)]).collect();
-            if line.len() >= 3 && self.keeps(&digits) {
-                out.push(Instance::of(vec![line]));
-            } else {
-                for c in line {
-                    used[usize::from(c)] = false;
-                }
-            }
-        }
-        out
+        };
+        walk_lines(puzzle, rng, (wanted, wanted * 60), length, around, fits, |line| self.keeps(&digits(line)))
     }
 }
 

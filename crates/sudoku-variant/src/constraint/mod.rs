@@ -638,4 +638,55 @@ pub(crate) mod util {
     pub fn pick<T: Copy>(items: &[T], rng: &mut dyn RngCore) -> T {
         items[(rng.next_u32() as usize) % items.len()]
     }
+
+    /// Lines drawn as random walks over cells no other constraint uses
+    /// (the sprinkle of a kind of line): at most `wanted` lines in `tries`
+    /// walks, each from a random free cell, `length(rng)` cells long at
+    /// most, each step to a cell of `around(at, used)` that `fits(line,
+    /// cell, length)`; a walk is kept when it has 3 cells or more and `keep(line)`,
+    /// else its cells are freed.
+    pub fn walk_lines(
+        puzzle: &Puzzle,
+        rng: &mut dyn RngCore,
+        (wanted, tries): (usize, usize),
+        length: impl Fn(&mut dyn RngCore) -> usize,
+        around: impl Fn(u16, &[bool]) -> Vec<u16>,
+        fits: impl Fn(&[u16], u16, usize) -> bool,
+        keep: impl Fn(&[u16]) -> bool,
+    ) -> Vec<Instance> {
+        let mut used = used_cells(puzzle);
+        let cells = puzzle.cells();
+        let mut out = Vec::new();
+        for _ in 0..tries {
+            if out.len() == wanted {
+                break;
+            }
+            let start = pick(&cells, rng) as u16;
+            if used[usize::from(start)] {
+                continue;
+            }
+            let length = length(rng);
+            let mut line = vec![start];
+            used[usize::from(start)] = true;
+            while line.len() < length {
+                let at = *line.last().expect("a first cell");
+                let next: Vec<u16> =
+                    around(at, &used).into_iter().filter(|&c| fits(&line, c, length)).collect();
+                if next.is_empty() {
+                    break;
+                }
+                let c = pick(&next, rng);
+                used[usize::from(c)] = true;
+                line.push(c);
+            }
+            if line.len() >= 3 && keep(&line) {
+                out.push(Instance::of(vec![line]));
+            } else {
+                for c in line {
+                    used[usize::from(c)] = false;
+                }
+            }
+        }
+        out
+    }
 }

@@ -7,7 +7,7 @@
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 
-use super::util::{bounds, check_line, fp_cells, json_cells, names, pick, steps, up_to, used_cells};
+use super::util::{bounds, check_line, fp_cells, json_cells, names, steps, up_to, walk_lines};
 use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
@@ -114,41 +114,15 @@ impl Kind for Thermo {
         let n = puzzle.size();
         let wanted = (2 * n / 3).max(2);
         let longest = (n / 2 + 1).max(3);
-        let mut used = used_cells(puzzle);
-        let cells = puzzle.cells();
-        let mut out = Vec::new();
-        for _ in 0..wanted * 20 {
-            if out.len() == wanted {
-                break;
-            }
-            let start = pick(&cells, rng) as u16;
-            if used[usize::from(start)] {
-                continue;
-            }
-            let length = 3 + (rng.next_u32() as usize) % (longest - 2);
-            let mut line = vec![start];
-            used[usize::from(start)] = true;
-            while line.len() < length {
-                let at = *line.last().expect("a bulb");
-                let up: Vec<u16> = steps(puzzle, at, &used)
-                    .into_iter()
-                    .filter(|&c| solution[usize::from(c)] > solution[usize::from(at)])
-                    .collect();
-                if up.is_empty() {
-                    break;
-                }
-                let next = pick(&up, rng);
-                used[usize::from(next)] = true;
-                line.push(next);
-            }
-            if line.len() >= 3 {
-                out.push(Instance::of(vec![line]));
-            } else {
-                for c in line {
-                    used[usize::from(c)] = false;
-                }
-            }
-        }
-        out
+        let digit = |c: u16| solution[usize::from(c)];
+        walk_lines(
+            puzzle,
+            rng,
+            (wanted, wanted * 20),
+            |rng| 3 + (rng.next_u32() as usize) % (longest - 2),
+            |at, used| steps(puzzle, at, used),
+            |line, c, _| digit(c) > digit(*line.last().expect("a bulb")),
+            |_| true,
+        )
     }
 }
