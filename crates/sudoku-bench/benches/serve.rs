@@ -26,7 +26,7 @@
 //! Beside them (issue 43), the hostile part of the load: clients that ask
 //! for heavy work without pause (variant solves of the fixtures' killer and
 //! jigsaw puzzles and of an empty 16x16 non-consecutive, which runs to the
-//! time budget; books; lists of 50 grades), answered 200, 422 (budget
+//! time budget; books; lists of 300 grades), answered 200, 422 (budget
 //! spent) or 429 (busy); and clients that trickle a body a byte a second,
 //! cut off at the read timeout, then come back. After the load, the
 //! server's memory is followed for `SERVE_SETTLE` seconds (60): it must go
