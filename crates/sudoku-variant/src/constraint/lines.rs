@@ -10,7 +10,7 @@
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 
-use super::util::{check_line, fp_cells, json_cells, names, steps, walk_lines};
+use super::util::{check_line, fp_cells, json_cells, king_steps, names, steps, walk_lines};
 use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
@@ -335,25 +335,6 @@ impl Kind for LineRule {
         };
         walk_lines(puzzle, rng, (wanted, wanted * 60), length, around, fits, |line| self.keeps(&digits(line)))
     }
-}
-
-/// The cells around `at` (a king's move) that no other constraint uses.
-fn king_steps(puzzle: &Puzzle, at: u16, used: &[bool]) -> Vec<u16> {
-    let side = puzzle.side() as isize;
-    let (r, c) = (at as isize / side, at as isize % side);
-    let mut out = Vec::with_capacity(8);
-    for dr in -1..=1 {
-        for dc in -1..=1 {
-            let (nr, nc) = (r + dr, c + dc);
-            if (dr, dc) != (0, 0) && (0..side).contains(&nr) && (0..side).contains(&nc) {
-                let i = (nr * side + nc) as usize;
-                if puzzle.is_cell(i) && !used[i] {
-                    out.push(i as u16);
-                }
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

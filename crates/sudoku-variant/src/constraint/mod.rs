@@ -610,10 +610,21 @@ pub(crate) mod util {
     /// The cells a random walk may step to from `at`: orthogonal
     /// neighbours on the puzzle not yet `used` (canvas-indexed).
     pub fn steps(puzzle: &Puzzle, at: u16, used: &[bool]) -> Vec<u16> {
+        moves(puzzle, at, used, &[(-1, 0), (0, -1), (0, 1), (1, 0)])
+    }
+
+    /// As [`steps`], diagonal neighbours too (a king's move).
+    pub fn king_steps(puzzle: &Puzzle, at: u16, used: &[bool]) -> Vec<u16> {
+        let king = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+        moves(puzzle, at, used, &king)
+    }
+
+    /// The cells `deltas` away from `at`, on the puzzle, not yet `used`.
+    fn moves(puzzle: &Puzzle, at: u16, used: &[bool], deltas: &[(isize, isize)]) -> Vec<u16> {
         let side = puzzle.side() as isize;
         let (r, c) = (at as isize / side, at as isize % side);
-        let mut out = Vec::with_capacity(4);
-        for (dr, dc) in [(-1, 0), (0, -1), (0, 1), (1, 0)] {
+        let mut out = Vec::with_capacity(deltas.len());
+        for &(dr, dc) in deltas {
             let (nr, nc) = (r + dr, c + dc);
             if (0..side).contains(&nr) && (0..side).contains(&nc) {
                 let i = (nr * side + nc) as usize;
