@@ -53,6 +53,12 @@ enum GlyphJson {
     Cage { cells: Vec<u16>, label: Option<String> },
     /// Shaded cells (X's diagonals, windoku's windows).
     Shade { cells: Vec<u16> },
+    /// A disc at a point in cell units (a kropki dot), over the lines.
+    Dot { x: f32, y: f32, radius: f32, gray: f32, ring: f32 },
+    /// Text centred on a point in cell units, over the lines.
+    Text { x: f32, y: f32, size: f32, text: String },
+    /// A line through points in cell units, over the lines.
+    Stroke { points: Vec<[f32; 2]>, width: f32, gray: f32, arrowhead: bool },
 }
 
 impl GlyphJson {
@@ -65,6 +71,11 @@ impl GlyphJson {
             Glyph::Square { cell, side, gray } => GlyphJson::Square { cell, side, gray },
             Glyph::Cage { cells, label } => GlyphJson::Cage { cells, label },
             Glyph::Shade { cells } => GlyphJson::Shade { cells },
+            Glyph::Dot { x, y, radius, gray, ring } => GlyphJson::Dot { x, y, radius, gray, ring },
+            Glyph::Text { x, y, size, text } => GlyphJson::Text { x, y, size, text },
+            Glyph::Stroke { points, width, gray, arrowhead } => {
+                GlyphJson::Stroke { points, width, gray, arrowhead }
+            }
         }
     }
 }

@@ -73,7 +73,9 @@ function glyphLayer(shape) {
   const shapes = document.createElementNS(SVG_NS, "g");
   shapes.setAttribute("opacity", "0.6");
   const cages = document.createElementNS(SVG_NS, "g");
-  svg.append(shapes, cages);
+  // Dots, letters and strokes at points (kropki, XV, outside sums): opaque, over the lines.
+  const points = document.createElementNS(SVG_NS, "g");
+  svg.append(shapes, cages, points);
   const s = shape.side;
   const at = (c) => [(c % s) + 0.5, Math.floor(c / s) + 0.5];
   const gray = (g) => {
@@ -85,6 +87,21 @@ function glyphLayer(shape) {
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     parent.appendChild(e);
     return e;
+  };
+  // An arrowhead of size h at the last of the points `pts`, in glyph g's pen.
+  const head = (parent, pts, h, g) => {
+    if (pts.length < 2) return;
+    const [xa, ya] = pts[pts.length - 2], [xb, yb] = pts[pts.length - 1];
+    const len = Math.hypot(xb - xa, yb - ya) || 1;
+    const ux = (xb - xa) / len, uy = (yb - ya) / len;
+    const wing = (sign) => [xb - ux * h - sign * uy * h, yb - uy * h + sign * ux * h].join(",");
+    add(parent, "polyline", {
+      points: wing(1) + " " + [xb, yb].join(",") + " " + wing(-1),
+      fill: "none",
+      stroke: gray(g.gray),
+      "stroke-width": g.width,
+      "stroke-linecap": "round",
+    });
   };
   const discs = new Map(); // cell -> the disc drawn there
   for (const g of shape.glyphs) {
@@ -104,19 +121,7 @@ function glyphLayer(shape) {
         "stroke-linejoin": "round",
       });
       line.dataset.kind = g.arrowhead ? "arrow" : "line";
-      if (g.arrowhead && pts.length > 1) {
-        const [xa, ya] = pts[pts.length - 2], [xb, yb] = pts[pts.length - 1];
-        const len = Math.hypot(xb - xa, yb - ya) || 1;
-        const ux = (xb - xa) / len, uy = (yb - ya) / len, h = 0.25;
-        const wing = (sign) => [xb - ux * h - sign * uy * h, yb - uy * h + sign * ux * h].join(",");
-        add(shapes, "polyline", {
-          points: wing(1) + " " + [xb, yb].join(",") + " " + wing(-1),
-          fill: "none",
-          stroke: gray(g.gray),
-          "stroke-width": g.width,
-          "stroke-linecap": "round",
-        });
-      }
+      if (g.arrowhead) head(shapes, pts, 0.25, g);
     } else if (g.kind === "disc") {
       const [cx, cy] = at(g.cell);
       // A white disc on a gray one is an outline (an arrow's circle): drawn as a ring, so the digit
@@ -139,6 +144,38 @@ function glyphLayer(shape) {
       add(shapes, "rect", { x: cx - g.side / 2, y: cy - g.side / 2, width: g.side, height: g.side, fill: gray(g.gray) });
     } else if (g.kind === "cage") {
       drawCage(cages, shape, g, add);
+    } else if (g.kind === "dot") {
+      const dot = add(points, "circle", {
+        cx: g.x,
+        cy: g.y,
+        r: g.ring > 0 ? g.radius - g.ring / 2 : g.radius,
+        fill: gray(g.gray),
+        stroke: g.ring > 0 ? "#000" : "none",
+        "stroke-width": g.ring,
+      });
+      dot.dataset.kind = "dot";
+    } else if (g.kind === "text") {
+      const t = add(points, "text", {
+        x: g.x,
+        y: g.y,
+        "font-size": g.size * 1.4,
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        fill: "#111",
+      });
+      t.textContent = g.text;
+      t.dataset.kind = "text";
+    } else if (g.kind === "stroke") {
+      const line = add(points, "polyline", {
+        points: g.points.map((p) => p.join(",")).join(" "),
+        fill: "none",
+        stroke: gray(g.gray),
+        "stroke-width": g.width,
+        "stroke-linecap": "round",
+        "stroke-linejoin": "round",
+      });
+      line.dataset.kind = g.arrowhead ? "arrow" : "stroke";
+      if (g.arrowhead) head(points, g.points, 0.18, g);
     }
   }
   return svg;

@@ -82,6 +82,7 @@ impl GridFrame<'_> {
         let shaded = self.shading(marks, &glyphs);
         self.constraints(marks, &glyphs);
         self.lines(marks, pens);
+        self.over_lines(marks, &glyphs);
         let labels = self.cages(marks, pens, &shaded, &glyphs);
         self.digits(marks, &labels);
     }
@@ -149,7 +150,62 @@ impl GridFrame<'_> {
                     let s = s * cell;
                     marks.push(Mark::Fill { rect: [x - s / 2.0, y - s / 2.0, s, s], gray });
                 }
-                Glyph::Shade { .. } | Glyph::Cage { .. } => {}
+                Glyph::Shade { .. }
+                | Glyph::Cage { .. }
+                | Glyph::Dot { .. }
+                | Glyph::Text { .. }
+                | Glyph::Stroke { .. } => {}
+            }
+        }
+    }
+
+    /// The glyphs placed at points rather than on cells (dots on edges,
+    /// letters, strokes), over the grid lines.
+    fn over_lines(&self, marks: &mut Vec<Mark>, glyphs: &[Glyph]) {
+        let cell = self.cell;
+        let point = |x: f32, y: f32| [self.x + x * cell, self.y + y * cell];
+        let font = Font::get();
+        for glyph in glyphs {
+            match glyph {
+                &Glyph::Dot { x, y, radius, gray, ring } => {
+                    let centre = point(x, y);
+                    if ring > 0.0 {
+                        marks.push(Mark::Disc { centre, radius: radius * cell, gray: 0.0 });
+                    }
+                    let inner = (radius - ring).max(0.0) * cell;
+                    if ring == 0.0 || inner > 0.0 {
+                        marks.push(Mark::Disc { centre, radius: inner, gray });
+                    }
+                }
+                Glyph::Text { x, y, size, text } => {
+                    let [cx, cy] = point(*x, *y);
+                    let ink = font.ink('8');
+                    // `size` is a digit's height: the font size that inks it.
+                    let size = size * cell / (ink.y_max - ink.y_min);
+                    let width = font.text_width(text, size);
+                    marks.push(Mark::Text {
+                        run: TextRun {
+                            x: cx - width / 2.0,
+                            y: cy + (ink.y_min + ink.y_max) / 2.0 * size,
+                            size,
+                            gray: 0.0,
+                            anchor: Anchor::Start,
+                            text: text.clone(),
+                        },
+                        bold: false,
+                    });
+                }
+                Glyph::Stroke { points, width, gray, arrowhead } => {
+                    let points: Vec<[f32; 2]> = points.iter().map(|&[x, y]| point(x, y)).collect();
+                    marks.push(Mark::Lines {
+                        segments: path_segments(&points, 0.0, *arrowhead, cell * 0.18),
+                        width: width * cell,
+                        gray: *gray,
+                        dash: None,
+                        cap: Cap::Round,
+                    });
+                }
+                _ => {}
             }
         }
     }

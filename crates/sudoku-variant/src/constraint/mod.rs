@@ -160,6 +160,47 @@ pub enum Glyph {
         /// Canvas cells.
         cells: Vec<u16>,
     },
+    /// A disc at any point, over the grid lines (a kropki dot on the edge
+    /// between two cells, a quadruple's circle on a corner). The point is
+    /// in cell units from the canvas's top-left corner: (1, 0.5) is the
+    /// middle of the edge between r1c1 and r1c2. Points may lie outside the
+    /// grid.
+    Dot {
+        /// Across.
+        x: f32,
+        /// Down.
+        y: f32,
+        /// Radius.
+        radius: f32,
+        /// Gray of the fill.
+        gray: f32,
+        /// Width of a black outline (0: none).
+        ring: f32,
+    },
+    /// Text centred on a point (as [`Glyph::Dot`]'s), over the grid lines:
+    /// an XV letter on an edge, a sum outside the grid.
+    Text {
+        /// Across.
+        x: f32,
+        /// Down.
+        y: f32,
+        /// Height of a digit, in cell units.
+        size: f32,
+        /// What is written.
+        text: String,
+    },
+    /// A line through points (as [`Glyph::Dot`]'s), over the grid lines:
+    /// a greater-than chevron, a little killer's arrow.
+    Stroke {
+        /// The points, in order.
+        points: Vec<[f32; 2]>,
+        /// Line width.
+        width: f32,
+        /// Gray.
+        gray: f32,
+        /// A head at the last point.
+        arrowhead: bool,
+    },
 }
 
 /// Reads a cell name of the JSON form (`r1c1`) into a canvas cell.
@@ -447,7 +488,7 @@ impl fmt::Debug for Constraint {
 /// A set of constraint kinds (a bit per [`KINDS`] entry), as a variant
 /// list names them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Kinds(u32);
+pub struct Kinds(u64);
 
 impl Kinds {
     /// No kind.
@@ -456,7 +497,7 @@ impl Kinds {
     /// The kind's bit: its place in [`KINDS`]; none for a kind implemented
     /// outside the registry (such a kind works on a puzzle but is not named
     /// in variant lists).
-    fn bit(kind: &dyn Kind) -> u32 {
+    fn bit(kind: &dyn Kind) -> u64 {
         KINDS.iter().position(|k| k.name() == kind.name()).map_or(0, |at| 1 << at)
     }
 
