@@ -16,6 +16,26 @@ pub(crate) struct SumCage {
     pub combos: Vec<u32>,
 }
 
+/// Marks an atom that is one cell (its dense number below the bit), not
+/// a segment.
+pub(crate) const CELL_ATOM: u32 = 1 << 31;
+
+/// Two houses that share two or more cells (a row and a box, a diagonal
+/// and a box, a window and a row, ...): the shared cells are the segment
+/// `both`; the rest of the first house is the union of the atoms
+/// `atoms[a.0..a.1]` and its cells `overlap_cells[a_cells.0..a_cells.1]`,
+/// likewise the second's.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Overlap {
+    /// The two houses' numbers.
+    pub houses: [u16; 2],
+    pub both: u32,
+    pub a: (u32, u32),
+    pub b: (u32, u32),
+    pub a_cells: (u32, u32),
+    pub b_cells: (u32, u32),
+}
+
 /// The compiled puzzle.
 #[derive(Debug, Clone)]
 pub(crate) struct Network {
@@ -33,12 +53,24 @@ pub(crate) struct Network {
     pub nc: Vec<u16>,
     /// Houses: `house_cells[h*n..(h+1)*n]`.
     pub house_cells: Vec<u16>,
+    /// The houses of cell i: `cell_houses[house_start[i]..house_start[i+1]]`.
+    pub house_start: Vec<u32>,
+    pub cell_houses: Vec<u16>,
     pub cages: Vec<SumCage>,
-    /// Pairs of houses that share two or more cells, each as the cells of
-    /// the first only, of both, of the second only, laid end to end:
-    /// `overlaps[k]` gives the three lengths and `overlap_cells` the cells.
-    pub overlaps: Vec<[u16; 3]>,
+    /// Pairs of houses that share two or more cells ([`Overlap`]), and
+    /// what their unions are read from.
+    pub overlaps: Vec<Overlap>,
+    /// The cells of each overlap's first house only, then of its second
+    /// only, laid end to end (the cells a locked digit leaves).
     pub overlap_cells: Vec<u16>,
+    /// Segments: the cells two overlapping houses share (a row's cells in
+    /// one box), `segment_cells[segment_start[s]..segment_start[s + 1]]`.
+    /// A pass of locked candidates takes each segment's union once.
+    pub segment_start: Vec<u32>,
+    pub segment_cells: Vec<u16>,
+    /// The atoms whose unions make up a house minus its shared cells:
+    /// a segment's number, or a single cell with [`CELL_ATOM`] set.
+    pub atoms: Vec<u32>,
     /// The puzzle's constraints drawn on the grid other than cages, their
     /// parts in dense cell numbers. (The rules of the whole grid give their
     /// houses, distinct groups and non-consecutive pairs above; cages their
@@ -98,8 +130,15 @@ impl Network {
                 None => constraints.push((c.kind(), dense.instance().clone())),
             }
         }
-        let (overlaps, overlap_cells) = overlaps(&house_cells, n);
+        let overlaps = Overlaps::new(&house_cells, n);
         let (peer_start, peers) = flatten(peer_sets);
+        let mut house_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for (h, house) in house_cells.chunks_exact(n).enumerate() {
+            for &c in house {
+                house_sets[usize::from(c)].push(h as u16);
+            }
+        }
+        let (house_start, cell_houses) = flatten(house_sets);
         let mut nc_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
         for (a, b) in rules.iter().flat_map(|(rule, _)| rule.not_consecutive(puzzle)) {
             link(&mut nc_sets, &[to_dense(a), to_dense(b)]);
@@ -114,9 +153,14 @@ impl Network {
             nc_start,
             nc,
             house_cells,
+            house_start,
+            cell_houses,
             cages,
-            overlaps,
-            overlap_cells,
+            overlaps: overlaps.pairs,
+            overlap_cells: overlaps.cells,
+            segment_start: overlaps.segment_start,
+            segment_cells: overlaps.segment_cells,
+            atoms: overlaps.atoms,
             constraints,
         }
     }
@@ -129,30 +173,100 @@ impl Network {
         &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
     }
 
+    /// The houses cell `cell` is in.
+    pub fn houses_of(&self, cell: usize) -> &[u16] {
+        &self.cell_houses[self.house_start[cell] as usize..self.house_start[cell + 1] as usize]
+    }
+
+    /// The number of houses.
+    pub fn houses(&self) -> usize {
+        self.house_cells.len() / self.n
+    }
+
     pub fn nc(&self, cell: usize) -> &[u16] {
         &self.nc[self.nc_start[cell] as usize..self.nc_start[cell + 1] as usize]
     }
 }
 
-/// Every pair of houses sharing two or more cells (a row and a box, a
-/// diagonal and a box, a window and a row, …), split into the cells of the
-/// first only, of both, and of the second only.
-fn overlaps(house_cells: &[u16], n: usize) -> (Vec<[u16; 3]>, Vec<u16>) {
-    let houses: Vec<&[u16]> = house_cells.chunks_exact(n).collect();
-    let (mut lens, mut cells) = (Vec::new(), Vec::new());
-    for (i, a) in houses.iter().enumerate() {
-        for b in &houses[i + 1..] {
-            let both: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
-            if both.len() < 2 {
-                continue;
+/// The overlapping houses of a network and their segments and atoms.
+struct Overlaps {
+    pairs: Vec<Overlap>,
+    cells: Vec<u16>,
+    segment_start: Vec<u32>,
+    segment_cells: Vec<u16>,
+    atoms: Vec<u32>,
+}
+
+impl Overlaps {
+    /// Every pair of houses sharing two or more cells, split into the
+    /// cells of the first only, of both (a segment), and of the second
+    /// only; each "only" part is covered by segments where it can be (a
+    /// row minus one box is three other segments of the row) and by
+    /// single cells elsewhere.
+    fn new(house_cells: &[u16], n: usize) -> Overlaps {
+        let houses: Vec<&[u16]> = house_cells.chunks_exact(n).collect();
+        // Each pair: its houses, the first's cells only, both's, the second's only.
+        type Split = ([u16; 2], Vec<u16>, Vec<u16>, Vec<u16>);
+        let mut raw: Vec<Split> = Vec::new();
+        let mut segments: Vec<Vec<u16>> = Vec::new();
+        for (i, a) in houses.iter().enumerate() {
+            for (j, b) in houses.iter().enumerate().skip(i + 1) {
+                let mut both: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
+                if both.len() < 2 {
+                    continue;
+                }
+                let a_only: Vec<u16> = a.iter().copied().filter(|c| !both.contains(c)).collect();
+                let b_only: Vec<u16> = b.iter().copied().filter(|c| !both.contains(c)).collect();
+                both.sort_unstable();
+                if !segments.contains(&both) {
+                    segments.push(both.clone());
+                }
+                raw.push(([i as u16, j as u16], a_only, both, b_only));
             }
-            let a_only: Vec<u16> = a.iter().copied().filter(|c| !both.contains(c)).collect();
-            let b_only: Vec<u16> = b.iter().copied().filter(|c| !both.contains(c)).collect();
-            lens.push([a_only.len() as u16, both.len() as u16, b_only.len() as u16]);
-            cells.extend(a_only.into_iter().chain(both).chain(b_only));
         }
+        let mut out = Overlaps {
+            pairs: Vec::with_capacity(raw.len()),
+            cells: Vec::new(),
+            segment_start: vec![0],
+            segment_cells: Vec::new(),
+            atoms: Vec::new(),
+        };
+        for segment in &segments {
+            out.segment_cells.extend_from_slice(segment);
+            out.segment_start.push(out.segment_cells.len() as u32);
+        }
+        for (houses, a_only, both, b_only) in raw {
+            let both = segments.iter().position(|s| *s == both).unwrap_or(0) as u32;
+            let a = out.cover(&segments, &a_only);
+            let b = out.cover(&segments, &b_only);
+            let a_cells = out.push_cells(&a_only);
+            let b_cells = out.push_cells(&b_only);
+            out.pairs.push(Overlap { houses, both, a, b, a_cells, b_cells });
+        }
+        out
     }
-    (lens, cells)
+
+    /// Appends atoms whose union is that of `cells`: disjoint segments
+    /// within them, then the cells left one by one; returns their range.
+    fn cover(&mut self, segments: &[Vec<u16>], cells: &[u16]) -> (u32, u32) {
+        let start = self.atoms.len() as u32;
+        let mut left: Vec<u16> = cells.to_vec();
+        for (s, segment) in segments.iter().enumerate() {
+            if segment.iter().all(|c| left.contains(c)) {
+                left.retain(|c| !segment.contains(c));
+                self.atoms.push(s as u32);
+            }
+        }
+        self.atoms.extend(left.iter().map(|&c| u32::from(c) | CELL_ATOM));
+        (start, self.atoms.len() as u32)
+    }
+
+    /// Appends `cells` to the cell list; returns their range.
+    fn push_cells(&mut self, cells: &[u16]) -> (u32, u32) {
+        let start = self.cells.len() as u32;
+        self.cells.extend_from_slice(cells);
+        (start, self.cells.len() as u32)
+    }
 }
 
 /// Sorts and dedups each cell's list and lays them end to end.

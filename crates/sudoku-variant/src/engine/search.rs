@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rand::RngCore;
 
-use super::network::Network;
+use super::network::{Network, CELL_ATOM};
 use crate::constraint::Candidates;
 
 /// Set on a cell whose digit is placed.
@@ -63,7 +63,17 @@ pub(crate) struct Goal<'a> {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Search {
     levels: Vec<Vec<u32>>,
+    /// Each level's house counts: how many cells of house h still take
+    /// digit d (placed or not), at `h * n + d - 1`.
+    counts: Vec<Vec<u8>>,
     queue: Vec<u16>,
+    /// House-digits whose count fell to one (a hidden single to place).
+    hidden: Vec<u32>,
+    /// Scratch of [`State::intersections`].
+    scratch: Scratch,
+    /// Houses a digit left since the last pass of locked candidates, a
+    /// bit each (the pairs of clean houses have nothing new to give).
+    dirty: Vec<u64>,
     pub nodes: u64,
     pub found: u64,
     /// The search stopped unfinished (a budget ran out).
@@ -80,11 +90,17 @@ impl Search {
         self.aborted = false;
         self.interrupted = false;
         let cells = net.cells();
-        if self.levels.is_empty() || self.levels[0].len() != cells {
+        let counted = net.houses() * net.n;
+        if self.levels.is_empty() || self.levels[0].len() != cells || self.counts[0].len() != counted {
             self.levels.clear();
             self.levels.push(vec![0; cells]);
+            self.counts.clear();
+            self.counts.push(vec![0; counted]);
         }
         self.queue.clear();
+        self.hidden.clear();
+        self.dirty.clear();
+        self.dirty.resize(net.houses().div_ceil(64), u64::MAX);
         let root = &mut self.levels[0];
         for (i, &g) in givens.iter().enumerate() {
             root[i] = net.full;
@@ -96,11 +112,38 @@ impl Search {
                 self.queue.push(i as u16);
             }
         }
-        self.dfs(net, 0, goal);
+        // Count every house's places, with the givens' digits alone in
+        // their cells; a digit with no place means no solution.
+        let counts = &mut self.counts[0];
+        counts.fill(0);
+        for (h, house) in net.house_cells.chunks_exact(net.n).enumerate() {
+            for &c in house {
+                let mut m = root[usize::from(c)] & net.full;
+                while m != 0 {
+                    counts[h * net.n + m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+            }
+        }
+        for (k, &count) in counts.iter().enumerate() {
+            match count {
+                0 => return,
+                1 => self.hidden.push(k as u32),
+                _ => {}
+            }
+        }
+        self.dfs(net, 0, None, goal);
     }
 
-    /// Propagates level `depth`, then branches; returns false to stop.
-    fn dfs(&mut self, net: &Network, depth: usize, goal: &mut Goal<'_>) -> bool {
+    /// Places `choice` (a cell and its digit) on level `depth`, propagates
+    /// it, then branches; returns false to stop.
+    fn dfs(
+        &mut self,
+        net: &Network,
+        depth: usize,
+        choice: Option<(usize, u32)>,
+        goal: &mut Goal<'_>,
+    ) -> bool {
         self.nodes += 1;
         if self.nodes > goal.node_limit {
             self.aborted = true;
@@ -113,11 +156,22 @@ impl Search {
             self.interrupted = true;
             return false;
         }
-        let node = &mut self.levels[depth];
-        if !propagate(net, node, &mut self.queue) {
+        let mut state = State {
+            net,
+            node: &mut self.levels[depth],
+            counts: &mut self.counts[depth],
+            queue: &mut self.queue,
+            hidden: &mut self.hidden,
+            dirty: &mut self.dirty,
+        };
+        let alive =
+            choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate(&mut self.scratch);
+        if !alive {
             self.queue.clear();
+            self.hidden.clear();
             return true;
         }
+        let node = &self.levels[depth];
         // The open cell with the fewest candidates.
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
@@ -138,32 +192,48 @@ impl Search {
             self.found += 1;
             return self.found < goal.limit;
         }
-        let mut digits = [0u32; 32];
+        // The choices to try, each a cell and the digit placed there: the
+        // digits of the best cell, or, when it has more than two and the
+        // search is not random, the two places left for a digit in a house.
+        let mut choices = [(0usize, 0u32); 32];
         let mut count = 0;
-        let mut m = node[best];
-        while m != 0 {
-            digits[count] = m & m.wrapping_neg();
-            m &= m - 1;
-            count += 1;
+        match two_places(net, node, &self.counts[depth]).filter(|_| best_count > 2 && goal.rng.is_none()) {
+            Some((bit, a, b)) => {
+                choices[0] = (a, bit);
+                choices[1] = (b, bit);
+                count = 2;
+            }
+            None => {
+                let mut m = node[best];
+                while m != 0 {
+                    choices[count] = (best, m & m.wrapping_neg());
+                    m &= m - 1;
+                    count += 1;
+                }
+            }
         }
         if let Some(rng) = goal.rng.as_deref_mut() {
             for i in (1..count).rev() {
                 let j = (rng.next_u32() as usize) % (i + 1);
-                digits.swap(i, j);
+                choices.swap(i, j);
             }
         }
         if self.levels.len() <= depth + 1 {
-            let len = self.levels[0].len();
+            let (len, counted) = (self.levels[0].len(), self.counts[0].len());
             self.levels.push(vec![0; len]);
+            self.counts.push(vec![0; counted]);
         }
-        for &bit in &digits[..count] {
+        for &choice in &choices[..count] {
             let (head, tail) = self.levels.split_at_mut(depth + 1);
-            let child = &mut tail[0];
-            child.copy_from_slice(&head[depth]);
-            child[best] = bit | PLACED;
+            tail[0].copy_from_slice(&head[depth]);
+            let (head, tail) = self.counts.split_at_mut(depth + 1);
+            tail[0].copy_from_slice(&head[depth]);
             self.queue.clear();
-            self.queue.push(best as u16);
-            if !self.dfs(net, depth + 1, goal) {
+            self.hidden.clear();
+            // The parent's node was a fixpoint: only what the choice
+            // changes can give locked candidates.
+            self.dirty.fill(0);
+            if !self.dfs(net, depth + 1, Some(choice), goal) {
                 return false;
             }
         }
@@ -171,284 +241,404 @@ impl Search {
     }
 }
 
-/// Removes the digits of `mask` from cell `c`; a cell left with one digit
-/// is placed and queued. False on a contradiction: a placed cell would
-/// lose its digit, or an open one every digit.
-#[inline]
-fn remove(node: &mut [u32], queue: &mut Vec<u16>, c: usize, mask: u32) -> bool {
-    let x = node[c];
-    if x & mask == 0 {
-        return true;
-    }
-    let y = x & !mask;
-    if x & PLACED != 0 || y == 0 {
-        return false;
-    }
-    node[c] = if single(y) {
-        queue.push(c as u16);
-        y | PLACED
-    } else {
-        y
-    };
-    true
+/// Memory [`State::intersections`] reuses: each segment's union, and the
+/// houses to look at in this pass.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    unions: Vec<u32>,
+    dirty: Vec<u64>,
 }
 
-/// Places queued cells and applies hidden singles and cage combinations
-/// until nothing changes; false on a contradiction.
-pub(crate) fn propagate(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> bool {
-    let full = net.full;
-    loop {
-        while let Some(c) = queue.pop() {
-            let c = usize::from(c);
-            let m = node[c] & full;
-            for &p in net.peers(c) {
-                if !remove(node, queue, usize::from(p), m) {
-                    return false;
-                }
-            }
-            let near = (m << 1 | m >> 1) & full;
-            for &p in net.nc(c) {
-                if !remove(node, queue, usize::from(p), near) {
-                    return false;
-                }
-            }
+/// A digit with two places left in some house, and the two cells: a
+/// branch of two, where a cell with more candidates would give more.
+fn two_places(net: &Network, node: &[u32], counts: &[u8]) -> Option<(u32, usize, usize)> {
+    let n = net.n;
+    let at = counts.iter().enumerate().position(|(k, &count)| {
+        count == 2 && {
+            // Not a digit already placed in the house.
+            let (h, bit) = (k / n, 1u32 << (k % n));
+            net.house_cells[h * n..(h + 1) * n]
+                .iter()
+                .all(|&c| node[usize::from(c)] & (bit | PLACED) != bit | PLACED)
         }
-        if !hidden_singles(net, node, queue)
-            || !cage_combinations(net, node, queue)
-            || !nc_pairs(net, node, queue)
-        {
+    })?;
+    let (h, bit) = (at / n, 1u32 << (at % n));
+    let mut cells =
+        net.house_cells[h * n..(h + 1) * n].iter().map(|&c| usize::from(c)).filter(|&c| node[c] & bit != 0);
+    let (a, b) = (cells.next()?, cells.next()?);
+    Some((bit, a, b))
+}
+
+/// One node being propagated: its candidates and house counts, and the
+/// work found and not yet done.
+struct State<'a> {
+    net: &'a Network,
+    node: &'a mut [u32],
+    counts: &'a mut [u8],
+    /// Placed cells whose digit is still to leave their peers.
+    queue: &'a mut Vec<u16>,
+    /// House-digits (`h * n + d - 1`) whose count fell to one.
+    hidden: &'a mut Vec<u32>,
+    /// Houses a digit left since the last pass of locked candidates.
+    dirty: &'a mut [u64],
+}
+
+impl State<'_> {
+    /// Removes the digits of `mask` from cell `c`; a cell left with one
+    /// digit is placed and queued. False on a contradiction: a placed cell
+    /// would lose its digit, an open one every digit, or a house its last
+    /// place for a digit.
+    #[inline]
+    fn remove(&mut self, c: usize, mask: u32) -> bool {
+        let x = self.node[c];
+        let gone = x & mask & self.net.full;
+        if gone == 0 {
+            return true;
+        }
+        let y = x & !gone;
+        if x & PLACED != 0 || y == 0 {
             return false;
         }
-        if !net.constraints.is_empty() {
-            match constraints(net, node, queue) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-        }
-        if queue.is_empty() {
-            // Singles are exhausted: the slower intersections, then again.
-            match intersections(net, node, queue) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
-            }
-        }
+        self.node[c] = if single(y) {
+            self.queue.push(c as u16);
+            y | PLACED
+        } else {
+            y
+        };
+        self.uncount(c, gone)
     }
-}
 
-/// Each constraint narrows the node ([`crate::Kind::narrow`]). `None` on
-/// a contradiction, else whether a digit was removed. Kept out of line: a
-/// puzzle without constraints never calls it, and the loop of
-/// [`propagate`] stays as small as before they existed.
-#[inline(never)]
-fn constraints(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
-    let mut board = Node { node, queue, full: net.full, changed: false };
-    for (kind, instance) in &net.constraints {
-        if !kind.narrow(instance, net.n, &mut board) {
-            return None;
+    /// Cell `c` takes digit `bit`: its other digits go, and it is queued.
+    /// False when `bit` is not among its candidates (or it holds another).
+    fn place(&mut self, c: usize, bit: u32) -> bool {
+        let x = self.node[c];
+        if x & bit == 0 {
+            return false;
+        }
+        if x & PLACED != 0 {
+            return true;
+        }
+        self.node[c] = bit | PLACED;
+        self.queue.push(c as u16);
+        self.uncount(c, x & self.net.full & !bit)
+    }
+
+    /// Takes the digits `gone` of cell `c` off its houses' counts; a count
+    /// that falls to one is a hidden single, to none a contradiction.
+    #[inline]
+    fn uncount(&mut self, c: usize, gone: u32) -> bool {
+        let n = self.net.n;
+        for &h in self.net.houses_of(c) {
+            self.dirty[usize::from(h) / 64] |= 1 << (h % 64);
+            let base = usize::from(h) * n;
+            let mut g = gone;
+            while g != 0 {
+                let k = base + g.trailing_zeros() as usize;
+                g &= g - 1;
+                self.counts[k] -= 1;
+                match self.counts[k] {
+                    0 => return false,
+                    1 => self.hidden.push(k as u32),
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
+    /// Places queued cells and hidden singles, applies cage combinations
+    /// and the constraints, then locked candidates, until nothing changes;
+    /// false on a contradiction.
+    fn propagate(&mut self, scratch: &mut Scratch) -> bool {
+        let net = self.net;
+        let full = net.full;
+        loop {
+            while let Some(c) = self.queue.pop() {
+                let c = usize::from(c);
+                let m = self.node[c] & full;
+                for &p in net.peers(c) {
+                    if !self.remove(usize::from(p), m) {
+                        return false;
+                    }
+                }
+                let near = (m << 1 | m >> 1) & full;
+                for &p in net.nc(c) {
+                    if !self.remove(usize::from(p), near) {
+                        return false;
+                    }
+                }
+            }
+            if !self.hidden_singles() || !self.cage_combinations() || !self.nc_pairs() {
+                return false;
+            }
+            if !self.queue.is_empty() {
+                continue;
+            }
+            if !net.constraints.is_empty() {
+                match self.constraints() {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
+            if self.queue.is_empty() {
+                // Singles are exhausted: the slower intersections, then again.
+                match self.intersections(scratch) {
+                    None => return false,
+                    Some(false) => return true,
+                    Some(true) => {}
+                }
+            }
         }
     }
-    Some(board.changed)
+
+    /// Each constraint narrows the node ([`crate::Kind::narrow`]). `None`
+    /// on a contradiction, else whether a digit was removed. Kept out of
+    /// line: a puzzle without constraints never calls it, and the loop of
+    /// [`State::propagate`] stays as small as before they existed.
+    #[inline(never)]
+    fn constraints(&mut self) -> Option<bool> {
+        let net = self.net;
+        let mut board = Node { state: self, changed: false, failed: false };
+        for (kind, instance) in &net.constraints {
+            if !kind.narrow(instance, net.n, &mut board) || board.failed {
+                return None;
+            }
+        }
+        Some(board.changed)
+    }
+
+    /// Places each digit whose count in a house fell to one in the cell
+    /// that still takes it.
+    fn hidden_singles(&mut self) -> bool {
+        let n = self.net.n;
+        while let Some(k) = self.hidden.pop() {
+            let k = k as usize;
+            if self.counts[k] != 1 {
+                continue;
+            }
+            let bit = 1u32 << (k % n);
+            let house = &self.net.house_cells[k / n * n..(k / n + 1) * n];
+            let Some(&c) = house.iter().find(|&&c| self.node[usize::from(c)] & bit != 0) else {
+                return false;
+            };
+            if !self.place(usize::from(c), bit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Keeps in each sum cage only digits of a combination that still
+    /// fits, and places a digit every fitting combination needs when one
+    /// cell is left for it.
+    fn cage_combinations(&mut self) -> bool {
+        let net = self.net;
+        let full = net.full;
+        for cage in &net.cages {
+            let (mut union, mut placed, mut placed_sum, mut open) = (0u32, 0u32, 0u32, 0usize);
+            let (mut low, mut high) = (0u32, 0u32);
+            for &c in &cage.cells {
+                let x = self.node[usize::from(c)];
+                union |= x & full;
+                if x & PLACED != 0 {
+                    placed |= x & full;
+                    placed_sum += (x & full).trailing_zeros() + 1;
+                } else {
+                    open += 1;
+                    low += (x & full).trailing_zeros() + 1;
+                    high += 32 - (x & full).leading_zeros();
+                }
+            }
+            if open == 0 {
+                if placed_sum != cage.sum {
+                    return false;
+                }
+                continue;
+            }
+            if placed_sum + low > cage.sum || placed_sum + high < cage.sum {
+                return false;
+            }
+            if cage.combos.is_empty() {
+                continue;
+            }
+            let (mut allowed, mut must, mut any) = (0u32, full, false);
+            'combos: for &combo in &cage.combos {
+                if combo & placed != placed || combo & !union != 0 {
+                    continue;
+                }
+                for &c in &cage.cells {
+                    if self.node[usize::from(c)] & combo == 0 {
+                        continue 'combos;
+                    }
+                }
+                allowed |= combo;
+                must &= combo;
+                any = true;
+            }
+            if !any {
+                return false;
+            }
+            if union & !allowed != 0 {
+                for &c in &cage.cells {
+                    if !self.remove(usize::from(c), !allowed & full) {
+                        return false;
+                    }
+                }
+            }
+            let mut need = must & !placed;
+            while need != 0 {
+                let bit = need & need.wrapping_neg();
+                need &= need - 1;
+                let mut at = usize::MAX;
+                for &c in &cage.cells {
+                    if self.node[usize::from(c)] & bit != 0 {
+                        if at != usize::MAX {
+                            at = usize::MAX - 1;
+                            break;
+                        }
+                        at = usize::from(c);
+                    }
+                }
+                match at {
+                    usize::MAX => return false,
+                    a if a == usize::MAX - 1 => {}
+                    a => {
+                        if !self.place(a, bit) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Non-consecutive with two candidates left: a cell holding d or d+2
+    /// makes d+1 impossible in its neighbours (either way it would be
+    /// consecutive).
+    fn nc_pairs(&mut self) -> bool {
+        let net = self.net;
+        if net.nc.is_empty() {
+            return true;
+        }
+        for c in 0..self.node.len() {
+            let x = self.node[c];
+            if x & PLACED != 0 || x.count_ones() != 2 {
+                continue;
+            }
+            let low = x & x.wrapping_neg();
+            if x != low | low << 2 {
+                continue;
+            }
+            let middle = low << 1;
+            for &p in net.nc(c) {
+                if !self.remove(usize::from(p), middle) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Locked candidates for every pair of overlapping houses: a digit
+    /// that, in one house, can only be where it meets the other is removed
+    /// from the rest of the other. Each segment's union is taken once, into
+    /// the scratch; a removal during the pass leaves them a superset of the
+    /// truth, from which every conclusion still holds. Only pairs with a
+    /// house a digit left since the last pass are looked at. `None` on a
+    /// contradiction, else whether anything was removed.
+    fn intersections(&mut self, scratch: &mut Scratch) -> Option<bool> {
+        let net = self.net;
+        let full = net.full;
+        // The digits a cell may still take a place for: none once placed
+        // (its digit is gone from every peer already, nothing is locked by
+        // it). The pass starts with an empty queue and ends when a cell is
+        // placed, so every placed cell it reads has been propagated.
+        let open = |x: u32| x & !(((x as i32) >> 31) as u32);
+        if self.dirty.iter().all(|&w| w == 0) {
+            return Some(false);
+        }
+        let Scratch { unions, dirty } = scratch;
+        dirty.clear();
+        dirty.extend_from_slice(self.dirty);
+        self.dirty.fill(0);
+        let is_dirty = |h: u16| dirty[usize::from(h) / 64] >> (h % 64) & 1 == 1;
+        // Each segment's union, taken when a pair first needs it.
+        const UNSEEN: u32 = u32::MAX;
+        unions.clear();
+        unions.resize(net.segment_start.len() - 1, UNSEEN);
+        let segment = |node: &[u32], unions: &mut Vec<u32>, s: usize| {
+            if unions[s] == UNSEEN {
+                let cells =
+                    &net.segment_cells[net.segment_start[s] as usize..net.segment_start[s + 1] as usize];
+                unions[s] = cells.iter().fold(0u32, |m, &c| m | open(node[usize::from(c)]));
+            }
+            unions[s]
+        };
+        let mut changed = false;
+        for pair in &net.overlaps {
+            if !is_dirty(pair.houses[0]) && !is_dirty(pair.houses[1]) {
+                continue;
+            }
+            let union = |node: &[u32], unions: &mut Vec<u32>, (start, end): (u32, u32)| {
+                net.atoms[start as usize..end as usize].iter().fold(0u32, |m, &atom| {
+                    m | if atom & CELL_ATOM != 0 {
+                        open(node[(atom & !CELL_ATOM) as usize])
+                    } else {
+                        segment(node, unions, atom as usize)
+                    }
+                }) & full
+            };
+            let in_both = segment(self.node, unions, pair.both as usize) & full;
+            let (in_a, in_b) = (union(self.node, unions, pair.a), union(self.node, unions, pair.b));
+            // Locked in the overlap for one house: gone from the other's rest.
+            for (locked, (start, end)) in [(in_both & !in_a, pair.b_cells), (in_both & !in_b, pair.a_cells)] {
+                if locked == 0 {
+                    continue;
+                }
+                for &c in &net.overlap_cells[start as usize..end as usize] {
+                    let c = usize::from(c);
+                    changed |= self.node[c] & locked != 0;
+                    if !self.remove(c, locked) {
+                        return None;
+                    }
+                }
+                if !self.queue.is_empty() {
+                    // A cell is left with one digit: its peers must lose it
+                    // before `open` may read the cell as placed. The pairs
+                    // not yet looked at are looked at next time.
+                    for (mine, seen) in self.dirty.iter_mut().zip(dirty.iter()) {
+                        *mine |= seen;
+                    }
+                    return Some(true);
+                }
+            }
+        }
+        Some(changed)
+    }
 }
 
 /// A search node as the constraints see it ([`Candidates`]): digits
 /// without the placed bit; a removal that leaves one digit queues it.
-struct Node<'a> {
-    node: &'a mut [u32],
-    queue: &'a mut Vec<u16>,
-    full: u32,
+struct Node<'s, 'a> {
+    state: &'s mut State<'a>,
     /// Whether a digit was removed.
     changed: bool,
+    /// Whether a removal met a contradiction (also when the kind goes on).
+    failed: bool,
 }
 
-impl Candidates for Node<'_> {
+impl Candidates for Node<'_, '_> {
     fn get(&self, cell: u16) -> u32 {
-        self.node[usize::from(cell)] & self.full
+        self.state.node[usize::from(cell)] & self.state.net.full
     }
 
     fn remove(&mut self, cell: u16, mask: u32) -> bool {
         let c = usize::from(cell);
-        self.changed |= self.node[c] & mask & self.full != 0;
-        remove(self.node, self.queue, c, mask & self.full)
+        self.changed |= self.state.node[c] & mask & self.state.net.full != 0;
+        let ok = self.state.remove(c, mask);
+        self.failed |= !ok;
+        ok
     }
-}
-
-/// In each house, a digit with one place left goes there.
-fn hidden_singles(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> bool {
-    let full = net.full;
-    for house in net.house_cells.chunks_exact(net.n) {
-        let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-        for &c in house {
-            let x = node[usize::from(c)];
-            twice |= once & x;
-            once |= x & full;
-            if x & PLACED != 0 {
-                placed |= x & full;
-            }
-        }
-        if once != full {
-            return false;
-        }
-        let lone = once & !twice & !placed;
-        if lone == 0 {
-            continue;
-        }
-        for &c in house {
-            let c = usize::from(c);
-            let hit = node[c] & lone;
-            if hit != 0 {
-                if !single(hit) || node[c] & PLACED != 0 {
-                    return false;
-                }
-                node[c] = hit | PLACED;
-                queue.push(c as u16);
-            }
-        }
-    }
-    true
-}
-
-/// Keeps in each sum cage only digits of a combination that still fits,
-/// and places a digit every fitting combination needs when one cell is
-/// left for it.
-fn cage_combinations(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> bool {
-    let full = net.full;
-    for cage in &net.cages {
-        let (mut union, mut placed, mut placed_sum, mut open) = (0u32, 0u32, 0u32, 0usize);
-        let (mut low, mut high) = (0u32, 0u32);
-        for &c in &cage.cells {
-            let x = node[usize::from(c)];
-            union |= x & full;
-            if x & PLACED != 0 {
-                placed |= x & full;
-                placed_sum += (x & full).trailing_zeros() + 1;
-            } else {
-                open += 1;
-                low += (x & full).trailing_zeros() + 1;
-                high += 32 - (x & full).leading_zeros();
-            }
-        }
-        if open == 0 {
-            if placed_sum != cage.sum {
-                return false;
-            }
-            continue;
-        }
-        if placed_sum + low > cage.sum || placed_sum + high < cage.sum {
-            return false;
-        }
-        if cage.combos.is_empty() {
-            continue;
-        }
-        let (mut allowed, mut must, mut any) = (0u32, full, false);
-        'combos: for &combo in &cage.combos {
-            if combo & placed != placed || combo & !union != 0 {
-                continue;
-            }
-            for &c in &cage.cells {
-                if node[usize::from(c)] & combo == 0 {
-                    continue 'combos;
-                }
-            }
-            allowed |= combo;
-            must &= combo;
-            any = true;
-        }
-        if !any {
-            return false;
-        }
-        if union & !allowed != 0 {
-            for &c in &cage.cells {
-                if !remove(node, queue, usize::from(c), !allowed & full) {
-                    return false;
-                }
-            }
-        }
-        let mut need = must & !placed;
-        while need != 0 {
-            let bit = need & need.wrapping_neg();
-            need &= need - 1;
-            let mut at = usize::MAX;
-            for &c in &cage.cells {
-                if node[usize::from(c)] & bit != 0 {
-                    if at != usize::MAX {
-                        at = usize::MAX - 1;
-                        break;
-                    }
-                    at = usize::from(c);
-                }
-            }
-            match at {
-                usize::MAX => return false,
-                a if a == usize::MAX - 1 => {}
-                a => {
-                    if node[a] & PLACED == 0 {
-                        node[a] = bit | PLACED;
-                        queue.push(a as u16);
-                    }
-                }
-            }
-        }
-    }
-    true
-}
-
-/// Non-consecutive with two candidates left: a cell holding d or d+2
-/// makes d+1 impossible in its neighbours (either way it would be
-/// consecutive).
-fn nc_pairs(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> bool {
-    if net.nc.is_empty() {
-        return true;
-    }
-    for c in 0..node.len() {
-        let x = node[c];
-        if x & PLACED != 0 || x.count_ones() != 2 {
-            continue;
-        }
-        let low = x & x.wrapping_neg();
-        if x != low | low << 2 {
-            continue;
-        }
-        let middle = low << 1;
-        for &p in net.nc(c) {
-            if !remove(node, queue, usize::from(p), middle) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-/// Locked candidates for every pair of overlapping houses: a digit that,
-/// in one house, can only be where it meets the other is removed from the
-/// rest of the other. `None` on a contradiction, else whether anything
-/// was removed.
-fn intersections(net: &Network, node: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
-    let full = net.full;
-    let mut changed = false;
-    let mut at = 0;
-    for &[a_len, both_len, b_len] in &net.overlaps {
-        let (a_len, both_len, b_len) = (usize::from(a_len), usize::from(both_len), usize::from(b_len));
-        let cells = &net.overlap_cells[at..at + a_len + both_len + b_len];
-        at += cells.len();
-        let union = |part: &[u16]| part.iter().fold(0u32, |m, &c| m | node[usize::from(c)]) & full;
-        let (a_only, rest) = cells.split_at(a_len);
-        let (both, b_only) = rest.split_at(both_len);
-        let (in_a, in_both, in_b) = (union(a_only), union(both), union(b_only));
-        // Locked in the overlap for one house: gone from the other's rest.
-        for (locked, targets) in [(in_both & !in_a, b_only), (in_both & !in_b, a_only)] {
-            if locked == 0 {
-                continue;
-            }
-            for &c in targets {
-                let c = usize::from(c);
-                changed |= node[c] & locked != 0;
-                if !remove(node, queue, c, locked) {
-                    return None;
-                }
-            }
-        }
-    }
-    Some(changed)
 }
