@@ -5,7 +5,9 @@
 //! variant ladder), as that command rates them.
 
 use std::cell::RefCell;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use axum::extract::State;
@@ -97,13 +99,24 @@ async fn grade_variants(app: &App, input: &str, request: GradeRequest) -> Result
 /// The row of a variant puzzle whose solutions the server does not
 /// search to the end (past `nodes` nodes, or once `stop` is set):
 /// `stopped`, as `/api/solve` says it; `None` when the search ends within
-/// them (the puzzle's grade or hint then repeats it, as quickly).
+/// them (the puzzle's grade or hint then repeats it, as quickly). A puzzle
+/// searched to the end is remembered ([`SEARCHED`]): a player's next hint
+/// on it does not search again.
 pub fn searched_past(
     puzzle: &sudoku_variant::Puzzle,
     nodes: u64,
     stop: &AtomicBool,
 ) -> Option<serde_json::Value> {
+    let key = puzzle.to_json(None);
+    if SEARCHED.lock().is_ok_and(|seen| seen.ended_within(&key, nodes)) {
+        return None;
+    }
     let answer = answer_until(puzzle, SolveMode::Count(2), nodes, Some(stop));
+    if !answer.stopped {
+        if let Ok(mut seen) = SEARCHED.lock() {
+            seen.insert(key, answer.nodes);
+        }
+    }
     answer.stopped.then(|| {
         serde_json::json!({
             "puzzle": puzzle.givens_line(),
@@ -112,6 +125,39 @@ pub fn searched_past(
             "why": format!("its solutions were not searched to the end within {nodes} nodes and the time budget"),
         })
     })
+}
+
+/// The variant puzzles whose solutions were searched to the end, with the
+/// nodes it took: the last [`Searched::CAPACITY`], the oldest forgotten
+/// first (memory stays flat).
+static SEARCHED: Mutex<Searched> = Mutex::new(Searched { nodes: BTreeMap::new(), order: VecDeque::new() });
+
+/// See [`SEARCHED`]. Keyed by the puzzle's whole JSON form (shape, rules,
+/// constraints, givens), so two puzzles never share an entry.
+struct Searched {
+    nodes: BTreeMap<String, u64>,
+    order: VecDeque<String>,
+}
+
+impl Searched {
+    /// Puzzles remembered (a 16x16's key is under a kilobyte).
+    const CAPACITY: usize = 2048;
+
+    /// Whether `key`'s search ended within `budget` nodes.
+    fn ended_within(&self, key: &str, budget: u64) -> bool {
+        self.nodes.get(key).is_some_and(|&nodes| nodes <= budget)
+    }
+
+    fn insert(&mut self, key: String, nodes: u64) {
+        if self.nodes.insert(key.clone(), nodes).is_none() {
+            self.order.push_back(key);
+        }
+        while self.order.len() > Self::CAPACITY {
+            if let Some(old) = self.order.pop_front() {
+                self.nodes.remove(&old);
+            }
+        }
+    }
 }
 
 /// The technique scale named `name` (default SE's).
@@ -130,4 +176,44 @@ fn grade_all(
     GRADER.with_borrow_mut(|grader| {
         rows_within(puzzles, budget, stop, |grid| row(&request.run(grader, grid).json(grid)))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_searched_puzzle_is_remembered_within_its_budget_and_forgotten_oldest_first() {
+        let mut seen = Searched { nodes: BTreeMap::new(), order: VecDeque::new() };
+        seen.insert("a".into(), 500);
+        assert!(seen.ended_within("a", 500));
+        assert!(seen.ended_within("a", 10_000));
+        assert!(!seen.ended_within("a", 499), "a smaller budget would have stopped it");
+        assert!(!seen.ended_within("b", u64::MAX));
+        for k in 0..Searched::CAPACITY {
+            seen.insert(format!("p{k}"), 1);
+        }
+        assert!(!seen.ended_within("a", u64::MAX), "the oldest goes first");
+        assert!(seen.ended_within("p0", 1) && seen.ended_within(&format!("p{}", Searched::CAPACITY - 1), 1));
+        assert_eq!(seen.nodes.len(), Searched::CAPACITY);
+        assert_eq!(seen.order.len(), Searched::CAPACITY);
+        // Inserting a key again keeps one entry.
+        seen.insert("p5".into(), 7);
+        assert_eq!(seen.order.len(), Searched::CAPACITY);
+    }
+
+    #[test]
+    fn a_puzzle_searched_to_the_end_is_not_stopped_the_second_time_even_with_the_flag_set() {
+        let json = format!(r#"{{"size":6,"givens":"1{}"}}"#, ".".repeat(35));
+        let puzzle = sudoku_variant::Puzzle::from_json(&json).expect("a 6x6").puzzle;
+        let go = AtomicBool::new(false);
+        // An almost empty 6x6 has many solutions: the count to 2 ends at once.
+        assert!(searched_past(&puzzle, 1_000_000, &go).is_none());
+        // Remembered: a set stop flag no longer matters for it.
+        let stop = AtomicBool::new(true);
+        assert!(searched_past(&puzzle, 1_000_000, &stop).is_none());
+        // Another puzzle is searched, and stopped by the flag.
+        let other = sudoku_variant::Puzzle::from_json(&json.replace("1....", "2....")).expect("a 6x6").puzzle;
+        assert!(searched_past(&other, 1_000_000, &stop).is_some());
+    }
 }
