@@ -204,17 +204,31 @@ impl Overlaps {
     /// row minus one box is three other segments of the row) and by
     /// single cells elsewhere.
     fn new(house_cells: &[u16], n: usize) -> Overlaps {
+        let cells = house_cells.iter().map(|&c| usize::from(c) + 1).max().unwrap_or(0);
+        let set = |list: &[u16]| {
+            let mut words = vec![0u64; cells.div_ceil(64)];
+            for &c in list {
+                words[usize::from(c) / 64] |= 1 << (c % 64);
+            }
+            words
+        };
         let houses: Vec<&[u16]> = house_cells.chunks_exact(n).collect();
+        let sets: Vec<Vec<u64>> = houses.iter().map(|h| set(h)).collect();
         // Each pair: its houses, the first's cells only, both's, the second's only.
         type Split = ([u16; 2], Vec<u16>, Vec<u16>, Vec<u16>);
         let mut raw: Vec<Split> = Vec::new();
         let mut segments: Vec<Vec<u16>> = Vec::new();
         for (i, a) in houses.iter().enumerate() {
             for (j, b) in houses.iter().enumerate().skip(i + 1) {
-                let mut both: Vec<u16> = a.iter().copied().filter(|c| b.contains(c)).collect();
-                if both.len() < 2 {
+                let shared: u32 = sets[i].iter().zip(&sets[j]).map(|(x, y)| (x & y).count_ones()).sum();
+                if shared < 2 {
                     continue;
                 }
+                let mut both: Vec<u16> = a
+                    .iter()
+                    .copied()
+                    .filter(|&c| sets[j][usize::from(c) / 64] >> (c % 64) & 1 == 1)
+                    .collect();
                 let a_only: Vec<u16> = a.iter().copied().filter(|c| !both.contains(c)).collect();
                 let b_only: Vec<u16> = b.iter().copied().filter(|c| !both.contains(c)).collect();
                 both.sort_unstable();
@@ -235,10 +249,11 @@ impl Overlaps {
             out.segment_cells.extend_from_slice(segment);
             out.segment_start.push(out.segment_cells.len() as u32);
         }
+        let segment_sets: Vec<Vec<u64>> = segments.iter().map(|s| set(s)).collect();
         for (houses, a_only, both, b_only) in raw {
             let both = segments.iter().position(|s| *s == both).unwrap_or(0) as u32;
-            let a = out.cover(&segments, &a_only);
-            let b = out.cover(&segments, &b_only);
+            let a = out.cover(&segments, &segment_sets, set(&a_only), &a_only);
+            let b = out.cover(&segments, &segment_sets, set(&b_only), &b_only);
             let a_cells = out.push_cells(&a_only);
             let b_cells = out.push_cells(&b_only);
             out.pairs.push(Overlap { houses, both, a, b, a_cells, b_cells });
@@ -246,18 +261,27 @@ impl Overlaps {
         out
     }
 
-    /// Appends atoms whose union is that of `cells`: disjoint segments
-    /// within them, then the cells left one by one; returns their range.
-    fn cover(&mut self, segments: &[Vec<u16>], cells: &[u16]) -> (u32, u32) {
+    /// Appends atoms whose union is that of `cells` (whose set is `left`):
+    /// disjoint segments within them, then the cells left one by one;
+    /// returns their range.
+    fn cover(
+        &mut self,
+        segments: &[Vec<u16>],
+        sets: &[Vec<u64>],
+        mut left: Vec<u64>,
+        cells: &[u16],
+    ) -> (u32, u32) {
         let start = self.atoms.len() as u32;
-        let mut left: Vec<u16> = cells.to_vec();
-        for (s, segment) in segments.iter().enumerate() {
-            if segment.iter().all(|c| left.contains(c)) {
-                left.retain(|c| !segment.contains(c));
+        for (s, set) in sets.iter().enumerate() {
+            if set.iter().zip(&left).all(|(x, l)| x & !l == 0) && !segments[s].is_empty() {
+                for (l, x) in left.iter_mut().zip(set) {
+                    *l &= !x;
+                }
                 self.atoms.push(s as u32);
             }
         }
-        self.atoms.extend(left.iter().map(|&c| u32::from(c) | CELL_ATOM));
+        let rest = cells.iter().filter(|&&c| left[usize::from(c) / 64] >> (c % 64) & 1 == 1);
+        self.atoms.extend(rest.map(|&c| u32::from(c) | CELL_ATOM));
         (start, self.atoms.len() as u32)
     }
 

@@ -74,6 +74,8 @@ pub(crate) struct Search {
     /// Houses a digit left since the last pass of locked candidates, a
     /// bit each (the pairs of clean houses have nothing new to give).
     dirty: Vec<u64>,
+    /// Houses a digit left since the last look for pairs.
+    fresh: Vec<u64>,
     pub nodes: u64,
     pub found: u64,
     /// The search stopped unfinished (a budget ran out).
@@ -101,6 +103,8 @@ impl Search {
         self.hidden.clear();
         self.dirty.clear();
         self.dirty.resize(net.houses().div_ceil(64), u64::MAX);
+        self.fresh.clear();
+        self.fresh.resize(net.houses().div_ceil(64), u64::MAX);
         let root = &mut self.levels[0];
         for (i, &g) in givens.iter().enumerate() {
             root[i] = net.full;
@@ -163,6 +167,7 @@ impl Search {
             queue: &mut self.queue,
             hidden: &mut self.hidden,
             dirty: &mut self.dirty,
+            fresh: &mut self.fresh,
         };
         let alive =
             choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate(&mut self.scratch);
@@ -233,6 +238,7 @@ impl Search {
             // The parent's node was a fixpoint: only what the choice
             // changes can give locked candidates.
             self.dirty.fill(0);
+            self.fresh.fill(0);
             if !self.dfs(net, depth + 1, Some(choice), goal) {
                 return false;
             }
@@ -281,6 +287,8 @@ struct State<'a> {
     hidden: &'a mut Vec<u32>,
     /// Houses a digit left since the last pass of locked candidates.
     dirty: &'a mut [u64],
+    /// Houses a digit left since the last look for pairs.
+    fresh: &'a mut [u64],
 }
 
 impl State<'_> {
@@ -330,6 +338,7 @@ impl State<'_> {
         let n = self.net.n;
         for &h in self.net.houses_of(c) {
             self.dirty[usize::from(h) / 64] |= 1 << (h % 64);
+            self.fresh[usize::from(h) / 64] |= 1 << (h % 64);
             let base = usize::from(h) * n;
             let mut g = gone;
             while g != 0 {
@@ -347,7 +356,8 @@ impl State<'_> {
     }
 
     /// Places queued cells and hidden singles, applies cage combinations
-    /// and the constraints, then locked candidates, until nothing changes;
+    /// and the constraints, then locked candidates, then pairs, until
+    /// nothing changes;
     /// false on a contradiction.
     fn propagate(&mut self, scratch: &mut Scratch) -> bool {
         let net = self.net;
@@ -385,7 +395,11 @@ impl State<'_> {
                 // Singles are exhausted: the slower intersections, then again.
                 match self.intersections(scratch) {
                     None => return false,
-                    Some(false) => return true,
+                    Some(false) => match self.pairs() {
+                        None => return false,
+                        Some(false) => return true,
+                        Some(true) => {}
+                    },
                     Some(true) => {}
                 }
             }
@@ -539,6 +553,86 @@ impl State<'_> {
             }
         }
         true
+    }
+
+    /// Naked and hidden pairs in each house a digit left since the last
+    /// look: two cells of a house with the same two candidates take them
+    /// from the rest of the house; two digits with the same two places in
+    /// a house leave those two cells no other digit. Run with an empty
+    /// queue, so a digit with two places is open in both. `None` on a
+    /// contradiction, else whether anything was removed.
+    fn pairs(&mut self) -> Option<bool> {
+        let net = self.net;
+        let n = net.n;
+        let mut changed = false;
+        for h in 0..net.houses() {
+            let (word, bit) = (h / 64, 1u64 << (h % 64));
+            if self.fresh[word] & bit == 0 {
+                continue;
+            }
+            self.fresh[word] &= !bit;
+            let house = &net.house_cells[h * n..(h + 1) * n];
+            // Naked pairs.
+            for (i, &a) in house.iter().enumerate() {
+                let x = self.node[usize::from(a)];
+                if x & PLACED != 0 || x.count_ones() != 2 {
+                    continue;
+                }
+                let Some(&b) = house[i + 1..].iter().find(|&&b| self.node[usize::from(b)] == x) else {
+                    continue;
+                };
+                for &c in house {
+                    if c != a && c != b {
+                        changed |= self.node[usize::from(c)] & x != 0;
+                        if !self.remove(usize::from(c), x) {
+                            return None;
+                        }
+                    }
+                }
+            }
+            // Hidden pairs: each digit with two places, keyed by them.
+            let mut twos = 0u32;
+            for (d, &count) in self.counts[h * n..(h + 1) * n].iter().enumerate() {
+                twos |= u32::from(count == 2) << d;
+            }
+            if twos.count_ones() < 2 {
+                continue;
+            }
+            let mut key = [0u32; 32];
+            for (i, &c) in house.iter().enumerate() {
+                let mut m = self.node[usize::from(c)] & twos;
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    key[d] = key[d] << 8 | i as u32;
+                }
+            }
+            let mut keys = [(0u32, 0u32); 32];
+            let mut k = 0;
+            let mut m = twos;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                keys[k] = (key[d], 1 << d);
+                k += 1;
+            }
+            for i in 0..k {
+                for j in i + 1..k {
+                    if keys[i].0 != keys[j].0 {
+                        continue;
+                    }
+                    let both = keys[i].1 | keys[j].1;
+                    for at in [keys[i].0 >> 8, keys[i].0 & 0xff] {
+                        let c = usize::from(house[at as usize]);
+                        changed |= self.node[c] & !both & net.full != 0;
+                        if !self.remove(c, !both) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Locked candidates for every pair of overlapping houses: a digit
