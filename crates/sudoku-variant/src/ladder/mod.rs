@@ -392,10 +392,23 @@ impl<'a> Board<'a> {
                 continue;
             }
             {
+                // The digits with two places or more in `a`, all of them in `b`.
+                let (mut once, mut twice, mut outside) = (0u32, 0u32, 0u32);
+                for &c in a.iter() {
+                    let m = self.cands[usize::from(c)];
+                    twice |= once & m;
+                    once |= m;
+                    if !b.contains(&c) {
+                        outside |= m;
+                    }
+                }
+                let locked = twice & !outside;
+                if locked == 0 {
+                    continue;
+                }
                 for d in 1..=self.n as u8 {
                     let bit = 1u32 << (d - 1);
-                    let mut spots = a.iter().filter(|&&c| self.cands[usize::from(c)] & bit != 0);
-                    if spots.clone().nth(1).is_none() || !spots.all(|c| b.contains(c)) {
+                    if locked & bit == 0 {
                         continue;
                     }
                     let elim: Vec<(u16, u8)> =
