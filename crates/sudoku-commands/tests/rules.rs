@@ -343,7 +343,62 @@ fn keeps_constraint(kind: &str, parts: &[Vec<u16>], value: Option<u32>, grid: &[
             let d = digits(&parts[0]);
             d.iter().zip(d.iter().rev()).all(|(&a, &b)| a == 0 || b == 0 || a == b)
         }
+        // Issue 47's second set of lines: slow thermometers pair by pair,
+        // the others once every cell of the line is filled.
+        "slow-thermo" => {
+            let d = digits(&parts[0]);
+            (0..d.len()).all(|i| (i + 1..d.len()).all(|j| d[i] == 0 || d[j] == 0 || d[i] <= d[j]))
+        }
+        line if SECOND_LINES.contains(&line) => {
+            let cells: Vec<u16> = parts.concat();
+            let d = digits(&cells);
+            d.contains(&0) || whole_line_keeps(line, parts, value, &d, grid.len())
+        }
         other => panic!("no independent check of the constraint kind {other}: write one here"),
+    }
+}
+
+/// The lines of issue 47's second set checked on a filled line.
+const SECOND_LINES: [&str; 7] =
+    ["zipper", "entropic", "modular", "double-arrow", "between", "lockout", "region-sum"];
+
+/// Whether the filled line `d` (cells in order; a region-sum line's parts
+/// are its runs within one box) keeps its rule, on a canvas of `cells`
+/// cells: zipper, mirrored pairs add up to one total, the centre digit on
+/// an odd line; entropic (modular), any three in a row hold one of each
+/// third of the digits (remainder mod 3); double arrow, the ends add up to
+/// the rest; between, the rest lie strictly between the ends; lockout, the
+/// ends differ by `value` or (n - 1) / 2 and the rest lie outside them;
+/// region-sum, every part has the same sum.
+fn whole_line_keeps(kind: &str, parts: &[Vec<u16>], value: Option<u32>, d: &[u8], cells: usize) -> bool {
+    let n = (1..=25).find(|n| n * n == cells).expect("a square grid") as u32;
+    let len = d.len();
+    let (a, b, middle) = (u32::from(d[0]), u32::from(d[len - 1]), &d[1..len - 1]);
+    let (lo, hi) = (a.min(b), a.max(b));
+    let middle = middle.iter().map(|&x| u32::from(x));
+    let third = |x: u8| (u32::from(x) - 1) * 3 / n;
+    match kind {
+        "zipper" => {
+            let total = if len % 2 == 1 { d[len / 2] } else { d[0] + d[len - 1] };
+            (0..len / 2).all(|k| d[k] + d[len - 1 - k] == total)
+        }
+        "entropic" => (0..len).all(|i| (i + 1..len.min(i + 3)).all(|j| third(d[i]) != third(d[j]))),
+        "modular" => (0..len).all(|i| (i + 1..len.min(i + 3)).all(|j| d[i] % 3 != d[j] % 3)),
+        "double-arrow" => a + b == middle.sum::<u32>(),
+        "between" => middle.into_iter().all(|x| lo < x && x < hi),
+        "lockout" => hi - lo >= value.unwrap_or((n - 1) / 2) && middle.into_iter().all(|x| x < lo || x > hi),
+        "region-sum" => {
+            let mut at = 0;
+            let sums: Vec<u32> = parts
+                .iter()
+                .map(|p| {
+                    at += p.len();
+                    d[at - p.len()..at].iter().map(|&x| u32::from(x)).sum()
+                })
+                .collect();
+            sums.windows(2).all(|w| w[0] == w[1])
+        }
+        other => panic!("no check of the line {other}"),
     }
 }
 
@@ -397,6 +452,39 @@ fn the_constraint_checks_here_can_fail() {
     );
     grid[..3].copy_from_slice(&[3, 1, 4]);
     assert!(!keeps_constraint("renban", &cage, None, &grid));
+    // Issue 47's second set over r1c1-r1c3 (and r1c1-r1c4).
+    let line = |d: &[u8]| {
+        let mut g = vec![0u8; 81];
+        g[..d.len()].copy_from_slice(d);
+        g
+    };
+    let (three, four) = (vec![vec![0u16, 1, 2]], vec![vec![0u16, 1, 2, 3]]);
+    let keeps = |kind: &str, parts: &[Vec<u16>], value: Option<u32>, d: &[u8]| {
+        keeps_constraint(kind, parts, value, &line(d))
+    };
+    assert!(
+        keeps("slow-thermo", &three, None, &[2, 2, 5]) && !keeps("slow-thermo", &three, None, &[2, 1, 5])
+    );
+    assert!(
+        keeps("slow-thermo", &three, None, &[2, 0, 5]) && !keeps("slow-thermo", &three, None, &[3, 0, 2])
+    );
+    assert!(keeps("zipper", &three, None, &[2, 9, 7]) && !keeps("zipper", &three, None, &[2, 9, 6]));
+    assert!(keeps("zipper", &four, None, &[1, 4, 5, 8]) && !keeps("zipper", &four, None, &[1, 4, 5, 7]));
+    assert!(keeps("entropic", &four, None, &[1, 5, 9, 2]) && !keeps("entropic", &four, None, &[1, 5, 9, 5]));
+    assert!(keeps("modular", &four, None, &[3, 1, 8, 6]) && !keeps("modular", &four, None, &[3, 1, 8, 7]));
+    assert!(
+        keeps("double-arrow", &four, None, &[2, 4, 3, 5])
+            && !keeps("double-arrow", &four, None, &[2, 4, 3, 6])
+    );
+    assert!(keeps("between", &three, None, &[2, 4, 5]) && !keeps("between", &three, None, &[2, 5, 5]));
+    assert!(keeps("lockout", &three, None, &[2, 1, 6]) && !keeps("lockout", &three, None, &[2, 1, 5]));
+    assert!(!keeps("lockout", &three, Some(5), &[2, 1, 6]) && !keeps("lockout", &three, None, &[2, 4, 6]));
+    let segments = vec![vec![0u16, 1], vec![2, 3]];
+    assert!(
+        keeps("region-sum", &segments, None, &[1, 5, 2, 4])
+            && !keeps("region-sum", &segments, None, &[1, 5, 2, 3])
+    );
+    assert!(keeps("between", &three, None, &[2, 0, 2]), "a line with a blank is not judged");
 }
 
 /// Every registered constraint kind (`KINDS`), through the generator:

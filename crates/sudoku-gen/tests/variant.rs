@@ -299,6 +299,14 @@ fn r34_killer_givens_are_the_solutions_and_keep_the_cages() {
 #[test]
 fn r34_unsupported_requests_are_errors() {
     assert!(matches!(VariantSpec::parse("killer,samurai", None), Err(VariantGenError::Unsupported(_))));
+    // A kind that cannot be drawn on the shape, never left out silently.
+    for (list, size, says) in
+        [("entropic", 8, "entropic"), ("german-whispers", 4, "German"), ("thermo,entropic", 4, "entropic")]
+    {
+        let err = VariantSpec::parse(list, Some(size)).unwrap_err().to_string();
+        assert!(err.contains(says) && err.contains(&size.to_string()), "{list}: {err}");
+    }
+    assert!(VariantSpec::parse("entropic", Some(6)).is_ok());
     let spec = VariantSpec::parse("x", None).unwrap();
     assert_eq!(spec.shape, Shape::Boxes);
     let givens = VariantOptions { tiled_givens: 3, ..VariantOptions::new(1, spec) };

@@ -184,10 +184,15 @@ impl Puzzle {
             .with_constraints(self.constraints.clone())
     }
 
-    /// Replaces the constraints; checks each against the shape
-    /// ([`crate::Kind::check`]). An error names the constraint by its
+    /// Replaces the constraints; settles ([`crate::Kind::settle`]) and
+    /// checks each against the shape ([`crate::Kind::check`]). An error names the constraint by its
     /// kind's noun and its place among those of its kind (`cage 3`).
     pub fn with_constraints(&self, constraints: Vec<Constraint>) -> Result<Puzzle, VariantError> {
+        // Parts that follow from the shape are set first ([`Kind::settle`]).
+        let constraints: Vec<Constraint> = constraints
+            .into_iter()
+            .map(|c| Constraint::of(c.kind(), c.kind().settle(self, c.instance().clone())))
+            .collect();
         for (at, c) in constraints.iter().enumerate() {
             let kind = c.kind();
             let index = constraints[..at].iter().filter(|o| o.kind().name() == kind.name()).count();

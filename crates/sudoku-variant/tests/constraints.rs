@@ -1,5 +1,7 @@
 //! Killer cages, thermometers, arrows, odd/even cells and lines (whispers,
-//! renban, palindromes) against an
+//! renban, palindromes, slow thermometers, zippers, entropic and modular
+//! lines, double arrows, between and lockout lines, region-sum lines)
+//! against an
 //! independent solver written here:
 //! plain backtracking over the cells in row order, checking rows, columns,
 //! boxes and each constraint by its rule as the puzzle books state it
@@ -24,7 +26,8 @@ enum Rule {
     Cage(Vec<usize>, Option<u32>),
     /// A line of the named kind: German (Dutch) whispers, neighbours differ
     /// by 5 (4) or more; renban, distinct digits forming a run; palindrome,
-    /// the same read from either end.
+    /// the same read from either end; and the others of [`LINES`], each
+    /// by its rule in [`line_holds`].
     Line(&'static str, Vec<usize>),
 }
 
@@ -62,7 +65,7 @@ impl Rule {
                         sorted.windows(2).all(|w| w[1] == w[0] + 1)
                     }
                     "palindrome" => (0..d.len()).all(|k| d[k] == d[d.len() - 1 - k]),
-                    other => panic!("no reference rule for the line {other}"),
+                    other => line_holds(other, c, &d, g),
                 }
             }
         }
@@ -70,7 +73,92 @@ impl Rule {
 }
 
 /// The line kinds, by name.
-const LINES: [&str; 4] = ["german-whispers", "dutch-whispers", "renban", "palindrome"];
+const LINES: [&str; 12] = [
+    "german-whispers",
+    "dutch-whispers",
+    "renban",
+    "palindrome",
+    // Issue 47's second set of lines.
+    "slow-thermo",
+    "zipper",
+    "entropic",
+    "modular",
+    "double-arrow",
+    "between",
+    "lockout",
+    "region-sum",
+];
+
+/// The box shape (rows, columns) of the sizes tested here.
+fn box_shape(n: usize) -> (usize, usize) {
+    match n {
+        4 => (2, 2),
+        6 => (2, 3),
+        9 => (3, 3),
+        _ => panic!("no box shape for {n} here"),
+    }
+}
+
+/// The second set of lines, each by its rule as setters state it: `c` the
+/// cells in order, `d` their digits, `g` the whole grid.
+fn line_holds(kind: &str, c: &[usize], d: &[u8], g: &[u8]) -> bool {
+    let n = (1..=25).find(|n| n * n == g.len()).expect("a square grid");
+    let len = d.len();
+    let (first, last, middle) = (d[0], d[len - 1], &d[1..len - 1]);
+    let (lo, hi) = (first.min(last), first.max(last));
+    match kind {
+        // Never decreasing from the bulb.
+        "slow-thermo" => d.windows(2).all(|w| w[0] <= w[1]),
+        // Mirrored pairs add up to one total, the centre digit when there is one.
+        "zipper" => {
+            let total = if len % 2 == 1 { d[len / 2] } else { first + last };
+            (0..len / 2).all(|k| d[k] + d[len - 1 - k] == total)
+        }
+        // Any three in a row: one low, one middle, one high third (two
+        // cells: two different thirds).
+        "entropic" | "modular" => {
+            let class =
+                |x: u8| if kind == "entropic" { (usize::from(x) - 1) / (n / 3) } else { usize::from(x) % 3 };
+            d.windows(len.min(3)).all(|w| {
+                let mut seen = [false; 3];
+                w.iter().all(|&x| !std::mem::replace(&mut seen[class(x)], true))
+            })
+        }
+        // The circles add up to the digits between.
+        "double-arrow" => {
+            u32::from(first) + u32::from(last) == middle.iter().map(|&x| u32::from(x)).sum::<u32>()
+        }
+        "between" => middle.iter().all(|&x| lo < x && x < hi),
+        // Ends (n - 1) / 2 apart or more (4 on 9x9); nothing between on the line.
+        "lockout" => usize::from(hi - lo) >= (n - 1) / 2 && middle.iter().all(|&x| x < lo || x > hi),
+        // Runs of the line within one box share one sum.
+        "region-sum" => {
+            let (br, bc) = box_shape(n);
+            let box_of = |i: usize| (i / n / br, i % n / bc);
+            let mut sums: Vec<u32> = vec![u32::from(d[0])];
+            for k in 1..len {
+                if box_of(c[k]) == box_of(c[k - 1]) {
+                    *sums.last_mut().unwrap() += u32::from(d[k]);
+                } else {
+                    sums.push(u32::from(d[k]));
+                }
+            }
+            sums.windows(2).all(|w| w[0] == w[1])
+        }
+        other => panic!("no reference rule for the line {other}"),
+    }
+}
+
+/// Whether a line kind takes a line of `len` cells on an n×n grid (the
+/// kind refuses the others by name).
+fn line_fits(kind: &str, n: usize, len: usize) -> bool {
+    match kind {
+        "german-whispers" | "dutch-whispers" => n >= 6,
+        "entropic" => n % 3 == 0,
+        "double-arrow" | "between" => len >= 3,
+        _ => true,
+    }
+}
 
 /// Counts solutions up to `limit` of an n×n grid with boxes `br`×`bc`.
 fn reference_count(n: usize, br: usize, bc: usize, givens: &[u8], rules: &[Rule], limit: usize) -> usize {
@@ -253,15 +341,19 @@ fn blind_rules(n: usize, rng: &mut ChaCha8Rng) -> Vec<Rule> {
         let len = rng.gen_range(2..=n.min(4));
         if let Some(p) = random_path(n, len, rng) {
             if rng.gen_bool(0.3) {
-                // Whispers need digits 5 (4) apart: not on a 4x4 (refused).
-                let fit: Vec<&str> =
-                    LINES.into_iter().filter(|l| n >= 6 || !l.ends_with("whispers")).collect();
+                // Whispers need digits 5 (4) apart, entropic lines a size
+                // divisible by 3, between lines and double arrows a cell
+                // between their ends: others are refused.
+                let fit: Vec<&str> = LINES.into_iter().filter(|l| line_fits(l, n, len)).collect();
                 rules.push(Rule::Line(fit[rng.gen_range(0..fit.len())], p));
             } else if rng.gen_bool(0.5) {
                 rules.push(Rule::Thermo(p));
             } else {
+                // A pill's cells in reading order (others are refused).
                 let circle = rng.gen_range(1..=2.min(len - 1));
-                rules.push(Rule::Arrow(p[..circle].to_vec(), p[circle..].to_vec()));
+                let mut pill = p[..circle].to_vec();
+                pill.sort_unstable();
+                rules.push(Rule::Arrow(pill, p[circle..].to_vec()));
             }
         }
     }
@@ -287,9 +379,11 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
             let grid = random_grid(n, br, bc, &mut rng);
             let blank = Puzzle::blank(n).unwrap();
             let mut rules = Vec::new();
-            // Each kind or not, so that some puzzles stay loose enough for
-            // many solutions.
-            let chosen: Vec<_> = KINDS.iter().filter(|_| rng.gen_bool(0.6)).collect();
+            // Each kind or not, about ten of them whatever the registry
+            // holds, so that some puzzles stay loose enough for many
+            // solutions.
+            let odds = (10.0 / KINDS.len() as f64).min(0.6);
+            let chosen: Vec<_> = KINDS.iter().filter(|_| rng.gen_bool(odds)).collect();
             for kind in chosen {
                 for instance in draw(*kind, &blank, &grid, &mut rng) {
                     let cells =
@@ -299,9 +393,11 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
                         "thermo" => Rule::Thermo(cells(0)),
                         "arrow" => Rule::Arrow(cells(0), cells(1)),
                         "odd" | "even" => Rule::Parity(cells(0)[0], kind.name() == "odd"),
-                        line if LINES.contains(&line) => {
-                            Rule::Line(LINES.into_iter().find(|&l| l == line).unwrap(), cells(0))
-                        }
+                        // A region-sum line's parts are its segments.
+                        line if LINES.contains(&line) => Rule::Line(
+                            LINES.into_iter().find(|&l| l == line).unwrap(),
+                            instance.parts.concat().into_iter().map(usize::from).collect(),
+                        ),
                         other => panic!("no reference rule for {other}"),
                     });
                 }
@@ -366,7 +462,7 @@ fn malformed_constraints_are_refused_with_their_place() {
 
 #[test]
 fn every_kind_survives_the_json_and_fpuzzles_forms() {
-    let text = json(6, &[0; 36], &[Rule::Thermo(vec![0, 7, 14]), Rule::Arrow(vec![5, 4], vec![11, 17, 23])]);
+    let text = json(6, &[0; 36], &[Rule::Thermo(vec![0, 7, 14]), Rule::Arrow(vec![4, 5], vec![11, 17, 23])]);
     let puzzle = Puzzle::from_json(&text).unwrap().puzzle;
     assert_eq!(puzzle.constraints().len(), 2);
     assert_eq!(Puzzle::from_json(&puzzle.to_json(None)).unwrap().puzzle, puzzle);
@@ -412,8 +508,10 @@ fn sprinkled_constraints_hold_on_the_grid_they_were_drawn_on() {
             let grid = blank.solve_one().unwrap();
             for kind in KINDS.iter().filter(|k| !k.global()) {
                 let drawn = draw(*kind, &blank, &grid, &mut rng);
-                // Whispers need digits 5 (4) apart: none on a 4x4.
-                let none_fit = n == 4 && kind.name().ends_with("whispers");
+                // Whispers need digits 5 (4) apart: none on a 4x4; entropic
+                // lines need a size divisible by 3.
+                let none_fit = (n == 4 && kind.name().ends_with("whispers"))
+                    || (n % 3 != 0 && kind.name() == "entropic");
                 assert_eq!(drawn.is_empty(), none_fit, "{} on {n}x{n}", kind.name());
                 if none_fit {
                     continue;

@@ -273,7 +273,68 @@ fn shapes() -> Vec<Puzzle> {
         line("palindrome", vec![38, 47, 48]),
     ];
     out.push(nine.with_constraints(lines).unwrap());
+    // Issue 47's second set of lines, and an arrow with a pill.
+    let with_value = |kind: &str, cells: Vec<u16>, value: Option<u32>| {
+        let instance = sudoku_variant::Instance { parts: vec![cells], value };
+        Constraint::of(sudoku_variant::kind_named(kind).unwrap(), instance)
+    };
+    let pill = sudoku_variant::Instance::of(vec![vec![24, 25], vec![26, 35]]);
+    // (In KINDS order, as a reader gives them back.)
+    let lines = vec![
+        Constraint::of(sudoku_variant::kind_named("arrow").unwrap(), pill),
+        line("slow-thermo", vec![0, 10, 20]),
+        line("zipper", vec![3, 4, 5]),
+        line("entropic", vec![27, 28, 29]),
+        line("modular", vec![30, 31, 32]),
+        line("double-arrow", vec![54, 55, 56, 57]),
+        line("between", vec![72, 73, 74]),
+        line("lockout", vec![63, 64, 65]),
+        with_value("lockout", vec![78, 79, 80], Some(5)),
+        line("region-sum", vec![47, 48, 49, 50]),
+    ];
+    out.push(nine.with_constraints(lines).unwrap());
     out
+}
+
+/// An f-puzzles pill is read left to right (top to bottom) whatever order
+/// its entry lists the cells in; a circle the model is given out of that
+/// order is refused, not read as another number.
+#[test]
+fn pills_read_in_reading_order() {
+    let nine = Puzzle::blank(9).unwrap();
+    let mut value: Value = serde_json::from_str(&nine.to_fpuzzles(None).unwrap()).unwrap();
+    value["arrow"] = serde_json::json!([{"cells": ["R5C5", "R5C4"], "lines": [["R5C5", "R5C6", "R5C7"]]}]);
+    let back = Puzzle::from_fpuzzles(&value.to_string()).unwrap().puzzle;
+    assert_eq!(back.constraints()[0].parts(), [vec![39, 40], vec![41, 42]]);
+    let written: Value = serde_json::from_str(&back.to_fpuzzles(None).unwrap()).unwrap();
+    assert_eq!(written["arrow"][0]["cells"], serde_json::json!(["R5C4", "R5C5"]));
+    let reversed =
+        r#"{"size":9,"constraints":[{"kind":"arrow","circle":["r5c5","r5c4"],"lines":[["r5c6"]]}]}"#;
+    let err = Puzzle::from_json(reversed).unwrap_err().to_string();
+    assert!(err.contains("reading order"), "{err}");
+}
+
+/// A lockout entry's `value` is its difference; the other lines with ends
+/// have no value, and one is refused by name, never dropped. A region-sum
+/// line is read whole and cut where it crosses into another box.
+#[test]
+fn line_values_and_region_sum_segments() {
+    let nine = Puzzle::blank(9).unwrap();
+    let mut value: Value = serde_json::from_str(&nine.to_fpuzzles(None).unwrap()).unwrap();
+    value["lockout"] = serde_json::json!([{"lines": [["R1C1", "R1C2", "R1C3"]], "value": "5"}]);
+    value["regionsumline"] = serde_json::json!([{"lines": [["R2C2", "R2C3", "R2C4"]]}]);
+    let back = Puzzle::from_fpuzzles(&value.to_string()).unwrap().puzzle;
+    assert_eq!(back.constraints()[0].value(), Some(5));
+    assert_eq!(back.constraints()[1].parts(), [vec![10, 11], vec![12]]);
+    let json = back.to_json(None);
+    assert!(
+        json.contains(r#""difference":5"#) && json.contains(r#""cells":["r2c2","r2c3","r2c4"]"#),
+        "{json}"
+    );
+    assert_eq!(Puzzle::from_json(&json).unwrap().puzzle, back);
+    value["betweenline"] = serde_json::json!([{"lines": [["R9C1", "R9C2", "R9C3"]], "value": 2}]);
+    let err = Puzzle::from_fpuzzles(&value.to_string()).unwrap_err().to_string();
+    assert!(err.contains("betweenline lines with a value"), "{err}");
 }
 
 /// Whispers of a difference the model has no rule for are refused by

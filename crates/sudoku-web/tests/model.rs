@@ -161,6 +161,51 @@ async fn regions_and_glyphs_are_the_records() {
     }
 }
 
+/// Lines with marked ends and slow thermometers reach the page drawn:
+/// a lockout line's ends are white squares under diamond strokes (four
+/// sides round each end's centre), a slow thermometer's bulb a gray disc
+/// with a white one on top (hollow).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lockout_diamonds_and_hollow_bulbs_are_drawn() {
+    let addr = start(Limits::default()).await;
+    let solution = "247618953135924876698753421876249315319875642524361798453187269782596134961432587";
+    let lockout = format!(
+        r#"{{"size":9,"constraints":[{{"kind":"lockout","cells":["r1c4","r2c4","r2c5"]}},{{"kind":"lockout","cells":["r2c9","r2c8","r3c8"]}},{{"kind":"lockout","cells":["r7c8","r6c8","r6c7","r7c7"]}},{{"kind":"lockout","cells":["r9c4","r9c5","r8c5","r7c5"]}}],"givens":".47...9.31.5.......9....4..8.6....1......5.4......1.........2.9...59..3.........7","solution":"{solution}"}}"#
+    );
+    let (code, body) = post(addr, "puzzle", &json!({ "input": lockout })).await;
+    assert_eq!((code, body["status"].as_str()), (200, Some("unique")), "{body}");
+    let glyphs = body["shape"]["glyphs"].as_array().unwrap();
+    for end in ["r1c4", "r2c5", "r2c9", "r3c8", "r7c8", "r7c7", "r9c4", "r7c5"] {
+        let cell = canvas_index(end, 9);
+        let (x, y) = ((cell % 9) as f64 + 0.5, (cell / 9) as f64 + 0.5);
+        assert!(glyphs.iter().any(|g| g["kind"] == "square" && g["cell"] == json!(cell)), "{end}");
+        let diamond = glyphs.iter().any(|g| {
+            let points = g["points"].as_array().map(|p| p.len());
+            let top = &g["points"][0];
+            g["kind"] == "stroke"
+                && points == Some(5)
+                && (top[0].as_f64().unwrap() - x).abs() < 1e-4
+                && top[1].as_f64().unwrap() < y
+        });
+        assert!(diamond, "{end}");
+    }
+    let slow = format!(
+        r#"{{"size":9,"constraints":[{{"kind":"slow-thermo","cells":["r9c3","r9c4","r8c5"]}},{{"kind":"slow-thermo","cells":["r1c4","r1c3","r2c4"]}},{{"kind":"slow-thermo","cells":["r2c9","r2c8","r2c7","r1c7"]}},{{"kind":"slow-thermo","cells":["r4c5","r3c5","r4c6"]}},{{"kind":"slow-thermo","cells":["r7c4","r8c4","r7c5"]}},{{"kind":"slow-thermo","cells":["r8c7","r9c7","r9c8"]}}],"givens":".4.......13.........8....2..7.2............4.5..36.......18...9...5...349...3....","solution":"{solution}"}}"#
+    );
+    let (code, body) = post(addr, "puzzle", &json!({ "input": slow })).await;
+    assert_eq!((code, body["status"].as_str()), (200, Some("unique")), "{body}");
+    let glyphs = body["shape"]["glyphs"].as_array().unwrap();
+    for bulb in ["r9c3", "r1c4", "r2c9", "r4c5", "r7c4", "r8c7"] {
+        let cell = json!(canvas_index(bulb, 9));
+        let grays: Vec<f64> = glyphs
+            .iter()
+            .filter(|g| g["kind"] == "disc" && g["cell"] == cell)
+            .map(|g| g["gray"].as_f64().unwrap())
+            .collect();
+        assert!(grays.len() == 2 && grays[0] < 1.0 && grays[1] == 1.0, "{bulb}: {grays:?}");
+    }
+}
+
 /// The page's f-puzzles export loads back as the same puzzle, and so does
 /// its data in a SudokuPad link.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -88,7 +88,12 @@ impl VariantSpec {
                 }
             )));
         }
-        spec.template()?;
+        let template = spec.template()?;
+        // A drawn kind that cannot be drawn on the shape is refused by name,
+        // never left out of the puzzles (whispers on 4x4, entropic on 8x8).
+        for kind in spec.kinds.drawn().iter() {
+            kind.applies(&template).map_err(VariantGenError::Unsupported)?;
+        }
         Ok(spec)
     }
 

@@ -1,6 +1,9 @@
 //! Arrow: the digits along the arrow add up to the number in its circle.
-//! A circle of two or three cells reads as a number, its first cell the
-//! leading digit (f-puzzles' pill). Instance: the circle (1 to 3 cells, each
+//! A circle of two or three cells (f-puzzles' pill) reads as a number,
+//! left to right or top to bottom: its cells are listed in reading order,
+//! the first the leading digit (a circle listed otherwise is refused, as
+//! f-puzzles and SudokuPad would read its digits in another order;
+//! pencilmark's reader sorts a pill's cells the same way). Instance: the circle (1 to 3 cells, each
 //! touching the next), then one part per line (its cells from the circle
 //! outwards, the first touching the circle). Digits on an arrow may
 //! repeat unless a house forbids it. JSON
@@ -11,7 +14,9 @@
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 
-use super::util::{bounds, check_line, fp_cells, json_cells, names, pick, steps, touch, up_to, used_cells};
+use super::util::{
+    check_line, fp_cells, json_cells, names, narrow_equal_sums, pick, steps, touch, used_cells,
+};
 use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
@@ -62,6 +67,11 @@ impl Kind for Arrow {
             return Err(format!("an arrow's circle has 1 to {MAX_CIRCLE} cells, not {}", circle.len()));
         }
         check_line(puzzle, circle, "arrow circle")?;
+        if circle.windows(2).any(|w| w[0] > w[1]) {
+            return Err(
+                "an arrow's circle lists its cells in reading order (left to right, top to bottom)".into()
+            );
+        }
         if lines.is_empty() || lines.iter().any(Vec::is_empty) {
             return Err("an arrow needs at least one line of one cell or more".into());
         }
@@ -92,43 +102,9 @@ impl Kind for Arrow {
     /// reading, the sum between its lowest and highest; each cell keeps
     /// the digits that leave the two ranges a common value.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
-        let full = up_to(n as u32);
-        let circle = &it.parts[0];
-        let arrow = || it.parts[1..].iter().flatten().copied();
-        let (mut c_low, mut c_high, mut s_low, mut s_high) = (0, 0, 0, 0);
-        for (c, w) in weights(circle) {
-            let (lo, hi) = bounds(board.get(c) & full);
-            c_low += lo * w;
-            c_high += hi * w;
-        }
-        for c in arrow() {
-            let (lo, hi) = bounds(board.get(c) & full);
-            s_low += lo;
-            s_high += hi;
-        }
-        let (low, high) = (c_low.max(s_low), c_high.min(s_high));
-        if low > high {
-            return false;
-        }
-        // Keep digit x in cell c when some value in low..=high is reached.
-        let keep = |board: &mut dyn Candidates, c: u16, w: u32, rest_low: u32, rest_high: u32| {
-            let min = low.saturating_sub(rest_high).div_ceil(w);
-            let max = high.saturating_sub(rest_low) / w;
-            board.remove(c, up_to(min.saturating_sub(1)) | (full & !up_to(max)))
-        };
-        for (c, w) in weights(circle) {
-            let (lo, hi) = bounds(board.get(c) & full);
-            if !keep(board, c, w, c_low - lo * w, c_high - hi * w) {
-                return false;
-            }
-        }
-        for c in arrow() {
-            let (lo, hi) = bounds(board.get(c) & full);
-            if !keep(board, c, 1, s_low - lo, s_high - hi) {
-                return false;
-            }
-        }
-        true
+        let circle: Vec<(u16, u32)> = weights(&it.parts[0]).collect();
+        let arrow: Vec<(u16, u32)> = it.parts[1..].iter().flatten().map(|&c| (c, 1)).collect();
+        narrow_equal_sums(&[circle, arrow], n, board)
     }
 
     fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
@@ -149,9 +125,12 @@ impl Kind for Arrow {
         Some("arrow")
     }
 
-    /// f-puzzles lines start in the circle; those cells are dropped.
+    /// f-puzzles lines start in the circle; those cells are dropped. A
+    /// pill's cells are read in reading order, whatever order the entry
+    /// lists them in.
     fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
-        let circle = fp_cells(entry.get("cells").ok_or("expected \"cells\" (the circle)")?, cell)?;
+        let mut circle = fp_cells(entry.get("cells").ok_or("expected \"cells\" (the circle)")?, cell)?;
+        circle.sort_unstable();
         let lines = entry.get("lines").and_then(Value::as_array).ok_or("expected \"lines\"")?;
         let mut parts = vec![circle.clone()];
         for line in lines {
@@ -244,5 +223,29 @@ impl Kind for Arrow {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::narrow_matches_brute_force;
+    use super::*;
+
+    /// Narrowing keeps every digit a completion uses and refuses single
+    /// digits that break the rule: brute force over circles of one or two
+    /// cells (a pill reads as a number) and arrows of one to three cells.
+    #[test]
+    fn narrowing_matches_brute_force() {
+        let make = |len: usize, next: &mut dyn FnMut() -> u32| {
+            let circle = 1 + (next() as usize % 2).min(len - 2);
+            let cells: Vec<u16> = (0..len as u16).collect();
+            Instance::of(vec![cells[..circle].to_vec(), cells[circle..].to_vec()])
+        };
+        let keeps = |it: &Instance, d: &[u8]| {
+            let circle = it.parts[0].len();
+            let value = d[..circle].iter().fold(0u32, |v, &x| 10 * v + u32::from(x));
+            value == d[circle..].iter().map(|&x| u32::from(x)).sum::<u32>()
+        };
+        narrow_matches_brute_force(&Arrow, 6, 2..=5, make, keeps);
     }
 }

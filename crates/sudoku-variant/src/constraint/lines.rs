@@ -1,11 +1,23 @@
 //! Lines whose digits follow a rule along them: German whispers (digits
 //! next to each other on the line differ by 5 or more), Dutch whispers (4
 //! or more), renban (the line's digits are a set of consecutive digits, in
-//! any order) and palindromes (the line reads the same both ways). One part
-//! each: the cells, each touching the next (diagonally too). JSON
-//! `{"kind":"renban","cells":["r1c1","r1c2"]}`; f-puzzles `whispers`
-//! (`value` 5 or none for German, 4 for Dutch), `renban` and `palindrome`
+//! any order), palindromes (the line reads the same both ways), zippers
+//! (digits equally far from the line's centre add up to the same total,
+//! which on a line of odd length is the centre digit), entropic lines (any
+//! three consecutive cells hold a low, a middle and a high digit) and
+//! modular lines (any three consecutive cells hold digits of different
+//! remainders mod 3). One part each: the cells, each touching the next
+//! (diagonally too). JSON `{"kind":"renban","cells":["r1c1","r1c2"]}`;
+//! f-puzzles `whispers` (`value` 5 or none for German, 4 for Dutch),
+//! `renban`, `palindrome`, `zipperline`, `entropicline` and `modularline`
 //! entries `{"lines":[["R1C1","R1C2"]]}`, each line of an entry one line.
+//!
+//! Choices where setters differ: entropic lines take sizes divisible by 3,
+//! low, middle and high being the thirds of the digits (6×6: 1-2, 3-4, 5-6);
+//! other sizes are refused by name. On an entropic or modular line of two
+//! cells the two digits fall in different classes (cells one or two apart
+//! on any such line do). A zipper of two cells says nothing; of three,
+//! the ends add up to the centre.
 
 use rand::RngCore;
 use serde_json::{json, Map, Value};
@@ -23,6 +35,39 @@ enum Rule {
     Renban,
     /// Cells k from either end hold the same digit.
     Palindrome,
+    /// Cells k from either end add up to one total (the centre digit on a
+    /// line of odd length).
+    Zipper,
+    /// Cells one or two apart hold digits of different classes.
+    Classes(Classes),
+}
+
+/// How entropic and modular lines sort the digits into three classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Classes {
+    /// Low, middle and high thirds of 1..=n.
+    Thirds,
+    /// The remainder mod 3.
+    Mod3,
+}
+
+impl Classes {
+    /// The class (0, 1 or 2) of digit `d` of 1..=`n`.
+    fn of(self, d: u32, n: usize) -> usize {
+        match self {
+            Classes::Thirds => (d as usize - 1) * 3 / n,
+            Classes::Mod3 => d as usize % 3,
+        }
+    }
+
+    /// The digits of each class, as masks.
+    fn masks(self, n: usize) -> [u32; 3] {
+        let mut out = [0; 3];
+        for d in 1..=n as u32 {
+            out[self.of(d, n)] |= 1 << (d - 1);
+        }
+        out
+    }
 }
 
 /// A kind of line: its names and its rule as data.
@@ -87,9 +132,61 @@ pub static PALINDROME: LineRule = LineRule {
     gray: 0.5,
 };
 
+/// Zipper.
+pub static ZIPPER: LineRule = LineRule {
+    name: "zipper",
+    aliases: &["zipperline", "zippers"],
+    title: "Zipper",
+    text: "Digits equally far from the centre of a zipper line add up to the same total; on a line \
+           of odd length that total is the digit in the centre.",
+    noun: "zipper line from",
+    rule: Rule::Zipper,
+    width: 0.2,
+    gray: 0.42,
+};
+
+/// Entropic lines.
+pub static ENTROPIC: LineRule = LineRule {
+    name: "entropic",
+    aliases: &["entropicline", "entropiclines"],
+    title: "Entropic",
+    // The classes depend on the size: see `rule_text`.
+    text: "",
+    noun: "entropic line from",
+    rule: Rule::Classes(Classes::Thirds),
+    width: 0.12,
+    gray: 0.3,
+};
+
+/// Modular lines.
+pub static MODULAR: LineRule = LineRule {
+    name: "modular",
+    aliases: &["modularline", "modularlines"],
+    title: "Modular",
+    text: "Any three consecutive cells on a modular line hold digits of different remainders when \
+           divided by 3 (one of 3, 6, 9; one of 1, 4, 7; one of 2, 5, 8).",
+    noun: "modular line from",
+    rule: Rule::Classes(Classes::Mod3),
+    width: 0.28,
+    gray: 0.86,
+};
+
+/// The six ways to give positions 0, 1, 2 (mod 3) of a line three
+/// different classes.
+const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+/// The digits of `a` (1..=`n`) that add up to `total` with a digit of `b`.
+fn adding_to(a: u32, b: u32, total: u32, n: usize) -> u32 {
+    (1..=n as u32)
+        .filter(|&x| {
+            a >> (x - 1) & 1 == 1 && total > x && total - x <= n as u32 && b >> (total - x - 1) & 1 == 1
+        })
+        .fold(0, |m, x| m | 1 << (x - 1))
+}
+
 impl LineRule {
-    /// Whether `digits` (a full line) keep the rule.
-    fn keeps(&self, digits: &[u8]) -> bool {
+    /// Whether `digits` (a full line, digits 1..=`n`) keep the rule.
+    fn keeps(&self, digits: &[u8], n: usize) -> bool {
         match self.rule {
             Rule::Whispers(k) => digits.windows(2).all(|w| w[0].abs_diff(w[1]) >= k),
             Rule::Renban => {
@@ -104,6 +201,18 @@ impl LineRule {
                 lo.zip(hi).is_some_and(|(lo, hi)| usize::from(hi - lo) + 1 == digits.len())
             }
             Rule::Palindrome => digits.iter().eq(digits.iter().rev()),
+            Rule::Zipper => {
+                let len = digits.len();
+                let total = match len % 2 {
+                    1 => digits[len / 2],
+                    _ => digits[0] + digits[len - 1],
+                };
+                (0..len / 2).all(|k| digits[k] + digits[len - 1 - k] == total)
+            }
+            Rule::Classes(classes) => {
+                let class: Vec<usize> = digits.iter().map(|&d| classes.of(u32::from(d), n)).collect();
+                (0..class.len()).all(|i| (i + 1..class.len().min(i + 3)).all(|j| class[i] != class[j]))
+            }
         }
     }
 
@@ -144,26 +253,52 @@ impl Kind for LineRule {
         self.title
     }
 
-    fn rule_text(&self, _puzzle: &Puzzle) -> String {
-        self.text.into()
+    fn rule_text(&self, puzzle: &Puzzle) -> String {
+        match self.rule {
+            Rule::Classes(Classes::Thirds) => {
+                let n = puzzle.size();
+                let third = |k: usize| format!("{}-{}", k * n / 3 + 1, (k + 1) * n / 3);
+                format!(
+                    "Any three consecutive cells on an entropic line hold a low ({}), a middle ({}) and \
+                     a high ({}) digit.",
+                    third(0),
+                    third(1),
+                    third(2)
+                )
+            }
+            _ => self.text.into(),
+        }
     }
 
     fn describe(&self, first: &str, _value: Option<u32>) -> String {
         format!("{} {first}", self.noun)
     }
 
-    fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
-        let [cells] = &it.parts[..] else { return Err(format!("a {} line is one line of cells", self.name)) };
-        check_line(puzzle, cells, self.name)?;
+    /// Whispers need digits k apart; entropic lines a size divisible by 3.
+    fn applies(&self, puzzle: &Puzzle) -> Result<(), String> {
         if let Rule::Whispers(k) = self.rule {
             if puzzle.size() <= usize::from(k) {
                 return Err(format!(
-                    "{} need digits {k} apart: a grid of {} or more digits",
+                    "{} need digits {k} apart: a grid of {} or more digits, not {}",
                     self.title,
-                    k + 1
+                    k + 1,
+                    puzzle.size()
                 ));
             }
         }
+        if self.rule == Rule::Classes(Classes::Thirds) && puzzle.size() % 3 != 0 {
+            return Err(format!(
+                "entropic lines need a size divisible by 3 (low, middle and high thirds), not {}",
+                puzzle.size()
+            ));
+        }
+        Ok(())
+    }
+
+    fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
+        self.applies(puzzle)?;
+        let [cells] = &it.parts[..] else { return Err(format!("a {} line is one line of cells", self.name)) };
+        check_line(puzzle, cells, self.name)?;
         let most = match self.rule {
             Rule::Renban => puzzle.size(),
             _ => puzzle.canvas_len(),
@@ -174,9 +309,9 @@ impl Kind for LineRule {
         Ok(())
     }
 
-    fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
+    fn holds(&self, puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
         let digits: Vec<u8> = it.parts[0].iter().map(|&c| grid[usize::from(c)]).collect();
-        self.keeps(&digits)
+        self.keeps(&digits, puzzle.size())
     }
 
     /// A renban's digits differ.
@@ -238,6 +373,63 @@ impl Kind for LineRule {
                 let both = board.get(a) & board.get(b) & full;
                 board.remove(a, full & !both) && board.remove(b, full & !both)
             }),
+            // A total stays when every mirrored pair (and the centre) can
+            // reach it; each cell keeps the digits that reach one.
+            Rule::Zipper => {
+                let len = cells.len();
+                let pairs: Vec<(u16, u16)> = (0..len / 2).map(|k| (cells[k], cells[len - 1 - k])).collect();
+                let centre = (len % 2 == 1).then(|| cells[len / 2]);
+                let mut kept = vec![(0u32, 0u32); pairs.len()];
+                let mut totals = 0u32;
+                for total in 1..=2 * n as u32 {
+                    if centre.is_some_and(|c| total > n as u32 || board.get(c) >> (total - 1) & 1 == 0) {
+                        continue;
+                    }
+                    let reach: Vec<(u32, u32)> = pairs
+                        .iter()
+                        .map(|&(a, b)| {
+                            let (ma, mb) = (board.get(a) & full, board.get(b) & full);
+                            (adding_to(ma, mb, total, n), adding_to(mb, ma, total, n))
+                        })
+                        .collect();
+                    if reach.iter().all(|&(x, _)| x != 0) {
+                        totals |= 1 << (total - 1);
+                        for (k, (x, y)) in kept.iter_mut().zip(reach) {
+                            k.0 |= x;
+                            k.1 |= y;
+                        }
+                    }
+                }
+                let centre_ok = centre.is_none_or(|c| board.remove(c, full & !totals));
+                centre_ok
+                    && totals != 0
+                    && pairs
+                        .iter()
+                        .zip(kept)
+                        .all(|(&(a, b), (x, y))| board.remove(a, full & !x) && board.remove(b, full & !y))
+            }
+            // Cells three apart share a class, so the line's classes are
+            // one order of the three repeated: keep the orders every cell
+            // allows, and in each cell the classes they give it.
+            Rule::Classes(classes) => {
+                let masks = classes.masks(n);
+                let residues = cells.len().min(3);
+                let mut open = [0b111u8; 3];
+                for (i, &c) in cells.iter().enumerate() {
+                    let m = board.get(c) & full;
+                    open[i % 3] &= (0..3).filter(|&k| m & masks[k] != 0).fold(0, |o, k| o | 1 << k);
+                }
+                let mut allowed = [0u8; 3];
+                for order in ORDERS.iter().filter(|o| (0..residues).all(|r| open[r] >> o[r] & 1 == 1)) {
+                    for r in 0..residues {
+                        allowed[r] |= 1 << order[r];
+                    }
+                }
+                cells.iter().enumerate().all(|(i, &c)| {
+                    let drop = (0..3).filter(|&k| allowed[i % 3] >> k & 1 == 0).fold(0, |m, k| m | masks[k]);
+                    board.remove(c, full & drop)
+                })
+            }
         }
     }
 
@@ -254,6 +446,9 @@ impl Kind for LineRule {
             Rule::Whispers(_) => "whispers",
             Rule::Renban => "renban",
             Rule::Palindrome => "palindrome",
+            Rule::Zipper => "zipperline",
+            Rule::Classes(Classes::Thirds) => "entropicline",
+            Rule::Classes(Classes::Mod3) => "modularline",
         })
     }
 
@@ -304,17 +499,23 @@ impl Kind for LineRule {
     /// steps to a far enough digit).
     fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Instances {
         let n = puzzle.size();
+        if self.applies(puzzle).is_err() {
+            return Vec::new();
+        }
         let wanted = (n / 2).max(2);
         let longest = (n / 2 + 1).max(3);
         let digits = |line: &[u16]| line.iter().map(|&c| solution[usize::from(c)]).collect::<Vec<u8>>();
-        // Palindromes of three or five cells, stepping diagonally too (their
-        // mirrored cells must lie in different rows, columns and boxes).
+        // Palindromes and zippers of three to five cells (palindromes odd),
+        // stepping diagonally too (a palindrome's mirrored cells must lie in
+        // different rows, columns and boxes).
         let palindrome = self.rule == Rule::Palindrome;
-        let length = |rng: &mut dyn RngCore| match palindrome {
-            true => 3 + 2 * (rng.next_u32() as usize % 2),
-            false => 3 + (rng.next_u32() as usize) % (longest - 2),
+        let mirrored = palindrome || self.rule == Rule::Zipper;
+        let length = |rng: &mut dyn RngCore| match (palindrome, mirrored) {
+            (true, _) => 3 + 2 * (rng.next_u32() as usize % 2),
+            (_, true) => 3 + rng.next_u32() as usize % 3,
+            _ => 3 + (rng.next_u32() as usize) % (longest - 2),
         };
-        let around = |at: u16, used: &[bool]| match palindrome {
+        let around = |at: u16, used: &[bool]| match mirrored {
             true => king_steps(puzzle, at, used),
             false => steps(puzzle, at, used),
         };
@@ -323,7 +524,7 @@ impl Kind for LineRule {
             d.push(solution[usize::from(c)]);
             let k = d.len() - 1;
             match self.rule {
-                Rule::Whispers(_) => self.keeps(&d[k - 1..]),
+                Rule::Whispers(_) => self.keeps(&d[k - 1..], n),
                 // Distinct, within a run as long as the line.
                 Rule::Renban => {
                     let (lo, hi) = (d.iter().min().expect("digits"), d.iter().max().expect("digits"));
@@ -331,72 +532,66 @@ impl Kind for LineRule {
                 }
                 // Past the middle, each cell repeats its mirror's digit.
                 Rule::Palindrome => k < length / 2 + 1 || d[k] == d[length - 1 - k],
+                // An odd line's centre exceeds the digits before it; past
+                // the middle each cell makes its mirror's total.
+                Rule::Zipper => {
+                    let mid = length / 2;
+                    match length % 2 {
+                        1 if k == mid => d[..k].iter().all(|&x| x < d[k]),
+                        1 if k > mid => d[k] + d[length - 1 - k] == d[mid],
+                        0 if k > mid => d[k] + d[length - 1 - k] == d[mid] + d[mid - 1],
+                        _ => true,
+                    }
+                }
+                // A class other than those of the two cells before.
+                Rule::Classes(_) => self.keeps(&d[k.saturating_sub(2)..], n),
             }
         };
-        walk_lines(puzzle, rng, (wanted, wanted * 60), length, around, fits, |line| self.keeps(&digits(line)))
+        let keep = |line: &[u16]| self.keeps(&digits(line), n);
+        walk_lines(puzzle, rng, (wanted, wanted * 60), length, around, fits, keep)
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::narrow_matches_brute_force;
     use super::*;
 
     #[test]
     fn each_rule_keeps_and_breaks() {
-        assert!(GERMAN_WHISPERS.keeps(&[1, 6, 1, 9, 4]) && !GERMAN_WHISPERS.keeps(&[1, 5]));
-        assert!(DUTCH_WHISPERS.keeps(&[1, 5, 9]) && !DUTCH_WHISPERS.keeps(&[2, 5]));
-        assert!(RENBAN.keeps(&[4, 2, 3]) && !RENBAN.keeps(&[4, 2, 5]) && !RENBAN.keeps(&[3, 3, 4]));
-        assert!(PALINDROME.keeps(&[1, 2, 1]) && PALINDROME.keeps(&[5, 5]) && !PALINDROME.keeps(&[1, 2, 3]));
+        let keeps = |rule: &LineRule, digits: &[u8]| rule.keeps(digits, 9);
+        assert!(keeps(&GERMAN_WHISPERS, &[1, 6, 1, 9, 4]) && !keeps(&GERMAN_WHISPERS, &[1, 5]));
+        assert!(keeps(&DUTCH_WHISPERS, &[1, 5, 9]) && !keeps(&DUTCH_WHISPERS, &[2, 5]));
+        assert!(keeps(&RENBAN, &[4, 2, 3]) && !keeps(&RENBAN, &[4, 2, 5]) && !keeps(&RENBAN, &[3, 3, 4]));
+        assert!(
+            keeps(&PALINDROME, &[1, 2, 1]) && keeps(&PALINDROME, &[5, 5]) && !keeps(&PALINDROME, &[1, 2, 3])
+        );
+        assert!(
+            keeps(&ZIPPER, &[2, 9, 7]) && keeps(&ZIPPER, &[1, 4, 5, 8]) && keeps(&ZIPPER, &[1, 2, 4, 2, 3])
+        );
+        assert!(
+            !keeps(&ZIPPER, &[2, 9, 6])
+                && !keeps(&ZIPPER, &[1, 4, 5, 7])
+                && !keeps(&ZIPPER, &[3, 5, 4, 6, 3])
+        );
+        assert!(keeps(&ENTROPIC, &[1, 5, 9, 2, 4, 7]) && !keeps(&ENTROPIC, &[1, 5, 9, 4]));
+        assert!(!keeps(&ENTROPIC, &[1, 3]) && ENTROPIC.keeps(&[1, 3, 5, 2], 6));
+        assert!(
+            keeps(&MODULAR, &[3, 1, 8, 6, 4])
+                && !keeps(&MODULAR, &[3, 1, 6])
+                && !keeps(&MODULAR, &[3, 1, 5, 4])
+        );
     }
 
-    /// Narrowing removes only digits no completion keeps: checked against
-    /// every assignment of a short line (brute force).
+    /// Narrowing removes only digits no completion keeps, and refuses
+    /// single digits that break the rule: checked against every
+    /// assignment of short lines (brute force).
     #[test]
     fn narrowing_keeps_every_digit_a_completion_uses() {
-        struct Board(Vec<u32>);
-        impl Candidates for Board {
-            fn get(&self, cell: u16) -> u32 {
-                self.0[usize::from(cell)]
-            }
-            fn remove(&mut self, cell: u16, mask: u32) -> bool {
-                self.0[usize::from(cell)] &= !mask;
-                self.0[usize::from(cell)] != 0
-            }
-        }
-        let n = 6;
-        let mut seed = 12345u64;
-        for rule in [&GERMAN_WHISPERS, &DUTCH_WHISPERS, &RENBAN, &PALINDROME] {
-            for _ in 0..300 {
-                let len = 2 + (seed % 3) as usize;
-                let mut cands = Vec::new();
-                for _ in 0..len {
-                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    cands.push(((seed >> 33) as u32 & 0x3f) | 1 << ((seed >> 20) % 6));
-                }
-                let it = Instance::of(vec![(0..len as u16).collect()]);
-                // Brute force: the digits some full assignment keeping the rule uses.
-                let mut support = vec![0u32; len];
-                let mut digits = vec![1u8; len];
-                loop {
-                    if digits.iter().zip(&cands).all(|(&d, &m)| m & 1 << (d - 1) != 0) && rule.keeps(&digits)
-                    {
-                        for (s, &d) in support.iter_mut().zip(&digits) {
-                            *s |= 1 << (d - 1);
-                        }
-                    }
-                    let Some(k) = digits.iter().position(|&d| d < n as u8) else { break };
-                    digits[k] += 1;
-                    digits[..k].iter_mut().for_each(|d| *d = 1);
-                }
-                let mut board = Board(cands.clone());
-                let ok = rule.narrow(&it, n, &mut board);
-                if support.iter().all(|&s| s != 0) {
-                    assert!(ok, "{}: {cands:?}", rule.name);
-                    for (k, &s) in support.iter().enumerate() {
-                        assert_eq!(board.0[k] & s, s, "{}: {cands:?} lost a digit at {k}", rule.name);
-                    }
-                }
-            }
+        let rules = [&GERMAN_WHISPERS, &DUTCH_WHISPERS, &RENBAN, &PALINDROME, &ZIPPER, &ENTROPIC, &MODULAR];
+        for rule in rules {
+            let make = |len: usize, _: &mut dyn FnMut() -> u32| Instance::of(vec![(0..len as u16).collect()]);
+            narrow_matches_brute_force(rule, 6, 2..=5, make, |_, digits| rule.keeps(digits, 6));
         }
     }
 }

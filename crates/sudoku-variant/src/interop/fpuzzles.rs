@@ -5,7 +5,7 @@
 //! `R1C1`, `value` the sum), `extraregion` (the four windoku windows) and
 //! the metadata `title`, `author`, `ruleset`, `solution`, and the field of
 //! every registered constraint kind ([`crate::KINDS`]: `thermometer`,
-//! `arrow`), which the kind reads and writes. Any other constraint
+//! `arrow`, the lines...), which the kind reads and writes. Any other constraint
 //! (kropki, cosmetic lines and shapes that may carry rules, ...) is an
 //! [`InteropError::Unsupported`] naming it.
 

@@ -34,10 +34,11 @@ impl Puzzle {
     /// assert_eq!(Puzzle::from_link(&link)?.puzzle, x);
     ///
     /// // A constraint the model lacks is refused by name.
-    /// let between = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
-    ///     "betweenline":[{"lines":[["R1C1","R1C2","R1C3"]]}]}"#;
-    /// let err = Puzzle::from_link(between).unwrap_err();
-    /// assert_eq!(err.to_string(), "not supported: betweenline");
+    /// // (A plain line's meaning is only in the rules text.)
+    /// let line = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+    ///     "line":[{"lines":[["R1C1","R1C2","R1C3"]]}]}"#;
+    /// let err = Puzzle::from_link(line).unwrap_err();
+    /// assert_eq!(err.to_string(), "not supported: line (cosmetic, may carry rules)");
     /// # Ok::<(), sudoku_variant::InteropError>(())
     /// ```
     pub fn from_link(link: &str) -> Result<Imported, InteropError> {
