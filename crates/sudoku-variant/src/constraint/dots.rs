@@ -400,6 +400,8 @@ impl Kind for EdgeRule {
             };
             out.push(Instance { parts: vec![cells], value: values[0] });
         }
+        // White dots before black, as f-puzzles' fields read back.
+        out.sort_by_key(|it| it.value);
         out
     }
 }

@@ -92,6 +92,22 @@ impl Kind for Quadruple {
         if let Some(d) = digits.iter().find(|&&d| d as usize > puzzle.size()) {
             return Err(format!("quadruple: {d} is not a digit 1-{}", puzzle.size()));
         }
+        // A digit listed more often than the square has cells no two of
+        // which share a house: no solution, which a search would take long
+        // to prove.
+        let houses = puzzle.houses();
+        let apart = |x: u16, y: u16| !houses.iter().any(|h| h.cells.contains(&x) && h.cells.contains(&y));
+        let room = (1u32..16)
+            .filter(|set| {
+                let chosen: Vec<u16> = (0..4).filter(|k| set >> k & 1 == 1).map(|k| cells[k]).collect();
+                chosen.iter().enumerate().all(|(i, &x)| chosen[..i].iter().all(|&y| apart(x, y)))
+            })
+            .map(u32::count_ones)
+            .max()
+            .unwrap_or(1) as usize;
+        if let Some(d) = digits.iter().find(|&d| digits.iter().filter(|&e| e == d).count() > room) {
+            return Err(format!("quadruple: {d} is listed more often than the four cells can hold it"));
+        }
         Ok(())
     }
 
