@@ -99,7 +99,9 @@ fn keeps(rule: &str, grid: &[u8]) -> bool {
         }
         // With no dot or letter on the grid (a generated puzzle of the rule
         // alone), every pair of neighbours is unmarked.
-        "kropki-negative" => pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a.abs_diff(b) != 1 && a != 2 * b && b != 2 * a),
+        "kropki-negative" => {
+            pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a.abs_diff(b) != 1 && a != 2 * b && b != 2 * a)
+        }
         "white-negative" => pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a.abs_diff(b) != 1),
         "black-negative" => pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a != 2 * b && b != 2 * a),
         "xv-negative" => pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a + b != 10 && a + b != 5),
@@ -473,7 +475,10 @@ fn the_constraint_checks_here_can_fail() {
         assert!(!keeps_constraint(kind, &pair, Some(value), &grid), "{kind} {value}");
     }
     grid[1] = 6;
-    assert!(keeps_constraint("kropki", &pair, Some(2), &grid) && !keeps_constraint("kropki", &pair, Some(1), &grid));
+    assert!(
+        keeps_constraint("kropki", &pair, Some(2), &grid)
+            && !keeps_constraint("kropki", &pair, Some(1), &grid)
+    );
     // A quadruple of 3, 3 over r1c1, r1c2, r2c1, r2c2 = 3, 6, blank, 4:
     // one 3 lacks, one blank; with r2c1 = 5, none.
     let square = vec![vec![0u16, 1, 9, 10]];

@@ -278,7 +278,9 @@ fn json_with(n: usize, givens: &[u8], rules: &[Rule], global: &[&str]) -> String
                 let digits: Vec<String> = digits.iter().map(u32::to_string).collect();
                 format!(r#"{{"kind":"quadruple","cells":[{}],"digits":[{}]}}"#, names(c), digits.join(","))
             }
-            Rule::Clone(a, b) => format!(r#"{{"kind":"clone","cells":[{}],"clone":[{}]}}"#, names(a), names(b)),
+            Rule::Clone(a, b) => {
+                format!(r#"{{"kind":"clone","cells":[{}],"clone":[{}]}}"#, names(a), names(b))
+            }
             Rule::Unmarked(..) => String::new(),
         })
         .filter(|c| !c.is_empty())
@@ -334,8 +336,13 @@ fn blind_rules(n: usize, (br, bc): (usize, usize), rng: &mut ChaCha8Rng) -> Vec<
     // two random cells.
     for _ in 0..rng.gen_range(0..=3) {
         let (a, b) = random_edge(n, rng);
-        let (kind, value) = [("kropki", Some(1)), ("kropki", Some(2)), ("xv", Some(5)), ("xv", Some(10)), ("greater-than", None)]
-            [rng.gen_range(0..5)];
+        let (kind, value) = [
+            ("kropki", Some(1)),
+            ("kropki", Some(2)),
+            ("xv", Some(5)),
+            ("xv", Some(10)),
+            ("greater-than", None),
+        ][rng.gen_range(0..5)];
         rules.push(Rule::Edge(kind, a, b, value));
     }
     if rng.gen_bool(0.3) {
@@ -408,7 +415,8 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
                             Rule::Line(LINES.into_iter().find(|&l| l == line).unwrap(), cells(0))
                         }
                         mark @ ("kropki" | "xv" | "greater-than") => {
-                            let mark = ["kropki", "xv", "greater-than"].into_iter().find(|&m| m == mark).unwrap();
+                            let mark =
+                                ["kropki", "xv", "greater-than"].into_iter().find(|&m| m == mark).unwrap();
                             Rule::Edge(mark, cells(0)[0], cells(0)[1], instance.value)
                         }
                         // The digits packed base 32, lowest first.
@@ -478,17 +486,32 @@ fn malformed_constraints_are_refused_with_their_place() {
         (r#"{"size":4,"constraints":[{"kind":"zigzag","cells":[]}]}"#, "zigzag"),
         (r#"{"size":4,"constraints":[{"cells":["r1c1"]}]}"#, "kind"),
         (r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r9c9","r1c1"]}]}"#, "r9c9"),
-        (r#"{"size":4,"constraints":[{"kind":"kropki","cells":["r1c1","r2c2"],"dot":"white"}]}"#, "orthogonal"),
-        (r#"{"size":4,"constraints":[{"kind":"kropki","cells":["r1c1","r1c2"],"dot":"grey"}]}"#, "white, black"),
+        (
+            r#"{"size":4,"constraints":[{"kind":"kropki","cells":["r1c1","r2c2"],"dot":"white"}]}"#,
+            "orthogonal",
+        ),
+        (
+            r#"{"size":4,"constraints":[{"kind":"kropki","cells":["r1c1","r1c2"],"dot":"grey"}]}"#,
+            "white, black",
+        ),
         (r#"{"size":4,"constraints":[{"kind":"xv","cells":["r1c1","r1c2"]}]}"#, "X, V"),
         (
             r#"{"size":4,"constraints":[{"kind":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"digits":[1,1]}]}"#,
             "more often",
         ),
-        (r#"{"size":4,"constraints":[{"kind":"quadruple","cells":["r1c1","r1c2","r2c1"],"digits":[1]}]}"#, "2x2"),
-        (r#"{"size":4,"constraints":[{"kind":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"digits":[5]}]}"#, "5"),
+        (
+            r#"{"size":4,"constraints":[{"kind":"quadruple","cells":["r1c1","r1c2","r2c1"],"digits":[1]}]}"#,
+            "2x2",
+        ),
+        (
+            r#"{"size":4,"constraints":[{"kind":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"digits":[5]}]}"#,
+            "5",
+        ),
         (r#"{"size":4,"constraints":[{"kind":"clone","cells":["r1c1"],"clone":["r1c4"]}]}"#, "share a house"),
-        (r#"{"size":4,"constraints":[{"kind":"clone","cells":["r1c1"],"clone":["r3c3","r4c4"]}]}"#, "same number"),
+        (
+            r#"{"size":4,"constraints":[{"kind":"clone","cells":["r1c1"],"clone":["r3c3","r4c4"]}]}"#,
+            "same number",
+        ),
     ] {
         let err = Puzzle::from_json(text).expect_err(text).to_string();
         assert!(err.contains(says), "{text}: {err}");
@@ -617,7 +640,9 @@ fn negative_constraints_match_the_reference_solver() {
             }
         }
         let marked = |a: usize, b: usize| {
-            marks.iter().any(|m| matches!(m, Rule::Edge(_, x, y, _) if (*x, *y) == (a, b) || (*y, *x) == (a, b)))
+            marks
+                .iter()
+                .any(|m| matches!(m, Rule::Edge(_, x, y, _) if (*x, *y) == (a, b) || (*y, *x) == (a, b)))
         };
         let mut rules = marks.clone();
         rules.extend(edges.iter().filter(|&&(a, b)| !marked(a, b)).map(|&(a, b)| Rule::Unmarked(a, b, bans)));

@@ -30,7 +30,8 @@ impl Kind for Clones {
     }
 
     fn rule_text(&self, _puzzle: &Puzzle) -> String {
-        "Shaded regions of the same shape are clones: they hold the same digits in corresponding cells.".into()
+        "Shaded regions of the same shape are clones: they hold the same digits in corresponding cells."
+            .into()
     }
 
     fn describe(&self, first: &str, _value: Option<u32>) -> String {
@@ -40,7 +41,11 @@ impl Kind for Clones {
     fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
         let [a, b] = &it.parts[..] else { return Err("a clone is two lists of cells".into()) };
         if a.is_empty() || a.len() != b.len() {
-            return Err(format!("a clone's two regions have the same number of cells, not {} and {}", a.len(), b.len()));
+            return Err(format!(
+                "a clone's two regions have the same number of cells, not {} and {}",
+                a.len(),
+                b.len()
+            ));
         }
         for part in [a, b] {
             for (k, &c) in part.iter().enumerate() {
@@ -196,7 +201,8 @@ mod tests {
         let it = Instance::of(vec![vec![0], vec![1]]);
         for ma in 1..32u32 {
             for mb in 1..32u32 {
-                let support: u32 = (1..=5).filter(|d| (ma & mb) >> (d - 1) & 1 == 1).fold(0, |m, d| m | 1 << (d - 1));
+                let support: u32 =
+                    (1..=5).filter(|d| (ma & mb) >> (d - 1) & 1 == 1).fold(0, |m, d| m | 1 << (d - 1));
                 let mut board = Board(vec![ma, mb]);
                 assert_eq!(Clones.narrow(&it, 5, &mut board), support != 0, "{ma:b} {mb:b}");
                 if support != 0 {

@@ -90,7 +90,8 @@ pub(crate) fn edge_marked(puzzle: &Puzzle, a: u16, b: u16) -> bool {
 /// Whether the edge between `a` and `b` carries a mark of one of `kinds`.
 fn marked(puzzle: &Puzzle, a: u16, b: u16, kinds: &[&str]) -> bool {
     puzzle.constraints().iter().any(|c| {
-        kinds.contains(&c.kind().name()) && matches!(c.parts(), [p] if p.len() == 2 && p.contains(&a) && p.contains(&b))
+        kinds.contains(&c.kind().name())
+            && matches!(c.parts(), [p] if p.len() == 2 && p.contains(&a) && p.contains(&b))
     })
 }
 
@@ -194,7 +195,9 @@ impl Kind for EdgeRule {
     fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
         let noun = self.noun();
         let [cells] = &it.parts[..] else { return Err(format!("a {noun} joins one pair of cells")) };
-        let &[a, b] = &cells[..] else { return Err(format!("a {noun} joins two cells, not {}", cells.len())) };
+        let &[a, b] = &cells[..] else {
+            return Err(format!("a {noun} joins two cells, not {}", cells.len()));
+        };
         for c in [a, b] {
             if !puzzle.is_cell(usize::from(c)) {
                 return Err(format!("{noun}: a position is not a cell"));
@@ -202,7 +205,8 @@ impl Kind for EdgeRule {
         }
         let side = puzzle.side();
         let (a, b) = (usize::from(a), usize::from(b));
-        let beside = (a / side == b / side && a.abs_diff(b) == 1) || (a % side == b % side && a.abs_diff(b) == side);
+        let beside =
+            (a / side == b / side && a.abs_diff(b) == 1) || (a % side == b % side && a.abs_diff(b) == side);
         if !beside {
             return Err(format!(
                 "{noun}: {} and {} are not orthogonal neighbours",
@@ -346,15 +350,16 @@ impl Kind for EdgeRule {
             (Mark::GreaterThan, _) => {
                 // From the greater cell toward the smaller: the tip.
                 let (ua, ub) = (usize::from(a), usize::from(b));
-                let (dx, dy) = ((ub % side) as f32 - (ua % side) as f32, (ub / side) as f32 - (ua / side) as f32);
-                let (l, w) = (0.08, 0.13);
+                let (dx, dy) =
+                    ((ub % side) as f32 - (ua % side) as f32, (ub / side) as f32 - (ua / side) as f32);
+                let (l, w) = (0.1, 0.17);
                 vec![Glyph::Stroke {
                     points: vec![
                         [x - dx * l - dy * w, y - dy * l - dx * w],
                         [x + dx * l, y + dy * l],
                         [x - dx * l + dy * w, y - dy * l + dx * w],
                     ],
-                    width: 0.04,
+                    width: 0.05,
                     gray: 0.0,
                     arrowhead: false,
                 }]
@@ -369,8 +374,11 @@ impl Kind for EdgeRule {
     /// for greater-than, twice the side's count of chevrons.
     fn sprinkle(&self, puzzle: &Puzzle, solution: &[u8], rng: &mut dyn RngCore) -> Instances {
         let n = puzzle.size();
-        let mut pairs: Vec<(u16, u16)> =
-            puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !marked(puzzle, a, b, &["kropki", "xv", "greater-than"])).collect();
+        let mut pairs: Vec<(u16, u16)> = puzzle
+            .orthogonal_pairs()
+            .into_iter()
+            .filter(|&(a, b)| !marked(puzzle, a, b, &["kropki", "xv", "greater-than"]))
+            .collect();
         shuffle(&mut pairs, rng);
         let wanted = match self.mark {
             Mark::Kropki => n + n / 2,
@@ -426,7 +434,11 @@ mod tests {
         assert!(fits(Mark::Kropki, Some(WHITE), 4, 5) && !fits(Mark::Kropki, Some(WHITE), 4, 6));
         assert!(fits(Mark::Kropki, Some(BLACK), 3, 6) && fits(Mark::Kropki, Some(BLACK), 2, 1));
         assert!(!fits(Mark::Kropki, Some(BLACK), 3, 5) && fits(Mark::Kropki, Some(WHITE), 2, 1));
-        assert!(fits(Mark::Xv, Some(10), 3, 7) && !fits(Mark::Xv, Some(10), 3, 2) && fits(Mark::Xv, Some(5), 3, 2));
+        assert!(
+            fits(Mark::Xv, Some(10), 3, 7)
+                && !fits(Mark::Xv, Some(10), 3, 2)
+                && fits(Mark::Xv, Some(5), 3, 2)
+        );
         assert!(fits(Mark::GreaterThan, None, 3, 2) && !fits(Mark::GreaterThan, None, 2, 3));
     }
 
@@ -451,7 +463,10 @@ mod tests {
                     let mut support = [0u32; 2];
                     for x in 1..=n {
                         for y in 1..=n {
-                            if ma >> (x - 1) & 1 == 1 && mb >> (y - 1) & 1 == 1 && fits(rule.mark, value, x, y) {
+                            if ma >> (x - 1) & 1 == 1
+                                && mb >> (y - 1) & 1 == 1
+                                && fits(rule.mark, value, x, y)
+                            {
                                 support[0] |= 1 << (x - 1);
                                 support[1] |= 1 << (y - 1);
                             }

@@ -206,8 +206,8 @@ mod tests {
                     let fine = support.iter().all(|&s| s != 0);
                     assert!(!fine || ok, "{bans}: {ma:b} {mb:b}");
                     if fine {
-                        for k in 0..2 {
-                            assert_eq!(board.0[k] & support[k], support[k], "{bans}: {ma:b} {mb:b}");
+                        for (&kept, &s) in board.0.iter().zip(&support) {
+                            assert_eq!(kept & s, s, "{bans}: {ma:b} {mb:b}");
                         }
                     }
                     if ma.count_ones() == 1 && mb.count_ones() == 1 {

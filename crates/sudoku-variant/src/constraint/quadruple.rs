@@ -53,7 +53,11 @@ fn digits_of(value: Option<&Value>, field: &str) -> Result<Vec<u32>, String> {
 /// Whether `cells` (canvas, in reading order) form a 2x2 square.
 fn square(side: usize, cells: &[u16]) -> bool {
     let c: Vec<usize> = cells.iter().map(|&c| usize::from(c)).collect();
-    c.len() == 4 && c[0] % side + 1 < side && c[1] == c[0] + 1 && c[2] == c[0] + side && c[3] == c[0] + side + 1
+    c.len() == 4
+        && c[0] % side + 1 < side
+        && c[1] == c[0] + 1
+        && c[2] == c[0] + side
+        && c[3] == c[0] + side + 1
 }
 
 impl Kind for Quadruple {
@@ -114,9 +118,9 @@ impl Kind for Quadruple {
     fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
         let digits = unpack(it.value.unwrap_or(0));
         let held: Vec<u32> = it.parts[0].iter().map(|&c| u32::from(grid[usize::from(c)])).collect();
-        digits.iter().all(|d| {
-            held.iter().filter(|&h| h == d).count() >= digits.iter().filter(|&e| e == d).count()
-        })
+        digits
+            .iter()
+            .all(|d| held.iter().filter(|&h| h == d).count() >= digits.iter().filter(|&e| e == d).count())
     }
 
     /// Exact for the four cells: each cell takes a role (one of the
@@ -200,11 +204,11 @@ impl Kind for Quadruple {
         let digits: Vec<String> = unpack(it.value.unwrap_or(0)).iter().map(u32::to_string).collect();
         let mut out = vec![Glyph::Dot { x, y, radius: 0.3, gray: 1.0, ring: 0.03 }];
         let rows: Vec<&[String]> = digits.chunks(2).collect();
-        let size = if digits.len() > 2 { 0.2 } else { 0.24 };
+        let size = if digits.len() > 2 { 0.18 } else { 0.24 };
         for (k, row) in rows.iter().enumerate() {
             let dy = match rows.len() {
                 1 => 0.0,
-                _ => (k as f32 - 0.5) * 0.22,
+                _ => (k as f32 - 0.5) * 0.25,
             };
             out.push(Glyph::Text { x, y: y + dy, size, text: row.join(" ") });
         }

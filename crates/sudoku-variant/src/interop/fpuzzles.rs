@@ -159,7 +159,9 @@ impl Puzzle {
         }
         let mut negative: Vec<&str> = Vec::new();
         for rule in self.rules().iter() {
-            negative.extend(rule.fpuzzles_negative().iter().filter(|w| !negative.contains(w)).collect::<Vec<_>>());
+            negative.extend(
+                rule.fpuzzles_negative().iter().filter(|w| !negative.contains(w)).collect::<Vec<_>>(),
+            );
         }
         if !negative.is_empty() {
             out.insert("negative".into(), json!(negative));
@@ -307,7 +309,8 @@ fn read_constraints(object: &Map<String, Value>, size: usize) -> Result<Vec<Cons
             for (k, entry) in entries.iter().enumerate() {
                 let place = format!("{key}[{k}]");
                 let cell = |v: &Value| parse_rc(v, size, &place).map(|i| i as u16).map_err(|e| e.to_string());
-                let instances = kind.read_fpuzzles_in(key, entry, &cell).map_err(|why| field(&place, &why))?;
+                let instances =
+                    kind.read_fpuzzles_in(key, entry, &cell).map_err(|why| field(&place, &why))?;
                 out.extend(instances.into_iter().map(|instance| Constraint::of(*kind, instance)));
             }
         }
