@@ -97,6 +97,14 @@ fn keeps(rule: &str, grid: &[u8]) -> bool {
                 && distinct(grid, down(4, 0, 5))
                 && distinct(grid, up(4, 8, 5))
         }
+        // With no dot or letter on the grid (a generated puzzle of the rule
+        // alone), every pair of neighbours is unmarked.
+        "kropki-negative" => {
+            pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a.abs_diff(b) != 1 && a != 2 * b && b != 2 * a)
+        }
+        "white-negative" => pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a.abs_diff(b) != 1),
+        "black-negative" => pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a != 2 * b && b != 2 * a),
+        "xv-negative" => pairs_keep(grid, &[(0, 1), (1, 0)], |a, b| a + b != 10 && a + b != 5),
         other => panic!("no independent check of the rule {other}: write one here"),
     }
 }
@@ -199,6 +207,16 @@ fn the_checks_here_can_fail() {
     a[71] = 0;
     a[9] = 3; // r2c1: on no diagonal with r1c2
     assert!(keeps("argyle", &a));
+    // r1c1, r1c2 over 3 and 4, 6, 7: each negative rule breaks once.
+    let mut n = vec![0u8; 81];
+    n[0] = 3;
+    for (right, broken) in [(4, "white-negative"), (6, "black-negative"), (7, "xv-negative")] {
+        n[1] = right;
+        for rule in ["white-negative", "black-negative", "xv-negative"] {
+            assert_eq!(keeps(rule, &n), rule != broken, "{rule} over 3, {right}");
+        }
+        assert_eq!(keeps("kropki-negative", &n), broken == "xv-negative");
+    }
 }
 
 /// The registered rules of the whole grid.
@@ -354,6 +372,56 @@ fn keeps_constraint(kind: &str, parts: &[Vec<u16>], value: Option<u32>, grid: &[
             let d = digits(&cells);
             d.contains(&0) || whole_line_keeps(line, parts, value, &d, grid.len())
         }
+        // Two filled neighbours: a white dot, consecutive; a black dot, one
+        // twice the other; X (10) or V (5), that sum; a chevron, the first
+        // greater.
+        "kropki" | "xv" | "greater-than" => {
+            let d = digits(&parts[0]);
+            let (a, b) = (u32::from(d[0]), u32::from(d[1]));
+            a == 0
+                || b == 0
+                || match (kind, value) {
+                    ("kropki", Some(1)) => a.abs_diff(b) == 1,
+                    ("kropki", Some(2)) => a == 2 * b || b == 2 * a,
+                    ("xv", Some(sum)) => a + b == sum,
+                    ("greater-than", None) => a > b,
+                    _ => false,
+                }
+        }
+        // The circle's digits (base 32, lowest first) still fit: what each
+        // lacks of its count, together, fits in the blank cells.
+        "quadruple" => {
+            let d = digits(&parts[0]);
+            let mut listed = Vec::new();
+            let mut v = value.unwrap_or(0);
+            while v > 0 {
+                listed.push((v % 32) as u8);
+                v /= 32;
+            }
+            let blanks = d.iter().filter(|&&x| x == 0).count();
+            listed.sort_unstable();
+            listed.dedup();
+            let lacking: usize = listed
+                .iter()
+                .map(|&x| {
+                    let wanted = {
+                        let mut v = value.unwrap_or(0);
+                        let mut k = 0;
+                        while v > 0 {
+                            k += usize::from((v % 32) as u8 == x);
+                            v /= 32;
+                        }
+                        k
+                    };
+                    wanted.saturating_sub(d.iter().filter(|&&y| y == x).count())
+                })
+                .sum();
+            lacking <= blanks
+        }
+        "clone" => {
+            let (a, b) = (digits(&parts[0]), digits(&parts[1]));
+            a.iter().zip(&b).all(|(&x, &y)| x == 0 || y == 0 || x == y)
+        }
         other => panic!("no independent check of the constraint kind {other}: write one here"),
     }
 }
@@ -485,6 +553,33 @@ fn the_constraint_checks_here_can_fail() {
             && !keeps("region-sum", &segments, None, &[1, 5, 2, 3])
     );
     assert!(keeps("between", &three, None, &[2, 0, 2]), "a line with a blank is not judged");
+    // r1c1, r1c2 over 3, 1: a chevron from r1c1 holds, from r1c2 not; no
+    // dot, X or V fits; 3, 6 takes a black dot.
+    let pair = vec![vec![0u16, 1]];
+    let back = vec![vec![1u16, 0]];
+    assert!(keeps_constraint("greater-than", &pair, None, &grid));
+    assert!(!keeps_constraint("greater-than", &back, None, &grid));
+    for (kind, value) in [("kropki", 1), ("kropki", 2), ("xv", 10), ("xv", 5)] {
+        assert!(!keeps_constraint(kind, &pair, Some(value), &grid), "{kind} {value}");
+    }
+    grid[1] = 6;
+    assert!(
+        keeps_constraint("kropki", &pair, Some(2), &grid)
+            && !keeps_constraint("kropki", &pair, Some(1), &grid)
+    );
+    // A quadruple of 3, 3 over r1c1, r1c2, r2c1, r2c2 = 3, 6, blank, 4:
+    // one 3 lacks, one blank; with r2c1 = 5, none.
+    let square = vec![vec![0u16, 1, 9, 10]];
+    grid[9] = 0;
+    grid[10] = 4;
+    assert!(keeps_constraint("quadruple", &square, Some(3 + 3 * 32), &grid));
+    grid[9] = 5;
+    assert!(!keeps_constraint("quadruple", &square, Some(3 + 3 * 32), &grid));
+    assert!(keeps_constraint("quadruple", &square, Some(3 + 5 * 32), &grid));
+    // A clone of r1c1 (3) at r2c1 (5), then at r2c2 (4): neither matches.
+    assert!(!keeps_constraint("clone", &[vec![0], vec![9]], None, &grid));
+    grid[10] = 3;
+    assert!(keeps_constraint("clone", &[vec![0], vec![10]], None, &grid));
 }
 
 /// Every registered constraint kind (`KINDS`), through the generator:

@@ -22,6 +22,11 @@ pub(crate) fn known_rules() -> String {
     KINDS.iter().filter(|k| k.global()).map(|k| k.name()).collect::<Vec<_>>().join(", ")
 }
 
+/// Names that stand for several kinds at once, as their keys (letters and
+/// digits, lowercase) and the kinds' names: `odd-even` is odd and even
+/// cells, which a generator draws together.
+const GROUPS: &[(&str, &str, &[&str])] = &[("oddeven", "odd-even", &["odd", "even"])];
+
 /// A shape other than boxes, named in a variant list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ShapeName {
@@ -55,9 +60,10 @@ pub struct VariantList {
 
 impl VariantList {
     /// Parses a comma-separated list: `classic`, `jigsaw` (or
-    /// `irregular`), `samurai`, and the registered kinds' names and
-    /// spellings ([`crate::KINDS`]: `killer`, `x`, `thermo`, ...),
-    /// any case; empty names are skipped.
+    /// `irregular`), `samurai`, the registered kinds' names and
+    /// spellings ([`crate::KINDS`]: `killer`, `x`, `thermo`, ...) and
+    /// `odd-even` (both `odd` and `even`), any case; empty names are
+    /// skipped.
     ///
     /// # Errors
     /// [`VariantError::UnknownVariant`] for a name that is none of these,
@@ -71,6 +77,13 @@ impl VariantList {
                 "classic" => continue,
                 "jigsaw" | "irregular" => ShapeName::Jigsaw,
                 "samurai" => ShapeName::Samurai,
+                _ if GROUPS.iter().any(|g| g.0 == key) => {
+                    let (_, _, kinds) = GROUPS.iter().find(|g| g.0 == key).expect("a group");
+                    for kind in kinds.iter().filter_map(|k| kind_named(k)) {
+                        out.kinds.insert(kind);
+                    }
+                    continue;
+                }
                 _ => {
                     let kind = kind_named(name).ok_or_else(|| VariantError::UnknownVariant(name.into()))?;
                     out.kinds.insert(kind);
@@ -93,6 +106,7 @@ impl VariantList {
         let mut names: Vec<&str> = tiling.iter().map(|k| k.name()).collect();
         names.extend(["jigsaw", "samurai", "classic"]);
         names.extend(others.iter().map(|k| k.name()));
+        names.extend(GROUPS.iter().map(|g| g.1));
         names
     }
 
@@ -135,5 +149,9 @@ mod tests {
         assert_eq!(VariantList::parse("jigsaw,samurai"), Err(VariantError::TwoShapes));
         assert_eq!(VariantList::parse("x,zigzag"), Err(VariantError::UnknownVariant("zigzag".into())));
         assert!(VariantList::parse("samurai,samurai").is_ok());
+        let both = VariantList::parse("odd-even").unwrap();
+        assert_eq!(both.to_string(), "odd,even");
+        assert_eq!(VariantList::parse("odd").unwrap().to_string(), "odd");
+        assert!(VariantList::names().contains(&"odd-even"));
     }
 }

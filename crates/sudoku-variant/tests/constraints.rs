@@ -1,7 +1,8 @@
-//! Killer cages, thermometers, arrows, odd/even cells and lines (whispers,
+//! Killer cages, thermometers, arrows, odd/even cells, lines (whispers,
 //! renban, palindromes, slow thermometers, zippers, entropic and modular
-//! lines, double arrows, between and lockout lines, region-sum lines)
-//! against an
+//! lines, double arrows, between and lockout lines, region-sum lines),
+//! edge marks (kropki dots, XV, greater-than) with their negative
+//! constraints, quadruples and clones against an
 //! independent solver written here:
 //! plain backtracking over the cells in row order, checking rows, columns,
 //! boxes and each constraint by its rule as the puzzle books state it
@@ -29,6 +30,19 @@ enum Rule {
     /// the same read from either end; and the others of [`LINES`], each
     /// by its rule in [`line_holds`].
     Line(&'static str, Vec<usize>),
+    /// A mark between two neighbours: `kropki` (1: they differ by one, 2:
+    /// one is twice the other), `xv` (they add up to the number),
+    /// `greater-than` (the first is greater).
+    Edge(&'static str, usize, usize, Option<u32>),
+    /// Each listed digit appears in the four cells at least as often as
+    /// it is listed.
+    Quad(Vec<usize>, Vec<u32>),
+    /// Corresponding cells hold the same digit.
+    Clone(Vec<usize>, Vec<usize>),
+    /// Two neighbours joined by no mark, under "all marks given": bit 1,
+    /// not consecutive; 2, neither twice the other; 4, no sum of 10; 8, no
+    /// sum of 5.
+    Unmarked(usize, usize, u8),
 }
 
 impl Rule {
@@ -39,6 +53,9 @@ impl Rule {
             Rule::Parity(c, _) => vec![*c],
             Rule::Cage(c, _) => c.clone(),
             Rule::Line(_, c) => c.clone(),
+            Rule::Edge(_, a, b, _) | Rule::Unmarked(a, b, _) => vec![*a, *b],
+            Rule::Quad(c, _) => c.clone(),
+            Rule::Clone(a, b) => a.iter().chain(b).copied().collect(),
         }
     }
 
@@ -67,6 +84,28 @@ impl Rule {
                     "palindrome" => (0..d.len()).all(|k| d[k] == d[d.len() - 1 - k]),
                     other => line_holds(other, c, &d, g),
                 }
+            }
+            Rule::Edge(kind, a, b, value) => {
+                let (x, y) = (u32::from(g[*a]), u32::from(g[*b]));
+                match (*kind, value) {
+                    ("kropki", Some(1)) => x + 1 == y || y + 1 == x,
+                    ("kropki", Some(2)) => x == 2 * y || y == 2 * x,
+                    ("xv", Some(sum)) => x + y == *sum,
+                    ("greater-than", None) => x > y,
+                    other => panic!("no reference rule for the mark {other:?}"),
+                }
+            }
+            Rule::Quad(c, digits) => digits.iter().all(|d| {
+                let listed = digits.iter().filter(|&e| e == d).count();
+                c.iter().filter(|&&x| u32::from(g[x]) == *d).count() >= listed
+            }),
+            Rule::Clone(a, b) => a.iter().zip(b).all(|(&x, &y)| g[x] == g[y]),
+            Rule::Unmarked(a, b, bans) => {
+                let (x, y) = (u32::from(g[*a]), u32::from(g[*b]));
+                !(bans & 1 != 0 && x.abs_diff(y) == 1
+                    || bans & 2 != 0 && (x == 2 * y || y == 2 * x)
+                    || bans & 4 != 0 && x + y == 10
+                    || bans & 8 != 0 && x + y == 5)
             }
         }
     }
@@ -272,12 +311,32 @@ fn random_path(n: usize, len: usize, rng: &mut ChaCha8Rng) -> Option<Vec<usize>>
     Some(path)
 }
 
+/// A random pair of orthogonal neighbours, in either order.
+fn random_edge(n: usize, rng: &mut ChaCha8Rng) -> (usize, usize) {
+    let (r, c) = (rng.gen_range(0..n), rng.gen_range(0..n - 1));
+    let (a, b) = match rng.gen_bool(0.5) {
+        true => (r * n + c, r * n + c + 1),
+        false => (c * n + r, (c + 1) * n + r),
+    };
+    if rng.gen_bool(0.5) {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}
+
 fn name(n: usize, i: usize) -> String {
     format!("r{}c{}", i / n + 1, i % n + 1)
 }
 
 /// The JSON form of a puzzle with `rules` (so the reader is tested too).
 fn json(n: usize, givens: &[u8], rules: &[Rule]) -> String {
+    json_with(n, givens, rules, &[])
+}
+
+/// As [`json`], with rules of the whole grid named in `"rules"` (the
+/// `Unmarked` pairs are theirs: not written).
+fn json_with(n: usize, givens: &[u8], rules: &[Rule], global: &[&str]) -> String {
     let names =
         |cells: &[usize]| cells.iter().map(|&i| format!("\"{}\"", name(n, i))).collect::<Vec<_>>().join(",");
     let constraints: Vec<String> = rules
@@ -293,10 +352,34 @@ fn json(n: usize, givens: &[u8], rules: &[Rule]) -> String {
             Rule::Cage(c, Some(sum)) => format!(r#"{{"kind":"killer","cells":[{}],"sum":{sum}}}"#, names(c)),
             Rule::Cage(c, None) => format!(r#"{{"kind":"killer","cells":[{}]}}"#, names(c)),
             Rule::Line(kind, c) => format!(r#"{{"kind":"{kind}","cells":[{}]}}"#, names(c)),
+            Rule::Edge(kind, a, b, value) => {
+                let extra = match value {
+                    Some(1) => r#","dot":"white""#,
+                    Some(2) => r#","dot":"black""#,
+                    Some(10) => r#","letter":"X""#,
+                    Some(5) => r#","letter":"V""#,
+                    _ => "",
+                };
+                format!(r#"{{"kind":"{kind}","cells":[{}]{extra}}}"#, names(&[*a, *b]))
+            }
+            Rule::Quad(c, digits) => {
+                let digits: Vec<String> = digits.iter().map(u32::to_string).collect();
+                format!(r#"{{"kind":"quadruple","cells":[{}],"digits":[{}]}}"#, names(c), digits.join(","))
+            }
+            Rule::Clone(a, b) => {
+                format!(r#"{{"kind":"clone","cells":[{}],"clone":[{}]}}"#, names(a), names(b))
+            }
+            Rule::Unmarked(..) => String::new(),
         })
+        .filter(|c| !c.is_empty())
         .collect();
     let givens: String = givens.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
-    format!(r#"{{"size":{n},"givens":"{givens}","constraints":[{}]}}"#, constraints.join(","))
+    let global: Vec<String> = global.iter().map(|r| format!("\"{r}\"")).collect();
+    format!(
+        r#"{{"size":{n},"givens":"{givens}","rules":[{}],"constraints":[{}]}}"#,
+        global.join(","),
+        constraints.join(",")
+    )
 }
 
 /// Instances of `kind` true of `grid`, as a generator draws them: a kind
@@ -323,7 +406,7 @@ fn draw(kind: &dyn Kind, blank: &Puzzle, grid: &[u8], rng: &mut ChaCha8Rng) -> V
 
 /// Blind constraints: thermometers and arrows on random paths, odd and
 /// even cells anywhere, cages on random cells with a random sum or none.
-fn blind_rules(n: usize, rng: &mut ChaCha8Rng) -> Vec<Rule> {
+fn blind_rules(n: usize, (br, bc): (usize, usize), rng: &mut ChaCha8Rng) -> Vec<Rule> {
     let mut rules = Vec::new();
     for _ in 0..rng.gen_range(0..=2) {
         let mut cells: Vec<usize> = (0..rng.gen_range(1..=3)).map(|_| rng.gen_range(0..n * n)).collect();
@@ -336,6 +419,35 @@ fn blind_rules(n: usize, rng: &mut ChaCha8Rng) -> Vec<Rule> {
     }
     for _ in 0..rng.gen_range(0..=3) {
         rules.push(Rule::Parity(rng.gen_range(0..n * n), rng.gen_bool(0.5)));
+    }
+    // Marks on random edges, a quadruple on a random corner, a clone of
+    // two random cells.
+    for _ in 0..rng.gen_range(0..=3) {
+        let (a, b) = random_edge(n, rng);
+        let (kind, value) = [
+            ("kropki", Some(1)),
+            ("kropki", Some(2)),
+            ("xv", Some(5)),
+            ("xv", Some(10)),
+            ("greater-than", None),
+        ][rng.gen_range(0..5)];
+        rules.push(Rule::Edge(kind, a, b, value));
+    }
+    if rng.gen_bool(0.3) {
+        let (r, c) = (rng.gen_range(0..n - 1), rng.gen_range(0..n - 1));
+        // Distinct digits: a digit twice may not fit (refused).
+        let mut digits: Vec<u32> = (0..rng.gen_range(1..=4)).map(|_| rng.gen_range(1..=n as u32)).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        rules.push(Rule::Quad(vec![r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1], digits));
+    }
+    if rng.gen_bool(0.3) {
+        // Two cells of one house are refused (they can never match).
+        let (a, b) = (rng.gen_range(0..n * n), rng.gen_range(0..n * n));
+        let box_of = |i: usize| (i / n / br, i % n / bc);
+        if a / n != b / n && a % n != b % n && box_of(a) != box_of(b) {
+            rules.push(Rule::Clone(vec![a], vec![b]));
+        }
     }
     for _ in 0..rng.gen_range(1..=3) {
         let len = rng.gen_range(2..=n.min(4));
@@ -372,7 +484,7 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
             for _ in 0..rng.gen_range(0..=n) {
                 givens[rng.gen_range(0..n * n)] = rng.gen_range(1..=n as u8);
             }
-            (blind_rules(n, &mut rng), givens)
+            (blind_rules(n, (br, bc), &mut rng), givens)
         } else {
             // True of a grid: the kinds' own drawings on a random grid, and
             // some of its digits as givens.
@@ -398,11 +510,27 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
                             LINES.into_iter().find(|&l| l == line).unwrap(),
                             instance.parts.concat().into_iter().map(usize::from).collect(),
                         ),
+                        mark @ ("kropki" | "xv" | "greater-than") => {
+                            let mark =
+                                ["kropki", "xv", "greater-than"].into_iter().find(|&m| m == mark).unwrap();
+                            Rule::Edge(mark, cells(0)[0], cells(0)[1], instance.value)
+                        }
+                        // The digits packed base 32, lowest first.
+                        "quadruple" => {
+                            let mut digits = Vec::new();
+                            let mut v = instance.value.unwrap();
+                            while v > 0 {
+                                digits.push(v % 32);
+                                v /= 32;
+                            }
+                            Rule::Quad(cells(0), digits)
+                        }
+                        "clone" => Rule::Clone(cells(0), cells(1)),
                         other => panic!("no reference rule for {other}"),
                     });
                 }
             }
-            let givens = grid.iter().map(|&d| if rng.gen_bool(0.3) { d } else { 0 }).collect();
+            let givens = grid.iter().map(|&d| if rng.gen_bool(0.15) { d } else { 0 }).collect();
             (rules, givens)
         };
         let text = json(n, &givens, &rules);
@@ -454,6 +582,32 @@ fn malformed_constraints_are_refused_with_their_place() {
         (r#"{"size":4,"constraints":[{"kind":"zigzag","cells":[]}]}"#, "zigzag"),
         (r#"{"size":4,"constraints":[{"cells":["r1c1"]}]}"#, "kind"),
         (r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r9c9","r1c1"]}]}"#, "r9c9"),
+        (
+            r#"{"size":4,"constraints":[{"kind":"kropki","cells":["r1c1","r2c2"],"dot":"white"}]}"#,
+            "orthogonal",
+        ),
+        (
+            r#"{"size":4,"constraints":[{"kind":"kropki","cells":["r1c1","r1c2"],"dot":"grey"}]}"#,
+            "white, black",
+        ),
+        (r#"{"size":4,"constraints":[{"kind":"xv","cells":["r1c1","r1c2"]}]}"#, "X, V"),
+        (
+            r#"{"size":4,"constraints":[{"kind":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"digits":[1,1]}]}"#,
+            "more often",
+        ),
+        (
+            r#"{"size":4,"constraints":[{"kind":"quadruple","cells":["r1c1","r1c2","r2c1"],"digits":[1]}]}"#,
+            "2x2",
+        ),
+        (
+            r#"{"size":4,"constraints":[{"kind":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"digits":[5]}]}"#,
+            "5",
+        ),
+        (r#"{"size":4,"constraints":[{"kind":"clone","cells":["r1c1"],"clone":["r1c4"]}]}"#, "share a house"),
+        (
+            r#"{"size":4,"constraints":[{"kind":"clone","cells":["r1c1"],"clone":["r3c3","r4c4"]}]}"#,
+            "same number",
+        ),
     ] {
         let err = Puzzle::from_json(text).expect_err(text).to_string();
         assert!(err.contains(says), "{text}: {err}");
@@ -491,8 +645,15 @@ fn every_drawn_kind_survives_the_json_and_fpuzzles_forms() {
             let puzzle = blank.with_constraints(constraints).unwrap();
             let what = format!("{} on {n}x{n}", kind.name());
             assert_eq!(Puzzle::from_json(&puzzle.to_json(None)).unwrap().puzzle, puzzle, "{what}");
-            let fp = puzzle.to_fpuzzles(None).unwrap();
-            assert_eq!(Puzzle::from_fpuzzles(&fp).unwrap().puzzle, puzzle, "{what}: {fp}");
+            // A kind f-puzzles has no field for (greater-than) is refused
+            // by name, never dropped.
+            if kind.fpuzzles_key().is_none() {
+                let err = puzzle.to_fpuzzles(None).unwrap_err().to_string();
+                assert!(err.contains(kind.name()), "{what}: {err}");
+            } else {
+                let fp = puzzle.to_fpuzzles(None).unwrap();
+                assert_eq!(Puzzle::from_fpuzzles(&fp).unwrap().puzzle, puzzle, "{what}: {fp}");
+            }
             assert_eq!(puzzle.to_ipuz(None).is_ok(), puzzle.has_cages(), "{what}");
             assert_eq!(puzzle.variant_name(), kind.name(), "{what}");
         }
@@ -523,4 +684,75 @@ fn sprinkled_constraints_hold_on_the_grid_they_were_drawn_on() {
             }
         }
     }
+}
+
+/// The negative constraints ("all dots given": kropki-negative, its white
+/// and black halves, xv-negative) and non-consecutive beside dots,
+/// against the reference: most marks true of a random grid are drawn and
+/// a few blind ones added, so that the puzzles have both signs; which
+/// pairs are unmarked the reference works out itself.
+#[test]
+fn negative_constraints_match_the_reference_solver() {
+    let mut rng = ChaCha8Rng::seed_from_u64(47);
+    let cases: [(&str, u8); 5] = [
+        ("kropki-negative", 3),
+        ("white-negative", 1),
+        ("black-negative", 2),
+        ("xv-negative", 12),
+        ("non-consecutive", 1),
+    ];
+    let mut signs = [0usize; 3];
+    for round in 0..200 {
+        let (n, br, bc) = if round % 3 == 0 { (6, 2, 3) } else { (4, 2, 2) };
+        let grid = random_grid(n, br, bc, &mut rng);
+        let (rule, bans) = cases[round % cases.len()];
+        let xv = rule == "xv-negative";
+        let mut edges = Vec::new();
+        for i in 0..n * n {
+            if i % n + 1 < n {
+                edges.push((i, i + 1));
+            }
+            if i + n < n * n {
+                edges.push((i, i + n));
+            }
+        }
+        let mut marks = Vec::new();
+        for &(a, b) in &edges {
+            let (x, y) = (u32::from(grid[a]), u32::from(grid[b]));
+            let fit: Vec<(&str, Option<u32>)> = [
+                ("kropki", Some(1), x.abs_diff(y) == 1),
+                ("kropki", Some(2), x == 2 * y || y == 2 * x),
+                ("xv", Some(10), x + y == 10),
+                ("xv", Some(5), x + y == 5),
+            ]
+            .into_iter()
+            .filter(|&(kind, _, holds)| holds && (kind == "xv") == xv)
+            .map(|(kind, value, _)| (kind, value))
+            .collect();
+            if !fit.is_empty() && rng.gen_bool(0.96) {
+                let (kind, value) = fit[rng.gen_range(0..fit.len())];
+                marks.push(Rule::Edge(kind, a, b, value));
+            } else if rng.gen_bool(0.01) {
+                let value = if xv { [Some(10), Some(5)] } else { [Some(1), Some(2)] }[rng.gen_range(0..2)];
+                marks.push(Rule::Edge(if xv { "xv" } else { "kropki" }, a, b, value));
+            }
+        }
+        let marked = |a: usize, b: usize| {
+            marks
+                .iter()
+                .any(|m| matches!(m, Rule::Edge(_, x, y, _) if (*x, *y) == (a, b) || (*y, *x) == (a, b)))
+        };
+        let mut rules = marks.clone();
+        rules.extend(edges.iter().filter(|&&(a, b)| !marked(a, b)).map(|&(a, b)| Rule::Unmarked(a, b, bans)));
+        let givens: Vec<u8> = grid.iter().map(|&d| if rng.gen_bool(0.1) { d } else { 0 }).collect();
+        let text = json_with(n, &givens, &rules, &[rule]);
+        let puzzle = Puzzle::from_json(&text).unwrap_or_else(|e| panic!("{text}: {e}")).puzzle;
+        let expected = reference_count(n, br, bc, &givens, &rules, 3);
+        assert_eq!(puzzle.count_solutions_up_to(3) as usize, expected, "{text}");
+        signs[expected.min(2)] += 1;
+        if let Some(s) = puzzle.solve_one() {
+            assert!(puzzle.check_solution(&s).is_ok() && rules.iter().all(|r| r.holds(&s)), "{text}");
+        }
+    }
+    assert!(signs.iter().all(|&k| k > 10), "{signs:?}");
 }

@@ -159,6 +159,28 @@ fn r34_public_thermo_jigsaw_imports_solves_once_and_exports_back() {
     assert_eq!(json.solve_one(), Some(solution));
 }
 
+/// Quadruples with disjoint groups, and a 7x7 jigsaw of white and black
+/// dots: each imports, has one solution, the published one, and exports
+/// back to the same puzzle.
+#[test]
+fn r47_public_quadruple_and_kropki_puzzles_solve_to_the_published_solution() {
+    for (name, kind, rules) in
+        [("Quadiagonal", "quadruple", "disjoint-groups"), ("Irregular 7x7 Kropki", "kropki", "")]
+    {
+        let (data, solution) = public(name);
+        let puzzle = Puzzle::from_link(&format!("fpuzzles{data}")).unwrap().puzzle;
+        assert!(
+            !puzzle.constraints().is_empty() && puzzle.constraints().iter().all(|c| c.kind().name() == kind)
+        );
+        assert_eq!(puzzle.rules(), Kinds::parse_list(rules).unwrap(), "{name}");
+        assert_eq!(puzzle.count_solutions_up_to(2), 1, "{name}");
+        assert_eq!(puzzle.solve_one(), Some(digits(&solution.unwrap())), "{name}");
+        let again = Puzzle::from_link(&puzzle.to_fpuzzles_link(None).unwrap()).unwrap().puzzle;
+        assert_eq!(again.constraints().len(), puzzle.constraints().len(), "{name}");
+        assert_eq!(again.solve_one(), puzzle.solve_one(), "{name}");
+    }
+}
+
 fn unsupported(result: Result<sudoku_variant::Imported, InteropError>) -> Vec<String> {
     match result {
         Err(InteropError::Unsupported(names)) => names,
@@ -168,12 +190,8 @@ fn unsupported(result: Result<sudoku_variant::Imported, InteropError>) -> Vec<St
 
 #[test]
 fn r34_public_puzzles_with_other_constraints_are_refused_by_name() {
-    let cases: [(&str, &[&str]); 4] = [
-        ("Quadiagonal", &["quadruple"]),
-        ("Black Kropki X", &["littlekillersum", "ratio", "negative"]),
-        ("Irregular 7x7 Kropki", &["difference", "ratio"]),
-        ("The ARt of Sashimi", &["difference", "line", "cage"]),
-    ];
+    let cases: [(&str, &[&str]); 2] =
+        [("Black Kropki X", &["littlekillersum"]), ("The ARt of Sashimi", &["line", "cage"])];
     for (name, expected) in cases {
         let (data, _) = public(name);
         let names = unsupported(Puzzle::from_link(&format!("fpuzzles{data}")));
@@ -293,7 +311,133 @@ fn shapes() -> Vec<Puzzle> {
         line("region-sum", vec![47, 48, 49, 50]),
     ];
     out.push(nine.with_constraints(lines).unwrap());
+    // Edge marks, a quadruple and a clone; then every mark true of a
+    // solution (white dots first: f-puzzles' `difference` reads back
+    // before `ratio`) under the negative constraints and non-consecutive.
+    let mark = |kind: &str, cells: Vec<u16>, value: Option<u32>| {
+        Constraint::of(
+            sudoku_variant::kind_named(kind).unwrap(),
+            sudoku_variant::Instance { parts: vec![cells], value },
+        )
+    };
+    out.push(
+        nine.with_constraints(vec![
+            mark("kropki", vec![0, 1], Some(1)),
+            mark("kropki", vec![3, 4], Some(2)),
+            mark("xv", vec![30, 31], Some(10)),
+            mark("xv", vec![50, 59], Some(5)),
+            mark("quadruple", vec![59, 60, 68, 69], Some(1 + 2 * 32 + 2 * 1024)),
+            Constraint::of(
+                sudoku_variant::kind_named("clone").unwrap(),
+                sudoku_variant::Instance::of(vec![vec![6, 7, 15], vec![57, 58, 66]]),
+            ),
+        ])
+        .unwrap(),
+    );
+    let grid = nine.solve_one().unwrap();
+    let (mut white, mut black, mut letters) = (Vec::new(), Vec::new(), Vec::new());
+    for (a, b) in nine.orthogonal_pairs() {
+        let (x, y) = (grid[usize::from(a)], grid[usize::from(b)]);
+        if x.abs_diff(y) == 1 {
+            white.push(mark("kropki", vec![a, b], Some(1)));
+        } else if x == 2 * y || y == 2 * x {
+            black.push(mark("kropki", vec![a, b], Some(2)));
+        } else if x + y == 10 || x + y == 5 {
+            letters.push(mark("xv", vec![a, b], Some(u32::from(x + y))));
+        }
+    }
+    let all: Vec<Constraint> = white.iter().chain(&black).chain(&letters).cloned().collect();
+    for list in ["kropki-negative,xv-negative", "white-negative", "black-negative,non-consecutive"] {
+        out.push(nine.with_rules(rules(list)).unwrap().with_constraints(all.clone()).unwrap());
+    }
     out
+}
+
+/// A hand-written f-puzzles document with every field of the edge marks,
+/// quadruples and clones, read field by field (independent of the
+/// writer); dots of another difference or ratio, an XV letter other than
+/// X or V and an unknown `negative` word are refused by name.
+#[test]
+fn r47_dots_quadruples_and_clones_read_field_by_field() {
+    let text = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "difference":[{"cells":["R1C1","R1C2"]},{"cells":["R2C1","R3C1"],"value":1}],
+        "ratio":[{"cells":["R4C3","R4C4"],"value":"2"}],
+        "xv":[{"cells":["R2C2","R2C3"],"value":"V"}],
+        "quadruple":[{"cells":["R3C2","R3C3","R4C2","R4C3"],"values":[4,"1"]}],
+        "clone":[{"cells":["R1C3"],"cloneCells":["R2C1"]}],
+        "negative":["ratio","difference"]}"#;
+    let puzzle = Puzzle::from_fpuzzles(text).unwrap().puzzle;
+    type Seen<'a> = (&'a str, Vec<Vec<u16>>, Option<u32>);
+    let got: Vec<Seen> =
+        puzzle.constraints().iter().map(|c| (c.kind().name(), c.parts().to_vec(), c.value())).collect();
+    assert_eq!(
+        got,
+        [
+            ("kropki", vec![vec![0, 1]], Some(1)),
+            ("kropki", vec![vec![4, 8]], Some(1)),
+            ("kropki", vec![vec![14, 15]], Some(2)),
+            ("xv", vec![vec![5, 6]], Some(5)),
+            ("quadruple", vec![vec![9, 10, 13, 14]], Some(1 + 4 * 32)),
+            ("clone", vec![vec![2], vec![4]], None),
+        ]
+    );
+    assert_eq!(puzzle.rules(), rules("kropki-negative"));
+    let back: Value = serde_json::from_str(&puzzle.to_fpuzzles(None).unwrap()).unwrap();
+    assert_eq!(back["negative"], serde_json::json!(["difference", "ratio"]));
+    assert_eq!(back["ratio"], serde_json::json!([{"cells": ["R4C3", "R4C4"]}]));
+    assert_eq!(back["xv"], serde_json::json!([{"cells": ["R2C2", "R2C3"], "value": "V"}]));
+    for (field, entry, says) in [
+        ("difference", r#"[{"cells":["R1C1","R1C2"],"value":2}]"#, "difference 2"),
+        ("ratio", r#"[{"cells":["R1C1","R1C2"],"value":3}]"#, "ratio 3"),
+        ("xv", r#"[{"cells":["R1C1","R1C2"],"value":"W"}]"#, "\"W\""),
+        ("negative", r#"["difference","sum"]"#, "sum"),
+        ("difference", r#"[{"cells":["R1C1","R2C2"]}]"#, "orthogonal"),
+    ] {
+        let mut value: Value = serde_json::from_str(text).unwrap();
+        value[field] = serde_json::from_str(entry).unwrap();
+        let err = Puzzle::from_fpuzzles(&value.to_string()).unwrap_err().to_string();
+        assert!(err.contains(says), "{field}: {err}");
+    }
+    // Each `negative` list is its rules.
+    for (list, names) in [
+        (r#"["ratio"]"#, "black-negative"),
+        (r#"["difference"]"#, "white-negative"),
+        (r#"["xv","difference"]"#, "white-negative,xv-negative"),
+    ] {
+        let mut value: Value = serde_json::from_str(text).unwrap();
+        value["negative"] = serde_json::from_str(list).unwrap();
+        assert_eq!(Puzzle::from_fpuzzles(&value.to_string()).unwrap().puzzle.rules(), rules(names), "{list}");
+    }
+}
+
+/// Non-consecutive leaves a pair joined by a dot alone, as f-puzzles
+/// does: 1234/3412/2143/4321 breaks it, but keeps it once every
+/// consecutive side-by-side pair carries a white dot (or a black one on
+/// 1-2 and 2-1), and breaks it again when one dot goes.
+#[test]
+fn r47_non_consecutive_skips_dotted_pairs() {
+    let grid: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
+    let plain = Puzzle::blank(4).unwrap().with_rules(rules("non-consecutive")).unwrap();
+    assert!(plain.check_solution(&grid).is_err());
+    let kropki = sudoku_variant::kind_named("kropki").unwrap();
+    let mut dots = Vec::new();
+    for (a, b) in plain.orthogonal_pairs() {
+        let (x, y) = (grid[usize::from(a)], grid[usize::from(b)]);
+        if x.abs_diff(y) == 1 {
+            let value = if x.min(y) == 1 { 2 } else { 1 };
+            dots.push(Constraint::of(
+                kropki,
+                sudoku_variant::Instance { parts: vec![vec![a, b]], value: Some(value) },
+            ));
+        }
+    }
+    assert!(dots.len() > 4);
+    let dotted = plain.with_constraints(dots.clone()).unwrap();
+    assert_eq!(dotted.check_solution(&grid), Ok(()));
+    // The marks and the rule leave that grid alone.
+    assert_eq!(dotted.count_solutions_up_to(2), 1);
+    dots.pop();
+    assert!(plain.with_constraints(dots).unwrap().check_solution(&grid).is_err());
 }
 
 /// An f-puzzles pill is read left to right (top to bottom) whatever order

@@ -39,16 +39,20 @@
 
 mod argyle;
 mod arrow;
+mod clone;
 mod diagonals;
 mod disjoint_groups;
+mod dots;
 mod ends;
 mod extra_regions;
 mod house_rule;
 mod killer;
 mod lines;
 mod moves;
+mod negative;
 mod non_consecutive;
 mod parity;
+mod quadruple;
 mod region_sum;
 mod thermo;
 mod windoku;
@@ -62,16 +66,20 @@ use crate::{Puzzle, VariantError};
 
 use argyle::Argyle;
 use arrow::Arrow;
+use clone::Clones;
 use diagonals::DIAGONALS;
 use disjoint_groups::DISJOINT_GROUPS;
+use dots::{GREATER_THAN, KROPKI, XV};
 use ends::{BETWEEN, DOUBLE_ARROW, LOCKOUT};
 use extra_regions::{ASTERISK, CENTRE_DOT, GIRANDOLA};
 pub(crate) use killer::combinations;
 use killer::Killer;
 use lines::{DUTCH_WHISPERS, ENTROPIC, GERMAN_WHISPERS, MODULAR, PALINDROME, RENBAN, ZIPPER};
 use moves::{ANTI_KING, ANTI_KNIGHT};
+use negative::{BLACK_NEGATIVE, KROPKI_NEGATIVE, WHITE_NEGATIVE, XV_NEGATIVE};
 use non_consecutive::NonConsecutive;
 use parity::{EVEN, ODD};
+use quadruple::Quadruple;
 use region_sum::RegionSum;
 use thermo::{SLOW_THERMO, THERMO};
 use windoku::WINDOKU;
@@ -90,6 +98,11 @@ pub static KINDS: &[&'static dyn Kind] = &[
     &CENTRE_DOT,
     &GIRANDOLA,
     &Argyle,
+    // Negative constraints of the edge marks (dots.rs, negative.rs).
+    &KROPKI_NEGATIVE,
+    &WHITE_NEGATIVE,
+    &BLACK_NEGATIVE,
+    &XV_NEGATIVE,
     &THERMO,
     &Arrow,
     &GERMAN_WHISPERS,
@@ -107,6 +120,12 @@ pub static KINDS: &[&'static dyn Kind] = &[
     &BETWEEN,
     &LOCKOUT,
     &RegionSum,
+    // Edge marks and cell rules (dots.rs, quadruple.rs, clone.rs).
+    &KROPKI,
+    &XV,
+    &GREATER_THAN,
+    &Quadruple,
+    &Clones,
 ];
 
 /// The digit masks of some cells, which a constraint reads and narrows:
@@ -353,13 +372,21 @@ pub trait Kind: Sync {
     fn not_consecutive(&self, _puzzle: &Puzzle) -> Vec<(u16, u16)> {
         Vec::new()
     }
-    /// Narrows `board` (digits 1..=`n`) by an instance drawn on the grid,
-    /// beyond what its distinct groups give the engine; false on a
-    /// contradiction. Must remove only digits no solution can hold there,
-    /// and must refuse (return false) a board whose cells all hold one
-    /// digit and break the rule: the engine relies on it. A rule of the
-    /// whole grid acts through its houses, distinct groups and
-    /// non-consecutive pairs alone, is never asked, and answers true.
+    /// Instances a rule of the whole grid has the engine narrow as if they
+    /// were drawn ([`Kind::narrow`]): relations of pairs that its houses,
+    /// distinct groups and non-consecutive pairs cannot say (no two
+    /// neighbours without a black dot in ratio 2). None by default.
+    fn implied(&self, _puzzle: &Puzzle) -> Instances {
+        Vec::new()
+    }
+    /// Narrows `board` (digits 1..=`n`) by an instance drawn on the grid
+    /// (or one a rule of the whole grid [`Kind::implied`]), beyond what its
+    /// distinct groups give the engine; false on a contradiction. Must
+    /// remove only digits no solution can hold there, and must refuse
+    /// (return false) a board whose cells all hold one digit and break the
+    /// rule: the engine relies on it. A rule of the whole grid otherwise
+    /// acts through its houses, distinct groups and non-consecutive pairs
+    /// alone; it is asked only of its implied instances.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool;
 
     /// Reads the parts from the instance's JSON object (its `kind` field
@@ -378,15 +405,37 @@ pub trait Kind: Sync {
     fn fpuzzles_key(&self) -> Option<&'static str> {
         None
     }
+    /// Every top-level f-puzzles field holding instances of this kind:
+    /// [`Kind::fpuzzles_key`]'s by default (kropki's dots are in two).
+    fn fpuzzles_keys(&self) -> Vec<&'static str> {
+        self.fpuzzles_key().into_iter().collect()
+    }
+    /// The field an instance is written to: [`Kind::fpuzzles_key`] by
+    /// default; none when f-puzzles has no form for it (the writer then
+    /// refuses the puzzle by the kind's name).
+    fn fpuzzles_key_of(&self, _it: &Instance) -> Option<&'static str> {
+        self.fpuzzles_key()
+    }
     /// The instances one entry of that field holds (an f-puzzles entry may
     /// hold several); `cell` reads `R1C1`.
     fn read_fpuzzles(&self, _entry: &Value, _cell: ReadFpCell<'_>) -> Result<Instances, String> {
         Err(format!("{} has no f-puzzles entries", self.name()))
     }
+    /// The instances one entry of field `key` (one of
+    /// [`Kind::fpuzzles_keys`]) holds: [`Kind::read_fpuzzles`] by default.
+    fn read_fpuzzles_in(&self, _key: &str, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
+        self.read_fpuzzles(entry, cell)
+    }
     /// The f-puzzles entry of one instance on a grid of side `side`;
     /// `name` writes `R1C1`.
     fn write_fpuzzles(&self, _it: &Instance, _side: usize, _name: WriteName<'_>) -> Value {
         Value::Null
+    }
+    /// The words of f-puzzles' `negative` list (`difference`, `ratio`,
+    /// `xv`) that together state a rule of the whole grid ("all dots are
+    /// given"); none by default.
+    fn fpuzzles_negative(&self) -> &'static [&'static str] {
+        &[]
     }
 
     /// How the instance is drawn on `puzzle`, under the digits.
@@ -751,6 +800,13 @@ pub(crate) mod util {
             used[usize::from(c)] = true;
         }
         used
+    }
+
+    /// Shuffles `items` in place (Fisher-Yates) with `rng`.
+    pub fn shuffle<T>(items: &mut [T], rng: &mut dyn RngCore) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, (rng.next_u32() as usize) % (i + 1));
+        }
     }
 
     /// A random element of a non-empty slice.

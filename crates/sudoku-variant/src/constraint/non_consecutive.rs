@@ -1,7 +1,10 @@
 //! Non-consecutive: orthogonal neighbours never hold consecutive digits.
 //! A rule of the whole grid: JSON `"rules": ["non-consecutive"]`;
-//! f-puzzles the flag `nonconsecutive`.
+//! f-puzzles the flag `nonconsecutive`. A pair joined by a kropki dot or
+//! an XV letter is left to its mark, as f-puzzles has it (a white dot
+//! there would contradict the rule).
 
+use super::dots::edge_marked;
 use super::{Candidates, Instance, Kind};
 use crate::Puzzle;
 
@@ -22,8 +25,12 @@ impl Kind for NonConsecutive {
         "Non-consecutive"
     }
 
-    fn rule_text(&self, _puzzle: &Puzzle) -> String {
-        "Two cells side by side never hold consecutive digits (a 4 is never next to a 3 or a 5).".into()
+    fn rule_text(&self, puzzle: &Puzzle) -> String {
+        let text = "Two cells side by side never hold consecutive digits (a 4 is never next to a 3 or a 5)";
+        match puzzle.orthogonal_pairs().into_iter().any(|(a, b)| edge_marked(puzzle, a, b)) {
+            true => format!("{text}, unless a dot or a letter joins them."),
+            false => format!("{text}."),
+        }
     }
 
     fn describe(&self, first: &str, _value: Option<u32>) -> String {
@@ -42,13 +49,13 @@ impl Kind for NonConsecutive {
         &["nonconsecutive"]
     }
 
+    /// The orthogonal pairs joined by no dot or letter.
     fn not_consecutive(&self, puzzle: &Puzzle) -> Vec<(u16, u16)> {
-        puzzle.orthogonal_pairs()
+        puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !edge_marked(puzzle, a, b)).collect()
     }
 
     fn holds(&self, puzzle: &Puzzle, _it: &Instance, grid: &[u8]) -> bool {
-        puzzle
-            .orthogonal_pairs()
+        self.not_consecutive(puzzle)
             .into_iter()
             .all(|(a, b)| grid[usize::from(a)].abs_diff(grid[usize::from(b)]) != 1)
     }

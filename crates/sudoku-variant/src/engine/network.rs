@@ -130,6 +130,13 @@ impl Network {
                 None => constraints.push((c.kind(), dense.instance().clone())),
             }
         }
+        // Relations a rule of the whole grid states pair by pair.
+        for (rule, _) in &rules {
+            for implied in rule.implied(puzzle) {
+                let dense = crate::Constraint::of(*rule, implied).map_cells(to_dense);
+                constraints.push((*rule, dense.instance().clone()));
+            }
+        }
         let overlaps = Overlaps::new(&house_cells, n);
         let (peer_start, peers) = flatten(peer_sets);
         let mut house_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];

@@ -5,9 +5,12 @@
 //! `R1C1`, `value` the sum), `extraregion` (the four windoku windows) and
 //! the metadata `title`, `author`, `ruleset`, `solution`, and the field of
 //! every registered constraint kind ([`crate::KINDS`]: `thermometer`,
-//! `arrow`, the lines...), which the kind reads and writes. Any other constraint
-//! (kropki, cosmetic lines and shapes that may carry rules, ...) is an
-//! [`InteropError::Unsupported`] naming it.
+//! `arrow`, the lines, kropki's `difference` and `ratio`, ...), which the kind reads
+//! and writes, and `negative` (the list of marks all given: each set of
+//! its words is a rule, [`crate::Kind::fpuzzles_negative`]). Any other
+//! constraint (cosmetic lines and shapes that may carry rules, ...) is an
+//! [`InteropError::Unsupported`] naming it; a kind f-puzzles has no field
+//! for (greater-than) makes writing fail by its name.
 
 use serde_json::{json, Map, Value};
 
@@ -96,7 +99,11 @@ impl Puzzle {
         }
         // A rule of the whole grid goes as its flags or as its houses in
         // `extraregion`; one with neither (argyle's lines) has no form.
-        if let Some(rule) = self.rules().iter().find(|r| r.fpuzzles_flags().is_empty() && !r.houses_only()) {
+        if let Some(rule) = self
+            .rules()
+            .iter()
+            .find(|r| r.fpuzzles_flags().is_empty() && !r.houses_only() && r.fpuzzles_negative().is_empty())
+        {
             return Err(InteropError::Inexpressible {
                 format: "f-puzzles",
                 what: format!("the {} rule", rule.name()),
@@ -150,19 +157,30 @@ impl Puzzle {
         if !regions.is_empty() {
             out.insert("extraregion".into(), Value::Array(regions));
         }
+        let mut negative: Vec<&str> = Vec::new();
+        for rule in self.rules().iter() {
+            negative.extend(
+                rule.fpuzzles_negative().iter().filter(|w| !negative.contains(w)).collect::<Vec<_>>(),
+            );
+        }
+        if !negative.is_empty() {
+            out.insert("negative".into(), json!(negative));
+        }
         for kind in KINDS {
-            let entries: Vec<Value> = self
-                .constraints()
-                .iter()
-                .filter(|c| c.kind().name() == kind.name())
-                .map(|c| kind.write_fpuzzles(c.instance(), n, &name))
-                .collect();
-            // Two kinds may share a field (German and Dutch whispers).
-            if let Some(key) = kind.fpuzzles_key().filter(|_| !entries.is_empty()) {
+            for c in self.constraints().iter().filter(|c| c.kind().name() == kind.name()) {
+                // Two kinds may share a field (German and Dutch whispers),
+                // one kind use two (kropki's white and black dots).
+                let Some(key) = kind.fpuzzles_key_of(c.instance()) else {
+                    return Err(InteropError::Inexpressible {
+                        format: "f-puzzles",
+                        what: format!("the {} constraint", kind.name()),
+                    });
+                };
+                let entry = kind.write_fpuzzles(c.instance(), n, &name);
                 match out.get_mut(key) {
-                    Some(Value::Array(list)) => list.extend(entries),
+                    Some(Value::Array(list)) => list.push(entry),
                     _ => {
-                        out.insert(key.into(), Value::Array(entries));
+                        out.insert(key.into(), Value::Array(vec![entry]));
                     }
                 }
             }
@@ -204,7 +222,8 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
         let known = METADATA.contains(&key.as_str())
             || is_flag(key)
             || matches!(key.as_str(), "grid" | "extraregion")
-            || KINDS.iter().any(|k| k.fpuzzles_key() == Some(key.as_str()));
+            || key == "negative"
+            || KINDS.iter().any(|k| k.fpuzzles_keys().contains(&key.as_str()));
         if known || is_empty(value) {
             continue;
         }
@@ -214,7 +233,6 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
             "cage" | "text" | "line" | "rectangle" | "circle" => {
                 unsupported.push(format!("{key} (cosmetic, may carry rules)"))
             }
-            "negative" => unsupported.push(format!("negative constraint {value}")),
             _ => unsupported.push(key.clone()),
         }
     }
@@ -261,6 +279,9 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
             rules.insert(*rule);
         }
     }
+    if let Some(negative) = object.get("negative").filter(|v| !is_empty(v)) {
+        rules = rules.union(read_negative(negative)?);
+    }
     if let Some(extra) = object.get("extraregion").filter(|v| !is_empty(v)) {
         let shape = Puzzle::new(size, layout.clone(), Kinds::NONE, vec![0; size * size])?;
         rules = rules.union(read_regions(extra, &shape)?);
@@ -282,17 +303,49 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
 fn read_constraints(object: &Map<String, Value>, size: usize) -> Result<Vec<Constraint>, InteropError> {
     let mut out = Vec::new();
     for kind in KINDS {
-        let Some(key) = kind.fpuzzles_key() else { continue };
-        let Some(entries) = object.get(key).filter(|v| !is_empty(v)) else { continue };
-        let entries = entries.as_array().ok_or_else(|| field(key, "expected an array"))?;
-        for (k, entry) in entries.iter().enumerate() {
-            let place = format!("{key}[{k}]");
-            let cell = |v: &Value| parse_rc(v, size, &place).map(|i| i as u16).map_err(|e| e.to_string());
-            let instances = kind.read_fpuzzles(entry, &cell).map_err(|why| field(&place, &why))?;
-            out.extend(instances.into_iter().map(|instance| Constraint::of(*kind, instance)));
+        for key in kind.fpuzzles_keys() {
+            let Some(entries) = object.get(key).filter(|v| !is_empty(v)) else { continue };
+            let entries = entries.as_array().ok_or_else(|| field(key, "expected an array"))?;
+            for (k, entry) in entries.iter().enumerate() {
+                let place = format!("{key}[{k}]");
+                let cell = |v: &Value| parse_rc(v, size, &place).map(|i| i as u16).map_err(|e| e.to_string());
+                let instances =
+                    kind.read_fpuzzles_in(key, entry, &cell).map_err(|why| field(&place, &why))?;
+                out.extend(instances.into_iter().map(|instance| Constraint::of(*kind, instance)));
+            }
         }
     }
     Ok(out)
+}
+
+/// The rules f-puzzles' `negative` list states: each set of words one
+/// rule's ([`crate::Kind::fpuzzles_negative`]), the rule of the most words
+/// first (`difference` with `ratio` is kropki-negative); a word no rule
+/// takes is refused by name.
+fn read_negative(value: &Value) -> Result<Kinds, InteropError> {
+    let list = value.as_array().ok_or_else(|| field("negative", "expected an array"))?;
+    let mut words: Vec<&str> = Vec::new();
+    for v in list {
+        match v.as_str() {
+            Some(w) if !words.contains(&w) => words.push(w),
+            Some(_) => {}
+            None => return Err(field("negative", &format!("{v} is not a name"))),
+        }
+    }
+    let mut rules: Vec<&'static dyn crate::Kind> =
+        KINDS.iter().copied().filter(|k| !k.fpuzzles_negative().is_empty()).collect();
+    rules.sort_by_key(|k| std::cmp::Reverse(k.fpuzzles_negative().len()));
+    let mut out = Kinds::NONE;
+    for rule in rules {
+        if rule.fpuzzles_negative().iter().all(|w| words.contains(w)) {
+            words.retain(|w| !rule.fpuzzles_negative().contains(w));
+            out.insert(rule);
+        }
+    }
+    match words.is_empty() {
+        true => Ok(out),
+        false => Err(InteropError::Unsupported(vec![format!("negative constraint of {}", words.join(", "))])),
+    }
 }
 
 fn all_metadata_cages(value: &Value) -> bool {
