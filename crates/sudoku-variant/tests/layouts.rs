@@ -10,10 +10,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudoku_variant::{Grids, HouseKind, Kinds, Layout, LayoutName, Puzzle, VariantError, VariantSolver};
 
+/// A layout: name, canvas side, grid corners (row, col).
+type Named = (&'static str, usize, &'static [(usize, usize)]);
+
 /// The named layouts: name, canvas side, grid corners (row, col).
 /// Written from pencilmark's `data/layouts_sudoku_one.json`, not from the
 /// crate's table.
-const NAMED: [(&str, usize, &[(usize, usize)]); 7] = [
+const NAMED: [Named; 7] = [
     ("samurai", 21, &[(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]),
     ("twodoku", 15, &[(0, 0), (6, 6)]),
     ("butterfly", 12, &[(0, 0), (0, 3), (3, 0), (3, 3)]),
