@@ -207,7 +207,8 @@ impl Grids {
                     c + 1
                 ));
             }
-            if r.max(c) + size > MAX_CANVAS {
+            // Compared without adding, so that no offset overflows.
+            if r.max(c) > MAX_CANVAS - size {
                 return bad(format!(
                     "grid {} at r{}c{} reaches past a {MAX_CANVAS}x{MAX_CANVAS} canvas",
                     k + 1,
@@ -306,6 +307,7 @@ mod tests {
         assert!(Grids::new(9, vec![(3, 0), (0, 3)]).is_ok());
         assert!(why(9, &[(3, 3), (6, 6)]).contains("canvas's corner"));
         assert!(why(9, &[(0, 0), (39, 0)]).contains("past a 45x45"));
+        assert!(why(9, &[(0, 0), (usize::MAX, 0)]).contains("past a 45x45"));
         assert_eq!(Grids::new(7, vec![(0, 0), (7, 7)]), Err(VariantError::NoBoxes(7)));
     }
 
