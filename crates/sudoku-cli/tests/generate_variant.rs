@@ -190,3 +190,66 @@ fn r45_variant_technique_keeps_the_hardest_step() {
         }
     }
 }
+
+/// Issue 47: a layout of overlapping grids end to end on the command line:
+/// `generate --variant twodoku` writes its 225-character canvas line,
+/// `solve --variant twodoku` reads it as a twodoku (one solution, each
+/// grid's rows filled), `solve --count` counts the JSON form of a
+/// butterfly, `hint` gives a step, and `print` draws it.
+#[test]
+fn r47_a_twodoku_line_and_a_butterfly_go_through_every_command() {
+    let line = stdout_of(&["generate", "--variant", "twodoku", "-n", "1", "--seed", "4", "-q"]);
+    let line = line.trim();
+    assert_eq!(line.chars().count(), 225, "{line}");
+    let counted = sudoku()
+        .args(["solve", "--variant", "twodoku", "--count", "-"])
+        .write_stdin(format!("{line}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(counted.stdout).unwrap().trim(), "1");
+    let solved = sudoku()
+        .args(["solve", "--variant", "twodoku", "-"])
+        .write_stdin(format!("{line}\n"))
+        .output()
+        .unwrap();
+    let s: Vec<char> = String::from_utf8(solved.stdout).unwrap().trim().chars().collect();
+    assert_eq!(s.len(), 225);
+    for (top, left) in [(0, 0), (6, 6)] {
+        for r in 0..9 {
+            let mut row: Vec<char> = (0..9).map(|c| s[(top + r) * 15 + left + c]).collect();
+            row.sort_unstable();
+            assert_eq!(row.into_iter().collect::<String>(), "123456789", "grid at {top},{left} row {r}");
+        }
+    }
+    // A twodoku line is not a 15x15 without its name: the layout is read only when named.
+    sudoku()
+        .args(["solve", "--variant", "twodoku", "--size", "15", "-"])
+        .write_stdin(format!("{line}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("9x9 grids"));
+
+    let json =
+        stdout_of(&["generate", "--variant", "butterfly", "-n", "1", "--seed", "4", "-q", "-f", "json"]);
+    let record = Puzzle::from_json(json.trim()).unwrap();
+    assert_eq!((record.puzzle.side(), record.puzzle.variant_name().as_str()), (12, "butterfly"));
+    let counted = sudoku().args(["solve", "--count", "-"]).write_stdin(json.clone()).output().unwrap();
+    assert_eq!(String::from_utf8(counted.stdout).unwrap().trim(), "1");
+    sudoku()
+        .args(["hint", "-"])
+        .write_stdin(json.clone())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("So r"));
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("b.svg");
+    sudoku().args(["print", "-", "--quiet", "-o"]).arg(&svg).write_stdin(json).assert().success();
+    let pages: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    assert!(
+        pages.iter().any(|p| p.contains("Butterfly") && p.contains("Four 9×9 grids overlap")),
+        "no butterfly page"
+    );
+}

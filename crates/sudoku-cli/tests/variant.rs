@@ -508,7 +508,7 @@ fn r44_every_command_takes_size_through_one_parser() {
 #[test]
 fn r44_every_command_takes_variant_through_one_parser() {
     for (list, message) in [
-        ("x,zigzag", "unknown variant \"zigzag\", expected killer, jigsaw, samurai, classic, x,"),
+        ("x,zigzag", "unknown variant \"zigzag\", expected killer, jigsaw, samurai, twodoku, butterfly, sohei, flower, sumo, shogun, classic, x,"),
         ("jigsaw,samurai", "jigsaw and samurai are two shapes, give one"),
     ] {
         refused_by_every_command("--variant", None, list, message);

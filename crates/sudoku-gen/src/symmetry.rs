@@ -115,11 +115,27 @@ impl Symmetry {
             .collect()
     }
 
+    /// Whether the positions `is_cell` keeps on a square canvas of side
+    /// `side` are mapped onto themselves by the symmetry: boxes and
+    /// regions are by all eight maps; overlapping grids only by some (a
+    /// twodoku has no mirror, a shogun on its 45×45 canvas none).
+    pub fn keeps(self, side: usize, is_cell: impl Fn(usize) -> bool) -> bool {
+        let m = side.saturating_sub(1);
+        (0..side * side).filter(|&i| is_cell(i)).all(|i| {
+            let (r, c) = (i / side, i % side);
+            self.generators().iter().all(|map| {
+                let (r2, c2) = map(m, r, c);
+                is_cell(r2 * side + c2)
+            })
+        })
+    }
+
     /// The orbits of the positions `is_cell` keeps on a square canvas of
     /// side `side` (row-major indices): the same rule as
     /// [`Symmetry::orbits`] on any size, the samurai's 21x21 canvas
-    /// included. Every shape the toolkit has is invariant under the eight
-    /// maps of its square, so an orbit holds cells only.
+    /// included. An image that is not a cell is left out, so the orbits
+    /// make a symmetric pattern only where the shape
+    /// [`keeps`](Symmetry::keeps) the symmetry.
     pub fn orbits_on(self, side: usize, is_cell: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
         let m = side.saturating_sub(1);
         let mut seen = vec![false; side * side];

@@ -431,3 +431,92 @@ fn rated_sets_keep_every_puzzle_in_its_band() {
         }
     }
 }
+
+/// Issue 47: one puzzle of each named layout of overlapping grids is
+/// unique by the engine's count, and its solution keeps the givens and
+/// holds 1-9 once in every row, column and box of every grid, the grids
+/// placed here from sudoku.one's layouts (not from the crate's table).
+#[test]
+fn r47_each_layout_gives_a_unique_puzzle_whose_solution_fills_every_grid() {
+    /// A layout: name, canvas side, grid corners.
+    type Named = (&'static str, usize, &'static [(usize, usize)]);
+    let layouts: [Named; 7] = [
+        ("samurai", 21, &[(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]),
+        ("twodoku", 15, &[(0, 0), (6, 6)]),
+        ("butterfly", 12, &[(0, 0), (0, 3), (3, 0), (3, 3)]),
+        ("sohei", 21, &[(0, 6), (6, 0), (6, 12), (12, 6)]),
+        ("flower", 15, &[(0, 3), (3, 0), (3, 3), (3, 6), (6, 3)]),
+        (
+            "sumo",
+            33,
+            &[
+                (0, 0),
+                (0, 12),
+                (0, 24),
+                (6, 6),
+                (6, 18),
+                (12, 0),
+                (12, 12),
+                (12, 24),
+                (18, 6),
+                (18, 18),
+                (24, 0),
+                (24, 12),
+                (24, 24),
+            ],
+        ),
+        (
+            "shogun",
+            45,
+            &[
+                (0, 0),
+                (0, 12),
+                (0, 24),
+                (0, 36),
+                (6, 6),
+                (6, 18),
+                (6, 30),
+                (12, 0),
+                (12, 12),
+                (12, 24),
+                (12, 36),
+            ],
+        ),
+    ];
+    for (name, side, corners) in layouts {
+        let p = generator(name, None, 47).generate(0).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!((p.puzzle.variant_name().as_str(), p.puzzle.side()), (name, side));
+        let mut solver = VariantSolver::new(&p.puzzle);
+        assert_eq!(solver.count_up_to(p.puzzle.givens(), 2), 1, "{name}");
+        let s = &p.solution;
+        let inside = |i: usize| {
+            corners.iter().any(|&(t, l)| (t..t + 9).contains(&(i / side)) && (l..l + 9).contains(&(i % side)))
+        };
+        for (i, (&g, &d)) in p.puzzle.givens().iter().zip(s).enumerate() {
+            let ok = if inside(i) { (1..=9).contains(&d) && (g == 0 || g == d) } else { d == 0 && g == 0 };
+            assert!(ok, "{name} {i}");
+        }
+        let all_once = |cells: Vec<usize>| {
+            let mut ds: Vec<u8> = cells.iter().map(|&c| s[c]).collect();
+            ds.sort_unstable();
+            ds == (1..=9).collect::<Vec<u8>>()
+        };
+        for &(t, l) in corners {
+            for k in 0..9 {
+                assert!(
+                    all_once((0..9).map(|c| (t + k) * side + l + c).collect()),
+                    "{name} grid {t},{l} row {k}"
+                );
+                assert!(
+                    all_once((0..9).map(|r| (t + r) * side + l + k).collect()),
+                    "{name} grid {t},{l} col {k}"
+                );
+                let (br, bc) = (t + k / 3 * 3, l + k % 3 * 3);
+                assert!(
+                    all_once((0..9).map(|j| (br + j / 3) * side + bc + j % 3).collect()),
+                    "{name} box {k}"
+                );
+            }
+        }
+    }
+}

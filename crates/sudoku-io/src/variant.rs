@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use sudoku_variant::{Kinds, Puzzle, VariantError};
+use sudoku_variant::{Kinds, LayoutName, Puzzle, VariantError};
 
 use crate::line_reader::LineReader;
 use crate::RecordError;
@@ -18,6 +18,9 @@ pub struct VariantSpec {
     /// Rules of the whole grid added to every record (`--variant
     /// x,windoku`).
     pub rules: Kinds,
+    /// A named layout of overlapping grids (`--variant twodoku`): lines
+    /// are read as its canvas, and a JSON record must be one.
+    pub layout: Option<LayoutName>,
 }
 
 /// One variant puzzle of the input.
@@ -97,8 +100,11 @@ pub fn variant_records<'a, R: Read + 'a>(
                     Some((g, p)) => (g, Some(p)),
                     None => (record, None),
                 };
-                let parsed = Puzzle::parse_line(givens, spec.size)
-                    .and_then(|p| p.with_rules(p.rules().union(spec.rules)));
+                let parsed = match spec.layout {
+                    Some(name) => Puzzle::parse_layout_line(givens, name),
+                    None => Puzzle::parse_line(givens, spec.size),
+                }
+                .and_then(|p| p.with_rules(p.rules().union(spec.rules)));
                 let char_error = |offset: usize, e: VariantError| match e {
                     VariantError::Char { column, found, expected } => lines.error(
                         at,
@@ -122,8 +128,18 @@ pub fn variant_records<'a, R: Read + 'a>(
     })
 }
 
-/// Adds the command line's rules to a JSON record's, and checks its size.
+/// Adds the command line's rules to a JSON record's, and checks its size
+/// and layout.
 fn apply_spec(puzzle: Puzzle, spec: VariantSpec) -> Result<Puzzle, VariantError> {
+    if let Some(name) = spec.layout {
+        let own = puzzle.layout().grids().and_then(|g| g.name());
+        if own != Some(name) {
+            return Err(VariantError::Grids(format!(
+                "a {name} (--variant {name}), this record is a {}",
+                puzzle.variant_name()
+            )));
+        }
+    }
     if let Some(size) = spec.size {
         if size != puzzle.size() {
             return Err(VariantError::Length {
@@ -279,12 +295,12 @@ mod tests {
 
     #[test]
     fn command_line_rules_join_each_record() {
-        let spec = VariantSpec { size: None, rules: Kinds::parse_list("x").unwrap() };
+        let spec = VariantSpec { size: None, rules: Kinds::parse_list("x").unwrap(), layout: None };
         let text = "................\n{\"size\":4,\"rules\":[\"anti-king\"]}\n";
         let got: Vec<VariantRecord> = variant_records(text.as_bytes(), "t", spec).collect();
         assert_eq!(got[0].puzzle.as_ref().unwrap().rules(), spec.rules);
         assert_eq!(got[1].puzzle.as_ref().unwrap().rules().iter().count(), 2);
-        let sized = VariantSpec { size: Some(9), rules: Kinds::NONE };
+        let sized = VariantSpec { size: Some(9), rules: Kinds::NONE, layout: None };
         let got: Vec<VariantRecord> = variant_records(&text.as_bytes()[17..], "t", sized).collect();
         assert!(got[0].puzzle.as_ref().unwrap_err().message.contains("--size 9"));
     }

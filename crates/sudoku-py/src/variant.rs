@@ -89,19 +89,23 @@ pub fn spec_of(variant: Option<&str>, size: Option<usize>) -> PyResult<VariantSp
              (one object a string) or as a Puzzle"
         ))
     };
-    match list.shape {
-        Some(ShapeName::Samurai) => {
-            return Err(PyValueError::new_err(
-                "variant samurai: a samurai is read from 441-character lines or JSON",
-            ))
+    let layout = match list.shape {
+        Some(ShapeName::Layout(name)) => {
+            if size.is_some_and(|n| n != 9) {
+                return Err(PyValueError::new_err(format!(
+                    "variant {name}: a {name} is made of 9x9 grids, no size"
+                )));
+            }
+            Some(name)
         }
         Some(ShapeName::Jigsaw) => return Err(more("jigsaw")),
-        None => {}
-    }
+        Some(ShapeName::Grids) => return Err(more("grids")),
+        None => None,
+    };
     if let Some(kind) = list.kinds.drawn().iter().next() {
         return Err(more(kind.name()));
     }
-    Ok(VariantSpec { size, rules: list.kinds.rules() })
+    Ok(VariantSpec { size, rules: list.kinds.rules(), layout })
 }
 
 /// Reads the one record of `text` (named `place` in errors) as the CLI's

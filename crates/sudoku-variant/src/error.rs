@@ -59,9 +59,10 @@ pub enum VariantError {
         /// How many the puzzle's shape needs.
         expected: String,
     },
-    /// A samurai canvas position outside the five grids holds a digit.
-    #[error("column {column}: r{row}c{col} is outside the five samurai grids and must be '.'")]
-    OutsideSamurai {
+    /// A canvas position outside the overlapping grids (a samurai's
+    /// holes) holds a digit.
+    #[error("column {column}: r{row}c{col} is outside the grids and must be '.'")]
+    OutsideGrids {
         /// 1-based column in the text.
         column: usize,
         /// 1-based canvas row.
@@ -97,9 +98,10 @@ pub enum VariantError {
     /// A constraint kind that is not registered.
     #[error("unknown constraint kind {0:?}, expected one of {known}", known = crate::names::known_kinds())]
     UnknownKind(String),
-    /// A variant list naming both jigsaw and samurai.
-    #[error("jigsaw and samurai are two shapes, give one")]
-    TwoShapes,
+    /// A variant list naming two shapes (jigsaw and samurai, twodoku and
+    /// sumo, ...).
+    #[error("{0} and {1} are two shapes, give one")]
+    TwoShapes(&'static str, &'static str),
     /// A rule name that is not known.
     #[error("unknown rule {0:?}, expected one of {known}", known = crate::names::known_rules())]
     UnknownRule(String),
@@ -115,8 +117,11 @@ pub enum VariantError {
         needs: String,
     },
     /// A layout name that is not known.
-    #[error("unknown layout {0:?}, expected \"samurai\"")]
+    #[error("unknown layout {0:?}, expected one of {known}", known = crate::grids::known_layouts())]
     UnknownLayout(String),
+    /// Overlapping grids whose offsets the model cannot hold.
+    #[error("grids: {0}")]
+    Grids(String),
     /// A JSON record that does not parse or has wrong field types.
     #[error("JSON line {line}, column {column}: {message}")]
     Json {

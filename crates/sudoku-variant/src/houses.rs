@@ -12,7 +12,7 @@ use crate::puzzle::{Layout, Puzzle};
 /// What made a group of cells a house.
 #[derive(Debug, Clone, Copy)]
 pub enum HouseKind {
-    /// A row (of the grid, or of one samurai grid).
+    /// A row (of the grid, or of one of overlapping grids).
     Row,
     /// A column.
     Column,
@@ -111,7 +111,7 @@ impl Puzzle {
     }
 
     /// Every house, without duplicates (a samurai's shared corner boxes
-    /// appear once), grid by grid: rows, columns, boxes or regions, then
+    /// appear once, as do a butterfly's shared rows), grid by grid: rows, columns, boxes or regions, then
     /// the houses of each rule ([`Kind::houses`]).
     pub fn houses(&self) -> Vec<House> {
         let n = self.size();
@@ -139,7 +139,7 @@ impl Puzzle {
                         push(HouseKind::Region, cells);
                     }
                 }
-                Layout::Boxes { .. } | Layout::Samurai => {
+                Layout::Boxes { .. } | Layout::Grids(_) => {
                     let (br, bc) = self.box_shape();
                     for b in 0..n {
                         let (top, left) = ((b / (n / bc)) * br, (b % (n / bc)) * bc);
@@ -161,7 +161,10 @@ impl Puzzle {
     pub fn box_shape(&self) -> (usize, usize) {
         match self.layout() {
             Layout::Boxes { rows, cols } => (usize::from(*rows), usize::from(*cols)),
-            Layout::Samurai => (3, 3),
+            Layout::Grids(grids) => {
+                let (rows, cols) = crate::default_boxes(grids.size()).expect("grids have boxes");
+                (usize::from(rows), usize::from(cols))
+            }
             Layout::Regions(_) => (1, self.size()),
         }
     }

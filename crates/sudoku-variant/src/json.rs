@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::constraint::Kinds;
 use crate::digits::{format_digits, parse_grid_digits};
-use crate::puzzle::{default_boxes, Layout, Puzzle, SAMURAI_SIDE};
+use crate::grids::{Grids, LayoutName};
+use crate::puzzle::{default_boxes, Layout, Puzzle};
 use crate::VariantError;
 
 #[derive(Debug, Default, Deserialize, Serialize)]
@@ -16,6 +17,10 @@ struct Record {
     size: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     layout: Option<String>,
+    /// Overlapping grids of no named layout: the top-left corner
+    /// `[row, col]` (0-based) of each.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    grids: Option<Vec<[usize; 2]>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     boxes: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -120,7 +125,13 @@ impl Puzzle {
             ..Record::default()
         };
         match self.layout() {
-            Layout::Samurai => record.layout = Some("samurai".into()),
+            Layout::Grids(grids) => match grids.name() {
+                Some(name) => record.layout = Some(name.name().into()),
+                None => {
+                    record.size = Some(self.size());
+                    record.grids = Some(grids.corners().iter().map(|&(r, c)| [r, c]).collect());
+                }
+            },
             Layout::Boxes { rows, cols } => {
                 record.size = Some(self.size());
                 if default_boxes(self.size()) != Some((*rows, *cols)) {
@@ -150,13 +161,21 @@ impl Puzzle {
 
 impl Record {
     fn into_puzzle(self) -> Result<JsonPuzzle, VariantError> {
-        let samurai = match self.layout.as_deref() {
-            None => false,
-            Some(l) if l.eq_ignore_ascii_case("samurai") => true,
-            Some(l) => return Err(VariantError::UnknownLayout(l.to_string())),
+        let named = match self.layout.as_deref() {
+            None => None,
+            Some(l) => Some(LayoutName::parse(l).ok_or_else(|| VariantError::UnknownLayout(l.to_string()))?),
         };
+        if named.is_some() && self.grids.is_some() {
+            return Err(VariantError::Grids("give either \"layout\" or \"grids\", not both".into()));
+        }
+        if (named.is_some() || self.grids.is_some()) && (self.boxes.is_some() || self.regions.is_some()) {
+            return Err(VariantError::Grids(
+                "overlapping grids have 3x3 boxes: no \"boxes\" or \"regions\"".into(),
+            ));
+        }
+        let multi = named.is_some() || self.grids.is_some();
         let text_len = |t: &Option<String>| t.as_ref().map(|t| t.chars().count());
-        let size = match (self.size, samurai) {
+        let size = match (self.size, multi) {
             (Some(n), _) => n,
             (None, true) => 9,
             (None, false) => {
@@ -176,8 +195,13 @@ impl Record {
                 }
             }
         };
-        let layout = if samurai {
-            Layout::Samurai
+        let layout = if let Some(name) = named {
+            if size != 9 {
+                return Err(VariantError::Grids(format!("a {name} is made of 9x9 grids, not {size}x{size}")));
+            }
+            Layout::named(name)
+        } else if let Some(corners) = &self.grids {
+            Layout::Grids(Grids::new(size, corners.iter().map(|&[r, c]| (r, c)).collect())?)
         } else if let Some(regions) = &self.regions {
             if self.boxes.is_some() {
                 return Err(VariantError::Regions("give either \"boxes\" or \"regions\", not both".into()));
@@ -200,7 +224,7 @@ impl Record {
             return Err(VariantError::Size(size));
         }
         let rules: Kinds = self.rules.iter().map(|r| rule_named(r)).collect::<Result<_, _>>()?;
-        let side = if samurai { SAMURAI_SIDE } else { size };
+        let side = layout.grids().map_or(size, Grids::side);
         let givens = match &self.givens {
             Some(g) => parse_grid_digits(g, size, side * side).map_err(|e| in_field("givens", e))?,
             None => vec![0; side * side],

@@ -1,7 +1,8 @@
 //! # sudoku-variant
 //!
 //! Variant sudoku in one model: grids of side 4 to 25 with rectangular
-//! boxes or jigsaw regions, the samurai's five interlocked 9×9 grids,
+//! boxes or jigsaw regions, overlapping 9×9 grids (the samurai's five,
+//! twodoku, butterfly, sohei, flower, sumo, shogun, or any offsets),
 //! extra houses (X diagonals, windoku windows, disjoint groups), move
 //! rules (anti-knight, anti-king), non-consecutive neighbours, and killer
 //! cages with or without sums. Rules compose: a killer X jigsaw is one
@@ -28,7 +29,8 @@
 //!
 //! - The line form ([`Puzzle::parse_line`]): n×n characters, `1`–`9` then
 //!   `A`–`P` for 10–25, `.` or `0` for a blank; the size follows from the
-//!   length (441 characters is a samurai canvas).
+//!   length (441 characters is a samurai canvas); a named layout's canvas
+//!   line is read with [`Puzzle::parse_layout_line`].
 //! - The JSON form ([`Puzzle::from_json`], [`Puzzle::to_json`]): one object
 //!   a line with `size`, `boxes`, `regions`, `rules`, `cages`, `givens`,
 //!   `layout`; documented field by field in `docs/variants.md`.
@@ -43,6 +45,7 @@ mod constraint;
 mod digits;
 mod engine;
 mod error;
+mod grids;
 mod hint;
 mod houses;
 mod interop;
@@ -59,6 +62,7 @@ pub use constraint::{
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};
 pub use error::VariantError;
+pub use grids::{Grids, LayoutName, MAX_CANVAS};
 pub use hint::{HintError, VariantHint};
 pub use houses::{House, HouseKind, Sight};
 pub use interop::{lzstring, Imported, InteropError};

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::constraint::{kind_named, Kinds, KINDS};
+use crate::grids::LayoutName;
 use crate::VariantError;
 
 /// Every name a variant list takes, for messages: `killer, jigsaw, ...`.
@@ -32,16 +33,24 @@ const GROUPS: &[(&str, &str, &[&str])] = &[("oddeven", "odd-even", &["odd", "eve
 pub enum ShapeName {
     /// Irregular regions (`jigsaw`, `irregular`).
     Jigsaw,
-    /// Five 9x9 grids sharing corner boxes (`samurai`).
-    Samurai,
+    /// A named layout of overlapping 9x9 grids (`samurai`, `twodoku`,
+    /// `butterfly`, `sohei`, `flower`, `sumo`, `shogun`).
+    Layout(LayoutName),
+    /// Overlapping grids of no named layout (`grids`): written for such a
+    /// puzzle, never read (only the JSON form gives their offsets).
+    Grids,
 }
 
 impl ShapeName {
+    /// The samurai layout.
+    pub const SAMURAI: ShapeName = ShapeName::Layout(LayoutName::Samurai);
+
     /// The name as lists write it.
     pub fn name(self) -> &'static str {
         match self {
             ShapeName::Jigsaw => "jigsaw",
-            ShapeName::Samurai => "samurai",
+            ShapeName::Layout(name) => name.name(),
+            ShapeName::Grids => "grids",
         }
     }
 }
@@ -51,7 +60,7 @@ impl ShapeName {
 /// killer cages among them). The default is the classic puzzle (`classic`, or an empty list).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct VariantList {
-    /// Jigsaw or samurai; `None` for boxes.
+    /// Jigsaw or a layout of overlapping grids; `None` for boxes.
     pub shape: Option<ShapeName>,
     /// Kinds: rules of the whole grid (x, anti-knight, ...) and kinds
     /// drawn on the grid (killer, thermo, arrow, ...).
@@ -60,14 +69,14 @@ pub struct VariantList {
 
 impl VariantList {
     /// Parses a comma-separated list: `classic`, `jigsaw` (or
-    /// `irregular`), `samurai`, the registered kinds' names and
-    /// spellings ([`crate::KINDS`]: `killer`, `x`, `thermo`, ...) and
-    /// `odd-even` (both `odd` and `even`), any case; empty names are
-    /// skipped.
+    /// `irregular`), the named layouts (`samurai`, `twodoku`, ...,
+    /// [`LayoutName`]), the registered kinds' names and spellings
+    /// ([`crate::KINDS`]: `killer`, `x`, `thermo`, ...) and `odd-even`
+    /// (both `odd` and `even`), any case; empty names are skipped.
     ///
     /// # Errors
     /// [`VariantError::UnknownVariant`] for a name that is none of these,
-    /// [`VariantError::TwoShapes`] for jigsaw with samurai.
+    /// [`VariantError::TwoShapes`] for two shapes (jigsaw with samurai).
     pub fn parse(list: &str) -> Result<VariantList, VariantError> {
         let mut out = VariantList::default();
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
@@ -76,7 +85,6 @@ impl VariantList {
             let shape = match key.as_str() {
                 "classic" => continue,
                 "jigsaw" | "irregular" => ShapeName::Jigsaw,
-                "samurai" => ShapeName::Samurai,
                 _ if GROUPS.iter().any(|g| g.0 == key) => {
                     let (_, _, kinds) = GROUPS.iter().find(|g| g.0 == key).expect("a group");
                     for kind in kinds.iter().filter_map(|k| kind_named(k)) {
@@ -84,14 +92,18 @@ impl VariantList {
                     }
                     continue;
                 }
-                _ => {
-                    let kind = kind_named(name).ok_or_else(|| VariantError::UnknownVariant(name.into()))?;
-                    out.kinds.insert(kind);
-                    continue;
-                }
+                _ => match LayoutName::parse(name) {
+                    Some(layout) => ShapeName::Layout(layout),
+                    None => {
+                        let kind =
+                            kind_named(name).ok_or_else(|| VariantError::UnknownVariant(name.into()))?;
+                        out.kinds.insert(kind);
+                        continue;
+                    }
+                },
             };
-            if out.shape.is_some_and(|s| s != shape) {
-                return Err(VariantError::TwoShapes);
+            if let Some(before) = out.shape.filter(|&s| s != shape) {
+                return Err(VariantError::TwoShapes(before.name(), shape.name()));
             }
             out.shape = Some(shape);
         }
@@ -104,7 +116,9 @@ impl VariantList {
     pub fn names() -> Vec<&'static str> {
         let (tiling, others): (Vec<&&dyn crate::Kind>, Vec<_>) = KINDS.iter().partition(|k| k.tiles());
         let mut names: Vec<&str> = tiling.iter().map(|k| k.name()).collect();
-        names.extend(["jigsaw", "samurai", "classic"]);
+        names.push("jigsaw");
+        names.extend(LayoutName::ALL.map(LayoutName::name));
+        names.push("classic");
         names.extend(others.iter().map(|k| k.name()));
         names.extend(GROUPS.iter().map(|g| g.1));
         names
@@ -146,7 +160,14 @@ mod tests {
         assert!(VariantList::parse("classic").unwrap().is_classic());
         assert!(VariantList::parse("").unwrap().is_classic());
         assert_eq!(VariantList::default().to_string(), "classic");
-        assert_eq!(VariantList::parse("jigsaw,samurai"), Err(VariantError::TwoShapes));
+        assert_eq!(VariantList::parse("jigsaw,samurai"), Err(VariantError::TwoShapes("jigsaw", "samurai")));
+        assert_eq!(VariantList::parse("twodoku,sumo"), Err(VariantError::TwoShapes("twodoku", "sumo")));
+        for name in LayoutName::ALL {
+            let list = VariantList::parse(&format!("{name},x")).unwrap();
+            assert_eq!(list.shape, Some(ShapeName::Layout(name)));
+            assert_eq!(list.to_string(), format!("{name},x"));
+        }
+        assert!(VariantList::parse("grids").is_err());
         assert_eq!(VariantList::parse("x,zigzag"), Err(VariantError::UnknownVariant("zigzag".into())));
         assert!(VariantList::parse("samurai,samurai").is_ok());
         let both = VariantList::parse("odd-even").unwrap();

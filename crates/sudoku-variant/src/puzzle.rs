@@ -1,14 +1,15 @@
-//! The puzzle model: a shape (size with boxes, jigsaw regions, or the
-//! samurai's five grids), rules of the whole grid, constraints drawn on
+//! The puzzle model: a shape (size with boxes, jigsaw regions, or
+//! overlapping grids such as the samurai's five), rules of the whole grid, constraints drawn on
 //! the grid (killer cages among them), and givens. Rules and constraints are
 //! the registry's kinds ([`crate::KINDS`]); nothing here names one.
 //!
 //! Cells are numbered row-major over the *canvas*: the n×n grid, or the
-//! 21×21 square a samurai's five grids sit in (positions outside every grid
-//! are not cells). [`Puzzle::cells`] lists the cells that exist.
+//! square overlapping grids sit in (21×21 for a samurai; positions outside
+//! every grid are not cells). [`Puzzle::cells`] lists the cells that exist.
 
 use crate::constraint::{Constraint, Instance, Kinds};
 use crate::digits::{format_digits, parse_grid_digits};
+use crate::grids::{Grids, LayoutName};
 #[cfg(doc)]
 use crate::Kind;
 use crate::VariantError;
@@ -26,8 +27,25 @@ pub enum Layout {
     /// Rows, columns and irregular regions (jigsaw): a region index
     /// 0..n per cell, row-major.
     Regions(Vec<u8>),
-    /// Five 9×9 grids sharing corner boxes on a 21×21 canvas.
-    Samurai,
+    /// Overlapping n×n grids with boxes at offsets on a square canvas:
+    /// the samurai and the other named layouts ([`LayoutName`]), or any
+    /// list of offsets ([`Grids::new`]).
+    Grids(Grids),
+}
+
+impl Layout {
+    /// The named layout of overlapping grids `name`.
+    pub fn named(name: LayoutName) -> Layout {
+        Layout::Grids(name.grids())
+    }
+
+    /// The overlapping grids, when the layout is some.
+    pub fn grids(&self) -> Option<&Grids> {
+        match self {
+            Layout::Grids(grids) => Some(grids),
+            _ => None,
+        }
+    }
 }
 
 /// Side of the samurai canvas.
@@ -71,8 +89,14 @@ impl Puzzle {
 
     /// A blank samurai.
     pub fn blank_samurai() -> Puzzle {
-        let givens = vec![0; SAMURAI_SIDE * SAMURAI_SIDE];
-        Puzzle::new(9, Layout::Samurai, Kinds::NONE, givens).expect("the samurai shape is well-formed")
+        Puzzle::blank_layout(LayoutName::Samurai)
+    }
+
+    /// A blank puzzle of a named layout of overlapping grids.
+    pub fn blank_layout(name: LayoutName) -> Puzzle {
+        let side = name.grids().side();
+        Puzzle::new(9, Layout::named(name), Kinds::NONE, vec![0; side * side])
+            .expect("a named layout is well-formed")
     }
 
     /// Builds a puzzle and checks that every part fits: the layout tiles
@@ -93,13 +117,16 @@ impl Puzzle {
                 }
             }
             Layout::Regions(regions) => check_regions(regions, size)?,
-            Layout::Samurai => {
-                if size != 9 {
-                    return Err(VariantError::RuleShape { rule: "samurai", needs: "size 9".into() });
+            Layout::Grids(grids) => {
+                if grids.size() != size {
+                    return Err(VariantError::Grids(format!(
+                        "grids of side {}, but the puzzle's size is {size}",
+                        grids.size()
+                    )));
                 }
             }
         }
-        let side = if layout == Layout::Samurai { SAMURAI_SIDE } else { size };
+        let side = layout.grids().map_or(size, Grids::side);
         if givens.len() != side * side {
             return Err(VariantError::Length { found: givens.len(), expected: (side * side).to_string() });
         }
@@ -114,7 +141,7 @@ impl Puzzle {
                 });
             }
             if g != 0 && !puzzle.is_cell(i) {
-                return Err(VariantError::OutsideSamurai {
+                return Err(VariantError::OutsideGrids {
                     column: i + 1,
                     row: i / side + 1,
                     col: i % side + 1,
@@ -206,7 +233,7 @@ impl Puzzle {
     }
 
     /// Whether the puzzle has nothing beyond rows, columns and boxes: no
-    /// region, samurai layout, extra rule or constraint. Decided on
+    /// region, overlapping grids, extra rule or constraint. Decided on
     /// the puzzle's structure, so that a rule added later is never taken
     /// for classic (9×9 ones go to `sudoku-core`'s solver).
     pub fn is_classic(&self) -> bool {
@@ -214,19 +241,28 @@ impl Puzzle {
     }
 
     /// Whether the givens line with the variant's name
-    /// ([`Puzzle::variant_name`]) and size says everything: boxes or the
-    /// samurai layout, and nothing drawn on the grid (no constraint, no
-    /// cage). Otherwise only the JSON form holds the puzzle.
+    /// ([`Puzzle::variant_name`]) and size says everything: boxes or a
+    /// named layout of overlapping grids, and nothing drawn on the grid
+    /// (no constraint, no cage). Otherwise only the JSON form holds the
+    /// puzzle.
     pub fn is_line_with_rules(&self) -> bool {
-        matches!(self.layout, Layout::Boxes { .. } | Layout::Samurai) && self.constraints.is_empty()
+        let shape = match &self.layout {
+            Layout::Boxes { .. } => true,
+            Layout::Grids(grids) => grids.name().is_some(),
+            Layout::Regions(_) => false,
+        };
+        shape && self.constraints.is_empty()
     }
 
     /// The variant's name as the CSV column and `--variant` write it:
     /// `classic`, or the parts that make it, comma-separated
-    /// (`killer,x`, `jigsaw`, `samurai`, `anti-knight`).
+    /// (`killer,x`, `jigsaw`, `samurai`, `anti-knight`); overlapping grids
+    /// of no named layout are `grids` (which only the JSON form gives).
     pub fn variant_name(&self) -> String {
-        let shape = match self.layout {
-            Layout::Samurai => Some(crate::ShapeName::Samurai),
+        let shape = match &self.layout {
+            Layout::Grids(grids) => {
+                Some(grids.name().map_or(crate::ShapeName::Grids, crate::ShapeName::Layout))
+            }
             Layout::Regions(_) => Some(crate::ShapeName::Jigsaw),
             Layout::Boxes { .. } => None,
         };
@@ -234,23 +270,24 @@ impl Puzzle {
     }
 
     /// The one-grid squares of the puzzle: `(row, col)` top-left corners
-    /// on the canvas of each n×n grid (one, or the samurai's five).
+    /// on the canvas of each n×n grid (one, or the samurai's five, ...).
     pub fn grids(&self) -> Vec<(usize, usize)> {
-        match self.layout {
-            Layout::Samurai => SAMURAI_GRIDS.to_vec(),
+        match &self.layout {
+            Layout::Grids(grids) => grids.corners().to_vec(),
             _ => vec![(0, 0)],
         }
     }
 
-    /// Side of the canvas: n, or 21 for a samurai.
+    /// Side of the canvas: n, or the overlapping grids' square (21 for a
+    /// samurai).
     pub fn side(&self) -> usize {
-        match self.layout {
-            Layout::Samurai => SAMURAI_SIDE,
+        match &self.layout {
+            Layout::Grids(grids) => grids.side(),
             _ => self.size(),
         }
     }
 
-    /// Number of canvas positions (cells and, for a samurai, holes).
+    /// Number of canvas positions (cells and, for overlapping grids, holes).
     pub fn canvas_len(&self) -> usize {
         self.side() * self.side()
     }
@@ -260,11 +297,8 @@ impl Puzzle {
         if i >= self.canvas_len() {
             return false;
         }
-        match self.layout {
-            Layout::Samurai => {
-                let (r, c) = (i / SAMURAI_SIDE, i % SAMURAI_SIDE);
-                SAMURAI_GRIDS.iter().any(|&(r0, c0)| (r0..r0 + 9).contains(&r) && (c0..c0 + 9).contains(&c))
-            }
+        match &self.layout {
+            Layout::Grids(grids) => grids.is_cell(i),
             _ => true,
         }
     }
@@ -300,14 +334,30 @@ impl Puzzle {
         format_digits(&self.givens)
     }
 
+    /// Parses a line of givens of the named layout of overlapping grids
+    /// `name`: one character per canvas position (441 for a samurai or a
+    /// sohei, 225 for a twodoku or a flower, 144 for a butterfly, 1089
+    /// for a sumo, 2025 for a shogun), `.` outside the grids.
+    pub fn parse_layout_line(line: &str, name: LayoutName) -> Result<Puzzle, VariantError> {
+        let side = name.grids().side();
+        let len = line.chars().count();
+        if len != side * side {
+            return Err(VariantError::Length {
+                found: len,
+                expected: format!("{} for a {name} ({side}x{side} canvas)", side * side),
+            });
+        }
+        let givens = parse_grid_digits(line, 9, len)?;
+        Puzzle::new(9, Layout::named(name), Kinds::NONE, givens)
+    }
+
     /// Parses a line of givens with classic rules of the size its length
     /// implies (16 → 4×4, …, 625 → 25×25; 441 is a samurai), or of
     /// `size` when given.
     pub fn parse_line(line: &str, size: Option<usize>) -> Result<Puzzle, VariantError> {
         let len = line.chars().count();
         if size.is_none() && len == SAMURAI_SIDE * SAMURAI_SIDE {
-            let givens = parse_grid_digits(line, 9, len)?;
-            return Puzzle::new(9, Layout::Samurai, Kinds::NONE, givens);
+            return Puzzle::parse_layout_line(line, LayoutName::Samurai);
         }
         let size = match size {
             Some(n) => n,

@@ -3,7 +3,7 @@
 //! from the puzzle itself; and the shapes its rules are drawn with.
 
 use crate::constraint::{Glyph, Instance};
-use crate::{digit_char, Layout, Puzzle};
+use crate::{digit_char, Layout, LayoutName, Puzzle};
 
 /// A short name for the puzzle's kind: `Killer X`, `Jigsaw`, `16×16`,
 /// `Samurai`, `6×6 Anti-knight`; `Classic` for a classic 9×9.
@@ -19,7 +19,7 @@ pub fn variant_name(puzzle: &Puzzle) -> String {
     words.extend(tiling.iter().map(|k| k.title().to_string()));
     match puzzle.layout() {
         Layout::Regions(_) => words.push("Jigsaw".into()),
-        Layout::Samurai => words.push("Samurai".into()),
+        Layout::Grids(grids) => words.push(grids.name().map_or("Overlapping", |l| l.title()).into()),
         Layout::Boxes { .. } => {}
     }
     words.extend(others.iter().map(|k| k.title().to_string()));
@@ -58,10 +58,14 @@ pub fn rules_text(puzzle: &Puzzle) -> String {
             "Place {digits} so that every row, every column and every region outlined in bold holds \
              each of them exactly once."
         ),
-        Layout::Samurai => "Five 9×9 grids overlap at their corner boxes. Place the digits 1 to 9 so that \
-             in each grid every row, every column and every 3×3 box holds each of them exactly once; \
-             a shared box belongs to both its grids."
-            .to_string(),
+        Layout::Grids(grids) => {
+            let (rows, cols) = puzzle.box_shape();
+            format!(
+                "{} Place {digits} so that in each grid every row, every column and every {rows}×{cols} \
+                 box holds each of them exactly once; a cell two grids share belongs to the houses of both.",
+                overlap(grids)
+            )
+        }
     };
     let mut say = |sentence: String| {
         text.push(' ');
@@ -74,6 +78,27 @@ pub fn rules_text(puzzle: &Puzzle) -> String {
         say(kind.rule_text(puzzle));
     }
     text
+}
+
+/// How the grids of a layout overlap, as the first sentence of its rules.
+fn overlap(grids: &crate::Grids) -> String {
+    let n = grids.size();
+    match grids.name() {
+        Some(LayoutName::Samurai) => "Five 9×9 grids overlap at their corner boxes.".into(),
+        Some(LayoutName::Twodoku) => "Two 9×9 grids share a corner box.".into(),
+        Some(LayoutName::Butterfly) => {
+            "Four 9×9 grids overlap, each shifted by one box from the next.".into()
+        }
+        Some(LayoutName::Sohei) => {
+            "Four 9×9 grids form a ring, each sharing a corner box with two others.".into()
+        }
+        Some(LayoutName::Flower) => {
+            "Five 9×9 grids overlap: a centre grid and four shifted one box up, left, right and down.".into()
+        }
+        Some(LayoutName::Sumo) => "Thirteen 9×9 grids overlap at their corner boxes.".into(),
+        Some(LayoutName::Shogun) => "Eleven 9×9 grids overlap at their corner boxes.".into(),
+        None => format!("{} {n}×{n} grids overlap.", grids.corners().len()),
+    }
 }
 
 /// The glyphs of every rule and constraint of the puzzle

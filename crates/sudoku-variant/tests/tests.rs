@@ -5,4 +5,5 @@ mod fixtures;
 mod hint;
 mod interop;
 mod ladder;
+mod layouts;
 mod solve;

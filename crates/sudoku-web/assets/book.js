@@ -34,6 +34,9 @@ const BOOK_VARIANTS = [
   ["6x6", "6x6"],
   ["16x16", "16x16"],
   ["samurai", "Samurai"],
+  ["twodoku", "Twodoku"],
+  ["butterfly", "Butterfly"],
+  ["flower", "Flower"],
 ];
 let nSectionIds = 0;
 

@@ -444,6 +444,9 @@ async function fetchModel(input, button) {
   return model;
 }
 
+/** The layouts of overlapping 9x9 grids the generator offers: they take no size. */
+const LAYOUTS = new Set(["samurai", "twodoku", "butterfly", "sohei", "flower"]);
+
 /** Generate: a new puzzle of the chosen variant, size and band. */
 async function generate() {
   const band = $("band").value;
@@ -451,7 +454,7 @@ async function generate() {
   const size = Number($("gen-size").value);
   const body = { band: band, number: 1 };
   if (variant !== "classic") body.variant = variant;
-  if (size !== 9 && variant !== "samurai") body.size = size;
+  if (size !== 9 && !LAYOUTS.has(variant)) body.size = size;
   const button = $("generate-btn");
   const res = await api("/api/generate", body, { button: button });
   const row = res.rows[0];
@@ -625,9 +628,9 @@ function setupPlay() {
   $("load-btn").addEventListener("click", () => loadPasted().catch(() => {}));
   $("restart-btn").addEventListener("click", restart);
   $("export-btn").addEventListener("click", () => exportLink().catch(() => {}));
-  // A size is for the grids that have one: not a samurai.
+  // A size is for the grids that have one: not overlapping 9x9 grids.
   $("gen-variant").addEventListener("change", () => {
-    $("gen-size").disabled = $("gen-variant").value === "samurai";
+    $("gen-size").disabled = LAYOUTS.has($("gen-variant").value);
   });
   // Ctrl+Z and Ctrl+Y work anywhere in Play but in the text boxes, which have their own undo.
   document.addEventListener("keydown", (e) => {

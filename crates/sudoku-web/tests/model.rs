@@ -303,3 +303,43 @@ async fn variant_hints_shade_their_reason() {
     }
     assert!(in_a_cage > 0, "no step named a cage");
 }
+
+/// Issue 47: a butterfly (four 9×9 grids on a 12×12 canvas) is a model
+/// the page can draw: every position a cell, its one solution, and boxes
+/// that cut the canvas into sixteen 3×3 squares (the page's thick lines
+/// come from them), rows and columns of each grid written out here.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn r47_a_butterfly_has_its_cells_rows_and_boxes() {
+    let addr = start(Limits::default()).await;
+    let givens = ".....6..3....15................7..8...64....96...7...1...........5...2......6..4......48..26.........9.3.......3....8.6........9............378.";
+    let input = json!({ "layout": "butterfly", "givens": givens }).to_string();
+    let (status, body) = post(addr, "puzzle", &json!({ "input": input })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["status"], "unique", "{body}");
+    assert_eq!((body["shape"]["side"].as_u64(), numbers(&body["shape"]["cells"]).len()), (Some(12), 144));
+    let houses = |kind: &str| -> BTreeSet<Vec<usize>> {
+        let all = body["shape"]["houses"].as_array().unwrap();
+        all.iter().filter(|h| h["kind"] == kind).map(|h| numbers(&h["cells"])).collect()
+    };
+    let boxes: BTreeSet<Vec<usize>> = (0..16)
+        .map(|b| {
+            let (r0, c0) = (b / 4 * 3, b % 4 * 3);
+            let mut cells: Vec<usize> = (0..9).map(|k| (r0 + k / 3) * 12 + c0 + k % 3).collect();
+            cells.sort_unstable();
+            cells
+        })
+        .collect();
+    assert_eq!(houses("box"), boxes);
+    let mut rows = BTreeSet::new();
+    let mut columns = BTreeSet::new();
+    for (top, left) in [(0, 0), (0, 3), (3, 0), (3, 3)] {
+        for k in 0..9 {
+            rows.insert((0..9).map(|c| (top + k) * 12 + left + c).collect::<Vec<usize>>());
+            columns.insert((0..9).map(|r| (top + r) * 12 + left + k).collect::<Vec<usize>>());
+        }
+    }
+    assert_eq!((houses("row"), houses("column")), (rows, columns));
+    let solution: Vec<u8> =
+        body["solution"].as_array().unwrap().iter().map(|d| d.as_u64().unwrap() as u8).collect();
+    assert!(solution.iter().all(|d| (1..=9).contains(d)));
+}

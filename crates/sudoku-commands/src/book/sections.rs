@@ -125,7 +125,7 @@ impl Section {
             "classic" => Vec::new(),
             _ => vec![list.replace(',', "+")],
         };
-        if spec.shape != sudoku_gen::variant::Shape::Samurai && spec.size != 9 {
+        if !matches!(spec.shape, sudoku_gen::variant::Shape::Layout(_)) && spec.size != 9 {
             parts.push(format!("{0}x{0}", spec.size));
         }
         parts.join("+")

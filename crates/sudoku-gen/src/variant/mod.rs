@@ -12,8 +12,10 @@
 //!    cells grown from random seeds, drawn again when they get stuck or
 //!    admit no grid.
 //! 2. Clue removal ([`removal`]): the cells are cut into orbits of the
-//!    asked [`Symmetry`] (the eight maps of the square work on every shape,
-//!    the samurai's 21×21 canvas included), visited once each in random
+//!    asked [`Symmetry`] (the eight maps of the square work on boxes,
+//!    regions and the samurai's 21×21 canvas; a layout of overlapping
+//!    grids that a map does not keep, such as a twodoku's mirror, is
+//!    refused), visited once each in random
 //!    order; an orbit is blanked when the puzzle keeps exactly one
 //!    solution: when no search finds a solution with another digit in a
 //!    blanked cell ([`VariantSolver::count_bounded`](sudoku_variant::VariantSolver::count_bounded) up to 1, all the
@@ -322,6 +324,13 @@ impl VariantGenerator {
             return Err(VariantGenError::Unsupported(format!(
                 "givens are an option of {} puzzles",
                 tiling.join(" or ")
+            )));
+        }
+        if !opts.symmetry.keeps(template.side(), |i| template.is_cell(i)) {
+            return Err(VariantGenError::Unsupported(format!(
+                "the {} layout has no {} symmetry: its grids are not where the map takes them",
+                template.variant_name(),
+                opts.symmetry.name()
             )));
         }
         let orbits = removal::orbits(&template, opts.symmetry);

@@ -1,11 +1,14 @@
-//! What to generate: a shape (boxes of a size, jigsaw, samurai) and the
+//! What to generate: a shape (boxes of a size, jigsaw, samurai and the
+//! other layouts of overlapping grids) and the
 //! registry's kinds (killer cages, extra rules, constraints drawn on the
 //! grid), parsed from the list the command line takes (`killer,x`,
 //! `jigsaw`, `samurai`) and a size.
 
 use std::fmt;
 
-use sudoku_variant::{default_boxes, Kind, Kinds, Layout, Puzzle, ShapeName, VariantError, VariantList};
+use sudoku_variant::{
+    default_boxes, Kind, Kinds, Layout, LayoutName, Puzzle, ShapeName, VariantError, VariantList,
+};
 
 use super::VariantGenError;
 
@@ -16,8 +19,8 @@ pub enum Shape {
     Boxes,
     /// Rows, columns and random connected regions, drawn for each puzzle.
     Jigsaw,
-    /// Five 9×9 grids sharing corner boxes.
-    Samurai,
+    /// A named layout of overlapping 9×9 grids (samurai, twodoku, ...).
+    Layout(LayoutName),
 }
 
 /// A kind of variant puzzle: shape, size and kinds.
@@ -25,7 +28,7 @@ pub enum Shape {
 pub struct VariantSpec {
     /// The shape.
     pub shape: Shape,
-    /// The side n (9 for a samurai).
+    /// The side n (9 for overlapping grids).
     pub size: usize,
     /// The registry's kinds: rules of the whole grid (x, anti-knight,
     /// ...), kinds drawn on each grid before its clues are removed
@@ -67,24 +70,30 @@ impl VariantSpec {
         spec.shape = match list.shape {
             None => Shape::Boxes,
             Some(ShapeName::Jigsaw) => Shape::Jigsaw,
-            Some(ShapeName::Samurai) => Shape::Samurai,
+            Some(ShapeName::Layout(name)) => Shape::Layout(name),
+            Some(ShapeName::Grids) => {
+                return Err(VariantGenError::Unsupported(
+                    "grids without a name: name a layout (samurai, twodoku, ...)".into(),
+                ))
+            }
         };
-        if spec.shape == Shape::Samurai {
+        if let Shape::Layout(name) = spec.shape {
             if size.is_some_and(|n| n != 9) {
-                return Err(VariantGenError::Unsupported("a samurai is made of 9x9 grids: no --size".into()));
+                return Err(VariantGenError::Unsupported(format!(
+                    "a {name} is made of 9x9 grids: no --size"
+                )));
             }
             spec.size = 9;
         }
         if let Some(kind) =
-            spec.tiling().filter(|_| spec.size > MAX_TILED_SIZE || spec.shape == Shape::Samurai)
+            spec.tiling().filter(|_| spec.size > MAX_TILED_SIZE || matches!(spec.shape, Shape::Layout(_)))
         {
             return Err(VariantGenError::Unsupported(format!(
                 "{} puzzles are made up to {MAX_TILED_SIZE}x{MAX_TILED_SIZE} on one grid, not {}",
                 kind.name(),
-                if spec.shape == Shape::Samurai {
-                    "samurai".to_string()
-                } else {
-                    format!("size {}", spec.size)
+                match spec.shape {
+                    Shape::Layout(name) => name.to_string(),
+                    _ => format!("size {}", spec.size),
                 }
             )));
         }
@@ -102,7 +111,7 @@ impl VariantSpec {
         let shape = match self.shape {
             Shape::Boxes => None,
             Shape::Jigsaw => Some(ShapeName::Jigsaw),
-            Shape::Samurai => Some(ShapeName::Samurai),
+            Shape::Layout(name) => Some(ShapeName::Layout(name)),
         };
         VariantList { shape, kinds: self.kinds }
     }
@@ -119,7 +128,7 @@ impl VariantSpec {
     }
 
     /// Whether the puzzles have the line form: classic rules on boxes, or
-    /// a plain samurai (a jigsaw's regions, extra rules and constraints,
+    /// a plain layout of overlapping grids (a jigsaw's regions, extra rules and constraints,
     /// a killer's cages among them, need the JSON form).
     pub fn has_line_form(&self) -> bool {
         self.kinds.is_empty() && self.shape != Shape::Jigsaw
@@ -145,7 +154,7 @@ impl VariantSpec {
                 let stripes = (0..n * n).map(|i| (i / n.max(1)) as u8).collect();
                 Puzzle::new(n, Layout::Regions(stripes), Kinds::NONE, vec![0; n * n])?
             }
-            Shape::Samurai => Puzzle::blank_samurai(),
+            Shape::Layout(name) => Puzzle::blank_layout(name),
         };
         Ok(blank.with_rules(self.kinds.rules())?)
     }
@@ -156,7 +165,7 @@ impl fmt::Display for VariantSpec {
     /// there is nothing), then the size when it is not 9: `x 6x6`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.list())?;
-        if self.shape != Shape::Samurai && self.size != 9 {
+        if !matches!(self.shape, Shape::Layout(_)) && self.size != 9 {
             write!(f, " {0}x{0}", self.size)?;
         }
         Ok(())
@@ -184,6 +193,8 @@ mod tests {
             ("windoku", Some(6)),
             ("samurai", Some(6)),
             ("jigsaw,samurai", None),
+            ("twodoku", Some(16)),
+            ("killer,butterfly", None),
             ("killer", Some(16)),
             ("jigsaw,disjoint-groups", None),
             ("classic", Some(7)),

@@ -91,13 +91,13 @@ fn narrowest_body(opts: &PrintOptions) -> Area {
 
 pub(super) fn section_geometry(section: &VariantSection, opts: &PrintOptions) -> Geometry {
     let side = section.items.iter().map(|i| i.puzzle.side()).max().unwrap_or(9);
-    let samurai = section.items.iter().any(|i| matches!(i.puzzle.layout(), Layout::Samurai));
+    let grids = section.items.iter().any(|i| matches!(i.puzzle.layout(), Layout::Grids(_)));
     let caged = section.items.iter().any(|i| i.puzzle.has_cages());
     let area = narrowest_body(opts);
     let intro = layout::wrap(&section.rules, BODY_SIZE, area.width());
     let intro_h = HEADING_SIZE * 1.6 + intro.len() as f32 * RULES_LEADING + BODY_SIZE;
     let wanted = opts.puzzles_per_page();
-    let most = if samurai || side >= 12 {
+    let most = if grids || side >= 12 {
         1
     } else if caged {
         wanted.min(2)

@@ -211,7 +211,7 @@ impl GridFrame<'_> {
     }
 
     /// The house of each canvas position for the borders: its box or
-    /// region, `None` for a samurai's hole.
+    /// region, `None` for a hole between overlapping grids.
     fn box_ids(&self) -> Vec<Option<usize>> {
         let p = self.puzzle;
         let side = p.side();
@@ -225,8 +225,12 @@ impl GridFrame<'_> {
                         Some((r / rows) * (p.size() / cols) + c / cols)
                     }
                     Layout::Regions(regions) => Some(usize::from(regions[i])),
-                    // The five grids' boxes all sit on the canvas's 3×3 lattice.
-                    Layout::Samurai => Some((r / 3) * 7 + c / 3),
+                    // Every grid's boxes sit on one lattice of the canvas
+                    // (the offsets are multiples of the box shape).
+                    Layout::Grids(_) => {
+                        let (rows, cols) = p.box_shape();
+                        Some((r / rows) * side.div_ceil(cols) + c / cols)
+                    }
                 }
             })
             .collect()

@@ -19,7 +19,7 @@ pub static DIAGONALS: HouseRule = HouseRule {
 };
 
 fn text(puzzle: &Puzzle) -> String {
-    let each = if matches!(puzzle.layout(), Layout::Samurai) { " of each grid" } else { "" };
+    let each = if matches!(puzzle.layout(), Layout::Grids(_)) { " of each grid" } else { "" };
     format!("The two shaded main diagonals{each} also hold each digit exactly once.")
 }
 

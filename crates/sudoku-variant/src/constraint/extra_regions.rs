@@ -72,9 +72,9 @@ fn pattern(puzzle: &Puzzle, top: usize, left: usize, cells: &[(usize, usize)]) -
 }
 
 fn odd_boxes(puzzle: &Puzzle) -> Result<(), String> {
+    let (rows, cols) = puzzle.box_shape();
     match puzzle.layout() {
-        Layout::Boxes { rows, cols } if rows % 2 == 1 && cols % 2 == 1 => Ok(()),
-        Layout::Samurai => Ok(()),
+        Layout::Boxes { .. } | Layout::Grids(_) if rows % 2 == 1 && cols % 2 == 1 => Ok(()),
         _ => Err("rectangular boxes of odd sides, each with a centre cell".into()),
     }
 }

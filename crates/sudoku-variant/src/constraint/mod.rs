@@ -640,8 +640,8 @@ impl FromIterator<&'static dyn Kind> for Kinds {
 pub(crate) mod util {
     use super::*;
 
-    /// `houses(top, left)` of every n×n grid of the puzzle (one, or the
-    /// samurai's five), laid end to end.
+    /// `houses(top, left)` of every n×n grid of the puzzle (one, or each
+    /// of overlapping grids), laid end to end.
     pub fn each_grid(puzzle: &Puzzle, houses: impl Fn(usize, usize) -> Vec<Vec<u16>>) -> Vec<Vec<u16>> {
         puzzle.grids().into_iter().flat_map(|(top, left)| houses(top, left)).collect()
     }

@@ -33,7 +33,11 @@ fn region_of(puzzle: &Puzzle, cell: u16) -> usize {
     match puzzle.layout() {
         Layout::Boxes { rows, cols } => r / usize::from(*rows) * side + c / usize::from(*cols),
         Layout::Regions(of) => of.get(cell).map_or(usize::MAX, |&k| usize::from(k)),
-        Layout::Samurai => r / 3 * side + c / 3,
+        // Every grid's boxes sit on one lattice of the canvas.
+        Layout::Grids(_) => {
+            let (rows, cols) = puzzle.box_shape();
+            r / rows * side + c / cols
+        }
     }
 }
 

@@ -81,17 +81,14 @@ impl Puzzle {
     }
 
     /// Writes the puzzle as an f-puzzles JSON object (one line), with the
-    /// solution when given. Samurai layouts and sizes above 16 have no
-    /// f-puzzles form.
+    /// solution when given. Overlapping grids (samurai, twodoku, ...) and
+    /// sizes above 16 have no f-puzzles form.
     pub fn to_fpuzzles(&self, solution: Option<&[u8]>) -> Result<String, InteropError> {
         let n = self.size();
-        if matches!(self.layout(), Layout::Samurai) {
-            return Err(InteropError::Inexpressible {
-                format: "f-puzzles",
-                what: "the samurai layout".into(),
-            });
+        if let Layout::Grids(grids) = self.layout() {
+            return Err(InteropError::Inexpressible { format: "f-puzzles", what: grids_named(grids) });
         }
-        if n > 16 {
+        if n > FPUZZLES_MAX {
             return Err(InteropError::Inexpressible {
                 format: "f-puzzles",
                 what: format!("size {n} (at most 16)"),
@@ -260,6 +257,14 @@ fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
     if crate::check_size(size).is_err() {
         return Err(crate::VariantError::Size(size).into());
     }
+    // f-puzzles draws grids of 3 to 16 cells a side: a larger one is no
+    // f-puzzles grid, whatever our model holds.
+    if size > FPUZZLES_MAX {
+        return Err(field(
+            "size",
+            &format!("{size}: f-puzzles grids are at most {FPUZZLES_MAX} cells a side"),
+        ));
+    }
     let (givens, regions) = read_grid(object.get("grid"), size)?;
     let layout = box_shapes(size)
         .find(|&(rows, cols)| regions == box_regions(size, rows.into(), cols.into()))
@@ -352,6 +357,18 @@ fn all_metadata_cages(value: &Value) -> bool {
     value.as_array().is_some_and(|cages| {
         cages.iter().all(|c| c.get("cells").is_none_or(|cells| cells.as_array().is_some_and(Vec::is_empty)))
     })
+}
+
+/// The largest side f-puzzles draws.
+const FPUZZLES_MAX: usize = 16;
+
+/// Overlapping grids as a refusal names them: `the samurai layout`, `the
+/// twodoku layout`, `overlapping grids`.
+pub(crate) fn grids_named(grids: &crate::Grids) -> String {
+    match grids.name() {
+        Some(name) => format!("the {name} layout (overlapping grids)"),
+        None => "overlapping grids".into(),
+    }
 }
 
 /// Every box shape `(rows, cols)` with more than one row and column that

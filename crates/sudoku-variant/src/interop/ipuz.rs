@@ -29,8 +29,9 @@ impl Puzzle {
     /// Writes the puzzle as an ipuz sudoku document (one line), with the
     /// solution when given.
     pub fn to_ipuz(&self, solution: Option<&[u8]>) -> Result<String, InteropError> {
-        if matches!(self.layout(), Layout::Samurai) {
-            return Err(InteropError::Inexpressible { format: "ipuz", what: "the samurai layout".into() });
+        if let Layout::Grids(grids) = self.layout() {
+            let what = super::fpuzzles::grids_named(grids);
+            return Err(InteropError::Inexpressible { format: "ipuz", what });
         }
         if let Some(c) = self.constraints().iter().find(|c| c.kind().cage(c.instance()).is_none()) {
             return Err(InteropError::Inexpressible {

@@ -19,9 +19,10 @@ use crate::args::{InputArgs, OutputArgs};
 use crate::out_file::OutFile;
 use crate::pipeline::{for_each_item, input_paths, Flow, RecordRun};
 
-/// The variant records' spec from `--variant` and `--size`; killer, jigsaw,
-/// samurai and the constraints drawn on the grid need more than a line of
-/// givens and are only named to say so.
+/// The variant records' spec from `--variant` and `--size`; killer, jigsaw
+/// and the constraints drawn on the grid need more than a line of givens
+/// and are only named to say so. A named layout of overlapping grids
+/// (`samurai`, `twodoku`, ...) reads lines as its canvas.
 pub fn spec(variant: Option<VariantList>, size: Option<usize>) -> anyhow::Result<VariantSpec> {
     let list = variant.unwrap_or_default();
     let more = |name: &str| {
@@ -30,13 +31,17 @@ pub fn spec(variant: Option<VariantList>, size: Option<usize>) -> anyhow::Result
              form (one object a line, see docs/variants.md)"
         )
     };
-    match list.shape {
-        Some(ShapeName::Samurai) => {
-            bail!("--variant samurai: a samurai is read from 441-character lines or JSON")
+    let layout = match list.shape {
+        Some(ShapeName::Layout(name)) => {
+            if size.is_some_and(|n| n != 9) {
+                bail!("--variant {name}: a {name} is made of 9x9 grids, no --size");
+            }
+            Some(name)
         }
         Some(ShapeName::Jigsaw) => return Err(more("jigsaw")),
-        None => {}
-    }
+        Some(ShapeName::Grids) => return Err(more("grids")),
+        None => None,
+    };
     // A constraint drawn on the grid (killer cages, thermo, arrow, ...) has
     // cells a line cannot give.
     if let Some(kind) = list.kinds.drawn().iter().next() {
@@ -47,7 +52,7 @@ pub fn spec(variant: Option<VariantList>, size: Option<usize>) -> anyhow::Result
     // (`crate::choice::size`); a side in range without a box shape (7) is
     // each line's error, with its file and line (the JSON form can give
     // such a side its regions).
-    Ok(VariantSpec { size, rules })
+    Ok(VariantSpec { size, rules, layout })
 }
 
 /// Whether the input is variant records, as
