@@ -47,6 +47,7 @@ mod killer;
 mod lines;
 mod moves;
 mod non_consecutive;
+mod outside;
 mod parity;
 mod thermo;
 mod windoku;
@@ -68,6 +69,7 @@ use killer::Killer;
 use lines::{DUTCH_WHISPERS, GERMAN_WHISPERS, PALINDROME, RENBAN};
 use moves::{ANTI_KING, ANTI_KNIGHT};
 use non_consecutive::NonConsecutive;
+use outside::{LITTLE_KILLER, SANDWICH, SKYSCRAPERS, X_SUMS};
 use parity::{EVEN, ODD};
 use thermo::Thermo;
 use windoku::WINDOKU;
@@ -94,6 +96,11 @@ pub static KINDS: &[&'static dyn Kind] = &[
     &PALINDROME,
     &ODD,
     &EVEN,
+    // Clues outside the grid (constraint/outside.rs).
+    &SANDWICH,
+    &LITTLE_KILLER,
+    &X_SUMS,
+    &SKYSCRAPERS,
 ];
 
 /// The digit masks of some cells, which a constraint reads and narrows:
@@ -274,6 +281,12 @@ pub trait Kind: Sync {
     /// follow from the puzzle's shape ([`Kind::houses`], [`Kind::distinct`],
     /// [`Kind::not_consecutive`]).
     fn global(&self) -> bool {
+        false
+    }
+    /// Whether the instances are clues outside the grid (a sandwich sum):
+    /// they speak of cells without drawing on them, so a generator's other
+    /// kinds may still use those cells.
+    fn outside(&self) -> bool {
         false
     }
     /// Whether the rule says exactly that its [`Kind::houses`] hold every
@@ -677,10 +690,12 @@ pub(crate) mod util {
         out
     }
 
-    /// Canvas cells already on a constraint of the puzzle.
+    /// Canvas cells already on a constraint of the puzzle (clues outside
+    /// the grid leave theirs free).
     pub fn used_cells(puzzle: &Puzzle) -> Vec<bool> {
         let mut used = vec![false; puzzle.canvas_len()];
-        for c in puzzle.constraints().iter().flat_map(Constraint::cells) {
+        let drawn = puzzle.constraints().iter().filter(|c| !c.kind().outside());
+        for c in drawn.flat_map(Constraint::cells) {
             used[usize::from(c)] = true;
         }
         used
