@@ -170,7 +170,8 @@ fn unsupported(result: Result<sudoku_variant::Imported, InteropError>) -> Vec<St
 fn r34_public_puzzles_with_other_constraints_are_refused_by_name() {
     let cases: [(&str, &[&str]); 4] = [
         ("Quadiagonal", &["quadruple"]),
-        ("Black Kropki X", &["littlekillersum", "ratio", "negative"]),
+        // Its little killers are read; the ratio dots are not.
+        ("Black Kropki X", &["ratio", "negative"]),
         ("Irregular 7x7 Kropki", &["difference", "ratio"]),
         ("The ARt of Sashimi", &["difference", "line", "cage"]),
     ];
@@ -182,6 +183,68 @@ fn r34_public_puzzles_with_other_constraints_are_refused_by_name() {
         }
         let message = InteropError::Unsupported(names).to_string();
         assert!(message.starts_with("not supported: "), "{message}");
+    }
+}
+
+/// The little killers of a public puzzle (its ratio dots taken off):
+/// each clue's cells, way and sum, and written back as they came.
+#[test]
+fn public_little_killers_read_and_write_back() {
+    let (data, _) = public("Black Kropki X");
+    let mut value: Value = serde_json::from_str(&decompress_from_base64(&data).unwrap()).unwrap();
+    let object = value.as_object_mut().unwrap();
+    object.remove("ratio");
+    object.remove("negative");
+    let read = Puzzle::from_fpuzzles(&value.to_string()).unwrap().puzzle;
+    let clues: Vec<(Vec<u16>, Option<u32>)> = read
+        .constraints()
+        .iter()
+        .filter(|c| c.kind().name() == "little-killer")
+        .map(|c| (c.parts()[0].clone(), c.value()))
+        .collect();
+    // R8C1-R9C2 (7), R8C9-R9C8 (7), R1C6-R4C9 (29).
+    assert_eq!(clues, [(vec![63, 73], Some(7)), (vec![71, 79], Some(7)), (vec![5, 15, 25, 35], Some(29))]);
+    let back: Value = serde_json::from_str(&read.to_fpuzzles(None).unwrap()).unwrap();
+    assert_eq!(back["littlekillersum"], value["littlekillersum"]);
+}
+
+/// Outside clues in f-puzzles: the clue's cell outside the grid gives the
+/// line and the side; a clue without a number, or in a corner, is
+/// refused by name.
+#[test]
+fn outside_clues_read_from_their_cell_outside_the_grid() {
+    let nine = Puzzle::blank(9).unwrap();
+    let mut value: Value = serde_json::from_str(&nine.to_fpuzzles(None).unwrap()).unwrap();
+    value["sandwichsum"] =
+        serde_json::json!([{"cell": "R0C3", "value": "12"}, {"cell": "R5C10", "value": 0}]);
+    value["skyscraper"] = serde_json::json!([{"cell": "R10C1", "value": "3"}]);
+    value["xsum"] = serde_json::json!([{"cell": "R2C0", "value": "15"}]);
+    let read = Puzzle::from_fpuzzles(&value.to_string()).unwrap().puzzle;
+    let got: Vec<(&str, u16, u16, Option<u32>)> = read
+        .constraints()
+        .iter()
+        .map(|c| (c.kind().name(), c.parts()[0][0], c.parts()[0][1], c.value()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("sandwich", 2, 11, Some(12)),
+            ("sandwich", 44, 43, Some(0)),
+            ("x-sums", 9, 10, Some(15)),
+            ("skyscrapers", 72, 63, Some(3)),
+        ]
+    );
+    let back: Value = serde_json::from_str(&read.to_fpuzzles(None).unwrap()).unwrap();
+    assert_eq!(back["sandwichsum"][0], serde_json::json!({"cell": "R0C3", "value": "12"}));
+    for (field, entry, says) in [
+        ("sandwichsum", serde_json::json!({"cell": "R0C3", "value": ""}), "without a number"),
+        ("xsum", serde_json::json!({"cell": "R0C0", "value": "3"}), "R0C0"),
+        ("skyscraper", serde_json::json!({"cell": "R3C4", "value": "3"}), "R3C4"),
+    ] {
+        let mut bad = serde_json::from_str::<Value>(&nine.to_fpuzzles(None).unwrap()).unwrap();
+        bad[field] = serde_json::json!([entry]);
+        let err = Puzzle::from_fpuzzles(&bad.to_string()).unwrap_err().to_string();
+        assert!(err.contains(field) && err.contains(says), "{err}");
     }
 }
 

@@ -25,6 +25,8 @@ const BOOK_VARIANTS = [
   ["arrow", "Arrow"],
   ["german-whispers", "German whispers"],
   ["renban", "Renban"],
+  ["sandwich", "Sandwich"],
+  ["little-killer", "Little killer"],
   ["killer+x", "Killer X"],
   ["6x6", "6x6"],
   ["16x16", "16x16"],
