@@ -336,6 +336,38 @@ fn shapes() -> Vec<Puzzle> {
         line("palindrome", vec![38, 47, 48]),
     ];
     out.push(nine.with_constraints(lines).unwrap());
+    // Clues outside the grid, true of a solved grid, in the order they are
+    // read back (the registry's): each kind, and each way a little killer
+    // points.
+    let grid = nine.solve_one().unwrap();
+    let clue = |kind: &str, cells: Vec<u16>| {
+        let d: Vec<u32> = cells.iter().map(|&c| u32::from(grid[usize::from(c)])).collect();
+        let value = match kind {
+            "sandwich" => {
+                let (a, b) =
+                    (d.iter().position(|&x| x == 1).unwrap(), d.iter().position(|&x| x == 9).unwrap());
+                d[a.min(b) + 1..a.max(b)].iter().sum()
+            }
+            "x-sums" => d[..d[0] as usize].iter().sum(),
+            "skyscrapers" => (0..9).filter(|&k| d[..k].iter().all(|&e| e < d[k])).count() as u32,
+            _ => d.iter().sum(),
+        };
+        Constraint::of(
+            sudoku_variant::kind_named(kind).unwrap(),
+            sudoku_variant::Instance { parts: vec![cells], value: Some(value) },
+        )
+    };
+    let clues = vec![
+        clue("sandwich", (0..9).collect()),
+        clue("little-killer", vec![3, 13, 23, 33, 43, 53]),
+        clue("little-killer", vec![2, 10, 18]),
+        clue("little-killer", vec![78, 70, 62]),
+        clue("little-killer", vec![17, 7]),
+        clue("x-sums", (0..9).map(|r| r * 9 + 4).collect()),
+        clue("skyscrapers", (0..9).rev().map(|c| 72 + c).collect()),
+        clue("skyscrapers", (0..9).rev().map(|r| r * 9 + 8).collect()),
+    ];
+    out.push(nine.with_constraints(clues).unwrap());
     out
 }
 

@@ -375,36 +375,69 @@ impl OutsideRule {
         keep(cells, board, &support, full)
     }
 
-    /// Skyscrapers: the cell k steps in holds at most n - count + 1 + k
-    /// (before it at most k are seen, after it only larger digits); the
-    /// placed digits from the clue's side bound the count.
+    /// Skyscrapers: a walk along the line over (highest digit so far,
+    /// digits seen so far), each cell taking one of its candidates: a
+    /// digit above the highest is seen, one below is hidden (digits of a
+    /// row differ, so none equals it), and the line ends with the n seen
+    /// and `count` seen in all. A digit stays where some walk from the
+    /// clue through it reaches such an end. The walk forgets which digits
+    /// it used (a row's are distinct), so it keeps some digits no row
+    /// could, never drops one a row needs.
     fn narrow_skyscrapers(cells: &[u16], n: usize, count: u32, board: &mut dyn Candidates) -> bool {
         let full = up_to(n as u32);
-        for (k, &c) in cells.iter().enumerate() {
-            let most = (n + 1 + k).saturating_sub(count as usize) as u32;
-            if !board.remove(c, full & !up_to(most)) {
-                return false;
+        let len = cells.len();
+        let m: Vec<u32> = cells.iter().map(|&c| board.get(c) & full).collect();
+        // reach[k][h]: bit s when s digits can be seen in the first k cells
+        // with h the highest (0: none yet); done[k][h]: bit s when, with s
+        // seen and h the highest before cell k, the rest can end right.
+        let mut reach = vec![vec![0u32; n + 1]; len + 1];
+        let mut done = vec![vec![0u32; n + 1]; len + 1];
+        reach[0][0] = 1;
+        for k in 0..len {
+            for h in 0..=n {
+                let from = reach[k][h];
+                if from == 0 {
+                    continue;
+                }
+                for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
+                    match d > h {
+                        true => reach[k + 1][d] |= from << 1,
+                        false if d < h => reach[k + 1][h] |= from,
+                        false => {}
+                    }
+                }
             }
         }
-        let (mut seen, mut high) = (0u32, 0u32);
-        for &c in cells {
-            let m = board.get(c) & full;
-            if m.count_ones() != 1 {
-                // Past the n nothing more is seen; before it, the n is
-                // still to come, and only digits above the highest so far
-                // can be seen.
-                return match high == n as u32 {
-                    true => seen == count,
-                    false => seen < count && count <= seen + (n as u32 - high),
-                };
-            }
-            let d = m.trailing_zeros() + 1;
-            if d > high {
-                seen += 1;
-                high = d;
+        if count >= 32 {
+            return false;
+        }
+        done[len][n] = 1 << count;
+        for k in (0..len).rev() {
+            for h in 0..=n {
+                let mut to = 0;
+                for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
+                    match d > h {
+                        true => to |= done[k + 1][d] >> 1,
+                        false if d < h => to |= done[k + 1][h],
+                        false => {}
+                    }
+                }
+                done[k][h] = to;
             }
         }
-        seen == count
+        let mut support = vec![0u32; len];
+        for k in 0..len {
+            for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
+                let through = (0..=n).any(|h| match d > h {
+                    true => reach[k][h] & (done[k + 1][d] >> 1) != 0,
+                    false => d < h && reach[k][h] & done[k + 1][h] != 0,
+                });
+                if through {
+                    support[k] |= 1 << (d - 1);
+                }
+            }
+        }
+        keep(cells, board, &support, full)
     }
 
     /// Little killer: each cell keeps the digits that the others' bounds
