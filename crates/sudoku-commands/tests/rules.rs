@@ -422,6 +422,31 @@ fn keeps_constraint(kind: &str, parts: &[Vec<u16>], value: Option<u32>, grid: &[
             let (a, b) = (digits(&parts[0]), digits(&parts[1]));
             a.iter().zip(&b).all(|(&x, &y)| x == 0 || y == 0 || x == y)
         }
+        // Clues outside the grid, once the cells they read (in order from
+        // the clue) are all filled: sandwich, the digits between the 1 and
+        // the highest digit (the line's length) add up to the number;
+        // X-sums, the first X do, X the first digit; skyscrapers, the
+        // number counts the digits higher than all before them; little
+        // killer, the digits add up to it.
+        "sandwich" | "x-sums" | "skyscrapers" | "little-killer" => {
+            let d: Vec<u32> = digits(&parts[0]).iter().map(|&x| u32::from(x)).collect();
+            let number = value.expect("an outside clue has a number");
+            if d.contains(&0) {
+                return true;
+            }
+            match kind {
+                "sandwich" => {
+                    let n = d.len() as u32;
+                    let (a, b) = (d.iter().position(|&x| x == 1), d.iter().position(|&x| x == n));
+                    a.zip(b).is_some_and(|(a, b)| d[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == number)
+                }
+                "x-sums" => d[..(d[0] as usize).min(d.len())].iter().sum::<u32>() == number,
+                "skyscrapers" => {
+                    (0..d.len()).filter(|&k| d[..k].iter().all(|&e| e < d[k])).count() as u32 == number
+                }
+                _ => d.iter().sum::<u32>() == number,
+            }
+        }
         other => panic!("no independent check of the constraint kind {other}: write one here"),
     }
 }
@@ -520,6 +545,22 @@ fn the_constraint_checks_here_can_fail() {
     );
     grid[..3].copy_from_slice(&[3, 1, 4]);
     assert!(!keeps_constraint("renban", &cage, None, &grid));
+    // Row 1 read from the left over 3 1 4 2 ... with 9 at r1c9.
+    let row = vec![(0u16..9).collect::<Vec<u16>>()];
+    grid[..9].copy_from_slice(&[3, 1, 4, 2, 5, 6, 7, 8, 9]);
+    assert!(keeps_constraint("sandwich", &row, Some(32), &grid));
+    assert!(!keeps_constraint("sandwich", &row, Some(31), &grid));
+    assert!(
+        keeps_constraint("x-sums", &row, Some(8), &grid) && !keeps_constraint("x-sums", &row, Some(3), &grid)
+    );
+    assert!(
+        keeps_constraint("skyscrapers", &row, Some(7), &grid)
+            && !keeps_constraint("skyscrapers", &row, Some(6), &grid)
+    );
+    assert!(keeps_constraint("little-killer", &cage, Some(8), &grid));
+    assert!(!keeps_constraint("little-killer", &cage, Some(9), &grid));
+    grid[4] = 0;
+    assert!(keeps_constraint("sandwich", &row, Some(31), &grid), "open until filled");
     // Issue 47's second set over r1c1-r1c3 (and r1c1-r1c4).
     let line = |d: &[u8]| {
         let mut g = vec![0u8; 81];

@@ -2,7 +2,8 @@
 //! renban, palindromes, slow thermometers, zippers, entropic and modular
 //! lines, double arrows, between and lockout lines, region-sum lines),
 //! edge marks (kropki dots, XV, greater-than) with their negative
-//! constraints, quadruples and clones against an
+//! constraints, quadruples, clones and clues outside the grid (sandwich,
+//! little killer, X-sums, skyscrapers) against an
 //! independent solver written here:
 //! plain backtracking over the cells in row order, checking rows, columns,
 //! boxes and each constraint by its rule as the puzzle books state it
@@ -43,6 +44,12 @@ enum Rule {
     /// not consecutive; 2, neither twice the other; 4, no sum of 10; 8, no
     /// sum of 5.
     Unmarked(usize, usize, u8),
+    /// A clue outside the grid of the named kind on the cells it reads, in
+    /// order from its side, with its number: sandwich, the digits between
+    /// the 1 and the n add up to it; X-sums, the first X digits do, X the
+    /// first digit; skyscrapers, it counts the digits higher than all
+    /// before them; little killer, the digits (repeats allowed) add up to it.
+    Outside(&'static str, Vec<usize>, u32),
 }
 
 impl Rule {
@@ -56,6 +63,7 @@ impl Rule {
             Rule::Edge(_, a, b, _) | Rule::Unmarked(a, b, _) => vec![*a, *b],
             Rule::Quad(c, _) => c.clone(),
             Rule::Clone(a, b) => a.iter().chain(b).copied().collect(),
+            Rule::Outside(_, c, _) => c.clone(),
         }
     }
 
@@ -106,6 +114,23 @@ impl Rule {
                     || bans & 2 != 0 && (x == 2 * y || y == 2 * x)
                     || bans & 4 != 0 && x + y == 10
                     || bans & 8 != 0 && x + y == 5)
+            }
+            Rule::Outside(kind, c, value) => {
+                let d: Vec<u32> = c.iter().map(|&x| u32::from(g[x])).collect();
+                let n = c.len() as u32;
+                match *kind {
+                    "sandwich" => {
+                        let one = d.iter().position(|&x| x == 1).unwrap();
+                        let top = d.iter().position(|&x| x == n).unwrap();
+                        d[one.min(top) + 1..one.max(top)].iter().sum::<u32>() == *value
+                    }
+                    "x-sums" => d[..d[0] as usize].iter().sum::<u32>() == *value,
+                    "skyscrapers" => {
+                        (0..d.len()).filter(|&k| d[..k].iter().all(|&e| e < d[k])).count() as u32 == *value
+                    }
+                    "little-killer" => d.iter().sum::<u32>() == *value,
+                    other => panic!("no reference rule for the clue {other}"),
+                }
             }
         }
     }
@@ -197,6 +222,35 @@ fn line_fits(kind: &str, n: usize, len: usize) -> bool {
         "double-arrow" | "between" => len >= 3,
         _ => true,
     }
+}
+
+/// The kinds of clue outside the grid, by name.
+const OUTSIDE: [&str; 4] = ["sandwich", "little-killer", "x-sums", "skyscrapers"];
+
+/// The cells a clue outside the grid reads: row or column `k` from one of
+/// the four sides (0 left, 1 right, 2 top, 3 bottom), or, for a little
+/// killer, the diagonal from cell `k` one of four ways (same order as the
+/// sides: up-left, up-right, down-left, down-right) to the edge.
+fn clue_cells(n: usize, kind: &str, side: usize, k: usize) -> Vec<usize> {
+    if kind == "little-killer" {
+        let (dr, dc) = [(-1, -1), (-1, 1), (1, -1), (1, 1)][side];
+        let (mut r, mut c) = ((k / n) as isize, (k % n) as isize);
+        let mut out = Vec::new();
+        while (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
+            out.push(r as usize * n + c as usize);
+            r += dr;
+            c += dc;
+        }
+        return out;
+    }
+    (0..n)
+        .map(|j| match side {
+            0 => k * n + j,
+            1 => k * n + n - 1 - j,
+            2 => j * n + k,
+            _ => (n - 1 - j) * n + k,
+        })
+        .collect()
 }
 
 /// Counts solutions up to `limit` of an n×n grid with boxes `br`×`bc`.
@@ -370,6 +424,39 @@ fn json_with(n: usize, givens: &[u8], rules: &[Rule], global: &[&str]) -> String
                 format!(r#"{{"kind":"clone","cells":[{}],"clone":[{}]}}"#, names(a), names(b))
             }
             Rule::Unmarked(..) => String::new(),
+            Rule::Outside(kind, c, value) => {
+                let (a, b) = (c[0] as isize, c[1] as isize);
+                let (dr, dc) = (b / n as isize - a / n as isize, b % n as isize - a % n as isize);
+                match (*kind, dr, dc) {
+                    ("little-killer", _, _) => {
+                        let toward = format!(
+                            "{}-{}",
+                            ["up", "", "down"][(dr + 1) as usize],
+                            ["left", "", "right"][(dc + 1) as usize]
+                        );
+                        format!(
+                            r#"{{"kind":"{kind}","start":"{}","toward":"{toward}","sum":{value}}}"#,
+                            name(n, c[0])
+                        )
+                    }
+                    (_, 0, _) => {
+                        let from = if dc == 1 { "left" } else { "right" };
+                        let field = if *kind == "skyscrapers" { "count" } else { "sum" };
+                        format!(
+                            r#"{{"kind":"{kind}","line":"r{}","from":"{from}","{field}":{value}}}"#,
+                            c[0] / n + 1
+                        )
+                    }
+                    _ => {
+                        let from = if dr == 1 { "top" } else { "bottom" };
+                        let field = if *kind == "skyscrapers" { "count" } else { "sum" };
+                        format!(
+                            r#"{{"kind":"{kind}","line":"c{}","from":"{from}","{field}":{value}}}"#,
+                            c[0] % n + 1
+                        )
+                    }
+                }
+            }
         })
         .filter(|c| !c.is_empty())
         .collect();
@@ -449,6 +536,26 @@ fn blind_rules(n: usize, (br, bc): (usize, usize), rng: &mut ChaCha8Rng) -> Vec<
             rules.push(Rule::Clone(vec![a], vec![b]));
         }
     }
+    // Clues outside the grid with any number in reach.
+    for _ in 0..rng.gen_range(0..=1) {
+        let kind = OUTSIDE[rng.gen_range(0..4)];
+        let (way, k) = (rng.gen_range(0..4), rng.gen_range(0..n * n));
+        let cells = clue_cells(n, kind, way, if kind == "little-killer" { k } else { k % n });
+        let value = match kind {
+            "sandwich" => rng.gen_range(0..n * (n - 1) / 2),
+            "x-sums" => rng.gen_range(1..=n * (n + 1) / 2),
+            "skyscrapers" => rng.gen_range(1..=n),
+            _ => rng.gen_range(cells.len()..=cells.len() * n),
+        };
+        // A little killer's diagonal has 2 cells or more and starts on the
+        // edge its clue is outside of: one step back leaves the grid.
+        let (dr, dc) = [(-1, -1), (-1, 1), (1, -1), (1, 1)][way];
+        let (r, c) = ((k / n) as isize - dr, (k % n) as isize - dc);
+        let starts = !(0..n as isize).contains(&r) || !(0..n as isize).contains(&c);
+        if kind != "little-killer" || (cells.len() >= 2 && starts) {
+            rules.push(Rule::Outside(kind, cells, value as u32));
+        }
+    }
     for _ in 0..rng.gen_range(1..=3) {
         let len = rng.gen_range(2..=n.min(4));
         if let Some(p) = random_path(n, len, rng) {
@@ -493,11 +600,21 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
             let mut rules = Vec::new();
             // Each kind or not, about ten of them whatever the registry
             // holds, so that some puzzles stay loose enough for many
-            // solutions.
+            // solutions (a clue outside the grid, on a whole line, less
+            // often).
             let odds = (10.0 / KINDS.len() as f64).min(0.6);
-            let chosen: Vec<_> = KINDS.iter().filter(|_| rng.gen_bool(odds)).collect();
+            let chosen: Vec<_> = KINDS
+                .iter()
+                .filter(|k| rng.gen_bool(if OUTSIDE.contains(&k.name()) { odds.min(0.2) } else { odds }))
+                .collect();
             for kind in chosen {
-                for instance in draw(*kind, &blank, &grid, &mut rng) {
+                let mut drawn = draw(*kind, &blank, &grid, &mut rng);
+                // A clue outside the grid speaks of a whole line: two of a
+                // kind at most, or few puzzles would have many solutions.
+                if OUTSIDE.contains(&kind.name()) {
+                    drawn.truncate(rng.gen_range(1..=2));
+                }
+                for instance in drawn {
                     let cells =
                         |k: usize| instance.parts[k].iter().map(|&c| usize::from(c)).collect::<Vec<_>>();
                     rules.push(match kind.name() {
@@ -526,6 +643,11 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
                             Rule::Quad(cells(0), digits)
                         }
                         "clone" => Rule::Clone(cells(0), cells(1)),
+                        clue if OUTSIDE.contains(&clue) => Rule::Outside(
+                            OUTSIDE.into_iter().find(|&l| l == clue).unwrap(),
+                            cells(0),
+                            instance.value.unwrap(),
+                        ),
                         other => panic!("no reference rule for {other}"),
                     });
                 }

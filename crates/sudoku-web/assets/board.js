@@ -35,8 +35,41 @@ function buildBoard(boardEl, shape, interactive) {
     }
     boardEl.appendChild(row);
   }
-  boardEl.appendChild(glyphLayer(shape));
+  // Room outside the grid for clues there (a cell on each side that has some); a board without
+  // such clues is laid out as before.
+  const m = outsideMargins(shape);
+  const framed = m.top + m.right + m.bottom + m.left > 0;
+  boardEl.classList.toggle("framed", framed);
+  for (const [key, v] of [["--mt", m.top], ["--mr", m.right], ["--mb", m.bottom], ["--ml", m.left]]) {
+    if (framed) boardEl.style.setProperty(key, String(v));
+    else boardEl.style.removeProperty(key);
+  }
+  const col = boardEl.closest(".board-col");
+  if (col) {
+    if (framed) col.style.setProperty("--fit", String(shape.side / (shape.side + m.left + m.right)));
+    else col.style.removeProperty("--fit");
+  }
+  boardEl.appendChild(glyphLayer(shape, m));
   return cells;
+}
+
+/**
+ * The room the glyphs need outside the grid, in cells: 1 on each side some dot, text or stroke
+ * reaches past (a sandwich sum, a little killer's arrow), else 0.
+ */
+function outsideMargins(shape) {
+  const s = shape.side, m = { top: 0, right: 0, bottom: 0, left: 0 };
+  const reach = (x, y) => {
+    if (x < 0) m.left = 1;
+    if (y < 0) m.top = 1;
+    if (x > s) m.right = 1;
+    if (y > s) m.bottom = 1;
+  };
+  for (const g of shape.glyphs) {
+    if (g.kind === "dot" || g.kind === "text") reach(g.x, g.y);
+    else if (g.kind === "stroke") for (const [x, y] of g.points) reach(x, y);
+  }
+  return m;
 }
 
 /** The classes of cell i's thick lines: an edge of the grid, a gap or another box or region. */
@@ -64,10 +97,12 @@ function shadedCells(shape) {
  * column + 0.5, row + 0.5): lines and discs half transparent, so the digits show through; cages
  * dashed just inside their cells with the sum in the first cell's corner.
  */
-function glyphLayer(shape) {
+function glyphLayer(shape, m) {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("class", "glyphs");
-  svg.setAttribute("viewBox", "0 0 " + shape.side + " " + shape.side);
+  // The board's cells, and the margin `m` around them where clues outside the grid are drawn.
+  const box = [-m.left, -m.top, shape.side + m.left + m.right, shape.side + m.top + m.bottom];
+  svg.setAttribute("viewBox", box.join(" "));
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("data-testid", "glyphs");
   const shapes = document.createElementNS(SVG_NS, "g");

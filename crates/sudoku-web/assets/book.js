@@ -30,6 +30,8 @@ const BOOK_VARIANTS = [
   ["kropki", "Kropki"],
   ["xv", "XV"],
   ["quadruple", "Quadruple"],
+  ["sandwich", "Sandwich"],
+  ["little-killer", "Little killer"],
   ["killer+x", "Killer X"],
   ["6x6", "6x6"],
   ["16x16", "16x16"],

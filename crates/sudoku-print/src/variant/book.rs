@@ -10,7 +10,7 @@
 
 use sudoku_variant::{Layout, Puzzle};
 
-use super::frame::GridFrame;
+use super::frame::{GridFrame, Margins};
 use crate::font::Font;
 use crate::layout::{self, Anchor, Area, Sheet, BODY_SIZE, CAPTION_SIZE, INK, PUZZLE_GAP, SOFT};
 use crate::layout::{body, book_plan, draw_pages, text};
@@ -91,6 +91,11 @@ fn narrowest_body(opts: &PrintOptions) -> Area {
 
 pub(super) fn section_geometry(section: &VariantSection, opts: &PrintOptions) -> Geometry {
     let side = section.items.iter().map(|i| i.puzzle.side()).max().unwrap_or(9);
+    // Cells across and down, with the room of clues outside the grid.
+    let margins: Vec<(usize, Margins)> =
+        section.items.iter().map(|i| (i.puzzle.side(), Margins::of(&i.puzzle))).collect();
+    let across = margins.iter().map(|&(s, m)| m.across(s)).max().unwrap_or(side);
+    let down = margins.iter().map(|&(s, m)| m.down(s)).max().unwrap_or(side);
     let grids = section.items.iter().any(|i| matches!(i.puzzle.layout(), Layout::Grids(_)));
     let caged = section.items.iter().any(|i| i.puzzle.has_cages());
     let area = narrowest_body(opts);
@@ -106,10 +111,10 @@ pub(super) fn section_geometry(section: &VariantSection, opts: &PrintOptions) ->
     };
     let caption_h = CAPTION_SIZE * 1.9;
     let fit = |cols: usize, rows: usize| {
-        let cell_w = (area.width() - PUZZLE_GAP * (cols - 1) as f32) / cols as f32 / side as f32;
+        let cell_w = (area.width() - PUZZLE_GAP * (cols - 1) as f32) / cols as f32 / across as f32;
         let cell_h = (area.height() - intro_h - PUZZLE_GAP * (rows - 1) as f32 - caption_h * rows as f32)
             / rows as f32
-            / side as f32;
+            / down as f32;
         cell_w.min(cell_h).floor().max(0.0)
     };
     let mut best = (1, 1, fit(1, 1));
@@ -255,14 +260,18 @@ pub fn variant_book(sections: &[VariantSection], opts: &PrintOptions) -> Vec<She
                 }
                 for k in 0..*n {
                     let item = &sec.items[first + k];
-                    let (x, top) = place(area, geometry, item.puzzle.side(), k);
-                    let side = geometry.cell * item.puzzle.side() as f32;
+                    let (n, m) = (item.puzzle.side(), Margins::of(&item.puzzle));
+                    let (left, top) = place(area, geometry, (m.across(n), m.down(n)), k);
+                    // The grid inside the room of its outside clues; the
+                    // caption over the grid, above any clues on top.
+                    let x = left + (m.left as f32) * geometry.cell;
+                    let side = geometry.cell * n as f32;
                     caption(sheet, x, top, side, numbers[*section][first + k], &item.meta);
                     GridFrame {
                         puzzle: &item.puzzle,
                         solution: None,
                         x,
-                        y: top + CAPTION_SIZE * 1.9,
+                        y: top + CAPTION_SIZE * 1.9 + (m.top as f32) * geometry.cell,
                         cell: geometry.cell,
                     }
                     .draw(&mut sheet.marks);
@@ -300,13 +309,14 @@ fn section_intro(sheet: &mut Sheet, area: Area, name: &str, rules: &[String]) {
     }
 }
 
-/// The top-left corner of the `k`-th puzzle's caption in `area`: rows
+/// The top-left corner of the `k`-th puzzle's caption in `area`, for a
+/// grid `across` × `down` cells (with the room of its outside clues): rows
 /// spread evenly down the area, each grid centred in its column.
-fn place(area: Area, g: &Geometry, side: usize, k: usize) -> (f32, f32) {
+fn place(area: Area, g: &Geometry, (across, down): (usize, usize), k: usize) -> (f32, f32) {
     let (row, col) = ((k / g.cols) as f32, (k % g.cols) as f32);
-    let grid = g.cell * side as f32;
+    let grid = g.cell * across as f32;
     let column_w = (area.width() - PUZZLE_GAP * (g.cols - 1) as f32) / g.cols as f32;
-    let block_h = CAPTION_SIZE * 1.9 + grid;
+    let block_h = CAPTION_SIZE * 1.9 + g.cell * down as f32;
     let free = (area.height() - g.rows as f32 * block_h).max(0.0);
     let (edge, between) = match g.rows {
         1 => (free / 2.0, 0.0),
@@ -354,13 +364,16 @@ fn shown(item: &VariantItem) -> &[u8] {
 fn place_answer(sheet: &mut Sheet, slot: Area, label: String, item: &VariantItem) {
     let caption_size = 8.0;
     let caption_h = caption_size * 1.6;
-    let side = item.puzzle.side() as f32;
-    let cell = ((slot.width().min(slot.height() - caption_h)) / side * 2.0).floor() / 2.0;
-    let x = slot.left + (slot.width() - cell * side) / 2.0;
+    let n = item.puzzle.side();
+    let side = n as f32;
+    let m = Margins::of(&item.puzzle);
+    let (across, down) = (m.across(n) as f32, m.down(n) as f32);
+    let cell = ((slot.width() / across).min((slot.height() - caption_h) / down) * 2.0).floor() / 2.0;
+    let x = slot.left + (slot.width() - cell * across) / 2.0 + m.left as f32 * cell;
     let label = Font::get().fit(&label, caption_size, cell * side);
     sheet.texts.push(text(x, slot.top + caption_size, caption_size, INK, Anchor::Start, label));
-    GridFrame { puzzle: &item.puzzle, solution: Some(shown(item)), x, y: slot.top + caption_h, cell }
-        .draw(&mut sheet.marks);
+    let y = slot.top + caption_h + m.top as f32 * cell;
+    GridFrame { puzzle: &item.puzzle, solution: Some(shown(item)), x, y, cell }.draw(&mut sheet.marks);
 }
 
 /// One puzzle (or, with `solution`, its answer) alone on a page of
@@ -375,13 +388,14 @@ pub fn variant_page(puzzle: &Puzzle, solution: Option<&[u8]>, opts: &PrintOption
     let rules = layout::wrap(&rules_text(puzzle), BODY_SIZE, live.width());
     section_intro(&mut sheet, live, &title, &rules);
     let top = live.top + HEADING_SIZE * 1.6 + rules.len() as f32 * RULES_LEADING + BODY_SIZE;
-    let n = puzzle.side() as f32;
-    let mut cell = (live.width().min(live.bottom - top) / n).floor().max(1.0);
+    let m = Margins::of(puzzle);
+    let (across, down) = (m.across(puzzle.side()) as f32, m.down(puzzle.side()) as f32);
+    let mut cell = (live.width() / across).min((live.bottom - top) / down).floor().max(1.0);
     if puzzle.side() <= 6 {
         cell = cell.min(CHILD_CELL.1.floor());
     }
-    let x = live.left + (live.width() - cell * n) / 2.0;
-    let y = top + (live.bottom - top - cell * n) / 2.0;
+    let x = live.left + (live.width() - cell * across) / 2.0 + m.left as f32 * cell;
+    let y = top + (live.bottom - top - cell * down) / 2.0 + m.top as f32 * cell;
     let solution = solution.filter(|s| s.len() == puzzle.canvas_len());
     GridFrame { puzzle, solution, x, y, cell }.draw(&mut sheet.marks);
     sheet
@@ -410,18 +424,22 @@ pub fn variant_image(puzzle: &Puzzle, solution: Option<&[u8]>) -> Sheet {
     let margin = 4.0;
     let n = puzzle.side() as f32;
     let cell = (layout::SINGLE_SIDE / n).max(16.0);
-    let side = cell * n + 2.0 * margin;
+    // Room for clues outside the grid, a cell on each side that has some.
+    let m = Margins::of(puzzle);
+    let width = cell * m.across(puzzle.side()) as f32 + 2.0 * margin;
+    let height = cell * m.down(puzzle.side()) as f32 + 2.0 * margin;
     let mut sheet = Sheet {
-        width: side,
-        height: side,
-        trim: [0.0, 0.0, side, side],
+        width,
+        height,
+        trim: [0.0, 0.0, width, height],
         grids: Vec::new(),
         texts: Vec::new(),
         vertical_texts: Vec::new(),
         marks: Vec::new(),
     };
     let solution = solution.filter(|s| s.len() == puzzle.canvas_len());
-    GridFrame { puzzle, solution, x: margin, y: margin, cell }.draw(&mut sheet.marks);
+    let (x, y) = (margin + m.left as f32 * cell, margin + m.top as f32 * cell);
+    GridFrame { puzzle, solution, x, y, cell }.draw(&mut sheet.marks);
     sheet
 }
 

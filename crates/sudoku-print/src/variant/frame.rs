@@ -458,6 +458,50 @@ impl GridFrame<'_> {
     }
 }
 
+/// Room around a grid for glyphs outside it (a sandwich sum, a little
+/// killer's arrow), in whole cells: one on each side some glyph reaches
+/// past, none elsewhere, so a grid without outside clues is laid out as
+/// before.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Margins {
+    pub left: usize,
+    pub top: usize,
+    pub right: usize,
+    pub bottom: usize,
+}
+
+impl Margins {
+    /// The room `puzzle`'s glyphs need.
+    pub(crate) fn of(puzzle: &Puzzle) -> Margins {
+        let side = puzzle.side() as f32;
+        let mut m = Margins::default();
+        let mut reach = |x: f32, y: f32| {
+            m.left |= usize::from(x < 0.0);
+            m.top |= usize::from(y < 0.0);
+            m.right |= usize::from(x > side);
+            m.bottom |= usize::from(y > side);
+        };
+        for glyph in sudoku_variant::glyphs(puzzle) {
+            match glyph {
+                Glyph::Dot { x, y, .. } | Glyph::Text { x, y, .. } => reach(x, y),
+                Glyph::Stroke { points, .. } => points.iter().for_each(|&[x, y]| reach(x, y)),
+                _ => {}
+            }
+        }
+        m
+    }
+
+    /// Cells across: the grid's `side` and the room beside it.
+    pub(crate) fn across(self, side: usize) -> usize {
+        side + self.left + self.right
+    }
+
+    /// Cells down.
+    pub(crate) fn down(self, side: usize) -> usize {
+        side + self.top + self.bottom
+    }
+}
+
 /// A digit's size in a cell of side 1: on a grid of side `size`, in a
 /// puzzle or an `answer`.
 pub(crate) fn digit_scale(size: usize, answer: bool) -> f32 {

@@ -51,6 +51,7 @@ mod lines;
 mod moves;
 mod negative;
 mod non_consecutive;
+mod outside;
 mod parity;
 mod quadruple;
 mod region_sum;
@@ -78,6 +79,7 @@ use lines::{DUTCH_WHISPERS, ENTROPIC, GERMAN_WHISPERS, MODULAR, PALINDROME, RENB
 use moves::{ANTI_KING, ANTI_KNIGHT};
 use negative::{BLACK_NEGATIVE, KROPKI_NEGATIVE, WHITE_NEGATIVE, XV_NEGATIVE};
 use non_consecutive::NonConsecutive;
+use outside::{LITTLE_KILLER, SANDWICH, SKYSCRAPERS, X_SUMS};
 use parity::{EVEN, ODD};
 use quadruple::Quadruple;
 use region_sum::RegionSum;
@@ -126,6 +128,11 @@ pub static KINDS: &[&'static dyn Kind] = &[
     &GREATER_THAN,
     &Quadruple,
     &Clones,
+    // Clues outside the grid (constraint/outside.rs).
+    &SANDWICH,
+    &LITTLE_KILLER,
+    &X_SUMS,
+    &SKYSCRAPERS,
 ];
 
 /// The digit masks of some cells, which a constraint reads and narrows:
@@ -306,6 +313,12 @@ pub trait Kind: Sync {
     /// follow from the puzzle's shape ([`Kind::houses`], [`Kind::distinct`],
     /// [`Kind::not_consecutive`]).
     fn global(&self) -> bool {
+        false
+    }
+    /// Whether the instances are clues outside the grid (a sandwich sum):
+    /// they speak of cells without drawing on them, so a generator's other
+    /// kinds may still use those cells.
+    fn outside(&self) -> bool {
         false
     }
     /// Whether the rule says exactly that its [`Kind::houses`] hold every
@@ -793,10 +806,12 @@ pub(crate) mod util {
         out
     }
 
-    /// Canvas cells already on a constraint of the puzzle.
+    /// Canvas cells already on a constraint of the puzzle (clues outside
+    /// the grid leave theirs free).
     pub fn used_cells(puzzle: &Puzzle) -> Vec<bool> {
         let mut used = vec![false; puzzle.canvas_len()];
-        for c in puzzle.constraints().iter().flat_map(Constraint::cells) {
+        let drawn = puzzle.constraints().iter().filter(|c| !c.kind().outside());
+        for c in drawn.flat_map(Constraint::cells) {
             used[usize::from(c)] = true;
         }
         used

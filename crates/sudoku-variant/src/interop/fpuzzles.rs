@@ -106,6 +106,13 @@ impl Puzzle {
                 what: format!("the {} rule", rule.name()),
             });
         }
+        // A constraint whose kind has no f-puzzles field would be dropped.
+        if let Some(c) = self.constraints().iter().find(|c| c.kind().fpuzzles_key().is_none()) {
+            return Err(InteropError::Inexpressible {
+                format: "f-puzzles",
+                what: format!("the {} constraint", c.kind().name()),
+            });
+        }
         // f-puzzles has no box-shape field: boxes other than the default
         // shape are written as regions.
         let regions = match self.layout() {

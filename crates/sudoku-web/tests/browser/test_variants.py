@@ -458,3 +458,60 @@ def test_a_wrong_digit_in_a_killer_is_a_mistake(driver):
     name = "r%dc%d" % (i // 9 + 1, i % 9 + 1)
     assert name + " holds " + wrong in d.find_element(By.ID, "mistakes-list").text
     assert "mistake" in cell_el(d, i, 9).get_attribute("class").split()
+
+
+# A sandwich puzzle (`sudoku generate --variant sandwich --seed 1`): clues above, left of and right
+# of the grid, none below.
+SANDWICH = {
+    "size": 9,
+    "constraints": [
+        {"kind": "sandwich", "line": "c3", "from": "top", "sum": 9},
+        {"kind": "sandwich", "line": "r5", "from": "right", "sum": 0},
+        {"kind": "sandwich", "line": "r6", "from": "right", "sum": 7},
+        {"kind": "sandwich", "line": "r4", "from": "left", "sum": 3},
+        {"kind": "sandwich", "line": "c4", "from": "top", "sum": 20},
+        {"kind": "sandwich", "line": "r9", "from": "left", "sum": 6},
+        {"kind": "sandwich", "line": "r7", "from": "right", "sum": 23},
+        {"kind": "sandwich", "line": "c5", "from": "top", "sum": 32},
+        {"kind": "sandwich", "line": "r8", "from": "left", "sum": 6},
+    ],
+    "givens": ".......5.........6......4...76....1...........2......8...1.7.................25..",
+}
+
+
+def test_sandwich_sums_show_outside_the_board_unclipped(driver):
+    d = driver
+    open_variant(d, SANDWICH)
+    assert "sandwich" in d.find_element(By.ID, "rules-text").text.lower() or "between" in d.find_element(
+        By.ID, "rules-text"
+    ).text.lower()
+    # Each sum's text, its box on the page, the board's cells' box and the frame that scrolls.
+    texts, board_box, frame, scrolls = d.execute_script(
+        """
+        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+        const cells = [...document.querySelectorAll('#board .cell')].map(box);
+        const all = [Math.min(...cells.map(c => c[0])), Math.min(...cells.map(c => c[1])),
+                     Math.max(...cells.map(c => c[2])), Math.max(...cells.map(c => c[3]))];
+        const wrap = document.getElementById('board-wrap');
+        return [[...document.querySelectorAll('#board svg text[data-kind=text]')].map(t => [t.textContent, box(t)]),
+                all, box(wrap), wrap.scrollWidth > wrap.clientWidth || wrap.scrollHeight > wrap.clientHeight];
+        """
+    )
+    assert sorted(t for t, _ in texts) == sorted(str(c["sum"]) for c in SANDWICH["constraints"])
+    left, top, right, bottom = board_box
+    cell = (right - left) / 9
+    for (text, (x0, y0, x1, y1)), con in zip(texts, SANDWICH["constraints"]):
+        # Outside the cells on the clue's side, next to its row or column.
+        side = con["from"]
+        if side == "top":
+            assert y1 <= top and top - y0 < cell, (text, side)
+        elif side == "left":
+            assert x1 <= left and left - x0 < cell, (text, side)
+        else:
+            assert x0 >= right and x1 - right < cell, (text, side)
+        # Not clipped: inside the board's frame, which does not scroll, and inside the window.
+        assert frame[0] <= x0 and x1 <= frame[2] and frame[1] <= y0 and y1 <= frame[3], (text, frame)
+    assert not scrolls
+    width = d.execute_script("return document.documentElement.clientWidth")
+    assert d.execute_script("return document.documentElement.scrollWidth") <= width
+    shot(d, "sandwich.png")
