@@ -164,8 +164,12 @@ fn r45_variant_difficulty_bands_hold_for_every_record() {
 /// X-Wing, XY-Wing, ...), for any `--jobs`.
 #[test]
 fn r45_variant_technique_keeps_the_hardest_step() {
-    for (list, size, technique, name) in
-        [("jigsaw", "9", "x-wing", "X-Wing"), ("jigsaw", "9", "xy-wing", "XY-Wing")]
+    // Each with its technique's band, as the CLI advises: a technique alone
+    // is rare among the puzzles of all bands (no X-wing among 200 jigsaws of
+    // seed 7), and whether 40 draws find one depends on the seed: the
+    // engine's search (issue 47) changed which puzzles a seed gives.
+    for (list, size, technique, name, band) in
+        [("jigsaw", "9", "x-wing", "X-Wing", "medium"), ("jigsaw", "9", "xy-wing", "XY-Wing", "hard")]
     {
         let base = [
             "generate",
@@ -175,6 +179,8 @@ fn r45_variant_technique_keeps_the_hardest_step() {
             size,
             "--technique",
             technique,
+            "--difficulty",
+            band,
             "--seed",
             "1",
             "-q",
