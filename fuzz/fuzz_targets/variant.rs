@@ -25,7 +25,8 @@ fuzz_target!(|data: &[u8]| {
         .filter(|&(i, _)| i < 16 && selector >> i & 1 == 1)
         .map(|(_, r)| r)
         .collect();
-    let spec = VariantSpec { size: None, rules };
+    // Layouts come with the records themselves (a JSON `layout` or `grids`).
+    let spec = VariantSpec { size: None, rules, layout: None };
     let n_lines = text.iter().filter(|&&b| b == b'\n').count() + 1;
     for record in variant_records(text, "fuzz", spec) {
         assert!(record.line >= 1 && record.line <= n_lines);

@@ -9,7 +9,7 @@
 //! from the solution, said as such. The SE ladder's hints are
 //! `sudoku-grade`'s, for the variants it knows.
 
-use crate::constraint::Candidates;
+use crate::constraint::Masks;
 use crate::{Puzzle, VariantSolver};
 
 /// What the next step is.
@@ -137,7 +137,7 @@ impl Puzzle {
         // A constraint (cage, thermometer, arrow, ...) narrowing a cell to
         // one digit.
         for constraint in self.constraints() {
-            let mut narrowed = Board(cands.clone());
+            let mut narrowed = Masks(cands.clone());
             if !constraint.kind().narrow(constraint.instance(), self.size(), &mut narrowed) {
                 continue;
             }
@@ -222,20 +222,5 @@ impl Puzzle {
             cands[c] = 1 << (d - 1);
         }
         cands
-    }
-}
-
-/// A hint's candidates (canvas order) as a constraint narrows them.
-struct Board(Vec<u32>);
-
-impl Candidates for Board {
-    fn get(&self, cell: u16) -> u32 {
-        self.0[usize::from(cell)]
-    }
-
-    fn remove(&mut self, cell: u16, mask: u32) -> bool {
-        let x = &mut self.0[usize::from(cell)];
-        *x &= !mask;
-        *x != 0
     }
 }

@@ -182,16 +182,7 @@ impl Kind for Clones {
 mod tests {
     use super::*;
 
-    struct Board(Vec<u32>);
-    impl Candidates for Board {
-        fn get(&self, cell: u16) -> u32 {
-            self.0[usize::from(cell)]
-        }
-        fn remove(&mut self, cell: u16, mask: u32) -> bool {
-            self.0[usize::from(cell)] &= !mask;
-            self.0[usize::from(cell)] != 0
-        }
-    }
+    use crate::constraint::testing::Board;
 
     /// Narrowing keeps exactly the digits both corresponding cells may
     /// hold (brute force over every pair of masks of 5 digits), and

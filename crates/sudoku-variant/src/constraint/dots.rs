@@ -418,16 +418,7 @@ impl Kind for EdgeRule {
 mod tests {
     use super::*;
 
-    struct Board(Vec<u32>);
-    impl Candidates for Board {
-        fn get(&self, cell: u16) -> u32 {
-            self.0[usize::from(cell)]
-        }
-        fn remove(&mut self, cell: u16, mask: u32) -> bool {
-            self.0[usize::from(cell)] &= !mask;
-            self.0[usize::from(cell)] != 0
-        }
-    }
+    use crate::constraint::testing::Board;
 
     #[test]
     fn each_mark_keeps_and_breaks() {

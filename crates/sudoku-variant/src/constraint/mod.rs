@@ -881,23 +881,27 @@ pub(crate) mod util {
     }
 }
 
+/// Candidates as plain masks, cell `i` at index `i` (a hint's board, the
+/// rule files' tests).
+pub(crate) struct Masks(pub Vec<u32>);
+
+impl Candidates for Masks {
+    fn get(&self, cell: u16) -> u32 {
+        self.0[usize::from(cell)]
+    }
+
+    fn remove(&mut self, cell: u16, mask: u32) -> bool {
+        let x = &mut self.0[usize::from(cell)];
+        *x &= !mask;
+        *x != 0
+    }
+}
+
 /// What the rule files' tests share.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::{Candidates, Instance, Kind};
-
-    /// Candidates as plain masks, cell `i` at index `i`.
-    pub struct Board(pub Vec<u32>);
-
-    impl Candidates for Board {
-        fn get(&self, cell: u16) -> u32 {
-            self.0[usize::from(cell)]
-        }
-        fn remove(&mut self, cell: u16, mask: u32) -> bool {
-            self.0[usize::from(cell)] &= !mask;
-            self.0[usize::from(cell)] != 0
-        }
-    }
+    pub(crate) use super::Masks as Board;
+    use super::{Instance, Kind};
 
     /// Checks [`Kind::narrow`] against brute force on `trials` random
     /// instances: `make(len, rng)` builds an instance on cells `0..len` for

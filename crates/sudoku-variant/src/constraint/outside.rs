@@ -776,16 +776,7 @@ mod tests {
         assert!(LITTLE_KILLER.keeps(&[2, 2, 3], 4, 7) && !LITTLE_KILLER.keeps(&[2, 2, 3], 4, 8));
     }
 
-    struct Board(Vec<u32>);
-    impl Candidates for Board {
-        fn get(&self, cell: u16) -> u32 {
-            self.0[usize::from(cell)]
-        }
-        fn remove(&mut self, cell: u16, mask: u32) -> bool {
-            self.0[usize::from(cell)] &= !mask;
-            self.0[usize::from(cell)] != 0
-        }
-    }
+    use crate::constraint::testing::Board;
 
     /// Every assignment of `len` cells to digits 1..=n, distinct ones only
     /// when `distinct` (a row's permutations).
