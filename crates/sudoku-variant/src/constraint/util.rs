@@ -1,0 +1,229 @@
+//! Helpers the kinds share.
+
+use super::*;
+
+/// `houses(top, left)` of every n×n grid of the puzzle (one, or each
+/// of overlapping grids), laid end to end.
+pub fn each_grid(puzzle: &Puzzle, houses: impl Fn(usize, usize) -> Vec<Vec<u16>>) -> Vec<Vec<u16>> {
+    puzzle.grids().into_iter().flat_map(|(top, left)| houses(top, left)).collect()
+}
+
+/// Whether every house `kind` adds holds distinct digits in `grid`.
+pub fn houses_hold(kind: &dyn Kind, puzzle: &Puzzle, grid: &[u8]) -> bool {
+    each_grid(puzzle, |t, l| kind.houses(puzzle, t, l)).iter().all(|house| {
+        let mut seen = 0u64;
+        house.iter().all(|&c| {
+            let bit = 1u64 << grid[usize::from(c)];
+            let fresh = seen & bit == 0;
+            seen |= bit;
+            fresh
+        })
+    })
+}
+
+/// Whether two canvas cells of side `side` touch (orthogonally or
+/// diagonally).
+pub fn touch(side: usize, a: u16, b: u16) -> bool {
+    let (a, b) = (usize::from(a), usize::from(b));
+    let (ra, ca, rb, cb) = (a / side, a % side, b / side, b % side);
+    a != b && ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1
+}
+
+/// Checks that `cells` exist, are distinct, and each touches the next.
+pub fn check_line(puzzle: &Puzzle, cells: &[u16], what: &str) -> Result<(), String> {
+    for (k, &c) in cells.iter().enumerate() {
+        if !puzzle.is_cell(usize::from(c)) {
+            return Err(format!("{what}: position {} is not a cell", k + 1));
+        }
+        if cells[..k].contains(&c) {
+            return Err(format!("{what}: {} is named twice", puzzle.cell_name(usize::from(c))));
+        }
+        if k > 0 && !touch(puzzle.side(), cells[k - 1], c) {
+            return Err(format!(
+                "{what}: {} does not touch {}",
+                puzzle.cell_name(usize::from(cells[k - 1])),
+                puzzle.cell_name(usize::from(c))
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a JSON array of cell names.
+pub fn json_cells(value: Option<&Value>, field: &str, cell: ReadName<'_>) -> Result<Vec<u16>, String> {
+    let list = value.and_then(Value::as_array).ok_or_else(|| format!("expected \"{field}\": [cells]"))?;
+    list.iter()
+        .map(|v| {
+            let name = v.as_str().ok_or_else(|| format!("{field}: {v} is not a cell name"))?;
+            cell(name).map_err(|e| format!("{field}: {e}"))
+        })
+        .collect()
+}
+
+/// Writes cells as a JSON array of names.
+pub fn names(cells: &[u16], name: WriteName<'_>) -> Value {
+    Value::Array(cells.iter().map(|&c| Value::String(name(c))).collect())
+}
+
+/// Reads an f-puzzles array of `R1C1` names.
+pub fn fp_cells(value: &Value, cell: ReadFpCell<'_>) -> Result<Vec<u16>, String> {
+    value.as_array().ok_or_else(|| format!("{value} is not a list of cells"))?.iter().map(cell).collect()
+}
+
+/// The lowest and highest digit of a mask (1-based); (0, 0) when empty.
+pub fn bounds(mask: u32) -> (u32, u32) {
+    if mask == 0 {
+        (0, 0)
+    } else {
+        (mask.trailing_zeros() + 1, 32 - mask.leading_zeros())
+    }
+}
+
+/// The digits 1..=d as a mask.
+pub fn up_to(d: u32) -> u32 {
+    if d >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << d) - 1
+    }
+}
+
+/// Narrows cells so that weighted sums (each side a list of cells
+/// with their weights) can all be equal: each sum lies between its
+/// lowest and highest value, and each cell keeps the digits that leave
+/// every range a common value. Sound for any weights; refuses single
+/// digits whose sums differ. Arrows, double arrows and region-sum lines
+/// share it.
+pub fn narrow_equal_sums(sides: &[Vec<(u16, u32)>], n: usize, board: &mut dyn Candidates) -> bool {
+    let full = up_to(n as u32);
+    let ranges: Vec<(u32, u32)> = sides
+        .iter()
+        .map(|side| {
+            side.iter().fold((0, 0), |(low, high), &(c, w)| {
+                let (lo, hi) = bounds(board.get(c) & full);
+                (low + lo * w, high + hi * w)
+            })
+        })
+        .collect();
+    let low = ranges.iter().map(|r| r.0).max().unwrap_or(0);
+    let high = ranges.iter().map(|r| r.1).min().unwrap_or(0);
+    if low > high {
+        return false;
+    }
+    // Keep digit x in cell c (weight w) when some value in low..=high
+    // is reached with the rest of its side.
+    for (side, &(s_low, s_high)) in sides.iter().zip(&ranges) {
+        for &(c, w) in side {
+            let (lo, hi) = bounds(board.get(c) & full);
+            let (rest_low, rest_high) = (s_low - lo * w, s_high - hi * w);
+            let min = low.saturating_sub(rest_high).div_ceil(w);
+            let max = high.saturating_sub(rest_low) / w;
+            if !board.remove(c, up_to(min.saturating_sub(1)) | (full & !up_to(max))) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The cells a random walk may step to from `at`: orthogonal
+/// neighbours on the puzzle not yet `used` (canvas-indexed).
+pub fn steps(puzzle: &Puzzle, at: u16, used: &[bool]) -> Vec<u16> {
+    moves(puzzle, at, used, &[(-1, 0), (0, -1), (0, 1), (1, 0)])
+}
+
+/// As [`steps`], diagonal neighbours too (a king's move).
+pub fn king_steps(puzzle: &Puzzle, at: u16, used: &[bool]) -> Vec<u16> {
+    let king = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+    moves(puzzle, at, used, &king)
+}
+
+/// The cells `deltas` away from `at`, on the puzzle, not yet `used`.
+fn moves(puzzle: &Puzzle, at: u16, used: &[bool], deltas: &[(isize, isize)]) -> Vec<u16> {
+    let side = puzzle.side() as isize;
+    let (r, c) = (at as isize / side, at as isize % side);
+    let mut out = Vec::with_capacity(deltas.len());
+    for &(dr, dc) in deltas {
+        let (nr, nc) = (r + dr, c + dc);
+        if (0..side).contains(&nr) && (0..side).contains(&nc) {
+            let i = (nr * side + nc) as usize;
+            if puzzle.is_cell(i) && !used[i] {
+                out.push(i as u16);
+            }
+        }
+    }
+    out
+}
+
+/// Canvas cells already on a constraint of the puzzle (clues outside
+/// the grid leave theirs free).
+pub fn used_cells(puzzle: &Puzzle) -> Vec<bool> {
+    let mut used = vec![false; puzzle.canvas_len()];
+    let drawn = puzzle.constraints().iter().filter(|c| !c.kind().outside());
+    for c in drawn.flat_map(Constraint::cells) {
+        used[usize::from(c)] = true;
+    }
+    used
+}
+
+/// Shuffles `items` in place (Fisher-Yates) with `rng`.
+pub fn shuffle<T>(items: &mut [T], rng: &mut dyn RngCore) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, (rng.next_u32() as usize) % (i + 1));
+    }
+}
+
+/// A random element of a non-empty slice.
+pub fn pick<T: Copy>(items: &[T], rng: &mut dyn RngCore) -> T {
+    items[(rng.next_u32() as usize) % items.len()]
+}
+
+/// Lines drawn as random walks over cells no other constraint uses
+/// (the sprinkle of a kind of line): at most `wanted` lines in `tries`
+/// walks, each from a random free cell, `length(rng)` cells long at
+/// most, each step to a cell of `around(at, used)` that `fits(line,
+/// cell, length)`; a walk is kept when it has 3 cells or more and `keep(line)`,
+/// else its cells are freed.
+pub fn walk_lines(
+    puzzle: &Puzzle,
+    rng: &mut dyn RngCore,
+    (wanted, tries): (usize, usize),
+    length: impl Fn(&mut dyn RngCore) -> usize,
+    around: impl Fn(u16, &[bool]) -> Vec<u16>,
+    fits: impl Fn(&[u16], u16, usize) -> bool,
+    keep: impl Fn(&[u16]) -> bool,
+) -> Vec<Instance> {
+    let mut used = used_cells(puzzle);
+    let cells = puzzle.cells();
+    let mut out = Vec::new();
+    for _ in 0..tries {
+        if out.len() == wanted {
+            break;
+        }
+        let start = pick(&cells, rng) as u16;
+        if used[usize::from(start)] {
+            continue;
+        }
+        let length = length(rng);
+        let mut line = vec![start];
+        used[usize::from(start)] = true;
+        while line.len() < length {
+            let at = *line.last().expect("a first cell");
+            let next: Vec<u16> = around(at, &used).into_iter().filter(|&c| fits(&line, c, length)).collect();
+            if next.is_empty() {
+                break;
+            }
+            let c = pick(&next, rng);
+            used[usize::from(c)] = true;
+            line.push(c);
+        }
+        if line.len() >= 3 && keep(&line) {
+            out.push(Instance::of(vec![line]));
+        } else {
+            for c in line {
+                used[usize::from(c)] = false;
+            }
+        }
+    }
+    out
+}
