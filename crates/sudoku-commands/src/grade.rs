@@ -99,9 +99,20 @@ impl GradeRequest {
     /// takes the puzzle ([`GradeRequest::run_variant`]), else on the
     /// variant ladder.
     pub fn grade_variant(&self, puzzle: &sudoku_variant::Puzzle) -> VariantGraded {
+        self.grade_variant_with(puzzle, None)
+    }
+
+    /// [`GradeRequest::grade_variant`] when the caller may know the
+    /// puzzle's unique `solution` (canvas order): the variant ladder then
+    /// searches nothing ([`sudoku_variant::Puzzle::rate_with`]).
+    pub fn grade_variant_with(
+        &self,
+        puzzle: &sudoku_variant::Puzzle,
+        solution: Option<&[u8]>,
+    ) -> VariantGraded {
         match self.run_variant(puzzle) {
             Ok(graded) => VariantGraded::Se(graded),
-            Err(_) => match LadderGradeJson::of(puzzle, self.explain) {
+            Err(_) => match LadderGradeJson::of(puzzle, self.explain, solution) {
                 Ok(row) => VariantGraded::Ladder(Box::new(row)),
                 Err((status, why)) => VariantGraded::Unrated { status, why },
             },
@@ -540,14 +551,20 @@ struct LadderStepJson {
 
 impl LadderGradeJson {
     /// The row of `puzzle` rated on the ladder, with its steps when
-    /// `explain`; `Err` with the status word (`unsolvable`, `not-unique`,
+    /// `explain` (`solution`: the puzzle's unique one when known, so no
+    /// search); `Err` with the status word (`unsolvable`, `not-unique`,
     /// `solved`, as classic rows say them) and why.
     pub fn of(
         puzzle: &sudoku_variant::Puzzle,
         explain: bool,
+        solution: Option<&[u8]>,
     ) -> Result<LadderGradeJson, (&'static str, String)> {
         use sudoku_variant::RateError;
-        let rating = puzzle.rate().map_err(|e| {
+        let rated = match solution {
+            Some(known) if known.len() == puzzle.canvas_len() => puzzle.rate_with(known),
+            _ => puzzle.rate(),
+        };
+        let rating = rated.map_err(|e| {
             let status = match e {
                 RateError::NoSolution => "unsolvable",
                 RateError::NotUnique => "not-unique",

@@ -65,12 +65,25 @@ impl HintRequest {
         puzzle: &Puzzle,
         placed: Option<&[u8]>,
     ) -> Result<VariantHints, sudoku_variant::HintError> {
+        self.run_variant_with(puzzle, placed, None)
+    }
+
+    /// [`HintRequest::run_variant`] when the caller may know the puzzle's
+    /// unique `solution` (canvas order): the simple steps then search
+    /// nothing.
+    pub fn run_variant_with(
+        &self,
+        puzzle: &Puzzle,
+        placed: Option<&[u8]>,
+        solution: Option<&[u8]>,
+    ) -> Result<VariantHints, sudoku_variant::HintError> {
         let steps = match self.steps {
             Steps::First(n) => n as usize,
             Steps::ToEnd => usize::MAX,
         };
         let Ok(mut grader) = Grader::for_variant(puzzle) else {
-            return crate::variant::hints(puzzle, placed, steps).map(|h| VariantHints::Simple(h, self.level));
+            return crate::variant::hints(puzzle, placed, steps, solution)
+                .map(|h| VariantHints::Simple(h, self.level));
         };
         let board = puzzle.board(placed.unwrap_or(puzzle.givens()))?;
         // A position whose path the grader's ladder stops short of (nested
@@ -83,7 +96,8 @@ impl HintRequest {
                 grader.grade_variant(&here, &GradeOptions::default()) == Err(GradeError::BeyondLadder)
             })
         {
-            return crate::variant::hints(puzzle, placed, steps).map(|h| VariantHints::Simple(h, self.level));
+            return crate::variant::hints(puzzle, placed, steps, solution)
+                .map(|h| VariantHints::Simple(h, self.level));
         }
         let grid = |cells: &[u8]| cells.try_into().ok().and_then(sudoku_core::Grid::from_array);
         let (Some(givens), Some(board)) = (grid(puzzle.givens()), grid(&board)) else {

@@ -278,16 +278,19 @@ pub fn block(puzzle: &Puzzle, digits: &[u8]) -> String {
 /// Up to `steps` hints from `placed` (a player's digits over the canvas,
 /// or the givens when `None`), each from the board the one before leaves;
 /// the list ends early at a mistake, a solved grid or an error.
+/// `solution`: the puzzle's unique solution when the caller knows it (no
+/// search then, [`Puzzle::hint_with`]).
 pub fn hints(
     puzzle: &Puzzle,
     placed: Option<&[u8]>,
     steps: usize,
+    solution: Option<&[u8]>,
 ) -> Result<Vec<sudoku_variant::VariantHint>, sudoku_variant::HintError> {
     use sudoku_variant::VariantHint;
     let mut board = placed.map_or_else(|| puzzle.givens().to_vec(), <[u8]>::to_vec);
     let mut out = Vec::new();
     while out.len() < steps.max(1) {
-        let hint = puzzle.hint(&board)?;
+        let hint = puzzle.hint_with(&board, solution)?;
         let go_on = match &hint {
             VariantHint::Place { cell, digit, .. } => {
                 board[*cell] = *digit;

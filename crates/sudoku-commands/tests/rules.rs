@@ -135,7 +135,7 @@ fn hints_keep(puzzle: &Puzzle, solution: &[u8], what: &str, keeps: impl Fn(&[u8]
     let mut board = puzzle.givens().to_vec();
     match &found {
         VariantHints::Simple(steps, _) => {
-            assert_eq!(steps, &hints(puzzle, None, usize::MAX).unwrap(), "{what}");
+            assert_eq!(steps, &hints(puzzle, None, usize::MAX, None).unwrap(), "{what}");
             for hint in steps {
                 if let VariantHint::Place { cell, digit, .. } = hint {
                     assert_eq!(*digit, solution[*cell], "{what}: {hint:?}");

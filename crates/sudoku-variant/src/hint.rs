@@ -77,22 +77,21 @@ impl Puzzle {
     /// The next step from `placed` (one digit per canvas position, givens
     /// included or not; 0 = empty).
     pub fn hint(&self, placed: &[u8]) -> Result<VariantHint, HintError> {
+        self.hint_with(placed, None)
+    }
+
+    /// [`Puzzle::hint`] when the caller may know the puzzle's unique
+    /// solution (a server that searched it for an earlier request): with
+    /// `Some`, no search. `solution` must be that solution (canvas order).
+    pub fn hint_with(&self, placed: &[u8], solution: Option<&[u8]>) -> Result<VariantHint, HintError> {
         let canvas = self.canvas_len();
         let board = self.board(placed)?;
-        // The board's own completion is the cheap question (it has the
-        // most digits); the givens alone are solved only when the board
-        // has no single completion: to find the mistake, or to say why.
-        let mut solver = VariantSolver::new(self);
-        let mut solutions = Vec::new();
-        solver.for_each_solution(&board, 2, |s| solutions.push(s.to_vec()));
-        if solutions.len() != 1 {
-            solutions.clear();
-            solver.for_each_solution(self.givens(), 2, |s| solutions.push(s.to_vec()));
-        }
-        let solution = match solutions.len() {
-            0 => return Ok(VariantHint::NoSolution),
-            1 => solutions.pop().expect("one solution"),
-            _ => return Err(HintError::NotUnique),
+        let solution = match solution {
+            Some(known) if known.len() == canvas => known.to_vec(),
+            _ => match self.board_solution(&board) {
+                Ok(found) => found,
+                Err(hint) => return hint,
+            },
         };
         if let Some(cell) = (0..canvas).find(|&i| board[i] != 0 && board[i] != solution[i]) {
             return Ok(VariantHint::Mistake { cell, placed: board[cell], solution: solution[cell] });
@@ -183,6 +182,26 @@ impl Puzzle {
             .expect("an empty cell");
         let reason = format!("{} candidates left", cands[cell].count_ones());
         Ok(place("Solution", reason, vec![cell as u16], cell, solution[cell]))
+    }
+
+    /// The puzzle's one solution, searched from `board` (a position of
+    /// it), or the answer when there is none: no solution, or not unique.
+    fn board_solution(&self, board: &[u8]) -> Result<Vec<u8>, Result<VariantHint, HintError>> {
+        // The board's own completion is the cheap question (it has the
+        // most digits); the givens alone are solved only when the board
+        // has no single completion: to find the mistake, or to say why.
+        let mut solver = VariantSolver::new(self);
+        let mut solutions = Vec::new();
+        solver.for_each_solution(board, 2, |s| solutions.push(s.to_vec()));
+        if solutions.len() != 1 {
+            solutions.clear();
+            solver.for_each_solution(self.givens(), 2, |s| solutions.push(s.to_vec()));
+        }
+        match solutions.len() {
+            0 => Err(Ok(VariantHint::NoSolution)),
+            1 => Ok(solutions.pop().expect("one solution")),
+            _ => Err(Err(HintError::NotUnique)),
+        }
     }
 
     /// The board of a player's position: the givens with `placed` (one

@@ -141,3 +141,42 @@ fn r45_hints_follow_the_ladder_where_the_simple_steps_stop() {
     }
     assert!(hinted >= 20 && from_ladder > 0, "{hinted} puzzles hinted, {from_ladder} steps past the singles");
 }
+
+/// The first open cell of `board`.
+fn open_cell(puzzle: &Puzzle, board: &[u8]) -> Option<usize> {
+    (0..board.len()).find(|&c| puzzle.is_cell(c) && board[c] == 0)
+}
+
+#[test]
+fn r46_a_hint_with_the_known_solution_is_the_hint_that_searches() {
+    // Every position of a followed path, and the same positions with one
+    // wrong digit: the hint given the solution is the searched one.
+    for (k, rules) in ["", "x", "anti-knight", "windoku"].iter().enumerate() {
+        let shape = Puzzle::blank(9).unwrap().with_rules(Kinds::parse_list(rules).unwrap()).unwrap();
+        let puzzle = unique_puzzle(&shape, 46 + k as u64);
+        let mut solutions = Vec::new();
+        VariantSolver::new(&puzzle).for_each_solution(puzzle.givens(), 2, |s| solutions.push(s.to_vec()));
+        let [solution] = &solutions[..] else { panic!("{rules}: not unique") };
+        let mut board = puzzle.givens().to_vec();
+        let mut compared = 0;
+        loop {
+            let searched = puzzle.hint(&board).unwrap();
+            assert_eq!(puzzle.hint_with(&board, Some(solution)).unwrap(), searched, "{rules}");
+            // A wrong digit at every fourth position (each costs two searches).
+            if let Some(open) = (compared % 4 == 0).then_some(()).and(open_cell(&puzzle, &board)) {
+                let mut wrong = board.clone();
+                wrong[open] = solution[open] % 9 + 1;
+                let told = puzzle.hint_with(&wrong, Some(solution)).unwrap();
+                assert_eq!(told, puzzle.hint(&wrong).unwrap(), "{rules}: a wrong digit");
+                assert!(matches!(told, VariantHint::Mistake { cell, .. } if cell == open), "{rules}");
+            }
+            compared += 1;
+            match searched {
+                VariantHint::Place { cell, digit, .. } => board[cell] = digit,
+                VariantHint::Solved => break,
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert!(compared > 40, "{rules}: {compared} positions");
+    }
+}

@@ -20,12 +20,30 @@ type Node = (u16, u8);
 impl Board<'_> {
     /// Whether cells `a` and `b` may not hold one digit.
     fn sees(&self, a: u16, b: u16) -> bool {
-        self.sight.peers[usize::from(a)].binary_search(&b).is_ok()
+        self.peer_bits[usize::from(a) * self.words + usize::from(b) / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// The peers of `cell`, as bits of the canvas.
+    fn peers_of(&self, cell: u16) -> &[u64] {
+        let at = usize::from(cell) * self.words;
+        &self.peer_bits[at..at + self.words]
+    }
+
+    /// Each digit's open cells, as bits of the canvas (`words` a digit,
+    /// digit 1 first).
+    fn holders(&self) -> Vec<u64> {
+        let mut bits = vec![0u64; self.n * self.words];
+        for &c in &self.cells {
+            for d in digits_of(self.cands[c]) {
+                bits[usize::from(d - 1) * self.words + c / 64] |= 1 << (c % 64);
+            }
+        }
+        bits
     }
 
     /// Open cells, in canvas order.
     fn open_cells(&self) -> Vec<u16> {
-        self.puzzle.cells().into_iter().filter(|&c| self.value[c] == 0).map(|c| c as u16).collect()
+        self.cells.iter().filter(|&&c| self.value[c] == 0).map(|&c| c as u16).collect()
     }
 
     /// The cells that hold `d` and see every cell of `ends` (none of them).
@@ -92,7 +110,9 @@ impl Board<'_> {
         let bit = 1u32 << (d - 1);
         let mut links: Vec<(u16, u16)> = Vec::new();
         for (house, _, _) in &self.houses {
-            if let [a, b] = self.spots(house, bit)[..] {
+            // The house's first two places for d, and whether there are more.
+            let mut spots = house.iter().copied().filter(|&c| self.cands[usize::from(c)] & bit != 0);
+            if let (Some(a), Some(b), None) = (spots.next(), spots.next(), spots.next()) {
                 if !links.contains(&(a, b)) {
                     links.push((a, b));
                 }
@@ -146,22 +166,6 @@ impl Board<'_> {
         None
     }
 
-    /// The candidates weakly linked to `node`: its digit in the cells it
-    /// sees; the cell's other digits.
-    fn weak_of(&self, (c, d): Node, one_digit: bool) -> Vec<Node> {
-        let bit = 1u32 << (d - 1);
-        let mut out: Vec<Node> = self.sight.peers[usize::from(c)]
-            .iter()
-            .copied()
-            .filter(|&p| self.cands[usize::from(p)] & bit != 0)
-            .map(|p| (p, d))
-            .collect();
-        if !one_digit {
-            out.extend(digits_of(self.cands[usize::from(c)] & !bit).map(|e| (c, e)));
-        }
-        out
-    }
-
     /// Alternating inference chains: from "A is false" follow strong
     /// links (to "true") and weak links (to "false"); every candidate B
     /// reached true gives "A or B", so a candidate weakly linked to both
@@ -172,7 +176,14 @@ impl Board<'_> {
             .into_iter()
             .flat_map(|c| digits_of(self.cands[usize::from(c)]).map(move |d| (c, d)))
             .collect();
-        let index = |node: Node| nodes.binary_search(&node).ok();
+        // Each candidate's node, by cell and digit.
+        let mut id = vec![usize::MAX; self.value.len() * self.n];
+        for (i, &(c, d)) in nodes.iter().enumerate() {
+            id[usize::from(c) * self.n + usize::from(d - 1)] = i;
+        }
+        let index = |(c, d): Node| {
+            Some(id[usize::from(c) * self.n + usize::from(d - 1)]).filter(|&i| i != usize::MAX)
+        };
         // Links, built once: strong and weak neighbours of each node. The
         // strong ones from each digit's houses with two places left, and
         // each cell with two digits left.
@@ -199,12 +210,26 @@ impl Board<'_> {
                 }
             }
         }
-        let weak: Vec<Vec<usize>> = nodes
-            .iter()
-            .map(|&v| self.weak_of(v, one_digit).into_iter().filter_map(index).collect())
-            .collect();
+        // Weak neighbours: the node's digit in the cells it sees; the
+        // cell's other digits. Node i's are `weak[weak_at[i]..weak_at[i + 1]]`.
+        let (mut weak, mut weak_at) = (Vec::new(), Vec::with_capacity(nodes.len() + 1));
+        for &(c, d) in &nodes {
+            weak_at.push(weak.len());
+            let bit = 1u32 << (d - 1);
+            weak.extend(
+                self.sight.peers[usize::from(c)]
+                    .iter()
+                    .filter(|&&p| self.cands[usize::from(p)] & bit != 0)
+                    .filter_map(|&p| index((p, d))),
+            );
+            if !one_digit {
+                weak.extend(digits_of(self.cands[usize::from(c)] & !bit).filter_map(|e| index((c, e))));
+            }
+        }
+        weak_at.push(weak.len());
         let (technique, difficulty) =
             if one_digit { ("X-Chain", 65) } else { ("Alternating Inference Chain", 70) };
+        let holders = self.holders();
         // One buffer for every search: a node's parent counts only when
         // stamped with the search's number.
         let mut parent: Vec<[(u32, usize); 2]> = vec![[(0, 0); 2]; nodes.len()];
@@ -222,7 +247,7 @@ impl Board<'_> {
                 if links == MAX_LINKS {
                     continue;
                 }
-                let next = if on { &weak[at] } else { &strong[at] };
+                let next = if on { &weak[weak_at[at]..weak_at[at + 1]] } else { &strong[at][..] };
                 for &to in next {
                     let slot = usize::from(!on);
                     if parent[to][slot].0 == stamp {
@@ -230,7 +255,7 @@ impl Board<'_> {
                     }
                     parent[to][slot] = (stamp, at);
                     if !on {
-                        if let Some(found) = self.chain_elims(nodes[start], nodes[to]) {
+                        if let Some(found) = self.chain_elims(nodes[start], nodes[to], &holders) {
                             let path = chain_path(&parent, stamp, start, to);
                             let name = |i: &usize| {
                                 let (c, d) = nodes[*i];
@@ -250,21 +275,31 @@ impl Board<'_> {
 
     /// What "A or B" (two candidates) gives: the candidates weakly linked
     /// to both lose; `A or A` places A. `None` when nothing.
-    fn chain_elims(&self, a: Node, b: Node) -> Option<(Vec<Node>, Vec<Node>)> {
-        let found = if a == b {
-            (vec![a], Vec::new())
+    fn chain_elims(&self, a: Node, b: Node, holders: &[u64]) -> Option<(Vec<Node>, Vec<Node>)> {
+        // Each case asks first whether there is anything, without
+        // allocating: most pairs a chain reaches give nothing.
+        if a == b {
+            Some((vec![a], Vec::new()))
         } else if a.1 == b.1 {
-            (Vec::new(), self.seeing_all(&[a.0, b.0], a.1))
+            // A cell holding the digit that sees both (a peer is never
+            // the cell itself).
+            let digit = &holders[usize::from(a.1 - 1) * self.words..][..self.words];
+            let (pa, pb) = (self.peers_of(a.0), self.peers_of(b.0));
+            if (0..self.words).all(|w| pa[w] & pb[w] & digit[w] == 0) {
+                return None;
+            }
+            Some((Vec::new(), self.seeing_all(&[a.0, b.0], a.1)))
         } else if a.0 == b.0 {
             let keep = 1u32 << (a.1 - 1) | 1 << (b.1 - 1);
-            (Vec::new(), digits_of(self.cands[usize::from(a.0)] & !keep).map(|d| (a.0, d)).collect())
+            let rest = self.cands[usize::from(a.0)] & !keep;
+            (rest != 0).then(|| (Vec::new(), digits_of(rest).map(|d| (a.0, d)).collect()))
         } else if self.sees(a.0, b.0) {
             let has = |(c, d): Node| self.cands[usize::from(c)] & 1 << (d - 1) != 0;
-            (Vec::new(), [(b.0, a.1), (a.0, b.1)].into_iter().filter(|&x| has(x)).collect())
+            let elim: Vec<Node> = [(b.0, a.1), (a.0, b.1)].into_iter().filter(|&x| has(x)).collect();
+            (!elim.is_empty()).then_some((Vec::new(), elim))
         } else {
-            return None;
-        };
-        (!found.0.is_empty() || !found.1.is_empty()).then_some(found)
+            None
+        }
     }
 }
 

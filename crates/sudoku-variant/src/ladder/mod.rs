@@ -117,11 +117,22 @@ struct Board<'a> {
     value: Vec<u8>,
     /// What each cell sees.
     sight: Sight,
+    /// [`Sight::peers`] as bit sets of the canvas, `words` words a cell:
+    /// whether two cells see each other, and which cells see two, in a
+    /// few word operations (the chains ask it of every pair they reach).
+    peer_bits: Vec<u64>,
+    /// Words of one cell's bit set in `peer_bits`.
+    words: usize,
     /// Every house, with whether it is a box or a region (the source of a
     /// pointing, a hidden single of 1.2).
     houses: Vec<(Vec<u16>, bool, String)>,
-    /// Pairs of houses `(a, b)` that share two cells or more, both ways.
-    overlaps: Vec<(usize, usize)>,
+    /// Every cell of the puzzle, in canvas order.
+    cells: Vec<usize>,
+    /// Cells still open.
+    open: usize,
+    /// Pairs of houses that share two cells or more, both ways: `a`, `b`,
+    /// `a`'s cells outside `b` and `b`'s cells outside `a`.
+    overlaps: Vec<Overlap>,
     /// The cages with a sum: cells and sum (none when two cages share a
     /// cell: the rule of 45 then stays silent).
     cages: Vec<(Vec<u16>, u32)>,
@@ -130,6 +141,16 @@ struct Board<'a> {
     /// (or jigsaw regions) joined edge to edge that no run already is;
     /// with what the cages say of each ([`Area`]).
     areas: Vec<Area>,
+}
+
+/// Two houses that share two cells or more ([`Board::locked`]).
+struct Overlap {
+    a: usize,
+    b: usize,
+    /// `a`'s cells outside `b`.
+    a_only: Vec<u16>,
+    /// `b`'s cells outside `a`.
+    b_only: Vec<u16>,
 }
 
 /// A position's candidates and placed digits, as a constraint narrows
@@ -177,7 +198,8 @@ impl<'a> Board<'a> {
         let n = puzzle.size();
         let full = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
         let mut cands = vec![0u32; canvas];
-        for c in puzzle.cells() {
+        let cells = puzzle.cells();
+        for &c in &cells {
             cands[c] = full;
         }
         let houses: Vec<(Vec<u16>, bool, String)> = puzzle
@@ -190,11 +212,19 @@ impl<'a> Board<'a> {
             })
             .collect();
         let sight = puzzle.sight();
+        let words = canvas.div_ceil(64);
+        let mut peer_bits = vec![0u64; canvas * words];
+        for (c, peers) in sight.peers.iter().enumerate() {
+            for &p in peers {
+                peer_bits[c * words + usize::from(p) / 64] |= 1 << (p % 64);
+            }
+        }
         let mut overlaps = Vec::new();
         for (a, ha) in houses.iter().enumerate() {
             for (b, hb) in houses.iter().enumerate() {
                 if a != b && ha.0.iter().filter(|c| hb.0.contains(c)).count() >= 2 {
-                    overlaps.push((a, b));
+                    let only = |x: &[u16], y: &[u16]| x.iter().copied().filter(|c| !y.contains(c)).collect();
+                    overlaps.push(Overlap { a, b, a_only: only(&ha.0, &hb.0), b_only: only(&hb.0, &ha.0) });
                 }
             }
         }
@@ -245,8 +275,21 @@ impl<'a> Board<'a> {
             .into_iter()
             .map(|(cells, houses, name)| Area::new(cells, houses, name, n, &cages, &mut scratch))
             .collect();
-        let mut board =
-            Board { puzzle, n, cands, value: vec![0; canvas], sight, houses, overlaps, cages, areas };
+        let mut board = Board {
+            puzzle,
+            n,
+            cands,
+            value: vec![0; canvas],
+            sight,
+            peer_bits,
+            words,
+            houses,
+            open: cells.len(),
+            cells,
+            overlaps,
+            cages,
+            areas,
+        };
         for (c, &d) in puzzle.givens().iter().enumerate() {
             if d != 0 {
                 board.place(c, d);
@@ -258,13 +301,16 @@ impl<'a> Board<'a> {
     /// Places `d` in `c` and removes it from the cells that see `c` (and
     /// its neighbours' digits from non-consecutive neighbours).
     fn place(&mut self, c: usize, d: u8) {
+        if self.value[c] == 0 {
+            self.open -= 1;
+        }
         self.value[c] = d;
         self.cands[c] = 0;
         self.sight.rule_out(&mut self.cands, c, d);
     }
 
     fn is_solved(&self) -> bool {
-        self.puzzle.cells().into_iter().all(|c| self.value[c] != 0)
+        self.open == 0
     }
 
     /// The easiest step the position offers, or `None` when only a trial
@@ -332,33 +378,28 @@ impl<'a> Board<'a> {
             if *region != regions {
                 continue;
             }
-            let placed = self.placed_mask(house);
-            for d in 1..=self.n as u8 {
-                let bit = 1u32 << (d - 1);
-                if placed & bit != 0 {
-                    continue;
-                }
-                if let Some(only) = self.only_spot(house, bit) {
-                    let difficulty = if regions { 12 } else { 15 };
-                    return Some(step(
-                        "Hidden Single",
-                        difficulty,
-                        name.clone(),
-                        vec![(only, d)],
-                        Vec::new(),
-                    ));
-                }
+            // The digits with one open place in the house, the lowest first.
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &c in house {
+                let m = self.cands[usize::from(c)];
+                twice |= once & m;
+                once |= m;
+            }
+            let singles = once & !twice & !self.placed_mask(house);
+            if singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                let only = self.only_spot(house, bit).expect("a digit with one place");
+                let d = bit.trailing_zeros() as u8 + 1;
+                let difficulty = if regions { 12 } else { 15 };
+                return Some(step("Hidden Single", difficulty, name.clone(), vec![(only, d)], Vec::new()));
             }
         }
         None
     }
 
     fn naked_single(&self) -> Option<Step> {
-        let c = self
-            .puzzle
-            .cells()
-            .into_iter()
-            .find(|&c| self.value[c] == 0 && self.cands[c].count_ones() == 1)?;
+        let c =
+            self.cells.iter().copied().find(|&c| self.value[c] == 0 && self.cands[c].count_ones() == 1)?;
         let d = self.cands[c].trailing_zeros() as u8 + 1;
         Some(step("Naked Single", 23, self.puzzle.cell_name(c), vec![(c as u16, d)], Vec::new()))
     }
@@ -386,44 +427,33 @@ impl<'a> Board<'a> {
     /// the other house's other cells lose it. `from_region`: pointing (a
     /// box or region first), else claiming.
     fn locked(&self, from_region: bool) -> Option<Step> {
-        for &(ia, ib) in &self.overlaps {
-            let ((a, region, name), (b, _, other)) = (&self.houses[ia], &self.houses[ib]);
+        for Overlap { a: ia, b: ib, a_only, b_only } in &self.overlaps {
+            let ((a, region, name), (_, _, other)) = (&self.houses[*ia], &self.houses[*ib]);
             if *region != from_region {
                 continue;
             }
-            {
-                // The digits with two places or more in `a`, all of them in `b`.
-                let (mut once, mut twice, mut outside) = (0u32, 0u32, 0u32);
-                for &c in a.iter() {
-                    let m = self.cands[usize::from(c)];
-                    twice |= once & m;
-                    once |= m;
-                    if !b.contains(&c) {
-                        outside |= m;
-                    }
-                }
-                let locked = twice & !outside;
-                if locked == 0 {
+            // The digits with two places or more in `a`, all of them in `b`.
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &c in a.iter() {
+                let m = self.cands[usize::from(c)];
+                twice |= once & m;
+                once |= m;
+            }
+            let outside = a_only.iter().fold(0u32, |m, &c| m | self.cands[usize::from(c)]);
+            let locked = twice & !outside;
+            if locked == 0 {
+                continue;
+            }
+            for d in 1..=self.n as u8 {
+                let bit = 1u32 << (d - 1);
+                if locked & bit == 0 {
                     continue;
                 }
-                for d in 1..=self.n as u8 {
-                    let bit = 1u32 << (d - 1);
-                    if locked & bit == 0 {
-                        continue;
-                    }
-                    let elim: Vec<(u16, u8)> =
-                        self.spots(b, bit).into_iter().filter(|c| !a.contains(c)).map(|c| (c, d)).collect();
-                    if !elim.is_empty() {
-                        let (technique, difficulty) =
-                            if from_region { ("Pointing", 26) } else { ("Claiming", 28) };
-                        return Some(step(
-                            technique,
-                            difficulty,
-                            format!("{name} in {other}"),
-                            Vec::new(),
-                            elim,
-                        ));
-                    }
+                let elim: Vec<(u16, u8)> = self.spots(b_only, bit).into_iter().map(|c| (c, d)).collect();
+                if !elim.is_empty() {
+                    let (technique, difficulty) =
+                        if from_region { ("Pointing", 26) } else { ("Claiming", 28) };
+                    return Some(step(technique, difficulty, format!("{name} in {other}"), Vec::new(), elim));
                 }
             }
         }
@@ -563,9 +593,9 @@ impl<'a> Board<'a> {
     /// candidates.
     fn trial(&self, solution: &[u8]) -> Step {
         let c = self
-            .puzzle
-            .cells()
-            .into_iter()
+            .cells
+            .iter()
+            .copied()
             .filter(|&c| self.value[c] == 0)
             .min_by_key(|&c| self.cands[c].count_ones())
             .expect("an open cell");

@@ -81,14 +81,14 @@ async fn grade_variants(app: &App, input: &str, request: GradeRequest) -> Result
     let flag = stop.flag();
     let records = puzzles.len();
     let run = move |nodes: u64, escalate: bool| {
-        if escalate && puzzles.iter().any(|p| searched_past(p, nodes, &flag).is_some()) {
+        if escalate && puzzles.iter().any(|p| search_ended(p, nodes, &flag).is_err()) {
             return Ok(None);
         }
-        // Searched to the end already when `escalate`: no search again.
-        let past = |p: &sudoku_variant::Puzzle| if escalate { None } else { searched_past(p, nodes, &flag) };
-        rows_within(&puzzles, budget, &flag, |p| match past(p) {
-            Some(stopped) => row(&stopped),
-            None => row(&request.grade_variant(p).json(p)),
+        // Searched to the end already when `escalate`: the search is
+        // remembered, with the solution when it is unique.
+        rows_within(&puzzles, budget, &flag, |p| match search_ended(p, nodes, &flag) {
+            Err(stopped) => row(&stopped),
+            Ok(solution) => row(&request.grade_variant_with(p, solution.as_deref()).json(p)),
         })
         .map(Some)
     };
@@ -96,65 +96,68 @@ async fn grade_variants(app: &App, input: &str, request: GradeRequest) -> Result
     Ok(Json(rows.into()))
 }
 
-/// The row of a variant puzzle whose solutions the server does not
-/// search to the end (past `nodes` nodes, or once `stop` is set):
-/// `stopped`, as `/api/solve` says it; `None` when the search ends within
-/// them (the puzzle's grade or hint then repeats it, as quickly). A puzzle
-/// searched to the end is remembered ([`SEARCHED`]): a player's next hint
-/// on it does not search again.
-pub fn searched_past(
+/// Searches a variant puzzle's solutions to the end (up to two), within
+/// `nodes` nodes and until `stop` is set: `Ok` with its solution when it
+/// has exactly one (`None` when none or several: the grade or hint then
+/// says which, as quickly); `Err` with the row that says the search
+/// `stopped`, as `/api/solve` says it. A puzzle searched to the end is
+/// remembered ([`SEARCHED`]): a player's next hint or grade of it does
+/// not search again.
+pub fn search_ended(
     puzzle: &sudoku_variant::Puzzle,
     nodes: u64,
     stop: &AtomicBool,
-) -> Option<serde_json::Value> {
+) -> Result<Option<Vec<u8>>, serde_json::Value> {
     let key = puzzle.to_json(None);
-    if SEARCHED.lock().is_ok_and(|seen| seen.ended_within(&key, nodes)) {
-        return None;
+    if let Some(solution) = SEARCHED.lock().ok().and_then(|seen| seen.ended_within(&key, nodes)) {
+        return Ok(solution);
     }
     let answer = answer_until(puzzle, SolveMode::Count(2), nodes, Some(stop));
-    if !answer.stopped {
-        if let Ok(mut seen) = SEARCHED.lock() {
-            seen.insert(key, answer.nodes);
-        }
-    }
-    answer.stopped.then(|| {
-        serde_json::json!({
+    if answer.stopped {
+        return Err(serde_json::json!({
             "puzzle": puzzle.givens_line(),
             "variant": puzzle.variant_name(),
             "status": "stopped",
             "why": format!("its solutions were not searched to the end within {nodes} nodes and the time budget"),
-        })
-    })
+        }));
+    }
+    let solution = answer.first.filter(|_| answer.count == Some(1));
+    if let Ok(mut seen) = SEARCHED.lock() {
+        seen.insert(key, answer.nodes, solution.clone());
+    }
+    Ok(solution)
 }
 
 /// The variant puzzles whose solutions were searched to the end, with the
-/// nodes it took: the last [`Searched::CAPACITY`], the oldest forgotten
-/// first (memory stays flat).
-static SEARCHED: Mutex<Searched> = Mutex::new(Searched { nodes: BTreeMap::new(), order: VecDeque::new() });
+/// nodes it took and the solution when unique: the last
+/// [`Searched::CAPACITY`], the oldest forgotten first (memory stays flat).
+static SEARCHED: Mutex<Searched> = Mutex::new(Searched { ended: BTreeMap::new(), order: VecDeque::new() });
 
 /// See [`SEARCHED`]. Keyed by the puzzle's whole JSON form (shape, rules,
 /// constraints, givens), so two puzzles never share an entry.
 struct Searched {
-    nodes: BTreeMap<String, u64>,
+    ended: BTreeMap<String, (u64, Option<Vec<u8>>)>,
     order: VecDeque<String>,
 }
 
 impl Searched {
-    /// Puzzles remembered (a 16x16's key is under a kilobyte).
+    /// Puzzles remembered (a 16x16's key and solution are under two
+    /// kilobytes).
     const CAPACITY: usize = 2048;
 
-    /// Whether `key`'s search ended within `budget` nodes.
-    fn ended_within(&self, key: &str, budget: u64) -> bool {
-        self.nodes.get(key).is_some_and(|&nodes| nodes <= budget)
+    /// `key`'s solution (`Some(None)` when it has none or several), when
+    /// its search ended within `budget` nodes.
+    fn ended_within(&self, key: &str, budget: u64) -> Option<Option<Vec<u8>>> {
+        self.ended.get(key).filter(|(nodes, _)| *nodes <= budget).map(|(_, solution)| solution.clone())
     }
 
-    fn insert(&mut self, key: String, nodes: u64) {
-        if self.nodes.insert(key.clone(), nodes).is_none() {
+    fn insert(&mut self, key: String, nodes: u64, solution: Option<Vec<u8>>) {
+        if self.ended.insert(key.clone(), (nodes, solution)).is_none() {
             self.order.push_back(key);
         }
         while self.order.len() > Self::CAPACITY {
             if let Some(old) = self.order.pop_front() {
-                self.nodes.remove(&old);
+                self.ended.remove(&old);
             }
         }
     }
@@ -184,22 +187,46 @@ mod tests {
 
     #[test]
     fn a_searched_puzzle_is_remembered_within_its_budget_and_forgotten_oldest_first() {
-        let mut seen = Searched { nodes: BTreeMap::new(), order: VecDeque::new() };
-        seen.insert("a".into(), 500);
-        assert!(seen.ended_within("a", 500));
-        assert!(seen.ended_within("a", 10_000));
-        assert!(!seen.ended_within("a", 499), "a smaller budget would have stopped it");
-        assert!(!seen.ended_within("b", u64::MAX));
+        let mut seen = Searched { ended: BTreeMap::new(), order: VecDeque::new() };
+        seen.insert("a".into(), 500, Some(vec![1, 2]));
+        assert_eq!(seen.ended_within("a", 500), Some(Some(vec![1, 2])));
+        assert!(seen.ended_within("a", 10_000).is_some());
+        assert!(seen.ended_within("a", 499).is_none(), "a smaller budget would have stopped it");
+        assert!(seen.ended_within("b", u64::MAX).is_none());
         for k in 0..Searched::CAPACITY {
-            seen.insert(format!("p{k}"), 1);
+            seen.insert(format!("p{k}"), 1, None);
         }
-        assert!(!seen.ended_within("a", u64::MAX), "the oldest goes first");
-        assert!(seen.ended_within("p0", 1) && seen.ended_within(&format!("p{}", Searched::CAPACITY - 1), 1));
-        assert_eq!(seen.nodes.len(), Searched::CAPACITY);
+        assert!(seen.ended_within("a", u64::MAX).is_none(), "the oldest goes first");
+        assert_eq!(seen.ended_within("p0", 1), Some(None));
+        assert!(seen.ended_within(&format!("p{}", Searched::CAPACITY - 1), 1).is_some());
+        assert_eq!(seen.ended.len(), Searched::CAPACITY);
         assert_eq!(seen.order.len(), Searched::CAPACITY);
         // Inserting a key again keeps one entry.
-        seen.insert("p5".into(), 7);
+        seen.insert("p5".into(), 7, None);
         assert_eq!(seen.order.len(), Searched::CAPACITY);
+    }
+
+    #[test]
+    fn a_unique_puzzle_s_solution_is_remembered_and_checks_against_its_rules() {
+        // A 4x4 with one solution, each row, column and box checked here.
+        let puzzle = sudoku_variant::Puzzle::parse_line("1...............", Some(4)).expect("a 4x4");
+        let go = AtomicBool::new(false);
+        assert_eq!(search_ended(&puzzle, 1_000_000, &go), Ok(None), "many solutions: none kept");
+        let line = "12....1.2......3";
+        let puzzle = sudoku_variant::Puzzle::parse_line(line, Some(4)).expect("a 4x4");
+        let solution = search_ended(&puzzle, 1_000_000, &go).expect("ended").expect("unique");
+        let stop = AtomicBool::new(true);
+        assert_eq!(search_ended(&puzzle, 1_000_000, &stop), Ok(Some(solution.clone())), "remembered");
+        for (i, &g) in line.as_bytes().iter().enumerate() {
+            assert!(g == b'.' || solution[i] == g - b'0', "keeps the givens");
+        }
+        let house = |cells: [usize; 4]| cells.iter().fold(0u8, |m, &c| m | 1 << solution[c]) == 0b11110;
+        for k in 0..4 {
+            assert!(house([4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3]), "row {k}");
+            assert!(house([k, k + 4, k + 8, k + 12]), "column {k}");
+            let top = (k / 2) * 8 + (k % 2) * 2;
+            assert!(house([top, top + 1, top + 4, top + 5]), "box {k}");
+        }
     }
 
     #[test]
@@ -208,12 +235,12 @@ mod tests {
         let puzzle = sudoku_variant::Puzzle::from_json(&json).expect("a 6x6").puzzle;
         let go = AtomicBool::new(false);
         // An almost empty 6x6 has many solutions: the count to 2 ends at once.
-        assert!(searched_past(&puzzle, 1_000_000, &go).is_none());
+        assert!(search_ended(&puzzle, 1_000_000, &go).is_ok());
         // Remembered: a set stop flag no longer matters for it.
         let stop = AtomicBool::new(true);
-        assert!(searched_past(&puzzle, 1_000_000, &stop).is_none());
+        assert!(search_ended(&puzzle, 1_000_000, &stop).is_ok());
         // Another puzzle is searched, and stopped by the flag.
         let other = sudoku_variant::Puzzle::from_json(&json.replace("1....", "2....")).expect("a 6x6").puzzle;
-        assert!(searched_past(&other, 1_000_000, &stop).is_some());
+        assert!(search_ended(&other, 1_000_000, &stop).is_err());
     }
 }

@@ -10,7 +10,7 @@ use sudoku_commands::variant::hint_error_json;
 use sudoku_grade::hint::Level;
 use sudoku_io::VariantSpec;
 
-use super::grade::{parse_scale, searched_past, GRADER};
+use super::grade::{parse_scale, search_ended, GRADER};
 use super::{choice, is_variant_input, variant_tiers, JsonBody};
 use crate::error::ApiError;
 use crate::limits::Stop;
@@ -85,10 +85,11 @@ async fn hint_variant(app: &App, text: &str, request: HintRequest) -> Result<Res
     let stop = Stop::after(app.limits.time_budget);
     let flag = stop.flag();
     let work = move |nodes: u64, escalate: bool| {
-        if let Some(stopped) = searched_past(&puzzle, nodes, &flag) {
-            return Ok((!escalate).then_some(stopped));
-        }
-        Ok(Some(match request.run_variant(&puzzle, placed.as_deref()) {
+        let solution = match search_ended(&puzzle, nodes, &flag) {
+            Ok(solution) => solution,
+            Err(stopped) => return Ok((!escalate).then_some(stopped)),
+        };
+        Ok(Some(match request.run_variant_with(&puzzle, placed.as_deref(), solution.as_deref()) {
             Ok(list) => list.json(&puzzle),
             Err(e) => hint_error_json(&e),
         }))
