@@ -246,7 +246,12 @@ fn list<'a>(object: &'a Map<String, Value>, key: &str) -> Result<Vec<Shape<'a>>,
 
 /// How a refused overlay or underlay is named: its text, else its colour.
 fn describe(field: &str, object: &Map<String, Value>) -> String {
-    match object.get("text").and_then(Value::as_str).map(str::trim).filter(|t| !t.is_empty()) {
+    let text = match object.get("text") {
+        Some(Value::String(s)) => s.trim().to_string(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    };
+    match Some(text).filter(|t| !t.is_empty()) {
         Some(text) => format!("{field} with the text {text:?}"),
         None => {
             let fill = colour(object, "backgroundColor").unwrap_or_else(|| "none".into());
