@@ -50,7 +50,8 @@ fn same_puzzle(scl: &Puzzle, fpuzzles: &Puzzle, what: &str) {
     assert_eq!(scl.size(), fpuzzles.size(), "{what}");
     assert_eq!(scl.givens(), fpuzzles.givens(), "{what}");
     assert_eq!(scl.layout(), fpuzzles.layout(), "{what}");
-    let rules: sudoku_variant::Kinds = fpuzzles.rules().iter().filter(|k| k.fpuzzles_negative().is_empty()).collect();
+    let rules: sudoku_variant::Kinds =
+        fpuzzles.rules().iter().filter(|k| k.fpuzzles_negative().is_empty()).collect();
     assert_eq!(scl.rules(), rules, "{what}");
     assert_eq!(described(scl.constraints()), described(fpuzzles.constraints()), "{what}");
 }

@@ -45,10 +45,7 @@ fn read(link: &str, lower: &str) -> Result<Imported, InteropError> {
     if board.chars().count() != 81 || !board.chars().all(|c| c.is_ascii_digit() || c == '.') {
         return Err(InteropError::Field {
             field: "bd".into(),
-            why: format!(
-                "expected 81 digits (0 for a blank), found {} characters",
-                board.chars().count()
-            ),
+            why: format!("expected 81 digits (0 for a blank), found {} characters", board.chars().count()),
         });
     }
     let puzzle = Puzzle::parse_line(board, Some(9))?;
@@ -86,7 +83,8 @@ mod tests {
     #[test]
     fn refuses_other_forms_by_name() {
         assert!(from_sudokuwiki_link("https://sudokupad.app/x").is_none());
-        let err = |link: &str| from_sudokuwiki_link(link).expect("a sudokuwiki link").unwrap_err().to_string();
+        let err =
+            |link: &str| from_sudokuwiki_link(link).expect("a sudokuwiki link").unwrap_err().to_string();
         assert!(err("https://www.sudokuwiki.org/killersudoku.htm?bd=111,0800").contains("killersudoku.htm"));
         assert!(err("https://www.sudokuwiki.org/sudoku.htm?bd=S9B4s010g").contains("S9B"));
         assert!(err("https://www.sudokuwiki.org/sudoku.htm?bd=0123").contains("81 digits"));

@@ -170,7 +170,8 @@ fn to_fpuzzles(object: &Map<String, Value>) -> Result<Map<String, Value>, Intero
     for flag in &meta.flags {
         out.insert((*flag).into(), json!(true));
     }
-    for (key, text) in [("title", meta.title), ("author", meta.author), ("ruleset", meta.rules), ("solution", meta.solution)]
+    for (key, text) in
+        [("title", meta.title), ("author", meta.author), ("ruleset", meta.rules), ("solution", meta.solution)]
     {
         if let Some(text) = text {
             out.insert(key.into(), json!(text));
@@ -180,7 +181,8 @@ fn to_fpuzzles(object: &Map<String, Value>) -> Result<Map<String, Value>, Intero
 }
 
 /// Cell fields that hold no rule: a player's marks shipped with the puzzle.
-const CELL_MARKS: [&str; 6] = ["pencilMarks", "pencilmarks", "centremarks", "centerMarks", "candidates", "given"];
+const CELL_MARKS: [&str; 6] =
+    ["pencilMarks", "pencilmarks", "centremarks", "centerMarks", "candidates", "given"];
 
 /// The side of the square grid and its givens (0 for none), row-major.
 fn read_cells(cells: Option<&Value>, refused: &mut Refusals) -> Result<(usize, Vec<u8>), InteropError> {
@@ -191,7 +193,11 @@ fn read_cells(cells: Option<&Value>, refused: &mut Refusals) -> Result<(usize, V
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().ok_or_else(|| field("cells", &format!("row {} is not an array", r + 1)))?;
         if row.len() != size {
-            refused.push(format!("a grid that is not square (row {} has {} cells, {size} rows)", r + 1, row.len()));
+            refused.push(format!(
+                "a grid that is not square (row {} has {} cells, {size} rows)",
+                r + 1,
+                row.len()
+            ));
             continue;
         }
         for (c, cell) in row.iter().enumerate() {
@@ -212,7 +218,9 @@ fn read_cells(cells: Option<&Value>, refused: &mut Refusals) -> Result<(usize, V
                         };
                         match digit {
                             Some(d) if d <= size as u64 => givens[r * size + c] = d as u8,
-                            _ => return Err(field(&place, &format!("given {value} is not a digit 1-{size}"))),
+                            _ => {
+                                return Err(field(&place, &format!("given {value} is not a digit 1-{size}")))
+                            }
                         }
                     }
                     _ if CELL_MARKS.contains(&key.as_str()) || super::fpuzzles::is_empty(value) => {}
@@ -236,14 +244,18 @@ pub(super) fn read_rc(value: &Value, size: usize) -> Option<(usize, usize)> {
 fn read_rcs(value: &Value, size: usize, place: &str) -> Result<Vec<(usize, usize)>, InteropError> {
     let list = value.as_array().ok_or_else(|| field(place, "expected a list of [row, col]"))?;
     list.iter()
-        .map(|v| read_rc(v, size).ok_or_else(|| field(place, &format!("{v} is not a cell [row, col] of the grid"))))
+        .map(|v| {
+            read_rc(v, size).ok_or_else(|| field(place, &format!("{v} is not a cell [row, col] of the grid")))
+        })
         .collect()
 }
 
 /// The region index of every cell, row-major.
 fn read_regions(value: Option<&Value>, size: usize, refused: &mut Refusals) -> Result<Vec<u8>, InteropError> {
     let regions = match value {
-        Some(v) if !super::fpuzzles::is_empty(v) => v.as_array().ok_or_else(|| field("regions", "expected an array"))?,
+        Some(v) if !super::fpuzzles::is_empty(v) => {
+            v.as_array().ok_or_else(|| field("regions", "expected an array"))?
+        }
         _ => {
             refused.push("a grid without regions".into());
             return Ok(vec![0; size * size]);
@@ -280,7 +292,9 @@ fn read_meta(name: &str, value: &Value, meta: &mut Meta, refused: &mut Refusals)
         "rules" => meta.rules = text.or(meta.rules.take()),
         "solution" => meta.solution = text.or(meta.solution.take()),
         flag @ ("antiknight" | "antiking") => match value {
-            Value::Bool(true) => meta.flags.push(if flag == "antiknight" { "antiknight" } else { "antiking" }),
+            Value::Bool(true) => {
+                meta.flags.push(if flag == "antiknight" { "antiknight" } else { "antiking" })
+            }
             Value::String(s) if s.trim() == "true" => {
                 meta.flags.push(if flag == "antiknight" { "antiknight" } else { "antiking" })
             }

@@ -78,7 +78,9 @@ pub(super) fn read(
 
     // Thermometers: a grey line from a grey round bulb of its colour.
     for line in lines.iter_mut().filter(|l| !l.used) {
-        let (Some(paint), Some(points)) = (colour(line.object, "color"), points(line.object)) else { continue };
+        let (Some(paint), Some(points)) = (colour(line.object, "color"), points(line.object)) else {
+            continue;
+        };
         if !is_grey(&paint) || points.len() < 2 {
             continue;
         }
@@ -106,7 +108,9 @@ pub(super) fn read(
     // from a circle.
     let mut circles: Vec<(usize, Vec<String>, Vec<Value>)> = Vec::new();
     for arrow in arrows.iter_mut() {
-        let (Some(paint), Some(points)) = (colour(arrow.object, "color"), points(arrow.object)) else { continue };
+        let (Some(paint), Some(points)) = (colour(arrow.object, "color"), points(arrow.object)) else {
+            continue;
+        };
         if points.len() < 2 {
             continue;
         }
@@ -119,8 +123,9 @@ pub(super) fn read(
                 continue;
             }
             let centre = (start.0 as f64 + 0.5, start.1 as f64 + 0.5);
-            let Some(k) = overlays.iter().position(|o| center(o.object).is_some_and(|c| near(c, centre)) && number(o.object).is_some())
-            else {
+            let Some(k) = overlays.iter().position(|o| {
+                center(o.object).is_some_and(|c| near(c, centre)) && number(o.object).is_some()
+            }) else {
                 continue;
             };
             let value = number(overlays[k].object).unwrap_or_default();
@@ -186,13 +191,16 @@ pub(super) fn read(
         });
         if let Some((a, b)) = edge(at, size) {
             let cells = json!([name(a.0, a.1), name(b.0, b.1)]);
-            let small = size_of(overlay.object).is_some_and(|(w, h)| (0.2..=0.45).contains(&w) && (0.2..=0.45).contains(&h));
+            let small = size_of(overlay.object)
+                .is_some_and(|(w, h)| (0.2..=0.45).contains(&w) && (0.2..=0.45).contains(&h));
             if text.is_empty() && small && is_round(overlay.object) {
                 let inside = colour(overlay.object, "backgroundColor");
                 let border = colour(overlay.object, "borderColor");
                 match (inside.as_deref(), border.as_deref()) {
                     (Some("#000000"), _) => add("ratio", json!({ "cells": cells })),
-                    (Some("#ffffff"), Some(b)) if b != "#ffffff" => add("difference", json!({ "cells": cells })),
+                    (Some("#ffffff"), Some(b)) if b != "#ffffff" => {
+                        add("difference", json!({ "cells": cells }))
+                    }
                     _ => continue,
                 }
                 overlay.used = true;
@@ -265,7 +273,17 @@ fn describe(field: &str, object: &Map<String, Value>) -> String {
 /// written outside the grid.
 fn says_sandwich(rules: &str) -> bool {
     let lower = rules.to_lowercase();
-    let others = ["x-sum", "xsum", "x sum", "skyscraper", "little killer", "outside", "frame", "battlefield", "rossini"];
+    let others = [
+        "x-sum",
+        "xsum",
+        "x sum",
+        "skyscraper",
+        "little killer",
+        "outside",
+        "frame",
+        "battlefield",
+        "rossini",
+    ];
     lower.contains("sandwich") && !others.iter().any(|o| lower.contains(o))
 }
 

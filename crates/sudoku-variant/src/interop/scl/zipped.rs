@@ -182,7 +182,9 @@ impl Reader<'_> {
         let mut out = String::new();
         loop {
             let rest = &self.text[self.at..];
-            let stop = rest.find(|c| c == quote as char || c == '\\').ok_or_else(|| self.error("unterminated string"))?;
+            let stop = rest
+                .find(|c| c == quote as char || c == '\\')
+                .ok_or_else(|| self.error("unterminated string"))?;
             out.push_str(&rest[..stop]);
             self.at += stop;
             if self.bytes[self.at] == quote {
@@ -190,7 +192,8 @@ impl Reader<'_> {
                 return Ok(out);
             }
             // A backslash.
-            let escaped = self.bytes.get(self.at + 1).copied().ok_or_else(|| self.error("unterminated string"))?;
+            let escaped =
+                self.bytes.get(self.at + 1).copied().ok_or_else(|| self.error("unterminated string"))?;
             self.at += 2;
             match escaped {
                 b'\'' | b'"' | b'\\' | b'/' => out.push(escaped as char),
@@ -200,7 +203,8 @@ impl Reader<'_> {
                 b'b' => out.push('\u{8}'),
                 b'f' => out.push('\u{c}'),
                 b'u' => {
-                    let hex = self.text.get(self.at..self.at + 4).ok_or_else(|| self.error("bad \\u escape"))?;
+                    let hex =
+                        self.text.get(self.at..self.at + 4).ok_or_else(|| self.error("bad \\u escape"))?;
                     let unit = u32::from_str_radix(hex, 16).map_err(|_| self.error("bad \\u escape"))?;
                     self.at += 4;
                     // A lone surrogate (half of a pair) becomes U+FFFD.
@@ -256,7 +260,8 @@ mod tests {
 
     #[test]
     fn reads_the_zipped_shorthands() {
-        let v = parse("{ce:[[{v:5},,],[,,]],o:[{ct:[1,0.5],c1:#0,c2:#F,c:CFCFCF,r:t,te:''}],t:'It\\'s'}").unwrap();
+        let v = parse("{ce:[[{v:5},,],[,,]],o:[{ct:[1,0.5],c1:#0,c2:#F,c:CFCFCF,r:t,te:''}],t:'It\\'s'}")
+            .unwrap();
         assert_eq!(
             v,
             json!({
@@ -270,7 +275,10 @@ mod tests {
 
     #[test]
     fn reads_plain_json_and_refuses_garbage() {
-        assert_eq!(parse(r#"{"cells":[[{}]],"rounded":false}"#).unwrap(), json!({"cells": [[{}]], "rounded": false}));
+        assert_eq!(
+            parse(r#"{"cells":[[{}]],"rounded":false}"#).unwrap(),
+            json!({"cells": [[{}]], "rounded": false})
+        );
         for bad in ["", "{", "{a:}", "{a:1,}", "[1 2]", "{a:'x", "{a:'\\u12'}", "{a:zz}", "{a:1}x", "{:1}"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
