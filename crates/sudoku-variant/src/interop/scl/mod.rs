@@ -180,6 +180,9 @@ fn to_fpuzzles(object: &Map<String, Value>) -> Result<Map<String, Value>, Intero
     Ok(out)
 }
 
+/// The largest side read: the f-puzzles reader's, which checks the rest.
+const MAX_SIDE: usize = 16;
+
 /// Cell fields that hold no rule: a player's marks shipped with the puzzle.
 const CELL_MARKS: [&str; 6] =
     ["pencilMarks", "pencilmarks", "centremarks", "centerMarks", "candidates", "given"];
@@ -189,6 +192,12 @@ fn read_cells(cells: Option<&Value>, refused: &mut Refusals) -> Result<(usize, V
     let rows = cells.and_then(Value::as_array).ok_or_else(|| field("cells", "expected an array of rows"))?;
     let size = rows.len();
     crate::check_size(size).map_err(InteropError::Model)?;
+    if size > MAX_SIDE {
+        refused.push(format!(
+            "a grid of {size}x{size} (SudokuPad's puzzles are read up to {MAX_SIDE}x{MAX_SIDE})"
+        ));
+        return Ok((size, vec![0; size * size]));
+    }
     let mut givens = vec![0u8; size * size];
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().ok_or_else(|| field("cells", &format!("row {} is not an array", r + 1)))?;

@@ -182,9 +182,7 @@ impl Reader<'_> {
         let mut out = String::new();
         loop {
             let rest = &self.text[self.at..];
-            let stop = rest
-                .find(|c| c == quote as char || c == '\\')
-                .ok_or_else(|| self.error("unterminated string"))?;
+            let stop = rest.find([quote as char, '\\']).ok_or_else(|| self.error("unterminated string"))?;
             out.push_str(&rest[..stop]);
             self.at += stop;
             if self.bytes[self.at] == quote {
