@@ -521,3 +521,32 @@ fn r44_every_command_takes_variant_through_one_parser() {
         .code(2)
         .stderr(predicate::str::contains("killer puzzles need more than a line of givens"));
 }
+
+/// Issue 47: a SudokuPad `scl` link (made by SudokuPad's own f-puzzles
+/// converter from "Black Kropki X" by Florian Wortmann) solves to the
+/// puzzle's published solution; a real link whose background image may
+/// carry rules is refused by name, exit 2.
+#[test]
+fn r47_solves_a_sudokupad_scl_link() {
+    let fixture = |name: &str| {
+        std::fs::read_to_string(crate::util::fixture_path(&format!("variant/interop/{name}"))).unwrap()
+    };
+    let line = fixture("sudokutools_scl.jsonl").lines().nth(6).unwrap().to_string();
+    let record: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert!(record["name"].as_str().unwrap().contains("Black Kropki X"));
+    let link = record["link"].as_str().unwrap();
+    assert!(link.starts_with("https://sudokupad.app/scl"));
+    let published = "472596813895431726136728495348169257629357184517842639981675342263984571754213968";
+    sudoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("{link}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{published}\n"));
+    sudoku()
+        .args(["solve", "-"])
+        .write_stdin(fixture("scl_parity_fish.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a background image"));
+}

@@ -165,6 +165,8 @@ fn is_link(text: &str) -> bool {
         || lower.starts_with("fpuz")
         || lower.starts_with("www.")
         || lower.starts_with("sudokupa")
+        || lower.starts_with("scl")
+        || lower.starts_with("ctc")
 }
 
 /// Whether a JSON record needs the variant model: it has a field a classic

@@ -633,8 +633,8 @@ fn r34_sudokupad_links_with_folded_slashes_still_read() {
 #[test]
 fn r34_links_that_carry_no_fpuzzles_data_are_refused_clearly() {
     for (link, needle) in [
-        ("https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA", "scl"),
-        ("https://sudokupad.app/ctcN4IgzglgXgpiBcBOANCA", "scl"),
+        ("https://sudokupad.app/sclN4IgzglgXgpiBcBOANCA", "compressed"),
+        ("https://sudokupad.app/ctcN4IgzglgXgpiBcBOANCA", "compressed"),
         ("https://sudokupad.app/?puzzleid=scfN4IgzglgXgpiBcBOANCA", "scf"),
         ("https://sudokupad.app/abc123xyz", "short id"),
         ("https://www.f-puzzles.com/?id=y4x2abcd", "short id"),

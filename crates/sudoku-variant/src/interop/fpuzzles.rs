@@ -205,7 +205,7 @@ fn field(name: &str, why: &str) -> InteropError {
 
 /// Whether a field's value says "nothing here": absent, null, false, an
 /// empty array, an empty string.
-fn is_empty(value: &Value) -> bool {
+pub(super) fn is_empty(value: &Value) -> bool {
     match value {
         Value::Null | Value::Bool(false) => true,
         Value::Array(a) => a.is_empty(),
@@ -214,7 +214,7 @@ fn is_empty(value: &Value) -> bool {
     }
 }
 
-fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
+pub(super) fn read_object(object: &Map<String, Value>) -> Result<Imported, InteropError> {
     if !object.contains_key("grid")
         && ["givens", "layout", "boxes", "regions"].iter().any(|k| object.contains_key(*k))
     {

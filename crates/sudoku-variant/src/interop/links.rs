@@ -1,12 +1,15 @@
 //! Links that carry a puzzle: f-puzzles share links (`?load=` followed
-//! by lz-string base64 of the f-puzzles JSON) and SudokuPad links whose
-//! puzzle id starts with `fpuzzles` (the same data after that prefix).
+//! by lz-string base64 of the f-puzzles JSON), SudokuPad links whose
+//! puzzle id starts with `fpuzzles` (the same data after that prefix) or
+//! with `scl`/`ctc` (SudokuPad's own JSON, [`super::scl`]), and
+//! sudokuwiki.org solver links ([`super::sudokuwiki`]).
 //!
 //! Accepted forms, with or without the scheme and host:
 //! `https://www.f-puzzles.com/?load=N4Ig…`,
 //! `https://sudokupad.app/fpuzzlesN4Ig…` (or SudokuPad's shorter
 //! `fpuzN4Ig…`), `…/sudoku/fpuzzlesN4Ig…`, `…?puzzleid=fpuzzlesN4Ig…`,
-//! `fpuzzlesN4Ig…`, a bare `N4Ig…`, or the f-puzzles JSON itself. Percent-escapes are decoded, a space stands for
+//! `fpuzzlesN4Ig…`, a bare `N4Ig…`, or the f-puzzles JSON itself; and
+//! `https://sudokupad.app/sclN4Ig…`, `…?puzzleid=ctcN4Ig…`, `sclN4Ig…`. Percent-escapes are decoded, a space stands for
 //! `+` (form decoding), and a `/` that a web server folded from `//` is
 //! restored by trying the few ways to double it.
 
@@ -46,9 +49,13 @@ impl Puzzle {
         if link.starts_with('{') {
             return Puzzle::from_fpuzzles(link);
         }
-        let data = link_payload(link)?;
-        let json = decompress_link_data(&data)?;
-        Puzzle::from_fpuzzles(&json)
+        if let Some(imported) = super::sudokuwiki::from_sudokuwiki_link(link) {
+            return imported;
+        }
+        match link_payload(link)? {
+            Payload::Fpuzzles(data) => Puzzle::from_fpuzzles(&decompress_link_data(&data, is_object)?),
+            Payload::Scl(data) => Puzzle::from_scl(&decompress_link_data(&data, opens_object)?),
+        }
     }
 
     /// An f-puzzles share link (`https://www.f-puzzles.com/?load=…`): the
@@ -67,20 +74,44 @@ impl Puzzle {
     }
 }
 
-/// The compressed data a link carries, percent-decoded.
-fn link_payload(link: &str) -> Result<String, InteropError> {
+/// The compressed data a link carries, percent-decoded, by what it
+/// decompresses to.
+enum Payload {
+    /// f-puzzles JSON.
+    Fpuzzles(String),
+    /// SudokuPad's JSON, zipped (`scl`) or plain (`ctc`).
+    Scl(String),
+}
+
+fn link_payload(link: &str) -> Result<Payload, InteropError> {
     let lower = link.to_ascii_lowercase();
-    let data = if let Some(at) = lower.find("load=") {
-        &link[at + 5..]
-    } else if let Some(at) = lower.find("fpuzzles") {
-        &link[at + 8..]
-    } else if let Some(at) = id_after(&lower, "fpuz") {
-        &link[at..]
-    } else if ["scl", "ctc", "scf"].iter().any(|p| id_after(&lower, p).is_some()) {
-        return Err(InteropError::Link(
-            "SudokuPad's own formats (scl, ctc, scf) are not supported, only f-puzzles data (fpuzzles…)"
-                .into(),
-        ));
+    // The prefix that comes first names the data (the data after it may
+    // spell another prefix by chance).
+    let found = [
+        (lower.find("load="), 5, Some(false)),
+        (lower.find("fpuzzles"), 8, Some(false)),
+        (id_after(&lower, "fpuz").map(|at| at - 4), 4, Some(false)),
+        (id_after(&lower, "scl").map(|at| at - 3), 3, Some(true)),
+        (id_after(&lower, "ctc").map(|at| at - 3), 3, Some(true)),
+        (id_after(&lower, "scf").map(|at| at - 3), 3, None),
+    ]
+    .into_iter()
+    .filter_map(|(at, len, scl)| at.map(|at| (at, len, scl)))
+    .min_by_key(|&(at, _, _)| at);
+    let mut scl = false;
+    let data = if let Some((at, len, kind)) = found {
+        match kind {
+            Some(is_scl) => {
+                scl = is_scl;
+                &link[at + len..]
+            }
+            None => {
+                return Err(InteropError::Unsupported(vec![
+                    "SudokuPad's packed classic form (scf…); open it in SudokuPad and share it as an scl link"
+                        .into(),
+                ]))
+            }
+        }
     } else if lower.contains("://") || lower.contains("sudokupad") || lower.contains("f-puzzles") {
         // A link without data: a short id names a puzzle stored online.
         let path = link.split(['?', '#']).next().unwrap_or_default();
@@ -106,7 +137,7 @@ fn link_payload(link: &str) -> Result<String, InteropError> {
     if data.len() < 20 && data.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(short_id(&data));
     }
-    Ok(data)
+    Ok(if scl { Payload::Scl(data) } else { Payload::Fpuzzles(data) })
 }
 
 fn short_id(id: &str) -> InteropError {
@@ -161,7 +192,7 @@ fn percent_decode(text: &str) -> Result<String, InteropError> {
 
 /// Decompresses link data; when it fails and the data has `/`, tries
 /// doubling some of them (fewest first), as a server may fold `//`.
-fn decompress_link_data(data: &str) -> Result<String, InteropError> {
+fn decompress_link_data(data: &str, is_object: fn(&str) -> bool) -> Result<String, InteropError> {
     let first = match decompress_from_base64(data) {
         Ok(json) if is_object(&json) => return Ok(json),
         Ok(_) => LzError::Truncated,
@@ -204,4 +235,11 @@ fn decompress_link_data(data: &str) -> Result<String, InteropError> {
 /// slashes decompresses to garbage).
 fn is_object(json: &str) -> bool {
     serde_json::from_str::<serde_json::Value>(json).is_ok_and(|v| v.is_object())
+}
+
+/// Whether decompressed text may be SudokuPad's (zipped) JSON: it opens
+/// and closes an object (the zipped form is no JSON to check fully).
+fn opens_object(text: &str) -> bool {
+    let text = text.trim();
+    text.starts_with('{') && text.ends_with('}')
 }

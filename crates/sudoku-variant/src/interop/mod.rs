@@ -1,6 +1,7 @@
 //! Interchange with other tools: f-puzzles JSON (import and export),
-//! f-puzzles and SudokuPad links (lz-string compressed f-puzzles JSON),
-//! and ipuz export for publishers.
+//! f-puzzles and SudokuPad links (lz-string compressed f-puzzles JSON, or
+//! SudokuPad's own `scl`/`ctc` JSON: import only), sudokuwiki.org solver
+//! links (import only), and ipuz export for publishers.
 //!
 //! Every import either keeps every constraint of the source or fails with
 //! an [`InteropError`] that names what it could not keep: a constraint is
@@ -11,16 +12,22 @@
 //! |---|---|---|
 //! | f-puzzles JSON | [`Puzzle::from_fpuzzles`] | [`Puzzle::to_fpuzzles`] |
 //! | f-puzzles / SudokuPad link | [`Puzzle::from_link`] | [`Puzzle::to_fpuzzles_link`], [`Puzzle::to_sudokupad_link`] |
+//! | SudokuPad's JSON (`scl…`/`ctc…` links, [`scl`]) | [`Puzzle::from_scl`], [`Puzzle::from_link`] | no (links are written as `fpuzzles…`) |
+//! | sudokuwiki.org solver links ([`sudokuwiki`]) | [`Puzzle::from_link`] | no |
 //! | ipuz (`http://ipuz.org/sudoku#1`) | no | [`Puzzle::to_ipuz`] |
 //!
-//! SudokuPad's own compact formats (`scl…`, `ctc…`, `scf…` links) and short links
-//! that name a puzzle stored on a server are refused with a clear error:
-//! the first carries rules only as free text, the second needs the network.
+//! SudokuPad's JSON draws a puzzle: only the shapes whose style says what
+//! they mean are read, and the rest is refused by name ([`scl`]).
+//! SudokuPad's packed classic form (`scf…`) and short links that name a
+//! puzzle stored on a server are refused with a clear error: the first
+//! is undocumented, the second needs the network.
 
 mod fpuzzles;
 mod ipuz;
 mod links;
 pub mod lzstring;
+mod scl;
+mod sudokuwiki;
 
 pub use fpuzzles::Imported;
 

@@ -1,0 +1,14 @@
+//! Fuzz target: any text after a sudokuwiki.org solver address never
+//! panics; a classic link it reads keeps its 81 cells.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudoku_variant::Puzzle;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let link = format!("https://www.sudokuwiki.org/{text}");
+    if let Ok(imported) = Puzzle::from_link(&link) {
+        assert_eq!(imported.puzzle.givens().len(), 81);
+    }
+});
