@@ -1,6 +1,6 @@
 //! Interchange with other tools: f-puzzles JSON (import and export),
 //! f-puzzles and SudokuPad links (lz-string compressed f-puzzles JSON),
-//! and ipuz export for publishers.
+//! Penpa+ links (import), and ipuz export for publishers.
 //!
 //! Every import either keeps every constraint of the source or fails with
 //! an [`InteropError`] that names what it could not keep: a constraint is
@@ -11,6 +11,7 @@
 //! |---|---|---|
 //! | f-puzzles JSON | [`Puzzle::from_fpuzzles`] | [`Puzzle::to_fpuzzles`] |
 //! | f-puzzles / SudokuPad link | [`Puzzle::from_link`] | [`Puzzle::to_fpuzzles_link`], [`Puzzle::to_sudokupad_link`] |
+//! | Penpa+ link (`https://swaroopg92.github.io/penpa-edit/#m=solve&p=…`) | [`Puzzle::from_penpa`], [`Puzzle::from_link`] | no |
 //! | ipuz (`http://ipuz.org/sudoku#1`) | no | [`Puzzle::to_ipuz`] |
 //!
 //! SudokuPad's own compact formats (`scl…`, `ctc…`, `scf…` links) and short links
@@ -21,8 +22,10 @@ mod fpuzzles;
 mod ipuz;
 mod links;
 pub mod lzstring;
+mod penpa;
 
 pub use fpuzzles::Imported;
+pub use penpa::MAX_TEXT as PENPA_MAX_TEXT;
 
 use crate::VariantError;
 
@@ -65,6 +68,10 @@ pub enum InteropError {
     /// Compressed data that does not decompress.
     #[error("compressed puzzle data: {0}")]
     Compressed(#[from] lzstring::LzError),
+    /// Penpa+ data that does not inflate (raw deflate), or would inflate
+    /// past [`PENPA_MAX_TEXT`] bytes.
+    #[error("compressed Penpa+ data: {0}")]
+    Deflate(String),
     /// The imported parts do not make a well-formed puzzle.
     #[error(transparent)]
     Model(#[from] VariantError),
