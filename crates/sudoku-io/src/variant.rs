@@ -321,7 +321,8 @@ mod tests {
             params.to_string(),
         ] {
             assert!(looks_like_variant(&form), "{form}");
-            let got: Vec<VariantRecord> = variant_records(form.as_bytes(), "t", VariantSpec::default()).collect();
+            let got: Vec<VariantRecord> =
+                variant_records(form.as_bytes(), "t", VariantSpec::default()).collect();
             let puzzle = got[0].puzzle.as_ref().unwrap_or_else(|e| panic!("{form}: {e}"));
             assert_eq!(puzzle.givens_line(), "1..............2", "{form}");
         }
