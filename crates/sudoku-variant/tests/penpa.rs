@@ -305,6 +305,21 @@ fn r47_other_grids_sizes_views_and_clues_outside_are_refused_by_name() {
         let names = unsupported(&with_header(header, space, "{}"));
         assert!(names[0].starts_with(want), "{want:?}: {names:?}");
     }
+    // Numbers past any board are malformed, without overflow.
+    for (header, space) in [
+        ("sudoku,-9223372036854775808,9,38,0,1,1", "[0,0,0,0]"),
+        ("sudoku,9,9,38,0,1,1", "[9223372036854775807,-9223372036854775808,0,0]"),
+        ("sudoku,100,100,38,0,1,1", "[0,0,0,0]"),
+        ("sudoku,9,9,38,0,1,1", "[0,0,0]"),
+        ("sudoku,9,x,38,0,1,1", "[0,0,0,0]"),
+        ("sudoku,9,9,38,-9223372036854775808,1,1", "[0,0,0,0]"),
+    ] {
+        let got = Puzzle::from_link(&with_header(header, space, "{}"));
+        assert!(
+            matches!(got, Err(InteropError::Field { .. } | InteropError::Unsupported(_))),
+            "{header} {space}: {got:?}"
+        );
+    }
     // A sandwich clue in the space left outside a 4x4 (one row and column
     // at top and left: nx0 = 9, the clue at centre (2, 3)).
     let names = unsupported(&penpa(4, [1, 0, 1, 0], r#"{"number":{"29":["5",1,"1"]}}"#));

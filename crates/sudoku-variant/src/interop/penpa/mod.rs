@@ -126,10 +126,16 @@ fn read_lines(lines: &[String]) -> Result<Imported, InteropError> {
         .and_then(|l| serde_json::from_str(l).ok())
         .filter(|s: &Vec<i64>| s.len() == 4)
         .ok_or_else(|| field("space", "expected four numbers"))?;
-    let (rows, cols) = (ny - space[0] - space[1], nx - space[2] - space[3]);
+    // Every number within the board before any arithmetic on them.
     let board_ok = |v: i64| (1..=MAX_BOARD as i64 - 4).contains(&v);
-    if !board_ok(nx) || !board_ok(ny) || space.iter().any(|&s| s < 0) || rows < 1 || cols < 1 {
-        return Err(field("header", format!("a board of {nx}x{ny} with space {space:?}")));
+    let space_ok = space.iter().all(|&s| (0..=MAX_BOARD as i64).contains(&s));
+    let bad = || field("header", format!("a board of {nx}x{ny} with space {space:?}"));
+    if !board_ok(nx) || !board_ok(ny) || !space_ok {
+        return Err(bad());
+    }
+    let (rows, cols) = (ny - space[0] - space[1], nx - space[2] - space[3]);
+    if rows < 1 || cols < 1 {
+        return Err(bad());
     }
     if rows != cols {
         return Err(InteropError::Unsupported(vec![format!("a grid of {rows}x{cols} (only square ones)")]));
