@@ -13,6 +13,7 @@ mod grade;
 mod hardening;
 mod hint;
 mod max_score;
+mod penpa;
 mod print;
 mod publishing;
 mod r31;

@@ -157,16 +157,21 @@ fn apply_spec(puzzle: Puzzle, spec: VariantSpec) -> Result<Puzzle, VariantError>
     puzzle.with_rules(puzzle.rules().union(spec.rules))
 }
 
-/// Whether a record is a link (f-puzzles, SudokuPad) or a bare
-/// `fpuzzles…` string.
+/// Whether a record is a link (f-puzzles, SudokuPad, Penpa+), a bare
+/// `fpuzzles…` string, or Penpa+'s parameters alone (`m=solve&p=…`; a
+/// line that starts with `#` is a comment).
 fn is_link(text: &str) -> bool {
-    let lower = text.get(..8).unwrap_or(text).to_ascii_lowercase();
+    let lower = text.get(..10).unwrap_or(text).to_ascii_lowercase();
     lower.starts_with("http")
         || lower.starts_with("fpuz")
         || lower.starts_with("www.")
         || lower.starts_with("sudokupa")
         || lower.starts_with("scl")
         || lower.starts_with("ctc")
+        || lower.starts_with("swaroopg92")
+        || lower.starts_with("opt-pan.")
+        || lower.starts_with("penpa")
+        || ["m=solve&", "m=edit&"].iter().any(|p| lower.starts_with(p))
 }
 
 /// Whether a JSON record needs the variant model: it has a field a classic
@@ -305,6 +310,24 @@ mod tests {
         let sized = VariantSpec { size: Some(9), rules: Kinds::NONE, layout: None };
         let got: Vec<VariantRecord> = variant_records(&text.as_bytes()[17..], "t", sized).collect();
         assert!(got[0].puzzle.as_ref().unwrap_err().message.contains("--size 9"));
+    }
+
+    #[test]
+    fn r47_penpa_links_are_records_with_or_without_host() {
+        // A 4x4 with boxes, 1 in r1c1, 2 in r4c4 (sudoku-variant's Penpa example).
+        let params = "m=solve&p=Rc5LC4JAFAXgvb8i7vos5qE4d3YtclkQtRKJIKNIEFI3iv+9Oz6SMzN8XA7cabpH/ekQS6yDgg5hNd3YhKOWXN5tVfod9l37qr8C\
+                      4JRleN6rpozypVVE0dCf/dDffF6M6K8b3cajH0g78jlpkn3yFqA4CQOzDqR2kFqawFnyBuQYrGZZsJ4kn1ylwWaWAdv/jGcxtEqF4/gD";
+        for form in [
+            format!("https://swaroopg92.github.io/penpa-edit/#{params}"),
+            format!("swaroopg92.github.io/penpa-edit/#{params}"),
+            params.to_string(),
+        ] {
+            assert!(looks_like_variant(&form), "{form}");
+            let got: Vec<VariantRecord> =
+                variant_records(form.as_bytes(), "t", VariantSpec::default()).collect();
+            let puzzle = got[0].puzzle.as_ref().unwrap_or_else(|e| panic!("{form}: {e}"));
+            assert_eq!(puzzle.givens_line(), "1..............2", "{form}");
+        }
     }
 
     #[test]

@@ -36,7 +36,7 @@ use crate::{map_batch, parse_error, rows_out};
 ///
 /// `Puzzle(source, size=None, variant=None)` reads one record, any form
 /// `sudoku solve` reads: the JSON form (one object), an f-puzzles object,
-/// an f-puzzles or SudokuPad link, or a line of givens (its length gives
+/// an f-puzzles, SudokuPad or Penpa+ link, or a line of givens (its length gives
 /// the size: 16 cells 4x4, 36 6x6, 256 16x16, 441 a samurai); `source` may
 /// also be a NumPy uint8 array of shape (n, n), the givens of a puzzle
 /// with boxes (0 = blank). `size` and `variant` are `sudoku solve --size`

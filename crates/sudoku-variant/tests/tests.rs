@@ -6,5 +6,6 @@ mod hint;
 mod interop;
 mod ladder;
 mod layouts;
+mod penpa;
 mod scl;
 mod solve;

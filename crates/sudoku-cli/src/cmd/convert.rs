@@ -1,6 +1,6 @@
 //! `sudoku convert`: variant puzzles from one text form to another (our
-//! JSON form, f-puzzles JSON, f-puzzles and SudokuPad links, ipuz, the
-//! line form), one record in, one record out.
+//! JSON form, f-puzzles JSON, f-puzzles and SudokuPad links, Penpa+ links
+//! (read only), ipuz, the line form), one record in, one record out.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -63,7 +63,8 @@ pub enum Target {
 
 const CONVERT_AFTER_HELP: &str = "\
 Reads every form solve reads: our JSON form, f-puzzles JSON, f-puzzles and
-SudokuPad links (fpuzzles... payloads), and lines of givens. A solution the
+SudokuPad links (fpuzzles... payloads), Penpa+ links (penpa-edit's
+#m=solve&p=... or m=edit, read only), and lines of givens. A solution the
 record carries travels with it where the target has a place for it.
 What a target cannot say is an error naming it, never a silent loss: f-puzzles
 has no samurai and no size above 16; ipuz has no anti-knight, anti-king,

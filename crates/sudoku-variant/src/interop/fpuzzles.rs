@@ -380,13 +380,13 @@ pub(crate) fn grids_named(grids: &crate::Grids) -> String {
 
 /// Every box shape `(rows, cols)` with more than one row and column that
 /// tiles a grid of `size`, the default first.
-fn box_shapes(size: usize) -> impl Iterator<Item = (u8, u8)> {
+pub(super) fn box_shapes(size: usize) -> impl Iterator<Item = (u8, u8)> {
     let others = (2..size).filter(move |r| size % r == 0).map(move |r| (r as u8, (size / r) as u8));
     default_boxes(size).into_iter().chain(others.filter(move |&s| Some(s) != default_boxes(size)))
 }
 
 /// The region index of every cell of boxes `rows`×`cols`, row-major.
-fn box_regions(size: usize, rows: usize, cols: usize) -> Vec<u8> {
+pub(super) fn box_regions(size: usize, rows: usize, cols: usize) -> Vec<u8> {
     (0..size * size).map(|i| ((i / size / rows) * (size / cols) + (i % size) / cols) as u8).collect()
 }
 

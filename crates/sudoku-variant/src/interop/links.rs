@@ -26,7 +26,8 @@ const MAX_SLASHES: usize = 8;
 
 impl Puzzle {
     /// Reads a puzzle from an f-puzzles or SudokuPad link (see the module
-    /// docs for the forms), or from raw f-puzzles JSON.
+    /// docs for the forms), from raw f-puzzles JSON, or from a Penpa+ link
+    /// ([`Puzzle::from_penpa`]).
     ///
     /// ```
     /// use sudoku_variant::{Kinds, Puzzle};
@@ -48,6 +49,9 @@ impl Puzzle {
         let link = link.trim();
         if link.starts_with('{') {
             return Puzzle::from_fpuzzles(link);
+        }
+        if super::penpa::is_penpa_link(link) {
+            return Puzzle::from_penpa(link);
         }
         if let Some(imported) = super::sudokuwiki::from_sudokuwiki_link(link) {
             return imported;
@@ -167,7 +171,7 @@ fn id_after(lower: &str, prefix: &str) -> Option<usize> {
     ["/", "="].iter().find_map(|sep| lower.find(&format!("{sep}{prefix}")).map(|at| at + 1 + prefix.len()))
 }
 
-fn percent_decode(text: &str) -> Result<String, InteropError> {
+pub(super) fn percent_decode(text: &str) -> Result<String, InteropError> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -1,7 +1,8 @@
 //! Interchange with other tools: f-puzzles JSON (import and export),
 //! f-puzzles and SudokuPad links (lz-string compressed f-puzzles JSON, or
-//! SudokuPad's own `scl`/`ctc` JSON: import only), sudokuwiki.org solver
-//! links (import only), and ipuz export for publishers.
+//! SudokuPad's own `scl`/`ctc` JSON: import only), Penpa+ links and
+//! sudokuwiki.org solver links (import only), and ipuz export for
+//! publishers.
 //!
 //! Every import either keeps every constraint of the source or fails with
 //! an [`InteropError`] that names what it could not keep: a constraint is
@@ -14,6 +15,7 @@
 //! | f-puzzles / SudokuPad link | [`Puzzle::from_link`] | [`Puzzle::to_fpuzzles_link`], [`Puzzle::to_sudokupad_link`] |
 //! | SudokuPad's JSON (`scl…`/`ctc…` links, [`scl`]) | [`Puzzle::from_scl`], [`Puzzle::from_link`] | no (links are written as `fpuzzles…`) |
 //! | sudokuwiki.org solver links ([`sudokuwiki`]) | [`Puzzle::from_link`] | no |
+//! | Penpa+ link (`https://swaroopg92.github.io/penpa-edit/#m=solve&p=…`) | [`Puzzle::from_penpa`], [`Puzzle::from_link`] | no |
 //! | ipuz (`http://ipuz.org/sudoku#1`) | no | [`Puzzle::to_ipuz`] |
 //!
 //! SudokuPad's JSON draws a puzzle: only the shapes whose style says what
@@ -26,10 +28,12 @@ mod fpuzzles;
 mod ipuz;
 mod links;
 pub mod lzstring;
+mod penpa;
 mod scl;
 mod sudokuwiki;
 
 pub use fpuzzles::Imported;
+pub use penpa::MAX_TEXT as PENPA_MAX_TEXT;
 
 use crate::VariantError;
 
@@ -72,6 +76,10 @@ pub enum InteropError {
     /// Compressed data that does not decompress.
     #[error("compressed puzzle data: {0}")]
     Compressed(#[from] lzstring::LzError),
+    /// Penpa+ data that does not inflate (raw deflate), or would inflate
+    /// past [`PENPA_MAX_TEXT`] bytes.
+    #[error("compressed Penpa+ data: {0}")]
+    Deflate(String),
     /// The imported parts do not make a well-formed puzzle.
     #[error(transparent)]
     Model(#[from] VariantError),

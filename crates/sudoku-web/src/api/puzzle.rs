@@ -1,5 +1,5 @@
 //! `POST /api/puzzle`: one puzzle, in any form `/api/solve` reads (a
-//! classic line or grid, the JSON form, an f-puzzles or SudokuPad link, a
+//! classic line or grid, the JSON form, an f-puzzles, SudokuPad or Penpa+ link, a
 //! line of another size), as the page plays it: its shape from the model
 //! (houses, what each cell sees, the glyphs its rules are drawn with, the
 //! rules in words), its JSON form, givens and solution, and its f-puzzles
