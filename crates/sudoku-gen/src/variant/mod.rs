@@ -71,7 +71,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::RngCore;
-use sudoku_variant::{Constraint, Interrupt, Puzzle, VariantError, KINDS};
+use sudoku_variant::{Constraint, Interrupt, Kind, Puzzle, VariantError, KINDS};
 
 use crate::generator::puzzle_rng;
 use crate::symmetry::Symmetry;
@@ -422,9 +422,18 @@ impl VariantGenerator {
         interrupt: Interrupt<'_>,
         tried: &mut dyn FnMut(usize),
     ) -> Result<VariantPuzzle, VariantGenError> {
+        // A rule that gives all its marks (the negative constraints) is
+        // left off the grid's search: its marks are drawn from the grid
+        // below, so the grid is free and the rule holds of it.
+        let rules = self.template.rules();
+        let marking: Vec<&'static dyn Kind> = rules.iter().filter(|k| k.gives_all_marks()).collect();
+        let free = match marking.is_empty() {
+            true => self.template.clone(),
+            false => self.template.with_rules(rules.iter().filter(|k| !k.gives_all_marks()).collect())?,
+        };
         let (mut shape, solution) = match self.opts.spec.shape {
-            Shape::Jigsaw => jigsaw::jigsaw_grid(&self.template, rng, &self.opts.spec, interrupt)?,
-            _ => (self.template.clone(), grid::random_grid(&self.template, rng, &self.opts.spec, interrupt)?),
+            Shape::Jigsaw => jigsaw::jigsaw_grid(&free, rng, &self.opts.spec, interrupt)?,
+            _ => (free.clone(), grid::random_grid(&free, rng, &self.opts.spec, interrupt)?),
         };
         // Constraints (thermometers, arrows, ...) drawn true of the grid,
         // one kind after the other, each keeping off the cells of the last.
@@ -433,6 +442,16 @@ impl VariantGenerator {
             constraints
                 .extend(kind.sprinkle(&shape, &solution, rng).into_iter().map(|p| Constraint::of(kind, p)));
             shape = shape.with_constraints(constraints)?;
+        }
+        // Then the marks the grid calls for under each such rule (every
+        // consecutive pair's white dot, ...), and the rules back on.
+        if !marking.is_empty() {
+            for rule in marking {
+                let mut constraints = shape.constraints().to_vec();
+                constraints.extend(rule.marks_for(&shape, &solution));
+                shape = shape.with_constraints(constraints)?;
+            }
+            shape = shape.with_rules(rules)?;
         }
         if let Some(kind) = self.opts.spec.tiling() {
             return tiling::make_tiled(kind, &shape, &solution, &self.opts, rng, interrupt);
