@@ -104,3 +104,71 @@ fn r47_negative_rules_give_unique_puzzles_that_keep_them() {
         }
     }
 }
+
+/// The killer cages of a puzzle, by hand: (cells, sum).
+fn cages(p: &Puzzle) -> Vec<(Vec<usize>, Option<u32>)> {
+    p.constraints()
+        .iter()
+        .filter(|c| c.kind().name() == "killer")
+        .map(|c| (c.cells().map(usize::from).collect(), c.value()))
+        .collect()
+}
+
+/// Checks by hand that the cages tile the n×n grid and that `solution`
+/// keeps them: digits differ within each cage, and add up to its sum when
+/// it shows one.
+fn check_cages(p: &Puzzle, solution: &[u8], what: &str) {
+    let n = p.size();
+    let mut covered = vec![0; n * n];
+    for (cells, sum) in cages(p) {
+        let digits: Vec<u32> = cells.iter().map(|&c| u32::from(solution[c])).collect();
+        for (k, d) in digits.iter().enumerate() {
+            assert!(!digits[..k].contains(d), "{what}: {d} twice in a cage");
+        }
+        if let Some(sum) = sum {
+            assert_eq!(digits.iter().sum::<u32>(), sum, "{what}: cage {cells:?}");
+        }
+        for c in cells {
+            covered[c] += 1;
+        }
+    }
+    assert!(covered.iter().all(|&k| k == 1), "{what}: the cages do not tile the grid");
+}
+
+/// Issue 47 point 1: with hidden sums a killer is unique, some cages
+/// show no sum, and no sum left can be hidden (each, hidden, gives a
+/// second solution).
+#[test]
+fn r47_killers_with_hidden_sums_are_unique_and_need_every_sum_shown() {
+    let mut hidden_somewhere = false;
+    for (size, seed) in [(9, 1), (6, 2), (6, 3), (4, 4)] {
+        let what = format!("killer {size}x{size} seed {seed}");
+        let spec = VariantSpec::parse("killer", Some(size)).unwrap();
+        let opts = VariantOptions { hidden_sums: true, ..VariantOptions::new(seed, spec) };
+        let p = VariantGenerator::new(opts).unwrap().generate(0).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_unique(&p, &what);
+        check_cages(&p.puzzle, &p.solution, &what);
+        let cages = cages(&p.puzzle);
+        hidden_somewhere |= cages.iter().any(|c| c.1.is_none());
+        if !p.minimal {
+            continue;
+        }
+        for (k, c) in p.puzzle.constraints().iter().enumerate() {
+            if c.kind().name() != "killer" || c.value().is_none() {
+                continue;
+            }
+            let mut all = p.puzzle.constraints().to_vec();
+            all[k] = sudoku_variant::Constraint::of(
+                c.kind(),
+                sudoku_variant::Instance { parts: c.parts().to_vec(), value: None },
+            );
+            let hidden = p.puzzle.with_constraints(all).unwrap();
+            let count = VariantSolver::new(&hidden).count_up_to(hidden.givens(), 2);
+            assert_eq!(count, 2, "{what}: the sum of cage {k} could be hidden");
+        }
+    }
+    assert!(hidden_somewhere, "no sum was hidden in any puzzle");
+    // Not an option of other puzzles.
+    let spec = VariantSpec::parse("x", None).unwrap();
+    assert!(VariantGenerator::new(VariantOptions { hidden_sums: true, ..VariantOptions::new(1, spec) }).is_err());
+}

@@ -103,6 +103,11 @@ pub struct VariantOptions {
     /// Tiled puzzles (killer) only: the largest cage, in cells (1 to 9; at most the size
     /// on smaller grids, where a cage of more cells cannot exist).
     pub max_cage: usize,
+    /// Tiled puzzles (killer) only: once the cages are made, hide each
+    /// cage's number (its sum), in random order, when the puzzle stays
+    /// unique without it ([`tiling`]). False by default: every cage shows
+    /// its sum.
+    pub hidden_sums: bool,
 }
 
 impl VariantOptions {
@@ -116,6 +121,7 @@ impl VariantOptions {
             rated: None,
             tiled_givens: 0,
             max_cage: DEFAULT_MAX_CAGE,
+            hidden_sums: false,
         }
     }
 }
@@ -319,10 +325,11 @@ impl VariantGenerator {
                     template.cells().len()
                 )));
             }
-        } else if opts.tiled_givens != 0 {
+        } else if opts.tiled_givens != 0 || opts.hidden_sums {
             let tiling: Vec<&str> = KINDS.iter().filter(|k| k.tiles()).map(|k| k.name()).collect();
+            let what = if opts.hidden_sums { "hidden sums are" } else { "givens are" };
             return Err(VariantGenError::Unsupported(format!(
-                "givens are an option of {} puzzles",
+                "{what} an option of {} puzzles",
                 tiling.join(" or ")
             )));
         }

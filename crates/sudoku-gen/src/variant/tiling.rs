@@ -35,6 +35,11 @@
 //! finish is refused whether it is unique or not. Minimal then means: no
 //! merge keeps the puzzle within the ceiling.
 //!
+//! With hidden sums ([`VariantOptions::hidden_sums`]) the finished cages'
+//! numbers are then visited in random order, and each is hidden when the
+//! puzzle stays unique without it (the same test as a merge's); the
+//! puzzle is then minimal in its sums too: no number left can be hidden.
+//!
 //! With givens ([`VariantOptions::tiled_givens`]) the cages are made as
 //! above, without givens, and then that many cells of the solution, drawn
 //! at random, are given: help added to a puzzle that is already unique
@@ -44,7 +49,7 @@ use std::collections::HashSet;
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use sudoku_variant::{Constraint, Interrupt, Kind, Outcome, Puzzle, VariantSolver};
+use sudoku_variant::{Constraint, Instance, Interrupt, Kind, Outcome, Puzzle, VariantSolver};
 
 use super::{VariantGenError, VariantOptions, VariantPuzzle};
 
@@ -208,6 +213,10 @@ pub fn make_tiled(
             checking = true;
         }
     }
+    let mut tiles = cages.to_constraints(None, solution);
+    if opts.hidden_sums {
+        minimal &= hide_sums(shape, &mut tiles, opts, budget, rng, interrupt)?;
+    }
     let mut givens = vec![0u8; shape.canvas_len()];
     if opts.tiled_givens > 0 {
         let cells = shape.cells();
@@ -215,11 +224,47 @@ pub fn make_tiled(
             givens[cells[k]] = solution[cells[k]];
         }
     }
-    let mut tiles = cages.to_constraints(None, solution);
     tiles.extend_from_slice(shape.constraints());
     let puzzle = shape
         .with_givens(givens)
         .and_then(|p| p.with_constraints(tiles))
         .expect("cages, constraints and givens of the solution fit the shape");
     Ok(VariantPuzzle { puzzle, solution: solution.to_vec(), minimal })
+}
+
+/// Hides the numbers of `tiles` (a unique tiling of `shape`), one at a
+/// time in an order drawn from `rng`, each when the puzzle stays unique
+/// without it (in a rated set: when the ladder still finishes it within
+/// the ceiling). False when a test ran out of nodes (that number is kept:
+/// the puzzle is then not proven minimal).
+fn hide_sums(
+    shape: &Puzzle,
+    tiles: &mut [Constraint],
+    opts: &VariantOptions,
+    budget: u64,
+    rng: &mut dyn RngCore,
+    interrupt: Interrupt<'_>,
+) -> Result<bool, VariantGenError> {
+    let mut order: Vec<usize> = (0..tiles.len()).filter(|&k| tiles[k].value().is_some()).collect();
+    order.shuffle(rng);
+    let mut minimal = true;
+    for k in order {
+        let kept = tiles[k].clone();
+        tiles[k] = Constraint::of(kept.kind(), Instance { parts: kept.parts().to_vec(), value: None });
+        let mut all = tiles.to_vec();
+        all.extend_from_slice(shape.constraints());
+        let trial = shape.with_constraints(all).expect("cages without a number fit");
+        let unique = match opts.rated {
+            Some(_) if interrupt.is_set() => return Err(VariantGenError::Stopped { index: 0 }),
+            Some(rated) => Some(rated.allows(&trial)),
+            None => is_unique(&trial, budget, interrupt)?,
+        };
+        match unique {
+            Some(true) => continue,
+            Some(false) => {}
+            None => minimal = false,
+        }
+        tiles[k] = kept;
+    }
+    Ok(minimal)
 }

@@ -24,11 +24,12 @@ use crate::args::pick_format;
 use crate::out_file::OutFile;
 use crate::progress::Progress;
 
-/// The variant asked for by `--variant`, `--size` and `--givens`, or
+/// The variant asked for by `--variant`, `--size`, `--givens` and
+/// `--hidden-sums`, or
 /// `None` when they ask for the classic 9×9 (or are not given): then the
 /// classic generator makes the set.
 pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
-    if args.variant.is_none() && args.size.is_none() && args.givens.is_none() {
+    if args.variant.is_none() && args.size.is_none() && args.givens.is_none() && !args.hidden_sums {
         return Ok(None);
     }
     let list = args.variant.unwrap_or_default();
@@ -40,6 +41,11 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
             "--givens is for {0} puzzles (--variant {0}); other puzzles are thinned to minimal clues",
             tiling.join(", ")
         );
+    }
+    if args.hidden_sums && spec.tiling().is_none() {
+        let tiling: Vec<&str> =
+            sudoku_variant::KINDS.iter().filter(|k| k.tiles()).map(|k| k.name()).collect();
+        bail!("--hidden-sums is for {0} puzzles (--variant {0}): only cages have sums to hide", tiling.join(", "));
     }
     Ok((!spec.is_classic_9x9()).then_some(spec))
 }
@@ -111,6 +117,7 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         rated,
         tiled_givens: args.givens.unwrap_or(0),
         max_cage: DEFAULT_MAX_CAGE,
+        hidden_sums: args.hidden_sums,
     };
     // The options are checked before the output file is made.
     sudoku_gen::variant::VariantGenerator::new(opts.clone())?;
