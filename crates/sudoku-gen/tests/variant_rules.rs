@@ -172,3 +172,41 @@ fn r47_killers_with_hidden_sums_are_unique_and_need_every_sum_shown() {
     let spec = VariantSpec::parse("x", None).unwrap();
     assert!(VariantGenerator::new(VariantOptions { hidden_sums: true, ..VariantOptions::new(1, spec) }).is_err());
 }
+
+/// Issue 47 point 2: with cages that may repeat, a killer is unique, its
+/// cages tile the grid, each cage's digits add up to its sum, and digits
+/// repeat only in cages marked so (a second, empty part); some are.
+#[test]
+fn r47_killers_with_repeating_cages_are_unique_and_repeat_only_where_marked() {
+    let mut repeats_somewhere = false;
+    for (size, seed) in [(9, 1), (6, 2), (6, 3), (4, 4)] {
+        let what = format!("killer {size}x{size} seed {seed}");
+        let spec = VariantSpec::parse("killer", Some(size)).unwrap();
+        let opts = VariantOptions { repeat_cages: true, ..VariantOptions::new(seed, spec) };
+        let p = VariantGenerator::new(opts).unwrap().generate(0).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_unique(&p, &what);
+        let n = p.puzzle.size();
+        let mut covered = vec![0; n * n];
+        for c in p.puzzle.constraints().iter().filter(|c| c.kind().name() == "killer") {
+            let marked = match c.parts() {
+                [_] => false,
+                [_, mark] => mark.is_empty(),
+                _ => panic!("{what}: a cage of {} parts", c.parts().len()),
+            };
+            let digits: Vec<u32> = c.parts()[0].iter().map(|&i| u32::from(p.solution[usize::from(i)])).collect();
+            let distinct = (0..digits.len()).all(|i| !digits[..i].contains(&digits[i]));
+            assert!(distinct || marked, "{what}: a repeat in an unmarked cage");
+            assert_eq!(marked, !distinct, "{what}: marked only where digits repeat");
+            repeats_somewhere |= marked;
+            assert_eq!(Some(digits.iter().sum::<u32>()), c.value(), "{what}");
+            for &i in &c.parts()[0] {
+                covered[usize::from(i)] += 1;
+            }
+        }
+        assert!(covered.iter().all(|&k| k == 1), "{what}: the cages do not tile the grid");
+        // The JSON form keeps the marks.
+        let back = Puzzle::from_json(&p.puzzle.to_json(None)).unwrap().puzzle;
+        assert_eq!(back, p.puzzle, "{what}");
+    }
+    assert!(repeats_somewhere, "no cage repeats a digit");
+}

@@ -316,6 +316,7 @@ pub fn make<'py>(
         tiled_givens: givens.unwrap_or(0),
         max_cage: DEFAULT_MAX_CAGE,
         hidden_sums: false,
+        repeat_cages: false,
     };
     // The options are checked before any puzzle is made.
     sudoku_gen::variant::VariantGenerator::new(opts.clone())

@@ -6,4 +6,5 @@ mod hint;
 mod interop;
 mod ladder;
 mod layouts;
+mod repeat_cages;
 mod solve;

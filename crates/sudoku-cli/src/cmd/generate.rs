@@ -207,6 +207,11 @@ pub struct GenerateArgs {
     /// it.
     #[arg(long)]
     pub hidden_sums: bool,
+
+    /// Killer only: cages may hold a digit twice; a cage that does is
+    /// starred (its sum is then its only rule).
+    #[arg(long)]
+    pub repeat_cages: bool,
 }
 
 const GENERATE_AFTER_HELP: &str = "\
@@ -285,7 +290,8 @@ the puzzle and its solution), or the line form for classic sizes and samurai.
 Clues are thinned to minimal (with --symmetry), killer cages are merged until
 no two adjacent cages can be merged while staying unique; --givens N adds N
 given cells to a killer, --hidden-sums hides every cage sum the puzzle stays
-unique without (the rest are needed). The negative rules (kropki-negative,
+unique without (the rest are needed), --repeat-cages lets cages repeat digits
+(a cage that does is starred, 12*, and only its sum holds). The negative rules (kropki-negative,
 white-negative, black-negative, xv-negative: all marks given) draw the grid
 first, then give every dot or letter it calls for. --seed, --start and
 --jobs work as for classic puzzles. --difficulty BAND keeps each puzzle in that band as `sudoku grade`
@@ -298,6 +304,7 @@ under the band is drawn again (40 draws). --technique (the hardest step as
   sudoku generate --variant killer -n 10 --seed 1
   sudoku generate --variant killer --difficulty easy -n 10 --seed 1
   sudoku generate --variant killer --hidden-sums -n 10 --seed 1
+  sudoku generate --variant killer --repeat-cages -n 10 --seed 1
   sudoku generate --variant killer --difficulty hard --no-trial -n 4 --seed 1
   sudoku generate --size 16 -n 5 --symmetry rot180
   sudoku generate --variant jigsaw,x -n 100 -o jigsaw.json";

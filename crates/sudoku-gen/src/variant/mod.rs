@@ -108,6 +108,10 @@ pub struct VariantOptions {
     /// unique without it ([`tiling`]). False by default: every cage shows
     /// its sum.
     pub hidden_sums: bool,
+    /// Tiled puzzles (killer) only: cages may hold a digit twice, and one
+    /// that does is marked as such (its sum alone holds; [`tiling`]).
+    /// False by default: no digit repeats in a cage.
+    pub repeat_cages: bool,
 }
 
 impl VariantOptions {
@@ -122,6 +126,7 @@ impl VariantOptions {
             tiled_givens: 0,
             max_cage: DEFAULT_MAX_CAGE,
             hidden_sums: false,
+            repeat_cages: false,
         }
     }
 }
@@ -325,9 +330,13 @@ impl VariantGenerator {
                     template.cells().len()
                 )));
             }
-        } else if opts.tiled_givens != 0 || opts.hidden_sums {
+        } else if opts.tiled_givens != 0 || opts.hidden_sums || opts.repeat_cages {
             let tiling: Vec<&str> = KINDS.iter().filter(|k| k.tiles()).map(|k| k.name()).collect();
-            let what = if opts.hidden_sums { "hidden sums are" } else { "givens are" };
+            let what = match (opts.hidden_sums, opts.repeat_cages) {
+                (true, _) => "hidden sums are",
+                (_, true) => "cages that repeat digits are",
+                _ => "givens are",
+            };
             return Err(VariantGenError::Unsupported(format!(
                 "{what} an option of {} puzzles",
                 tiling.join(" or ")

@@ -499,6 +499,13 @@ pub trait Kind: Sync {
     fn tile(&self, _cells: &[u16], _solution: &[u8]) -> Option<Instance> {
         None
     }
+    /// As [`Kind::tile`], for a generator asked for instances whose digits
+    /// may repeat: the instance on `cells`, marked as one whose digits may
+    /// repeat when `solution`'s do (a killer cage's star). `None` when the
+    /// kind has no such mark (the generator then keeps to [`Kind::tile`]).
+    fn tile_repeating(&self, _cells: &[u16], _solution: &[u8]) -> Option<Instance> {
+        None
+    }
 }
 
 impl fmt::Debug for dyn Kind {

@@ -95,6 +95,7 @@ async fn generate_variants(
         tiled_givens: 0,
         max_cage: DEFAULT_MAX_CAGE,
         hidden_sums: false,
+        repeat_cages: false,
     };
     VariantGenerator::new(opts.clone()).map_err(|e| ApiError::bad_request(format!("variant: {e}")))?;
     let budget = app.limits.time_budget;

@@ -25,11 +25,12 @@ use crate::out_file::OutFile;
 use crate::progress::Progress;
 
 /// The variant asked for by `--variant`, `--size`, `--givens` and
-/// `--hidden-sums`, or
+/// `--hidden-sums`, `--repeat-cages`, or
 /// `None` when they ask for the classic 9×9 (or are not given): then the
 /// classic generator makes the set.
 pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
-    if args.variant.is_none() && args.size.is_none() && args.givens.is_none() && !args.hidden_sums {
+    let killer_only = args.hidden_sums || args.repeat_cages;
+    if args.variant.is_none() && args.size.is_none() && args.givens.is_none() && !killer_only {
         return Ok(None);
     }
     let list = args.variant.unwrap_or_default();
@@ -42,10 +43,11 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
             tiling.join(", ")
         );
     }
-    if args.hidden_sums && spec.tiling().is_none() {
+    if killer_only && spec.tiling().is_none() {
         let tiling: Vec<&str> =
             sudoku_variant::KINDS.iter().filter(|k| k.tiles()).map(|k| k.name()).collect();
-        bail!("--hidden-sums is for {0} puzzles (--variant {0}): only cages have sums to hide", tiling.join(", "));
+        let flag = if args.hidden_sums { "--hidden-sums" } else { "--repeat-cages" };
+        bail!("{flag} is for {0} puzzles (--variant {0}): it is an option of their cages", tiling.join(", "));
     }
     Ok((!spec.is_classic_9x9()).then_some(spec))
 }
@@ -118,6 +120,7 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         tiled_givens: args.givens.unwrap_or(0),
         max_cage: DEFAULT_MAX_CAGE,
         hidden_sums: args.hidden_sums,
+        repeat_cages: args.repeat_cages,
     };
     // The options are checked before the output file is made.
     sudoku_gen::variant::VariantGenerator::new(opts.clone())?;
