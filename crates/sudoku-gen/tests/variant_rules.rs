@@ -170,7 +170,9 @@ fn r47_killers_with_hidden_sums_are_unique_and_need_every_sum_shown() {
     assert!(hidden_somewhere, "no sum was hidden in any puzzle");
     // Not an option of other puzzles.
     let spec = VariantSpec::parse("x", None).unwrap();
-    assert!(VariantGenerator::new(VariantOptions { hidden_sums: true, ..VariantOptions::new(1, spec) }).is_err());
+    assert!(
+        VariantGenerator::new(VariantOptions { hidden_sums: true, ..VariantOptions::new(1, spec) }).is_err()
+    );
 }
 
 /// Issue 47 point 2: with cages that may repeat, a killer is unique, its
@@ -193,7 +195,8 @@ fn r47_killers_with_repeating_cages_are_unique_and_repeat_only_where_marked() {
                 [_, mark] => mark.is_empty(),
                 _ => panic!("{what}: a cage of {} parts", c.parts().len()),
             };
-            let digits: Vec<u32> = c.parts()[0].iter().map(|&i| u32::from(p.solution[usize::from(i)])).collect();
+            let digits: Vec<u32> =
+                c.parts()[0].iter().map(|&i| u32::from(p.solution[usize::from(i)])).collect();
             let distinct = (0..digits.len()).all(|i| !digits[..i].contains(&digits[i]));
             assert!(distinct || marked, "{what}: a repeat in an unmarked cage");
             assert_eq!(marked, !distinct, "{what}: marked only where digits repeat");

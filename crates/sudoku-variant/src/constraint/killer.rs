@@ -179,12 +179,13 @@ impl Kind for Killer {
     fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
         let cells = &it.parts[0];
         let mut seen = 0u64;
-        let distinct = repeats(it) || cells.iter().all(|&c| {
-            let bit = 1u64 << grid[usize::from(c)];
-            let fresh = seen & bit == 0;
-            seen |= bit;
-            fresh
-        });
+        let distinct = repeats(it)
+            || cells.iter().all(|&c| {
+                let bit = 1u64 << grid[usize::from(c)];
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            });
         distinct && it.value.is_none_or(|sum| total(cells, grid) == sum)
     }
 

@@ -132,14 +132,10 @@ impl Kind for Negative {
         let mut out: Vec<Constraint> = Vec::new();
         for (a, b) in self.unmarked(puzzle) {
             let (x, y) = (digit(a), digit(b));
-            let mark = [
-                (NOT_WHITE, &KROPKI, WHITE),
-                (NOT_BLACK, &KROPKI, BLACK),
-                (NOT_X, &XV, 10),
-                (NOT_V, &XV, 5),
-            ]
-            .into_iter()
-            .find(|&(ban, _, _)| self.bans & ban != 0 && !allowed(ban, x, y));
+            let mark =
+                [(NOT_WHITE, &KROPKI, WHITE), (NOT_BLACK, &KROPKI, BLACK), (NOT_X, &XV, 10), (NOT_V, &XV, 5)]
+                    .into_iter()
+                    .find(|&(ban, _, _)| self.bans & ban != 0 && !allowed(ban, x, y));
             if let Some((_, kind, value)) = mark {
                 let instance = Instance { parts: vec![vec![a.min(b), a.max(b)]], value: Some(value) };
                 out.push(Constraint::of(kind, instance));
