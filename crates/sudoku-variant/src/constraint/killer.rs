@@ -241,7 +241,7 @@ impl Kind for Killer {
 
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         let sum = it.value.map(|sum| ("sum", json!(sum)));
-        let repeat = repeats(it).then(|| ("repeat", json!(true)));
+        let repeat = repeats(it).then_some(("repeat", json!(true)));
         sum.into_iter().chain([("cells", names(&it.parts[0], name))]).chain(repeat).collect()
     }
 
