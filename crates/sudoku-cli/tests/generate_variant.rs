@@ -259,3 +259,53 @@ fn r47_a_twodoku_line_and_a_butterfly_go_through_every_command() {
         "no butterfly page"
     );
 }
+
+/// Issue 47: the killer options `--hidden-sums` and `--repeat-cages` make
+/// unique records (some cages without a sum; starred cages read back as
+/// repeating), and are refused for other puzzles; a negative rule makes
+/// unique records that carry its marks.
+#[test]
+fn r47_killer_options_and_negative_rules_generate() {
+    let hidden = stdout_of(&[
+        "generate",
+        "--variant",
+        "killer",
+        "--size",
+        "6",
+        "--hidden-sums",
+        "-n",
+        "2",
+        "--seed",
+        "1",
+        "-q",
+    ]);
+    let repeat = stdout_of(&[
+        "generate",
+        "--variant",
+        "killer",
+        "--size",
+        "6",
+        "--repeat-cages",
+        "-n",
+        "2",
+        "--seed",
+        "1",
+        "-q",
+    ]);
+    let negative = stdout_of(&["generate", "--variant", "xv-negative", "-n", "2", "--seed", "1", "-q"]);
+    for (what, set) in [("hidden", &hidden), ("repeat", &repeat), ("negative", &negative)] {
+        for line in set.lines() {
+            let record = Puzzle::from_json(line).unwrap_or_else(|e| panic!("{what}: {e}: {line}"));
+            let solution = record.solution.expect("a solution");
+            let mut solver = sudoku_variant::VariantSolver::new(&record.puzzle);
+            assert_eq!(solver.count_up_to(record.puzzle.givens(), 2), 1, "{what}: {line}");
+            record.puzzle.check_solution(&solution).unwrap_or_else(|e| panic!("{what}: {e}"));
+        }
+    }
+    assert!(negative.contains(r#""rules":["xv-negative"]"#) && negative.contains(r#""kind":"xv""#));
+    let fails = |args: &[&str], needle: &str| {
+        sudoku().args(args).assert().code(2).stderr(predicate::str::contains(needle));
+    };
+    fails(&["generate", "--variant", "x", "--hidden-sums"], "--hidden-sums is for killer puzzles");
+    fails(&["generate", "--repeat-cages"], "--repeat-cages is for killer puzzles");
+}

@@ -6,3 +6,4 @@ mod util;
 
 mod generate;
 mod variant;
+mod variant_rules;

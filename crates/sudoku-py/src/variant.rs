@@ -315,6 +315,8 @@ pub fn make<'py>(
         rated: band.map(|b| Rated::of_band(b.min_tenths(), b.max_tenths())),
         tiled_givens: givens.unwrap_or(0),
         max_cage: DEFAULT_MAX_CAGE,
+        hidden_sums: false,
+        repeat_cages: false,
     };
     // The options are checked before any puzzle is made.
     sudoku_gen::variant::VariantGenerator::new(opts.clone())

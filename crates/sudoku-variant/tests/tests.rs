@@ -8,4 +8,5 @@ mod ladder;
 mod layouts;
 mod penpa;
 mod scl;
+mod repeat_cages;
 mod solve;

@@ -201,6 +201,17 @@ pub struct GenerateArgs {
     /// an easier puzzle [default: 0].
     #[arg(long, value_name = "N")]
     pub givens: Option<usize>,
+
+    /// Killer only: hide cage sums, each in turn (in random order) when
+    /// the puzzle stays unique without it; the cages left with a sum need
+    /// it.
+    #[arg(long)]
+    pub hidden_sums: bool,
+
+    /// Killer only: cages may hold a digit twice; a cage that does is
+    /// starred (its sum is then its only rule).
+    #[arg(long)]
+    pub repeat_cages: bool,
 }
 
 const GENERATE_AFTER_HELP: &str = "\
@@ -278,8 +289,12 @@ make unique puzzles of that kind, one JSON object a line (docs/variants.md:
 the puzzle and its solution), or the line form for classic sizes and samurai.
 Clues are thinned to minimal (with --symmetry), killer cages are merged until
 no two adjacent cages can be merged while staying unique; --givens N adds N
-given cells to a killer. --seed, --start and --jobs work as for classic
-puzzles. --difficulty BAND keeps each puzzle in that band as `sudoku grade`
+given cells to a killer, --hidden-sums hides every cage sum the puzzle stays
+unique without (the rest are needed), --repeat-cages lets cages repeat digits
+(a cage that does is starred, 12*, and only its sum holds). The negative rules (kropki-negative,
+white-negative, black-negative, xv-negative: all marks given) draw the grid
+first, then give every dot or letter it calls for. --seed, --start and
+--jobs work as for classic puzzles. --difficulty BAND keeps each puzzle in that band as `sudoku grade`
 rates it (SE's scale for 9x9 X, windoku and disjoint groups; the variant
 ladder elsewhere: singles, intersections, subsets, fish, wings, chains, the
 rule of 45 for killers; a trial rates 9.0, extreme): clues are kept (cages
@@ -288,6 +303,8 @@ under the band is drawn again (40 draws). --technique (the hardest step as
 `sudoku grade` names it), --no-trial and --max-spike apply too.
   sudoku generate --variant killer -n 10 --seed 1
   sudoku generate --variant killer --difficulty easy -n 10 --seed 1
+  sudoku generate --variant killer --hidden-sums -n 10 --seed 1
+  sudoku generate --variant killer --repeat-cages -n 10 --seed 1
   sudoku generate --variant killer --difficulty hard --no-trial -n 4 --seed 1
   sudoku generate --size 16 -n 5 --symmetry rot180
   sudoku generate --variant jigsaw,x -n 100 -o jigsaw.json";

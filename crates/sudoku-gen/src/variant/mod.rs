@@ -71,7 +71,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::RngCore;
-use sudoku_variant::{Constraint, Interrupt, Puzzle, VariantError, KINDS};
+use sudoku_variant::{Constraint, Interrupt, Kind, Puzzle, VariantError, KINDS};
 
 use crate::generator::puzzle_rng;
 use crate::symmetry::Symmetry;
@@ -103,6 +103,15 @@ pub struct VariantOptions {
     /// Tiled puzzles (killer) only: the largest cage, in cells (1 to 9; at most the size
     /// on smaller grids, where a cage of more cells cannot exist).
     pub max_cage: usize,
+    /// Tiled puzzles (killer) only: once the cages are made, hide each
+    /// cage's number (its sum), in random order, when the puzzle stays
+    /// unique without it ([`tiling`]). False by default: every cage shows
+    /// its sum.
+    pub hidden_sums: bool,
+    /// Tiled puzzles (killer) only: cages may hold a digit twice, and one
+    /// that does is marked as such (its sum alone holds; [`tiling`]).
+    /// False by default: no digit repeats in a cage.
+    pub repeat_cages: bool,
 }
 
 impl VariantOptions {
@@ -116,6 +125,8 @@ impl VariantOptions {
             rated: None,
             tiled_givens: 0,
             max_cage: DEFAULT_MAX_CAGE,
+            hidden_sums: false,
+            repeat_cages: false,
         }
     }
 }
@@ -319,10 +330,15 @@ impl VariantGenerator {
                     template.cells().len()
                 )));
             }
-        } else if opts.tiled_givens != 0 {
+        } else if opts.tiled_givens != 0 || opts.hidden_sums || opts.repeat_cages {
             let tiling: Vec<&str> = KINDS.iter().filter(|k| k.tiles()).map(|k| k.name()).collect();
+            let what = match (opts.hidden_sums, opts.repeat_cages) {
+                (true, _) => "hidden sums are",
+                (_, true) => "cages that repeat digits are",
+                _ => "givens are",
+            };
             return Err(VariantGenError::Unsupported(format!(
-                "givens are an option of {} puzzles",
+                "{what} an option of {} puzzles",
                 tiling.join(" or ")
             )));
         }
@@ -422,9 +438,18 @@ impl VariantGenerator {
         interrupt: Interrupt<'_>,
         tried: &mut dyn FnMut(usize),
     ) -> Result<VariantPuzzle, VariantGenError> {
+        // A rule that gives all its marks (the negative constraints) is
+        // left off the grid's search: its marks are drawn from the grid
+        // below, so the grid is free and the rule holds of it.
+        let rules = self.template.rules();
+        let marking: Vec<&'static dyn Kind> = rules.iter().filter(|k| k.gives_all_marks()).collect();
+        let free = match marking.is_empty() {
+            true => self.template.clone(),
+            false => self.template.with_rules(rules.iter().filter(|k| !k.gives_all_marks()).collect())?,
+        };
         let (mut shape, solution) = match self.opts.spec.shape {
-            Shape::Jigsaw => jigsaw::jigsaw_grid(&self.template, rng, &self.opts.spec, interrupt)?,
-            _ => (self.template.clone(), grid::random_grid(&self.template, rng, &self.opts.spec, interrupt)?),
+            Shape::Jigsaw => jigsaw::jigsaw_grid(&free, rng, &self.opts.spec, interrupt)?,
+            _ => (free.clone(), grid::random_grid(&free, rng, &self.opts.spec, interrupt)?),
         };
         // Constraints (thermometers, arrows, ...) drawn true of the grid,
         // one kind after the other, each keeping off the cells of the last.
@@ -433,6 +458,16 @@ impl VariantGenerator {
             constraints
                 .extend(kind.sprinkle(&shape, &solution, rng).into_iter().map(|p| Constraint::of(kind, p)));
             shape = shape.with_constraints(constraints)?;
+        }
+        // Then the marks the grid calls for under each such rule (every
+        // consecutive pair's white dot, ...), and the rules back on.
+        if !marking.is_empty() {
+            for rule in marking {
+                let mut constraints = shape.constraints().to_vec();
+                constraints.extend(rule.marks_for(&shape, &solution));
+                shape = shape.with_constraints(constraints)?;
+            }
+            shape = shape.with_rules(rules)?;
         }
         if let Some(kind) = self.opts.spec.tiling() {
             return tiling::make_tiled(kind, &shape, &solution, &self.opts, rng, interrupt);

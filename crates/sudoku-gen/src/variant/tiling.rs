@@ -35,6 +35,17 @@
 //! finish is refused whether it is unique or not. Minimal then means: no
 //! merge keeps the puzzle within the ceiling.
 //!
+//! With hidden sums ([`VariantOptions::hidden_sums`]) the finished cages'
+//! numbers are then visited in random order, and each is hidden when the
+//! puzzle stays unique without it (the same test as a merge's); the
+//! puzzle is then minimal in its sums too: no number left can be hidden.
+//!
+//! With cages that may repeat digits ([`VariantOptions::repeat_cages`])
+//! a possible cage is any of at most the largest size, and a cage whose
+//! digits repeat on the solution is marked as one that may
+//! ([`Kind::tile_repeating`]: a killer cage's star); its sum is its only
+//! rule.
+//!
 //! With givens ([`VariantOptions::tiled_givens`]) the cages are made as
 //! above, without givens, and then that many cells of the solution, drawn
 //! at random, are given: help added to a puzzle that is already unique
@@ -44,7 +55,7 @@ use std::collections::HashSet;
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
-use sudoku_variant::{Constraint, Interrupt, Kind, Outcome, Puzzle, VariantSolver};
+use sudoku_variant::{Constraint, Instance, Interrupt, Kind, Outcome, Puzzle, VariantSolver};
 
 use super::{VariantGenError, VariantOptions, VariantPuzzle};
 
@@ -54,14 +65,17 @@ pub const TILED_COUNT_NODES_PER_CELL: u64 = 1000;
 /// The cages as cell lists, `cages[k]` empty once merged away.
 struct Cages {
     kind: &'static dyn Kind,
+    /// Whether a cage may repeat digits ([`VariantOptions::repeat_cages`]).
+    repeating: bool,
     cells: Vec<Vec<u16>>,
     /// The cage of each canvas position.
     cage_of: Vec<usize>,
 }
 
 impl Cages {
-    fn singletons(kind: &'static dyn Kind, shape: &Puzzle) -> Cages {
-        let mut cages = Cages { kind, cells: Vec::new(), cage_of: vec![usize::MAX; shape.canvas_len()] };
+    fn singletons(kind: &'static dyn Kind, repeating: bool, shape: &Puzzle) -> Cages {
+        let mut cages =
+            Cages { kind, repeating, cells: Vec::new(), cage_of: vec![usize::MAX; shape.canvas_len()] };
         for cell in shape.cells() {
             cages.cage_of[cell] = cages.cells.len();
             cages.cells.push(vec![cell as u16]);
@@ -82,9 +96,16 @@ impl Cages {
         pairs.dedup();
         pairs.retain(|&(a, b)| {
             self.cells[a].len() + self.cells[b].len() <= max_cage
-                && self.kind.tile(&[&self.cells[a][..], &self.cells[b]].concat(), solution).is_some()
+                && self.tile(&[&self.cells[a][..], &self.cells[b]].concat(), solution).is_some()
         });
         pairs
+    }
+
+    /// The instance on `cells`: one whose digits may repeat when asked for
+    /// and the kind has such a mark ([`Kind::tile_repeating`]).
+    fn tile(&self, cells: &[u16], solution: &[u8]) -> Option<sudoku_variant::Instance> {
+        let repeating = self.repeating.then(|| self.kind.tile_repeating(cells, solution)).flatten();
+        repeating.or_else(|| self.kind.tile(cells, solution))
     }
 
     /// The puzzle's cages with `b` merged into `a` when given, in order of
@@ -105,7 +126,7 @@ impl Cages {
         out.sort_by_key(|cells| cells[0]);
         out.into_iter()
             .map(|cells| {
-                let tile = self.kind.tile(&cells, solution).expect("a cage of distinct digits");
+                let tile = self.tile(&cells, solution).expect("a cage its merge test allowed");
                 Constraint::of(self.kind, tile)
             })
             .collect()
@@ -152,7 +173,7 @@ pub fn make_tiled(
     interrupt: Interrupt<'_>,
 ) -> Result<VariantPuzzle, VariantGenError> {
     let budget = TILED_COUNT_NODES_PER_CELL * shape.cells().len() as u64;
-    let mut cages = Cages::singletons(kind, shape);
+    let mut cages = Cages::singletons(kind, opts.repeat_cages, shape);
     // Pairs of cages (by their cells) whose merge was refused, skipped by
     // the passes until one merges nothing; then a checking pass tries
     // every pair again, since merging is not monotone.
@@ -208,6 +229,10 @@ pub fn make_tiled(
             checking = true;
         }
     }
+    let mut tiles = cages.to_constraints(None, solution);
+    if opts.hidden_sums {
+        minimal &= hide_sums(shape, &mut tiles, opts, budget, rng, interrupt)?;
+    }
     let mut givens = vec![0u8; shape.canvas_len()];
     if opts.tiled_givens > 0 {
         let cells = shape.cells();
@@ -215,11 +240,50 @@ pub fn make_tiled(
             givens[cells[k]] = solution[cells[k]];
         }
     }
-    let mut tiles = cages.to_constraints(None, solution);
     tiles.extend_from_slice(shape.constraints());
     let puzzle = shape
         .with_givens(givens)
         .and_then(|p| p.with_constraints(tiles))
         .expect("cages, constraints and givens of the solution fit the shape");
     Ok(VariantPuzzle { puzzle, solution: solution.to_vec(), minimal })
+}
+
+/// Hides the numbers of `tiles` (a unique tiling of `shape`), one at a
+/// time in an order drawn from `rng`, each when the puzzle stays unique
+/// without it (in a rated set: when the ladder still finishes it within
+/// the ceiling). False when a test ran out of nodes (that number is kept:
+/// the puzzle is then not proven minimal).
+fn hide_sums(
+    shape: &Puzzle,
+    tiles: &mut [Constraint],
+    opts: &VariantOptions,
+    budget: u64,
+    rng: &mut dyn RngCore,
+    interrupt: Interrupt<'_>,
+) -> Result<bool, VariantGenError> {
+    // A cage whose digits may repeat keeps its sum: without it, it says
+    // nothing.
+    let hideable = |c: &Constraint| c.value().is_some() && c.kind().cage(c.instance()).is_some();
+    let mut order: Vec<usize> = (0..tiles.len()).filter(|&k| hideable(&tiles[k])).collect();
+    order.shuffle(rng);
+    let mut minimal = true;
+    for k in order {
+        let kept = tiles[k].clone();
+        tiles[k] = Constraint::of(kept.kind(), Instance { parts: kept.parts().to_vec(), value: None });
+        let mut all = tiles.to_vec();
+        all.extend_from_slice(shape.constraints());
+        let trial = shape.with_constraints(all).expect("cages without a number fit");
+        let unique = match opts.rated {
+            Some(_) if interrupt.is_set() => return Err(VariantGenError::Stopped { index: 0 }),
+            Some(rated) => Some(rated.allows(&trial)),
+            None => is_unique(&trial, budget, interrupt)?,
+        };
+        match unique {
+            Some(true) => continue,
+            Some(false) => {}
+            None => minimal = false,
+        }
+        tiles[k] = kept;
+    }
+    Ok(minimal)
 }

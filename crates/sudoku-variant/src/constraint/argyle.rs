@@ -72,7 +72,7 @@ impl Kind for Argyle {
         }
         match puzzle.size() {
             9 => Ok(()),
-            _ => Err("argyle needs 9x9 grids".into()),
+            _ => Err("9x9 grids".into()),
         }
     }
 

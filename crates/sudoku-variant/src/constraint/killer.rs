@@ -4,6 +4,12 @@
 //! (in `"constraints"` too, with `"kind":"killer"`); f-puzzles
 //! `killercage` entries `{"cells":["R1C1","R1C2"],"value":"12"}`.
 //!
+//! A cage may say that its digits may repeat (a setter's extra rule for
+//! some cages): it then has a second part, empty, and only its sum holds.
+//! JSON `{"sum":12,"cells":[...],"repeat":true}`; its number is drawn
+//! starred (`12*`). f-puzzles has no form for it: writing one is refused
+//! by name.
+//!
 //! The engine lists a summed cage's digit combinations once
 //! ([`Kind::cage`]); [`Kind::narrow`] here is the same reasoning for hints
 //! and tests. A generator tiles the grid with cages in place of clues
@@ -64,6 +70,11 @@ pub(crate) fn combinations(n: usize, k: usize, sum: u32) -> Vec<u32> {
     }
 }
 
+/// Whether the cage's digits may repeat: its second, empty part.
+fn repeats(it: &Instance) -> bool {
+    it.parts.len() == 2
+}
+
 /// The sum of a cell list's digits in `grid`.
 fn total(cells: &[u16], grid: &[u8]) -> u32 {
     cells.iter().map(|&c| u32::from(grid[usize::from(c)])).sum()
@@ -106,12 +117,16 @@ impl Kind for Killer {
         if with_sum == 0 {
             return "No digit repeats within a dashed cage.".into();
         }
+        // Said of the summed cages; a starred one may repeat (below).
         let mut text =
             "The digits in each dashed cage add up to the small number in its corner, and no digit \
                         repeats within a cage."
                 .to_string();
         if with_sum < cages.len() {
             text.push_str(" A cage without a number only keeps its digits different.");
+        }
+        if puzzle.constraints().iter().any(|c| c.kind().name() == self.name() && repeats(c.instance())) {
+            text.push_str(" Digits may repeat in a cage whose number is starred (12*).");
         }
         text
     }
@@ -124,7 +139,11 @@ impl Kind for Killer {
     }
 
     fn check(&self, puzzle: &Puzzle, it: &Instance) -> Result<(), String> {
-        let [cells] = &it.parts[..] else { return Err("a cage is one list of cells".into()) };
+        let cells = match &it.parts[..] {
+            [cells] => cells,
+            [cells, mark] if mark.is_empty() => cells,
+            _ => return Err("a cage is one list of cells".into()),
+        };
         if cells.is_empty() {
             return Err("no cells".into());
         }
@@ -137,6 +156,14 @@ impl Kind for Killer {
             }
         }
         let (n, k) = (puzzle.size(), cells.len());
+        if repeats(it) {
+            return match it.value {
+                Some(sum) if (sum as usize) < k || (sum as usize) > k * n => {
+                    Err(format!("sum {sum} is out of reach, {k} digits 1-{n} add up to {k}-{}", k * n))
+                }
+                _ => Ok(()),
+            };
+        }
         if k > n {
             return Err(format!("{k} cells cannot hold distinct digits 1-{n}"));
         }
@@ -152,17 +179,21 @@ impl Kind for Killer {
     fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
         let cells = &it.parts[0];
         let mut seen = 0u64;
-        let distinct = cells.iter().all(|&c| {
-            let bit = 1u64 << grid[usize::from(c)];
-            let fresh = seen & bit == 0;
-            seen |= bit;
-            fresh
-        });
+        let distinct = repeats(it)
+            || cells.iter().all(|&c| {
+                let bit = 1u64 << grid[usize::from(c)];
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh
+            });
         distinct && it.value.is_none_or(|sum| total(cells, grid) == sum)
     }
 
     fn distinct(&self, _puzzle: &Puzzle, it: &Instance) -> Vec<Vec<u16>> {
-        it.parts.clone()
+        match repeats(it) {
+            true => Vec::new(),
+            false => vec![it.parts[0].clone()],
+        }
     }
 
     /// Keeps in each cell only digits of a combination of distinct digits
@@ -171,6 +202,9 @@ impl Kind for Killer {
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let Some(sum) = it.value else { return true };
         let cells = &it.parts[0];
+        if repeats(it) {
+            return narrow_repeating(cells, sum, board);
+        }
         let combos = combinations(n, cells.len(), sum);
         if combos.is_empty() {
             let (low, high) = cells.iter().fold((0, 0), |(l, h), &c| {
@@ -195,16 +229,32 @@ impl Kind for Killer {
                     .ok_or_else(|| format!("sum {v} is not a whole number"))?,
             ),
         };
-        Ok(Instance { parts: vec![cells], value })
+        let parts = match object.get("repeat") {
+            None | Some(Value::Null) => vec![cells],
+            Some(Value::Bool(true)) => vec![cells, Vec::new()],
+            // Written only when true: a false one would read as unknown.
+            Some(Value::Bool(false)) => return Err("\"repeat\": false is the default, leave it out".into()),
+            Some(other) => return Err(format!("repeat {other} is not true")),
+        };
+        Ok(Instance { parts, value })
     }
 
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         let sum = it.value.map(|sum| ("sum", json!(sum)));
-        sum.into_iter().chain([("cells", names(&it.parts[0], name))]).collect()
+        let repeat = repeats(it).then_some(("repeat", json!(true)));
+        sum.into_iter().chain([("cells", names(&it.parts[0], name))]).chain(repeat).collect()
     }
 
     fn fpuzzles_key(&self) -> Option<&'static str> {
         Some("killercage")
+    }
+
+    /// None for a cage whose digits may repeat: f-puzzles has no such mark.
+    fn fpuzzles_key_of(&self, it: &Instance) -> Option<&'static str> {
+        match repeats(it) {
+            true => None,
+            false => self.fpuzzles_key(),
+        }
     }
 
     fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
@@ -231,11 +281,21 @@ impl Kind for Killer {
     }
 
     fn glyphs(&self, _puzzle: &Puzzle, it: &Instance) -> Vec<Glyph> {
-        vec![Glyph::Cage { cells: it.parts[0].clone(), label: it.value.map(|sum| sum.to_string()) }]
+        let label = match (it.value, repeats(it)) {
+            (Some(sum), true) => Some(format!("{sum}*")),
+            (None, true) => Some("*".into()),
+            (sum, false) => sum.map(|sum| sum.to_string()),
+        };
+        vec![Glyph::Cage { cells: it.parts[0].clone(), label }]
     }
 
+    /// None for a cage whose digits may repeat: it is not a cage of
+    /// distinct digits (the engine narrows it by its sum's bounds).
     fn cage<'a>(&self, it: &'a Instance) -> Option<(&'a [u16], Option<u32>)> {
-        Some((&it.parts[0], it.value))
+        match repeats(it) {
+            true => None,
+            false => Some((&it.parts[0], it.value)),
+        }
     }
 
     fn tiles(&self) -> bool {
@@ -256,6 +316,43 @@ impl Kind for Killer {
         let value = Some(total(&cells, solution));
         Some(Instance { parts: vec![cells], value })
     }
+
+    /// The cage on `cells` with its sum; marked as one whose digits may
+    /// repeat when they do.
+    fn tile_repeating(&self, cells: &[u16], solution: &[u8]) -> Option<Instance> {
+        if let Some(plain) = self.tile(cells, solution) {
+            return Some(plain);
+        }
+        let mut cells = cells.to_vec();
+        cells.sort_unstable();
+        let value = Some(total(&cells, solution));
+        Some(Instance { parts: vec![cells, Vec::new()], value })
+    }
+}
+
+/// Narrows a cage whose digits may repeat by its sum: each cell keeps the
+/// digits that the others' least and greatest digits can still complete
+/// to `sum`; false when none can (a full board off the sum among them).
+fn narrow_repeating(cells: &[u16], sum: u32, board: &mut dyn Candidates) -> bool {
+    let bounds: Vec<(u32, u32)> = cells.iter().map(|&c| bounds(board.get(c))).collect();
+    let (low, high) = bounds.iter().fold((0, 0), |(l, h), &(a, b)| (l + a, h + b));
+    if sum < low || sum > high {
+        return false;
+    }
+    for (&c, &(a, b)) in cells.iter().zip(&bounds) {
+        // The others add up to low - a at least and high - b at most.
+        let (others_low, others_high) = (low - a, high - b);
+        let mut drop = 0u32;
+        for d in 1..=32u32 {
+            if board.get(c) >> (d - 1) & 1 == 1 && (d + others_low > sum || d + others_high < sum) {
+                drop |= 1 << (d - 1);
+            }
+        }
+        if drop != 0 && !board.remove(c, drop) {
+            return false;
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -278,6 +375,47 @@ mod tests {
                     expected.sort_unstable();
                     got.sort_unstable();
                     assert_eq!(got, expected, "n {n} k {k} sum {sum}");
+                }
+            }
+        }
+    }
+
+    /// Narrowing a cage whose digits may repeat keeps every digit that
+    /// some assignment adding up to the sum uses (brute force over three
+    /// cells of sampled candidate masks of 6 digits), and refuses a full
+    /// board off the sum.
+    #[test]
+    fn repeating_cages_keep_every_digit_a_completion_uses() {
+        use super::narrow_repeating;
+        use crate::constraint::testing::Board;
+        let n = 6u32;
+        let has = |m: u32, d: u32| m >> (d - 1) & 1 == 1;
+        for ma in (1..1u32 << n).step_by(3) {
+            for mb in (1..1u32 << n).step_by(7) {
+                for (mc, sum) in [(0b10_0101, 9), (0b01_1000, 12), (0b11_1111, 3), (0b00_0001, 17)] {
+                    let masks = [ma, mb, mc];
+                    let mut support = [0u32; 3];
+                    for x in (1..=n).filter(|&x| has(ma, x)) {
+                        for y in (1..=n).filter(|&y| has(mb, y)) {
+                            for z in (1..=n).filter(|&z| has(mc, z) && x + y + z == sum) {
+                                support[0] |= 1 << (x - 1);
+                                support[1] |= 1 << (y - 1);
+                                support[2] |= 1 << (z - 1);
+                            }
+                        }
+                    }
+                    let mut board = Board(masks.to_vec());
+                    let ok = narrow_repeating(&[0, 1, 2], sum, &mut board);
+                    let fine = support.iter().all(|&s| s != 0);
+                    assert!(!fine || ok, "{masks:?} {sum}");
+                    if fine {
+                        for (&kept, &s) in board.0.iter().zip(&support) {
+                            assert_eq!(kept & s, s, "{masks:?} {sum}");
+                        }
+                    }
+                    if masks.iter().all(|m| m.count_ones() == 1) {
+                        assert_eq!(ok, fine, "a full board {masks:?} {sum}");
+                    }
                 }
             }
         }

@@ -344,6 +344,21 @@ pub trait Kind: Sync {
         &[]
     }
 
+    /// Whether the rule says that every mark of some kind is given (the
+    /// negative constraints: no dot, so no relation). A generator then
+    /// draws its grid without the rule and gives the marks that grid calls
+    /// for ([`Kind::marks_for`]), so that the rule holds of it.
+    fn gives_all_marks(&self) -> bool {
+        false
+    }
+    /// For a rule that [`Kind::gives_all_marks`]: the marks (constraints of
+    /// other kinds) that `solution` calls for on `puzzle`, one on each
+    /// pair the rule would otherwise break, each true of `solution`. With
+    /// them on the puzzle the rule holds of `solution`. None by default.
+    fn marks_for(&self, _puzzle: &Puzzle, _solution: &[u8]) -> Vec<Constraint> {
+        Vec::new()
+    }
+
     /// Whether a drawn kind can be drawn on `puzzle`'s shape at all
     /// (whispers need digits far enough apart, entropic lines a size
     /// divisible by 3); the reason when not. A generator asks before it
@@ -482,6 +497,13 @@ pub trait Kind: Sync {
     /// that [`Kind::tiles`]; `None` when the cells cannot be one instance
     /// (a digit twice in a cage).
     fn tile(&self, _cells: &[u16], _solution: &[u8]) -> Option<Instance> {
+        None
+    }
+    /// As [`Kind::tile`], for a generator asked for instances whose digits
+    /// may repeat: the instance on `cells`, marked as one whose digits may
+    /// repeat when `solution`'s do (a killer cage's star). `None` when the
+    /// kind has no such mark (the generator then keeps to [`Kind::tile`]).
+    fn tile_repeating(&self, _cells: &[u16], _solution: &[u8]) -> Option<Instance> {
         None
     }
 }

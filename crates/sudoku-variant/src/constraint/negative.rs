@@ -17,9 +17,9 @@
 //! rest as one implied instance a pair ([`Kind::implied`], its number the
 //! bans below), which [`Kind::narrow`] narrows.
 
-use super::dots::edge_marked;
+use super::dots::{edge_marked, BLACK, KROPKI, WHITE, XV};
 use super::util::up_to;
-use super::{Candidates, Instance, Instances, Kind};
+use super::{Candidates, Constraint, Instance, Instances, Kind};
 use crate::Puzzle;
 
 /// Not consecutive.
@@ -118,6 +118,33 @@ impl Kind for Negative {
 
     fn fpuzzles_negative(&self) -> &'static [&'static str] {
         self.words
+    }
+
+    fn gives_all_marks(&self) -> bool {
+        true
+    }
+
+    /// On each unmarked pair whose digits the bans forbid, the first mark
+    /// of white dot, black dot, X and V (in that order) that the rule's
+    /// bans name and the digits fit: one mark leaves the pair alone.
+    fn marks_for(&self, puzzle: &Puzzle, solution: &[u8]) -> Vec<Constraint> {
+        let digit = |c: u16| u32::from(solution[usize::from(c)]);
+        let mut out: Vec<Constraint> = Vec::new();
+        for (a, b) in self.unmarked(puzzle) {
+            let (x, y) = (digit(a), digit(b));
+            let mark =
+                [(NOT_WHITE, &KROPKI, WHITE), (NOT_BLACK, &KROPKI, BLACK), (NOT_X, &XV, 10), (NOT_V, &XV, 5)]
+                    .into_iter()
+                    .find(|&(ban, _, _)| self.bans & ban != 0 && !allowed(ban, x, y));
+            if let Some((_, kind, value)) = mark {
+                let instance = Instance { parts: vec![vec![a.min(b), a.max(b)]], value: Some(value) };
+                out.push(Constraint::of(kind, instance));
+            }
+        }
+        // Kropki before XV, white dots before black, as f-puzzles' fields
+        // read back.
+        out.sort_by_key(|c| (c.kind().name() != KROPKI.name(), c.value()));
+        out
     }
 
     fn not_consecutive(&self, puzzle: &Puzzle) -> Vec<(u16, u16)> {

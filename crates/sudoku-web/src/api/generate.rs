@@ -94,6 +94,8 @@ async fn generate_variants(
         rated: band.map(|band| Rated::of_band(band.min_tenths(), band.max_tenths())),
         tiled_givens: 0,
         max_cage: DEFAULT_MAX_CAGE,
+        hidden_sums: false,
+        repeat_cages: false,
     };
     VariantGenerator::new(opts.clone()).map_err(|e| ApiError::bad_request(format!("variant: {e}")))?;
     let budget = app.limits.time_budget;

@@ -24,11 +24,13 @@ use crate::args::pick_format;
 use crate::out_file::OutFile;
 use crate::progress::Progress;
 
-/// The variant asked for by `--variant`, `--size` and `--givens`, or
+/// The variant asked for by `--variant`, `--size`, `--givens` and
+/// `--hidden-sums`, `--repeat-cages`, or
 /// `None` when they ask for the classic 9×9 (or are not given): then the
 /// classic generator makes the set.
 pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
-    if args.variant.is_none() && args.size.is_none() && args.givens.is_none() {
+    let killer_only = args.hidden_sums || args.repeat_cages;
+    if args.variant.is_none() && args.size.is_none() && args.givens.is_none() && !killer_only {
         return Ok(None);
     }
     let list = args.variant.unwrap_or_default();
@@ -40,6 +42,12 @@ pub fn requested(args: &GenerateArgs) -> anyhow::Result<Option<VariantSpec>> {
             "--givens is for {0} puzzles (--variant {0}); other puzzles are thinned to minimal clues",
             tiling.join(", ")
         );
+    }
+    if killer_only && spec.tiling().is_none() {
+        let tiling: Vec<&str> =
+            sudoku_variant::KINDS.iter().filter(|k| k.tiles()).map(|k| k.name()).collect();
+        let flag = if args.hidden_sums { "--hidden-sums" } else { "--repeat-cages" };
+        bail!("{flag} is for {0} puzzles (--variant {0}): it is an option of their cages", tiling.join(", "));
     }
     Ok((!spec.is_classic_9x9()).then_some(spec))
 }
@@ -111,6 +119,8 @@ pub fn run(args: &GenerateArgs, spec: VariantSpec) -> anyhow::Result<ExitCode> {
         rated,
         tiled_givens: args.givens.unwrap_or(0),
         max_cage: DEFAULT_MAX_CAGE,
+        hidden_sums: args.hidden_sums,
+        repeat_cages: args.repeat_cages,
     };
     // The options are checked before the output file is made.
     sudoku_gen::variant::VariantGenerator::new(opts.clone())?;
