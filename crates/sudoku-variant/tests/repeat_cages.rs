@@ -8,35 +8,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudoku_variant::{Constraint, Glyph, Instance, Puzzle, VariantSolver};
 
+use crate::solve::all_4x4;
+
 /// A cage of `cells` with `sum`, whose digits may repeat when `repeat`.
 fn cage(cells: Vec<u16>, sum: Option<u32>, repeat: bool) -> Constraint {
     let killer = sudoku_variant::kind_named("killer").expect("killer is registered");
     let parts = if repeat { vec![cells, Vec::new()] } else { vec![cells] };
     Constraint::of(killer, Instance { parts, value: sum })
-}
-
-/// Every 4×4 grid with 2×2 boxes, by trying every digit in every cell.
-fn all_4x4() -> Vec<[u8; 16]> {
-    fn walk(g: &mut [u8; 16], i: usize, out: &mut Vec<[u8; 16]>) {
-        if i == 16 {
-            out.push(*g);
-            return;
-        }
-        for d in 1..=4 {
-            let clash = (0..i).any(|j| {
-                let same = i / 4 == j / 4 || i % 4 == j % 4 || (i / 8 == j / 8 && i % 4 / 2 == j % 4 / 2);
-                same && g[j] == d
-            });
-            if !clash {
-                g[i] = d;
-                walk(g, i + 1, out);
-            }
-        }
-        g[i] = 0;
-    }
-    let mut out = Vec::new();
-    walk(&mut [0; 16], 0, &mut out);
-    out
 }
 
 #[test]

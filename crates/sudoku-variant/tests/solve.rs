@@ -13,7 +13,7 @@ fn cage(cells: Vec<u16>, sum: Option<u32>) -> Constraint {
 
 /// Every 4×4 grid with 2×2 boxes, found by trying all digits in every
 /// cell with the three house rules written out (nothing from the crate).
-fn all_4x4() -> Vec<[u8; 16]> {
+pub(crate) fn all_4x4() -> Vec<[u8; 16]> {
     fn ok(g: &[u8; 16], i: usize) -> bool {
         let (r, c) = (i / 4, i % 4);
         (0..i).all(|j| {

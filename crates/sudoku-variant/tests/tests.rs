@@ -7,6 +7,6 @@ mod interop;
 mod ladder;
 mod layouts;
 mod penpa;
-mod scl;
 mod repeat_cages;
+mod scl;
 mod solve;
