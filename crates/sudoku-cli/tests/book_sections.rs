@@ -22,6 +22,8 @@ pub(crate) struct Plain {
     cages: Vec<(Vec<usize>, u32)>,
     /// Each cage's combinations ([`combinations`]).
     combos: Vec<Vec<u64>>,
+    /// The cages (indices into `cages`) each cell is in.
+    cages_of: Vec<Vec<usize>>,
 }
 
 pub(crate) fn digit(c: char) -> u8 {
@@ -111,7 +113,11 @@ pub(crate) fn read(puzzle: &str) -> Plain {
         groups.push(cells.clone());
     }
     let combos = cages.iter().map(|(cells, sum)| combinations(n, cells.len(), *sum).collect()).collect();
-    Plain { n, givens, groups, cages, combos }
+    let mut cages_of = vec![Vec::new(); n * n];
+    for (k, (cells, _)) in cages.iter().enumerate() {
+        cells.iter().for_each(|&c| cages_of[c].push(k));
+    }
+    Plain { n, givens, groups, cages, combos, cages_of }
 }
 
 impl Plain {
@@ -142,12 +148,10 @@ impl Plain {
         if of[c].iter().any(|&g| used[g] >> d & 1 == 1) {
             return false;
         }
-        self.cages.iter().zip(&self.combos).filter(|((cells, _), _)| cells.contains(&c)).all(
-            |((cells, _), combos)| {
-                let placed = cells.iter().fold(1u64 << d, |m, &o| m | 1 << grid[o]) & !1;
-                combos.iter().any(|m| m & placed == placed)
-            },
-        )
+        self.cages_of[c].iter().all(|&k| {
+            let placed = self.cages[k].0.iter().fold(1u64 << d, |m, &o| m | 1 << grid[o]) & !1;
+            self.combos[k].iter().any(|m| m & placed == placed)
+        })
     }
 
     /// Solutions, up to `most`, by depth-first search on the cell with the

@@ -856,3 +856,41 @@ fn black_kropki_x_imports_whole_and_solves_to_its_published_solution() {
     assert_eq!(puzzle.count_solutions_up_to(2), 1);
     assert_eq!(puzzle.solve_one(), Some(digits(&solution.unwrap())));
 }
+
+/// A coloured f-puzzles cell (`c`, or `cArray` for several colours) may
+/// carry a rule: without a rules text, or with one that speaks of colour,
+/// the reader refuses it by name, the cells listed. With a rules text that
+/// names no colour (a decorated puzzle, as "Self-contained" above), and
+/// without the colour, the puzzle is read as it is.
+#[test]
+fn coloured_fpuzzles_cells_are_refused_by_name_where_they_may_carry_rules() {
+    let grid = |paint: &str, rules: &str| {
+        let rows: Vec<String> = (0..4)
+            .map(|r| {
+                let cells: Vec<String> =
+                    (0..4).map(|c| if r == 1 && c >= 2 { paint.to_string() } else { "{}".into() }).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        format!(r#"{{"size":4,"ruleset":"{rules}","grid":[{}]}}"#, rows.join(","))
+    };
+    let normal = "Normal sudoku rules apply.";
+    for paint in [r##"{"c":"#A0A0A0"}"##, r##"{"cArray":["#A0A0A0","#FF0000"]}"##] {
+        for rules in ["", " ", "Digits in grey cells are odd.", "SHADED cells are even.", "Blue: a region."] {
+            let err = Puzzle::from_fpuzzles(&grid(paint, rules)).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                "not supported: cell colours (R2C3, R2C4; colours may carry rules)",
+                "{rules:?}"
+            );
+        }
+        // "Required" and "greyhound" hold no colour word.
+        for rules in [normal, "Required: normal rules. A greyhound."] {
+            let read = Puzzle::from_fpuzzles(&grid(paint, rules)).unwrap().puzzle;
+            assert_eq!(read, Puzzle::blank(4).unwrap());
+        }
+    }
+    for plain in ["{}", r#"{"c":""}"#, r#"{"cArray":[]}"#] {
+        assert_eq!(Puzzle::from_fpuzzles(&grid(plain, "")).unwrap().puzzle, Puzzle::blank(4).unwrap());
+    }
+}

@@ -9,7 +9,9 @@
 //! and writes, and `negative` (the list of marks all given: each set of
 //! its words is a rule, [`crate::Kind::fpuzzles_negative`]). Any other
 //! constraint (cosmetic lines and shapes that may carry rules, ...) is an
-//! [`InteropError::Unsupported`] naming it; a kind f-puzzles has no field
+//! [`InteropError::Unsupported`] naming it, and so are coloured cells (`c`,
+//! `cArray`) unless the `ruleset` text is there and names no colour or
+//! shading (then they are decoration); a kind f-puzzles has no field
 //! for (greater-than) makes writing fail by its name.
 
 use serde_json::{json, Map, Value};
@@ -253,6 +255,14 @@ pub(super) fn read_object(object: &Map<String, Value>) -> Result<Imported, Inter
             ));
         }
     }
+    // A coloured cell may carry a rule (odd cells shaded, a region): refused
+    // by name, never read as a plain cell, unless the rules text is there
+    // and speaks of no colour (the colour is then decoration).
+    let coloured = coloured_cells(object.get("grid"));
+    let rules = object.get("ruleset").and_then(Value::as_str).unwrap_or("");
+    if !coloured.is_empty() && (rules.trim().is_empty() || speaks_of_colour(rules)) {
+        unsupported.push(format!("cell colours ({}; colours may carry rules)", coloured.join(", ")));
+    }
     if !unsupported.is_empty() {
         return Err(InteropError::Unsupported(unsupported));
     }
@@ -388,6 +398,57 @@ pub(super) fn box_shapes(size: usize) -> impl Iterator<Item = (u8, u8)> {
 /// The region index of every cell of boxes `rows`×`cols`, row-major.
 pub(super) fn box_regions(size: usize, rows: usize, cols: usize) -> Vec<u8> {
     (0..size * size).map(|i| ((i / size / rows) * (size / cols) + (i % size) / cols) as u8).collect()
+}
+
+/// The cells of `grid` (rows of cell objects) with a colour, `c` or
+/// `cArray`, named `R1C1`; the first five and a count past them.
+fn coloured_cells(grid: Option<&Value>) -> Vec<String> {
+    let rows = grid.and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+    let mut names: Vec<String> = Vec::new();
+    let mut count = 0;
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.as_array().map_or(&[][..], Vec::as_slice).iter().enumerate() {
+            let painted = |key: &str| cell.get(key).is_some_and(|v| !is_empty(v));
+            if painted("c") || painted("cArray") {
+                count += 1;
+                if names.len() < 5 {
+                    names.push(Coord { row: r, col: c }.fpuzzles_name());
+                }
+            }
+        }
+    }
+    if count > names.len() {
+        names.push(format!("and {} more", count - names.len()));
+    }
+    names
+}
+
+/// Whether a rules text gives colours a meaning: it names shading, a colour
+/// or a colour word (whole words, any case).
+fn speaks_of_colour(rules: &str) -> bool {
+    const WORDS: [&str; 20] = [
+        "shade",
+        "shaded",
+        "shading",
+        "colour",
+        "coloured",
+        "colours",
+        "color",
+        "colored",
+        "colors",
+        "grey",
+        "gray",
+        "highlighted",
+        "blue",
+        "green",
+        "red",
+        "yellow",
+        "orange",
+        "purple",
+        "pink",
+        "tinted",
+    ];
+    rules.split(|c: char| !c.is_alphabetic()).any(|w| WORDS.contains(&w.to_lowercase().as_str()))
 }
 
 /// Reads the grid: givens (cells with `given: true`) and each cell's
