@@ -142,23 +142,65 @@ impl Cages {
     }
 }
 
-/// Whether `puzzle` (givens blank) has exactly one solution: `Some(true)`
-/// or `Some(false)` on a finished count, `None` when the budget ran out
-/// before a second solution showed; an error when `interrupt` stopped it.
-fn is_unique(
-    puzzle: &Puzzle,
-    budget: u64,
-    interrupt: Interrupt<'_>,
-) -> Result<Option<bool>, VariantGenError> {
-    let blank = vec![0u8; puzzle.canvas_len()];
-    let (count, outcome) = VariantSolver::new(puzzle).count_bounded_until(&blank, 2, budget, interrupt);
-    Ok(match (count, outcome) {
-        (_, Outcome::Stopped) => return Err(VariantGenError::Stopped { index: 0 }),
-        (1, Outcome::Done) => Some(true),
-        (c, _) if c >= 2 => Some(false),
-        (0, Outcome::Done) => Some(false),
-        _ => None,
-    })
+/// Second solutions of refused trials: grids other than the solution that
+/// solved a weaker puzzle. Merging cages and hiding sums only weaken the
+/// puzzle, so a later trial that such a grid also solves has two
+/// solutions, found by a check of the grid instead of a search. The
+/// answers are those the search would give (it too refuses a puzzle with
+/// two solutions); a trial whose search would have run out of nodes is
+/// refused, rightly, instead of being marked unproven.
+struct Witnesses<'a> {
+    /// The one solution every trial keeps.
+    solution: &'a [u8],
+    /// The most recent grids first; at most [`Witnesses::KEPT`].
+    grids: Vec<Vec<u8>>,
+}
+
+impl<'a> Witnesses<'a> {
+    /// Enough for the refusals of one merge pass; checking a grid costs
+    /// about one pass over the constraints.
+    const KEPT: usize = 32;
+
+    fn new(solution: &'a [u8]) -> Witnesses<'a> {
+        Witnesses { solution, grids: Vec::new() }
+    }
+
+    /// Whether `puzzle` (givens blank) has exactly one solution:
+    /// `Some(true)` or `Some(false)` on a finished count or a kept grid
+    /// that solves it, `None` when the budget ran out before a second
+    /// solution showed; an error when `interrupt` stopped it.
+    fn is_unique(
+        &mut self,
+        puzzle: &Puzzle,
+        budget: u64,
+        interrupt: Interrupt<'_>,
+    ) -> Result<Option<bool>, VariantGenError> {
+        if let Some(k) = self.grids.iter().position(|g| puzzle.check_solution(g).is_ok()) {
+            // The grid that refused this one first, the likeliest next.
+            let grid = self.grids.remove(k);
+            self.grids.insert(0, grid);
+            return Ok(Some(false));
+        }
+        let blank = vec![0u8; puzzle.canvas_len()];
+        let mut other = None;
+        let (count, outcome) =
+            VariantSolver::new(puzzle).for_each_solution_bounded_until(&blank, 2, budget, interrupt, |g| {
+                if g != self.solution {
+                    other = Some(g.to_vec());
+                }
+            });
+        if let Some(grid) = other {
+            self.grids.insert(0, grid);
+            self.grids.truncate(Self::KEPT);
+        }
+        Ok(match (count, outcome) {
+            (_, Outcome::Stopped) => return Err(VariantGenError::Stopped { index: 0 }),
+            (1, Outcome::Done) => Some(true),
+            (c, _) if c >= 2 => Some(false),
+            (0, Outcome::Done) => Some(false),
+            _ => None,
+        })
+    }
 }
 
 /// The puzzle of `shape` (its rules and constraints kept) tiled with
@@ -174,6 +216,7 @@ pub fn make_tiled(
 ) -> Result<VariantPuzzle, VariantGenError> {
     let budget = TILED_COUNT_NODES_PER_CELL * shape.cells().len() as u64;
     let mut cages = Cages::singletons(kind, opts.repeat_cages, shape);
+    let mut witnesses = Witnesses::new(solution);
     // Pairs of cages (by their cells) whose merge was refused, skipped by
     // the passes until one merges nothing; then a checking pass tries
     // every pair again, since merging is not monotone.
@@ -203,7 +246,7 @@ pub fn make_tiled(
             let unique = match opts.rated {
                 Some(_) if interrupt.is_set() => return Err(VariantGenError::Stopped { index: 0 }),
                 Some(rated) => Some(rated.allows(&trial)),
-                None => is_unique(&trial, budget, interrupt)?,
+                None => witnesses.is_unique(&trial, budget, interrupt)?,
             };
             match unique {
                 Some(true) => {
@@ -231,7 +274,7 @@ pub fn make_tiled(
     }
     let mut tiles = cages.to_constraints(None, solution);
     if opts.hidden_sums {
-        minimal &= hide_sums(shape, &mut tiles, opts, budget, rng, interrupt)?;
+        minimal &= hide_sums(shape, &mut tiles, opts, budget, &mut witnesses, rng, interrupt)?;
     }
     let mut givens = vec![0u8; shape.canvas_len()];
     if opts.tiled_givens > 0 {
@@ -258,6 +301,7 @@ fn hide_sums(
     tiles: &mut [Constraint],
     opts: &VariantOptions,
     budget: u64,
+    witnesses: &mut Witnesses<'_>,
     rng: &mut dyn RngCore,
     interrupt: Interrupt<'_>,
 ) -> Result<bool, VariantGenError> {
@@ -276,7 +320,7 @@ fn hide_sums(
         let unique = match opts.rated {
             Some(_) if interrupt.is_set() => return Err(VariantGenError::Stopped { index: 0 }),
             Some(rated) => Some(rated.allows(&trial)),
-            None => is_unique(&trial, budget, interrupt)?,
+            None => witnesses.is_unique(&trial, budget, interrupt)?,
         };
         match unique {
             Some(true) => continue,

@@ -206,6 +206,21 @@ impl VariantSolver {
     ) -> (u64, Outcome) {
         self.search_until(givens, limit, node_limit, interrupt, |_| {})
     }
+
+    /// [`VariantSolver::count_bounded_until`], each solution found passed
+    /// to `visit` (canvas order): a generator keeps the second solution of
+    /// a puzzle it refused, to refuse the next trial that solution also
+    /// solves without a search.
+    pub fn for_each_solution_bounded_until(
+        &mut self,
+        givens: &[u8],
+        limit: u64,
+        node_limit: u64,
+        interrupt: Interrupt<'_>,
+        visit: impl FnMut(&[u8]),
+    ) -> (u64, Outcome) {
+        self.search_until(givens, limit, node_limit, interrupt, visit)
+    }
 }
 
 /// A solution node as digits over the canvas (0 on holes).
