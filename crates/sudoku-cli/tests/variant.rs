@@ -550,3 +550,53 @@ fn r47_solves_a_sudokupad_scl_link() {
         .code(2)
         .stderr(predicate::str::contains("a background image"));
 }
+
+/// The classic JSON form (`puzzle`, with the generator's and the grader's
+/// annotations) is read back by every command that reads puzzles: what
+/// `generate -f json` writes, `solve` solves to the solution it carries.
+/// A record with both `puzzle` and `givens`, or an unknown field, is still
+/// refused.
+#[test]
+fn classic_json_records_are_read_back() {
+    let made = sudoku()
+        .args(["generate", "-n", "3", "--seed", "5", "--difficulty", "medium", "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let text = String::from_utf8(made.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 3);
+    let solved = sudoku().arg("solve").write_stdin(text.clone()).output().unwrap();
+    assert!(solved.status.success(), "{}", String::from_utf8_lossy(&solved.stderr));
+    let lines: Vec<String> = String::from_utf8(solved.stdout).unwrap().lines().map(String::from).collect();
+    let wanted: Vec<String> = records.iter().map(|r| r["solution"].as_str().unwrap().to_string()).collect();
+    assert_eq!(lines, wanted);
+    let graded = sudoku().args(["grade", "-f", "json"]).write_stdin(text).output().unwrap();
+    assert!(graded.status.success(), "{}", String::from_utf8_lossy(&graded.stderr));
+    let again = sudoku().arg("solve").write_stdin(graded.stdout).output().unwrap();
+    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    assert_eq!(String::from_utf8(again.stdout).unwrap().lines().collect::<Vec<_>>(), wanted);
+
+    let puzzle = records[0]["puzzle"].as_str().unwrap();
+    let both = format!(r#"{{"puzzle":"{puzzle}","givens":"{puzzle}"}}"#);
+    sudoku()
+        .arg("solve")
+        .write_stdin(both)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("give either \"givens\" or \"puzzle\", not both"));
+    let x = format!(r#"{{"puzzle":"{puzzle}","variant":"x"}}"#);
+    sudoku()
+        .arg("solve")
+        .write_stdin(x)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("variant: \"x\""));
+    let typo = format!(r#"{{"puzzle":"{puzzle}","ratng":3.2}}"#);
+    sudoku()
+        .arg("solve")
+        .write_stdin(typo)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown field `ratng`"));
+}

@@ -102,6 +102,18 @@ pub enum VariantError {
     /// sumo, ...).
     #[error("{0} and {1} are two shapes, give one")]
     TwoShapes(&'static str, &'static str),
+    /// A JSON record giving two fields that say the same thing (`givens`
+    /// and the classic form's `puzzle`).
+    #[error("give either \"{0}\" or \"{1}\", not both")]
+    BothFields(&'static str, &'static str),
+    /// A JSON record's field whose value cannot be read.
+    #[error("{field}: {why}")]
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// Why it cannot be read.
+        why: String,
+    },
     /// A rule name that is not known.
     #[error("unknown rule {0:?}, expected one of {known}", known = crate::names::known_rules())]
     UnknownRule(String),

@@ -64,6 +64,47 @@ struct Record {
     #[serde(default, skip_serializing)]
     #[allow(dead_code)]
     comment: Option<serde_json::Value>,
+    /// The classic JSON form's givens (`sudoku generate -f json` and
+    /// `sudoku grade -f json` of classic puzzles write `puzzle`): read as
+    /// `givens`, so that the toolkit reads back what it writes.
+    #[serde(default, skip_serializing)]
+    puzzle: Option<String>,
+    /// The grader's name of the variant beside `puzzle`: only `classic` is
+    /// read (any other would be a rule given outside `rules`, refused
+    /// rather than dropped).
+    #[serde(default, skip_serializing)]
+    variant: Option<String>,
+    /// The annotations the classic JSON form carries beside the puzzle
+    /// (where it came from, how it rates), kept out of the model.
+    #[serde(flatten, skip_serializing)]
+    #[allow(dead_code)]
+    annotations: Annotations,
+}
+
+/// The classic JSON form's fields about a puzzle, allowed on input and not
+/// kept: the generator's `seed`, `index`, `clues`, `symmetry`; the
+/// grader's `rating`, `er`, `ep`, `ed`, `band`, `technique`, `nodes`,
+/// `guesses`, `status`, `scale`, `trial`, `spike`, `steps`.
+#[derive(Debug, Default, Deserialize)]
+#[allow(dead_code)]
+struct Annotations {
+    seed: Option<serde_json::Value>,
+    index: Option<serde_json::Value>,
+    clues: Option<serde_json::Value>,
+    symmetry: Option<serde_json::Value>,
+    rating: Option<serde_json::Value>,
+    er: Option<serde_json::Value>,
+    ep: Option<serde_json::Value>,
+    ed: Option<serde_json::Value>,
+    band: Option<serde_json::Value>,
+    technique: Option<serde_json::Value>,
+    nodes: Option<serde_json::Value>,
+    guesses: Option<serde_json::Value>,
+    status: Option<serde_json::Value>,
+    scale: Option<serde_json::Value>,
+    trial: Option<serde_json::Value>,
+    spike: Option<serde_json::Value>,
+    steps: Option<serde_json::Value>,
 }
 
 /// One constraint: its kind's name (none in a kind's own list), then the
@@ -160,7 +201,21 @@ impl Puzzle {
 }
 
 impl Record {
-    fn into_puzzle(self) -> Result<JsonPuzzle, VariantError> {
+    fn into_puzzle(mut self) -> Result<JsonPuzzle, VariantError> {
+        if let Some(puzzle) = self.puzzle.take() {
+            if self.givens.is_some() {
+                return Err(VariantError::BothFields("givens", "puzzle"));
+            }
+            self.givens = Some(puzzle);
+        }
+        if let Some(variant) = self.variant.as_deref().filter(|v| *v != "classic") {
+            return Err(VariantError::Field {
+                field: "variant",
+                why: format!(
+                    "{variant:?}: give a puzzle's rules in \"rules\" (only \"classic\" is read here)"
+                ),
+            });
+        }
         let named = match self.layout.as_deref() {
             None => None,
             Some(l) => Some(LayoutName::parse(l).ok_or_else(|| VariantError::UnknownLayout(l.to_string()))?),

@@ -878,3 +878,31 @@ fn negative_constraints_match_the_reference_solver() {
     }
     assert!(signs.iter().all(|&k| k > 10), "{signs:?}");
 }
+
+/// Several lines from one circle are several arrows (f-puzzles and
+/// SudokuPad read an `arrow` entry's lines so): each line adds up to the
+/// circle, never the lines together. Counted against the reference solver
+/// with one arrow a line; the lines-together reading counts otherwise.
+#[test]
+fn each_line_of_an_arrow_adds_up_to_its_circle() {
+    let arrow =
+        r#"{"size":4,"constraints":[{"kind":"arrow","circle":["r2c2"],"lines":[["r3c3"],["r3c1","r3c2"]]}]}"#;
+    let puzzle = Puzzle::from_json(arrow).unwrap().puzzle;
+    let per_line = [Rule::Arrow(vec![5], vec![10]), Rule::Arrow(vec![5], vec![8, 9])];
+    let want = reference_count(4, 2, 2, &[0; 16], &per_line, 1000);
+    assert!(want > 0);
+    assert_eq!(puzzle.count_solutions_up_to(1000) as usize, want);
+    let together = [Rule::Arrow(vec![5], vec![10, 8, 9])];
+    assert_ne!(reference_count(4, 2, 2, &[0; 16], &together, 1000), want);
+    // 1234/3412/2143/4321: r2c2 = 4, r3c3 = 4, r3c1 + r3c2 = 2 + 1.
+    let grid: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
+    assert!(puzzle.check_solution(&grid).is_err(), "2 + 1 is not 4");
+    let mut seen = 0;
+    sudoku_variant::VariantSolver::new(&puzzle).for_each_solution(&[0; 16], 1000, |s| {
+        let at = |r: usize, c: usize| u32::from(s[r * 4 + c]);
+        assert_eq!(at(2, 2), at(1, 1));
+        assert_eq!(at(2, 0) + at(2, 1), at(1, 1));
+        seen += 1;
+    });
+    assert_eq!(seen, want);
+}

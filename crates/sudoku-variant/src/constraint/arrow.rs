@@ -1,4 +1,5 @@
-//! Arrow: the digits along the arrow add up to the number in its circle.
+//! Arrow: the digits along the arrow add up to the number in its circle;
+//! several lines from one circle are several arrows, each adding up to it.
 //! A circle of two or three cells (f-puzzles' pill) reads as a number,
 //! left to right or top to bottom: its cells are listed in reading order,
 //! the first the leading digit (a circle listed otherwise is refused, as
@@ -92,19 +93,22 @@ impl Kind for Arrow {
         Ok(())
     }
 
+    /// Each line on its own adds up to the circle (f-puzzles and SudokuPad
+    /// read several lines from one circle as several arrows).
     fn holds(&self, _puzzle: &Puzzle, it: &Instance, grid: &[u8]) -> bool {
         let value: u32 = weights(&it.parts[0]).map(|(c, w)| u32::from(grid[usize::from(c)]) * w).sum();
-        let sum: u32 = it.parts[1..].iter().flatten().map(|&c| u32::from(grid[usize::from(c)])).sum();
-        value == sum
+        it.parts[1..]
+            .iter()
+            .all(|line| line.iter().map(|&c| u32::from(grid[usize::from(c)])).sum::<u32>() == value)
     }
 
     /// Bounds: the circle's number lies between its lowest and highest
-    /// reading, the sum between its lowest and highest; each cell keeps
-    /// the digits that leave the two ranges a common value.
+    /// reading, each line's sum between its lowest and highest; each cell
+    /// keeps the digits that leave all the ranges a common value.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
-        let circle: Vec<(u16, u32)> = weights(&it.parts[0]).collect();
-        let arrow: Vec<(u16, u32)> = it.parts[1..].iter().flatten().map(|&c| (c, 1)).collect();
-        narrow_equal_sums(&[circle, arrow], n, board)
+        let mut sides: Vec<Vec<(u16, u32)>> = vec![weights(&it.parts[0]).collect()];
+        sides.extend(it.parts[1..].iter().map(|line| line.iter().map(|&c| (c, 1)).collect()));
+        narrow_equal_sums(&sides, n, board)
     }
 
     fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
