@@ -34,6 +34,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import variant_model as VM  # noqa: E402
+import variant_rules as VR  # noqa: E402
 
 NODE_LIMIT = 20_000_000
 # CPU seconds of the last solve, split into building the peer's model and searching it (for --time)
@@ -72,6 +73,12 @@ def cpsat_model(v):
         m.Add(sum(x[k] * 10 ** (len(circle) - 1 - i) for i, k in enumerate(circle)) == sum(x[k] for k in line))
     for k, odd in v.parity:
         m.AddAllowedAssignments([x[k]], [(d,) for d in range(1, v.n + 1) if (d % 2 == 1) == odd])
+    for cs in v.distinct:
+        m.AddAllDifferent([x[k] for k in cs])
+    for total, cs in v.sum_cages:
+        if total is not None:
+            m.Add(sum(x[k] for k in cs) == total)
+    VR.cpsat(m, x, v)
     return m, x
 
 
