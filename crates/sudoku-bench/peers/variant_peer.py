@@ -118,10 +118,15 @@ def pencilmark_json(v):
     """a Variant -> pencilmark's puzzle JSON (pencilmark/puzzle_json.py)."""
     name = lambda k: VM.cell_name(v.cells[k])
     d = {"digits": v.n, "numbers": v.text([v.givens.get(k, 0) for k in range(len(v.cells))])}
+    height = max(r for r, _ in v.cells) + 1
+    if height < v.rows:  # pencilmark reads numbers over the bounding grid (a shogun's 21 rows of our 45)
+        d["numbers"] = d["numbers"][:height * v.cols]
     regions = []
-    if v.layout:
+    if v.layout or len(v.origins) > 1:
+        if not v.layout:
+            raise VR.RuleError("overlapping grids of no named layout: no pencilmark mapping written")
         d["layout"] = v.layout
-        base = 27 * 5
+        base = 0
     elif v.regions:
         base = 2 * v.n
         for h in v.houses[:base]:
@@ -133,10 +138,12 @@ def pencilmark_json(v):
     std = set()
     if v.layout:
         std = {frozenset(h) for h in v.houses if _is_standard(v, h)}
-    for h in v.houses[0 if v.layout else base:]:
+    for h in v.houses[base:]:
         if v.layout and frozenset(h) in std:
             continue
         regions.append({"kind": "region", "cells": [name(k) for k in h]})
+    extra_regions, extra_rules = VR.pencilmark_rules(v, name)
+    regions += extra_regions
     for total, cs in v.cages:
         g = {"kind": "cage", "cells": [name(k) for k in cs], "unique": True}
         if total is not None:
@@ -154,6 +161,7 @@ def pencilmark_json(v):
         rules.append({"type": "arrow", "circle": [name(k) for k in circle], "line": [name(k) for k in line]})
     for k, odd in v.parity:
         rules.append({"type": "parity", "parity": "odd" if odd else "even", "cells": [name(k)]})
+    rules += extra_rules
     if rules:
         d["rules"] = rules
     return d

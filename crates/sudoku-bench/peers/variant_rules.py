@@ -319,3 +319,61 @@ def cpsat(m, x, v):
     if kinds:
         for a, b in pairs:
             table(a, b, lambda i, j: not _related(kinds, i, j))
+
+
+PM_LINES = {"slow-thermo": "slow_thermo", "german-whispers": "whisper", "dutch-whispers": "dutch_whisper",
+            "renban": "renban", "palindrome": "palindrome", "zipper": "zipper", "entropic": "entropic",
+            "modular": "modular", "region-sum": "region_sum", "between": "between"}
+PM_CLUES = {"sandwich": ("sandwich", "total"), "x-sums": ("xsum", "total"), "skyscrapers": ("skyscraper", "count"),
+            "little-killer": ("little_killer", "total")}
+
+
+def pencilmark_rules(v, name):
+    """v.cons, repeat cages, argyle's diagonals and the negative rules -> (regions, rules) of pencilmark's puzzle JSON.
+
+    Lines go to its engine line kinds, outside clues to its sandwich / xsum / skyscraper / little_killer constraints
+    (cells listed from the clue inwards), double-arrow to an equal_sum of the two ends and the middle, lockout to one
+    table over (end, end, middle cell) per middle cell, negative rules to whole-grid "pairs" rules with the marked
+    pairs excepted (pencilmark/puzzle_json.py's module doc)."""
+    n = v.n
+    regions = [{"kind": "region", "cells": [name(k) for k in cs]} for cs in v.distinct]
+    rules = []
+    for total, cs in v.sum_cages:
+        if total is not None:
+            rules.append({"type": "sum", "cells": [name(k) for k in cs], "total": total, "distinct": False})
+    for kind, f in v.cons:
+        cs = [name(k) for k in f.get("cells") or []]
+        if kind in PM_LINES:
+            rules.append({"type": "line", "kind": PM_LINES[kind], "cells": cs})
+        elif kind == "double-arrow":
+            rules.append({"type": "equal_sum", "segments": [[cs[0], cs[-1]], cs[1:-1]]})
+        elif kind == "lockout":
+            gap = f["difference"]
+            for m in cs[1:-1]:
+                allowed = [(a, z, e) for a in range(1, n + 1) for z in range(1, n + 1) for e in range(1, n + 1)
+                           if abs(a - z) >= gap and (e < min(a, z) or e > max(a, z))]
+                rules.append({"type": "table", "cells": [cs[0], cs[-1], m], "allowed": allowed})
+        elif kind == "kropki":
+            rules.append({"type": "kropki", "color": f["mark"], "cells": cs})
+        elif kind == "xv":
+            rules.append({"type": "xv", "letter": f["mark"], "cells": cs})
+        elif kind == "greater-than":
+            rules.append({"type": "less", "cells": cs[::-1]})
+        elif kind == "quadruple":
+            rules.append({"type": "quadruple", "cells": cs, "digits": f["digits"]})
+        elif kind == "clone":
+            rules.append({"type": "clone", "regions": [[name(a) for a, _ in f["pairs"]], [name(b) for _, b in f["pairs"]]]})
+        elif kind in PM_CLUES:
+            t, key = PM_CLUES[kind]
+            rules.append({"type": t, "cells": cs, key: f["sum"]})
+        else:
+            raise RuleError(f"no pencilmark mapping for {kind!r}")
+    pairs, kinds = negative_pairs(v)
+    if kinds:
+        marked = {frozenset(f["cells"]) for kind, f in v.cons if kind in ("kropki", "xv")}
+        skip = [[name(a), name(b)] for a, b in sorted(tuple(sorted(p)) for p in marked)]
+        for mark, rel, param in (("white", "notdiff", 1), ("black", "notratio", 2), ("X", "notsum", 10),
+                                 ("V", "notsum", 5)):
+            if mark in kinds:
+                rules.append({"type": "pairs", "rel": rel, "params": [param], "where": "orthogonal", "except": skip})
+    return regions, rules
