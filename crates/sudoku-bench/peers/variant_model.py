@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The variant JSON-line form of issue 34 (docs/variants.md), read into a plain model (bench only, never shipped).
 
-A `Variant` is what every peer adapter needs: the canvas (rows x cols), the cells that exist on it, the houses
-(rows, columns, boxes or jigsaw regions, diagonals, windows, disjoint groups; each holds every digit once), the
+A `Variant` is what every peer adapter needs: the canvas (rows x cols), the cells that exist on it (one grid, a
+named layout of overlapping grids, or `grids`), the houses (rows, columns, boxes or jigsaw regions, diagonals,
+windows, disjoint groups, asterisk, centre-dot, girandola; each holds every digit once), the
 cages (cells and an optional sum; digits never repeat), the pairs of cells that must differ (anti-knight,
 anti-king) or must not be consecutive, and the givens. It is written from the format's text alone and shares no
 code with the Rust engine or with pencilmark.
@@ -10,6 +11,7 @@ code with the Rust engine or with pencilmark.
     v = parse(json.loads(line))      # or parse_line("..3.2.6..") for the line form
     v.cells[k] == (row, col)         # 0-based canvas coordinates, row-major order
     v.houses, v.cages, v.neq, v.nonconsec, v.givens {cell index: digit}
+    v.distinct, v.sum_cages, v.cons     # argyle's diagonals, repeat cages, the kinds of variant_rules.py
     v.text(values)                   # n*n (or 441) characters, "." outside every grid
 """
 from __future__ import annotations

@@ -19,6 +19,8 @@ CP-SAT model (ours, one worker): one IntVar 1..n per cell, AddAllDifferent per h
 regions, diagonals, windows, disjoint groups, each samurai grid's own), a cage is AllDifferent plus a linear sum
 equality, anti-knight / anti-king pairs are x != y, non-consecutive pairs as an allowed-pairs table
 (|x - y| != 1; faster than AddAbsEquality or two linear !=, see cpsat_model).
+The other kinds of docs/variants.md (lines, edge marks, negative rules, quadruple, clone, outside clues, repeat
+cages, argyle) are modelled in variant_rules.cpsat; their pencilmark JSON comes from variant_rules.pencilmark_rules.
 Count = solve, forbid that assignment (one clause: some cell differs), solve again.
 pencilmark: our object is translated into its puzzle JSON (pencilmark/puzzle_json.py: "box", "layout", rules
 antiknight / antiking / nonconsecutive, extra "regions" for diagonals, windows, disjoint groups, jigsaw regions and
