@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The variant JSON-line form of issue 34 (docs/variants.md), read into a plain model (bench only, never shipped).
 
-A `Variant` is what every peer adapter needs: the canvas (rows x cols), the cells that exist on it, the houses
-(rows, columns, boxes or jigsaw regions, diagonals, windows, disjoint groups; each holds every digit once), the
+A `Variant` is what every peer adapter needs: the canvas (rows x cols), the cells that exist on it (one grid, a
+named layout of overlapping grids, or `grids`), the houses (rows, columns, boxes or jigsaw regions, diagonals,
+windows, disjoint groups, asterisk, centre-dot, girandola; each holds every digit once), the
 cages (cells and an optional sum; digits never repeat), the pairs of cells that must differ (anti-knight,
 anti-king) or must not be consecutive, and the givens. It is written from the format's text alone and shares no
 code with the Rust engine or with pencilmark.
@@ -10,6 +11,7 @@ code with the Rust engine or with pencilmark.
     v = parse(json.loads(line))      # or parse_line("..3.2.6..") for the line form
     v.cells[k] == (row, col)         # 0-based canvas coordinates, row-major order
     v.houses, v.cages, v.neq, v.nonconsec, v.givens {cell index: digit}
+    v.distinct, v.sum_cages, v.cons     # argyle's diagonals, repeat cages, the kinds of variant_rules.py
     v.text(values)                   # n*n (or 441) characters, "." outside every grid
 """
 from __future__ import annotations
@@ -17,10 +19,33 @@ from __future__ import annotations
 import json
 import re
 
+import variant_rules as VR
+
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 DEFAULT_BOXES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
-RULES = ("x", "windoku", "disjoint-groups", "anti-knight", "anti-king", "non-consecutive")
+RULES = ("x", "windoku", "disjoint-groups", "anti-knight", "anti-king", "non-consecutive", "asterisk", "centre-dot",
+         "girandola", "argyle", "kropki-negative", "white-negative", "black-negative", "xv-negative")
 SAMURAI_ORIGINS = ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))
+# named layouts of overlapping 9x9 grids (docs/variants.md): canvas side and the grids' top-left corners
+LAYOUTS = {
+    "samurai": (21, SAMURAI_ORIGINS),
+    "twodoku": (15, ((0, 0), (6, 6))),
+    "butterfly": (12, ((0, 0), (0, 3), (3, 0), (3, 3))),
+    "sohei": (21, ((0, 6), (6, 0), (6, 12), (12, 6))),
+    "flower": (15, ((0, 3), (3, 0), (3, 3), (3, 6), (6, 3))),
+    "sumo": (33, ((0, 0), (0, 12), (0, 24), (6, 6), (6, 18), (12, 0), (12, 12), (12, 24), (18, 6), (18, 18), (24, 0),
+                  (24, 12), (24, 24))),
+    "shogun": (45, ((0, 0), (0, 12), (0, 24), (0, 36), (6, 6), (6, 18), (6, 30), (12, 0), (12, 12), (12, 24), (12, 36))),
+}
+LAYOUT_ALIASES = {"flower-4": "flower", "gattai-13": "sumo"}
+# extra 9-cell houses of a 9x9 (0-based row, col)
+EXTRA_HOUSES = {
+    "asterisk": ((1, 4), (2, 2), (2, 6), (4, 1), (4, 4), (4, 7), (6, 2), (6, 6), (7, 4)),
+    "girandola": ((0, 0), (0, 8), (1, 4), (4, 1), (4, 4), (4, 7), (7, 4), (8, 0), (8, 8)),
+}
+# argyle: eight diagonals in which no digit repeats (first cell, step)
+ARGYLE = (((0, 1), (1, 1)), ((1, 0), (1, 1)), ((0, 7), (1, -1)), ((1, 8), (1, -1)),
+          ((0, 4), (1, -1)), ((0, 4), (1, 1)), ((4, 0), (1, 1)), ((4, 8), (1, -1)))
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
 KING = ((0, 1), (1, 0), (1, 1), (1, -1))
 ORTHO = ((0, 1), (1, 0))
@@ -65,6 +90,10 @@ class Variant:
         self.thermos = []   # cell lists, bulb first: strictly increasing
         self.arrows = []    # (circle cells, arrow cells): the circle read as a number = the arrow's sum
         self.parity = []    # (cell, odd): the cell's digit is odd (True) or even
+        self.origins = ((0, 0),)
+        self.distinct = []  # cell lists in which no digit repeats, not houses (argyle's diagonals)
+        self.sum_cages = []  # (sum, cells): cages marked "repeat", only the sum holds
+        self.cons = []      # (kind, fields with cell indices) of variant_rules.py
 
     def text(self, values):
         """values[k] for cell k -> the canvas string (row-major, '.' outside every grid and for 0)."""
@@ -120,7 +149,13 @@ class Variant:
         for k, odd in self.parity:
             if (values[k] % 2 == 1) != odd:
                 return f"{'odd' if odd else 'even'} {cell_name(self.cells[k])}"
-        return None
+        for cs in self.distinct:
+            if len({values[k] for k in cs}) != len(cs):
+                return f"repeat on {cell_name(self.cells[cs[0]])}.."
+        for total, cs in self.sum_cages:
+            if total is not None and sum(values[k] for k in cs) != total:
+                return f"cage {cell_name(self.cells[cs[0]])}.."
+        return VR.check(self, values)
 
 
 def _grid_houses(index, r0, c0, n, bh, bw):
@@ -156,19 +191,26 @@ def parse(obj):
     if isinstance(obj, str):
         obj = json.loads(obj)
     known = {"size", "boxes", "regions", "rules", "cages", "givens", "layout", "solution", "expect", "id", "source",
-             "pencilmark", "constraints"}
+             "pencilmark", "constraints", "grids"}
     extra = sorted(set(obj) - known)
     if extra:
         raise FormatError(f"unknown field(s) {extra}")
     givens = obj.get("givens") or ""
     layout = obj.get("layout")
-    if layout not in (None, "samurai"):
+    layout = LAYOUT_ALIASES.get(layout, layout)
+    if layout not in (None, *LAYOUTS):
         raise FormatError(f"unknown layout {layout!r}")
+    grids = obj.get("grids")
     if layout:
         n = int(obj.get("size", 9))
         if n != 9 or obj.get("regions") or obj.get("boxes", "3x3") != "3x3":
-            raise FormatError("a samurai is five 9x9 grids with 3x3 boxes")
-        rows = cols = 21
+            raise FormatError(f"a {layout} is 9x9 grids with 3x3 boxes")
+        rows = cols = LAYOUTS[layout][0]
+    elif grids:
+        n = int(obj.get("size", 9))
+        if obj.get("regions") or obj.get("boxes"):
+            raise FormatError("grids take the size's default boxes")
+        rows = cols = max(max(r, c) for r, c in grids) + n
     else:
         n = obj.get("size")
         if n is None:
@@ -200,7 +242,9 @@ def parse(obj):
     else:
         bh = bw = 0
     if layout:
-        origins = SAMURAI_ORIGINS
+        origins = LAYOUTS[layout][1]
+    elif grids:
+        origins = tuple((int(r), int(c)) for r, c in grids)
     else:
         origins = ((0, 0),)
     cells, seen = [], set()
@@ -228,6 +272,15 @@ def parse(obj):
             for i in range(bh):
                 for j in range(bw):
                     houses.append([index[(r0 + br + i, c0 + bc + j)] for br in range(0, n, bh) for bc in range(0, n, bw)])
+        for name, pos in EXTRA_HOUSES.items():
+            if name in rules:
+                if n != 9:
+                    raise FormatError(f"{name} is only for size 9")
+                houses.append([index[(r0 + r, c0 + c)] for r, c in pos])
+        if "centre-dot" in rules:
+            if not bh or bh % 2 == 0 or bw % 2 == 0:
+                raise FormatError("centre-dot needs boxes of odd sides")
+            houses.append([index[(r0 + br + bh // 2, c0 + bc + bw // 2)] for br in range(0, n, bh) for bc in range(0, n, bw)])
     if regions is not None:
         regions = re.sub(r"\s+", "", regions)
         if len(regions) != n * n:
@@ -255,6 +308,21 @@ def parse(obj):
         total = cg.get("sum")
         cages.append((None if total is None else int(total), cs))
     v = Variant(obj, n, rows, cols, cells, houses, cages, rules, layout, (bh, bw), regions)
+    v.origins = origins
+    v.sum_cages = []
+    for cg in obj.get("cages") or []:
+        if cg.get("repeat"):
+            v.sum_cages.append(cages.pop(cages.index((None if cg.get("sum") is None else int(cg["sum"]),
+                                                      cell_list(cg.get("cells"))))))
+    if "argyle" in rules:
+        if n != 9 or len(origins) != 1:
+            raise FormatError("argyle is only for one 9x9")
+        for (r, c), (dr, dc) in ARGYLE:
+            line = []
+            while (r, c) in index:
+                line.append(index[(r, c)])
+                r, c = r + dr, c + dc
+            v.distinct.append(line)
     if givens:
         if len(givens) != rows * cols:
             raise FormatError(f"givens has {len(givens)} characters; expected {rows * cols}")
@@ -274,14 +342,18 @@ def parse(obj):
             v.arrows.append((cell_list(con.get("circle")), [k for line in con.get("lines") or [] for k in cell_list(line)]))
         elif con.get("kind") in ("odd", "even"):
             v.parity += [(k, con["kind"] == "odd") for k in cell_list([con.get("cell")])]
+        elif con.get("kind") == "killer":
+            cs = cell_list(con.get("cells"))
+            (v.sum_cages if con.get("repeat") else v.cages).append((con.get("sum"), cs))
         else:
-            raise FormatError(f"unknown constraint {con.get('kind')!r}")
+            v.cons.append(VR.parse_constraint(con, v, cell_list))
     if "anti-knight" in rules:
         v.neq += _pairs(index, KNIGHT)
     if "anti-king" in rules:
         v.neq += _pairs(index, KING)
     if "non-consecutive" in rules:
         v.nonconsec += _pairs(index, ORTHO)
+    VR.finish(v)
     return v
 
 

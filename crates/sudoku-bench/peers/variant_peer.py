@@ -19,6 +19,8 @@ CP-SAT model (ours, one worker): one IntVar 1..n per cell, AddAllDifferent per h
 regions, diagonals, windows, disjoint groups, each samurai grid's own), a cage is AllDifferent plus a linear sum
 equality, anti-knight / anti-king pairs are x != y, non-consecutive pairs as an allowed-pairs table
 (|x - y| != 1; faster than AddAbsEquality or two linear !=, see cpsat_model).
+The other kinds of docs/variants.md (lines, edge marks, negative rules, quadruple, clone, outside clues, repeat
+cages, argyle) are modelled in variant_rules.cpsat; their pencilmark JSON comes from variant_rules.pencilmark_rules.
 Count = solve, forbid that assignment (one clause: some cell differs), solve again.
 pencilmark: our object is translated into its puzzle JSON (pencilmark/puzzle_json.py: "box", "layout", rules
 antiknight / antiking / nonconsecutive, extra "regions" for diagonals, windows, disjoint groups, jigsaw regions and
@@ -34,6 +36,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import variant_model as VM  # noqa: E402
+import variant_rules as VR  # noqa: E402
 
 NODE_LIMIT = 20_000_000
 # CPU seconds of the last solve, split into building the peer's model and searching it (for --time)
@@ -72,6 +75,12 @@ def cpsat_model(v):
         m.Add(sum(x[k] * 10 ** (len(circle) - 1 - i) for i, k in enumerate(circle)) == sum(x[k] for k in line))
     for k, odd in v.parity:
         m.AddAllowedAssignments([x[k]], [(d,) for d in range(1, v.n + 1) if (d % 2 == 1) == odd])
+    for cs in v.distinct:
+        m.AddAllDifferent([x[k] for k in cs])
+    for total, cs in v.sum_cages:
+        if total is not None:
+            m.Add(sum(x[k] for k in cs) == total)
+    VR.cpsat(m, x, v)
     return m, x
 
 
@@ -111,10 +120,15 @@ def pencilmark_json(v):
     """a Variant -> pencilmark's puzzle JSON (pencilmark/puzzle_json.py)."""
     name = lambda k: VM.cell_name(v.cells[k])
     d = {"digits": v.n, "numbers": v.text([v.givens.get(k, 0) for k in range(len(v.cells))])}
+    height = max(r for r, _ in v.cells) + 1
+    if height < v.rows:  # pencilmark reads numbers over the bounding grid (a shogun's 21 rows of our 45)
+        d["numbers"] = d["numbers"][:height * v.cols]
     regions = []
-    if v.layout:
+    if v.layout or len(v.origins) > 1:
+        if not v.layout:
+            raise VR.RuleError("overlapping grids of no named layout: no pencilmark mapping written")
         d["layout"] = v.layout
-        base = 27 * 5
+        base = 0
     elif v.regions:
         base = 2 * v.n
         for h in v.houses[:base]:
@@ -126,10 +140,12 @@ def pencilmark_json(v):
     std = set()
     if v.layout:
         std = {frozenset(h) for h in v.houses if _is_standard(v, h)}
-    for h in v.houses[0 if v.layout else base:]:
+    for h in v.houses[base:]:
         if v.layout and frozenset(h) in std:
             continue
         regions.append({"kind": "region", "cells": [name(k) for k in h]})
+    extra_regions, extra_rules = VR.pencilmark_rules(v, name)
+    regions += extra_regions
     for total, cs in v.cages:
         g = {"kind": "cage", "cells": [name(k) for k in cs], "unique": True}
         if total is not None:
@@ -147,6 +163,7 @@ def pencilmark_json(v):
         rules.append({"type": "arrow", "circle": [name(k) for k in circle], "line": [name(k) for k in line]})
     for k, odd in v.parity:
         rules.append({"type": "parity", "parity": "odd" if odd else "even", "cells": [name(k)]})
+    rules += extra_rules
     if rules:
         d["rules"] = rules
     return d
