@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rand::RngCore;
 
-use super::network::{Network, CELL_ATOM};
+use super::network::Network;
 use crate::constraint::Candidates;
 
 /// Set on a cell whose digit is placed.
@@ -64,7 +64,8 @@ pub(crate) struct Goal<'a> {
 pub(crate) struct Search {
     levels: Vec<Vec<u32>>,
     /// Each level's house counts: how many cells of house h still take
-    /// digit d (placed or not), at `h * n + d - 1`.
+    /// digit d (placed or not), at `h * stride + d - 1`; then each
+    /// segment's likewise (see [`Network::counted`]).
     counts: Vec<Vec<u8>>,
     queue: Vec<u16>,
     /// House-digits whose count fell to one (a hidden single to place).
@@ -92,7 +93,7 @@ impl Search {
         self.aborted = false;
         self.interrupted = false;
         let cells = net.cells();
-        let counted = net.houses() * net.n;
+        let counted = net.counted();
         if self.levels.is_empty() || self.levels[0].len() != cells || self.counts[0].len() != counted {
             self.levels.clear();
             self.levels.push(vec![0; cells]);
@@ -116,24 +117,38 @@ impl Search {
                 self.queue.push(i as u16);
             }
         }
-        // Count every house's places, with the givens' digits alone in
-        // their cells; a digit with no place means no solution.
+        // Count every house's and segment's places, with the givens'
+        // digits alone in their cells; a digit with no place in a house
+        // means no solution.
+        let (n, stride) = (net.n, net.stride);
         let counts = &mut self.counts[0];
         counts.fill(0);
-        for (h, house) in net.house_cells.chunks_exact(net.n).enumerate() {
+        for (h, house) in net.house_cells.chunks_exact(n).enumerate() {
             for &c in house {
                 let mut m = root[usize::from(c)] & net.full;
                 while m != 0 {
-                    counts[h * net.n + m.trailing_zeros() as usize] += 1;
+                    counts[h * stride + m.trailing_zeros() as usize] += 1;
                     m &= m - 1;
                 }
             }
         }
-        for (k, &count) in counts.iter().enumerate() {
-            match count {
-                0 => return,
-                1 => self.hidden.push(k as u32),
-                _ => {}
+        for (c, &x) in root.iter().enumerate() {
+            for &s in net.segments_of(c) {
+                let base = (net.houses() + usize::from(s)) * stride;
+                let mut m = x & net.full;
+                while m != 0 {
+                    counts[base + m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+            }
+        }
+        for h in 0..net.houses() {
+            for (d, &count) in counts[h * stride..h * stride + n].iter().enumerate() {
+                match count {
+                    0 => return,
+                    1 => self.hidden.push((h * stride + d) as u32),
+                    _ => {}
+                }
             }
         }
         self.dfs(net, 0, None, goal);
@@ -247,28 +262,27 @@ impl Search {
     }
 }
 
-/// Memory [`State::intersections`] reuses: each segment's union, and the
-/// houses to look at in this pass.
+/// Memory [`State::intersections`] reuses: the houses to look at in this
+/// pass.
 #[derive(Debug, Clone, Default)]
 struct Scratch {
-    unions: Vec<u32>,
     dirty: Vec<u64>,
 }
 
 /// A digit with two places left in some house, and the two cells: a
 /// branch of two, where a cell with more candidates would give more.
 fn two_places(net: &Network, node: &[u32], counts: &[u8]) -> Option<(u32, usize, usize)> {
-    let n = net.n;
-    let at = counts.iter().enumerate().position(|(k, &count)| {
+    let (n, stride) = (net.n, net.stride);
+    let at = counts[..net.houses() * stride].iter().enumerate().position(|(k, &count)| {
         count == 2 && {
             // Not a digit already placed in the house.
-            let (h, bit) = (k / n, 1u32 << (k % n));
+            let (h, bit) = (k / stride, 1u32 << (k % stride));
             net.house_cells[h * n..(h + 1) * n]
                 .iter()
                 .all(|&c| node[usize::from(c)] & (bit | PLACED) != bit | PLACED)
         }
     })?;
-    let (h, bit) = (at / n, 1u32 << (at % n));
+    let (h, bit) = (at / stride, 1u32 << (at % stride));
     let mut cells =
         net.house_cells[h * n..(h + 1) * n].iter().map(|&c| usize::from(c)).filter(|&c| node[c] & bit != 0);
     let (a, b) = (cells.next()?, cells.next()?);
@@ -283,7 +297,7 @@ struct State<'a> {
     counts: &'a mut [u8],
     /// Placed cells whose digit is still to leave their peers.
     queue: &'a mut Vec<u16>,
-    /// House-digits (`h * n + d - 1`) whose count fell to one.
+    /// House-digits (`h * stride + d - 1`) whose count fell to one.
     hidden: &'a mut Vec<u32>,
     /// Houses a digit left since the last pass of locked candidates.
     dirty: &'a mut [u64],
@@ -331,15 +345,25 @@ impl State<'_> {
         self.uncount(c, x & self.net.full & !bit)
     }
 
-    /// Takes the digits `gone` of cell `c` off its houses' counts; a count
-    /// that falls to one is a hidden single, to none a contradiction.
+    /// Takes the digits `gone` of cell `c` off its houses' and segments'
+    /// counts; a house's count that falls to one is a hidden single, to
+    /// none a contradiction.
     #[inline]
     fn uncount(&mut self, c: usize, gone: u32) -> bool {
-        let n = self.net.n;
-        for &h in self.net.houses_of(c) {
+        let net = self.net;
+        let stride = net.stride;
+        for &s in net.segments_of(c) {
+            let base = (net.houses() + usize::from(s)) * stride;
+            let mut g = gone;
+            while g != 0 {
+                self.counts[base + g.trailing_zeros() as usize] -= 1;
+                g &= g - 1;
+            }
+        }
+        for &h in net.houses_of(c) {
             self.dirty[usize::from(h) / 64] |= 1 << (h % 64);
             self.fresh[usize::from(h) / 64] |= 1 << (h % 64);
-            let base = usize::from(h) * n;
+            let base = usize::from(h) * stride;
             let mut g = gone;
             while g != 0 {
                 let k = base + g.trailing_zeros() as usize;
@@ -425,14 +449,14 @@ impl State<'_> {
     /// Places each digit whose count in a house fell to one in the cell
     /// that still takes it.
     fn hidden_singles(&mut self) -> bool {
-        let n = self.net.n;
+        let (n, stride) = (self.net.n, self.net.stride);
         while let Some(k) = self.hidden.pop() {
             let k = k as usize;
             if self.counts[k] != 1 {
                 continue;
             }
-            let bit = 1u32 << (k % n);
-            let house = &self.net.house_cells[k / n * n..(k / n + 1) * n];
+            let (h, bit) = (k / stride, 1u32 << (k % stride));
+            let house = &self.net.house_cells[h * n..(h + 1) * n];
             let Some(&c) = house.iter().find(|&&c| self.node[usize::from(c)] & bit != 0) else {
                 return false;
             };
@@ -563,7 +587,7 @@ impl State<'_> {
     /// contradiction, else whether anything was removed.
     fn pairs(&mut self) -> Option<bool> {
         let net = self.net;
-        let n = net.n;
+        let (n, stride) = (net.n, net.stride);
         let mut changed = false;
         for h in 0..net.houses() {
             let (word, bit) = (h / 64, 1u64 << (h % 64));
@@ -592,7 +616,7 @@ impl State<'_> {
             }
             // Hidden pairs: each digit with two places, keyed by them.
             let mut twos = 0u32;
-            for (d, &count) in self.counts[h * n..(h + 1) * n].iter().enumerate() {
+            for (d, &count) in self.counts[h * stride..h * stride + n].iter().enumerate() {
                 twos |= u32::from(count == 2) << d;
             }
             if twos.count_ones() < 2 {
@@ -637,80 +661,79 @@ impl State<'_> {
 
     /// Locked candidates for every pair of overlapping houses: a digit
     /// that, in one house, can only be where it meets the other is removed
-    /// from the rest of the other. Each segment's union is taken once, into
-    /// the scratch; a removal during the pass leaves them a superset of the
-    /// truth, from which every conclusion still holds. Only pairs with a
-    /// house a digit left since the last pass are looked at. `None` on a
-    /// contradiction, else whether anything was removed.
+    /// from the rest of the other. Read from the counts, 8 digits a word:
+    /// a digit is locked in the segment for one house when the segment
+    /// has as many places for it as that house (and at least one), and
+    /// the other house has more. Placed cells count as places, so this
+    /// holds before their peers have lost their digit too. Only pairs
+    /// with a house a digit left since the last pass are looked at.
+    /// `None` on a contradiction, else whether anything was removed.
     fn intersections(&mut self, scratch: &mut Scratch) -> Option<bool> {
         let net = self.net;
-        let full = net.full;
-        // The digits a cell may still take a place for: none once placed
-        // (its digit is gone from every peer already, nothing is locked by
-        // it). The pass starts with an empty queue and ends when a cell is
-        // placed, so every placed cell it reads has been propagated.
-        let open = |x: u32| x & !(((x as i32) >> 31) as u32);
         if self.dirty.iter().all(|&w| w == 0) {
             return Some(false);
         }
-        let Scratch { unions, dirty } = scratch;
+        let Scratch { dirty } = scratch;
         dirty.clear();
         dirty.extend_from_slice(self.dirty);
         self.dirty.fill(0);
         let is_dirty = |h: u16| dirty[usize::from(h) / 64] >> (h % 64) & 1 == 1;
-        // Each segment's union, taken when a pair first needs it.
-        const UNSEEN: u32 = u32::MAX;
-        unions.clear();
-        unions.resize(net.segment_start.len() - 1, UNSEEN);
-        let segment = |node: &[u32], unions: &mut Vec<u32>, s: usize| {
-            if unions[s] == UNSEEN {
-                let cells =
-                    &net.segment_cells[net.segment_start[s] as usize..net.segment_start[s + 1] as usize];
-                unions[s] = cells.iter().fold(0u32, |m, &c| m | open(node[usize::from(c)]));
-            }
-            unions[s]
-        };
+        let stride = net.stride;
+        let segments = net.houses() * stride;
         let mut changed = false;
         for pair in &net.overlaps {
             if !is_dirty(pair.houses[0]) && !is_dirty(pair.houses[1]) {
                 continue;
             }
-            let union = |node: &[u32], unions: &mut Vec<u32>, (start, end): (u32, u32)| {
-                net.atoms[start as usize..end as usize].iter().fold(0u32, |m, &atom| {
-                    m | if atom & CELL_ATOM != 0 {
-                        open(node[(atom & !CELL_ATOM) as usize])
-                    } else {
-                        segment(node, unions, atom as usize)
-                    }
-                }) & full
-            };
-            let in_both = segment(self.node, unions, pair.both as usize) & full;
-            let (in_a, in_b) = (union(self.node, unions, pair.a), union(self.node, unions, pair.b));
-            // Locked in the overlap for one house: gone from the other's rest.
-            for (locked, (start, end)) in [(in_both & !in_a, pair.b_cells), (in_both & !in_b, pair.a_cells)] {
+            let a = usize::from(pair.houses[0]) * stride;
+            let b = usize::from(pair.houses[1]) * stride;
+            let both = segments + pair.both as usize * stride;
+            // Digits to remove from the first house's rest, the second's.
+            let (mut from_a, mut from_b) = (0u32, 0u32);
+            for w in (0..stride).step_by(8) {
+                let s = word(self.counts, both + w);
+                let (eq_a, eq_b) = (zero_bytes(word(self.counts, a + w) ^ s), zero_bytes(word(self.counts, b + w) ^ s));
+                let some = !zero_bytes(s);
+                from_a |= movemask(eq_b & !eq_a & some) << w;
+                from_b |= movemask(eq_a & !eq_b & some) << w;
+            }
+            for (locked, (start, end)) in [(from_b, pair.b_cells), (from_a, pair.a_cells)] {
                 if locked == 0 {
                     continue;
                 }
+                changed = true;
                 for &c in &net.overlap_cells[start as usize..end as usize] {
-                    let c = usize::from(c);
-                    changed |= self.node[c] & locked != 0;
-                    if !self.remove(c, locked) {
+                    if !self.remove(usize::from(c), locked) {
                         return None;
                     }
-                }
-                if !self.queue.is_empty() {
-                    // A cell is left with one digit: its peers must lose it
-                    // before `open` may read the cell as placed. The pairs
-                    // not yet looked at are looked at next time.
-                    for (mine, seen) in self.dirty.iter_mut().zip(dirty.iter()) {
-                        *mine |= seen;
-                    }
-                    return Some(true);
                 }
             }
         }
         Some(changed)
     }
+}
+
+/// The 8 bytes of `counts` from `at`, as one little-endian word.
+#[inline]
+fn word(counts: &[u8], at: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&counts[at..at + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The high bit of each byte of `x` that is zero (every byte below 128).
+#[inline]
+fn zero_bytes(x: u64) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    !x.wrapping_add(LOW) & HIGH
+}
+
+/// Bit i for each byte i of `m` whose high bit is set (the other bits of
+/// `m` clear).
+#[inline]
+fn movemask(m: u64) -> u32 {
+    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// A search node as the constraints see it ([`Candidates`]): digits
