@@ -29,6 +29,18 @@ pub(crate) struct Overlap {
     pub b_cells: (u32, u32),
 }
 
+/// One house's side of an [`Overlap`], as locked candidates read it: the
+/// byte offsets of the shared segment's counts and of the other house's,
+/// and the other house's cells outside the segment
+/// (`overlap_cells[rest.0..rest.1]`), which lose a digit the house can
+/// only take in the segment.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lock {
+    pub segment: u32,
+    pub other: u32,
+    pub rest: (u32, u32),
+}
+
 /// The compiled puzzle.
 #[derive(Debug, Clone)]
 pub(crate) struct Network {
@@ -50,12 +62,14 @@ pub(crate) struct Network {
     pub house_start: Vec<u32>,
     pub cell_houses: Vec<u16>,
     pub cages: Vec<SumCage>,
-    /// Pairs of houses that share two or more cells ([`Overlap`]), and
-    /// what their unions are read from.
-    pub overlaps: Vec<Overlap>,
-    /// The cells of each overlap's first house only, then of its second
-    /// only, laid end to end (the cells a locked digit leaves).
+    /// The cells of each pair of overlapping houses' ([`Overlap`]) first
+    /// house only, then of its second only, laid end to end (the cells a
+    /// locked digit leaves).
     pub overlap_cells: Vec<u16>,
+    /// Each house's overlaps from its side:
+    /// `locks[lock_start[h]..lock_start[h + 1]]`.
+    pub lock_start: Vec<u32>,
+    pub locks: Vec<Lock>,
     /// The number of segments: the sets of cells two overlapping houses
     /// share (a row's cells in one box). The search counts each segment's
     /// places for each digit as it does a house's.
@@ -155,6 +169,8 @@ impl Network {
             }
         }
         let (segment_start, cell_segments) = flatten(segment_sets);
+        let stride = n.div_ceil(8) * 8;
+        let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
         Network {
             n,
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
@@ -167,12 +183,13 @@ impl Network {
             house_start,
             cell_houses,
             cages,
-            overlaps: overlaps.pairs,
             overlap_cells: overlaps.cells,
+            lock_start,
+            locks,
             segments: overlaps.segments.len(),
             segment_start,
             cell_segments,
-            stride: n.div_ceil(8) * 8,
+            stride,
             constraints,
         }
     }
@@ -197,6 +214,11 @@ impl Network {
 
     pub fn nc(&self, cell: usize) -> &[u16] {
         &self.nc[self.nc_start[cell] as usize..self.nc_start[cell + 1] as usize]
+    }
+
+    /// House `house`'s overlaps from its side.
+    pub fn locks_of(&self, house: usize) -> &[Lock] {
+        &self.locks[self.lock_start[house] as usize..self.lock_start[house + 1] as usize]
     }
 
     /// The segments cell `cell` is in.
@@ -269,6 +291,26 @@ impl Overlaps {
         self.cells.extend_from_slice(cells);
         (start, self.cells.len() as u32)
     }
+}
+
+/// Each of `n_houses` houses' [`Lock`]s (its overlaps seen from its
+/// side), laid end to end, with their starts.
+fn locks(pairs: &[Overlap], n_houses: usize, stride: usize) -> (Vec<u32>, Vec<Lock>) {
+    let mut per_house: Vec<Vec<Lock>> = vec![Vec::new(); n_houses];
+    let at = |h: usize| (h * stride) as u32;
+    for pair in pairs {
+        let [a, b] = pair.houses.map(usize::from);
+        let segment = at(n_houses + pair.both as usize);
+        per_house[a].push(Lock { segment, other: at(b), rest: pair.b_cells });
+        per_house[b].push(Lock { segment, other: at(a), rest: pair.a_cells });
+    }
+    let mut start = vec![0];
+    let mut flat = Vec::new();
+    for list in per_house {
+        flat.extend(list);
+        start.push(flat.len() as u32);
+    }
+    (start, flat)
 }
 
 /// Sorts and dedups each cell's list and lays them end to end.

@@ -70,13 +70,14 @@ pub(crate) struct Search {
     queue: Vec<u16>,
     /// House-digits whose count fell to one (a hidden single to place).
     hidden: Vec<u32>,
-    /// Scratch of [`State::intersections`].
-    scratch: Scratch,
-    /// Houses a digit left since the last pass of locked candidates, a
-    /// bit each (the pairs of clean houses have nothing new to give).
-    dirty: Vec<u64>,
-    /// Houses a digit left since the last look for pairs.
-    fresh: Vec<u64>,
+    /// The digits that left each house since the last pass of locked
+    /// candidates (the others have nothing new to give).
+    dirty: Vec<u32>,
+    /// Cells left with two digits since the last look for naked pairs.
+    bivalue: Vec<u16>,
+    /// House-digits whose count fell to two since the last look for
+    /// hidden pairs.
+    twos: Vec<u32>,
     pub nodes: u64,
     pub found: u64,
     /// The search stopped unfinished (a budget ran out).
@@ -103,9 +104,9 @@ impl Search {
         self.queue.clear();
         self.hidden.clear();
         self.dirty.clear();
-        self.dirty.resize(net.houses().div_ceil(64), u64::MAX);
-        self.fresh.clear();
-        self.fresh.resize(net.houses().div_ceil(64), u64::MAX);
+        self.dirty.resize(net.houses(), net.full);
+        self.bivalue.clear();
+        self.twos.clear();
         let root = &mut self.levels[0];
         for (i, &g) in givens.iter().enumerate() {
             root[i] = net.full;
@@ -147,6 +148,7 @@ impl Search {
                 match count {
                     0 => return,
                     1 => self.hidden.push((h * stride + d) as u32),
+                    2 => self.twos.push((h * stride + d) as u32),
                     _ => {}
                 }
             }
@@ -182,10 +184,11 @@ impl Search {
             queue: &mut self.queue,
             hidden: &mut self.hidden,
             dirty: &mut self.dirty,
-            fresh: &mut self.fresh,
+            bivalue: &mut self.bivalue,
+            twos: &mut self.twos,
         };
         let alive =
-            choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate(&mut self.scratch);
+            choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate();
         if !alive {
             self.queue.clear();
             self.hidden.clear();
@@ -253,20 +256,14 @@ impl Search {
             // The parent's node was a fixpoint: only what the choice
             // changes can give locked candidates.
             self.dirty.fill(0);
-            self.fresh.fill(0);
+            self.bivalue.clear();
+            self.twos.clear();
             if !self.dfs(net, depth + 1, Some(choice), goal) {
                 return false;
             }
         }
         true
     }
-}
-
-/// Memory [`State::intersections`] reuses: the houses to look at in this
-/// pass.
-#[derive(Debug, Clone, Default)]
-struct Scratch {
-    dirty: Vec<u64>,
 }
 
 /// A digit with two places left in some house, and the two cells: a
@@ -299,10 +296,14 @@ struct State<'a> {
     queue: &'a mut Vec<u16>,
     /// House-digits (`h * stride + d - 1`) whose count fell to one.
     hidden: &'a mut Vec<u32>,
-    /// Houses a digit left since the last pass of locked candidates.
-    dirty: &'a mut [u64],
-    /// Houses a digit left since the last look for pairs.
-    fresh: &'a mut [u64],
+    /// The digits that left each house since the last pass of locked
+    /// candidates.
+    dirty: &'a mut [u32],
+    /// Cells left with two digits since the last look for naked pairs.
+    bivalue: &'a mut Vec<u16>,
+    /// House-digits whose count fell to two since the last look for
+    /// hidden pairs.
+    twos: &'a mut Vec<u32>,
 }
 
 impl State<'_> {
@@ -325,6 +326,9 @@ impl State<'_> {
             self.queue.push(c as u16);
             y | PLACED
         } else {
+            if single(y & (y - 1)) {
+                self.bivalue.push(c as u16);
+            }
             y
         };
         self.uncount(c, gone)
@@ -361,8 +365,7 @@ impl State<'_> {
             }
         }
         for &h in net.houses_of(c) {
-            self.dirty[usize::from(h) / 64] |= 1 << (h % 64);
-            self.fresh[usize::from(h) / 64] |= 1 << (h % 64);
+            self.dirty[usize::from(h)] |= gone;
             let base = usize::from(h) * stride;
             let mut g = gone;
             while g != 0 {
@@ -372,6 +375,7 @@ impl State<'_> {
                 match self.counts[k] {
                     0 => return false,
                     1 => self.hidden.push(k as u32),
+                    2 => self.twos.push(k as u32),
                     _ => {}
                 }
             }
@@ -383,7 +387,7 @@ impl State<'_> {
     /// and the constraints, then locked candidates, then pairs, until
     /// nothing changes;
     /// false on a contradiction.
-    fn propagate(&mut self, scratch: &mut Scratch) -> bool {
+    fn propagate(&mut self) -> bool {
         let net = self.net;
         let full = net.full;
         loop {
@@ -417,7 +421,7 @@ impl State<'_> {
             }
             if self.queue.is_empty() {
                 // Singles are exhausted: the slower intersections, then again.
-                match self.intersections(scratch) {
+                match self.intersections() {
                     None => return false,
                     Some(false) => match self.pairs() {
                         None => return false,
@@ -579,34 +583,34 @@ impl State<'_> {
         true
     }
 
-    /// Naked and hidden pairs in each house a digit left since the last
-    /// look: two cells of a house with the same two candidates take them
-    /// from the rest of the house; two digits with the same two places in
-    /// a house leave those two cells no other digit. Run with an empty
-    /// queue, so a digit with two places is open in both. `None` on a
-    /// contradiction, else whether anything was removed.
+    /// Naked and hidden pairs, looked for where one may have appeared
+    /// since the last look: two cells of a house with the same two
+    /// candidates take them from the rest of the house (looked for from
+    /// each cell left with two digits); two digits with the same two places
+    /// in a house leave those two cells no other digit (looked for from
+    /// each house-digit whose count fell to two). Cells only lose digits,
+    /// so a pair that was there at the last look has given all it can.
+    /// `None` on a contradiction, else whether anything was removed.
     fn pairs(&mut self) -> Option<bool> {
         let net = self.net;
-        let (n, stride) = (net.n, net.stride);
+        let (n, stride, full) = (net.n, net.stride, net.full);
         let mut changed = false;
-        for h in 0..net.houses() {
-            let (word, bit) = (h / 64, 1u64 << (h % 64));
-            if self.fresh[word] & bit == 0 {
+        while let Some(a) = self.bivalue.pop() {
+            let (a16, a) = (a, usize::from(a));
+            let x = self.node[a];
+            if x & PLACED != 0 {
                 continue;
             }
-            self.fresh[word] &= !bit;
-            let house = &net.house_cells[h * n..(h + 1) * n];
-            // Naked pairs.
-            for (i, &a) in house.iter().enumerate() {
-                let x = self.node[usize::from(a)];
-                if x & PLACED != 0 || x.count_ones() != 2 {
-                    continue;
+            for &h in net.houses_of(a) {
+                if self.node[a] != x {
+                    break;
                 }
-                let Some(&b) = house[i + 1..].iter().find(|&&b| self.node[usize::from(b)] == x) else {
+                let house = &net.house_cells[usize::from(h) * n..(usize::from(h) + 1) * n];
+                let Some(&b) = house.iter().find(|&&b| b != a16 && self.node[usize::from(b)] == x) else {
                     continue;
                 };
                 for &c in house {
-                    if c != a && c != b {
+                    if c != a16 && c != b {
                         changed |= self.node[usize::from(c)] & x != 0;
                         if !self.remove(usize::from(c), x) {
                             return None;
@@ -614,45 +618,33 @@ impl State<'_> {
                     }
                 }
             }
-            // Hidden pairs: each digit with two places, keyed by them.
-            let mut twos = 0u32;
-            for (d, &count) in self.counts[h * stride..h * stride + n].iter().enumerate() {
-                twos |= u32::from(count == 2) << d;
-            }
-            if twos.count_ones() < 2 {
+        }
+        while let Some(k) = self.twos.pop() {
+            let k = k as usize;
+            if self.counts[k] != 2 {
                 continue;
             }
-            let mut key = [0u32; 32];
-            for (i, &c) in house.iter().enumerate() {
-                let mut m = self.node[usize::from(c)] & twos;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    key[d] = key[d] << 8 | i as u32;
-                }
+            let (h, bit) = (k / stride, 1u32 << (k % stride));
+            let house = &net.house_cells[h * n..(h + 1) * n];
+            let mut places = house.iter().map(|&c| usize::from(c)).filter(|&c| self.node[c] & bit != 0);
+            let (Some(p), Some(q)) = (places.next(), places.next()) else {
+                continue;
+            };
+            // The house's digits with two places, as `bit` has.
+            let mut twos = 0u32;
+            for w in (0..stride).step_by(8) {
+                twos |= movemask(zero_bytes(word(self.counts, h * stride + w) ^ 0x0202_0202_0202_0202)) << w;
             }
-            let mut keys = [(0u32, 0u32); 32];
-            let mut k = 0;
-            let mut m = twos;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                keys[k] = (key[d], 1 << d);
-                k += 1;
+            let partners = self.node[p] & self.node[q] & twos & !bit & full;
+            if partners == 0 {
+                continue;
             }
-            for i in 0..k {
-                for j in i + 1..k {
-                    if keys[i].0 != keys[j].0 {
-                        continue;
-                    }
-                    let both = keys[i].1 | keys[j].1;
-                    for at in [keys[i].0 >> 8, keys[i].0 & 0xff] {
-                        let c = usize::from(house[at as usize]);
-                        changed |= self.node[c] & !both & net.full != 0;
-                        if !self.remove(c, !both) {
-                            return None;
-                        }
-                    }
+            // A partner has the same two places: p and q hold the two digits.
+            let both = bit | partners & partners.wrapping_neg();
+            for c in [p, q] {
+                changed |= self.node[c] & !both & full != 0;
+                if !self.remove(c, !both) {
+                    return None;
                 }
             }
         }
@@ -665,44 +657,41 @@ impl State<'_> {
     /// a digit is locked in the segment for one house when the segment
     /// has as many places for it as that house (and at least one), and
     /// the other house has more. Placed cells count as places, so this
-    /// holds before their peers have lost their digit too. Only pairs
-    /// with a house a digit left since the last pass are looked at.
-    /// `None` on a contradiction, else whether anything was removed.
-    fn intersections(&mut self, scratch: &mut Scratch) -> Option<bool> {
+    /// holds before their peers have lost their digit too. A house is
+    /// looked at for the digits that left it since the last pass (for the
+    /// others nothing changed: its count and the segment's are the same,
+    /// and a removal already made leaves the other house as many places as
+    /// the segment). `None` on a contradiction, else whether anything was
+    /// removed.
+    fn intersections(&mut self) -> Option<bool> {
         let net = self.net;
-        if self.dirty.iter().all(|&w| w == 0) {
-            return Some(false);
-        }
-        let Scratch { dirty } = scratch;
-        dirty.clear();
-        dirty.extend_from_slice(self.dirty);
-        self.dirty.fill(0);
-        let is_dirty = |h: u16| dirty[usize::from(h) / 64] >> (h % 64) & 1 == 1;
         let stride = net.stride;
-        let segments = net.houses() * stride;
         let mut changed = false;
-        for pair in &net.overlaps {
-            if !is_dirty(pair.houses[0]) && !is_dirty(pair.houses[1]) {
+        for h in 0..net.houses() {
+            let digits = self.dirty[h];
+            if digits == 0 {
                 continue;
             }
-            let a = usize::from(pair.houses[0]) * stride;
-            let b = usize::from(pair.houses[1]) * stride;
-            let both = segments + pair.both as usize * stride;
-            // Digits to remove from the first house's rest, the second's.
-            let (mut from_a, mut from_b) = (0u32, 0u32);
-            for w in (0..stride).step_by(8) {
-                let s = word(self.counts, both + w);
-                let (eq_a, eq_b) = (zero_bytes(word(self.counts, a + w) ^ s), zero_bytes(word(self.counts, b + w) ^ s));
-                let some = !zero_bytes(s);
-                from_a |= movemask(eq_b & !eq_a & some) << w;
-                from_b |= movemask(eq_a & !eq_b & some) << w;
-            }
-            for (locked, (start, end)) in [(from_b, pair.b_cells), (from_a, pair.a_cells)] {
+            self.dirty[h] = 0;
+            let own = h * stride;
+            for lock in net.locks_of(h) {
+                let (segment, other) = (lock.segment as usize, lock.other as usize);
+                let mut locked = 0u32;
+                for w in (0..stride).step_by(8) {
+                    if digits >> w & 0xff == 0 {
+                        continue;
+                    }
+                    let s = word(self.counts, segment + w);
+                    let all_here = zero_bytes(word(self.counts, own + w) ^ s);
+                    let more_there = !zero_bytes(word(self.counts, other + w) ^ s);
+                    locked |= movemask(all_here & more_there & !zero_bytes(s)) << w;
+                }
+                locked &= digits;
                 if locked == 0 {
                     continue;
                 }
                 changed = true;
-                for &c in &net.overlap_cells[start as usize..end as usize] {
+                for &c in &net.overlap_cells[lock.rest.0 as usize..lock.rest.1 as usize] {
                     if !self.remove(usize::from(c), locked) {
                         return None;
                     }
