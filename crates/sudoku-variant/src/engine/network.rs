@@ -70,6 +70,10 @@ pub(crate) struct Network {
     /// `locks[lock_start[h]..lock_start[h + 1]]`.
     pub lock_start: Vec<u32>,
     pub locks: Vec<Lock>,
+    /// Each house's largest segment's cell count, as a byte repeated 8
+    /// times (0 for a house that overlaps none): a digit with more places
+    /// in the house is locked in none of its segments.
+    pub widest: Vec<u64>,
     /// The number of segments: the sets of cells two overlapping houses
     /// share (a row's cells in one box). The search counts each segment's
     /// places for each digit as it does a house's.
@@ -171,6 +175,13 @@ impl Network {
         let (segment_start, cell_segments) = flatten(segment_sets);
         let stride = n.div_ceil(8) * 8;
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
+        let mut widest = vec![0u64; houses.len()];
+        for pair in &overlaps.pairs {
+            let size = overlaps.segments[pair.both as usize].len() as u64;
+            for h in pair.houses {
+                widest[usize::from(h)] = widest[usize::from(h)].max(size * 0x0101_0101_0101_0101);
+            }
+        }
         Network {
             n,
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
@@ -186,6 +197,7 @@ impl Network {
             overlap_cells: overlaps.cells,
             lock_start,
             locks,
+            widest,
             segments: overlaps.segments.len(),
             segment_start,
             cell_segments,

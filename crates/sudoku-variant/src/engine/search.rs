@@ -187,8 +187,7 @@ impl Search {
             bivalue: &mut self.bivalue,
             twos: &mut self.twos,
         };
-        let alive =
-            choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate();
+        let alive = choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate();
         if !alive {
             self.queue.clear();
             self.hidden.clear();
@@ -313,11 +312,21 @@ impl State<'_> {
     /// place for a digit.
     #[inline]
     fn remove(&mut self, c: usize, mask: u32) -> bool {
+        // A cell holds its candidates and at most the placed bit: no
+        // digit beyond n to mask off.
         let x = self.node[c];
-        let gone = x & mask & self.net.full;
+        let gone = x & mask & !PLACED;
         if gone == 0 {
             return true;
         }
+        self.take(c, x, gone)
+    }
+
+    /// [`State::remove`] once some digits `gone` of cell `c` (which holds
+    /// `x`) do go: out of line, so that the many removals of a digit a
+    /// cell has already lost stay a load and a test.
+    #[inline(never)]
+    fn take(&mut self, c: usize, x: u32, gone: u32) -> bool {
         let y = x & !gone;
         if x & PLACED != 0 || y == 0 {
             return false;
@@ -674,6 +683,16 @@ impl State<'_> {
             }
             self.dirty[h] = 0;
             let own = h * stride;
+            // Only a digit with no more places than the widest segment can
+            // be locked in one.
+            let mut few = 0u32;
+            for w in (0..stride).step_by(8) {
+                few |= movemask(at_most(word(self.counts, own + w), net.widest[h])) << w;
+            }
+            let digits = digits & few;
+            if digits == 0 {
+                continue;
+            }
             for lock in net.locks_of(h) {
                 let (segment, other) = (lock.segment as usize, lock.other as usize);
                 let mut locked = 0u32;
@@ -716,6 +735,16 @@ fn zero_bytes(x: u64) -> u64 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     !x.wrapping_add(LOW) & HIGH
+}
+
+/// The high bit of each byte of `x` that is at most the same byte of
+/// `limit` (every byte of both below 128).
+#[inline]
+fn at_most(x: u64, limit: u64) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // x + (127 - limit) stays below 128 in a byte exactly where x <= limit.
+    !x.wrapping_add(LOW - limit) & HIGH
 }
 
 /// Bit i for each byte i of `m` whose high bit is set (the other bits of
