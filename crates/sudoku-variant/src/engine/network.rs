@@ -58,6 +58,8 @@ pub(crate) struct Network {
     pub nc: Vec<u16>,
     /// Houses: `house_cells[h*n..(h+1)*n]`.
     pub house_cells: Vec<u16>,
+    /// The number of houses.
+    pub n_houses: usize,
     /// The houses of cell i: `cell_houses[house_start[i]..house_start[i+1]]`.
     pub house_start: Vec<u32>,
     pub cell_houses: Vec<u16>,
@@ -190,6 +192,7 @@ impl Network {
             peers,
             nc_start,
             nc,
+            n_houses: houses.len(),
             house_cells,
             house_start,
             cell_houses,
@@ -221,7 +224,7 @@ impl Network {
 
     /// The number of houses.
     pub fn houses(&self) -> usize {
-        self.house_cells.len() / self.n
+        self.n_houses
     }
 
     pub fn nc(&self, cell: usize) -> &[u16] {

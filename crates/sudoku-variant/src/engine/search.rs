@@ -219,7 +219,12 @@ impl Search {
         // search is not random, the two places left for a digit in a house.
         let mut choices = [(0usize, 0u32); 32];
         let mut count = 0;
-        match two_places(net, node, &self.counts[depth]).filter(|_| best_count > 2 && goal.rng.is_none()) {
+        let pair = if best_count > 2 && goal.rng.is_none() {
+            two_places(net, node, &self.counts[depth])
+        } else {
+            None
+        };
+        match pair {
             Some((bit, a, b)) => {
                 choices[0] = (a, bit);
                 choices[1] = (b, bit);
@@ -269,14 +274,24 @@ impl Search {
 /// branch of two, where a cell with more candidates would give more.
 fn two_places(net: &Network, node: &[u32], counts: &[u8]) -> Option<(u32, usize, usize)> {
     let (n, stride) = (net.n, net.stride);
-    let at = counts[..net.houses() * stride].iter().enumerate().position(|(k, &count)| {
-        count == 2 && {
+    // The first count of two, 8 counts a word.
+    let placed_in = |k: usize| {
+        let (h, bit) = (k / stride, 1u32 << (k % stride));
+        net.house_cells[h * n..(h + 1) * n]
+            .iter()
+            .any(|&c| node[usize::from(c)] & (bit | PLACED) == bit | PLACED)
+    };
+    let at = (0..net.houses() * stride).step_by(8).find_map(|w| {
+        let mut twos = movemask(zero_bytes(word(counts, w) ^ 0x0202_0202_0202_0202));
+        while twos != 0 {
+            let k = w + twos.trailing_zeros() as usize;
+            twos &= twos - 1;
             // Not a digit already placed in the house.
-            let (h, bit) = (k / stride, 1u32 << (k % stride));
-            net.house_cells[h * n..(h + 1) * n]
-                .iter()
-                .all(|&c| node[usize::from(c)] & (bit | PLACED) != bit | PLACED)
+            if !placed_in(k) {
+                return Some(k);
+            }
         }
+        None
     })?;
     let (h, bit) = (at / stride, 1u32 << (at % stride));
     let mut cells =
