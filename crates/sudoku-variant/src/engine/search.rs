@@ -792,3 +792,46 @@ impl Candidates for Node<'_, '_> {
         ok
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{at_most, movemask, word, zero_bytes};
+
+    /// Words of counts below 128 and limits, spread over every byte.
+    fn words() -> Vec<u64> {
+        let mut out = vec![0, 0x0202_0202_0202_0202, 0x7f00_7f00_0102_0304];
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Small counts, as a house's are, and some zeros.
+            out.push(x & 0x1f1f_1f1f_1f1f_1f1f & (x >> 3 | 0x0f0f_0f0f_0f0f_0f0f));
+        }
+        out
+    }
+
+    fn bytes(x: u64) -> [u8; 8] {
+        x.to_le_bytes()
+    }
+
+    #[test]
+    fn word_tricks_agree_with_a_byte_at_a_time() {
+        let all = words();
+        for (i, &x) in all.iter().enumerate() {
+            let y = all[(i * 7 + 3) % all.len()];
+            let zeros: u32 = bytes(x).iter().enumerate().map(|(k, &b)| u32::from(b == 0) << k).sum();
+            assert_eq!(movemask(zero_bytes(x)), zeros, "{x:#x}");
+            let within: u32 =
+                bytes(x).iter().zip(bytes(y)).enumerate().map(|(k, (&a, b))| u32::from(a <= b) << k).sum();
+            assert_eq!(movemask(at_most(x, y)), within, "{x:#x} <= {y:#x}");
+        }
+    }
+
+    #[test]
+    fn a_word_is_eight_counts_from_the_first_in_the_low_byte() {
+        let counts: Vec<u8> = (1..=16).collect();
+        assert_eq!(bytes(word(&counts, 8)), [9, 10, 11, 12, 13, 14, 15, 16]);
+        assert_eq!(word(&counts, 0) & 0xff, 1);
+    }
+}
