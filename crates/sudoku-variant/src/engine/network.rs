@@ -16,24 +16,29 @@ pub(crate) struct SumCage {
     pub combos: Vec<u32>,
 }
 
-/// Marks an atom that is one cell (its dense number below the bit), not
-/// a segment.
-pub(crate) const CELL_ATOM: u32 = 1 << 31;
-
 /// Two houses that share two or more cells (a row and a box, a diagonal
 /// and a box, a window and a row, ...): the shared cells are the segment
-/// `both`; the rest of the first house is the union of the atoms
-/// `atoms[a.0..a.1]` and its cells `overlap_cells[a_cells.0..a_cells.1]`,
-/// likewise the second's.
+/// `both`; the rest of the first house is the cells
+/// `overlap_cells[a_cells.0..a_cells.1]`, likewise the second's.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Overlap {
     /// The two houses' numbers.
     pub houses: [u16; 2],
     pub both: u32,
-    pub a: (u32, u32),
-    pub b: (u32, u32),
     pub a_cells: (u32, u32),
     pub b_cells: (u32, u32),
+}
+
+/// One house's side of an [`Overlap`], as locked candidates read it: the
+/// byte offsets of the shared segment's counts and of the other house's,
+/// and the other house's cells outside the segment
+/// (`overlap_cells[rest.0..rest.1]`), which lose a digit the house can
+/// only take in the segment.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lock {
+    pub segment: u32,
+    pub other: u32,
+    pub rest: (u32, u32),
 }
 
 /// The compiled puzzle.
@@ -53,24 +58,36 @@ pub(crate) struct Network {
     pub nc: Vec<u16>,
     /// Houses: `house_cells[h*n..(h+1)*n]`.
     pub house_cells: Vec<u16>,
+    /// The number of houses.
+    pub n_houses: usize,
     /// The houses of cell i: `cell_houses[house_start[i]..house_start[i+1]]`.
     pub house_start: Vec<u32>,
     pub cell_houses: Vec<u16>,
     pub cages: Vec<SumCage>,
-    /// Pairs of houses that share two or more cells ([`Overlap`]), and
-    /// what their unions are read from.
-    pub overlaps: Vec<Overlap>,
-    /// The cells of each overlap's first house only, then of its second
-    /// only, laid end to end (the cells a locked digit leaves).
+    /// The cells of each pair of overlapping houses' ([`Overlap`]) first
+    /// house only, then of its second only, laid end to end (the cells a
+    /// locked digit leaves).
     pub overlap_cells: Vec<u16>,
-    /// Segments: the cells two overlapping houses share (a row's cells in
-    /// one box), `segment_cells[segment_start[s]..segment_start[s + 1]]`.
-    /// A pass of locked candidates takes each segment's union once.
+    /// Each house's overlaps from its side:
+    /// `locks[lock_start[h]..lock_start[h + 1]]`.
+    pub lock_start: Vec<u32>,
+    pub locks: Vec<Lock>,
+    /// Each house's largest segment's cell count, as a byte repeated 8
+    /// times (0 for a house that overlaps none): a digit with more places
+    /// in the house is locked in none of its segments.
+    pub widest: Vec<u64>,
+    /// The number of segments: the sets of cells two overlapping houses
+    /// share (a row's cells in one box). The search counts each segment's
+    /// places for each digit as it does a house's.
+    pub segments: usize,
+    /// The segments cell i is in:
+    /// `cell_segments[segment_start[i]..segment_start[i + 1]]`.
     pub segment_start: Vec<u32>,
-    pub segment_cells: Vec<u16>,
-    /// The atoms whose unions make up a house minus its shared cells:
-    /// a segment's number, or a single cell with [`CELL_ATOM`] set.
-    pub atoms: Vec<u32>,
+    pub cell_segments: Vec<u16>,
+    /// Each house's (and then each segment's) digit counts take `stride`
+    /// bytes: n rounded up to whole 8-byte words, so they can be compared
+    /// a word at a time.
+    pub stride: usize,
     /// The puzzle's constraints drawn on the grid other than cages, their
     /// parts in dense cell numbers. (The rules of the whole grid give their
     /// houses, distinct groups and non-consecutive pairs above; cages their
@@ -151,6 +168,22 @@ impl Network {
             link(&mut nc_sets, &[to_dense(a), to_dense(b)]);
         }
         let (nc_start, nc) = flatten(nc_sets);
+        let mut segment_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for (s, segment) in overlaps.segments.iter().enumerate() {
+            for &c in segment {
+                segment_sets[usize::from(c)].push(s as u16);
+            }
+        }
+        let (segment_start, cell_segments) = flatten(segment_sets);
+        let stride = n.div_ceil(8) * 8;
+        let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
+        let mut widest = vec![0u64; houses.len()];
+        for pair in &overlaps.pairs {
+            let size = overlaps.segments[pair.both as usize].len() as u64;
+            for h in pair.houses {
+                widest[usize::from(h)] = widest[usize::from(h)].max(size * 0x0101_0101_0101_0101);
+            }
+        }
         Network {
             n,
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
@@ -159,15 +192,19 @@ impl Network {
             peers,
             nc_start,
             nc,
+            n_houses: houses.len(),
             house_cells,
             house_start,
             cell_houses,
             cages,
-            overlaps: overlaps.pairs,
             overlap_cells: overlaps.cells,
-            segment_start: overlaps.segment_start,
-            segment_cells: overlaps.segment_cells,
-            atoms: overlaps.atoms,
+            lock_start,
+            locks,
+            widest,
+            segments: overlaps.segments.len(),
+            segment_start,
+            cell_segments,
+            stride,
             constraints,
         }
     }
@@ -187,29 +224,41 @@ impl Network {
 
     /// The number of houses.
     pub fn houses(&self) -> usize {
-        self.house_cells.len() / self.n
+        self.n_houses
     }
 
     pub fn nc(&self, cell: usize) -> &[u16] {
         &self.nc[self.nc_start[cell] as usize..self.nc_start[cell + 1] as usize]
     }
+
+    /// House `house`'s overlaps from its side.
+    pub fn locks_of(&self, house: usize) -> &[Lock] {
+        &self.locks[self.lock_start[house] as usize..self.lock_start[house + 1] as usize]
+    }
+
+    /// The segments cell `cell` is in.
+    pub fn segments_of(&self, cell: usize) -> &[u16] {
+        &self.cell_segments[self.segment_start[cell] as usize..self.segment_start[cell + 1] as usize]
+    }
+
+    /// The bytes of house and digit counts: the houses' `stride` bytes
+    /// each, then the segments'.
+    pub fn counted(&self) -> usize {
+        (self.houses() + self.segments) * self.stride
+    }
 }
 
-/// The overlapping houses of a network and their segments and atoms.
+/// The overlapping houses of a network and their segments.
 struct Overlaps {
     pairs: Vec<Overlap>,
     cells: Vec<u16>,
-    segment_start: Vec<u32>,
-    segment_cells: Vec<u16>,
-    atoms: Vec<u32>,
+    segments: Vec<Vec<u16>>,
 }
 
 impl Overlaps {
     /// Every pair of houses sharing two or more cells, split into the
     /// cells of the first only, of both (a segment), and of the second
-    /// only; each "only" part is covered by segments where it can be (a
-    /// row minus one box is three other segments of the row) and by
-    /// single cells elsewhere.
+    /// only.
     fn new(house_cells: &[u16], n: usize) -> Overlaps {
         let cells = house_cells.iter().map(|&c| usize::from(c) + 1).max().unwrap_or(0);
         let set = |list: &[u16]| {
@@ -221,10 +270,7 @@ impl Overlaps {
         };
         let houses: Vec<&[u16]> = house_cells.chunks_exact(n).collect();
         let sets: Vec<Vec<u64>> = houses.iter().map(|h| set(h)).collect();
-        // Each pair: its houses, the first's cells only, both's, the second's only.
-        type Split = ([u16; 2], Vec<u16>, Vec<u16>, Vec<u16>);
-        let mut raw: Vec<Split> = Vec::new();
-        let mut segments: Vec<Vec<u16>> = Vec::new();
+        let mut out = Overlaps { pairs: Vec::new(), cells: Vec::new(), segments: Vec::new() };
         for (i, a) in houses.iter().enumerate() {
             for (j, b) in houses.iter().enumerate().skip(i + 1) {
                 let shared: u32 = sets[i].iter().zip(&sets[j]).map(|(x, y)| (x & y).count_ones()).sum();
@@ -239,57 +285,19 @@ impl Overlaps {
                 let a_only: Vec<u16> = a.iter().copied().filter(|c| !both.contains(c)).collect();
                 let b_only: Vec<u16> = b.iter().copied().filter(|c| !both.contains(c)).collect();
                 both.sort_unstable();
-                if !segments.contains(&both) {
-                    segments.push(both.clone());
-                }
-                raw.push(([i as u16, j as u16], a_only, both, b_only));
+                let both = match out.segments.iter().position(|s| *s == both) {
+                    Some(s) => s,
+                    None => {
+                        out.segments.push(both);
+                        out.segments.len() - 1
+                    }
+                } as u32;
+                let a_cells = out.push_cells(&a_only);
+                let b_cells = out.push_cells(&b_only);
+                out.pairs.push(Overlap { houses: [i as u16, j as u16], both, a_cells, b_cells });
             }
-        }
-        let mut out = Overlaps {
-            pairs: Vec::with_capacity(raw.len()),
-            cells: Vec::new(),
-            segment_start: vec![0],
-            segment_cells: Vec::new(),
-            atoms: Vec::new(),
-        };
-        for segment in &segments {
-            out.segment_cells.extend_from_slice(segment);
-            out.segment_start.push(out.segment_cells.len() as u32);
-        }
-        let segment_sets: Vec<Vec<u64>> = segments.iter().map(|s| set(s)).collect();
-        for (houses, a_only, both, b_only) in raw {
-            let both = segments.iter().position(|s| *s == both).unwrap_or(0) as u32;
-            let a = out.cover(&segments, &segment_sets, set(&a_only), &a_only);
-            let b = out.cover(&segments, &segment_sets, set(&b_only), &b_only);
-            let a_cells = out.push_cells(&a_only);
-            let b_cells = out.push_cells(&b_only);
-            out.pairs.push(Overlap { houses, both, a, b, a_cells, b_cells });
         }
         out
-    }
-
-    /// Appends atoms whose union is that of `cells` (whose set is `left`):
-    /// disjoint segments within them, then the cells left one by one;
-    /// returns their range.
-    fn cover(
-        &mut self,
-        segments: &[Vec<u16>],
-        sets: &[Vec<u64>],
-        mut left: Vec<u64>,
-        cells: &[u16],
-    ) -> (u32, u32) {
-        let start = self.atoms.len() as u32;
-        for (s, set) in sets.iter().enumerate() {
-            if set.iter().zip(&left).all(|(x, l)| x & !l == 0) && !segments[s].is_empty() {
-                for (l, x) in left.iter_mut().zip(set) {
-                    *l &= !x;
-                }
-                self.atoms.push(s as u32);
-            }
-        }
-        let rest = cells.iter().filter(|&&c| left[usize::from(c) / 64] >> (c % 64) & 1 == 1);
-        self.atoms.extend(rest.map(|&c| u32::from(c) | CELL_ATOM));
-        (start, self.atoms.len() as u32)
     }
 
     /// Appends `cells` to the cell list; returns their range.
@@ -298,6 +306,26 @@ impl Overlaps {
         self.cells.extend_from_slice(cells);
         (start, self.cells.len() as u32)
     }
+}
+
+/// Each of `n_houses` houses' [`Lock`]s (its overlaps seen from its
+/// side), laid end to end, with their starts.
+fn locks(pairs: &[Overlap], n_houses: usize, stride: usize) -> (Vec<u32>, Vec<Lock>) {
+    let mut per_house: Vec<Vec<Lock>> = vec![Vec::new(); n_houses];
+    let at = |h: usize| (h * stride) as u32;
+    for pair in pairs {
+        let [a, b] = pair.houses.map(usize::from);
+        let segment = at(n_houses + pair.both as usize);
+        per_house[a].push(Lock { segment, other: at(b), rest: pair.b_cells });
+        per_house[b].push(Lock { segment, other: at(a), rest: pair.a_cells });
+    }
+    let mut start = vec![0];
+    let mut flat = Vec::new();
+    for list in per_house {
+        flat.extend(list);
+        start.push(flat.len() as u32);
+    }
+    (start, flat)
 }
 
 /// Sorts and dedups each cell's list and lays them end to end.

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rand::RngCore;
 
-use super::network::{Network, CELL_ATOM};
+use super::network::Network;
 use crate::constraint::Candidates;
 
 /// Set on a cell whose digit is placed.
@@ -64,18 +64,20 @@ pub(crate) struct Goal<'a> {
 pub(crate) struct Search {
     levels: Vec<Vec<u32>>,
     /// Each level's house counts: how many cells of house h still take
-    /// digit d (placed or not), at `h * n + d - 1`.
+    /// digit d (placed or not), at `h * stride + d - 1`; then each
+    /// segment's likewise (see [`Network::counted`]).
     counts: Vec<Vec<u8>>,
     queue: Vec<u16>,
     /// House-digits whose count fell to one (a hidden single to place).
     hidden: Vec<u32>,
-    /// Scratch of [`State::intersections`].
-    scratch: Scratch,
-    /// Houses a digit left since the last pass of locked candidates, a
-    /// bit each (the pairs of clean houses have nothing new to give).
-    dirty: Vec<u64>,
-    /// Houses a digit left since the last look for pairs.
-    fresh: Vec<u64>,
+    /// The digits that left each house since the last pass of locked
+    /// candidates (the others have nothing new to give).
+    dirty: Vec<u32>,
+    /// Cells left with two digits since the last look for naked pairs.
+    bivalue: Vec<u16>,
+    /// House-digits whose count fell to two since the last look for
+    /// hidden pairs.
+    twos: Vec<u32>,
     pub nodes: u64,
     pub found: u64,
     /// The search stopped unfinished (a budget ran out).
@@ -92,7 +94,7 @@ impl Search {
         self.aborted = false;
         self.interrupted = false;
         let cells = net.cells();
-        let counted = net.houses() * net.n;
+        let counted = net.counted();
         if self.levels.is_empty() || self.levels[0].len() != cells || self.counts[0].len() != counted {
             self.levels.clear();
             self.levels.push(vec![0; cells]);
@@ -102,9 +104,9 @@ impl Search {
         self.queue.clear();
         self.hidden.clear();
         self.dirty.clear();
-        self.dirty.resize(net.houses().div_ceil(64), u64::MAX);
-        self.fresh.clear();
-        self.fresh.resize(net.houses().div_ceil(64), u64::MAX);
+        self.dirty.resize(net.houses(), net.full);
+        self.bivalue.clear();
+        self.twos.clear();
         let root = &mut self.levels[0];
         for (i, &g) in givens.iter().enumerate() {
             root[i] = net.full;
@@ -116,24 +118,39 @@ impl Search {
                 self.queue.push(i as u16);
             }
         }
-        // Count every house's places, with the givens' digits alone in
-        // their cells; a digit with no place means no solution.
+        // Count every house's and segment's places, with the givens'
+        // digits alone in their cells; a digit with no place in a house
+        // means no solution.
+        let (n, stride) = (net.n, net.stride);
         let counts = &mut self.counts[0];
         counts.fill(0);
-        for (h, house) in net.house_cells.chunks_exact(net.n).enumerate() {
+        for (h, house) in net.house_cells.chunks_exact(n).enumerate() {
             for &c in house {
                 let mut m = root[usize::from(c)] & net.full;
                 while m != 0 {
-                    counts[h * net.n + m.trailing_zeros() as usize] += 1;
+                    counts[h * stride + m.trailing_zeros() as usize] += 1;
                     m &= m - 1;
                 }
             }
         }
-        for (k, &count) in counts.iter().enumerate() {
-            match count {
-                0 => return,
-                1 => self.hidden.push(k as u32),
-                _ => {}
+        for (c, &x) in root.iter().enumerate() {
+            for &s in net.segments_of(c) {
+                let base = (net.houses() + usize::from(s)) * stride;
+                let mut m = x & net.full;
+                while m != 0 {
+                    counts[base + m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+            }
+        }
+        for h in 0..net.houses() {
+            for (d, &count) in counts[h * stride..h * stride + n].iter().enumerate() {
+                match count {
+                    0 => return,
+                    1 => self.hidden.push((h * stride + d) as u32),
+                    2 => self.twos.push((h * stride + d) as u32),
+                    _ => {}
+                }
             }
         }
         self.dfs(net, 0, None, goal);
@@ -167,10 +184,10 @@ impl Search {
             queue: &mut self.queue,
             hidden: &mut self.hidden,
             dirty: &mut self.dirty,
-            fresh: &mut self.fresh,
+            bivalue: &mut self.bivalue,
+            twos: &mut self.twos,
         };
-        let alive =
-            choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate(&mut self.scratch);
+        let alive = choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate();
         if !alive {
             self.queue.clear();
             self.hidden.clear();
@@ -202,7 +219,12 @@ impl Search {
         // search is not random, the two places left for a digit in a house.
         let mut choices = [(0usize, 0u32); 32];
         let mut count = 0;
-        match two_places(net, node, &self.counts[depth]).filter(|_| best_count > 2 && goal.rng.is_none()) {
+        let pair = if best_count > 2 && goal.rng.is_none() {
+            two_places(net, node, &self.counts[depth])
+        } else {
+            None
+        };
+        match pair {
             Some((bit, a, b)) => {
                 choices[0] = (a, bit);
                 choices[1] = (b, bit);
@@ -238,7 +260,8 @@ impl Search {
             // The parent's node was a fixpoint: only what the choice
             // changes can give locked candidates.
             self.dirty.fill(0);
-            self.fresh.fill(0);
+            self.bivalue.clear();
+            self.twos.clear();
             if !self.dfs(net, depth + 1, Some(choice), goal) {
                 return false;
             }
@@ -247,28 +270,30 @@ impl Search {
     }
 }
 
-/// Memory [`State::intersections`] reuses: each segment's union, and the
-/// houses to look at in this pass.
-#[derive(Debug, Clone, Default)]
-struct Scratch {
-    unions: Vec<u32>,
-    dirty: Vec<u64>,
-}
-
 /// A digit with two places left in some house, and the two cells: a
 /// branch of two, where a cell with more candidates would give more.
 fn two_places(net: &Network, node: &[u32], counts: &[u8]) -> Option<(u32, usize, usize)> {
-    let n = net.n;
-    let at = counts.iter().enumerate().position(|(k, &count)| {
-        count == 2 && {
+    let (n, stride) = (net.n, net.stride);
+    // The first count of two, 8 counts a word.
+    let placed_in = |k: usize| {
+        let (h, bit) = (k / stride, 1u32 << (k % stride));
+        net.house_cells[h * n..(h + 1) * n]
+            .iter()
+            .any(|&c| node[usize::from(c)] & (bit | PLACED) == bit | PLACED)
+    };
+    let at = (0..net.houses() * stride).step_by(8).find_map(|w| {
+        let mut twos = movemask(zero_bytes(word(counts, w) ^ 0x0202_0202_0202_0202));
+        while twos != 0 {
+            let k = w + twos.trailing_zeros() as usize;
+            twos &= twos - 1;
             // Not a digit already placed in the house.
-            let (h, bit) = (k / n, 1u32 << (k % n));
-            net.house_cells[h * n..(h + 1) * n]
-                .iter()
-                .all(|&c| node[usize::from(c)] & (bit | PLACED) != bit | PLACED)
+            if !placed_in(k) {
+                return Some(k);
+            }
         }
+        None
     })?;
-    let (h, bit) = (at / n, 1u32 << (at % n));
+    let (h, bit) = (at / stride, 1u32 << (at % stride));
     let mut cells =
         net.house_cells[h * n..(h + 1) * n].iter().map(|&c| usize::from(c)).filter(|&c| node[c] & bit != 0);
     let (a, b) = (cells.next()?, cells.next()?);
@@ -283,12 +308,16 @@ struct State<'a> {
     counts: &'a mut [u8],
     /// Placed cells whose digit is still to leave their peers.
     queue: &'a mut Vec<u16>,
-    /// House-digits (`h * n + d - 1`) whose count fell to one.
+    /// House-digits (`h * stride + d - 1`) whose count fell to one.
     hidden: &'a mut Vec<u32>,
-    /// Houses a digit left since the last pass of locked candidates.
-    dirty: &'a mut [u64],
-    /// Houses a digit left since the last look for pairs.
-    fresh: &'a mut [u64],
+    /// The digits that left each house since the last pass of locked
+    /// candidates.
+    dirty: &'a mut [u32],
+    /// Cells left with two digits since the last look for naked pairs.
+    bivalue: &'a mut Vec<u16>,
+    /// House-digits whose count fell to two since the last look for
+    /// hidden pairs.
+    twos: &'a mut Vec<u32>,
 }
 
 impl State<'_> {
@@ -298,11 +327,21 @@ impl State<'_> {
     /// place for a digit.
     #[inline]
     fn remove(&mut self, c: usize, mask: u32) -> bool {
+        // A cell holds its candidates and at most the placed bit: no
+        // digit beyond n to mask off.
         let x = self.node[c];
-        let gone = x & mask & self.net.full;
+        let gone = x & mask & !PLACED;
         if gone == 0 {
             return true;
         }
+        self.take(c, x, gone)
+    }
+
+    /// [`State::remove`] once some digits `gone` of cell `c` (which holds
+    /// `x`) do go: out of line, so that the many removals of a digit a
+    /// cell has already lost stay a load and a test.
+    #[inline(never)]
+    fn take(&mut self, c: usize, x: u32, gone: u32) -> bool {
         let y = x & !gone;
         if x & PLACED != 0 || y == 0 {
             return false;
@@ -311,6 +350,9 @@ impl State<'_> {
             self.queue.push(c as u16);
             y | PLACED
         } else {
+            if single(y & (y - 1)) {
+                self.bivalue.push(c as u16);
+            }
             y
         };
         self.uncount(c, gone)
@@ -331,15 +373,24 @@ impl State<'_> {
         self.uncount(c, x & self.net.full & !bit)
     }
 
-    /// Takes the digits `gone` of cell `c` off its houses' counts; a count
-    /// that falls to one is a hidden single, to none a contradiction.
+    /// Takes the digits `gone` of cell `c` off its houses' and segments'
+    /// counts; a house's count that falls to one is a hidden single, to
+    /// none a contradiction.
     #[inline]
     fn uncount(&mut self, c: usize, gone: u32) -> bool {
-        let n = self.net.n;
-        for &h in self.net.houses_of(c) {
-            self.dirty[usize::from(h) / 64] |= 1 << (h % 64);
-            self.fresh[usize::from(h) / 64] |= 1 << (h % 64);
-            let base = usize::from(h) * n;
+        let net = self.net;
+        let stride = net.stride;
+        for &s in net.segments_of(c) {
+            let base = (net.houses() + usize::from(s)) * stride;
+            let mut g = gone;
+            while g != 0 {
+                self.counts[base + g.trailing_zeros() as usize] -= 1;
+                g &= g - 1;
+            }
+        }
+        for &h in net.houses_of(c) {
+            self.dirty[usize::from(h)] |= gone;
+            let base = usize::from(h) * stride;
             let mut g = gone;
             while g != 0 {
                 let k = base + g.trailing_zeros() as usize;
@@ -348,6 +399,7 @@ impl State<'_> {
                 match self.counts[k] {
                     0 => return false,
                     1 => self.hidden.push(k as u32),
+                    2 => self.twos.push(k as u32),
                     _ => {}
                 }
             }
@@ -359,7 +411,7 @@ impl State<'_> {
     /// and the constraints, then locked candidates, then pairs, until
     /// nothing changes;
     /// false on a contradiction.
-    fn propagate(&mut self, scratch: &mut Scratch) -> bool {
+    fn propagate(&mut self) -> bool {
         let net = self.net;
         let full = net.full;
         loop {
@@ -393,7 +445,7 @@ impl State<'_> {
             }
             if self.queue.is_empty() {
                 // Singles are exhausted: the slower intersections, then again.
-                match self.intersections(scratch) {
+                match self.intersections() {
                     None => return false,
                     Some(false) => match self.pairs() {
                         None => return false,
@@ -425,14 +477,14 @@ impl State<'_> {
     /// Places each digit whose count in a house fell to one in the cell
     /// that still takes it.
     fn hidden_singles(&mut self) -> bool {
-        let n = self.net.n;
+        let (n, stride) = (self.net.n, self.net.stride);
         while let Some(k) = self.hidden.pop() {
             let k = k as usize;
             if self.counts[k] != 1 {
                 continue;
             }
-            let bit = 1u32 << (k % n);
-            let house = &self.net.house_cells[k / n * n..(k / n + 1) * n];
+            let (h, bit) = (k / stride, 1u32 << (k % stride));
+            let house = &self.net.house_cells[h * n..(h + 1) * n];
             let Some(&c) = house.iter().find(|&&c| self.node[usize::from(c)] & bit != 0) else {
                 return false;
             };
@@ -555,34 +607,34 @@ impl State<'_> {
         true
     }
 
-    /// Naked and hidden pairs in each house a digit left since the last
-    /// look: two cells of a house with the same two candidates take them
-    /// from the rest of the house; two digits with the same two places in
-    /// a house leave those two cells no other digit. Run with an empty
-    /// queue, so a digit with two places is open in both. `None` on a
-    /// contradiction, else whether anything was removed.
+    /// Naked and hidden pairs, looked for where one may have appeared
+    /// since the last look: two cells of a house with the same two
+    /// candidates take them from the rest of the house (looked for from
+    /// each cell left with two digits); two digits with the same two places
+    /// in a house leave those two cells no other digit (looked for from
+    /// each house-digit whose count fell to two). Cells only lose digits,
+    /// so a pair that was there at the last look has given all it can.
+    /// `None` on a contradiction, else whether anything was removed.
     fn pairs(&mut self) -> Option<bool> {
         let net = self.net;
-        let n = net.n;
+        let (n, stride, full) = (net.n, net.stride, net.full);
         let mut changed = false;
-        for h in 0..net.houses() {
-            let (word, bit) = (h / 64, 1u64 << (h % 64));
-            if self.fresh[word] & bit == 0 {
+        while let Some(a) = self.bivalue.pop() {
+            let (a16, a) = (a, usize::from(a));
+            let x = self.node[a];
+            if x & PLACED != 0 {
                 continue;
             }
-            self.fresh[word] &= !bit;
-            let house = &net.house_cells[h * n..(h + 1) * n];
-            // Naked pairs.
-            for (i, &a) in house.iter().enumerate() {
-                let x = self.node[usize::from(a)];
-                if x & PLACED != 0 || x.count_ones() != 2 {
-                    continue;
+            for &h in net.houses_of(a) {
+                if self.node[a] != x {
+                    break;
                 }
-                let Some(&b) = house[i + 1..].iter().find(|&&b| self.node[usize::from(b)] == x) else {
+                let house = &net.house_cells[usize::from(h) * n..(usize::from(h) + 1) * n];
+                let Some(&b) = house.iter().find(|&&b| b != a16 && self.node[usize::from(b)] == x) else {
                     continue;
                 };
                 for &c in house {
-                    if c != a && c != b {
+                    if c != a16 && c != b {
                         changed |= self.node[usize::from(c)] & x != 0;
                         if !self.remove(usize::from(c), x) {
                             return None;
@@ -590,45 +642,33 @@ impl State<'_> {
                     }
                 }
             }
-            // Hidden pairs: each digit with two places, keyed by them.
-            let mut twos = 0u32;
-            for (d, &count) in self.counts[h * n..(h + 1) * n].iter().enumerate() {
-                twos |= u32::from(count == 2) << d;
-            }
-            if twos.count_ones() < 2 {
+        }
+        while let Some(k) = self.twos.pop() {
+            let k = k as usize;
+            if self.counts[k] != 2 {
                 continue;
             }
-            let mut key = [0u32; 32];
-            for (i, &c) in house.iter().enumerate() {
-                let mut m = self.node[usize::from(c)] & twos;
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    key[d] = key[d] << 8 | i as u32;
-                }
+            let (h, bit) = (k / stride, 1u32 << (k % stride));
+            let house = &net.house_cells[h * n..(h + 1) * n];
+            let mut places = house.iter().map(|&c| usize::from(c)).filter(|&c| self.node[c] & bit != 0);
+            let (Some(p), Some(q)) = (places.next(), places.next()) else {
+                continue;
+            };
+            // The house's digits with two places, as `bit` has.
+            let mut twos = 0u32;
+            for w in (0..stride).step_by(8) {
+                twos |= movemask(zero_bytes(word(self.counts, h * stride + w) ^ 0x0202_0202_0202_0202)) << w;
             }
-            let mut keys = [(0u32, 0u32); 32];
-            let mut k = 0;
-            let mut m = twos;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                keys[k] = (key[d], 1 << d);
-                k += 1;
+            let partners = self.node[p] & self.node[q] & twos & !bit & full;
+            if partners == 0 {
+                continue;
             }
-            for i in 0..k {
-                for j in i + 1..k {
-                    if keys[i].0 != keys[j].0 {
-                        continue;
-                    }
-                    let both = keys[i].1 | keys[j].1;
-                    for at in [keys[i].0 >> 8, keys[i].0 & 0xff] {
-                        let c = usize::from(house[at as usize]);
-                        changed |= self.node[c] & !both & net.full != 0;
-                        if !self.remove(c, !both) {
-                            return None;
-                        }
-                    }
+            // A partner has the same two places: p and q hold the two digits.
+            let both = bit | partners & partners.wrapping_neg();
+            for c in [p, q] {
+                changed |= self.node[c] & !both & full != 0;
+                if !self.remove(c, !both) {
+                    return None;
                 }
             }
         }
@@ -637,80 +677,96 @@ impl State<'_> {
 
     /// Locked candidates for every pair of overlapping houses: a digit
     /// that, in one house, can only be where it meets the other is removed
-    /// from the rest of the other. Each segment's union is taken once, into
-    /// the scratch; a removal during the pass leaves them a superset of the
-    /// truth, from which every conclusion still holds. Only pairs with a
-    /// house a digit left since the last pass are looked at. `None` on a
-    /// contradiction, else whether anything was removed.
-    fn intersections(&mut self, scratch: &mut Scratch) -> Option<bool> {
+    /// from the rest of the other. Read from the counts, 8 digits a word:
+    /// a digit is locked in the segment for one house when the segment
+    /// has as many places for it as that house (and at least one), and
+    /// the other house has more. Placed cells count as places, so this
+    /// holds before their peers have lost their digit too. A house is
+    /// looked at for the digits that left it since the last pass (for the
+    /// others nothing changed: its count and the segment's are the same,
+    /// and a removal already made leaves the other house as many places as
+    /// the segment). `None` on a contradiction, else whether anything was
+    /// removed.
+    fn intersections(&mut self) -> Option<bool> {
         let net = self.net;
-        let full = net.full;
-        // The digits a cell may still take a place for: none once placed
-        // (its digit is gone from every peer already, nothing is locked by
-        // it). The pass starts with an empty queue and ends when a cell is
-        // placed, so every placed cell it reads has been propagated.
-        let open = |x: u32| x & !(((x as i32) >> 31) as u32);
-        if self.dirty.iter().all(|&w| w == 0) {
-            return Some(false);
-        }
-        let Scratch { unions, dirty } = scratch;
-        dirty.clear();
-        dirty.extend_from_slice(self.dirty);
-        self.dirty.fill(0);
-        let is_dirty = |h: u16| dirty[usize::from(h) / 64] >> (h % 64) & 1 == 1;
-        // Each segment's union, taken when a pair first needs it.
-        const UNSEEN: u32 = u32::MAX;
-        unions.clear();
-        unions.resize(net.segment_start.len() - 1, UNSEEN);
-        let segment = |node: &[u32], unions: &mut Vec<u32>, s: usize| {
-            if unions[s] == UNSEEN {
-                let cells =
-                    &net.segment_cells[net.segment_start[s] as usize..net.segment_start[s + 1] as usize];
-                unions[s] = cells.iter().fold(0u32, |m, &c| m | open(node[usize::from(c)]));
-            }
-            unions[s]
-        };
+        let stride = net.stride;
         let mut changed = false;
-        for pair in &net.overlaps {
-            if !is_dirty(pair.houses[0]) && !is_dirty(pair.houses[1]) {
+        for h in 0..net.houses() {
+            let digits = self.dirty[h];
+            if digits == 0 {
                 continue;
             }
-            let union = |node: &[u32], unions: &mut Vec<u32>, (start, end): (u32, u32)| {
-                net.atoms[start as usize..end as usize].iter().fold(0u32, |m, &atom| {
-                    m | if atom & CELL_ATOM != 0 {
-                        open(node[(atom & !CELL_ATOM) as usize])
-                    } else {
-                        segment(node, unions, atom as usize)
+            self.dirty[h] = 0;
+            let own = h * stride;
+            // Only a digit with no more places than the widest segment can
+            // be locked in one.
+            let mut few = 0u32;
+            for w in (0..stride).step_by(8) {
+                few |= movemask(at_most(word(self.counts, own + w), net.widest[h])) << w;
+            }
+            let digits = digits & few;
+            if digits == 0 {
+                continue;
+            }
+            for lock in net.locks_of(h) {
+                let (segment, other) = (lock.segment as usize, lock.other as usize);
+                let mut locked = 0u32;
+                for w in (0..stride).step_by(8) {
+                    if digits >> w & 0xff == 0 {
+                        continue;
                     }
-                }) & full
-            };
-            let in_both = segment(self.node, unions, pair.both as usize) & full;
-            let (in_a, in_b) = (union(self.node, unions, pair.a), union(self.node, unions, pair.b));
-            // Locked in the overlap for one house: gone from the other's rest.
-            for (locked, (start, end)) in [(in_both & !in_a, pair.b_cells), (in_both & !in_b, pair.a_cells)] {
+                    let s = word(self.counts, segment + w);
+                    let all_here = zero_bytes(word(self.counts, own + w) ^ s);
+                    let more_there = !zero_bytes(word(self.counts, other + w) ^ s);
+                    locked |= movemask(all_here & more_there & !zero_bytes(s)) << w;
+                }
+                locked &= digits;
                 if locked == 0 {
                     continue;
                 }
-                for &c in &net.overlap_cells[start as usize..end as usize] {
-                    let c = usize::from(c);
-                    changed |= self.node[c] & locked != 0;
-                    if !self.remove(c, locked) {
+                changed = true;
+                for &c in &net.overlap_cells[lock.rest.0 as usize..lock.rest.1 as usize] {
+                    if !self.remove(usize::from(c), locked) {
                         return None;
                     }
-                }
-                if !self.queue.is_empty() {
-                    // A cell is left with one digit: its peers must lose it
-                    // before `open` may read the cell as placed. The pairs
-                    // not yet looked at are looked at next time.
-                    for (mine, seen) in self.dirty.iter_mut().zip(dirty.iter()) {
-                        *mine |= seen;
-                    }
-                    return Some(true);
                 }
             }
         }
         Some(changed)
     }
+}
+
+/// The 8 bytes of `counts` from `at`, as one little-endian word.
+#[inline]
+fn word(counts: &[u8], at: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&counts[at..at + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The high bit of each byte of `x` that is zero (every byte below 128).
+#[inline]
+fn zero_bytes(x: u64) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    !x.wrapping_add(LOW) & HIGH
+}
+
+/// The high bit of each byte of `x` that is at most the same byte of
+/// `limit` (every byte of both below 128).
+#[inline]
+fn at_most(x: u64, limit: u64) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // x + (127 - limit) stays below 128 in a byte exactly where x <= limit.
+    !x.wrapping_add(LOW - limit) & HIGH
+}
+
+/// Bit i for each byte i of `m` whose high bit is set (the other bits of
+/// `m` clear).
+#[inline]
+fn movemask(m: u64) -> u32 {
+    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// A search node as the constraints see it ([`Candidates`]): digits
@@ -734,5 +790,48 @@ impl Candidates for Node<'_, '_> {
         let ok = self.state.remove(c, mask);
         self.failed |= !ok;
         ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{at_most, movemask, word, zero_bytes};
+
+    /// Words of counts below 128 and limits, spread over every byte.
+    fn words() -> Vec<u64> {
+        let mut out = vec![0, 0x0202_0202_0202_0202, 0x7f00_7f00_0102_0304];
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Small counts, as a house's are, and some zeros.
+            out.push(x & 0x1f1f_1f1f_1f1f_1f1f & (x >> 3 | 0x0f0f_0f0f_0f0f_0f0f));
+        }
+        out
+    }
+
+    fn bytes(x: u64) -> [u8; 8] {
+        x.to_le_bytes()
+    }
+
+    #[test]
+    fn word_tricks_agree_with_a_byte_at_a_time() {
+        let all = words();
+        for (i, &x) in all.iter().enumerate() {
+            let y = all[(i * 7 + 3) % all.len()];
+            let zeros: u32 = bytes(x).iter().enumerate().map(|(k, &b)| u32::from(b == 0) << k).sum();
+            assert_eq!(movemask(zero_bytes(x)), zeros, "{x:#x}");
+            let within: u32 =
+                bytes(x).iter().zip(bytes(y)).enumerate().map(|(k, (&a, b))| u32::from(a <= b) << k).sum();
+            assert_eq!(movemask(at_most(x, y)), within, "{x:#x} <= {y:#x}");
+        }
+    }
+
+    #[test]
+    fn a_word_is_eight_counts_from_the_first_in_the_low_byte() {
+        let counts: Vec<u8> = (1..=16).collect();
+        assert_eq!(bytes(word(&counts, 8)), [9, 10, 11, 12, 13, 14, 15, 16]);
+        assert_eq!(word(&counts, 0) & 0xff, 1);
     }
 }
