@@ -339,7 +339,9 @@ def parse(obj):
         if con.get("kind") == "thermo":
             v.thermos.append(cell_list(con.get("cells")))
         elif con.get("kind") == "arrow":
-            v.arrows.append((cell_list(con.get("circle")), [k for line in con.get("lines") or [] for k in cell_list(line)]))
+            # Each line adds up to the circle on its own (several lines: several arrows).
+            for line in con.get("lines") or []:
+                v.arrows.append((cell_list(con.get("circle")), cell_list(line)))
         elif con.get("kind") in ("odd", "even"):
             v.parity += [(k, con["kind"] == "odd") for k in cell_list([con.get("cell")])]
         elif con.get("kind") == "killer":
