@@ -45,7 +45,11 @@
 //!
 //! ## The search
 //!
-//! A dive to a first completion, the root bound, then passes at levels
+//! A dive to a first completion, the root bound, a second dive guided by
+//! the root's multipliers (each node branches on the relaxation's choice),
+//! a longer subgradient run at the root aimed at the new incumbent + 1
+//! (where the LP bound is tight, as on the checkerboards, this proves the
+//! optimum at the root or close to it), then passes at levels
 //! decreasing from the root bound, each a complete branch and bound for
 //! completions scoring at least its level. A pass that uses up its node
 //! budget (128 nodes, then 4 times more each time) unwinds to its root:

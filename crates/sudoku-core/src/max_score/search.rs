@@ -40,6 +40,18 @@ const ROOT_EFFORT: Effort = Effort {
     stall_alpha: 0.25,
     aim_at_incumbent: false,
 };
+/// The root after the guided dive: a longer run aimed at the threshold
+/// (the incumbent + 1), with a slower step decay and a stricter stall test
+/// than [`ROOT_EFFORT`].
+const GUIDED_ROOT_EFFORT: Effort = Effort {
+    max_iters: 2000,
+    alpha: 1.0,
+    patience: 10,
+    window: 100,
+    min_gain: 0.05,
+    stall_alpha: 0.25,
+    aim_at_incumbent: false,
+};
 /// The root again, when a pass ran out of its node budget: slower step
 /// decay and a stricter stall test, aimed at the incumbent.
 const DEEP_EFFORT: Effort = Effort {
@@ -229,10 +241,27 @@ impl<'a> Search<'a> {
             return;
         }
         let mut root = root;
-        let upper = match self.bound(&mut root, &ROOT_EFFORT) {
+        let mut upper = match self.bound(&mut root, &ROOT_EFFORT) {
             Bound::Pruned => return,
             Bound::Open(b) => (b + self.margin).floor() as i64,
         };
+        // A second dive, guided by the root's tuned multipliers (one
+        // evaluation a node, no steps), then a long run at the root aimed
+        // at the threshold: where the LP bound is tight (the checkerboards)
+        // this brings the root to the optimum, which the first run stops
+        // short of by a few units.
+        if !self.stopped {
+            let mut node = root;
+            self.first_only = true;
+            self.dfs(&mut node, 1);
+            self.first_only = false;
+            if !self.stopped {
+                upper = match self.bound(&mut root, &GUIDED_ROOT_EFFORT) {
+                    Bound::Pruned => return,
+                    Bound::Open(b) => (b + self.margin).floor() as i64,
+                };
+            }
+        }
         self.root_lam = root.lam;
         self.proven_upper = Some(upper);
         if self.stopped {
