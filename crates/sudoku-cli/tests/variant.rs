@@ -578,25 +578,19 @@ fn classic_json_records_are_read_back() {
     assert_eq!(String::from_utf8(again.stdout).unwrap().lines().collect::<Vec<_>>(), wanted);
 
     let puzzle = records[0]["puzzle"].as_str().unwrap();
-    let both = format!(r#"{{"puzzle":"{puzzle}","givens":"{puzzle}"}}"#);
-    sudoku()
-        .arg("solve")
-        .write_stdin(both)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("give either \"givens\" or \"puzzle\", not both"));
-    let x = format!(r#"{{"puzzle":"{puzzle}","variant":"x"}}"#);
-    sudoku()
-        .arg("solve")
-        .write_stdin(x)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("variant: \"x\""));
-    let typo = format!(r#"{{"puzzle":"{puzzle}","ratng":3.2}}"#);
-    sudoku()
-        .arg("solve")
-        .write_stdin(typo)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("unknown field `ratng`"));
+    for (record, message) in [
+        (
+            format!(r#"{{"puzzle":"{puzzle}","givens":"{puzzle}"}}"#),
+            "give either \"givens\" or \"puzzle\", not both",
+        ),
+        (format!(r#"{{"puzzle":"{puzzle}","variant":"x"}}"#), "variant: \"x\""),
+        (format!(r#"{{"puzzle":"{puzzle}","ratng":3.2}}"#), "unknown field `ratng`"),
+    ] {
+        sudoku()
+            .arg("solve")
+            .write_stdin(record)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(message));
+    }
 }
