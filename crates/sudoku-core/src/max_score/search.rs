@@ -87,9 +87,9 @@ const NODE_EFFORT: Effort = Effort {
 enum Guided {
     /// The search is over: proven, or stopped by a limit.
     Done,
-    /// The root bound fell below the level: the new bound and the
-    /// multipliers that give it.
-    Below(i64, [f64; 162]),
+    /// The root bound fell below the level: the new bound (the
+    /// multipliers that give it are in `root_lam`).
+    Below(i64),
     /// The level stands.
     Above,
 }
@@ -288,10 +288,9 @@ impl<'a> Search<'a> {
                 self.abandoned = false;
                 match self.guided(&root, first_lam, level) {
                     Guided::Done => return,
-                    Guided::Below(new_upper, lam) => {
+                    Guided::Below(new_upper) => {
                         // Nothing scores `level` or more: go on from the
                         // new root bound.
-                        self.root_lam = lam;
                         self.proven_upper = Some(new_upper);
                         if self.best_score >= new_upper {
                             return;
@@ -372,7 +371,8 @@ impl<'a> Search<'a> {
                     self.open_bound = b;
                     return Guided::Done;
                 }
-                Guided::Below((b + self.margin).floor() as i64, top.lam)
+                self.root_lam = top.lam;
+                Guided::Below((b + self.margin).floor() as i64)
             }
             _ => {
                 if self.stopped {
