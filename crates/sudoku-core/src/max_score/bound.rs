@@ -23,6 +23,14 @@ pub(super) struct Relaxation {
     /// Subgradient of the bound with respect to `Node::lam`.
     pub(super) grad: [f64; 162],
     pub(super) norm2: f64,
+    /// The size of the matrix in `cost[r]` that `assign[r]`, `u[r]`,
+    /// `v[r]` and `row_cost[r]` solve (0: none yet). A row whose matrix
+    /// comes out bit for bit the same at the next evaluation (a step that
+    /// moved none of its multipliers, a candidate removed elsewhere) keeps
+    /// its solution instead of running the Hungarian method again.
+    solved_n: [usize; 9],
+    /// The cost of the assignment in `assign[r]`.
+    row_cost: [f64; 9],
 }
 
 impl Relaxation {
@@ -37,6 +45,8 @@ impl Relaxation {
             v: [[0.0; 9]; 9],
             grad: [0.0; 162],
             norm2: 0.0,
+            solved_n: [0; 9],
+            row_cost: [0.0; 9],
         }
     }
 
@@ -104,19 +114,31 @@ impl Relaxation {
                 rel.digits[r][j] = m.trailing_zeros() as u8;
                 m &= m - 1;
             }
+            let mut same = rel.solved_n[r] == n;
             for i in 0..n {
                 let c = rel.cells[r][i] as usize;
                 let (k, b) = (COL[c] as usize, BOX[c] as usize);
                 for j in 0..n {
                     let d = rel.digits[r][j] as usize;
-                    rel.cost[r][i][j] = if node.cand[c] & (1 << d) != 0 {
+                    let x = if node.cand[c] & (1 << d) != 0 {
                         node.lam[k * 9 + d] + node.lam[81 + b * 9 + d] - (d as f64 + 1.0) * wf[c]
                     } else {
                         FORBIDDEN
                     };
+                    same &= x.to_bits() == rel.cost[r][i][j].to_bits();
+                    rel.cost[r][i][j] = x;
                 }
             }
-            let cost = hungarian(n, &rel.cost[r], &mut rel.assign[r], &mut rel.u[r], &mut rel.v[r]);
+            // The same matrix as this row's last one: the same assignment,
+            // duals and cost (the method is deterministic).
+            let cost = if same {
+                rel.row_cost[r]
+            } else {
+                rel.solved_n[r] = n;
+                let cost = hungarian(n, &rel.cost[r], &mut rel.assign[r], &mut rel.u[r], &mut rel.v[r]);
+                rel.row_cost[r] = cost;
+                cost
+            };
             if cost >= FORBIDDEN / 2.0 {
                 return None;
             }
@@ -191,34 +213,47 @@ fn hungarian(
         p[0] = i;
         let mut j0 = 0;
         let mut minv = [f64::INFINITY; 10];
-        let mut used = [false; 10];
+        // The columns not yet in the tree, in increasing order (so that
+        // ties go to the lowest column, as in the textbook loop), and
+        // those in it.
+        let mut free = [0usize; 9];
+        for (k, f) in free[..n].iter_mut().enumerate() {
+            *f = k + 1;
+        }
+        let mut n_free = n;
+        let mut tree = [0usize; 10];
+        let mut n_tree = 0;
         loop {
-            used[j0] = true;
+            tree[n_tree] = j0;
+            n_tree += 1;
             let i0 = p[j0];
+            let row = &cost[i0 - 1];
+            let ui = u[i0];
             let mut delta = f64::INFINITY;
-            let mut j1 = 0;
-            for j in 1..=n {
-                if !used[j] {
-                    let cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
-                    if cur < minv[j] {
-                        minv[j] = cur;
-                        way[j] = j0;
-                    }
-                    if minv[j] < delta {
-                        delta = minv[j];
-                        j1 = j;
-                    }
+            let mut k1 = 0;
+            for (k, &j) in free[..n_free].iter().enumerate() {
+                let cur = row[j - 1] - ui - v[j];
+                if cur < minv[j] {
+                    minv[j] = cur;
+                    way[j] = j0;
+                }
+                if minv[j] < delta {
+                    delta = minv[j];
+                    k1 = k;
                 }
             }
-            for j in 0..=n {
-                if used[j] {
-                    u[p[j]] += delta;
-                    v[j] -= delta;
-                } else {
-                    minv[j] -= delta;
-                }
+            for &j in &tree[..n_tree] {
+                u[p[j]] += delta;
+                v[j] -= delta;
             }
-            j0 = j1;
+            for &j in &free[..n_free] {
+                minv[j] -= delta;
+            }
+            // Every column left has a finite cost (forbidden pairs cost
+            // `FORBIDDEN`), so the minimum is one of them.
+            j0 = free[k1];
+            free.copy_within(k1 + 1..n_free, k1);
+            n_free -= 1;
             if p[j0] == 0 {
                 break;
             }
@@ -245,6 +280,54 @@ fn hungarian(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The least total over every permutation, by enumeration.
+    fn brute_force(n: usize, cost: &[[f64; 9]; 9]) -> f64 {
+        fn go(i: usize, n: usize, used: u16, cost: &[[f64; 9]; 9]) -> f64 {
+            if i == n {
+                return 0.0;
+            }
+            (0..n)
+                .filter(|&j| used & (1 << j) == 0)
+                .map(|j| cost[i][j] + go(i + 1, n, used | (1 << j), cost))
+                .fold(f64::INFINITY, f64::min)
+        }
+        go(0, n, 0, cost)
+    }
+
+    #[test]
+    fn hungarian_matches_enumeration_with_ties_and_forbidden_pairs() {
+        // Small integers (many ties) and some forbidden pairs, from a
+        // fixed linear congruential sequence.
+        let mut x: u64 = 12345;
+        let mut next = move || {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) as i64
+        };
+        for round in 0..300 {
+            let n = 1 + round % 7;
+            let mut cost = [[0.0; 9]; 9];
+            for row in cost.iter_mut().take(n) {
+                for c in row.iter_mut().take(n) {
+                    let r = next();
+                    *c = if r % 11 == 0 { FORBIDDEN } else { (r % 7 - 3) as f64 };
+                }
+            }
+            let (mut a, mut u, mut v) = ([0u8; 9], [0.0; 9], [0.0; 9]);
+            let total = hungarian(n, &cost, &mut a, &mut u, &mut v);
+            assert_eq!(total, brute_force(n, &cost), "round {round}");
+            let mut seen = 0u16;
+            for i in 0..n {
+                let j = a[i] as usize;
+                assert!(j < n && seen & (1 << j) == 0, "round {round}: not a permutation");
+                seen |= 1 << j;
+                assert!((u[i] + v[j] - cost[i][j]).abs() < 1e-6 * cost[i][j].abs().max(1.0));
+                for j in 0..n {
+                    assert!(u[i] + v[j] <= cost[i][j] + 1e-6 * cost[i][j].abs().max(1.0));
+                }
+            }
+        }
+    }
 
     #[test]
     fn hungarian_finds_the_minimum_of_a_small_matrix() {

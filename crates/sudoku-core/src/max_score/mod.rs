@@ -45,11 +45,7 @@
 //!
 //! ## The search
 //!
-//! A dive to a first completion, the root bound, a second dive guided by
-//! the root's multipliers (each node branches on the relaxation's choice),
-//! a longer subgradient run at the root aimed at the new incumbent + 1
-//! (where the LP bound is tight, as on the checkerboards, this proves the
-//! optimum at the root or close to it), then passes at levels
+//! A dive to a first completion, the root bound, then passes at levels
 //! decreasing from the root bound, each a complete branch and bound for
 //! completions scoring at least its level. A pass that uses up its node
 //! budget (128 nodes, then 4 times more each time) unwinds to its root:
@@ -58,6 +54,17 @@
 //! pass goes on from there. Easy cases never pay for that; flat
 //! objectives, where many completions score nearly the same and a loose
 //! root bound means an enormous pass, get the bound they need.
+//!
+//! One pass is handled first by a guided phase: the first one within three
+//! levels of the root bound that uses up its budget without reaching its
+//! level. A second dive, guided by the root's multipliers (each node
+//! branches on the relaxation's choice), then a longer subgradient run at
+//! the root aimed at the new incumbent + 1. Where the LP bound is tight, as
+//! on the checkerboards, the first root run stops a few units above it and
+//! this run gets there: the level is proven empty and the passes go on
+//! from the new bound, which is often the optimum. Otherwise the pass is
+//! tightened as above. Weights whose passes near the root end within their
+//! budget (NOIP's, random ones) never pay for it.
 //!
 //! Each pass runs depth first, branching on the free cell with the fewest candidates and
 //! trying its digits in the order the relaxation prefers. Children inherit

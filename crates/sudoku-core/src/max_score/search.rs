@@ -40,9 +40,9 @@ const ROOT_EFFORT: Effort = Effort {
     stall_alpha: 0.25,
     aim_at_incumbent: false,
 };
-/// The root after the guided dive: a longer run aimed at the threshold
-/// (the incumbent + 1), with a slower step decay and a stricter stall test
-/// than [`ROOT_EFFORT`].
+/// The root after the guided dive: a longer run from the first root run's
+/// multipliers, aimed at the threshold (the incumbent + 1), with a slower
+/// step decay and a stricter stall test than [`ROOT_EFFORT`].
 const GUIDED_ROOT_EFFORT: Effort = Effort {
     max_iters: 2000,
     alpha: 1.0,
@@ -67,6 +67,11 @@ const DEEP_EFFORT: Effort = Effort {
 /// [`DEEP_EFFORT`] and the pass goes on from its root without the children
 /// it finished; multiplied by 4 each time.
 const FIRST_PASS_BUDGET: u64 = 128;
+/// A pass this many levels or fewer below the first root bound that uses
+/// up its budget before finding a completion at its level triggers the
+/// guided phase (once): the root bound, not the incumbent, is what is
+/// missing there.
+const GUIDED_LEVELS: i64 = 3;
 /// Every other node: a few warm-started steps.
 const NODE_EFFORT: Effort = Effort {
     max_iters: 30,
@@ -77,6 +82,17 @@ const NODE_EFFORT: Effort = Effort {
     stall_alpha: 1.0,
     aim_at_incumbent: false,
 };
+
+/// How the guided phase ended.
+enum Guided {
+    /// The search is over: proven, or stopped by a limit.
+    Done,
+    /// The root bound fell below the level: the new bound (the
+    /// multipliers that give it are in `root_lam`).
+    Below(i64),
+    /// The level stands.
+    Above,
+}
 
 enum Bound {
     /// The node holds nothing better than the incumbent (or nothing).
@@ -241,43 +257,54 @@ impl<'a> Search<'a> {
             return;
         }
         let mut root = root;
-        let mut upper = match self.bound(&mut root, &ROOT_EFFORT) {
+        let upper = match self.bound(&mut root, &ROOT_EFFORT) {
             Bound::Pruned => return,
             Bound::Open(b) => (b + self.margin).floor() as i64,
         };
-        // A second dive, guided by the root's tuned multipliers (one
-        // evaluation a node, no steps), then a long run at the root aimed
-        // at the threshold: where the LP bound is tight (the checkerboards)
-        // this brings the root to the optimum, which the first run stops
-        // short of by a few units.
-        if !self.stopped {
-            let mut node = root;
-            self.first_only = true;
-            self.dfs(&mut node, 1);
-            self.first_only = false;
-            if !self.stopped {
-                upper = match self.bound(&mut root, &GUIDED_ROOT_EFFORT) {
-                    Bound::Pruned => return,
-                    Bound::Open(b) => (b + self.margin).floor() as i64,
-                };
-            }
-        }
         self.root_lam = root.lam;
         self.proven_upper = Some(upper);
         if self.stopped {
             self.open_bound = upper as f64;
             return;
         }
+        let first_lam = root.lam;
+        let mut guided_done = false;
         let mut level = upper;
         let mut step = 1;
         let mut pass_budget = FIRST_PASS_BUDGET;
         let mut pass_root = root;
-        pass_root.lam = self.root_lam;
         loop {
             self.level = Some(level);
             self.pass_node_limit = self.nodes.saturating_add(pass_budget);
             let mut node = pass_root;
             self.dfs(&mut node, 0);
+            if self.abandoned
+                && !self.stopped
+                && !guided_done
+                && level >= upper - GUIDED_LEVELS
+                && self.best_score < level
+            {
+                guided_done = true;
+                self.abandoned = false;
+                match self.guided(&root, first_lam, level) {
+                    Guided::Done => return,
+                    Guided::Below(new_upper) => {
+                        // Nothing scores `level` or more: go on from the
+                        // new root bound.
+                        self.proven_upper = Some(new_upper);
+                        if self.best_score >= new_upper {
+                            return;
+                        }
+                        level = new_upper;
+                        step = 1;
+                        pass_root = root;
+                        pass_root.lam = self.root_lam;
+                        continue;
+                    }
+                    // The level stands: tighten the pass's root as below.
+                    Guided::Above => self.abandoned = true,
+                }
+            }
             if self.abandoned && !self.stopped {
                 // The root bound is too loose for this level: tighten it
                 // and go on with a larger budget. `node` is the pass's root
@@ -306,6 +333,56 @@ impl<'a> Search<'a> {
             step *= 2;
             pass_root = root;
             pass_root.lam = self.root_lam;
+        }
+    }
+
+    /// The guided phase, for a pass at `level` near the root bound that ran
+    /// out of budget without a completion at its level: a dive guided by
+    /// the first root run's multipliers `lam` (each node branches on the
+    /// relaxation's choice, one evaluation a node), then a long run at the
+    /// root from `lam` aimed at the incumbent + 1. Where the LP bound is
+    /// tight (the checkerboards) this brings the root to the optimum, which
+    /// the first run stops short of by a few units.
+    fn guided(&mut self, root: &Node, lam: [f64; 162], level: i64) -> Guided {
+        // What the unfinished pass left open, should a limit stop us here.
+        let pass_open = self.open_bound;
+        self.open_bound = f64::NEG_INFINITY;
+        self.level = None;
+        self.pass_node_limit = u64::MAX;
+        let mut dive = *root;
+        dive.lam = lam;
+        self.first_only = true;
+        self.dfs(&mut dive, 1);
+        self.first_only = false;
+        let mut top = *root;
+        top.lam = lam;
+        let bound = if self.stopped { None } else { Some(self.bound(&mut top, &GUIDED_ROOT_EFFORT)) };
+        self.level = Some(level);
+        match bound {
+            // Nothing scores above the incumbent.
+            Some(Bound::Pruned) => {
+                self.level = None;
+                self.proven_upper = Some(self.best_score);
+                Guided::Done
+            }
+            Some(Bound::Open(b)) if ((b + self.margin).floor() as i64) < level => {
+                if self.stopped {
+                    self.proven_upper = Some((b + self.margin).floor() as i64);
+                    self.open_bound = b;
+                    return Guided::Done;
+                }
+                self.root_lam = top.lam;
+                Guided::Below((b + self.margin).floor() as i64)
+            }
+            _ => {
+                if self.stopped {
+                    // The pass at `level` is unfinished: what it left open,
+                    // and below its level (see `finish`).
+                    self.open_bound = self.open_bound.max(pass_open);
+                    return Guided::Done;
+                }
+                Guided::Above
+            }
         }
     }
 
