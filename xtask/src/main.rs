@@ -16,10 +16,12 @@
 //!   `sudoku` binary, installs maturin, numpy and `crates/sudoku-py` in the
 //!   virtual environment `target/bench-python-venv` (made when missing), and
 //!   runs `crates/sudoku-py/bench/bench_solve.py`. Only run when named.
-//! - `cargo xtask fuzz [--seconds N | --total-seconds N] [--sanitizer S]
-//!   [TARGET ...]`: runs each fuzz target of `fuzz/` (every `[[bin]]` of
-//!   `fuzz/Cargo.toml` when none is named) for N seconds (default 60), or
-//!   for N seconds in all, shared evenly (CI's fixed budget), with `cargo
+//! - `cargo xtask fuzz [--seconds N | --total-seconds N] [--jobs N]
+//!   [--sanitizer S] [TARGET ...]`: builds the fuzz targets of `fuzz/` (every
+//!   `[[bin]]` of `fuzz/Cargo.toml` when none is named) in one `cargo fuzz
+//!   build`, then runs each for N seconds (default 60), or for N seconds in
+//!   all, shared evenly (CI's fixed budget), `--jobs` at a time (default: the
+//!   number of cores; libFuzzer runs on one), with `cargo
 //!   fuzz` (its default sanitizer, address, unless `--sanitizer` names
 //!   another), and reports how long each
 //!   ran, how many inputs it tried, and whether it found anything; it fails
@@ -60,7 +62,7 @@ fn main() -> ExitCode {
         _ => {
             eprintln!("usage: cargo xtask bench [{}|python]", BENCHES.join("|"));
             eprintln!(
-                "       cargo xtask fuzz [--seconds N | --total-seconds N] [--sanitizer S] [TARGET ...]"
+                "       cargo xtask fuzz [--seconds N | --total-seconds N] [--jobs N] [--sanitizer S] [TARGET ...]"
             );
             eprintln!("       cargo xtask kills [--runs N] [--seed S]");
             eprintln!("       cargo xtask compare --baseline PATH [--candidate PATH] [--puzzles N] [--only GROUP,...] [--keep]");
@@ -278,6 +280,7 @@ fn fuzz(args: &[String]) -> ExitCode {
     };
     let mut seconds = 60u64;
     let mut total: Option<u64> = None;
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut sanitizer: Option<String> = None;
     let mut targets: Vec<&str> = Vec::new();
     let mut it = args.iter();
@@ -292,12 +295,13 @@ fn fuzz(args: &[String]) -> ExitCode {
                     return ExitCode::from(2);
                 }
             }
-        } else if a == "--seconds" || a == "--total-seconds" {
+        } else if a == "--seconds" || a == "--total-seconds" || a == "--jobs" {
             match it.next().and_then(|s| s.parse().ok()) {
                 Some(n) if a == "--seconds" => seconds = n,
-                Some(n) => total = Some(n),
-                None => {
-                    eprintln!("xtask: {a} takes a whole number");
+                Some(n) if a == "--total-seconds" => total = Some(n),
+                Some(n) if n > 0 => jobs = n as usize,
+                _ => {
+                    eprintln!("xtask: {a} takes a whole number (--jobs: at least 1)");
                     return ExitCode::from(2);
                 }
             }
@@ -318,65 +322,124 @@ fn fuzz(args: &[String]) -> ExitCode {
         eprintln!("xtask: cargo fuzz is not installed; run `cargo install cargo-fuzz`");
         return ExitCode::from(2);
     };
-    println!("| target | seconds | runs | result |");
-    println!("|---|---:|---:|---|");
-    let mut failed = false;
-    for target in targets {
-        let root = project_root();
-        let corpus = root.join("fuzz/corpus").join(target);
-        if let Err(e) = std::fs::create_dir_all(&corpus) {
-            eprintln!("xtask: cannot create {}: {e}", corpus.display());
-            return ExitCode::from(2);
-        }
-        // New inputs go to the first directory; the seeds are only read.
-        let mut dirs = vec![corpus];
-        let seeds = root.join("fuzz/seeds").join(target);
-        if seeds.is_dir() {
-            dirs.push(seeds);
-        }
-        // A hang is a failure too: no single input may take 30 s.
-        let out = cargo_fuzz
-            .command()
-            .args(["fuzz", "run", target])
-            .args(sanitizer.iter().flat_map(|s| ["--sanitizer", s.as_str()]))
-            .args(&dirs)
-            .args(["--", &format!("-max_total_time={seconds}"), "-timeout=30"])
-            .current_dir(&root)
-            .output();
-        let out = match out {
-            Ok(o) => o,
+    // One build of every target first: cargo builds them in parallel, and the
+    // runs below find them built (each `cargo fuzz run` alone would link its
+    // target while the other job waits on the build lock).
+    // `cargo fuzz build` takes one target or none (all of them).
+    let root = project_root();
+    let builds: Vec<Option<&str>> =
+        if targets.len() == known.len() { vec![None] } else { targets.iter().copied().map(Some).collect() };
+    for target in builds {
+        let mut build = cargo_fuzz.command();
+        build.args(["fuzz", "build"]).args(sanitizer.iter().flat_map(|s| ["--sanitizer", s.as_str()]));
+        build.args(target).current_dir(&root);
+        cargo_fuzz.warned = true;
+        match build.status() {
+            Ok(status) if status.success() => {}
+            Ok(status) => {
+                eprintln!("xtask: cargo fuzz build failed ({status})");
+                return ExitCode::from(1);
+            }
             Err(e) => {
                 eprintln!("xtask: cannot run cargo fuzz: {e}");
                 return ExitCode::from(2);
             }
-        };
-        let log = String::from_utf8_lossy(&out.stderr);
-        // libFuzzer ends with "Done N runs in S second(s)"; a run stopped by
-        // a crash has only its status lines, "#N ...".
-        let runs = log
-            .lines()
-            .rev()
-            .find_map(|l| match l.strip_prefix("Done ") {
-                Some(rest) => rest.split_whitespace().next(),
-                None => l.strip_prefix('#').and_then(|r| r.split_whitespace().next()),
-            })
-            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
-            .unwrap_or("?");
-        let result =
-            if out.status.success() { "nothing found" } else { "FOUND A FAILURE (see fuzz/artifacts)" };
-        failed |= !out.status.success();
-        println!("| {target} | {seconds} | {runs} | {result} |");
-        if !out.status.success() {
-            let lines: Vec<&str> = log.lines().collect();
-            eprintln!("{}", lines[lines.len().saturating_sub(60)..].join("\n"));
         }
-        cargo_fuzz.warned = true;
     }
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
+    // `jobs` targets at a time (libFuzzer uses one core a run): the same
+    // seconds of fuzzing each, in 1/jobs of the wall time.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<FuzzRun>>> =
+        targets.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(targets.len()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(target) = targets.get(i) else { break };
+                let run = fuzz_one(&cargo_fuzz, &root, target, sanitizer.as_deref(), seconds);
+                *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(run);
+            });
+        }
+    });
+    println!("| target | seconds | runs | result |");
+    println!("|---|---:|---:|---|");
+    let mut code = ExitCode::SUCCESS;
+    for (target, run) in targets.iter().zip(results) {
+        match run.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(FuzzRun::Ran { runs, ok, log_tail }) => {
+                let result = if ok { "nothing found" } else { "FOUND A FAILURE (see fuzz/artifacts)" };
+                println!("| {target} | {seconds} | {runs} | {result} |");
+                if !ok {
+                    eprintln!("{log_tail}");
+                    code = ExitCode::from(1);
+                }
+            }
+            Some(FuzzRun::Error(e)) => {
+                eprintln!("xtask: {target}: {e}");
+                return ExitCode::from(2);
+            }
+            None => unreachable!("every target is run"),
+        }
     }
+    code
+}
+
+/// What one target's run came to.
+enum FuzzRun {
+    /// libFuzzer ran: how many inputs it tried, whether it found nothing,
+    /// and the end of its log (printed when it found something).
+    Ran { runs: String, ok: bool, log_tail: String },
+    /// It could not be started.
+    Error(String),
+}
+
+/// Fuzzes `target` for `seconds`, from its corpus and seeds.
+fn fuzz_one(
+    cargo_fuzz: &CargoFuzz,
+    root: &Path,
+    target: &str,
+    sanitizer: Option<&str>,
+    seconds: u64,
+) -> FuzzRun {
+    let corpus = root.join("fuzz/corpus").join(target);
+    if let Err(e) = std::fs::create_dir_all(&corpus) {
+        return FuzzRun::Error(format!("cannot create {}: {e}", corpus.display()));
+    }
+    // New inputs go to the first directory; the seeds are only read.
+    let mut dirs = vec![corpus];
+    let seeds = root.join("fuzz/seeds").join(target);
+    if seeds.is_dir() {
+        dirs.push(seeds);
+    }
+    // A hang is a failure too: no single input may take 30 s.
+    let out = cargo_fuzz
+        .command()
+        .args(["fuzz", "run", target])
+        .args(sanitizer.iter().flat_map(|s| ["--sanitizer", s]))
+        .args(&dirs)
+        .args(["--", &format!("-max_total_time={seconds}"), "-timeout=30"])
+        .current_dir(root)
+        .output();
+    let out = match out {
+        Ok(o) => o,
+        Err(e) => return FuzzRun::Error(format!("cannot run cargo fuzz: {e}")),
+    };
+    let log = String::from_utf8_lossy(&out.stderr);
+    // libFuzzer ends with "Done N runs in S second(s)"; a run stopped by
+    // a crash has only its status lines, "#N ...".
+    let runs = log
+        .lines()
+        .rev()
+        .find_map(|l| match l.strip_prefix("Done ") {
+            Some(rest) => rest.split_whitespace().next(),
+            None => l.strip_prefix('#').and_then(|r| r.split_whitespace().next()),
+        })
+        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        .unwrap_or("?")
+        .to_string();
+    let lines: Vec<&str> = log.lines().collect();
+    let log_tail = lines[lines.len().saturating_sub(60)..].join("\n");
+    FuzzRun::Ran { runs, ok: out.status.success(), log_tail }
 }
 
 /// `--total-seconds` shared evenly over `n_targets` targets, at least one

@@ -8,6 +8,7 @@
 //! to the classic solver or grader as if it had no extra rule) breaks the
 //! first assertion on a blank grid.
 
+use rayon::prelude::*;
 use sudoku_commands::grade::{GradeRequest, Graded};
 use sudoku_commands::hint::{HintRequest, Steps, VariantHints};
 use sudoku_commands::solve::SolveMode;
@@ -288,7 +289,9 @@ macro_rules! graded {
 /// solution's digits and removes other digits only.
 #[test]
 fn every_rule_is_kept_by_solve_count_hint_and_grade() {
-    for rule in global_kinds() {
+    // One rule a task, on every core (the slowest rules take seconds).
+    let rules: Vec<&'static dyn Kind> = global_kinds().collect();
+    rules.into_par_iter().for_each(|rule| {
         let rules: Kinds = [rule].into_iter().collect();
         let spec = VariantSpec::parse(rule.name(), None).unwrap();
         let mut generator = VariantGenerator::new(VariantOptions::new(44, spec)).unwrap();
@@ -348,7 +351,7 @@ fn every_rule_is_kept_by_solve_count_hint_and_grade() {
                 (_, Ok(graded)) => panic!("{what}: rated as if classic: {graded:?}"),
             }
         }
-    }
+    });
 }
 
 /// Whether `grid` (0 = blank) keeps a constraint, written from its
@@ -667,7 +670,8 @@ fn the_constraint_checks_here_can_fail() {
 /// puzzle by the kind's name, never rates it as classic.
 #[test]
 fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
-    for kind in KINDS.iter().filter(|k| !k.global()) {
+    let kinds: Vec<&'static dyn Kind> = KINDS.iter().copied().filter(|k| !k.global()).collect();
+    kinds.into_par_iter().for_each(|kind| {
         let spec = VariantSpec::parse(kind.name(), None).unwrap();
         let mut generator = VariantGenerator::new(VariantOptions::new(44, spec)).unwrap();
         for index in 0..3 {
@@ -695,7 +699,7 @@ fn every_constraint_kind_is_kept_by_solve_count_hint_and_refused_by_grade() {
                 Ok(graded) => panic!("{what}: rated as if classic: {graded:?}"),
             }
         }
-    }
+    });
 }
 
 /// A rule planted here, outside the registry: its cells hold the highest

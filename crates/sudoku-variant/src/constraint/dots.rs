@@ -80,6 +80,19 @@ fn fits(mark: Mark, value: Option<u32>, x: u32, y: u32) -> bool {
     }
 }
 
+/// The digits `y` (bit `y - 1`, up to `n`) with which `x` keeps the rule
+/// of a mark: [`fits`] as a mask.
+fn partners(mark: Mark, value: Option<u32>, x: u32, n: u32) -> u32 {
+    let digit = |d: u32| if (1..=n).contains(&d) { 1u32 << (d - 1) } else { 0 };
+    match (mark, value) {
+        (Mark::Kropki, Some(WHITE)) => digit(x - 1) | digit(x + 1),
+        (Mark::Kropki, Some(BLACK)) => digit(2 * x) | if x % 2 == 0 { digit(x / 2) } else { 0 },
+        (Mark::Xv, Some(sum)) if x < sum => digit(sum - x),
+        (Mark::GreaterThan, None) => up_to(x - 1),
+        _ => 0,
+    }
+}
+
 /// Whether the edge between canvas cells `a` and `b` carries a kropki dot
 /// or an XV letter (a chevron does not count: it says nothing of
 /// consecutive digits or sums).
@@ -243,12 +256,14 @@ impl Kind for EdgeRule {
         let full = up_to(n as u32);
         let (ma, mb) = (board.get(a) & full, board.get(b) & full);
         let (mut keep_a, mut keep_b) = (0u32, 0u32);
-        for x in (1..=n as u32).filter(|x| ma >> (x - 1) & 1 == 1) {
-            for y in (1..=n as u32).filter(|y| mb >> (y - 1) & 1 == 1) {
-                if fits(self.mark, it.value, x, y) {
-                    keep_a |= 1 << (x - 1);
-                    keep_b |= 1 << (y - 1);
-                }
+        let mut rest = ma;
+        while rest != 0 {
+            let x = rest.trailing_zeros() + 1;
+            rest &= rest - 1;
+            let partners = mb & partners(self.mark, it.value, x, n as u32);
+            if partners != 0 {
+                keep_a |= 1 << (x - 1);
+                keep_b |= partners;
             }
         }
         board.remove(a, full & !keep_a) && board.remove(b, full & !keep_b)
@@ -431,6 +446,35 @@ mod tests {
                 && fits(Mark::Xv, Some(5), 3, 2)
         );
         assert!(fits(Mark::GreaterThan, None, 3, 2) && !fits(Mark::GreaterThan, None, 2, 3));
+    }
+
+    /// The mask form of each mark's relation is the relation, for every
+    /// size.
+    #[test]
+    fn partners_is_fits_as_a_mask() {
+        let marks = [
+            (Mark::Kropki, Some(WHITE)),
+            (Mark::Kropki, Some(BLACK)),
+            (Mark::Xv, Some(10)),
+            (Mark::Xv, Some(5)),
+            (Mark::Xv, Some(17)),
+            (Mark::GreaterThan, None),
+        ];
+        for (mark, value) in marks {
+            for n in [4u32, 6, 9, 16, 25] {
+                for x in 1..=n {
+                    let mask = partners(mark, value, x, n);
+                    assert_eq!(mask & !up_to(n), 0, "{value:?} {n} {x}");
+                    for y in 1..=n {
+                        assert_eq!(
+                            mask >> (y - 1) & 1 == 1,
+                            fits(mark, value, x, y),
+                            "{value:?} {n} {x} {y}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// Narrowing keeps exactly the digits some assignment of the pair

@@ -173,27 +173,59 @@ impl Kind for Negative {
     }
 
     /// An implied pair: each cell keeps the digits some digit of the other
-    /// allows. A digit falls only when the other cell has at most four
-    /// (its double, its half, 10 and 5 less it), so wider pairs are skipped.
+    /// allows. A digit bans at most [`reach`] digits of the other cell, so
+    /// a pair whose cells both have more candidates than that is skipped.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let (Some(bans), [pair]) = (it.value, &it.parts[..]) else { return true };
         let &[a, b] = &pair[..] else { return true };
         let full = up_to(n as u32);
         let (ma, mb) = (board.get(a) & full, board.get(b) & full);
-        if ma.count_ones() > 4 && mb.count_ones() > 4 {
+        let reach = reach(bans);
+        if ma.count_ones() > reach && mb.count_ones() > reach {
             return true;
         }
         let (mut keep_a, mut keep_b) = (0u32, 0u32);
-        for x in (1..=n as u32).filter(|x| ma >> (x - 1) & 1 == 1) {
-            for y in (1..=n as u32).filter(|y| mb >> (y - 1) & 1 == 1) {
-                if allowed(bans, x, y) {
-                    keep_a |= 1 << (x - 1);
-                    keep_b |= 1 << (y - 1);
-                }
+        let mut rest = ma;
+        while rest != 0 {
+            let x = rest.trailing_zeros() + 1;
+            rest &= rest - 1;
+            let partners = mb & !banned(bans, x, n as u32);
+            if partners != 0 {
+                keep_a |= 1 << (x - 1);
+                keep_b |= partners;
             }
         }
         board.remove(a, full & !keep_a) && board.remove(b, full & !keep_b)
     }
+}
+
+/// The digits (bit `d - 1` for digit `d`, up to `n`) that `bans` forbid
+/// beside `x`: the same relation as [`allowed`], as a mask.
+fn banned(bans: u32, x: u32, n: u32) -> u32 {
+    let digit = |d: u32| if (1..=n).contains(&d) { 1u32 << (d - 1) } else { 0 };
+    let mut out = 0;
+    if bans & NOT_WHITE != 0 {
+        out |= digit(x - 1) | digit(x + 1);
+    }
+    if bans & NOT_BLACK != 0 {
+        out |= digit(2 * x) | if x % 2 == 0 { digit(x / 2) } else { 0 };
+    }
+    if bans & NOT_X != 0 && x < 10 {
+        out |= digit(10 - x);
+    }
+    if bans & NOT_V != 0 && x < 5 {
+        out |= digit(5 - x);
+    }
+    out
+}
+
+/// The most digits one digit bans under `bans`.
+fn reach(bans: u32) -> u32 {
+    [(NOT_WHITE, 2), (NOT_BLACK, 2), (NOT_X, 1), (NOT_V, 1)]
+        .into_iter()
+        .filter(|&(ban, _)| bans & ban != 0)
+        .map(|(_, k)| k)
+        .sum()
 }
 
 #[cfg(test)]
@@ -225,11 +257,27 @@ mod tests {
                     assert!(!fine || ok, "{bans}: {ma:b} {mb:b}");
                     if fine {
                         for (&kept, &s) in board.0.iter().zip(&support) {
-                            assert_eq!(kept & s, s, "{bans}: {ma:b} {mb:b}");
+                            assert_eq!(kept, s, "{bans}: {ma:b} {mb:b}");
                         }
                     }
                     if ma.count_ones() == 1 && mb.count_ones() == 1 {
                         assert_eq!(ok, fine, "{bans}: a full pair {ma:b} {mb:b}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The mask form of the bans is the relation itself, for every size.
+    #[test]
+    fn banned_is_allowed_as_a_mask() {
+        for bans in 1..16 {
+            for n in [4u32, 6, 9, 16, 25] {
+                for x in 1..=n {
+                    let mask = banned(bans, x, n);
+                    assert!(mask.count_ones() <= reach(bans), "{bans} {x}");
+                    for y in 1..=n {
+                        assert_eq!(mask >> (y - 1) & 1 == 1, !allowed(bans, x, y), "{bans} {n} {x} {y}");
                     }
                 }
             }
