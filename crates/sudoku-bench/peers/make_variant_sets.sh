@@ -14,65 +14,66 @@ bin=${1:-$root/target/release/sudoku}
 shift || true
 out=$root/crates/sudoku-bench/data/variants
 mkdir -p "$out"
-# family name | generate arguments | puzzles
+# family name | generate arguments (empty: --variant NAME) | puzzles
 sets="
-classic|--variant classic|100
+classic||100
 classic6|--size 6 --variant classic|100
 classic12|--size 12|100
 classic16|--size 16|100
-jigsaw|--variant jigsaw|100
-x|--variant x|100
-windoku|--variant windoku|100
-disjoint-groups|--variant disjoint-groups|100
-anti-knight|--variant anti-knight|100
-anti-king|--variant anti-king|100
-non-consecutive|--variant non-consecutive|50
-asterisk|--variant asterisk|100
-centre-dot|--variant centre-dot|100
-girandola|--variant girandola|100
-argyle|--variant argyle|50
-killer|--variant killer|20
-thermo|--variant thermo|100
-arrow|--variant arrow|100
-odd|--variant odd|100
-even|--variant even|100
-odd-even|--variant odd-even|100
-german-whispers|--variant german-whispers|100
-dutch-whispers|--variant dutch-whispers|100
-renban|--variant renban|100
-palindrome|--variant palindrome|100
-slow-thermo|--variant slow-thermo|100
-zipper|--variant zipper|100
-entropic|--variant entropic|100
-modular|--variant modular|100
-double-arrow|--variant double-arrow|100
-between|--variant between|100
-lockout|--variant lockout|100
-region-sum|--variant region-sum|100
-kropki|--variant kropki|100
-xv|--variant xv|100
-greater-than|--variant greater-than|100
-kropki-negative|--variant kropki-negative|100
-white-negative|--variant white-negative|100
-black-negative|--variant black-negative|100
-xv-negative|--variant xv-negative|100
-quadruple|--variant quadruple|100
-clone|--variant clone|100
-sandwich|--variant sandwich|100
-x-sums|--variant x-sums|100
-skyscrapers|--variant skyscrapers|100
-little-killer|--variant little-killer|50
-samurai|--variant samurai|100
-twodoku|--variant twodoku|100
-butterfly|--variant butterfly|100
-sohei|--variant sohei|100
-flower|--variant flower|100
-sumo|--variant sumo|2
-shogun|--variant shogun|2
+jigsaw||100
+x||100
+windoku||100
+disjoint-groups||100
+anti-knight||100
+anti-king||100
+non-consecutive||50
+asterisk||100
+centre-dot||100
+girandola||100
+argyle||50
+killer||20
+thermo||100
+arrow||100
+odd||100
+even||100
+odd-even||100
+german-whispers||100
+dutch-whispers||100
+renban||100
+palindrome||100
+slow-thermo||100
+zipper||100
+entropic||100
+modular||100
+double-arrow||100
+between||100
+lockout||100
+region-sum||100
+kropki||100
+xv||100
+greater-than||100
+kropki-negative||100
+white-negative||100
+black-negative||100
+xv-negative||100
+quadruple||100
+clone||100
+sandwich||100
+x-sums||100
+skyscrapers||100
+little-killer||50
+samurai||100
+twodoku||100
+butterfly||100
+sohei||100
+flower||100
+sumo||2
+shogun||2
 "
 want=" $* "
 while IFS='|' read -r name args n; do
   [ -z "$name" ] && continue
+  args=${args:---variant $name}
   if [ $# -gt 0 ] && [[ "$want" != *" $name "* ]]; then continue; fi
   start=$(date +%s)
   # shellcheck disable=SC2086
