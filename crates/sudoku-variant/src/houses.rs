@@ -4,6 +4,7 @@
 //! solver, the checker, the hints, the printer) reads the shape through
 //! here.
 
+use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 use crate::constraint::{Instance, Kind};
@@ -117,9 +118,12 @@ impl Puzzle {
         let n = self.size();
         let side = self.side();
         let mut out: Vec<House> = Vec::new();
+        // A house two grids (or a grid and a rule) share counts once.
+        let mut seen: HashSet<Vec<u16>> = HashSet::new();
         let mut push = |kind: HouseKind, mut cells: Vec<u16>| {
             cells.sort_unstable();
-            if !out.iter().any(|h| h.cells == cells) {
+            if !seen.contains(&cells) {
+                seen.insert(cells.clone());
                 out.push(House { kind, cells });
             }
         };

@@ -123,42 +123,37 @@ impl Kind for Quadruple {
             .all(|d| held.iter().filter(|&h| h == d).count() >= digits.iter().filter(|&e| e == d).count())
     }
 
-    /// Exact for the four cells: each cell takes a role (one of the
-    /// circle's digits, or any digit beyond them), and a digit stays where
-    /// some choice of roles meeting every count lets it.
+    /// Exact for the four cells: each listed digit (a digit listed twice
+    /// is two entries) takes a cell of its own that still has it, the
+    /// other cells any digit they have. A digit stays where some such
+    /// placement lets it. At most 4^4 placements to try, none allocated.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let cells = &it.parts[0];
         let full = up_to(n as u32);
-        let digits = unpack(it.value.unwrap_or(0));
-        let mut wanted: Vec<(u32, usize)> = Vec::new();
-        for &d in &digits {
-            match wanted.iter_mut().find(|(e, _)| *e == d) {
-                Some(w) => w.1 += 1,
-                None => wanted.push((d, 1)),
-            }
+        let (mut bits, mut listed, mut v) = ([0u32; 4], 0usize, it.value.unwrap_or(0));
+        while v % 32 != 0 && listed < 4 {
+            bits[listed] = 1 << (v % 32 - 1);
+            listed += 1;
+            v /= 32;
         }
-        let cands: Vec<u32> = cells.iter().map(|&c| board.get(c) & full).collect();
-        // Role r < wanted.len(): the r-th digit; the last: any digit.
-        let roles = wanted.len() + 1;
+        let mut cands = [0u32; 4];
+        for (k, &c) in cells.iter().enumerate().take(4) {
+            cands[k] = board.get(c) & full;
+        }
         let mut support = [0u32; 4];
-        for code in 0..roles.pow(4) {
-            let role: Vec<usize> = (0..4).map(|k| code / roles.pow(k as u32) % roles).collect();
-            let mut masks = [0u32; 4];
-            let mut counts = vec![0usize; wanted.len()];
-            let fits = (0..4).all(|k| {
-                masks[k] = match wanted.get(role[k]) {
-                    Some(&(d, _)) => {
-                        counts[role[k]] += 1;
-                        cands[k] & 1 << (d - 1)
-                    }
-                    None => cands[k],
-                };
-                masks[k] != 0
-            });
-            if fits && counts.iter().zip(&wanted).all(|(&c, &(_, k))| c >= k) {
-                for k in 0..4 {
-                    support[k] |= masks[k];
+        // Entry i goes to cell `code >> 2i & 3`.
+        'placement: for code in 0..1usize << (2 * listed) {
+            let (mut used, mut masks) = (0u32, cands);
+            for (i, &bit) in bits[..listed].iter().enumerate() {
+                let k = code >> (2 * i) & 3;
+                if used >> k & 1 == 1 || cands[k] & bit == 0 {
+                    continue 'placement;
                 }
+                used |= 1 << k;
+                masks[k] = bit;
+            }
+            for k in 0..4 {
+                support[k] |= masks[k];
             }
         }
         cells.iter().zip(support).all(|(&c, s)| board.remove(c, full & !s))

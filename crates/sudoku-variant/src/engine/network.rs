@@ -3,6 +3,8 @@
 //! neighbours (non-consecutive), the houses that must hold every digit,
 //! and the sum cages with their digit combinations.
 
+use std::collections::HashMap;
+
 use crate::constraint::{combinations, Instance, Kind};
 use crate::puzzle::Puzzle;
 
@@ -105,30 +107,21 @@ impl Network {
         }
         let to_dense = |c: u16| dense[usize::from(c)];
         let cells = canvas.len();
-        let mut peer_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
-        let link = |sets: &mut Vec<Vec<u16>>, group: &[u16]| {
-            for &a in group {
-                for &b in group {
-                    if a != b {
-                        sets[usize::from(a)].push(b);
-                    }
-                }
-            }
-        };
+        let mut peer_sets = CellSets::new(cells, cells);
         let houses = puzzle.houses();
         let mut house_cells = Vec::with_capacity(houses.len() * n);
         for house in &houses {
-            let group: Vec<u16> = house.cells.iter().map(|&c| to_dense(c)).collect();
-            link(&mut peer_sets, &group);
-            house_cells.extend_from_slice(&group);
+            let start = house_cells.len();
+            house_cells.extend(house.cells.iter().map(|&c| to_dense(c)));
+            peer_sets.link(&house_cells[start..]);
         }
         let none = Instance::default();
         let rules: Vec<(&dyn Kind, &Instance)> = puzzle.rules().iter().map(|rule| (rule, &none)).collect();
         let drawn = puzzle.constraints().iter().map(|c| (c.kind(), c.instance()));
         for (kind, instance) in rules.iter().copied().chain(drawn) {
-            for group in kind.distinct(puzzle, instance) {
-                let group: Vec<u16> = group.into_iter().map(to_dense).collect();
-                link(&mut peer_sets, &group);
+            for mut group in kind.distinct(puzzle, instance) {
+                group.iter_mut().for_each(|c| *c = to_dense(*c));
+                peer_sets.link(&group);
             }
         }
         // A summed cage is narrowed by its listed combinations, any other
@@ -154,27 +147,30 @@ impl Network {
                 constraints.push((*rule, dense.instance().clone()));
             }
         }
-        let overlaps = Overlaps::new(&house_cells, n);
-        let (peer_start, peers) = flatten(peer_sets);
-        let mut house_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        let (peer_start, peers) = peer_sets.lists();
+        let mut house_sets = CellSets::new(cells, houses.len());
         for (h, house) in house_cells.chunks_exact(n).enumerate() {
             for &c in house {
-                house_sets[usize::from(c)].push(h as u16);
+                house_sets.add(c, h as u16);
             }
         }
-        let (house_start, cell_houses) = flatten(house_sets);
-        let mut nc_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        let (house_start, cell_houses) = house_sets.lists();
+        let houses_of = |c: u16| {
+            &cell_houses[house_start[usize::from(c)] as usize..house_start[usize::from(c) + 1] as usize]
+        };
+        let overlaps = Overlaps::new(&house_cells, n, houses_of);
+        let mut nc_sets = CellSets::new(cells, cells);
         for (a, b) in rules.iter().flat_map(|(rule, _)| rule.not_consecutive(puzzle)) {
-            link(&mut nc_sets, &[to_dense(a), to_dense(b)]);
+            nc_sets.link(&[to_dense(a), to_dense(b)]);
         }
-        let (nc_start, nc) = flatten(nc_sets);
-        let mut segment_sets: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        let (nc_start, nc) = nc_sets.lists();
+        let mut segment_sets = CellSets::new(cells, overlaps.segments.len());
         for (s, segment) in overlaps.segments.iter().enumerate() {
             for &c in segment {
-                segment_sets[usize::from(c)].push(s as u16);
+                segment_sets.add(c, s as u16);
             }
         }
-        let (segment_start, cell_segments) = flatten(segment_sets);
+        let (segment_start, cell_segments) = segment_sets.lists();
         let stride = n.div_ceil(8) * 8;
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
         let mut widest = vec![0u64; houses.len()];
@@ -258,43 +254,60 @@ struct Overlaps {
 impl Overlaps {
     /// Every pair of houses sharing two or more cells, split into the
     /// cells of the first only, of both (a segment), and of the second
-    /// only.
-    fn new(house_cells: &[u16], n: usize) -> Overlaps {
-        let cells = house_cells.iter().map(|&c| usize::from(c) + 1).max().unwrap_or(0);
-        let set = |list: &[u16]| {
-            let mut words = vec![0u64; cells.div_ceil(64)];
-            for &c in list {
-                words[usize::from(c) / 64] |= 1 << (c % 64);
-            }
-            words
-        };
-        let houses: Vec<&[u16]> = house_cells.chunks_exact(n).collect();
-        let sets: Vec<Vec<u64>> = houses.iter().map(|h| set(h)).collect();
+    /// only; pairs in order of the first house, then the second. A house
+    /// meets only the houses of its own cells (`houses_of`, ascending), so
+    /// the pairs are found without trying every two houses.
+    fn new<'h>(house_cells: &[u16], n: usize, houses_of: impl Fn(u16) -> &'h [u16]) -> Overlaps {
+        let count = house_cells.len() / n.max(1);
         let mut out = Overlaps { pairs: Vec::new(), cells: Vec::new(), segments: Vec::new() };
-        for (i, a) in houses.iter().enumerate() {
-            for (j, b) in houses.iter().enumerate().skip(i + 1) {
-                let shared: u32 = sets[i].iter().zip(&sets[j]).map(|(x, y)| (x & y).count_ones()).sum();
-                if shared < 2 {
+        let mut known: HashMap<Vec<u16>, u32> = HashMap::new();
+        // How many cells house i shares with each later house.
+        let mut shared = vec![0u8; count];
+        let mut met: Vec<u16> = Vec::new();
+        let (mut both, mut a_only, mut b_only) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, a) in house_cells.chunks_exact(n).enumerate() {
+            met.clear();
+            for &c in a {
+                for &j in houses_of(c).iter().filter(|&&j| usize::from(j) > i) {
+                    if shared[usize::from(j)] == 0 {
+                        met.push(j);
+                    }
+                    shared[usize::from(j)] += 1;
+                }
+            }
+            met.sort_unstable();
+            for &j in &met {
+                let j = usize::from(j);
+                let two_or_more = shared[j] >= 2;
+                shared[j] = 0;
+                if !two_or_more {
                     continue;
                 }
-                let mut both: Vec<u16> = a
-                    .iter()
-                    .copied()
-                    .filter(|&c| sets[j][usize::from(c) / 64] >> (c % 64) & 1 == 1)
-                    .collect();
-                let a_only: Vec<u16> = a.iter().copied().filter(|c| !both.contains(c)).collect();
-                let b_only: Vec<u16> = b.iter().copied().filter(|c| !both.contains(c)).collect();
-                both.sort_unstable();
-                let both = match out.segments.iter().position(|s| *s == both) {
-                    Some(s) => s,
-                    None => {
-                        out.segments.push(both);
-                        out.segments.len() - 1
+                let b = &house_cells[j * n..(j + 1) * n];
+                both.clear();
+                a_only.clear();
+                b_only.clear();
+                for &c in a {
+                    if b.contains(&c) {
+                        both.push(c)
+                    } else {
+                        a_only.push(c)
                     }
-                } as u32;
+                }
+                b_only.extend(b.iter().copied().filter(|c| !both.contains(c)));
+                both.sort_unstable();
+                let segment = match known.get(&both) {
+                    Some(&s) => s,
+                    None => {
+                        let s = out.segments.len() as u32;
+                        known.insert(both.clone(), s);
+                        out.segments.push(both.clone());
+                        s
+                    }
+                };
                 let a_cells = out.push_cells(&a_only);
                 let b_cells = out.push_cells(&b_only);
-                out.pairs.push(Overlap { houses: [i as u16, j as u16], both, a_cells, b_cells });
+                out.pairs.push(Overlap { houses: [i as u16, j as u16], both: segment, a_cells, b_cells });
             }
         }
         out
@@ -328,16 +341,56 @@ fn locks(pairs: &[Overlap], n_houses: usize, stride: usize) -> (Vec<u32>, Vec<Lo
     (start, flat)
 }
 
-/// Sorts and dedups each cell's list and lays them end to end.
-fn flatten(mut sets: Vec<Vec<u16>>) -> (Vec<u32>, Vec<u16>) {
-    let mut start = Vec::with_capacity(sets.len() + 1);
-    let mut flat = Vec::new();
-    start.push(0);
-    for set in &mut sets {
-        set.sort_unstable();
-        set.dedup();
-        flat.extend_from_slice(set);
-        start.push(flat.len() as u32);
+/// A set of numbers (cells, houses, segments) for each cell, one row of
+/// bits per cell: filling it allocates nothing, and each cell's list comes
+/// back sorted and without repeats.
+struct CellSets {
+    cells: usize,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl CellSets {
+    /// Empty sets of numbers below `values`, one for each of `cells`.
+    fn new(cells: usize, values: usize) -> CellSets {
+        let words = values.div_ceil(64);
+        CellSets { cells, words, bits: vec![0; cells * words] }
     }
-    (start, flat)
+
+    /// Puts `value` in cell `cell`'s set.
+    fn add(&mut self, cell: u16, value: u16) {
+        let (cell, value) = (usize::from(cell), usize::from(value));
+        self.bits[cell * self.words + value / 64] |= 1 << (value % 64);
+    }
+
+    /// Puts each cell of `group` in the set of each other.
+    fn link(&mut self, group: &[u16]) {
+        for &a in group {
+            for &b in group {
+                if a != b {
+                    self.add(a, b);
+                }
+            }
+        }
+    }
+
+    /// Each cell's set, ascending, laid end to end, with their starts.
+    fn lists(&self) -> (Vec<u32>, Vec<u16>) {
+        let mut start = Vec::with_capacity(self.cells + 1);
+        let ones: u32 = self.bits.iter().map(|w| w.count_ones()).sum();
+        let mut flat = Vec::with_capacity(ones as usize);
+        start.push(0);
+        for cell in 0..self.cells {
+            let row = &self.bits[cell * self.words..(cell + 1) * self.words];
+            for (k, &word) in row.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    flat.push((k * 64 + w.trailing_zeros() as usize) as u16);
+                    w &= w - 1;
+                }
+            }
+            start.push(flat.len() as u32);
+        }
+        (start, flat)
+    }
 }

@@ -78,6 +78,10 @@ pub(crate) struct Search {
     /// House-digits whose count fell to two since the last look for
     /// hidden pairs.
     twos: Vec<u32>,
+    /// Each cell's failures plus one: how many contradictions of this run
+    /// were found at it (a cell or a house count emptied by one of its
+    /// removals, a cage it is in); steers [`branch_cell`].
+    weight: Vec<u32>,
     pub nodes: u64,
     pub found: u64,
     /// The search stopped unfinished (a budget ran out).
@@ -107,6 +111,8 @@ impl Search {
         self.dirty.resize(net.houses(), net.full);
         self.bivalue.clear();
         self.twos.clear();
+        self.weight.clear();
+        self.weight.resize(cells, 1);
         let root = &mut self.levels[0];
         for (i, &g) in givens.iter().enumerate() {
             root[i] = net.full;
@@ -186,6 +192,7 @@ impl Search {
             dirty: &mut self.dirty,
             bivalue: &mut self.bivalue,
             twos: &mut self.twos,
+            weight: &mut self.weight,
         };
         let alive = choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate();
         if !alive {
@@ -194,50 +201,20 @@ impl Search {
             return true;
         }
         let node = &self.levels[depth];
-        // The open cell with the fewest candidates.
-        let mut best = usize::MAX;
-        let mut best_count = u32::MAX;
-        for (i, &x) in node.iter().enumerate() {
-            if x & PLACED == 0 {
-                let k = x.count_ones();
-                if k < best_count {
-                    best = i;
-                    best_count = k;
-                    if k == 2 {
-                        break;
-                    }
-                }
-            }
-        }
-        if best == usize::MAX {
+        let weights = if goal.rng.is_none() { Some(&self.weight[..]) } else { None };
+        let Some(best) = branch_cell(node, weights) else {
             (goal.visit)(node);
             self.found += 1;
             return self.found < goal.limit;
-        }
-        // The choices to try, each a cell and the digit placed there: the
-        // digits of the best cell, or, when it has more than two and the
-        // search is not random, the two places left for a digit in a house.
+        };
+        // The choices to try, each a cell and the digit placed there.
         let mut choices = [(0usize, 0u32); 32];
         let mut count = 0;
-        let pair = if best_count > 2 && goal.rng.is_none() {
-            two_places(net, node, &self.counts[depth])
-        } else {
-            None
-        };
-        match pair {
-            Some((bit, a, b)) => {
-                choices[0] = (a, bit);
-                choices[1] = (b, bit);
-                count = 2;
-            }
-            None => {
-                let mut m = node[best];
-                while m != 0 {
-                    choices[count] = (best, m & m.wrapping_neg());
-                    m &= m - 1;
-                    count += 1;
-                }
-            }
+        let mut m = node[best];
+        while m != 0 {
+            choices[count] = (best, m & m.wrapping_neg());
+            m &= m - 1;
+            count += 1;
         }
         if let Some(rng) = goal.rng.as_deref_mut() {
             for i in (1..count).rev() {
@@ -270,34 +247,44 @@ impl Search {
     }
 }
 
-/// A digit with two places left in some house, and the two cells: a
-/// branch of two, where a cell with more candidates would give more.
-fn two_places(net: &Network, node: &[u32], counts: &[u8]) -> Option<(u32, usize, usize)> {
-    let (n, stride) = (net.n, net.stride);
-    // The first count of two, 8 counts a word.
-    let placed_in = |k: usize| {
-        let (h, bit) = (k / stride, 1u32 << (k % stride));
-        net.house_cells[h * n..(h + 1) * n]
-            .iter()
-            .any(|&c| node[usize::from(c)] & (bit | PLACED) == bit | PLACED)
-    };
-    let at = (0..net.houses() * stride).step_by(8).find_map(|w| {
-        let mut twos = movemask(zero_bytes(word(counts, w) ^ 0x0202_0202_0202_0202));
-        while twos != 0 {
-            let k = w + twos.trailing_zeros() as usize;
-            twos &= twos - 1;
-            // Not a digit already placed in the house.
-            if !placed_in(k) {
-                return Some(k);
+/// The open cell to branch on, `None` when every cell is placed. With
+/// `weights` (each cell's failures plus one, [`Search::run`]) the cell with
+/// the fewest candidates for its weight ("dom/wdeg"): the search turns to
+/// where contradictions keep coming from, the hard core of the puzzle,
+/// instead of splitting on cells that take no part in it. Without (a random
+/// search, the generator's fill) the first cell with the fewest candidates.
+fn branch_cell(node: &[u32], weights: Option<&[u32]>) -> Option<usize> {
+    let mut best = None;
+    let mut best_count = u32::MAX;
+    match weights {
+        Some(weights) => {
+            let mut best_weight = 1u32;
+            for (i, (&x, &w)) in node.iter().zip(weights).enumerate() {
+                let k = x.count_ones();
+                // k / w < best_count / best_weight, in integers.
+                if x & PLACED == 0
+                    && u64::from(k) * u64::from(best_weight) < u64::from(best_count) * u64::from(w)
+                {
+                    best = Some(i);
+                    best_count = k;
+                    best_weight = w;
+                }
             }
         }
-        None
-    })?;
-    let (h, bit) = (at / stride, 1u32 << (at % stride));
-    let mut cells =
-        net.house_cells[h * n..(h + 1) * n].iter().map(|&c| usize::from(c)).filter(|&c| node[c] & bit != 0);
-    let (a, b) = (cells.next()?, cells.next()?);
-    Some((bit, a, b))
+        None => {
+            for (i, &x) in node.iter().enumerate() {
+                let k = x.count_ones();
+                if x & PLACED == 0 && k < best_count {
+                    best = Some(i);
+                    best_count = k;
+                    if k == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    best
 }
 
 /// One node being propagated: its candidates and house counts, and the
@@ -318,6 +305,8 @@ struct State<'a> {
     /// House-digits whose count fell to two since the last look for
     /// hidden pairs.
     twos: &'a mut Vec<u32>,
+    /// Each cell's failures plus one ([`Search::weight`]).
+    weight: &'a mut [u32],
 }
 
 impl State<'_> {
@@ -344,6 +333,7 @@ impl State<'_> {
     fn take(&mut self, c: usize, x: u32, gone: u32) -> bool {
         let y = x & !gone;
         if x & PLACED != 0 || y == 0 {
+            self.weight[c] += 1;
             return false;
         }
         self.node[c] = if single(y) {
@@ -397,7 +387,10 @@ impl State<'_> {
                 g &= g - 1;
                 self.counts[k] -= 1;
                 match self.counts[k] {
-                    0 => return false,
+                    0 => {
+                        self.weight[c] += 1;
+                        return false;
+                    }
                     1 => self.hidden.push(k as u32),
                     2 => self.twos.push(k as u32),
                     _ => {}
@@ -518,12 +511,12 @@ impl State<'_> {
             }
             if open == 0 {
                 if placed_sum != cage.sum {
-                    return false;
+                    return self.blame(&cage.cells);
                 }
                 continue;
             }
             if placed_sum + low > cage.sum || placed_sum + high < cage.sum {
-                return false;
+                return self.blame(&cage.cells);
             }
             if cage.combos.is_empty() {
                 continue;
@@ -543,7 +536,7 @@ impl State<'_> {
                 any = true;
             }
             if !any {
-                return false;
+                return self.blame(&cage.cells);
             }
             if union & !allowed != 0 {
                 for &c in &cage.cells {
@@ -567,7 +560,7 @@ impl State<'_> {
                     }
                 }
                 match at {
-                    usize::MAX => return false,
+                    usize::MAX => return self.blame(&cage.cells),
                     a if a == usize::MAX - 1 => {}
                     a => {
                         if !self.place(a, bit) {
@@ -578,6 +571,16 @@ impl State<'_> {
             }
         }
         true
+    }
+
+    /// A contradiction found in `cells` together (a cage's): each of them
+    /// gains a failure. Returns false, for the caller to pass on.
+    #[cold]
+    fn blame(&mut self, cells: &[u16]) -> bool {
+        for &c in cells {
+            self.weight[usize::from(c)] += 1;
+        }
+        false
     }
 
     /// Non-consecutive with two candidates left: a cell holding d or d+2
