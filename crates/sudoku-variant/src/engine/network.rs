@@ -95,6 +95,11 @@ pub(crate) struct Network {
     /// houses, distinct groups and non-consecutive pairs above; cages their
     /// peers and sums.)
     pub constraints: Vec<(&'static dyn Kind, Instance)>,
+    /// The constraints cell i is in (whose narrowing reads it):
+    /// `cell_constraints[constraint_start[i]..constraint_start[i + 1]]`.
+    /// A constraint is narrowed again only once one of its cells changed.
+    pub constraint_start: Vec<u32>,
+    pub cell_constraints: Vec<u32>,
 }
 
 impl Network {
@@ -147,14 +152,14 @@ impl Network {
                 constraints.push((*rule, dense.instance().clone()));
             }
         }
-        let (peer_start, peers) = peer_sets.lists();
+        let (peer_start, peers) = peer_sets.lists(|v| v as u16);
         let mut house_sets = CellSets::new(cells, houses.len());
         for (h, house) in house_cells.chunks_exact(n).enumerate() {
             for &c in house {
-                house_sets.add(c, h as u16);
+                house_sets.add(c, h);
             }
         }
-        let (house_start, cell_houses) = house_sets.lists();
+        let (house_start, cell_houses) = house_sets.lists(|v| v as u16);
         let houses_of = |c: u16| {
             &cell_houses[house_start[usize::from(c)] as usize..house_start[usize::from(c) + 1] as usize]
         };
@@ -163,14 +168,23 @@ impl Network {
         for (a, b) in rules.iter().flat_map(|(rule, _)| rule.not_consecutive(puzzle)) {
             nc_sets.link(&[to_dense(a), to_dense(b)]);
         }
-        let (nc_start, nc) = nc_sets.lists();
+        let (nc_start, nc) = nc_sets.lists(|v| v as u16);
         let mut segment_sets = CellSets::new(cells, overlaps.segments.len());
         for (s, segment) in overlaps.segments.iter().enumerate() {
             for &c in segment {
-                segment_sets.add(c, s as u16);
+                segment_sets.add(c, s);
             }
         }
-        let (segment_start, cell_segments) = segment_sets.lists();
+        let (segment_start, cell_segments) = segment_sets.lists(|v| v as u16);
+        // A kind narrows from its instance alone, so the cells it reads are
+        // its parts' cells.
+        let mut constraint_sets = CellSets::new(cells, constraints.len());
+        for (k, (_, instance)) in constraints.iter().enumerate() {
+            for &c in instance.parts.iter().flatten() {
+                constraint_sets.add(c, k);
+            }
+        }
+        let (constraint_start, cell_constraints) = constraint_sets.lists(|k| k as u32);
         let stride = n.div_ceil(8) * 8;
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
         let mut widest = vec![0u64; houses.len()];
@@ -202,6 +216,8 @@ impl Network {
             cell_segments,
             stride,
             constraints,
+            constraint_start,
+            cell_constraints,
         }
     }
 
@@ -230,6 +246,11 @@ impl Network {
     /// House `house`'s overlaps from its side.
     pub fn locks_of(&self, house: usize) -> &[Lock] {
         &self.locks[self.lock_start[house] as usize..self.lock_start[house + 1] as usize]
+    }
+
+    /// The constraints (numbers in `constraints`) cell `cell` is in.
+    pub fn constraints_of(&self, cell: usize) -> &[u32] {
+        &self.cell_constraints[self.constraint_start[cell] as usize..self.constraint_start[cell + 1] as usize]
     }
 
     /// The segments cell `cell` is in.
@@ -358,8 +379,8 @@ impl CellSets {
     }
 
     /// Puts `value` in cell `cell`'s set.
-    fn add(&mut self, cell: u16, value: u16) {
-        let (cell, value) = (usize::from(cell), usize::from(value));
+    fn add(&mut self, cell: u16, value: usize) {
+        let cell = usize::from(cell);
         self.bits[cell * self.words + value / 64] |= 1 << (value % 64);
     }
 
@@ -368,14 +389,15 @@ impl CellSets {
         for &a in group {
             for &b in group {
                 if a != b {
-                    self.add(a, b);
+                    self.add(a, usize::from(b));
                 }
             }
         }
     }
 
-    /// Each cell's set, ascending, laid end to end, with their starts.
-    fn lists(&self) -> (Vec<u32>, Vec<u16>) {
+    /// Each cell's set, ascending, laid end to end (as `T`), with their
+    /// starts.
+    fn lists<T>(&self, to: impl Fn(usize) -> T) -> (Vec<u32>, Vec<T>) {
         let mut start = Vec::with_capacity(self.cells + 1);
         let ones: u32 = self.bits.iter().map(|w| w.count_ones()).sum();
         let mut flat = Vec::with_capacity(ones as usize);
@@ -385,12 +407,52 @@ impl CellSets {
             for (k, &word) in row.iter().enumerate() {
                 let mut w = word;
                 while w != 0 {
-                    flat.push((k * 64 + w.trailing_zeros() as usize) as u16);
+                    flat.push(to(k * 64 + w.trailing_zeros() as usize));
                     w &= w - 1;
                 }
             }
             start.push(flat.len() as u32);
         }
         (start, flat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CellSets;
+
+    /// Each cell's list is its set, ascending, without repeats, also with
+    /// more than 64 values, for cells with none, and with no values at all.
+    #[test]
+    fn cell_sets_list_each_cell_sorted_once() {
+        for values in [0usize, 1, 63, 64, 65, 200] {
+            let cells = 7;
+            let mut sets = CellSets::new(cells, values);
+            let mut expected: Vec<Vec<usize>> = vec![Vec::new(); cells];
+            let mut x = 12345usize;
+            for _ in 0..if values == 0 { 0 } else { 300 } {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let (cell, value) = ((x >> 33) % (cells - 1), (x >> 17) % values);
+                sets.add(cell as u16, value);
+                expected[cell].push(value);
+            }
+            for list in &mut expected {
+                list.sort_unstable();
+                list.dedup();
+            }
+            let (start, flat) = sets.lists(|v| v);
+            assert_eq!(start.len(), cells + 1);
+            for (cell, list) in expected.iter().enumerate() {
+                assert_eq!(
+                    &flat[start[cell] as usize..start[cell + 1] as usize],
+                    &list[..],
+                    "{values} {cell}"
+                );
+            }
+        }
+        let mut sets = CellSets::new(4, 4);
+        sets.link(&[0, 2, 3]);
+        let (start, flat) = sets.lists(|v| v as u16);
+        assert_eq!((start, flat), (vec![0, 2, 2, 4, 6], vec![2, 3, 0, 3, 0, 2]));
     }
 }

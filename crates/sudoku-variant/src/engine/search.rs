@@ -82,6 +82,9 @@ pub(crate) struct Search {
     /// were found at it (a cell or a house count emptied by one of its
     /// removals, a cage it is in); steers [`branch_cell`].
     weight: Vec<u32>,
+    /// The constraints to narrow again, a bit each: those a cell of which
+    /// changed since they last narrowed.
+    stale: Vec<u64>,
     pub nodes: u64,
     pub found: u64,
     /// The search stopped unfinished (a budget ran out).
@@ -113,6 +116,15 @@ impl Search {
         self.twos.clear();
         self.weight.clear();
         self.weight.resize(cells, 1);
+        // At the root every constraint has its first look.
+        let constraints = net.constraints.len();
+        self.stale.clear();
+        self.stale.resize(constraints.div_ceil(64), u64::MAX);
+        if constraints % 64 != 0 {
+            if let Some(last) = self.stale.last_mut() {
+                *last = (1 << (constraints % 64)) - 1;
+            }
+        }
         let root = &mut self.levels[0];
         for (i, &g) in givens.iter().enumerate() {
             root[i] = net.full;
@@ -193,6 +205,7 @@ impl Search {
             bivalue: &mut self.bivalue,
             twos: &mut self.twos,
             weight: &mut self.weight,
+            stale: &mut self.stale,
         };
         let alive = choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate();
         if !alive {
@@ -239,6 +252,7 @@ impl Search {
             self.dirty.fill(0);
             self.bivalue.clear();
             self.twos.clear();
+            self.stale.fill(0);
             if !self.dfs(net, depth + 1, Some(choice), goal) {
                 return false;
             }
@@ -307,6 +321,8 @@ struct State<'a> {
     twos: &'a mut Vec<u32>,
     /// Each cell's failures plus one ([`Search::weight`]).
     weight: &'a mut [u32],
+    /// The constraints to narrow again ([`Search::stale`]).
+    stale: &'a mut [u64],
 }
 
 impl State<'_> {
@@ -345,6 +361,7 @@ impl State<'_> {
             }
             y
         };
+        self.touch(c);
         self.uncount(c, gone)
     }
 
@@ -360,7 +377,16 @@ impl State<'_> {
         }
         self.node[c] = bit | PLACED;
         self.queue.push(c as u16);
+        self.touch(c);
         self.uncount(c, x & self.net.full & !bit)
+    }
+
+    /// Cell `c` lost digits: its constraints are to narrow again.
+    #[inline]
+    fn touch(&mut self, c: usize) {
+        for &k in self.net.constraints_of(c) {
+            self.stale[k as usize / 64] |= 1 << (k % 64);
+        }
     }
 
     /// Takes the digits `gone` of cell `c` off its houses' and segments'
@@ -451,17 +477,26 @@ impl State<'_> {
         }
     }
 
-    /// Each constraint narrows the node ([`crate::Kind::narrow`]). `None`
-    /// on a contradiction, else whether a digit was removed. Kept out of
-    /// line: a puzzle without constraints never calls it, and the loop of
+    /// Each stale constraint narrows the node ([`crate::Kind::narrow`]),
+    /// in order; one a narrowing makes stale again (its own or a later one)
+    /// is narrowed again in this pass or the next. A constraint none of
+    /// whose cells changed since it last narrowed has nothing new to give:
+    /// a kind reads only the cells of its instance. `None` on a
+    /// contradiction, else whether a digit was removed. Kept out of line: a
+    /// puzzle without constraints never calls it, and the loop of
     /// [`State::propagate`] stays as small as before they existed.
     #[inline(never)]
     fn constraints(&mut self) -> Option<bool> {
         let net = self.net;
         let mut board = Node { state: self, changed: false, failed: false };
-        for (kind, instance) in &net.constraints {
-            if !kind.narrow(instance, net.n, &mut board) || board.failed {
-                return None;
+        for w in 0..board.state.stale.len() {
+            while board.state.stale[w] != 0 {
+                let bit = board.state.stale[w].trailing_zeros() as usize;
+                board.state.stale[w] &= !(1 << bit);
+                let (kind, instance) = &net.constraints[w * 64 + bit];
+                if !kind.narrow(instance, net.n, &mut board) || board.failed {
+                    return None;
+                }
             }
         }
         Some(board.changed)
