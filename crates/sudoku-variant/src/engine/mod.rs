@@ -7,6 +7,7 @@
 mod network;
 mod search;
 
+use std::cell::OnceCell;
 use std::sync::atomic::AtomicBool;
 
 use rand::RngCore;
@@ -35,7 +36,9 @@ pub enum Outcome {
 #[derive(Debug, Clone)]
 pub struct VariantSolver {
     puzzle: Puzzle,
-    net: Network,
+    /// Compiled on first use: a classic 9×9 puzzle's counts and solutions
+    /// never need it (only a random fill does).
+    net: OnceCell<Network>,
     search: Search,
     classic: bool,
 }
@@ -45,12 +48,7 @@ impl VariantSolver {
     /// used; pass them to each call).
     pub fn new(puzzle: &Puzzle) -> VariantSolver {
         let classic = puzzle.is_classic() && puzzle.size() == 9;
-        VariantSolver {
-            puzzle: puzzle.clone(),
-            net: Network::new(puzzle),
-            search: Search::default(),
-            classic,
-        }
+        VariantSolver { puzzle: puzzle.clone(), net: OnceCell::new(), search: Search::default(), classic }
     }
 
     /// The puzzle whose shape this solver was built for.
@@ -63,8 +61,13 @@ impl VariantSolver {
         self.search.nodes
     }
 
+    /// The network, compiled now if it was not yet.
+    fn net(&self) -> &Network {
+        self.net.get_or_init(|| Network::new(&self.puzzle))
+    }
+
     fn dense_givens(&self, givens: &[u8]) -> Vec<u8> {
-        self.net.canvas.iter().map(|&c| givens.get(usize::from(c)).copied().unwrap_or(0)).collect()
+        self.net().canvas.iter().map(|&c| givens.get(usize::from(c)).copied().unwrap_or(0)).collect()
     }
 
     fn classic_grid(givens: &[u8]) -> Option<Grid> {
@@ -142,10 +145,10 @@ impl VariantSolver {
             return (found, Outcome::Done);
         }
         let dense = self.dense_givens(givens);
-        let (net, len) = (&self.net, self.puzzle.canvas_len());
+        let (net, len) = (self.net.get_or_init(|| Network::new(&self.puzzle)), self.puzzle.canvas_len());
         let mut forward = |node: &[u32]| visit(&decode(net, node, len));
         let mut goal = Goal { limit, node_limit, interrupt, rng: None, visit: &mut forward };
-        self.search.run(&self.net, &dense, &mut goal);
+        self.search.run(net, &dense, &mut goal);
         let outcome = match (self.search.aborted, self.search.interrupted) {
             (false, _) => Outcome::Done,
             (true, false) => Outcome::OutOfNodes,
@@ -179,14 +182,15 @@ impl VariantSolver {
         let mut first: Option<Vec<u32>> = None;
         let mut keep = |node: &[u32]| first = Some(node.to_vec());
         let mut goal = Goal { limit: 1, node_limit, interrupt, rng: Some(rng), visit: &mut keep };
-        self.search.run(&self.net, &dense, &mut goal);
+        let net = self.net.get_or_init(|| Network::new(&self.puzzle));
+        self.search.run(net, &dense, &mut goal);
         if self.search.interrupted {
             return Err(Outcome::Stopped);
         }
         if self.search.aborted {
             return Err(Outcome::OutOfNodes);
         }
-        Ok(first.map(|node| decode(&self.net, &node, self.puzzle.canvas_len())))
+        Ok(first.map(|node| decode(self.net(), &node, self.puzzle.canvas_len())))
     }
 
     /// Counts solutions up to `limit` within `node_limit` nodes.
