@@ -1,7 +1,7 @@
 //! Per-puzzle probe of the variant engine: counts each puzzle of a JSON
 //! lines file up to 2 (or solves it), in-process, best of ROUNDS, and
-//! prints the nodes and time of each puzzle with the totals (the mean
-//! includes compiling the network; "building" is that part alone). Nodes do not
+//! prints the nodes and time of each puzzle with the totals (compiling
+//! the network included). Nodes do not
 //! depend on the machine, so they show what a propagation change buys
 //! even on a busy one.
 //!
@@ -27,14 +27,12 @@ fn main() {
         .map(|l| Puzzle::from_json(l).expect("a puzzle").puzzle)
         .collect();
     let mut best = vec![f64::MAX; puzzles.len()];
-    let mut build = vec![f64::MAX; puzzles.len()];
     let mut nodes = vec![0u64; puzzles.len()];
     let mut counts = vec![0u64; puzzles.len()];
     for _ in 0..rounds {
         for (i, p) in puzzles.iter().enumerate() {
             let start = Instant::now();
             let mut solver = VariantSolver::new(p);
-            build[i] = build[i].min(start.elapsed().as_secs_f64() * 1e3);
             counts[i] = solver.count_up_to(p.givens(), limit);
             let t = start.elapsed().as_secs_f64() * 1e3;
             best[i] = best[i].min(t);
@@ -50,13 +48,11 @@ fn main() {
     let mut sorted = best.clone();
     sorted.sort_by(f64::total_cmp);
     let node_sum: u64 = nodes.iter().sum();
-    let build_total: f64 = build.iter().sum();
     println!(
-        "{} puzzles: {:.1} ms in all, mean {:.3} ms (building {:.3}), median {:.3} ms, max {:.1} ms; {} nodes ({:.2} us a node)",
+        "{} puzzles: {:.1} ms in all, mean {:.3} ms, median {:.3} ms, max {:.1} ms; {} nodes ({:.2} us a node)",
         puzzles.len(),
         total,
         total / puzzles.len() as f64,
-        build_total / puzzles.len() as f64,
         sorted[sorted.len() / 2],
         sorted[sorted.len() - 1],
         node_sum,

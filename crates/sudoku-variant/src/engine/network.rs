@@ -145,6 +145,8 @@ impl Network {
                 None => constraints.push((c.kind(), dense.instance().clone())),
             }
         }
+        let derived = house_remainders(&house_cells, n, &cages);
+        cages.extend(derived);
         // Relations a rule of the whole grid states pair by pair.
         for (rule, _) in &rules {
             for implied in rule.implied(puzzle) {
@@ -263,6 +265,49 @@ impl Network {
     pub fn counted(&self) -> usize {
         (self.houses() + self.segments) * self.stride
     }
+}
+
+/// The rule of 45: a house holds every digit once, so its digits add up
+/// to 1 + 2 + ... + n; the cells of a house outside the sum cages wholly
+/// inside it (taken in order, each disjoint from those before) then add up
+/// to what the cages leave. One derived cage for each house that has such
+/// cages and cells outside them.
+fn house_remainders(house_cells: &[u16], n: usize, cages: &[SumCage]) -> Vec<SumCage> {
+    let total = (n * (n + 1) / 2) as u32;
+    let mut out = Vec::new();
+    if cages.is_empty() {
+        return out;
+    }
+    for house in house_cells.chunks_exact(n) {
+        // Bit k: the house's k-th cell is in a cage taken.
+        let (mut covered, mut sum) = (0u32, 0u32);
+        for cage in cages {
+            let mut mask = 0u32;
+            for c in &cage.cells {
+                match house.iter().position(|h| h == c) {
+                    Some(k) => mask |= 1 << k,
+                    None => {
+                        mask = 0;
+                        break;
+                    }
+                }
+            }
+            if mask != 0 && mask & covered == 0 {
+                covered |= mask;
+                sum += cage.sum;
+            }
+        }
+        if covered == 0 || covered.count_ones() as usize == n {
+            continue;
+        }
+        let cells: Vec<u16> = (0..n).filter(|k| covered >> k & 1 == 0).map(|k| house[k]).collect();
+        // Cages adding up to more than the house: no solution, which a
+        // sum of 0 says at once.
+        let sum = total.checked_sub(sum).unwrap_or(0);
+        let combos = combinations(n, cells.len(), sum);
+        out.push(SumCage { cells, sum, combos });
+    }
+    out
 }
 
 /// The overlapping houses of a network and their segments.
@@ -419,7 +464,59 @@ impl CellSets {
 
 #[cfg(test)]
 mod tests {
-    use super::CellSets;
+    use super::{house_remainders, CellSets, SumCage};
+    use crate::constraint::combinations;
+
+    /// The derived cages hold on a solved grid whose cages were drawn from
+    /// it: each adds up to its sum there, and its digits are one of its
+    /// combinations. Also cages across houses, cages that overlap, and
+    /// houses a single cage fills.
+    #[test]
+    fn house_remainders_hold_on_the_solution() {
+        let grid: Vec<u32> =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .bytes()
+                .map(|b| u32::from(b - b'0'))
+                .collect();
+        let mut houses: Vec<u16> = Vec::new();
+        for k in 0..9u16 {
+            houses.extend((0..9).map(|i| k * 9 + i));
+            houses.extend((0..9).map(|i| i * 9 + k));
+            houses.extend((0..9).map(|i| (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3));
+        }
+        let mut x = 7u64;
+        let mut next = |m: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        let mut derived_total = 0;
+        for _ in 0..200 {
+            let mut cages = Vec::new();
+            for _ in 0..next(12) + 1 {
+                // A run of 1-5 cells along a row or a column, or a 2x2 square.
+                let (r, c, len) = (next(9) as u16, next(9) as u16, next(5) as u16 + 1);
+                let cells: Vec<u16> = match next(3) {
+                    0 => (c..(c + len).min(9)).map(|c| r * 9 + c).collect(),
+                    1 => (r..(r + len).min(9)).map(|r| r * 9 + c).collect(),
+                    _ => [0, 1, 9, 10].iter().map(|d| (r.min(7) * 9 + c.min(7)) + d).collect(),
+                };
+                let sum = cells.iter().map(|&c| grid[usize::from(c)]).sum();
+                cages.push(SumCage { combos: combinations(9, cells.len(), sum), cells, sum });
+            }
+            for cage in house_remainders(&houses, 9, &cages) {
+                derived_total += 1;
+                let digits: Vec<u32> = cage.cells.iter().map(|&c| grid[usize::from(c)]).collect();
+                assert_eq!(digits.iter().sum::<u32>(), cage.sum, "{:?}", cage.cells);
+                let mask = digits.iter().fold(0u32, |m, d| m | 1 << (d - 1));
+                assert!(cage.combos.is_empty() || cage.combos.contains(&mask), "{:?}", cage.cells);
+            }
+        }
+        assert!(derived_total > 100, "{derived_total}");
+        // Cages adding up to more than their house: a sum of 0, no solution.
+        let too_much = vec![SumCage { cells: vec![0, 1, 2, 3, 4, 5, 6, 7], sum: 50, combos: Vec::new() }];
+        let derived = house_remainders(&houses, 9, &too_much);
+        assert_eq!((derived[0].cells.as_slice(), derived[0].sum), (&[8u16][..], 0));
+    }
 
     /// Each cell's list is its set, ascending, without repeats, also with
     /// more than 64 values, for cells with none, and with no values at all.
