@@ -303,7 +303,7 @@ fn house_remainders(house_cells: &[u16], n: usize, cages: &[SumCage]) -> Vec<Sum
         let cells: Vec<u16> = (0..n).filter(|k| covered >> k & 1 == 0).map(|k| house[k]).collect();
         // Cages adding up to more than the house: no solution, which a
         // sum of 0 says at once.
-        let sum = total.checked_sub(sum).unwrap_or(0);
+        let sum = total.saturating_sub(sum);
         let combos = combinations(n, cells.len(), sum);
         out.push(SumCage { cells, sum, combos });
     }
