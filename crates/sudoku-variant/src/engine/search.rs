@@ -495,6 +495,13 @@ impl State<'_> {
                 board.state.stale[w] &= !(1 << bit);
                 let (kind, instance) = &net.constraints[w * 64 + bit];
                 if !kind.narrow(instance, net.n, &mut board) || board.failed {
+                    // A refusal of the kind's own (no cell emptied) is
+                    // blamed on all its cells.
+                    if !board.failed {
+                        for part in &instance.parts {
+                            board.state.blame(part);
+                        }
+                    }
                     return None;
                 }
             }
