@@ -100,6 +100,10 @@ pub(crate) struct Network {
     /// A constraint is narrowed again only once one of its cells changed.
     pub constraint_start: Vec<u32>,
     pub cell_constraints: Vec<u32>,
+    /// The sum cages cell i is in, likewise: a cage is looked at again only
+    /// once one of its cells changed.
+    pub cage_start: Vec<u32>,
+    pub cell_cages: Vec<u32>,
 }
 
 impl Network {
@@ -187,6 +191,13 @@ impl Network {
             }
         }
         let (constraint_start, cell_constraints) = constraint_sets.lists(|k| k as u32);
+        let mut cage_sets = CellSets::new(cells, cages.len());
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
+                cage_sets.add(c, k);
+            }
+        }
+        let (cage_start, cell_cages) = cage_sets.lists(|k| k as u32);
         let stride = n.div_ceil(8) * 8;
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
         let mut widest = vec![0u64; houses.len()];
@@ -220,6 +231,8 @@ impl Network {
             constraints,
             constraint_start,
             cell_constraints,
+            cage_start,
+            cell_cages,
         }
     }
 
@@ -253,6 +266,11 @@ impl Network {
     /// The constraints (numbers in `constraints`) cell `cell` is in.
     pub fn constraints_of(&self, cell: usize) -> &[u32] {
         &self.cell_constraints[self.constraint_start[cell] as usize..self.constraint_start[cell + 1] as usize]
+    }
+
+    /// The sum cages (numbers in `cages`) cell `cell` is in.
+    pub fn cages_of(&self, cell: usize) -> &[u32] {
+        &self.cell_cages[self.cage_start[cell] as usize..self.cage_start[cell + 1] as usize]
     }
 
     /// The segments cell `cell` is in.

@@ -85,6 +85,8 @@ pub(crate) struct Search {
     /// The constraints to narrow again, a bit each: those a cell of which
     /// changed since they last narrowed.
     stale: Vec<u64>,
+    /// The sum cages to look at again, likewise.
+    stale_cages: Vec<u64>,
     pub nodes: u64,
     pub found: u64,
     /// The search stopped unfinished (a budget ran out).
@@ -116,15 +118,9 @@ impl Search {
         self.twos.clear();
         self.weight.clear();
         self.weight.resize(cells, 1);
-        // At the root every constraint has its first look.
-        let constraints = net.constraints.len();
-        self.stale.clear();
-        self.stale.resize(constraints.div_ceil(64), u64::MAX);
-        if constraints % 64 != 0 {
-            if let Some(last) = self.stale.last_mut() {
-                *last = (1 << (constraints % 64)) - 1;
-            }
-        }
+        // At the root every constraint and cage has its first look.
+        all_set(&mut self.stale, net.constraints.len());
+        all_set(&mut self.stale_cages, net.cages.len());
         let root = &mut self.levels[0];
         for (i, &g) in givens.iter().enumerate() {
             root[i] = net.full;
@@ -206,6 +202,7 @@ impl Search {
             twos: &mut self.twos,
             weight: &mut self.weight,
             stale: &mut self.stale,
+            stale_cages: &mut self.stale_cages,
         };
         let alive = choice.is_none_or(|(cell, bit)| state.place(cell, bit)) && state.propagate();
         if !alive {
@@ -253,11 +250,23 @@ impl Search {
             self.bivalue.clear();
             self.twos.clear();
             self.stale.fill(0);
+            self.stale_cages.fill(0);
             if !self.dfs(net, depth + 1, Some(choice), goal) {
                 return false;
             }
         }
         true
+    }
+}
+
+/// `bits` as `len` set bits (a word per 64).
+fn all_set(bits: &mut Vec<u64>, len: usize) {
+    bits.clear();
+    bits.resize(len.div_ceil(64), u64::MAX);
+    if len % 64 != 0 {
+        if let Some(last) = bits.last_mut() {
+            *last = (1 << (len % 64)) - 1;
+        }
     }
 }
 
@@ -323,6 +332,8 @@ struct State<'a> {
     weight: &'a mut [u32],
     /// The constraints to narrow again ([`Search::stale`]).
     stale: &'a mut [u64],
+    /// The sum cages to look at again ([`Search::stale_cages`]).
+    stale_cages: &'a mut [u64],
 }
 
 impl State<'_> {
@@ -381,11 +392,15 @@ impl State<'_> {
         self.uncount(c, x & self.net.full & !bit)
     }
 
-    /// Cell `c` lost digits: its constraints are to narrow again.
+    /// Cell `c` lost digits: its constraints and cages are to look at
+    /// again.
     #[inline]
     fn touch(&mut self, c: usize) {
         for &k in self.net.constraints_of(c) {
             self.stale[k as usize / 64] |= 1 << (k % 64);
+        }
+        for &k in self.net.cages_of(c) {
+            self.stale_cages[k as usize / 64] |= 1 << (k % 64);
         }
     }
 
@@ -532,81 +547,87 @@ impl State<'_> {
 
     /// Keeps in each sum cage only digits of a combination that still
     /// fits, and places a digit every fitting combination needs when one
-    /// cell is left for it.
+    /// cell is left for it; only the cages a cell of which changed since
+    /// their last look (the rest have nothing new to give).
     fn cage_combinations(&mut self) -> bool {
         let net = self.net;
         let full = net.full;
-        for cage in &net.cages {
-            let (mut union, mut placed, mut placed_sum, mut open) = (0u32, 0u32, 0u32, 0usize);
-            let (mut low, mut high) = (0u32, 0u32);
-            for &c in &cage.cells {
-                let x = self.node[usize::from(c)];
-                union |= x & full;
-                if x & PLACED != 0 {
-                    placed |= x & full;
-                    placed_sum += (x & full).trailing_zeros() + 1;
-                } else {
-                    open += 1;
-                    low += (x & full).trailing_zeros() + 1;
-                    high += 32 - (x & full).leading_zeros();
+        for w in 0..self.stale_cages.len() {
+            while self.stale_cages[w] != 0 {
+                let bit = self.stale_cages[w].trailing_zeros() as usize;
+                self.stale_cages[w] &= !(1 << bit);
+                let cage = &net.cages[w * 64 + bit];
+                let (mut union, mut placed, mut placed_sum, mut open) = (0u32, 0u32, 0u32, 0usize);
+                let (mut low, mut high) = (0u32, 0u32);
+                for &c in &cage.cells {
+                    let x = self.node[usize::from(c)];
+                    union |= x & full;
+                    if x & PLACED != 0 {
+                        placed |= x & full;
+                        placed_sum += (x & full).trailing_zeros() + 1;
+                    } else {
+                        open += 1;
+                        low += (x & full).trailing_zeros() + 1;
+                        high += 32 - (x & full).leading_zeros();
+                    }
                 }
-            }
-            if open == 0 {
-                if placed_sum != cage.sum {
-                    return self.blame(&cage.cells);
-                }
-                continue;
-            }
-            if placed_sum + low > cage.sum || placed_sum + high < cage.sum {
-                return self.blame(&cage.cells);
-            }
-            if cage.combos.is_empty() {
-                continue;
-            }
-            let (mut allowed, mut must, mut any) = (0u32, full, false);
-            'combos: for &combo in &cage.combos {
-                if combo & placed != placed || combo & !union != 0 {
+                if open == 0 {
+                    if placed_sum != cage.sum {
+                        return self.blame(&cage.cells);
+                    }
                     continue;
                 }
-                for &c in &cage.cells {
-                    if self.node[usize::from(c)] & combo == 0 {
-                        continue 'combos;
-                    }
+                if placed_sum + low > cage.sum || placed_sum + high < cage.sum {
+                    return self.blame(&cage.cells);
                 }
-                allowed |= combo;
-                must &= combo;
-                any = true;
-            }
-            if !any {
-                return self.blame(&cage.cells);
-            }
-            if union & !allowed != 0 {
-                for &c in &cage.cells {
-                    if !self.remove(usize::from(c), !allowed & full) {
-                        return false;
-                    }
+                if cage.combos.is_empty() {
+                    continue;
                 }
-            }
-            let mut need = must & !placed;
-            while need != 0 {
-                let bit = need & need.wrapping_neg();
-                need &= need - 1;
-                let mut at = usize::MAX;
-                for &c in &cage.cells {
-                    if self.node[usize::from(c)] & bit != 0 {
-                        if at != usize::MAX {
-                            at = usize::MAX - 1;
-                            break;
+                let (mut allowed, mut must, mut any) = (0u32, full, false);
+                'combos: for &combo in &cage.combos {
+                    if combo & placed != placed || combo & !union != 0 {
+                        continue;
+                    }
+                    for &c in &cage.cells {
+                        if self.node[usize::from(c)] & combo == 0 {
+                            continue 'combos;
                         }
-                        at = usize::from(c);
+                    }
+                    allowed |= combo;
+                    must &= combo;
+                    any = true;
+                }
+                if !any {
+                    return self.blame(&cage.cells);
+                }
+                if union & !allowed != 0 {
+                    for &c in &cage.cells {
+                        if !self.remove(usize::from(c), !allowed & full) {
+                            return false;
+                        }
                     }
                 }
-                match at {
-                    usize::MAX => return self.blame(&cage.cells),
-                    a if a == usize::MAX - 1 => {}
-                    a => {
-                        if !self.place(a, bit) {
-                            return false;
+                let mut need = must & !placed;
+                while need != 0 {
+                    let bit = need & need.wrapping_neg();
+                    need &= need - 1;
+                    let mut at = usize::MAX;
+                    for &c in &cage.cells {
+                        if self.node[usize::from(c)] & bit != 0 {
+                            if at != usize::MAX {
+                                at = usize::MAX - 1;
+                                break;
+                            }
+                            at = usize::from(c);
+                        }
+                    }
+                    match at {
+                        usize::MAX => return self.blame(&cage.cells),
+                        a if a == usize::MAX - 1 => {}
+                        a => {
+                            if !self.place(a, bit) {
+                                return false;
+                            }
                         }
                     }
                 }
