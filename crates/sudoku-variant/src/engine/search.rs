@@ -362,7 +362,7 @@ impl State<'_> {
     fn take(&mut self, c: usize, x: u32, gone: u32) -> bool {
         let y = x & !gone;
         if x & PLACED != 0 || y == 0 {
-            self.weight[c] += 1;
+            self.fail(c);
             return false;
         }
         self.node[c] = if single(y) {
@@ -431,7 +431,7 @@ impl State<'_> {
                 self.counts[k] -= 1;
                 match self.counts[k] {
                     0 => {
-                        self.weight[c] += 1;
+                        self.fail(c);
                         return false;
                     }
                     1 => self.hidden.push(k as u32),
@@ -552,9 +552,16 @@ impl State<'_> {
     #[cold]
     fn blame(&mut self, cells: &[u16]) -> bool {
         for &c in cells {
-            self.weight[usize::from(c)] += 1;
+            self.fail(usize::from(c));
         }
         false
+    }
+
+    /// A contradiction found at cell `c`: its weight grows (saturating,
+    /// for searches of billions of failures).
+    #[cold]
+    fn fail(&mut self, c: usize) {
+        self.weight[c] = self.weight[c].saturating_add(1);
     }
 }
 
