@@ -272,6 +272,21 @@ fn all_set(bits: &mut Vec<u64>, len: usize) {
     }
 }
 
+/// Takes the next stale item at word `word` or later (lowest bit first)
+/// off `bits`, moving `word` on: items marked again behind `word` wait for
+/// the next pass, those at or after it come in this one.
+fn next_stale(bits: &mut [u64], word: &mut usize) -> Option<usize> {
+    while let Some(w) = bits.get_mut(*word) {
+        if *w != 0 {
+            let bit = w.trailing_zeros() as usize;
+            *w &= *w - 1;
+            return Some(*word * 64 + bit);
+        }
+        *word += 1;
+    }
+    None
+}
+
 /// The open cell to branch on, `None` when every cell is placed. With
 /// `weights` (each cell's failures plus one, [`Search::run`]) the cell with
 /// the fewest candidates for its weight ("dom/wdeg"): the search turns to
@@ -506,21 +521,18 @@ impl State<'_> {
     fn constraints(&mut self) -> Option<bool> {
         let net = self.net;
         let mut board = Node { state: self, changed: false, failed: false };
-        for w in 0..board.state.stale.len() {
-            while board.state.stale[w] != 0 {
-                let bit = board.state.stale[w].trailing_zeros() as usize;
-                board.state.stale[w] &= !(1 << bit);
-                let (kind, instance) = &net.constraints[w * 64 + bit];
-                if !kind.narrow(instance, net.n, &mut board) || board.failed {
-                    // A refusal of the kind's own (no cell emptied) is
-                    // blamed on all its cells.
-                    if !board.failed {
-                        for part in &instance.parts {
-                            board.state.blame(part);
-                        }
+        let mut word = 0;
+        while let Some(k) = next_stale(board.state.stale, &mut word) {
+            let (kind, instance) = &net.constraints[k];
+            if !kind.narrow(instance, net.n, &mut board) || board.failed {
+                // A refusal of the kind's own (no cell emptied) is blamed
+                // on all its cells.
+                if !board.failed {
+                    for part in &instance.parts {
+                        board.state.blame(part);
                     }
-                    return None;
                 }
+                return None;
             }
         }
         Some(board.changed)

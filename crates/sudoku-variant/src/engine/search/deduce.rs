@@ -12,82 +12,79 @@ impl State<'_> {
     pub(super) fn cage_combinations(&mut self) -> bool {
         let net = self.net;
         let full = net.full;
-        for w in 0..self.stale_cages.len() {
-            while self.stale_cages[w] != 0 {
-                let bit = self.stale_cages[w].trailing_zeros() as usize;
-                self.stale_cages[w] &= !(1 << bit);
-                let cage = &net.cages[w * 64 + bit];
-                let (mut union, mut placed, mut placed_sum, mut open) = (0u32, 0u32, 0u32, 0usize);
-                let (mut low, mut high) = (0u32, 0u32);
+        let mut word = 0;
+        while let Some(k) = super::next_stale(self.stale_cages, &mut word) {
+            let cage = &net.cages[k];
+            let (mut union, mut placed, mut placed_sum, mut open) = (0u32, 0u32, 0u32, 0usize);
+            let (mut low, mut high) = (0u32, 0u32);
+            for &c in &cage.cells {
+                let x = self.node[usize::from(c)];
+                union |= x & full;
+                if x & PLACED != 0 {
+                    placed |= x & full;
+                    placed_sum += (x & full).trailing_zeros() + 1;
+                } else {
+                    open += 1;
+                    low += (x & full).trailing_zeros() + 1;
+                    high += 32 - (x & full).leading_zeros();
+                }
+            }
+            if open == 0 {
+                if placed_sum != cage.sum {
+                    return self.blame(&cage.cells);
+                }
+                continue;
+            }
+            if placed_sum + low > cage.sum || placed_sum + high < cage.sum {
+                return self.blame(&cage.cells);
+            }
+            if cage.combos.is_empty() {
+                continue;
+            }
+            let (mut allowed, mut must, mut any) = (0u32, full, false);
+            'combos: for &combo in &cage.combos {
+                if combo & placed != placed || combo & !union != 0 {
+                    continue;
+                }
                 for &c in &cage.cells {
-                    let x = self.node[usize::from(c)];
-                    union |= x & full;
-                    if x & PLACED != 0 {
-                        placed |= x & full;
-                        placed_sum += (x & full).trailing_zeros() + 1;
-                    } else {
-                        open += 1;
-                        low += (x & full).trailing_zeros() + 1;
-                        high += 32 - (x & full).leading_zeros();
+                    if self.node[usize::from(c)] & combo == 0 {
+                        continue 'combos;
                     }
                 }
-                if open == 0 {
-                    if placed_sum != cage.sum {
-                        return self.blame(&cage.cells);
+                allowed |= combo;
+                must &= combo;
+                any = true;
+            }
+            if !any {
+                return self.blame(&cage.cells);
+            }
+            if union & !allowed != 0 {
+                for &c in &cage.cells {
+                    if !self.remove(usize::from(c), !allowed & full) {
+                        return false;
                     }
-                    continue;
                 }
-                if placed_sum + low > cage.sum || placed_sum + high < cage.sum {
-                    return self.blame(&cage.cells);
-                }
-                if cage.combos.is_empty() {
-                    continue;
-                }
-                let (mut allowed, mut must, mut any) = (0u32, full, false);
-                'combos: for &combo in &cage.combos {
-                    if combo & placed != placed || combo & !union != 0 {
-                        continue;
-                    }
-                    for &c in &cage.cells {
-                        if self.node[usize::from(c)] & combo == 0 {
-                            continue 'combos;
+            }
+            let mut need = must & !placed;
+            while need != 0 {
+                let bit = need & need.wrapping_neg();
+                need &= need - 1;
+                let mut at = usize::MAX;
+                for &c in &cage.cells {
+                    if self.node[usize::from(c)] & bit != 0 {
+                        if at != usize::MAX {
+                            at = usize::MAX - 1;
+                            break;
                         }
+                        at = usize::from(c);
                     }
-                    allowed |= combo;
-                    must &= combo;
-                    any = true;
                 }
-                if !any {
-                    return self.blame(&cage.cells);
-                }
-                if union & !allowed != 0 {
-                    for &c in &cage.cells {
-                        if !self.remove(usize::from(c), !allowed & full) {
+                match at {
+                    usize::MAX => return self.blame(&cage.cells),
+                    a if a == usize::MAX - 1 => {}
+                    a => {
+                        if !self.place(a, bit) {
                             return false;
-                        }
-                    }
-                }
-                let mut need = must & !placed;
-                while need != 0 {
-                    let bit = need & need.wrapping_neg();
-                    need &= need - 1;
-                    let mut at = usize::MAX;
-                    for &c in &cage.cells {
-                        if self.node[usize::from(c)] & bit != 0 {
-                            if at != usize::MAX {
-                                at = usize::MAX - 1;
-                                break;
-                            }
-                            at = usize::from(c);
-                        }
-                    }
-                    match at {
-                        usize::MAX => return self.blame(&cage.cells),
-                        a if a == usize::MAX - 1 => {}
-                        a => {
-                            if !self.place(a, bit) {
-                                return false;
-                            }
                         }
                     }
                 }
