@@ -67,7 +67,7 @@ impl VariantSolver {
     }
 
     fn dense_givens(&self, givens: &[u8]) -> Vec<u8> {
-        self.net().canvas.iter().map(|&c| givens.get(usize::from(c)).copied().unwrap_or(0)).collect()
+        self.net().shape.canvas.iter().map(|&c| givens.get(usize::from(c)).copied().unwrap_or(0)).collect()
     }
 
     fn classic_grid(givens: &[u8]) -> Option<Grid> {
@@ -231,7 +231,7 @@ impl VariantSolver {
 fn decode(net: &Network, node: &[u32], canvas_len: usize) -> Vec<u8> {
     let mut out = vec![0u8; canvas_len];
     for (i, &x) in node.iter().enumerate() {
-        out[usize::from(net.canvas[i])] = ((x & !PLACED).trailing_zeros() + 1) as u8;
+        out[usize::from(net.shape.canvas[i])] = ((x & !PLACED).trailing_zeros() + 1) as u8;
     }
     out
 }

@@ -3,10 +3,13 @@
 //! neighbours (non-consecutive), the houses that must hold every digit,
 //! and the sum cages with their digit combinations.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::Arc;
 
+use crate::constraint::Kinds;
 use crate::constraint::{combinations, Instance, Kind};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Layout, Puzzle};
 
 /// A cage with a sum, in dense cell numbers.
 #[derive(Debug, Clone)]
@@ -43,21 +46,20 @@ pub(crate) struct Lock {
     pub rest: (u32, u32),
 }
 
-/// The compiled puzzle.
-#[derive(Debug, Clone)]
-pub(crate) struct Network {
-    /// Digits run 1..=n.
-    pub n: usize,
-    /// Mask of all n digits.
-    pub full: u32,
+/// What a network takes from the puzzle's size, layout and rules alone,
+/// not from what is drawn on it: its cells, houses, their overlaps and
+/// segments, and the peers the houses and the rules' distinct groups give.
+/// A file of puzzles of one family has one shape, so it is compiled once
+/// ([`Network::new`] keeps the last one of each thread).
+#[derive(Debug)]
+pub(crate) struct Shape {
+    size: usize,
+    layout: Layout,
+    rules: Kinds,
     /// Canvas index of each dense cell.
     pub canvas: Vec<u16>,
-    /// Peers of cell i: `peers[peer_start[i]..peer_start[i+1]]`.
-    pub peer_start: Vec<u32>,
-    pub peers: Vec<u16>,
-    /// Orthogonal neighbours under non-consecutive, same layout.
-    pub nc_start: Vec<u32>,
-    pub nc: Vec<u16>,
+    /// Dense number of each canvas cell (`u16::MAX` off the grid).
+    dense: Vec<u16>,
     /// Houses: `house_cells[h*n..(h+1)*n]`.
     pub house_cells: Vec<u16>,
     /// The number of houses.
@@ -65,7 +67,6 @@ pub(crate) struct Network {
     /// The houses of cell i: `cell_houses[house_start[i]..house_start[i+1]]`.
     pub house_start: Vec<u32>,
     pub cell_houses: Vec<u16>,
-    pub cages: Vec<SumCage>,
     /// The cells of each pair of overlapping houses' ([`Overlap`]) first
     /// house only, then of its second only, laid end to end (the cells a
     /// locked digit leaves).
@@ -86,10 +87,137 @@ pub(crate) struct Network {
     /// `cell_segments[segment_start[i]..segment_start[i + 1]]`.
     pub segment_start: Vec<u32>,
     pub cell_segments: Vec<u16>,
+    /// The peers the houses and the rules' distinct groups give, as sets
+    /// (for a puzzle whose drawn constraints add more) and as lists.
+    peer_sets: CellSets,
+    peer_start: Vec<u32>,
+    peers: Vec<u16>,
+}
+
+impl Shape {
+    fn new(puzzle: &Puzzle) -> Shape {
+        let n = puzzle.size();
+        let canvas: Vec<u16> = puzzle.cells().into_iter().map(|i| i as u16).collect();
+        let mut dense = vec![u16::MAX; puzzle.canvas_len()];
+        for (d, &c) in canvas.iter().enumerate() {
+            dense[usize::from(c)] = d as u16;
+        }
+        let to_dense = |c: u16| dense[usize::from(c)];
+        let cells = canvas.len();
+        let mut peer_sets = CellSets::new(cells, cells);
+        let houses = puzzle.houses();
+        let mut house_cells = Vec::with_capacity(houses.len() * n);
+        for house in &houses {
+            let start = house_cells.len();
+            house_cells.extend(house.cells.iter().map(|&c| to_dense(c)));
+            peer_sets.link(&house_cells[start..]);
+        }
+        // A rule's groups follow from the shape (a knight's move apart, an
+        // argyle's diagonals), never from what is drawn.
+        let none = Instance::default();
+        for rule in puzzle.rules().iter() {
+            for mut group in rule.distinct(puzzle, &none) {
+                group.iter_mut().for_each(|c| *c = to_dense(*c));
+                peer_sets.link(&group);
+            }
+        }
+        let (peer_start, peers) = peer_sets.lists(|v| v as u16);
+        let mut house_sets = CellSets::new(cells, houses.len());
+        for (h, house) in house_cells.chunks_exact(n).enumerate() {
+            for &c in house {
+                house_sets.add(c, h);
+            }
+        }
+        let (house_start, cell_houses) = house_sets.lists(|v| v as u16);
+        let houses_of = |c: u16| {
+            &cell_houses[house_start[usize::from(c)] as usize..house_start[usize::from(c) + 1] as usize]
+        };
+        let overlaps = Overlaps::new(&house_cells, n, houses_of);
+        let mut segment_sets = CellSets::new(cells, overlaps.segments.len());
+        for (s, segment) in overlaps.segments.iter().enumerate() {
+            for &c in segment {
+                segment_sets.add(c, s);
+            }
+        }
+        let (segment_start, cell_segments) = segment_sets.lists(|v| v as u16);
+        let stride = n.div_ceil(8) * 8;
+        let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
+        let mut widest = vec![0u64; houses.len()];
+        for pair in &overlaps.pairs {
+            let size = overlaps.segments[pair.both as usize].len() as u64;
+            for h in pair.houses {
+                widest[usize::from(h)] = widest[usize::from(h)].max(size * 0x0101_0101_0101_0101);
+            }
+        }
+        Shape {
+            size: n,
+            layout: puzzle.layout().clone(),
+            rules: puzzle.rules(),
+            canvas,
+            dense,
+            n_houses: houses.len(),
+            house_cells,
+            house_start,
+            cell_houses,
+            overlap_cells: overlaps.cells,
+            lock_start,
+            locks,
+            widest,
+            segments: overlaps.segments.len(),
+            segment_start,
+            cell_segments,
+            peer_sets,
+            peer_start,
+            peers,
+        }
+    }
+
+    /// Whether this is `puzzle`'s shape.
+    fn fits(&self, puzzle: &Puzzle) -> bool {
+        self.size == puzzle.size() && self.rules == puzzle.rules() && &self.layout == puzzle.layout()
+    }
+
+    /// `puzzle`'s shape: the last one this thread compiled when it fits,
+    /// else a new one (kept as the last). A memo of a pure function: what
+    /// it returns does not depend on what was compiled before.
+    fn of(puzzle: &Puzzle) -> Arc<Shape> {
+        thread_local! {
+            static LAST: RefCell<Option<Arc<Shape>>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match last.as_ref() {
+                Some(shape) if shape.fits(puzzle) => Arc::clone(shape),
+                _ => {
+                    let shape = Arc::new(Shape::new(puzzle));
+                    *last = Some(Arc::clone(&shape));
+                    shape
+                }
+            }
+        })
+    }
+}
+
+/// The compiled puzzle: its [`Shape`], and what is drawn on it.
+#[derive(Debug, Clone)]
+pub(crate) struct Network {
+    pub shape: Arc<Shape>,
+    /// Digits run 1..=n.
+    pub n: usize,
+    /// Mask of all n digits.
+    pub full: u32,
     /// Each house's (and then each segment's) digit counts take `stride`
     /// bytes: n rounded up to whole 8-byte words, so they can be compared
     /// a word at a time.
     pub stride: usize,
+    /// Peers of cell i: `peers[peer_start[i]..peer_start[i+1]]`: the
+    /// shape's, and those of the drawn constraints' distinct groups.
+    pub peer_start: Vec<u32>,
+    pub peers: Vec<u16>,
+    /// Orthogonal neighbours under non-consecutive, same layout.
+    pub nc_start: Vec<u32>,
+    pub nc: Vec<u16>,
+    pub cages: Vec<SumCage>,
     /// The puzzle's constraints drawn on the grid other than cages, their
     /// parts in dense cell numbers. (The rules of the whole grid give their
     /// houses, distinct groups and non-consecutive pairs above; cages their
@@ -108,31 +236,23 @@ pub(crate) struct Network {
 
 impl Network {
     pub fn new(puzzle: &Puzzle) -> Network {
-        let n = puzzle.size();
-        let canvas: Vec<u16> = puzzle.cells().into_iter().map(|i| i as u16).collect();
-        let mut dense = vec![u16::MAX; puzzle.canvas_len()];
-        for (d, &c) in canvas.iter().enumerate() {
-            dense[usize::from(c)] = d as u16;
-        }
-        let to_dense = |c: u16| dense[usize::from(c)];
-        let cells = canvas.len();
-        let mut peer_sets = CellSets::new(cells, cells);
-        let houses = puzzle.houses();
-        let mut house_cells = Vec::with_capacity(houses.len() * n);
-        for house in &houses {
-            let start = house_cells.len();
-            house_cells.extend(house.cells.iter().map(|&c| to_dense(c)));
-            peer_sets.link(&house_cells[start..]);
-        }
-        let none = Instance::default();
-        let rules: Vec<(&dyn Kind, &Instance)> = puzzle.rules().iter().map(|rule| (rule, &none)).collect();
-        let drawn = puzzle.constraints().iter().map(|c| (c.kind(), c.instance()));
-        for (kind, instance) in rules.iter().copied().chain(drawn) {
-            for mut group in kind.distinct(puzzle, instance) {
+        let shape = Shape::of(puzzle);
+        let n = shape.size;
+        let cells = shape.canvas.len();
+        let to_dense = |c: u16| shape.dense[usize::from(c)];
+        // The drawn constraints' groups (cages, thermometers, ...) add
+        // peers to the shape's.
+        let mut extra = None::<CellSets>;
+        for c in puzzle.constraints() {
+            for mut group in c.kind().distinct(puzzle, c.instance()) {
                 group.iter_mut().for_each(|c| *c = to_dense(*c));
-                peer_sets.link(&group);
+                extra.get_or_insert_with(|| shape.peer_sets.clone()).link(&group);
             }
         }
+        let (peer_start, peers) = match &extra {
+            Some(sets) => sets.lists(|v| v as u16),
+            None => (shape.peer_start.clone(), shape.peers.clone()),
+        };
         // A summed cage is narrowed by its listed combinations, any other
         // constraint by its kind; a cage without a sum by its peers alone.
         let mut cages = Vec::new();
@@ -149,39 +269,22 @@ impl Network {
                 None => constraints.push((c.kind(), dense.instance().clone())),
             }
         }
-        let derived = house_remainders(&house_cells, n, &cages);
+        let derived = house_remainders(&shape.house_cells, n, &cages);
         cages.extend(derived);
-        // Relations a rule of the whole grid states pair by pair.
-        for (rule, _) in &rules {
+        // Relations a rule of the whole grid states pair by pair (these may
+        // depend on what is drawn: the negative constraints' unmarked pairs).
+        let rules = puzzle.rules();
+        for rule in rules.iter() {
             for implied in rule.implied(puzzle) {
-                let dense = crate::Constraint::of(*rule, implied).map_cells(to_dense);
-                constraints.push((*rule, dense.instance().clone()));
+                let dense = crate::Constraint::of(rule, implied).map_cells(to_dense);
+                constraints.push((rule, dense.instance().clone()));
             }
         }
-        let (peer_start, peers) = peer_sets.lists(|v| v as u16);
-        let mut house_sets = CellSets::new(cells, houses.len());
-        for (h, house) in house_cells.chunks_exact(n).enumerate() {
-            for &c in house {
-                house_sets.add(c, h);
-            }
-        }
-        let (house_start, cell_houses) = house_sets.lists(|v| v as u16);
-        let houses_of = |c: u16| {
-            &cell_houses[house_start[usize::from(c)] as usize..house_start[usize::from(c) + 1] as usize]
-        };
-        let overlaps = Overlaps::new(&house_cells, n, houses_of);
         let mut nc_sets = CellSets::new(cells, cells);
-        for (a, b) in rules.iter().flat_map(|(rule, _)| rule.not_consecutive(puzzle)) {
+        for (a, b) in rules.iter().flat_map(|rule| rule.not_consecutive(puzzle)) {
             nc_sets.link(&[to_dense(a), to_dense(b)]);
         }
         let (nc_start, nc) = nc_sets.lists(|v| v as u16);
-        let mut segment_sets = CellSets::new(cells, overlaps.segments.len());
-        for (s, segment) in overlaps.segments.iter().enumerate() {
-            for &c in segment {
-                segment_sets.add(c, s);
-            }
-        }
-        let (segment_start, cell_segments) = segment_sets.lists(|v| v as u16);
         // A kind narrows from its instance alone, so the cells it reads are
         // its parts' cells.
         let mut constraint_sets = CellSets::new(cells, constraints.len());
@@ -198,36 +301,16 @@ impl Network {
             }
         }
         let (cage_start, cell_cages) = cage_sets.lists(|k| k as u32);
-        let stride = n.div_ceil(8) * 8;
-        let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
-        let mut widest = vec![0u64; houses.len()];
-        for pair in &overlaps.pairs {
-            let size = overlaps.segments[pair.both as usize].len() as u64;
-            for h in pair.houses {
-                widest[usize::from(h)] = widest[usize::from(h)].max(size * 0x0101_0101_0101_0101);
-            }
-        }
         Network {
             n,
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
-            canvas,
+            stride: n.div_ceil(8) * 8,
+            shape,
             peer_start,
             peers,
             nc_start,
             nc,
-            n_houses: houses.len(),
-            house_cells,
-            house_start,
-            cell_houses,
             cages,
-            overlap_cells: overlaps.cells,
-            lock_start,
-            locks,
-            widest,
-            segments: overlaps.segments.len(),
-            segment_start,
-            cell_segments,
-            stride,
             constraints,
             constraint_start,
             cell_constraints,
@@ -237,7 +320,7 @@ impl Network {
     }
 
     pub fn cells(&self) -> usize {
-        self.canvas.len()
+        self.shape.canvas.len()
     }
 
     pub fn peers(&self, cell: usize) -> &[u16] {
@@ -246,12 +329,13 @@ impl Network {
 
     /// The houses cell `cell` is in.
     pub fn houses_of(&self, cell: usize) -> &[u16] {
-        &self.cell_houses[self.house_start[cell] as usize..self.house_start[cell + 1] as usize]
+        let shape = &*self.shape;
+        &shape.cell_houses[shape.house_start[cell] as usize..shape.house_start[cell + 1] as usize]
     }
 
     /// The number of houses.
     pub fn houses(&self) -> usize {
-        self.n_houses
+        self.shape.n_houses
     }
 
     pub fn nc(&self, cell: usize) -> &[u16] {
@@ -260,7 +344,8 @@ impl Network {
 
     /// House `house`'s overlaps from its side.
     pub fn locks_of(&self, house: usize) -> &[Lock] {
-        &self.locks[self.lock_start[house] as usize..self.lock_start[house + 1] as usize]
+        let shape = &*self.shape;
+        &shape.locks[shape.lock_start[house] as usize..shape.lock_start[house + 1] as usize]
     }
 
     /// The constraints (numbers in `constraints`) cell `cell` is in.
@@ -275,13 +360,14 @@ impl Network {
 
     /// The segments cell `cell` is in.
     pub fn segments_of(&self, cell: usize) -> &[u16] {
-        &self.cell_segments[self.segment_start[cell] as usize..self.segment_start[cell + 1] as usize]
+        let shape = &*self.shape;
+        &shape.cell_segments[shape.segment_start[cell] as usize..shape.segment_start[cell + 1] as usize]
     }
 
     /// The bytes of house and digit counts: the houses' `stride` bytes
     /// each, then the segments'.
     pub fn counted(&self) -> usize {
-        (self.houses() + self.segments) * self.stride
+        (self.houses() + self.shape.segments) * self.stride
     }
 }
 
@@ -428,6 +514,7 @@ fn locks(pairs: &[Overlap], n_houses: usize, stride: usize) -> (Vec<u32>, Vec<Lo
 /// A set of numbers (cells, houses, segments) for each cell, one row of
 /// bits per cell: filling it allocates nothing, and each cell's list comes
 /// back sorted and without repeats.
+#[derive(Debug, Clone)]
 struct CellSets {
     cells: usize,
     words: usize,
@@ -482,8 +569,50 @@ impl CellSets {
 
 #[cfg(test)]
 mod tests {
-    use super::{house_remainders, CellSets, SumCage};
+    use super::{house_remainders, CellSets, Network, Shape, SumCage};
     use crate::constraint::combinations;
+    use crate::{Kinds, Layout, Puzzle};
+
+    /// The shape kept from the last puzzle is used only for a puzzle of the
+    /// same size, layout and rules: shapes taken in turn on one thread
+    /// compile as they do each on its own, and one that differs in layout
+    /// alone (boxes 2x3 or 3x2, two jigsaws) or in rules alone gets its own.
+    #[test]
+    fn the_kept_shape_is_used_only_for_its_own_puzzles() {
+        let six = |rows, cols, rules: &str| {
+            Puzzle::new(6, Layout::Boxes { rows, cols }, Kinds::parse_list(rules).unwrap(), vec![0; 36]).unwrap()
+        };
+        let jigsaw = |regions: &str| {
+            let regions = regions.bytes().map(|b| b - b'0').collect();
+            Puzzle::new(6, Layout::Regions(regions), Kinds::NONE, vec![0; 36]).unwrap()
+        };
+        let puzzles = [
+            six(2, 3, ""),
+            six(3, 2, ""),
+            six(2, 3, "x"),
+            six(2, 3, "anti-king"),
+            jigsaw("000111000111222333222333444555444555"),
+            jigsaw("000011001111222333222333444555444555"),
+            six(2, 3, ""),
+        ];
+        let fresh: Vec<(Vec<u16>, Vec<u16>)> = puzzles
+            .iter()
+            .map(|p| {
+                let shape = Shape::new(p);
+                (shape.house_cells.clone(), shape.peers.clone())
+            })
+            .collect();
+        assert_ne!(fresh[0], fresh[1]);
+        assert_ne!(fresh[0], fresh[2]);
+        assert_ne!(fresh[0].1, fresh[3].1);
+        assert_ne!(fresh[4], fresh[5]);
+        for _ in 0..2 {
+            for (p, want) in puzzles.iter().zip(&fresh) {
+                let net = Network::new(p);
+                assert_eq!((&net.shape.house_cells, &net.peers), (&want.0, &want.1));
+            }
+        }
+    }
 
     /// The derived cages hold on a solved grid whose cages were drawn from
     /// it: each adds up to its sum there, and its digits are one of its

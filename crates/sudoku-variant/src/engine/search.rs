@@ -140,7 +140,7 @@ impl Search {
         let (n, stride) = (net.n, net.stride);
         let counts = &mut self.counts[0];
         counts.fill(0);
-        for (h, house) in net.house_cells.chunks_exact(n).enumerate() {
+        for (h, house) in net.shape.house_cells.chunks_exact(n).enumerate() {
             for &c in house {
                 let mut m = root[usize::from(c)] & net.full;
                 while m != 0 {
@@ -548,7 +548,7 @@ impl State<'_> {
                 continue;
             }
             let (h, bit) = (k / stride, 1u32 << (k % stride));
-            let house = &self.net.house_cells[h * n..(h + 1) * n];
+            let house = &self.net.shape.house_cells[h * n..(h + 1) * n];
             let Some(&c) = house.iter().find(|&&c| self.node[usize::from(c)] & bit != 0) else {
                 return false;
             };

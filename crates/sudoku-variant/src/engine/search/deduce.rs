@@ -142,7 +142,7 @@ impl State<'_> {
                 if self.node[a] != x {
                     break;
                 }
-                let house = &net.house_cells[usize::from(h) * n..(usize::from(h) + 1) * n];
+                let house = &net.shape.house_cells[usize::from(h) * n..(usize::from(h) + 1) * n];
                 let Some(&b) = house.iter().find(|&&b| b != a16 && self.node[usize::from(b)] == x) else {
                     continue;
                 };
@@ -162,7 +162,7 @@ impl State<'_> {
                 continue;
             }
             let (h, bit) = (k / stride, 1u32 << (k % stride));
-            let house = &net.house_cells[h * n..(h + 1) * n];
+            let house = &net.shape.house_cells[h * n..(h + 1) * n];
             let mut places = house.iter().map(|&c| usize::from(c)).filter(|&c| self.node[c] & bit != 0);
             let (Some(p), Some(q)) = (places.next(), places.next()) else {
                 continue;
@@ -215,7 +215,7 @@ impl State<'_> {
             // be locked in one.
             let mut few = 0u32;
             for w in (0..stride).step_by(8) {
-                few |= movemask(at_most(word(self.counts, own + w), net.widest[h])) << w;
+                few |= movemask(at_most(word(self.counts, own + w), net.shape.widest[h])) << w;
             }
             let digits = digits & few;
             if digits == 0 {
@@ -238,7 +238,7 @@ impl State<'_> {
                     continue;
                 }
                 changed = true;
-                for &c in &net.overlap_cells[lock.rest.0 as usize..lock.rest.1 as usize] {
+                for &c in &net.shape.overlap_cells[lock.rest.0 as usize..lock.rest.1 as usize] {
                     if !self.remove(usize::from(c), locked) {
                         return None;
                     }
