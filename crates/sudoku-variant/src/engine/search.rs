@@ -134,6 +134,37 @@ impl Search {
                 self.queue.push(i as u16);
             }
         }
+        // The givens' digits leave their peers before anything is counted
+        // (a mask each, no count to keep yet); a cell left with one digit is
+        // placed, one with two is looked at for naked pairs. The queue still
+        // takes each given to its non-consecutive neighbours, and finds its
+        // peers done.
+        for &g in self.queue.iter() {
+            let bit = root[usize::from(g)] & net.full;
+            for &p in net.peers(usize::from(g)) {
+                let x = root[usize::from(p)];
+                if x & bit != 0 && x & PLACED != 0 {
+                    // Two givens of one digit see each other.
+                    return;
+                }
+                root[usize::from(p)] = x & !bit;
+            }
+        }
+        for i in 0..cells {
+            let x = root[i];
+            if x & PLACED != 0 {
+                continue;
+            }
+            if x == 0 {
+                return;
+            }
+            if single(x) {
+                root[i] = x | PLACED;
+                self.queue.push(i as u16);
+            } else if single(x & (x - 1)) {
+                self.bivalue.push(i as u16);
+            }
+        }
         // Count every house's and segment's places, with the givens'
         // digits alone in their cells; a digit with no place in a house
         // means no solution.
