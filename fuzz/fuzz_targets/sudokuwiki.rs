@@ -1,5 +1,6 @@
 //! Fuzz target: any text after a sudokuwiki.org solver address never
-//! panics; a classic link it reads keeps its 81 cells.
+//! panics; a classic, X-sudoku or killer link it reads keeps its 81
+//! cells (seeds: `fuzz/seeds/sudokuwiki`, one link of each form read).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

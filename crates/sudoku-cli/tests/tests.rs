@@ -22,5 +22,6 @@ mod readme;
 mod reliability;
 mod serve;
 mod snapshots;
+mod sudokuwiki;
 mod transaction;
 mod variant;

@@ -231,13 +231,42 @@ fn other_sudokupad_forms_are_refused_clearly() {
 }
 
 #[test]
-fn sudokuwiki_classic_links_read_and_others_are_refused() {
+fn the_scf_preview_page_reads_the_scl_id_it_is_given() {
+    // Puzzle tools point SudokuPad previews at `…/scf?puzzleid=scl…`: the
+    // `scf` there is a page name, not the packed classic form.
+    let link = lines("sudokutools_scl.jsonl")[2]["link"].as_str().unwrap().to_string();
+    let data = &link[link.find("scl").expect("an scl link")..];
+    let direct = Puzzle::from_link(&link).unwrap().puzzle;
+    for preview in
+        [format!("https://sudokupad.app/scf?puzzleid={data}"), format!("sudokupad.app/scf/?puzzleid={data}")]
+    {
+        assert_eq!(Puzzle::from_link(&preview).unwrap().puzzle, direct, "{preview}");
+    }
+    assert!(Puzzle::from_link("https://sudokupad.app/scf7").unwrap_err().to_string().contains("scf"));
+}
+
+#[test]
+fn sudokuwiki_classic_x_and_killer_links_read_and_others_are_refused() {
     let link = "https://www.sudokuwiki.org/sudoku.htm?bd=400000938032094100095300240370609004529001673604703090957008300003900400240030709";
     let puzzle = Puzzle::from_link(link).unwrap().puzzle;
     assert!(puzzle.is_classic());
     assert_eq!(puzzle.givens_line().replace('.', "0"), &link[link.len() - 81..]);
-    let killer = "http://www.sudokuwiki.org/killersudoku.htm?bd=111212111322212223333444333121141121123141321443333344441121144311121113333222333,0800";
-    assert!(unsupported(Puzzle::from_link(killer))[0].contains("killersudoku.htm"));
+    let x = Puzzle::from_link(&link.replace("sudoku.htm", "SudokuX.aspx")).unwrap().puzzle;
+    assert_eq!(x.rules(), sudoku_variant::Kinds::parse_list("x").unwrap());
+    assert_eq!(x.givens(), puzzle.givens());
+    // The unit tests check every cage of this link against its published
+    // list; here: the link form, percent-encoded or not, and a cut link.
+    let killer = "http://www.sudokuwiki.org/killersudoku.htm?bd=111212111322212223333444333121141121123141321443333344441121144311121113333222333,080000171222150000270000000000000020000000200000000000051713000010001314000041000000000000150000000000001800000025003319000000220000000000000019000000000000000000";
+    let cages = Puzzle::from_link(killer).unwrap().puzzle;
+    assert_eq!(cages.constraints().len(), 22);
+    assert!(cages.constraints().iter().all(|c| c.kind().name() == "killer"));
+    let encoded =
+        Puzzle::from_link(&killer.replace(',', "%2C").replace("http://www", "https://www")).unwrap();
+    assert_eq!(encoded.puzzle, cages);
+    let cut = Puzzle::from_link(&killer[..killer.len() - 4]).unwrap_err().to_string();
+    assert!(cut.contains("expected 162 digits"), "{cut}");
+    let jigsaw = "https://www.sudokuwiki.org/jigsaw.aspx?shape=33&bd=03v0n4u4f4bkb0099g88vanquqfqvq052gpi8c0h&jigmap=1111188331";
+    assert!(unsupported(Puzzle::from_link(jigsaw))[0].contains("jigsaw.aspx"));
 }
 
 #[test]

@@ -9,7 +9,10 @@
 //! `https://sudokupad.app/fpuzzlesN4Ig…` (or SudokuPad's shorter
 //! `fpuzN4Ig…`), `…/sudoku/fpuzzlesN4Ig…`, `…?puzzleid=fpuzzlesN4Ig…`,
 //! `fpuzzlesN4Ig…`, a bare `N4Ig…`, or the f-puzzles JSON itself; and
-//! `https://sudokupad.app/sclN4Ig…`, `…?puzzleid=ctcN4Ig…`, `sclN4Ig…`. Percent-escapes are decoded, a space stands for
+//! `https://sudokupad.app/sclN4Ig…`, `…?puzzleid=ctcN4Ig…`, `sclN4Ig…`
+//! (also `https://sudokupad.app/scf?puzzleid=sclN4Ig…`, the address
+//! puzzle tools give their SudokuPad previews: the `scf` page carries no
+//! data of its own). Percent-escapes are decoded, a space stands for
 //! `+` (form decoding), and a `/` that a web server folded from `//` is
 //! restored by trying the few ways to double it.
 
@@ -97,7 +100,9 @@ fn link_payload(link: &str) -> Result<Payload, InteropError> {
         (id_after(&lower, "fpuz").map(|at| at - 4), 4, Some(false)),
         (id_after(&lower, "scl").map(|at| at - 3), 3, Some(true)),
         (id_after(&lower, "ctc").map(|at| at - 3), 3, Some(true)),
-        (id_after(&lower, "scf").map(|at| at - 3), 3, None),
+        // `…/scf?puzzleid=scl…` (the page tools link their previews to)
+        // names no data of its own: the id in the query does.
+        (id_after(&lower, "scf").filter(|&at| has_data_at(&lower, at)).map(|at| at - 3), 3, None),
     ]
     .into_iter()
     .filter_map(|(at, len, scl)| at.map(|at| (at, len, scl)))
@@ -148,6 +153,11 @@ fn short_id(id: &str) -> InteropError {
     InteropError::Link(format!(
         "{id:?} is a short id of a puzzle stored online; open it and copy the full link"
     ))
+}
+
+/// Whether data starts at `at` (not the end, nor a query or fragment).
+fn has_data_at(lower: &str, at: usize) -> bool {
+    !matches!(lower.as_bytes().get(at), None | Some(b'?' | b'#' | b'&' | b'/'))
 }
 
 /// The value of a query parameter (`key` includes the `=`), up to `&`

@@ -14,7 +14,7 @@
 //! | f-puzzles JSON | [`Puzzle::from_fpuzzles`] | [`Puzzle::to_fpuzzles`] |
 //! | f-puzzles / SudokuPad link | [`Puzzle::from_link`] | [`Puzzle::to_fpuzzles_link`], [`Puzzle::to_sudokupad_link`] |
 //! | SudokuPad's JSON (`scl…`/`ctc…` links, [`scl`]) | [`Puzzle::from_scl`], [`Puzzle::from_link`] | no (links are written as `fpuzzles…`) |
-//! | sudokuwiki.org solver links ([`sudokuwiki`]) | [`Puzzle::from_link`] | no |
+//! | sudokuwiki.org classic, X-sudoku and killer solver links ([`sudokuwiki`]) | [`Puzzle::from_link`] | no |
 //! | Penpa+ link (`https://swaroopg92.github.io/penpa-edit/#m=solve&p=…`) | [`Puzzle::from_penpa`], [`Puzzle::from_link`] | no |
 //! | ipuz (`http://ipuz.org/sudoku#1`) | no | [`Puzzle::to_ipuz`] |
 //!
@@ -22,7 +22,8 @@
 //! they mean are read, and the rest is refused by name ([`scl`]).
 //! SudokuPad's packed classic form (`scf…`) and short links that name a
 //! puzzle stored on a server are refused with a clear error: the first
-//! is undocumented, the second needs the network.
+//! has no worked example to check a reader against ([`scl`]), the second
+//! needs the network.
 
 mod fpuzzles;
 mod ipuz;

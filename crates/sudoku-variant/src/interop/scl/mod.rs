@@ -43,7 +43,14 @@
 //! (`killercage[2]: ...`).
 //!
 //! SudokuPad's third form, `scf…` (a packed classic grid), is refused by
-//! name.
+//! name. Its decoding is public as code (SudokuPad/sudokutools,
+//! `src/puzzletools_lib.js`, `decodeSCF`: each character a digit and a run
+//! of blanks after it, then `w` for windoku windows or `x` for the
+//! diagonals, and title/author fields in a later port's notes), but no
+//! real `scf` link with its puzzle written out beside it was found to
+//! check a reader against: the one example seen, a "blank grid"
+//! `scfoooooooooooook` in a notes file, decodes under that code to a grid
+//! with a 6 in r9c7, so even it is not a worked example.
 
 mod shapes;
 mod zipped;

@@ -1,0 +1,241 @@
+//! sudokuwiki.org killer solver links: `killersudoku.htm?bd=` followed by
+//! 81 cage colours, a comma, and 162 digits of cage totals.
+//!
+//! The colours are one digit a cell, row by row (the site uses 1-4, so
+//! that touching cages differ); the cells of one colour that touch (by a
+//! side) are one cage. The totals are two digits a cell, row by row: the
+//! cage's total in one of its cells, `00` in every other cell. There are
+//! no givens, and every cell is in a cage.
+//!
+//! Source: a killer solver's test program (teun2408/Killer-Sudoku-Solver,
+//! `SudokuTestProject/Program.cs`, `hardKiller`) quotes
+//! `http://www.sudokuwiki.org/killersudoku.htm?bd=111212111…,0800001712…`
+//! beside the same puzzle written out by hand as its 22 cages, each a list
+//! of (column, row) pairs counted from 0 with its total; read as above, the
+//! link gives exactly those cages (the unit test below). A public
+//! TypeScript importer describes the packing in the same words.
+//!
+//! A cage with no total, or with two (two cages of one colour touching),
+//! is an error: the link does not say which cages it meant.
+
+use super::InteropError;
+use crate::puzzle::Layout;
+use crate::{kind_named, Constraint, Instance, Kinds, Puzzle};
+
+/// Cells a side.
+const N: usize = 9;
+
+/// The killer puzzle of a `bd` value (percent-decoded).
+pub(super) fn read(board: &str) -> Result<Puzzle, InteropError> {
+    let Some((colours, totals)) = board.split_once(',') else {
+        return Err(bd("expected 81 cage colours, a comma and 162 digits of cage totals"));
+    };
+    let (n_colours, n_totals) = (colours.chars().count(), totals.chars().count());
+    if n_colours == 2 * N * N && n_totals == 2 * N * N {
+        return Err(InteropError::Unsupported(vec![
+            "sudokuwiki.org killer positions with progress (bd=<162>,<162>); use the puzzle's start link"
+                .into(),
+        ]));
+    }
+    if n_colours != N * N {
+        return Err(bd(&format!("expected 81 cage colours before the comma, found {n_colours} characters")));
+    }
+    let colours: Vec<u8> = colours.bytes().collect();
+    if let Some(at) = colours.iter().position(|c| !(b'1'..=b'9').contains(c)) {
+        return Err(bd(&format!(
+            "cage colour {:?} at {} (expected a digit 1-9)",
+            char::from(colours[at]),
+            cell_name(at)
+        )));
+    }
+    if n_totals != 2 * N * N {
+        return Err(bd(&format!(
+            "expected 162 digits of cage totals after the comma (two a cell), found {n_totals} characters"
+        )));
+    }
+    if let Some((at, c)) = totals.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
+        return Err(bd(&format!("cage total character {c:?} at {} is not a digit", cell_name(at / 2))));
+    }
+    let totals: Vec<u32> = totals
+        .as_bytes()
+        .chunks(2)
+        .map(|pair| u32::from(pair[0] - b'0') * 10 + u32::from(pair[1] - b'0'))
+        .collect();
+
+    let killer = kind_named("killer").expect("killer is registered");
+    let mut constraints = Vec::new();
+    for cells in cages(&colours) {
+        let shown: Vec<u32> = cells.iter().map(|&c| totals[c]).filter(|&t| t != 0).collect();
+        let first = cell_name(cells[0]);
+        let total = match shown[..] {
+            [total] => total,
+            [] => return Err(bd(&format!("the cage at {first} ({} cells) shows no total", cells.len()))),
+            _ => {
+                return Err(bd(&format!(
+                    "the cage at {first} shows {} totals (two cages of one colour touching?)",
+                    shown.len()
+                )))
+            }
+        };
+        let parts = vec![cells.into_iter().map(|c| c as u16).collect()];
+        constraints.push(Constraint::of(killer, Instance { parts, value: Some(total) }));
+    }
+    let puzzle = Puzzle::new(N, Layout::Boxes { rows: 3, cols: 3 }, Kinds::NONE, vec![0; N * N])?;
+    Ok(puzzle.with_constraints(constraints)?)
+}
+
+/// The cages: the cells of one colour joined by sides, each sorted, in
+/// the order of their first cell.
+fn cages(colours: &[u8]) -> Vec<Vec<usize>> {
+    let mut seen = [false; N * N];
+    let mut out = Vec::new();
+    for start in 0..N * N {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut cells = Vec::new();
+        let mut stack = vec![start];
+        while let Some(cell) = stack.pop() {
+            cells.push(cell);
+            let (r, c) = (cell / N, cell % N);
+            let sides = [
+                (r > 0).then(|| cell - N),
+                (r + 1 < N).then(|| cell + N),
+                (c > 0).then(|| cell - 1),
+                (c + 1 < N).then(|| cell + 1),
+            ];
+            for next in sides.into_iter().flatten() {
+                if !seen[next] && colours[next] == colours[cell] {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        cells.sort_unstable();
+        out.push(cells);
+    }
+    out
+}
+
+fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / N + 1, cell % N + 1)
+}
+
+fn bd(why: &str) -> InteropError {
+    InteropError::Field { field: "bd".into(), why: why.into() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read;
+
+    /// The link of teun2408/Killer-Sudoku-Solver's `hardKiller`.
+    const BD: &str = "111212111322212223333444333121141121123141321443333344441121144311121113333222333,\
+                      080000171222150000270000000000000020000000200000000000051713000010001314000041000000000000150000000000001800000025003319000000220000000000000019000000000000000000";
+
+    /// The same puzzle's cages as that program writes them by hand: the
+    /// cells as (column, row) from 0, then the total.
+    const CAGES: [(&[(usize, usize)], u32); 22] = [
+        (&[(0, 0), (1, 0), (2, 0)], 8),
+        (&[(3, 0), (3, 1), (1, 1), (2, 1)], 17),
+        (&[(4, 0), (4, 1)], 12),
+        (&[(5, 0), (5, 1), (6, 1), (7, 1)], 22),
+        (&[(6, 0), (7, 0), (8, 0)], 15),
+        (&[(0, 1), (0, 2), (1, 2), (2, 2)], 27),
+        (&[(3, 2), (4, 2), (5, 2), (4, 3), (4, 4)], 20),
+        (&[(8, 1), (8, 2), (7, 2), (6, 2)], 20),
+        (&[(0, 3), (0, 4)], 5),
+        (&[(1, 3), (1, 4)], 17),
+        (&[(2, 3), (3, 3), (3, 4)], 13),
+        (&[(5, 3), (5, 4), (6, 3)], 10),
+        (&[(7, 3), (7, 4)], 13),
+        (&[(8, 3), (8, 4)], 14),
+        (&[(0, 5), (0, 6), (1, 5), (1, 6)], 15),
+        (&[(2, 4), (2, 5), (3, 5), (4, 5), (5, 5), (6, 5), (6, 4)], 41),
+        (&[(7, 5), (7, 6), (8, 5), (8, 6)], 18),
+        (&[(0, 7), (0, 8), (1, 8), (2, 8)], 22),
+        (&[(1, 7), (2, 6), (3, 6), (2, 7), (3, 7)], 25),
+        (&[(8, 7), (8, 8), (7, 8), (6, 8)], 19),
+        (&[(5, 6), (5, 7), (6, 6), (6, 7), (7, 7)], 19),
+        (&[(4, 6), (4, 7), (4, 8), (3, 8), (5, 8)], 33),
+    ];
+
+    fn bd_without_spaces() -> String {
+        BD.split_whitespace().collect()
+    }
+
+    #[test]
+    fn reads_the_published_killer_link_as_its_hand_written_cages() {
+        let puzzle = read(&bd_without_spaces()).unwrap();
+        assert_eq!(puzzle.size(), 9);
+        assert!(matches!(puzzle.layout(), crate::Layout::Boxes { rows: 3, cols: 3 }));
+        assert!(puzzle.rules().is_empty());
+        assert!(puzzle.givens().iter().all(|&d| d == 0));
+        let mut got: Vec<(Vec<u16>, u32)> = puzzle
+            .constraints()
+            .iter()
+            .map(|c| {
+                assert_eq!(c.kind().name(), "killer");
+                let mut cells = c.instance().parts[0].clone();
+                cells.sort_unstable();
+                (cells, c.instance().value.expect("a total"))
+            })
+            .collect();
+        let mut want: Vec<(Vec<u16>, u32)> = CAGES
+            .iter()
+            .map(|(cells, total)| {
+                let mut cells: Vec<u16> = cells.iter().map(|&(col, row)| (row * 9 + col) as u16).collect();
+                cells.sort_unstable();
+                (cells, *total)
+            })
+            .collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn malformed_boards_are_errors_naming_what_is_wrong() {
+        let good = bd_without_spaces();
+        let (colours, totals) = good.split_once(',').unwrap();
+        let err = |board: &str| read(board).unwrap_err().to_string();
+        assert!(err(colours).contains("a comma"));
+        assert!(err(&format!("{},{totals}", &colours[1..])).contains("found 80 characters"));
+        assert!(err(&format!("0{},{totals}", &colours[1..])).contains("'0' at r1c1"));
+        assert!(err(&format!("{}x,{totals}", &colours[..80])).contains("'x' at r9c9"));
+        assert!(err(&format!("{colours},{}", &totals[2..])).contains("found 160 characters"));
+        assert!(err(&format!("{colours},{totals}0")).contains("found 163 characters"));
+        assert!(err(&format!("{colours},{}", totals.replacen('0', "-", 1))).contains("'-' at r1c1"));
+        assert!(err(&format!("{colours},{totals},")).contains("found 163 characters"));
+        // r1c1's total moved onto r1c4 (in place of its 17): r1c1's cage shows none.
+        let moved = format!("{colours},00000008{}", &totals[8..]);
+        assert!(err(&moved).contains("the cage at r1c1 (3 cells) shows no total"), "{}", err(&moved));
+        // Two cages of colour 1 made one: r1c4 recoloured 1 joins r1c1-r1c3
+        // and r1c5-r2c5, three totals.
+        let joined = format!("1111{}", &colours[4..]);
+        assert!(err(&format!("{joined},{totals}")).contains("shows 3 totals"));
+        let progress = format!("{},{}", "0g".repeat(81), "0v".repeat(81));
+        assert!(err(&progress).contains("with progress"));
+        assert!(err(&format!("{},{totals}", "é".repeat(81))).contains("cage colour"));
+    }
+
+    #[test]
+    fn hostile_boards_give_errors_not_panics() {
+        let good = bd_without_spaces();
+        for cut in 0..good.len() {
+            let _ = read(&good[..cut]);
+        }
+        let mut bytes = good.into_bytes();
+        for at in (0..bytes.len()).step_by(7) {
+            let keep = bytes[at];
+            for b in [b'0', b'9', b',', b'a', 0xff] {
+                bytes[at] = b;
+                let _ = read(&String::from_utf8_lossy(&bytes));
+            }
+            bytes[at] = keep;
+        }
+        // One colour everywhere: a single cage of 81 cells.
+        assert!(read(&format!("{},{}", "1".repeat(81), "45".repeat(81))).is_err());
+    }
+}
