@@ -462,6 +462,31 @@ fn keeps_constraint(kind: &str, parts: &[Vec<u16>], value: Option<u32>, grid: &[
             let (a, b) = (digits(&parts[0]), digits(&parts[1]));
             a.iter().zip(&b).all(|(&x, &y)| x == 0 || y == 0 || x == y)
         }
+        // A minimum (maximum) cell against each of its orthogonal
+        // neighbours, found here from the grid (a 9x9 canvas), not from the
+        // instance's second part.
+        "minimum" | "maximum" => {
+            let c = usize::from(parts[0][0]);
+            let (r, k) = (c / 9, c % 9);
+            let mut around = Vec::new();
+            if r > 0 {
+                around.push(c - 9);
+            }
+            if k > 0 {
+                around.push(c - 1);
+            }
+            if k < 8 {
+                around.push(c + 1);
+            }
+            if r < 8 {
+                around.push(c + 9);
+            }
+            let own = grid[c];
+            around.iter().all(|&b| {
+                let other = grid[b];
+                own == 0 || other == 0 || if kind == "maximum" { own > other } else { own < other }
+            })
+        }
         // Clues outside the grid, once the cells they read (in order from
         // the clue) are all filled: sandwich, the digits between the 1 and
         // the highest digit (the line's length) add up to the number;
@@ -661,6 +686,12 @@ fn the_constraint_checks_here_can_fail() {
     assert!(!keeps_constraint("clone", &[vec![0], vec![9]], None, &grid));
     grid[10] = 3;
     assert!(keeps_constraint("clone", &[vec![0], vec![10]], None, &grid));
+    // r1c1 = 3 beside r1c2 = 6 and r2c1 = 5: a minimum, not a maximum;
+    // with r2c1 = 2, neither.
+    assert!(keeps_constraint("minimum", &[vec![0]], None, &grid));
+    assert!(!keeps_constraint("maximum", &[vec![0]], None, &grid));
+    grid[9] = 2;
+    assert!(!keeps_constraint("minimum", &[vec![0]], None, &grid));
 }
 
 /// Every registered constraint kind (`KINDS`), through the generator:

@@ -25,8 +25,10 @@ pub(crate) fn known_rules() -> String {
 
 /// Names that stand for several kinds at once, as their keys (letters and
 /// digits, lowercase) and the kinds' names: `odd-even` is odd and even
-/// cells, which a generator draws together.
-const GROUPS: &[(&str, &str, &[&str])] = &[("oddeven", "odd-even", &["odd", "even"])];
+/// cells, `min-max` minimum and maximum cells, which a generator draws
+/// together.
+const GROUPS: &[(&str, &str, &[&str])] =
+    &[("oddeven", "odd-even", &["odd", "even"]), ("minmax", "min-max", &["minimum", "maximum"])];
 
 /// A shape other than boxes, named in a variant list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -174,5 +176,6 @@ mod tests {
         assert_eq!(both.to_string(), "odd,even");
         assert_eq!(VariantList::parse("odd").unwrap().to_string(), "odd");
         assert!(VariantList::names().contains(&"odd-even"));
+        assert_eq!(VariantList::parse("min-max").unwrap().to_string(), "minimum,maximum");
     }
 }

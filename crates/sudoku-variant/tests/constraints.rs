@@ -2,7 +2,7 @@
 //! renban, palindromes, slow thermometers, zippers, entropic and modular
 //! lines, double arrows, between and lockout lines, region-sum lines),
 //! edge marks (kropki dots, XV, greater-than) with their negative
-//! constraints, quadruples, clones and clues outside the grid (sandwich,
+//! constraints, quadruples, clones, minimum and maximum cells and clues outside the grid (sandwich,
 //! little killer, X-sums, skyscrapers) against an
 //! independent solver written here:
 //! plain backtracking over the cells in row order, checking rows, columns,
@@ -50,6 +50,9 @@ enum Rule {
     /// first digit; skyscrapers, it counts the digits higher than all
     /// before them; little killer, the digits (repeats allowed) add up to it.
     Outside(&'static str, Vec<usize>, u32),
+    /// The cell's digit is greater (true: maximum) or smaller than each
+    /// of the listed cells' (its orthogonal neighbours).
+    Extreme(usize, Vec<usize>, bool),
 }
 
 impl Rule {
@@ -64,6 +67,7 @@ impl Rule {
             Rule::Quad(c, _) => c.clone(),
             Rule::Clone(a, b) => a.iter().chain(b).copied().collect(),
             Rule::Outside(_, c, _) => c.clone(),
+            Rule::Extreme(c, around, _) => [vec![*c], around.clone()].concat(),
         }
     }
 
@@ -114,6 +118,9 @@ impl Rule {
                     || bans & 2 != 0 && (x == 2 * y || y == 2 * x)
                     || bans & 4 != 0 && x + y == 10
                     || bans & 8 != 0 && x + y == 5)
+            }
+            Rule::Extreme(c, around, greatest) => {
+                around.iter().all(|&b| if *greatest { g[*c] > g[b] } else { g[*c] < g[b] })
             }
             Rule::Outside(kind, c, value) => {
                 let d: Vec<u32> = c.iter().map(|&x| u32::from(g[x])).collect();
@@ -424,6 +431,13 @@ fn json_with(n: usize, givens: &[u8], rules: &[Rule], global: &[&str]) -> String
                 format!(r#"{{"kind":"clone","cells":[{}],"clone":[{}]}}"#, names(a), names(b))
             }
             Rule::Unmarked(..) => String::new(),
+            Rule::Extreme(c, _, greatest) => {
+                format!(
+                    r#"{{"kind":"{}","cell":"{}"}}"#,
+                    if *greatest { "maximum" } else { "minimum" },
+                    name(n, *c)
+                )
+            }
             Rule::Outside(kind, c, value) => {
                 let (a, b) = (c[0] as isize, c[1] as isize);
                 let (dr, dc) = (b / n as isize - a / n as isize, b % n as isize - a % n as isize);
@@ -536,6 +550,25 @@ fn blind_rules(n: usize, (br, bc): (usize, usize), rng: &mut ChaCha8Rng) -> Vec<
             rules.push(Rule::Clone(vec![a], vec![b]));
         }
     }
+    // Minimum and maximum cells anywhere, their neighbours found here.
+    for _ in 0..rng.gen_range(0..=1) {
+        let c = rng.gen_range(0..n * n);
+        let (r, k) = (c / n, c % n);
+        let mut around = Vec::new();
+        if r > 0 {
+            around.push(c - n);
+        }
+        if k > 0 {
+            around.push(c - 1);
+        }
+        if k + 1 < n {
+            around.push(c + 1);
+        }
+        if r + 1 < n {
+            around.push(c + n);
+        }
+        rules.push(Rule::Extreme(c, around, rng.gen_bool(0.5)));
+    }
     // Clues outside the grid with any number in reach.
     for _ in 0..rng.gen_range(0..=1) {
         let kind = OUTSIDE[rng.gen_range(0..4)];
@@ -643,6 +676,9 @@ fn counts_match_the_reference_solver_on_random_puzzles_of_both_signs() {
                             Rule::Quad(cells(0), digits)
                         }
                         "clone" => Rule::Clone(cells(0), cells(1)),
+                        "minimum" | "maximum" => {
+                            Rule::Extreme(cells(0)[0], cells(1), kind.name() == "maximum")
+                        }
                         clue if OUTSIDE.contains(&clue) => Rule::Outside(
                             OUTSIDE.into_iter().find(|&l| l == clue).unwrap(),
                             cells(0),

@@ -45,6 +45,7 @@ mod disjoint_groups;
 mod dots;
 mod ends;
 mod extra_regions;
+mod extremes;
 mod house_rule;
 mod killer;
 mod lines;
@@ -76,6 +77,7 @@ use disjoint_groups::DISJOINT_GROUPS;
 use dots::{GREATER_THAN, KROPKI, XV};
 use ends::{BETWEEN, DOUBLE_ARROW, LOCKOUT};
 use extra_regions::{ASTERISK, CENTRE_DOT, GIRANDOLA};
+use extremes::{MAXIMUM, MINIMUM};
 pub(crate) use killer::combinations;
 use killer::Killer;
 use lines::{DUTCH_WHISPERS, ENTROPIC, GERMAN_WHISPERS, MODULAR, PALINDROME, RENBAN, ZIPPER};
@@ -131,6 +133,9 @@ pub static KINDS: &[&'static dyn Kind] = &[
     &GREATER_THAN,
     &Quadruple,
     &Clones,
+    // Minimum and maximum cells (extremes.rs).
+    &MINIMUM,
+    &MAXIMUM,
     // Clues outside the grid (constraint/outside.rs).
     &SANDWICH,
     &LITTLE_KILLER,

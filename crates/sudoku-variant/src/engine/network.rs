@@ -580,7 +580,8 @@ mod tests {
     #[test]
     fn the_kept_shape_is_used_only_for_its_own_puzzles() {
         let six = |rows, cols, rules: &str| {
-            Puzzle::new(6, Layout::Boxes { rows, cols }, Kinds::parse_list(rules).unwrap(), vec![0; 36]).unwrap()
+            Puzzle::new(6, Layout::Boxes { rows, cols }, Kinds::parse_list(rules).unwrap(), vec![0; 36])
+                .unwrap()
         };
         let jigsaw = |regions: &str| {
             let regions = regions.bytes().map(|b| b - b'0').collect();
