@@ -59,6 +59,7 @@ black-negative||100
 xv-negative||100
 quadruple||100
 clone||100
+min-max||100
 sandwich||100
 x-sums||100
 skyscrapers||100

@@ -7,8 +7,8 @@ for OR-Tools CP-SAT (`cpsat`, called from variant_peer.cpsat_model). The negativ
 (kropki-negative, white-negative, black-negative, xv-negative) are here too, since they read the marks.
 
 Kinds: lines slow-thermo, german-whispers, dutch-whispers, renban, palindrome, zipper, entropic, modular,
-region-sum, double-arrow, between, lockout; edge marks kropki, xv, greater-than; quadruple; clone; outside clues
-sandwich, x-sums, skyscrapers, little-killer.
+region-sum, double-arrow, between, lockout; edge marks kropki, xv, greater-than; quadruple; clone; minimum and
+maximum cells; outside clues sandwich, x-sums, skyscrapers, little-killer.
 """
 from __future__ import annotations
 
@@ -42,6 +42,13 @@ def parse_constraint(con, v, cell_list):
         return kind, {"cells": cs, "mark": mark}
     if kind == "quadruple":
         return kind, {"cells": cell_list(con.get("cells")), "digits": [int(d) for d in con.get("digits") or []]}
+    if kind in ("minimum", "maximum"):
+        # The marked cell against each orthogonal neighbour: pairs (greater, smaller).
+        (k,) = cell_list([con.get("cell")])
+        r, c = v.cells[k]
+        around = [v.index[rc] for rc in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)) if rc in v.index]
+        pairs = [(k, j) if kind == "maximum" else (j, k) for j in around]
+        return kind, {"cells": [k] + around, "pairs": pairs}
     if kind == "clone":
         a, b = cell_list(con.get("cells")), cell_list(con.get("clone"))
         if len(a) != len(b):
@@ -164,6 +171,8 @@ def holds(v, kind, f, x):
         return all(d.count(e) >= f["digits"].count(e) for e in f["digits"])
     if kind == "clone":
         return all(x[a] == x[b] for a, b in f["pairs"])
+    if kind in ("minimum", "maximum"):
+        return all(x[a] > x[b] for a, b in f["pairs"])
     d = [x[k] for k in f["cells"]]
     if kind == "little-killer":
         return sum(d) == f["sum"]
@@ -281,6 +290,9 @@ def cpsat(m, x, v):
         elif kind == "clone":
             for a, b in f["pairs"]:
                 m.Add(x[a] == x[b])
+        elif kind in ("minimum", "maximum"):
+            for a, b in f["pairs"]:
+                m.Add(x[a] > x[b])
         elif kind == "little-killer":
             m.Add(sum(x[k] for k in cs) == f["sum"])
         elif kind == "sandwich":
@@ -359,6 +371,9 @@ def pencilmark_rules(v, name):
             rules.append({"type": "xv", "letter": f["mark"], "cells": cs})
         elif kind == "greater-than":
             rules.append({"type": "less", "cells": cs[::-1]})
+        elif kind in ("minimum", "maximum"):
+            for a, b in f["pairs"]:
+                rules.append({"type": "less", "cells": [name(b), name(a)]})
         elif kind == "quadruple":
             rules.append({"type": "quadruple", "cells": cs, "digits": f["digits"]})
         elif kind == "clone":
