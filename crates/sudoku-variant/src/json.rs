@@ -109,14 +109,49 @@ struct Annotations {
 
 /// One constraint: its kind's name (none in a kind's own list), then the
 /// fields the kind reads (`fields`) or writes (`written`, in its order).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default)]
 struct ConstraintRecord {
-    #[serde(default)]
     kind: Option<String>,
-    #[serde(flatten)]
     fields: serde_json::Map<String, serde_json::Value>,
-    #[serde(skip)]
     written: crate::Fields,
+}
+
+/// Read entry by entry: `kind` as a name, every other field as the JSON
+/// value it is (a derived reader with a flattened map would buffer each
+/// value first, then convert it).
+impl<'de> Deserialize<'de> for ConstraintRecord {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = ConstraintRecord;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a constraint: an object with its fields")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<ConstraintRecord, A::Error> {
+                let mut record = ConstraintRecord::default();
+                let mut kind_seen = false;
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "kind" {
+                        if kind_seen {
+                            return Err(serde::de::Error::duplicate_field("kind"));
+                        }
+                        kind_seen = true;
+                        record.kind = map.next_value()?;
+                    } else {
+                        let value = map.next_value()?;
+                        record.fields.insert(key, value);
+                    }
+                }
+                Ok(record)
+            }
+        }
+        deserializer.deserialize_map(Entries)
+    }
 }
 
 impl Serialize for ConstraintRecord {
@@ -325,7 +360,10 @@ fn read_constraint(
     before: &[crate::Constraint],
     record: &ConstraintRecord,
 ) -> Result<crate::Constraint, VariantError> {
-    let own = crate::KINDS.iter().copied().find(|k| k.json_list() == list && list != "constraints");
+    let own = match list {
+        "constraints" => None,
+        _ => crate::KINDS.iter().copied().find(|k| k.json_list() == list),
+    };
     let kind = match (own, record.kind.as_deref()) {
         (Some(kind), None) => kind,
         (Some(kind), Some(_)) => {
@@ -346,9 +384,10 @@ fn read_constraint(
             })
         }
     };
-    let index = before.iter().filter(|c| c.kind().name() == kind.name()).count();
+    // The entry's place among those of its kind, counted only for an error.
+    let index = || before.iter().filter(|c| c.kind().name() == kind.name()).count();
     let cell = |name: &str| shape.parse_cell(name).map(|i| i as u16);
-    let error = |why| VariantError::Constraint { index, kind: kind.noun(), why };
+    let error = |why| VariantError::Constraint { index: index(), kind: kind.noun(), why };
     let instance = kind.parts_from_json(&record.fields, &cell).map_err(error)?;
     // A field the kind does not write back is one it did not read: a typo
     // must not drop part of a rule silently.

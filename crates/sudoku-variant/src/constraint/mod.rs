@@ -522,6 +522,11 @@ impl fmt::Debug for dyn Kind {
 /// The kind registered under `name` or one of its aliases (any case,
 /// punctuation ignored).
 pub fn kind_named(name: &str) -> Option<&'static dyn Kind> {
+    // The name as written (the text forms write it so) first, without
+    // building a key.
+    if let Some(kind) = KINDS.iter().copied().find(|k| k.name() == name) {
+        return Some(kind);
+    }
     let key = name_key(name);
     KINDS.iter().copied().find(|k| name_key(k.name()) == key || k.aliases().contains(&key.as_str()))
 }
