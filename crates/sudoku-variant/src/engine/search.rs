@@ -150,18 +150,17 @@ impl Search {
                 root[usize::from(p)] = x & !bit;
             }
         }
-        for i in 0..cells {
-            let x = root[i];
-            if x & PLACED != 0 {
+        for (i, x) in root.iter_mut().enumerate() {
+            if *x & PLACED != 0 {
                 continue;
             }
-            if x == 0 {
+            if *x == 0 {
                 return;
             }
-            if single(x) {
-                root[i] = x | PLACED;
+            if single(*x) {
+                *x |= PLACED;
                 self.queue.push(i as u16);
-            } else if single(x & (x - 1)) {
+            } else if single(*x & (*x - 1)) {
                 self.bivalue.push(i as u16);
             }
         }
