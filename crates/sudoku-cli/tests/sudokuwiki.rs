@@ -7,35 +7,28 @@
 use crate::util::sudoku;
 use predicates::prelude::*;
 
-const KILLER: &str = "http://www.sudokuwiki.org/killersudoku.htm?bd=111212111322212223333444333121141121123141321443333344441121144311121113333222333,080000171222150000270000000000000020000000200000000000051713000010001314000041000000000000150000000000001800000025003319000000220000000000000019000000000000000000";
+/// The killer link and its cages as teun2408/Killer-Sudoku-Solver writes
+/// them by hand (`fixtures/variant/interop/sudokuwiki_killer.txt`).
+const FIXTURE: &str = include_str!("../../../fixtures/variant/interop/sudokuwiki_killer.txt");
 
-/// The killer's cages as teun2408/Killer-Sudoku-Solver writes them
-/// (`SudokuTestProject/Program.cs`, `hardKiller`): (column, row) from 0,
-/// then the total.
-const CAGES: [(&[(usize, usize)], u32); 22] = [
-    (&[(0, 0), (1, 0), (2, 0)], 8),
-    (&[(3, 0), (3, 1), (1, 1), (2, 1)], 17),
-    (&[(4, 0), (4, 1)], 12),
-    (&[(5, 0), (5, 1), (6, 1), (7, 1)], 22),
-    (&[(6, 0), (7, 0), (8, 0)], 15),
-    (&[(0, 1), (0, 2), (1, 2), (2, 2)], 27),
-    (&[(3, 2), (4, 2), (5, 2), (4, 3), (4, 4)], 20),
-    (&[(8, 1), (8, 2), (7, 2), (6, 2)], 20),
-    (&[(0, 3), (0, 4)], 5),
-    (&[(1, 3), (1, 4)], 17),
-    (&[(2, 3), (3, 3), (3, 4)], 13),
-    (&[(5, 3), (5, 4), (6, 3)], 10),
-    (&[(7, 3), (7, 4)], 13),
-    (&[(8, 3), (8, 4)], 14),
-    (&[(0, 5), (0, 6), (1, 5), (1, 6)], 15),
-    (&[(2, 4), (2, 5), (3, 5), (4, 5), (5, 5), (6, 5), (6, 4)], 41),
-    (&[(7, 5), (7, 6), (8, 5), (8, 6)], 18),
-    (&[(0, 7), (0, 8), (1, 8), (2, 8)], 22),
-    (&[(1, 7), (2, 6), (3, 6), (2, 7), (3, 7)], 25),
-    (&[(8, 7), (8, 8), (7, 8), (6, 8)], 19),
-    (&[(5, 6), (5, 7), (6, 6), (6, 7), (7, 7)], 19),
-    (&[(4, 6), (4, 7), (4, 8), (3, 8), (5, 8)], 33),
-];
+/// A cage: each cell's (column, row) from 0, and the total.
+type Cage = (Vec<(usize, usize)>, u32);
+
+/// The fixture's link, and its cages.
+fn killer() -> (&'static str, Vec<Cage>) {
+    let mut lines = FIXTURE.lines().filter(|l| !l.starts_with('#'));
+    let link = lines.next().expect("the link");
+    let cages = lines
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let total = words.next().expect("a total").parse().expect("a number");
+            let cell =
+                |w: &str| w.split_once(',').map(|(c, r)| (c.parse().unwrap(), r.parse().unwrap())).unwrap();
+            (words.map(cell).collect(), total)
+        })
+        .collect();
+    (link, cages)
+}
 
 /// The grid `solve` prints for `link` (one line of 81 digits).
 fn solved(link: &str) -> Vec<u32> {
@@ -64,9 +57,11 @@ fn is_sudoku(grid: &[u32]) -> bool {
 
 #[test]
 fn r47_solve_reads_a_sudokuwiki_killer_link_and_its_solution_keeps_the_published_cages() {
-    let grid = solved(KILLER);
+    let (link, cages) = killer();
+    assert_eq!(cages.len(), 22);
+    let grid = solved(link);
     assert!(is_sudoku(&grid), "{grid:?}");
-    for (cells, total) in CAGES {
+    for (cells, total) in cages {
         let digits: Vec<u32> = cells.iter().map(|&(col, row)| grid[row * 9 + col]).collect();
         assert_eq!(digits.iter().sum::<u32>(), total, "{cells:?}");
         let mut unique = digits.clone();
@@ -96,7 +91,7 @@ fn r47_solve_reads_a_sudokuwiki_x_sudoku_link_with_its_diagonals() {
 fn r47_a_cut_sudokuwiki_killer_link_is_an_error_saying_what_is_missing() {
     sudoku()
         .args(["solve", "-"])
-        .write_stdin(format!("{}\n", &KILLER[..KILLER.len() - 2]))
+        .write_stdin(format!("{}\n", &killer().0[..killer().0.len() - 2]))
         .assert()
         .code(2)
         .stderr(predicate::str::contains("bd: expected 162 digits of cage totals"));

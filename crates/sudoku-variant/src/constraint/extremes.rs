@@ -8,9 +8,11 @@
 //! public puzzle tool comments the fields).
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
-use super::util::used_cells;
+use super::util::{
+    one_cell_from_fpuzzles, one_cell_from_json, one_cell_to_fpuzzles, one_cell_to_json, used_cells,
+};
 use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
@@ -175,12 +177,11 @@ impl Kind for Extreme {
     }
 
     fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
-        let name = object.get("cell").and_then(Value::as_str).ok_or("expected \"cell\": a cell name")?;
-        Ok(Instance::of(vec![vec![cell(name).map_err(|e| format!("cell: {e}"))?]]))
+        one_cell_from_json(object, cell)
     }
 
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
-        vec![("cell", Value::String(name(it.parts[0][0])))]
+        one_cell_to_json(it, name)
     }
 
     fn fpuzzles_key(&self) -> Option<&'static str> {
@@ -188,12 +189,11 @@ impl Kind for Extreme {
     }
 
     fn read_fpuzzles(&self, entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
-        let at = entry.get("cell").ok_or("expected \"cell\"")?;
-        Ok(vec![Instance::of(vec![vec![cell(at)?]])])
+        one_cell_from_fpuzzles(entry, cell)
     }
 
     fn write_fpuzzles(&self, it: &Instance, _side: usize, name: WriteName<'_>) -> Value {
-        json!({ "cell": name(it.parts[0][0]) })
+        one_cell_to_fpuzzles(it, name)
     }
 
     /// A chevron inside the cell by each edge it shares with a neighbour,

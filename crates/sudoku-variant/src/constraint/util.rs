@@ -227,3 +227,26 @@ pub fn walk_lines(
     }
     out
 }
+
+/// The JSON form of an instance of one marked cell (odd, even, minimum,
+/// maximum): `{"cell": "r1c1"}`.
+pub fn one_cell_from_json(object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    let name = object.get("cell").and_then(Value::as_str).ok_or("expected \"cell\": a cell name")?;
+    Ok(Instance::of(vec![vec![cell(name).map_err(|e| format!("cell: {e}"))?]]))
+}
+
+/// The fields of [`one_cell_from_json`]'s form.
+pub fn one_cell_to_json(it: &Instance, name: WriteName<'_>) -> Fields {
+    vec![("cell", Value::String(name(it.parts[0][0])))]
+}
+
+/// An f-puzzles entry of one marked cell, `{"cell": "R1C1"}`.
+pub fn one_cell_from_fpuzzles(entry: &Value, cell: ReadFpCell<'_>) -> Result<Instances, String> {
+    let at = entry.get("cell").ok_or("expected \"cell\"")?;
+    Ok(vec![Instance::of(vec![vec![cell(at)?]])])
+}
+
+/// The f-puzzles entry of [`one_cell_from_fpuzzles`]'s form.
+pub fn one_cell_to_fpuzzles(it: &Instance, name: WriteName<'_>) -> Value {
+    serde_json::json!({ "cell": name(it.parts[0][0]) })
+}

@@ -130,39 +130,19 @@ fn bd(why: &str) -> InteropError {
 mod tests {
     use super::read;
 
-    /// The link of teun2408/Killer-Sudoku-Solver's `hardKiller`.
-    const BD: &str = "111212111322212223333444333121141121123141321443333344441121144311121113333222333,\
-                      080000171222150000270000000000000020000000200000000000051713000010001314000041000000000000150000000000001800000025003319000000220000000000000019000000000000000000";
+    /// The link of teun2408/Killer-Sudoku-Solver's `hardKiller` and the
+    /// same puzzle's cages as that program writes them by hand: the total,
+    /// then the cells as (column, row) from 0.
+    const FIXTURE: &str = include_str!("../../../../../fixtures/variant/interop/sudokuwiki_killer.txt");
 
-    /// The same puzzle's cages as that program writes them by hand: the
-    /// cells as (column, row) from 0, then the total.
-    const CAGES: [(&[(usize, usize)], u32); 22] = [
-        (&[(0, 0), (1, 0), (2, 0)], 8),
-        (&[(3, 0), (3, 1), (1, 1), (2, 1)], 17),
-        (&[(4, 0), (4, 1)], 12),
-        (&[(5, 0), (5, 1), (6, 1), (7, 1)], 22),
-        (&[(6, 0), (7, 0), (8, 0)], 15),
-        (&[(0, 1), (0, 2), (1, 2), (2, 2)], 27),
-        (&[(3, 2), (4, 2), (5, 2), (4, 3), (4, 4)], 20),
-        (&[(8, 1), (8, 2), (7, 2), (6, 2)], 20),
-        (&[(0, 3), (0, 4)], 5),
-        (&[(1, 3), (1, 4)], 17),
-        (&[(2, 3), (3, 3), (3, 4)], 13),
-        (&[(5, 3), (5, 4), (6, 3)], 10),
-        (&[(7, 3), (7, 4)], 13),
-        (&[(8, 3), (8, 4)], 14),
-        (&[(0, 5), (0, 6), (1, 5), (1, 6)], 15),
-        (&[(2, 4), (2, 5), (3, 5), (4, 5), (5, 5), (6, 5), (6, 4)], 41),
-        (&[(7, 5), (7, 6), (8, 5), (8, 6)], 18),
-        (&[(0, 7), (0, 8), (1, 8), (2, 8)], 22),
-        (&[(1, 7), (2, 6), (3, 6), (2, 7), (3, 7)], 25),
-        (&[(8, 7), (8, 8), (7, 8), (6, 8)], 19),
-        (&[(5, 6), (5, 7), (6, 6), (6, 7), (7, 7)], 19),
-        (&[(4, 6), (4, 7), (4, 8), (3, 8), (5, 8)], 33),
-    ];
+    fn lines() -> impl Iterator<Item = &'static str> {
+        FIXTURE.lines().filter(|l| !l.starts_with('#'))
+    }
 
+    /// The link's `bd` value.
     fn bd_without_spaces() -> String {
-        BD.split_whitespace().collect()
+        let link = lines().next().expect("the link");
+        link[link.find("bd=").expect("a board") + 3..].to_string()
     }
 
     #[test]
@@ -182,14 +162,20 @@ mod tests {
                 (cells, c.instance().value.expect("a total"))
             })
             .collect();
-        let mut want: Vec<(Vec<u16>, u32)> = CAGES
-            .iter()
-            .map(|(cells, total)| {
-                let mut cells: Vec<u16> = cells.iter().map(|&(col, row)| (row * 9 + col) as u16).collect();
+        let mut want: Vec<(Vec<u16>, u32)> = lines()
+            .skip(1)
+            .map(|line| {
+                let mut words = line.split_whitespace();
+                let total = words.next().expect("a total").parse().expect("a number");
+                let at = |w: &str| {
+                    w.split_once(',').map(|(c, r)| r.parse::<u16>().unwrap() * 9 + c.parse::<u16>().unwrap())
+                };
+                let mut cells: Vec<u16> = words.map(|w| at(w).expect("column,row")).collect();
                 cells.sort_unstable();
-                (cells, *total)
+                (cells, total)
             })
             .collect();
+        assert_eq!(want.len(), 22);
         got.sort();
         want.sort();
         assert_eq!(got, want);
