@@ -180,6 +180,12 @@ def orthogonal_pairs(n):
 
 
 def generate(a):
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # pencilmark's generator ranks candidate elements in the iteration order of a set of tuples holding strings
+        # (gen/elements.grow), which Python's string hashing randomises per process: fix it, or a seed makes
+        # another puzzle in every run
+        os.environ["PYTHONHASHSEED"] = "0"
+        os.execv(sys.executable, [sys.executable] + sys.argv)
     from pencilmark.gen import generate as pm_generate, GenerationFailed
     cached_cpuzzle()
     os.makedirs(a.work, exist_ok=True)
@@ -197,7 +203,7 @@ def generate(a):
                 break
             spec = dict(FAMILIES[a.family], seed=first + i, time_limit=a.time_limit, grade_seconds=GRADE_SECONDS)
             t0 = time.time()
-            rec = {"seed": spec["seed"]}
+            rec = {"seed": spec["seed"], "pythonhashseed": os.environ["PYTHONHASHSEED"]}
             try:
                 r = pm_generate(spec)
                 rec["puzzle"] = to_ours(r["puzzle"])
