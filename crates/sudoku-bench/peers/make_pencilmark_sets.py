@@ -21,8 +21,9 @@ check: every raw puzzle is checked before it is kept: ours counts exactly 1 solu
 Speed: pencilmark's checker (gen/checks.py Checker.left) builds the C++ puzzle (cbackend.to_cpuzzle, its
 _csolver.make_puzzle) anew for every try while digging; with lines that costs about 0.3 s a call (90 % of one 9x9
 thermo's 43 s). `cached_cpuzzle` below keeps the C++ puzzle of the last 64 distinct make_puzzle argument lists
-(the puzzle's structure: givens are passed per solve, cbackend.solve's docs), so the output is the same puzzle
-for the same seed (checked on the seeds in data/variants-pm/README.md) in a fraction of the time.
+(the puzzle's structure: givens are passed per solve, cbackend.solve's docs): 2-3x faster, and the same puzzles
+where pencilmark's output is reproducible at all (classic and full-kropki seeds checked; with grown elements it
+is not, patched or not: data/variants-pm/README.md).
 
 Element mapping (pencilmark/gen/elements.py -> docs/variants.md): cage -> `cages` {sum, cells}; thermo (bulb
 first), renban, between (ends first and last) -> constraints of the same kind and cells; whisper (gap 5 on 9x9:
