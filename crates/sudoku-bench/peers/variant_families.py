@@ -17,15 +17,20 @@ For each family file (FAMILY.jsonl or FAMILY.jsonl.gz, made by make_variant_sets
        assignment is forbidden and it is solved again (count = build + both solves);
      CPU is time.process_time() around each step.
   2. n = the puzzles both peers finished (a prefix of the file); ours runs as whole processes on those n puzzles,
-     `sudoku solve -j 1 -f line` and `sudoku solve --count --limit 2 -j 1`, --rounds times each (alternating); its
-     CPU is the children's user + system time (resource.getrusage), startup included; the median round is used.
+     `sudoku solve -j 1 -f line` and `sudoku solve --count --limit 2 -j 1`: once for its answers, then --rounds times
+     each (alternating) on the n puzzles read over and over ("records timed": up to --records, 10,000, or until one
+     pass takes --seconds of CPU, whichever is first; whole-process speed is measured on 10,000 puzzles or more,
+     where startup is noise); its CPU is the children's user + system time (resource.getrusage), startup included,
+     divided by the records; the median round is used. With --probe (the built `variant_count` example of
+     sudoku-bench), also ours' search alone, in-process on the n puzzles (a count <= 2 on a compiled network, the
+     mean of each puzzle's best of 3), beside pencilmark's search alone: the like-for-like pair.
   3. agreement on those n puzzles: ours, pencilmark and CP-SAT each find exactly one solution (count 1) and the same
      one, which is also the generator's `solution`; every disagreement is printed to stderr with the puzzle, and
      counted in the table.
 Prints one markdown table: ms per puzzle (CPU) and the ratios peer / ours (ours whole process, startup included),
 solve and count; "n/a (why)" where a peer cannot take the family. A ratio under 10 is marked with "**". The column
 "ours count less startup" takes ours' startup (the median CPU of `sudoku solve` on an empty input) out of the count
-time: nearer what the engine itself costs on families whose n is small.
+time (spread over the records timed).
 """
 from __future__ import annotations
 
@@ -152,29 +157,57 @@ def child_cpu(cmd, stdin_path):
     return cpu, p.stdout.decode().splitlines()
 
 
-def run_ours(binary, objs, rounds):
-    """median whole-process CPU ms a puzzle of solve and count on these objects; ours' answers."""
+def run_ours(binary, objs, rounds, min_records, min_seconds):
+    """median whole-process CPU ms a puzzle of solve and count on these objects; ours' answers; the copies timed.
+
+    The answers come from one run on the objects; the timed runs read them over and over (`copies` times), until
+    the input holds min_records puzzles or one pass would take min_seconds of CPU, whichever comes first, so that
+    process startup is noise (as the bench rule asks: whole-process speed on 10,000 puzzles or more)."""
+    def write(copies):
+        fd, path = tempfile.mkstemp(suffix=".jsonl")
+        with os.fdopen(fd, "w") as f:
+            for _ in range(copies):
+                for o in objs:
+                    f.write(json.dumps(o) + "\n")
+        return path
+    solve_cmd = [binary, "solve", "-j", "1", "-f", "line", "-q", "-"]
+    count_cmd = [binary, "solve", "--count", "--limit", "2", "-j", "1", "-q", "-"]
+    n = max(len(objs), 1)
+    path = write(1)
+    try:
+        once, lines_c = child_cpu(count_cmd, path)
+        _, lines_s = child_cpu(solve_cmd, path)
+    finally:
+        os.unlink(path)
+    copies = max(1, min(-(-min_records // n), int(min_seconds / max(once, 1e-3)) + 1))
+    ts, tc = [], []
+    path = write(copies)
+    try:
+        for r in range(rounds):
+            for which in ((0, 1) if r % 2 == 0 else (1, 0)):
+                cpu, _ = child_cpu(solve_cmd if which == 0 else count_cmd, path)
+                (ts if which == 0 else tc).append(cpu)
+    finally:
+        os.unlink(path)
+    per = 1e3 / (n * copies)
+    return statistics.median(ts) * per, statistics.median(tc) * per, lines_s, lines_c, copies
+
+
+def probe_ms(probe, objs):
+    """ours' search alone, in-process: mean ms a count <= 2 (variant_count's --warm, best of 3 rounds), or None."""
     fd, path = tempfile.mkstemp(suffix=".jsonl")
     with os.fdopen(fd, "w") as f:
         for o in objs:
             f.write(json.dumps(o) + "\n")
-    solve_cmd = [binary, "solve", "-j", "1", "-f", "line", "-q", "-"]
-    count_cmd = [binary, "solve", "--count", "--limit", "2", "-j", "1", "-q", "-"]
-    ts, tc = [], []
-    lines_s = lines_c = None
     try:
-        for r in range(rounds):
-            for which in ((0, 1) if r % 2 == 0 else (1, 0)):
-                if which == 0:
-                    cpu, lines_s = child_cpu(solve_cmd, path)
-                    ts.append(cpu)
-                else:
-                    cpu, lines_c = child_cpu(count_cmd, path)
-                    tc.append(cpu)
+        p = subprocess.run([probe, "count", "3", path, "--warm"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     finally:
         os.unlink(path)
-    n = max(len(objs), 1)
-    return statistics.median(ts) * 1e3 / n, statistics.median(tc) * 1e3 / n, lines_s, lines_c
+    for word in p.stdout.decode().split(","):
+        word = word.strip()
+        if word.startswith("mean "):
+            return float(word.split()[1])
+    return None
 
 
 def startup_ms(binary, rounds):
@@ -209,7 +242,7 @@ def ratio(peer, ours):
 def fmt(x):
     if x is None:
         return "-"
-    return f"{x:.2f}" if x < 100 else f"{x:.0f}"
+    return f"{x:.3f}" if x < 1 else f"{x:.2f}" if x < 100 else f"{x:.0f}"
 
 
 def main():
@@ -220,6 +253,11 @@ def main():
     ap.add_argument("--rounds", type=int, default=3, help="runs of ours per mode (the median is used)")
     ap.add_argument("--sudoku", default=os.path.join(ROOT, "target/release/sudoku"))
     ap.add_argument("--peers", default="pencilmark,cpsat")
+    ap.add_argument("--records", type=int, default=10000,
+                    help="ours reads the n puzzles over and over up to this many records (or --seconds)")
+    ap.add_argument("--seconds", type=float, default=1.0, help="... or until one pass takes this much CPU")
+    ap.add_argument("--probe", default="",
+                    help="sudoku-bench's variant_count example: adds ours' in-process search time and its ratio")
     a = ap.parse_args()
     peers = [p for p in a.peers.split(",") if p]
     if "cpsat" in peers:
@@ -229,10 +267,12 @@ def main():
     only = {f for f in a.families.split(",") if f}
     boot = startup_ms(a.sudoku, a.rounds)
     print(f"ours' startup (an empty input, whole process): {boot:.2f} ms CPU; budget {a.budget:g} CPU s a peer a family\n")
-    print("| family | set | n | ours solve | ours count | ours count less startup | pencilmark solve | pencilmark count | pencilmark build "
-          "| CP-SAT solve | CP-SAT count | pm/ours solve | pm/ours count | CP-SAT/ours solve | CP-SAT/ours count "
-          "| agree |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    probe_cols = "| ours search count | pm search / ours search count " if a.probe else ""
+    print("| family | set | n | records timed | ours solve | ours count | ours count less startup | pencilmark solve "
+          "| pencilmark count | pencilmark build | CP-SAT solve | CP-SAT count | pm/ours solve | pm/ours count "
+          "| CP-SAT/ours solve | CP-SAT/ours count " + probe_cols + "| agree |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---:|---:|" if a.probe else "")
+          + "---|")
     totals = {"disagree": 0, "checked": 0}
     for name, path in family_files(a.sets, only):
         lines = read_set(path)
@@ -257,7 +297,8 @@ def main():
         usable = [r for r in results.values() if r.error is None]
         n = min((len(r.answers) for r in usable), default=len(objs))
         n = max(n, 1)
-        os_ms, oc_ms, ours_s, ours_c = run_ours(a.sudoku, objs[:n], a.rounds)
+        os_ms, oc_ms, ours_s, ours_c, copies = run_ours(a.sudoku, objs[:n], a.rounds, a.records, a.seconds)
+        search_ms = probe_ms(a.probe, objs[:n]) if a.probe else None
         bad = []
         for i in range(n):
             want = gen_sols[i].replace("0", ".") if gen_sols[i] else None
@@ -274,7 +315,8 @@ def main():
                       file=sys.stderr, flush=True)
         totals["checked"] += n
         totals["disagree"] += len(bad)
-        row = [name, str(len(objs)), str(n), fmt(os_ms), fmt(oc_ms), fmt(max(oc_ms - boot / n, 0.0))]
+        row = [name, str(len(objs)), str(n), str(n * copies), fmt(os_ms), fmt(oc_ms),
+               fmt(max(oc_ms - boot / (n * copies), 0.0))]
         for peer in ("pencilmark", "cpsat"):
             r = results.get(peer)
             if r is None:
@@ -289,6 +331,10 @@ def main():
             r = results.get(peer)
             ok = r is not None and r.error is None
             row += [ratio(mean(r.solve[:n]), os_ms) if ok else "-", ratio(mean(r.count[:n]), oc_ms) if ok else "-"]
+        if a.probe:
+            r = results.get("pencilmark")
+            ok = r is not None and r.error is None
+            row += [fmt(search_ms), ratio(mean(r.count[:n]), search_ms) if ok else "-"]
         undecided = sum(1 for r in usable for c, _ in r.answers[:n] if c is None)
         row.append("yes" if not bad else f"**{len(bad)} differ**" + (f" ({undecided} undecided)" if undecided else ""))
         print("| " + " | ".join(row) + " |", flush=True)
