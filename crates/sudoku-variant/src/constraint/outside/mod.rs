@@ -30,6 +30,12 @@
 //! (row 0 or n+1, column 0 or n+1); `littlekillersum` entries
 //! `{"cell":"R0C3","cells":["R1C4",...],"direction":"DR","value":"20"}`.
 //! A clue without a number is refused by name, never dropped.
+//! `sandwichsum` and `littlekillersum` are f-puzzles' own keys. f-puzzles
+//! draws no X-sums or skyscrapers; `xsum` and `skyscraper`, in the same
+//! form as `sandwichsum`, are what a public f-puzzles exporter writes for
+//! SudokuPad (which reads its f-puzzles links with them), beside a text
+//! copy of the number for f-puzzles' own view. No f-puzzles file of either
+//! from a setter has been found to check them against.
 
 use rand::RngCore;
 use serde_json::{json, Map, Value};
