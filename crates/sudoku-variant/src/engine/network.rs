@@ -4,7 +4,6 @@
 //! and the sum cages with their digit combinations.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::constraint::Kinds;
@@ -22,27 +21,26 @@ pub(crate) struct SumCage {
 }
 
 /// Two houses that share two or more cells (a row and a box, a diagonal
-/// and a box, a window and a row, ...): the shared cells are the segment
-/// `both`; the rest of the first house is the cells
-/// `overlap_cells[a_cells.0..a_cells.1]`, likewise the second's.
+/// and a box, a window and a row, ...): the shared cells (the segment) are
+/// `overlap_cells[both.0..both.1]`; the rest of the first house is the
+/// cells `overlap_cells[a_cells.0..a_cells.1]`, likewise the second's.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Overlap {
     /// The two houses' numbers.
     pub houses: [u16; 2],
-    pub both: u32,
+    pub both: (u32, u32),
     pub a_cells: (u32, u32),
     pub b_cells: (u32, u32),
 }
 
-/// One house's side of an [`Overlap`], as locked candidates read it: the
-/// byte offsets of the shared segment's counts and of the other house's,
-/// and the other house's cells outside the segment
-/// (`overlap_cells[rest.0..rest.1]`), which lose a digit the house can
-/// only take in the segment.
+/// One house's side of an [`Overlap`], as locked candidates read it, each
+/// a range of `overlap_cells`: the segment the two houses share, the
+/// house's own cells outside it, and the other house's cells outside it,
+/// which lose a digit the house can only take in the segment.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Lock {
-    pub segment: u32,
-    pub other: u32,
+    pub segment: (u32, u32),
+    pub own: (u32, u32),
     pub rest: (u32, u32),
 }
 
@@ -67,26 +65,13 @@ pub(crate) struct Shape {
     /// The houses of cell i: `cell_houses[house_start[i]..house_start[i+1]]`.
     pub house_start: Vec<u32>,
     pub cell_houses: Vec<u16>,
-    /// The cells of each pair of overlapping houses' ([`Overlap`]) first
-    /// house only, then of its second only, laid end to end (the cells a
-    /// locked digit leaves).
+    /// The cells of each pair of overlapping houses' ([`Overlap`])
+    /// segment, first house only and second house only, laid end to end.
     pub overlap_cells: Vec<u16>,
     /// Each house's overlaps from its side:
     /// `locks[lock_start[h]..lock_start[h + 1]]`.
     pub lock_start: Vec<u32>,
     pub locks: Vec<Lock>,
-    /// Each house's largest segment's cell count, as a byte repeated 8
-    /// times (0 for a house that overlaps none): a digit with more places
-    /// in the house is locked in none of its segments.
-    pub widest: Vec<u64>,
-    /// The number of segments: the sets of cells two overlapping houses
-    /// share (a row's cells in one box). The search counts each segment's
-    /// places for each digit as it does a house's.
-    pub segments: usize,
-    /// The segments cell i is in:
-    /// `cell_segments[segment_start[i]..segment_start[i + 1]]`.
-    pub segment_start: Vec<u32>,
-    pub cell_segments: Vec<u16>,
     /// The peers the houses and the rules' distinct groups give, as sets
     /// (for a puzzle whose drawn constraints add more) and as lists.
     peer_sets: CellSets,
@@ -133,22 +118,7 @@ impl Shape {
             &cell_houses[house_start[usize::from(c)] as usize..house_start[usize::from(c) + 1] as usize]
         };
         let overlaps = Overlaps::new(&house_cells, n, houses_of);
-        let mut segment_sets = CellSets::new(cells, overlaps.segments.len());
-        for (s, segment) in overlaps.segments.iter().enumerate() {
-            for &c in segment {
-                segment_sets.add(c, s);
-            }
-        }
-        let (segment_start, cell_segments) = segment_sets.lists(|v| v as u16);
-        let stride = n.div_ceil(8) * 8;
-        let (lock_start, locks) = locks(&overlaps.pairs, houses.len(), stride);
-        let mut widest = vec![0u64; houses.len()];
-        for pair in &overlaps.pairs {
-            let size = overlaps.segments[pair.both as usize].len() as u64;
-            for h in pair.houses {
-                widest[usize::from(h)] = widest[usize::from(h)].max(size * 0x0101_0101_0101_0101);
-            }
-        }
+        let (lock_start, locks) = locks(&overlaps.pairs, houses.len());
         Shape {
             size: n,
             layout: puzzle.layout().clone(),
@@ -162,10 +132,6 @@ impl Shape {
             overlap_cells: overlaps.cells,
             lock_start,
             locks,
-            widest,
-            segments: overlaps.segments.len(),
-            segment_start,
-            cell_segments,
             peer_sets,
             peer_start,
             peers,
@@ -206,7 +172,7 @@ pub(crate) struct Network {
     pub n: usize,
     /// Mask of all n digits.
     pub full: u32,
-    /// Each house's (and then each segment's) digit counts take `stride`
+    /// Each house's digit counts take `stride`
     /// bytes: n rounded up to whole 8-byte words, so they can be compared
     /// a word at a time.
     pub stride: usize,
@@ -358,16 +324,10 @@ impl Network {
         &self.cell_cages[self.cage_start[cell] as usize..self.cage_start[cell + 1] as usize]
     }
 
-    /// The segments cell `cell` is in.
-    pub fn segments_of(&self, cell: usize) -> &[u16] {
-        let shape = &*self.shape;
-        &shape.cell_segments[shape.segment_start[cell] as usize..shape.segment_start[cell + 1] as usize]
-    }
-
     /// The bytes of house and digit counts: the houses' `stride` bytes
-    /// each, then the segments'.
+    /// each.
     pub fn counted(&self) -> usize {
-        (self.houses() + self.shape.segments) * self.stride
+        self.houses() * self.stride
     }
 }
 
@@ -414,11 +374,10 @@ fn house_remainders(house_cells: &[u16], n: usize, cages: &[SumCage]) -> Vec<Sum
     out
 }
 
-/// The overlapping houses of a network and their segments.
+/// The overlapping houses of a network.
 struct Overlaps {
     pairs: Vec<Overlap>,
     cells: Vec<u16>,
-    segments: Vec<Vec<u16>>,
 }
 
 impl Overlaps {
@@ -429,8 +388,7 @@ impl Overlaps {
     /// the pairs are found without trying every two houses.
     fn new<'h>(house_cells: &[u16], n: usize, houses_of: impl Fn(u16) -> &'h [u16]) -> Overlaps {
         let count = house_cells.len() / n.max(1);
-        let mut out = Overlaps { pairs: Vec::new(), cells: Vec::new(), segments: Vec::new() };
-        let mut known: HashMap<Vec<u16>, u32> = HashMap::new();
+        let mut out = Overlaps { pairs: Vec::new(), cells: Vec::new() };
         // How many cells house i shares with each later house.
         let mut shared = vec![0u8; count];
         let mut met: Vec<u16> = Vec::new();
@@ -465,16 +423,7 @@ impl Overlaps {
                     }
                 }
                 b_only.extend(b.iter().copied().filter(|c| !both.contains(c)));
-                both.sort_unstable();
-                let segment = match known.get(&both) {
-                    Some(&s) => s,
-                    None => {
-                        let s = out.segments.len() as u32;
-                        known.insert(both.clone(), s);
-                        out.segments.push(both.clone());
-                        s
-                    }
-                };
+                let segment = out.push_cells(&both);
                 let a_cells = out.push_cells(&a_only);
                 let b_cells = out.push_cells(&b_only);
                 out.pairs.push(Overlap { houses: [i as u16, j as u16], both: segment, a_cells, b_cells });
@@ -493,14 +442,12 @@ impl Overlaps {
 
 /// Each of `n_houses` houses' [`Lock`]s (its overlaps seen from its
 /// side), laid end to end, with their starts.
-fn locks(pairs: &[Overlap], n_houses: usize, stride: usize) -> (Vec<u32>, Vec<Lock>) {
+fn locks(pairs: &[Overlap], n_houses: usize) -> (Vec<u32>, Vec<Lock>) {
     let mut per_house: Vec<Vec<Lock>> = vec![Vec::new(); n_houses];
-    let at = |h: usize| (h * stride) as u32;
     for pair in pairs {
         let [a, b] = pair.houses.map(usize::from);
-        let segment = at(n_houses + pair.both as usize);
-        per_house[a].push(Lock { segment, other: at(b), rest: pair.b_cells });
-        per_house[b].push(Lock { segment, other: at(a), rest: pair.a_cells });
+        per_house[a].push(Lock { segment: pair.both, own: pair.a_cells, rest: pair.b_cells });
+        per_house[b].push(Lock { segment: pair.both, own: pair.b_cells, rest: pair.a_cells });
     }
     let mut start = vec![0];
     let mut flat = Vec::new();

@@ -66,8 +66,7 @@ pub(crate) struct Goal<'a> {
 pub(crate) struct Search {
     levels: Vec<Vec<u32>>,
     /// Each level's house counts: how many cells of house h still take
-    /// digit d (placed or not), at `h * stride + d - 1`; then each
-    /// segment's likewise (see [`Network::counted`]).
+    /// digit d (placed or not), at `h * stride + d - 1`.
     counts: Vec<Vec<u8>>,
     queue: Vec<u16>,
     /// House-digits whose count fell to one (a hidden single to place).
@@ -164,7 +163,7 @@ impl Search {
                 self.bivalue.push(i as u16);
             }
         }
-        // Count every house's and segment's places, with the givens'
+        // Count every house's places, with the givens'
         // digits alone in their cells; a digit with no place in a house
         // means no solution.
         let (n, stride) = (net.n, net.stride);
@@ -175,16 +174,6 @@ impl Search {
                 let mut m = root[usize::from(c)] & net.full;
                 while m != 0 {
                     counts[h * stride + m.trailing_zeros() as usize] += 1;
-                    m &= m - 1;
-                }
-            }
-        }
-        for (c, &x) in root.iter().enumerate() {
-            for &s in net.segments_of(c) {
-                let base = (net.houses() + usize::from(s)) * stride;
-                let mut m = x & net.full;
-                while m != 0 {
-                    counts[base + m.trailing_zeros() as usize] += 1;
                     m &= m - 1;
                 }
             }
@@ -451,21 +440,12 @@ impl State<'_> {
         }
     }
 
-    /// Takes the digits `gone` of cell `c` off its houses' and segments'
-    /// counts; a house's count that falls to one is a hidden single, to
+    /// Takes the digits `gone` of cell `c` off its houses' counts; a house's count that falls to one is a hidden single, to
     /// none a contradiction.
     #[inline]
     fn uncount(&mut self, c: usize, gone: u32) -> bool {
         let net = self.net;
         let stride = net.stride;
-        for &s in net.segments_of(c) {
-            let base = (net.houses() + usize::from(s)) * stride;
-            let mut g = gone;
-            while g != 0 {
-                self.counts[base + g.trailing_zeros() as usize] -= 1;
-                g &= g - 1;
-            }
-        }
         for &h in net.houses_of(c) {
             self.dirty[usize::from(h)] |= gone;
             let base = usize::from(h) * stride;

@@ -1,6 +1,7 @@
 //! The deductions beyond singles, for [`State::propagate`]: sum cages'
-//! combinations, non-consecutive pairs, naked and hidden pairs, and locked
-//! candidates read from the house and segment counts a word at a time.
+//! combinations, non-consecutive pairs, naked and hidden pairs (the hidden
+//! ones read from the house counts a word at a time), and locked
+//! candidates.
 
 use super::{State, PLACED};
 
@@ -189,20 +190,21 @@ impl State<'_> {
     }
 
     /// Locked candidates for every pair of overlapping houses: a digit
-    /// that, in one house, can only be where it meets the other is removed
-    /// from the rest of the other. Read from the counts, 8 digits a word:
-    /// a digit is locked in the segment for one house when the segment
-    /// has as many places for it as that house (and at least one), and
-    /// the other house has more. Placed cells count as places, so this
-    /// holds before their peers have lost their digit too. A house is
-    /// looked at for the digits that left it since the last pass (for the
-    /// others nothing changed: its count and the segment's are the same,
-    /// and a removal already made leaves the other house as many places as
-    /// the segment). `None` on a contradiction, else whether anything was
-    /// removed.
+    /// that, in one house, can only be where it meets the other (it is in
+    /// a cell of the segment they share and in none of the house's other
+    /// cells) is removed from the rest of the other. Placed cells count as
+    /// places, so this holds before their peers have lost their digit too.
+    /// A house is looked at for the digits that left it since the last
+    /// pass (for the others nothing changed in it, and a removal already
+    /// made left the other house none outside the segment). `None` on a
+    /// contradiction, else whether anything was removed.
     pub(super) fn intersections(&mut self) -> Option<bool> {
         let net = self.net;
-        let stride = net.stride;
+        let cells = &net.shape.overlap_cells;
+        let full = net.full;
+        let union = |node: &[u32], (from, to): (u32, u32)| {
+            cells[from as usize..to as usize].iter().fold(0, |m, &c| m | node[usize::from(c)])
+        };
         let mut changed = false;
         for h in 0..net.houses() {
             let digits = self.dirty[h];
@@ -210,35 +212,13 @@ impl State<'_> {
                 continue;
             }
             self.dirty[h] = 0;
-            let own = h * stride;
-            // Only a digit with no more places than the widest segment can
-            // be locked in one.
-            let mut few = 0u32;
-            for w in (0..stride).step_by(8) {
-                few |= movemask(at_most(word(self.counts, own + w), net.shape.widest[h])) << w;
-            }
-            let digits = digits & few;
-            if digits == 0 {
-                continue;
-            }
             for lock in net.locks_of(h) {
-                let (segment, other) = (lock.segment as usize, lock.other as usize);
-                let mut locked = 0u32;
-                for w in (0..stride).step_by(8) {
-                    if digits >> w & 0xff == 0 {
-                        continue;
-                    }
-                    let s = word(self.counts, segment + w);
-                    let all_here = zero_bytes(word(self.counts, own + w) ^ s);
-                    let more_there = !zero_bytes(word(self.counts, other + w) ^ s);
-                    locked |= movemask(all_here & more_there & !zero_bytes(s)) << w;
-                }
-                locked &= digits;
+                let locked = union(self.node, lock.segment) & !union(self.node, lock.own) & digits & full;
                 if locked == 0 {
                     continue;
                 }
-                changed = true;
-                for &c in &net.shape.overlap_cells[lock.rest.0 as usize..lock.rest.1 as usize] {
+                for &c in &cells[lock.rest.0 as usize..lock.rest.1 as usize] {
+                    changed |= self.node[usize::from(c)] & locked != 0;
                     if !self.remove(usize::from(c), locked) {
                         return None;
                     }
@@ -265,16 +245,6 @@ fn zero_bytes(x: u64) -> u64 {
     !x.wrapping_add(LOW) & HIGH
 }
 
-/// The high bit of each byte of `x` that is at most the same byte of
-/// `limit` (every byte of both below 128).
-#[inline]
-fn at_most(x: u64, limit: u64) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // x + (127 - limit) stays below 128 in a byte exactly where x <= limit.
-    !x.wrapping_add(LOW - limit) & HIGH
-}
-
 /// Bit i for each byte i of `m` whose high bit is set (the other bits of
 /// `m` clear).
 #[inline]
@@ -284,7 +254,7 @@ fn movemask(m: u64) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{at_most, movemask, word, zero_bytes};
+    use super::{movemask, word, zero_bytes};
 
     /// Words of counts below 128 and limits, spread over every byte.
     fn words() -> Vec<u64> {
@@ -307,13 +277,9 @@ mod tests {
     #[test]
     fn word_tricks_agree_with_a_byte_at_a_time() {
         let all = words();
-        for (i, &x) in all.iter().enumerate() {
-            let y = all[(i * 7 + 3) % all.len()];
+        for &x in &all {
             let zeros: u32 = bytes(x).iter().enumerate().map(|(k, &b)| u32::from(b == 0) << k).sum();
             assert_eq!(movemask(zero_bytes(x)), zeros, "{x:#x}");
-            let within: u32 =
-                bytes(x).iter().zip(bytes(y)).enumerate().map(|(k, (&a, b))| u32::from(a <= b) << k).sum();
-            assert_eq!(movemask(at_most(x, y)), within, "{x:#x} <= {y:#x}");
         }
     }
 
