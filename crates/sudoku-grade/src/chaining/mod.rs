@@ -10,6 +10,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
+mod cycles;
 mod engine;
 mod graph;
 mod plus;
@@ -25,7 +26,7 @@ use crate::rating::{length_bonus, longest_with_bonus, Tenths};
 use crate::technique::Technique;
 
 use engine::{Engine, Mode, State};
-use graph::{StaticGraph, FAR};
+use graph::StaticGraph;
 
 /// Which chains to look for, in ladder order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,18 +59,8 @@ pub(crate) struct Chaining {
     graphs: [StaticGraph; 3],
     /// The graph of the cycle search under way.
     graph: usize,
-    /// Links from the start of the cycle being searched back to each
-    /// potential.
-    back: [u8; NP],
-    /// The cycle being searched, as potentials.
-    path: Vec<Potential>,
-    /// The candidates of `path`.
-    used: [u64; 12],
-    /// Steps left to the cycle search (a guard against pathological
-    /// boards).
-    cycle_budget: u32,
-    /// The eliminations of a cycle.
-    cycle_elim: Vec<(usize, u8)>,
+    /// The cycle search's scratch space.
+    cycle: cycles::CycleSearch,
 }
 
 impl Default for Chaining {
@@ -160,11 +151,7 @@ impl Chaining {
             one: State::default(),
             graphs: Default::default(),
             graph: 0,
-            back: [FAR; NP],
-            path: Vec::new(),
-            used: [0; 12],
-            cycle_budget: 0,
-            cycle_elim: Vec::new(),
+            cycle: cycles::CycleSearch::default(),
         }
     }
 
@@ -241,35 +228,13 @@ impl Chaining {
             return;
         }
         for mode in [Mode::X, Mode::Y, Mode::STATIC] {
-            // The least a cycle of the mode may be rated.
-            let base = if mode == Mode::STATIC {
-                Technique::BidirectionalCycle.base_tenths()
-            } else {
-                Technique::BidirectionalXCycle.base_tenths().min(Technique::BidirectionalYCycle.base_tenths())
-            };
             // The forcing chains built the X and static graphs.
             let g = graph_of(mode);
             if mode == Mode::Y {
                 self.graphs[g].build(b, pos, mode);
             }
             self.graph = g;
-            for cand in Self::candidates(b) {
-                let Some(max) = max_complexity(base, hits) else { break };
-                // A cycle comes back to its start's "on" by a strong link.
-                if self.graphs[g].strong(cand).1 == 0 {
-                    continue;
-                }
-                // Distances back to the start: A on leads to the start on in
-                // as many links as the start off leads to A off. A cycle of
-                // n links has complexity n - 2, so farther is of no use.
-                self.graphs[g].depths(Potential::new(cand, false), (max + 2).min(250) as u8, &mut self.back);
-                self.cycle_budget = 10_000;
-                self.path.clear();
-                self.path.push(Potential::new(cand, true));
-                self.used = [0; 12];
-                self.used[cand / 64] |= 1 << (cand % 64);
-                self.cycle_search(b, mode, base, cand, hits);
-            }
+            self.cycles(b, mode, hits);
         }
     }
 
@@ -291,141 +256,6 @@ impl Chaining {
             engine.target = None;
             x.str(name).str(": ").cand(start.cand()).str(" ").str(start.opposite().polarity()).str(": ");
             chain_text(x, b, pos, one, start.opposite());
-        });
-    }
-
-    /// Depth-first search of the simple cycles of `mode` through `start`
-    /// (its least candidate, "on" in `self.path[0]`), extending
-    /// `self.path` from its last "on"; each cycle found is offered.
-    fn cycle_search(&mut self, b: &Board, mode: Mode, base: Tenths, start: usize, hits: &mut Hits) {
-        if self.cycle_budget == 0 {
-            return;
-        }
-        self.cycle_budget -= 1;
-        let last = self.path[self.path.len() - 1].cand();
-        let len = self.path.len() + 1;
-        let mut max = max_complexity(base, hits);
-        // The offs not on the path, from the start's candidate up (the
-        // start is the cycle's least candidate).
-        let graph = &self.graphs[self.graph];
-        let mut offs = *graph.weak(last);
-        for k in 0..offs.len() {
-            offs[k] &= !self.used[k];
-            if k < start / 64 {
-                offs[k] = 0;
-            } else if k == start / 64 {
-                offs[k] &= !0u64 << (start % 64);
-            }
-        }
-        for k in 0..offs.len() {
-            let mut m = offs[k];
-            while m != 0 {
-                let off = k * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let (ons, n_ons) = *self.graphs[self.graph].strong(off);
-                for &on in &ons[..n_ons as usize] {
-                    let on = on as usize;
-                    if on == start {
-                        if len >= 4 {
-                            self.path.push(Potential::new(off, false));
-                            self.cycle(b, mode, hits);
-                            self.path.pop();
-                            max = max_complexity(base, hits);
-                        }
-                        continue;
-                    }
-                    let back = self.back[Potential::new(on, false).index()];
-                    if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || back == FAR {
-                        continue;
-                    }
-                    // The shortest cycle this could still close: the links
-                    // so far, two more, and the way back from `on`.
-                    let links = len as u32 + u32::from(back);
-                    match max {
-                        Some(max) if links.saturating_sub(2) <= max => {}
-                        _ => continue,
-                    }
-                    self.path.push(Potential::new(off, false));
-                    self.path.push(Potential::new(on, true));
-                    self.used[off / 64] |= 1 << (off % 64);
-                    self.used[on / 64] |= 1 << (on % 64);
-                    self.cycle_search(b, mode, base, start, hits);
-                    self.used[off / 64] &= !(1 << (off % 64));
-                    self.used[on / 64] &= !(1 << (on % 64));
-                    self.path.pop();
-                    self.path.pop();
-                    max = max_complexity(base, hits);
-                }
-            }
-        }
-    }
-
-    /// The cycle in `self.path`: both ways round are true at once, so a
-    /// candidate that sees an "on" of each way is false.
-    fn cycle(&mut self, b: &Board, mode: Mode, hits: &mut Hits) {
-        let len = self.path.len();
-        let one_digit = self.path.iter().all(|&p| p.digit_idx() == self.path[0].digit_idx());
-        let all_cells = self.path.chunks(2).all(|w| w[0].cell() != w[1].cell()) && mode != Mode::X;
-        let (technique, name) = if mode == Mode::X || one_digit {
-            (Technique::BidirectionalXCycle, "Bidirectional X-Cycle")
-        } else if mode == Mode::Y
-            || all_cells && self.path.iter().all(|&p| b.cands[p.cell()].count_ones() == 2)
-        {
-            (Technique::BidirectionalYCycle, "Bidirectional Y-Cycle")
-        } else {
-            (Technique::BidirectionalCycle, "Bidirectional Cycle")
-        };
-        let difficulty = technique.base_tenths() + length_bonus(len as u32 - 2);
-        if !hits.wants(difficulty) {
-            return;
-        }
-        // The candidates that see an "on" of the path, and an "off" (seen
-        // cells only: a non-consecutive neighbour's next digits are not
-        // among them, as in SE's cycle hint).
-        let (mut seen, mut on_path) = ([[0u64; 12]; 2], [0u64; 12]);
-        for &p in &self.path {
-            let cand = p.cand();
-            on_path[cand / 64] |= 1 << (cand % 64);
-            let (c, d) = (p.cell(), p.digit_idx());
-            let side = &mut seen[usize::from(p.is_on())];
-            let mut cell = b.cands[c] & !(1 << d);
-            while cell != 0 {
-                let z = c * 9 + cell.trailing_zeros() as usize;
-                cell &= cell - 1;
-                side[z / 64] |= 1 << (z % 64);
-            }
-            for &q in &b.units.peers[c] {
-                let z = q as usize * 9 + d;
-                if b.cands[q as usize] & (1 << d) != 0 {
-                    side[z / 64] |= 1 << (z % 64);
-                }
-            }
-        }
-        let elim = &mut self.cycle_elim;
-        elim.clear();
-        for k in 0..12 {
-            let mut m = seen[0][k] & seen[1][k] & !on_path[k];
-            while m != 0 {
-                let z = k * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                elim.push((z / 9, (z % 9) as u8 + 1));
-            }
-        }
-        let path = &self.path;
-        hits.offer(b, technique, difficulty, &[], elim, |x| {
-            // Its cells, each once where it repeats.
-            x.str(name).str(": ");
-            let mut last = None;
-            for &p in path {
-                let c = p.cell();
-                if last != Some(c) {
-                    if last.is_some() {
-                        x.str(",");
-                    }
-                    x.cell(c);
-                    last = Some(c);
-                }
-            }
         });
     }
 
