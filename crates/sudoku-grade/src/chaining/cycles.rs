@@ -198,7 +198,15 @@ impl CycleSearch {
     /// Offers the cycle that closes at node `a` through the "off" of
     /// candidate `x`: SE's eliminations, if any. Returns whether it was
     /// kept.
-    fn offer(&mut self, b: &Board, technique: Technique, difficulty: Tenths, a: usize, x: usize, hits: &mut Hits) -> bool {
+    fn offer(
+        &mut self,
+        b: &Board,
+        technique: Technique,
+        difficulty: Tenths,
+        a: usize,
+        x: usize,
+        hits: &mut Hits,
+    ) -> bool {
         // The loop from the source: on, off, on, ..., the last on, `x` off.
         self.path.clear();
         self.path.push(Potential::new(x, false));
@@ -234,20 +242,33 @@ impl CycleSearch {
             _ => "Bidirectional Cycle",
         };
         let path = &self.path;
-        hits.offer(b, technique, difficulty, &[], &self.elim, |t| {
-            // Its cells, each once where it repeats.
-            t.str(name).str(": ");
-            let mut last = None;
-            for &p in path {
-                let c = p.cell();
-                if last != Some(c) {
-                    if last.is_some() {
-                        t.str(",");
+        let key = match technique {
+            Technique::BidirectionalXCycle => 2,
+            Technique::BidirectionalYCycle => 3,
+            _ => 4,
+        };
+        hits.offer_ranked(
+            b,
+            technique,
+            difficulty,
+            super::rank(path.len() as u32, key),
+            &[],
+            &self.elim,
+            |t| {
+                // Its cells, each once where it repeats.
+                t.str(name).str(": ");
+                let mut last = None;
+                for &p in path {
+                    let c = p.cell();
+                    if last != Some(c) {
+                        if last.is_some() {
+                            t.str(",");
+                        }
+                        t.cell(c);
+                        last = Some(c);
                     }
-                    t.cell(c);
-                    last = Some(c);
                 }
-            }
-        })
+            },
+        )
     }
 }

@@ -90,20 +90,29 @@ fn conclusion(p: Potential) -> ([(usize, u8); 1], bool) {
     ([(p.cell(), p.digit_idx() as u8 + 1)], p.is_on())
 }
 
-/// Offers "potential `p` holds" for `technique` at `difficulty`.
+/// SE's order of chain steps of one difficulty: the least complexity (the
+/// `n` of [`length_bonus`]`(n - 2)`), then by kind (`sort_key`: double
+/// forcing 1, X-only links 2, Y-only 3, both 4, cell 5, region 6,
+/// contradiction 7).
+fn rank(n: u32, sort_key: u32) -> u32 {
+    n.saturating_mul(8).saturating_add(sort_key)
+}
+
+/// Offers "potential `p` holds" for `technique` at `difficulty`, ranked
+/// `rank` among steps of that difficulty.
 fn offer(
     b: &Board,
     hits: &mut Hits,
     technique: Technique,
-    difficulty: Tenths,
+    (difficulty, rank): (Tenths, u32),
     p: Potential,
     text: impl FnOnce(&mut Text),
 ) {
     let (c, place) = conclusion(p);
     if place {
-        hits.offer(b, technique, difficulty, &c, &[], text);
+        hits.offer_ranked(b, technique, difficulty, rank, &c, &[], text);
     } else {
-        hits.offer(b, technique, difficulty, &[], &c, text);
+        hits.offer_ranked(b, technique, difficulty, rank, &[], &c, text);
     }
 }
 
@@ -249,14 +258,21 @@ impl Chaining {
         };
         let difficulty = technique.base_tenths() + length_bonus(n.saturating_sub(2));
         let (engine, one) = (&mut self.engine, &mut self.one);
-        offer(b, hits, technique, difficulty, start.opposite(), |x| {
-            // The chain itself, found again only for the text.
-            engine.target = Some(start.opposite());
-            engine.propagate(b, pos, mode, start, one);
-            engine.target = None;
-            x.str(name).str(": ").cand(start.cand()).str(" ").str(start.opposite().polarity()).str(": ");
-            chain_text(x, b, pos, one, start.opposite());
-        });
+        offer(
+            b,
+            hits,
+            technique,
+            (difficulty, rank(n, if mode == Mode::X { 2 } else { 4 })),
+            start.opposite(),
+            |x| {
+                // The chain itself, found again only for the text.
+                engine.target = Some(start.opposite());
+                engine.propagate(b, pos, mode, start, one);
+                engine.target = None;
+                x.str(name).str(": ").cand(start.cand()).str(" ").str(start.opposite().polarity()).str(": ");
+                chain_text(x, b, pos, one, start.opposite());
+            },
+        );
     }
 
     /// Nishio (one digit) or dynamic contradictions: an assumption that
@@ -292,7 +308,7 @@ impl Chaining {
         let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.one) else { return };
         let difficulty = base + length_bonus(n - 2);
         let st = &self.one;
-        offer(b, hits, technique, difficulty, start.opposite(), |x| {
+        offer(b, hits, technique, (difficulty, rank(n, 7)), start.opposite(), |x| {
             contradiction_text(x, name, b, pos, st, start, y)
         });
     }
@@ -349,7 +365,7 @@ impl Chaining {
                 {
                     let difficulty = technique.base_tenths() + length_bonus(n - 2);
                     let st = &self.states[start.index()];
-                    offer(b, hits, technique, difficulty, start.opposite(), |x| {
+                    offer(b, hits, technique, (difficulty, rank(n, 7)), start.opposite(), |x| {
                         contradiction_text(x, "Contradiction Forcing Chain", b, pos, st, start, y)
                     });
                 }
@@ -373,7 +389,7 @@ impl Chaining {
                             + self.engine.count(b, pos, &self.states[p_off.index()], y);
                         let difficulty = technique.base_tenths() + length_bonus(n - 2);
                         let (s_on, s_off) = (&self.states[p_on.index()], &self.states[p_off.index()]);
-                        offer(b, hits, technique, difficulty, y, |x| {
+                        offer(b, hits, technique, (difficulty, rank(n, 1)), y, |x| {
                             x.str("Double Forcing Chain: ").cand(cand).str(" on & off ==> ").cand(y.cand());
                             x.str(" ").str(y.polarity()).str(": ");
                             chain_text(x, b, pos, s_on, y);
@@ -422,24 +438,34 @@ impl Chaining {
                 true,
             );
         }
-        for u in 0..b.units.len {
+        // SE's order, which picks among steps of one rank: by the unit's
+        // first place of the digit, the digit, then box, row, column and
+        // extra houses.
+        for c in 0..81 {
             for d in 0..9 {
-                let places = pos[u][d];
-                let first = b.units.cells[u][places.trailing_zeros() as usize % 9] as usize;
-                if places.count_ones() < min || b.cands[first].count_ones() < min {
+                if b.cands[c] & (1 << d) == 0 {
                     continue;
                 }
-                branches.clear();
-                branches.extend(
-                    (0..9)
-                        .filter(|i| places & (1 << i) != 0)
-                        .map(|i| Potential::new(b.units.cells[u][i] as usize * 9 + d, true)),
-                );
-                let kind = b.units.kind(u).se_word();
-                let what = |x: &mut Text| {
-                    x.num(d + 1).str(" in ").str(kind);
-                };
-                self.agree(b, pos, &branches, dynamic, hits, &what, false);
+                for &(u, k) in &b.units.chain_units[c] {
+                    let (u, places) = (usize::from(u), pos[usize::from(u)][d]);
+                    if places.trailing_zeros() != u32::from(k)
+                        || places.count_ones() < min
+                        || b.cands[c].count_ones() < min
+                    {
+                        continue;
+                    }
+                    branches.clear();
+                    branches.extend(
+                        (0..9)
+                            .filter(|i| places & (1 << i) != 0)
+                            .map(|i| Potential::new(b.units.cells[u][i] as usize * 9 + d, true)),
+                    );
+                    let kind = b.units.kind(u).se_word();
+                    let what = |x: &mut Text| {
+                        x.num(d + 1).str(" in ").str(kind);
+                    };
+                    self.agree(b, pos, &branches, dynamic, hits, &what, false);
+                }
             }
         }
     }
@@ -483,7 +509,7 @@ impl Chaining {
                     }
                     let difficulty = base + length_bonus(n - 2);
                     let states = &self.states;
-                    offer(b, hits, technique, difficulty, y, |x| {
+                    offer(b, hits, technique, (difficulty, rank(n, if cell { 5 } else { 6 })), y, |x| {
                         x.str(name).str(": ");
                         what(x);
                         x.str(" ==> ").cand(y.cand()).str(" ").str(y.polarity()).str(": ");

@@ -93,7 +93,10 @@ fn bidirectional_y_cycle() {
         v
     };
     let se = cells("Bidirectional Y-Cycle: r2c2,r2c8,r2c6,r7c6,r8c4,r8c8,r9c7,r9c1,r9c2");
-    assert!(hints.iter().any(|h| h.1.starts_with("Bidirectional Y-Cycle: ") && cells(&h.1) == se), "{hints:?}");
+    assert!(
+        hints.iter().any(|h| h.1.starts_with("Bidirectional Y-Cycle: ") && cells(&h.1) == se),
+        "{hints:?}"
+    );
 }
 
 /// SE's step on this board (before step 28 of serate's path on
@@ -235,4 +238,12 @@ fn dynamic_plus_follows_ses_rules_where_the_singles_run_out() {
     let se = "Contradiction Forcing Chain: r6c1.4 on ==> r3c6.8 both on & off";
     let head = |t: &str| t.split(" ==> ").next().unwrap_or("").to_string();
     assert!(plus.iter().any(|h| head(&h.1) == head(se)), "{plus:?}");
+}
+
+#[test]
+fn zz_debug_print() {
+    let Ok(pm) = std::fs::read_to_string("/tmp/sem/m/dbg_pm.txt") else { return };
+    for h in run(Kind::Dynamic, pm.trim()) {
+        println!("{} {}", h.0, &h.1[..h.1.len().min(150)]);
+    }
 }
