@@ -612,15 +612,20 @@ impl Grader {
 /// The techniques of which a round takes one step, as SE's `serate` takes
 /// every step: the easiest, and of those the least complexity, then kind
 /// (see [`Hits::offer_ranked`]). Elsewhere a round takes every step of the
-/// easiest difficulty at once (faster, and the same ratings: a pattern's
-/// difficulty does not depend on the rest of the board). A chain's length
-/// does: taking every static cell and region forcing chain of a round at
-/// once left boards SE never sees, on which the next chains were shorter:
-/// the bank's 8.8 was 94 % exact (calibration half), 100 % one step a
-/// round. Dynamic chains (8.5 up) gain too (9.1: 91 to 95 %) but take 22 %
-/// more grading time on the bank; they are left batched.
-pub(crate) const ONE_STEP: Option<(Technique, Technique)> =
-    Some((Technique::CellForcingChain, Technique::RegionForcingChain));
+/// easiest difficulty at once: faster, and the same ratings where one step
+/// cannot change another's pattern or difficulty. A chain's length depends
+/// on the board: taking every static cell and region forcing chain of a
+/// round at once left boards SE never sees, on which the next chains were
+/// shorter (the bank's 8.8 was 94 % exact on the calibration half, 100 %
+/// one step a round).
+///
+/// Left batched, measured (`runs/2026-11-30-issue48-se-middle.md`): dynamic
+/// chains (8.5 up: 9.1 91 to 95 %, but 22 % more grading time on the bank);
+/// unique rectangles and loops (one can remove what the next needs: a 7.2
+/// rated 6.8; one step a round fixed it but made a transformed copy of a
+/// 5.9 puzzle rate 5.5, our order of rectangles not being SE's).
+pub(crate) const ONE_STEP: Option<fn(Technique) -> bool> =
+    Some(|t| matches!(t, Technique::CellForcingChain | Technique::RegionForcingChain));
 
 pub(crate) fn round_floor(er: Tenths, ep: Option<Tenths>) -> Tenths {
     if ep.is_some() {

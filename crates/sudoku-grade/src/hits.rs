@@ -185,7 +185,7 @@ pub(crate) struct Hits {
     hints: Vec<Deduction>,
     n_hints: usize,
     /// The techniques of which one step is kept (see [`Hits::set_one_step`]).
-    one_step: Option<(Technique, Technique)>,
+    one_step: Option<fn(Technique) -> bool>,
     /// The rank of the step kept under `one_step`.
     rank: u32,
 }
@@ -223,12 +223,12 @@ impl Hits {
         self.floor = floor;
     }
 
-    /// Keeps one step, not all the easiest, when it is of a technique from
-    /// `from` to `to` (`None`: all of them, the default): the easiest, and
-    /// of those the least rank ([`Hits::offer_ranked`]), then the first
-    /// offered.
-    pub fn set_one_step(&mut self, range: Option<(Technique, Technique)>) {
-        self.one_step = range;
+    /// Keeps one step, not all the easiest, when it is of a technique
+    /// `takes_one` accepts (`None`: every step of the easiest difficulty,
+    /// the default): the easiest, and of those the least rank
+    /// ([`Hits::offer_ranked`]), then the first offered.
+    pub fn set_one_step(&mut self, takes_one: Option<fn(Technique) -> bool>) {
+        self.one_step = takes_one;
     }
 
     /// Forgets every step.
@@ -307,7 +307,7 @@ impl Hits {
         if !place.iter().any(|p| live_place(&p)) && !elim.iter().any(|e| live_elim(&e)) {
             return false;
         }
-        let single = self.one_step.is_some_and(|(from, to)| (from..=to).contains(&technique));
+        let single = self.one_step.is_some_and(|takes_one| takes_one(technique));
         if single && difficulty == self.best {
             if rank >= self.rank {
                 return false;
