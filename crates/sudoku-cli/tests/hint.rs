@@ -120,7 +120,9 @@ fn to_end_solves_the_position() {
 }
 
 /// Issue 31, section 6: `hint --to-end` reached an 8.6 on a puzzle `grade`
-/// rates 8.5; it now follows grade's path, so its hardest hint is the ER.
+/// rated 8.5; it now follows grade's path, so its hardest hint is the ER:
+/// SE's 8.6 since a round takes one static cell or region chain step
+/// (issue 48; serate 1.18.1 with the bank's mask: 8.6/1.2/1.2).
 #[test]
 fn r31_to_end_s_hardest_hint_is_grade_s_er() {
     let puzzle = "000102000000080000712000389500000004060000030309000102208050901004807500000020000\n";
@@ -132,9 +134,9 @@ fn r31_to_end_s_hardest_hint_is_grade_s_er() {
         .filter_map(|l| l.rsplit_once('(').and_then(|(_, x)| x.strip_suffix(").")))
         .map(|x| x.parse::<f64>().unwrap())
         .fold(0.0, f64::max);
-    assert_eq!(hardest, 8.5, "{text}");
+    assert_eq!(hardest, 8.6, "{text}");
     let out = sudoku().args(["grade"]).write_stdin(puzzle).assert().success();
-    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains(" 8.5/"));
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains(" 8.6/"));
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! Compares our ratings with Sudoku Explainer's on a rated file.
 //!
 //! ```sh
-//! cargo run --release -p sudoku-grade --example se_compare -- FILE [--limit N] [--show N] [--only TECHNIQUE] [--dump OUT] [--rules LIST]
+//! cargo run --release -p sudoku-grade --example se_compare -- FILE [--limit N] [--show N] [--only TECHNIQUE] [--dump OUT] [--rules LIST] [--rows even|odd]
 //! ```
+//! `--rows even` keeps the data rows 0, 2, 4, … (the bank's calibration
+//! half), `--rows odd` the others (the held-out half).
 //! `--rules x,windoku,disjoint-groups` grades the puzzles as that 9×9
 //! variant (SE's `--isX=1`, `--isWindows=1`, `--isDG=1`).
 //! `--dump OUT` writes our ratings, a puzzle a line (`puzzle er ep ed
@@ -25,6 +27,7 @@ fn main() {
     let limit: usize = opt("--limit").map_or(usize::MAX, |v| v.parse().unwrap());
     let show: usize = opt("--show").map_or(0, |v| v.parse().unwrap());
     let only = opt("--only");
+    let parity = opt("--rows").map(|r| usize::from(r == "odd"));
     let mut dump = opt("--dump").map(|p| std::io::BufWriter::new(std::fs::File::create(p).unwrap()));
     let text = std::fs::read_to_string(path).unwrap();
     let sep = if text.lines().next().unwrap().contains('\t') { '\t' } else { ',' };
@@ -48,7 +51,10 @@ fn main() {
     let mut shown = 0;
     let start = Instant::now();
     let mut graded = 0.0;
-    for line in lines.take(limit) {
+    for (row_idx, line) in lines.enumerate().take(limit) {
+        if parity.is_some_and(|p| row_idx % 2 != p) {
+            continue;
+        }
         let f: Vec<&str> = line.split(sep).collect();
         let tech = tc.map(|i| f[i].to_string()).unwrap_or_default();
         if only.as_ref().is_some_and(|o| !tech.starts_with(o.as_str())) {

@@ -19,7 +19,7 @@ use arrayvec::ArrayVec;
 use sudoku_core::{Candidate, Candidates, Cell, Conflict, Digit, Grid, Position};
 
 use crate::board::{bit, Board};
-use crate::grader::{offer_the_solution, round_floor};
+use crate::grader::{offer_the_solution, round_floor, ONE_STEP};
 use crate::hits::{Deduction, Hits};
 use crate::rating::Tenths;
 pub use crate::step::CellDigits;
@@ -297,6 +297,7 @@ impl Grader {
             // One round, as the grader's walk finds it.
             hits.clear();
             hits.set_floor(round_floor(er, ep));
+            hits.set_one_step(ONE_STEP);
             self.next_step(&b, &mut hits, Tenths::MAX);
             hits.set_floor(0);
             if hits.best().is_none() {
@@ -431,6 +432,7 @@ impl Grader {
         let b = board_of(position, self.units);
         let mut hits = std::mem::replace(&mut self.hint_hits, Hits::first_only());
         hits.clear();
+        hits.set_one_step(ONE_STEP);
         let hint = self.hint_from(&b, &mut hits, solution, level);
         self.hint_hits = hits;
         hint

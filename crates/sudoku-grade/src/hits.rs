@@ -184,6 +184,10 @@ pub(crate) struct Hits {
     /// their space, so that a warm collector records without allocating.
     hints: Vec<Deduction>,
     n_hints: usize,
+    /// The techniques of which one step is kept (see [`Hits::set_one_step`]).
+    one_step: Option<fn(Technique) -> bool>,
+    /// The rank of the step kept under `one_step`.
+    rank: u32,
 }
 
 impl Hits {
@@ -198,6 +202,8 @@ impl Hits {
             record: if explain { usize::MAX } else { 0 },
             hints: Vec::new(),
             n_hints: 0,
+            one_step: None,
+            rank: u32::MAX,
         }
     }
 
@@ -217,9 +223,18 @@ impl Hits {
         self.floor = floor;
     }
 
+    /// Keeps one step, not all the easiest, when it is of a technique
+    /// `takes_one` accepts (`None`: every step of the easiest difficulty,
+    /// the default): the easiest, and of those the least rank
+    /// ([`Hits::offer_ranked`]), then the first offered.
+    pub fn set_one_step(&mut self, takes_one: Option<fn(Technique) -> bool>) {
+        self.one_step = takes_one;
+    }
+
     /// Forgets every step.
     pub fn clear(&mut self) {
         self.found.clear();
+        self.rank = u32::MAX;
         self.best = Tenths::MAX;
         self.technique = None;
         self.n_hints = 0;
@@ -263,6 +278,24 @@ impl Hits {
         elim: &[(usize, u8)],
         text: impl FnOnce(&mut Text),
     ) -> bool {
+        self.offer_ranked(b, technique, difficulty, u32::MAX, place, elim, text)
+    }
+
+    /// [`Hits::offer`] with the step's `rank` among steps of the same
+    /// difficulty, for the techniques of [`Hits::set_one_step`], which keep
+    /// one step as SE does: the least rank, the first found among equals.
+    /// SE's chains rank by their complexity, then by kind.
+    #[allow(clippy::too_many_arguments)]
+    pub fn offer_ranked(
+        &mut self,
+        b: &Board,
+        technique: Technique,
+        difficulty: Tenths,
+        rank: u32,
+        place: &[(usize, u8)],
+        elim: &[(usize, u8)],
+        text: impl FnOnce(&mut Text),
+    ) -> bool {
         // Recorded as it is; compared at the floor.
         let recorded = difficulty;
         let difficulty = difficulty.max(self.floor);
@@ -274,9 +307,21 @@ impl Hits {
         if !place.iter().any(|p| live_place(&p)) && !elim.iter().any(|e| live_elim(&e)) {
             return false;
         }
+        let single = self.one_step.is_some_and(|takes_one| takes_one(technique));
+        if single && difficulty == self.best {
+            if rank >= self.rank {
+                return false;
+            }
+            // A lesser rank replaces the step kept.
+            self.clear();
+            self.best = difficulty;
+        }
         if difficulty < self.best {
             self.clear();
             self.best = difficulty;
+        }
+        if single {
+            self.rank = rank;
         }
         if self.technique.is_none_or(|t| technique < t) {
             self.technique = Some(technique);

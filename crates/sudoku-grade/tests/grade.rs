@@ -313,9 +313,9 @@ fn r33_the_se121_sample_is_rated_as_sudoku_explainer_1_2_1_rates_it() {
         assert!(path.steps.iter().all(|s| Scale::Se121.allows(s.technique)), "{}", f[0]);
     }
     assert_eq!(n, 200);
-    // 184 of 200 agree today: the misses are chains SE finds differently
-    // (see fixtures/grade/README.md).
-    assert!(er >= 180, "ER equal on {er} of {n}:\n{}", misses.join("\n"));
+    // 200 of 200 agree today (184 before SE's cycle search: the misses were
+    // loops SE's search does not reach, see chaining/cycles.rs).
+    assert!(er >= 198, "ER equal on {er} of {n}:\n{}", misses.join("\n"));
     assert!(ep >= 198 && ed >= 198, "EP equal on {ep}, ED on {ed} of {n}");
     assert!(moved >= 100, "the scale changed only {moved} ratings of {n}");
 }

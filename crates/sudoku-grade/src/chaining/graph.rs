@@ -10,7 +10,7 @@
 
 use super::engine::Mode;
 use crate::board::{cells_of, consecutive, digits_of, Board, Pos};
-use crate::potential::{Potential, NC, NP};
+use crate::potential::{Potential, NC};
 use crate::units::ExtraHouses;
 
 /// 64-bit words in a set of candidates.
@@ -18,9 +18,6 @@ const W: usize = NC.div_ceil(64);
 
 /// A set of candidates.
 pub(crate) type Set = [u64; W];
-
-/// "Not reached" in [`StaticGraph::depths`].
-pub(crate) const FAR: u8 = u8::MAX;
 
 /// The links of one board in one [`Mode`], with scratch space for the
 /// searches on it.
@@ -110,11 +107,13 @@ impl StaticGraph {
                 *n += 1;
             }
             if mode.strong_unit {
-                let (units, places) = match CLASSIC {
-                    true => (&b.units.cell_units[c][..3], &b.units.cell_unit_pos[c][..3]),
-                    false => (&b.units.cell_units[c][..], &b.units.cell_unit_pos[c][..]),
+                // SE's order: the box, the row, the column, the extra
+                // houses (the cycle search keeps the first way to an "on").
+                let units = match CLASSIC {
+                    true => &b.units.chain_units[c][..3],
+                    false => &b.units.chain_units[c][..],
                 };
-                for (&u, &k) in units.iter().zip(places) {
+                for &(u, k) in units {
                     let (u, here) = (usize::from(u), pos[usize::from(u)][d]);
                     if here.count_ones() != 2 {
                         continue;
@@ -128,11 +127,6 @@ impl StaticGraph {
                 }
             }
         }
-    }
-
-    /// The candidates an "on" of `cand` turns off.
-    pub fn weak(&self, cand: usize) -> &Set {
-        &self.weak[cand]
     }
 
     /// The candidates an "off" of `cand` turns on, and how many.
@@ -237,16 +231,5 @@ impl StaticGraph {
             }
         }
         found
-    }
-
-    /// The number of links from potential `start` to each potential within
-    /// `limit` links, [`FAR`] for the others.
-    pub fn depths(&mut self, start: Potential, limit: u8, depth: &mut [u8; NP]) {
-        depth.fill(FAR);
-        depth[start.index()] = 0;
-        self.bfs(start, limit, |p, links| {
-            depth[p.index()] = links;
-            false
-        });
     }
 }

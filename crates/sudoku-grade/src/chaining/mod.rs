@@ -10,6 +10,7 @@
 
 #![allow(clippy::needless_range_loop)]
 
+mod cycles;
 mod engine;
 mod graph;
 mod plus;
@@ -25,7 +26,7 @@ use crate::rating::{length_bonus, longest_with_bonus, Tenths};
 use crate::technique::Technique;
 
 use engine::{Engine, Mode, State};
-use graph::{StaticGraph, FAR};
+use graph::StaticGraph;
 
 /// Which chains to look for, in ladder order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,18 +59,8 @@ pub(crate) struct Chaining {
     graphs: [StaticGraph; 3],
     /// The graph of the cycle search under way.
     graph: usize,
-    /// Links from the start of the cycle being searched back to each
-    /// potential.
-    back: [u8; NP],
-    /// The cycle being searched, as potentials.
-    path: Vec<Potential>,
-    /// The candidates of `path`.
-    used: [u64; 12],
-    /// Steps left to the cycle search (a guard against pathological
-    /// boards).
-    cycle_budget: u32,
-    /// The eliminations of a cycle.
-    cycle_elim: Vec<(usize, u8)>,
+    /// The cycle search's scratch space.
+    cycle: cycles::CycleSearch,
 }
 
 impl Default for Chaining {
@@ -99,20 +90,29 @@ fn conclusion(p: Potential) -> ([(usize, u8); 1], bool) {
     ([(p.cell(), p.digit_idx() as u8 + 1)], p.is_on())
 }
 
-/// Offers "potential `p` holds" for `technique` at `difficulty`.
+/// SE's order of chain steps of one difficulty: the least complexity (the
+/// `n` of [`length_bonus`]`(n - 2)`), then by kind (`sort_key`: double
+/// forcing 1, X-only links 2, Y-only 3, both 4, cell 5, region 6,
+/// contradiction 7).
+fn rank(n: u32, sort_key: u32) -> u32 {
+    n.saturating_mul(8).saturating_add(sort_key)
+}
+
+/// Offers "potential `p` holds" for `technique` at `difficulty`, ranked
+/// `rank` among steps of that difficulty.
 fn offer(
     b: &Board,
     hits: &mut Hits,
     technique: Technique,
-    difficulty: Tenths,
+    (difficulty, rank): (Tenths, u32),
     p: Potential,
     text: impl FnOnce(&mut Text),
 ) {
     let (c, place) = conclusion(p);
     if place {
-        hits.offer(b, technique, difficulty, &c, &[], text);
+        hits.offer_ranked(b, technique, difficulty, rank, &c, &[], text);
     } else {
-        hits.offer(b, technique, difficulty, &[], &c, text);
+        hits.offer_ranked(b, technique, difficulty, rank, &[], &c, text);
     }
 }
 
@@ -160,11 +160,7 @@ impl Chaining {
             one: State::default(),
             graphs: Default::default(),
             graph: 0,
-            back: [FAR; NP],
-            path: Vec::new(),
-            used: [0; 12],
-            cycle_budget: 0,
-            cycle_elim: Vec::new(),
+            cycle: cycles::CycleSearch::default(),
         }
     }
 
@@ -241,35 +237,13 @@ impl Chaining {
             return;
         }
         for mode in [Mode::X, Mode::Y, Mode::STATIC] {
-            // The least a cycle of the mode may be rated.
-            let base = if mode == Mode::STATIC {
-                Technique::BidirectionalCycle.base_tenths()
-            } else {
-                Technique::BidirectionalXCycle.base_tenths().min(Technique::BidirectionalYCycle.base_tenths())
-            };
             // The forcing chains built the X and static graphs.
             let g = graph_of(mode);
             if mode == Mode::Y {
                 self.graphs[g].build(b, pos, mode);
             }
             self.graph = g;
-            for cand in Self::candidates(b) {
-                let Some(max) = max_complexity(base, hits) else { break };
-                // A cycle comes back to its start's "on" by a strong link.
-                if self.graphs[g].strong(cand).1 == 0 {
-                    continue;
-                }
-                // Distances back to the start: A on leads to the start on in
-                // as many links as the start off leads to A off. A cycle of
-                // n links has complexity n - 2, so farther is of no use.
-                self.graphs[g].depths(Potential::new(cand, false), (max + 2).min(250) as u8, &mut self.back);
-                self.cycle_budget = 10_000;
-                self.path.clear();
-                self.path.push(Potential::new(cand, true));
-                self.used = [0; 12];
-                self.used[cand / 64] |= 1 << (cand % 64);
-                self.cycle_search(b, mode, base, cand, hits);
-            }
+            self.cycles(b, mode, hits);
         }
     }
 
@@ -284,149 +258,21 @@ impl Chaining {
         };
         let difficulty = technique.base_tenths() + length_bonus(n.saturating_sub(2));
         let (engine, one) = (&mut self.engine, &mut self.one);
-        offer(b, hits, technique, difficulty, start.opposite(), |x| {
-            // The chain itself, found again only for the text.
-            engine.target = Some(start.opposite());
-            engine.propagate(b, pos, mode, start, one);
-            engine.target = None;
-            x.str(name).str(": ").cand(start.cand()).str(" ").str(start.opposite().polarity()).str(": ");
-            chain_text(x, b, pos, one, start.opposite());
-        });
-    }
-
-    /// Depth-first search of the simple cycles of `mode` through `start`
-    /// (its least candidate, "on" in `self.path[0]`), extending
-    /// `self.path` from its last "on"; each cycle found is offered.
-    fn cycle_search(&mut self, b: &Board, mode: Mode, base: Tenths, start: usize, hits: &mut Hits) {
-        if self.cycle_budget == 0 {
-            return;
-        }
-        self.cycle_budget -= 1;
-        let last = self.path[self.path.len() - 1].cand();
-        let len = self.path.len() + 1;
-        let mut max = max_complexity(base, hits);
-        // The offs not on the path, from the start's candidate up (the
-        // start is the cycle's least candidate).
-        let graph = &self.graphs[self.graph];
-        let mut offs = *graph.weak(last);
-        for k in 0..offs.len() {
-            offs[k] &= !self.used[k];
-            if k < start / 64 {
-                offs[k] = 0;
-            } else if k == start / 64 {
-                offs[k] &= !0u64 << (start % 64);
-            }
-        }
-        for k in 0..offs.len() {
-            let mut m = offs[k];
-            while m != 0 {
-                let off = k * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let (ons, n_ons) = *self.graphs[self.graph].strong(off);
-                for &on in &ons[..n_ons as usize] {
-                    let on = on as usize;
-                    if on == start {
-                        if len >= 4 {
-                            self.path.push(Potential::new(off, false));
-                            self.cycle(b, mode, hits);
-                            self.path.pop();
-                            max = max_complexity(base, hits);
-                        }
-                        continue;
-                    }
-                    let back = self.back[Potential::new(on, false).index()];
-                    if on < start || self.used[on / 64] & (1 << (on % 64)) != 0 || back == FAR {
-                        continue;
-                    }
-                    // The shortest cycle this could still close: the links
-                    // so far, two more, and the way back from `on`.
-                    let links = len as u32 + u32::from(back);
-                    match max {
-                        Some(max) if links.saturating_sub(2) <= max => {}
-                        _ => continue,
-                    }
-                    self.path.push(Potential::new(off, false));
-                    self.path.push(Potential::new(on, true));
-                    self.used[off / 64] |= 1 << (off % 64);
-                    self.used[on / 64] |= 1 << (on % 64);
-                    self.cycle_search(b, mode, base, start, hits);
-                    self.used[off / 64] &= !(1 << (off % 64));
-                    self.used[on / 64] &= !(1 << (on % 64));
-                    self.path.pop();
-                    self.path.pop();
-                    max = max_complexity(base, hits);
-                }
-            }
-        }
-    }
-
-    /// The cycle in `self.path`: both ways round are true at once, so a
-    /// candidate that sees an "on" of each way is false.
-    fn cycle(&mut self, b: &Board, mode: Mode, hits: &mut Hits) {
-        let len = self.path.len();
-        let one_digit = self.path.iter().all(|&p| p.digit_idx() == self.path[0].digit_idx());
-        let all_cells = self.path.chunks(2).all(|w| w[0].cell() != w[1].cell()) && mode != Mode::X;
-        let (technique, name) = if mode == Mode::X || one_digit {
-            (Technique::BidirectionalXCycle, "Bidirectional X-Cycle")
-        } else if mode == Mode::Y
-            || all_cells && self.path.iter().all(|&p| b.cands[p.cell()].count_ones() == 2)
-        {
-            (Technique::BidirectionalYCycle, "Bidirectional Y-Cycle")
-        } else {
-            (Technique::BidirectionalCycle, "Bidirectional Cycle")
-        };
-        let difficulty = technique.base_tenths() + length_bonus(len as u32 - 2);
-        if !hits.wants(difficulty) {
-            return;
-        }
-        // The candidates that see an "on" of the path, and an "off" (seen
-        // cells only: a non-consecutive neighbour's next digits are not
-        // among them, as in SE's cycle hint).
-        let (mut seen, mut on_path) = ([[0u64; 12]; 2], [0u64; 12]);
-        for &p in &self.path {
-            let cand = p.cand();
-            on_path[cand / 64] |= 1 << (cand % 64);
-            let (c, d) = (p.cell(), p.digit_idx());
-            let side = &mut seen[usize::from(p.is_on())];
-            let mut cell = b.cands[c] & !(1 << d);
-            while cell != 0 {
-                let z = c * 9 + cell.trailing_zeros() as usize;
-                cell &= cell - 1;
-                side[z / 64] |= 1 << (z % 64);
-            }
-            for &q in &b.units.peers[c] {
-                let z = q as usize * 9 + d;
-                if b.cands[q as usize] & (1 << d) != 0 {
-                    side[z / 64] |= 1 << (z % 64);
-                }
-            }
-        }
-        let elim = &mut self.cycle_elim;
-        elim.clear();
-        for k in 0..12 {
-            let mut m = seen[0][k] & seen[1][k] & !on_path[k];
-            while m != 0 {
-                let z = k * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                elim.push((z / 9, (z % 9) as u8 + 1));
-            }
-        }
-        let path = &self.path;
-        hits.offer(b, technique, difficulty, &[], elim, |x| {
-            // Its cells, each once where it repeats.
-            x.str(name).str(": ");
-            let mut last = None;
-            for &p in path {
-                let c = p.cell();
-                if last != Some(c) {
-                    if last.is_some() {
-                        x.str(",");
-                    }
-                    x.cell(c);
-                    last = Some(c);
-                }
-            }
-        });
+        offer(
+            b,
+            hits,
+            technique,
+            (difficulty, rank(n, if mode == Mode::X { 2 } else { 4 })),
+            start.opposite(),
+            |x| {
+                // The chain itself, found again only for the text.
+                engine.target = Some(start.opposite());
+                engine.propagate(b, pos, mode, start, one);
+                engine.target = None;
+                x.str(name).str(": ").cand(start.cand()).str(" ").str(start.opposite().polarity()).str(": ");
+                chain_text(x, b, pos, one, start.opposite());
+            },
+        );
     }
 
     /// Nishio (one digit) or dynamic contradictions: an assumption that
@@ -462,7 +308,7 @@ impl Chaining {
         let Some((n, y)) = Self::first_conflict(&mut self.engine, b, pos, &self.one) else { return };
         let difficulty = base + length_bonus(n - 2);
         let st = &self.one;
-        offer(b, hits, technique, difficulty, start.opposite(), |x| {
+        offer(b, hits, technique, (difficulty, rank(n, 7)), start.opposite(), |x| {
             contradiction_text(x, name, b, pos, st, start, y)
         });
     }
@@ -519,7 +365,7 @@ impl Chaining {
                 {
                     let difficulty = technique.base_tenths() + length_bonus(n - 2);
                     let st = &self.states[start.index()];
-                    offer(b, hits, technique, difficulty, start.opposite(), |x| {
+                    offer(b, hits, technique, (difficulty, rank(n, 7)), start.opposite(), |x| {
                         contradiction_text(x, "Contradiction Forcing Chain", b, pos, st, start, y)
                     });
                 }
@@ -543,7 +389,7 @@ impl Chaining {
                             + self.engine.count(b, pos, &self.states[p_off.index()], y);
                         let difficulty = technique.base_tenths() + length_bonus(n - 2);
                         let (s_on, s_off) = (&self.states[p_on.index()], &self.states[p_off.index()]);
-                        offer(b, hits, technique, difficulty, y, |x| {
+                        offer(b, hits, technique, (difficulty, rank(n, 1)), y, |x| {
                             x.str("Double Forcing Chain: ").cand(cand).str(" on & off ==> ").cand(y.cand());
                             x.str(" ").str(y.polarity()).str(": ");
                             chain_text(x, b, pos, s_on, y);
@@ -592,24 +438,34 @@ impl Chaining {
                 true,
             );
         }
-        for u in 0..b.units.len {
+        // SE's order, which picks among steps of one rank: by the unit's
+        // first place of the digit, the digit, then box, row, column and
+        // extra houses.
+        for c in 0..81 {
             for d in 0..9 {
-                let places = pos[u][d];
-                let first = b.units.cells[u][places.trailing_zeros() as usize % 9] as usize;
-                if places.count_ones() < min || b.cands[first].count_ones() < min {
+                if b.cands[c] & (1 << d) == 0 {
                     continue;
                 }
-                branches.clear();
-                branches.extend(
-                    (0..9)
-                        .filter(|i| places & (1 << i) != 0)
-                        .map(|i| Potential::new(b.units.cells[u][i] as usize * 9 + d, true)),
-                );
-                let kind = b.units.kind(u).se_word();
-                let what = |x: &mut Text| {
-                    x.num(d + 1).str(" in ").str(kind);
-                };
-                self.agree(b, pos, &branches, dynamic, hits, &what, false);
+                for &(u, k) in &b.units.chain_units[c] {
+                    let (u, places) = (usize::from(u), pos[usize::from(u)][d]);
+                    if places.trailing_zeros() != u32::from(k)
+                        || places.count_ones() < min
+                        || b.cands[c].count_ones() < min
+                    {
+                        continue;
+                    }
+                    branches.clear();
+                    branches.extend(
+                        (0..9)
+                            .filter(|i| places & (1 << i) != 0)
+                            .map(|i| Potential::new(b.units.cells[u][i] as usize * 9 + d, true)),
+                    );
+                    let kind = b.units.kind(u).se_word();
+                    let what = |x: &mut Text| {
+                        x.num(d + 1).str(" in ").str(kind);
+                    };
+                    self.agree(b, pos, &branches, dynamic, hits, &what, false);
+                }
             }
         }
     }
@@ -653,7 +509,7 @@ impl Chaining {
                     }
                     let difficulty = base + length_bonus(n - 2);
                     let states = &self.states;
-                    offer(b, hits, technique, difficulty, y, |x| {
+                    offer(b, hits, technique, (difficulty, rank(n, if cell { 5 } else { 6 })), y, |x| {
                         x.str(name).str(": ");
                         what(x);
                         x.str(" ==> ").cand(y.cand()).str(" ").str(y.polarity()).str(": ");
