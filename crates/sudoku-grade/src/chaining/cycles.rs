@@ -31,7 +31,7 @@
 //! (bivalue cells, 6.5) and mixed cycles (7.0), whatever the loop found.
 
 use super::engine::Mode;
-use super::graph::Set;
+use super::graph::{contains, insert, Set};
 use super::{max_complexity, Chaining};
 use crate::board::{cells_of, Board};
 use crate::hits::Hits;
@@ -64,16 +64,6 @@ pub(super) struct CycleSearch {
     path: Vec<Potential>,
     /// The eliminations of a cycle.
     elim: Vec<(usize, u8)>,
-}
-
-#[inline]
-fn insert(s: &mut Set, cand: usize) {
-    s[cand / 64] |= 1 << (cand % 64);
-}
-
-#[inline]
-fn contains(s: &Set, cand: usize) -> bool {
-    s[cand / 64] & (1 << (cand % 64)) != 0
 }
 
 /// Calls `f` with each candidate the "on" of `cand` turns off in `mode`,

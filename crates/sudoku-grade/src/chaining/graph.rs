@@ -53,13 +53,15 @@ impl Default for StaticGraph {
     }
 }
 
+/// Puts candidate `cand` in `s`.
 #[inline]
-fn insert(s: &mut Set, cand: usize) {
+pub(super) fn insert(s: &mut Set, cand: usize) {
     s[cand / 64] |= 1 << (cand % 64);
 }
 
+/// Whether candidate `cand` is in `s`.
 #[inline]
-fn contains(s: &Set, cand: usize) -> bool {
+pub(super) fn contains(s: &Set, cand: usize) -> bool {
     s[cand / 64] & (1 << (cand % 64)) != 0
 }
 
