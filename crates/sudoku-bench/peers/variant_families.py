@@ -157,23 +157,26 @@ def child_cpu(cmd, stdin_path):
     return cpu, p.stdout.decode().splitlines()
 
 
+def write_jsonl(objs, copies=1):
+    """a temporary file holding the objects, one a line, `copies` times over; its path (the caller removes it)."""
+    fd, path = tempfile.mkstemp(suffix=".jsonl")
+    with os.fdopen(fd, "w") as f:
+        for _ in range(copies):
+            for o in objs:
+                f.write(json.dumps(o) + "\n")
+    return path
+
+
 def run_ours(binary, objs, rounds, min_records, min_seconds):
     """median whole-process CPU ms a puzzle of solve and count on these objects; ours' answers; the copies timed.
 
     The answers come from one run on the objects; the timed runs read them over and over (`copies` times), until
     the input holds min_records puzzles or one pass would take min_seconds of CPU, whichever comes first, so that
     process startup is noise (as the bench rule asks: whole-process speed on 10,000 puzzles or more)."""
-    def write(copies):
-        fd, path = tempfile.mkstemp(suffix=".jsonl")
-        with os.fdopen(fd, "w") as f:
-            for _ in range(copies):
-                for o in objs:
-                    f.write(json.dumps(o) + "\n")
-        return path
     solve_cmd = [binary, "solve", "-j", "1", "-f", "line", "-q", "-"]
     count_cmd = [binary, "solve", "--count", "--limit", "2", "-j", "1", "-q", "-"]
     n = max(len(objs), 1)
-    path = write(1)
+    path = write_jsonl(objs)
     try:
         once, lines_c = child_cpu(count_cmd, path)
         _, lines_s = child_cpu(solve_cmd, path)
@@ -181,7 +184,7 @@ def run_ours(binary, objs, rounds, min_records, min_seconds):
         os.unlink(path)
     copies = max(1, min(-(-min_records // n), int(min_seconds / max(once, 1e-3)) + 1))
     ts, tc = [], []
-    path = write(copies)
+    path = write_jsonl(objs, copies)
     try:
         for r in range(rounds):
             for which in ((0, 1) if r % 2 == 0 else (1, 0)):
@@ -195,10 +198,7 @@ def run_ours(binary, objs, rounds, min_records, min_seconds):
 
 def probe_ms(probe, objs):
     """ours' search alone, in-process: mean ms a count <= 2 (variant_count's --warm, best of 3 rounds), or None."""
-    fd, path = tempfile.mkstemp(suffix=".jsonl")
-    with os.fdopen(fd, "w") as f:
-        for o in objs:
-            f.write(json.dumps(o) + "\n")
+    path = write_jsonl(objs)
     try:
         p = subprocess.run([probe, "count", "3", path, "--warm"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     finally:
@@ -211,8 +211,7 @@ def probe_ms(probe, objs):
 
 
 def startup_ms(binary, rounds):
-    fd, path = tempfile.mkstemp(suffix=".jsonl")
-    os.close(fd)
+    path = write_jsonl([])
     try:
         return statistics.median(child_cpu([binary, "solve", "-j", "1", "-q", "-"], path)[0] for _ in range(rounds)) * 1e3
     finally:

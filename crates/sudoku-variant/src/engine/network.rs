@@ -172,9 +172,8 @@ pub(crate) struct Network {
     pub n: usize,
     /// Mask of all n digits.
     pub full: u32,
-    /// Each house's digit counts take `stride`
-    /// bytes: n rounded up to whole 8-byte words, so they can be compared
-    /// a word at a time.
+    /// Each house's digit counts take `stride` bytes: n rounded up to
+    /// whole 8-byte words, so they can be compared a word at a time.
     pub stride: usize,
     /// Peers of cell i: `peers[peer_start[i]..peer_start[i+1]]`: the
     /// shape's, and those of the drawn constraints' distinct groups.
