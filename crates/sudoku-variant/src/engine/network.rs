@@ -72,6 +72,12 @@ pub(crate) struct Shape {
     /// `locks[lock_start[h]..lock_start[h + 1]]`.
     pub lock_start: Vec<u32>,
     pub locks: Vec<Lock>,
+    /// Where a rule pairs cells a move apart (anti-knight, anti-king): for
+    /// each house, the cells outside it that see two or more of its cells, each with those cells as positions in the
+    /// house (bit i: `house_cells[h*n+i]`), laid end to end:
+    /// `watchers[watcher_start[h]..watcher_start[h + 1]]`. Empty otherwise.
+    pub watcher_start: Vec<u32>,
+    pub watchers: Vec<(u16, u32)>,
     /// The peers the houses and the rules' distinct groups give, as sets
     /// (for a puzzle whose drawn constraints add more) and as lists.
     peer_sets: CellSets,
@@ -107,6 +113,18 @@ impl Shape {
             }
         }
         let (peer_start, peers) = peer_sets.lists(|v| v as u16);
+        // Generalized intersections pay where a rule pairs cells a move
+        // apart (anti-knight: 4.9x fewer nodes, 2.4x quicker a count); on
+        // argyle's diagonals they halved the nodes but made each node
+        // twice as dear, and generation 20-50 % slower.
+        let moves = puzzle.rules().iter().any(|rule| {
+            let groups = rule.distinct(puzzle, &none);
+            !groups.is_empty() && groups.iter().all(|g| g.len() == 2)
+        });
+        let (watcher_start, watchers) = match moves {
+            true => watchers(&house_cells, n, cells, &peer_sets),
+            false => (vec![0; houses.len() + 1], Vec::new()),
+        };
         let mut house_sets = CellSets::new(cells, houses.len());
         for (h, house) in house_cells.chunks_exact(n).enumerate() {
             for &c in house {
@@ -132,6 +150,8 @@ impl Shape {
             overlap_cells: overlaps.cells,
             lock_start,
             locks,
+            watcher_start,
+            watchers,
             peer_sets,
             peer_start,
             peers,
@@ -307,6 +327,13 @@ impl Network {
         &self.nc[self.nc_start[cell] as usize..self.nc_start[cell + 1] as usize]
     }
 
+    /// The cells outside house `house` that see two or more of its cells
+    /// through a rule's groups too ([`Shape::watchers`]).
+    pub fn watchers_of(&self, house: usize) -> &[(u16, u32)] {
+        let shape = &*self.shape;
+        &shape.watchers[shape.watcher_start[house] as usize..shape.watcher_start[house + 1] as usize]
+    }
+
     /// House `house`'s overlaps from its side.
     pub fn locks_of(&self, house: usize) -> &[Lock] {
         let shape = &*self.shape;
@@ -439,6 +466,27 @@ impl Overlaps {
     }
 }
 
+/// Each house's watchers ([`Shape::watchers`]): the cells outside it that
+/// see two or more of its cells, with the positions they see.
+fn watchers(house_cells: &[u16], n: usize, cells: usize, peers: &CellSets) -> (Vec<u32>, Vec<(u16, u32)>) {
+    let mut start = vec![0];
+    let mut out = Vec::new();
+    for house in house_cells.chunks_exact(n) {
+        for q in 0..cells as u16 {
+            let seen = house
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| peers.has(q, c))
+                .fold(0u32, |m, (i, _)| m | 1 << i);
+            if seen.count_ones() >= 2 && !house.contains(&q) {
+                out.push((q, seen));
+            }
+        }
+        start.push(out.len() as u32);
+    }
+    (start, out)
+}
+
 /// Each of `n_houses` houses' [`Lock`]s (its overlaps seen from its
 /// side), laid end to end, with their starts.
 fn locks(pairs: &[Overlap], n_houses: usize) -> (Vec<u32>, Vec<Lock>) {
@@ -478,6 +526,12 @@ impl CellSets {
     fn add(&mut self, cell: u16, value: usize) {
         let cell = usize::from(cell);
         self.bits[cell * self.words + value / 64] |= 1 << (value % 64);
+    }
+
+    /// Whether `value` is in cell `cell`'s set.
+    fn has(&self, cell: u16, value: u16) -> bool {
+        let (cell, value) = (usize::from(cell), usize::from(value));
+        self.bits[cell * self.words + value / 64] >> (value % 64) & 1 == 1
     }
 
     /// Puts each cell of `group` in the set of each other.

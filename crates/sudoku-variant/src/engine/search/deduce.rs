@@ -216,6 +216,12 @@ impl State<'_> {
                 continue;
             }
             self.dirty[h] = 0;
+            if !net.watchers_of(h).is_empty() {
+                match self.seen_by_all_places(h, digits) {
+                    None => return None,
+                    Some(c) => changed |= c,
+                }
+            }
             for lock in net.locks_of(h) {
                 let locked = union(self.node, lock.segment) & !union(self.node, lock.own) & digits & full;
                 if locked == 0 {
@@ -224,6 +230,42 @@ impl State<'_> {
                 for &c in &cells[lock.rest.0 as usize..lock.rest.1 as usize] {
                     changed |= self.node[usize::from(c)] & locked != 0;
                     if !self.remove(usize::from(c), locked) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Generalized intersections, where a rule pairs cells a move apart: a
+    /// digit left with two or three places in house `h` is in one of them,
+    /// so a cell that sees them all (through a house, a knight's or a
+    /// king's move) loses it. For the digits of `digits` (those that left
+    /// the house since the last look; more places rarely have a watcher in
+    /// common, and looking cost more than it saved). `None` on a
+    /// contradiction, else whether anything was removed.
+    fn seen_by_all_places(&mut self, h: usize, digits: u32) -> Option<bool> {
+        let net = self.net;
+        let n = net.n;
+        let house = &net.shape.house_cells[h * n..(h + 1) * n];
+        let mut changed = false;
+        let mut m = digits & net.full;
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m &= m - 1;
+            let places = house
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| self.node[usize::from(c)] & bit != 0)
+                .fold(0u32, |p, (i, _)| p | 1 << i);
+            if !(2..=3).contains(&places.count_ones()) {
+                continue;
+            }
+            for &(q, seen) in net.watchers_of(h) {
+                if places & !seen == 0 && self.node[usize::from(q)] & bit != 0 {
+                    changed = true;
+                    if !self.remove(usize::from(q), bit) {
                         return None;
                     }
                 }
