@@ -29,6 +29,8 @@
 //! candidate a cycle removes also has a forcing chain, rated by its own
 //! length here), and the dynamic levels 4 and up.
 
+use std::collections::HashMap;
+
 use crate::board::{Board, Pos};
 use crate::potential::{Potential, NC};
 use crate::rating::{length_bonus, Tenths};
@@ -56,7 +58,6 @@ struct Step {
 }
 
 /// The nested searches' scratch space.
-#[derive(Default)]
 pub(crate) struct Nested {
     engine: Engine,
     one: State,
@@ -67,6 +68,51 @@ pub(crate) struct Nested {
     parents: Vec<u16>,
     order: Vec<u32>,
     taken: Vec<(usize, u16)>,
+    /// The starts of the forcing chains found.
+    found: Vec<Potential>,
+    /// What the searches found on the positions already searched (a
+    /// chain's position recurs: in other chains, and at the next level),
+    /// for the board `board`.
+    memo: HashMap<[u16; 81], Memo>,
+    board: [u16; 81],
+}
+
+/// The most positions [`Nested`] remembers.
+const MEMO_MAX: usize = 1 << 15;
+
+/// What the searches of one position found.
+#[derive(Default)]
+struct Memo {
+    /// The forcing chains' removals.
+    fc: Option<Found>,
+    /// The cell and region chains' removals.
+    mfc: Option<Found>,
+}
+
+/// The removals of a search, their parents and chains
+/// ([`Nested::find`]'s outputs, numbered from 0).
+#[derive(Default)]
+struct Found {
+    removals: Vec<Removal>,
+    parents: Vec<u16>,
+    chains: Vec<(u64, u32)>,
+}
+
+impl Default for Nested {
+    fn default() -> Self {
+        Nested {
+            engine: Engine::default(),
+            one: State::default(),
+            states: Vec::new(),
+            steps: Vec::new(),
+            parents: Vec::new(),
+            order: Vec::new(),
+            taken: Vec::new(),
+            found: Vec::new(),
+            memo: HashMap::new(),
+            board: [0; 81],
+        }
+    }
 }
 
 /// A 64-bit identity of a nested chain from its parts.
@@ -88,19 +134,33 @@ impl Nested {
         parents: &mut Vec<u16>,
         chains: &mut Vec<(u64, u32)>,
     ) {
+        if self.board != b.cands || self.memo.len() >= MEMO_MAX {
+            self.board = b.cands;
+            self.memo.clear();
+        }
+        let mut entry = self.memo.remove(cur).unwrap_or_default();
         let nb = Board { cands: *cur, ..*b };
         let (pos, npos) = (b.positions(), nb.positions());
-        self.steps.clear();
-        self.parents.clear();
-        self.forcing_chains((b, &pos), (&nb, &npos));
-        self.emit(out, parents, chains);
-        if !out.is_empty() || level < 3 {
-            return;
+        if entry.fc.is_none() {
+            self.steps.clear();
+            self.parents.clear();
+            self.forcing_chains((b, &pos), (&nb, &npos));
+            entry.fc = Some(self.emit());
         }
-        self.steps.clear();
-        self.parents.clear();
-        self.cells_and_regions((b, &pos), (&nb, &npos));
-        self.emit(out, parents, chains);
+        let fc = entry.fc.as_ref().expect("just filled");
+        if fc.removals.is_empty() && level >= 3 && entry.mfc.is_none() {
+            self.steps.clear();
+            self.parents.clear();
+            self.cells_and_regions((b, &pos), (&nb, &npos));
+            entry.mfc = Some(self.emit());
+        }
+        let found = match (&entry.fc, &entry.mfc) {
+            (Some(fc), _) if !fc.removals.is_empty() || level < 3 => fc,
+            (_, Some(mfc)) => mfc,
+            _ => unreachable!("the searches of the level ran"),
+        };
+        found.append_to(out, parents, chains);
+        self.memo.insert(*cur, entry);
     }
 
     /// Records a step proving `target` in `st` (a propagation on `nb`),
@@ -133,34 +193,57 @@ impl Nested {
     }
 
     /// Static forcing X-chains (6.6) and forcing chains (7.0) on `nb`: an
-    /// assumption that leads to its own opposite.
+    /// assumption that leads to its own opposite. Steps are recorded in
+    /// SE's order (the X-chains first), but an X-chain is looked for only
+    /// where a forcing chain was found: its links are among those.
     fn forcing_chains(&mut self, outer: (&Board, &Pos), (nb, npos): (&Board, &Pos)) {
-        for (mode, base, sort_key) in [(Mode::X, 66, 2u8), (Mode::STATIC, 70, 4)] {
-            for c in 0..81 {
-                let m = nb.cands[c];
-                if nb.value[c] != 0 || m.count_ones() < 2 {
+        self.found.clear();
+        let first = self.steps.len();
+        for c in 0..81 {
+            let m = nb.cands[c];
+            if nb.value[c] != 0 || m.count_ones() < 2 {
+                continue;
+            }
+            for d in 0..9 {
+                if m & (1 << d) == 0 {
                     continue;
                 }
-                for d in 0..9 {
-                    if m & (1 << d) == 0 {
-                        continue;
-                    }
-                    for on in [true, false] {
+                // "Off" leads back to "on" only through a strong link into it.
+                let strong = m.count_ones() == 2
+                    || nb.units.chain_units[c].iter().any(|&(u, _)| npos[usize::from(u)][d].count_ones() == 2);
+                for on in [true, false] {
+                    if on || strong {
                         let start = Potential::new(c * 9 + d, on);
-                        let target = start.opposite();
-                        self.engine.target = Some(target);
-                        self.engine.propagate(nb, npos, mode, start, &mut self.one);
-                        self.engine.target = None;
-                        if !self.one.has(target) {
-                            continue;
+                        if self.chain(outer, (nb, npos), Mode::STATIC, start) {
+                            self.found.push(start);
                         }
-                        let n = self.engine.count(nb, npos, &self.one, target);
-                        let id = key(&[1 + u64::from(sort_key), start.index() as u64]);
-                        self.step(outer, (nb, npos), &[(0, ROOT)], target, (base, sort_key, n), id);
                     }
                 }
             }
         }
+        // The X-chains go first, as SE lists them.
+        let xy_steps = self.steps.split_off(first);
+        for i in 0..self.found.len() {
+            self.chain(outer, (nb, npos), Mode::X, self.found[i]);
+        }
+        self.steps.extend(xy_steps);
+    }
+
+    /// Records the step of a static chain of `mode` from `start` to its
+    /// opposite, if there is one; whether there is.
+    fn chain(&mut self, outer: (&Board, &Pos), (nb, npos): (&Board, &Pos), mode: Mode, start: Potential) -> bool {
+        let (base, sort_key) = if mode == Mode::X { (66, 2u8) } else { (70, 4) };
+        let target = start.opposite();
+        self.engine.target = Some(target);
+        self.engine.propagate(nb, npos, mode, start, &mut self.one);
+        self.engine.target = None;
+        if !self.one.has(target) {
+            return false;
+        }
+        let n = self.engine.count(nb, npos, &self.one, target);
+        let id = key(&[1 + u64::from(sort_key), start.index() as u64]);
+        self.step(outer, (nb, npos), &[(0, ROOT)], target, (base, sort_key, n), id);
+        true
     }
 
     /// Static cell forcing chains (every candidate of a cell of three or
@@ -241,9 +324,10 @@ impl Nested {
         }
     }
 
-    /// Moves the steps found to `out`, easiest first, each removal once,
-    /// leaving out the steps with no parents.
-    fn emit(&mut self, out: &mut Vec<Removal>, parents: &mut Vec<u16>, chains: &mut Vec<(u64, u32)>) {
+    /// The steps found, easiest first, each removal once, leaving out the
+    /// steps with no parents.
+    fn emit(&mut self) -> Found {
+        let mut found = Found::default();
         let steps = &self.steps;
         self.order.clear();
         self.order.extend(0..steps.len() as u32);
@@ -261,17 +345,34 @@ impl Nested {
             if s.start == s.end {
                 continue;
             }
-            let start = parents.len() as u32;
-            parents.extend_from_slice(&self.parents[s.start as usize..s.end as usize]);
-            let end = parents.len() as u32;
-            let chain = chains.len() as u32;
-            chains.push((s.key, s.n));
+            let start = found.parents.len() as u32;
+            found.parents.extend_from_slice(&self.parents[s.start as usize..s.end as usize]);
+            let end = found.parents.len() as u32;
+            let chain = found.chains.len() as u32;
+            found.chains.push((s.key, s.n));
             let mut m = s.remove;
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                out.push(Removal { cand: s.cell * 9 + d, start, end, chain });
+                found.removals.push(Removal { cand: s.cell * 9 + d, start, end, chain });
             }
         }
+        found
+    }
+}
+
+impl Found {
+    /// Appends the removals to `out`, their parents to `parents` and their
+    /// chains to `chains`, renumbered.
+    fn append_to(&self, out: &mut Vec<Removal>, parents: &mut Vec<u16>, chains: &mut Vec<(u64, u32)>) {
+        let (p0, c0) = (parents.len() as u32, chains.len() as u32);
+        parents.extend_from_slice(&self.parents);
+        chains.extend_from_slice(&self.chains);
+        out.extend(self.removals.iter().map(|r| Removal {
+            cand: r.cand,
+            start: r.start + p0,
+            end: r.end + p0,
+            chain: r.chain + c0,
+        }));
     }
 }

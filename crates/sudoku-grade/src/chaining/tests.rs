@@ -247,3 +247,31 @@ fn zz_debug_print() {
         println!("{} {}", h.0, &h.1[..h.1.len().min(150)]);
     }
 }
+
+/// The first step of a puzzle whose first step is a nested forcing chain:
+/// SE's diamond rating (ED, serate's `%d`, in
+/// `fixtures/grade/se_hardest_sample.tsv`) is that step's difficulty.
+fn first_nested_step(puzzle: &str, level: u8) -> Option<u8> {
+    let b = crate::board::Board::from_grid(&puzzle.parse().unwrap()).unwrap();
+    let mut hits = Hits::new(true);
+    Chaining::new().find(Kind::Nested(level), &b, &b.positions(), &mut hits);
+    hits.best()
+}
+
+/// serate: ED 10.6, "Dynamic Contradiction Forcing Chains (+ Forcing
+/// Chains)" (the trials' approximation rated it 10.5).
+#[test]
+fn a_nested_forcing_chain_of_level_two_has_ses_difficulty() {
+    let puzzle = "98.7.....7.....6....5.8..9.4...5..7....6....3.....21...7..9..5...4..1......3....2";
+    assert_eq!(first_nested_step(puzzle, 2), Some(106));
+}
+
+/// serate: ED 11.2, "Dynamic Contradiction Forcing Chains (+ Multiple
+/// Forcing Chains)": level 2 has no step there (the trials' approximation
+/// rated it 10.6).
+#[test]
+fn a_nested_forcing_chain_of_level_three_has_ses_difficulty() {
+    let puzzle = "1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6...2...3.8...7.9.......1";
+    assert_eq!(first_nested_step(puzzle, 2), None);
+    assert_eq!(first_nested_step(puzzle, 3), Some(112));
+}
