@@ -248,13 +248,24 @@ fn zz_debug_print() {
     }
 }
 
-/// The first step of a puzzle whose first step is a nested forcing chain:
-/// SE's diamond rating (ED, serate's `%d`, in
-/// `fixtures/grade/se_hardest_sample.tsv`) is that step's difficulty.
-fn first_nested_step(puzzle: &str, level: u8) -> Option<u8> {
+/// The first step of a puzzle whose first step is a nested forcing chain,
+/// as the ladder's last rung finds it: SE's diamond rating (ED, serate's
+/// `%d`, in `fixtures/grade/se_hardest_sample.tsv`) is that step's
+/// difficulty. With `level`, that level's search alone.
+fn first_nested_step(puzzle: &str, level: Option<u8>) -> Option<u8> {
+    use crate::ladder::{Finders, Look, LADDER};
     let b = crate::board::Board::from_grid(&puzzle.parse().unwrap()).unwrap();
+    let pos = b.positions();
     let mut hits = Hits::new(true);
-    Chaining::new().find(Kind::Nested(level), &b, &b.positions(), &mut hits);
+    match level {
+        Some(level) => Chaining::new().find(Kind::Nested(level), &b, &pos, &mut hits),
+        None => {
+            let family = LADDER.last().unwrap();
+            assert_eq!(family.techniques[0].technique, crate::technique::Technique::NestedForcingChain);
+            let look = Look { b: &b, pos: &pos, skip_digits: 0, skip_units: 0 };
+            (family.find)(&mut Finders::default(), &look, &mut hits);
+        }
+    }
     hits.best()
 }
 
@@ -263,7 +274,7 @@ fn first_nested_step(puzzle: &str, level: u8) -> Option<u8> {
 #[test]
 fn a_nested_forcing_chain_of_level_two_has_ses_difficulty() {
     let puzzle = "98.7.....7.....6....5.8..9.4...5..7....6....3.....21...7..9..5...4..1......3....2";
-    assert_eq!(first_nested_step(puzzle, 2), Some(106));
+    assert_eq!(first_nested_step(puzzle, None), Some(106));
 }
 
 /// serate: ED 11.2, "Dynamic Contradiction Forcing Chains (+ Multiple
@@ -272,6 +283,6 @@ fn a_nested_forcing_chain_of_level_two_has_ses_difficulty() {
 #[test]
 fn a_nested_forcing_chain_of_level_three_has_ses_difficulty() {
     let puzzle = "1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6...2...3.8...7.9.......1";
-    assert_eq!(first_nested_step(puzzle, 2), None);
-    assert_eq!(first_nested_step(puzzle, 3), Some(112));
+    assert_eq!(first_nested_step(puzzle, Some(2)), None);
+    assert_eq!(first_nested_step(puzzle, None), Some(112));
 }
