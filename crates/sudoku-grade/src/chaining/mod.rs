@@ -1,6 +1,7 @@
 //! Sudoku Explainer's chains: X- and Y-cycles, forcing X-chains, forcing
 //! chains and cycles, Nishio, cell and region forcing chains, dynamic,
-//! dynamic+ and nested forcing chains, each rated by its length.
+//! dynamic+ and nested forcing chains (SE's levels 2 and 3, [`nested`]),
+//! each rated by its length.
 //!
 //! Every chain is found by following assumptions with [`engine`]: a
 //! candidate assumed on (or off) and everything its links imply. What SE
