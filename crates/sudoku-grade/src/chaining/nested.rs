@@ -35,7 +35,9 @@ use crate::board::{Board, Pos};
 use crate::potential::{Potential, NC};
 use crate::rating::{length_bonus, Tenths};
 
+use super::cycles::CycleSearch;
 use super::engine::{Engine, Mode, State, BY_CELL, BY_UNIT, ROOT};
+use super::graph::StaticGraph;
 use super::plus::Removal;
 
 /// One step of a nested search: what it removes, how hard it is, and
@@ -47,9 +49,11 @@ struct Step {
     n: u32,
     /// SE's sort key among steps of one difficulty and complexity.
     sort_key: u8,
-    /// The cell it removes from, and the digits (mask) it removes.
-    cell: usize,
-    remove: u16,
+    /// What it removes: `removals[rm_start..rm_end]`, (cell, digits).
+    rm_start: u32,
+    rm_end: u32,
+    /// A hash of that (SE's steps are equal when they remove the same).
+    rm_key: u64,
     /// Its rule parents: `parents[start..end]`.
     start: u32,
     end: u32,
@@ -66,8 +70,13 @@ pub(crate) struct Nested {
     states: Vec<State>,
     steps: Vec<Step>,
     parents: Vec<u16>,
+    /// The removals of the steps, as (cell, digits).
+    removals: Vec<(usize, u16)>,
     order: Vec<u32>,
-    taken: Vec<(usize, u16)>,
+    taken: Vec<u64>,
+    /// The static links of a position, and the cycle search on them.
+    graph: StaticGraph,
+    cycle: CycleSearch,
     /// The starts of the forcing chains found.
     found: Vec<Potential>,
     /// What the searches found on the positions already searched (a
@@ -106,8 +115,11 @@ impl Default for Nested {
             states: Vec::new(),
             steps: Vec::new(),
             parents: Vec::new(),
+            removals: Vec::new(),
             order: Vec::new(),
             taken: Vec::new(),
+            graph: StaticGraph::default(),
+            cycle: CycleSearch::default(),
             found: Vec::new(),
             memo: HashMap::new(),
             board: [0; 81],
@@ -144,6 +156,8 @@ impl Nested {
         if entry.fc.is_none() {
             self.steps.clear();
             self.parents.clear();
+            self.removals.clear();
+            self.cycles((b, &pos), (&nb, &npos));
             self.forcing_chains((b, &pos), (&nb, &npos));
             entry.fc = Some(self.emit());
         }
@@ -151,6 +165,7 @@ impl Nested {
         if fc.removals.is_empty() && level >= 3 && entry.mfc.is_none() {
             self.steps.clear();
             self.parents.clear();
+            self.removals.clear();
             self.cells_and_regions((b, &pos), (&nb, &npos));
             entry.mfc = Some(self.emit());
         }
@@ -189,7 +204,91 @@ impl Nested {
         let end = self.parents.len() as u32;
         let difficulty = base.saturating_add(length_bonus(n.saturating_sub(2)));
         let key = key(&[id, target.index() as u64, u64::from(n)]);
-        self.steps.push(Step { difficulty, n, sort_key, cell: c, remove, start, end, key });
+        let rm_start = self.removals.len() as u32;
+        self.removals.push((c, remove));
+        let rm_key = self::key(&[c as u64, u64::from(remove)]);
+        self.steps.push(Step { difficulty, n, sort_key, rm_start, rm_end: rm_start + 1, rm_key, start, end, key });
+    }
+
+    /// Bidirectional X- and Y-cycles (6.5) and mixed cycles (7.0) on `nb`,
+    /// as [`CycleSearch::all`] finds them; each step removes all its cycle
+    /// removes. SE lists them before its forcing chains.
+    fn cycles(&mut self, (b, pos): (&Board, &Pos), (nb, npos): (&Board, &Pos)) {
+        let mut found: Vec<(Vec<Potential>, Vec<(usize, u8)>)> = Vec::new();
+        for (mode, base, sort_key) in [(Mode::X, 65, 2u8), (Mode::Y, 65, 3), (Mode::STATIC, 70, 4)] {
+            self.graph.build(nb, npos, mode);
+            found.clear();
+            self.cycle.all(nb, &self.graph, mode, |path, elim| {
+                if !elim.is_empty() {
+                    found.push((path.to_vec(), elim.to_vec()));
+                }
+            });
+            for (path, elim) in &found {
+                let start = self.parents.len() as u32;
+                // SE's cycle is two chains, the loop both ways round: each
+                // link of it leads to an "on" one way, and its cause (the
+                // cell, or the first of the box, row and column holding
+                // both ends; for a strong link, with two places there)
+                // counts.
+                for (i, &p) in path.iter().enumerate() {
+                    let prev = path[(i + path.len() - 1) % path.len()];
+                    let (c, d) = (p.cell(), p.digit_idx());
+                    let push = |parents: &mut Vec<u16>, q: Potential| {
+                        let q = q.index() as u16;
+                        if !parents[start as usize..].contains(&q) {
+                            parents.push(q);
+                        }
+                    };
+                    if prev.cell() == c {
+                        let mut m = b.cands[c] & !nb.cands[c];
+                        while m != 0 {
+                            let d2 = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            push(&mut self.parents, Potential::new(c * 9 + d2, false));
+                        }
+                    } else if let Some(&(u, _)) = nb.units.chain_units[c].iter().find(|&&(u, _)| {
+                        let u = usize::from(u);
+                        nb.units.cells[u].contains(&(prev.cell() as u8))
+                            && (!p.is_on() || npos[u][d].count_ones() == 2)
+                    }) {
+                        let u = usize::from(u);
+                        let mut m = pos[u][d] & !npos[u][d];
+                        while m != 0 {
+                            let k = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            push(&mut self.parents, Potential::new(nb.units.cells[u][k] as usize * 9 + d, false));
+                        }
+                    }
+                }
+                let end = self.parents.len() as u32;
+                let n = path.len() as u32;
+                let rm_start = self.removals.len() as u32;
+                let mut rm_parts = Vec::new();
+                for &(c, d) in elim {
+                    let m = 1u16 << (d - 1);
+                    match self.removals[rm_start as usize..].iter_mut().find(|r| r.0 == c) {
+                        Some(r) => r.1 |= m,
+                        None => self.removals.push((c, m)),
+                    }
+                }
+                for &(c, m) in &self.removals[rm_start as usize..] {
+                    rm_parts.extend([c as u64, u64::from(m)]);
+                }
+                let rm_key = key(&rm_parts);
+                let id = key(&[10 + u64::from(sort_key), path[0].index() as u64, path[path.len() - 1].index() as u64]);
+                self.steps.push(Step {
+                    difficulty: base + length_bonus(n - 2),
+                    n,
+                    sort_key,
+                    rm_start,
+                    rm_end: self.removals.len() as u32,
+                    rm_key,
+                    start,
+                    end,
+                    key: key(&[id, u64::from(n)]),
+                });
+            }
+        }
     }
 
     /// Static forcing X-chains (6.6) and forcing chains (7.0) on `nb`: an
@@ -338,10 +437,10 @@ impl Nested {
         self.taken.clear();
         for &i in &self.order {
             let s = &steps[i as usize];
-            if self.taken.contains(&(s.cell, s.remove)) {
+            if self.taken.contains(&s.rm_key) {
                 continue;
             }
-            self.taken.push((s.cell, s.remove));
+            self.taken.push(s.rm_key);
             if s.start == s.end {
                 continue;
             }
@@ -350,11 +449,12 @@ impl Nested {
             let end = found.parents.len() as u32;
             let chain = found.chains.len() as u32;
             found.chains.push((s.key, s.n));
-            let mut m = s.remove;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                found.removals.push(Removal { cand: s.cell * 9 + d, start, end, chain });
+            for &(cell, mut m) in &self.removals[s.rm_start as usize..s.rm_end as usize] {
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    found.removals.push(Removal { cand: cell * 9 + d, start, end, chain });
+                }
             }
         }
         found
