@@ -352,8 +352,13 @@ impl Engine {
     fn advanced(&mut self, b: &Board, mode: Mode, st: &mut State) -> Option<bool> {
         let cur: [u16; 81] = std::array::from_fn(|c| b.cands[c] & !st.off[c]);
         self.removals.clear();
-        advanced(b, &cur, &mut self.removals, &mut st.rule_parents);
         let mut chains = Vec::new();
+        // A position the nested searches have seen is one where the "+"
+        // rules found nothing.
+        let seen = mode.nest >= 2 && self.nested.as_ref().is_some_and(|n| n.has_seen(b, &cur));
+        if !seen {
+            advanced(b, &cur, &mut self.removals, &mut st.rule_parents);
+        }
         if self.removals.is_empty() && mode.nest >= 2 && st.conflict.is_none() {
             let nested = self.nested.get_or_insert_with(Box::default);
             nested.find(b, &cur, mode.nest, &mut self.removals, &mut st.rule_parents, &mut chains);

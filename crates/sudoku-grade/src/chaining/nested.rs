@@ -133,6 +133,12 @@ fn key(parts: &[u64]) -> u64 {
 }
 
 impl Nested {
+    /// Whether [`Nested::find`] has searched position `cur` of board `b`
+    /// (and remembers it).
+    pub fn has_seen(&self, b: &Board, cur: &[u16; 81]) -> bool {
+        self.board == b.cands && self.memo.contains_key(cur)
+    }
+
     /// Appends to `out` the removals of the first nested search of `level`
     /// that has any on the position `cur` of a chain on board `b`, their
     /// parents to `parents`, and the chains that prove them (identity,
