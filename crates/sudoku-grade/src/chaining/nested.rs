@@ -163,8 +163,14 @@ impl Nested {
             self.steps.clear();
             self.parents.clear();
             self.removals.clear();
-            self.cycles((b, &pos), (&nb, &npos));
             self.forcing_chains((b, &pos), (&nb, &npos));
+            // A candidate a cycle removes has a forcing chain through it:
+            // with none, no cycle removes anything. SE lists cycles first.
+            if !self.steps.is_empty() {
+                let chains = std::mem::take(&mut self.steps);
+                self.cycles((b, &pos), (&nb, &npos));
+                self.steps.extend(chains);
+            }
             entry.fc = Some(self.emit());
         }
         let fc = entry.fc.as_ref().expect("just filled");
