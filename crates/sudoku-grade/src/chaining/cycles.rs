@@ -247,7 +247,8 @@ impl CycleSearch {
                 for a in level.clone() {
                     let a_cand = usize::from(self.nodes[a].cand);
                     let before = self.offs_before[a];
-                    let (nodes, offs_before, reached) = (&mut self.nodes, &mut self.offs_before, &mut self.reached);
+                    let (nodes, offs_before, reached) =
+                        (&mut self.nodes, &mut self.offs_before, &mut self.reached);
                     for_each_off(b, mode, a_cand, |x| {
                         if contains(&before, x) {
                             return false;

@@ -65,11 +65,23 @@ impl Mode {
     pub const STATIC: Mode =
         Mode { dynamic: false, weak_cell: true, strong_cell: true, strong_unit: true, plus: false, nest: 0 };
     /// Static links on one digit (X-chains).
-    pub const X: Mode =
-        Mode { dynamic: false, weak_cell: false, strong_cell: false, strong_unit: true, plus: false, nest: 0 };
+    pub const X: Mode = Mode {
+        dynamic: false,
+        weak_cell: false,
+        strong_cell: false,
+        strong_unit: true,
+        plus: false,
+        nest: 0,
+    };
     /// Static links through bivalue cells (Y-chains).
-    pub const Y: Mode =
-        Mode { dynamic: false, weak_cell: false, strong_cell: true, strong_unit: false, plus: false, nest: 0 };
+    pub const Y: Mode = Mode {
+        dynamic: false,
+        weak_cell: false,
+        strong_cell: true,
+        strong_unit: false,
+        plus: false,
+        nest: 0,
+    };
     /// Dynamic links on one digit (Nishio).
     pub const NISHIO: Mode =
         Mode { dynamic: true, weak_cell: false, strong_cell: false, strong_unit: true, plus: false, nest: 0 };

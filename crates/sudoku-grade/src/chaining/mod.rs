@@ -363,8 +363,12 @@ impl Chaining {
         self.engine.stop_at_conflict = true;
         let (technique, base) = match mode.nest {
             // SE's base of nesting level l is 8.5 + 0.5 l.
-            l @ 2.. => (Technique::NestedForcingChain, Technique::NestedForcingChain.base_tenths() + 5 * (l - 2)),
-            _ if mode.plus => (Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus.base_tenths()),
+            l @ 2.. => {
+                (Technique::NestedForcingChain, Technique::NestedForcingChain.base_tenths() + 5 * (l - 2))
+            }
+            _ if mode.plus => {
+                (Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus.base_tenths())
+            }
             _ => (Technique::DynamicForcingChain, Technique::DynamicForcingChain.base_tenths()),
         };
         for cand in Self::candidates(b) {
@@ -426,7 +430,13 @@ impl Chaining {
     /// 8.5–8.8 puzzles 0.1–0.3 low: exact on 71 % of the bank's 8.6 and
     /// 59 % of its 8.7, against 99 % and 100 % with the rule.
     /// `dynamic`: the technique of dynamic chains; `None` for static ones.
-    fn cells_and_regions(&mut self, b: &Board, pos: &Pos, dynamic: Option<(Technique, Tenths)>, hits: &mut Hits) {
+    fn cells_and_regions(
+        &mut self,
+        b: &Board,
+        pos: &Pos,
+        dynamic: Option<(Technique, Tenths)>,
+        hits: &mut Hits,
+    ) {
         let mut branches: ArrayVec<Potential, 9> = ArrayVec::new();
         let min = if dynamic.is_some() { 2 } else { 3 };
         for c in 0..81 {

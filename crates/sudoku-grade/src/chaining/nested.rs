@@ -4,30 +4,34 @@
 //! board less the candidates it turned off), whole chain searches of a
 //! lower level are run, and every candidate they remove becomes an "off"
 //! of the chain:
-//! - level 2, "(+ Forcing Chains)": static forcing X-chains and forcing
-//!   chains (a candidate whose "on" leads to its "off", or the reverse);
+//! - level 2, "(+ Forcing Chains)": SE's static "Forcing Chains & Cycles"
+//!   search: bidirectional X-, Y- and mixed cycles ([`CycleSearch::all`]),
+//!   forcing X-chains and forcing chains (a candidate whose "on" leads to
+//!   its "off", or the reverse);
 //! - level 3, "(+ Multiple Forcing Chains)": when those remove nothing,
 //!   static cell and region forcing chains as well.
 //!
 //! As in SE: the first search that removes something gives all its
 //! removals; its steps are taken easiest first (difficulty, complexity,
-//! kind), a removal already taken by an easier step is not taken again
-//! (SE's hints are equal when they remove the same), and a step that
-//! needs no candidate the outer chain turned off is left out (it was
+//! kind), a step that removes just what an easier one removes is not
+//! taken (SE's hints are equal when they remove the same), and a step
+//! that needs no candidate the outer chain turned off is left out (it was
 //! there before the chain). A removal's parents are those candidates
 //! (SE's rule parents): for each "on" of the nested chain that was the
 //! last candidate of its cell or the last place of its digit in a unit on
 //! the position, the candidates of that cell or places of that unit the
 //! outer chain turned off; a cell or region chain's own cell or unit
-//! counts the same way. The outer step's complexity adds each nested
-//! chain's complexity once ([`super::engine::Engine::complexity`]); the
-//! base of level `l` is 8.5 + 0.5 × `l`.
+//! counts the same way, and a cycle counts the links of both ways round.
+//! The outer step's complexity adds each nested chain's complexity once
+//! ([`super::engine::Engine::complexity`]); the base of level `l` is
+//! 8.5 + 0.5 × `l`.
 //!
-//! Established from Sukaku Explainer 1.18.1's documentation and observed
-//! ratings (serate on the hardest puzzles); the code is our own. Left out:
-//! the bidirectional cycles of SE's "Forcing Chains" search (every
-//! candidate a cycle removes also has a forcing chain, rated by its own
-//! length here), and the dynamic levels 4 and up.
+//! Established from Sukaku Explainer 1.18.1 (its documentation, its code
+//! read for the rule, and serate's ratings of the hardest puzzles:
+//! `fixtures/grade/se_hardest_sample.tsv`); the code is our own. Left out:
+//! the dynamic levels 4 and up (SE's "experimental" producers; none of
+//! the 51 rated hardest puzzles reaches them), where the ladder falls
+//! back on `crate::dynamic`'s approximation.
 
 use std::collections::HashMap;
 
@@ -129,7 +133,9 @@ impl Default for Nested {
 
 /// A 64-bit identity of a nested chain from its parts.
 fn key(parts: &[u64]) -> u64 {
-    parts.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &x| (h ^ x).wrapping_mul(0x0100_0000_01b3).rotate_left(17))
+    parts
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &x| (h ^ x).wrapping_mul(0x0100_0000_01b3).rotate_left(17))
 }
 
 impl Nested {
@@ -219,7 +225,17 @@ impl Nested {
         let rm_start = self.removals.len() as u32;
         self.removals.push((c, remove));
         let rm_key = self::key(&[c as u64, u64::from(remove)]);
-        self.steps.push(Step { difficulty, n, sort_key, rm_start, rm_end: rm_start + 1, rm_key, start, end, key });
+        self.steps.push(Step {
+            difficulty,
+            n,
+            sort_key,
+            rm_start,
+            rm_end: rm_start + 1,
+            rm_key,
+            start,
+            end,
+            key,
+        });
     }
 
     /// Bidirectional X- and Y-cycles (6.5) and mixed cycles (7.0) on `nb`,
@@ -268,7 +284,10 @@ impl Nested {
                         while m != 0 {
                             let k = m.trailing_zeros() as usize;
                             m &= m - 1;
-                            push(&mut self.parents, Potential::new(nb.units.cells[u][k] as usize * 9 + d, false));
+                            push(
+                                &mut self.parents,
+                                Potential::new(nb.units.cells[u][k] as usize * 9 + d, false),
+                            );
                         }
                     }
                 }
@@ -287,7 +306,11 @@ impl Nested {
                     rm_parts.extend([c as u64, u64::from(m)]);
                 }
                 let rm_key = key(&rm_parts);
-                let id = key(&[10 + u64::from(sort_key), path[0].index() as u64, path[path.len() - 1].index() as u64]);
+                let id = key(&[
+                    10 + u64::from(sort_key),
+                    path[0].index() as u64,
+                    path[path.len() - 1].index() as u64,
+                ]);
                 self.steps.push(Step {
                     difficulty: base + length_bonus(n - 2),
                     n,
@@ -321,7 +344,9 @@ impl Nested {
                 }
                 // "Off" leads back to "on" only through a strong link into it.
                 let strong = m.count_ones() == 2
-                    || nb.units.chain_units[c].iter().any(|&(u, _)| npos[usize::from(u)][d].count_ones() == 2);
+                    || nb.units.chain_units[c]
+                        .iter()
+                        .any(|&(u, _)| npos[usize::from(u)][d].count_ones() == 2);
                 for on in [true, false] {
                     if on || strong {
                         let start = Potential::new(c * 9 + d, on);
@@ -342,7 +367,13 @@ impl Nested {
 
     /// Records the step of a static chain of `mode` from `start` to its
     /// opposite, if there is one; whether there is.
-    fn chain(&mut self, outer: (&Board, &Pos), (nb, npos): (&Board, &Pos), mode: Mode, start: Potential) -> bool {
+    fn chain(
+        &mut self,
+        outer: (&Board, &Pos),
+        (nb, npos): (&Board, &Pos),
+        mode: Mode,
+        start: Potential,
+    ) -> bool {
         let (base, sort_key) = if mode == Mode::X { (66, 2u8) } else { (70, 4) };
         let target = start.opposite();
         self.engine.target = Some(target);
@@ -369,7 +400,13 @@ impl Nested {
         }
         for cand in 0..NC {
             if nb.cands[cand / 9] & (1 << (cand % 9)) != 0 {
-                self.engine.propagate(nb, npos, Mode::STATIC, Potential::new(cand, true), &mut self.states[cand]);
+                self.engine.propagate(
+                    nb,
+                    npos,
+                    Mode::STATIC,
+                    Potential::new(cand, true),
+                    &mut self.states[cand],
+                );
             }
         }
         let mut branches: Vec<(usize, u16)> = Vec::with_capacity(9);
@@ -428,7 +465,10 @@ impl Nested {
                     if branches.iter().any(|&(cand, _)| Potential::new(cand, true) == y) {
                         continue;
                     }
-                    let n = branches.iter().map(|&(cand, _)| self.engine.count(nb, npos, &self.states[cand], y)).sum();
+                    let n = branches
+                        .iter()
+                        .map(|&(cand, _)| self.engine.count(nb, npos, &self.states[cand], y))
+                        .sum();
                     self.step(outer, (nb, npos), branches, y, (80, sort_key, n), id);
                 }
             }

@@ -59,7 +59,12 @@ impl View<'_> {
             v &= v - 1;
             if self.cur[c] & m != 0 {
                 let cand = c * 9 + m.trailing_zeros() as usize;
-                self.out.push(Removal { cand, start: start as u32, end: self.parents.len() as u32, chain: NO_CHAIN });
+                self.out.push(Removal {
+                    cand,
+                    start: start as u32,
+                    end: self.parents.len() as u32,
+                    chain: NO_CHAIN,
+                });
             }
         }
     }
