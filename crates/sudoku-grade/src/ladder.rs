@@ -298,22 +298,17 @@ pub(crate) const LADDER: &[Family] = &[
     // the trials' approximation (see `crate::dynamic`).
     Family {
         find: |f, l, hits| {
-            if l.b.units.has_nc() {
-                for level in 1..=NC_MAX_NESTING {
-                    f.dynamic.find(Level::Nested(level), l.b, hits);
+            let nc = l.b.units.has_nc();
+            if !nc {
+                for level in 2..=3 {
+                    f.chaining.find(Kind::Nested(level), l.b, l.pos, hits);
                     if hits.best().is_some() {
                         return;
                     }
                 }
-                return;
             }
-            for level in 2..=3 {
-                f.chaining.find(Kind::Nested(level), l.b, l.pos, hits);
-                if hits.best().is_some() {
-                    return;
-                }
-            }
-            for level in 1..=4 {
+            let top = if nc { NC_MAX_NESTING } else { 4 };
+            for level in 1..=top {
                 f.dynamic.find(Level::Nested(level), l.b, hits);
                 if hits.best().is_some() {
                     return;

@@ -131,6 +131,10 @@ impl Default for Nested {
     }
 }
 
+/// A cycle found: its potentials from the source, and its eliminations
+/// as (cell, digit).
+type Cycle = (Vec<Potential>, Vec<(usize, u8)>);
+
 /// A 64-bit identity of a nested chain from its parts.
 fn key(parts: &[u64]) -> u64 {
     parts
@@ -242,7 +246,7 @@ impl Nested {
     /// as [`CycleSearch::all`] finds them; each step removes all its cycle
     /// removes. SE lists them before its forcing chains.
     fn cycles(&mut self, (b, pos): (&Board, &Pos), (nb, npos): (&Board, &Pos)) {
-        let mut found: Vec<(Vec<Potential>, Vec<(usize, u8)>)> = Vec::new();
+        let mut found: Vec<Cycle> = Vec::new();
         for (mode, base, sort_key) in [(Mode::X, 65, 2u8), (Mode::Y, 65, 3), (Mode::STATIC, 70, 4)] {
             self.graph.build(nb, npos, mode);
             found.clear();
