@@ -619,13 +619,23 @@ impl Grader {
 /// shorter (the bank's 8.8 was 94 % exact on the calibration half, 100 %
 /// one step a round).
 ///
-/// Left batched, measured (`runs/2026-11-30-issue48-se-middle.md`): dynamic
-/// chains (8.5 up: 9.1 91 to 95 %, but 22 % more grading time on the bank);
-/// unique rectangles and loops (one can remove what the next needs: a 7.2
-/// rated 6.8; one step a round fixed it but made a transformed copy of a
-/// 5.9 puzzle rate 5.5, our order of rectangles not being SE's).
-pub(crate) const ONE_STEP: Option<fn(Technique) -> bool> =
-    Some(|t| matches!(t, Technique::CellForcingChain | Technique::RegionForcingChain));
+/// Dynamic chains (8.5 up) too: with them batched the bank's 9.1 was 95 %
+/// exact and its 9.2 83 %, one step a round 100 % (about 15 % more grading
+/// time on the bank, `runs/2026-11-30-issue48-dynamic.md`).
+///
+/// Left batched, measured (`runs/2026-11-30-issue48-se-middle.md`): unique
+/// rectangles and loops (one can remove what the next needs: a 7.2 rated
+/// 6.8; one step a round fixed it but made a transformed copy of a 5.9
+/// puzzle rate 5.5, our order of rectangles not being SE's).
+pub(crate) const ONE_STEP: Option<fn(Technique) -> bool> = Some(|t| {
+    matches!(
+        t,
+        Technique::CellForcingChain
+            | Technique::RegionForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+    )
+});
 
 pub(crate) fn round_floor(er: Tenths, ep: Option<Tenths>) -> Tenths {
     if ep.is_some() {

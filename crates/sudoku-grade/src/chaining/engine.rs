@@ -168,9 +168,6 @@ pub(crate) struct Engine {
     pub limit: u8,
     /// The propagation stops once this potential is reached.
     pub target: Option<Potential>,
-    /// A dynamic propagation stops at its first contradiction; otherwise it
-    /// goes on, and what follows the contradiction is followed too.
-    pub stop_at_conflict: bool,
     queue: Vec<u16>,
     queue_off: Vec<u16>,
     seen: Vec<u64>,
@@ -190,7 +187,6 @@ impl Default for Engine {
         Engine {
             limit: u8::MAX,
             target: None,
-            stop_at_conflict: true,
             queue: Vec::with_capacity(NP),
             queue_off: Vec::with_capacity(NP),
             seen: vec![0; NP.div_ceil(64)],
@@ -425,12 +421,12 @@ impl Engine {
             }
             return false;
         }
-        if mode.dynamic && st.conflict.is_none() && st.has(p.opposite()) {
+        if mode.dynamic && st.has(p.opposite()) {
+            // SE's propagation returns at its first contradiction: what
+            // follows it is never reached, in any use of the state.
             st.conflict = Some(p.cand());
-            if self.stop_at_conflict {
-                Self::set(st, p, src);
-                return true;
-            }
+            Self::set(st, p, src);
+            return true;
         }
         Self::set(st, p, src);
         st.depth[p.index()] = st.depth[from.index()].saturating_add(1);

@@ -358,9 +358,7 @@ impl Chaining {
     /// Dynamic contradictions, double implications, cell and region forcing
     /// chains (`mode`: with the "+" level's rules or not).
     fn dynamic(&mut self, b: &Board, pos: &Pos, mode: Mode, hits: &mut Hits) {
-        self.engine.stop_at_conflict = false;
         self.fill_states(b, pos, mode, true);
-        self.engine.stop_at_conflict = true;
         let (technique, base) = match mode.nest {
             // SE's base of nesting level l is 8.5 + 0.5 l.
             l @ 2.. => {
@@ -383,9 +381,6 @@ impl Chaining {
                         contradiction_text(x, "Contradiction Forcing Chain", b, pos, st, start, y)
                     });
                 }
-            }
-            if self.states[p_on.index()].conflict.is_some() || self.states[p_off.index()].conflict.is_some() {
-                continue;
             }
             for c in 0..81 {
                 for on in [true, false] {

@@ -358,14 +358,21 @@ impl Kind for LineRule {
                         placed |= m;
                     }
                 }
-                let mut allowed = 0u32;
+                let mut masks = [0u32; MAX_RENBAN];
+                for (m, &c) in masks.iter_mut().zip(cells) {
+                    *m = board.get(c) & full;
+                }
+                let masks = &masks[..len];
+                let mut allowed = [0u32; MAX_RENBAN];
                 for lo in 0..=(n - len) {
                     let window = ((1u32 << len) - 1) << lo;
-                    if cells.iter().all(|&c| board.get(c) & window != 0) {
-                        allowed |= window;
+                    if let Some(kept) = renban_window(masks, window) {
+                        for (a, k) in allowed.iter_mut().zip(kept) {
+                            *a |= k;
+                        }
                     }
                 }
-                cells.iter().all(|&c| board.remove(c, full & !allowed))
+                cells.iter().zip(allowed).all(|(&c, a)| board.remove(c, full & !a))
             }
             // Mirrored cells share their candidates.
             Rule::Palindrome => (0..cells.len() / 2).all(|k| {
@@ -549,6 +556,52 @@ impl Kind for LineRule {
         };
         let keep = |line: &[u16]| self.keeps(&digits(line), n);
         walk_lines(puzzle, rng, (wanted, wanted * 60), length, around, fits, keep)
+    }
+}
+
+/// The most cells of a renban line: one of each digit of the largest size.
+const MAX_RENBAN: usize = 25;
+
+/// What each cell of a renban line (`masks`, its candidates) may hold if
+/// the line's digits are exactly `window`: the cells hold the window's
+/// digits one each, so a cell keeps only the window's digits, a digit no
+/// cell can hold rules the window out, and a digit only one cell can hold
+/// is that cell's (repeated until nothing changes). `None` when the window
+/// is ruled out.
+fn renban_window(masks: &[u32], window: u32) -> Option<[u32; MAX_RENBAN]> {
+    let mut kept = [0u32; MAX_RENBAN];
+    for (k, &m) in kept.iter_mut().zip(masks) {
+        *k = m & window;
+    }
+    let kept_cells = &mut kept[..masks.len()];
+    loop {
+        let (mut once, mut twice) = (0u32, 0u32);
+        for &k in kept_cells.iter() {
+            if k == 0 {
+                return None;
+            }
+            twice |= once & k;
+            once |= k;
+        }
+        if once != window {
+            return None;
+        }
+        // Digits one cell alone can hold: that cell keeps only that digit.
+        let alone = once & !twice;
+        let mut changed = false;
+        for k in kept_cells.iter_mut() {
+            let own = *k & alone;
+            if own != 0 && *k != own {
+                if own.count_ones() > 1 {
+                    return None;
+                }
+                *k = own;
+                changed = true;
+            }
+        }
+        if !changed {
+            return Some(kept);
+        }
     }
 }
 

@@ -94,9 +94,12 @@ impl State<'_> {
         true
     }
 
-    /// Non-consecutive with two candidates left: a cell holding d or d+2
-    /// makes d+1 impossible in its neighbours (either way it would be
-    /// consecutive).
+    /// Non-consecutive: a neighbour may hold digit e only if the cell has
+    /// a digit neither e (they share a row or a column) nor next to it.
+    /// So a cell left with digits within three in a row takes from its
+    /// neighbours every e whose e-1, e and e+1 cover them: d and d+1 from
+    /// a cell of d and d+1; d+1 from a cell of d and d+2, or of d, d+1
+    /// and d+2 (a single is placed, and its placement does the rest).
     pub(super) fn nc_pairs(&mut self) -> bool {
         let net = self.net;
         if net.nc.is_empty() {
@@ -104,16 +107,17 @@ impl State<'_> {
         }
         for c in 0..self.node.len() {
             let x = self.node[c];
-            if x & PLACED != 0 || x.count_ones() != 2 {
+            if x & PLACED != 0 || x.count_ones() < 2 {
                 continue;
             }
             let low = x & x.wrapping_neg();
-            if x != low | low << 2 {
-                continue;
-            }
-            let middle = low << 1;
+            let drop = match 31 - x.leading_zeros() - x.trailing_zeros() {
+                1 => x,
+                2 => low << 1,
+                _ => continue,
+            };
             for &p in net.nc(c) {
-                if !self.remove(usize::from(p), middle) {
+                if !self.remove(usize::from(p), drop) {
                     return false;
                 }
             }
