@@ -293,10 +293,21 @@ pub(crate) const LADDER: &[Family] = &[
         techniques: &[facts(T::DynamicForcingChainPlus, 90, "Dynamic Forcing Chains (+)")],
         skip: Skip::Never,
     },
-    // Nested forcing chains, one level deeper at each rung.
+    // Nested forcing chains: SE's levels 2 ("+ Forcing Chains", 9.5) and 3
+    // ("+ Multiple Forcing Chains", 10.0) as SE has them; beyond those,
+    // the trials' approximation (see `crate::dynamic`).
     Family {
         find: |f, l, hits| {
-            let top = if l.b.units.has_nc() { NC_MAX_NESTING } else { 4 };
+            let nc = l.b.units.has_nc();
+            if !nc {
+                for level in 2..=3 {
+                    f.chaining.find(Kind::Nested(level), l.b, l.pos, hits);
+                    if hits.best().is_some() {
+                        return;
+                    }
+                }
+            }
+            let top = if nc { NC_MAX_NESTING } else { 4 };
             for level in 1..=top {
                 f.dynamic.find(Level::Nested(level), l.b, hits);
                 if hits.best().is_some() {

@@ -31,7 +31,7 @@
 //! (bivalue cells, 6.5) and mixed cycles (7.0), whatever the loop found.
 
 use super::engine::Mode;
-use super::graph::{contains, insert, Set};
+use super::graph::{contains, insert, Set, StaticGraph};
 use super::{max_complexity, Chaining};
 use crate::board::{cells_of, Board};
 use crate::hits::Hits;
@@ -185,18 +185,9 @@ impl Chaining {
 }
 
 impl CycleSearch {
-    /// Offers the cycle that closes at node `a` through the "off" of
-    /// candidate `x`: SE's eliminations, if any. Returns whether it was
-    /// kept.
-    fn offer(
-        &mut self,
-        b: &Board,
-        technique: Technique,
-        difficulty: Tenths,
-        a: usize,
-        x: usize,
-        hits: &mut Hits,
-    ) -> bool {
+    /// Builds the cycle that closes at node `a` through the "off" of
+    /// candidate `x` (`path`) and SE's eliminations of it (`elim`).
+    fn close(&mut self, b: &Board, a: usize, x: usize) {
         // The loop from the source: on, off, on, ..., the last on, `x` off.
         self.path.clear();
         self.path.push(Potential::new(x, false));
@@ -226,6 +217,82 @@ impl CycleSearch {
                 self.elim.push((c, d as u8 + 1));
             }
         }
+    }
+
+    /// Calls `found` with every cycle of `mode` on `b` (its links in
+    /// `graph`) and its eliminations, from each source in turn, as
+    /// [`Chaining::cycles`] finds them but with no bound on the length
+    /// (for the nested searches, which take them all).
+    pub(super) fn all(
+        &mut self,
+        b: &Board,
+        graph: &StaticGraph,
+        mode: Mode,
+        mut found: impl FnMut(&[Potential], &[(usize, u8)]),
+    ) {
+        for source in (0..crate::potential::NC).filter(|&c| b.cands[c / 9] & (1 << (c % 9)) != 0) {
+            if graph.strong(source).1 == 0 {
+                continue;
+            }
+            self.nodes.clear();
+            self.offs_before.clear();
+            self.reached = [0; 12];
+            insert(&mut self.reached, source);
+            self.nodes.push(Node { cand: source as u16, parent: ROOT, off: ROOT });
+            self.offs_before.push([0; 12]);
+            let (mut level, mut links) = (0..1, 0u32);
+            let mut closings: Vec<(usize, usize)> = Vec::new();
+            while !level.is_empty() {
+                let next_start = self.nodes.len();
+                for a in level.clone() {
+                    let a_cand = usize::from(self.nodes[a].cand);
+                    let before = self.offs_before[a];
+                    let (nodes, offs_before, reached) =
+                        (&mut self.nodes, &mut self.offs_before, &mut self.reached);
+                    for_each_off(b, mode, a_cand, |x| {
+                        if contains(&before, x) {
+                            return false;
+                        }
+                        let (partners, n) = graph.strong(x);
+                        for &on in &partners[..usize::from(*n)] {
+                            let on = usize::from(on);
+                            if on == source && links + 2 >= 4 {
+                                closings.push((a, x));
+                            }
+                            if !contains(reached, on) {
+                                insert(reached, on);
+                                let mut offs = before;
+                                insert(&mut offs, x);
+                                nodes.push(Node { cand: on as u16, parent: a as u16, off: x as u16 });
+                                offs_before.push(offs);
+                            }
+                        }
+                        false
+                    });
+                }
+                level = next_start..self.nodes.len();
+                links += 2;
+            }
+            for (a, x) in closings {
+                self.close(b, a, x);
+                found(&self.path, &self.elim);
+            }
+        }
+    }
+
+    /// Offers the cycle that closes at node `a` through the "off" of
+    /// candidate `x`: SE's eliminations, if any. Returns whether it was
+    /// kept.
+    fn offer(
+        &mut self,
+        b: &Board,
+        technique: Technique,
+        difficulty: Tenths,
+        a: usize,
+        x: usize,
+        hits: &mut Hits,
+    ) -> bool {
+        self.close(b, a, x);
         let name = match technique {
             Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
             Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",

@@ -26,15 +26,16 @@ use crate::board::{consecutive, Board, Pos};
 use crate::potential::{Potential, NP};
 use crate::units::{ExtraHouses, MAX_UNITS};
 
+use super::nested::Nested;
 use super::plus::{advanced, Removal};
 
 /// `src` of the assumption itself.
-const ROOT: u16 = 0xFFFF;
+pub(super) const ROOT: u16 = 0xFFFF;
 /// `src` of an "on" that is the last candidate of its cell.
-const BY_CELL: u16 = 0xFFFE;
+pub(super) const BY_CELL: u16 = 0xFFFE;
 /// `src` of an "on" that is the last place of its digit in unit `u` (an
 /// index of the board's unit table) is `BY_UNIT + u`.
-const BY_UNIT: u16 = 0xFF00;
+pub(super) const BY_UNIT: u16 = 0xFF00;
 /// `src` of an "off" a rule of the "+" level proved ([`super::plus`]) is
 /// `BY_RULE + k`, its parents `State::rule_parents` over `State::rules[k]`.
 const BY_RULE: u16 = 0x8000;
@@ -53,26 +54,46 @@ pub(crate) struct Mode {
     /// Dynamic, SE's "+" level: when the links run out, the rules of
     /// [`super::plus`] on the position built so far.
     pub plus: bool,
+    /// SE's nesting level beyond the "+" rules: 2 also applies static
+    /// forcing chains on the position built so far, 3 static cell and
+    /// region forcing chains too ([`super::nested`]); 0 neither.
+    pub nest: u8,
 }
 
 impl Mode {
     /// Every static link.
     pub const STATIC: Mode =
-        Mode { dynamic: false, weak_cell: true, strong_cell: true, strong_unit: true, plus: false };
+        Mode { dynamic: false, weak_cell: true, strong_cell: true, strong_unit: true, plus: false, nest: 0 };
     /// Static links on one digit (X-chains).
-    pub const X: Mode =
-        Mode { dynamic: false, weak_cell: false, strong_cell: false, strong_unit: true, plus: false };
+    pub const X: Mode = Mode {
+        dynamic: false,
+        weak_cell: false,
+        strong_cell: false,
+        strong_unit: true,
+        plus: false,
+        nest: 0,
+    };
     /// Static links through bivalue cells (Y-chains).
-    pub const Y: Mode =
-        Mode { dynamic: false, weak_cell: false, strong_cell: true, strong_unit: false, plus: false };
+    pub const Y: Mode = Mode {
+        dynamic: false,
+        weak_cell: false,
+        strong_cell: true,
+        strong_unit: false,
+        plus: false,
+        nest: 0,
+    };
     /// Dynamic links on one digit (Nishio).
     pub const NISHIO: Mode =
-        Mode { dynamic: true, weak_cell: false, strong_cell: false, strong_unit: true, plus: false };
+        Mode { dynamic: true, weak_cell: false, strong_cell: false, strong_unit: true, plus: false, nest: 0 };
     /// Every dynamic link.
     pub const DYNAMIC: Mode =
-        Mode { dynamic: true, weak_cell: true, strong_cell: true, strong_unit: true, plus: false };
+        Mode { dynamic: true, weak_cell: true, strong_cell: true, strong_unit: true, plus: false, nest: 0 };
     /// Every dynamic link, and the rules of the "+" level.
     pub const DYNAMIC_PLUS: Mode = Mode { plus: true, ..Mode::DYNAMIC };
+    /// SE's nested level 2, "(+ Forcing Chains)".
+    pub const NESTED_FC: Mode = Mode { nest: 2, ..Mode::DYNAMIC_PLUS };
+    /// SE's nested level 3, "(+ Multiple Forcing Chains)".
+    pub const NESTED_MFC: Mode = Mode { nest: 3, ..Mode::DYNAMIC_PLUS };
 }
 
 /// What one assumption leads to.
@@ -102,7 +123,15 @@ pub(crate) struct State {
     /// as ranges of `rule_parents`.
     rules: Vec<(u32, u32)>,
     rule_parents: Vec<u16>,
+    /// The nested chain behind each rule's removal: an index of `chains`,
+    /// or [`NO_CHAIN`].
+    rule_chain: Vec<u32>,
+    /// The nested chains used: (identity, complexity).
+    chains: Vec<(u64, u32)>,
 }
+
+/// `State::rule_chain` of a removal that no nested chain proved.
+pub(super) const NO_CHAIN: u32 = u32::MAX;
 
 impl Default for State {
     fn default() -> Self {
@@ -118,6 +147,8 @@ impl Default for State {
             closings: Vec::new(),
             rules: Vec::new(),
             rule_parents: Vec::new(),
+            rule_chain: Vec::new(),
+            chains: Vec::new(),
         }
     }
 }
@@ -145,6 +176,10 @@ pub(crate) struct Engine {
     parents: Vec<u16>,
     /// The removals of a rule of the "+" level.
     removals: Vec<Removal>,
+    /// The nested chains' finder, allocated on first use.
+    nested: Option<Box<Nested>>,
+    /// The identities of the nested chains counted, in [`Engine::complexity`].
+    chain_keys: Vec<u64>,
 }
 
 impl Default for Engine {
@@ -158,6 +193,8 @@ impl Default for Engine {
             stack: Vec::with_capacity(NP),
             parents: Vec::with_capacity(NP),
             removals: Vec::new(),
+            nested: None,
+            chain_keys: Vec::new(),
         }
     }
 }
@@ -195,6 +232,8 @@ impl Engine {
         st.closings.clear();
         st.rules.clear();
         st.rule_parents.clear();
+        st.rule_chain.clear();
+        st.chains.clear();
         self.queue.clear();
         self.queue_off.clear();
         Self::set(st, start, ROOT);
@@ -321,7 +360,17 @@ impl Engine {
     fn advanced(&mut self, b: &Board, mode: Mode, st: &mut State) -> Option<bool> {
         let cur: [u16; 81] = std::array::from_fn(|c| b.cands[c] & !st.off[c]);
         self.removals.clear();
-        advanced(b, &cur, &mut self.removals, &mut st.rule_parents);
+        let mut chains = Vec::new();
+        // A position the nested searches have seen is one where the "+"
+        // rules found nothing.
+        let seen = mode.nest >= 2 && self.nested.as_ref().is_some_and(|n| n.has_seen(b, &cur));
+        if !seen {
+            advanced(b, &cur, &mut self.removals, &mut st.rule_parents);
+        }
+        if self.removals.is_empty() && mode.nest >= 2 && st.conflict.is_none() {
+            let nested = self.nested.get_or_insert_with(Box::default);
+            nested.find(b, &cur, mode.nest, &mut self.removals, &mut st.rule_parents, &mut chains);
+        }
         if self.removals.is_empty() {
             return None;
         }
@@ -335,6 +384,13 @@ impl Engine {
             let from = Potential::from_index(st.rule_parents[r.start as usize].into());
             let src = BY_RULE + st.rules.len() as u16;
             st.rules.push((r.start, r.end));
+            st.rule_chain.push(match chains.get(r.chain as usize) {
+                Some(&chain) => {
+                    st.chains.push(chain);
+                    st.chains.len() as u32 - 1
+                }
+                None => NO_CHAIN,
+            });
             if self.add(st, mode, from, p, src) {
                 stop = true;
                 break;
@@ -462,6 +518,118 @@ impl Engine {
             }
         }
         n
+    }
+}
+
+impl Engine {
+    /// SE's complexity of a hint made of the chains behind `parts` (each a
+    /// propagation and the potential it proves): the potentials of every
+    /// chain ([`Engine::count`]), plus the complexity of every nested
+    /// chain they use, each counted once.
+    pub fn complexity(&mut self, b: &Board, pos: &Pos, parts: &[(&State, Potential)]) -> u32 {
+        self.chain_keys.clear();
+        let mut n = 0;
+        for &(st, p) in parts {
+            if st.chains.is_empty() {
+                n += self.count(b, pos, st, p);
+                continue;
+            }
+            self.seen.iter_mut().for_each(|w| *w = 0);
+            self.stack.clear();
+            self.stack.push(p.index() as u16);
+            self.seen[p.index() / 64] |= 1 << (p.index() % 64);
+            while let Some(q) = self.stack.pop() {
+                n += 1;
+                let s = st.src[usize::from(q)];
+                if (BY_RULE..BY_UNIT).contains(&s) {
+                    let chain = st.rule_chain[usize::from(s - BY_RULE)];
+                    if let Some(&(key, cx)) = st.chains.get(chain as usize) {
+                        if !self.chain_keys.contains(&key) {
+                            self.chain_keys.push(key);
+                            n += cx;
+                        }
+                    }
+                }
+                self.parents.clear();
+                Self::parents(b, pos, st, Potential::from_index(q.into()), &mut self.parents);
+                for &r in &self.parents {
+                    let r = r as usize;
+                    if self.seen[r / 64] & (1 << (r % 64)) == 0 {
+                        self.seen[r / 64] |= 1 << (r % 64);
+                        self.stack.push(r as u16);
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// SE's rule parents of a nested chain found on `nb` (the position
+    /// `cur` of a chain on board `b`): the candidates of `b` that the
+    /// outer chain turned off and that an "on" among the ancestors of
+    /// `target` in `st` (a propagation on `nb`) needed, as it was the last
+    /// candidate of its cell, or the last place of its digit in a unit, on
+    /// `nb`. `root`: what the assumption itself needed (a cell chain's
+    /// cell, [`BY_CELL`], or a region chain's unit, `BY_UNIT + u`), or
+    /// [`ROOT`] for nothing. Appended to `out` as potential indices.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn rule_parents(
+        &mut self,
+        (b, pos): (&Board, &Pos),
+        (nb, npos): (&Board, &Pos),
+        st: &State,
+        target: Potential,
+        root: u16,
+        out: &mut Vec<u16>,
+    ) {
+        let first = out.len();
+        self.seen.iter_mut().for_each(|w| *w = 0);
+        self.stack.clear();
+        self.stack.push(target.index() as u16);
+        self.seen[target.index() / 64] |= 1 << (target.index() % 64);
+        while let Some(q) = self.stack.pop() {
+            let p = Potential::from_index(q.into());
+            let src = st.src[p.index()];
+            let cause = match src {
+                ROOT => root,
+                _ if p.is_on() => src,
+                _ => ROOT,
+            };
+            let (c, d) = (p.cell(), p.digit_idx());
+            if cause == BY_CELL {
+                let mut m = b.cands[c] & !nb.cands[c];
+                while m != 0 {
+                    let d2 = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    push_once(out, first, Potential::new(c * 9 + d2, false));
+                }
+            } else if (BY_UNIT..BY_CELL).contains(&cause) {
+                let u = usize::from(cause - BY_UNIT);
+                let mut m = pos[u][d] & !npos[u][d];
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    push_once(out, first, Potential::new(b.units.cells[u][k] as usize * 9 + d, false));
+                }
+            }
+            self.parents.clear();
+            Self::parents(nb, npos, st, p, &mut self.parents);
+            for &r in &self.parents {
+                let r = r as usize;
+                if self.seen[r / 64] & (1 << (r % 64)) == 0 {
+                    self.seen[r / 64] |= 1 << (r % 64);
+                    self.stack.push(r as u16);
+                }
+            }
+        }
+    }
+}
+
+/// Pushes `p` on `out` unless it is in `out[first..]`.
+fn push_once(out: &mut Vec<u16>, first: usize, p: Potential) {
+    let i = p.index() as u16;
+    if !out[first..].contains(&i) {
+        out.push(i);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Sudoku Explainer's chains: X- and Y-cycles, forcing X-chains, forcing
 //! chains and cycles, Nishio, cell and region forcing chains, dynamic,
-//! dynamic+ and nested forcing chains, each rated by its length.
+//! dynamic+ and nested forcing chains (SE's levels 2 and 3, [`nested`]),
+//! each rated by its length.
 //!
 //! Every chain is found by following assumptions with [`engine`]: a
 //! candidate assumed on (or off) and everything its links imply. What SE
@@ -13,6 +14,7 @@
 mod cycles;
 mod engine;
 mod graph;
+mod nested;
 mod plus;
 #[cfg(test)]
 mod tests;
@@ -43,6 +45,10 @@ pub(crate) enum Kind {
     /// Dynamic forcing chains with the rules of [`plus`] when the links
     /// run out (SE's "(+)", 9.0 and up).
     DynamicPlus,
+    /// Dynamic forcing chains nested at SE's level 2 ("+ Forcing Chains",
+    /// 9.5 and up) or 3 ("+ Multiple Forcing Chains", 10.0 and up): see
+    /// [`nested`].
+    Nested(u8),
 }
 
 /// The chain finder, with its scratch space.
@@ -172,6 +178,10 @@ impl Chaining {
             Kind::Multiple => self.multiple(b, pos, hits),
             Kind::Dynamic => self.dynamic(b, pos, Mode::DYNAMIC, hits),
             Kind::DynamicPlus => self.dynamic(b, pos, Mode::DYNAMIC_PLUS, hits),
+            Kind::Nested(level) => {
+                let mode = if level >= 3 { Mode::NESTED_MFC } else { Mode::NESTED_FC };
+                self.dynamic(b, pos, mode, hits)
+            }
         }
     }
 
@@ -320,11 +330,7 @@ impl Chaining {
     /// low.
     fn first_conflict(engine: &mut Engine, b: &Board, pos: &Pos, st: &State) -> Option<(u32, usize)> {
         let y = st.conflict?;
-        Some((
-            engine.count(b, pos, st, Potential::new(y, true))
-                + engine.count(b, pos, st, Potential::new(y, false)),
-            y,
-        ))
+        Some((engine.complexity(b, pos, &[(st, Potential::new(y, true)), (st, Potential::new(y, false))]), y))
     }
 
     /// Fills `self.states[Potential::new(cand, on).index()]` for every candidate, with the
@@ -353,15 +359,23 @@ impl Chaining {
     /// chains (`mode`: with the "+" level's rules or not).
     fn dynamic(&mut self, b: &Board, pos: &Pos, mode: Mode, hits: &mut Hits) {
         self.fill_states(b, pos, mode, true);
-        let technique =
-            if mode.plus { Technique::DynamicForcingChainPlus } else { Technique::DynamicForcingChain };
+        let (technique, base) = match mode.nest {
+            // SE's base of nesting level l is 8.5 + 0.5 l.
+            l @ 2.. => {
+                (Technique::NestedForcingChain, Technique::NestedForcingChain.base_tenths() + 5 * (l - 2))
+            }
+            _ if mode.plus => {
+                (Technique::DynamicForcingChainPlus, Technique::DynamicForcingChainPlus.base_tenths())
+            }
+            _ => (Technique::DynamicForcingChain, Technique::DynamicForcingChain.base_tenths()),
+        };
         for cand in Self::candidates(b) {
             let (p_on, p_off) = (Potential::new(cand, true), Potential::new(cand, false));
             for start in [p_on, p_off] {
                 if let Some((n, y)) =
                     Self::first_conflict(&mut self.engine, b, pos, &self.states[start.index()])
                 {
-                    let difficulty = technique.base_tenths() + length_bonus(n - 2);
+                    let difficulty = base.saturating_add(length_bonus(n - 2));
                     let st = &self.states[start.index()];
                     offer(b, hits, technique, (difficulty, rank(n, 7)), start.opposite(), |x| {
                         contradiction_text(x, "Contradiction Forcing Chain", b, pos, st, start, y)
@@ -380,9 +394,9 @@ impl Chaining {
                         let d = m.trailing_zeros() as usize;
                         m &= m - 1;
                         let y = Potential::new(c * 9 + d, on);
-                        let n = self.engine.count(b, pos, &self.states[p_on.index()], y)
-                            + self.engine.count(b, pos, &self.states[p_off.index()], y);
-                        let difficulty = technique.base_tenths() + length_bonus(n - 2);
+                        let parts = [(&self.states[p_on.index()], y), (&self.states[p_off.index()], y)];
+                        let n = self.engine.complexity(b, pos, &parts);
+                        let difficulty = base.saturating_add(length_bonus(n - 2));
                         let (s_on, s_off) = (&self.states[p_on.index()], &self.states[p_off.index()]);
                         offer(b, hits, technique, (difficulty, rank(n, 1)), y, |x| {
                             x.str("Double Forcing Chain: ").cand(cand).str(" on & off ==> ").cand(y.cand());
@@ -395,7 +409,7 @@ impl Chaining {
                 }
             }
         }
-        self.cells_and_regions(b, pos, Some(technique), hits);
+        self.cells_and_regions(b, pos, Some((technique, base)), hits);
     }
 
     /// Cell forcing chains (every candidate of a cell implies the same) and
@@ -411,7 +425,13 @@ impl Chaining {
     /// 8.5–8.8 puzzles 0.1–0.3 low: exact on 71 % of the bank's 8.6 and
     /// 59 % of its 8.7, against 99 % and 100 % with the rule.
     /// `dynamic`: the technique of dynamic chains; `None` for static ones.
-    fn cells_and_regions(&mut self, b: &Board, pos: &Pos, dynamic: Option<Technique>, hits: &mut Hits) {
+    fn cells_and_regions(
+        &mut self,
+        b: &Board,
+        pos: &Pos,
+        dynamic: Option<(Technique, Tenths)>,
+        hits: &mut Hits,
+    ) {
         let mut branches: ArrayVec<Potential, 9> = ArrayVec::new();
         let min = if dynamic.is_some() { 2 } else { 3 };
         for c in 0..81 {
@@ -472,17 +492,16 @@ impl Chaining {
         b: &Board,
         pos: &Pos,
         branches: &[Potential],
-        dynamic: Option<Technique>,
+        dynamic: Option<(Technique, Tenths)>,
         hits: &mut Hits,
         what: &dyn Fn(&mut Text),
         cell: bool,
     ) {
-        let technique = match (dynamic, cell) {
+        let (technique, base) = match (dynamic, cell) {
             (Some(t), _) => t,
-            (None, true) => Technique::CellForcingChain,
-            (None, false) => Technique::RegionForcingChain,
+            (None, true) => (Technique::CellForcingChain, Technique::CellForcingChain.base_tenths()),
+            (None, false) => (Technique::RegionForcingChain, Technique::RegionForcingChain.base_tenths()),
         };
-        let base = technique.base_tenths();
         let name = if cell { "Cell Forcing Chains" } else { "Region Forcing Chains" };
         for c in 0..81 {
             for on in [true, false] {
@@ -498,11 +517,10 @@ impl Chaining {
                     if branches.contains(&y) {
                         continue;
                     }
-                    let mut n = 0;
-                    for &p in branches {
-                        n += self.engine.count(b, pos, &self.states[p.index()], y);
-                    }
-                    let difficulty = base + length_bonus(n - 2);
+                    let parts: ArrayVec<(&State, Potential), 9> =
+                        branches.iter().map(|&p| (&self.states[p.index()], y)).collect();
+                    let n = self.engine.complexity(b, pos, &parts);
+                    let difficulty = base.saturating_add(length_bonus(n - 2));
                     let states = &self.states;
                     offer(b, hits, technique, (difficulty, rank(n, if cell { 5 } else { 6 })), y, |x| {
                         x.str(name).str(": ");

@@ -15,6 +15,7 @@
 //!   naked pairs (the cells that see every place of a digit lose it) in
 //!   place of the first and the third.
 
+use super::engine::NO_CHAIN;
 use crate::board::Board;
 use crate::potential::Potential;
 
@@ -24,6 +25,9 @@ pub(super) struct Removal {
     pub cand: usize,
     pub start: u32,
     pub end: u32,
+    /// The nested chain that proved it (an index the finder gives), or
+    /// [`super::engine::NO_CHAIN`].
+    pub chain: u32,
 }
 
 /// What the rules work on: the base board and the chain's position
@@ -55,7 +59,12 @@ impl View<'_> {
             v &= v - 1;
             if self.cur[c] & m != 0 {
                 let cand = c * 9 + m.trailing_zeros() as usize;
-                self.out.push(Removal { cand, start: start as u32, end: self.parents.len() as u32 });
+                self.out.push(Removal {
+                    cand,
+                    start: start as u32,
+                    end: self.parents.len() as u32,
+                    chain: NO_CHAIN,
+                });
             }
         }
     }

@@ -263,3 +263,42 @@ fn a_contradictory_branch_brings_what_it_reached_before_the_contradiction() {
     );
     check(Kind::Dynamic, pm, 92, "Contradiction Forcing Chain: r1c3.4 on ==> r1c7.8 both on & off");
 }
+
+/// The first step of a puzzle whose first step is a nested forcing chain,
+/// as the ladder's last rung finds it: SE's diamond rating (ED, serate's
+/// `%d`, in `fixtures/grade/se_hardest_sample.tsv`) is that step's
+/// difficulty. With `level`, that level's search alone.
+fn first_nested_step(puzzle: &str, level: Option<u8>) -> Option<u8> {
+    use crate::ladder::{Finders, Look, LADDER};
+    let b = crate::board::Board::from_grid(&puzzle.parse().unwrap()).unwrap();
+    let pos = b.positions();
+    let mut hits = Hits::new(true);
+    match level {
+        Some(level) => Chaining::new().find(Kind::Nested(level), &b, &pos, &mut hits),
+        None => {
+            let family = LADDER.last().unwrap();
+            assert_eq!(family.techniques[0].technique, crate::technique::Technique::NestedForcingChain);
+            let look = Look { b: &b, pos: &pos, skip_digits: 0, skip_units: 0 };
+            (family.find)(&mut Finders::default(), &look, &mut hits);
+        }
+    }
+    hits.best()
+}
+
+/// serate: ED 10.6, "Dynamic Contradiction Forcing Chains (+ Forcing
+/// Chains)" (the trials' approximation rated it 10.5).
+#[test]
+fn a_nested_forcing_chain_of_level_two_has_ses_difficulty() {
+    let puzzle = "98.7.....7.....6....5.8..9.4...5..7....6....3.....21...7..9..5...4..1......3....2";
+    assert_eq!(first_nested_step(puzzle, None), Some(106));
+}
+
+/// serate: ED 11.2, "Dynamic Contradiction Forcing Chains (+ Multiple
+/// Forcing Chains)": level 2 has no step there (the trials' approximation
+/// rated it 10.6).
+#[test]
+fn a_nested_forcing_chain_of_level_three_has_ses_difficulty() {
+    let puzzle = "1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6...2...3.8...7.9.......1";
+    assert_eq!(first_nested_step(puzzle, Some(2)), None);
+    assert_eq!(first_nested_step(puzzle, None), Some(112));
+}

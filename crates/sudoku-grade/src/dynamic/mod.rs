@@ -1,11 +1,12 @@
-//! The top of the ladder, where SE has nested forcing chains (9.5 and
-//! up): **approximated**, not SE's exact rule. An assumption is followed
-//! through singles on the state it builds ([`trial`]), with assumptions
-//! nested inside it; a step is rated 9.5 plus 1.0 per level beyond two
-//! plus the length rule on the thousands of assumptions followed. No
-//! puzzle of the calibration files needs them (SE's highest there is
-//! 9.3); the hardest published puzzles do. (SE's dynamic forcing chains
-//! (+), 9.0 and up, are chains: `crate::chaining`.)
+//! Beyond SE's nested forcing chains of level 3 (10.0 and up), which the
+//! chains have exactly (`crate::chaining`, `Kind::Nested`): an
+//! **approximation**, not SE's rule. An assumption is followed through
+//! singles on the state it builds ([`trial`]), with assumptions nested
+//! inside it; a step is rated 9.5 plus 1.0 per level beyond two plus the
+//! length rule on the thousands of assumptions followed. The ladder comes
+//! here only when levels 2 and 3 find nothing (none of the 51 serate-rated
+//! hardest puzzles needs it), and under non-consecutive, where it follows
+//! no nesting at all (`NC_MAX_NESTING`).
 
 mod trial;
 
