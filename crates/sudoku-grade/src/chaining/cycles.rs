@@ -64,6 +64,8 @@ pub(super) struct CycleSearch {
     path: Vec<Potential>,
     /// The eliminations of a cycle.
     elim: Vec<(usize, u8)>,
+    /// The cycles a level of the search closed: (node, "off").
+    closings: Vec<(usize, usize)>,
 }
 
 /// Calls `f` with each candidate the "on" of `cand` turns off in `mode`,
@@ -132,55 +134,23 @@ impl Chaining {
         mode: Mode,
         technique: Technique,
         source: usize,
-        mut max: u32,
+        max: u32,
         hits: &mut Hits,
     ) {
         let base = technique.base_tenths();
-        let s = &mut self.cycle;
-        s.nodes.clear();
-        s.offs_before.clear();
-        s.reached = [0; 12];
-        insert(&mut s.reached, source);
-        s.nodes.push(Node { cand: source as u16, parent: ROOT, off: ROOT });
-        s.offs_before.push([0; 12]);
         let graph = &self.graphs[self.graph];
-        let (mut level, mut links) = (0..1, 0u32);
-        // A node `links` from the source closes cycles of `links + 2`.
-        while !level.is_empty() && links <= max {
-            let next_start = s.nodes.len();
-            for a in level.clone() {
-                let a_cand = usize::from(s.nodes[a].cand);
-                let before = s.offs_before[a];
-                for_each_off(b, mode, a_cand, |x| {
-                    if contains(&before, x) {
-                        return false;
+        self.cycle.search(b, graph, mode, source, max, |s, closings, links, mut max| {
+            // Cycles are rare: their work is done here.
+            let d = base + length_bonus(links);
+            for &(a, x) in closings {
+                if hits.wants(d) && s.offer(b, technique, d, a, x, hits) {
+                    if let Some(m) = max_complexity(base, hits) {
+                        max = m;
                     }
-                    let (partners, n) = graph.strong(x);
-                    for &on in &partners[..usize::from(*n)] {
-                        let on = usize::from(on);
-                        if on == source && links + 2 >= 4 {
-                            // Cycles are rare: their work is done here.
-                            let d = base + length_bonus(links);
-                            if hits.wants(d) && s.offer(b, technique, d, a, x, hits) {
-                                if let Some(m) = max_complexity(base, hits) {
-                                    max = m;
-                                }
-                            }
-                        }
-                        if links + 2 <= max && !contains(&s.reached, on) {
-                            insert(&mut s.reached, on);
-                            let mut offs = before;
-                            insert(&mut offs, x);
-                            s.nodes.push(Node { cand: on as u16, parent: a as u16, off: x as u16 });
-                            s.offs_before.push(offs);
-                        }
-                    }
-                    false
-                });
+                }
             }
-            level = next_start..s.nodes.len();
-            links += 2;
-        }
+            max
+        });
     }
 }
 
@@ -234,50 +204,78 @@ impl CycleSearch {
             if graph.strong(source).1 == 0 {
                 continue;
             }
-            self.nodes.clear();
-            self.offs_before.clear();
-            self.reached = [0; 12];
-            insert(&mut self.reached, source);
-            self.nodes.push(Node { cand: source as u16, parent: ROOT, off: ROOT });
-            self.offs_before.push([0; 12]);
-            let (mut level, mut links) = (0..1, 0u32);
-            let mut closings: Vec<(usize, usize)> = Vec::new();
-            while !level.is_empty() {
-                let next_start = self.nodes.len();
-                for a in level.clone() {
-                    let a_cand = usize::from(self.nodes[a].cand);
-                    let before = self.offs_before[a];
-                    let (nodes, offs_before, reached) =
-                        (&mut self.nodes, &mut self.offs_before, &mut self.reached);
-                    for_each_off(b, mode, a_cand, |x| {
-                        if contains(&before, x) {
-                            return false;
-                        }
-                        let (partners, n) = graph.strong(x);
-                        for &on in &partners[..usize::from(*n)] {
-                            let on = usize::from(on);
-                            if on == source && links + 2 >= 4 {
-                                closings.push((a, x));
-                            }
-                            if !contains(reached, on) {
-                                insert(reached, on);
-                                let mut offs = before;
-                                insert(&mut offs, x);
-                                nodes.push(Node { cand: on as u16, parent: a as u16, off: x as u16 });
-                                offs_before.push(offs);
-                            }
-                        }
-                        false
-                    });
+            self.search(b, graph, mode, source, u32::MAX, |s, closings, _, max| {
+                for &(a, x) in closings {
+                    s.close(b, a, x);
+                    found(&s.path, &s.elim);
                 }
-                level = next_start..self.nodes.len();
-                links += 2;
-            }
-            for (a, x) in closings {
-                self.close(b, a, x);
-                found(&self.path, &self.elim);
-            }
+                max
+            });
         }
+    }
+
+    /// SE's search for the cycles through the source `source` ("on"):
+    /// breadth first, one way to each "on" (the first "off" that turns it
+    /// on), an "off" already on the way back skipped; a cycle is an "off"
+    /// whose strong link turns the source back on, four links or more.
+    /// Goes up to cycles of complexity `max` (links less two). At the end
+    /// of each level, `closed(self, closings, links, max)` takes the
+    /// cycles that level closed (node, "off") and returns the bound from
+    /// then on.
+    fn search(
+        &mut self,
+        b: &Board,
+        graph: &StaticGraph,
+        mode: Mode,
+        source: usize,
+        mut max: u32,
+        mut closed: impl FnMut(&mut Self, &[(usize, usize)], u32, u32) -> u32,
+    ) {
+        self.nodes.clear();
+        self.offs_before.clear();
+        self.reached = [0; 12];
+        insert(&mut self.reached, source);
+        self.nodes.push(Node { cand: source as u16, parent: ROOT, off: ROOT });
+        self.offs_before.push([0; 12]);
+        let (mut level, mut links) = (0..1, 0u32);
+        let mut closings = std::mem::take(&mut self.closings);
+        // A node `links` from the source closes cycles of `links + 2`.
+        while !level.is_empty() && links <= max {
+            let next_start = self.nodes.len();
+            closings.clear();
+            for a in level.clone() {
+                let a_cand = usize::from(self.nodes[a].cand);
+                let before = self.offs_before[a];
+                let (nodes, offs_before, reached) =
+                    (&mut self.nodes, &mut self.offs_before, &mut self.reached);
+                for_each_off(b, mode, a_cand, |x| {
+                    if contains(&before, x) {
+                        return false;
+                    }
+                    let (partners, n) = graph.strong(x);
+                    for &on in &partners[..usize::from(*n)] {
+                        let on = usize::from(on);
+                        if on == source && links + 2 >= 4 {
+                            closings.push((a, x));
+                        }
+                        if links + 2 <= max && !contains(reached, on) {
+                            insert(reached, on);
+                            let mut offs = before;
+                            insert(&mut offs, x);
+                            nodes.push(Node { cand: on as u16, parent: a as u16, off: x as u16 });
+                            offs_before.push(offs);
+                        }
+                    }
+                    false
+                });
+            }
+            if !closings.is_empty() {
+                max = closed(self, &closings, links, max);
+            }
+            level = next_start..self.nodes.len();
+            links += 2;
+        }
+        self.closings = closings;
     }
 
     /// Offers the cycle that closes at node `a` through the "off" of

@@ -500,13 +500,19 @@ impl Engine {
     /// The number of potentials of the chain that proves `p` in `st`: `p`
     /// and all its ancestors, the assumption included.
     pub fn count(&mut self, b: &Board, pos: &Pos, st: &State, p: Potential) -> u32 {
+        let mut n = 0;
+        self.walk(b, pos, st, p, |_| n += 1);
+        n
+    }
+
+    /// Calls `visit` with `p` and each of its ancestors in `st`, once each.
+    fn walk(&mut self, b: &Board, pos: &Pos, st: &State, p: Potential, mut visit: impl FnMut(u16)) {
         self.seen.iter_mut().for_each(|w| *w = 0);
         self.stack.clear();
         self.stack.push(p.index() as u16);
         self.seen[p.index() / 64] |= 1 << (p.index() % 64);
-        let mut n = 0;
         while let Some(q) = self.stack.pop() {
-            n += 1;
+            visit(q);
             self.parents.clear();
             Self::parents(b, pos, st, Potential::from_index(q.into()), &mut self.parents);
             for &r in &self.parents {
@@ -517,7 +523,6 @@ impl Engine {
                 }
             }
         }
-        n
     }
 }
 
@@ -534,32 +539,21 @@ impl Engine {
                 n += self.count(b, pos, st, p);
                 continue;
             }
-            self.seen.iter_mut().for_each(|w| *w = 0);
-            self.stack.clear();
-            self.stack.push(p.index() as u16);
-            self.seen[p.index() / 64] |= 1 << (p.index() % 64);
-            while let Some(q) = self.stack.pop() {
+            let mut keys = std::mem::take(&mut self.chain_keys);
+            self.walk(b, pos, st, p, |q| {
                 n += 1;
                 let s = st.src[usize::from(q)];
                 if (BY_RULE..BY_UNIT).contains(&s) {
                     let chain = st.rule_chain[usize::from(s - BY_RULE)];
                     if let Some(&(key, cx)) = st.chains.get(chain as usize) {
-                        if !self.chain_keys.contains(&key) {
-                            self.chain_keys.push(key);
+                        if !keys.contains(&key) {
+                            keys.push(key);
                             n += cx;
                         }
                     }
                 }
-                self.parents.clear();
-                Self::parents(b, pos, st, Potential::from_index(q.into()), &mut self.parents);
-                for &r in &self.parents {
-                    let r = r as usize;
-                    if self.seen[r / 64] & (1 << (r % 64)) == 0 {
-                        self.seen[r / 64] |= 1 << (r % 64);
-                        self.stack.push(r as u16);
-                    }
-                }
-            }
+            });
+            self.chain_keys = keys;
         }
         n
     }
