@@ -455,13 +455,18 @@ impl Nested {
         sort_key: u8,
         id: u64,
     ) {
+        // What every branch turns on, and off: one pass a branch.
+        let (mut all_on, mut all_off) = ([0x1FFu16; 81], [0x1FFu16; 81]);
+        for &(cand, _) in branches {
+            let st = &self.states[cand];
+            for c in 0..81 {
+                all_on[c] &= st.on[c];
+                all_off[c] &= st.off[c];
+            }
+        }
         for c in 0..81 {
             for on in [true, false] {
-                let mut mask = 0x1FF;
-                for &(cand, _) in branches {
-                    let st = &self.states[cand];
-                    mask &= if on { st.on[c] } else { st.off[c] };
-                }
+                let mut mask = if on { all_on[c] } else { all_off[c] };
                 while mask != 0 {
                     let d = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
