@@ -560,7 +560,7 @@ impl Kind for LineRule {
 }
 
 /// The most cells of a renban line: one of each digit of the largest size.
-const MAX_RENBAN: usize = 25;
+const MAX_RENBAN: usize = crate::digits::MAX_SIZE;
 
 /// What each cell of a renban line (`masks`, its candidates) may hold if
 /// the line's digits are exactly `window`: the cells hold the window's
