@@ -33,8 +33,15 @@ use crate::grid::Grid;
 /// assert_eq!(solver.count_solutions_up_to(&puzzle, 2), 1);
 /// assert!(solver.stats().nodes >= 1);
 /// ```
+#[derive(Clone)]
 pub struct Solver {
     search: Search,
+}
+
+impl std::fmt::Debug for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver").field("stats", &self.search.stats).finish_non_exhaustive()
+    }
 }
 
 impl Default for Solver {
@@ -104,10 +111,94 @@ impl Solver {
         (!self.search.advance()).then_some(first)
     }
 
+    /// Searches `puzzle` under the classic rules and `rules`, calling
+    /// `visit` with each solution, until `limit` are found, the whole tree
+    /// is seen, `node_limit` nodes are propagated, or `rules` says stop.
+    /// Returns how many solutions were found and whether the search
+    /// stopped unfinished (a budget, or `rules`; then the count is a lower
+    /// bound).
+    ///
+    /// The classic rules run as in every other call; at each of their
+    /// fixpoints `rules` narrows the candidates, and what it removes is
+    /// propagated again, until neither changes anything. A state every
+    /// cell of which is placed is a solution once `rules` keeps it, so
+    /// `rules` must refuse every complete grid that breaks it.
+    ///
+    /// ```
+    /// use sudoku_core::{ExtraRules, Grid, Solver, Verdict};
+    /// /// The first cell holds an odd digit.
+    /// struct OddCorner;
+    /// impl ExtraRules for OddCorner {
+    ///     fn narrow(&mut self, cells: &mut [u16; 81]) -> Verdict {
+    ///         cells[0] &= 0b1_0101_0101;
+    ///         if cells[0] == 0 { Verdict::Contradiction } else { Verdict::Consistent }
+    ///     }
+    /// }
+    /// let mut solver = Solver::new();
+    /// let mut corners = Vec::new();
+    /// let (found, stopped) = solver.search_with(&Grid::EMPTY, &mut OddCorner, 50, u64::MAX, |s| {
+    ///     corners.push(s.to_array()[0])
+    /// });
+    /// assert_eq!((found, stopped), (50, false));
+    /// assert!(corners.iter().all(|d| d % 2 == 1));
+    /// ```
+    pub fn search_with<R: ExtraRules>(
+        &mut self,
+        puzzle: &Grid,
+        rules: &mut R,
+        limit: u64,
+        node_limit: u64,
+        mut visit: impl FnMut(&Grid),
+    ) -> (u64, bool) {
+        self.search.reset(puzzle, true);
+        self.search.node_limit = node_limit;
+        let mut found = 0;
+        while found < limit && self.search.advance_with(rules) {
+            found += 1;
+            visit(&self.search.current_grid());
+        }
+        (found, self.search.stopped)
+    }
+
     /// Statistics of the last call.
     pub fn stats(&self) -> SearchStats {
         self.search.stats
     }
+}
+
+/// Rules beyond the classic ones, for [`Solver::search_with`]: a variant
+/// on the classic 9×9 grid (odd cells, thermometers, dots, ...) searched
+/// by the classic solver, its own rules narrowing the candidates at each
+/// fixpoint of the classic ones.
+pub trait ExtraRules {
+    /// Whether the search looks at the cells between fixpoints at all
+    /// (only the classic search itself says no).
+    #[doc(hidden)]
+    const ACTIVE: bool = true;
+
+    /// Narrows `cells` (row-major; bit `d` set when digit `d + 1` may still
+    /// go there) by removing digits, at a fixpoint of the classic rules.
+    /// Removing every digit of a cell is a contradiction too.
+    fn narrow(&mut self, cells: &mut [u16; 81]) -> Verdict;
+
+    /// The cell to branch on at a fixpoint that is not a solution (one
+    /// with two digits or more in `cells`), or `None` to let the classic
+    /// search choose (a digit's places in a band).
+    fn choose(&mut self, cells: &[u16; 81]) -> Option<usize> {
+        let _ = cells;
+        None
+    }
+}
+
+/// What [`ExtraRules::narrow`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The candidates (as narrowed) may still lead to a solution.
+    Consistent,
+    /// They cannot: the search backtracks.
+    Contradiction,
+    /// Stop the search now, unfinished (a time budget, a stop flag).
+    Stop,
 }
 
 /// A lazy iterator over every solution of a puzzle, in search order.
@@ -176,6 +267,87 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Extra rules for the tests: the first row increases from its first
+    /// cell to its fourth (a thermometer), narrowed by bounds; a complete
+    /// row that breaks it is refused.
+    struct Rising {
+        calls: u64,
+        stop_after: u64,
+    }
+
+    impl ExtraRules for Rising {
+        fn narrow(&mut self, cells: &mut [u16; 81]) -> Verdict {
+            self.calls += 1;
+            if self.calls > self.stop_after {
+                return Verdict::Stop;
+            }
+            for i in 1..4 {
+                // Above the lowest digit of the cell before.
+                let low = cells[i - 1].trailing_zeros();
+                cells[i] &= !((2u16 << low) - 1);
+                // Below the highest digit of the cell after.
+                let high = 15 - cells[4 - i].leading_zeros();
+                cells[3 - i] &= (1u16 << high) - 1;
+            }
+            if cells[..4].contains(&0) {
+                Verdict::Contradiction
+            } else {
+                Verdict::Consistent
+            }
+        }
+    }
+
+    /// The rows of the first 4 cells of a grid rise.
+    fn rises(grid: &Grid) -> bool {
+        let a = grid.to_array();
+        a[0] < a[1] && a[1] < a[2] && a[2] < a[3]
+    }
+
+    #[test]
+    fn search_with_finds_exactly_the_classic_solutions_its_rules_keep() {
+        // A puzzle with many solutions: a solved grid with most cells blank.
+        let solution = Grid::EMPTY.solve_one().unwrap();
+        let mut solver = Solver::new();
+        for (k, keep) in [7usize, 5, 3].into_iter().enumerate() {
+            let mut cells = solution.to_array();
+            for (i, c) in cells.iter_mut().enumerate() {
+                if (i * 31 + k) % 10 >= keep {
+                    *c = 0;
+                }
+            }
+            let puzzle = Grid::from_array(cells).unwrap();
+            let mut expected: Vec<[u8; 81]> =
+                puzzle.solutions().take(20_000).filter(rises).map(|g| g.to_array()).collect();
+            assert!(expected.len() < 20_000);
+            let mut rules = Rising { calls: 0, stop_after: u64::MAX };
+            let mut got = Vec::new();
+            let (found, stopped) = solver.search_with(&puzzle, &mut rules, u64::MAX, u64::MAX, |g| {
+                got.push(g.to_array());
+            });
+            assert_eq!((found as usize, stopped), (got.len(), false));
+            expected.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, expected, "puzzle {k}");
+            assert!(!expected.is_empty() || k > 0);
+        }
+    }
+
+    #[test]
+    fn search_with_stops_at_its_node_limit_and_when_its_rules_say_so() {
+        let mut solver = Solver::new();
+        let mut never = Rising { calls: 0, stop_after: u64::MAX };
+        let (found, stopped) = solver.search_with(&Grid::EMPTY, &mut never, u64::MAX, 50, |_| {});
+        assert!(stopped && found < 50);
+        assert_eq!(solver.stats().nodes, 50);
+        let mut soon = Rising { calls: 0, stop_after: 10 };
+        let (_, stopped) = solver.search_with(&Grid::EMPTY, &mut soon, u64::MAX, u64::MAX, |_| {});
+        assert!(stopped);
+        assert_eq!(soon.calls, 11);
+        // Within both budgets the search finishes.
+        let mut free = Rising { calls: 0, stop_after: u64::MAX };
+        assert_eq!(solver.search_with(&Grid::EMPTY, &mut free, 3, u64::MAX, |_| {}), (3, false));
+    }
 
     #[test]
     fn stats_describe_the_last_call() {

@@ -27,7 +27,7 @@
 
 use super::state::{unit, Cell, State, Units, ALL_UNITS};
 use super::tables::{CONFIGS, MINIROW_CELLS};
-use super::SearchStats;
+use super::{ExtraRules, SearchStats, Verdict};
 use crate::grid::Grid;
 
 /// The triad rule runs only while at least this many cells are open: until
@@ -57,6 +57,19 @@ enum Branch {
     /// Each configuration in `untried` of `digit` in `band`, applied to
     /// its state.
     Configs { digit: u8, band: u8, untried: u8 },
+}
+
+/// No rules beyond the classic ones: the search compiled for it is the
+/// classic search, with no look at the cells between fixpoints.
+struct NoRules;
+
+impl ExtraRules for NoRules {
+    const ACTIVE: bool = false;
+
+    #[inline(always)]
+    fn narrow(&mut self, _: &mut [u16; 81]) -> Verdict {
+        Verdict::Consistent
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -129,6 +142,7 @@ fn has_x86_v4() -> bool {
 
 /// The search engine behind every entry point. Resumable: each call to
 /// [`Search::next_solution`] continues where the previous one stopped.
+#[derive(Clone)]
 pub(super) struct Search {
     puzzle: Grid,
     /// Candidates removed from the root before it is propagated: a cell
@@ -143,6 +157,12 @@ pub(super) struct Search {
     /// The triad rule's threshold for this search (see
     /// `TRIAD_MIN_OPEN_FIND`).
     triad_min_open: u32,
+    /// With extra rules: stop (unfinished) once this many nodes are
+    /// propagated.
+    pub(super) node_limit: u64,
+    /// The search stopped unfinished: its node limit, or its extra rules
+    /// said stop.
+    pub(super) stopped: bool,
 }
 
 /// The most frames the stack can hold: a configuration frame fixes one of
@@ -162,6 +182,8 @@ impl Search {
             isa: Isa::detect(),
             // The iterator's order: its first solution is `solve_one`'s.
             triad_min_open: TRIAD_MIN_OPEN_FIND,
+            node_limit: u64::MAX,
+            stopped: false,
         }
     }
 
@@ -174,6 +196,14 @@ impl Search {
         self.frames.clear();
         self.phase = Phase::Start;
         self.stats = SearchStats::default();
+        self.node_limit = u64::MAX;
+        self.stopped = false;
+    }
+
+    /// The state the search stopped at, as a grid (a solution after
+    /// [`Search::advance`] returned true).
+    pub(super) fn current_grid(&self) -> Grid {
+        self.current.to_grid()
     }
 
     /// The next solution as a grid, or `None` when there are no more.
@@ -184,17 +214,22 @@ impl Search {
     /// Searches on to the next solution, left in `current`; `false` when
     /// there are no more. Runs the search compiled for the best instruction
     /// set this processor has (see [`Isa`]).
-    #[allow(unsafe_code)]
     pub(super) fn advance(&mut self) -> bool {
+        self.advance_with(&mut NoRules)
+    }
+
+    /// [`Search::advance`] under the classic rules and `rules`.
+    #[allow(unsafe_code)]
+    pub(super) fn advance_with<R: ExtraRules>(&mut self, rules: &mut R) -> bool {
         match self.isa {
             // SAFETY: `isa` is `X86V3` only when `Isa::detect` found every
             // feature `advance_x86_v3` enables on this processor.
             #[cfg(target_arch = "x86_64")]
-            Isa::X86V3 => unsafe { self.advance_x86_v3() },
+            Isa::X86V3 => unsafe { self.advance_x86_v3(rules) },
             // SAFETY: as above, for the features of `advance_x86_v4`.
             #[cfg(target_arch = "x86_64")]
-            Isa::X86V4 => unsafe { self.advance_x86_v4() },
-            Isa::Baseline => self.advance_here::<false>(),
+            Isa::X86V4 => unsafe { self.advance_x86_v4(rules) },
+            Isa::Baseline => self.advance_here::<false, R>(rules),
         }
     }
 
@@ -203,8 +238,8 @@ impl Search {
     /// copies and nine-digit loops use them.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    fn advance_x86_v3(&mut self) -> bool {
-        self.advance_here::<false>()
+    fn advance_x86_v3<R: ExtraRules>(&mut self, rules: &mut R) -> bool {
+        self.advance_here::<false, R>(rules)
     }
 
     /// [`Search::advance_here`] compiled with the features of
@@ -217,8 +252,8 @@ impl Search {
     #[target_feature(
         enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vl,avx512vbmi,avx512vpopcntdq"
     )]
-    fn advance_x86_v4(&mut self) -> bool {
-        self.advance_here::<true>()
+    fn advance_x86_v4<R: ExtraRules>(&mut self, rules: &mut R) -> bool {
+        self.advance_here::<true, R>(rules)
     }
 
     /// The search itself. Each turn of the loop makes one state to
@@ -227,7 +262,7 @@ impl Search {
     /// `FAST_PEXT` (true only under `advance_x86_v4`) gathers the band
     /// rule's mini-rows with one `pext`.
     #[inline(always)]
-    fn advance_here<const FAST_PEXT: bool>(&mut self) -> bool {
+    fn advance_here<const FAST_PEXT: bool, R: ExtraRules>(&mut self, rules: &mut R) -> bool {
         loop {
             let dirty = match self.phase {
                 Phase::Start => match State::root(&self.puzzle) {
@@ -256,7 +291,8 @@ impl Search {
                         return true;
                     }
                     self.stats.guesses += 1;
-                    let config = self.current.branch_config();
+                    let chosen = if R::ACTIVE { rules.choose(&self.current.cells()) } else { None };
+                    let config = if chosen.is_some() { None } else { self.current.branch_config() };
                     if let Some((digit, band, configs)) = config {
                         // The first configuration is tried on `current`
                         // itself; the frame keeps the state for the others
@@ -275,7 +311,10 @@ impl Search {
                         self.current.cand[band][digit] &= MINIROW_CELLS[CONFIGS[first] as usize];
                         unit(digit, band)
                     } else {
-                        let cell = self.current.branch_cell();
+                        let cell = match chosen {
+                            Some(i) => Cell { band: i / 27, bit: (i % 27) as u32 },
+                            None => self.current.branch_cell(),
+                        };
                         let digits = self.current.digits_at(cell);
                         let digit = digits.trailing_zeros() as usize;
                         let mut other = self.current;
@@ -318,8 +357,36 @@ impl Search {
                 }
                 Phase::Done => return false,
             };
+            if R::ACTIVE && self.stats.nodes >= self.node_limit {
+                self.stopped = true;
+                self.phase = Phase::Done;
+                return false;
+            }
             self.stats.nodes += 1;
-            if self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open) {
+            let mut alive = self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open);
+            // At each fixpoint of the classic rules the extra ones narrow,
+            // and what they remove is propagated again, until neither
+            // changes anything.
+            while R::ACTIVE && alive {
+                let before = self.current.cells();
+                let mut cells = before;
+                match rules.narrow(&mut cells) {
+                    Verdict::Consistent if cells == before => break,
+                    Verdict::Consistent => {
+                        alive = match self.current.restrict(&before, &cells) {
+                            Some(dirty) => self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open),
+                            None => false,
+                        }
+                    }
+                    Verdict::Contradiction => alive = false,
+                    Verdict::Stop => {
+                        self.stopped = true;
+                        self.phase = Phase::Done;
+                        return false;
+                    }
+                }
+            }
+            if alive {
                 self.phase = Phase::Expand;
             } else {
                 self.stats.backtracks += 1;

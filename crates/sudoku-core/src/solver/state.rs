@@ -577,6 +577,45 @@ impl State {
         m
     }
 
+    /// Each cell's digits, row-major, bit `d` for digit `d + 1`.
+    pub(super) fn cells(&self) -> [u16; 81] {
+        let mut cells = [0u16; 81];
+        for (b, words) in self.cand.iter().enumerate() {
+            for (d, &word) in words.iter().enumerate() {
+                let mut w = word;
+                while w != 0 {
+                    cells[27 * b + w.trailing_zeros() as usize] |= 1 << d;
+                    w &= w - 1;
+                }
+            }
+        }
+        cells
+    }
+
+    /// Takes out the digits `before` has and `after` has not (both as
+    /// [`State::cells`] gives them, `before` this state's); returns the
+    /// units that changed, or `None` when a cell is left no digit.
+    pub(super) fn restrict(&mut self, before: &[u16; 81], after: &[u16; 81]) -> Option<Units> {
+        let mut dirty = 0;
+        for (i, (&was, &is)) in before.iter().zip(after).enumerate() {
+            if was == is {
+                continue;
+            }
+            if is & was == 0 {
+                return None;
+            }
+            let (band, bit) = (i / 27, i % 27);
+            let mut gone = was & !is;
+            while gone != 0 {
+                let d = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                self.cand[band][d] &= !(1 << bit);
+                dirty |= unit(d, band);
+            }
+        }
+        Some(dirty)
+    }
+
     /// The grid of a complete state.
     pub(super) fn to_grid(self) -> Grid {
         let mut cells = [0u8; 81];

@@ -2,16 +2,19 @@
 //! [`Network`](network::Network) (peers, houses, cage combinations), then
 //! any number of searches run on it with different givens. Classic 9×9
 //! puzzles never come here: [`VariantSolver`] hands them to
-//! `sudoku-core`'s solver.
+//! `sudoku-core`'s solver, and the classic grid with drawn constraints
+//! only goes to that solver too, the constraints narrowing at each of its
+//! fixpoints (`on_core`).
 
 mod network;
+mod on_core;
 mod search;
 
 use std::cell::OnceCell;
 use std::sync::atomic::AtomicBool;
 
 use rand::RngCore;
-use sudoku_core::Grid;
+use sudoku_core::{Grid, Solver};
 
 use crate::Puzzle;
 use network::Network;
@@ -41,6 +44,14 @@ pub struct VariantSolver {
     net: OnceCell<Network>,
     search: Search,
     classic: bool,
+    /// The core solver, for a network that is the classic grid plus
+    /// constraints ([`on_core`]); made on first use.
+    core: Option<Solver>,
+    /// Whether such a network goes to the core solver (always, but for
+    /// the tests that compare both searches).
+    use_core: bool,
+    /// [`on_core::fits`] of the network, found on first use.
+    extra: OnceCell<Option<on_core::ExtraPeers>>,
 }
 
 impl VariantSolver {
@@ -48,7 +59,15 @@ impl VariantSolver {
     /// used; pass them to each call).
     pub fn new(puzzle: &Puzzle) -> VariantSolver {
         let classic = puzzle.is_classic() && puzzle.size() == 9;
-        VariantSolver { puzzle: puzzle.clone(), net: OnceCell::new(), search: Search::default(), classic }
+        VariantSolver {
+            puzzle: puzzle.clone(),
+            net: OnceCell::new(),
+            search: Search::default(),
+            classic,
+            core: None,
+            use_core: true,
+            extra: OnceCell::new(),
+        }
     }
 
     /// The puzzle whose shape this solver was built for.
@@ -146,6 +165,21 @@ impl VariantSolver {
         }
         let dense = self.dense_givens(givens);
         let (net, len) = (self.net.get_or_init(|| Network::new(&self.puzzle)), self.puzzle.canvas_len());
+        let extra = if self.use_core { self.extra.get_or_init(|| on_core::fits(net)).as_ref() } else { None };
+        if let Some(extra) = extra {
+            let Some(grid) = Self::classic_grid(&dense) else { return (0, Outcome::Done) };
+            let core = self.core.get_or_insert_with(Solver::new);
+            let mut rules = on_core::Constraints::new(net, extra, interrupt);
+            let (found, stopped) = core
+                .search_with(&grid, &mut rules, limit, node_limit, |solution| visit(&solution.to_array()));
+            self.search.nodes = core.stats().nodes;
+            let outcome = match (stopped, rules.interrupted()) {
+                (false, _) => Outcome::Done,
+                (true, false) => Outcome::OutOfNodes,
+                (true, true) => Outcome::Stopped,
+            };
+            return (found, outcome);
+        }
         let mut forward = |node: &[u32]| visit(&decode(net, node, len));
         let mut goal = Goal { limit, node_limit, interrupt, rng: None, visit: &mut forward };
         self.search.run(net, &dense, &mut goal);

@@ -86,6 +86,11 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
+    /// How many peers the houses and the rules' groups give cell `cell`.
+    pub fn peer_count(&self, cell: usize) -> usize {
+        (self.peer_start[cell + 1] - self.peer_start[cell]) as usize
+    }
+
     fn new(puzzle: &Puzzle) -> Shape {
         let n = puzzle.size();
         let canvas: Vec<u16> = puzzle.cells().into_iter().map(|i| i as u16).collect();

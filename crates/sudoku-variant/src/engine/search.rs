@@ -24,7 +24,7 @@ fn single(x: u32) -> bool {
 
 /// Nodes between two looks at [`Goal::interrupt`] (from the first node
 /// on): a few milliseconds of search at most, on the largest grids.
-const STOP_CHECK: u64 = 1024;
+pub(super) const STOP_CHECK: u64 = 1024;
 
 /// What stops a search from outside, besides its node budget: a flag set
 /// from another thread (a server's client went away) or a point in time
@@ -281,7 +281,7 @@ impl Search {
 }
 
 /// `bits` as `len` set bits (a word per 64).
-fn all_set(bits: &mut Vec<u64>, len: usize) {
+pub(super) fn all_set(bits: &mut Vec<u64>, len: usize) {
     bits.clear();
     bits.resize(len.div_ceil(64), u64::MAX);
     if len % 64 != 0 {
@@ -294,7 +294,7 @@ fn all_set(bits: &mut Vec<u64>, len: usize) {
 /// Takes the next stale item at word `word` or later (lowest bit first)
 /// off `bits`, moving `word` on: items marked again behind `word` wait for
 /// the next pass, those at or after it come in this one.
-fn next_stale(bits: &mut [u64], word: &mut usize) -> Option<usize> {
+pub(super) fn next_stale(bits: &mut [u64], word: &mut usize) -> Option<usize> {
     while let Some(w) = bits.get_mut(*word) {
         if *w != 0 {
             let bit = w.trailing_zeros() as usize;
