@@ -49,3 +49,15 @@ fn r47_a_penpa_link_with_what_the_model_lacks_is_an_error_naming_it() {
         .code(2)
         .stderr(predicate::str::contains("not supported: shaded cells (surface)"));
 }
+
+#[test]
+fn r47_solve_reads_a_sixteen_with_letters_as_givens() {
+    let (link, expected, solution) = fixture("classic16-34-1+letters");
+    assert!(expected.contains('G'), "the fixture wants a G given");
+    sudoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("{link}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{solution}\n"));
+}

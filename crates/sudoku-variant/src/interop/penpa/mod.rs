@@ -19,7 +19,7 @@
 //!
 //! | Penpa+ | model |
 //! |---|---|
-//! | `number`, normal digits in cells | givens |
+//! | `number`, normal digits in cells (`1`-`16`; letters `A`-`G`, either case, for 10-16) | givens |
 //! | `lineE`, thick lines (styles 2, 21) between cells | boxes, or jigsaw regions when they differ |
 //! | `lineE`, both main diagonals whole | the X rule |
 //! | `killercages` with their sums in `numberS` (a corner of a cell of the cage) | killer cages |
@@ -39,8 +39,11 @@
 //! diagonals are what count). Read as metadata: title, author and rules
 //! text. Anything else that `pu_q` holds (shaded cells, centre lines, free
 //! lines, walls, other symbols and numbers, cage lines of no killer cage,
-//! one diagonal, removed grid lines, thermometers without a bulb) and
-//! other grid types, sizes, rotated or mirrored views and clues outside
+//! one diagonal, removed grid lines, thermometers without a bulb),
+//! letters as givens that could spell another alphabet (beside numbers
+//! past 9; with no digit 1-9 given; or, where a rule reads the digits'
+//! values, without the side's own letter given, `G` on a 16x16: then
+//! `0-9, A-F` cannot be ruled out; see `layers.rs`) and other grid types, sizes, rotated or mirrored views and clues outside
 //! the grid are [`InteropError::Unsupported`], named; nothing is dropped.
 
 mod decode;
