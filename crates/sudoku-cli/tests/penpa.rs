@@ -61,3 +61,14 @@ fn r47_solve_reads_a_sixteen_with_letters_as_givens() {
         .success()
         .stdout(format!("{solution}\n"));
 }
+
+#[test]
+fn r47_solve_reads_hand_drawn_thermometers() {
+    let (link, _, solution) = fixture("thermo9-34-0+hand-drawn");
+    sudoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("{link}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{solution}\n"));
+}

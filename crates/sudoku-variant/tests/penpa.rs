@@ -428,3 +428,45 @@ fn r47_mutated_links_and_texts_never_panic() {
         let _ = Puzzle::from_link(&link_of_bytes(&bytes));
     }
 }
+
+#[test]
+fn r47_hand_drawn_thermometers_read_as_the_thermo_elements_of_the_same_puzzle() {
+    let links = fixture_links();
+    let link = |id: &str| &links.iter().find(|(i, ..)| i == id).unwrap_or_else(|| panic!("{id}")).1;
+    let (hand, element) = (link("thermo9-34-0+hand-drawn"), link("thermo9-34-0"));
+    assert_ne!(hand, element);
+    let hand = Puzzle::from_link(hand).unwrap().puzzle;
+    let element = Puzzle::from_link(element).unwrap().puzzle;
+    assert_eq!(hand.layout(), element.layout());
+    assert_eq!(hand.givens(), element.givens());
+    assert_eq!(sorted(hand.constraints()), sorted(element.constraints()));
+    // Six thermometers and nothing else: the grey bulbs are no odd cells.
+    assert_eq!(hand.constraints().len(), 6);
+    assert!(hand.constraints().iter().all(|c| c.kind().name() == "thermo"));
+}
+
+#[test]
+fn r47_a_hand_drawn_line_reads_through_the_whole_reader_and_without_a_bulb_is_refused() {
+    // r1c1 -> r1c2 -> r2c3 from a grey circle in r1c1: a thermometer, the
+    // circle no odd cell; the same line with no circle is refused.
+    let line = format!(
+        r#""line":{{"{},{}":5,"{},{}":5}}"#,
+        centre4(1, 1),
+        centre4(1, 2),
+        centre4(1, 2),
+        centre4(2, 3)
+    );
+    let bulb = format!(r#""symbol":{{"{}":[3,"circle_L",2]}}"#, centre4(1, 1));
+    let pu_q = format!("{{\"lineE\":{{{}}},{line},{bulb}}}", boxes4());
+    let got = Puzzle::from_link(&penpa(4, [0; 4], &pu_q)).unwrap().puzzle;
+    let want =
+        Puzzle::from_json(r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r1c1","r1c2","r2c3"]}]}"#)
+            .unwrap()
+            .puzzle;
+    assert_eq!(sorted(got.constraints()), sorted(want.constraints()));
+    let pu_q = format!("{{\"lineE\":{{{}}},{line}}}", boxes4());
+    assert_eq!(
+        unsupported(&penpa(4, [0; 4], &pu_q)),
+        ["lines through cell centres (line) without a circle at an end, r1c1-r2c3: their rule cannot be told"]
+    );
+}

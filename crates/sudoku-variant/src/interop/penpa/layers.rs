@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Map, Value};
 
 use super::frame::{Frame, Point};
+use super::lines;
 use crate::{kind_named, Constraint, Instance, Kind};
 
 /// What the layers say, before it is checked as a puzzle.
@@ -47,9 +48,8 @@ struct Written {
 const HISTORY: [&str; 3] = ["command_redo", "command_undo", "command_replay"];
 
 /// Layers refused whenever they hold anything, with what to call them.
-const REFUSED: [(&str, &str); 9] = [
+const REFUSED: [(&str, &str); 8] = [
     ("surface", "shaded cells (surface)"),
-    ("line", "lines through cell centres (line): their rule cannot be told"),
     ("freeline", "free lines (freeline)"),
     ("freelineE", "free edge lines (freelineE)"),
     ("wall", "walls (wall)"),
@@ -60,8 +60,18 @@ const REFUSED: [(&str, &str); 9] = [
 ];
 
 /// Layers read here.
-const READ: [&str; 9] =
-    ["number", "numberS", "symbol", "thermo", "arrows", "killercages", "cage", "lineE", "deletelineE"];
+const READ: [&str; 10] = [
+    "number",
+    "numberS",
+    "symbol",
+    "thermo",
+    "arrows",
+    "killercages",
+    "cage",
+    "lineE",
+    "deletelineE",
+    "line",
+];
 
 /// Line styles of a thick border (Penpa's `set_line_style`: 2 and 21 are
 /// black and 3 or 5 pixels wide).
@@ -100,13 +110,13 @@ fn text_of(value: Option<&Value>) -> String {
 }
 
 impl Layers {
-    fn refuse(&mut self, what: String) {
+    pub(super) fn refuse(&mut self, what: String) {
         if !self.unsupported.contains(&what) {
             self.unsupported.push(what);
         }
     }
 
-    fn malformed(&mut self, field: &str, why: String) {
+    pub(super) fn malformed(&mut self, field: &str, why: String) {
         if self.malformed.is_none() {
             self.malformed = Some((field.to_string(), why));
         }
@@ -131,11 +141,17 @@ pub(super) fn read(frame: &Frame, pu_q: &Map<String, Value>) -> Layers {
         out.refuse("removed grid lines (deletelineE)".into());
     }
     let field = |name: &str| pu_q.get(name).filter(|v| !is_empty(v));
-    let thermos = cell_lists(frame, field("thermo"), "thermo", &mut out);
+    let mut thermos = cell_lists(frame, field("thermo"), "thermo", &mut out);
     let arrows = cell_lists(frame, field("arrows"), "arrows", &mut out);
     let cages = cell_lists(frame, field("killercages"), "killercages", &mut out);
     // Circles drawn on an arrow's circle or a bulb repeat what those draw.
-    let circled: BTreeSet<u16> = arrows.iter().chain(&thermos).filter_map(|c| c.first().copied()).collect();
+    let mut circled: BTreeSet<u16> =
+        arrows.iter().chain(&thermos).filter_map(|c| c.first().copied()).collect();
+    // Hand-drawn thermometers: a line from a circle (see `lines.rs`).
+    let circles = circle_cells(frame, field("symbol"));
+    let drawn = lines::read_lines(frame, field("line"), &circles, &circled, &thermos, &mut out);
+    circled.extend(drawn.iter().map(|t| t[0]));
+    thermos.extend(drawn);
     read_numbers(frame, field("number"), &mut out);
     let sums = read_sums(frame, field("numberS"), &cages, &mut out);
     read_symbols(frame, field("symbol"), &circled, &mut out);
@@ -262,6 +278,17 @@ fn submode_name(submode: &str) -> &'static str {
         "10" => "big",
         _ => "of another style",
     }
+}
+
+/// The cells holding a large or medium circle (`circle_L`, `circle_M`),
+/// of any style: a hand-drawn thermometer's bulb (see `lines.rs`).
+fn circle_cells(frame: &Frame, value: Option<&Value>) -> BTreeSet<u16> {
+    let Some(entries) = value.and_then(Value::as_object) else { return BTreeSet::new() };
+    entries
+        .iter()
+        .filter(|(_, entry)| matches!(text_of(entry.get(1)).as_str(), "circle_L" | "circle_M"))
+        .filter_map(|(key, _)| key_point(key).and_then(|k| frame.centre_cell(k)))
+        .collect()
 }
 
 /// The `number` layer: normal digits in cells are givens, X and V on an

@@ -24,20 +24,23 @@
 //! | `lineE`, both main diagonals whole | the X rule |
 //! | `killercages` with their sums in `numberS` (a corner of a cell of the cage) | killer cages |
 //! | `thermo` (bulb first) | thermometers |
+//! | `line` through cell centres, a simple path of solid style (2, 3, 5, 8, 9) from a `circle_L`/`circle_M` at one end | thermometers, drawn by hand (see `lines.rs`) |
 //! | `arrows` (circle first) | arrows, one each |
 //! | `symbol` `circle_SS`/`circle_S` on an edge, white (1, 8) or black (2) | kropki dots |
 //! | `number` X or V on an edge | XV |
-//! | `symbol` grey (3) `circle_L` / `square_L` in a cell | odd / even cells |
+//! | `symbol` grey (3) `circle_L` / `square_L` in a cell (a circle that is a line's bulb excepted) | odd / even cells |
 //!
 //! Kept as what they repeat: `cage` lines that outline the killer cages,
-//! circles on an arrow's circle or a bulb, thin lines drawn like the
+//! circles on an arrow's circle or a bulb, a `line` that retraces a
+//! `thermo` element, thin lines drawn like the
 //! grid's own on the grid (styles 1, 80), any line on the grid's rim.
 //! Ignored as cosmetic or as the editor's state: the solution layer
 //! (`pu_a`, line 4, and `a=`), custom colours (lines 14 and 15), the
 //! editor's modes, undo history, answer-check settings, timer, tags and
 //! the header's display fields, including its diagonal flags (the drawn
 //! diagonals are what count). Read as metadata: title, author and rules
-//! text. Anything else that `pu_q` holds (shaded cells, centre lines, free
+//! text. Anything else that `pu_q` holds (shaded cells, centre lines with
+//! no circle at an end or that branch, loop or are dotted, free
 //! lines, walls, other symbols and numbers, cage lines of no killer cage,
 //! one diagonal, removed grid lines, thermometers without a bulb),
 //! letters as givens that could spell another alphabet (beside numbers
@@ -49,6 +52,7 @@
 mod decode;
 mod frame;
 mod layers;
+mod lines;
 
 pub(crate) use decode::is_penpa_link;
 pub use decode::MAX_TEXT;
