@@ -176,7 +176,7 @@ pub(super) fn read(frame: &Frame, pu_q: &Map<String, Value>) -> Layers {
 /// The digit a given's text stands for on a side of `n`, and whether it
 /// was written as a letter: a number 1 to n, or one letter (either case)
 /// for 10 and up, `A` = 10 (the model's alphabet, `digits.rs`).
-fn given_digit(text: &str, n: usize) -> Option<(u8, bool)> {
+pub(super) fn given_digit(text: &str, n: usize) -> Option<(u8, bool)> {
     if let Ok(d) = text.parse::<usize>() {
         return (1..=n).contains(&d).then_some((d as u8, false));
     }

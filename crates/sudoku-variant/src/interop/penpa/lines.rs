@@ -219,7 +219,7 @@ fn thermo_of(
         }
     };
     let bulb = frame.name(thermo[0]);
-    if elements.iter().any(|e| *e == thermo) {
+    if elements.contains(&thermo) {
         return None;
     }
     if taken.contains(&thermo[0]) {
@@ -257,8 +257,11 @@ mod tests {
         ((row - 1) * 4 + col - 1) as u16
     }
 
+    /// A cell as (row, col), 1-based.
+    type At = (usize, usize);
+
     /// A `line` layer of segments between cells, each with its style.
-    fn layer(segments: &[((usize, usize), (usize, usize), i64)]) -> Value {
+    fn layer(segments: &[(At, At, i64)]) -> Value {
         let entries: Vec<String> = segments
             .iter()
             .map(|&(a, b, style)| {
@@ -307,7 +310,7 @@ mod tests {
     #[test]
     fn r47_a_line_that_is_no_plain_thermometer_is_refused_by_name() {
         let path = [((1, 1), (1, 2), 5), ((1, 2), (1, 3), 5)];
-        let cases: Vec<(Value, Vec<(usize, usize)>, &str)> = vec![
+        let cases: Vec<(Value, Vec<At>, &str)> = vec![
             (
                 layer(&path),
                 vec![],
