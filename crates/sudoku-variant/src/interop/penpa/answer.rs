@@ -71,7 +71,7 @@ pub(super) fn read_answer(
     }
     let n = frame.n;
     let mut grid = puzzle.givens().to_vec();
-    for entry in lists[NUMBERS] {
+    for entry in lists.get(NUMBERS).copied().into_iter().flatten() {
         let entry = entry.as_str().ok_or_else(|| field("a number that is not text"))?;
         let (point, text) =
             entry.split_once(',').ok_or_else(|| field(format!("{entry:?} is not point,digit")))?;
@@ -167,6 +167,9 @@ mod tests {
         assert_eq!(got, "a=: \"5\" in r1c2 is not a digit 1-4");
         assert!(why(read("{}")).starts_with("a=: expected a list of lists"));
         assert!(why(read("[[],[],[],[],[\"40\"],[]]")).contains("is not point,digit"));
+        // Fewer lists than Penpa writes: no numbers list, so cells are empty.
+        assert!(why(read("[[\"27\"]]")).contains("shaded cells"));
+        assert!(why(read("[[],[],[\"1,2\"]]")).contains("edges"));
     }
 
     #[test]
