@@ -2,7 +2,9 @@
 //! reach the reader: as a link's `p=` text (the raw input, as text), and
 //! as the inflated Penpa text itself (the input deflated and base64'd
 //! here, so the fuzzer explores the layers rather than the deflate
-//! stream). A puzzle read is well formed: its JSON form reads back to itself.
+//! stream), and as the answer check (`a=`) of a fixed 4x4. A puzzle read is
+//! well formed: its JSON form reads back to itself, and a solution read
+//! with it keeps its rules.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -29,8 +31,16 @@ fn check(link: &str) {
         let json = imported.puzzle.to_json(None);
         let back = Puzzle::from_json(&json).expect("our own JSON reads back");
         assert_eq!(back.puzzle.to_json(None), json);
+        if let Some(solution) = &imported.solution {
+            assert_eq!(imported.puzzle.check_solution(solution), Ok(()));
+        }
     }
 }
+
+/// A 4x4 with boxes, a 1 in r1c1 and a 2 in r4c4 (the `from_penpa` doc
+/// example's data).
+const FOUR: &str = "Rc5LC4JAFAXgvb8i7vos5qE4d3YtclkQtRKJIKNIEFI3iv+9Oz6SMzN8XA7cabpH/ekQS6yDgg5hNd3YhKOWXN5tVfod9l37qr8C\
+    4JRleN6rpozypVVE0dCf/dDffF6M6K8b3cajH0g78jlpkn3yFqA4CQOzDqR2kFqawFnyBuQYrGZZsJ4kn1ylwWaWAdv/jGcxtEqF4/gD";
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
@@ -39,4 +49,5 @@ fuzz_target!(|data: &[u8]| {
     }
     let deflated = miniz_oxide::deflate::compress_to_vec(data, 1);
     check(&format!("m=edit&p={}", base64(&deflated)));
+    check(&format!("m=solve&p={FOUR}&a={}", base64(&deflated)));
 });

@@ -28,12 +28,16 @@ fn r47_solve_reads_a_penpa_link_and_prints_the_known_solution() {
 
 #[test]
 fn r47_convert_writes_a_penpa_link_as_its_json_form() {
-    let (link, expected, _) = fixture("jigsaw9");
+    let (link, expected, solution) = fixture("jigsaw9");
     let convert = |input: String| {
         let out = sudoku().args(["convert", "--to", "json", "-"]).write_stdin(input).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         out.stdout
     };
+    // The link's answer check (`&a=`) is the JSON form's solution.
+    assert!(link.contains("&a="), "the fixture wants an answer check");
+    let mut expected: serde_json::Value = serde_json::from_str(&expected).unwrap();
+    expected["solution"] = solution.into();
     assert_eq!(convert(format!("{link}\n")), convert(format!("{expected}\n")));
 }
 
@@ -48,4 +52,44 @@ fn r47_a_penpa_link_with_what_the_model_lacks_is_an_error_naming_it() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("not supported: shaded cells (surface)"));
+}
+
+#[test]
+fn r47_solve_reads_a_sixteen_with_letters_as_givens() {
+    let (link, expected, solution) = fixture("classic16-34-1+letters");
+    assert!(expected.contains('G'), "the fixture wants a G given");
+    sudoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("{link}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{solution}\n"));
+}
+
+#[test]
+fn r47_solve_reads_hand_drawn_thermometers() {
+    let (link, _, solution) = fixture("thermo9-34-0+hand-drawn");
+    sudoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("{link}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{solution}\n"));
+}
+
+#[test]
+fn r47_convert_keeps_the_answer_check_of_a_penpa_link_as_the_solution() {
+    let (link, _, solution) = fixture("killer9-x");
+    assert!(link.contains("&a="), "the fixture wants an answer check");
+    let out =
+        sudoku().args(["convert", "--to", "json", "-"]).write_stdin(format!("{link}\n")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["solution"].as_str(), Some(solution.as_str()));
+    // Without it, no solution is written.
+    let bare = link.split("&a=").next().unwrap();
+    let out =
+        sudoku().args(["convert", "--to", "json", "-"]).write_stdin(format!("{bare}\n")).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.get("solution").is_none(), "{v}");
 }

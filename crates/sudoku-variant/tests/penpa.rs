@@ -36,7 +36,8 @@ fn digits(text: &str) -> Vec<u8> {
 #[test]
 fn r47_fixture_links_read_as_their_json_form_and_solve_to_the_known_solution() {
     let links = fixture_links();
-    assert!(links.len() >= 9);
+    assert!(links.len() >= 11);
+    assert!(links.iter().filter(|(_, link, ..)| link.contains("&a=")).count() >= 9);
     for (id, link, expected, solution) in links {
         let imported = Puzzle::from_link(&link).unwrap_or_else(|e| panic!("{id}: {e}"));
         let got = imported.puzzle;
@@ -49,6 +50,9 @@ fn r47_fixture_links_read_as_their_json_form_and_solve_to_the_known_solution() {
         assert_eq!(imported.title.as_deref(), Some(id.as_str()));
         assert_eq!(imported.author.as_deref(), Some("make_links.py"));
         assert_eq!(imported.ruleset.as_deref(), Some("Normal sudoku rules, and more"));
+        // The links with an answer check (`&a=`) bring their solution.
+        let answer = link.contains("&a=").then(|| digits(&solution));
+        assert_eq!(imported.solution, answer, "{id}");
         let mut solver = VariantSolver::new(&got);
         assert_eq!(solver.count_up_to(got.givens(), 2), 1, "{id}");
         assert_eq!(solver.solve_one(got.givens()), Some(digits(&solution)), "{id}");
@@ -427,4 +431,80 @@ fn r47_mutated_links_and_texts_never_panic() {
         }
         let _ = Puzzle::from_link(&link_of_bytes(&bytes));
     }
+}
+
+#[test]
+fn r47_hand_drawn_thermometers_read_as_the_thermo_elements_of_the_same_puzzle() {
+    let links = fixture_links();
+    let link = |id: &str| &links.iter().find(|(i, ..)| i == id).unwrap_or_else(|| panic!("{id}")).1;
+    let (hand, element) = (link("thermo9-34-0+hand-drawn"), link("thermo9-34-0"));
+    assert_ne!(hand, element);
+    let hand = Puzzle::from_link(hand).unwrap().puzzle;
+    let element = Puzzle::from_link(element).unwrap().puzzle;
+    assert_eq!(hand.layout(), element.layout());
+    assert_eq!(hand.givens(), element.givens());
+    assert_eq!(sorted(hand.constraints()), sorted(element.constraints()));
+    // Six thermometers and nothing else: the grey bulbs are no odd cells.
+    assert_eq!(hand.constraints().len(), 6);
+    assert!(hand.constraints().iter().all(|c| c.kind().name() == "thermo"));
+}
+
+#[test]
+fn r47_a_hand_drawn_line_reads_through_the_whole_reader_and_without_a_bulb_is_refused() {
+    // r1c1 -> r1c2 -> r2c3 from a grey circle in r1c1: a thermometer, the
+    // circle no odd cell; the same line with no circle is refused.
+    let line = format!(
+        r#""line":{{"{},{}":5,"{},{}":5}}"#,
+        centre4(1, 1),
+        centre4(1, 2),
+        centre4(1, 2),
+        centre4(2, 3)
+    );
+    let bulb = format!(r#""symbol":{{"{}":[3,"circle_L",2]}}"#, centre4(1, 1));
+    let pu_q = format!("{{\"lineE\":{{{}}},{line},{bulb}}}", boxes4());
+    let got = Puzzle::from_link(&penpa(4, [0; 4], &pu_q)).unwrap().puzzle;
+    let want =
+        Puzzle::from_json(r#"{"size":4,"constraints":[{"kind":"thermo","cells":["r1c1","r1c2","r2c3"]}]}"#)
+            .unwrap()
+            .puzzle;
+    assert_eq!(sorted(got.constraints()), sorted(want.constraints()));
+    let pu_q = format!("{{\"lineE\":{{{}}},{line}}}", boxes4());
+    assert_eq!(
+        unsupported(&penpa(4, [0; 4], &pu_q)),
+        ["lines through cell centres (line) without a circle at an end, r1c1-r2c3: their rule cannot be told"]
+    );
+}
+
+#[test]
+fn r47_an_answer_check_is_the_solution_and_one_that_breaks_the_puzzle_is_an_error() {
+    // A 4x4 with a 1 in r1c1 and the answer Penpa writes: every other
+    // cell as "point,digit" in the fourth of six lists.
+    let link = penpa(
+        4,
+        [0; 4],
+        &format!(r#"{{"number":{{"{}":["1",1,"1"]}},"lineE":{{{}}}}}"#, centre4(1, 1), boxes4()),
+    );
+    let with_answer = |solution: &str| {
+        let numbers: Vec<String> = solution
+            .chars()
+            .enumerate()
+            .skip(1)
+            .map(|(i, d)| format!("\"{},{d}\"", centre4(i / 4 + 1, i % 4 + 1)))
+            .collect();
+        let json = format!("[[],[],[],[],[{}],[]]", numbers.join(","));
+        let deflated = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 6);
+        format!("{link}&a={}", base64(&deflated))
+    };
+    let got = Puzzle::from_link(&with_answer("1234341221434321")).unwrap();
+    assert_eq!(got.solution, Some(digits("1234341221434321")));
+    assert_eq!(Puzzle::from_link(&link).unwrap().solution, None);
+    // Column 3 holds 2 twice.
+    let err = Puzzle::from_link(&with_answer("1234341221434312")).unwrap_err();
+    assert!(matches!(&err, InteropError::Field { field, .. } if field == "a="), "{err:?}");
+    assert!(err.to_string().starts_with("a=: the answer breaks the puzzle"), "{err}");
+    // An answer that is not base64, or not deflate.
+    let err = Puzzle::from_link(&format!("{link}&a=!!")).unwrap_err().to_string();
+    assert!(err.contains("a= data"), "{err}");
+    let err = Puzzle::from_link(&format!("{link}&a=AAAA")).unwrap_err().to_string();
+    assert!(err.contains("the answer (a=)"), "{err}");
 }

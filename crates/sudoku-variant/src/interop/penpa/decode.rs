@@ -92,18 +92,35 @@ pub(crate) fn penpa_lines(link: &str) -> Result<Vec<String>, InteropError> {
             "a Penpa+ link to a puzzle of another site (p=http…)".into()
         ]));
     }
-    let text = inflate_text(&base64(&data)?)?;
+    let text = inflate_text(&base64(&data, "p=")?)?;
     Ok(expand(&text).split('\n').map(str::to_string).collect())
+}
+
+/// The answer of a Penpa+ link (`a=`, inflated as `p=` but without
+/// abbreviations to undo: penpa-edit writes it as plain JSON), when it
+/// has one that is not empty.
+pub(crate) fn penpa_answer(link: &str) -> Result<Option<String>, InteropError> {
+    let params = params(link.trim());
+    let Some(&(_, data)) = params.iter().find(|&&(k, _)| k == "a") else { return Ok(None) };
+    let data = percent_decode(data)?.replace(' ', "+");
+    if data.trim().is_empty() {
+        return Ok(None);
+    }
+    let text = inflate_text(&base64(&data, "a=")?).map_err(|e| match e {
+        InteropError::Deflate(why) => InteropError::Deflate(format!("the answer (a=) {why}")),
+        other => other,
+    })?;
+    Ok(Some(text))
 }
 
 /// Standard base64 (`+/`, or the URL-safe `-_`), padding optional,
 /// whitespace skipped.
-fn base64(text: &str) -> Result<Vec<u8>, InteropError> {
+fn base64(text: &str, param: &str) -> Result<Vec<u8>, InteropError> {
     let mut out = Vec::with_capacity(text.len() / 4 * 3 + 3);
     let (mut acc, mut bits) = (0u32, 0u32);
     let body = text.trim_end_matches('=');
     if body.len() + 2 < text.len() {
-        return Err(InteropError::Link("p= data: more than two '=' at the end".into()));
+        return Err(InteropError::Link(format!("{param} data: more than two '=' at the end")));
     }
     for (at, b) in body.bytes().enumerate() {
         let v = match b {
@@ -115,7 +132,7 @@ fn base64(text: &str) -> Result<Vec<u8>, InteropError> {
             b' ' | b'\t' | b'\r' | b'\n' => continue,
             _ => {
                 let c = body[at..].chars().next().unwrap_or('?');
-                return Err(InteropError::Link(format!("p= data: {c:?} at {} is not base64", at + 1)));
+                return Err(InteropError::Link(format!("{param} data: {c:?} at {} is not base64", at + 1)));
             }
         };
         acc = (acc << 6 | u32::from(v)) & 0xffff;
@@ -158,13 +175,13 @@ mod tests {
 
     #[test]
     fn base64_reads_both_alphabets_with_or_without_padding() {
-        assert_eq!(base64("TWFu").unwrap(), b"Man");
-        assert_eq!(base64("TWE=").unwrap(), b"Ma");
-        assert_eq!(base64("TWE").unwrap(), b"Ma");
-        assert_eq!(base64("TQ==").unwrap(), b"M");
-        assert_eq!(base64("-_8").unwrap(), base64("+/8").unwrap());
-        assert!(base64("TW!u").is_err());
-        assert!(base64("TQ===").is_err());
+        assert_eq!(base64("TWFu", "p=").unwrap(), b"Man");
+        assert_eq!(base64("TWE=", "p=").unwrap(), b"Ma");
+        assert_eq!(base64("TWE", "p=").unwrap(), b"Ma");
+        assert_eq!(base64("TQ==", "p=").unwrap(), b"M");
+        assert_eq!(base64("-_8", "p=").unwrap(), base64("+/8", "p=").unwrap());
+        assert!(base64("TW!u", "p=").is_err());
+        assert!(base64("TQ===", "p=").is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Map, Value};
 
 use super::frame::{Frame, Point};
+use super::lines;
 use crate::{kind_named, Constraint, Instance, Kind};
 
 /// What the layers say, before it is checked as a puzzle.
@@ -25,15 +26,30 @@ pub(super) struct Layers {
     pub unsupported: Vec<String>,
     /// Malformed fields: (field, why).
     pub malformed: Option<(String, String)>,
+    /// How the givens were written, for the letters' check.
+    written: Written,
+}
+
+/// How the givens were written: letters are read only where they cannot
+/// mean another alphabet (see [`check_letters`]).
+#[derive(Debug, Default)]
+struct Written {
+    /// Cells whose given is a letter.
+    letters: Vec<u16>,
+    /// A given written as a number 1-9.
+    digit: bool,
+    /// A given written as a number past 9 (`10`, ...).
+    past_nine: bool,
+    /// The given of the side's own letter (`G` on 16x16).
+    last_letter: bool,
 }
 
 /// Layers that only record the editor's history.
 const HISTORY: [&str; 3] = ["command_redo", "command_undo", "command_replay"];
 
 /// Layers refused whenever they hold anything, with what to call them.
-const REFUSED: [(&str, &str); 9] = [
+const REFUSED: [(&str, &str); 8] = [
     ("surface", "shaded cells (surface)"),
-    ("line", "lines through cell centres (line): their rule cannot be told"),
     ("freeline", "free lines (freeline)"),
     ("freelineE", "free edge lines (freelineE)"),
     ("wall", "walls (wall)"),
@@ -44,8 +60,18 @@ const REFUSED: [(&str, &str); 9] = [
 ];
 
 /// Layers read here.
-const READ: [&str; 9] =
-    ["number", "numberS", "symbol", "thermo", "arrows", "killercages", "cage", "lineE", "deletelineE"];
+const READ: [&str; 10] = [
+    "number",
+    "numberS",
+    "symbol",
+    "thermo",
+    "arrows",
+    "killercages",
+    "cage",
+    "lineE",
+    "deletelineE",
+    "line",
+];
 
 /// Line styles of a thick border (Penpa's `set_line_style`: 2 and 21 are
 /// black and 3 or 5 pixels wide).
@@ -84,13 +110,13 @@ fn text_of(value: Option<&Value>) -> String {
 }
 
 impl Layers {
-    fn refuse(&mut self, what: String) {
+    pub(super) fn refuse(&mut self, what: String) {
         if !self.unsupported.contains(&what) {
             self.unsupported.push(what);
         }
     }
 
-    fn malformed(&mut self, field: &str, why: String) {
+    pub(super) fn malformed(&mut self, field: &str, why: String) {
         if self.malformed.is_none() {
             self.malformed = Some((field.to_string(), why));
         }
@@ -115,11 +141,17 @@ pub(super) fn read(frame: &Frame, pu_q: &Map<String, Value>) -> Layers {
         out.refuse("removed grid lines (deletelineE)".into());
     }
     let field = |name: &str| pu_q.get(name).filter(|v| !is_empty(v));
-    let thermos = cell_lists(frame, field("thermo"), "thermo", &mut out);
+    let mut thermos = cell_lists(frame, field("thermo"), "thermo", &mut out);
     let arrows = cell_lists(frame, field("arrows"), "arrows", &mut out);
     let cages = cell_lists(frame, field("killercages"), "killercages", &mut out);
     // Circles drawn on an arrow's circle or a bulb repeat what those draw.
-    let circled: BTreeSet<u16> = arrows.iter().chain(&thermos).filter_map(|c| c.first().copied()).collect();
+    let mut circled: BTreeSet<u16> =
+        arrows.iter().chain(&thermos).filter_map(|c| c.first().copied()).collect();
+    // Hand-drawn thermometers: a line from a circle (see `lines.rs`).
+    let circles = circle_cells(frame, field("symbol"));
+    let drawn = lines::read_lines(frame, field("line"), &circles, &circled, &thermos, &mut out);
+    circled.extend(drawn.iter().map(|t| t[0]));
+    thermos.extend(drawn);
     read_numbers(frame, field("number"), &mut out);
     let sums = read_sums(frame, field("numberS"), &cages, &mut out);
     read_symbols(frame, field("symbol"), &circled, &mut out);
@@ -137,7 +169,59 @@ pub(super) fn read(frame: &Frame, pu_q: &Map<String, Value>) -> Layers {
         let value = sums.get(&at).copied();
         out.constraints.push(Constraint::of(kind("killer"), Instance { parts: vec![cells], value }));
     }
+    check_letters(frame, &mut out);
     out
+}
+
+/// The digit a given's text stands for on a side of `n`, and whether it
+/// was written as a letter: a number 1 to n, or one letter (either case)
+/// for 10 and up, `A` = 10 (the model's alphabet, `digits.rs`).
+pub(super) fn given_digit(text: &str, n: usize) -> Option<(u8, bool)> {
+    if let Ok(d) = text.parse::<usize>() {
+        return (1..=n).contains(&d).then_some((d as u8, false));
+    }
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            let d = 10 + usize::from(c.to_ascii_uppercase() as u8 - b'A');
+            (n >= 10 && d <= n).then_some((d as u8, true))
+        }
+        _ => None,
+    }
+}
+
+/// Kinds whose rule reads the digits' values (not only which are equal):
+/// for them `0` and 16 differ.
+const VALUED: [&str; 5] = ["thermo", "arrow", "killer", "kropki", "xv"];
+
+/// Letters as givens are read as the model's digits 10 and up (`A` = 10,
+/// Penpa's sudoku keypad writes them as typed). Refused as ambiguous,
+/// by name: letters beside numbers past 9 (which is 10?); letters with
+/// no digit 1-9 given (letters for every digit?); and letters where a
+/// rule reads the digits' values but the side's own letter (`G` on a
+/// 16x16) is not given, since then `1-9, A-G` cannot be told from
+/// `0-9, A-F` (the same puzzle but for 16 written as `0`, the lowest).
+fn check_letters(frame: &Frame, out: &mut Layers) {
+    let Some(&first) = out.written.letters.first() else { return };
+    let at = frame.name(first);
+    if out.written.past_nine {
+        out.refuse(format!("letters as givens (at {at}) beside numbers past 9: which is 10?"));
+    } else if !out.written.digit {
+        out.refuse(format!("letters as givens (at {at}) and no digit 1-9: letters for every digit?"));
+    } else if !out.written.last_letter {
+        // A killer cage without a sum only asks for different digits.
+        let valued = out.constraints.iter().find(|c| {
+            VALUED.contains(&c.kind().name()) && (c.kind().name() != "killer" || c.value().is_some())
+        });
+        if let Some(name) = valued.map(|c| c.kind().name()) {
+            let last = crate::digit_char(frame.n as u8);
+            out.refuse(format!(
+                "letters as givens (at {at}) with {name} and no {last} given: 1-9, A-{last} cannot be \
+                 told from 0-9, A-{}",
+                crate::digit_char(frame.n as u8 - 1)
+            ));
+        }
+    }
 }
 
 /// The lists of cells of a list layer (`thermo`, `arrows`,
@@ -172,6 +256,14 @@ fn cell_lists(frame: &Frame, value: Option<&Value>, field: &str, out: &mut Layer
     lists
 }
 
+/// The givens a side reads, for refusals: `1-9`, `1-16 or A-G`.
+fn alphabet(n: usize) -> String {
+    match n {
+        0..=9 => format!("1-{n}"),
+        _ => format!("1-{n} or A-{}", crate::digit_char(n as u8)),
+    }
+}
+
 /// Penpa's names of the number submodes, for refusals.
 fn submode_name(submode: &str) -> &'static str {
     match submode {
@@ -186,6 +278,17 @@ fn submode_name(submode: &str) -> &'static str {
         "10" => "big",
         _ => "of another style",
     }
+}
+
+/// The cells holding a large or medium circle (`circle_L`, `circle_M`),
+/// of any style: a hand-drawn thermometer's bulb (see `lines.rs`).
+fn circle_cells(frame: &Frame, value: Option<&Value>) -> BTreeSet<u16> {
+    let Some(entries) = value.and_then(Value::as_object) else { return BTreeSet::new() };
+    entries
+        .iter()
+        .filter(|(_, entry)| matches!(text_of(entry.get(1)).as_str(), "circle_L" | "circle_M"))
+        .filter_map(|(key, _)| key_point(key).and_then(|k| frame.centre_cell(k)))
+        .collect()
 }
 
 /// The `number` layer: normal digits in cells are givens, X and V on an
@@ -212,16 +315,25 @@ fn read_numbers(frame: &Frame, value: Option<&Value>, out: &mut Layers) {
         let submode = text_of(entry.get(2));
         let point = frame.point(k);
         match point {
-            Point::Centre(x, y) if submode == "1" => {
-                let digit = text.parse::<usize>().ok().filter(|d| (1..=n).contains(d));
-                match (frame.cell(x, y), digit) {
-                    (Some(cell), Some(d)) => out.givens[usize::from(cell)] = d as u8,
-                    (Some(cell), None) => {
-                        out.refuse(format!("number {text:?} in {} (not a digit 1-{n})", frame.name(cell)))
+            Point::Centre(x, y) if submode == "1" => match (frame.cell(x, y), given_digit(text, n)) {
+                (Some(cell), Some((d, letter))) => {
+                    out.givens[usize::from(cell)] = d;
+                    let w = &mut out.written;
+                    if letter {
+                        w.letters.push(cell);
+                        w.last_letter |= usize::from(d) == n;
+                    } else {
+                        w.digit |= d <= 9;
+                        w.past_nine |= d > 9;
                     }
-                    (None, _) => out.refuse(format!("number {text:?} outside the grid")),
                 }
-            }
+                (Some(cell), None) => out.refuse(format!(
+                    "number {text:?} in {} (not a digit {})",
+                    frame.name(cell),
+                    alphabet(n)
+                )),
+                (None, _) => out.refuse(format!("number {text:?} outside the grid")),
+            },
             Point::EdgeBelow(..) | Point::EdgeRight(..) if frame.edge_cells(point).is_some() => {
                 let value = match text.to_ascii_uppercase().as_str() {
                     "X" => 10,
@@ -513,6 +625,84 @@ fn regions(n: usize, walls: &BTreeSet<(u16, u16)>) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A grid of side `n` without margins.
+    fn frame(n: usize) -> Frame {
+        Frame { nx0: n + 4, ny0: n + 4, top: 2, left: 2, n }
+    }
+
+    /// Penpa's centre point of r(row)c(col), 1-based.
+    fn centre(f: &Frame, row: usize, col: usize) -> usize {
+        (row + 1) * f.nx0 + col + 1
+    }
+
+    /// `pu_q` with normal numbers (givens) at (row, col) and the layers
+    /// of `more` (JSON members).
+    fn pu_q(f: &Frame, givens: &[(usize, usize, &str)], more: &str) -> Map<String, Value> {
+        let numbers: Vec<String> =
+            givens.iter().map(|&(r, c, t)| format!(r#""{}":["{t}",1,"1"]"#, centre(f, r, c))).collect();
+        let text = format!(r#"{{"number":{{{}}}{more}}}"#, numbers.join(","));
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn r47_letters_are_the_digits_past_nine_either_case() {
+        let f = frame(16);
+        let got = read(&f, &pu_q(&f, &[(1, 1, "A"), (1, 2, "g"), (1, 3, "1"), (2, 1, "F")], ""));
+        assert!(got.unsupported.is_empty(), "{:?}", got.unsupported);
+        assert_eq!(&got.givens[..3], [10, 16, 1]);
+        assert_eq!(got.givens[16], 15);
+        // On a 12x12 the letters stop at C; on a 9x9 there are none.
+        let f = frame(12);
+        let got = read(&f, &pu_q(&f, &[(1, 1, "C"), (1, 2, "D"), (1, 3, "1")], ""));
+        assert_eq!(got.givens[..3], [12, 0, 1]);
+        assert_eq!(got.unsupported, ["number \"D\" in r1c2 (not a digit 1-12 or A-C)"]);
+        let f = frame(9);
+        let got = read(&f, &pu_q(&f, &[(1, 1, "A"), (1, 2, "1")], ""));
+        assert_eq!(got.unsupported, ["number \"A\" in r1c1 (not a digit 1-9)"]);
+        // Two letters, or a letter and a sign, are no digit.
+        let f = frame(16);
+        let got = read(&f, &pu_q(&f, &[(1, 1, "AB"), (1, 2, "1"), (1, 3, "G?")], ""));
+        assert_eq!(
+            got.unsupported,
+            [
+                "number \"AB\" in r1c1 (not a digit 1-16 or A-G)",
+                "number \"G?\" in r1c3 (not a digit 1-16 or A-G)"
+            ]
+        );
+    }
+
+    #[test]
+    fn r47_letters_that_could_mean_another_alphabet_are_refused_by_name() {
+        let f = frame(16);
+        let names =
+            |givens: &[(usize, usize, &str)], more: &str| read(&f, &pu_q(&f, givens, more)).unsupported;
+        assert_eq!(
+            names(&[(1, 1, "A"), (1, 2, "10"), (1, 3, "1")], ""),
+            ["letters as givens (at r1c1) beside numbers past 9: which is 10?"]
+        );
+        assert_eq!(
+            names(&[(1, 1, "A"), (1, 2, "B")], ""),
+            ["letters as givens (at r1c1) and no digit 1-9: letters for every digit?"]
+        );
+        // A thermometer reads values: without a G given, 0-9 and A-F
+        // (16 written 0, the lowest) is as likely.
+        let thermo = format!(r#","thermo":[[{},{}]]"#, centre(&f, 2, 1), centre(&f, 2, 2));
+        assert_eq!(
+            names(&[(1, 1, "A"), (1, 2, "1")], &thermo),
+            ["letters as givens (at r1c1) with thermo and no G given: 1-9, A-G cannot be told from 0-9, A-F"]
+        );
+        assert!(names(&[(1, 1, "A"), (1, 2, "1"), (1, 3, "G")], &thermo).is_empty());
+        // A cage without a sum reads no value; one with a sum does.
+        let cage = format!(r#","killercages":[[{},{}]]"#, centre(&f, 3, 1), centre(&f, 3, 2));
+        assert!(names(&[(1, 1, "A"), (1, 2, "1")], &cage).is_empty());
+        let sum = format!(r#"{cage},"numberS":{{"{}":["7",1]}}"#, 4 * (centre(&f, 3, 1) + f.nx0 * f.ny0));
+        assert_eq!(names(&[(1, 1, "A"), (1, 2, "1")], &sum).len(), 1);
+        // Numbers past 9 alone are read as before.
+        let got = read(&f, &pu_q(&f, &[(1, 1, "10"), (1, 2, "16")], &thermo));
+        assert!(got.unsupported.is_empty(), "{:?}", got.unsupported);
+        assert_eq!(got.givens[..2], [10, 16]);
+    }
 
     #[test]
     fn walls_of_the_boxes_make_the_boxes() {

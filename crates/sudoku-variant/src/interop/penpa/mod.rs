@@ -19,33 +19,46 @@
 //!
 //! | Penpa+ | model |
 //! |---|---|
-//! | `number`, normal digits in cells | givens |
+//! | `number`, normal digits in cells (`1`-`16`; letters `A`-`G`, either case, for 10-16) | givens |
 //! | `lineE`, thick lines (styles 2, 21) between cells | boxes, or jigsaw regions when they differ |
 //! | `lineE`, both main diagonals whole | the X rule |
 //! | `killercages` with their sums in `numberS` (a corner of a cell of the cage) | killer cages |
 //! | `thermo` (bulb first) | thermometers |
+//! | `line` through cell centres, a simple path of solid style (2, 3, 5, 8, 9) from a `circle_L`/`circle_M` at one end | thermometers, drawn by hand (see `lines.rs`) |
 //! | `arrows` (circle first) | arrows, one each |
 //! | `symbol` `circle_SS`/`circle_S` on an edge, white (1, 8) or black (2) | kropki dots |
 //! | `number` X or V on an edge | XV |
-//! | `symbol` grey (3) `circle_L` / `square_L` in a cell | odd / even cells |
+//! | `symbol` grey (3) `circle_L` / `square_L` in a cell (a circle that is a line's bulb excepted) | odd / even cells |
 //!
 //! Kept as what they repeat: `cage` lines that outline the killer cages,
-//! circles on an arrow's circle or a bulb, thin lines drawn like the
+//! circles on an arrow's circle or a bulb, a `line` that retraces a
+//! `thermo` element, thin lines drawn like the
 //! grid's own on the grid (styles 1, 80), any line on the grid's rim.
-//! Ignored as cosmetic or as the editor's state: the solution layer
-//! (`pu_a`, line 4, and `a=`), custom colours (lines 14 and 15), the
+//! The answer check, `&a=` beside `p=`, is the solution: it must keep
+//! the givens and every rule, or the link is an error of `a=`; answers
+//! the model has no place for (several alternatives, shading or other
+//! marks, cells left empty) are refused by name (see `answer.rs`).
+//! Ignored as cosmetic or as the editor's state: the answer layer as
+//! drawn (`pu_a`, line 4 of an `m=edit` link: the editor's work, not a
+//! checked answer), custom colours (lines 14 and 15), the
 //! editor's modes, undo history, answer-check settings, timer, tags and
 //! the header's display fields, including its diagonal flags (the drawn
 //! diagonals are what count). Read as metadata: title, author and rules
-//! text. Anything else that `pu_q` holds (shaded cells, centre lines, free
+//! text. Anything else that `pu_q` holds (shaded cells, centre lines with
+//! no circle at an end or that branch, loop or are dotted, free
 //! lines, walls, other symbols and numbers, cage lines of no killer cage,
-//! one diagonal, removed grid lines, thermometers without a bulb) and
-//! other grid types, sizes, rotated or mirrored views and clues outside
+//! one diagonal, removed grid lines, thermometers without a bulb),
+//! letters as givens that could spell another alphabet (beside numbers
+//! past 9; with no digit 1-9 given; or, where a rule reads the digits'
+//! values, without the side's own letter given, `G` on a 16x16: then
+//! `0-9, A-F` cannot be ruled out; see `layers.rs`) and other grid types, sizes, rotated or mirrored views and clues outside
 //! the grid are [`InteropError::Unsupported`], named; nothing is dropped.
 
+mod answer;
 mod decode;
 mod frame;
 mod layers;
+mod lines;
 
 pub(crate) use decode::is_penpa_link;
 pub use decode::MAX_TEXT;
@@ -86,7 +99,8 @@ impl Puzzle {
     /// ```
     pub fn from_penpa(link: &str) -> Result<Imported, InteropError> {
         let lines = decode::penpa_lines(link)?;
-        read_lines(&lines)
+        let answer = decode::penpa_answer(link)?;
+        read_lines(&lines, answer.as_deref())
     }
 }
 
@@ -125,7 +139,9 @@ fn removed_cells(frame: &Frame, line: Option<&String>) -> Result<Option<usize>, 
     Ok((removed > 0).then_some(removed))
 }
 
-fn read_lines(lines: &[String]) -> Result<Imported, InteropError> {
+/// The puzzle of Penpa's lines of text, with the solution that the
+/// answer text (`a=`, inflated) gives.
+fn read_lines(lines: &[String], answer: Option<&str>) -> Result<Imported, InteropError> {
     let header: Vec<&str> = lines[0].split(',').collect();
     let kind = header[0];
     if kind.starts_with(|c: char| c.is_ascii_digit()) {
@@ -204,9 +220,14 @@ fn read_lines(lines: &[String]) -> Result<Imported, InteropError> {
         rules.insert(kind_named("x").expect("x is registered"));
     }
     let puzzle = Puzzle::new(n, layout, rules, read.givens)?.with_constraints(read.constraints)?;
+    let multisolution = header.get(20).is_some_and(|f| f.trim() == "true");
+    let solution = match answer {
+        Some(text) => answer::read_answer(&frame, &puzzle, text, multisolution)?,
+        None => None,
+    };
     Ok(Imported {
         puzzle,
-        solution: None,
+        solution,
         title: header_text(header.get(15), "Title:"),
         author: header_text(header.get(16), "Author:"),
         ruleset: header_text(header.get(18), ""),
