@@ -14,16 +14,21 @@ fn fixture(id: &str) -> (String, String, String) {
     (v["link"].as_str().unwrap().into(), v["expected"].to_string(), v["solution"].as_str().unwrap().into())
 }
 
-#[test]
-fn r47_solve_reads_a_penpa_link_and_prints_the_known_solution() {
-    let (link, _, solution) = fixture("killer9-x");
-    assert!(link.starts_with("https://swaroopg92.github.io/penpa-edit/#m=solve&p="));
+/// `sudoku solve` reads the link and prints the fixture's solution.
+fn solves_to_its_solution(link: &str, solution: &str) {
     sudoku()
         .args(["solve", "-"])
         .write_stdin(format!("{link}\n"))
         .assert()
         .success()
         .stdout(format!("{solution}\n"));
+}
+
+#[test]
+fn r47_solve_reads_a_penpa_link_and_prints_the_known_solution() {
+    let (link, _, solution) = fixture("killer9-x");
+    assert!(link.starts_with("https://swaroopg92.github.io/penpa-edit/#m=solve&p="));
+    solves_to_its_solution(&link, &solution);
 }
 
 #[test]
@@ -58,23 +63,13 @@ fn r47_a_penpa_link_with_what_the_model_lacks_is_an_error_naming_it() {
 fn r47_solve_reads_a_sixteen_with_letters_as_givens() {
     let (link, expected, solution) = fixture("classic16-34-1+letters");
     assert!(expected.contains('G'), "the fixture wants a G given");
-    sudoku()
-        .args(["solve", "-"])
-        .write_stdin(format!("{link}\n"))
-        .assert()
-        .success()
-        .stdout(format!("{solution}\n"));
+    solves_to_its_solution(&link, &solution);
 }
 
 #[test]
 fn r47_solve_reads_hand_drawn_thermometers() {
     let (link, _, solution) = fixture("thermo9-34-0+hand-drawn");
-    sudoku()
-        .args(["solve", "-"])
-        .write_stdin(format!("{link}\n"))
-        .assert()
-        .success()
-        .stdout(format!("{solution}\n"));
+    solves_to_its_solution(&link, &solution);
 }
 
 #[test]

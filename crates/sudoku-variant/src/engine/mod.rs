@@ -75,7 +75,8 @@ impl VariantSolver {
         &self.puzzle
     }
 
-    /// Nodes visited by the last call (0 after a classic 9×9 call).
+    /// Nodes visited by the last call (0 after a classic 9×9 call; the core
+    /// solver's nodes for a network on it, `on_core`).
     pub fn nodes(&self) -> u64 {
         self.search.nodes
     }
