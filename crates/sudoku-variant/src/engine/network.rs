@@ -78,6 +78,10 @@ pub(crate) struct Shape {
     /// `watchers[watcher_start[h]..watcher_start[h + 1]]`. Empty otherwise.
     pub watcher_start: Vec<u32>,
     pub watchers: Vec<(u16, u32)>,
+    /// The cells, houses and peers are the classic 9×9 grid's (in dense
+    /// order the canvas's, row-major): a network on it may be searched by
+    /// the core solver (`on_core`).
+    pub classic_9x9: bool,
     /// The peers the houses and the rules' distinct groups give, as sets
     /// (for a puzzle whose drawn constraints add more) and as lists.
     peer_sets: CellSets,
@@ -86,11 +90,6 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
-    /// How many peers the houses and the rules' groups give cell `cell`.
-    pub fn peer_count(&self, cell: usize) -> usize {
-        (self.peer_start[cell + 1] - self.peer_start[cell]) as usize
-    }
-
     fn new(puzzle: &Puzzle) -> Shape {
         let n = puzzle.size();
         let canvas: Vec<u16> = puzzle.cells().into_iter().map(|i| i as u16).collect();
@@ -142,7 +141,9 @@ impl Shape {
         };
         let overlaps = Overlaps::new(&house_cells, n, houses_of);
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len());
+        let classic_9x9 = super::on_core::is_classic_9x9(&canvas, &house_cells, &peer_start);
         Shape {
+            classic_9x9,
             size: n,
             layout: puzzle.layout().clone(),
             rules: puzzle.rules(),
@@ -204,6 +205,9 @@ pub(crate) struct Network {
     /// shape's, and those of the drawn constraints' distinct groups.
     pub peer_start: Vec<u32>,
     pub peers: Vec<u16>,
+    /// The drawn constraints' distinct groups (dense cells), whose peers
+    /// the lists above add to the shape's.
+    pub drawn_groups: Vec<Vec<u16>>,
     /// Orthogonal neighbours under non-consecutive, same layout.
     pub nc_start: Vec<u32>,
     pub nc: Vec<u16>,
@@ -233,10 +237,12 @@ impl Network {
         // The drawn constraints' groups (cages, thermometers, ...) add
         // peers to the shape's.
         let mut extra = None::<CellSets>;
+        let mut drawn_groups = Vec::new();
         for c in puzzle.constraints() {
             for mut group in c.kind().distinct(puzzle, c.instance()) {
                 group.iter_mut().for_each(|c| *c = to_dense(*c));
                 extra.get_or_insert_with(|| shape.peer_sets.clone()).link(&group);
+                drawn_groups.push(group);
             }
         }
         let (peer_start, peers) = match &extra {
@@ -298,6 +304,7 @@ impl Network {
             shape,
             peer_start,
             peers,
+            drawn_groups,
             nc_start,
             nc,
             cages,

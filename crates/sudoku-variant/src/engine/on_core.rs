@@ -22,17 +22,21 @@ use super::network::Network;
 use super::search::{all_set, next_stale, Interrupt, STOP_CHECK};
 use crate::constraint::Candidates;
 
-/// The peers a network has beyond the classic ones (its drawn groups'),
-/// when it is the classic grid plus constraints (see the module docs).
-pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
-    let shape = &net.shape;
-    if net.n != 9 || shape.canvas.len() != 81 || !net.cages.is_empty() {
-        return None;
+/// Whether a shape's dense cells (`canvas`), houses (`house_cells`, nine
+/// cells each) and peer lists (`peer_start`) are the classic 9×9 grid's:
+/// the canvas row-major, the houses the rows, columns and boxes in any
+/// order, and 20 peers a cell (more would be a rule's: a diagonal, a
+/// knight's move). Once per shape.
+pub(super) fn is_classic_9x9(canvas: &[u16], house_cells: &[u16], peer_start: &[u32]) -> bool {
+    if canvas.len() != 81 || house_cells.len() != 27 * 9 {
+        return false;
     }
-    if shape.canvas.iter().enumerate().any(|(i, &c)| usize::from(c) != i) || shape.n_houses != 27 {
-        return None;
+    if canvas.iter().enumerate().any(|(i, &c)| usize::from(c) != i) {
+        return false;
     }
-    // The houses, in any order, are the rows, columns and boxes.
+    if peer_start.windows(2).any(|w| w[1] - w[0] != 20) {
+        return false;
+    }
     let mut classic: Vec<[u16; 9]> = (0..9)
         .flat_map(|k| {
             [
@@ -42,8 +46,7 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
             ]
         })
         .collect();
-    let mut houses: Vec<[u16; 9]> = shape
-        .house_cells
+    let mut houses: Vec<[u16; 9]> = house_cells
         .chunks_exact(9)
         .map(|h| {
             let mut cells: [u16; 9] = h.try_into().unwrap_or([0; 9]);
@@ -53,17 +56,39 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         .collect();
     classic.sort_unstable();
     houses.sort_unstable();
-    // With the classic houses, the shape's peers beyond 20 a cell are a
-    // rule's (a diagonal, a knight's move): not for the core.
-    if houses != classic || (0..81).any(|c| shape.peer_count(c) != 20) {
+    houses == classic
+}
+
+/// The peers a network has beyond the classic ones (its drawn groups'),
+/// when it is the classic grid plus constraints (see the module docs).
+pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
+    if net.n != 9 || !net.shape.classic_9x9 || !net.cages.is_empty() {
         return None;
     }
-    let sees =
-        |a: usize, b: usize| a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3);
-    let mut extra = ExtraPeers { start: vec![0], peers: Vec::new() };
-    for c in 0..81 {
-        extra.peers.extend(net.peers(c).iter().filter(|&&p| !sees(c, usize::from(p))));
-        extra.start.push(extra.peers.len() as u32);
+    // The drawn groups' pairs that no row, column or box already holds.
+    let sees = |a: u16, b: u16| {
+        let (a, b) = (usize::from(a), usize::from(b));
+        a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
+    };
+    let mut pairs: Vec<(u16, u16)> = Vec::new();
+    for group in &net.drawn_groups {
+        for &a in group {
+            pairs.extend(group.iter().filter(|&&b| !sees(a, b)).map(|&b| (a, b)));
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut extra = ExtraPeers { start: vec![0; 82], peers: Vec::new(), cells: Vec::new() };
+    let mut next = pairs.iter().peekable();
+    for c in 0..81u16 {
+        while let Some(&(_, b)) = next.next_if(|&&(a, _)| a == c) {
+            extra.peers.push(b);
+        }
+        extra.start[usize::from(c) + 1] = extra.peers.len() as u32;
+        if extra.start[usize::from(c) + 1] > extra.start[usize::from(c)] || !net.nc(usize::from(c)).is_empty()
+        {
+            extra.cells.push(c);
+        }
     }
     Some(extra)
 }
@@ -74,6 +99,8 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
 pub(super) struct ExtraPeers {
     start: Vec<u32>,
     peers: Vec<u16>,
+    /// The cells with extra peers or non-consecutive neighbours.
+    cells: Vec<u16>,
 }
 
 impl ExtraPeers {
@@ -144,10 +171,11 @@ impl ExtraRules for Constraints<'_> {
         // non-consecutive neighbours lose what it leaves no room beside
         // (as `State::nc_pairs` in the general search), until nothing
         // changes.
-        let mut again = !self.extra.peers.is_empty() || !net.nc.is_empty();
+        let mut again = !self.extra.cells.is_empty();
         while again {
             again = false;
-            for c in 0..81 {
+            for &c in &self.extra.cells {
+                let c = usize::from(c);
                 let x = board.cells[c];
                 if x & (x - 1) == 0 {
                     for &p in self.extra.of(c) {
