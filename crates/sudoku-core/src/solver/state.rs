@@ -618,18 +618,9 @@ impl State {
 
     /// The grid of a complete state.
     pub(super) fn to_grid(self) -> Grid {
-        let mut cells = [0u8; 81];
-        for (b, words) in self.cand.iter().enumerate() {
-            for (d, &word) in words.iter().enumerate() {
-                let mut w = word;
-                while w != 0 {
-                    cells[27 * b + w.trailing_zeros() as usize] = d as u8 + 1;
-                    w &= w - 1;
-                }
-            }
-        }
-        // Every value written is a digit 1-9.
-        Grid::from_array(cells).unwrap_or(Grid::EMPTY)
+        let digits = self.cells().map(|m| m.trailing_zeros() as u8 + 1);
+        // Every cell of a complete state holds one digit 1-9.
+        Grid::from_array(digits).unwrap_or(Grid::EMPTY)
     }
 }
 

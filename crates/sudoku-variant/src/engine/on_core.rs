@@ -16,7 +16,7 @@
 //! search adds to the classic rules, and both searches find the same
 //! solutions.
 
-use sudoku_core::{ExtraRules, Verdict};
+use sudoku_core::{ExtraRules, Verdict, PEERS, UNITS};
 
 use super::network::Network;
 use super::search::{all_set, next_stale, Interrupt, STOP_CHECK};
@@ -37,15 +37,7 @@ pub(super) fn is_classic_9x9(canvas: &[u16], house_cells: &[u16], peer_start: &[
     if peer_start.windows(2).any(|w| w[1] - w[0] != 20) {
         return false;
     }
-    let mut classic: Vec<[u16; 9]> = (0..9)
-        .flat_map(|k| {
-            [
-                std::array::from_fn(|i| (9 * k + i) as u16),
-                std::array::from_fn(|i| (9 * i + k) as u16),
-                std::array::from_fn(|i| (27 * (k / 3) + 3 * (k % 3) + 9 * (i / 3) + i % 3) as u16),
-            ]
-        })
-        .collect();
+    let mut classic: Vec<[u16; 9]> = UNITS.iter().map(|unit| unit.map(u16::from)).collect();
     let mut houses: Vec<[u16; 9]> = house_cells
         .chunks_exact(9)
         .map(|h| {
@@ -66,10 +58,7 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         return None;
     }
     // The drawn groups' pairs that no row, column or box already holds.
-    let sees = |a: u16, b: u16| {
-        let (a, b) = (usize::from(a), usize::from(b));
-        a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3)
-    };
+    let sees = |a: u16, b: u16| a == b || PEERS[usize::from(a)].contains(&(b as u8));
     let mut pairs: Vec<(u16, u16)> = Vec::new();
     for group in &net.drawn_groups {
         for &a in group {
