@@ -163,6 +163,9 @@ pub(super) struct Search {
     /// The search stopped unfinished: its node limit, or its extra rules
     /// said stop.
     pub(super) stopped: bool,
+    /// With extra rules: the cells of the last fixpoint of both rule sets
+    /// (as [`State::cells`] gives them), which the branch choice reads.
+    fixpoint: [u16; 81],
 }
 
 /// The most frames the stack can hold: a configuration frame fixes one of
@@ -184,6 +187,7 @@ impl Search {
             triad_min_open: TRIAD_MIN_OPEN_FIND,
             node_limit: u64::MAX,
             stopped: false,
+            fixpoint: [0; 81],
         }
     }
 
@@ -291,7 +295,7 @@ impl Search {
                         return true;
                     }
                     self.stats.guesses += 1;
-                    let chosen = if R::ACTIVE { rules.choose(&self.current.cells()) } else { None };
+                    let chosen = if R::ACTIVE { rules.choose(&self.fixpoint) } else { None };
                     let config = if chosen.is_some() { None } else { self.current.branch_config() };
                     if let Some((digit, band, configs)) = config {
                         // The first configuration is tried on `current`
@@ -371,7 +375,10 @@ impl Search {
                 let before = self.current.cells();
                 let mut cells = before;
                 match rules.narrow(&mut cells) {
-                    Verdict::Consistent if cells == before => break,
+                    Verdict::Consistent if cells == before => {
+                        self.fixpoint = cells;
+                        break;
+                    }
                     Verdict::Consistent => {
                         alive = match self.current.restrict(&before, &cells) {
                             Some(dirty) => self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open),

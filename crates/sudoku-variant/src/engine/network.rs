@@ -78,10 +78,11 @@ pub(crate) struct Shape {
     /// `watchers[watcher_start[h]..watcher_start[h + 1]]`. Empty otherwise.
     pub watcher_start: Vec<u32>,
     pub watchers: Vec<(u16, u32)>,
-    /// The cells, houses and peers are the classic 9×9 grid's (in dense
-    /// order the canvas's, row-major): a network on it may be searched by
-    /// the core solver (`on_core`).
-    pub classic_9x9: bool,
+    /// When the cells are the classic 9×9 grid's (in dense order the
+    /// canvas's, row-major) and its houses include the rows, columns and
+    /// boxes: what the shape adds to them. A network on it may be searched
+    /// by the core solver (`on_core`).
+    pub on_core: Option<super::on_core::CoreShape>,
     /// The peers the houses and the rules' distinct groups give, as sets
     /// (for a puzzle whose drawn constraints add more) and as lists.
     peer_sets: CellSets,
@@ -141,9 +142,9 @@ impl Shape {
         };
         let overlaps = Overlaps::new(&house_cells, n, houses_of);
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len());
-        let classic_9x9 = super::on_core::is_classic_9x9(&canvas, &house_cells, &peer_start);
+        let on_core = super::on_core::CoreShape::of(&canvas, &house_cells, &peer_start, &peers);
         Shape {
-            classic_9x9,
+            on_core,
             size: n,
             layout: puzzle.layout().clone(),
             rules: puzzle.rules(),

@@ -22,44 +22,110 @@ use super::network::Network;
 use super::search::{all_set, next_stale, Interrupt, STOP_CHECK};
 use crate::constraint::Candidates;
 
-/// Whether a shape's dense cells (`canvas`), houses (`house_cells`, nine
-/// cells each) and peer lists (`peer_start`) are the classic 9×9 grid's:
-/// the canvas row-major, the houses the rows, columns and boxes in any
-/// order, and 20 peers a cell (more would be a rule's: a diagonal, a
-/// knight's move). Once per shape.
-pub(super) fn is_classic_9x9(canvas: &[u16], house_cells: &[u16], peer_start: &[u32]) -> bool {
-    if canvas.len() != 81 || house_cells.len() != 27 * 9 {
-        return false;
-    }
-    if canvas.iter().enumerate().any(|(i, &c)| usize::from(c) != i) {
-        return false;
-    }
-    if peer_start.windows(2).any(|w| w[1] - w[0] != 20) {
-        return false;
-    }
-    let mut classic: Vec<[u16; 9]> = UNITS.iter().map(|unit| unit.map(u16::from)).collect();
-    let mut houses: Vec<[u16; 9]> = house_cells
-        .chunks_exact(9)
-        .map(|h| {
-            let mut cells: [u16; 9] = h.try_into().unwrap_or([0; 9]);
-            cells.sort_unstable();
-            cells
-        })
-        .collect();
-    classic.sort_unstable();
-    houses.sort_unstable();
-    houses == classic
+/// What a shape adds to the classic 9×9 grid, when its cells are that
+/// grid's and its houses include the rows, columns and boxes.
+#[derive(Debug, Clone)]
+pub(crate) struct CoreShape {
+    /// The houses beyond the classic 27 (a diagonal, a window, a disjoint
+    /// group), cells ascending.
+    houses: Vec<[u16; 9]>,
+    /// The peer pairs `(a, b)`, both ways round, that no row, column or box
+    /// holds: the extra houses' and the rules' distinct groups' (a knight's
+    /// move, an argyle's diagonal), ascending.
+    pairs: Vec<(u16, u16)>,
+    /// Each extra house and row, column or box that share two or more
+    /// cells ([`Overlap`]).
+    overlaps: Vec<Overlap>,
 }
 
-/// The peers a network has beyond the classic ones (its drawn groups'),
-/// when it is the classic grid plus constraints (see the module docs).
+/// An extra house and a row, column or box that share two or more cells:
+/// a digit that one of them has only in the shared cells leaves the
+/// other's other cells.
+#[derive(Debug, Clone)]
+struct Overlap {
+    /// All its cells, a bit each.
+    cells: u128,
+    shared: Vec<u16>,
+    /// The extra house's other cells.
+    house: Vec<u16>,
+    /// The row's, column's or box's other cells.
+    unit: Vec<u16>,
+}
+
+impl CoreShape {
+    /// The shape's dense cells (`canvas`), houses (`house_cells`, nine
+    /// cells each) and peer lists (`peers[peer_start[c]..peer_start[c + 1]]`)
+    /// as the classic grid plus extra houses and peers; `None` when the
+    /// canvas is not the 81 cells row-major or a row, column or box is not
+    /// among the houses. Once per shape.
+    pub(super) fn of(canvas: &[u16], house_cells: &[u16], peer_start: &[u32], peers: &[u16]) -> Option<Self> {
+        if canvas.len() != 81 || house_cells.len() % 9 != 0 {
+            return None;
+        }
+        if canvas.iter().enumerate().any(|(i, &c)| usize::from(c) != i) {
+            return None;
+        }
+        let classic: Vec<[u16; 9]> = UNITS.iter().map(|unit| sorted(unit.map(u16::from))).collect();
+        let mut found = [false; 27];
+        let mut houses = Vec::new();
+        for house in house_cells.chunks_exact(9) {
+            let cells = sorted(house.try_into().ok()?);
+            match classic.iter().position(|c| *c == cells) {
+                Some(i) => found[i] = true,
+                None => houses.push(cells),
+            }
+        }
+        if found.contains(&false) {
+            return None;
+        }
+        let mut pairs = Vec::new();
+        for (a, range) in peer_start.windows(2).enumerate() {
+            let more = peers[range[0] as usize..range[1] as usize].iter().filter(|&&b| !sees(a as u16, b));
+            pairs.extend(more.map(|&b| (a as u16, b)));
+        }
+        let mut overlaps = Vec::new();
+        for house in &houses {
+            for unit in &classic {
+                let (shared, rest): (Vec<u16>, Vec<u16>) = house.iter().partition(|c| unit.contains(c));
+                if shared.len() >= 2 {
+                    let unit: Vec<u16> = unit.iter().filter(|c| !house.contains(c)).copied().collect();
+                    let cells = bits(house) | bits(&unit);
+                    overlaps.push(Overlap { cells, shared, house: rest, unit });
+                }
+            }
+        }
+        Some(CoreShape { houses, pairs, overlaps })
+    }
+}
+
+/// `cells` as bits.
+fn bits(cells: &[u16]) -> u128 {
+    cells.iter().fold(0, |m, &c| m | 1 << c)
+}
+
+fn sorted(mut cells: [u16; 9]) -> [u16; 9] {
+    cells.sort_unstable();
+    cells
+}
+
+/// Whether cells `a` and `b` of the classic grid are the same or share a
+/// row, column or box.
+fn sees(a: u16, b: u16) -> bool {
+    a == b || PEERS[usize::from(a)].contains(&(b as u8))
+}
+
+/// The houses and peers a network has beyond the classic ones (its
+/// shape's, its drawn groups'), when it is the classic grid plus rules and
+/// constraints (see the module docs).
 pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
-    if net.n != 9 || !net.shape.classic_9x9 || !net.cages.is_empty() {
+    let shape = net.shape.on_core.as_ref()?;
+    // The general search's generalized intersections (a rule pairing
+    // cells a move apart: anti-knight, anti-king) cut the nodes 5x; the
+    // core path has none, and took 5x the general search's nodes there.
+    if net.n != 9 || !net.cages.is_empty() || !net.shape.watchers.is_empty() {
         return None;
     }
-    // The drawn groups' pairs that no row, column or box already holds.
-    let sees = |a: u16, b: u16| a == b || PEERS[usize::from(a)].contains(&(b as u8));
-    let mut pairs: Vec<(u16, u16)> = Vec::new();
+    let mut pairs = shape.pairs.clone();
     for group in &net.drawn_groups {
         for &a in group {
             pairs.extend(group.iter().filter(|&&b| !sees(a, b)).map(|&b| (a, b)));
@@ -67,7 +133,13 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
     }
     pairs.sort_unstable();
     pairs.dedup();
-    let mut extra = ExtraPeers { start: vec![0; 82], peers: Vec::new(), cells: Vec::new() };
+    let mut extra = ExtraPeers {
+        start: vec![0; 82],
+        peers: Vec::new(),
+        pair_cells: 0,
+        houses: shape.houses.iter().map(|h| (*h, bits(h))).collect(),
+        overlaps: shape.overlaps.clone(),
+    };
     let mut next = pairs.iter().peekable();
     for c in 0..81u16 {
         while let Some(&(_, b)) = next.next_if(|&&(a, _)| a == c) {
@@ -76,25 +148,67 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         extra.start[usize::from(c) + 1] = extra.peers.len() as u32;
         if extra.start[usize::from(c) + 1] > extra.start[usize::from(c)] || !net.nc(usize::from(c)).is_empty()
         {
-            extra.cells.push(c);
+            extra.pair_cells |= 1 << c;
         }
     }
     Some(extra)
 }
 
-/// Each cell's peers beyond the classic ones (a drawn group's):
-/// `peers[start[c]..start[c + 1]]`.
+/// Each cell's peers beyond the classic ones (`peers[start[c]..start[c +
+/// 1]]`), and the houses beyond them.
 #[derive(Debug, Clone)]
 pub(super) struct ExtraPeers {
     start: Vec<u32>,
     peers: Vec<u16>,
-    /// The cells with extra peers or non-consecutive neighbours.
-    cells: Vec<u16>,
+    /// The cells with extra peers or non-consecutive neighbours, a bit each.
+    pair_cells: u128,
+    /// The extra houses: each digit once in each (their cells are peers
+    /// above; a house also places a digit that has one cell left in it),
+    /// with their cells as bits.
+    houses: Vec<([u16; 9], u128)>,
+    /// The extra houses' overlaps with the classic ones.
+    overlaps: Vec<Overlap>,
 }
 
 impl ExtraPeers {
     fn of(&self, cell: usize) -> &[u16] {
         &self.peers[self.start[cell] as usize..self.start[cell + 1] as usize]
+    }
+
+    /// Cell `c` and each of its extra peers and non-consecutive
+    /// neighbours, both ways: `Err` with the other cell when one is left
+    /// no digit.
+    fn pairs(&self, c: usize, board: &mut Board) -> Result<(), u16> {
+        for &p in self.of(c) {
+            let (x, y) = (board.cells[c], board.cells[usize::from(p)]);
+            let ok = match (x & (x - 1) == 0, y & (y - 1) == 0) {
+                (true, _) => board.remove(p, u32::from(x)),
+                (false, true) => board.remove(c as u16, u32::from(y)),
+                _ => true,
+            };
+            if !ok {
+                return Err(p);
+            }
+        }
+        for &p in board.net.nc(c) {
+            let (x, y) = (board.cells[c], board.cells[usize::from(p)]);
+            if !board.remove(p, u32::from(nc_drop(x))) || !board.remove(c as u16, u32::from(nc_drop(y))) {
+                return Err(p);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The digits a cell holding `x` leaves no room for in an orthogonal
+/// neighbour under a non-consecutive rule (its row or column peer): those
+/// next to or equal to every digit of `x`.
+fn nc_drop(x: u16) -> u16 {
+    match 15 - x.leading_zeros() - x.trailing_zeros() {
+        0 => (x << 1 | x >> 1) & 0x1ff,
+        1 => x,
+        2 => (x & x.wrapping_neg()) << 1,
+        _ => 0,
     }
 }
 
@@ -133,6 +247,17 @@ impl<'a> Constraints<'a> {
         }
     }
 
+    /// A contradiction found in `cells` together: each of them gains a
+    /// failure.
+    #[cold]
+    fn blame(&mut self, cells: &[u16]) -> Verdict {
+        for &c in cells {
+            let w = &mut self.weight[usize::from(c)];
+            *w = w.saturating_add(1);
+        }
+        Verdict::Contradiction
+    }
+
     /// Whether the interrupt stopped the search.
     pub(super) fn interrupted(&self) -> bool {
         self.interrupted
@@ -147,51 +272,52 @@ impl ExtraRules for Constraints<'_> {
             return Verdict::Stop;
         }
         let net = self.net;
-        match self.last.take() {
-            None => all_set(&mut self.stale, net.constraints.len()),
-            Some(last) => {
-                for (c, _) in cells.iter().zip(&last).enumerate().filter(|(_, (a, b))| a != b) {
-                    mark(&mut self.stale, net.constraints_of(c));
-                }
+        let mut fresh = u128::MAX >> 47;
+        if let Some(last) = self.last.take() {
+            fresh = 0;
+            for (c, _) in cells.iter().zip(&last).enumerate().filter(|(_, (a, b))| a != b) {
+                fresh |= 1 << c;
+                mark(&mut self.stale, net.constraints_of(c));
             }
+        } else {
+            all_set(&mut self.stale, net.constraints.len());
         }
-        let mut board = Board { cells, net, stale: &mut self.stale, failed: false };
-        // A placed digit leaves the drawn groups' peers, and a cell's
-        // non-consecutive neighbours lose what it leaves no room beside
-        // (as `State::nc_pairs` in the general search), until nothing
-        // changes.
-        let mut again = !self.extra.cells.is_empty();
-        while again {
-            again = false;
-            for &c in &self.extra.cells {
-                let c = usize::from(c);
-                let x = board.cells[c];
-                if x & (x - 1) == 0 {
-                    for &p in self.extra.of(c) {
-                        again |= board.cells[usize::from(p)] & x != 0;
-                        if !board.remove(p, u32::from(x)) {
-                            return Verdict::Contradiction;
-                        }
+        let mut board = Board { cells, net, stale: &mut self.stale, failed: false, dirty: 0 };
+        // Each rule looks at what changed since it last did (the core's
+        // work since the last call, then this one's): a placed digit
+        // leaves its extra peers, a cell's non-consecutive neighbours lose
+        // what it leaves no room beside (as `State::nc_pairs` in the
+        // general search), a digit with one cell left in an extra house
+        // goes there, until nothing changes; then the overlaps.
+        let extra = self.extra;
+        let mut for_overlaps = 0u128;
+        while fresh != 0 {
+            while fresh != 0 {
+                for_overlaps |= fresh;
+                board.dirty = 0;
+                let mut pairs = fresh & extra.pair_cells;
+                while pairs != 0 {
+                    let c = pairs.trailing_zeros() as usize;
+                    pairs &= pairs - 1;
+                    if let Err(p) = extra.pairs(c, &mut board) {
+                        return self.blame(&[c as u16, p]);
                     }
                 }
-                let near = net.nc(c);
-                if near.is_empty() {
-                    continue;
-                }
-                let low = x & x.wrapping_neg();
-                let drop = match 15 - x.leading_zeros() - x.trailing_zeros() {
-                    0 => (x << 1 | x >> 1) & 0x1ff,
-                    1 => x,
-                    2 => low << 1,
-                    _ => continue,
-                };
-                for &p in near {
-                    again |= board.cells[usize::from(p)] & drop != 0;
-                    if !board.remove(p, u32::from(drop)) {
-                        return Verdict::Contradiction;
+                for (house, cells) in &extra.houses {
+                    if (fresh | board.dirty) & cells != 0 && hidden_singles(house, &mut board).is_none() {
+                        return self.blame(house);
                     }
+                }
+                fresh = board.dirty;
+            }
+            board.dirty = 0;
+            for overlap in extra.overlaps.iter().filter(|o| o.cells & for_overlaps != 0) {
+                if overlap.lock(&mut board).is_none() {
+                    return self.blame(&overlap.shared);
                 }
             }
+            for_overlaps = 0;
+            fresh = board.dirty;
         }
         // One pass: a constraint another one made stale behind it waits for
         // the next call, after the classic rules took in this one's work.
@@ -199,11 +325,8 @@ impl ExtraRules for Constraints<'_> {
         while let Some(k) = next_stale(board.stale, &mut word) {
             let (kind, instance) = &net.constraints[k];
             if !kind.narrow(instance, 9, &mut board) || board.failed {
-                for &c in instance.parts.iter().flatten() {
-                    let w = &mut self.weight[usize::from(c)];
-                    *w = w.saturating_add(1);
-                }
-                return Verdict::Contradiction;
+                let cells: Vec<u16> = instance.parts.iter().flatten().copied().collect();
+                return self.blame(&cells);
             }
         }
         self.last = Some(*cells);
@@ -224,6 +347,58 @@ impl ExtraRules for Constraints<'_> {
     }
 }
 
+/// Places each digit that has one cell left in `house`: `None` when a
+/// digit has none.
+fn hidden_singles(house: &[u16; 9], board: &mut Board) -> Option<()> {
+    let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+    for &c in house {
+        let x = board.cells[usize::from(c)];
+        twice |= once & x;
+        once |= x;
+        if x & (x - 1) == 0 {
+            placed |= x;
+        }
+    }
+    if once != 0x1ff {
+        return None;
+    }
+    let mut singles = once & !twice & !placed;
+    while singles != 0 {
+        let digit = singles & singles.wrapping_neg();
+        singles ^= digit;
+        // (An earlier single may have taken this digit's one cell.)
+        let &c = house.iter().find(|&&c| board.cells[usize::from(c)] & digit != 0)?;
+        let x = board.cells[usize::from(c)];
+        if !board.remove(c, u32::from(x & !digit)) {
+            return None;
+        }
+    }
+    Some(())
+}
+
+impl Overlap {
+    /// Takes a digit one side has only in the shared cells out of the
+    /// other side's other cells: `None` when a cell is left no digit.
+    fn lock(&self, board: &mut Board) -> Option<()> {
+        let union =
+            |cells: &[u16], board: &Board| cells.iter().fold(0, |m, &c| m | board.cells[usize::from(c)]);
+        let shared = union(&self.shared, board);
+        let (house, unit) = (union(&self.house, board), union(&self.unit, board));
+        for (confined, others) in
+            [(shared & !house & unit, &self.unit), (shared & !unit & house, &self.house)]
+        {
+            if confined != 0 {
+                for &c in others {
+                    if !board.remove(c, u32::from(confined)) {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+}
+
 /// Marks `constraints` stale.
 fn mark(stale: &mut [u64], constraints: &[u32]) {
     for &k in constraints {
@@ -239,6 +414,8 @@ struct Board<'c, 's> {
     stale: &'s mut [u64],
     /// A removal left a cell no digit.
     failed: bool,
+    /// The cells that lost a digit, a bit each.
+    dirty: u128,
 }
 
 impl Candidates for Board<'_, '_> {
@@ -258,6 +435,7 @@ impl Candidates for Board<'_, '_> {
             return false;
         }
         self.cells[c] = left;
+        self.dirty |= 1 << c;
         mark(self.stale, self.net.constraints_of(c));
         true
     }
@@ -381,11 +559,80 @@ mod tests {
         assert!(checked >= 90 && many > 5, "{checked} {many}");
     }
 
-    /// Which networks go to the core solver: the classic grid with drawn
-    /// constraints and negative rules, not a rule that adds houses or
-    /// peers, nor sum cages or other layouts.
+    /// Random 9×9 puzzles of each rule of the whole grid (one or two of
+    /// them, sometimes with a drawn kind): every rule the core path takes
+    /// finds exactly the general search's solutions, each of which the
+    /// rules' own check accepts.
     #[test]
-    fn only_the_classic_grid_with_drawn_constraints_fits() {
+    fn the_core_path_keeps_the_whole_grids_rules() {
+        let mut rng = ChaCha8Rng::seed_from_u64(49);
+        // (The negative rules and non-consecutive have their own tests
+        // above; a random grid of theirs is slow to find.)
+        let global: Vec<_> = KINDS
+            .iter()
+            .filter(|k| k.global() && !k.name().contains("negative") && k.name() != "non-consecutive")
+            .collect();
+        let drawn: Vec<_> = KINDS.iter().filter(|k| !k.global() && !k.tiles()).collect();
+        const LIMIT: u64 = 20;
+        let mut seen = std::collections::BTreeMap::new();
+        let (mut none, mut one, mut many) = (0, 0, 0);
+        for round in 0..160 {
+            let mut rules = Kinds::NONE;
+            let first = *global[round % global.len()];
+            rules.insert(first);
+            if round % 5 == 0 {
+                rules.insert(*global[rng.gen_range(0..global.len())]);
+            }
+            let Ok(ruled) = Puzzle::blank(9).and_then(|p| p.with_rules(rules)) else { continue };
+            let random_grid =
+                |rng: &mut ChaCha8Rng| VariantSolver::new(&ruled).solve_random(&[0; 81], rng, 200_000);
+            let Ok(Some(grid)) = random_grid(&mut rng) else { continue };
+            let mut constraints = Vec::new();
+            if round % 3 == 1 {
+                let kind = *drawn[rng.gen_range(0..drawn.len())];
+                let mut instances = kind.sprinkle(&ruled, &grid, &mut rng);
+                instances.truncate(rng.gen_range(1..=4));
+                constraints.extend(instances.into_iter().map(|i| Constraint::of(kind, i)));
+            }
+            // Blind rounds take their givens from another grid.
+            let source = match round % 4 == 0 {
+                true => random_grid(&mut rng).ok().flatten().unwrap_or_else(|| grid.clone()),
+                false => grid.clone(),
+            };
+            let keep = rng.gen_range(0.25..0.45);
+            let givens = source.iter().map(|&d| if rng.gen_bool(keep) { d } else { 0 }).collect();
+            let Ok(puzzle) = ruled.with_constraints(constraints).and_then(|p| p.with_givens(givens)) else {
+                continue;
+            };
+            let (core, used) = solutions(&puzzle, true, LIMIT);
+            let (general, _) = solutions(&puzzle, false, LIMIT);
+            if core.len() < LIMIT as usize || general.len() < LIMIT as usize {
+                assert_eq!(core, general, "round {round}: {}", puzzle.to_json(None));
+            }
+            for s in &core {
+                assert!(puzzle.check_solution(s).is_ok(), "round {round}");
+            }
+            *seen.entry((first.name(), used)).or_insert(0) += 1;
+            match core.len() {
+                0 => none += 1,
+                1 => one += 1,
+                k if k < LIMIT as usize => many += 1,
+                _ => {}
+            }
+        }
+        for rule in ["x", "windoku", "argyle", "disjoint-groups", "asterisk", "centre-dot", "girandola"] {
+            assert!(seen.get(&(rule, true)).copied().unwrap_or(0) >= 3, "{rule}: {seen:?}");
+        }
+        assert!(none > 5 && one > 3 && many > 5, "{none} {one} {many}");
+    }
+
+    /// Which networks go to the core solver: the classic grid with drawn
+    /// constraints, rules that add houses or peers, and negative rules;
+    /// not the rules that pair cells a move apart (the general search's
+    /// generalized intersections pay there), nor sum cages or other
+    /// layouts.
+    #[test]
+    fn only_the_classic_grid_with_rules_and_drawn_constraints_fits() {
         let fits =
             |json: &str| super::fits(&Network::new(&Puzzle::from_json(json).unwrap().puzzle)).is_some();
         let blank = ".".repeat(81);
@@ -396,10 +643,22 @@ mod tests {
         assert!(fits(&with("", thermo)));
         assert!(fits(&with(r#""black-negative""#, r#"{"kind":"odd","cell":"r5c5"}"#)));
         assert!(fits(&with(r#""non-consecutive""#, thermo)));
-        for rule in ["x", "windoku", "anti-knight", "anti-king", "argyle", "disjoint-groups"] {
+        for rule in ["x", "windoku", "argyle", "disjoint-groups", "asterisk", "centre-dot", "girandola"] {
+            assert!(fits(&with(&format!("\"{rule}\""), thermo)), "{rule}");
+        }
+        for rule in ["anti-knight", "anti-king"] {
             assert!(!fits(&with(&format!("\"{rule}\""), thermo)), "{rule}");
         }
+
         assert!(!fits(&with("", r#"{"kind":"killer","cells":["r1c1","r1c2"],"sum":3}"#)));
+        // A jigsaw: the rows and columns, not the boxes.
+        let regions = "112222333111222334111223334155666374555568774556668774956688774999988774999988844";
+        assert!(!fits(&format!(r#"{{"size":9,"regions":"{regions}","givens":"{blank}"}}"#)));
+        // The boxes as regions written out: the classic grid.
+        let boxes: String = (0..81).map(|i| char::from(b'1' + (i / 27 * 3 + i % 9 / 3) as u8)).collect();
+        assert!(fits(&format!(
+            r#"{{"size":9,"regions":"{boxes}","givens":"{blank}","constraints":[{thermo}]}}"#
+        )));
         assert!(!fits(&format!(r#"{{"size":6,"givens":"{}","constraints":[{thermo}]}}"#, ".".repeat(36))));
     }
 }
