@@ -34,6 +34,8 @@
 //! the check the Penpa+ reader's answer goes through). The writer writes
 //! the solution it is given as a list of numbers.
 
+mod drawings;
+
 use serde_json::{json, Map, Value};
 
 use super::InteropError;
@@ -256,8 +258,15 @@ pub(super) fn read_object(object: &Map<String, Value>) -> Result<Imported, Inter
             continue;
         }
         match key.as_str() {
-            // Cages without cells are SudokuPad's metadata (`title: ...`).
-            "cage" if all_metadata_cages(value) => {}
+            // Cages without cells are SudokuPad's metadata (`title: ...`);
+            // drawings marked `fromConstraint` redraw a constraint read
+            // from its own field ([`drawings`]).
+            "cage" | "text" | "line" | "circle"
+                if value.as_array().is_some_and(|entries| {
+                    entries.iter().all(|e| {
+                        (key == "cage" && is_metadata_cage(e)) || drawings::is_drawing(key, e, object)
+                    })
+                }) => {}
             "cage" | "text" | "line" | "rectangle" | "circle" => {
                 unsupported.push(format!("{key} (cosmetic, may carry rules)"))
             }
@@ -392,10 +401,9 @@ fn read_negative(value: &Value) -> Result<Kinds, InteropError> {
     }
 }
 
-fn all_metadata_cages(value: &Value) -> bool {
-    value.as_array().is_some_and(|cages| {
-        cages.iter().all(|c| c.get("cells").is_none_or(|cells| cells.as_array().is_some_and(Vec::is_empty)))
-    })
+/// Whether a cage has no cells: SudokuPad's metadata (`title: ...`).
+fn is_metadata_cage(cage: &Value) -> bool {
+    cage.get("cells").is_none_or(|cells| cells.as_array().is_some_and(Vec::is_empty))
 }
 
 /// The largest side f-puzzles draws.
