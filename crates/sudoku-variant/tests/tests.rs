@@ -2,6 +2,7 @@
 
 mod constraints;
 mod fixtures;
+mod fpuzzles_outside;
 mod fpuzzles_solution;
 mod hint;
 mod interop;
