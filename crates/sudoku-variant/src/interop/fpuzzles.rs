@@ -12,7 +12,10 @@
 //! [`InteropError::Unsupported`] naming it, and so are coloured cells (`c`,
 //! `cArray`) unless the `ruleset` text is there and names no colour or
 //! shading (then they are decoration); a kind f-puzzles has no field
-//! for (greater-than) makes writing fail by its name.
+//! for (greater-than) makes writing fail by its name. Cosmetic entries
+//! marked `fromConstraint` that only redraw an entry of a field read here
+//! are the drawings Rangsk's userscript adds for viewers without it
+//! ([`drawings`]), and are read as such.
 //!
 //! `solution` is the puzzle's solution, one entry a cell, row by row: a
 //! list of numbers (`[9,1,6,...]`) or of digit strings (`["2","7",...]`),
