@@ -2,6 +2,8 @@
 
 mod constraints;
 mod fixtures;
+mod fpuzzles_outside;
+mod fpuzzles_solution;
 mod hint;
 mod interop;
 mod ladder;

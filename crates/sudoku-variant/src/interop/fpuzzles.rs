@@ -12,7 +12,32 @@
 //! [`InteropError::Unsupported`] naming it, and so are coloured cells (`c`,
 //! `cArray`) unless the `ruleset` text is there and names no colour or
 //! shading (then they are decoration); a kind f-puzzles has no field
-//! for (greater-than) makes writing fail by its name.
+//! for (greater-than) makes writing fail by its name. Cosmetic entries
+//! marked `fromConstraint` that only redraw an entry of a field read here
+//! are the drawings Rangsk's userscript adds for viewers without it
+//! ([`drawings`]), and are read as such.
+//!
+//! `solution` is the puzzle's solution, one entry a cell, row by row: a
+//! list of numbers (`[9,1,6,...]`) or of digit strings (`["2","7",...]`),
+//! both as real files carry it (the public puzzles of SudokuPad/sudokutools'
+//! `src/rulesparser/testfpuzzles.json`), or a string of digits, one a
+//! character or separated by commas (as SudokuPad's f-puzzles decoder,
+//! `parse.solution` in its `src/fpuzzlesdecoder.js`, accepts it). A blank
+//! entry is `0`, `"0"`, `"."`, `""` or `null`: SudokuPad reads a solution
+//! of blanks only as no solution, which is kept (none); Chameleon's Puzzle
+//! TV (`src/data/puzzles/FPuzzles.tsx` of yusitnikov/puzzletv) reads a
+//! `"."` entry as a cell without a solution digit, which its puzzle types
+//! with cells that hold no digit (shaded cells) need. The model's solution
+//! is a digit in every cell, so a solution with cells left blank (other
+//! than givens' cells, which the givens fill) is refused by name (`an
+//! f-puzzles partial solution`), never dropped; an entry that is no digit
+//! 1-n, or a count other than n×n, is an error naming the entry
+//! (`solution[17]: ...`); a solution that changes a given or breaks a rule
+//! or constraint is an error of `solution` ([`Puzzle::check_solution`],
+//! the check the Penpa+ reader's answer goes through). The writer writes
+//! the solution it is given as a list of numbers.
+
+mod drawings;
 
 use serde_json::{json, Map, Value};
 
@@ -25,7 +50,9 @@ use crate::{Constraint, Coord, Instance, Kinds, KINDS};
 pub struct Imported {
     /// The puzzle.
     pub puzzle: Puzzle,
-    /// The full solution the source carried, one digit per cell.
+    /// The full solution the source carried, one digit per cell; the
+    /// readers keep one only when it is complete and keeps the givens and
+    /// every rule ([`Puzzle::check_solution`]).
     pub solution: Option<Vec<u8>>,
     /// The title, if any.
     pub title: Option<String>,
@@ -234,8 +261,15 @@ pub(super) fn read_object(object: &Map<String, Value>) -> Result<Imported, Inter
             continue;
         }
         match key.as_str() {
-            // Cages without cells are SudokuPad's metadata (`title: ...`).
-            "cage" if all_metadata_cages(value) => {}
+            // Cages without cells are SudokuPad's metadata (`title: ...`);
+            // drawings marked `fromConstraint` redraw a constraint read
+            // from its own field ([`drawings`]).
+            "cage" | "text" | "line" | "circle"
+                if value.as_array().is_some_and(|entries| {
+                    entries.iter().all(|e| {
+                        (key == "cage" && is_metadata_cage(e)) || drawings::is_drawing(key, e, object)
+                    })
+                }) => {}
             "cage" | "text" | "line" | "rectangle" | "circle" => {
                 unsupported.push(format!("{key} (cosmetic, may carry rules)"))
             }
@@ -313,7 +347,7 @@ pub(super) fn read_object(object: &Map<String, Value>) -> Result<Imported, Inter
     let puzzle = puzzle.with_constraints(constraints)?;
     let text = |key: &str| object.get(key).and_then(Value::as_str).map(str::to_string);
     Ok(Imported {
-        solution: read_solution(object.get("solution"), size),
+        solution: read_solution(object.get("solution"), &puzzle)?,
         puzzle,
         title: text("title"),
         author: text("author"),
@@ -370,10 +404,9 @@ fn read_negative(value: &Value) -> Result<Kinds, InteropError> {
     }
 }
 
-fn all_metadata_cages(value: &Value) -> bool {
-    value.as_array().is_some_and(|cages| {
-        cages.iter().all(|c| c.get("cells").is_none_or(|cells| cells.as_array().is_some_and(Vec::is_empty)))
-    })
+/// Whether a cage has no cells: SudokuPad's metadata (`title: ...`).
+fn is_metadata_cage(cage: &Value) -> bool {
+    cage.get("cells").is_none_or(|cells| cells.as_array().is_some_and(Vec::is_empty))
 }
 
 /// The largest side f-puzzles draws.
@@ -555,16 +588,79 @@ fn read_regions(extra: &Value, shape: &Puzzle) -> Result<Kinds, InteropError> {
     Ok(rules)
 }
 
-/// A full solution (every cell 1..=size), as an array of numbers or a
-/// string of digits; anything partial or malformed is no solution.
-fn read_solution(value: Option<&Value>, size: usize) -> Option<Vec<u8>> {
-    let digits: Vec<u64> = match value? {
-        Value::Array(a) => a.iter().map(|v| v.as_u64().unwrap_or(0)).collect(),
-        Value::String(s) if s.len() == size * size => {
-            s.chars().map(|c| c.to_digit(36).unwrap_or(0).into()).collect()
+/// The puzzle's solution as `solution` states it ([module docs](self)):
+/// `None` when absent or all blank, an error naming the entry when a
+/// value is no digit or the count is wrong, a refusal by name when cells
+/// are left blank, and an error when it changes a given or breaks a rule
+/// ([`Puzzle::check_solution`], the check the Penpa+ answer goes through).
+fn read_solution(value: Option<&Value>, puzzle: &Puzzle) -> Result<Option<Vec<u8>>, InteropError> {
+    let Some(value) = value.filter(|v| !is_empty(v)) else { return Ok(None) };
+    let n = puzzle.size();
+    let entries: Vec<Option<u8>> = match value {
+        Value::Array(list) => {
+            list.iter().enumerate().map(|(k, v)| solution_entry(v, k, n)).collect::<Result<_, _>>()?
         }
-        _ => return None,
+        // SudokuPad's form: digits one a character, or separated by commas.
+        Value::String(text) if text.contains(',') => text
+            .split(',')
+            .enumerate()
+            .map(|(k, t)| solution_entry(&json!(t), k, n))
+            .collect::<Result<_, _>>()?,
+        Value::String(text) => {
+            text.chars().enumerate().map(|(k, c)| solution_char(c, k, n)).collect::<Result<_, _>>()?
+        }
+        other => return Err(field("solution", &format!("{other} is not a list of digits"))),
     };
-    (digits.len() == size * size && digits.iter().all(|&d| (1..=size as u64).contains(&d)))
-        .then(|| digits.iter().map(|&d| d as u8).collect())
+    if entries.len() != n * n {
+        return Err(field("solution", &format!("{} cells, expected {}", entries.len(), n * n)));
+    }
+    if entries.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    // A blank in a given's cell is that given; a digit there is checked
+    // against it below.
+    let grid: Vec<u8> =
+        entries.iter().zip(puzzle.givens()).map(|(entry, &given)| entry.unwrap_or(given)).collect();
+    let blank: Vec<usize> = (0..grid.len()).filter(|&i| grid[i] == 0).collect();
+    if let Some(&first) = blank.first() {
+        return Err(InteropError::Unsupported(vec![format!(
+            "an f-puzzles partial solution (solution): {} cells without a digit, first {}",
+            blank.len(),
+            Coord::of(first, n).fpuzzles_name()
+        )]));
+    }
+    puzzle.check_solution(&grid).map_err(|why| field("solution", &format!("breaks the puzzle: {why}")))?;
+    Ok(Some(grid))
+}
+
+/// One entry of a `solution` list: a digit 1-`n` (a number or its text),
+/// or a blank (`0`, `"0"`, `"."`, `""`, `null`).
+fn solution_entry(value: &Value, k: usize, n: usize) -> Result<Option<u8>, InteropError> {
+    let bad = || field(&format!("solution[{k}]"), &format!("{value} is not a digit 1-{n}"));
+    let number = match value {
+        Value::Null => return Ok(None),
+        Value::Number(x) => x.as_u64().ok_or_else(bad)?,
+        Value::String(s) => match s.trim() {
+            "" | "." => return Ok(None),
+            t => t.parse::<u64>().map_err(|_| bad())?,
+        },
+        _ => return Err(bad()),
+    };
+    match number {
+        0 => Ok(None),
+        d if d <= n as u64 => Ok(Some(d as u8)),
+        _ => Err(bad()),
+    }
+}
+
+/// One character of a `solution` string: a digit (`1`-`9`, then `a`/`A`
+/// for 10 and on, as in a line of givens), or a blank (`0`, `.`).
+fn solution_char(c: char, k: usize, n: usize) -> Result<Option<u8>, InteropError> {
+    match c {
+        '0' | '.' => Ok(None),
+        _ => match c.to_digit(36) {
+            Some(d) if (1..=n as u32).contains(&d) => Ok(Some(d as u8)),
+            _ => Err(field(&format!("solution[{k}]"), &format!("{c:?} is not a digit 1-{n}"))),
+        },
+    }
 }

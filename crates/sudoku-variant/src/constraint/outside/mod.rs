@@ -31,11 +31,21 @@
 //! `{"cell":"R0C3","cells":["R1C4",...],"direction":"DR","value":"20"}`.
 //! A clue without a number is refused by name, never dropped.
 //! `sandwichsum` and `littlekillersum` are f-puzzles' own keys. f-puzzles
-//! draws no X-sums or skyscrapers; `xsum` and `skyscraper`, in the same
-//! form as `sandwichsum`, are what a public f-puzzles exporter writes for
-//! SudokuPad (which reads its f-puzzles links with them), beside a text
-//! copy of the number for f-puzzles' own view. No f-puzzles file of either
-//! from a setter has been found to check them against.
+//! draws X-sums and skyscrapers with Rangsk's Fpuzzles-NewConstraints
+//! userscript (`UserScripts/fpuzzles-newconstraints.js` of
+//! dclamage/SudokuSolver: constraints "X Sum" and "Skyscraper" of type
+//! `outside`, written under f-puzzles' field names `xsum` and `skyscraper`
+//! in `sandwichsum`'s form), beside `text` drawings of the symbol and the
+//! number for viewers without it (read as drawings, see the f-puzzles
+//! reader). Checked against two setters' files made that way, with their
+//! solutions (`SudokuTests/Puzzles.cs` of dclamage/SudokuSolver, commit
+//! 226e55b; not copied, the data's licence is not stated): "Tiny Scar" by
+//! glum_hippo (ten X-sums, e.g. `{"cell":"R0C6","value":"16"}` over column
+//! 6 from the top, `R10C5` column 5 from the bottom, `R8C10` row 8 from
+//! the right) and "Renban Skyscrapers" by Florian Wortmann (eighteen
+//! skyscrapers on all four sides). Both import, have one solution, the one
+//! given, and our writer writes their entries back unchanged; the tests
+//! (`tests/fpuzzles_outside.rs`) build the same form by hand.
 
 use rand::RngCore;
 use serde_json::{json, Map, Value};
