@@ -111,10 +111,12 @@ impl Shape {
         // A rule's groups follow from the shape (a knight's move apart, an
         // argyle's diagonals), never from what is drawn.
         let none = Instance::default();
+        let mut groups = Vec::new();
         for rule in puzzle.rules().iter() {
             for mut group in rule.distinct(puzzle, &none) {
                 group.iter_mut().for_each(|c| *c = to_dense(*c));
                 peer_sets.link(&group);
+                groups.push(group);
             }
         }
         let (peer_start, peers) = peer_sets.lists(|v| v as u16);
@@ -142,7 +144,7 @@ impl Shape {
         };
         let overlaps = Overlaps::new(&house_cells, n, houses_of);
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len());
-        let on_core = super::on_core::CoreShape::of(&canvas, &house_cells, &peer_start, &peers);
+        let on_core = super::on_core::CoreShape::of(&canvas, &house_cells, &groups, &peer_start, &peers);
         Shape {
             on_core,
             size: n,

@@ -27,8 +27,9 @@ use crate::constraint::Candidates;
 #[derive(Debug, Clone)]
 pub(crate) struct CoreShape {
     /// The houses beyond the classic 27 (a diagonal, a window, a disjoint
-    /// group), cells ascending.
-    houses: Vec<[u16; 9]>,
+    /// group), cells ascending, then the rules' distinct groups of four to
+    /// eight cells (an argyle's diagonals).
+    groups: Vec<Vec<u16>>,
     /// The peer pairs `(a, b)`, both ways round, that no row, column or box
     /// holds: the extra houses' and the rules' distinct groups' (a knight's
     /// move, an argyle's diagonal), ascending.
@@ -54,11 +55,18 @@ struct Overlap {
 
 impl CoreShape {
     /// The shape's dense cells (`canvas`), houses (`house_cells`, nine
-    /// cells each) and peer lists (`peers[peer_start[c]..peer_start[c + 1]]`)
+    /// cells each), its rules' distinct groups (`groups`) and peer lists
+    /// (`peers[peer_start[c]..peer_start[c + 1]]`)
     /// as the classic grid plus extra houses and peers; `None` when the
     /// canvas is not the 81 cells row-major or a row, column or box is not
     /// among the houses. Once per shape.
-    pub(super) fn of(canvas: &[u16], house_cells: &[u16], peer_start: &[u32], peers: &[u16]) -> Option<Self> {
+    pub(super) fn of(
+        canvas: &[u16],
+        house_cells: &[u16],
+        groups: &[Vec<u16>],
+        peer_start: &[u32],
+        peers: &[u16],
+    ) -> Option<Self> {
         if canvas.len() != 81 || house_cells.len() % 9 != 0 {
             return None;
         }
@@ -94,7 +102,13 @@ impl CoreShape {
                 }
             }
         }
-        Some(CoreShape { houses, pairs, overlaps })
+        let mut groups: Vec<Vec<u16>> = houses
+            .iter()
+            .map(|h| h.to_vec())
+            .chain(groups.iter().filter(|g| (4..9).contains(&g.len())).cloned())
+            .collect();
+        groups.dedup();
+        Some(CoreShape { groups, pairs, overlaps })
     }
 }
 
@@ -137,7 +151,7 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         start: vec![0; 82],
         peers: Vec::new(),
         pair_cells: 0,
-        houses: shape.houses.iter().map(|h| (*h, bits(h))).collect(),
+        groups: shape.groups.iter().map(|g| (g.clone(), bits(g))).collect(),
         overlaps: shape.overlaps.clone(),
     };
     let mut next = pairs.iter().peekable();
@@ -162,10 +176,11 @@ pub(super) struct ExtraPeers {
     peers: Vec<u16>,
     /// The cells with extra peers or non-consecutive neighbours, a bit each.
     pair_cells: u128,
-    /// The extra houses: each digit once in each (their cells are peers
-    /// above; a house also places a digit that has one cell left in it),
-    /// with their cells as bits.
-    houses: Vec<([u16; 9], u128)>,
+    /// The extra houses and the rules' larger distinct groups ([`CoreShape`]),
+    /// with their cells as bits: their cells are peers above; a group
+    /// also places a digit that has one cell left in it when the digits
+    /// with none are as many as it may miss ([`hidden_singles`]).
+    groups: Vec<(Vec<u16>, u128)>,
     /// The extra houses' overlaps with the classic ones.
     overlaps: Vec<Overlap>,
 }
@@ -303,9 +318,9 @@ impl ExtraRules for Constraints<'_> {
                         return self.blame(&[c as u16, p]);
                     }
                 }
-                for (house, cells) in &extra.houses {
-                    if (fresh | board.dirty) & cells != 0 && hidden_singles(house, &mut board).is_none() {
-                        return self.blame(house);
+                for (group, cells) in &extra.groups {
+                    if (fresh | board.dirty) & cells != 0 && hidden_singles(group, &mut board).is_none() {
+                        return self.blame(group);
                     }
                 }
                 fresh = board.dirty;
@@ -347,11 +362,13 @@ impl ExtraRules for Constraints<'_> {
     }
 }
 
-/// Places each digit that has one cell left in `house`: `None` when a
-/// digit has none.
-fn hidden_singles(house: &[u16; 9], board: &mut Board) -> Option<()> {
+/// The digits of a group of k cells that differ: at most 9 - k of the
+/// nine are missing from it. `None` when more are; when that many are,
+/// each other digit is in it, and one with a single cell left goes there
+/// (a house's hidden single: k = 9).
+fn hidden_singles(group: &[u16], board: &mut Board) -> Option<()> {
     let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
-    for &c in house {
+    for &c in group {
         let x = board.cells[usize::from(c)];
         twice |= once & x;
         once |= x;
@@ -359,15 +376,18 @@ fn hidden_singles(house: &[u16; 9], board: &mut Board) -> Option<()> {
             placed |= x;
         }
     }
-    if once != 0x1ff {
-        return None;
+    let may_miss = 9 - group.len() as u32;
+    match (0x1ff & !once).count_ones() {
+        missing if missing > may_miss => return None,
+        missing if missing < may_miss => return Some(()),
+        _ => {}
     }
     let mut singles = once & !twice & !placed;
     while singles != 0 {
         let digit = singles & singles.wrapping_neg();
         singles ^= digit;
         // (An earlier single may have taken this digit's one cell.)
-        let &c = house.iter().find(|&&c| board.cells[usize::from(c)] & digit != 0)?;
+        let &c = group.iter().find(|&&c| board.cells[usize::from(c)] & digit != 0)?;
         let x = board.cells[usize::from(c)];
         if !board.remove(c, u32::from(x & !digit)) {
             return None;
