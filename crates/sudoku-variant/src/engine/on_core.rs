@@ -1,20 +1,32 @@
-//! Variants of the classic 9×9 grid whose only extra rules are drawn
-//! constraints (odd cells, thermometers, dots, lines, outside clues, ...):
+//! Variants of the classic 9×9 grid: its rows, columns and boxes with
+//! drawn constraints (odd cells, thermometers, dots, lines, outside
+//! clues, ...) and rules of the whole grid that add houses or peers
+//! (diagonals, windows, argyle, disjoint groups, ...).
 //! `sudoku-core`'s band solver does the rows, columns and boxes, and the
-//! constraints' kinds narrow the candidates at each of its fixpoints
+//! rest narrows the candidates at each of its fixpoints
 //! ([`sudoku_core::ExtraRules`]). The classic part then costs what a
 //! classic puzzle costs (a few microseconds), where the general search
 //! spends ten times that on its house counts.
 //!
-//! A network qualifies ([`fits`]) when its houses are the classic 27, no
-//! rule of the whole grid adds peers (diagonals, knight's moves, ...), and
-//! it has no sum cages. The peers drawn groups add (a thermometer's or a
-//! renban's cells differ) are kept here: a placed digit leaves them; so are
-//! the non-consecutive pairs (non-consecutive, the white dots' negative
-//! constraint), with the general search's rule for them. Then the
-//! constraints' narrowing, those peers and pairs are all the general
-//! search adds to the classic rules, and both searches find the same
-//! solutions.
+//! A network qualifies ([`fits`]) when its cells are the classic grid's,
+//! its houses include the classic 27, it has no sum cages, and no rule
+//! pairs cells a move apart (anti-knight, anti-king: the general search's
+//! generalized intersections cut their nodes fivefold, which the core
+//! path lacks). What it adds to the classic rules is kept here:
+//! - extra peers (a drawn group's, an extra house's, a rule's): a placed
+//!   digit leaves them;
+//! - non-consecutive pairs (non-consecutive, the white dots' negative
+//!   constraint), with the general search's rule for them;
+//! - extra houses, and rules' distinct groups of four to eight cells:
+//!   a digit with one cell left goes there (once a group misses as many
+//!   digits as it may), and an extra house and a row, column or box that
+//!   share cells lock a digit one of them has only there;
+//! - the constraints' own narrowing.
+//!
+//! Each rule looks only at the cells that changed since it last did. The
+//! peers, pairs and constraints are all the general search adds to the
+//! classic rules (an extra house of nine different cells holds every
+//! digit), so both searches find the same solutions.
 
 use sudoku_core::{ExtraRules, Verdict, PEERS, UNITS};
 
