@@ -493,6 +493,23 @@ mod tests {
         (all, solver.core.is_some())
     }
 
+    /// The solutions of `puzzle` up to `limit` by the core path, and
+    /// whether it took the puzzle, after checking that the general search
+    /// finds the same ones and the rules' own check accepts each.
+    fn both_ways(puzzle: &Puzzle, limit: u64, round: usize) -> (Vec<Vec<u8>>, bool) {
+        let (core, used) = solutions(puzzle, true, limit);
+        let (general, _) = solutions(puzzle, false, limit);
+        // Below the limit both saw every solution; at it, each its first
+        // ones in its own order.
+        if core.len() < limit as usize || general.len() < limit as usize {
+            assert_eq!(core, general, "round {round}: {}", puzzle.to_json(None));
+        }
+        for s in &core {
+            assert!(puzzle.check_solution(s).is_ok(), "round {round}");
+        }
+        (core, used)
+    }
+
     /// Random 9x9 puzzles of one to three drawn kinds (true of a random
     /// grid, or blind: drawn on another grid than the givens'), some with
     /// a negative rule: the core path finds exactly the general search's
@@ -535,16 +552,7 @@ mod tests {
             else {
                 continue;
             };
-            let (core, used) = solutions(&puzzle, true, LIMIT);
-            let (general, _) = solutions(&puzzle, false, LIMIT);
-            // Below the limit both saw every solution; at it, each its
-            // first ones in its own order.
-            if core.len() < LIMIT as usize || general.len() < LIMIT as usize {
-                assert_eq!(core, general, "round {round}: {}", puzzle.to_json(None));
-            }
-            for s in &core {
-                assert!(puzzle.check_solution(s).is_ok(), "round {round}");
-            }
+            let (core, used) = both_ways(&puzzle, LIMIT, round);
             on_core += usize::from(used);
             match core.len() {
                 0 => none += 1,
@@ -636,14 +644,7 @@ mod tests {
             let Ok(puzzle) = ruled.with_constraints(constraints).and_then(|p| p.with_givens(givens)) else {
                 continue;
             };
-            let (core, used) = solutions(&puzzle, true, LIMIT);
-            let (general, _) = solutions(&puzzle, false, LIMIT);
-            if core.len() < LIMIT as usize || general.len() < LIMIT as usize {
-                assert_eq!(core, general, "round {round}: {}", puzzle.to_json(None));
-            }
-            for s in &core {
-                assert!(puzzle.check_solution(s).is_ok(), "round {round}");
-            }
+            let (core, used) = both_ways(&puzzle, LIMIT, round);
             *seen.entry((first.name(), used)).or_insert(0) += 1;
             match core.len() {
                 0 => none += 1,
