@@ -14,7 +14,7 @@ use crate::potential::{Potential, NC};
 use crate::units::ExtraHouses;
 
 /// 64-bit words in a set of candidates.
-const W: usize = NC.div_ceil(64);
+pub(crate) const W: usize = NC.div_ceil(64);
 
 /// A set of candidates.
 pub(crate) type Set = [u64; W];
@@ -197,6 +197,14 @@ impl StaticGraph {
             on = !on;
         }
         self.exhausted = self.frontier.is_empty();
+    }
+
+    /// Everything potential `start` leads to (itself included): the
+    /// candidates reached "on" and those reached "off", as
+    /// [`super::engine::Engine::propagate`] reaches them in the same mode.
+    pub fn reach(&mut self, start: Potential) -> (&Set, &Set) {
+        self.bfs(start, u8::MAX, |_, _| false);
+        (&self.seen_on, &self.seen_off)
     }
 
     /// The number of links from potential `start` to potential `target`, if
