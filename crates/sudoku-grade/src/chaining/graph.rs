@@ -22,8 +22,12 @@ pub(crate) type Set = [u64; W];
 /// The links of one board in one [`Mode`], with scratch space for the
 /// searches on it.
 pub(crate) struct StaticGraph {
-    /// Per candidate: what its "on" turns off.
+    /// Per candidate: what its "on" turns off, on the board of the last
+    /// [`StaticGraph::build`]; on a board [`StaticGraph::narrow`]ed from it,
+    /// those in `present`.
     weak: Vec<Set>,
+    /// The candidates of the board.
+    present: Set,
     /// Per candidate: what its "off" turns on (at most a cell partner and
     /// one per unit, seven units at most), and how many.
     strong: Vec<([u16; 8], u8)>,
@@ -42,6 +46,7 @@ impl Default for StaticGraph {
     fn default() -> Self {
         StaticGraph {
             weak: vec![[0; W]; NC],
+            present: [0; W],
             strong: vec![([0; 8], 0); NC],
             seen_on: [0; W],
             seen_off: [0; W],
@@ -74,20 +79,29 @@ impl StaticGraph {
         }
     }
 
+    /// Rebuilds the links for board `nb`, whose candidates are among those
+    /// of the board of the last [`StaticGraph::build`] (in the same `mode`):
+    /// its weak links are those, less the candidates `nb` lacks (an "on"
+    /// turns off the candidates it sees), so only the strong links (the
+    /// last two of a cell or unit) are found again.
+    pub fn narrow(&mut self, nb: &Board, npos: &Pos, mode: Mode) {
+        match nb.units.extra == ExtraHouses::NONE {
+            true => self.strong_in::<true>(nb, npos, mode),
+            false => self.strong_in::<false>(nb, npos, mode),
+        }
+    }
+
     /// [`StaticGraph::build`], compiled twice as
     /// [`super::engine::Engine::propagate`] is: with `CLASSIC`, three units
     /// a cell.
     #[inline(always)]
     fn build_in<const CLASSIC: bool>(&mut self, b: &Board, pos: &Pos, mode: Mode) {
         debug_assert!(!mode.dynamic);
-        self.no_chain = [[0; W]; 2];
         let planes = b.planes();
         for cand in 0..NC {
             let (c, d) = (cand / 9, cand % 9);
             let weak = &mut self.weak[cand];
             *weak = [0; W];
-            let (strong, n) = &mut self.strong[cand];
-            *n = 0;
             if b.cands[c] & (1 << d) == 0 {
                 continue;
             }
@@ -104,6 +118,24 @@ impl StaticGraph {
                     insert(weak, usize::from(q) * 9 + usize::from(d2) - 1);
                 }
             }
+        }
+        self.strong_in::<CLASSIC>(b, pos, mode);
+    }
+
+    /// The strong links of `b` in `mode`, and its candidates as those the
+    /// weak links may reach.
+    #[inline(always)]
+    fn strong_in<const CLASSIC: bool>(&mut self, b: &Board, pos: &Pos, mode: Mode) {
+        self.no_chain = [[0; W]; 2];
+        self.present = [0; W];
+        for cand in 0..NC {
+            let (c, d) = (cand / 9, cand % 9);
+            let (strong, n) = &mut self.strong[cand];
+            *n = 0;
+            if b.cands[c] & (1 << d) == 0 {
+                continue;
+            }
+            insert(&mut self.present, cand);
             if mode.strong_cell && b.cands[c].count_ones() == 2 {
                 strong[*n as usize] = (c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize) as u16;
                 *n += 1;
@@ -164,7 +196,7 @@ impl StaticGraph {
                     }
                 }
                 for k in 0..W {
-                    let mut m = offs[k] & !self.seen_off[k];
+                    let mut m = offs[k] & self.present[k] & !self.seen_off[k];
                     self.seen_off[k] |= m;
                     while m != 0 {
                         let cand = k * 64 + m.trailing_zeros() as usize;

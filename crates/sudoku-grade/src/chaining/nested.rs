@@ -87,6 +87,9 @@ pub(crate) struct Nested {
     /// The static links of a position in [`Mode::X`], [`Mode::Y`] and
     /// [`Mode::STATIC`] ([`super::graph_of`]), and the cycle search on them.
     graphs: [StaticGraph; 3],
+    /// Whether `graphs[g]` holds the weak links of `board`, which
+    /// [`StaticGraph::narrow`] cuts down to a position's.
+    built: [bool; 3],
     cycle: CycleSearch,
     /// The starts of the forcing chains found.
     found: Vec<Potential>,
@@ -132,6 +135,7 @@ impl Default for Nested {
             order: Vec::new(),
             taken: Vec::new(),
             graphs: Default::default(),
+            built: [false; 3],
             cycle: CycleSearch::default(),
             found: Vec::new(),
             memo: HashMap::new(),
@@ -174,6 +178,7 @@ impl Nested {
         if self.board != b.cands || self.memo.len() >= MEMO_MAX {
             self.board = b.cands;
             self.memo.clear();
+            self.built = [false; 3];
         }
         let mut entry = self.memo.remove(cur).unwrap_or_default();
         let nb = Board { cands: *cur, ..*b };
@@ -207,6 +212,18 @@ impl Nested {
         };
         found.append_to(out, parents, chains);
         self.memo.insert(*cur, entry);
+    }
+
+    /// Makes `self.graphs[g]` the static links of `mode` on `nb` (a
+    /// position of board `b`), and returns `g`.
+    fn links(&mut self, (b, pos): (&Board, &Pos), (nb, npos): (&Board, &Pos), mode: Mode) -> usize {
+        let g = graph_of(mode);
+        if !self.built[g] {
+            self.graphs[g].build(b, pos, mode);
+            self.built[g] = true;
+        }
+        self.graphs[g].narrow(nb, npos, mode);
+        g
     }
 
     /// Records a step proving `target` in `st` (a propagation on `nb`),
@@ -258,10 +275,10 @@ impl Nested {
         let mut found: Vec<Cycle> = Vec::new();
         for (mode, base, sort_key) in [(Mode::X, 65, 2u8), (Mode::Y, 65, 3), (Mode::STATIC, 70, 4)] {
             // The forcing chains built the X and static links of `nb`.
-            let g = graph_of(mode);
-            if mode == Mode::Y {
-                self.graphs[g].build(nb, npos, mode);
-            }
+            let g = match mode {
+                Mode::Y => self.links((b, pos), (nb, npos), mode),
+                _ => graph_of(mode),
+            };
             found.clear();
             self.cycle.all(nb, &self.graphs[g], mode, |path, elim| {
                 if !elim.is_empty() {
@@ -357,8 +374,7 @@ impl Nested {
     fn forcing_chains(&mut self, outer: (&Board, &Pos), (nb, npos): (&Board, &Pos)) {
         self.found.clear();
         let first = self.steps.len();
-        let g = graph_of(Mode::STATIC);
-        self.graphs[g].build(nb, npos, Mode::STATIC);
+        let g = self.links(outer, (nb, npos), Mode::STATIC);
         for c in 0..81 {
             let m = nb.cands[c];
             if nb.value[c] != 0 || m.count_ones() < 2 {
@@ -388,8 +404,7 @@ impl Nested {
         if self.found.is_empty() {
             return;
         }
-        let g = graph_of(Mode::X);
-        self.graphs[g].build(nb, npos, Mode::X);
+        let g = self.links(outer, (nb, npos), Mode::X);
         for i in 0..self.found.len() {
             let start = self.found[i];
             if self.graphs[g].links_to_opposite(start, u8::MAX).is_some() {
@@ -440,8 +455,7 @@ impl Nested {
             self.reach = vec![([0; W], [0; W]); NC];
         }
         self.followed = [0; W];
-        let g = graph_of(Mode::STATIC);
-        self.graphs[g].build(nb, npos, Mode::STATIC);
+        let g = self.links(outer, (nb, npos), Mode::STATIC);
         for cand in 0..NC {
             if nb.cands[cand / 9] & (1 << (cand % 9)) != 0 {
                 let (on, off) = self.graphs[g].reach(Potential::new(cand, true));

@@ -16,7 +16,7 @@
 //!   place of the first and the third.
 
 use super::engine::NO_CHAIN;
-use crate::board::Board;
+use crate::board::{Board, Pos};
 use crate::potential::Potential;
 
 /// One removal a rule found: the candidate, and its parents
@@ -35,15 +35,17 @@ pub(super) struct Removal {
 struct View<'a> {
     b: &'a Board,
     cur: &'a [u16; 81],
+    /// The places of each digit in each unit on `cur`.
+    pos: Pos,
     out: &'a mut Vec<Removal>,
     parents: &'a mut Vec<u16>,
 }
 
 impl View<'_> {
     /// Where digit bit `m` may go in unit `u` now, as positions.
+    #[inline]
     fn places(&self, u: usize, m: u16) -> u16 {
-        let cells = &self.b.units.cells[u];
-        (0..9).filter(|&k| self.cur[cells[k] as usize] & m != 0).fold(0, |acc, k| acc | 1 << k)
+        self.pos[u][m.trailing_zeros() as usize]
     }
 
     /// Records the removals of the cells of `victims` (an 81-bit set)
@@ -243,7 +245,8 @@ impl View<'_> {
 pub(super) fn advanced(b: &Board, cur: &[u16; 81], out: &mut Vec<Removal>, parents: &mut Vec<u16>) {
     let e = b.units.extra;
     let generalized = e.x || e.windoku || e.disjoint_groups || e.anti_knight || e.anti_king;
-    let mut view = View { b, cur, out, parents };
+    let pos = Board { cands: *cur, ..*b }.positions();
+    let mut view = View { b, cur, pos, out, parents };
     for rule in 0..4 {
         match (rule, generalized) {
             (0, true) => view.generalized_locking(),
