@@ -28,6 +28,8 @@ pub(crate) struct StaticGraph {
     weak: Vec<Set>,
     /// The candidates of the board.
     present: Set,
+    /// The candidates whose "off" turns something on.
+    has_strong: Set,
     /// Per candidate: what its "off" turns on (at most a cell partner and
     /// one per unit, seven units at most), and how many.
     strong: Vec<([u16; 8], u8)>,
@@ -39,7 +41,6 @@ pub(crate) struct StaticGraph {
     /// to no chain back to its opposite (see [`StaticGraph::links_to_opposite`]).
     no_chain: [Set; 2],
     frontier: Vec<u16>,
-    next: Vec<u16>,
 }
 
 impl Default for StaticGraph {
@@ -47,13 +48,13 @@ impl Default for StaticGraph {
         StaticGraph {
             weak: vec![[0; W]; NC],
             present: [0; W],
+            has_strong: [0; W],
             strong: vec![([0; 8], 0); NC],
             seen_on: [0; W],
             seen_off: [0; W],
             exhausted: false,
             no_chain: [[0; W]; 2],
             frontier: Vec::with_capacity(NC),
-            next: Vec::with_capacity(NC),
         }
     }
 }
@@ -128,6 +129,7 @@ impl StaticGraph {
     fn strong_in<const CLASSIC: bool>(&mut self, b: &Board, pos: &Pos, mode: Mode) {
         self.no_chain = [[0; W]; 2];
         self.present = [0; W];
+        self.has_strong = [0; W];
         for cand in 0..NC {
             let (c, d) = (cand / 9, cand % 9);
             let (strong, n) = &mut self.strong[cand];
@@ -160,6 +162,9 @@ impl StaticGraph {
                     }
                 }
             }
+            if *n != 0 {
+                insert(&mut self.has_strong, cand);
+            }
         }
     }
 
@@ -169,26 +174,40 @@ impl StaticGraph {
     }
 
     /// Follows potential `start` a level at a time, up to `limit` links,
-    /// calling `reached(potential, links)` for each potential reached, in
-    /// order of distance; stops when `reached` returns true.
-    fn bfs(&mut self, start: Potential, limit: u8, mut reached: impl FnMut(Potential, u8) -> bool) {
+    /// until it reaches `target`: the number of links to it, if it does.
+    /// A level of "off"s is a set, of which only the candidates with a
+    /// strong link lead further.
+    fn bfs(&mut self, start: Potential, limit: u8, target: Option<Potential>) -> Option<u8> {
         self.exhausted = false;
         self.seen_on = [0; W];
         self.seen_off = [0; W];
         self.frontier.clear();
+        let mut offs: Set = [0; W];
         let mut on = start.is_on();
         if on {
             insert(&mut self.seen_on, start.cand());
+            self.frontier.push(start.cand() as u16);
         } else {
             insert(&mut self.seen_off, start.cand());
+            insert(&mut offs, start.cand());
         }
-        self.frontier.push(start.cand() as u16);
+        let (target_on, target_cand) = match target {
+            Some(t) => (t.is_on(), t.cand()),
+            None => (false, usize::MAX),
+        };
         let mut depth = 0u8;
-        while !self.frontier.is_empty() && depth < limit {
+        loop {
+            let empty = if on { self.frontier.is_empty() } else { offs.iter().all(|&w| w == 0) };
+            if empty {
+                self.exhausted = true;
+                return None;
+            }
+            if depth >= limit {
+                return None;
+            }
             depth += 1;
-            self.next.clear();
             if on {
-                let mut offs: Set = [0; W];
+                offs = [0; W];
                 for &c in &self.frontier {
                     let w = &self.weak[c as usize];
                     for k in 0..W {
@@ -196,60 +215,42 @@ impl StaticGraph {
                     }
                 }
                 for k in 0..W {
-                    let mut m = offs[k] & self.present[k] & !self.seen_off[k];
-                    self.seen_off[k] |= m;
-                    while m != 0 {
-                        let cand = k * 64 + m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        self.next.push(cand as u16);
-                    }
+                    offs[k] &= self.present[k] & !self.seen_off[k];
+                    self.seen_off[k] |= offs[k];
                 }
-                // In candidate order: the order within a level does not
-                // change a distance.
-                for &cand in &self.next {
-                    if reached(Potential::new(cand.into(), false), depth) {
-                        return;
-                    }
+                if !target_on && target_cand != usize::MAX && contains(&offs, target_cand) {
+                    return Some(depth);
                 }
             } else {
-                for &c in &self.frontier {
-                    let (strong, n) = self.strong[c as usize];
-                    for &s in &strong[..n as usize] {
-                        if !contains(&self.seen_on, s as usize) {
-                            insert(&mut self.seen_on, s as usize);
-                            self.next.push(s);
-                            if reached(Potential::new(s.into(), true), depth) {
-                                return;
+                self.frontier.clear();
+                for k in 0..W {
+                    let mut m = offs[k] & self.has_strong[k];
+                    while m != 0 {
+                        let c = k * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let (strong, n) = self.strong[c];
+                        for &s in &strong[..n as usize] {
+                            if !contains(&self.seen_on, s as usize) {
+                                insert(&mut self.seen_on, s as usize);
+                                self.frontier.push(s);
+                                if target_on && usize::from(s) == target_cand {
+                                    return Some(depth);
+                                }
                             }
                         }
                     }
                 }
             }
-            std::mem::swap(&mut self.frontier, &mut self.next);
             on = !on;
         }
-        self.exhausted = self.frontier.is_empty();
     }
 
     /// Everything potential `start` leads to (itself included): the
     /// candidates reached "on" and those reached "off", as
     /// [`super::engine::Engine::propagate`] reaches them in the same mode.
     pub fn reach(&mut self, start: Potential) -> (&Set, &Set) {
-        self.bfs(start, u8::MAX, |_, _| false);
+        self.bfs(start, u8::MAX, None);
         (&self.seen_on, &self.seen_off)
-    }
-
-    /// The number of links from potential `start` to potential `target`, if
-    /// it is `limit` or less.
-    fn distance(&mut self, start: Potential, target: Potential, limit: u8) -> Option<u8> {
-        let mut found = None;
-        self.bfs(start, limit, |p, links| {
-            if p == target {
-                found = Some(links);
-            }
-            found.is_some()
-        });
-        found
     }
 
     /// The number of links from potential `start` to its opposite, if it
@@ -264,7 +265,7 @@ impl StaticGraph {
         if contains(&self.no_chain[side], cand) {
             return None;
         }
-        let found = self.distance(start, start.opposite(), limit);
+        let found = self.bfs(start, limit, Some(start.opposite()));
         if found.is_none() && self.exhausted {
             let (same, other) =
                 if side == 1 { (&self.seen_on, &self.seen_off) } else { (&self.seen_off, &self.seen_on) };

@@ -108,9 +108,28 @@ impl View<'_> {
     fn locking(&mut self) {
         let units = self.b.units;
         for u in 0..units.len {
+            let digits: [u16; 9] = std::array::from_fn(|k| self.cur[usize::from(units.cells[u][k])]);
             for &(v, in_u, _) in &units.overlaps[u] {
                 let v = usize::from(v);
-                for d in 0..9 {
+                // The digits with two places or more in the overlap and
+                // none outside it: the others fail the test below.
+                let (mut once, mut twice, mut outside) = (0u16, 0u16, 0u16);
+                let mut inside = in_u & 0x1FF;
+                while inside != 0 {
+                    let m = digits[inside.trailing_zeros() as usize];
+                    inside &= inside - 1;
+                    twice |= once & m;
+                    once |= m;
+                }
+                let mut rest = !in_u & 0x1FF;
+                while rest != 0 {
+                    outside |= digits[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                let mut maybe = twice & !outside;
+                while maybe != 0 {
+                    let d = maybe.trailing_zeros();
+                    maybe &= maybe - 1;
                     let m = 1u16 << d;
                     let places = self.places(u, m);
                     if places.count_ones() < 2 || places & !in_u != 0 {
@@ -168,8 +187,11 @@ impl View<'_> {
             if open.len() < 4 {
                 continue;
             }
-            for (i, &x) in open.iter().enumerate() {
-                for &y in &open[i + 1..] {
+            // Only cells of one or two digits now can hold two between them.
+            let few: arrayvec::ArrayVec<usize, 9> =
+                open.into_iter().filter(|&c| (1..=2).contains(&self.cur[c].count_ones())).collect();
+            for (i, &x) in few.iter().enumerate() {
+                for &y in &few[i + 1..] {
                     let union = self.cur[x] | self.cur[y];
                     if union.count_ones() != 2 || self.cur[x] == 0 || self.cur[y] == 0 {
                         continue;
