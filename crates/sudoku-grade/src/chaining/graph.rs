@@ -130,40 +130,45 @@ impl StaticGraph {
         self.no_chain = [[0; W]; 2];
         self.present = [0; W];
         self.has_strong = [0; W];
-        for cand in 0..NC {
-            let (c, d) = (cand / 9, cand % 9);
-            let (strong, n) = &mut self.strong[cand];
-            *n = 0;
-            if b.cands[c] & (1 << d) == 0 {
-                continue;
-            }
-            insert(&mut self.present, cand);
-            if mode.strong_cell && b.cands[c].count_ones() == 2 {
-                strong[*n as usize] = (c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize) as u16;
-                *n += 1;
-            }
-            if mode.strong_unit {
-                // SE's order: the box, the row, the column, the extra
-                // houses (the cycle search keeps the first way to an "on").
-                let units = match CLASSIC {
-                    true => &b.units.chain_units[c][..3],
-                    false => &b.units.chain_units[c][..],
-                };
-                for &(u, k) in units {
-                    let (u, here) = (usize::from(u), pos[usize::from(u)][d]);
-                    if here.count_ones() != 2 {
-                        continue;
-                    }
-                    let q = b.units.cells[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
-                    let other = (q * 9 + d) as u16;
-                    if !strong[..*n as usize].contains(&other) {
-                        strong[*n as usize] = other;
-                        *n += 1;
+        for entry in &mut self.strong {
+            entry.1 = 0;
+        }
+        for c in 0..81 {
+            let mut digits = b.cands[c];
+            let bivalue = digits.count_ones() == 2;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let cand = c * 9 + d;
+                insert(&mut self.present, cand);
+                let (strong, n) = &mut self.strong[cand];
+                if mode.strong_cell && bivalue {
+                    strong[*n as usize] = (c * 9 + (b.cands[c] & !(1 << d)).trailing_zeros() as usize) as u16;
+                    *n += 1;
+                }
+                if mode.strong_unit {
+                    // SE's order: the box, the row, the column, the extra
+                    // houses (the cycle search keeps the first way to an "on").
+                    let units = match CLASSIC {
+                        true => &b.units.chain_units[c][..3],
+                        false => &b.units.chain_units[c][..],
+                    };
+                    for &(u, k) in units {
+                        let (u, here) = (usize::from(u), pos[usize::from(u)][d]);
+                        if here.count_ones() != 2 {
+                            continue;
+                        }
+                        let q = b.units.cells[u][(here & !(1 << k)).trailing_zeros() as usize] as usize;
+                        let other = (q * 9 + d) as u16;
+                        if !strong[..*n as usize].contains(&other) {
+                            strong[*n as usize] = other;
+                            *n += 1;
+                        }
                     }
                 }
-            }
-            if *n != 0 {
-                insert(&mut self.has_strong, cand);
+                if *n != 0 {
+                    insert(&mut self.has_strong, cand);
+                }
             }
         }
     }

@@ -150,8 +150,11 @@ impl View<'_> {
         let units = self.b.units;
         for u in 0..units.len {
             let places: [u16; 9] = std::array::from_fn(|d| self.places(u, 1 << d));
-            for a in 0..9 {
-                for z in a + 1..9 {
+            // The digits of two places, ascending.
+            let pairs: arrayvec::ArrayVec<usize, 9> =
+                (0..9).filter(|&d| places[d].count_ones() == 2).collect();
+            for (i, &a) in pairs.iter().enumerate() {
+                for &z in &pairs[i + 1..] {
                     let both = places[a] | places[z];
                     if places[a].count_ones() != 2 || places[z].count_ones() != 2 || both.count_ones() != 2 {
                         continue;
@@ -235,9 +238,12 @@ impl View<'_> {
             for d in 0..9 {
                 let m = 1u16 << d;
                 let places: [u16; 9] = std::array::from_fn(|l| self.places(base + l, m));
-                for a in 0..9 {
-                    for z in a + 1..9 {
-                        if places[a].count_ones() != 2 || places[a] != places[z] {
+                // The lines of two places, ascending.
+                let pairs: arrayvec::ArrayVec<usize, 9> =
+                    (0..9).filter(|&l| places[l].count_ones() == 2).collect();
+                for (i, &a) in pairs.iter().enumerate() {
+                    for &z in &pairs[i + 1..] {
+                        if places[a] != places[z] {
                             continue;
                         }
                         let start = self.parents.len();
