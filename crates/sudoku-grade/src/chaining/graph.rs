@@ -263,8 +263,9 @@ impl StaticGraph {
     ///
     /// A search that ends with nothing new to follow has seen all that
     /// `start` leads to, and so all that each potential it reached leads
-    /// to: a candidate reached in this polarity and not in the other has no
-    /// chain from it either, and is not searched again on these links.
+    /// to: a candidate reached in one polarity and not in the other has no
+    /// chain from that polarity either, and is not searched again on these
+    /// links.
     pub fn links_to_opposite(&mut self, start: Potential, limit: u8) -> Option<u8> {
         let (cand, side) = (start.cand(), usize::from(start.is_on()));
         if contains(&self.no_chain[side], cand) {
@@ -272,10 +273,10 @@ impl StaticGraph {
         }
         let found = self.bfs(start, limit, Some(start.opposite()));
         if found.is_none() && self.exhausted {
-            let (same, other) =
-                if side == 1 { (&self.seen_on, &self.seen_off) } else { (&self.seen_off, &self.seen_on) };
             for k in 0..W {
-                self.no_chain[side][k] |= same[k] & !other[k];
+                let (on, off) = (self.seen_on[k], self.seen_off[k]);
+                self.no_chain[1][k] |= on & !off;
+                self.no_chain[0][k] |= off & !on;
             }
         }
         found
