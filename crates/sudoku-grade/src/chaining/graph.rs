@@ -282,3 +282,77 @@ impl StaticGraph {
         found
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chaining::engine::{Engine, State};
+
+    /// The searches on the graph against the engine's propagation, which
+    /// they stand in for (in the nested chains, on positions narrowed from
+    /// the board): on a board and on positions cut from it, in each static
+    /// mode, what each potential leads to, and whether (and in how many
+    /// links) it leads to its opposite, asked in the nested search's order
+    /// so that exhausted searches rule out later ones.
+    #[test]
+    fn the_graph_reaches_what_the_engine_propagates() {
+        let puzzle = "98.7.....7.....6....5.8..9.4...5..7....6....3.....21...7..9..5...4..1......3....2";
+        let b = Board::from_grid(&puzzle.parse().unwrap()).unwrap();
+        let pos = b.positions();
+        // The board, and positions with some candidates of its cells of
+        // three or more turned off.
+        let mut boards = vec![b.clone()];
+        for step in [3, 5, 7] {
+            let mut nb = b.clone();
+            let mut i = 0;
+            for c in 0..81 {
+                let mut m = nb.cands[c];
+                while m != 0 && nb.cands[c].count_ones() > 2 {
+                    let bit = m & m.wrapping_neg();
+                    m ^= bit;
+                    i += 1;
+                    if i % step == 0 {
+                        nb.cands[c] &= !bit;
+                    }
+                }
+            }
+            boards.push(nb);
+        }
+        let (mut engine, mut st) = (Engine::default(), State::default());
+        let (mut n_chains, mut n_checked) = (0, 0);
+        for mode in [Mode::X, Mode::Y, Mode::STATIC] {
+            let mut g = StaticGraph::default();
+            g.build(&b, &pos, mode);
+            for nb in &boards {
+                let npos = nb.positions();
+                g.narrow(nb, &npos, mode);
+                for cand in (0..NC).filter(|&cand| nb.cands[cand / 9] & (1 << (cand % 9)) != 0) {
+                    for on in [true, false] {
+                        let start = Potential::new(cand, on);
+                        engine.propagate(nb, &npos, mode, start, &mut st);
+                        let target = start.opposite();
+                        let links = g.links_to_opposite(start, u8::MAX);
+                        match st.has(target) {
+                            true => {
+                                let n = engine.count(nb, &npos, &st, target);
+                                assert_eq!(links.map(u32::from), Some(n - 1), "{mode:?} {start}");
+                                n_chains += 1;
+                            }
+                            false => assert_eq!(links, None, "{mode:?} {start}"),
+                        }
+                        let (seen_on, seen_off) = g.reach(start);
+                        for c in 0..81 {
+                            let digits = |s: &Set| {
+                                (0..9).filter(|&d| contains(s, c * 9 + d)).fold(0, |m, d| m | 1 << d)
+                            };
+                            assert_eq!(digits(seen_on), st.on[c], "{mode:?} {start} on in cell {c}");
+                            assert_eq!(digits(seen_off), st.off[c], "{mode:?} {start} off in cell {c}");
+                        }
+                        n_checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(n_checked > 3000 && n_chains > 100, "{n_checked} {n_chains}");
+    }
+}
