@@ -1,5 +1,7 @@
 //! The static implication graph of one board, for the chains that use it
-//! as it is (forcing chains, forcing X-chains, cycles).
+//! as it is (forcing chains, forcing X-chains, cycles), and of the
+//! positions a nested chain builds on it ([`StaticGraph::narrow`]: the
+//! board's weak links between the candidates the position keeps).
 //!
 //! In a static chain every potential has exactly one parent, so the chain
 //! behind a potential has as many nodes as links from the assumption plus
@@ -301,9 +303,9 @@ mod tests {
         let pos = b.positions();
         // The board, and positions with some candidates of its cells of
         // three or more turned off.
-        let mut boards = vec![b.clone()];
+        let mut boards = vec![b];
         for step in [3, 5, 7] {
-            let mut nb = b.clone();
+            let mut nb = b;
             let mut i = 0;
             for c in 0..81 {
                 let mut m = nb.cands[c];
