@@ -503,13 +503,23 @@ impl Chaining {
             (None, false) => (Technique::RegionForcingChain, Technique::RegionForcingChain.base_tenths()),
         };
         let name = if cell { "Cell Forcing Chains" } else { "Region Forcing Chains" };
+        // What every branch turns on, and off: one pass a branch.
+        let (mut all_on, mut all_off) = ([0x1FFu16; 81], [0x1FFu16; 81]);
+        for &p in branches {
+            let st = &self.states[p.index()];
+            let mut any = 0;
+            for c in 0..81 {
+                all_on[c] &= st.on[c];
+                all_off[c] &= st.off[c];
+                any |= all_on[c] | all_off[c];
+            }
+            if any == 0 {
+                return;
+            }
+        }
         for c in 0..81 {
             for on in [true, false] {
-                let mut mask = 0x1FF;
-                for &p in branches {
-                    let st = &self.states[p.index()];
-                    mask &= if on { st.on[c] } else { st.off[c] };
-                }
+                let mut mask = if on { all_on[c] } else { all_off[c] };
                 while mask != 0 {
                     let d = mask.trailing_zeros() as usize;
                     mask &= mask - 1;

@@ -41,7 +41,8 @@ use crate::rating::{length_bonus, Tenths};
 
 use super::cycles::CycleSearch;
 use super::engine::{Engine, Mode, State, BY_CELL, BY_UNIT, ROOT};
-use super::graph::StaticGraph;
+use super::graph::{contains, insert, Set, StaticGraph, W};
+use super::graph_of;
 use super::plus::Removal;
 
 /// One step of a nested search: what it removes, how hard it is, and
@@ -70,16 +71,25 @@ pub(crate) struct Nested {
     engine: Engine,
     one: State,
     /// The "on" propagation of each candidate (`states[cand]`), for cell
-    /// and region chains; allocated on first use.
+    /// and region chains, filled for the candidates in `followed`;
+    /// allocated on first use.
     states: Vec<State>,
+    followed: Set,
+    /// What the "on" of each candidate leads to: the candidates it turns
+    /// on, and off (`reach[cand]`), for cell and region chains.
+    reach: Vec<(Set, Set)>,
     steps: Vec<Step>,
     parents: Vec<u16>,
     /// The removals of the steps, as (cell, digits).
     removals: Vec<(usize, u16)>,
     order: Vec<u32>,
     taken: Vec<u64>,
-    /// The static links of a position, and the cycle search on them.
-    graph: StaticGraph,
+    /// The static links of a position in [`Mode::X`], [`Mode::Y`] and
+    /// [`Mode::STATIC`] ([`super::graph_of`]), and the cycle search on them.
+    graphs: [StaticGraph; 3],
+    /// Whether `graphs[g]` holds the weak links of `board`, which
+    /// [`StaticGraph::narrow`] cuts down to a position's.
+    built: [bool; 3],
     cycle: CycleSearch,
     /// The starts of the forcing chains found.
     found: Vec<Potential>,
@@ -117,12 +127,15 @@ impl Default for Nested {
             engine: Engine::default(),
             one: State::default(),
             states: Vec::new(),
+            followed: [0; W],
+            reach: Vec::new(),
             steps: Vec::new(),
             parents: Vec::new(),
             removals: Vec::new(),
             order: Vec::new(),
             taken: Vec::new(),
-            graph: StaticGraph::default(),
+            graphs: Default::default(),
+            built: [false; 3],
             cycle: CycleSearch::default(),
             found: Vec::new(),
             memo: HashMap::new(),
@@ -165,6 +178,7 @@ impl Nested {
         if self.board != b.cands || self.memo.len() >= MEMO_MAX {
             self.board = b.cands;
             self.memo.clear();
+            self.built = [false; 3];
         }
         let mut entry = self.memo.remove(cur).unwrap_or_default();
         let nb = Board { cands: *cur, ..*b };
@@ -198,6 +212,18 @@ impl Nested {
         };
         found.append_to(out, parents, chains);
         self.memo.insert(*cur, entry);
+    }
+
+    /// Makes `self.graphs[g]` the static links of `mode` on `nb` (a
+    /// position of board `b`), and returns `g`.
+    fn links(&mut self, (b, pos): (&Board, &Pos), (nb, npos): (&Board, &Pos), mode: Mode) -> usize {
+        let g = graph_of(mode);
+        if !self.built[g] {
+            self.graphs[g].build(b, pos, mode);
+            self.built[g] = true;
+        }
+        self.graphs[g].narrow(nb, npos, mode);
+        g
     }
 
     /// Records a step proving `target` in `st` (a propagation on `nb`),
@@ -248,9 +274,13 @@ impl Nested {
     fn cycles(&mut self, (b, pos): (&Board, &Pos), (nb, npos): (&Board, &Pos)) {
         let mut found: Vec<Cycle> = Vec::new();
         for (mode, base, sort_key) in [(Mode::X, 65, 2u8), (Mode::Y, 65, 3), (Mode::STATIC, 70, 4)] {
-            self.graph.build(nb, npos, mode);
+            // The forcing chains built the X and static links of `nb`.
+            let g = match mode {
+                Mode::Y => self.links((b, pos), (nb, npos), mode),
+                _ => graph_of(mode),
+            };
             found.clear();
-            self.cycle.all(nb, &self.graph, mode, |path, elim| {
+            self.cycle.all(nb, &self.graphs[g], mode, |path, elim| {
                 if !elim.is_empty() {
                     found.push((path.to_vec(), elim.to_vec()));
                 }
@@ -334,9 +364,17 @@ impl Nested {
     /// assumption that leads to its own opposite. Steps are recorded in
     /// SE's order (the X-chains first), but an X-chain is looked for only
     /// where a forcing chain was found: its links are among those.
+    ///
+    /// Which assumptions lead to their opposite is found on the links of
+    /// `nb` ([`StaticGraph::links_to_opposite`], a level of the search at a
+    /// time, and ruling out at once what an exhausted search reached); the
+    /// engine follows only those again, for the chain's potentials and
+    /// rule parents. Builds the static links of `nb`, and its X links when
+    /// it finds a chain, which the cycle search then uses.
     fn forcing_chains(&mut self, outer: (&Board, &Pos), (nb, npos): (&Board, &Pos)) {
         self.found.clear();
         let first = self.steps.len();
+        let g = self.links(outer, (nb, npos), Mode::STATIC);
         for c in 0..81 {
             let m = nb.cands[c];
             if nb.value[c] != 0 || m.count_ones() < 2 {
@@ -352,19 +390,27 @@ impl Nested {
                         .iter()
                         .any(|&(u, _)| npos[usize::from(u)][d].count_ones() == 2);
                 for on in [true, false] {
-                    if on || strong {
-                        let start = Potential::new(c * 9 + d, on);
-                        if self.chain(outer, (nb, npos), Mode::STATIC, start) {
-                            self.found.push(start);
-                        }
+                    let start = Potential::new(c * 9 + d, on);
+                    if (on || strong) && self.graphs[g].links_to_opposite(start, u8::MAX).is_some() {
+                        let found = self.chain(outer, (nb, npos), Mode::STATIC, start);
+                        debug_assert!(found, "the engine follows the links of the graph");
+                        self.found.push(start);
                     }
                 }
             }
         }
         // The X-chains go first, as SE lists them.
         let xy_steps = self.steps.split_off(first);
+        if self.found.is_empty() {
+            return;
+        }
+        let g = self.links(outer, (nb, npos), Mode::X);
         for i in 0..self.found.len() {
-            self.chain(outer, (nb, npos), Mode::X, self.found[i]);
+            let start = self.found[i];
+            if self.graphs[g].links_to_opposite(start, u8::MAX).is_some() {
+                let found = self.chain(outer, (nb, npos), Mode::X, start);
+                debug_assert!(found, "the engine follows the links of the graph");
+            }
         }
         self.steps.extend(xy_steps);
     }
@@ -398,19 +444,22 @@ impl Nested {
     /// units where it is the digit's first place, then the cell itself.
     /// Which cells and units, as for the static chains of
     /// [`super::Chaining`]: three branches or more.
+    ///
+    /// What each "on" leads to is found on the links of `nb`
+    /// ([`StaticGraph::reach`], a level at a time); the engine follows a
+    /// branch again only where the branches agree, for the chains'
+    /// potentials and rule parents.
     fn cells_and_regions(&mut self, outer: (&Board, &Pos), (nb, npos): (&Board, &Pos)) {
         if self.states.is_empty() {
             self.states = vec![State::default(); NC];
+            self.reach = vec![([0; W], [0; W]); NC];
         }
+        self.followed = [0; W];
+        let g = self.links(outer, (nb, npos), Mode::STATIC);
         for cand in 0..NC {
             if nb.cands[cand / 9] & (1 << (cand % 9)) != 0 {
-                self.engine.propagate(
-                    nb,
-                    npos,
-                    Mode::STATIC,
-                    Potential::new(cand, true),
-                    &mut self.states[cand],
-                );
+                let (on, off) = self.graphs[g].reach(Potential::new(cand, true));
+                self.reach[cand] = (*on, *off);
             }
         }
         let mut branches: Vec<(usize, u16)> = Vec::with_capacity(9);
@@ -446,7 +495,8 @@ impl Nested {
     }
 
     /// Records a step for each potential every branch (`(cand, root)`,
-    /// its "on" in `self.states[cand]`) implies.
+    /// what its "on" leads to in `self.reach[cand]`) implies, with the
+    /// branch's propagation in `self.states[cand]`.
     fn agree(
         &mut self,
         outer: (&Board, &Pos),
@@ -455,25 +505,35 @@ impl Nested {
         sort_key: u8,
         id: u64,
     ) {
-        // What every branch turns on, and off: one pass a branch.
-        let (mut all_on, mut all_off) = ([0x1FFu16; 81], [0x1FFu16; 81]);
+        // What every branch turns on, and off, but the branches themselves.
+        let (mut all_on, mut all_off) = ([!0u64; W], [!0u64; W]);
         for &(cand, _) in branches {
-            let st = &self.states[cand];
-            for c in 0..81 {
-                all_on[c] &= st.on[c];
-                all_off[c] &= st.off[c];
+            let (on, off) = &self.reach[cand];
+            for k in 0..W {
+                all_on[k] &= on[k];
+                all_off[k] &= off[k];
+            }
+        }
+        for &(cand, _) in branches {
+            all_on[cand / 64] &= !(1 << (cand % 64));
+        }
+        if all_on.iter().chain(&all_off).all(|&w| w == 0) {
+            return;
+        }
+        for &(cand, _) in branches {
+            if !contains(&self.followed, cand) {
+                insert(&mut self.followed, cand);
+                let start = Potential::new(cand, true);
+                self.engine.propagate(nb, npos, Mode::STATIC, start, &mut self.states[cand]);
             }
         }
         for c in 0..81 {
             for on in [true, false] {
-                let mut mask = if on { all_on[c] } else { all_off[c] };
+                let mut mask = cell_mask(if on { &all_on } else { &all_off }, c);
                 while mask != 0 {
                     let d = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
                     let y = Potential::new(c * 9 + d, on);
-                    if branches.iter().any(|&(cand, _)| Potential::new(cand, true) == y) {
-                        continue;
-                    }
                     let n = branches
                         .iter()
                         .map(|&(cand, _)| self.engine.count(nb, npos, &self.states[cand], y))
@@ -520,6 +580,16 @@ impl Nested {
         }
         found
     }
+}
+
+/// The digits of cell `c` in the set of candidates `s`, as a mask.
+fn cell_mask(s: &Set, c: usize) -> u16 {
+    let (k, shift) = (c * 9 / 64, c * 9 % 64);
+    let mut bits = s[k] >> shift;
+    if shift > 64 - 9 && k + 1 < W {
+        bits |= s[k + 1] << (64 - shift);
+    }
+    (bits & 0x1FF) as u16
 }
 
 impl Found {

@@ -16,7 +16,7 @@
 //!   place of the first and the third.
 
 use super::engine::NO_CHAIN;
-use crate::board::Board;
+use crate::board::{Board, Pos};
 use crate::potential::Potential;
 
 /// One removal a rule found: the candidate, and its parents
@@ -35,15 +35,17 @@ pub(super) struct Removal {
 struct View<'a> {
     b: &'a Board,
     cur: &'a [u16; 81],
+    /// The places of each digit in each unit on `cur`.
+    pos: Pos,
     out: &'a mut Vec<Removal>,
     parents: &'a mut Vec<u16>,
 }
 
 impl View<'_> {
     /// Where digit bit `m` may go in unit `u` now, as positions.
+    #[inline]
     fn places(&self, u: usize, m: u16) -> u16 {
-        let cells = &self.b.units.cells[u];
-        (0..9).filter(|&k| self.cur[cells[k] as usize] & m != 0).fold(0, |acc, k| acc | 1 << k)
+        self.pos[u][m.trailing_zeros() as usize]
     }
 
     /// Records the removals of the cells of `victims` (an 81-bit set)
@@ -106,9 +108,28 @@ impl View<'_> {
     fn locking(&mut self) {
         let units = self.b.units;
         for u in 0..units.len {
+            let digits: [u16; 9] = std::array::from_fn(|k| self.cur[usize::from(units.cells[u][k])]);
             for &(v, in_u, _) in &units.overlaps[u] {
                 let v = usize::from(v);
-                for d in 0..9 {
+                // The digits with two places or more in the overlap and
+                // none outside it: the others fail the test below.
+                let (mut once, mut twice, mut outside) = (0u16, 0u16, 0u16);
+                let mut inside = in_u & 0x1FF;
+                while inside != 0 {
+                    let m = digits[inside.trailing_zeros() as usize];
+                    inside &= inside - 1;
+                    twice |= once & m;
+                    once |= m;
+                }
+                let mut rest = !in_u & 0x1FF;
+                while rest != 0 {
+                    outside |= digits[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                let mut maybe = twice & !outside;
+                while maybe != 0 {
+                    let d = maybe.trailing_zeros();
+                    maybe &= maybe - 1;
                     let m = 1u16 << d;
                     let places = self.places(u, m);
                     if places.count_ones() < 2 || places & !in_u != 0 {
@@ -129,8 +150,11 @@ impl View<'_> {
         let units = self.b.units;
         for u in 0..units.len {
             let places: [u16; 9] = std::array::from_fn(|d| self.places(u, 1 << d));
-            for a in 0..9 {
-                for z in a + 1..9 {
+            // The digits of two places, ascending.
+            let pairs: arrayvec::ArrayVec<usize, 9> =
+                (0..9).filter(|&d| places[d].count_ones() == 2).collect();
+            for (i, &a) in pairs.iter().enumerate() {
+                for &z in &pairs[i + 1..] {
                     let both = places[a] | places[z];
                     if places[a].count_ones() != 2 || places[z].count_ones() != 2 || both.count_ones() != 2 {
                         continue;
@@ -166,8 +190,11 @@ impl View<'_> {
             if open.len() < 4 {
                 continue;
             }
-            for (i, &x) in open.iter().enumerate() {
-                for &y in &open[i + 1..] {
+            // Only cells of one or two digits now can hold two between them.
+            let few: arrayvec::ArrayVec<usize, 9> =
+                open.into_iter().filter(|&c| (1..=2).contains(&self.cur[c].count_ones())).collect();
+            for (i, &x) in few.iter().enumerate() {
+                for &y in &few[i + 1..] {
                     let union = self.cur[x] | self.cur[y];
                     if union.count_ones() != 2 || self.cur[x] == 0 || self.cur[y] == 0 {
                         continue;
@@ -211,9 +238,12 @@ impl View<'_> {
             for d in 0..9 {
                 let m = 1u16 << d;
                 let places: [u16; 9] = std::array::from_fn(|l| self.places(base + l, m));
-                for a in 0..9 {
-                    for z in a + 1..9 {
-                        if places[a].count_ones() != 2 || places[a] != places[z] {
+                // The lines of two places, ascending.
+                let pairs: arrayvec::ArrayVec<usize, 9> =
+                    (0..9).filter(|&l| places[l].count_ones() == 2).collect();
+                for (i, &a) in pairs.iter().enumerate() {
+                    for &z in &pairs[i + 1..] {
+                        if places[a] != places[z] {
                             continue;
                         }
                         let start = self.parents.len();
@@ -243,7 +273,8 @@ impl View<'_> {
 pub(super) fn advanced(b: &Board, cur: &[u16; 81], out: &mut Vec<Removal>, parents: &mut Vec<u16>) {
     let e = b.units.extra;
     let generalized = e.x || e.windoku || e.disjoint_groups || e.anti_knight || e.anti_king;
-    let mut view = View { b, cur, out, parents };
+    let pos = Board { cands: *cur, ..*b }.positions();
+    let mut view = View { b, cur, pos, out, parents };
     for rule in 0..4 {
         match (rule, generalized) {
             (0, true) => view.generalized_locking(),
