@@ -63,8 +63,9 @@ At each point the path takes the easiest step of the first technique family
 of SE's ladder that has one: hidden single 1.2 (1.0 last cell, 1.5 in a line)
 ... naked single 2.3, pointing 2.6, X-wing 3.2, XY-wing 4.2, unique rectangles
 4.5+, chains 6.5+, forcing chains 7.0+, cell/region forcing chains 8.0+,
-dynamic 8.5+ (chains grow with their length). Dynamic forcing chains (+) and
-nested ones (9.0+, 9.5+) are approximated, not SE's exact rule.
+dynamic 8.5+ (chains grow with their length), dynamic (+) 9.0+, nested
+(+ Forcing Chains) 9.5+ and (+ Multiple Forcing Chains) 10.0+, each by SE's
+rule; deeper nesting (+ Dynamic Forcing Chains, 10.5+) is approximated.
 Scales (--scale), which techniques the ladder holds:
   se       the bank's set (serate --techs=1111111111010111011111111011100110100010111111)
   se121    Sudoku Explainer 1.2.1's: no skyscraper/kite/turbot, 3-strong-link
