@@ -88,10 +88,12 @@ fn main() {
         t.1 += ok as u32;
         t.2 += ((g.er - se).abs() < 0.15) as u32;
         t.3.push(g.er - se);
-        if let (Some(a), Some(b)) = (epc, edc) {
+        // (Rows whose EP or ED is empty, as the bank's, count for ER only.)
+        let value = |i: Option<usize>| i.and_then(|i| f.get(i)).and_then(|v| v.parse::<f64>().ok());
+        if let (Some(ep), Some(ed)) = (value(epc), value(edc)) {
             n_ep += 1;
-            ep_ok += ((g.ep - f[a].parse::<f64>().unwrap()).abs() < 0.05) as u32;
-            ed_ok += ((g.ed - f[b].parse::<f64>().unwrap()).abs() < 0.05) as u32;
+            ep_ok += ((g.ep - ep).abs() < 0.05) as u32;
+            ed_ok += ((g.ed - ed).abs() < 0.05) as u32;
         }
         if !ok && shown < show {
             shown += 1;
