@@ -40,8 +40,11 @@ use crate::constraint::Candidates;
 pub(crate) struct CoreShape {
     /// The houses beyond the classic 27 (a diagonal, a window, a disjoint
     /// group), cells ascending, then the rules' distinct groups of four to
-    /// eight cells (an argyle's diagonals).
-    groups: Vec<Vec<u16>>,
+    /// eight cells (an argyle's diagonals), with their cells as bits:
+    /// their cells are peers ([`CoreShape::pairs`]); a group also places a
+    /// digit that has one cell left in it when the digits with none are as
+    /// many as it may miss ([`hidden_singles`]).
+    groups: Vec<(Vec<u16>, u128)>,
     /// The peer pairs `(a, b)`, both ways round, that no row, column or box
     /// holds: the extra houses' and the rules' distinct groups' (a knight's
     /// move, an argyle's diagonal), ascending.
@@ -120,6 +123,13 @@ impl CoreShape {
             .chain(groups.iter().filter(|g| (4..9).contains(&g.len())).cloned())
             .collect();
         groups.dedup();
+        let groups = groups
+            .into_iter()
+            .map(|g| {
+                let cells = bits(&g);
+                (g, cells)
+            })
+            .collect();
         Some(CoreShape { groups, pairs, overlaps })
     }
 }
@@ -159,13 +169,7 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
     }
     pairs.sort_unstable();
     pairs.dedup();
-    let mut extra = ExtraPeers {
-        start: vec![0; 82],
-        peers: Vec::new(),
-        pair_cells: 0,
-        groups: shape.groups.iter().map(|g| (g.clone(), bits(g))).collect(),
-        overlaps: shape.overlaps.clone(),
-    };
+    let mut extra = ExtraPeers { start: vec![0; 82], peers: Vec::new(), pair_cells: 0 };
     let mut next = pairs.iter().peekable();
     for c in 0..81u16 {
         while let Some(&(_, b)) = next.next_if(|&&(a, _)| a == c) {
@@ -181,20 +185,13 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
 }
 
 /// Each cell's peers beyond the classic ones (`peers[start[c]..start[c +
-/// 1]]`), and the houses beyond them.
+/// 1]]`): its shape's and its drawn groups'.
 #[derive(Debug, Clone)]
 pub(super) struct ExtraPeers {
     start: Vec<u32>,
     peers: Vec<u16>,
     /// The cells with extra peers or non-consecutive neighbours, a bit each.
     pair_cells: u128,
-    /// The extra houses and the rules' larger distinct groups ([`CoreShape`]),
-    /// with their cells as bits: their cells are peers above; a group
-    /// also places a digit that has one cell left in it when the digits
-    /// with none are as many as it may miss ([`hidden_singles`]).
-    groups: Vec<(Vec<u16>, u128)>,
-    /// The extra houses' overlaps with the classic ones.
-    overlaps: Vec<Overlap>,
 }
 
 impl ExtraPeers {
@@ -243,6 +240,8 @@ fn nc_drop(x: u16) -> u16 {
 /// rules: each narrows when one of its cells changed since it last did.
 pub(super) struct Constraints<'a> {
     net: &'a Network,
+    /// The network's shape's extra houses, groups and overlaps.
+    shape: &'a CoreShape,
     extra: &'a ExtraPeers,
     /// The cells as the last call left them, when it ended without a
     /// contradiction: a constraint none of whose cells differs from them
@@ -262,8 +261,13 @@ pub(super) struct Constraints<'a> {
 
 impl<'a> Constraints<'a> {
     pub(super) fn new(net: &'a Network, extra: &'a ExtraPeers, interrupt: Interrupt<'a>) -> Self {
+        // (A network that `fits` has a core shape; the empty one is only a
+        // fallback that adds nothing.)
+        static NO_SHAPE: CoreShape =
+            CoreShape { groups: Vec::new(), pairs: Vec::new(), overlaps: Vec::new() };
         Constraints {
             net,
+            shape: net.shape.on_core.as_ref().unwrap_or(&NO_SHAPE),
             extra,
             last: None,
             stale: Vec::new(),
@@ -330,7 +334,7 @@ impl ExtraRules for Constraints<'_> {
                         return self.blame(&[c as u16, p]);
                     }
                 }
-                for (group, cells) in &extra.groups {
+                for (group, cells) in &self.shape.groups {
                     if (fresh | board.dirty) & cells != 0 && hidden_singles(group, &mut board).is_none() {
                         return self.blame(group);
                     }
@@ -338,7 +342,7 @@ impl ExtraRules for Constraints<'_> {
                 fresh = board.dirty;
             }
             board.dirty = 0;
-            for overlap in extra.overlaps.iter().filter(|o| o.cells & for_overlaps != 0) {
+            for overlap in self.shape.overlaps.iter().filter(|o| o.cells & for_overlaps != 0) {
                 if overlap.lock(&mut board).is_none() {
                     return self.blame(&overlap.shared);
                 }
