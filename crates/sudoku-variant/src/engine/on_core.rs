@@ -367,7 +367,9 @@ impl ExtraRules for Constraints<'_> {
     /// The open cell with the fewest digits for its weight ("dom/wdeg", as
     /// the general search branches).
     fn choose(&mut self, cells: &[u16; 81]) -> Option<usize> {
-        let (mut best, mut best_count, mut best_weight) = (None, u64::MAX, 1u64);
+        // k / w < best_count / best_weight in integers: counts and weights
+        // are u32s, so the products fit (a first count of u64::MAX did not).
+        let (mut best, mut best_count, mut best_weight) = (None, u64::from(u32::MAX), 1u64);
         for (i, (&x, &w)) in cells.iter().zip(&self.weight).enumerate() {
             let k = u64::from(x.count_ones());
             if k >= 2 && k * best_weight < best_count * u64::from(w) {
