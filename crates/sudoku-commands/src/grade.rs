@@ -1,6 +1,8 @@
 //! `grade`: a puzzle's Sudoku Explainer ratings (ER/EP/ED), band and
 //! hardest technique, or why it has none; and the rows it is written as.
 
+use std::sync::atomic::AtomicBool;
+
 use serde::Serialize;
 use sudoku_core::{Grid, SearchStats};
 use sudoku_grade::{Grade, GradeError, GradeOptions, Grader, Scale, Step};
@@ -50,9 +52,19 @@ impl GradeRequest {
     /// killer ...) or its path ([`GradeError::BeyondLadder`]): the variant
     /// ladder rates those.
     pub fn run_variant(&self, puzzle: &sudoku_variant::Puzzle) -> Result<Graded, String> {
+        self.run_variant_until(puzzle, &AtomicBool::new(false))
+    }
+
+    /// [`GradeRequest::run_variant`] unless `stop` is set first (see
+    /// [`Grader::grade_until`]): then the puzzle is unrated, `stopped`.
+    pub fn run_variant_until(
+        &self,
+        puzzle: &sudoku_variant::Puzzle,
+        stop: &AtomicBool,
+    ) -> Result<Graded, String> {
         let mut grader = Grader::for_variant(puzzle).map_err(|unsupported| unsupported.to_string())?;
         grader.set_scale(self.scale);
-        Ok(match grader.grade_variant(puzzle, &GradeOptions { explain: self.explain }) {
+        Ok(match grader.grade_variant_until(puzzle, &GradeOptions { explain: self.explain }, stop) {
             Ok(grade) => Graded::Rated(grade),
             Err(e @ GradeError::BeyondLadder) => return Err(e.to_string()),
             Err(e) => {
@@ -65,8 +77,14 @@ impl GradeRequest {
     /// Grades `grid` with `grader`'s reused scratch space, on the
     /// request's scale.
     pub fn run(&self, grader: &mut Grader, grid: &Grid) -> Graded {
+        self.run_until(grader, grid, &AtomicBool::new(false))
+    }
+
+    /// [`GradeRequest::run`] unless `stop` is set first (see
+    /// [`Grader::grade_until`]): then the puzzle is unrated, `stopped`.
+    pub fn run_until(&self, grader: &mut Grader, grid: &Grid, stop: &AtomicBool) -> Graded {
         grader.set_scale(self.scale);
-        match grader.grade_with(grid, &GradeOptions { explain: self.explain }) {
+        match grader.grade_until(grid, &GradeOptions { explain: self.explain }, stop) {
             Ok(grade) => Graded::Rated(grade),
             Err(e) => {
                 let (status, why) = grade_status(&e);
@@ -110,7 +128,19 @@ impl GradeRequest {
         puzzle: &sudoku_variant::Puzzle,
         solution: Option<&[u8]>,
     ) -> VariantGraded {
-        match self.run_variant(puzzle) {
+        self.grade_variant_until(puzzle, solution, &AtomicBool::new(false))
+    }
+
+    /// [`GradeRequest::grade_variant_with`], SE's ladder stopping when
+    /// `stop` is set (see [`Grader::grade_until`]; the variant ladder's
+    /// grade runs to its end).
+    pub fn grade_variant_until(
+        &self,
+        puzzle: &sudoku_variant::Puzzle,
+        solution: Option<&[u8]>,
+        stop: &AtomicBool,
+    ) -> VariantGraded {
+        match self.run_variant_until(puzzle, stop) {
             Ok(graded) => VariantGraded::Se(graded),
             Err(_) => match LadderGradeJson::of(puzzle, self.explain, solution) {
                 Ok(row) => VariantGraded::Ladder(Box::new(row)),
@@ -235,6 +265,9 @@ pub fn grade_status(e: &GradeError) -> (&'static str, String) {
         GradeError::Unsolvable => ("unsolvable", "no solution".to_string()),
         GradeError::NotUnique => ("not-unique", "more than one solution".to_string()),
         GradeError::Solved => ("solved", "the grid is already solved: no step to rate".to_string()),
+        GradeError::Stopped => {
+            ("stopped", "stopped (the time budget or an interrupt) before its path's end".to_string())
+        }
         other => ("invalid", other.to_string()),
     }
 }

@@ -1,6 +1,8 @@
 //! The grading loop: check the puzzle, then take the easiest step Sudoku
 //! Explainer's ladder offers until the grid is full, and rate the path.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use sudoku_core::{Conflict, Grid, SearchStats, Solver};
 
 use crate::band::Band;
@@ -81,7 +83,14 @@ pub enum GradeError {
     /// either).
     #[error("the puzzle needs nested forcing chains deeper than the grader follows under non-consecutive")]
     BeyondLadder,
+    /// The stop flag of [`Grader::grade_until`] was set before the path's
+    /// end.
+    #[error("the grade was stopped before the end of its path")]
+    Stopped,
 }
+
+/// A stop flag that is never set: the walks that run to their end.
+pub(crate) static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// A reusable grader: keeps its scratch space between puzzles, so grading
 /// many puzzles allocates little.
@@ -199,6 +208,8 @@ enum Walk {
     Enough,
     /// The next step is harder than the cap.
     Capped,
+    /// The stop flag was set.
+    Stopped,
 }
 
 impl Default for Grader {
@@ -310,9 +321,24 @@ impl Grader {
 
     /// Grades `puzzle`.
     pub fn grade_with(&mut self, puzzle: &Grid, options: &GradeOptions) -> Result<Grade, GradeError> {
+        self.grade_until(puzzle, options, &NEVER)
+    }
+
+    /// Grades `puzzle` unless `stop` is set first: it is looked at before
+    /// each step of the path, so a grade stops within one step of it
+    /// being set (the hardest step, nested forcing chains, takes a tenth
+    /// of a second or so), with [`GradeError::Stopped`]. For a server with
+    /// a time budget, or a user who gave up.
+    pub fn grade_until(
+        &mut self,
+        puzzle: &Grid,
+        options: &GradeOptions,
+        stop: &AtomicBool,
+    ) -> Result<Grade, GradeError> {
         // No cap: every path is rated, but for one the ladder stops short
         // of ([`GradeError::BeyondLadder`]).
-        self.grade_up_to(puzzle, options, Tenths::MAX, Tenths::MAX)?.ok_or(GradeError::BeyondLadder)
+        let path = self.start(puzzle, options)?;
+        self.rate(path, Tenths::MAX, Tenths::MAX, stop)?.ok_or(GradeError::BeyondLadder)
     }
 
     /// Grades `puzzle` if its ER is in `band`: `None` when it is not. Stops
@@ -326,7 +352,7 @@ impl Grader {
         if self.settle_by_chains(&mut path, band) == Some(false) {
             return Ok(None);
         }
-        Ok(self.rate(path, cap, Tenths::MAX).filter(|g| g.band == band))
+        Ok(self.rate(path, cap, Tenths::MAX, &NEVER)?.filter(|g| g.band == band))
     }
 
     /// Whether the ER of `puzzle` is in `band`, following no more of the
@@ -345,7 +371,7 @@ impl Grader {
             Some(top) => (top, Tenths::MAX),
             None => (Tenths::MAX, band.min_tenths()),
         };
-        Ok(self.walk(&mut path, cap, enough) != Walk::Capped && band == path.band())
+        Ok(self.walk(&mut path, cap, enough, &NEVER) != Walk::Capped && band == path.band())
     }
 
     /// Settles whether the ER of `path`'s puzzle (just started) is in
@@ -361,7 +387,7 @@ impl Grader {
         match band.max_tenths() {
             None => self.chains_solve(path.b).then_some(false),
             Some(top) if top >= STATIC_CHAINS_TOP => {
-                if self.walk(path, CHEAP_TOP, Tenths::MAX) != Walk::Capped {
+                if self.walk(path, CHEAP_TOP, Tenths::MAX, &NEVER) != Walk::Capped {
                     return Some(band == path.band());
                 }
                 // The ER is now above CHEAP_TOP: at most STATIC_CHAINS_TOP
@@ -428,25 +454,19 @@ impl Grader {
         }
     }
 
-    /// Grades `puzzle`, or gives up with `None` as soon as a step harder
-    /// than `cap` (tenths) is needed. Once a step of `enough` or harder is
-    /// taken, stops there: the grade is that of the path so far.
-    fn grade_up_to(
-        &mut self,
-        puzzle: &Grid,
-        options: &GradeOptions,
-        cap: Tenths,
-        enough: Tenths,
-    ) -> Result<Option<Grade>, GradeError> {
-        let path = self.start(puzzle, options)?;
-        Ok(self.rate(path, cap, enough))
-    }
-
     /// Walks `path` on (see [`Grader::walk`]) and rates it: `None` if it
     /// needs a step harder than `cap`.
-    fn rate(&mut self, mut path: Path, cap: Tenths, enough: Tenths) -> Option<Grade> {
-        if self.walk(&mut path, cap, enough) == Walk::Capped {
-            return None;
+    fn rate(
+        &mut self,
+        mut path: Path,
+        cap: Tenths,
+        enough: Tenths,
+        stop: &AtomicBool,
+    ) -> Result<Option<Grade>, GradeError> {
+        match self.walk(&mut path, cap, enough, stop) {
+            Walk::Capped => return Ok(None),
+            Walk::Stopped => return Err(GradeError::Stopped),
+            Walk::Solved | Walk::Enough => {}
         }
         let tenths = |t: Tenths| f64::from(t) / 10.0;
         let band = path.band();
@@ -456,7 +476,7 @@ impl Grader {
         grade.ed = tenths(path.ed.unwrap_or(path.er));
         grade.rating = grade.er;
         grade.band = band;
-        Some(grade)
+        Ok(Some(grade))
     }
 
     /// Checks `puzzle` and sets out on its path.
@@ -510,18 +530,27 @@ impl Grader {
     /// Takes the easiest step on `path` until the grid is full
     /// ([`Walk::Solved`]), a step of `enough` or harder is taken
     /// ([`Walk::Enough`]), or the next step is harder than `cap`
-    /// ([`Walk::Capped`], the board left as it was before it).
-    fn walk(&mut self, path: &mut Path, cap: Tenths, enough: Tenths) -> Walk {
+    /// ([`Walk::Capped`], the board left as it was before it), or `stop`
+    /// is set ([`Walk::Stopped`]).
+    fn walk(&mut self, path: &mut Path, cap: Tenths, enough: Tenths, stop: &AtomicBool) -> Walk {
         let Path { b, solution, hits, grade, er, ep, ed, round, explain } = path;
         while !b.is_solved() {
             if *er >= enough && grade.n_steps > 0 {
                 return Walk::Enough;
             }
+            if stop.load(Ordering::Relaxed) {
+                return Walk::Stopped;
+            }
             hits.clear();
             hits.set_floor(round_floor(*er, *ep));
             hits.set_one_step(ONE_STEP);
-            let capped = self.next_step(b, hits, cap);
+            let capped = self.next_step_until(b, hits, cap, stop);
             hits.set_floor(0);
+            if stop.load(Ordering::Relaxed) {
+                // The chains may have ended early: what they offered is
+                // not the step.
+                return Walk::Stopped;
+            }
             if capped || hits.best().is_some_and(|d| d > cap) {
                 return Walk::Capped;
             }
@@ -566,6 +595,12 @@ impl Grader {
     /// Returns `true`, offering nothing, when no family left can give a
     /// step of `cap` or less.
     pub(crate) fn next_step(&mut self, b: &Board, hits: &mut Hits, cap: Tenths) -> bool {
+        self.next_step_until(b, hits, cap, &NEVER)
+    }
+
+    /// [`Grader::next_step`], the chains ending early when `stop` is set
+    /// (what is offered then is not the step: the caller stops).
+    fn next_step_until(&mut self, b: &Board, hits: &mut Hits, cap: Tenths, stop: &AtomicBool) -> bool {
         let planes = b.planes();
         let pos = positions_of(b.units, &planes);
         for (family_idx, family) in LADDER.iter().enumerate() {
@@ -587,6 +622,7 @@ impl Grader {
                     Skip::Unit(r) => quiet.units_to_skip(r, &pos, b.units.len),
                     _ => 0,
                 },
+                stop,
             };
             (family.find)(&mut self.finders, &look, hits);
             if hits.best().is_some() {

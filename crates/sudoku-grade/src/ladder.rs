@@ -13,6 +13,8 @@
 //! easiest step of the first family that has one, not the easiest of all
 //! (it takes a grouped skyscraper, 4.3, with an XY-wing, 4.2, on the grid).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::board::{Board, Pos};
 use crate::chaining::{Chaining, Kind};
 use crate::dynamic::{Dynamic, Level};
@@ -54,6 +56,10 @@ pub(crate) struct Look<'a> {
     pub skip_digits: u16,
     /// The units (bit `u`) a unit rule need not search.
     pub skip_units: u64,
+    /// Set when the grade is to stop ([`crate::Grader::grade_until`]): the
+    /// chains' searches look at it and end early, offering what they
+    /// found so far (the walk then stops without taking it).
+    pub stop: &'a AtomicBool,
 }
 
 /// The scratch space of the rules whose working sets have no small bound:
@@ -284,12 +290,12 @@ pub(crate) const LADDER: &[Family] = &[
         skip: Skip::Never,
     },
     Family {
-        find: |f, l, hits| f.chaining.find(Kind::Dynamic, l.b, l.pos, hits),
+        find: |f, l, hits| f.chaining.find_until(Kind::Dynamic, l.b, l.pos, hits, l.stop),
         techniques: &[facts(T::DynamicForcingChain, 85, "Dynamic Forcing Chains")],
         skip: Skip::Never,
     },
     Family {
-        find: |f, l, hits| f.chaining.find(Kind::DynamicPlus, l.b, l.pos, hits),
+        find: |f, l, hits| f.chaining.find_until(Kind::DynamicPlus, l.b, l.pos, hits, l.stop),
         techniques: &[facts(T::DynamicForcingChainPlus, 90, "Dynamic Forcing Chains (+)")],
         skip: Skip::Never,
     },
@@ -301,16 +307,19 @@ pub(crate) const LADDER: &[Family] = &[
             let nc = l.b.units.has_nc();
             if !nc {
                 for level in 2..=3 {
-                    f.chaining.find(Kind::Nested(level), l.b, l.pos, hits);
-                    if hits.best().is_some() {
+                    f.chaining.find_until(Kind::Nested(level), l.b, l.pos, hits, l.stop);
+                    if hits.best().is_some() || l.stop.load(Ordering::Relaxed) {
                         return;
                     }
                 }
             }
+            if l.stop.load(Ordering::Relaxed) {
+                return;
+            }
             let top = if nc { NC_MAX_NESTING } else { 4 };
             for level in 1..=top {
-                f.dynamic.find(Level::Nested(level), l.b, hits);
-                if hits.best().is_some() {
+                f.dynamic.find(Level::Nested(level), l.b, hits, l.stop);
+                if hits.best().is_some() || l.stop.load(Ordering::Relaxed) {
                     return;
                 }
             }

@@ -319,3 +319,59 @@ fn r33_the_se121_sample_is_rated_as_sudoku_explainer_1_2_1_rates_it() {
     assert!(ep >= 198 && ed >= 198, "EP equal on {ep}, ED on {ed} of {n}");
     assert!(moved >= 100, "the scale changed only {moved} ratings of {n}");
 }
+
+/// `grade_until`: a flag never set gives `grade`'s grade; a flag set
+/// before the first step stops it (a puzzle the checks refuse is refused
+/// first); a flag set part-way by another thread (at several points of the
+/// grade) gives the grade or `Stopped`, never another grade; and after a
+/// stopped grade the same grader grades as a fresh one.
+#[test]
+fn a_grade_stops_at_its_flag_and_the_grader_grades_as_before_after_it() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let text = fixture("se_hardest_sample.tsv");
+    // Two of the quickest of the hardest sample (a tenth of a second each),
+    // and an easy one.
+    let hardest = [
+        "...4......5...9...6...2..1.2...7.9.1..5....7......8.3...6....9.7...3.1......9.327",
+        "...1....8.7......9..3.9.5....8.3...57....23.....4..6....6.8..5.4....1...2........",
+    ];
+    assert!(hardest.iter().all(|p| text.contains(p)), "from the sample");
+    let mut puzzles: Vec<Grid> = hardest.iter().map(|p| p.parse().unwrap()).collect();
+    puzzles.push(
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse().unwrap(),
+    );
+    let options = GradeOptions::default();
+    let mut grader = Grader::new();
+    let (go, stop) = (AtomicBool::new(false), AtomicBool::new(true));
+    let (mut stopped, mut finished) = (0, 0);
+    for puzzle in &puzzles {
+        let t = Instant::now();
+        let reference = Grader::new().grade(puzzle).expect("rated");
+        let full = t.elapsed();
+        assert_eq!(grader.grade_until(puzzle, &options, &go).as_ref(), Ok(&reference));
+        assert_eq!(grader.grade_until(puzzle, &options, &stop), Err(GradeError::Stopped));
+        for k in 0..4u32 {
+            let flag = Arc::new(AtomicBool::new(false));
+            let setter = {
+                let flag = flag.clone();
+                std::thread::spawn(move || {
+                    std::thread::sleep(full * k / 4 + Duration::from_micros(50));
+                    flag.store(true, Ordering::Relaxed);
+                })
+            };
+            match grader.grade_until(puzzle, &options, &flag) {
+                Err(GradeError::Stopped) => stopped += 1,
+                graded => {
+                    assert_eq!(graded.as_ref(), Ok(&reference), "a grade cut short must say so");
+                    finished += 1;
+                }
+            }
+            setter.join().unwrap();
+            assert_eq!(grader.grade(puzzle).as_ref(), Ok(&reference), "after a stop, as before");
+        }
+    }
+    assert!(stopped > 0, "{stopped} stopped, {finished} finished");
+    assert_eq!(grader.grade_until(&Grid::EMPTY, &options, &stop), Err(GradeError::NotUnique));
+}

@@ -19,6 +19,8 @@ mod plus;
 #[cfg(test)]
 mod tests;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use arrayvec::ArrayVec;
 
 use crate::board::{Board, Pos};
@@ -172,15 +174,22 @@ impl Chaining {
 
     /// Offers every chain step of `kind` on `b` to `hits`.
     pub fn find(&mut self, kind: Kind, b: &Board, pos: &Pos, hits: &mut Hits) {
+        self.find_until(kind, b, pos, hits, &AtomicBool::new(false));
+    }
+
+    /// [`Chaining::find`], ending early when `stop` is set: the dynamic
+    /// and nested chains (each of their assumptions can take a
+    /// millisecond) then offer only what they found before.
+    pub fn find_until(&mut self, kind: Kind, b: &Board, pos: &Pos, hits: &mut Hits, stop: &AtomicBool) {
         match kind {
             Kind::ChainsAndCycles => self.chains_and_cycles(b, pos, hits),
             Kind::Nishio => self.contradictions(b, pos, Mode::NISHIO, hits),
             Kind::Multiple => self.multiple(b, pos, hits),
-            Kind::Dynamic => self.dynamic(b, pos, Mode::DYNAMIC, hits),
-            Kind::DynamicPlus => self.dynamic(b, pos, Mode::DYNAMIC_PLUS, hits),
+            Kind::Dynamic => self.dynamic(b, pos, Mode::DYNAMIC, hits, stop),
+            Kind::DynamicPlus => self.dynamic(b, pos, Mode::DYNAMIC_PLUS, hits, stop),
             Kind::Nested(level) => {
                 let mode = if level >= 3 { Mode::NESTED_MFC } else { Mode::NESTED_FC };
-                self.dynamic(b, pos, mode, hits)
+                self.dynamic(b, pos, mode, hits, stop)
             }
         }
     }
@@ -334,12 +343,16 @@ impl Chaining {
     }
 
     /// Fills `self.states[Potential::new(cand, on).index()]` for every candidate, with the
-    /// polarities asked for.
-    fn fill_states(&mut self, b: &Board, pos: &Pos, mode: Mode, offs: bool) {
+    /// polarities asked for; `false`, with some not filled, when `stop`
+    /// was set first.
+    fn fill_states(&mut self, b: &Board, pos: &Pos, mode: Mode, offs: bool, stop: &AtomicBool) -> bool {
         if self.states.is_empty() {
             self.states = vec![State::default(); NP];
         }
         for cand in Self::candidates(b) {
+            if stop.load(Ordering::Relaxed) {
+                return false;
+            }
             for on in [true, false] {
                 if on || offs {
                     let p = Potential::new(cand, on);
@@ -347,18 +360,21 @@ impl Chaining {
                 }
             }
         }
+        true
     }
 
     /// Static cell and region forcing chains.
     fn multiple(&mut self, b: &Board, pos: &Pos, hits: &mut Hits) {
-        self.fill_states(b, pos, Mode::STATIC, false);
+        self.fill_states(b, pos, Mode::STATIC, false, &AtomicBool::new(false));
         self.cells_and_regions(b, pos, None, hits);
     }
 
     /// Dynamic contradictions, double implications, cell and region forcing
     /// chains (`mode`: with the "+" level's rules or not).
-    fn dynamic(&mut self, b: &Board, pos: &Pos, mode: Mode, hits: &mut Hits) {
-        self.fill_states(b, pos, mode, true);
+    fn dynamic(&mut self, b: &Board, pos: &Pos, mode: Mode, hits: &mut Hits, stop: &AtomicBool) {
+        if !self.fill_states(b, pos, mode, true, stop) {
+            return;
+        }
         let (technique, base) = match mode.nest {
             // SE's base of nesting level l is 8.5 + 0.5 l.
             l @ 2.. => {

@@ -278,7 +278,7 @@ fn first_nested_step(puzzle: &str, level: Option<u8>) -> Option<u8> {
         None => {
             let family = LADDER.last().unwrap();
             assert_eq!(family.techniques[0].technique, crate::technique::Technique::NestedForcingChain);
-            let look = Look { b: &b, pos: &pos, skip_digits: 0, skip_units: 0 };
+            let look = Look { b: &b, pos: &pos, skip_digits: 0, skip_units: 0, stop: &std::sync::atomic::AtomicBool::new(false) };
             (family.find)(&mut Finders::default(), &look, &mut hits);
         }
     }
@@ -301,4 +301,38 @@ fn a_nested_forcing_chain_of_level_three_has_ses_difficulty() {
     let puzzle = "1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6...2...3.8...7.9.......1";
     assert_eq!(first_nested_step(puzzle, Some(2)), None);
     assert_eq!(first_nested_step(puzzle, None), Some(112));
+}
+
+/// With the stop flag set, the chains' searches end at once and offer
+/// nothing (`Grader::grade_until` then stops without taking a step): the
+/// dynamic and nested chains, the trials, and the ladder's last rung.
+#[test]
+fn the_chains_searches_offer_nothing_once_the_stop_flag_is_set() {
+    use crate::dynamic::{Dynamic, Level};
+    use crate::ladder::{Finders, Look, LADDER};
+    use std::sync::atomic::AtomicBool;
+    let puzzle = "98.7.....7.....6....5.8..9.4...5..7....6....3.....21...7..9..5...4..1......3....2";
+    let b = crate::board::Board::from_grid(&puzzle.parse().unwrap()).unwrap();
+    let pos = b.positions();
+    let (go, stop) = (AtomicBool::new(false), AtomicBool::new(true));
+    let offered = |flag: &AtomicBool| {
+        let look = Look { b: &b, pos: &pos, skip_digits: 0, skip_units: 0, stop: flag };
+        let mut hits = Hits::new(false);
+        (LADDER.last().unwrap().find)(&mut Finders::default(), &look, &mut hits);
+        hits.best()
+    };
+    assert_eq!(offered(&go), Some(106));
+    assert_eq!(offered(&stop), None);
+    for kind in [Kind::Dynamic, Kind::DynamicPlus, Kind::Nested(2)] {
+        let mut hits = Hits::new(false);
+        Chaining::new().find_until(kind, &b, &pos, &mut hits, &stop);
+        assert_eq!(hits.best(), None, "{kind:?}");
+    }
+    // The trials (the approximation beyond level 3) find a step here when
+    // they run, none when stopped.
+    for (flag, found) in [(&go, true), (&stop, false)] {
+        let mut hits = Hits::new(false);
+        Dynamic::new().find(Level::Nested(1), &b, &mut hits, flag);
+        assert_eq!(hits.best().is_some(), found);
+    }
 }

@@ -10,6 +10,8 @@
 
 mod trial;
 
+use std::sync::atomic::AtomicBool;
+
 use crate::board::{Board, Found};
 use crate::hits::Hits;
 use crate::rating::{length_bonus, NO_TECHNIQUE_TENTHS};
@@ -45,14 +47,15 @@ impl Dynamic {
         Dynamic { found: Box::default(), place: Vec::new(), elim: Vec::new() }
     }
 
-    /// Offers the steps of `level` on `b` to `hits`.
-    pub fn find(&mut self, level: Level, b: &Board, hits: &mut Hits) {
+    /// Offers the steps of `level` on `b` to `hits`; ends early when
+    /// `stop` is set.
+    pub fn find(&mut self, level: Level, b: &Board, hits: &mut Hits, stop: &AtomicBool) {
         self.found.clear();
         let mut nodes = 0u64;
         let (technique, difficulty) = match level {
             Level::Nested(level) => {
                 let depth = u32::from(level) + 1;
-                if !trial::nested(b, depth, &mut nodes, &mut self.found) {
+                if !trial::nested(b, depth, &mut nodes, &mut self.found, stop) {
                     return;
                 }
                 let kilo_nodes = (nodes / 1000) as u32;

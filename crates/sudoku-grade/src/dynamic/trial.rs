@@ -10,6 +10,8 @@
 // positions, peers); index loops say that more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::board::{bit, consecutive, Board, Found, ALL};
 use crate::units::MAX_UNITS;
 
@@ -109,9 +111,13 @@ fn assume(b: &Board, cell: usize, digit: u8) -> (Board, Outcome) {
 /// Nested trial and error: candidates whose assumption, followed with
 /// singles and `depth - 1` levels of nested assumptions, contradicts.
 /// Writes them into `out`; adds the assumptions followed to `nodes`.
-pub(crate) fn nested(b: &Board, depth: u32, nodes: &mut u64, out: &mut Found) -> bool {
+/// Ends early, with what it found, when `stop` is set.
+pub(crate) fn nested(b: &Board, depth: u32, nodes: &mut u64, out: &mut Found, stop: &AtomicBool) -> bool {
     let mut any = false;
     for c in 0..81 {
+        if stop.load(Ordering::Relaxed) {
+            return any;
+        }
         let mut m = b.cands[c];
         while m != 0 {
             let d0 = m.trailing_zeros() as usize;

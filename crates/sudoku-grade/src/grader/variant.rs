@@ -6,6 +6,8 @@
 //! every rule that scans units scans the extra houses too, and peers
 //! include the cells of a cell's extra houses and the cells a move away.
 
+use std::sync::atomic::AtomicBool;
+
 use sudoku_core::{Grid, SearchStats};
 use sudoku_variant::{Instance, Layout, Puzzle, VariantSolver};
 
@@ -94,12 +96,23 @@ impl Grader {
     /// Grades `puzzle`, which must have the shape this grader was made for
     /// ([`Grader::for_variant`]; a classic grader takes classic puzzles).
     pub fn grade_variant(&mut self, puzzle: &Puzzle, options: &GradeOptions) -> Result<Grade, GradeError> {
+        self.grade_variant_until(puzzle, options, &super::NEVER)
+    }
+
+    /// [`Grader::grade_variant`] unless `stop` is set first (see
+    /// [`Grader::grade_until`]).
+    pub fn grade_variant_until(
+        &mut self,
+        puzzle: &Puzzle,
+        options: &GradeOptions,
+        stop: &AtomicBool,
+    ) -> Result<Grade, GradeError> {
         if extra_houses(puzzle).ok() != Some(self.units.extra) {
             return Err(GradeError::OtherShape);
         }
         let cells: [u8; 81] = puzzle.givens().try_into().map_err(|_| GradeError::OtherShape)?;
         let grid = Grid::from_array(cells).ok_or(GradeError::OtherShape)?;
-        self.grade_with(&grid, options)
+        self.grade_until(&grid, options, stop)
     }
 }
 

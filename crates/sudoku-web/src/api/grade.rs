@@ -88,7 +88,7 @@ async fn grade_variants(app: &App, input: &str, request: GradeRequest) -> Result
         // remembered, with the solution when it is unique.
         rows_within(&puzzles, budget, &flag, |p| match search_ended(p, nodes, &flag) {
             Err(stopped) => row(&stopped),
-            Ok(solution) => row(&request.grade_variant_with(p, solution.as_deref()).json(p)),
+            Ok(solution) => row(&request.grade_variant_until(p, solution.as_deref(), &flag).json(p)),
         })
         .map(Some)
     };
@@ -177,7 +177,7 @@ fn grade_all(
     stop: &AtomicBool,
 ) -> Result<Vec<Row>, ApiError> {
     GRADER.with_borrow_mut(|grader| {
-        rows_within(puzzles, budget, stop, |grid| row(&request.run(grader, grid).json(grid)))
+        rows_within(puzzles, budget, stop, |grid| row(&request.run_until(grader, grid, stop).json(grid)))
     })
 }
 
