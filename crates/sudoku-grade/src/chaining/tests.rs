@@ -278,7 +278,13 @@ fn first_nested_step(puzzle: &str, level: Option<u8>) -> Option<u8> {
         None => {
             let family = LADDER.last().unwrap();
             assert_eq!(family.techniques[0].technique, crate::technique::Technique::NestedForcingChain);
-            let look = Look { b: &b, pos: &pos, skip_digits: 0, skip_units: 0, stop: &std::sync::atomic::AtomicBool::new(false) };
+            let look = Look {
+                b: &b,
+                pos: &pos,
+                skip_digits: 0,
+                skip_units: 0,
+                stop: &std::sync::atomic::AtomicBool::new(false),
+            };
             (family.find)(&mut Finders::default(), &look, &mut hits);
         }
     }

@@ -251,6 +251,10 @@ impl Kind for EdgeRule {
     }
 
     /// Keeps in each cell the digits some digit of the other fits.
+    fn pair_allows(&self, it: &Instance, x: u32, y: u32) -> Option<bool> {
+        Some(fits(self.mark, it.value, x, y))
+    }
+
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let (a, b) = (it.parts[0][0], it.parts[0][1]);
         let full = up_to(n as u32);

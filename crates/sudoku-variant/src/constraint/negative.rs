@@ -172,6 +172,10 @@ impl Kind for Negative {
         self.unmarked(puzzle).into_iter().all(|(a, b)| allowed(self.bans, digit(a), digit(b)))
     }
 
+    fn pair_allows(&self, it: &Instance, x: u32, y: u32) -> Option<bool> {
+        Some(allowed(it.value?, x, y))
+    }
+
     /// An implied pair: each cell keeps the digits some digit of the other
     /// allows. A digit bans at most [`reach`] digits of the other cell, so
     /// a pair whose cells both have more candidates than that is skipped.

@@ -15,8 +15,12 @@
 //! path lacks). What it adds to the classic rules is kept here:
 //! - extra peers (a drawn group's, an extra house's, a rule's): a placed
 //!   digit leaves them;
-//! - non-consecutive pairs (non-consecutive, the white dots' negative
-//!   constraint), with the general search's rule for them;
+//! - relations of two cells (a kropki dot, an XV letter, a greater-than
+//!   sign, an unmarked pair of a negative constraint, a non-consecutive
+//!   pair: [`Kind::pair_allows`](crate::constraint::Kind::pair_allows)),
+//!   as tables: a cell's digits leave its partner each digit none of them
+//!   allows beside it (arc consistency, what those kinds' own narrowing
+//!   does, in two table look-ups);
 //! - extra houses, and rules' distinct groups of four to eight cells:
 //!   a digit with one cell left goes there (once a group misses as many
 //!   digits as it may), and an extra house and a row, column or box that
@@ -169,28 +173,131 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
     }
     pairs.sort_unstable();
     pairs.dedup();
-    let mut extra = ExtraPeers { start: vec![0; 82], peers: Vec::new(), pair_cells: 0 };
+    let Relations { arcs, tables, tabled } = relations(net);
+    let mut extra = ExtraPeers {
+        start: vec![0; 82],
+        peers: Vec::new(),
+        arc_start: vec![0; 82],
+        arcs: Vec::new(),
+        tables,
+        tabled,
+        pair_cells: 0,
+    };
     let mut next = pairs.iter().peekable();
+    let mut next_arc = arcs.iter().peekable();
     for c in 0..81u16 {
         while let Some(&(_, b)) = next.next_if(|&&(a, _)| a == c) {
             extra.peers.push(b);
         }
-        extra.start[usize::from(c) + 1] = extra.peers.len() as u32;
-        if extra.start[usize::from(c) + 1] > extra.start[usize::from(c)] || !net.nc(usize::from(c)).is_empty()
-        {
+        while let Some(&(_, b, t)) = next_arc.next_if(|&&(a, _, _)| a == c) {
+            extra.arcs.push((b, t));
+        }
+        let i = usize::from(c);
+        extra.start[i + 1] = extra.peers.len() as u32;
+        extra.arc_start[i + 1] = extra.arcs.len() as u32;
+        if extra.start[i + 1] > extra.start[i] || extra.arc_start[i + 1] > extra.arc_start[i] {
             extra.pair_cells |= 1 << c;
         }
     }
     Some(extra)
 }
 
+/// A network's relations of two cells (see [`relations`]).
+struct Relations {
+    /// `(cell, partner, table)`, both ways round, ascending.
+    arcs: Vec<(u16, u16, u16)>,
+    tables: Vec<Support>,
+    /// The constraints they stand for, a bit each.
+    tabled: Vec<u64>,
+}
+
+/// The network's relations of two cells: each constraint whose kind says
+/// it is a relation of its two cells ([`Kind::pair_allows`]), and each
+/// non-consecutive pair. Two cells that see each other also differ.
+///
+/// [`Kind::pair_allows`]: crate::constraint::Kind::pair_allows
+fn relations(net: &Network) -> Relations {
+    let mut tables: Vec<([u16; 9], Support)> = Vec::new();
+    let mut table = |rows: [u16; 9]| -> u16 {
+        let t = tables.iter().position(|(r, _)| *r == rows).unwrap_or_else(|| {
+            tables.push((rows, Support::of(&rows)));
+            tables.len() - 1
+        });
+        t as u16
+    };
+    let relation = |a: u16, b: u16, allows: &dyn Fn(u32, u32) -> bool| -> ([u16; 9], [u16; 9]) {
+        let differ = sees(a, b);
+        let (mut ab, mut ba) = ([0u16; 9], [0u16; 9]);
+        for x in 1..=9u32 {
+            for y in (1..=9u32).filter(|&y| allows(x, y) && !(differ && x == y)) {
+                ab[x as usize - 1] |= 1 << (y - 1);
+                ba[y as usize - 1] |= 1 << (x - 1);
+            }
+        }
+        (ab, ba)
+    };
+    let mut arcs = Vec::new();
+    let mut tabled = vec![0u64; net.constraints.len().div_ceil(64)];
+    for (k, (kind, it)) in net.constraints.iter().enumerate() {
+        let ([pair], Some(_)) = (&it.parts[..], kind.pair_allows(it, 1, 1)) else { continue };
+        let &[a, b] = &pair[..] else { continue };
+        let (ab, ba) = relation(a, b, &|x, y| kind.pair_allows(it, x, y) == Some(true));
+        arcs.push((a, b, table(ab)));
+        arcs.push((b, a, table(ba)));
+        tabled[k / 64] |= 1 << (k % 64);
+    }
+    for c in 0..81u16 {
+        for &p in net.nc(usize::from(c)) {
+            let (cp, _) = relation(c, p, &|x, y| x.abs_diff(y) > 1);
+            arcs.push((c, p, table(cp)));
+        }
+    }
+    arcs.sort_unstable();
+    arcs.dedup();
+    Relations { arcs, tables: tables.into_iter().map(|(_, s)| s).collect(), tabled }
+}
+
+/// A relation of two cells as a table: the digits of the second cell
+/// that some digit of a mask of the first allows, in two look-ups (the
+/// mask's low five digits and high four: a union distributes).
+#[derive(Debug, Clone)]
+struct Support {
+    low: [u16; 32],
+    high: [u16; 16],
+}
+
+impl Support {
+    /// The table of `rows` (`rows[x - 1]`: the digits allowed beside `x`).
+    fn of(rows: &[u16; 9]) -> Self {
+        // The union of the rows of the digits `first + i` for the bits i of
+        // `mask`.
+        let union = |mask: usize, first: usize| {
+            (0..9 - first).filter(|i| mask >> i & 1 == 1).fold(0, |m, i| m | rows[first + i])
+        };
+        Support { low: std::array::from_fn(|m| union(m, 0)), high: std::array::from_fn(|m| union(m, 5)) }
+    }
+
+    /// The digits some digit of `x` allows.
+    fn of_mask(&self, x: u16) -> u16 {
+        self.low[usize::from(x & 31)] | self.high[usize::from(x >> 5 & 15)]
+    }
+}
+
 /// Each cell's peers beyond the classic ones (`peers[start[c]..start[c +
-/// 1]]`): its shape's and its drawn groups'.
+/// 1]]`): its shape's and its drawn groups'; and its relations to other
+/// cells (`arcs[arc_start[c]..arc_start[c + 1]]`: the partner and its
+/// table in `tables`, see [`relations`]).
 #[derive(Debug, Clone)]
 pub(super) struct ExtraPeers {
     start: Vec<u32>,
     peers: Vec<u16>,
-    /// The cells with extra peers or non-consecutive neighbours, a bit each.
+    arc_start: Vec<u32>,
+    arcs: Vec<(u16, u16)>,
+    tables: Vec<Support>,
+    /// The constraints the tables stand for, a bit each: never narrowed
+    /// by their kind here.
+    tabled: Vec<u64>,
+    /// The cells with extra peers or relations, a bit each.
     pair_cells: u128,
 }
 
@@ -199,9 +306,9 @@ impl ExtraPeers {
         &self.peers[self.start[cell] as usize..self.start[cell + 1] as usize]
     }
 
-    /// Cell `c` and each of its extra peers and non-consecutive
-    /// neighbours, both ways: `Err` with the other cell when one is left
-    /// no digit.
+    /// Cell `c` and each of its extra peers, both ways, and each partner
+    /// of its relations, from `c`'s side (its partners' changes revise
+    /// `c` in turn): `Err` with the other cell when one is left no digit.
     fn pairs(&self, c: usize, board: &mut Board) -> Result<(), u16> {
         for &p in self.of(c) {
             let (x, y) = (board.cells[c], board.cells[usize::from(p)]);
@@ -214,25 +321,14 @@ impl ExtraPeers {
                 return Err(p);
             }
         }
-        for &p in board.net.nc(c) {
-            let (x, y) = (board.cells[c], board.cells[usize::from(p)]);
-            if !board.remove(p, u32::from(nc_drop(x))) || !board.remove(c as u16, u32::from(nc_drop(y))) {
+        let x = board.cells[c];
+        for &(p, t) in &self.arcs[self.arc_start[c] as usize..self.arc_start[c + 1] as usize] {
+            let keep = self.tables[usize::from(t)].of_mask(x);
+            if !board.remove(p, u32::from(0x1ff & !keep)) {
                 return Err(p);
             }
         }
         Ok(())
-    }
-}
-
-/// The digits a cell holding `x` leaves no room for in an orthogonal
-/// neighbour under a non-consecutive rule (its row or column peer): those
-/// next to or equal to every digit of `x`.
-fn nc_drop(x: u16) -> u16 {
-    match 15 - x.leading_zeros() - x.trailing_zeros() {
-        0 => (x << 1 | x >> 1) & 0x1ff,
-        1 => x,
-        2 => (x & x.wrapping_neg()) << 1,
-        _ => 0,
     }
 }
 
@@ -352,6 +448,10 @@ impl ExtraRules for Constraints<'_> {
         }
         // One pass: a constraint another one made stale behind it waits for
         // the next call, after the classic rules took in this one's work.
+        // (The relations' tables did the tabled ones.)
+        for (stale, tabled) in board.stale.iter_mut().zip(&extra.tabled) {
+            *stale &= !tabled;
+        }
         let mut word = 0;
         while let Some(k) = next_stale(board.stale, &mut word) {
             let (kind, instance) = &net.constraints[k];
@@ -568,6 +668,21 @@ mod tests {
             }
         }
         assert!(on_core > 150 && none > 10 && one > 3 && many > 10, "{on_core} {none} {one} {many}");
+    }
+
+    /// A relation's table gives, for every mask of the first cell, the
+    /// union of the rows of its digits.
+    #[test]
+    fn a_support_table_is_the_union_of_its_rows() {
+        let mut rng = ChaCha8Rng::seed_from_u64(49);
+        for _ in 0..50 {
+            let rows: [u16; 9] = std::array::from_fn(|_| rng.gen_range(0..512));
+            let table = super::Support::of(&rows);
+            for x in 0..512u16 {
+                let union = (0..9).filter(|d| x >> d & 1 == 1).fold(0, |m, d| m | rows[d]);
+                assert_eq!(table.of_mask(x), union, "{rows:?} {x:b}");
+            }
+        }
     }
 
     /// Non-consecutive and the white dots' negative constraint, on the
