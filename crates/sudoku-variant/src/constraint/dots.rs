@@ -100,6 +100,24 @@ pub(crate) fn edge_marked(puzzle: &Puzzle, a: u16, b: u16) -> bool {
     marked(puzzle, a, b, &["kropki", "xv"])
 }
 
+/// The orthogonal pairs of canvas cells whose edge carries no kropki dot
+/// and no XV letter ([`edge_marked`] of each pair, with the marks looked
+/// up once).
+pub(crate) fn unmarked_pairs(puzzle: &Puzzle) -> Vec<(u16, u16)> {
+    let mut marks: Vec<(u16, u16)> = puzzle
+        .constraints()
+        .iter()
+        .filter(|c| ["kropki", "xv"].contains(&c.kind().name()))
+        .filter_map(|c| match c.parts() {
+            [p] if p.len() == 2 => Some((p[0].min(p[1]), p[0].max(p[1]))),
+            _ => None,
+        })
+        .collect();
+    marks.sort_unstable();
+    let marked = |a: u16, b: u16| marks.binary_search(&(a.min(b), a.max(b))).is_ok();
+    puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !marked(a, b)).collect()
+}
+
 /// Whether the edge between `a` and `b` carries a mark of one of `kinds`.
 fn marked(puzzle: &Puzzle, a: u16, b: u16, kinds: &[&str]) -> bool {
     puzzle.constraints().iter().any(|c| {

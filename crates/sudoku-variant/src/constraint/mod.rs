@@ -426,10 +426,12 @@ pub trait Kind: Sync {
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool;
     /// When the instance is a relation of its two cells and nothing more
     /// (a dot, a letter, an unmarked pair of a negative constraint):
-    /// whether digit `x` in its first cell and `y` in its second keep it.
-    /// An engine may then narrow the pair from a table of it instead of
-    /// by [`Kind::narrow`], which must keep exactly the digits this allows
-    /// a partner for. `None` (the default) for every other instance.
+    /// whether digit `x` in its first cell and `y` in its second keep it,
+    /// which must depend on the kind and the instance's `value` alone (an
+    /// engine makes one table for each). An engine may then narrow the
+    /// pair from that table instead of by [`Kind::narrow`], which must
+    /// keep exactly the digits this allows a partner for. `None` (the
+    /// default) for every other instance.
     fn pair_allows(&self, _it: &Instance, _x: u32, _y: u32) -> Option<bool> {
         None
     }

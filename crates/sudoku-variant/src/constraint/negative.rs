@@ -17,7 +17,7 @@
 //! rest as one implied instance a pair ([`Kind::implied`], its number the
 //! bans below), which [`Kind::narrow`] narrows.
 
-use super::dots::{edge_marked, BLACK, KROPKI, WHITE, XV};
+use super::dots::{unmarked_pairs, BLACK, KROPKI, WHITE, XV};
 use super::util::up_to;
 use super::{Candidates, Constraint, Instance, Instances, Kind};
 use crate::Puzzle;
@@ -91,7 +91,7 @@ fn allowed(bans: u32, x: u32, y: u32) -> bool {
 impl Negative {
     /// The orthogonal pairs joined by no dot or letter.
     fn unmarked(&self, puzzle: &Puzzle) -> Vec<(u16, u16)> {
-        puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !edge_marked(puzzle, a, b)).collect()
+        unmarked_pairs(puzzle)
     }
 }
 

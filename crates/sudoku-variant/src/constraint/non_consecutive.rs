@@ -4,7 +4,7 @@
 //! an XV letter is left to its mark, as f-puzzles has it (a white dot
 //! there would contradict the rule).
 
-use super::dots::edge_marked;
+use super::dots::{edge_marked, unmarked_pairs};
 use super::{Candidates, Instance, Kind};
 use crate::Puzzle;
 
@@ -51,7 +51,7 @@ impl Kind for NonConsecutive {
 
     /// The orthogonal pairs joined by no dot or letter.
     fn not_consecutive(&self, puzzle: &Puzzle) -> Vec<(u16, u16)> {
-        puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !edge_marked(puzzle, a, b)).collect()
+        unmarked_pairs(puzzle)
     }
 
     fn holds(&self, puzzle: &Puzzle, _it: &Instance, grid: &[u8]) -> bool {

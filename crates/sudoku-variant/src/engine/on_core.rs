@@ -217,39 +217,50 @@ struct Relations {
 ///
 /// [`Kind::pair_allows`]: crate::constraint::Kind::pair_allows
 fn relations(net: &Network) -> Relations {
+    // The tables (`rows[x - 1]`: the digits allowed beside x), each once;
+    // and the pair of them (first cell to second, and back) of each kind,
+    // number and whether the cells see each other, each made once.
     let mut tables: Vec<([u16; 9], Support)> = Vec::new();
-    let mut table = |rows: [u16; 9]| -> u16 {
-        let t = tables.iter().position(|(r, _)| *r == rows).unwrap_or_else(|| {
-            tables.push((rows, Support::of(&rows)));
-            tables.len() - 1
-        });
-        t as u16
-    };
-    let relation = |a: u16, b: u16, allows: &dyn Fn(u32, u32) -> bool| -> ([u16; 9], [u16; 9]) {
-        let differ = sees(a, b);
+    // (kind, number, the cells see each other)
+    type Key = (&'static str, Option<u32>, bool);
+    let mut made: Vec<(Key, (u16, u16))> = Vec::new();
+    let mut relation = |key: Key, allows: &dyn Fn(u32, u32) -> bool| {
+        if let Some(&(_, pair)) = made.iter().find(|(k, _)| *k == key) {
+            return pair;
+        }
         let (mut ab, mut ba) = ([0u16; 9], [0u16; 9]);
         for x in 1..=9u32 {
-            for y in (1..=9u32).filter(|&y| allows(x, y) && !(differ && x == y)) {
+            for y in (1..=9u32).filter(|&y| allows(x, y) && !(key.2 && x == y)) {
                 ab[x as usize - 1] |= 1 << (y - 1);
                 ba[y as usize - 1] |= 1 << (x - 1);
             }
         }
-        (ab, ba)
+        let mut table = |rows: [u16; 9]| {
+            let t = tables.iter().position(|(r, _)| *r == rows).unwrap_or_else(|| {
+                tables.push((rows, Support::of(&rows)));
+                tables.len() - 1
+            });
+            t as u16
+        };
+        let pair = (table(ab), table(ba));
+        made.push((key, pair));
+        pair
     };
     let mut arcs = Vec::new();
     let mut tabled = vec![0u64; net.constraints.len().div_ceil(64)];
     for (k, (kind, it)) in net.constraints.iter().enumerate() {
         let ([pair], Some(_)) = (&it.parts[..], kind.pair_allows(it, 1, 1)) else { continue };
         let &[a, b] = &pair[..] else { continue };
-        let (ab, ba) = relation(a, b, &|x, y| kind.pair_allows(it, x, y) == Some(true));
-        arcs.push((a, b, table(ab)));
-        arcs.push((b, a, table(ba)));
+        let key = (kind.name(), it.value, sees(a, b));
+        let (ab, ba) = relation(key, &|x, y| kind.pair_allows(it, x, y) == Some(true));
+        arcs.push((a, b, ab));
+        arcs.push((b, a, ba));
         tabled[k / 64] |= 1 << (k % 64);
     }
     for c in 0..81u16 {
         for &p in net.nc(usize::from(c)) {
-            let (cp, _) = relation(c, p, &|x, y| x.abs_diff(y) > 1);
-            arcs.push((c, p, table(cp)));
+            let (cp, _) = relation(("(not consecutive)", None, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
+            arcs.push((c, p, cp));
         }
     }
     arcs.sort_unstable();
