@@ -76,6 +76,15 @@ impl Kind for Clones {
         it.parts[0].iter().zip(&it.parts[1]).all(|(&a, &b)| grid[usize::from(a)] == grid[usize::from(b)])
     }
 
+    /// Corresponding cells.
+    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
+        Some(it.parts[0].iter().zip(&it.parts[1]).map(|(&a, &b)| (a, b, 0)).collect())
+    }
+
+    fn pair_allows(&self, _tag: u32, x: u32, y: u32) -> bool {
+        x == y
+    }
+
     /// Corresponding cells keep the digits both may hold.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let full = up_to(n as u32);

@@ -269,8 +269,16 @@ impl Kind for EdgeRule {
     }
 
     /// Keeps in each cell the digits some digit of the other fits.
-    fn pair_allows(&self, it: &Instance, x: u32, y: u32) -> Option<bool> {
-        Some(fits(self.mark, it.value, x, y))
+    /// The marked pair, its number the tag (0 for none: greater-than).
+    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
+        match &it.parts[..] {
+            [pair] if pair.len() == 2 => Some(vec![(pair[0], pair[1], it.value.unwrap_or(0))]),
+            _ => None,
+        }
+    }
+
+    fn pair_allows(&self, tag: u32, x: u32, y: u32) -> bool {
+        fits(self.mark, (self.mark != Mark::GreaterThan).then_some(tag), x, y)
     }
 
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {

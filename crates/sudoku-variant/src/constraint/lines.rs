@@ -322,6 +322,25 @@ impl Kind for LineRule {
         }
     }
 
+    /// Whispers: neighbours on the line; palindromes: cells as far from
+    /// either end. The other lines relate more than two cells at once.
+    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
+        let cells = &it.parts[0];
+        match self.rule {
+            Rule::Whispers(_) => Some(cells.windows(2).map(|w| (w[0], w[1], 0)).collect()),
+            Rule::Palindrome => Some(cells.iter().zip(cells.iter().rev()).take(cells.len() / 2).map(|(&a, &b)| (a, b, 0)).collect()),
+            _ => None,
+        }
+    }
+
+    fn pair_allows(&self, _tag: u32, x: u32, y: u32) -> bool {
+        match self.rule {
+            Rule::Whispers(k) => x.abs_diff(y) >= u32::from(k),
+            Rule::Palindrome => x == y,
+            _ => true,
+        }
+    }
+
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let cells = &it.parts[0];
         let full = (1u32 << n) - 1;

@@ -424,16 +424,22 @@ pub trait Kind: Sync {
     /// acts through its houses, distinct groups and non-consecutive pairs
     /// alone; it is asked only of its implied instances.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool;
-    /// When the instance is a relation of its two cells and nothing more
-    /// (a dot, a letter, an unmarked pair of a negative constraint):
-    /// whether digit `x` in its first cell and `y` in its second keep it,
-    /// which must depend on the kind and the instance's `value` alone (an
-    /// engine makes one table for each). An engine may then narrow the
-    /// pair from that table instead of by [`Kind::narrow`], which must
-    /// keep exactly the digits this allows a partner for. `None` (the
-    /// default) for every other instance.
-    fn pair_allows(&self, _it: &Instance, _x: u32, _y: u32) -> Option<bool> {
+    /// When the instance says exactly that some pairs of its cells keep a
+    /// relation each, and nothing more (a dot, a letter, an unmarked pair
+    /// of a negative constraint, a thermometer's steps, a whisper line's
+    /// neighbours, a palindrome's or a clone's corresponding cells): those
+    /// pairs, `(first, second, tag)`, whose digits `x` and `y` keep it when
+    /// [`Kind::pair_allows`]`(tag, x, y)`. An engine may then narrow the
+    /// pairs from a table of each relation instead of by [`Kind::narrow`]
+    /// (arc consistency on each pair; `narrow` must keep at least what
+    /// that keeps). `None` (the default) for every other instance.
+    fn pairs(&self, _it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
         None
+    }
+    /// Whether digit `x` in the first cell of a pair of [`Kind::pairs`]
+    /// and `y` in its second keep the relation `tag`.
+    fn pair_allows(&self, _tag: u32, _x: u32, _y: u32) -> bool {
+        true
     }
 
     /// Reads the parts from the instance's JSON object (its `kind` field

@@ -172,8 +172,16 @@ impl Kind for Negative {
         self.unmarked(puzzle).into_iter().all(|(a, b)| allowed(self.bans, digit(a), digit(b)))
     }
 
-    fn pair_allows(&self, it: &Instance, x: u32, y: u32) -> Option<bool> {
-        Some(allowed(it.value?, x, y))
+    /// An implied instance's pair, its bans the tag.
+    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
+        match (&it.parts[..], it.value) {
+            ([pair], Some(bans)) if pair.len() == 2 => Some(vec![(pair[0], pair[1], bans)]),
+            _ => None,
+        }
+    }
+
+    fn pair_allows(&self, bans: u32, x: u32, y: u32) -> bool {
+        allowed(bans, x, y)
     }
 
     /// An implied pair: each cell keeps the digits some digit of the other

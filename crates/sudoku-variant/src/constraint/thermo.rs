@@ -101,6 +101,15 @@ impl Kind for Thermo {
         }
     }
 
+    /// Each step up the thermometer.
+    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
+        Some(it.parts[0].windows(2).map(|w| (w[0], w[1], 0)).collect())
+    }
+
+    fn pair_allows(&self, _tag: u32, x: u32, y: u32) -> bool {
+        x < y || self.slow && x == y
+    }
+
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let cells = &it.parts[0];
         let full = up_to(n as u32);

@@ -16,8 +16,10 @@
 //! - extra peers (a drawn group's, an extra house's, a rule's): a placed
 //!   digit leaves them;
 //! - relations of two cells (a kropki dot, an XV letter, a greater-than
-//!   sign, an unmarked pair of a negative constraint, a non-consecutive
-//!   pair: [`Kind::pair_allows`](crate::constraint::Kind::pair_allows)),
+//!   sign, an unmarked pair of a negative constraint, a thermometer's
+//!   steps, a whisper line's neighbours, a palindrome's and a clone's
+//!   corresponding cells, a non-consecutive pair:
+//!   [`Kind::pairs`](crate::constraint::Kind::pairs)),
 //!   as tables: a cell's digits leave its partner each digit none of them
 //!   allows beside it (arc consistency, what those kinds' own narrowing
 //!   does, in two table look-ups);
@@ -211,18 +213,18 @@ struct Relations {
     tabled: Vec<u64>,
 }
 
-/// The network's relations of two cells: each constraint whose kind says
-/// it is a relation of its two cells ([`Kind::pair_allows`]), and each
+/// The network's relations of two cells: each pair of each constraint
+/// that is relations of pairs alone ([`Kind::pairs`]), and each
 /// non-consecutive pair. Two cells that see each other also differ.
 ///
-/// [`Kind::pair_allows`]: crate::constraint::Kind::pair_allows
+/// [`Kind::pairs`]: crate::constraint::Kind::pairs
 fn relations(net: &Network) -> Relations {
     // The tables (`rows[x - 1]`: the digits allowed beside x), each once;
     // and the pair of them (first cell to second, and back) of each kind,
     // number and whether the cells see each other, each made once.
     let mut tables: Vec<([u16; 9], Support)> = Vec::new();
     // (kind, number, the cells see each other)
-    type Key = (&'static str, Option<u32>, bool);
+    type Key = (&'static str, u32, bool);
     let mut made: Vec<(Key, (u16, u16))> = Vec::new();
     let mut relation = |key: Key, allows: &dyn Fn(u32, u32) -> bool| {
         if let Some(&(_, pair)) = made.iter().find(|(k, _)| *k == key) {
@@ -249,17 +251,18 @@ fn relations(net: &Network) -> Relations {
     let mut arcs = Vec::new();
     let mut tabled = vec![0u64; net.constraints.len().div_ceil(64)];
     for (k, (kind, it)) in net.constraints.iter().enumerate() {
-        let ([pair], Some(_)) = (&it.parts[..], kind.pair_allows(it, 1, 1)) else { continue };
-        let &[a, b] = &pair[..] else { continue };
-        let key = (kind.name(), it.value, sees(a, b));
-        let (ab, ba) = relation(key, &|x, y| kind.pair_allows(it, x, y) == Some(true));
-        arcs.push((a, b, ab));
-        arcs.push((b, a, ba));
+        let Some(pairs) = kind.pairs(it) else { continue };
+        // (A pair of one cell twice, a clone's shared cell, says nothing.)
+        for (a, b, tag) in pairs.into_iter().filter(|&(a, b, _)| a != b) {
+            let (ab, ba) = relation((kind.name(), tag, sees(a, b)), &|x, y| kind.pair_allows(tag, x, y));
+            arcs.push((a, b, ab));
+            arcs.push((b, a, ba));
+        }
         tabled[k / 64] |= 1 << (k % 64);
     }
     for c in 0..81u16 {
         for &p in net.nc(usize::from(c)) {
-            let (cp, _) = relation(("(not consecutive)", None, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
+            let (cp, _) = relation(("(not consecutive)", 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
             arcs.push((c, p, cp));
         }
     }
@@ -679,6 +682,48 @@ mod tests {
             }
         }
         assert!(on_core > 150 && none > 10 && one > 3 && many > 10, "{on_core} {none} {one} {many}");
+    }
+
+    /// A kind that says its instances are relations of pairs says what
+    /// its own check says: on instances drawn true of a random grid, then
+    /// with their cells given random digits, every pair keeps its
+    /// relation exactly when the instance holds.
+    #[test]
+    fn a_kinds_pairs_hold_exactly_when_its_instance_does() {
+        let mut rng = ChaCha8Rng::seed_from_u64(50);
+        let blank = Puzzle::blank(9).unwrap();
+        let (mut paired, mut broken) = (0, 0);
+        for kind in KINDS.iter().filter(|k| !k.global() && !k.tiles()) {
+            for _ in 0..10 {
+                let grid =
+                    VariantSolver::new(&blank).solve_random(&[0; 81], &mut rng, u64::MAX).unwrap().unwrap();
+                for it in kind.sprinkle(&blank, &grid, &mut rng) {
+                    let Some(pairs) = kind.pairs(&it) else { continue };
+                    paired += 1;
+                    for trial in 0..30 {
+                        let mut digits = grid.clone();
+                        if trial > 0 {
+                            for &c in it.parts.iter().flatten() {
+                                if rng.gen_bool(0.3) {
+                                    digits[usize::from(c)] = rng.gen_range(1..=9);
+                                }
+                            }
+                        }
+                        let by_pairs = pairs.iter().all(|&(a, b, tag)| {
+                            kind.pair_allows(
+                                tag,
+                                u32::from(digits[usize::from(a)]),
+                                u32::from(digits[usize::from(b)]),
+                            )
+                        });
+                        let holds = kind.holds(&blank, &it, &digits);
+                        assert_eq!(by_pairs, holds, "{} {:?} {:?}", kind.name(), it, digits);
+                        broken += usize::from(!holds);
+                    }
+                }
+            }
+        }
+        assert!(paired > 50 && broken > 100, "{paired} {broken}");
     }
 
     /// A relation's table gives, for every mask of the first cell, the
