@@ -136,4 +136,18 @@ fn r47_the_writer_writes_the_solution_and_reads_it_back() {
     assert_eq!(Puzzle::from_fpuzzles(&text).unwrap().solution, Some(SOLUTION.to_vec()));
     let text = imported.puzzle.to_fpuzzles(None).unwrap();
     assert!(serde_json::from_str::<Value>(&text).unwrap().get("solution").is_none());
+    // A wrong solution is not written: two digits swapped in a row (its
+    // columns then repeat them), then
+    // a given changed.
+    let mut swapped = SOLUTION.to_vec();
+    swapped.swap(2, 3);
+    let err = imported.puzzle.to_fpuzzles(Some(&swapped)).unwrap_err().to_string();
+    assert!(err.starts_with("solution: breaks the puzzle"), "{err}");
+    let with_given = Puzzle::from_fpuzzles(&document(Some(json!(SOLUTION)), json!({}))).unwrap().puzzle;
+    let given = with_given.givens().iter().position(|&d| d != 0);
+    if let Some(c) = given {
+        let mut changed = SOLUTION.to_vec();
+        changed[c] = changed[c] % 4 + 1;
+        assert!(with_given.to_fpuzzles(Some(&changed)).is_err());
+    }
 }

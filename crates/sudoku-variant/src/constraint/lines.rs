@@ -328,7 +328,14 @@ impl Kind for LineRule {
         let cells = &it.parts[0];
         match self.rule {
             Rule::Whispers(_) => Some(cells.windows(2).map(|w| (w[0], w[1], 0)).collect()),
-            Rule::Palindrome => Some(cells.iter().zip(cells.iter().rev()).take(cells.len() / 2).map(|(&a, &b)| (a, b, 0)).collect()),
+            Rule::Palindrome => Some(
+                cells
+                    .iter()
+                    .zip(cells.iter().rev())
+                    .take(cells.len() / 2)
+                    .map(|(&a, &b)| (a, b, 0))
+                    .collect(),
+            ),
             _ => None,
         }
     }

@@ -35,7 +35,7 @@
 //! (`solution[17]: ...`); a solution that changes a given or breaks a rule
 //! or constraint is an error of `solution` ([`Puzzle::check_solution`],
 //! the check the Penpa+ reader's answer goes through). The writer writes
-//! the solution it is given as a list of numbers.
+//! the solution it is given as a list of numbers, after the same check.
 
 mod drawings;
 
@@ -222,6 +222,9 @@ impl Puzzle {
             if solution.len() != n * n {
                 return Err(field("solution", &format!("{} cells, expected {}", solution.len(), n * n)));
             }
+            // As the reader checks it: a file never carries a wrong answer.
+            self.check_solution(solution)
+                .map_err(|why| field("solution", &format!("breaks the puzzle: {why}")))?;
             out.insert("solution".into(), json!(solution));
         }
         Ok(Value::Object(out).to_string())
