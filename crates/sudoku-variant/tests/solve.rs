@@ -220,3 +220,28 @@ fn r34_classic_9x9_goes_to_the_core_solver() {
     assert!(general.nodes() > 0);
     assert_eq!(general.solve_one(jigsaw.givens()).unwrap(), solution);
 }
+
+/// Found by the `variant` fuzz target (CI, stop 67; the input is kept in
+/// `fuzz/seeds/variant/`): the empty grid with x, argyle, black-negative
+/// and xv-negative, counted to 3 within 20,000 nodes and listed. The core
+/// path's branch choice multiplied a first count of `u64::MAX` by a
+/// cell's weight once a contradiction had weighed one: a panic where
+/// overflow is checked (`cargo test` without `--release`, fuzzing).
+#[test]
+fn r47_an_empty_grid_of_four_rules_counts_once_its_cells_are_weighed() {
+    let mut rules = Kinds::NONE;
+    for name in ["x", "argyle", "black-negative", "xv-negative"] {
+        rules.insert(sudoku_variant::kind_named(name).unwrap());
+    }
+    let puzzle = Puzzle::blank(9).unwrap().with_rules(rules).unwrap();
+    let mut solver = VariantSolver::new(&puzzle);
+    let (count, outcome) = solver.count_bounded(puzzle.givens(), 3, 20_000);
+    let mut listed = 0;
+    solver.for_each_solution(puzzle.givens(), 3, |s| {
+        listed += 1;
+        assert_eq!(puzzle.check_solution(s), Ok(()));
+    });
+    // (The budget runs out first: these rules leave the grid few
+    // solutions, if any.)
+    assert!(outcome == sudoku_variant::Outcome::OutOfNodes || listed == count, "{count} {listed}");
+}
