@@ -430,9 +430,11 @@ pub trait Kind: Sync {
     /// neighbours, a palindrome's or a clone's corresponding cells): those
     /// pairs, `(first, second, tag)`, whose digits `x` and `y` keep it when
     /// [`Kind::pair_allows`]`(tag, x, y)`. An engine may then narrow the
-    /// pairs from a table of each relation instead of by [`Kind::narrow`]
-    /// (arc consistency on each pair; `narrow` must keep at least what
-    /// that keeps). `None` (the default) for every other instance.
+    /// pairs from a table of each relation (arc consistency on each pair)
+    /// instead of by [`Kind::narrow`], so the pairs must say all the
+    /// instance says: a grid keeps every pair exactly when the instance
+    /// holds (tested for every kind). `None` (the default) for every other
+    /// instance.
     fn pairs(&self, _it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
         None
     }
