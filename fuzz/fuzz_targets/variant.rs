@@ -1,7 +1,8 @@
 //! Fuzz target: any text as a variant record stream (JSON objects, lines of
 //! any size, with rules from the first two bytes) never panics; every record is
 //! located on a line of the input; and every well-formed puzzle goes
-//! through the general solver within a node budget, whose solutions pass
+//! through the general solver within a node budget (2,000: small, so that
+//! a second of fuzzing tries many inputs), whose solutions pass
 //! the plain checker and keep the givens, and whose counts agree between
 //! "count" and "list" (the engine on hostile shapes: cages with odd sums,
 //! 25x25, samurai, every rule at once).
@@ -32,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(record.line >= 1 && record.line <= n_lines);
         let Ok(puzzle) = record.puzzle else { continue };
         let mut solver = VariantSolver::new(&puzzle);
-        let (count, outcome) = solver.count_bounded(puzzle.givens(), 3, 20_000);
+        let (count, outcome) = solver.count_bounded(puzzle.givens(), 3, 2_000);
         if outcome == Outcome::OutOfNodes {
             continue;
         }
