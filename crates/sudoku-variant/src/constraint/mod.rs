@@ -584,6 +584,11 @@ impl Constraint {
         &self.instance
     }
 
+    /// Its parts and number, the constraint given up for them.
+    pub(crate) fn into_instance(self) -> Instance {
+        self.instance
+    }
+
     /// Its parts (canvas cells).
     pub fn parts(&self) -> &[Vec<u16>] {
         &self.instance.parts

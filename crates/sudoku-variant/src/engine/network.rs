@@ -265,7 +265,7 @@ impl Network {
                     combos: combinations(n, cells.len(), sum),
                 }),
                 Some((_, None)) => {}
-                None => constraints.push((c.kind(), dense.instance().clone())),
+                None => constraints.push((c.kind(), dense.into_instance())),
             }
         }
         let derived = house_remainders(&shape.house_cells, n, &cages);
@@ -276,7 +276,7 @@ impl Network {
         for rule in rules.iter() {
             for implied in rule.implied(puzzle) {
                 let dense = crate::Constraint::of(rule, implied).map_cells(to_dense);
-                constraints.push((rule, dense.instance().clone()));
+                constraints.push((rule, dense.into_instance()));
             }
         }
         let mut nc_sets = CellSets::new(cells, cells);
