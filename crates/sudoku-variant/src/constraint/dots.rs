@@ -97,8 +97,11 @@ fn partners(mark: Mark, value: Option<u32>, x: u32, n: u32) -> u32 {
 /// or an XV letter (a chevron does not count: it says nothing of
 /// consecutive digits or sums).
 pub(crate) fn edge_marked(puzzle: &Puzzle, a: u16, b: u16) -> bool {
-    marked(puzzle, a, b, &["kropki", "xv"])
+    marked(puzzle, a, b, &EDGE_MARKS)
 }
+
+/// The kinds whose mark on an edge [`edge_marked`] counts.
+const EDGE_MARKS: [&str; 2] = ["kropki", "xv"];
 
 /// The orthogonal pairs of canvas cells whose edge carries no kropki dot
 /// and no XV letter ([`edge_marked`] of each pair, with the marks looked
@@ -107,7 +110,7 @@ pub(crate) fn unmarked_pairs(puzzle: &Puzzle) -> Vec<(u16, u16)> {
     let mut marks: Vec<(u16, u16)> = puzzle
         .constraints()
         .iter()
-        .filter(|c| ["kropki", "xv"].contains(&c.kind().name()))
+        .filter(|c| EDGE_MARKS.contains(&c.kind().name()))
         .filter_map(|c| match c.parts() {
             [p] if p.len() == 2 => Some((p[0].min(p[1]), p[0].max(p[1]))),
             _ => None,
@@ -268,7 +271,6 @@ impl Kind for EdgeRule {
         }
     }
 
-    /// Keeps in each cell the digits some digit of the other fits.
     /// The marked pair, its number the tag (0 for none: greater-than).
     fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
         match &it.parts[..] {
@@ -281,6 +283,7 @@ impl Kind for EdgeRule {
         fits(self.mark, (self.mark != Mark::GreaterThan).then_some(tag), x, y)
     }
 
+    /// Keeps in each cell the digits some digit of the other fits.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let (a, b) = (it.parts[0][0], it.parts[0][1]);
         let full = up_to(n as u32);
