@@ -183,6 +183,8 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         arcs: Vec::new(),
         tables,
         tabled,
+        own_start: vec![0; 82],
+        own: Vec::new(),
         pair_cells: 0,
     };
     let mut next = pairs.iter().peekable();
@@ -197,6 +199,10 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         let i = usize::from(c);
         extra.start[i + 1] = extra.peers.len() as u32;
         extra.arc_start[i + 1] = extra.arcs.len() as u32;
+        let own =
+            net.constraints_of(i).iter().filter(|&&k| extra.tabled[k as usize / 64] >> (k % 64) & 1 == 0);
+        extra.own.extend(own);
+        extra.own_start[i + 1] = extra.own.len() as u32;
         if extra.start[i + 1] > extra.start[i] || extra.arc_start[i + 1] > extra.arc_start[i] {
             extra.pair_cells |= 1 << c;
         }
@@ -206,7 +212,7 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
 
 /// A network's relations of two cells (see [`relations`]).
 struct Relations {
-    /// `(cell, partner, table)`, both ways round, ascending.
+    /// `(cell, partner, table)`, both ways round, one a pair, ascending.
     arcs: Vec<(u16, u16, u16)>,
     tables: Vec<Support>,
     /// The constraints they stand for, a bit each.
@@ -215,17 +221,20 @@ struct Relations {
 
 /// The network's relations of two cells: each pair of each constraint
 /// that is relations of pairs alone ([`Kind::pairs`]), and each
-/// non-consecutive pair. Two cells that see each other also differ.
+/// non-consecutive pair. Two cells that see each other also differ. The
+/// relations of one pair of cells are one table, their conjunction (an
+/// unmarked pair of kropki-negative: not consecutive and neither twice
+/// the other), so a change revises a partner once, by all of them.
 ///
 /// [`Kind::pairs`]: crate::constraint::Kind::pairs
 fn relations(net: &Network) -> Relations {
-    // The tables (`rows[x - 1]`: the digits allowed beside x), each once;
-    // and the pair of them (first cell to second, and back) of each kind,
-    // number and whether the cells see each other, each made once.
-    let mut tables: Vec<([u16; 9], Support)> = Vec::new();
+    // The rows of each relation (`rows[x - 1]`: the digits allowed beside
+    // x), first cell to second and back, of each kind, number and whether
+    // the cells see each other, each made once.
+    type Rows = [u16; 9];
     // (kind, number, the cells see each other)
     type Key = (&'static str, u32, bool);
-    let mut made: Vec<(Key, (u16, u16))> = Vec::new();
+    let mut made: Vec<(Key, (Rows, Rows))> = Vec::new();
     let mut relation = |key: Key, allows: &dyn Fn(u32, u32) -> bool| {
         if let Some(&(_, pair)) = made.iter().find(|(k, _)| *k == key) {
             return pair;
@@ -237,18 +246,10 @@ fn relations(net: &Network) -> Relations {
                 ba[y as usize - 1] |= 1 << (x - 1);
             }
         }
-        let mut table = |rows: [u16; 9]| {
-            let t = tables.iter().position(|(r, _)| *r == rows).unwrap_or_else(|| {
-                tables.push((rows, Support::of(&rows)));
-                tables.len() - 1
-            });
-            t as u16
-        };
-        let pair = (table(ab), table(ba));
-        made.push((key, pair));
-        pair
+        made.push((key, (ab, ba)));
+        (ab, ba)
     };
-    let mut arcs = Vec::new();
+    let mut arcs: Vec<(u16, u16, Rows)> = Vec::new();
     let mut tabled = vec![0u64; net.constraints.len().div_ceil(64)];
     for (k, (kind, it)) in net.constraints.iter().enumerate() {
         let Some(pairs) = kind.pairs(it) else { continue };
@@ -266,9 +267,30 @@ fn relations(net: &Network) -> Relations {
             arcs.push((c, p, cp));
         }
     }
-    arcs.sort_unstable();
-    arcs.dedup();
-    Relations { arcs, tables: tables.into_iter().map(|(_, s)| s).collect(), tabled }
+    // One arc a pair of cells: the rows of its relations, intersected.
+    arcs.sort_unstable_by_key(|&(a, b, _)| (a, b));
+    arcs.dedup_by(|later, kept| {
+        let same = (later.0, later.1) == (kept.0, kept.1);
+        if same {
+            for (k, l) in kept.2.iter_mut().zip(later.2) {
+                *k &= l;
+            }
+        }
+        same
+    });
+    // Each table once.
+    let mut rows: Vec<Rows> = Vec::new();
+    let arcs = arcs
+        .into_iter()
+        .map(|(a, b, r)| {
+            let t = rows.iter().position(|x| *x == r).unwrap_or_else(|| {
+                rows.push(r);
+                rows.len() - 1
+            });
+            (a, b, t as u16)
+        })
+        .collect();
+    Relations { arcs, tables: rows.iter().map(Support::of).collect(), tabled }
 }
 
 /// A relation of two cells as a table: the digits of the second cell
@@ -311,6 +333,10 @@ pub(super) struct ExtraPeers {
     /// The constraints the tables stand for, a bit each: never narrowed
     /// by their kind here.
     tabled: Vec<u64>,
+    /// Each cell's constraints that narrow by their kind here (not
+    /// tabled): `own[own_start[c]..own_start[c + 1]]`.
+    own_start: Vec<u32>,
+    own: Vec<u32>,
     /// The cells with extra peers or relations, a bit each.
     pair_cells: u128,
 }
@@ -318,6 +344,12 @@ pub(super) struct ExtraPeers {
 impl ExtraPeers {
     fn of(&self, cell: usize) -> &[u16] {
         &self.peers[self.start[cell] as usize..self.start[cell + 1] as usize]
+    }
+
+    /// Cell `cell`'s constraints that are not tabled: a change of the cell
+    /// makes them stale.
+    fn own(&self, cell: usize) -> &[u32] {
+        &self.own[self.own_start[cell] as usize..self.own_start[cell + 1] as usize]
     }
 
     /// Cell `c` and each of its extra peers, both ways, and each partner
@@ -418,12 +450,12 @@ impl ExtraRules for Constraints<'_> {
             fresh = 0;
             for (c, _) in cells.iter().zip(&last).enumerate().filter(|(_, (a, b))| a != b) {
                 fresh |= 1 << c;
-                mark(&mut self.stale, net.constraints_of(c));
+                mark(&mut self.stale, self.extra.own(c));
             }
         } else {
             all_set(&mut self.stale, net.constraints.len());
         }
-        let mut board = Board { cells, net, stale: &mut self.stale, failed: false, dirty: 0 };
+        let mut board = Board { cells, extra: self.extra, stale: &mut self.stale, failed: false, dirty: 0 };
         // Each rule looks at what changed since it last did (the core's
         // work since the last call, then this one's): a placed digit
         // leaves its extra peers, a cell's non-consecutive neighbours lose
@@ -559,10 +591,10 @@ fn mark(stale: &mut [u64], constraints: &[u32]) {
 }
 
 /// The cells as the constraints see them ([`Candidates`]): a removal marks
-/// the constraints of its cell stale.
+/// the constraints of its cell that are not tabled stale.
 struct Board<'c, 's> {
     cells: &'c mut [u16; 81],
-    net: &'c Network,
+    extra: &'c ExtraPeers,
     stale: &'s mut [u64],
     /// A removal left a cell no digit.
     failed: bool,
@@ -588,7 +620,7 @@ impl Candidates for Board<'_, '_> {
         }
         self.cells[c] = left;
         self.dirty |= 1 << c;
-        mark(self.stale, self.net.constraints_of(c));
+        mark(self.stale, self.extra.own(c));
         true
     }
 }
