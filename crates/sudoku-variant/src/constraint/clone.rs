@@ -104,6 +104,10 @@ impl Kind for Clones {
         vec![("cells", names(&it.parts[0], name)), ("clone", names(&it.parts[1], name))]
     }
 
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        Some(&["cells", "clone"])
+    }
+
     fn fpuzzles_key(&self) -> Option<&'static str> {
         Some("clone")
     }

@@ -316,6 +316,14 @@ impl Kind for EdgeRule {
         Ok(Instance { parts: vec![cells], value })
     }
 
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        Some(match self.field() {
+            None => &["cells"],
+            Some("dot") => &["cells", "dot"],
+            Some(_) => &["cells", "letter"],
+        })
+    }
+
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         let mut out = vec![("cells", names(&it.parts[0], name))];
         if let Some(field) = self.field() {

@@ -474,6 +474,10 @@ impl Kind for LineRule {
         vec![("cells", names(&it.parts[0], name))]
     }
 
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        Some(&["cells"])
+    }
+
     fn fpuzzles_key(&self) -> Option<&'static str> {
         Some(match self.rule {
             Rule::Whispers(_) => "whispers",

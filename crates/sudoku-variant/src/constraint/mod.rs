@@ -454,6 +454,13 @@ pub trait Kind: Sync {
     fn parts_to_json(&self, _it: &Instance, _name: WriteName<'_>) -> Fields {
         Vec::new()
     }
+    /// The keys [`Kind::parts_to_json`] writes for `it`, when the kind
+    /// knows them without writing (the reader checks a record's keys
+    /// against them, once per constraint read); `None`: ask
+    /// `parts_to_json`.
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        None
+    }
 
     /// The top-level f-puzzles field holding instances of this kind; none
     /// for a rule of the whole grid ([`Kind::fpuzzles_flags`]).

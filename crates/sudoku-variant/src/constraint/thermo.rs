@@ -144,6 +144,10 @@ impl Kind for Thermo {
         vec![("cells", names(&it.parts[0], name))]
     }
 
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        Some(&["cells"])
+    }
+
     fn fpuzzles_key(&self) -> Option<&'static str> {
         Some(match self.slow {
             false => "thermometer",

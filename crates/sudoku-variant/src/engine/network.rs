@@ -274,9 +274,9 @@ impl Network {
         // depend on what is drawn: the negative constraints' unmarked pairs).
         let rules = puzzle.rules();
         for rule in rules.iter() {
-            for implied in rule.implied(puzzle) {
-                let dense = crate::Constraint::of(rule, implied).map_cells(to_dense);
-                constraints.push((rule, dense.into_instance()));
+            for mut implied in rule.implied(puzzle) {
+                implied.parts.iter_mut().flatten().for_each(|c| *c = to_dense(*c));
+                constraints.push((rule, implied));
             }
         }
         let mut nc_sets = CellSets::new(cells, cells);

@@ -34,7 +34,7 @@
 //! classic rules (an extra house of nine different cells holds every
 //! digit), so both searches find the same solutions.
 
-use sudoku_core::{ExtraRules, Verdict, PEERS, UNITS};
+use sudoku_core::{ExtraRules, Verdict, UNITS};
 
 use super::network::Network;
 use super::search::{all_set, next_stale, Interrupt, STOP_CHECK};
@@ -153,7 +153,8 @@ fn sorted(mut cells: [u16; 9]) -> [u16; 9] {
 /// Whether cells `a` and `b` of the classic grid are the same or share a
 /// row, column or box.
 fn sees(a: u16, b: u16) -> bool {
-    a == b || PEERS[usize::from(a)].contains(&(b as u8))
+    let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
+    ra == rb || ca == cb || (ra / 3, ca / 3) == (rb / 3, cb / 3)
 }
 
 /// The houses and peers a network has beyond the classic ones (its
@@ -232,8 +233,9 @@ fn relations(net: &Network) -> Relations {
     // x), first cell to second and back, of each kind, number and whether
     // the cells see each other, each made once.
     type Rows = [u16; 9];
-    // (kind, number, the cells see each other)
-    type Key = (&'static str, u32, bool);
+    // (the kind's name's address, number, the cells see each other): a
+    // kind is a static, its name too; 0 for non-consecutive pairs.
+    type Key = (usize, u32, bool);
     let mut made: Vec<(Key, (Rows, Rows))> = Vec::new();
     let mut relation = |key: Key, allows: &dyn Fn(u32, u32) -> bool| {
         if let Some(&(_, pair)) = made.iter().find(|(k, _)| *k == key) {
@@ -255,7 +257,8 @@ fn relations(net: &Network) -> Relations {
         let Some(pairs) = kind.pairs(it) else { continue };
         // (A pair of one cell twice, a clone's shared cell, says nothing.)
         for (a, b, tag) in pairs.into_iter().filter(|&(a, b, _)| a != b) {
-            let (ab, ba) = relation((kind.name(), tag, sees(a, b)), &|x, y| kind.pair_allows(tag, x, y));
+            let key = (kind.name().as_ptr() as usize, tag, sees(a, b));
+            let (ab, ba) = relation(key, &|x, y| kind.pair_allows(tag, x, y));
             arcs.push((a, b, ab));
             arcs.push((b, a, ba));
         }
@@ -263,21 +266,43 @@ fn relations(net: &Network) -> Relations {
     }
     for c in 0..81u16 {
         for &p in net.nc(usize::from(c)) {
-            let (cp, _) = relation(("(not consecutive)", 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
+            let (cp, _) = relation((0, 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
             arcs.push((c, p, cp));
         }
     }
-    // One arc a pair of cells: the rows of its relations, intersected.
-    arcs.sort_unstable_by_key(|&(a, b, _)| (a, b));
-    arcs.dedup_by(|later, kept| {
-        let same = (later.0, later.1) == (kept.0, kept.1);
-        if same {
-            for (k, l) in kept.2.iter_mut().zip(later.2) {
-                *k &= l;
+    // One arc a pair of cells, the rows of its relations intersected, in
+    // order of cell and partner: bucketed by cell (a counting sort), each
+    // cell's few arcs sorted in place.
+    let mut start = [0usize; 82];
+    for &(a, _, _) in &arcs {
+        start[usize::from(a) + 1] += 1;
+    }
+    for c in 0..81 {
+        start[c + 1] += start[c];
+    }
+    let mut next = start;
+    let mut bucketed = vec![(0u16, 0u16, [0u16; 9]); arcs.len()];
+    for arc in arcs {
+        let slot = &mut next[usize::from(arc.0)];
+        bucketed[*slot] = arc;
+        *slot += 1;
+    }
+    let mut arcs: Vec<(u16, u16, Rows)> = Vec::with_capacity(bucketed.len());
+    for range in start.windows(2) {
+        let first = arcs.len();
+        let cell = &mut bucketed[range[0]..range[1]];
+        cell.sort_unstable_by_key(|&(_, b, _)| b);
+        for &(a, b, r) in cell.iter() {
+            match arcs[first..].last_mut() {
+                Some(kept) if kept.1 == b => {
+                    for (k, l) in kept.2.iter_mut().zip(r) {
+                        *k &= l;
+                    }
+                }
+                _ => arcs.push((a, b, r)),
             }
         }
-        same
-    });
+    }
     // Each table once.
     let mut rows: Vec<Rows> = Vec::new();
     let arcs = arcs
@@ -714,6 +739,18 @@ mod tests {
             }
         }
         assert!(on_core > 150 && none > 10 && one > 3 && many > 10, "{on_core} {none} {one} {many}");
+    }
+
+    /// Two cells see each other exactly when they are one cell or peers
+    /// in the core's table.
+    #[test]
+    fn sees_is_the_cores_peers() {
+        for a in 0..81u16 {
+            for b in 0..81u16 {
+                let peers = a == b || sudoku_core::PEERS[usize::from(a)].contains(&(b as u8));
+                assert_eq!(super::sees(a, b), peers, "{a} {b}");
+            }
+        }
     }
 
     /// A kind that says its instances are relations of pairs says what
