@@ -218,16 +218,22 @@ impl Puzzle {
         // Parts that follow from the shape are set first ([`Kind::settle`]).
         let constraints: Vec<Constraint> = constraints
             .into_iter()
-            .map(|c| Constraint::of(c.kind(), c.kind().settle(self, c.instance().clone())))
+            .map(|c| {
+                let kind = c.kind();
+                Constraint::of(kind, kind.settle(self, c.into_instance()))
+            })
             .collect();
         for (at, c) in constraints.iter().enumerate() {
             let kind = c.kind();
-            let index = constraints[..at].iter().filter(|o| o.kind().name() == kind.name()).count();
             let why = match kind.global() {
                 true => Err("a rule of the whole grid, not drawn on it: give it as a rule".to_string()),
                 false => kind.check(self, c.instance()),
             };
-            why.map_err(|why| VariantError::Constraint { index, kind: kind.noun(), why })?;
+            why.map_err(|why| {
+                // The constraint's place among those of its kind.
+                let index = constraints[..at].iter().filter(|o| o.kind().name() == kind.name()).count();
+                VariantError::Constraint { index, kind: kind.noun(), why }
+            })?;
         }
         Ok(Puzzle { constraints, ..self.clone() })
     }

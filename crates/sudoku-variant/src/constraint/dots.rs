@@ -307,10 +307,11 @@ impl Kind for EdgeRule {
         let value = match self.field() {
             None => None,
             Some(field) => {
-                let choices: Vec<&str> = self.values().iter().map(|&v| self.word(v)).collect();
                 let word = object.get(field).and_then(Value::as_str).unwrap_or_default();
-                self.value_of(word)
-                    .ok_or_else(|| format!("expected \"{field}\": one of {}", choices.join(", ")))?
+                self.value_of(word).ok_or_else(|| {
+                    let choices: Vec<&str> = self.values().iter().map(|&v| self.word(v)).collect();
+                    format!("expected \"{field}\": one of {}", choices.join(", "))
+                })?
             }
         };
         Ok(Instance { parts: vec![cells], value })
