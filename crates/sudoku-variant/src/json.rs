@@ -391,11 +391,13 @@ fn read_constraint(
     let instance = kind.parts_from_json(&record.fields, &cell).map_err(error)?;
     // A field the kind does not write back is one it did not read: a typo
     // must not drop part of a rule silently.
-    let written: Vec<&str> = match kind.json_keys(&instance) {
-        Some(keys) => keys.to_vec(),
+    let written_back: Vec<&str>;
+    let written = match kind.json_keys(&instance) {
+        Some(keys) => keys,
         None => {
             let fields = kind.parts_to_json(&instance, &|c| shape.cell_name(usize::from(c)));
-            fields.into_iter().map(|(k, _)| k).collect()
+            written_back = fields.into_iter().map(|(k, _)| k).collect();
+            &written_back[..]
         }
     };
     let unread =
