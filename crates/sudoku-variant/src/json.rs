@@ -471,4 +471,26 @@ mod tests {
         }
         assert!(listed > 100, "{listed}");
     }
+
+    /// A constraint with a field its kind does not read is refused by the
+    /// field's name, whether its kind lists its keys or writes them back;
+    /// without the field it is read.
+    #[test]
+    fn a_constraint_field_no_kind_reads_is_refused_by_name() {
+        for (constraint, extra) in [
+            (r#"{"kind":"kropki","cells":["r1c1","r1c2"],"dot":"white""#, "colour"),
+            (r#"{"kind":"xv","cells":["r1c1","r1c2"],"letter":"X""#, "dot"),
+            (r#"{"kind":"greater-than","cells":["r1c1","r1c2"]"#, "dot"),
+            (r#"{"kind":"thermo","cells":["r1c1","r1c2","r1c3"]"#, "bulb"),
+            (r#"{"kind":"german-whispers","cells":["r1c1","r1c2"]"#, "value"),
+            (r#"{"kind":"clone","cells":["r1c1"],"clone":["r9c9"]"#, "cells2"),
+            (r#"{"kind":"odd","cell":"r1c1""#, "even"),
+        ] {
+            let record = |fields: &str| format!(r#"{{"size":9,"constraints":[{constraint}{fields}}}]}}"#);
+            assert!(Puzzle::from_json(&record("")).is_ok(), "{constraint}");
+            let err =
+                Puzzle::from_json(&record(&format!(r#","{extra}":1"#))).err().expect(constraint).to_string();
+            assert!(err.contains(&format!("unknown field \"{extra}\"")), "{constraint}: {err}");
+        }
+    }
 }
