@@ -489,7 +489,7 @@ mod tests {
             let record = |fields: &str| format!(r#"{{"size":9,"constraints":[{constraint}{fields}}}]}}"#);
             assert!(Puzzle::from_json(&record("")).is_ok(), "{constraint}");
             let err =
-                Puzzle::from_json(&record(&format!(r#","{extra}":1"#))).err().expect(constraint).to_string();
+                Puzzle::from_json(&record(&format!(r#","{extra}":1"#))).expect_err(constraint).to_string();
             assert!(err.contains(&format!("unknown field \"{extra}\"")), "{constraint}: {err}");
         }
     }
