@@ -442,32 +442,22 @@ fn parse_regions(text: &str, size: usize) -> Result<Vec<u8>, VariantError> {
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
-    use crate::{Puzzle, VariantSolver, KINDS};
+    use crate::constraint::testing::drawn_on_random_grids;
+    use crate::Puzzle;
 
     /// A kind that lists the keys it writes lists exactly the keys its
     /// `parts_to_json` writes, in order, on instances drawn on random
     /// grids (the reader trusts the list to refuse an unread field).
     #[test]
     fn a_kinds_json_keys_are_the_keys_it_writes() {
-        let mut rng = ChaCha8Rng::seed_from_u64(22);
         let blank = Puzzle::blank(9).unwrap();
         let name = |c: u16| blank.cell_name(usize::from(c));
         let mut listed = 0;
-        for kind in KINDS.iter().filter(|k| !k.global() && !k.tiles()) {
-            for _ in 0..5 {
-                let grid =
-                    VariantSolver::new(&blank).solve_random(&[0; 81], &mut rng, u64::MAX).unwrap().unwrap();
-                for it in kind.sprinkle(&blank, &grid, &mut rng) {
-                    let Some(keys) = kind.json_keys(&it) else { continue };
-                    let written: Vec<&str> =
-                        kind.parts_to_json(&it, &name).into_iter().map(|(k, _)| k).collect();
-                    assert_eq!(keys, written.as_slice(), "{} {:?}", kind.name(), it);
-                    listed += 1;
-                }
-            }
+        for (kind, it, _) in drawn_on_random_grids(22, 5) {
+            let Some(keys) = kind.json_keys(&it) else { continue };
+            let written: Vec<&str> = kind.parts_to_json(&it, &name).into_iter().map(|(k, _)| k).collect();
+            assert_eq!(keys, written.as_slice(), "{} {:?}", kind.name(), it);
+            listed += 1;
         }
         assert!(listed > 100, "{listed}");
     }

@@ -1,7 +1,34 @@
 //! What the rule files' tests share.
 
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
 pub(crate) use super::Masks as Board;
-use super::{Instance, Kind};
+use super::{Instance, Kind, KINDS};
+use crate::{Puzzle, VariantSolver};
+
+/// A random classic 9×9 grid.
+pub fn random_grid(rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let blank = Puzzle::blank(9).expect("9 is a size");
+    VariantSolver::new(&blank).solve_random(&[0; 81], rng, u64::MAX).expect("no stop").expect("a grid")
+}
+
+/// Instances of every drawn kind, each sprinkled on `grids` random
+/// classic grids (from `seed`), with the kind and the grid they were drawn
+/// true of: what the tests of a kind's other forms go through.
+pub fn drawn_on_random_grids(seed: u64, grids: usize) -> Vec<(&'static dyn Kind, Instance, Vec<u8>)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let blank = Puzzle::blank(9).expect("9 is a size");
+    let mut out = Vec::new();
+    for &kind in KINDS.iter().filter(|k| !k.global() && !k.tiles()) {
+        for _ in 0..grids {
+            let grid = random_grid(&mut rng);
+            let drawn = kind.sprinkle(&blank, &grid, &mut rng);
+            out.extend(drawn.into_iter().map(|it| (kind, it, grid.clone())));
+        }
+    }
+    out
+}
 
 /// Checks [`Kind::narrow`] against brute force on `trials` random
 /// instances: `make(len, rng)` builds an instance on cells `0..len` for

@@ -527,6 +527,7 @@ mod tests {
 
     use super::super::network::Network;
     use super::super::VariantSolver;
+    use crate::constraint::testing::{drawn_on_random_grids, random_grid};
     use crate::{kind_named, Constraint, Kinds, Puzzle, KINDS};
 
     /// Every solution up to `limit`, sorted, by the core path or the
@@ -571,9 +572,6 @@ mod tests {
                 .filter_map(|name| kind_named(name))
                 .collect();
         let blank = Puzzle::blank(9).unwrap();
-        let random_grid = |rng: &mut ChaCha8Rng| {
-            VariantSolver::new(&blank).solve_random(&[0; 81], rng, u64::MAX).unwrap().unwrap()
-        };
         const LIMIT: u64 = 40;
         let (mut on_core, mut none, mut one, mut many) = (0, 0, 0, 0);
         for round in 0..200 {
@@ -632,34 +630,28 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(50);
         let blank = Puzzle::blank(9).unwrap();
         let (mut paired, mut broken) = (0, 0);
-        for kind in KINDS.iter().filter(|k| !k.global() && !k.tiles()) {
-            for _ in 0..10 {
-                let grid =
-                    VariantSolver::new(&blank).solve_random(&[0; 81], &mut rng, u64::MAX).unwrap().unwrap();
-                for it in kind.sprinkle(&blank, &grid, &mut rng) {
-                    let Some(pairs) = kind.pairs(&it) else { continue };
-                    paired += 1;
-                    for trial in 0..30 {
-                        let mut digits = grid.clone();
-                        if trial > 0 {
-                            for &c in it.parts.iter().flatten() {
-                                if rng.gen_bool(0.3) {
-                                    digits[usize::from(c)] = rng.gen_range(1..=9);
-                                }
-                            }
+        for (kind, it, grid) in drawn_on_random_grids(50, 10) {
+            let Some(pairs) = kind.pairs(&it) else { continue };
+            paired += 1;
+            for trial in 0..30 {
+                let mut digits = grid.clone();
+                if trial > 0 {
+                    for &c in it.parts.iter().flatten() {
+                        if rng.gen_bool(0.3) {
+                            digits[usize::from(c)] = rng.gen_range(1..=9);
                         }
-                        let by_pairs = pairs.iter().all(|&(a, b, tag)| {
-                            kind.pair_allows(
-                                tag,
-                                u32::from(digits[usize::from(a)]),
-                                u32::from(digits[usize::from(b)]),
-                            )
-                        });
-                        let holds = kind.holds(&blank, &it, &digits);
-                        assert_eq!(by_pairs, holds, "{} {:?} {:?}", kind.name(), it, digits);
-                        broken += usize::from(!holds);
                     }
                 }
+                let by_pairs = pairs.iter().all(|&(a, b, tag)| {
+                    kind.pair_allows(
+                        tag,
+                        u32::from(digits[usize::from(a)]),
+                        u32::from(digits[usize::from(b)]),
+                    )
+                });
+                let holds = kind.holds(&blank, &it, &digits);
+                assert_eq!(by_pairs, holds, "{} {:?} {:?}", kind.name(), it, digits);
+                broken += usize::from(!holds);
             }
         }
         assert!(paired > 50 && broken > 100, "{paired} {broken}");
