@@ -1,6 +1,7 @@
 //! Fuzz target: any text after a sudokuwiki.org solver address never
-//! panics; a classic, X-sudoku or killer link it reads keeps its 81
-//! cells (seeds: `fuzz/seeds/sudokuwiki`, one link of each form read).
+//! panics; a link it reads keeps its cells: 81, or 36 for a 6×6 packed
+//! board (seeds: `fuzz/seeds/sudokuwiki`, links of the forms read: the
+//! classic, X-sudoku and killer solvers' and packed boards).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,6 +11,8 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let link = format!("https://www.sudokuwiki.org/{text}");
     if let Ok(imported) = Puzzle::from_link(&link) {
-        assert_eq!(imported.puzzle.givens().len(), 81);
+        let n = imported.puzzle.size();
+        assert!(n == 9 || n == 6 && text.contains("6"), "{text}");
+        assert_eq!(imported.puzzle.givens().len(), n * n);
     }
 });

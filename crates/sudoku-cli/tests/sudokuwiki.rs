@@ -96,3 +96,41 @@ fn r47_a_cut_sudokuwiki_killer_link_is_an_error_saying_what_is_missing() {
         .code(2)
         .stderr(predicate::str::contains("bd: expected 162 digits of cage totals"));
 }
+
+/// pencilmark's packed boards beside the puzzles they encode
+/// (`fixtures/variant/interop/sudokuwiki_packed.tsv`).
+const PACKED: &str = include_str!("../../../fixtures/variant/interop/sudokuwiki_packed.tsv");
+
+#[test]
+fn r47_solve_reads_sudokuwiki_packed_boards_bare_and_in_links_as_their_puzzles() {
+    // The first jigsaw and killer boards (unique puzzles of the bench
+    // sets): each solves, bare and as a solver link's bd=, to the grid its
+    // JSON form solves to.
+    for form in ["J9B", "L9B", "M9B"] {
+        let line = PACKED.lines().find(|l| l.starts_with(form)).expect("a board of the form");
+        let (packed, json) = line.split_once('\t').unwrap();
+        let link = format!("https://www.sudokuwiki.org/sudoku.htm?bd={packed}");
+        let out = sudoku()
+            .args(["solve", "-"])
+            .write_stdin(format!("{packed}\n{link}\n{json}\n"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{form}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let grids: Vec<&str> = text.lines().collect();
+        assert_eq!(grids.len(), 3, "{text}");
+        assert!(grids[0].len() == 81 && grids[0].chars().all(|c| c.is_ascii_digit()), "{text}");
+        assert!(grids.iter().all(|g| *g == grids[0]), "{form}: {text}");
+    }
+}
+
+#[test]
+fn r47_a_sudokuwiki_saved_position_is_refused_by_name() {
+    let empty = "ep".repeat(80);
+    sudoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("S9B0a{empty}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("saved positions"));
+}

@@ -158,7 +158,7 @@ fn apply_spec(puzzle: Puzzle, spec: VariantSpec) -> Result<Puzzle, VariantError>
 }
 
 /// Whether a record is a link (f-puzzles, SudokuPad, Penpa+), a bare
-/// `fpuzzles…` string, or Penpa+'s parameters alone (`m=solve&p=…`; a
+/// `fpuzzles…` string, a sudokuwiki.org packed board (`S9B…`), or Penpa+'s parameters alone (`m=solve&p=…`; a
 /// line that starts with `#` is a comment).
 fn is_link(text: &str) -> bool {
     let lower = text.get(..10).unwrap_or(text).to_ascii_lowercase();
@@ -172,6 +172,7 @@ fn is_link(text: &str) -> bool {
         || lower.starts_with("opt-pan.")
         || lower.starts_with("penpa")
         || ["m=solve&", "m=edit&"].iter().any(|p| lower.starts_with(p))
+        || sudoku_variant::is_sudokuwiki_board(text)
 }
 
 /// Whether a JSON record needs the variant model: it has a field a classic

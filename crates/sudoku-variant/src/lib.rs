@@ -65,7 +65,7 @@ pub use error::VariantError;
 pub use grids::{Grids, LayoutName, MAX_CANVAS};
 pub use hint::{HintError, VariantHint};
 pub use houses::{House, HouseKind, Sight};
-pub use interop::{lzstring, Imported, InteropError, PENPA_MAX_TEXT};
+pub use interop::{is_sudokuwiki_board, lzstring, Imported, InteropError, PENPA_MAX_TEXT};
 pub use json::JsonPuzzle;
 pub use ladder::{RateError, Rating, Step};
 pub use names::{ShapeName, VariantList};

@@ -14,7 +14,7 @@
 //! | f-puzzles JSON | [`Puzzle::from_fpuzzles`] | [`Puzzle::to_fpuzzles`] |
 //! | f-puzzles / SudokuPad link | [`Puzzle::from_link`] | [`Puzzle::to_fpuzzles_link`], [`Puzzle::to_sudokupad_link`] |
 //! | SudokuPad's JSON (`scl…`/`ctc…` links, [`scl`]) | [`Puzzle::from_scl`], [`Puzzle::from_link`] | no (links are written as `fpuzzles…`) |
-//! | sudokuwiki.org classic, X-sudoku and killer solver links ([`sudokuwiki`]) | [`Puzzle::from_link`] | no |
+//! | sudokuwiki.org classic, X-sudoku and killer solver links, packed boards (`S9B…`, `J9B…`, `L9B…`, ...; [`sudokuwiki`]) | [`Puzzle::from_link`] | no |
 //! | Penpa+ link (`https://swaroopg92.github.io/penpa-edit/#m=solve&p=…`) | [`Puzzle::from_penpa`], [`Puzzle::from_link`] | no |
 //! | ipuz (`http://ipuz.org/sudoku#1`) | no | [`Puzzle::to_ipuz`] |
 //!
@@ -37,6 +37,13 @@ pub use fpuzzles::Imported;
 pub use penpa::MAX_TEXT as PENPA_MAX_TEXT;
 
 use crate::VariantError;
+
+/// Whether `text` is a bare sudokuwiki.org packed board (`S9B…`, `J9B…`,
+/// `L9B…`, ...: a form's header and exactly its number of base-36
+/// digits), which [`Puzzle::from_link`](crate::Puzzle::from_link) reads.
+pub fn is_sudokuwiki_board(text: &str) -> bool {
+    sudokuwiki::is_packed(text.trim())
+}
 
 /// Why a puzzle could not be read from, or written to, another tool's format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -19,22 +19,32 @@
 //! - the killer solver, `killersudoku.htm?bd=` with cage colours and
 //!   totals ([`killer`]).
 //!
+//! - the packed boards (`bd=S9B…`, and bare: classic, 6×6, X, windoku,
+//!   disjoint groups, jigsaw, killer, killer jigsaw, 6×6 killer;
+//!   [`packed`]) on any of the site's solver pages.
+//!
 //! Refused by name, as their packing is not documented with an example
-//! to check a reader against: the packed boards (`bd=S9B…` saved
-//! positions with candidates, and the newer `X9B…`, `L9B…`, `J9B…`,
-//! `M9B…` forms), killer positions with progress (`bd=<162>,<162>`),
-//! jigsaw layouts (`jigsaw.htm`, `shape=`, `jigmap=`: the numbered shapes
-//! are a table of the site's own) and the other solvers' links (samurai,
-//! kakuro, ...): guessing a packing could read a wrong puzzle. Other query
-//! parameters are not part of the puzzle.
+//! to check a reader against: saved positions (a packed board with solved
+//! cells or candidates), killer positions with progress
+//! (`bd=<162>,<162>`), the jigsaw page's numbered layouts (`shape=`,
+//! `jigmap=`: a table of the site's own; the packed `J9B` form carries
+//! its regions) and the other solvers' links (samurai, kakuro, ...):
+//! guessing a packing could read a wrong puzzle. Other query parameters
+//! are not part of the puzzle.
 
 mod killer;
+mod packed;
+
+pub(super) use packed::is_packed;
 
 use super::{Imported, InteropError};
 use crate::{kind_named, Kinds, Puzzle};
 
 /// The puzzle of a sudokuwiki.org link, or `None` when `link` is not one.
 pub(super) fn from_sudokuwiki_link(link: &str) -> Option<Result<Imported, InteropError>> {
+    if is_packed(link) {
+        return packed::read(link).map(|read| read.map(imported));
+    }
     let lower = link.to_ascii_lowercase();
     let host = lower.find("sudokuwiki.org")?;
     Some(read(&link[host..], &lower[host..]))
@@ -72,6 +82,10 @@ fn read(link: &str, lower: &str) -> Result<Imported, InteropError> {
     let board = query_value(link, "bd=").ok_or_else(|| {
         InteropError::Link("a sudokuwiki.org link without a puzzle (expected ?bd=…)".into())
     })?;
+    let board = super::links::percent_decode(board)?;
+    if let Some(read) = packed::read(&board) {
+        return read.map(imported);
+    }
     let solver = solver_of(page).ok_or_else(|| {
         InteropError::Unsupported(vec![format!(
             "sudokuwiki.org {page} links (read: the classic, X-sudoku and killer solvers' \
@@ -86,12 +100,10 @@ fn read(link: &str, lower: &str) -> Result<Imported, InteropError> {
             layout.join("…, ")
         )]));
     }
-    let board = super::links::percent_decode(board)?;
     if board.starts_with(|c: char| c.is_ascii_alphabetic()) {
         let header: String = board.chars().take(3).collect();
         return Err(InteropError::Unsupported(vec![format!(
-            "sudokuwiki.org packed boards (bd={header}…: a saved position or the site's newer packed form); \
-             use the puzzle's start link"
+            "sudokuwiki.org boards bd={header}… (read: 81 digits, or a packed board such as S9B…)"
         )]));
     }
     let puzzle = match solver {
@@ -103,7 +115,11 @@ fn read(link: &str, lower: &str) -> Result<Imported, InteropError> {
         }
         Solver::Killer => killer::read(&board)?,
     };
-    Ok(Imported { puzzle, solution: None, title: None, author: None, ruleset: None })
+    Ok(imported(puzzle))
+}
+
+fn imported(puzzle: Puzzle) -> Imported {
+    Imported { puzzle, solution: None, title: None, author: None, ruleset: None }
 }
 
 /// A classic grid of 81 digits, `0` or `.` for a blank.
