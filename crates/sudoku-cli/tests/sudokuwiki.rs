@@ -124,13 +124,49 @@ fn r47_solve_reads_sudokuwiki_packed_boards_bare_and_in_links_as_their_puzzles()
     }
 }
 
+/// sudokuwiki.org's "load position" links beside their puzzles' start
+/// links (`fixtures/variant/interop/sudokuwiki_positions.txt`).
+const POSITIONS: &str = include_str!("../../../fixtures/variant/interop/sudokuwiki_positions.txt");
+
 #[test]
-fn r47_a_sudokuwiki_saved_position_is_refused_by_name() {
-    let empty = "ep".repeat(80);
+fn r47_a_sudokuwiki_saved_position_solves_as_its_start_link() {
+    let links: Vec<&str> = POSITIONS.lines().filter(|l| !l.starts_with('#')).collect();
+    for pair in links.chunks(2) {
+        let (position, start) = (solved(pair[0]), solved(pair[1]));
+        assert!(is_sudoku(&start), "{start:?}");
+        assert_eq!(position, start);
+    }
+    // A board of no known form is refused by name.
     sudoku()
         .args(["solve", "-"])
-        .write_stdin(format!("S9B0a{empty}\n"))
+        .write_stdin(format!("https://www.sudokuwiki.org/sudoku.htm?bd=S8B{}\n", "00".repeat(64)))
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("saved positions"));
+        .stderr(predicate::str::contains("S8B"));
+}
+
+#[test]
+fn r47_convert_keeps_a_saved_positions_placed_digits_in_json_and_refuses_to_drop_them() {
+    let links: Vec<&str> = POSITIONS.lines().filter(|l| !l.starts_with('#')).collect();
+    let (position, start) = (links[0], links[1]);
+    let out = sudoku().args(["convert", "--to", "json", "-"]).write_stdin(format!("{position}\n")).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let givens = record["givens"].as_str().unwrap().replace('.', "0");
+    assert_eq!(givens, &start[start.len() - 81..]);
+    let solution = solved(start);
+    let placed = record["placed"].as_str().expect("placed digits");
+    let digits: Vec<(usize, u32)> =
+        placed.chars().enumerate().filter_map(|(i, c)| c.to_digit(10).map(|d| (i, d))).collect();
+    assert!(digits.len() >= 5, "{placed}");
+    for (i, d) in digits {
+        assert_eq!(solution[i], d, "cell {i}");
+        assert_eq!(&givens[i..=i], "0");
+    }
+    sudoku()
+        .args(["convert", "--to", "sudokupad", "-"])
+        .write_stdin(format!("{position}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("only --to json keeps"));
 }

@@ -73,7 +73,8 @@ pub fn variant_records<'a, R: Read + 'a>(
                 // f-puzzles JSON, an f-puzzles or SudokuPad link.
                 match Puzzle::from_link(text) {
                     Ok(imported) => {
-                        (apply_spec(imported.puzzle, spec).map_err(|e| error(0, e)), imported.solution, None)
+                        let sudoku_variant::Imported { puzzle, solution, placed, .. } = imported;
+                        (apply_spec(puzzle, spec).map_err(|e| error(0, e)), solution, placed)
                     }
                     Err(e) => (Err(lines.error(at, 0, e.to_string())), None, None),
                 }

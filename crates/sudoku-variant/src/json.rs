@@ -194,10 +194,17 @@ impl Puzzle {
     /// Writes the puzzle as one JSON object (no newline); `solution`
     /// adds a `solution` field.
     pub fn to_json(&self, solution: Option<&[u8]>) -> String {
+        self.to_json_position(solution, None)
+    }
+
+    /// [`Puzzle::to_json`] with a player's digits (`placed`, one a cell, 0
+    /// where none) as its `placed` field: a position for `sudoku hint`.
+    pub fn to_json_position(&self, solution: Option<&[u8]>, placed: Option<&[u8]>) -> String {
         let mut record = Record {
             rules: self.rules().iter().map(|r| r.name().to_string()).collect(),
             givens: Some(self.givens_line()),
             solution: solution.map(format_digits),
+            placed: placed.map(format_digits),
             ..Record::default()
         };
         match self.layout() {

@@ -64,8 +64,10 @@ pub enum Target {
 const CONVERT_AFTER_HELP: &str = "\
 Reads every form solve reads: our JSON form, f-puzzles JSON, f-puzzles and
 SudokuPad links (fpuzzles... payloads), Penpa+ links (penpa-edit's
-#m=solve&p=... or m=edit, read only), and lines of givens. A solution the
-record carries travels with it where the target has a place for it.
+#m=solve&p=... or m=edit, read only), sudokuwiki.org links and packed
+boards, and lines of givens. A solution the record carries travels with it
+where the target has a place for it; a player's placed digits (a position:
+JSON `placed`, a sudokuwiki.org saved position) only to --to json.
 What a target cannot say is an error naming it, never a silent loss: f-puzzles
 has no samurai and no size above 16; ipuz has no anti-knight, anti-king,
 non-consecutive, samurai or constraint drawn on the grid; the line form has
@@ -76,10 +78,20 @@ Examples:
   sudoku convert --to json 'https://www.f-puzzles.com/?load=...'   (as a line of a file)
   sudoku convert --to ipuz x.jsonl -o x.ipuz.jsonl";
 
-/// One record in the target form, or why it cannot be.
-fn convert(puzzle: &Puzzle, solution: Option<&[u8]>, to: Target) -> Result<String, String> {
+/// One record in the target form, or why it cannot be. A player's
+/// digits (`placed`: a position) go only to our JSON form.
+fn convert(
+    puzzle: &Puzzle,
+    solution: Option<&[u8]>,
+    placed: Option<&[u8]>,
+    to: Target,
+) -> Result<String, String> {
+    let placed = placed.filter(|p| p.iter().any(|&d| d != 0));
+    if placed.is_some() && to != Target::Json {
+        return Err("the record is a position (a player's placed digits), which only --to json keeps".into());
+    }
     let text = match to {
-        Target::Json => Ok(puzzle.to_json(solution)),
+        Target::Json => Ok(puzzle.to_json_position(solution, placed)),
         Target::Line if puzzle.is_classic() => Ok(puzzle.givens_line()),
         Target::Line => {
             Err(format!("the line form cannot hold a {} puzzle; use --to json", puzzle.variant_name()))
@@ -97,7 +109,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let spec = spec(args.variant, args.size)?;
     let (mut run, mut out) = RecordRun::start(&args.output, args.skip_invalid, &[])?;
     let inputs = input_paths(&args.files).into_iter().map(|path| open(path, spec));
-    let work = |r: &VariantRecord| r.puzzle.as_ref().ok().map(|p| convert(p, r.solution.as_deref(), args.to));
+    let work = |r: &VariantRecord| {
+        r.puzzle.as_ref().ok().map(|p| convert(p, r.solution.as_deref(), r.placed.as_deref(), args.to))
+    };
     for_each_item(inputs, &args.output, work, |record, result| {
         let converted = match (&record.puzzle, result) {
             (Ok(_), Some(converted)) => converted,

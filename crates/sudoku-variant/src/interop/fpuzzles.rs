@@ -60,6 +60,10 @@ pub struct Imported {
     pub author: Option<String>,
     /// The rules as the author wrote them, if any.
     pub ruleset: Option<String>,
+    /// The digits a player placed, one a cell (0 where none), when the
+    /// source is a position in play (a sudokuwiki.org saved position);
+    /// the givens are the puzzle's.
+    pub placed: Option<Vec<u8>>,
 }
 
 impl Imported {
@@ -355,6 +359,7 @@ pub(super) fn read_object(object: &Map<String, Value>) -> Result<Imported, Inter
         title: text("title"),
         author: text("author"),
         ruleset: text("ruleset"),
+        placed: None,
     })
 }
 

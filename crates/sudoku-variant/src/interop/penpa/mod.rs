@@ -231,5 +231,6 @@ fn read_lines(lines: &[String], answer: Option<&str>) -> Result<Imported, Intero
         title: header_text(header.get(15), "Title:"),
         author: header_text(header.get(16), "Author:"),
         ruleset: header_text(header.get(18), ""),
+        placed: None,
     })
 }

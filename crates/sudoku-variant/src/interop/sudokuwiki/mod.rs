@@ -43,7 +43,8 @@ use crate::{kind_named, Kinds, Puzzle};
 /// The puzzle of a sudokuwiki.org link, or `None` when `link` is not one.
 pub(super) fn from_sudokuwiki_link(link: &str) -> Option<Result<Imported, InteropError>> {
     if is_packed(link) {
-        return packed::read(link).map(|read| read.map(imported));
+        return packed::read(link)
+            .map(|read| read.map(|(puzzle, placed)| Imported { placed, ..imported(puzzle) }));
     }
     let lower = link.to_ascii_lowercase();
     let host = lower.find("sudokuwiki.org")?;
@@ -84,7 +85,7 @@ fn read(link: &str, lower: &str) -> Result<Imported, InteropError> {
     })?;
     let board = super::links::percent_decode(board)?;
     if let Some(read) = packed::read(&board) {
-        return read.map(imported);
+        return read.map(|(puzzle, placed)| Imported { placed, ..imported(puzzle) });
     }
     let solver = solver_of(page).ok_or_else(|| {
         InteropError::Unsupported(vec![format!(
@@ -119,7 +120,7 @@ fn read(link: &str, lower: &str) -> Result<Imported, InteropError> {
 }
 
 fn imported(puzzle: Puzzle) -> Imported {
-    Imported { puzzle, solution: None, title: None, author: None, ruleset: None }
+    Imported { puzzle, solution: None, title: None, author: None, ruleset: None, placed: None }
 }
 
 /// A classic grid of 81 digits, `0` or `.` for a blank.

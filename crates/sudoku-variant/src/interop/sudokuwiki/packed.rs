@@ -15,11 +15,16 @@
 //! | `L6C` | killer 6×6 | 4 | `(colour << 11 \| total) << 7 \| v` |
 //!
 //! Regions and colours count from 0 here (the site's labels from 1).
-//! `v` is a cell's state: an empty cell is `2^n - 1 + 18` (529 on a 9×9,
-//! 81 on a 6×6; 75 in `L6C`), a given digit `d` is `d` (or `d + n` in the
-//! killer forms). Anything else is a solved cell or a candidate mask of a
-//! saved position, which is refused by name: the puzzle's start is what
-//! a reader can trust.
+//! `v` is a cell's state: `0` is empty, a given `d` is `d`, a digit the
+//! player placed is `d + n`, and candidates are their mask (bit `d - 1`
+//! for `d`) plus `2n`, so all of them (`2^n - 1 + 2n`: 529 on a 9×9) is an
+//! empty cell too. The site's "load position" links are saved positions:
+//! their placed digits are read as the record's `placed` (as in our JSON
+//! form), their candidate marks are not read (the hint engine works out
+//! its own). In the killer forms a state `d + n` is a given (as the
+//! site's killer boards hold their givens). On a 6×6 `S6B` board only
+//! givens and empty cells are read (pencilmark writes an empty cell as
+//! 81, the 9×9 offset; the site's are unchecked there).
 //!
 //! Killer cages are the cells of one colour joined by sides (touching
 //! cages differ in colour), each with its total on its first cell (in
@@ -67,15 +72,6 @@ impl Form {
             (b'S' | b'X' | b'W' | b'C' | b'J' | b'L' | b'M', 9, b'B') | (b'S', 6, b'B') | (b'L', 6, b'C')
         )
     }
-
-    /// The value of an empty cell.
-    fn empty(self) -> u32 {
-        if (self.letter, self.size) == (b'L', 6) {
-            75
-        } else {
-            (1 << self.size) - 1 + 18
-        }
-    }
 }
 
 /// The header of a packed board (`S9B`: letter, size, version) and its
@@ -106,14 +102,19 @@ pub(in crate::interop) fn is_packed(text: &str) -> bool {
     })
 }
 
-/// The puzzle of a packed board, or `None` when `board` does not start
-/// like one.
-pub(super) fn read(board: &str) -> Option<Result<Puzzle, InteropError>> {
+/// A board's puzzle and the digits a player placed (0 where none), if
+/// any.
+pub(super) type Board = (Puzzle, Option<Vec<u8>>);
+
+/// The puzzle of a packed board and the digits a player placed (a saved
+/// position; 0 where none), or `None` when `board` does not start like
+/// one.
+pub(super) fn read(board: &str) -> Option<Result<Board, InteropError>> {
     let (form, at) = header(board)?;
     Some(read_form(form, &board[at..], &board[..at]))
 }
 
-fn read_form(form: Form, body: &str, head: &str) -> Result<Puzzle, InteropError> {
+fn read_form(form: Form, body: &str, head: &str) -> Result<Board, InteropError> {
     if !form.known() {
         return Err(InteropError::Unsupported(vec![format!(
             "sudokuwiki.org packed boards {head}… (read: S9B, S6B, X9B, W9B, C9B, J9B, L9B, M9B, L6C)"
@@ -135,6 +136,7 @@ fn read_form(form: Form, body: &str, head: &str) -> Result<Puzzle, InteropError>
         .collect();
     let (state_bits, total_bits) = if form.version == b'C' { (7, 11) } else { (10, 6) };
     let mut givens = vec![0u8; n * n];
+    let mut placed = vec![0u8; n * n];
     let (mut regions, mut colours, mut totals) = (vec![0u32; n * n], vec![0u32; n * n], vec![0u32; n * n]);
     for (i, &v) in numbers.iter().enumerate() {
         let state = v & ((1 << state_bits) - 1);
@@ -148,18 +150,25 @@ fn read_form(form: Form, body: &str, head: &str) -> Result<Puzzle, InteropError>
             _ if rest != 0 => return Err(field(format!("{}: {v} is not a cell's state", cell_name(i, n)))),
             _ => {}
         }
-        let first = if form.killer() { n as u32 + 1 } else { 1 };
-        givens[i] = match state {
-            s if s == form.empty() => 0,
-            s if (first..first + n as u32).contains(&s) => (s + 1 - first) as u8,
-            s => {
+        let size = n as u32;
+        match state {
+            // (Candidates are a player's marks: not read.)
+            0 => {}
+            s if s <= size => givens[i] = s as u8,
+            // pencilmark writes an empty 6×6 cell as its candidates plus
+            // 18 (81), as on a 9×9; the site's offsets there are unchecked.
+            75 | 81 if form.letter == b'S' && n == 6 => {}
+            s if form.letter == b'S' && n == 6 => {
                 return Err(InteropError::Unsupported(vec![format!(
-                    "sudokuwiki.org saved positions (a solved cell or candidates, state {s} at {}); \
-                     use the puzzle's start",
+                    "sudokuwiki.org 6x6 saved positions (state {s} at {}); use the puzzle's start",
                     cell_name(i, n)
                 )]))
             }
-        };
+            s if s <= 2 * size && form.killer() => givens[i] = (s - size) as u8,
+            s if s <= 2 * size => placed[i] = (s - size) as u8,
+            s if s < 2 * size + (1 << n) => {}
+            s => return Err(field(format!("{}: {s} is not a cell's state", cell_name(i, n)))),
+        }
     }
     let layout = match form.letter {
         b'J' | b'M' => Layout::Regions(region_labels(&regions, n)?),
@@ -177,11 +186,12 @@ fn read_form(form: Form, body: &str, head: &str) -> Result<Puzzle, InteropError>
         rules.insert(kind_named(name).expect("the rule is registered"));
     }
     let puzzle = Puzzle::new(n, layout, rules, givens)?;
+    let placed = placed.iter().any(|&d| d != 0).then_some(placed);
     if !form.killer() {
-        return Ok(puzzle);
+        return Ok((puzzle, placed));
     }
     let operators = form.version == b'C';
-    Ok(puzzle.with_constraints(cages(&colours, &totals, n, operators)?)?)
+    Ok((puzzle.with_constraints(cages(&colours, &totals, n, operators)?)?, placed))
 }
 
 /// The jigsaw's regions, numbered 0.. in the order of their first cell:
@@ -329,41 +339,83 @@ mod tests {
         for line in VECTORS.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
             let (packed, json) = line.split_once('\t').expect("a tab");
             assert!(is_packed(packed), "{packed}");
-            let got = read(packed).expect("a packed board").unwrap_or_else(|e| panic!("{packed}: {e}"));
+            let (got, placed) =
+                read(packed).expect("a packed board").unwrap_or_else(|e| panic!("{packed}: {e}"));
+            assert_eq!(placed, None);
             let want = Puzzle::from_json(json).unwrap().puzzle;
             assert_eq!(normal(&got), normal(&want), "{packed}");
             // The body is case-blind (the site writes lower case).
             let upper = format!("{}{}", &packed[..3], packed[3..].to_ascii_uppercase());
-            assert_eq!(normal(&read(&upper).unwrap().unwrap()), normal(&want));
+            assert_eq!(normal(&read(&upper).unwrap().unwrap().0), normal(&want));
             forms.insert(packed[..3].to_string());
         }
         let all = ["C9B", "J9B", "L6C", "L9B", "M9B", "S6B", "S9B", "W9B", "X9B"];
         assert_eq!(forms.into_iter().collect::<Vec<_>>(), all);
     }
 
+    /// `v` in `width` base-36 digits.
+    fn b36(v: u32, width: u32) -> String {
+        (0..width).rev().map(|k| char::from_digit(v / 36u32.pow(k) % 36, 36).unwrap()).collect()
+    }
+
     fn err(board: &str) -> String {
         read(board).expect("a packed board").unwrap_err().to_string()
     }
 
+    /// sudokuwiki.org's own saved positions and start links of the same
+    /// puzzles (`fixtures/variant/interop/sudokuwiki_positions.txt`): the
+    /// position's givens are the start's digits, and each digit the
+    /// player placed is the start's solution there.
     #[test]
-    fn refuses_positions_other_forms_and_bad_lengths_by_name() {
-        let empty = "ep".repeat(81); // 529
+    fn reads_the_sites_saved_positions_as_their_start_and_placed_digits() {
+        let text = include_str!("../../../../../fixtures/variant/interop/sudokuwiki_positions.txt");
+        let links: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(links.len(), 4);
+        for pair in links.chunks(2) {
+            let bd = |link: &'static str| &link[link.find("bd=").unwrap() + 3..];
+            let (puzzle, placed) = read(bd(pair[0])).expect("a packed board").unwrap();
+            let start: Vec<u8> = bd(pair[1]).bytes().map(|b| b - b'0').collect();
+            assert_eq!(puzzle.givens(), start.as_slice());
+            assert!(puzzle.is_classic());
+            let start = sudoku_core::Grid::from_array(start.try_into().unwrap()).unwrap();
+            let solution =
+                sudoku_core::Solver::new().solve_unique(&start).expect("a unique puzzle").to_array();
+            let placed = placed.expect("placed digits");
+            let count = placed.iter().filter(|&&d| d != 0).count();
+            assert!(count >= 5, "{count}");
+            for (i, &d) in placed.iter().enumerate().filter(|(_, &d)| d != 0) {
+                assert_eq!((start.to_array()[i], d), (0, solution[i]), "cell {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn reads_cell_states_and_refuses_other_forms_and_bad_lengths_by_name() {
+        let empty = "ep".repeat(81); // 529: every candidate
         assert!(is_packed(&format!("S9B{empty}")));
-        assert!(read(&format!("S9B{empty}")).unwrap().unwrap().givens().iter().all(|&d| d == 0));
-        // A candidate mask (a saved position).
-        let position = format!("S9B0a{}", &empty[2..]);
-        assert!(err(&position).contains("saved positions"), "{}", err(&position));
+        let (blank, placed) = read(&format!("S9B{empty}")).unwrap().unwrap();
+        assert!(blank.givens().iter().all(|&d| d == 0) && placed.is_none());
+        // A given 3 (3), a placed 1 (10), candidates {2} (20), empty (0).
+        let (p, placed) = read(&format!("S9B030a0k00{}", &empty[8..])).unwrap().unwrap();
+        assert_eq!(&p.givens()[..4], &[3, 0, 0, 0]);
+        assert_eq!(&placed.unwrap()[..4], &[0, 1, 0, 0]);
+        // In a killer a state d + 9 is a given (a checkerboard of two
+        // colours: every cell alone, no cage).
+        let cell = |i: usize, state: u32| b36(((i / 9 + i % 9) as u32 % 2) << 16 | state, 4);
+        let killer: String = (0..81).map(|i| cell(i, if i == 0 { 10 } else { 529 })).collect();
+        let (p, placed) = read(&format!("L9B{killer}")).unwrap().unwrap();
+        assert_eq!((p.givens()[0], p.constraints().len(), placed), (1, 0, None));
+        // Past every candidate.
+        assert!(err(&format!("S9Bez{}", &empty[2..])).contains("539 is not a cell's state"));
+        // A 6x6 saved position.
+        assert!(err(&format!("S6B0a{}", "29".repeat(35))).contains("6x6 saved positions"));
         assert!(err(&format!("S8B{empty}")).contains("S8B"));
         assert!(err(&format!("S9B{}", &empty[1..])).contains("162 base-36 digits"));
         assert!(!is_packed(&format!("S9B{}", &empty[1..])));
         assert!(err(&format!("S9B{}!", &empty[1..])).contains("162 base-36 digits"));
         assert!(read("hello").is_none() && read("9B").is_none());
         // A jigsaw of ten labels.
-        let b36 = |v: u32| {
-            let d = |x: u32| char::from_digit(x, 36).unwrap();
-            format!("{}{}{}", d(v / 1296), d(v / 36 % 36), d(v % 36))
-        };
-        let labels = format!("J9B{}", (0..81).map(|i| b36(i % 10 * 1024 + 529)).collect::<String>());
+        let labels = format!("J9B{}", (0..81).map(|i| b36(i % 10 * 1024 + 529, 3)).collect::<String>());
         assert!(read(&labels).unwrap().is_err());
     }
 }
