@@ -149,7 +149,11 @@ fn r47_a_sudokuwiki_saved_position_solves_as_its_start_link() {
 fn r47_convert_keeps_a_saved_positions_placed_digits_in_json_and_refuses_to_drop_them() {
     let links: Vec<&str> = POSITIONS.lines().filter(|l| !l.starts_with('#')).collect();
     let (position, start) = (links[0], links[1]);
-    let out = sudoku().args(["convert", "--to", "json", "-"]).write_stdin(format!("{position}\n")).output().unwrap();
+    let out = sudoku()
+        .args(["convert", "--to", "json", "-"])
+        .write_stdin(format!("{position}\n"))
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let givens = record["givens"].as_str().unwrap().replace('.', "0");

@@ -18,7 +18,7 @@
 //! A cage with no total, or with two (two cages of one colour touching),
 //! is an error: the link does not say which cages it meant.
 
-use super::InteropError;
+use super::{same_colour_areas, InteropError};
 use crate::puzzle::Layout;
 use crate::{kind_named, Constraint, Instance, Kinds, Puzzle};
 
@@ -64,7 +64,8 @@ pub(super) fn read(board: &str) -> Result<Puzzle, InteropError> {
 
     let killer = kind_named("killer").expect("killer is registered");
     let mut constraints = Vec::new();
-    for cells in cages(&colours) {
+    let colours32: Vec<u32> = colours.iter().map(|&c| u32::from(c)).collect();
+    for cells in same_colour_areas(&colours32, N) {
         let shown: Vec<u32> = cells.iter().map(|&c| totals[c]).filter(|&t| t != 0).collect();
         let first = cell_name(cells[0]);
         let total = match shown[..] {
@@ -82,40 +83,6 @@ pub(super) fn read(board: &str) -> Result<Puzzle, InteropError> {
     }
     let puzzle = Puzzle::new(N, Layout::Boxes { rows: 3, cols: 3 }, Kinds::NONE, vec![0; N * N])?;
     Ok(puzzle.with_constraints(constraints)?)
-}
-
-/// The cages: the cells of one colour joined by sides, each sorted, in
-/// the order of their first cell.
-fn cages(colours: &[u8]) -> Vec<Vec<usize>> {
-    let mut seen = [false; N * N];
-    let mut out = Vec::new();
-    for start in 0..N * N {
-        if seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut cells = Vec::new();
-        let mut stack = vec![start];
-        while let Some(cell) = stack.pop() {
-            cells.push(cell);
-            let (r, c) = (cell / N, cell % N);
-            let sides = [
-                (r > 0).then(|| cell - N),
-                (r + 1 < N).then(|| cell + N),
-                (c > 0).then(|| cell - 1),
-                (c + 1 < N).then(|| cell + 1),
-            ];
-            for next in sides.into_iter().flatten() {
-                if !seen[next] && colours[next] == colours[cell] {
-                    seen[next] = true;
-                    stack.push(next);
-                }
-            }
-        }
-        cells.sort_unstable();
-        out.push(cells);
-    }
-    out
 }
 
 fn cell_name(cell: usize) -> String {

@@ -134,6 +134,41 @@ fn givens(board: &str) -> Result<Puzzle, InteropError> {
     Ok(Puzzle::parse_line(board, Some(9))?)
 }
 
+/// The cells of one colour joined by sides (an `n`×`n` grid's colours
+/// row by row): each area's cells sorted, the areas in the order of
+/// their first cell. A killer link's cages.
+fn same_colour_areas(colours: &[u32], n: usize) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; n * n];
+    let mut out = Vec::new();
+    for start in 0..n * n {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut cells = vec![start];
+        let mut next = 0;
+        while let Some(&cell) = cells.get(next) {
+            next += 1;
+            let (r, c) = (cell / n, cell % n);
+            let sides = [
+                (r > 0).then(|| cell - n),
+                (r + 1 < n).then(|| cell + n),
+                (c > 0).then(|| cell - 1),
+                (c + 1 < n).then(|| cell + 1),
+            ];
+            for side in sides.into_iter().flatten() {
+                if !seen[side] && colours[side] == colours[cell] {
+                    seen[side] = true;
+                    cells.push(side);
+                }
+            }
+        }
+        cells.sort_unstable();
+        out.push(cells);
+    }
+    out
+}
+
 /// The value of a query parameter (`key` includes the `=`), up to `&` or
 /// `#`.
 fn query_value<'a>(link: &'a str, key: &str) -> Option<&'a str> {

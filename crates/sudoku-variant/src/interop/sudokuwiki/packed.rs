@@ -38,7 +38,7 @@
 //! unit tests read strings it wrote for known puzzles
 //! (`fixtures/variant/interop/sudokuwiki_packed.tsv`).
 
-use super::InteropError;
+use super::{same_colour_areas, InteropError};
 use crate::puzzle::Layout;
 use crate::{kind_named, Constraint, Instance, Kinds, Puzzle};
 
@@ -221,32 +221,8 @@ fn cages(
     operators: bool,
 ) -> Result<Vec<Constraint>, InteropError> {
     let killer = kind_named("killer").expect("killer is registered");
-    let mut seen = vec![false; n * n];
     let mut out = Vec::new();
-    for start in 0..n * n {
-        if seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut cells = vec![start];
-        let mut next = 0;
-        while let Some(&cell) = cells.get(next) {
-            next += 1;
-            let (r, c) = (cell / n, cell % n);
-            let sides = [
-                (r > 0).then(|| cell - n),
-                (r + 1 < n).then(|| cell + n),
-                (c > 0).then(|| cell - 1),
-                (c + 1 < n).then(|| cell + 1),
-            ];
-            for side in sides.into_iter().flatten() {
-                if !seen[side] && colours[side] == colours[cell] {
-                    seen[side] = true;
-                    cells.push(side);
-                }
-            }
-        }
-        cells.sort_unstable();
+    for cells in same_colour_areas(colours, n) {
         let first = cells[0];
         // The operator's cell of a 6×6 cage: right of the first, else below.
         let operator = (operators && cells.len() > 1).then(|| {
