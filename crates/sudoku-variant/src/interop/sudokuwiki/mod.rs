@@ -21,11 +21,11 @@
 //!
 //! - the packed boards (`bd=S9B…`, and bare: classic, 6×6, X, windoku,
 //!   disjoint groups, jigsaw, killer, killer jigsaw, 6×6 killer;
-//!   [`packed`]) on any of the site's solver pages.
+//!   [`packed`]) on any of the site's solver pages, saved positions
+//!   included (the player's digits as `placed`).
 //!
 //! Refused by name, as their packing is not documented with an example
-//! to check a reader against: saved positions (a packed board with solved
-//! cells or candidates), killer positions with progress
+//! to check a reader against: killer positions with progress
 //! (`bd=<162>,<162>`), the jigsaw page's numbered layouts (`shape=`,
 //! `jigmap=`: a table of the site's own; the packed `J9B` form carries
 //! its regions) and the other solvers' links (samurai, kakuro, ...):
@@ -43,8 +43,7 @@ use crate::{kind_named, Kinds, Puzzle};
 /// The puzzle of a sudokuwiki.org link, or `None` when `link` is not one.
 pub(super) fn from_sudokuwiki_link(link: &str) -> Option<Result<Imported, InteropError>> {
     if is_packed(link) {
-        return packed::read(link)
-            .map(|read| read.map(|(puzzle, placed)| Imported { placed, ..imported(puzzle) }));
+        return packed::read(link).map(|read| read.map(|(puzzle, placed)| imported(puzzle, placed)));
     }
     let lower = link.to_ascii_lowercase();
     let host = lower.find("sudokuwiki.org")?;
@@ -85,7 +84,7 @@ fn read(link: &str, lower: &str) -> Result<Imported, InteropError> {
     })?;
     let board = super::links::percent_decode(board)?;
     if let Some(read) = packed::read(&board) {
-        return read.map(|(puzzle, placed)| Imported { placed, ..imported(puzzle) });
+        return read.map(|(puzzle, placed)| imported(puzzle, placed));
     }
     let solver = solver_of(page).ok_or_else(|| {
         InteropError::Unsupported(vec![format!(
@@ -116,11 +115,12 @@ fn read(link: &str, lower: &str) -> Result<Imported, InteropError> {
         }
         Solver::Killer => killer::read(&board)?,
     };
-    Ok(imported(puzzle))
+    Ok(imported(puzzle, None))
 }
 
-fn imported(puzzle: Puzzle) -> Imported {
-    Imported { puzzle, solution: None, title: None, author: None, ruleset: None, placed: None }
+/// A puzzle read from a link, and the digits a player placed, if any.
+fn imported(puzzle: Puzzle, placed: Option<Vec<u8>>) -> Imported {
+    Imported { puzzle, solution: None, title: None, author: None, ruleset: None, placed }
 }
 
 /// A classic grid of 81 digits, `0` or `.` for a blank.
