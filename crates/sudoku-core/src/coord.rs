@@ -48,8 +48,9 @@ impl FromStr for Coord {
 
     /// Reads `r10c3` (any case, spaces around allowed); numbers from 1.
     fn from_str(text: &str) -> Result<Coord, ParseCoordError> {
-        let lower = text.trim().to_ascii_lowercase();
-        let (r, c) = lower.strip_prefix('r').and_then(|t| t.split_once('c')).ok_or(ParseCoordError)?;
+        let name = text.trim();
+        let (r, c) =
+            name.strip_prefix(['r', 'R']).and_then(|t| t.split_once(['c', 'C'])).ok_or(ParseCoordError)?;
         let number = |t: &str| t.parse::<usize>().ok().filter(|&n| n >= 1).ok_or(ParseCoordError);
         Ok(Coord { row: number(r)? - 1, col: number(c)? - 1 })
     }
@@ -75,5 +76,7 @@ mod tests {
             assert_eq!(bad.parse::<Coord>(), Err(ParseCoordError), "{bad}");
         }
         assert_eq!(" R2C3 ".parse::<Coord>(), Ok(Coord { row: 1, col: 2 }));
+        assert_eq!("r2C3".parse::<Coord>(), Ok(Coord { row: 1, col: 2 }));
+        assert_eq!("R12c1".parse::<Coord>(), Ok(Coord { row: 11, col: 0 }));
     }
 }

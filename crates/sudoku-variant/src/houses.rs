@@ -4,7 +4,6 @@
 //! solver, the checker, the hints, the printer) reads the shape through
 //! here.
 
-use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 use crate::constraint::{Instance, Kind};
@@ -118,14 +117,9 @@ impl Puzzle {
         let n = self.size();
         let side = self.side();
         let mut out: Vec<House> = Vec::new();
-        // A house two grids (or a grid and a rule) share counts once.
-        let mut seen: HashSet<Vec<u16>> = HashSet::new();
         let mut push = |kind: HouseKind, mut cells: Vec<u16>| {
             cells.sort_unstable();
-            if !seen.contains(&cells) {
-                seen.insert(cells.clone());
-                out.push(House { kind, cells });
-            }
+            out.push(House { kind, cells });
         };
         for (r0, c0) in self.grids() {
             let at = |r: usize, c: usize| ((r0 + r) * side + c0 + c) as u16;
@@ -157,7 +151,39 @@ impl Puzzle {
                 }
             }
         }
+        // A house two grids (or a grid and a rule) share counts once.
+        drop_repeats(&mut out);
         out
+    }
+
+    /// Whether canvas cells `a` and `b` share a house of
+    /// [`Puzzle::houses`] (a row, column, box or region of one grid, or a
+    /// rule's house), found without building the houses: a clone's and a
+    /// quadruple's check ask it of every record read.
+    pub fn share_house(&self, a: u16, b: u16) -> bool {
+        let (n, side) = (self.size(), self.side());
+        let (a, b) = (usize::from(a), usize::from(b));
+        let (ra, ca, rb, cb) = (a / side, a % side, b / side, b % side);
+        self.grids().into_iter().any(|(r0, c0)| {
+            let inside = |r: usize, c: usize| (r0..r0 + n).contains(&r) && (c0..c0 + n).contains(&c);
+            if !inside(ra, ca) || !inside(rb, cb) {
+                return false;
+            }
+            let same_box = match self.layout() {
+                Layout::Regions(regions) => regions[a] == regions[b],
+                Layout::Boxes { .. } | Layout::Grids(_) => {
+                    let (br, bc) = self.box_shape();
+                    ((ra - r0) / br, (ca - c0) / bc) == ((rb - r0) / br, (cb - c0) / bc)
+                }
+            };
+            ra == rb
+                || ca == cb
+                || same_box
+                || self.rules().iter().any(|kind| {
+                    let (a, b) = (a as u16, b as u16);
+                    kind.houses(self, r0, c0).iter().any(|h| h.contains(&a) && h.contains(&b))
+                })
+        })
     }
 
     /// The box shape `(rows, cols)`; jigsaw grids have none and answer
@@ -183,7 +209,7 @@ impl Puzzle {
     pub(crate) fn offset_pairs(&self, deltas: &[(i32, i32)]) -> Vec<(u16, u16)> {
         let side = self.side() as i32;
         let mut out = Vec::new();
-        for a in self.cells() {
+        for a in (0..self.canvas_len()).filter(|&a| self.is_cell(a)) {
             let (r, c) = (a as i32 / side, a as i32 % side);
             for &(dr, dc) in deltas {
                 let (r2, c2) = (r + dr, c + dc);
@@ -251,4 +277,21 @@ impl Puzzle {
             HouseKind::Rule(rule) => rule.describe(&at.to_string(), None),
         }
     }
+}
+
+/// Drops each house whose cells an earlier house has (the first keeps its
+/// kind and place). Sorting the places by cells finds the repeats without
+/// hashing or copying a house: this runs for every record read (a clone's
+/// or a quadruple's check, compiling the network).
+fn drop_repeats(houses: &mut Vec<House>) {
+    let mut order: Vec<usize> = (0..houses.len()).collect();
+    order.sort_unstable_by(|&a, &b| houses[a].cells.cmp(&houses[b].cells).then(a.cmp(&b)));
+    let mut keep = vec![true; houses.len()];
+    for w in order.windows(2) {
+        if houses[w[0]].cells == houses[w[1]].cells {
+            keep[w[1]] = false;
+        }
+    }
+    let mut keep = keep.into_iter();
+    houses.retain(|_| keep.next().unwrap_or(true));
 }

@@ -380,9 +380,12 @@ fn read_constraint(
                 why: format!("an entry of \"{list}\" takes no \"kind\""),
             })
         }
-        (None, Some(name)) => {
-            crate::kind_named(name).ok_or_else(|| VariantError::UnknownKind(name.to_string()))?
-        }
+        // Entries of one kind usually come together: the last entry's kind
+        // first, then the registry.
+        (None, Some(name)) => match before.last().map(|c| c.kind()).filter(|k| k.name() == name) {
+            Some(kind) => kind,
+            None => crate::kind_named(name).ok_or_else(|| VariantError::UnknownKind(name.to_string()))?,
+        },
         (None, None) => {
             return Err(VariantError::Constraint {
                 index: before.len(),

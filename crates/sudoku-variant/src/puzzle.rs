@@ -7,6 +7,8 @@
 //! square overlapping grids sit in (21×21 for a samurai; positions outside
 //! every grid are not cells). [`Puzzle::cells`] lists the cells that exist.
 
+use std::sync::Arc;
+
 use crate::constraint::{Constraint, Instance, Kinds};
 use crate::digits::{format_digits, parse_grid_digits};
 use crate::grids::{Grids, LayoutName};
@@ -61,7 +63,9 @@ pub struct Puzzle {
     size: u8,
     layout: Layout,
     rules: Kinds,
-    constraints: Vec<Constraint>,
+    /// Shared: a solver keeps a copy of its puzzle, and copying a
+    /// puzzle must not copy each constraint's cells again.
+    constraints: Arc<[Constraint]>,
     givens: Vec<u8>,
 }
 
@@ -130,7 +134,7 @@ impl Puzzle {
         if givens.len() != side * side {
             return Err(VariantError::Length { found: givens.len(), expected: (side * side).to_string() });
         }
-        let puzzle = Puzzle { size: size as u8, layout, rules, constraints: Vec::new(), givens };
+        let puzzle = Puzzle { size: size as u8, layout, rules, constraints: Arc::new([]), givens };
         puzzle.check_rules()?;
         for (i, &g) in puzzle.givens.iter().enumerate() {
             if usize::from(g) > size {
@@ -202,13 +206,13 @@ impl Puzzle {
     /// Replaces the givens (same canvas); checks digits and positions.
     pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, VariantError> {
         Puzzle::new(self.size(), self.layout.clone(), self.rules, givens)?
-            .with_constraints(self.constraints.clone())
+            .with_constraints(self.constraints.to_vec())
     }
 
     /// Replaces the rules; checks that they apply.
     pub fn with_rules(&self, rules: Kinds) -> Result<Puzzle, VariantError> {
         Puzzle::new(self.size(), self.layout.clone(), rules, self.givens.clone())?
-            .with_constraints(self.constraints.clone())
+            .with_constraints(self.constraints.to_vec())
     }
 
     /// Replaces the constraints; settles ([`crate::Kind::settle`]) and
@@ -235,7 +239,7 @@ impl Puzzle {
                 VariantError::Constraint { index, kind: kind.noun(), why }
             })?;
         }
-        Ok(Puzzle { constraints, ..self.clone() })
+        Ok(Puzzle { constraints: constraints.into(), ..self.clone() })
     }
 
     /// Whether the puzzle has nothing beyond rows, columns and boxes: no

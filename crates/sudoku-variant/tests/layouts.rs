@@ -371,3 +371,55 @@ fn r47_fpuzzles_reads_sizes_up_to_16_and_refuses_larger_by_name() {
         }
     }
 }
+
+/// `Puzzle::share_house` (arithmetic on rows, columns, boxes, regions and
+/// the rules' houses) against the houses `Puzzle::houses` lists, for every
+/// pair of cells: every named layout, boxed sizes 4 to 16, a jigsaw from
+/// the fixtures and the rules that add houses, alone and together.
+#[test]
+fn share_house_is_true_exactly_for_cells_that_a_house_holds_together() {
+    let mut puzzles: Vec<Puzzle> = LayoutName::ALL.iter().map(|&l| Puzzle::blank_layout(l)).collect();
+    puzzles.extend((4..=16).filter_map(|n| Puzzle::blank(n).ok()));
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/variant/jigsaw9.jsonl");
+    let jigsaw = std::fs::read_to_string(fixture).expect("the jigsaw fixture");
+    puzzles.push(Puzzle::from_json(jigsaw.lines().next().unwrap()).unwrap().puzzle);
+    for rules in
+        [r#"["x"]"#, r#"["windoku"]"#, r#"["argyle"]"#, r#"["x","windoku"]"#, r#"["disjoint-groups"]"#]
+    {
+        puzzles.push(Puzzle::from_json(&format!(r#"{{"size":9,"rules":{rules}}}"#)).unwrap().puzzle);
+        // (Not every rule has a 6x6 form.)
+        if let Ok(six) = Puzzle::from_json(&format!(r#"{{"size":6,"rules":{rules}}}"#)) {
+            puzzles.push(six.puzzle);
+        }
+    }
+    puzzles.push(Puzzle::from_json(r#"{"grids":[[0,0],[6,6]],"rules":["x"]}"#).unwrap().puzzle);
+    let mut checked = 0;
+    for puzzle in &puzzles {
+        let cells = puzzle.givens().len();
+        let mut together = vec![false; cells * cells];
+        for house in puzzle.houses() {
+            for &a in &house.cells {
+                for &b in &house.cells {
+                    together[usize::from(a) * cells + usize::from(b)] = true;
+                }
+            }
+        }
+        for a in 0..cells {
+            for b in 0..cells {
+                let cell = |c: usize| puzzle.is_cell(c);
+                if !cell(a) || !cell(b) {
+                    continue;
+                }
+                assert_eq!(
+                    puzzle.share_house(a as u16, b as u16),
+                    together[a * cells + b],
+                    "cells {a} and {b} of {}",
+                    puzzle.to_json(None)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1_000_000, "{checked} pairs");
+}

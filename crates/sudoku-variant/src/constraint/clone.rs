@@ -59,9 +59,8 @@ impl Kind for Clones {
         }
         // Two cells of one house never match: no solution, which a search
         // would take long to prove.
-        let houses = puzzle.houses();
         for (&x, &y) in a.iter().zip(b) {
-            if x != y && houses.iter().any(|h| h.cells.contains(&x) && h.cells.contains(&y)) {
+            if x != y && puzzle.share_house(x, y) {
                 return Err(format!(
                     "clone: {} and {} share a house and can never hold the same digit",
                     puzzle.cell_name(usize::from(x)),

@@ -105,20 +105,23 @@ const EDGE_MARKS: [&str; 2] = ["kropki", "xv"];
 
 /// The orthogonal pairs of canvas cells whose edge carries no kropki dot
 /// and no XV letter ([`edge_marked`] of each pair, with the marks looked
-/// up once).
+/// up once: each cell's edges to its right and lower neighbours).
 pub(crate) fn unmarked_pairs(puzzle: &Puzzle) -> Vec<(u16, u16)> {
-    let mut marks: Vec<(u16, u16)> = puzzle
-        .constraints()
-        .iter()
-        .filter(|c| EDGE_MARKS.contains(&c.kind().name()))
-        .filter_map(|c| match c.parts() {
-            [p] if p.len() == 2 => Some((p[0].min(p[1]), p[0].max(p[1]))),
-            _ => None,
-        })
-        .collect();
-    marks.sort_unstable();
-    let marked = |a: u16, b: u16| marks.binary_search(&(a.min(b), a.max(b))).is_ok();
-    puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !marked(a, b)).collect()
+    let side = puzzle.side();
+    // `edge(a, b)`, `a < b`: 2a for the right neighbour, 2a + 1 below.
+    let edge = |a: u16, b: u16| 2 * usize::from(a) + usize::from(b - a != 1);
+    let mut marked = vec![false; 2 * puzzle.canvas_len()];
+    for c in puzzle.constraints().iter().filter(|c| EDGE_MARKS.contains(&c.kind().name())) {
+        if let [p] = c.parts() {
+            if let &[x, y] = &p[..] {
+                let (a, b) = (x.min(y), x.max(y));
+                if b - a == 1 || usize::from(b - a) == side {
+                    marked[edge(a, b)] = true;
+                }
+            }
+        }
+    }
+    puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !marked[edge(a, b)]).collect()
 }
 
 /// Whether the edge between `a` and `b` carries a mark of one of `kinds`.

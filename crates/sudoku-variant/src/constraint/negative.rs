@@ -309,4 +309,40 @@ mod tests {
         assert_eq!(KROPKI_NEGATIVE.implied(&dotted).len(), 23);
         assert!(XV_NEGATIVE.not_consecutive(&dotted).is_empty());
     }
+
+    /// The unmarked pairs are the orthogonal pairs that `edge_marked`
+    /// (each pair against every constraint) finds bare, for random dots
+    /// and letters on grids of sizes 4 to 16 and a samurai, some in the
+    /// other cell order.
+    #[test]
+    fn unmarked_pairs_are_the_bare_edges() {
+        use rand::{seq::SliceRandom, Rng, SeedableRng};
+        use rand_chacha::ChaCha8Rng;
+
+        use super::super::dots::edge_marked;
+        use crate::{Constraint, KINDS};
+        let kind = |name: &str| KINDS.iter().copied().find(|k| k.name() == name).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(47);
+        let shapes = [4, 6, 9, 16].map(|n| Puzzle::blank(n).unwrap());
+        for shape in shapes.iter().chain([&Puzzle::blank_samurai()]).cycle().take(40) {
+            let mut pairs = shape.orthogonal_pairs();
+            pairs.shuffle(&mut rng);
+            let marks: Vec<Constraint> = pairs[..rng.gen_range(0..pairs.len() / 2)]
+                .iter()
+                .map(|&(a, b)| {
+                    let parts = if rng.gen() { vec![vec![a, b]] } else { vec![vec![b, a]] };
+                    match rng.gen_range(0..4) {
+                        0 => Constraint::of(kind("kropki"), Instance { parts, value: Some(1) }),
+                        1 => Constraint::of(kind("kropki"), Instance { parts, value: Some(2) }),
+                        2 => Constraint::of(kind("xv"), Instance { parts, value: Some(10) }),
+                        _ => Constraint::of(kind("greater-than"), Instance { parts, value: None }),
+                    }
+                })
+                .collect();
+            let puzzle = shape.with_constraints(marks).unwrap();
+            let expected: Vec<(u16, u16)> =
+                puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !edge_marked(&puzzle, a, b)).collect();
+            assert_eq!(super::super::dots::unmarked_pairs(&puzzle), expected);
+        }
+    }
 }

@@ -99,8 +99,7 @@ impl Kind for Quadruple {
         // A digit listed more often than the square has cells no two of
         // which share a house: no solution, which a search would take long
         // to prove.
-        let houses = puzzle.houses();
-        let apart = |x: u16, y: u16| !houses.iter().any(|h| h.cells.contains(&x) && h.cells.contains(&y));
+        let apart = |x: u16, y: u16| !puzzle.share_house(x, y);
         let room = (1u32..16)
             .filter(|set| {
                 let chosen: Vec<u16> = (0..4).filter(|k| set >> k & 1 == 1).map(|k| cells[k]).collect();

@@ -244,7 +244,13 @@ impl Network {
         for c in puzzle.constraints() {
             for mut group in c.kind().distinct(puzzle, c.instance()) {
                 group.iter_mut().for_each(|c| *c = to_dense(*c));
-                extra.get_or_insert_with(|| shape.peer_sets.clone()).link(&group);
+                // Most drawn groups (a dot's or a sign's two neighbours, a
+                // straight thermometer) add no peer to the shape's: then
+                // the shape's lists serve, not a copy made again.
+                let seen = |a: u16, b: u16| a == b || shape.peer_sets.has(a, b);
+                if !group.iter().all(|&a| group.iter().all(|&b| seen(a, b))) {
+                    extra.get_or_insert_with(|| shape.peer_sets.clone()).link(&group);
+                }
                 drawn_groups.push(group);
             }
         }
