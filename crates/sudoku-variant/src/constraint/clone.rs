@@ -76,8 +76,9 @@ impl Kind for Clones {
     }
 
     /// Corresponding cells.
-    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
-        Some(it.parts[0].iter().zip(&it.parts[1]).map(|(&a, &b)| (a, b, 0)).collect())
+    fn pairs(&self, it: &Instance, out: &mut Vec<(u16, u16, u32)>) -> bool {
+        out.extend(it.parts[0].iter().zip(&it.parts[1]).map(|(&a, &b)| (a, b, 0)));
+        true
     }
 
     fn pair_allows(&self, _tag: u32, x: u32, y: u32) -> bool {

@@ -275,11 +275,12 @@ impl Kind for EdgeRule {
     }
 
     /// The marked pair, its number the tag (0 for none: greater-than).
-    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
+    fn pairs(&self, it: &Instance, out: &mut Vec<(u16, u16, u32)>) -> bool {
         match &it.parts[..] {
-            [pair] if pair.len() == 2 => Some(vec![(pair[0], pair[1], it.value.unwrap_or(0))]),
-            _ => None,
+            [pair] if pair.len() == 2 => out.push((pair[0], pair[1], it.value.unwrap_or(0))),
+            _ => return false,
         }
+        true
     }
 
     fn pair_allows(&self, tag: u32, x: u32, y: u32) -> bool {

@@ -324,20 +324,15 @@ impl Kind for LineRule {
 
     /// Whispers: neighbours on the line; palindromes: cells as far from
     /// either end. The other lines relate more than two cells at once.
-    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
+    fn pairs(&self, it: &Instance, out: &mut Vec<(u16, u16, u32)>) -> bool {
         let cells = &it.parts[0];
         match self.rule {
-            Rule::Whispers(_) => Some(cells.windows(2).map(|w| (w[0], w[1], 0)).collect()),
-            Rule::Palindrome => Some(
-                cells
-                    .iter()
-                    .zip(cells.iter().rev())
-                    .take(cells.len() / 2)
-                    .map(|(&a, &b)| (a, b, 0))
-                    .collect(),
-            ),
-            _ => None,
+            Rule::Whispers(_) => out.extend(cells.windows(2).map(|w| (w[0], w[1], 0))),
+            Rule::Palindrome => out
+                .extend(cells.iter().zip(cells.iter().rev()).take(cells.len() / 2).map(|(&a, &b)| (a, b, 0))),
+            _ => return false,
         }
+        true
     }
 
     fn pair_allows(&self, _tag: u32, x: u32, y: u32) -> bool {

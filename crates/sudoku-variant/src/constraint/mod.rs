@@ -433,10 +433,12 @@ pub trait Kind: Sync {
     /// pairs from a table of each relation (arc consistency on each pair)
     /// instead of by [`Kind::narrow`], so the pairs must say all the
     /// instance says: a grid keeps every pair exactly when the instance
-    /// holds (tested for every kind). `None` (the default) for every other
-    /// instance.
-    fn pairs(&self, _it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
-        None
+    /// holds (tested for every kind). Pushes them on `out` and says
+    /// `true`; `false` (the default, nothing pushed) for every other
+    /// instance. (Onto a caller's list: a negative rule has a hundred
+    /// one-pair instances on a grid, each read once a record.)
+    fn pairs(&self, _it: &Instance, _out: &mut Vec<(u16, u16, u32)>) -> bool {
+        false
     }
     /// Whether digit `x` in the first cell of a pair of [`Kind::pairs`]
     /// and `y` in its second keep the relation `tag`.

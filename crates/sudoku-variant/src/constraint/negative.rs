@@ -173,11 +173,12 @@ impl Kind for Negative {
     }
 
     /// An implied instance's pair, its bans the tag.
-    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
+    fn pairs(&self, it: &Instance, out: &mut Vec<(u16, u16, u32)>) -> bool {
         match (&it.parts[..], it.value) {
-            ([pair], Some(bans)) if pair.len() == 2 => Some(vec![(pair[0], pair[1], bans)]),
-            _ => None,
+            ([pair], Some(bans)) if pair.len() == 2 => out.push((pair[0], pair[1], bans)),
+            _ => return false,
         }
+        true
     }
 
     fn pair_allows(&self, bans: u32, x: u32, y: u32) -> bool {

@@ -102,8 +102,9 @@ impl Kind for Thermo {
     }
 
     /// Each step up the thermometer.
-    fn pairs(&self, it: &Instance) -> Option<Vec<(u16, u16, u32)>> {
-        Some(it.parts[0].windows(2).map(|w| (w[0], w[1], 0)).collect())
+    fn pairs(&self, it: &Instance, out: &mut Vec<(u16, u16, u32)>) -> bool {
+        out.extend(it.parts[0].windows(2).map(|w| (w[0], w[1], 0)));
+        true
     }
 
     fn pair_allows(&self, _tag: u32, x: u32, y: u32) -> bool {

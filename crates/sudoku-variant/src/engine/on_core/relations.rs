@@ -26,14 +26,22 @@ pub(super) struct Relations {
 /// [`Kind::pairs`]: crate::constraint::Kind::pairs
 pub(super) fn relations(net: &Network) -> Relations {
     // The rows of each relation (`rows[x - 1]`: the digits allowed beside
-    // x), first cell to second and back, of each kind, number and whether
-    // the cells see each other, each made once.
+    // x), each distinct one once; arcs carry their number.
     type Rows = [u16; 9];
-    // (the kind's name's address, number, the cells see each other): a
-    // kind is a static, its name too; 0 for non-consecutive pairs.
+    let mut rows: Vec<Rows> = Vec::new();
+    fn table(rows: &mut Vec<Rows>, r: Rows) -> u16 {
+        let t = rows.iter().position(|x| *x == r).unwrap_or_else(|| {
+            rows.push(r);
+            rows.len() - 1
+        });
+        t as u16
+    }
+    // Each relation's tables, first cell to second and back, by kind,
+    // number and whether the cells see each other (the kind's name's
+    // address, a static's; 0 for non-consecutive pairs), each made once.
     type Key = (usize, u32, bool);
-    let mut made: Vec<(Key, (Rows, Rows))> = Vec::new();
-    let mut relation = |key: Key, allows: &dyn Fn(u32, u32) -> bool| {
+    let mut made: Vec<(Key, (u16, u16))> = Vec::new();
+    let mut relation = |rows: &mut Vec<Rows>, key: Key, allows: &dyn Fn(u32, u32) -> bool| {
         if let Some(&(_, pair)) = made.iter().find(|(k, _)| *k == key) {
             return pair;
         }
@@ -44,17 +52,22 @@ pub(super) fn relations(net: &Network) -> Relations {
                 ba[y as usize - 1] |= 1 << (x - 1);
             }
         }
-        made.push((key, (ab, ba)));
-        (ab, ba)
+        let pair = (table(rows, ab), table(rows, ba));
+        made.push((key, pair));
+        pair
     };
-    let mut arcs: Vec<(u16, u16, Rows)> = Vec::new();
+    let mut arcs: Vec<(u16, u16, u16)> = Vec::new();
     let mut tabled = vec![0u64; net.constraints.len().div_ceil(64)];
+    let mut pairs = Vec::new();
     for (k, (kind, it)) in net.constraints.iter().enumerate() {
-        let Some(pairs) = kind.pairs(it) else { continue };
+        pairs.clear();
+        if !kind.pairs(it, &mut pairs) {
+            continue;
+        }
+        let name = kind.name().as_ptr() as usize;
         // (A pair of one cell twice, a clone's shared cell, says nothing.)
-        for (a, b, tag) in pairs.into_iter().filter(|&(a, b, _)| a != b) {
-            let key = (kind.name().as_ptr() as usize, tag, sees(a, b));
-            let (ab, ba) = relation(key, &|x, y| kind.pair_allows(tag, x, y));
+        for &(a, b, tag) in pairs.iter().filter(|&&(a, b, _)| a != b) {
+            let (ab, ba) = relation(&mut rows, (name, tag, sees(a, b)), &|x, y| kind.pair_allows(tag, x, y));
             arcs.push((a, b, ab));
             arcs.push((b, a, ba));
         }
@@ -62,7 +75,7 @@ pub(super) fn relations(net: &Network) -> Relations {
     }
     for c in 0..81u16 {
         for &p in net.nc(usize::from(c)) {
-            let (cp, _) = relation((0, 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
+            let (cp, _) = relation(&mut rows, (0, 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
             arcs.push((c, p, cp));
         }
     }
@@ -77,40 +90,28 @@ pub(super) fn relations(net: &Network) -> Relations {
         start[c + 1] += start[c];
     }
     let mut next = start;
-    let mut bucketed = vec![(0u16, 0u16, [0u16; 9]); arcs.len()];
+    let mut bucketed = vec![(0u16, 0u16, 0u16); arcs.len()];
     for arc in arcs {
         let slot = &mut next[usize::from(arc.0)];
         bucketed[*slot] = arc;
         *slot += 1;
     }
-    let mut arcs: Vec<(u16, u16, Rows)> = Vec::with_capacity(bucketed.len());
+    let mut arcs: Vec<(u16, u16, u16)> = Vec::with_capacity(bucketed.len());
     for range in start.windows(2) {
         let first = arcs.len();
         let cell = &mut bucketed[range[0]..range[1]];
         cell.sort_unstable_by_key(|&(_, b, _)| b);
-        for &(a, b, r) in cell.iter() {
+        for &(a, b, t) in cell.iter() {
             match arcs[first..].last_mut() {
                 Some(kept) if kept.1 == b => {
-                    for (k, l) in kept.2.iter_mut().zip(r) {
-                        *k &= l;
-                    }
+                    let both =
+                        std::array::from_fn(|i| rows[usize::from(kept.2)][i] & rows[usize::from(t)][i]);
+                    kept.2 = table(&mut rows, both);
                 }
-                _ => arcs.push((a, b, r)),
+                _ => arcs.push((a, b, t)),
             }
         }
     }
-    // Each table once.
-    let mut rows: Vec<Rows> = Vec::new();
-    let arcs = arcs
-        .into_iter()
-        .map(|(a, b, r)| {
-            let t = rows.iter().position(|x| *x == r).unwrap_or_else(|| {
-                rows.push(r);
-                rows.len() - 1
-            });
-            (a, b, t as u16)
-        })
-        .collect();
     Relations { arcs, tables: rows.iter().map(Support::of).collect(), tabled }
 }
 
