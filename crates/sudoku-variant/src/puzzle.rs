@@ -69,6 +69,13 @@ pub struct Puzzle {
     givens: Vec<u8>,
 }
 
+/// The empty constraint list, shared: a puzzle without constraints (a
+/// classic record, a blank shape) allocates none.
+fn no_constraints() -> Arc<[Constraint]> {
+    static EMPTY: std::sync::LazyLock<Arc<[Constraint]>> = std::sync::LazyLock::new(|| Arc::new([]));
+    Arc::clone(&EMPTY)
+}
+
 /// The default box shape `(rows, cols)` of a size: the most square
 /// factorisation with rows ≤ columns (6 → 2×3, 12 → 3×4); `None` for a
 /// prime side.
@@ -134,7 +141,7 @@ impl Puzzle {
         if givens.len() != side * side {
             return Err(VariantError::Length { found: givens.len(), expected: (side * side).to_string() });
         }
-        let puzzle = Puzzle { size: size as u8, layout, rules, constraints: Arc::new([]), givens };
+        let puzzle = Puzzle { size: size as u8, layout, rules, constraints: no_constraints(), givens };
         puzzle.check_rules()?;
         for (i, &g) in puzzle.givens.iter().enumerate() {
             if usize::from(g) > size {
@@ -239,7 +246,8 @@ impl Puzzle {
                 VariantError::Constraint { index, kind: kind.noun(), why }
             })?;
         }
-        Ok(Puzzle { constraints: constraints.into(), ..self.clone() })
+        let constraints = if constraints.is_empty() { no_constraints() } else { constraints.into() };
+        Ok(Puzzle { constraints, ..self.clone() })
     }
 
     /// Whether the puzzle has nothing beyond rows, columns and boxes: no
