@@ -280,9 +280,9 @@ impl Puzzle {
 }
 
 /// Drops each house whose cells an earlier house has (the first keeps its
-/// kind and place). Sorting the places by cells finds the repeats without
-/// hashing or copying a house: this runs for every record read (a clone's
-/// or a quadruple's check, compiling the network).
+/// kind and place): a samurai's shared corner boxes, a jigsaw region that
+/// is a row. Sorting the places by cells finds the repeats without hashing
+/// a copy of each house.
 fn drop_repeats(houses: &mut Vec<House>) {
     let mut order: Vec<usize> = (0..houses.len()).collect();
     order.sort_unstable_by(|&a, &b| houses[a].cells.cmp(&houses[b].cells).then(a.cmp(&b)));

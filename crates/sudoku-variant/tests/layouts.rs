@@ -372,8 +372,9 @@ fn r47_fpuzzles_reads_sizes_up_to_16_and_refuses_larger_by_name() {
     }
 }
 
-/// `Puzzle::share_house` (arithmetic on rows, columns, boxes, regions and
-/// the rules' houses) against the houses `Puzzle::houses` lists, for every
+/// `Puzzle::houses` lists each house once, and `Puzzle::share_house`
+/// (arithmetic on rows, columns, boxes, regions and the rules' houses)
+/// agrees with those houses for every
 /// pair of cells: every named layout, boxed sizes 4 to 16, a jigsaw from
 /// the fixtures and the rules that add houses, alone and together.
 #[test]
@@ -396,9 +397,13 @@ fn share_house_is_true_exactly_for_cells_that_a_house_holds_together() {
     puzzles.push(Puzzle::from_json(r#"{"grids":[[0,0],[6,6]],"rules":["x"]}"#).unwrap().puzzle);
     let mut checked = 0;
     for puzzle in &puzzles {
+        // Each house once: a samurai's four shared corner boxes count once.
+        let houses = puzzle.houses();
+        let distinct: BTreeSet<&Vec<u16>> = houses.iter().map(|h| &h.cells).collect();
+        assert_eq!(distinct.len(), houses.len(), "{}", puzzle.to_json(None));
         let cells = puzzle.givens().len();
         let mut together = vec![false; cells * cells];
-        for house in puzzle.houses() {
+        for house in houses {
             for &a in &house.cells {
                 for &b in &house.cells {
                     together[usize::from(a) * cells + usize::from(b)] = true;
@@ -422,4 +427,5 @@ fn share_house_is_true_exactly_for_cells_that_a_house_holds_together() {
         }
     }
     assert!(checked > 1_000_000, "{checked} pairs");
+    assert_eq!(Puzzle::blank_samurai().houses().len(), 5 * 27 - 4);
 }
