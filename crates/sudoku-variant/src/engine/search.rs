@@ -115,8 +115,8 @@ impl Search {
         self.hidden.clear();
         // A solver is often made for one search (a record read, counted,
         // dropped): room for a search's worth at once, so the pushes below
-        // do not grow these lists step by step each time (a sixth of a
-        // 6x6 count's instructions). A no-op once they have it.
+        // do not grow these lists step by step each time (7 % of a 6x6
+        // record's instructions). A no-op once they have it.
         let house_digits = net.houses() * net.n;
         self.levels.reserve(16);
         self.counts.reserve(16);
