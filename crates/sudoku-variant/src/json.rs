@@ -485,6 +485,15 @@ mod tests {
             (r#"{"kind":"german-whispers","cells":["r1c1","r1c2"]"#, "value"),
             (r#"{"kind":"clone","cells":["r1c1"],"clone":["r9c9"]"#, "cells2"),
             (r#"{"kind":"odd","cell":"r1c1""#, "even"),
+            (r#"{"kind":"maximum","cell":"r1c1""#, "cells"),
+            (r#"{"kind":"killer","cells":["r1c1","r1c2"],"sum":3"#, "total"),
+            (r#"{"kind":"killer","cells":["r1c1","r1c2"],"repeat":true"#, "sum2"),
+            (r#"{"kind":"killer","cells":["r1c1","r1c2"]"#, "repeats"),
+            (r#"{"kind":"lockout","cells":["r1c1","r1c2","r1c3"],"difference":5"#, "diff"),
+            (r#"{"kind":"lockout","cells":["r1c1","r1c2","r1c3"]"#, "value"),
+            (r#"{"kind":"arrow","circle":["r1c1"],"lines":[["r1c2","r1c3"]]"#, "cells"),
+            (r#"{"kind":"quadruple","cells":["r1c1","r1c2","r2c1","r2c2"],"digits":[1,2]"#, "value"),
+            (r#"{"kind":"region-sum","cells":["r1c3","r1c4"]"#, "sum"),
         ] {
             let record = |fields: &str| format!(r#"{{"size":9,"constraints":[{constraint}{fields}}}]}}"#);
             assert!(Puzzle::from_json(&record("")).is_ok(), "{constraint}");

@@ -120,6 +120,10 @@ impl Kind for Arrow {
         Ok(Instance::of(parts))
     }
 
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        Some(&["circle", "lines"])
+    }
+
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         let lines = Value::Array(it.parts[1..].iter().map(|l| names(l, name)).collect());
         vec![("circle", names(&it.parts[0], name)), ("lines", lines)]

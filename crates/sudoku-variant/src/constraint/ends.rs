@@ -248,6 +248,13 @@ impl Kind for EndsRule {
         Ok(it)
     }
 
+    fn json_keys(&self, it: &Instance) -> Option<&'static [&'static str]> {
+        Some(match it.value {
+            Some(_) => &["cells", "difference"],
+            None => &["cells"],
+        })
+    }
+
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         let mut out = vec![("cells", names(&it.parts[0], name))];
         if let Some(k) = it.value {

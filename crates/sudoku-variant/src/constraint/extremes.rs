@@ -180,6 +180,10 @@ impl Kind for Extreme {
         one_cell_from_json(object, cell)
     }
 
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        Some(&["cell"])
+    }
+
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         one_cell_to_json(it, name)
     }

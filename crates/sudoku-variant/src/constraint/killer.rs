@@ -239,6 +239,15 @@ impl Kind for Killer {
         Ok(Instance { parts, value })
     }
 
+    fn json_keys(&self, it: &Instance) -> Option<&'static [&'static str]> {
+        Some(match (it.value.is_some(), repeats(it)) {
+            (true, true) => &["sum", "cells", "repeat"],
+            (true, false) => &["sum", "cells"],
+            (false, true) => &["cells", "repeat"],
+            (false, false) => &["cells"],
+        })
+    }
+
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         let sum = it.value.map(|sum| ("sum", json!(sum)));
         let repeat = repeats(it).then_some(("repeat", json!(true)));

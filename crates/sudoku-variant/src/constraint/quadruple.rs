@@ -168,6 +168,10 @@ impl Kind for Quadruple {
         Ok(Instance { parts: vec![cells], value: Some(pack(&digits)) })
     }
 
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        Some(&["cells", "digits"])
+    }
+
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         vec![("cells", names(&it.parts[0], name)), ("digits", json!(unpack(it.value.unwrap_or(0))))]
     }

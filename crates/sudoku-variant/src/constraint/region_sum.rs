@@ -127,6 +127,10 @@ impl Kind for RegionSum {
         Ok(Instance::of(vec![json_cells(object.get("cells"), "cells", cell)?]))
     }
 
+    fn json_keys(&self, _it: &Instance) -> Option<&'static [&'static str]> {
+        Some(&["cells"])
+    }
+
     fn parts_to_json(&self, it: &Instance, name: WriteName<'_>) -> Fields {
         let line: Vec<u16> = it.parts.iter().flatten().copied().collect();
         vec![("cells", names(&line, name))]

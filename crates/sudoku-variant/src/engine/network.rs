@@ -204,10 +204,10 @@ pub(crate) struct Network {
     /// Each house's digit counts take `stride` bytes: n rounded up to
     /// whole 8-byte words, so they can be compared a word at a time.
     pub stride: usize,
-    /// Peers of cell i: `peers[peer_start[i]..peer_start[i+1]]`: the
-    /// shape's, and those of the drawn constraints' distinct groups.
-    pub peer_start: Vec<u32>,
-    pub peers: Vec<u16>,
+    /// The peer lists when the drawn constraints' distinct groups add
+    /// peers to the shape's (starts, then the lists, as the shape's);
+    /// `None`: the shape's serve ([`Network::peers`]).
+    own_peers: Option<(Vec<u32>, Vec<u16>)>,
     /// The drawn constraints' distinct groups (dense cells), whose peers
     /// the lists above add to the shape's.
     pub drawn_groups: Vec<Vec<u16>>,
@@ -254,10 +254,7 @@ impl Network {
                 drawn_groups.push(group);
             }
         }
-        let (peer_start, peers) = match &extra {
-            Some(sets) => sets.lists(|v| v as u16),
-            None => (shape.peer_start.clone(), shape.peers.clone()),
-        };
+        let own_peers = extra.map(|sets| sets.lists(|v| v as u16));
         // A summed cage is narrowed by its listed combinations, any other
         // constraint by its kind; a cage without a sum by its peers alone.
         let mut cages = Vec::new();
@@ -311,8 +308,7 @@ impl Network {
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
             stride: n.div_ceil(8) * 8,
             shape,
-            peer_start,
-            peers,
+            own_peers,
             drawn_groups,
             nc_start,
             nc,
@@ -329,8 +325,14 @@ impl Network {
         self.shape.canvas.len()
     }
 
+    /// The cells that must differ from cell `cell`: its peers through
+    /// the houses, the rules' groups and the drawn constraints' groups.
     pub fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+        let (start, peers) = match &self.own_peers {
+            Some((start, peers)) => (start, peers),
+            None => (&self.shape.peer_start, &self.shape.peers),
+        };
+        &peers[start[cell] as usize..start[cell + 1] as usize]
     }
 
     /// The houses cell `cell` is in.
@@ -631,7 +633,8 @@ mod tests {
         for _ in 0..2 {
             for (p, want) in puzzles.iter().zip(&fresh) {
                 let net = Network::new(p);
-                assert_eq!((&net.shape.house_cells, &net.peers), (&want.0, &want.1));
+                let peers: Vec<u16> = (0..net.cells()).flat_map(|c| net.peers(c).to_vec()).collect();
+                assert_eq!((&net.shape.house_cells, &peers), (&want.0, &want.1));
             }
         }
     }
