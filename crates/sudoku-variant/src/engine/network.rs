@@ -282,27 +282,29 @@ impl Network {
                 constraints.push((rule, implied));
             }
         }
-        let mut nc_sets = CellSets::new(cells, cells);
-        for (a, b) in rules.iter().flat_map(|rule| rule.not_consecutive(puzzle)) {
-            nc_sets.link(&[to_dense(a), to_dense(b)]);
-        }
-        let (nc_start, nc) = nc_sets.lists(|v| v as u16);
+        let nc_pairs: Vec<(u16, u16)> = rules.iter().flat_map(|rule| rule.not_consecutive(puzzle)).collect();
+        let nc_values = if nc_pairs.is_empty() { 0 } else { cells };
+        let (nc_start, nc) = CellSets::lists_of(cells, nc_values, |sets| {
+            for &(a, b) in &nc_pairs {
+                sets.link(&[to_dense(a), to_dense(b)]);
+            }
+        });
         // A kind narrows from its instance alone, so the cells it reads are
         // its parts' cells.
-        let mut constraint_sets = CellSets::new(cells, constraints.len());
-        for (k, (_, instance)) in constraints.iter().enumerate() {
-            for &c in instance.parts.iter().flatten() {
-                constraint_sets.add(c, k);
+        let (constraint_start, cell_constraints) = CellSets::lists_of(cells, constraints.len(), |sets| {
+            for (k, (_, instance)) in constraints.iter().enumerate() {
+                for &c in instance.parts.iter().flatten() {
+                    sets.add(c, k);
+                }
             }
-        }
-        let (constraint_start, cell_constraints) = constraint_sets.lists(|k| k as u32);
-        let mut cage_sets = CellSets::new(cells, cages.len());
-        for (k, cage) in cages.iter().enumerate() {
-            for &c in &cage.cells {
-                cage_sets.add(c, k);
+        });
+        let (cage_start, cell_cages) = CellSets::lists_of(cells, cages.len(), |sets| {
+            for (k, cage) in cages.iter().enumerate() {
+                for &c in &cage.cells {
+                    sets.add(c, k);
+                }
             }
-        }
-        let (cage_start, cell_cages) = cage_sets.lists(|k| k as u32);
+        });
         Network {
             n,
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
@@ -566,6 +568,24 @@ impl CellSets {
                 }
             }
         }
+    }
+
+    /// The lists ([`CellSets::lists`]) of the sets `fill` makes, of
+    /// numbers below `values` (none: empty lists, and no sets made).
+    fn lists_of<T: TryFrom<usize>>(
+        cells: usize,
+        values: usize,
+        fill: impl FnOnce(&mut CellSets),
+    ) -> (Vec<u32>, Vec<T>)
+    where
+        T::Error: std::fmt::Debug,
+    {
+        if values == 0 {
+            return (vec![0; cells + 1], Vec::new());
+        }
+        let mut sets = CellSets::new(cells, values);
+        fill(&mut sets);
+        sets.lists(|v| T::try_from(v).expect("a number below its type's bound"))
     }
 
     /// Each cell's set, ascending, laid end to end (as `T`), with their
