@@ -326,14 +326,15 @@ impl Record {
             Some(g) => parse_grid_digits(g, size, side * side).map_err(|e| in_field("givens", e))?,
             None => vec![0; side * side],
         };
-        let shape = Puzzle::new(size, layout.clone(), rules, vec![0; side * side])?;
+        // The constraints' cells are read against the puzzle without them.
+        let shape = Puzzle::new(size, layout, rules, givens)?;
         let mut constraints = Vec::with_capacity(self.cages.len() + self.constraints.len());
         for (list, records) in [("cages", &self.cages), ("constraints", &self.constraints)] {
             for record in records {
                 constraints.push(read_constraint(&shape, list, &constraints, record)?);
             }
         }
-        let puzzle = Puzzle::new(size, layout, rules, givens)?.with_constraints(constraints)?;
+        let puzzle = shape.with_constraints(constraints)?;
         let digits = |name: &'static str, field: &Option<String>| {
             field
                 .as_ref()
