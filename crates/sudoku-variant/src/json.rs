@@ -327,14 +327,14 @@ impl Record {
             None => vec![0; side * side],
         };
         // The constraints' cells are read against the puzzle without them.
-        let shape = Puzzle::new(size, layout, rules, givens)?;
+        let bare = Puzzle::new(size, layout, rules, givens)?;
         let mut constraints = Vec::with_capacity(self.cages.len() + self.constraints.len());
         for (list, records) in [("cages", &self.cages), ("constraints", &self.constraints)] {
             for record in records {
-                constraints.push(read_constraint(&shape, list, &constraints, record)?);
+                constraints.push(read_constraint(&bare, list, &constraints, record)?);
             }
         }
-        let puzzle = shape.with_constraints(constraints)?;
+        let puzzle = bare.with_constraints(constraints)?;
         let digits = |name: &'static str, field: &Option<String>| {
             field
                 .as_ref()

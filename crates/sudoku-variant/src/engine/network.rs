@@ -284,27 +284,31 @@ impl Network {
         }
         let nc_pairs: Vec<(u16, u16)> = rules.iter().flat_map(|rule| rule.not_consecutive(puzzle)).collect();
         let nc_values = if nc_pairs.is_empty() { 0 } else { cells };
-        let (nc_start, nc) = CellSets::lists_of(cells, nc_values, |sets| {
+        let link = |sets: &mut CellSets| {
             for &(a, b) in &nc_pairs {
                 sets.link(&[to_dense(a), to_dense(b)]);
             }
-        });
+        };
+        let (nc_start, nc) = CellSets::lists_of(cells, nc_values, link, |v| v as u16);
         // A kind narrows from its instance alone, so the cells it reads are
         // its parts' cells.
-        let (constraint_start, cell_constraints) = CellSets::lists_of(cells, constraints.len(), |sets| {
+        let add_constraints = |sets: &mut CellSets| {
             for (k, (_, instance)) in constraints.iter().enumerate() {
                 for &c in instance.parts.iter().flatten() {
                     sets.add(c, k);
                 }
             }
-        });
-        let (cage_start, cell_cages) = CellSets::lists_of(cells, cages.len(), |sets| {
+        };
+        let (constraint_start, cell_constraints) =
+            CellSets::lists_of(cells, constraints.len(), add_constraints, |k| k as u32);
+        let add_cages = |sets: &mut CellSets| {
             for (k, cage) in cages.iter().enumerate() {
                 for &c in &cage.cells {
                     sets.add(c, k);
                 }
             }
-        });
+        };
+        let (cage_start, cell_cages) = CellSets::lists_of(cells, cages.len(), add_cages, |k| k as u32);
         Network {
             n,
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
@@ -571,21 +575,19 @@ impl CellSets {
     }
 
     /// The lists ([`CellSets::lists`]) of the sets `fill` makes, of
-    /// numbers below `values` (none: empty lists, and no sets made).
-    fn lists_of<T: TryFrom<usize>>(
+    /// numbers below `values`; none: empty lists, and no sets made.
+    fn lists_of<T>(
         cells: usize,
         values: usize,
         fill: impl FnOnce(&mut CellSets),
-    ) -> (Vec<u32>, Vec<T>)
-    where
-        T::Error: std::fmt::Debug,
-    {
+        to: impl Fn(usize) -> T,
+    ) -> (Vec<u32>, Vec<T>) {
         if values == 0 {
             return (vec![0; cells + 1], Vec::new());
         }
         let mut sets = CellSets::new(cells, values);
         fill(&mut sets);
-        sets.lists(|v| T::try_from(v).expect("a number below its type's bound"))
+        sets.lists(to)
     }
 
     /// Each cell's set, ascending, laid end to end (as `T`), with their
