@@ -9,9 +9,12 @@
 //!   compile time;
 //! - `state`: one node of the search (`State`), its bit layout, and
 //!   propagation to a fixpoint;
+//! - `houses`: extra houses (a diagonal, a window) kept on the digit
+//!   planes, for [`ExtraRules::houses`];
 //! - `search`: the resumable depth-first search (`Search`) over an
 //!   explicit stack, and the choice of instruction set it runs with.
 
+mod houses;
 mod search;
 mod state;
 mod tables;
@@ -151,6 +154,7 @@ impl Solver {
         mut visit: impl FnMut(&Grid),
     ) -> (u64, bool) {
         self.search.reset(puzzle, true);
+        self.search.set_houses(rules.houses());
         self.search.node_limit = node_limit;
         let mut found = 0;
         while found < limit && self.search.advance_with(rules) {
@@ -187,6 +191,26 @@ pub trait ExtraRules {
     fn choose(&mut self, cells: &[u16; 81]) -> Option<usize> {
         let _ = cells;
         None
+    }
+
+    /// Extra houses (bit `c` = cell `c`, row-major; nine cells each) that
+    /// hold every digit once, beyond the rows, columns and boxes: a
+    /// diagonal, a window, a disjoint group. The search keeps them itself,
+    /// with the classic rules, on its digit planes: a placed digit leaves
+    /// a house's other cells, a digit with one place left in a house goes
+    /// there, and a digit a house or a row, column or box it shares two or
+    /// more cells with has only in the shared cells leaves the other's
+    /// other cells. Read once at the start of [`Solver::search_with`].
+    fn houses(&self) -> &[u128] {
+        &[]
+    }
+
+    /// Whether [`ExtraRules::narrow`] has anything to do besides what
+    /// [`ExtraRules::houses`] gives: when false the search calls neither
+    /// it nor [`ExtraRules::choose`] (and branches as the classic search
+    /// does).
+    fn narrows(&self) -> bool {
+        true
     }
 }
 

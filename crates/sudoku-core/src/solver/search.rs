@@ -25,6 +25,7 @@
 //! some older processors with BMI2, none with AVX-512). The processor is
 //! asked once per process; all versions make exactly the same moves.
 
+use super::houses::Houses;
 use super::state::{unit, Cell, State, Units, ALL_UNITS};
 use super::tables::{CONFIGS, MINIROW_CELLS};
 use super::{ExtraRules, SearchStats, Verdict};
@@ -166,6 +167,9 @@ pub(super) struct Search {
     /// With extra rules: the cells of the last fixpoint of both rule sets
     /// (as [`State::cells`] gives them), which the branch choice reads.
     fixpoint: [u16; 81],
+    /// With extra rules: their extra houses ([`ExtraRules::houses`]), set
+    /// at the start of each search.
+    houses: Houses,
 }
 
 /// The most frames the stack can hold: a configuration frame fixes one of
@@ -188,6 +192,7 @@ impl Search {
             node_limit: u64::MAX,
             stopped: false,
             fixpoint: [0; 81],
+            houses: Houses::default(),
         }
     }
 
@@ -202,6 +207,12 @@ impl Search {
         self.stats = SearchStats::default();
         self.node_limit = u64::MAX;
         self.stopped = false;
+    }
+
+    /// The extra houses of the searches [`Search::advance_with`] makes
+    /// next (see [`ExtraRules::houses`]).
+    pub(super) fn set_houses(&mut self, cells: &[u128]) {
+        self.houses.set(cells);
     }
 
     /// The state the search stopped at, as a grid (a solution after
@@ -295,7 +306,8 @@ impl Search {
                         return true;
                     }
                     self.stats.guesses += 1;
-                    let chosen = if R::ACTIVE { rules.choose(&self.fixpoint) } else { None };
+                    let chosen =
+                        if R::ACTIVE && rules.narrows() { rules.choose(&self.fixpoint) } else { None };
                     let config = if chosen.is_some() { None } else { self.current.branch_config() };
                     if let Some((digit, band, configs)) = config {
                         // The first configuration is tried on `current`
@@ -367,11 +379,12 @@ impl Search {
                 return false;
             }
             self.stats.nodes += 1;
-            let mut alive = self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open);
+            let houses = (R::ACTIVE && !self.houses.is_empty()).then_some(&self.houses);
+            let mut alive = self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open, houses);
             // At each fixpoint of the classic rules the extra ones narrow,
             // and what they remove is propagated again, until neither
             // changes anything.
-            while R::ACTIVE && alive {
+            while R::ACTIVE && alive && rules.narrows() {
                 let before = self.current.cells();
                 let mut cells = before;
                 match rules.narrow(&mut cells) {
@@ -381,7 +394,9 @@ impl Search {
                     }
                     Verdict::Consistent => {
                         alive = match self.current.restrict(&before, &cells) {
-                            Some(dirty) => self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open),
+                            Some(dirty) => {
+                                self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open, houses)
+                            }
                             None => false,
                         }
                     }

@@ -59,6 +59,7 @@
 //! A row, box, column, cell or mini-line with too few candidates is a
 //! contradiction.
 
+use super::houses::{digits_of, Houses};
 use super::tables::{
     fold_columns, row_singles, BAND, BAND_KEPT, BAND_PEERS, BOX_MATES, CERTAIN_MINIROWS, COLUMN, CONFIGS_IN,
     FORCED_MINIROW_CLEARS, MINIROW_CELLS, N_CONFIGS, OTHER_BANDS, POPCOUNT_9, ROW_BOXES, STACK_KEEP,
@@ -108,7 +109,7 @@ pub(super) struct State {
     /// Where each digit may go: `cand[band][digit]`.
     pub(super) cand: [[u32; 9]; 3],
     /// Cells whose digit is fixed, per band.
-    solved: [u32; 3],
+    pub(super) solved: [u32; 3],
     /// Per digit, the mini-column occupancy (band-major, 9 bits a band)
     /// when the stack rule last ran; it need not run again while unchanged.
     seen_cols: [u32; 9],
@@ -438,12 +439,23 @@ impl State {
     /// (changed since the last fixpoint). `false` on a contradiction.
     /// `FAST_PEXT`: see `open_minirows`.
     #[inline(always)]
-    pub(super) fn propagate<const FAST_PEXT: bool>(&mut self, mut dirty: Units, triad_min_open: u32) -> bool {
+    pub(super) fn propagate<const FAST_PEXT: bool>(
+        &mut self,
+        mut dirty: Units,
+        triad_min_open: u32,
+        houses: Option<&Houses>,
+    ) -> bool {
         let mut triad_done = false;
+        // With extra houses: the units changed since their rules last
+        // looked (every change passes through `dirty`).
+        let mut touched: Units = 0;
         loop {
             // In rounds: the next unit does not wait for the last one's
             // result, so consecutive band rules overlap in the processor.
             while dirty != 0 {
+                if houses.is_some() {
+                    touched |= dirty;
+                }
                 let mut round = dirty;
                 while round != 0 {
                     let u = round.trailing_zeros() as usize;
@@ -482,6 +494,19 @@ impl State {
             }
             if dirty != 0 {
                 continue;
+            }
+            if let Some(houses) = houses {
+                let digits = digits_of(std::mem::take(&mut touched));
+                if digits != 0 {
+                    match self.house_rules(&houses.houses, digits) {
+                        Some(0) => {}
+                        Some(changed) => {
+                            dirty = changed;
+                            continue;
+                        }
+                        None => return false,
+                    }
+                }
             }
             if self.open_cells() >= STACK_MIN_OPEN {
                 match self.stack_rules() {

@@ -48,33 +48,20 @@ mod relations;
 #[derive(Debug, Clone)]
 pub(crate) struct CoreShape {
     /// The houses beyond the classic 27 (a diagonal, a window, a disjoint
-    /// group), cells ascending, then the rules' distinct groups of four to
-    /// eight cells (an argyle's diagonals), with their cells as bits:
-    /// their cells are peers ([`CoreShape::pairs`]); a group also places a
-    /// digit that has one cell left in it when the digits with none are as
-    /// many as it may miss ([`hidden_singles`]).
+    /// group) as bits: the core keeps them itself on its digit planes
+    /// ([`ExtraRules::houses`]: singles, and locks with the rows, columns
+    /// and boxes they overlap).
+    houses: Vec<u128>,
+    /// The rules' distinct groups of four to eight cells (an argyle's
+    /// diagonals), cells ascending, with their cells as bits: their cells
+    /// are peers ([`CoreShape::pairs`]); a group also places a digit that
+    /// has one cell left in it when the digits with none are as many as it
+    /// may miss ([`hidden_singles`]).
     groups: Vec<(Vec<u16>, u128)>,
-    /// The peer pairs `(a, b)`, both ways round, that no row, column or box
-    /// holds: the extra houses' and the rules' distinct groups' (a knight's
-    /// move, an argyle's diagonal), ascending.
+    /// The peer pairs `(a, b)`, both ways round, that no row, column, box
+    /// or extra house holds: the rules' distinct groups' (an argyle's
+    /// diagonal), ascending.
     pairs: Vec<(u16, u16)>,
-    /// Each extra house and row, column or box that share two or more
-    /// cells ([`Overlap`]).
-    overlaps: Vec<Overlap>,
-}
-
-/// An extra house and a row, column or box that share two or more cells:
-/// a digit that one of them has only in the shared cells leaves the
-/// other's other cells.
-#[derive(Debug, Clone)]
-struct Overlap {
-    /// All its cells, a bit each.
-    cells: u128,
-    shared: Vec<u16>,
-    /// The extra house's other cells.
-    house: Vec<u16>,
-    /// The row's, column's or box's other cells.
-    unit: Vec<u16>,
 }
 
 impl CoreShape {
@@ -110,27 +97,16 @@ impl CoreShape {
         if found.contains(&false) {
             return None;
         }
+        let houses: Vec<u128> = houses.iter().map(|h| bits(h)).collect();
+        let in_a_house = |a: u16, b: u16| houses.iter().any(|&h| h >> a & h >> b & 1 != 0);
         let mut pairs = Vec::new();
         for (a, range) in peer_start.windows(2).enumerate() {
-            let more = peers[range[0] as usize..range[1] as usize].iter().filter(|&&b| !sees(a as u16, b));
-            pairs.extend(more.map(|&b| (a as u16, b)));
+            let a = a as u16;
+            let more = peers[range[0] as usize..range[1] as usize].iter();
+            pairs.extend(more.filter(|&&b| !sees(a, b) && !in_a_house(a, b)).map(|&b| (a, b)));
         }
-        let mut overlaps = Vec::new();
-        for house in &houses {
-            for unit in &classic {
-                let (shared, rest): (Vec<u16>, Vec<u16>) = house.iter().partition(|c| unit.contains(c));
-                if shared.len() >= 2 {
-                    let unit: Vec<u16> = unit.iter().filter(|c| !house.contains(c)).copied().collect();
-                    let cells = bits(house) | bits(&unit);
-                    overlaps.push(Overlap { cells, shared, house: rest, unit });
-                }
-            }
-        }
-        let mut groups: Vec<Vec<u16>> = houses
-            .iter()
-            .map(|h| h.to_vec())
-            .chain(groups.iter().filter(|g| (4..9).contains(&g.len())).cloned())
-            .collect();
+        let mut groups: Vec<Vec<u16>> =
+            groups.iter().filter(|g| (4..9).contains(&g.len())).cloned().collect();
         groups.dedup();
         let groups = groups
             .into_iter()
@@ -139,7 +115,7 @@ impl CoreShape {
                 (g, cells)
             })
             .collect();
-        Some(CoreShape { groups, pairs, overlaps })
+        Some(CoreShape { houses, groups, pairs })
     }
 }
 
@@ -277,7 +253,7 @@ impl ExtraPeers {
 /// rules: each narrows when one of its cells changed since it last did.
 pub(super) struct Constraints<'a> {
     net: &'a Network,
-    /// The network's shape's extra houses, groups and overlaps.
+    /// The network's shape's extra houses, groups and pairs.
     shape: &'a CoreShape,
     extra: &'a ExtraPeers,
     /// The cells as the last call left them, when it ended without a
@@ -300,8 +276,7 @@ impl<'a> Constraints<'a> {
     pub(super) fn new(net: &'a Network, extra: &'a ExtraPeers, interrupt: Interrupt<'a>) -> Self {
         // (A network that `fits` has a core shape; the empty one is only a
         // fallback that adds nothing.)
-        static NO_SHAPE: CoreShape =
-            CoreShape { groups: Vec::new(), pairs: Vec::new(), overlaps: Vec::new() };
+        static NO_SHAPE: CoreShape = CoreShape { houses: Vec::new(), groups: Vec::new(), pairs: Vec::new() };
         Constraints {
             net,
             shape: net.shape.on_core.as_ref().unwrap_or(&NO_SHAPE),
@@ -355,36 +330,25 @@ impl ExtraRules for Constraints<'_> {
         // work since the last call, then this one's): a placed digit
         // leaves its extra peers, a cell's non-consecutive neighbours lose
         // what it leaves no room beside (as `State::nc_pairs` in the
-        // general search), a digit with one cell left in an extra house
-        // goes there, until nothing changes; then the overlaps.
+        // general search), a digit with one cell left in a distinct group
+        // goes there, until nothing changes. (The core keeps the extra
+        // houses.)
         let extra = self.extra;
-        let mut for_overlaps = 0u128;
         while fresh != 0 {
-            while fresh != 0 {
-                for_overlaps |= fresh;
-                board.dirty = 0;
-                let mut pairs = fresh & extra.pair_cells;
-                while pairs != 0 {
-                    let c = pairs.trailing_zeros() as usize;
-                    pairs &= pairs - 1;
-                    if let Err(p) = extra.pairs(c, &mut board) {
-                        return self.blame(&[c as u16, p]);
-                    }
-                }
-                for (group, cells) in &self.shape.groups {
-                    if (fresh | board.dirty) & cells != 0 && hidden_singles(group, &mut board).is_none() {
-                        return self.blame(group);
-                    }
-                }
-                fresh = board.dirty;
-            }
             board.dirty = 0;
-            for overlap in self.shape.overlaps.iter().filter(|o| o.cells & for_overlaps != 0) {
-                if overlap.lock(&mut board).is_none() {
-                    return self.blame(&overlap.shared);
+            let mut pairs = fresh & extra.pair_cells;
+            while pairs != 0 {
+                let c = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                if let Err(p) = extra.pairs(c, &mut board) {
+                    return self.blame(&[c as u16, p]);
                 }
             }
-            for_overlaps = 0;
+            for (group, cells) in &self.shape.groups {
+                if (fresh | board.dirty) & cells != 0 && hidden_singles(group, &mut board).is_none() {
+                    return self.blame(group);
+                }
+            }
             fresh = board.dirty;
         }
         // One pass: a constraint another one made stale behind it waits for
@@ -403,6 +367,17 @@ impl ExtraRules for Constraints<'_> {
         }
         self.last = Some(*cells);
         Verdict::Consistent
+    }
+
+    fn houses(&self) -> &[u128] {
+        &self.shape.houses
+    }
+
+    /// Only the extra houses (no distinct group, no extra peer, no
+    /// relation, no constraint): the core does it all, and branches its
+    /// own way.
+    fn narrows(&self) -> bool {
+        self.extra.pair_cells != 0 || !self.shape.groups.is_empty() || !self.net.constraints.is_empty()
     }
 
     /// The open cell with the fewest digits for its weight ("dom/wdeg", as
@@ -453,29 +428,6 @@ fn hidden_singles(group: &[u16], board: &mut Board) -> Option<()> {
         }
     }
     Some(())
-}
-
-impl Overlap {
-    /// Takes a digit one side has only in the shared cells out of the
-    /// other side's other cells: `None` when a cell is left no digit.
-    fn lock(&self, board: &mut Board) -> Option<()> {
-        let union =
-            |cells: &[u16], board: &Board| cells.iter().fold(0, |m, &c| m | board.cells[usize::from(c)]);
-        let shared = union(&self.shared, board);
-        let (house, unit) = (union(&self.house, board), union(&self.unit, board));
-        for (confined, others) in
-            [(shared & !house & unit, &self.unit), (shared & !unit & house, &self.house)]
-        {
-            if confined != 0 {
-                for &c in others {
-                    if !board.remove(c, u32::from(confined)) {
-                        return None;
-                    }
-                }
-            }
-        }
-        Some(())
-    }
 }
 
 /// Marks `constraints` stale.

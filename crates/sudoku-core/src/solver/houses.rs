@@ -1,0 +1,372 @@
+//! Extra houses on the digit planes: sets of nine cells beyond the rows,
+//! columns and boxes that hold every digit once (a diagonal, a window, a
+//! disjoint group), kept by the search itself ([`ExtraRules::houses`]).
+//!
+//! A house is three band words in the layout of `State` (see the `state`
+//! module), so its rules are a few word operations a digit:
+//! - *singles*: a digit placed in a house leaves its other cells; a digit
+//!   with one place left in a house goes there; one with none, or placed
+//!   twice, is a contradiction;
+//! - *locks*: a house and a row, column or box that share two or more
+//!   cells: a digit one of them has only in the shared cells leaves the
+//!   other's other cells (locked candidates, both ways).
+//!
+//! Each pass looks only at the digits whose words changed since the last
+//! one, so a node that moved one digit pays for one.
+//!
+//! [`ExtraRules::houses`]: super::ExtraRules::houses
+
+use super::state::{unit, Cell, State, Units};
+use super::tables::{fold_columns, COLUMN, ROW_BOXES};
+use crate::index::UNITS;
+
+/// Three band words: bit `9 * (row % 3) + col` of word `row / 3`.
+pub(super) type Planes = [u32; 3];
+
+/// The extra houses of a search and their overlaps with the classic
+/// units, built once from the cells [`ExtraRules::houses`] gives and kept
+/// while the next search gives the same.
+///
+/// [`ExtraRules::houses`]: super::ExtraRules::houses
+#[derive(Clone, Debug, Default)]
+pub(super) struct Houses {
+    /// The cells they were built from.
+    source: Vec<u128>,
+    pub(super) houses: Vec<Planes>,
+}
+
+/// The rows', columns' and boxes' cells as bits (bit `c` = cell `c`).
+const UNIT_CELLS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut k = 0;
+        while k < 9 {
+            t[u] |= 1 << UNITS[u][k];
+            k += 1;
+        }
+        u += 1;
+    }
+    t
+};
+
+/// Row-major cell bits as band words.
+fn planes(cells: u128) -> Planes {
+    [0, 1, 2].map(|b| (cells >> (27 * b)) as u32 & ((1 << 27) - 1))
+}
+
+impl Houses {
+    /// The houses of `cells` (bit `c` = cell `c`, row-major), each of nine
+    /// cells; a set that is a row, column or box adds nothing and is left
+    /// out. Rebuilt only when `cells` differ from the last call's.
+    pub(super) fn set(&mut self, cells: &[u128]) {
+        if self.source == cells {
+            return;
+        }
+        self.source.clear();
+        self.source.extend_from_slice(cells);
+        self.houses.clear();
+        let more = cells.iter().filter(|house| !UNIT_CELLS.contains(house));
+        self.houses.extend(more.map(|&house| planes(house)));
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.houses.is_empty()
+    }
+}
+
+/// The digits (bit `d`) of a set of units.
+#[inline(always)]
+pub(super) fn digits_of(units: Units) -> u32 {
+    (units | units >> 9 | units >> 18) & 0x1ff
+}
+
+/// The rows (bit `3 * band + row`) that hold a cell of `words`.
+#[inline(always)]
+fn rows_of(words: &Planes) -> u32 {
+    let mut rows = 0;
+    for (b, &w) in words.iter().enumerate() {
+        let hit =
+            u32::from(w & 0x1ff != 0) | u32::from(w & 0x1ff << 9 != 0) << 1 | u32::from(w >> 18 != 0) << 2;
+        rows |= hit << (3 * b);
+    }
+    rows
+}
+
+/// The columns (bit `col`) that hold a cell of `words`.
+#[inline(always)]
+fn columns_of(words: &Planes) -> u32 {
+    fold_columns(words[0] | words[1] | words[2])
+}
+
+/// The boxes (bit `3 * band + stack`) that hold a cell of `words`.
+#[inline(always)]
+fn boxes_of(words: &Planes) -> u32 {
+    let mut boxes = 0;
+    for (b, &w) in words.iter().enumerate() {
+        boxes |= u32::from(ROW_BOXES[fold_columns(w) as usize]) << (3 * b);
+    }
+    boxes
+}
+
+/// The cells of row `r` (0-8), column `c` or box `k` (`3 * band +
+/// stack`), as band words.
+fn row_cells(r: u32) -> Planes {
+    let mut cells = [0; 3];
+    cells[r as usize / 3] = 0x1ff << (9 * (r % 3));
+    cells
+}
+
+fn column_cells(c: u32) -> Planes {
+    [COLUMN << c; 3]
+}
+
+fn box_cells(k: u32) -> Planes {
+    let mut cells = [0; 3];
+    cells[k as usize / 3] = (0o7 * COLUMN) << (3 * (k % 3));
+    cells
+}
+
+impl State {
+    /// For the digits in `digits`: the singles and locks of each house in
+    /// `houses` (see the module docs). Returns the units that changed, or
+    /// `None` on a contradiction.
+    #[inline(always)]
+    pub(super) fn house_rules(&mut self, houses: &[Planes], mut digits: u32) -> Option<Units> {
+        let mut changed = 0;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            for h in houses {
+                let m = [0, 1, 2].map(|b| self.cand[b][d] & h[b]);
+                let s = [0, 1, 2].map(|b| m[b] & self.solved[b]);
+                let n = m[0].count_ones() + m[1].count_ones() + m[2].count_ones();
+                let placed = s[0].count_ones() + s[1].count_ones() + s[2].count_ones();
+                match (n, placed) {
+                    (0, _) | (_, 2..) => return None,
+                    (_, 1) => {
+                        // Placed here: it leaves the house's other cells.
+                        for b in 0..3 {
+                            if m[b] != s[b] {
+                                self.cand[b][d] &= !(m[b] & !s[b]);
+                                changed |= unit(d, b);
+                            }
+                        }
+                    }
+                    (1, 0) => {
+                        let band = usize::from(m[0] == 0) + usize::from(m[0] == 0 && m[1] == 0);
+                        let cell = Cell { band, bit: m[band].trailing_zeros() };
+                        changed |= self.clear_cell_except(cell, d) | self.place(cell, d) | unit(d, band);
+                    }
+                    _ => changed |= self.house_locks(h, d, m)?,
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// The locks of house `h` for digit `d`, open in two or more of its
+    /// cells `m`: a row, column or box that has the digit only where it
+    /// meets the house takes it from the house's other cells; the house,
+    /// when it has the digit only where it meets one row, column or box,
+    /// takes it from that unit's other cells.
+    #[inline(always)]
+    fn house_locks(&mut self, h: &Planes, d: usize, m: Planes) -> Option<Units> {
+        let w = [0, 1, 2].map(|b| self.cand[b][d]);
+        let out = [0, 1, 2].map(|b| w[b] & !h[b]);
+        let (rows, columns, boxes) = (rows_of(&m), columns_of(&m), boxes_of(&m));
+        let mut keep_in_house = [!0u32; 3];
+        let mut units_to_clear = [0u32; 3];
+        let claimed = [rows & !rows_of(&out), columns & !columns_of(&out), boxes & !boxes_of(&out)];
+        for (kind, (&claimed, &ours)) in claimed.iter().zip(&[rows, columns, boxes]).enumerate() {
+            let cells = match kind {
+                0 => row_cells,
+                1 => column_cells,
+                _ => box_cells,
+            };
+            let mut c = claimed;
+            while c != 0 {
+                let u = cells(c.trailing_zeros());
+                c &= c - 1;
+                for b in 0..3 {
+                    keep_in_house[b] &= u[b];
+                }
+            }
+            if ours & (ours - 1) == 0 {
+                let u = cells(ours.trailing_zeros());
+                for b in 0..3 {
+                    units_to_clear[b] |= u[b];
+                }
+            }
+        }
+        let mut changed = 0;
+        for b in 0..3 {
+            let gone = (m[b] & !keep_in_house[b]) | (out[b] & units_to_clear[b]);
+            if gone != 0 {
+                self.cand[b][d] &= !gone;
+                changed |= unit(d, b);
+            }
+        }
+        // A digit every place of which in the house left (a row claimed
+        // it and a column another) has none there.
+        let left = [0, 1, 2].map(|b| m[b] & keep_in_house[b]);
+        (left != [0; 3]).then_some(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ExtraRules, Grid, Solver, Verdict};
+
+    /// A small random source for the tests (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// The houses kept by the core ([`ExtraRules::houses`]).
+    struct Native(Vec<u128>);
+
+    impl ExtraRules for Native {
+        fn narrow(&mut self, _: &mut [u16; 81]) -> Verdict {
+            Verdict::Consistent
+        }
+
+        fn houses(&self) -> &[u128] {
+            &self.0
+        }
+
+        fn narrows(&self) -> bool {
+            false
+        }
+    }
+
+    /// The same houses kept plainly, cell by cell: a cell left one digit
+    /// takes it from the house's other cells (so two cells of a house
+    /// holding one digit leave one of them empty).
+    struct Plain(Vec<u128>);
+
+    impl ExtraRules for Plain {
+        fn narrow(&mut self, cells: &mut [u16; 81]) -> Verdict {
+            for &house in &self.0 {
+                let members: Vec<usize> = (0..81).filter(|&c| house >> c & 1 != 0).collect();
+                for &a in &members {
+                    let x = cells[a];
+                    if x.count_ones() == 1 {
+                        for &b in members.iter().filter(|&&b| b != a) {
+                            cells[b] &= !x;
+                            if cells[b] == 0 {
+                                return Verdict::Contradiction;
+                            }
+                        }
+                    }
+                }
+            }
+            Verdict::Consistent
+        }
+    }
+
+    fn bits(cells: impl IntoIterator<Item = usize>) -> u128 {
+        cells.into_iter().fold(0, |m, c| m | 1 << c)
+    }
+
+    /// Sets of houses variants use: the diagonals, the windows, the
+    /// disjoint groups, the boxes' centres; and a row (which adds nothing).
+    fn families() -> Vec<Vec<u128>> {
+        let window = |r: usize, c: usize| bits((0..9).map(|i| (r + i / 3) * 9 + c + i % 3));
+        vec![
+            vec![bits((0..9).map(|i| i * 10)), bits((0..9).map(|i| i * 8 + 8))],
+            vec![window(1, 1), window(1, 5), window(5, 1), window(5, 5)],
+            (0..9).map(|k| bits((0..9).map(|b| (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3))).collect(),
+            vec![bits((0..9).map(|b| (b / 3 * 3 + 1) * 9 + b % 3 * 3 + 1))],
+            vec![bits(9..18)],
+        ]
+    }
+
+    /// A random complete grid: a few random givens, solved.
+    fn random_grid(rng: &mut Rng) -> Grid {
+        loop {
+            let mut cells = [0u8; 81];
+            for _ in 0..8 {
+                cells[rng.below(81)] = rng.below(9) as u8 + 1;
+            }
+            if let Some(grid) = Grid::from_array(cells).and_then(|g| g.solve_one()) {
+                return grid;
+            }
+        }
+    }
+
+    /// A house `grid` keeps: one cell of each digit, drawn at random.
+    fn random_house(grid: &Grid, rng: &mut Rng) -> u128 {
+        let cells = grid.to_array();
+        bits((1..=9).map(|d| {
+            let places: Vec<usize> = (0..81).filter(|&c| cells[c] == d).collect();
+            places[rng.below(places.len())]
+        }))
+    }
+
+    fn solutions<R: ExtraRules>(puzzle: &Grid, rules: &mut R, limit: u64) -> Vec<Grid> {
+        let mut found = Vec::new();
+        Solver::new().search_with(puzzle, rules, limit, u64::MAX, |s| found.push(*s));
+        found.sort_by_key(|g| g.to_array());
+        found
+    }
+
+    /// Random puzzles under random sets of extra houses (the variants'
+    /// and houses drawn from a grid, one to three sets): the core's own
+    /// houses find exactly the solutions of the plain cell-by-cell rule,
+    /// also when the givens come from another grid (often none, or a
+    /// clash the houses alone see).
+    #[test]
+    fn the_cores_houses_find_the_plain_rules_solutions() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let families = families();
+        const LIMIT: u64 = 30;
+        let (mut none, mut one, mut many) = (0, 0, 0);
+        for round in 0..300 {
+            let grid = random_grid(&mut rng);
+            let mut houses = Vec::new();
+            for _ in 0..=rng.below(3) {
+                match rng.below(families.len() + 2) {
+                    k if k < families.len() => houses.extend(&families[k]),
+                    _ => houses.extend((0..=rng.below(4)).map(|_| random_house(&grid, &mut rng))),
+                }
+            }
+            let source = if round % 3 == 0 { random_grid(&mut rng) } else { grid };
+            let keep = 26 + rng.below(14);
+            let mut cells = source.to_array();
+            for c in cells.iter_mut() {
+                if rng.below(81) >= keep {
+                    *c = 0;
+                }
+            }
+            let puzzle = Grid::from_array(cells).unwrap();
+            let native = solutions(&puzzle, &mut Native(houses.clone()), LIMIT);
+            let plain = solutions(&puzzle, &mut Plain(houses.clone()), LIMIT);
+            if native.len() < LIMIT as usize {
+                assert_eq!(native, plain, "round {round}");
+            } else {
+                assert_eq!(plain.len(), LIMIT as usize, "round {round}");
+            }
+            for solution in &native {
+                let s = solution.to_array();
+                for &house in &houses {
+                    let digits = (0..81).filter(|&c| house >> c & 1 != 0).fold(0u16, |m, c| m | 1 << s[c]);
+                    assert_eq!(digits.count_ones(), 9, "round {round}");
+                }
+            }
+            match native.len() {
+                0 => none += 1,
+                1 => one += 1,
+                _ => many += 1,
+            }
+        }
+        assert!(none > 30 && one > 20 && many > 30, "{none} {one} {many}");
+    }
+}
