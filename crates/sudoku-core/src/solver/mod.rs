@@ -180,6 +180,11 @@ pub trait ExtraRules {
     #[doc(hidden)]
     const ACTIVE: bool = true;
 
+    /// Whether the search is the one compiled with the extra houses' pass
+    /// (only the core's own wrapper says yes, for rules that have houses).
+    #[doc(hidden)]
+    const HOUSES: bool = false;
+
     /// Narrows `cells` (row-major; bit `d` set when digit `d + 1` may still
     /// go there) by removing digits, at a fixpoint of the classic rules.
     /// Removing every digit of a cell is a contradiction too.

@@ -73,6 +73,29 @@ impl ExtraRules for NoRules {
     }
 }
 
+/// Rules with extra houses: the search compiled for them keeps the houses
+/// ([`ExtraRules::houses`]) at each fixpoint.
+struct Housed<'r, R>(&'r mut R);
+
+impl<R: ExtraRules> ExtraRules for Housed<'_, R> {
+    const HOUSES: bool = true;
+
+    #[inline(always)]
+    fn narrow(&mut self, cells: &mut [u16; 81]) -> Verdict {
+        self.0.narrow(cells)
+    }
+
+    #[inline(always)]
+    fn choose(&mut self, cells: &[u16; 81]) -> Option<usize> {
+        self.0.choose(cells)
+    }
+
+    #[inline(always)]
+    fn narrows(&self) -> bool {
+        self.0.narrows()
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
     /// The root has not been propagated yet.
@@ -234,8 +257,19 @@ impl Search {
     }
 
     /// [`Search::advance`] under the classic rules and `rules`.
-    #[allow(unsafe_code)]
     pub(super) fn advance_with<R: ExtraRules>(&mut self, rules: &mut R) -> bool {
+        // Rules with extra houses run a search compiled with their pass;
+        // others (and the classic search) one without it.
+        if R::ACTIVE && !self.houses.is_empty() {
+            self.advance_on(&mut Housed(rules))
+        } else {
+            self.advance_on(rules)
+        }
+    }
+
+    /// [`Search::advance_with`] compiled for the best instruction set.
+    #[allow(unsafe_code)]
+    fn advance_on<R: ExtraRules>(&mut self, rules: &mut R) -> bool {
         match self.isa {
             // SAFETY: `isa` is `X86V3` only when `Isa::detect` found every
             // feature `advance_x86_v3` enables on this processor.
@@ -278,6 +312,10 @@ impl Search {
     /// rule's mini-rows with one `pext`.
     #[inline(always)]
     fn advance_here<const FAST_PEXT: bool, R: ExtraRules>(&mut self, rules: &mut R) -> bool {
+        // Fixed for a search: whether the rules narrow, whether they have
+        // extra houses.
+        let narrows = R::ACTIVE && rules.narrows();
+        let with_houses = R::HOUSES;
         loop {
             let dirty = match self.phase {
                 Phase::Start => match State::root(&self.puzzle) {
@@ -306,8 +344,7 @@ impl Search {
                         return true;
                     }
                     self.stats.guesses += 1;
-                    let chosen =
-                        if R::ACTIVE && rules.narrows() { rules.choose(&self.fixpoint) } else { None };
+                    let chosen = if narrows { rules.choose(&self.fixpoint) } else { None };
                     let config = if chosen.is_some() { None } else { self.current.branch_config() };
                     if let Some((digit, band, configs)) = config {
                         // The first configuration is tried on `current`
@@ -379,12 +416,12 @@ impl Search {
                 return false;
             }
             self.stats.nodes += 1;
-            let houses = (R::ACTIVE && !self.houses.is_empty()).then_some(&self.houses);
+            let houses = with_houses.then_some(&self.houses);
             let mut alive = self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open, houses);
             // At each fixpoint of the classic rules the extra ones narrow,
             // and what they remove is propagated again, until neither
             // changes anything.
-            while R::ACTIVE && alive && rules.narrows() {
+            while narrows && alive {
                 let before = self.current.cells();
                 let mut cells = before;
                 match rules.narrow(&mut cells) {

@@ -167,6 +167,11 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         own: Vec::new(),
         pair_cells: 0,
     };
+    if pairs.is_empty() && arcs.is_empty() && net.constraints.is_empty() {
+        // Only extra houses, which the core keeps: every cell's lists are
+        // empty as they are.
+        return Some(extra);
+    }
     let mut next = pairs.iter().peekable();
     let mut next_arc = arcs.iter().peekable();
     for c in 0..81u16 {
@@ -270,6 +275,9 @@ pub(super) struct Constraints<'a> {
     /// Each cell's failures plus one: how many contradictions a constraint
     /// of it found; steers [`ExtraRules::choose`] as in the general search.
     weight: [u32; 81],
+    /// Whether there is anything to narrow besides the extra houses (see
+    /// [`ExtraRules::narrows`]).
+    narrows: bool,
 }
 
 impl<'a> Constraints<'a> {
@@ -277,9 +285,11 @@ impl<'a> Constraints<'a> {
         // (A network that `fits` has a core shape; the empty one is only a
         // fallback that adds nothing.)
         static NO_SHAPE: CoreShape = CoreShape { houses: Vec::new(), groups: Vec::new(), pairs: Vec::new() };
+        let shape = net.shape.on_core.as_ref().unwrap_or(&NO_SHAPE);
         Constraints {
             net,
-            shape: net.shape.on_core.as_ref().unwrap_or(&NO_SHAPE),
+            shape,
+            narrows: extra.pair_cells != 0 || !shape.groups.is_empty() || !net.constraints.is_empty(),
             extra,
             last: None,
             stale: Vec::new(),
@@ -373,11 +383,11 @@ impl ExtraRules for Constraints<'_> {
         &self.shape.houses
     }
 
-    /// Only the extra houses (no distinct group, no extra peer, no
-    /// relation, no constraint): the core does it all, and branches its
-    /// own way.
+    /// False when there are only extra houses (no distinct group, no
+    /// extra peer, no relation, no constraint): the core does it all, and
+    /// branches its own way.
     fn narrows(&self) -> bool {
-        self.extra.pair_cells != 0 || !self.shape.groups.is_empty() || !self.net.constraints.is_empty()
+        self.narrows
     }
 
     /// The open cell with the fewest digits for its weight ("dom/wdeg", as
