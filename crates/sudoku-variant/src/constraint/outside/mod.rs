@@ -399,61 +399,97 @@ impl OutsideRule {
     /// clue through it reaches such an end. The walk forgets which digits
     /// it used (a row's are distinct), so it keeps some digits no row
     /// could, never drops one a row needs.
+    ///
+    /// Each step is linear in n: a digit d is a new highest from every
+    /// highest below it (their union, grown as d rises), and a highest h
+    /// stays when the cell has a digit below h. No allocation: the tables
+    /// are on the stack, sized for the grid's class of sizes (the 9×9
+    /// grid's are 400 bytes each, not the 25×25 grid's 2.7 KB).
     fn narrow_skyscrapers(cells: &[u16], n: usize, count: u32, board: &mut dyn Candidates) -> bool {
+        match n {
+            ..=9 => Self::skyscrapers_in::<10>(cells, n, count, board),
+            10..=16 => Self::skyscrapers_in::<17>(cells, n, count, board),
+            _ => Self::skyscrapers_in::<{ crate::digits::MAX_SIZE + 1 }>(cells, n, count, board),
+        }
+    }
+
+    /// [`OutsideRule::narrow_skyscrapers`] with tables of `M` by `M`
+    /// (lines of fewer than `M` cells, digits below `M`).
+    fn skyscrapers_in<const M: usize>(
+        cells: &[u16],
+        n: usize,
+        count: u32,
+        board: &mut dyn Candidates,
+    ) -> bool {
         let full = up_to(n as u32);
         let len = cells.len();
-        let m: Vec<u32> = cells.iter().map(|&c| board.get(c) & full).collect();
+        if count >= 32 || n >= M || len >= M {
+            return false;
+        }
+        let mut m = [0u32; M];
+        for (k, &c) in cells.iter().enumerate() {
+            m[k] = board.get(c) & full;
+        }
+        // Whether cell k has a digit below h: its lowest is (an empty cell
+        // has none).
+        let mut lowest = [usize::MAX; M];
+        for k in 0..len {
+            if m[k] != 0 {
+                lowest[k] = m[k].trailing_zeros() as usize + 1;
+            }
+        }
+        let has_below = |k: usize, h: usize| h > lowest[k];
         // reach[k][h]: bit s when s digits can be seen in the first k cells
         // with h the highest (0: none yet); done[k][h]: bit s when, with s
         // seen and h the highest before cell k, the rest can end right.
-        let mut reach = vec![vec![0u32; n + 1]; len + 1];
-        let mut done = vec![vec![0u32; n + 1]; len + 1];
+        let mut reach = [[0u32; M]; M];
         reach[0][0] = 1;
         for k in 0..len {
-            for h in 0..=n {
-                let from = reach[k][h];
-                if from == 0 {
-                    continue;
+            let cur = reach[k];
+            let next = &mut reach[k + 1];
+            let mut below = 0u32;
+            for d in 1..=n {
+                below |= cur[d - 1];
+                if m[k] >> (d - 1) & 1 == 1 {
+                    next[d] |= below << 1;
                 }
-                for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
-                    match d > h {
-                        true => reach[k + 1][d] |= from << 1,
-                        false if d < h => reach[k + 1][h] |= from,
-                        false => {}
-                    }
+                if cur[d] != 0 && has_below(k, d) {
+                    next[d] |= cur[d];
                 }
             }
         }
-        if count >= 32 {
-            return false;
-        }
+        let mut done = [[0u32; M]; M];
         done[len][n] = 1 << count;
         for k in (0..len).rev() {
-            for h in 0..=n {
-                let mut to = 0;
-                for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
-                    match d > h {
-                        true => to |= done[k + 1][d] >> 1,
-                        false if d < h => to |= done[k + 1][h],
-                        false => {}
-                    }
+            let after = done[k + 1];
+            // Over the digits of the cell above h, as h falls.
+            let mut above = 0u32;
+            for h in (0..=n).rev() {
+                done[k][h] = above | if has_below(k, h) { after[h] } else { 0 };
+                if h >= 1 && m[k] >> (h - 1) & 1 == 1 {
+                    above |= after[h] >> 1;
                 }
-                done[k][h] = to;
             }
         }
-        let mut support = vec![0u32; len];
+        let mut support = [0u32; M];
         for k in 0..len {
-            for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
-                let through = (0..=n).any(|h| match d > h {
-                    true => reach[k][h] & (done[k + 1][d] >> 1) != 0,
-                    false => d < h && reach[k][h] & done[k + 1][h] != 0,
-                });
-                if through {
+            let (r, after) = (&reach[k], &done[k + 1]);
+            // hidden[d]: some highest above d goes on to a right end.
+            let mut hidden = [false; M];
+            let mut any = false;
+            for h in (1..=n).rev() {
+                hidden[h] = any;
+                any |= r[h] & after[h] != 0;
+            }
+            let mut below = 0u32;
+            for d in 1..=n {
+                below |= r[d - 1];
+                if m[k] >> (d - 1) & 1 == 1 && (below & (after[d] >> 1) != 0 || hidden[d]) {
                     support[k] |= 1 << (d - 1);
                 }
             }
         }
-        keep(cells, board, &support, full)
+        keep(cells, board, &support[..len], full)
     }
 
     /// Little killer: each cell keeps the digits that the others' bounds

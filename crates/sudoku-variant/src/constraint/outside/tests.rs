@@ -130,3 +130,86 @@ fn clues_sit_one_step_outside_their_first_cell() {
     assert_eq!(fp_place(&json!("R0C3")), Ok((-1, 2)));
     assert_eq!(fp_name((9, 2)), "R10C3");
 }
+
+/// The skyscrapers' walk as first written (each step over every highest
+/// and every digit, quadratic in n): the linear one must keep exactly
+/// its digits.
+fn skyscrapers_support_plainly(m: &[u32], n: usize, count: u32) -> Option<Vec<u32>> {
+    let len = m.len();
+    let mut reach = vec![vec![0u32; n + 1]; len + 1];
+    let mut done = vec![vec![0u32; n + 1]; len + 1];
+    reach[0][0] = 1;
+    for k in 0..len {
+        for h in 0..=n {
+            let from = reach[k][h];
+            for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
+                if d > h {
+                    reach[k + 1][d] |= from << 1;
+                } else if d < h {
+                    reach[k + 1][h] |= from;
+                }
+            }
+        }
+    }
+    done[len][n] = 1 << count;
+    for k in (0..len).rev() {
+        for h in 0..=n {
+            let mut to = 0;
+            for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
+                if d > h {
+                    to |= done[k + 1][d] >> 1;
+                } else if d < h {
+                    to |= done[k + 1][h];
+                }
+            }
+            done[k][h] = to;
+        }
+    }
+    let mut support = vec![0u32; len];
+    for k in 0..len {
+        for d in (1..=n).filter(|&d| m[k] >> (d - 1) & 1 == 1) {
+            let through = (0..=n).any(|h| {
+                (d > h && reach[k][h] & (done[k + 1][d] >> 1) != 0)
+                    || (d < h && reach[k][h] & done[k + 1][h] != 0)
+            });
+            if through {
+                support[k] |= 1 << (d - 1);
+            }
+        }
+    }
+    support.iter().all(|&s| s != 0).then_some(support)
+}
+
+/// The skyscrapers' narrowing keeps exactly the plain walk's digits, on
+/// random candidates of lines of every size (4 to 25) and every count in
+/// reach (and one past it).
+#[test]
+fn skyscrapers_narrowing_is_the_plain_walk() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(48);
+    let (mut refused, mut narrowed) = (0, 0);
+    for round in 0..3000 {
+        let n = [4, 5, 6, 9, 12, 16, 25][round % 7];
+        let cells: Vec<u16> = (0..n as u16).collect();
+        let density = rng.gen_range(0.2..0.9);
+        let m: Vec<u32> =
+            (0..n).map(|_| (0..n).filter(|_| rng.gen_bool(density)).fold(0u32, |m, d| m | 1 << d)).collect();
+        let count = rng.gen_range(1..=n as u32 + 1);
+        let mut board = Board(m.clone());
+        let kept = OutsideRule::narrow_skyscrapers(&cells, n, count, &mut board);
+        match skyscrapers_support_plainly(&m, n, count) {
+            None => {
+                assert!(!kept, "round {round}");
+                refused += 1;
+            }
+            Some(support) => {
+                assert!(kept, "round {round}");
+                let after: Vec<u32> = cells.iter().map(|&c| board.get(c)).collect();
+                let expected: Vec<u32> = m.iter().zip(&support).map(|(&m, &s)| m & s).collect();
+                assert_eq!(after, expected, "round {round}");
+                narrowed += usize::from(after != m);
+            }
+        }
+    }
+    assert!(refused > 300 && narrowed > 300, "{refused} {narrowed}");
+}
