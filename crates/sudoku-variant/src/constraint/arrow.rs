@@ -16,7 +16,7 @@ use rand::RngCore;
 use serde_json::{json, Map, Value};
 
 use super::util::{
-    check_line, fp_cells, json_cells, names, narrow_equal_sums, pick, steps, touch, used_cells,
+    check_line, fp_cells, json_cells, names, narrow_equal_sums, pick, steps, touch, used_cells, Side,
 };
 use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
@@ -106,9 +106,16 @@ impl Kind for Arrow {
     /// reading, each line's sum between its lowest and highest; each cell
     /// keeps the digits that leave all the ranges a common value.
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
-        let mut sides: Vec<Vec<(u16, u32)>> = vec![weights(&it.parts[0]).collect()];
-        sides.extend(it.parts[1..].iter().map(|line| line.iter().map(|&c| (c, 1)).collect()));
-        narrow_equal_sums(&sides, n, board)
+        let circle = Side { cells: &it.parts[0], as_number: true };
+        match &it.parts[1..] {
+            // One line (the usual arrow): no list of sides to build.
+            [line] => narrow_equal_sums(&[circle, Side::sum(line)], n, board),
+            lines => {
+                let sides: Vec<Side> =
+                    std::iter::once(circle).chain(lines.iter().map(|l| Side::sum(l))).collect();
+                narrow_equal_sums(&sides, n, board)
+            }
+        }
     }
 
     fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {

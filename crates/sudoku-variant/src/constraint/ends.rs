@@ -21,7 +21,9 @@
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 
-use super::util::{check_line, fp_cells, json_cells, names, narrow_equal_sums, steps, up_to, walk_lines};
+use super::util::{
+    check_line, fp_cells, json_cells, names, narrow_equal_sums, steps, up_to, walk_lines, Side,
+};
 use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::Puzzle;
 
@@ -210,8 +212,7 @@ impl Kind for EndsRule {
         let cells = &it.parts[0];
         let (a, b, middle) = (cells[0], cells[cells.len() - 1], &cells[1..cells.len() - 1]);
         if self.rule == Rule::DoubleArrow {
-            let middle = middle.iter().map(|&c| (c, 1)).collect();
-            return narrow_equal_sums(&[vec![(a, 1), (b, 1)], middle], n, board);
+            return narrow_equal_sums(&[Side::sum(&[a, b]), Side::sum(middle)], n, board);
         }
         let full = up_to(n as u32);
         let difference = self.difference(it, n);

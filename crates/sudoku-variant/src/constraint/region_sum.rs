@@ -17,7 +17,7 @@
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 
-use super::util::{check_line, fp_cells, json_cells, names, narrow_equal_sums, steps, walk_lines};
+use super::util::{check_line, fp_cells, json_cells, names, narrow_equal_sums, steps, walk_lines, Side};
 use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
 use crate::{Layout, Puzzle};
 
@@ -118,9 +118,13 @@ impl Kind for RegionSum {
 
     /// By the bounds of the segments' sums (as arrows).
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
-        let sides: Vec<Vec<(u16, u32)>> =
-            it.parts.iter().map(|p| p.iter().map(|&c| (c, 1)).collect()).collect();
-        narrow_equal_sums(&sides, n, board)
+        match &it.parts[..] {
+            [a, b] => narrow_equal_sums(&[Side::sum(a), Side::sum(b)], n, board),
+            parts => {
+                let sides: Vec<Side> = parts.iter().map(|p| Side::sum(p)).collect();
+                narrow_equal_sums(&sides, n, board)
+            }
+        }
     }
 
     fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {

@@ -88,32 +88,58 @@ pub fn up_to(d: u32) -> u32 {
     }
 }
 
-/// Narrows cells so that weighted sums (each side a list of cells
-/// with their weights) can all be equal: each sum lies between its
-/// lowest and highest value, and each cell keeps the digits that leave
-/// every range a common value. Sound for any weights; refuses single
-/// digits whose sums differ. Arrows, double arrows and region-sum lines
-/// share it.
-pub fn narrow_equal_sums(sides: &[Vec<(u16, u32)>], n: usize, board: &mut dyn Candidates) -> bool {
-    let full = up_to(n as u32);
-    let ranges: Vec<(u32, u32)> = sides
-        .iter()
-        .map(|side| {
-            side.iter().fold((0, 0), |(low, high), &(c, w)| {
-                let (lo, hi) = bounds(board.get(c) & full);
-                (low + lo * w, high + hi * w)
-            })
+/// One side of equal sums: its cells, summed, or read as a number (most
+/// significant digit first: an arrow's two-cell circle).
+#[derive(Debug, Clone, Copy)]
+pub struct Side<'a> {
+    pub cells: &'a [u16],
+    pub as_number: bool,
+}
+
+impl<'a> Side<'a> {
+    /// The cells, summed.
+    pub fn sum(cells: &'a [u16]) -> Self {
+        Side { cells, as_number: false }
+    }
+
+    /// Each cell and its weight in the side's value.
+    fn weighted(self) -> impl Iterator<Item = (u16, u32)> + 'a {
+        let k = self.cells.len() as u32;
+        let as_number = self.as_number;
+        self.cells
+            .iter()
+            .enumerate()
+            .map(move |(i, &c)| (c, if as_number { 10u32.pow(k - 1 - i as u32) } else { 1 }))
+    }
+
+    /// The least and the greatest value its cells' candidates allow.
+    fn range(self, full: u32, board: &dyn Candidates) -> (u32, u32) {
+        self.weighted().fold((0, 0), |(low, high), (c, w)| {
+            let (lo, hi) = bounds(board.get(c) & full);
+            (low + lo * w, high + hi * w)
         })
-        .collect();
-    let low = ranges.iter().map(|r| r.0).max().unwrap_or(0);
-    let high = ranges.iter().map(|r| r.1).min().unwrap_or(0);
-    if low > high {
-        return false;
+    }
+}
+
+/// Sides that must have equal values (an arrow's circle and lines, a
+/// region-sum line's segments): the common value lies within every side's
+/// bounds; each cell keeps the digits that reach a value in there with the
+/// rest of its side. No allocation (each side's bounds are read twice).
+pub fn narrow_equal_sums(sides: &[Side<'_>], n: usize, board: &mut dyn Candidates) -> bool {
+    let full = up_to(n as u32);
+    let (mut low, mut high) = (0, u32::MAX);
+    for &side in sides {
+        let (lo, hi) = side.range(full, board);
+        (low, high) = (low.max(lo), high.min(hi));
+    }
+    if sides.is_empty() || low > high {
+        return sides.is_empty();
     }
     // Keep digit x in cell c (weight w) when some value in low..=high
     // is reached with the rest of its side.
-    for (side, &(s_low, s_high)) in sides.iter().zip(&ranges) {
-        for &(c, w) in side {
+    for &side in sides {
+        let (s_low, s_high) = side.range(full, board);
+        for (c, w) in side.weighted() {
             let (lo, hi) = bounds(board.get(c) & full);
             let (rest_low, rest_high) = (s_low - lo * w, s_high - hi * w);
             let min = low.saturating_sub(rest_high).div_ceil(w);
