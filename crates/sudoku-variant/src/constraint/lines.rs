@@ -739,9 +739,7 @@ mod tests {
             let n = [4, 6, 9, 9, 12, 16, 25][round % 7];
             let len = rng.gen_range(1..=13);
             let density = rng.gen_range(0.1..0.7);
-            let m: Vec<u32> = (0..len)
-                .map(|_| (0..n).filter(|_| rng.gen_bool(density)).fold(0u32, |m, d| m | 1 << d))
-                .collect();
+            let m = super::super::testing::random_masks(&mut rng, len, n, density);
             let cells: Vec<u16> = (0..len as u16).collect();
             let mut board = super::super::testing::Board(m.clone());
             let kept = zipper_narrow(&cells, n, &mut board);

@@ -13,6 +13,13 @@ pub fn random_grid(rng: &mut ChaCha8Rng) -> Vec<u8> {
     VariantSolver::new(&blank).solve_random(&[0; 81], rng, u64::MAX).expect("no stop").expect("a grid")
 }
 
+/// `len` random candidate masks of digits 1..=`n`, each digit in with
+/// probability `density`.
+pub fn random_masks(rng: &mut ChaCha8Rng, len: usize, n: usize, density: f64) -> Vec<u32> {
+    use rand::Rng;
+    (0..len).map(|_| (0..n).filter(|_| rng.gen_bool(density)).fold(0u32, |m, d| m | 1 << d)).collect()
+}
+
 /// Instances of every drawn kind, each sprinkled on `grids` random
 /// classic grids (from `seed`), with the kind and the grid they were drawn
 /// true of: what the tests of a kind's other forms go through.

@@ -192,8 +192,7 @@ fn skyscrapers_narrowing_is_the_plain_walk() {
         let n = [4, 5, 6, 9, 12, 16, 25][round % 7];
         let cells: Vec<u16> = (0..n as u16).collect();
         let density = rng.gen_range(0.2..0.9);
-        let m: Vec<u32> =
-            (0..n).map(|_| (0..n).filter(|_| rng.gen_bool(density)).fold(0u32, |m, d| m | 1 << d)).collect();
+        let m = crate::constraint::testing::random_masks(&mut rng, n, n, density);
         let count = rng.gen_range(1..=n as u32 + 1);
         let mut board = Board(m.clone());
         let kept = OutsideRule::narrow_skyscrapers(&cells, n, count, &mut board);
