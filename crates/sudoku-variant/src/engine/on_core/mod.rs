@@ -172,25 +172,29 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         // empty as they are.
         return Some(extra);
     }
-    let mut next = pairs.iter().peekable();
-    let mut next_arc = arcs.iter().peekable();
-    for c in 0..81u16 {
-        while let Some(&(_, b)) = next.next_if(|&&(a, _)| a == c) {
-            extra.peers.push(b);
+    // The lists are sorted by their first cell: each cell's share is
+    // counted, then the counts become running starts.
+    for &(a, b) in &pairs {
+        extra.peers.push(b);
+        extra.start[usize::from(a) + 1] += 1;
+        extra.pair_cells |= 1 << a;
+    }
+    for &(a, b, t) in &arcs {
+        extra.arcs.push((b, t));
+        extra.arc_start[usize::from(a) + 1] += 1;
+        extra.pair_cells |= 1 << a;
+    }
+    let none_tabled = extra.tabled.iter().all(|&w| w == 0);
+    for i in 0..81 {
+        extra.start[i + 1] += extra.start[i];
+        extra.arc_start[i + 1] += extra.arc_start[i];
+        let own = net.constraints_of(i);
+        if none_tabled {
+            extra.own.extend_from_slice(own);
+        } else {
+            extra.own.extend(own.iter().filter(|&&k| extra.tabled[k as usize / 64] >> (k % 64) & 1 == 0));
         }
-        while let Some(&(_, b, t)) = next_arc.next_if(|&&(a, _, _)| a == c) {
-            extra.arcs.push((b, t));
-        }
-        let i = usize::from(c);
-        extra.start[i + 1] = extra.peers.len() as u32;
-        extra.arc_start[i + 1] = extra.arcs.len() as u32;
-        let own =
-            net.constraints_of(i).iter().filter(|&&k| extra.tabled[k as usize / 64] >> (k % 64) & 1 == 0);
-        extra.own.extend(own);
         extra.own_start[i + 1] = extra.own.len() as u32;
-        if extra.start[i + 1] > extra.start[i] || extra.arc_start[i + 1] > extra.arc_start[i] {
-            extra.pair_cells |= 1 << c;
-        }
     }
     Some(extra)
 }
