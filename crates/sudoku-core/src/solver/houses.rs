@@ -23,9 +23,9 @@ use crate::index::UNITS;
 /// Three band words: bit `9 * (row % 3) + col` of word `row / 3`.
 pub(super) type Planes = [u32; 3];
 
-/// The extra houses of a search and their overlaps with the classic
-/// units, built once from the cells [`ExtraRules::houses`] gives and kept
-/// while the next search gives the same.
+/// The extra houses of a search as band words, built from the cells
+/// [`ExtraRules::houses`] gives and kept while the next search gives the
+/// same.
 ///
 /// [`ExtraRules::houses`]: super::ExtraRules::houses
 #[derive(Clone, Debug, Default)]

@@ -312,10 +312,8 @@ impl Search {
     /// rule's mini-rows with one `pext`.
     #[inline(always)]
     fn advance_here<const FAST_PEXT: bool, R: ExtraRules>(&mut self, rules: &mut R) -> bool {
-        // Fixed for a search: whether the rules narrow, whether they have
-        // extra houses.
+        // Fixed for a search: whether the rules narrow.
         let narrows = R::ACTIVE && rules.narrows();
-        let with_houses = R::HOUSES;
         loop {
             let dirty = match self.phase {
                 Phase::Start => match State::root(&self.puzzle) {
@@ -416,7 +414,7 @@ impl Search {
                 return false;
             }
             self.stats.nodes += 1;
-            let houses = with_houses.then_some(&self.houses);
+            let houses = R::HOUSES.then_some(&self.houses);
             let mut alive = self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open, houses);
             // At each fixpoint of the classic rules the extra ones narrow,
             // and what they remove is propagated again, until neither

@@ -132,8 +132,8 @@ pub fn narrow_equal_sums(sides: &[Side<'_>], n: usize, board: &mut dyn Candidate
         let (lo, hi) = side.range(full, board);
         (low, high) = (low.max(lo), high.min(hi));
     }
-    if sides.is_empty() || low > high {
-        return sides.is_empty();
+    if low > high {
+        return false;
     }
     // Keep digit x in cell c (weight w) when some value in low..=high
     // is reached with the rest of its side.

@@ -12,9 +12,13 @@
 //! its houses include the classic 27, it has no sum cages, and no rule
 //! pairs cells a move apart (anti-knight, anti-king: the general search's
 //! generalized intersections cut their nodes fivefold, which the core
-//! path lacks). What it adds to the classic rules is kept here:
-//! - extra peers (a drawn group's, an extra house's, a rule's): a placed
-//!   digit leaves them;
+//! path lacks). Its extra houses of nine cells (a diagonal, a window, a
+//! disjoint group) the core keeps itself on its digit planes
+//! ([`ExtraRules::houses`]: singles, and locks with the rows, columns and
+//! boxes they overlap); a network with nothing else is never narrowed here
+//! ([`ExtraRules::narrows`]) and branches as the classic search does. The
+//! rest it adds to the classic rules is kept here:
+//! - extra peers (a drawn group's, a rule's): a placed digit leaves them;
 //! - relations of two cells (a kropki dot, an XV letter, a greater-than
 //!   sign, an unmarked pair of a negative constraint, a thermometer's
 //!   steps, a whisper line's neighbours, a palindrome's and a clone's
@@ -23,10 +27,10 @@
 //!   as tables: a cell's digits leave its partner each digit none of them
 //!   allows beside it (arc consistency, what those kinds' own narrowing
 //!   does, in two table look-ups);
-//! - extra houses, and rules' distinct groups of four to eight cells:
-//!   a digit with one cell left goes there (once a group misses as many
-//!   digits as it may), and an extra house and a row, column or box that
-//!   share cells lock a digit one of them has only there;
+//! - rules' distinct groups of four to eight cells (argyle): a digit with
+//!   one cell left goes there once a group misses as many digits as it
+//!   may (kept here, not in the core: the search needs dom/wdeg's failure
+//!   weights on them);
 //! - the constraints' own narrowing.
 //!
 //! Each rule looks only at the cells that changed since it last did. The
