@@ -4,10 +4,14 @@
 //! puzzles never come here: [`VariantSolver`] hands them to
 //! `sudoku-core`'s solver, and the classic grid with drawn constraints
 //! only goes to that solver too, the constraints narrowing at each of its
-//! fixpoints (`on_core`).
+//! fixpoints (`on_core`). A network of houses and peers alone of up to
+//! 256 cells (other sizes, jigsaw regions, overlapping grids, a knight's or
+//! a king's move) is searched on digit planes, sets of cells a word at a
+//! time (`planes`).
 
 mod network;
 mod on_core;
+mod planes;
 mod search;
 
 use std::cell::OnceCell;
@@ -18,6 +22,7 @@ use sudoku_core::{Grid, Solver};
 
 use crate::Puzzle;
 use network::Network;
+use planes::PlaneSearch;
 pub use search::Interrupt;
 use search::{Goal, Search, PLACED};
 
@@ -43,6 +48,8 @@ pub struct VariantSolver {
     /// never need it (only a random fill does).
     net: OnceCell<Network>,
     search: Search,
+    /// The digit planes' search, for a network of houses and peers alone.
+    planes: PlaneSearch,
     classic: bool,
     /// The core solver, for a network that is the classic grid plus
     /// constraints ([`on_core`]); made on first use.
@@ -50,6 +57,9 @@ pub struct VariantSolver {
     /// Whether such a network goes to the core solver (always, but for
     /// the tests that compare both searches).
     use_core: bool,
+    /// Whether a network of houses and peers alone goes to the digit
+    /// planes' search (always, but for the tests that compare searches).
+    use_planes: bool,
     /// [`on_core::fits`] of the network, found on first use.
     extra: OnceCell<Option<on_core::ExtraPeers>>,
 }
@@ -63,9 +73,11 @@ impl VariantSolver {
             puzzle: puzzle.clone(),
             net: OnceCell::new(),
             search: Search::default(),
+            planes: PlaneSearch::default(),
             classic,
             core: None,
             use_core: true,
+            use_planes: true,
             extra: OnceCell::new(),
         }
     }
@@ -183,6 +195,17 @@ impl VariantSolver {
         }
         let mut forward = |node: &[u32]| visit(&decode(net, node, len));
         let mut goal = Goal { limit, node_limit, interrupt, rng: None, visit: &mut forward };
+        if let Some(shape) = net.planes().filter(|_| self.use_planes) {
+            let planes = &mut self.planes;
+            planes.run(shape, &dense, &mut goal);
+            self.search.nodes = planes.nodes;
+            let outcome = match (planes.aborted, planes.interrupted) {
+                (false, _) => Outcome::Done,
+                (true, false) => Outcome::OutOfNodes,
+                (true, true) => Outcome::Stopped,
+            };
+            return (planes.found, outcome);
+        }
         self.search.run(net, &dense, &mut goal);
         let outcome = match (self.search.aborted, self.search.interrupted) {
             (false, _) => Outcome::Done,

@@ -83,6 +83,9 @@ pub(crate) struct Shape {
     /// boxes: what the shape adds to them. A network on it may be searched
     /// by the core solver (`on_core`).
     pub on_core: Option<super::on_core::CoreShape>,
+    /// The houses and peers as sets of cells, for the digit planes' search
+    /// (`planes`), when there are at most 256 cells.
+    pub planes: Option<super::planes::PlaneShape>,
     /// The peers the houses and the rules' distinct groups give, as sets
     /// (for a puzzle whose drawn constraints add more) and as lists.
     peer_sets: CellSets,
@@ -145,8 +148,10 @@ impl Shape {
         let overlaps = Overlaps::new(&house_cells, n, houses_of);
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len());
         let on_core = super::on_core::CoreShape::of(&canvas, &house_cells, &groups, &peer_start, &peers);
+        let planes = super::planes::PlaneShape::of(n, cells, &house_cells, &peer_start, &peers);
         Shape {
             on_core,
+            planes,
             size: n,
             layout: puzzle.layout().clone(),
             rules: puzzle.rules(),
@@ -329,6 +334,17 @@ impl Network {
 
     pub fn cells(&self) -> usize {
         self.shape.canvas.len()
+    }
+
+    /// The shape as the digit planes' search takes it, when the network
+    /// is its houses and peers alone (nothing drawn adds a peer, a sum or
+    /// a relation).
+    pub fn planes(&self) -> Option<&super::planes::PlaneShape> {
+        let alone = self.own_peers.is_none()
+            && self.constraints.is_empty()
+            && self.cages.is_empty()
+            && self.nc.is_empty();
+        self.shape.planes.as_ref().filter(|_| alone)
     }
 
     /// The cells that must differ from cell `cell`: its peers through

@@ -1,0 +1,591 @@
+//! The digit planes' search, for shapes of houses and peers alone: classic
+//! grids of other sizes, jigsaw regions, overlapping 9×9 grids, a knight's
+//! or a king's move apart; no drawn constraint, no sum cage, no
+//! non-consecutive pair (those need the general search's cell masks and
+//! house counts, `search.rs`).
+//!
+//! A node is a set of cells per digit (a plane: up to [`MAX_WORDS`] words
+//! of 64 cells) and the set of placed cells. Placing digit d in cell c
+//! clears c from the other planes and c's peers from plane d, a word at a
+//! time; the rules read the planes through each house's cells as a set:
+//! - a cell on no plane, or a house with no place for a digit, is a
+//!   contradiction;
+//! - a cell on one plane (a naked single) or the one place of a digit in a
+//!   house (a hidden single) is placed;
+//! - a digit whose places in a house all see some cell leaves that cell:
+//!   locked candidates between a box and a line, and the same between the
+//!   houses of overlapping grids or through a knight's or a king's move
+//!   (the general search's "generalized intersections").
+//!
+//! The search branches on a cell with two digits, else on one with the
+//! fewest, digits in ascending order (or a caller's random order), so it
+//! finds the general search's solutions (every rule here is one the
+//! general search applies too; both are tested against each other).
+
+// The word loops run `for i in 0..W` over several sets at once (planes,
+// houses, peers): an index reads plainer than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
+use super::search::{Goal, PLACED, STOP_CHECK};
+
+/// The most words a plane has: 256 cells (a 16×16 grid, two or three
+/// overlapping 9×9 grids).
+pub(crate) const MAX_WORDS: usize = 4;
+
+/// The most digits (a plane each).
+const MAX_DIGITS: usize = 16;
+
+/// A set of cells, bit c % 64 of word c / 64 (only the first `W` words
+/// used).
+type Cells = [u64; MAX_WORDS];
+
+/// A shape (houses of n cells and each cell's peers) as sets of cells.
+#[derive(Debug, Clone)]
+pub(crate) struct PlaneShape {
+    n: usize,
+    words: usize,
+    /// Every cell.
+    all: Cells,
+    houses: Vec<Cells>,
+    /// Each cell's peers (not itself).
+    peers: Vec<Cells>,
+    /// Each cell's houses, a bit each (256 houses at most).
+    cell_houses: Vec<[u64; MAX_WORDS]>,
+}
+
+impl PlaneShape {
+    /// The shape of `cells` dense cells with houses `house_cells` (n each)
+    /// and peer lists `peers[peer_start[c]..peer_start[c + 1]]`; `None`
+    /// when it has more than 256 cells or 16 digits.
+    pub(super) fn of(
+        n: usize,
+        cells: usize,
+        house_cells: &[u16],
+        peer_start: &[u32],
+        peers: &[u16],
+    ) -> Option<Self> {
+        let words = cells.div_ceil(64);
+        let houses = house_cells.len() / n.max(1);
+        if words > MAX_WORDS || n > MAX_DIGITS || n == 0 || cells == 0 || houses > 64 * MAX_WORDS {
+            return None;
+        }
+        let mut cell_houses = vec![[0u64; MAX_WORDS]; cells];
+        for (h, house) in house_cells.chunks_exact(n).enumerate() {
+            for &c in house {
+                cell_houses[usize::from(c)][h / 64] |= 1 << (h % 64);
+            }
+        }
+        let set = |list: &[u16]| {
+            let mut s = [0u64; MAX_WORDS];
+            for &c in list {
+                s[usize::from(c) / 64] |= 1 << (c % 64);
+            }
+            s
+        };
+        let mut all = [0u64; MAX_WORDS];
+        for c in 0..cells {
+            all[c / 64] |= 1 << (c % 64);
+        }
+        Some(PlaneShape {
+            n,
+            words,
+            all,
+            houses: house_cells.chunks_exact(n).map(set).collect(),
+            peers: peer_start.windows(2).map(|r| set(&peers[r[0] as usize..r[1] as usize])).collect(),
+            cell_houses,
+        })
+    }
+}
+
+/// One node: each digit's plane, and the placed cells.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    planes: [Cells; MAX_DIGITS],
+    placed: Cells,
+}
+
+const EMPTY: Level = Level { planes: [[0; MAX_WORDS]; MAX_DIGITS], placed: [0; MAX_WORDS] };
+
+/// The search's reusable memory.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PlaneSearch {
+    /// One node per depth, reused.
+    levels: Vec<Level>,
+    /// A solution as the general search's node (a digit bit and
+    /// [`PLACED`] a cell), for [`Goal::visit`].
+    solution: Vec<u32>,
+    /// Each cell's failures plus one (a contradiction found at it, or in
+    /// a house of it), steering [`branch_cell`] as in the general search.
+    weight: Vec<u32>,
+    /// The planes before the givens: every cell on every digit's.
+    root_before: [Cells; MAX_DIGITS],
+    pub nodes: u64,
+    pub found: u64,
+    /// The search stopped unfinished (a budget ran out).
+    pub aborted: bool,
+    /// ... because the stop flag was set.
+    pub interrupted: bool,
+}
+
+impl PlaneSearch {
+    /// Runs the search from `givens` (dense order, 0 = blank).
+    pub fn run(&mut self, shape: &PlaneShape, givens: &[u8], goal: &mut Goal<'_>) {
+        match shape.words {
+            1 => self.run_in::<1>(shape, givens, goal),
+            2 => self.run_in::<2>(shape, givens, goal),
+            3 => self.run_in::<3>(shape, givens, goal),
+            _ => self.run_in::<4>(shape, givens, goal),
+        }
+    }
+
+    fn run_in<const W: usize>(&mut self, shape: &PlaneShape, givens: &[u8], goal: &mut Goal<'_>) {
+        self.nodes = 0;
+        self.found = 0;
+        self.aborted = false;
+        self.interrupted = false;
+        self.weight.clear();
+        self.weight.resize(shape.peers.len(), 1);
+        if self.levels.is_empty() {
+            self.levels.push(EMPTY);
+        }
+        let root = &mut self.levels[0];
+        *root = EMPTY;
+        root.planes[..shape.n].fill(shape.all);
+        self.root_before = root.planes;
+        for (c, &g) in givens.iter().enumerate() {
+            if g == 0 {
+                continue;
+            }
+            if usize::from(g) > shape.n || !assign::<W>(shape, root, c, usize::from(g) - 1) {
+                return;
+            }
+        }
+        self.dfs::<W>(shape, 0, goal);
+    }
+
+    /// Propagates level `depth`, then branches; false to stop.
+    fn dfs<const W: usize>(&mut self, shape: &PlaneShape, depth: usize, goal: &mut Goal<'_>) -> bool {
+        self.nodes += 1;
+        if self.nodes > goal.node_limit {
+            self.aborted = true;
+            return false;
+        }
+        if self.nodes % STOP_CHECK == 1 && goal.interrupt.is_set() {
+            self.aborted = true;
+            self.interrupted = true;
+            return false;
+        }
+        let (done, rest) = self.levels.split_at_mut(depth);
+        let level = &mut rest[0];
+        let before = match done.last() {
+            Some(parent) => &parent.planes,
+            None => &self.root_before,
+        };
+        if !propagate::<W>(shape, level, before, &mut self.weight) {
+            return true;
+        }
+        let weights = if goal.rng.is_none() { Some(&self.weight[..]) } else { None };
+        let Some(c) = branch_cell::<W>(shape, level, weights) else {
+            self.solution.clear();
+            self.solution.resize(shape.peers.len(), 0);
+            for (d, plane) in level.planes[..shape.n].iter().enumerate() {
+                for_each_cell::<W>(plane, |c| self.solution[c] = 1 << d | PLACED);
+            }
+            (goal.visit)(&self.solution);
+            self.found += 1;
+            return self.found < goal.limit;
+        };
+        let (w, b) = (c / 64, 1u64 << (c % 64));
+        let mut digits = [0usize; MAX_DIGITS];
+        let mut count = 0;
+        for (d, plane) in level.planes[..shape.n].iter().enumerate() {
+            if plane[w] & b != 0 {
+                digits[count] = d;
+                count += 1;
+            }
+        }
+        if let Some(rng) = goal.rng.as_deref_mut() {
+            for i in (1..count).rev() {
+                let j = (rng.next_u32() as usize) % (i + 1);
+                digits.swap(i, j);
+            }
+        }
+        if self.levels.len() <= depth + 1 {
+            self.levels.push(EMPTY);
+        }
+        for &d in &digits[..count] {
+            self.levels[depth + 1] = self.levels[depth];
+            // (d is among the cell's digits: the assignment holds.)
+            assign::<W>(shape, &mut self.levels[depth + 1], c, d);
+            if !self.dfs::<W>(shape, depth + 1, goal) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Calls `f` with each cell of `set`.
+#[inline]
+fn for_each_cell<const W: usize>(set: &Cells, mut f: impl FnMut(usize)) {
+    for (i, &word) in set[..W].iter().enumerate() {
+        let mut m = word;
+        while m != 0 {
+            f(i * 64 + m.trailing_zeros() as usize);
+            m &= m - 1;
+        }
+    }
+}
+
+/// Places digit `d` (0-based) in cell `c`: c leaves the other planes, its
+/// peers leave plane d. False when c is no longer on plane d.
+#[inline]
+fn assign<const W: usize>(shape: &PlaneShape, level: &mut Level, c: usize, d: usize) -> bool {
+    let (w, b) = (c / 64, 1u64 << (c % 64));
+    if level.planes[d][w] & b == 0 {
+        return false;
+    }
+    for plane in &mut level.planes[..shape.n] {
+        plane[w] &= !b;
+    }
+    let peers = &shape.peers[c];
+    for i in 0..W {
+        level.planes[d][i] &= !peers[i];
+    }
+    level.planes[d][w] |= b;
+    level.placed[w] |= b;
+    true
+}
+
+/// The cells on exactly one plane and on two or more, over the first `W`
+/// words.
+#[inline]
+fn ones_and_twos<const W: usize>(shape: &PlaneShape, level: &Level) -> (Cells, Cells) {
+    let (mut ones, mut twos) = ([0u64; MAX_WORDS], [0u64; MAX_WORDS]);
+    for plane in &level.planes[..shape.n] {
+        for i in 0..W {
+            twos[i] |= ones[i] & plane[i];
+            ones[i] |= plane[i];
+        }
+    }
+    (ones, twos)
+}
+
+/// Applies the rules (module docs) until none gives anything; false on a
+/// contradiction. `before` is each plane as the rules last saw it (the
+/// parent node's fixpoint, or every cell at the root): a house is looked at
+/// again for a digit only once one of its cells left that digit's plane.
+fn propagate<const W: usize>(
+    shape: &PlaneShape,
+    level: &mut Level,
+    before: &[Cells; MAX_DIGITS],
+    weight: &mut [u32],
+) -> bool {
+    let n = shape.n;
+    // Each plane as the singles' and the intersections' looks last saw it.
+    let (mut for_singles, mut for_locks) = (*before, *before);
+    loop {
+        // Naked singles, and cells left on no plane.
+        let (ones, twos) = ones_and_twos::<W>(shape, level);
+        let mut singles = [0u64; MAX_WORDS];
+        let mut any = 0;
+        for i in 0..W {
+            if shape.all[i] & !ones[i] != 0 {
+                let mut empty = [0u64; MAX_WORDS];
+                empty[i] = shape.all[i] & !ones[i];
+                return blame::<W>(&empty, weight);
+            }
+            singles[i] = ones[i] & !twos[i] & !level.placed[i];
+            any |= singles[i];
+        }
+        if any != 0 {
+            for d in 0..n {
+                let mut mine = [0u64; MAX_WORDS];
+                let mut hit = 0;
+                for i in 0..W {
+                    mine[i] = level.planes[d][i] & singles[i];
+                    hit |= mine[i];
+                }
+                if hit == 0 {
+                    continue;
+                }
+                let plane = &mut level.planes[d];
+                for_each_cell::<W>(&mine, |c| {
+                    for i in 0..W {
+                        plane[i] &= !shape.peers[c][i];
+                    }
+                });
+                // (Two singles of d that see each other: one cleared the
+                // other, a cell on no plane, found next round.)
+                for i in 0..W {
+                    level.placed[i] |= mine[i];
+                }
+            }
+            continue;
+        }
+        // Hidden singles, and houses without a digit: the houses of the
+        // cells each plane lost since the last look.
+        let mut placed_any = false;
+        for d in 0..n {
+            let houses = changed_houses::<W>(shape, &mut for_singles[d], &level.planes[d]);
+            let mut failed = None;
+            for_each_cell::<MAX_WORDS>(&houses, |h| {
+                if failed.is_some() {
+                    return;
+                }
+                let house = &shape.houses[h];
+                let (mut seen, mut many) = (0u64, false);
+                let mut at = 0;
+                for i in 0..W {
+                    let v = level.planes[d][i] & house[i];
+                    many |= (seen != 0 && v != 0) || v & v.wrapping_sub(1) != 0;
+                    if v != 0 {
+                        at = i * 64 + v.trailing_zeros() as usize;
+                    }
+                    seen |= v;
+                }
+                if seen == 0 {
+                    failed = Some(h);
+                    return;
+                }
+                if many || level.placed[at / 64] >> (at % 64) & 1 != 0 {
+                    return;
+                }
+                let (w, b) = (at / 64, 1u64 << (at % 64));
+                for plane in &mut level.planes[..n] {
+                    plane[w] &= !b;
+                }
+                for i in 0..W {
+                    level.planes[d][i] &= !shape.peers[at][i];
+                }
+                level.planes[d][w] |= b;
+                level.placed[w] |= b;
+                placed_any = true;
+            });
+            if let Some(h) = failed {
+                return blame::<W>(&shape.houses[h], weight);
+            }
+        }
+        if placed_any {
+            continue;
+        }
+        // Intersections: the cells that see every place of a digit in a
+        // house lose it.
+        let mut changed = false;
+        for d in 0..n {
+            let houses = changed_houses::<W>(shape, &mut for_locks[d], &level.planes[d]);
+            for_each_cell::<MAX_WORDS>(&houses, |h| {
+                let house = &shape.houses[h];
+                let mut places = [0u64; MAX_WORDS];
+                let mut single = true;
+                let mut seen = 0;
+                for i in 0..W {
+                    places[i] = level.planes[d][i] & house[i];
+                    single &= seen == 0 && places[i] & places[i].wrapping_sub(1) == 0 || places[i] == 0;
+                    seen |= places[i];
+                }
+                if single {
+                    return;
+                }
+                let mut watch = shape.all;
+                let mut none = false;
+                for_each_cell::<W>(&places, |c| {
+                    let mut left = 0;
+                    for i in 0..W {
+                        watch[i] &= shape.peers[c][i];
+                        left |= watch[i];
+                    }
+                    none |= left == 0;
+                });
+                if none {
+                    return;
+                }
+                for i in 0..W {
+                    changed |= level.planes[d][i] & watch[i] != 0;
+                    level.planes[d][i] &= !watch[i];
+                }
+            });
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// The houses (a bit each) of the cells `plane` lost since `last` was
+/// taken, which it becomes.
+#[inline]
+fn changed_houses<const W: usize>(shape: &PlaneShape, last: &mut Cells, plane: &Cells) -> [u64; MAX_WORDS] {
+    let mut houses = [0u64; MAX_WORDS];
+    let mut gone = [0u64; MAX_WORDS];
+    let mut any = 0;
+    for i in 0..W {
+        gone[i] = last[i] & !plane[i];
+        any |= gone[i];
+        last[i] = plane[i];
+    }
+    if any != 0 {
+        for_each_cell::<W>(&gone, |c| {
+            for (h, of) in houses.iter_mut().zip(&shape.cell_houses[c]) {
+                *h |= of;
+            }
+        });
+    }
+    houses
+}
+
+/// A contradiction found at `cells`: each gains a failure. False, for the
+/// caller to pass on.
+#[cold]
+fn blame<const W: usize>(cells: &Cells, weight: &mut [u32]) -> bool {
+    for_each_cell::<W>(cells, |c| weight[c] = weight[c].saturating_add(1));
+    false
+}
+
+/// The open cell to branch on, `None` when every cell is placed. With
+/// `weights` (each cell's failures plus one) the one with the fewest digits
+/// for its weight ("dom/wdeg", as the general search), else the first with
+/// two digits, or the first with the fewest.
+fn branch_cell<const W: usize>(shape: &PlaneShape, level: &Level, weights: Option<&[u32]>) -> Option<usize> {
+    if let Some(weights) = weights {
+        // Each cell's count of digits, bit-sliced (16 digits at most).
+        let mut bits = [[0u64; MAX_WORDS]; 5];
+        for plane in &level.planes[..shape.n] {
+            for i in 0..W {
+                let mut carry = plane[i];
+                for bit in &mut bits {
+                    let next = bit[i] & carry;
+                    bit[i] ^= carry;
+                    carry = next;
+                }
+            }
+        }
+        let mut open = [0u64; MAX_WORDS];
+        for i in 0..W {
+            open[i] = shape.all[i] & !level.placed[i];
+        }
+        let (mut best, mut best_count, mut best_weight) = (None, u64::from(u32::MAX), 1u64);
+        for_each_cell::<W>(&open, |c| {
+            let (w, s) = (c / 64, c % 64);
+            let k = bits.iter().enumerate().fold(0u64, |k, (j, bit)| k | (bit[w] >> s & 1) << j);
+            let weight = u64::from(weights[c]);
+            if k * best_weight < best_count * weight {
+                (best, best_count, best_weight) = (Some(c), k, weight);
+            }
+        });
+        return best;
+    }
+    let (mut ones, mut twos, mut threes) = ([0u64; MAX_WORDS], [0u64; MAX_WORDS], [0u64; MAX_WORDS]);
+    for plane in &level.planes[..shape.n] {
+        for i in 0..W {
+            threes[i] |= twos[i] & plane[i];
+            twos[i] |= ones[i] & plane[i];
+            ones[i] |= plane[i];
+        }
+    }
+    for i in 0..W {
+        let two = twos[i] & !threes[i] & !level.placed[i];
+        if two != 0 {
+            return Some(i * 64 + two.trailing_zeros() as usize);
+        }
+    }
+    let mut open = [0u64; MAX_WORDS];
+    for i in 0..W {
+        open[i] = shape.all[i] & !level.placed[i];
+    }
+    let (mut best, mut fewest) = (None, usize::MAX);
+    for_each_cell::<W>(&open, |c| {
+        let (w, b) = (c / 64, 1u64 << (c % 64));
+        let k = level.planes[..shape.n].iter().filter(|p| p[w] & b != 0).count();
+        if k < fewest {
+            (best, fewest) = (Some(c), k);
+        }
+    });
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::super::VariantSolver;
+    use crate::grids::LayoutName;
+    use crate::puzzle::Layout;
+    use crate::{kind_named, Kinds, Puzzle};
+
+    /// Shapes of houses and peers alone, small and large: classic sizes
+    /// other than 9, jigsaw regions (each band's boxes shifted a column a
+    /// row), overlapping grids, a knight's and a king's move.
+    fn shapes() -> Vec<Puzzle> {
+        let mut out: Vec<Puzzle> = [4, 6, 8, 10, 12].iter().map(|&n| Puzzle::blank(n).unwrap()).collect();
+        let regions = (0..81).map(|i| ((i / 27) * 3 + ((i % 9 + i / 9 % 3) % 9) / 3) as u8).collect();
+        out.push(Puzzle::new(9, Layout::Regions(regions), Kinds::NONE, vec![0; 81]).unwrap());
+        for name in [LayoutName::Twodoku, LayoutName::Butterfly, LayoutName::Flower] {
+            out.push(Puzzle::blank_layout(name));
+        }
+        for (size, rule) in [(9, "anti-knight"), (9, "anti-king"), (6, "anti-king")] {
+            let mut rules = Kinds::NONE;
+            rules.insert(kind_named(rule).unwrap());
+            out.push(Puzzle::blank(size).unwrap().with_rules(rules).unwrap());
+        }
+        out
+    }
+
+    /// Every solution up to `limit`, sorted, by the planes' search or the
+    /// general one, and whether the planes took the puzzle.
+    fn solutions(puzzle: &Puzzle, planes: bool, limit: u64) -> (Vec<Vec<u8>>, bool) {
+        let mut solver = VariantSolver::new(puzzle);
+        solver.use_planes = planes;
+        let mut all = Vec::new();
+        solver.for_each_solution(puzzle.givens(), limit, |s| all.push(s.to_vec()));
+        all.sort();
+        let used = planes && solver.net().planes().is_some();
+        (all, used)
+    }
+
+    /// Random givens of a random solution of each shape (some with digits
+    /// of another solution mixed in, to have none): the planes' search
+    /// finds exactly the general search's solutions, each of which the
+    /// rules' own check accepts.
+    #[test]
+    fn the_planes_find_the_general_searchs_solutions() {
+        let mut rng = ChaCha8Rng::seed_from_u64(27);
+        const LIMIT: u64 = 30;
+        for (s, shape) in shapes().iter().enumerate() {
+            let (mut none, mut one, mut many) = (0, 0, 0);
+            for round in 0..40 {
+                let mut solver = VariantSolver::new(shape);
+                let grid = solver.solve_random(shape.givens(), &mut rng, u64::MAX).unwrap().unwrap();
+                let other = solver.solve_random(shape.givens(), &mut rng, u64::MAX).unwrap().unwrap();
+                let density = rng.gen_range(0.2..0.6);
+                let mixed = round % 3 == 0;
+                let givens: Vec<u8> = grid
+                    .iter()
+                    .zip(&other)
+                    .map(|(&d, &e)| match rng.gen_bool(density) {
+                        false => 0,
+                        true if mixed && rng.gen_bool(0.1) => e,
+                        true => d,
+                    })
+                    .collect();
+                let puzzle = shape.with_givens(givens).unwrap();
+                let (planes, used) = solutions(&puzzle, true, LIMIT);
+                let (general, _) = solutions(&puzzle, false, LIMIT);
+                assert!(used, "shape {s}");
+                if planes.len() < LIMIT as usize || general.len() < LIMIT as usize {
+                    assert_eq!(planes, general, "shape {s} round {round}: {}", puzzle.to_json(None));
+                }
+                for solution in &planes {
+                    assert!(puzzle.check_solution(solution).is_ok(), "shape {s} round {round}");
+                }
+                match planes.len() {
+                    0 => none += 1,
+                    1 => one += 1,
+                    _ => many += 1,
+                }
+            }
+            assert!(none > 0 && one > 0 && many > 0, "shape {s}: {none} {one} {many}");
+        }
+    }
+}
