@@ -389,21 +389,30 @@ fn propagate<const W: usize>(
                 if single {
                     return;
                 }
-                let mut watch = shape.all;
-                let mut none = false;
-                for_each_cell::<W>(&places, |c| {
-                    let mut left = 0;
-                    for i in 0..W {
-                        watch[i] &= shape.peers[c][i];
-                        left |= watch[i];
+                // The digit's other places that see every place so far
+                // (outside the house: inside, it has no other place);
+                // none left, nothing to take.
+                let mut watch = [0u64; MAX_WORDS];
+                for i in 0..W {
+                    watch[i] = level.planes[d][i] & !house[i];
+                }
+                'places: for (j, &word) in places[..W].iter().enumerate() {
+                    let mut m = word;
+                    while m != 0 {
+                        let c = j * 64 + m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        let mut left = 0;
+                        for i in 0..W {
+                            watch[i] &= shape.peers[c][i];
+                            left |= watch[i];
+                        }
+                        if left == 0 {
+                            break 'places;
+                        }
                     }
-                    none |= left == 0;
-                });
-                if none {
-                    return;
                 }
                 for i in 0..W {
-                    changed |= level.planes[d][i] & watch[i] != 0;
+                    changed |= watch[i] != 0;
                     level.planes[d][i] &= !watch[i];
                 }
             });
