@@ -178,7 +178,14 @@ impl VariantSolver {
         }
         let dense = self.dense_givens(givens);
         let (net, len) = (self.net.get_or_init(|| Network::new(&self.puzzle)), self.puzzle.canvas_len());
-        let extra = if self.use_core { self.extra.get_or_init(|| on_core::fits(net)).as_ref() } else { None };
+        // The core path keeps a rule's distinct groups that are not houses
+        // (argyle's diagonals) in its narrowing; with nothing drawn the
+        // planes' intersections through the groups' peers do better (argyle:
+        // half the instructions), so such a network goes there.
+        let groups_alone =
+            net.planes().is_some() && net.shape.on_core.as_ref().is_some_and(|s| s.has_groups());
+        let core_first = self.use_core && !(self.use_planes && groups_alone);
+        let extra = if core_first { self.extra.get_or_init(|| on_core::fits(net)).as_ref() } else { None };
         if let Some(extra) = extra {
             let Some(grid) = Self::classic_grid(&dense) else { return (0, Outcome::Done) };
             let core = self.core.get_or_insert_with(Solver::new);

@@ -123,6 +123,14 @@ impl CoreShape {
     }
 }
 
+impl CoreShape {
+    /// Whether the rules add distinct groups of four to eight cells (an
+    /// argyle's diagonals).
+    pub(super) fn has_groups(&self) -> bool {
+        !self.groups.is_empty()
+    }
+}
+
 /// `cells` as bits.
 fn bits(cells: &[u16]) -> u128 {
     cells.iter().fold(0, |m, &c| m | 1 << c)
@@ -501,10 +509,11 @@ mod tests {
     use crate::{kind_named, Constraint, Kinds, Puzzle, KINDS};
 
     /// Every solution up to `limit`, sorted, by the core path or the
-    /// general search.
+    /// general search (never the planes', tested against it apart).
     fn solutions(puzzle: &Puzzle, core: bool, limit: u64) -> (Vec<Vec<u8>>, bool) {
         let mut solver = VariantSolver::new(puzzle);
         solver.use_core = core;
+        solver.use_planes = false;
         let mut all = Vec::new();
         solver.for_each_solution(puzzle.givens(), limit, |s| all.push(s.to_vec()));
         all.sort();
