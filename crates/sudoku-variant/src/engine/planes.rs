@@ -600,4 +600,46 @@ mod tests {
             assert!(none > 0 && one > 0 && many > 0, "shape {s}: {none} {one} {many}");
         }
     }
+
+    /// The budgets reach the planes' search: a node limit ends a count of
+    /// an empty 12x12 grid unfinished, within the limit; a stop flag set
+    /// before the search stops it at its first node; a count without either
+    /// finishes.
+    #[test]
+    fn the_planes_search_keeps_its_budgets() {
+        use super::super::Outcome;
+        use std::sync::atomic::AtomicBool;
+        let blank = Puzzle::blank(12).unwrap();
+        let mut solver = VariantSolver::new(&blank);
+        let (found, outcome) = solver.count_bounded(blank.givens(), u64::MAX, 2_000);
+        assert_eq!(outcome, Outcome::OutOfNodes);
+        assert!(found > 0 && solver.nodes() <= 2_001, "{found} {}", solver.nodes());
+        assert!(solver.net().planes().is_some());
+        let stop = AtomicBool::new(true);
+        let (_, outcome) =
+            solver.for_each_solution_until(blank.givens(), u64::MAX, u64::MAX, Some(&stop), |_| {});
+        assert_eq!(outcome, Outcome::Stopped);
+        assert_eq!(solver.count_bounded(blank.givens(), 3, u64::MAX), (3, Outcome::Done));
+    }
+
+    /// Givens that break a rule have no solution: a digit above the size,
+    /// two of one digit in a row, two a knight's move apart.
+    #[test]
+    fn givens_that_break_a_rule_have_no_solution() {
+        let six = Puzzle::blank(6).unwrap();
+        let mut givens = vec![0u8; 36];
+        givens[0] = 7;
+        assert_eq!(VariantSolver::new(&six).count_up_to(&givens, 2), 0);
+        givens[0] = 3;
+        givens[5] = 3;
+        assert_eq!(VariantSolver::new(&six).count_up_to(&givens, 2), 0);
+        let mut rules = Kinds::NONE;
+        rules.insert(kind_named("anti-knight").unwrap());
+        let knight = Puzzle::blank(9).unwrap().with_rules(rules).unwrap();
+        let mut givens = vec![0u8; 81];
+        givens[0] = 4;
+        assert_eq!(VariantSolver::new(&knight).count_up_to(&givens, 1), 1);
+        givens[11] = 4;
+        assert_eq!(VariantSolver::new(&knight).count_up_to(&givens, 2), 0);
+    }
 }
