@@ -99,14 +99,20 @@ impl PlaneShape {
     }
 }
 
-/// One node: each digit's plane, and the placed cells.
+/// One node: each digit's plane, the placed cells, and each digit's
+/// houses it is placed in (a bit each: nothing more to look for there).
 #[derive(Debug, Clone, Copy)]
 struct Level {
     planes: [Cells; MAX_DIGITS],
     placed: Cells,
+    done: [[u64; MAX_WORDS]; MAX_DIGITS],
 }
 
-const EMPTY: Level = Level { planes: [[0; MAX_WORDS]; MAX_DIGITS], placed: [0; MAX_WORDS] };
+const EMPTY: Level = Level {
+    planes: [[0; MAX_WORDS]; MAX_DIGITS],
+    placed: [0; MAX_WORDS],
+    done: [[0; MAX_WORDS]; MAX_DIGITS],
+};
 
 /// The search's reusable memory.
 #[derive(Debug, Clone, Default)]
@@ -256,6 +262,9 @@ fn assign<const W: usize>(shape: &PlaneShape, level: &mut Level, c: usize, d: us
     }
     level.planes[d][w] |= b;
     level.placed[w] |= b;
+    for (done, of) in level.done[d].iter_mut().zip(&shape.cell_houses[c]) {
+        *done |= of;
+    }
     true
 }
 
@@ -311,10 +320,13 @@ fn propagate<const W: usize>(
                 if hit == 0 {
                     continue;
                 }
-                let plane = &mut level.planes[d];
+                let (plane, done) = (&mut level.planes[d], &mut level.done[d]);
                 for_each_cell::<W>(&mine, |c| {
                     for i in 0..W {
                         plane[i] &= !shape.peers[c][i];
+                    }
+                    for (done, of) in done.iter_mut().zip(&shape.cell_houses[c]) {
+                        *done |= of;
                     }
                 });
                 // (Two singles of d that see each other: one cleared the
@@ -329,7 +341,7 @@ fn propagate<const W: usize>(
         // cells each plane lost since the last look.
         let mut placed_any = false;
         for d in 0..n {
-            let houses = changed_houses::<W>(shape, &mut for_singles[d], &level.planes[d]);
+            let houses = changed_houses::<W>(shape, &mut for_singles[d], &level.planes[d], &level.done[d]);
             let mut failed = None;
             for_each_cell::<MAX_WORDS>(&houses, |h| {
                 if failed.is_some() {
@@ -362,6 +374,9 @@ fn propagate<const W: usize>(
                 }
                 level.planes[d][w] |= b;
                 level.placed[w] |= b;
+                for (done, of) in level.done[d].iter_mut().zip(&shape.cell_houses[at]) {
+                    *done |= of;
+                }
                 placed_any = true;
             });
             if let Some(h) = failed {
@@ -375,7 +390,7 @@ fn propagate<const W: usize>(
         // house lose it.
         let mut changed = false;
         for d in 0..n {
-            let houses = changed_houses::<W>(shape, &mut for_locks[d], &level.planes[d]);
+            let houses = changed_houses::<W>(shape, &mut for_locks[d], &level.planes[d], &level.done[d]);
             for_each_cell::<MAX_WORDS>(&houses, |h| {
                 let house = &shape.houses[h];
                 let mut places = [0u64; MAX_WORDS];
@@ -424,9 +439,15 @@ fn propagate<const W: usize>(
 }
 
 /// The houses (a bit each) of the cells `plane` lost since `last` was
-/// taken, which it becomes.
+/// taken, which it becomes, but those `done` (where the digit is placed:
+/// its one place there is settled).
 #[inline]
-fn changed_houses<const W: usize>(shape: &PlaneShape, last: &mut Cells, plane: &Cells) -> [u64; MAX_WORDS] {
+fn changed_houses<const W: usize>(
+    shape: &PlaneShape,
+    last: &mut Cells,
+    plane: &Cells,
+    done: &[u64; MAX_WORDS],
+) -> [u64; MAX_WORDS] {
     let mut houses = [0u64; MAX_WORDS];
     let mut gone = [0u64; MAX_WORDS];
     let mut any = 0;
@@ -441,6 +462,9 @@ fn changed_houses<const W: usize>(shape: &PlaneShape, last: &mut Cells, plane: &
                 *h |= of;
             }
         });
+        for (h, done) in houses.iter_mut().zip(done) {
+            *h &= !done;
+        }
     }
     houses
 }
