@@ -38,6 +38,18 @@ pub enum Outcome {
     Stopped,
 }
 
+impl Outcome {
+    /// The outcome of a search that stopped unfinished or not, and if it
+    /// did, because of its stop flag or not (its node budget).
+    fn of(stopped: bool, interrupted: bool) -> Outcome {
+        match (stopped, interrupted) {
+            (false, _) => Outcome::Done,
+            (true, false) => Outcome::OutOfNodes,
+            (true, true) => Outcome::Stopped,
+        }
+    }
+}
+
 /// A solver for one puzzle shape (size, layout, rules, cages); the givens
 /// are an argument of each call, so a generator can try many sets of
 /// givens on one compiled network.
@@ -193,11 +205,7 @@ impl VariantSolver {
             let (found, stopped) = core
                 .search_with(&grid, &mut rules, limit, node_limit, |solution| visit(&solution.to_array()));
             self.search.nodes = core.stats().nodes;
-            let outcome = match (stopped, rules.interrupted()) {
-                (false, _) => Outcome::Done,
-                (true, false) => Outcome::OutOfNodes,
-                (true, true) => Outcome::Stopped,
-            };
+            let outcome = Outcome::of(stopped, rules.interrupted());
             return (found, outcome);
         }
         let mut forward = |node: &[u32]| visit(&decode(net, node, len));
@@ -206,19 +214,11 @@ impl VariantSolver {
             let planes = &mut self.planes;
             planes.run(shape, &dense, &mut goal);
             self.search.nodes = planes.nodes;
-            let outcome = match (planes.aborted, planes.interrupted) {
-                (false, _) => Outcome::Done,
-                (true, false) => Outcome::OutOfNodes,
-                (true, true) => Outcome::Stopped,
-            };
+            let outcome = Outcome::of(planes.aborted, planes.interrupted);
             return (planes.found, outcome);
         }
         self.search.run(net, &dense, &mut goal);
-        let outcome = match (self.search.aborted, self.search.interrupted) {
-            (false, _) => Outcome::Done,
-            (true, false) => Outcome::OutOfNodes,
-            (true, true) => Outcome::Stopped,
-        };
+        let outcome = Outcome::of(self.search.aborted, self.search.interrupted);
         (self.search.found, outcome)
     }
 

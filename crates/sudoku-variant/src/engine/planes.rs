@@ -26,7 +26,7 @@
 // houses, peers): an index reads plainer than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-use super::search::{Goal, PLACED, STOP_CHECK};
+use super::search::{shuffle, Goal, PLACED};
 
 /// The most words a plane has: 256 cells (a twodoku's 153, a butterfly's
 /// 144, a flower's 189, a 12×12 grid's 144).
@@ -174,13 +174,9 @@ impl PlaneSearch {
     /// Propagates level `depth`, then branches; false to stop.
     fn dfs<const W: usize>(&mut self, shape: &PlaneShape, depth: usize, goal: &mut Goal<'_>) -> bool {
         self.nodes += 1;
-        if self.nodes > goal.node_limit {
+        if let Some(interrupted) = goal.stop_at(self.nodes) {
             self.aborted = true;
-            return false;
-        }
-        if self.nodes % STOP_CHECK == 1 && goal.interrupt.is_set() {
-            self.aborted = true;
-            self.interrupted = true;
+            self.interrupted = interrupted;
             return false;
         }
         let (done, rest) = self.levels.split_at_mut(depth);
@@ -213,10 +209,7 @@ impl PlaneSearch {
             }
         }
         if let Some(rng) = goal.rng.as_deref_mut() {
-            for i in (1..count).rev() {
-                let j = (rng.next_u32() as usize) % (i + 1);
-                digits.swap(i, j);
-            }
+            shuffle(rng, &mut digits[..count]);
         }
         if self.levels.len() <= depth + 1 {
             self.levels.push(EMPTY);

@@ -61,6 +61,20 @@ pub(crate) struct Goal<'a> {
     pub visit: &'a mut dyn FnMut(&[u32]),
 }
 
+impl Goal<'_> {
+    /// Whether a search stops at its node number `nodes`: `Some(false)`
+    /// past the node budget, `Some(true)` once the interrupt is set
+    /// (looked at on the first node, as a generator's many short searches
+    /// each look once, and every [`STOP_CHECK`] nodes after); `None` to go
+    /// on.
+    pub fn stop_at(&self, nodes: u64) -> Option<bool> {
+        if nodes > self.node_limit {
+            return Some(false);
+        }
+        (nodes % STOP_CHECK == 1 && self.interrupt.is_set()).then_some(true)
+    }
+}
+
 /// The search's reusable memory.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Search {
@@ -212,15 +226,9 @@ impl Search {
         goal: &mut Goal<'_>,
     ) -> bool {
         self.nodes += 1;
-        if self.nodes > goal.node_limit {
+        if let Some(interrupted) = goal.stop_at(self.nodes) {
             self.aborted = true;
-            return false;
-        }
-        // At the first node too: a generator's many short searches each
-        // look once.
-        if self.nodes % STOP_CHECK == 1 && goal.interrupt.is_set() {
-            self.aborted = true;
-            self.interrupted = true;
+            self.interrupted = interrupted;
             return false;
         }
         let mut state = State {
@@ -259,10 +267,7 @@ impl Search {
             count += 1;
         }
         if let Some(rng) = goal.rng.as_deref_mut() {
-            for i in (1..count).rev() {
-                let j = (rng.next_u32() as usize) % (i + 1);
-                choices.swap(i, j);
-            }
+            shuffle(rng, &mut choices[..count]);
         }
         if self.levels.len() <= depth + 1 {
             let (len, counted) = (self.levels[0].len(), self.counts[0].len());
@@ -288,6 +293,15 @@ impl Search {
             }
         }
         true
+    }
+}
+
+/// Puts `items` in a random order drawn from `rng` (the choices of a
+/// random search, the generator's fill).
+pub(super) fn shuffle<T>(rng: &mut dyn RngCore, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = (rng.next_u32() as usize) % (i + 1);
+        items.swap(i, j);
     }
 }
 
