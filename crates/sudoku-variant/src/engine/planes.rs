@@ -17,10 +17,12 @@
 //!   houses of overlapping grids or through a knight's or a king's move
 //!   (the general search's "generalized intersections").
 //!
-//! The search branches on a cell with two digits, else on one with the
-//! fewest, digits in ascending order (or a caller's random order), so it
-//! finds the general search's solutions (every rule here is one the
-//! general search applies too; both are tested against each other).
+//! The search branches on the open cell with the fewest digits for its
+//! failure weight (dom/wdeg, as the general search; a random search, on the
+//! first cell with two digits, else the first with the fewest), digits in
+//! ascending order (or the caller's random order). Every rule here is one
+//! the general search applies too, so both find the same solutions (tested
+//! against each other).
 
 // The word loops run `for i in 0..W` over several sets at once (planes,
 // houses, peers): an index reads plainer than zipped iterators.
