@@ -2,6 +2,7 @@
 //! `docs/variants.md`), read with field-level errors and written back with
 //! the givens or a solution.
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use crate::constraint::Kinds;
@@ -10,6 +11,8 @@ use crate::grids::{Grids, LayoutName};
 use crate::puzzle::{default_boxes, Layout, Puzzle};
 use crate::VariantError;
 
+// The fields allowed on input and skipped (`IgnoredAny`) are never read.
+#[allow(dead_code)]
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct Record {
@@ -44,26 +47,20 @@ struct Record {
     placed: Option<String>,
     /// Fields other tools add (an expected count, a source, an id, a
     /// title, an author, a comment) are kept out of the model but allowed
-    /// on input; any other unknown field is an error (a typo must not
-    /// drop a rule silently).
+    /// on input, and skipped unread; any other unknown field is an error
+    /// (a typo must not drop a rule silently).
     #[serde(default, skip_serializing)]
-    #[allow(dead_code)]
-    expect: Option<serde_json::Value>,
+    expect: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
-    #[allow(dead_code)]
-    source: Option<serde_json::Value>,
+    source: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
-    #[allow(dead_code)]
-    id: Option<serde_json::Value>,
+    id: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
-    #[allow(dead_code)]
-    title: Option<serde_json::Value>,
+    title: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
-    #[allow(dead_code)]
-    author: Option<serde_json::Value>,
+    author: Option<IgnoredAny>,
     #[serde(default, skip_serializing)]
-    #[allow(dead_code)]
-    comment: Option<serde_json::Value>,
+    comment: Option<IgnoredAny>,
     /// The classic JSON form's givens (`sudoku generate -f json` and
     /// `sudoku grade -f json` of classic puzzles write `puzzle`): read as
     /// `givens`, so that the toolkit reads back what it writes.
@@ -74,37 +71,47 @@ struct Record {
     /// rather than dropped).
     #[serde(default, skip_serializing)]
     variant: Option<String>,
-    /// The annotations the classic JSON form carries beside the puzzle
-    /// (where it came from, how it rates), kept out of the model.
-    #[serde(flatten, skip_serializing)]
-    #[allow(dead_code)]
-    annotations: Annotations,
-}
-
-/// The classic JSON form's fields about a puzzle, allowed on input and not
-/// kept: the generator's `seed`, `index`, `clues`, `symmetry`; the
-/// grader's `rating`, `er`, `ep`, `ed`, `band`, `technique`, `nodes`,
-/// `guesses`, `status`, `scale`, `trial`, `spike`, `steps`.
-#[derive(Debug, Default, Deserialize)]
-#[allow(dead_code)]
-struct Annotations {
-    seed: Option<serde_json::Value>,
-    index: Option<serde_json::Value>,
-    clues: Option<serde_json::Value>,
-    symmetry: Option<serde_json::Value>,
-    rating: Option<serde_json::Value>,
-    er: Option<serde_json::Value>,
-    ep: Option<serde_json::Value>,
-    ed: Option<serde_json::Value>,
-    band: Option<serde_json::Value>,
-    technique: Option<serde_json::Value>,
-    nodes: Option<serde_json::Value>,
-    guesses: Option<serde_json::Value>,
-    status: Option<serde_json::Value>,
-    scale: Option<serde_json::Value>,
-    trial: Option<serde_json::Value>,
-    spike: Option<serde_json::Value>,
-    steps: Option<serde_json::Value>,
+    /// The classic JSON form's fields about a puzzle, allowed on input and
+    /// skipped: the generator's `seed`, `index`, `clues`, `symmetry`; the
+    /// grader's `rating`, `er`, `ep`, `ed`, `band`, `technique`, `nodes`,
+    /// `guesses`, `status`, `scale`, `trial`, `spike`, `steps`. (Listed
+    /// here, not in a flattened struct: a flattened field makes serde
+    /// buffer every field of the record, the constraints too, before
+    /// reading it.)
+    #[serde(default, skip_serializing)]
+    seed: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    index: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    clues: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    symmetry: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    rating: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    er: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    ep: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    ed: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    band: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    technique: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    nodes: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    guesses: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    status: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    scale: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    trial: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    spike: Option<IgnoredAny>,
+    #[serde(default, skip_serializing)]
+    steps: Option<IgnoredAny>,
 }
 
 /// One constraint: its kind's name (none in a kind's own list), then the
@@ -455,6 +462,34 @@ fn parse_regions(text: &str, size: usize) -> Result<Vec<u8>, VariantError> {
 mod tests {
     use crate::constraint::testing::drawn_on_random_grids;
     use crate::Puzzle;
+
+    /// The fields other tools add beside a puzzle (the generator's, the
+    /// grader's, a source, a title), of any JSON type, are read past; a
+    /// field nobody writes is refused by its name, beside them or alone.
+    #[test]
+    fn annotations_are_skipped_and_unknown_fields_refused() {
+        let givens = "1".to_string() + &".".repeat(80);
+        let base = format!(r#""givens":"{givens}","constraints":[{{"kind":"odd","cell":"r1c2"}}]"#);
+        let annotations = [
+            r#""seed":7,"index":0,"clues":24,"symmetry":"rotational""#,
+            r#""rating":"7.2","er":7.2,"ep":1.2,"ed":1.0,"band":"hard","technique":"Turbot Fish""#,
+            r#""nodes":12,"guesses":0,"status":"unique","scale":"se","trial":null,"spike":false"#,
+            r#""steps":[{"technique":"Hidden Single","cells":["r1c1"]}],"expect":{"count":1}"#,
+            r#""source":"a book","id":"p-1","title":"One","author":"me","comment":["a","b"]"#,
+        ];
+        for extra in annotations {
+            let text = format!("{{{base},{extra}}}");
+            let read = Puzzle::from_json(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(read.puzzle.givens()[0], 1);
+            assert_eq!(read.puzzle.constraints().len(), 1);
+        }
+        for extra in [r#""ratting":7.2"#, r#""seed":7,"sed":8"#] {
+            let text = format!("{{{base},{extra}}}");
+            let error = Puzzle::from_json(&text).expect_err(&text).to_string();
+            let name = if extra.contains("ratting") { "ratting" } else { "sed" };
+            assert!(error.contains(name), "{text}: {error}");
+        }
+    }
 
     /// A kind that lists the keys it writes lists exactly the keys its
     /// `parts_to_json` writes, in order, on instances drawn on random
