@@ -5,9 +5,9 @@
 //! `sudoku-core`'s solver, and the classic grid with drawn constraints
 //! only goes to that solver too, the constraints narrowing at each of its
 //! fixpoints (`on_core`). A network of houses and peers alone of up to
-//! 256 cells (other sizes, jigsaw regions, overlapping grids, a knight's or
-//! a king's move) is searched on digit planes, sets of cells a word at a
-//! time (`planes`).
+//! 256 cells and 12 digits (other sizes, jigsaw regions, overlapping grids,
+//! a knight's or a king's move, argyle) is searched on digit planes, sets
+//! of cells a word at a time (`planes`).
 
 mod network;
 mod on_core;

@@ -84,7 +84,7 @@ pub(crate) struct Shape {
     /// by the core solver (`on_core`).
     pub on_core: Option<super::on_core::CoreShape>,
     /// The houses and peers as sets of cells, for the digit planes' search
-    /// (`planes`), when there are at most 256 cells.
+    /// (`planes`), when there are at most 256 cells and 12 digits.
     pub planes: Option<super::planes::PlaneShape>,
     /// The peers the houses and the rules' distinct groups give, as sets
     /// (for a puzzle whose drawn constraints add more) and as lists.

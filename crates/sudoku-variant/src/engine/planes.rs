@@ -360,18 +360,8 @@ fn propagate<const W: usize>(
                 if many || level.placed[at / 64] >> (at % 64) & 1 != 0 {
                     return;
                 }
-                let (w, b) = (at / 64, 1u64 << (at % 64));
-                for plane in &mut level.planes[..n] {
-                    plane[w] &= !b;
-                }
-                for i in 0..W {
-                    level.planes[d][i] &= !shape.peers[at][i];
-                }
-                level.planes[d][w] |= b;
-                level.placed[w] |= b;
-                for (done, of) in level.done[d].iter_mut().zip(&shape.cell_houses[at]) {
-                    *done |= of;
-                }
+                // (`at` is on plane d: the assignment holds.)
+                assign::<W>(shape, level, at, d);
                 placed_any = true;
             });
             if let Some(h) = failed {
