@@ -245,3 +245,73 @@ fn r47_an_empty_grid_of_four_rules_counts_once_its_cells_are_weighed() {
     // solutions, if any.)
     assert!(outcome == sudoku_variant::Outcome::OutOfNodes || listed == count, "{count} {listed}");
 }
+
+/// Odd and even cells, which each search takes in once at its root (a
+/// cell's own set of digits), against plain filters: on 4×4 (the digit
+/// planes' search) every one of the 288 grids that keeps the givens and
+/// has each marked cell's parity; on 9×9 (sudoku-core's search) the
+/// classic solutions of the givens with the marked cells' parity. Marks
+/// drawn at random, so some clash with a given or leave no solution.
+#[test]
+fn r47_odd_and_even_cells_match_a_filter_of_the_plain_solutions() {
+    let kind = |odd: bool| sudoku_variant::kind_named(if odd { "odd" } else { "even" }).unwrap();
+    let mark = |cell: usize, odd: bool| Constraint::new(kind(odd), vec![vec![cell as u16]]);
+    let parity_kept =
+        |grid: &[u8], marks: &[(usize, bool)]| marks.iter().all(|&(c, odd)| (grid[c] % 2 == 1) == odd);
+    let mut rng = ChaCha8Rng::seed_from_u64(470);
+    let all = all_4x4();
+    let (mut none, mut some) = (0, 0);
+    for _ in 0..300 {
+        let base = all[rng.gen_range(0..all.len())];
+        let givens: Vec<u8> = base.iter().map(|&d| if rng.gen_bool(0.2) { d } else { 0 }).collect();
+        let marks: Vec<(usize, bool)> =
+            (0..rng.gen_range(1..=6)).map(|_| (rng.gen_range(0..16), rng.gen_bool(0.5))).collect();
+        let constraints = marks.iter().map(|&(c, odd)| mark(c, odd)).collect();
+        let Ok(puzzle) = Puzzle::blank(4).unwrap().with_constraints(constraints) else { continue };
+        let expected = all
+            .iter()
+            .filter(|g| (0..16).all(|i| givens[i] == 0 || givens[i] == g[i]) && parity_kept(&g[..], &marks))
+            .count() as u64;
+        assert_eq!(VariantSolver::new(&puzzle).count_up_to(&givens, 1000), expected, "{marks:?} {givens:?}");
+        if expected == 0 {
+            none += 1
+        } else {
+            some += 1
+        }
+    }
+    assert!(none > 8 && some > 100, "{none} {some}");
+    let (mut none, mut some) = (0, 0);
+    for _ in 0..150 {
+        let grid = random_9x9(&mut rng);
+        let givens: Vec<u8> = grid.iter().map(|&d| if rng.gen_bool(0.45) { d } else { 0 }).collect();
+        // Mostly true of the grid, now and then not.
+        let mut marks = Vec::new();
+        for _ in 0..rng.gen_range(1..=12) {
+            let c = rng.gen_range(0..81);
+            marks.push((c, (grid[c] % 2 == 1) != rng.gen_bool(0.04)));
+        }
+        let constraints = marks.iter().map(|&(c, odd)| mark(c, odd)).collect();
+        let Ok(puzzle) = Puzzle::blank(9).unwrap().with_constraints(constraints) else { continue };
+        let classic = sudoku_core::Grid::from_array(givens.clone().try_into().unwrap()).unwrap();
+        let mut expected: Vec<Vec<u8>> = classic
+            .solutions()
+            .take(5000)
+            .map(|s| s.to_array().to_vec())
+            .filter(|s| parity_kept(s, &marks))
+            .collect();
+        if expected.len() >= 200 {
+            continue;
+        }
+        let mut found = Vec::new();
+        VariantSolver::new(&puzzle).for_each_solution(&givens, 1000, |s| found.push(s.to_vec()));
+        expected.sort();
+        found.sort();
+        assert_eq!(found, expected, "{marks:?} {givens:?}");
+        if expected.is_empty() {
+            none += 1
+        } else {
+            some += 1
+        }
+    }
+    assert!(none > 10 && some > 30, "{none} {some}");
+}

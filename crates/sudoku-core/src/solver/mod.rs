@@ -210,6 +210,15 @@ pub trait ExtraRules {
         &[]
     }
 
+    /// The digits each cell is limited to from the start, beyond the
+    /// givens (row-major; bit `d` set when digit `d + 1` may go there): an
+    /// odd cell, an even one. The search takes the others out of its root
+    /// once; [`ExtraRules::narrow`] need not say them again. `None` (the
+    /// default): no such limits. Read at the start of each search.
+    fn root_masks(&self) -> Option<&[u16; 81]> {
+        None
+    }
+
     /// Whether [`ExtraRules::narrow`] has anything to do besides what
     /// [`ExtraRules::houses`] gives: when false the search calls neither
     /// it nor [`ExtraRules::choose`] (and branches as the classic search

@@ -94,6 +94,11 @@ impl<R: ExtraRules> ExtraRules for Housed<'_, R> {
     fn narrows(&self) -> bool {
         self.0.narrows()
     }
+
+    #[inline(always)]
+    fn root_masks(&self) -> Option<&[u16; 81]> {
+        self.0.root_masks()
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -267,6 +272,19 @@ impl Search {
         }
     }
 
+    /// The root state: the puzzle's givens placed, and the cells `rules`
+    /// limits from the start limited; `None` when they clash.
+    #[inline(always)]
+    fn root<R: ExtraRules>(&self, rules: &R) -> Option<State> {
+        let mut root = State::root(&self.puzzle)?;
+        if R::ACTIVE {
+            if let Some(masks) = rules.root_masks() {
+                return root.limit(masks).then_some(root);
+            }
+        }
+        Some(root)
+    }
+
     /// [`Search::advance_with`] compiled for the best instruction set.
     #[allow(unsafe_code)]
     fn advance_on<R: ExtraRules>(&mut self, rules: &mut R) -> bool {
@@ -316,7 +334,7 @@ impl Search {
         let narrows = R::ACTIVE && rules.narrows();
         loop {
             let dirty = match self.phase {
-                Phase::Start => match State::root(&self.puzzle) {
+                Phase::Start => match self.root(rules) {
                     Some(mut s) => {
                         if let Some((cell, digit)) = self.excluded {
                             s.cand[cell.band][digit] &= !(1 << cell.bit);

@@ -622,6 +622,28 @@ impl State {
         cells
     }
 
+    /// Takes each cell's digits outside its mask out (`masks` as
+    /// [`State::cells`] gives cells); false when a cell is left none.
+    pub(super) fn limit(&mut self, masks: &[u16; 81]) -> bool {
+        for (i, &mask) in masks.iter().enumerate() {
+            if mask & 0x1ff == 0x1ff {
+                continue;
+            }
+            let (band, bit) = (i / 27, 1 << (i % 27));
+            let mut left = false;
+            for (d, word) in self.cand[band].iter_mut().enumerate() {
+                if mask >> d & 1 == 0 {
+                    *word &= !bit;
+                }
+                left |= *word & bit != 0;
+            }
+            if !left {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Takes out the digits `before` has and `after` has not (both as
     /// [`State::cells`] gives them, `before` this state's); returns the
     /// units that changed, or `None` when a cell is left no digit.

@@ -440,6 +440,17 @@ pub trait Kind: Sync {
     fn pairs(&self, _it: &Instance, _out: &mut Vec<(u16, u16, u32)>) -> bool {
         false
     }
+    /// When the instance says only that each of its cells holds one of a
+    /// set of digits, whatever the other cells hold (an odd cell, an even
+    /// one): that set (bit d-1 = digit d of 1..=`n`). An engine then takes
+    /// the other digits out of those cells once, before its search, and
+    /// never narrows the instance again, so the set must say all the
+    /// instance says: a grid holds the instance exactly when each of its
+    /// cells' digits is in the set (tested for every kind). `None` (the
+    /// default) for every other instance.
+    fn allowed(&self, _it: &Instance, _n: usize) -> Option<u32> {
+        None
+    }
     /// Whether digit `x` in the first cell of a pair of [`Kind::pairs`]
     /// and `y` in its second keep the relation `tag`.
     fn pair_allows(&self, _tag: u32, _x: u32, _y: u32) -> bool {

@@ -73,6 +73,10 @@ impl Kind for Parity {
         it.parts[0].iter().all(|&c| (grid[usize::from(c)] % 2 == 1) == self.odd)
     }
 
+    fn allowed(&self, _it: &Instance, n: usize) -> Option<u32> {
+        Some(((1 << n) - 1) & !self.banned(n))
+    }
+
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         let banned = self.banned(n);
         it.parts[0].iter().all(|&c| board.remove(c, banned))

@@ -212,7 +212,7 @@ impl VariantSolver {
         let mut goal = Goal { limit, node_limit, interrupt, rng: None, visit: &mut forward };
         if let Some(shape) = net.planes().filter(|_| self.use_planes) {
             let planes = &mut self.planes;
-            planes.run(shape, &dense, &mut goal);
+            planes.run(shape, &dense, &net.root_masks, &mut goal);
             self.search.nodes = planes.nodes;
             let outcome = Outcome::of(planes.aborted, planes.interrupted);
             return (planes.found, outcome);

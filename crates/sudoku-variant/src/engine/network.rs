@@ -220,6 +220,12 @@ pub(crate) struct Network {
     pub nc_start: Vec<u32>,
     pub nc: Vec<u16>,
     pub cages: Vec<SumCage>,
+    /// The digits some cells are limited to by a constraint that says only
+    /// that ([`Kind::allowed`]: an odd cell), `(cell, digits)` in dense
+    /// cells and digit masks, a cell once per such constraint: each search
+    /// takes the other digits out at its root, and the constraint is not
+    /// among `constraints`.
+    pub root_masks: Vec<(u16, u32)>,
     /// The puzzle's constraints drawn on the grid other than cages, their
     /// parts in dense cell numbers. (The rules of the whole grid give their
     /// houses, distinct groups and non-consecutive pairs above; cages their
@@ -262,10 +268,17 @@ impl Network {
         let own_peers = extra.map(|sets| sets.lists(|v| v as u16));
         // A summed cage is narrowed by its listed combinations, any other
         // constraint by its kind; a cage without a sum by its peers alone.
+        // One that only limits each of its cells to a set of digits (an
+        // odd cell) is a mask on those cells at the root.
         let mut cages = Vec::new();
         let mut constraints = Vec::new();
+        let mut root_masks = Vec::new();
         for c in puzzle.constraints() {
             let dense = c.map_cells(to_dense);
+            if let Some(allowed) = c.kind().allowed(dense.instance(), n) {
+                root_masks.extend(dense.cells().map(|cell| (cell, allowed)));
+                continue;
+            }
             match c.kind().cage(dense.instance()) {
                 Some((cells, Some(sum))) => cages.push(SumCage {
                     cells: cells.to_vec(),
@@ -324,6 +337,7 @@ impl Network {
             nc_start,
             nc,
             cages,
+            root_masks,
             constraints,
             constraint_start,
             cell_constraints,

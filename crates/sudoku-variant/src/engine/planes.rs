@@ -138,17 +138,25 @@ pub(crate) struct PlaneSearch {
 }
 
 impl PlaneSearch {
-    /// Runs the search from `givens` (dense order, 0 = blank).
-    pub fn run(&mut self, shape: &PlaneShape, givens: &[u8], goal: &mut Goal<'_>) {
+    /// Runs the search from `givens` (dense order, 0 = blank), with the
+    /// cells of `masks` limited to their digits (`(cell, digits)`, as
+    /// [`Network::root_masks`](super::network::Network::root_masks)).
+    pub fn run(&mut self, shape: &PlaneShape, givens: &[u8], masks: &[(u16, u32)], goal: &mut Goal<'_>) {
         match shape.words {
-            1 => self.run_in::<1>(shape, givens, goal),
-            2 => self.run_in::<2>(shape, givens, goal),
-            3 => self.run_in::<3>(shape, givens, goal),
-            _ => self.run_in::<4>(shape, givens, goal),
+            1 => self.run_in::<1>(shape, givens, masks, goal),
+            2 => self.run_in::<2>(shape, givens, masks, goal),
+            3 => self.run_in::<3>(shape, givens, masks, goal),
+            _ => self.run_in::<4>(shape, givens, masks, goal),
         }
     }
 
-    fn run_in<const W: usize>(&mut self, shape: &PlaneShape, givens: &[u8], goal: &mut Goal<'_>) {
+    fn run_in<const W: usize>(
+        &mut self,
+        shape: &PlaneShape,
+        givens: &[u8],
+        masks: &[(u16, u32)],
+        goal: &mut Goal<'_>,
+    ) {
         self.nodes = 0;
         self.found = 0;
         self.aborted = false;
@@ -168,6 +176,16 @@ impl PlaneSearch {
             }
             if usize::from(g) > shape.n || !assign::<W>(shape, root, c, usize::from(g) - 1) {
                 return;
+            }
+        }
+        // (A given the mask bans leaves its cell on no plane: the root's
+        // propagation finds it empty.)
+        for &(c, allowed) in masks {
+            let (w, b) = (usize::from(c) / 64, 1u64 << (c % 64));
+            for (d, plane) in root.planes[..shape.n].iter_mut().enumerate() {
+                if allowed >> d & 1 == 0 {
+                    plane[w] &= !b;
+                }
             }
         }
         self.dfs::<W>(shape, 0, goal);

@@ -158,6 +158,13 @@ impl Search {
                 self.queue.push(i as u16);
             }
         }
+        for &(c, allowed) in &net.root_masks {
+            let x = &mut root[usize::from(c)];
+            if *x & allowed == 0 {
+                return;
+            }
+            *x &= allowed | PLACED;
+        }
         // The givens' digits leave their peers before anything is counted
         // (a mask each, no count to keep yet); a cell left with one digit is
         // placed, one with two is looked at for naked pairs. The queue still

@@ -178,7 +178,15 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         own_start: vec![0; 82],
         own: Vec::new(),
         pair_cells: 0,
+        root_masks: None,
     };
+    if !net.root_masks.is_empty() {
+        let mut masks = [0x1ff; 81];
+        for &(c, allowed) in &net.root_masks {
+            masks[usize::from(c)] &= allowed as u16;
+        }
+        extra.root_masks = Some(Box::new(masks));
+    }
     if pairs.is_empty() && arcs.is_empty() && net.constraints.is_empty() {
         // Only extra houses, which the core keeps: every cell's lists are
         // empty as they are.
@@ -231,6 +239,9 @@ pub(super) struct ExtraPeers {
     own: Vec<u32>,
     /// The cells with extra peers or relations, a bit each.
     pair_cells: u128,
+    /// The digits the cells are limited to from the start
+    /// ([`Network::root_masks`]), when some are.
+    root_masks: Option<Box<[u16; 81]>>,
 }
 
 impl ExtraPeers {
@@ -397,6 +408,10 @@ impl ExtraRules for Constraints<'_> {
 
     fn houses(&self) -> &[u128] {
         &self.shape.houses
+    }
+
+    fn root_masks(&self) -> Option<&[u16; 81]> {
+        self.extra.root_masks.as_deref()
     }
 
     /// False when there are only extra houses (no distinct group, no
@@ -637,6 +652,35 @@ mod tests {
             }
         }
         assert!(paired > 50 && broken > 100, "{paired} {broken}");
+    }
+
+    /// A kind that says its instances only limit their cells to a set of
+    /// digits says what its own check says: on instances drawn true of a
+    /// random grid, then with their cells given random digits, each cell's
+    /// digit is in the set exactly when the instance holds.
+    #[test]
+    fn a_kinds_allowed_digits_hold_exactly_when_its_instance_does() {
+        let mut rng = ChaCha8Rng::seed_from_u64(51);
+        let blank = Puzzle::blank(9).unwrap();
+        let (mut limited, mut broken) = (0, 0);
+        for (kind, it, grid) in drawn_on_random_grids(51, 10) {
+            let Some(allowed) = kind.allowed(&it, 9) else { continue };
+            limited += 1;
+            for trial in 0..30 {
+                let mut digits = grid.clone();
+                if trial > 0 {
+                    for &c in it.parts.iter().flatten() {
+                        digits[usize::from(c)] = rng.gen_range(1..=9);
+                    }
+                }
+                let by_set =
+                    it.parts.iter().flatten().all(|&c| allowed >> (digits[usize::from(c)] - 1) & 1 == 1);
+                let holds = kind.holds(&blank, &it, &digits);
+                assert_eq!(by_set, holds, "{} {:?} {:?}", kind.name(), it, digits);
+                broken += usize::from(!holds);
+            }
+        }
+        assert!(limited > 20 && broken > 100, "{limited} {broken}");
     }
 
     /// Non-consecutive and the white dots' negative constraint, on the
