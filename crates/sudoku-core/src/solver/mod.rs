@@ -219,6 +219,17 @@ pub trait ExtraRules {
         None
     }
 
+    /// The search goes on at a child of a node whose fixpoint was
+    /// `parent` (as [`ExtraRules::narrow`] left it, changing nothing
+    /// more): a branch taken, or the next one after backtracking. Called
+    /// before the child's first [`ExtraRules::narrow`], only when
+    /// [`ExtraRules::narrows`]. The child's cells hold `parent`'s digits or
+    /// fewer, so rules that were all narrowed at `parent` need look again
+    /// only at what reads a cell that differs from it.
+    fn descend(&mut self, parent: &[u16; 81]) {
+        let _ = parent;
+    }
+
     /// Whether [`ExtraRules::narrow`] has anything to do besides what
     /// [`ExtraRules::houses`] gives: when false the search calls neither
     /// it nor [`ExtraRules::choose`] (and branches as the classic search

@@ -99,6 +99,11 @@ impl<R: ExtraRules> ExtraRules for Housed<'_, R> {
     fn root_masks(&self) -> Option<&[u16; 81]> {
         self.0.root_masks()
     }
+
+    #[inline(always)]
+    fn descend(&mut self, parent: &[u16; 81]) {
+        self.0.descend(parent)
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -195,6 +200,9 @@ pub(super) struct Search {
     /// With extra rules: the cells of the last fixpoint of both rule sets
     /// (as [`State::cells`] gives them), which the branch choice reads.
     fixpoint: [u16; 81],
+    /// With extra rules that narrow: the fixpoint of each frame's node,
+    /// a frame each (what [`ExtraRules::descend`] is told on the way back).
+    fixpoints: Vec<[u16; 81]>,
     /// With extra rules: their extra houses ([`ExtraRules::houses`]), set
     /// at the start of each search.
     houses: Houses,
@@ -220,6 +228,7 @@ impl Search {
             node_limit: u64::MAX,
             stopped: false,
             fixpoint: [0; 81],
+            fixpoints: Vec::new(),
             houses: Houses::default(),
         }
     }
@@ -231,6 +240,7 @@ impl Search {
         self.puzzle = *puzzle;
         self.excluded = None;
         self.frames.clear();
+        self.fixpoints.clear();
         self.phase = Phase::Start;
         self.stats = SearchStats::default();
         self.node_limit = u64::MAX;
@@ -332,6 +342,9 @@ impl Search {
     fn advance_here<const FAST_PEXT: bool, R: ExtraRules>(&mut self, rules: &mut R) -> bool {
         // Fixed for a search: whether the rules narrow.
         let narrows = R::ACTIVE && rules.narrows();
+        if narrows {
+            self.fixpoints.reserve(MAX_FRAMES);
+        }
         loop {
             let dirty = match self.phase {
                 Phase::Start => match self.root(rules) {
@@ -362,6 +375,11 @@ impl Search {
                     self.stats.guesses += 1;
                     let chosen = if narrows { rules.choose(&self.fixpoint) } else { None };
                     let config = if chosen.is_some() { None } else { self.current.branch_config() };
+                    // (Either way one frame is pushed, with this fixpoint.)
+                    if narrows {
+                        self.fixpoints.push(self.fixpoint);
+                        rules.descend(&self.fixpoint);
+                    }
                     if let Some((digit, band, configs)) = config {
                         // The first configuration is tried on `current`
                         // itself; the frame keeps the state for the others
@@ -404,11 +422,16 @@ impl Search {
                         self.phase = Phase::Done;
                         continue;
                     };
+                    if narrows {
+                        // (A frame pushed here has its fixpoint.)
+                        rules.descend(self.fixpoints.last().unwrap_or(&self.fixpoint));
+                    }
                     match &mut top.branch {
                         Branch::Ready => {
                             self.current = top.state;
                             let dirty = top.dirty;
                             self.frames.pop();
+                            self.fixpoints.pop();
                             dirty
                         }
                         Branch::Configs { digit, band, untried } => {
@@ -418,6 +441,7 @@ impl Search {
                             self.current = top.state;
                             if *untried == 0 {
                                 self.frames.pop();
+                                self.fixpoints.pop();
                             }
                             self.current.cand[band][digit] &= MINIROW_CELLS[CONFIGS[config] as usize];
                             unit(digit, band)

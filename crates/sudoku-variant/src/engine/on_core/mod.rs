@@ -200,7 +200,7 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
         extra.pair_cells |= 1 << a;
     }
     for &(a, b, t) in &arcs {
-        extra.arcs.push((b, t));
+        extra.arcs.push((b, t, extra.tables[usize::from(t)].most_banned));
         extra.arc_start[usize::from(a) + 1] += 1;
         extra.pair_cells |= 1 << a;
     }
@@ -228,7 +228,10 @@ pub(super) struct ExtraPeers {
     start: Vec<u32>,
     peers: Vec<u16>,
     arc_start: Vec<u32>,
-    arcs: Vec<(u16, u16)>,
+    /// Each arc's partner, table, and the most digits of the cell that
+    /// ban one digit of the partner (a cell with more digits than that
+    /// leaves the partner every digit: the arc is skipped).
+    arcs: Vec<(u16, u16, u32)>,
     tables: Vec<Support>,
     /// The constraints the tables stand for, a bit each: never narrowed
     /// by their kind here.
@@ -271,7 +274,11 @@ impl ExtraPeers {
             }
         }
         let x = board.cells[c];
-        for &(p, t) in &self.arcs[self.arc_start[c] as usize..self.arc_start[c + 1] as usize] {
+        let digits = x.count_ones();
+        for &(p, t, most_banned) in &self.arcs[self.arc_start[c] as usize..self.arc_start[c + 1] as usize] {
+            if digits > most_banned {
+                continue;
+            }
             let keep = self.tables[usize::from(t)].of_mask(x);
             if !board.remove(p, u32::from(0x1ff & !keep)) {
                 return Err(p);
@@ -289,9 +296,15 @@ pub(super) struct Constraints<'a> {
     shape: &'a CoreShape,
     extra: &'a ExtraPeers,
     /// The cells as the last call left them, when it ended without a
-    /// contradiction: a constraint none of whose cells differs from them
-    /// has nothing new to give (a kind reads only its own cells).
+    /// contradiction, or the fixpoint of the node the search went on from
+    /// ([`ExtraRules::descend`]): a constraint none of whose cells differs
+    /// from them has nothing new to give (a kind reads only its own
+    /// cells).
     last: Option<[u16; 81]>,
+    /// The cells the last call's constraints changed after its rules of
+    /// pairs and groups were done: fresh at the next call, though `last`
+    /// has them.
+    pending: u128,
     /// The constraints to narrow, a bit each.
     stale: Vec<u64>,
     /// Calls so far (the interrupt is looked at every [`STOP_CHECK`]).
@@ -319,6 +332,7 @@ impl<'a> Constraints<'a> {
             narrows: extra.pair_cells != 0 || !shape.groups.is_empty() || !net.constraints.is_empty(),
             extra,
             last: None,
+            pending: 0,
             stale: Vec::new(),
             calls: 0,
             interrupt,
@@ -354,7 +368,7 @@ impl ExtraRules for Constraints<'_> {
         let net = self.net;
         let mut fresh = u128::MAX >> 47;
         if let Some(last) = self.last.take() {
-            fresh = 0;
+            fresh = std::mem::take(&mut self.pending);
             for (c, _) in cells.iter().zip(&last).enumerate().filter(|(_, (a, b))| a != b) {
                 fresh |= 1 << c;
                 mark(&mut self.stale, self.extra.own(c));
@@ -402,8 +416,17 @@ impl ExtraRules for Constraints<'_> {
                 return self.blame(&cells);
             }
         }
+        self.pending = board.dirty;
         self.last = Some(*cells);
         Verdict::Consistent
+    }
+
+    /// Every rule was narrowed at `parent` and the cells only lost digits
+    /// since: what differs from it is all that is fresh.
+    fn descend(&mut self, parent: &[u16; 81]) {
+        self.last = Some(*parent);
+        self.pending = 0;
+        self.stale.fill(0);
     }
 
     fn houses(&self) -> &[u128] {

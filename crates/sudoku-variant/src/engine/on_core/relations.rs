@@ -122,6 +122,11 @@ pub(super) fn relations(net: &Network) -> Relations {
 pub(super) struct Support {
     low: [u16; 32],
     high: [u16; 16],
+    /// The most digits of the first cell that one digit of the second is
+    /// banned by (allowed beside none of them): a mask of more digits
+    /// allows every digit. Two for an unmarked pair of xv-negative (`y`
+    /// is banned by `5 - y` and `10 - y`), eight for a V.
+    pub(super) most_banned: u32,
 }
 
 impl Support {
@@ -132,7 +137,12 @@ impl Support {
         let union = |mask: usize, first: usize| {
             (0..9 - first).filter(|i| mask >> i & 1 == 1).fold(0, |m, i| m | rows[first + i])
         };
-        Support { low: std::array::from_fn(|m| union(m, 0)), high: std::array::from_fn(|m| union(m, 5)) }
+        let banned_by = |y: usize| rows.iter().filter(|&&row| row >> y & 1 == 0).count() as u32;
+        Support {
+            low: std::array::from_fn(|m| union(m, 0)),
+            high: std::array::from_fn(|m| union(m, 5)),
+            most_banned: (0..9).map(banned_by).max().unwrap_or(0),
+        }
     }
 
     /// The digits some digit of `x` allows.
@@ -159,6 +169,9 @@ mod tests {
             for x in 0..512u16 {
                 let union = (0..9).filter(|d| x >> d & 1 == 1).fold(0, |m, d| m | rows[d]);
                 assert_eq!(table.of_mask(x), union, "{rows:?} {x:b}");
+                if x.count_ones() > table.most_banned {
+                    assert_eq!(union, 0x1ff, "{rows:?} {x:b}: more digits than ban one");
+                }
             }
         }
     }
