@@ -230,6 +230,15 @@ pub trait ExtraRules {
         let _ = parent;
     }
 
+    /// Asked after a call of [`ExtraRules::narrow`] that removed digits:
+    /// whether calling it again on the cells it left would remove nothing
+    /// more. When it says so and the classic rules then remove nothing
+    /// either, the search takes those cells as the fixpoint without the
+    /// call. False by default (the search always asks).
+    fn settled(&self) -> bool {
+        false
+    }
+
     /// Whether [`ExtraRules::narrow`] has anything to do besides what
     /// [`ExtraRules::houses`] gives: when false the search calls neither
     /// it nor [`ExtraRules::choose`] (and branches as the classic search

@@ -104,6 +104,11 @@ impl<R: ExtraRules> ExtraRules for Housed<'_, R> {
     fn descend(&mut self, parent: &[u16; 81]) {
         self.0.descend(parent)
     }
+
+    #[inline(always)]
+    fn settled(&self) -> bool {
+        self.0.settled()
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -470,11 +475,17 @@ impl Search {
                         break;
                     }
                     Verdict::Consistent => {
-                        alive = match self.current.restrict(&before, &cells) {
-                            Some(dirty) => {
-                                self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open, houses)
-                            }
-                            None => false,
+                        let Some(dirty) = self.current.restrict(&before, &cells) else {
+                            alive = false;
+                            break;
+                        };
+                        let narrowed = self.current.cand;
+                        alive = self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open, houses);
+                        // Neither rule set has more to say: a fixpoint
+                        // without asking the rules again.
+                        if alive && self.current.cand == narrowed && rules.settled() {
+                            self.fixpoint = cells;
+                            break;
                         }
                     }
                     Verdict::Contradiction => alive = false,

@@ -421,6 +421,14 @@ impl ExtraRules for Constraints<'_> {
         Verdict::Consistent
     }
 
+    /// Nothing the last call changed waits for a look: its constraints
+    /// changed no cell after the pairs and groups were done (a removal
+    /// there is the only thing that leaves a cell fresh or a constraint
+    /// stale behind a call).
+    fn settled(&self) -> bool {
+        self.pending == 0
+    }
+
     /// Every rule was narrowed at `parent` and the cells only lost digits
     /// since: what differs from it is all that is fresh.
     fn descend(&mut self, parent: &[u16; 81]) {
