@@ -3,7 +3,7 @@
 //! neighbours (non-consecutive), the houses that must hold every digit,
 //! and the sum cages with their digit combinations.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
 
 use crate::constraint::Kinds;
@@ -210,9 +210,13 @@ pub(crate) struct Network {
     /// whole 8-byte words, so they can be compared a word at a time.
     pub stride: usize,
     /// The peer lists when the drawn constraints' distinct groups add
-    /// peers to the shape's (starts, then the lists, as the shape's);
-    /// `None`: the shape's serve ([`Network::peers`]).
-    own_peers: Option<(Vec<u32>, Vec<u16>)>,
+    /// peers to the shape's (starts, then the lists, as the shape's; else
+    /// the shape's serve), made at the first look ([`Network::peers`]),
+    /// which the core path never takes (it reads `drawn_groups`): a copy
+    /// of the shape's sets with every drawn group linked.
+    own_peers: OnceCell<(Vec<u32>, Vec<u16>)>,
+    /// Whether the drawn groups add peers to the shape's.
+    adds_peers: bool,
     /// The drawn constraints' distinct groups (dense cells), whose peers
     /// the lists above add to the shape's.
     pub drawn_groups: Vec<Vec<u16>>,
@@ -249,23 +253,18 @@ impl Network {
         let cells = shape.canvas.len();
         let to_dense = |c: u16| shape.dense[usize::from(c)];
         // The drawn constraints' groups (cages, thermometers, ...) add
-        // peers to the shape's.
-        let mut extra = None::<CellSets>;
+        // peers to the shape's. Most (a dot's or a sign's two neighbours,
+        // a straight thermometer) add none: then the shape's lists serve.
+        let mut adds_peers = false;
         let mut drawn_groups = Vec::new();
         for c in puzzle.constraints() {
             for mut group in c.kind().distinct(puzzle, c.instance()) {
                 group.iter_mut().for_each(|c| *c = to_dense(*c));
-                // Most drawn groups (a dot's or a sign's two neighbours, a
-                // straight thermometer) add no peer to the shape's: then
-                // the shape's lists serve, not a copy made again.
                 let seen = |a: u16, b: u16| a == b || shape.peer_sets.has(a, b);
-                if !group.iter().all(|&a| group.iter().all(|&b| seen(a, b))) {
-                    extra.get_or_insert_with(|| shape.peer_sets.clone()).link(&group);
-                }
+                adds_peers |= !group.iter().all(|&a| group.iter().all(|&b| seen(a, b)));
                 drawn_groups.push(group);
             }
         }
-        let own_peers = extra.map(|sets| sets.lists(|v| v as u16));
         // A summed cage is narrowed by its listed combinations, any other
         // constraint by its kind; a cage without a sum by its peers alone.
         // One that only limits each of its cells to a set of digits (an
@@ -332,7 +331,8 @@ impl Network {
             full: if n == 32 { u32::MAX } else { (1u32 << n) - 1 },
             stride: n.div_ceil(8) * 8,
             shape,
-            own_peers,
+            own_peers: OnceCell::new(),
+            adds_peers,
             drawn_groups,
             nc_start,
             nc,
@@ -354,19 +354,26 @@ impl Network {
     /// is its houses and peers alone (nothing drawn adds a peer, a sum or
     /// a relation).
     pub fn planes(&self) -> Option<&super::planes::PlaneShape> {
-        let alone = self.own_peers.is_none()
-            && self.constraints.is_empty()
-            && self.cages.is_empty()
-            && self.nc.is_empty();
+        let alone =
+            !self.adds_peers && self.constraints.is_empty() && self.cages.is_empty() && self.nc.is_empty();
         self.shape.planes.as_ref().filter(|_| alone)
     }
 
     /// The cells that must differ from cell `cell`: its peers through
     /// the houses, the rules' groups and the drawn constraints' groups.
     pub fn peers(&self, cell: usize) -> &[u16] {
-        let (start, peers) = match &self.own_peers {
-            Some((start, peers)) => (start, peers),
-            None => (&self.shape.peer_start, &self.shape.peers),
+        let (start, peers) = match self.adds_peers {
+            true => {
+                let (start, peers) = self.own_peers.get_or_init(|| {
+                    let mut sets = self.shape.peer_sets.clone();
+                    for group in &self.drawn_groups {
+                        sets.link(group);
+                    }
+                    sets.lists(|v| v as u16)
+                });
+                (start, peers)
+            }
+            false => (&self.shape.peer_start, &self.shape.peers),
         };
         &peers[start[cell] as usize..start[cell + 1] as usize]
     }
