@@ -348,7 +348,8 @@ impl Search {
         // Fixed for a search: whether the rules narrow.
         let narrows = R::ACTIVE && rules.narrows();
         if narrows {
-            self.fixpoints.reserve(MAX_FRAMES);
+            // (Once: a search never holds more frames.)
+            self.fixpoints.reserve(MAX_FRAMES.saturating_sub(self.fixpoints.len()));
         }
         loop {
             let dirty = match self.phase {
@@ -427,9 +428,10 @@ impl Search {
                         self.phase = Phase::Done;
                         continue;
                     };
-                    if narrows {
-                        // (A frame pushed here has its fixpoint.)
-                        rules.descend(self.fixpoints.last().unwrap_or(&self.fixpoint));
+                    // (A frame pushed with rules that narrow has its
+                    // fixpoint; without one the rules start afresh.)
+                    if let Some(parent) = self.fixpoints.last().filter(|_| narrows) {
+                        rules.descend(parent);
                     }
                     match &mut top.branch {
                         Branch::Ready => {
