@@ -293,13 +293,10 @@ fn r47_odd_and_even_cells_match_a_filter_of_the_plain_solutions() {
         let constraints = marks.iter().map(|&(c, odd)| mark(c, odd)).collect();
         let Ok(puzzle) = Puzzle::blank(9).unwrap().with_constraints(constraints) else { continue };
         let classic = sudoku_core::Grid::from_array(givens.clone().try_into().unwrap()).unwrap();
-        let mut expected: Vec<Vec<u8>> = classic
-            .solutions()
-            .take(5000)
-            .map(|s| s.to_array().to_vec())
-            .filter(|s| parity_kept(s, &marks))
-            .collect();
-        if expected.len() >= 200 {
+        // (Only where the classic solutions were all listed.)
+        let plain: Vec<Vec<u8>> = classic.solutions().take(5001).map(|s| s.to_array().to_vec()).collect();
+        let mut expected: Vec<Vec<u8>> = plain.iter().filter(|s| parity_kept(s, &marks)).cloned().collect();
+        if plain.len() > 5000 || expected.len() >= 200 {
             continue;
         }
         let mut found = Vec::new();
