@@ -89,4 +89,4 @@ pub use max_score::{
     WeightsErrorKind, DEFAULT_TIME_LIMIT,
 };
 pub use position::{Position, PositionError};
-pub use solver::{ExtraRules, SearchStats, Solutions, Solver, Verdict};
+pub use solver::{ExtraRules, Relation, SearchStats, Solutions, Solver, Verdict};

@@ -16,6 +16,7 @@
 //!
 //! [`ExtraRules::houses`]: super::ExtraRules::houses
 
+use super::relations::{Compiled, Relation};
 use super::state::{unit, Cell, State, Units};
 use super::tables::{fold_columns, COLUMN, ROW_BOXES};
 use crate::index::UNITS;
@@ -24,15 +25,20 @@ use crate::index::UNITS;
 pub(super) type Planes = [u32; 3];
 
 /// The extra houses of a search as band words, built from the cells
-/// [`ExtraRules::houses`] gives and kept while the next search gives the
+/// [`ExtraRules::houses`] gives, and its relations of two cells
+/// ([`ExtraRules::relations`]); each kept while the next search gives the
 /// same.
 ///
 /// [`ExtraRules::houses`]: super::ExtraRules::houses
+/// [`ExtraRules::relations`]: super::ExtraRules::relations
 #[derive(Clone, Debug, Default)]
 pub(super) struct Houses {
     /// The cells they were built from.
     source: Vec<u128>,
     pub(super) houses: Vec<Planes>,
+    /// The relations they were built from.
+    relation_source: Vec<Relation>,
+    pub(super) relations: Vec<Compiled>,
 }
 
 /// The rows', columns' and boxes' cells as bits (bit `c` = cell `c`).
@@ -70,8 +76,20 @@ impl Houses {
         self.houses.extend(more.map(|&house| planes(house)));
     }
 
+    /// The relations of `relations`; rebuilt only when they differ from
+    /// the last call's.
+    pub(super) fn set_relations(&mut self, relations: &[Relation]) {
+        if self.relation_source == relations {
+            return;
+        }
+        self.relation_source.clear();
+        self.relation_source.extend_from_slice(relations);
+        self.relations.clear();
+        self.relations.extend(relations.iter().map(Compiled::of));
+    }
+
     pub(super) fn is_empty(&self) -> bool {
-        self.houses.is_empty()
+        self.houses.is_empty() && self.relations.is_empty()
     }
 }
 

@@ -11,14 +11,18 @@
 //!   propagation to a fixpoint;
 //! - `houses`: extra houses (a diagonal, a window) kept on the digit
 //!   planes, for [`ExtraRules::houses`];
+//! - `relations`: relations of two cells (a kropki dot, a thermometer's
+//!   step) kept on the digit planes, for [`ExtraRules::relations`];
 //! - `search`: the resumable depth-first search (`Search`) over an
 //!   explicit stack, and the choice of instruction set it runs with.
 
 mod houses;
+mod relations;
 mod search;
 mod state;
 mod tables;
 
+pub use self::relations::Relation;
 use self::search::Search;
 use self::state::Cell as BandCell;
 use crate::cell::Candidate;
@@ -154,7 +158,7 @@ impl Solver {
         mut visit: impl FnMut(&Grid),
     ) -> (u64, bool) {
         self.search.reset(puzzle, true);
-        self.search.set_houses(rules.houses());
+        self.search.set_houses(rules.houses(), rules.relations());
         self.search.node_limit = node_limit;
         let mut found = 0;
         while found < limit && self.search.advance_with(rules) {
@@ -210,6 +214,16 @@ pub trait ExtraRules {
         &[]
     }
 
+    /// Relations of two cells the search keeps itself, with the classic
+    /// rules, on its digit planes: a digit leaves a cell of a pair when no
+    /// digit left in the other cell allows it (arc consistency). A
+    /// relation's pairs at one distance are one shift of a plane, so many
+    /// pairs cost what few do. Read once at the start of
+    /// [`Solver::search_with`].
+    fn relations(&self) -> &[Relation] {
+        &[]
+    }
+
     /// The digits each cell is limited to from the start, beyond the
     /// givens (row-major; bit `d` set when digit `d + 1` may go there): an
     /// odd cell, an even one. The search takes the others out of its root
@@ -240,11 +254,17 @@ pub trait ExtraRules {
     }
 
     /// Whether [`ExtraRules::narrow`] has anything to do besides what
-    /// [`ExtraRules::houses`] gives: when false the search calls neither
-    /// it nor [`ExtraRules::choose`] (and branches as the classic search
-    /// does).
+    /// [`ExtraRules::houses`] and [`ExtraRules::relations`] give: when
+    /// false the search never calls it.
     fn narrows(&self) -> bool {
         true
+    }
+
+    /// Whether the search asks [`ExtraRules::choose`] where to branch
+    /// (when false it branches as the classic search does). By default,
+    /// when the rules narrow.
+    fn chooses(&self) -> bool {
+        self.narrows()
     }
 }
 

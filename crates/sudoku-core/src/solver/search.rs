@@ -28,7 +28,7 @@
 use super::houses::Houses;
 use super::state::{unit, Cell, State, Units, ALL_UNITS};
 use super::tables::{CONFIGS, MINIROW_CELLS};
-use super::{ExtraRules, SearchStats, Verdict};
+use super::{ExtraRules, Relation, SearchStats, Verdict};
 use crate::grid::Grid;
 
 /// The triad rule runs only while at least this many cells are open: until
@@ -93,6 +93,11 @@ impl<R: ExtraRules> ExtraRules for Housed<'_, R> {
     #[inline(always)]
     fn narrows(&self) -> bool {
         self.0.narrows()
+    }
+
+    #[inline(always)]
+    fn chooses(&self) -> bool {
+        self.0.chooses()
     }
 
     #[inline(always)]
@@ -252,10 +257,12 @@ impl Search {
         self.stopped = false;
     }
 
-    /// The extra houses of the searches [`Search::advance_with`] makes
-    /// next (see [`ExtraRules::houses`]).
-    pub(super) fn set_houses(&mut self, cells: &[u128]) {
+    /// The extra houses and relations of the searches
+    /// [`Search::advance_with`] makes next (see [`ExtraRules::houses`] and
+    /// [`ExtraRules::relations`]).
+    pub(super) fn set_houses(&mut self, cells: &[u128], relations: &[Relation]) {
         self.houses.set(cells);
+        self.houses.set_relations(relations);
     }
 
     /// The state the search stopped at, as a grid (a solution after
@@ -347,6 +354,7 @@ impl Search {
     fn advance_here<const FAST_PEXT: bool, R: ExtraRules>(&mut self, rules: &mut R) -> bool {
         // Fixed for a search: whether the rules narrow.
         let narrows = R::ACTIVE && rules.narrows();
+        let chooses = R::ACTIVE && rules.chooses();
         if narrows {
             // (Once: a search never holds more frames.)
             self.fixpoints.reserve(MAX_FRAMES.saturating_sub(self.fixpoints.len()));
@@ -379,7 +387,15 @@ impl Search {
                         return true;
                     }
                     self.stats.guesses += 1;
-                    let chosen = if narrows { rules.choose(&self.fixpoint) } else { None };
+                    let chosen = if chooses {
+                        // (Rules that narrow keep their last fixpoint's cells.)
+                        if !narrows {
+                            self.fixpoint = self.current.cells();
+                        }
+                        rules.choose(&self.fixpoint)
+                    } else {
+                        None
+                    };
                     let config = if chosen.is_some() { None } else { self.current.branch_config() };
                     // (Either way one frame is pushed, with this fixpoint.)
                     if narrows {

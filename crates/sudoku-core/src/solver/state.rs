@@ -498,13 +498,19 @@ impl State {
             if let Some(houses) = houses {
                 let digits = digits_of(std::mem::take(&mut touched));
                 if digits != 0 {
-                    match self.house_rules(&houses.houses, digits) {
-                        Some(0) => {}
-                        Some(changed) => {
-                            dirty = changed;
-                            continue;
+                    let mut changed = 0;
+                    if !houses.houses.is_empty() {
+                        match self.house_rules(&houses.houses, digits) {
+                            Some(c) => changed = c,
+                            None => return false,
                         }
-                        None => return false,
+                    }
+                    if !houses.relations.is_empty() {
+                        changed |= self.relation_rules(&houses.relations, digits);
+                    }
+                    if changed != 0 {
+                        dirty = changed;
+                        continue;
                     }
                 }
             }

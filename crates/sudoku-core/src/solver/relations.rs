@@ -1,0 +1,355 @@
+//! Relations of two cells on the digit planes: a kropki dot, an XV letter,
+//! an unmarked pair of a negative rule, a thermometer's step, kept by the
+//! search itself ([`ExtraRules::relations`]) as arc consistency: a digit
+//! leaves a cell when no digit left in its partner allows it there.
+//!
+//! A digit's plane is its three band words side by side (bit `c` = cell
+//! `c`, row-major: the bands' layout is row-major within a band). The
+//! cells without support for a digit are the complement of a union of a
+//! few planes, and every pair of a relation that lies at one distance
+//! (`b = a + offset`) is one shift and one mask, so a pass costs a few
+//! word operations a digit, whatever the number of pairs.
+//!
+//! Each pass looks only at the digits some plane of which changed since
+//! the last one: the cells that lack support for `y` change only when a
+//! digit that supports `y` leaves a cell.
+//!
+//! [`ExtraRules::relations`]: super::ExtraRules::relations
+
+use super::state::{unit, State, Units};
+
+/// A relation of pairs of cells the search keeps on its digit planes (see
+/// [`ExtraRules::relations`](super::ExtraRules::relations)).
+///
+/// ```
+/// use sudoku_core::Relation;
+/// // Cells (0, 1) and (9, 10) hold consecutive digits (white kropki dots).
+/// let consecutive = std::array::from_fn(|x| ((0b101u32 << x) >> 1) as u16 & 0x1ff);
+/// let white = Relation { allows: consecutive, links: vec![(1, 1 << 0 | 1 << 9)] };
+/// assert_eq!(white.allows[0], 0b10); // beside 1: only 2
+/// assert_eq!(white.allows[4], 0b1_0100); // beside 5: 4 or 6
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Relation {
+    /// `allows[x - 1]`: the digits the second cell of a pair may hold
+    /// (bit `y - 1` for `y`) when the first holds `x`.
+    pub allows: [u16; 9],
+    /// The pairs, by distance: `(offset, firsts)` pairs each cell `a` of
+    /// `firsts` (bit `a`, row-major, `a + offset` at most 80) with cell
+    /// `a + offset`, `a` first.
+    pub links: Vec<(u8, u128)>,
+}
+
+/// A relation as the search uses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Compiled {
+    /// `forward[y - 1]`: the digits of a first cell that allow `y` in its
+    /// second.
+    forward: [u16; 9],
+    /// `back[x - 1]`: the digits of a second cell that allow `x` in its
+    /// first (the relation's `allows`).
+    back: [u16; 9],
+    /// Whether the relation reads the same both ways round (then one union
+    /// serves both directions).
+    symmetric: bool,
+    links: Vec<(u32, u128)>,
+}
+
+impl Compiled {
+    pub(super) fn of(relation: &Relation) -> Self {
+        let back = relation.allows.map(|m| m & 0x1ff);
+        let forward =
+            std::array::from_fn(|y| (0..9).filter(|&x| back[x] >> y & 1 != 0).fold(0u16, |m, x| m | 1 << x));
+        let links = relation
+            .links
+            .iter()
+            .map(|&(offset, firsts)| {
+                let offset = u32::from(offset);
+                // Pairs that would leave the grid are none.
+                let fits = if offset == 0 || offset > 80 { 0 } else { (1u128 << (81 - offset)) - 1 };
+                (offset, firsts & fits)
+            })
+            .filter(|&(_, firsts)| firsts != 0)
+            .collect();
+        Compiled { forward, back, symmetric: forward == back, links }
+    }
+}
+
+/// A digit's plane: its three band words side by side.
+#[inline(always)]
+fn plane(words: [u32; 3]) -> u128 {
+    u128::from(words[0]) | u128::from(words[1]) << 27 | u128::from(words[2]) << 54
+}
+
+/// The cells some digit of `digits` may go in.
+#[inline(always)]
+fn union(planes: &[u128; 9], digits: u16) -> u128 {
+    let mut u = 0;
+    let mut m = digits;
+    while m != 0 {
+        u |= planes[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    u
+}
+
+/// Whether the cells lacking support from `digits` may have changed since
+/// the last pass: a digit of `digits` moved (`changed`), or there are none
+/// (then every cell lacks support, which only the first pass must apply).
+#[inline(always)]
+fn due(digits: u16, changed: u32) -> bool {
+    u32::from(digits) & changed != 0 || (digits == 0 && changed == 0x1ff)
+}
+
+impl State {
+    /// For the digits in `digits` (changed since the last pass): each
+    /// relation of `relations` takes from each cell of its pairs the
+    /// digits its partner's digits all forbid. Returns the units that
+    /// changed; a cell left empty is found by the next singles pass.
+    #[inline(always)]
+    pub(super) fn relation_rules(&mut self, relations: &[Compiled], digits: u32) -> Units {
+        let planes: [u128; 9] = std::array::from_fn(|d| plane([0, 1, 2].map(|b| self.cand[b][d])));
+        let mut clear = [0u128; 9];
+        for r in relations {
+            for y in 0..9 {
+                if due(r.forward[y], digits) {
+                    // First cells without a digit that allows `y` beside it.
+                    let lacking = !union(&planes, r.forward[y]);
+                    for &(offset, firsts) in &r.links {
+                        clear[y] |= (lacking & firsts) << offset;
+                        if r.symmetric {
+                            clear[y] |= lacking >> offset & firsts;
+                        }
+                    }
+                }
+                if !r.symmetric && due(r.back[y], digits) {
+                    let lacking = !union(&planes, r.back[y]);
+                    for &(offset, firsts) in &r.links {
+                        clear[y] |= lacking >> offset & firsts;
+                    }
+                }
+            }
+        }
+        let mut changed = 0;
+        for (d, (&gone, &p)) in clear.iter().zip(&planes).enumerate() {
+            if gone & p == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let g = (gone >> (27 * b)) as u32 & ((1 << 27) - 1);
+                let w = self.cand[b][d];
+                if w & g != 0 {
+                    self.cand[b][d] = w & !g;
+                    changed |= unit(d, b);
+                }
+            }
+        }
+        changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::State;
+    use super::{Compiled, Relation};
+    use crate::{ExtraRules, Grid, Solver, Verdict};
+
+    /// A small random source for the tests (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// The relations kept by the core.
+    struct Native(Vec<Relation>);
+
+    impl ExtraRules for Native {
+        fn narrow(&mut self, _: &mut [u16; 81]) -> Verdict {
+            Verdict::Consistent
+        }
+
+        fn relations(&self) -> &[Relation] {
+            &self.0
+        }
+
+        fn narrows(&self) -> bool {
+            false
+        }
+    }
+
+    /// The same relations checked plainly, pair by pair: two placed cells
+    /// whose digits the relation forbids are a contradiction (so a
+    /// complete grid that breaks one is refused).
+    struct Plain(Vec<(usize, usize, [u16; 9])>);
+
+    impl ExtraRules for Plain {
+        fn narrow(&mut self, cells: &mut [u16; 81]) -> Verdict {
+            for &(a, b, allows) in &self.0 {
+                let (x, y) = (cells[a], cells[b]);
+                if x.count_ones() == 1 && y.count_ones() == 1 && allows[x.trailing_zeros() as usize] & y == 0 {
+                    return Verdict::Contradiction;
+                }
+            }
+            Verdict::Consistent
+        }
+    }
+
+    /// A random complete grid: a few random givens, solved.
+    fn random_grid(rng: &mut Rng) -> Grid {
+        loop {
+            let mut cells = [0u8; 81];
+            for _ in 0..8 {
+                cells[rng.below(81)] = rng.below(9) as u8 + 1;
+            }
+            if let Some(grid) = Grid::from_array(cells).and_then(|g| g.solve_one()) {
+                return grid;
+            }
+        }
+    }
+
+    /// Relations drawn at random: a known one (consecutive, ratio two,
+    /// sum ten, not consecutive, less than) or a random table, on pairs
+    /// at one to three distances (neighbours in a row, a column, a
+    /// diagonal, or any), some of them kept by `grid`.
+    fn random_relations(grid: &Grid, rng: &mut Rng) -> Vec<Relation> {
+        let s = grid.to_array();
+        let table = |f: &dyn Fn(u32, u32) -> bool| -> [u16; 9] {
+            std::array::from_fn(|x| (0..9).filter(|&y| f(x as u32 + 1, y + 1)).fold(0, |m, y| m | 1 << y))
+        };
+        let known = [
+            table(&|x, y| x.abs_diff(y) == 1),
+            table(&|x, y| x == 2 * y || y == 2 * x),
+            table(&|x, y| x + y == 10),
+            table(&|x, y| x.abs_diff(y) > 1),
+            table(&|x, y| x < y),
+            table(&|x, y| x + y != 5 && x + y != 10),
+        ];
+        let mut relations = Vec::new();
+        for _ in 0..=rng.below(3) {
+            let allows = match rng.below(known.len() + 1) {
+                k if k < known.len() => known[k],
+                _ => std::array::from_fn(|_| rng.below(512) as u16 | 1 << rng.below(9)),
+            };
+            let mut links = Vec::new();
+            for _ in 0..=rng.below(3) {
+                let offset = [1, 9, 8, 10, 1 + rng.below(40)][rng.below(5)];
+                let mut firsts = 0u128;
+                for _ in 0..rng.below(12) {
+                    let a = rng.below(81 - offset);
+                    // Mostly pairs the grid keeps, so there are solutions.
+                    let x = s[a] as usize - 1;
+                    if rng.below(16) == 0 || allows[x] >> (s[a + offset] - 1) & 1 != 0 {
+                        firsts |= 1 << a;
+                    }
+                }
+                links.push((offset as u8, firsts));
+            }
+            relations.push(Relation { allows, links });
+        }
+        relations
+    }
+
+    fn solutions<R: ExtraRules>(puzzle: &Grid, rules: &mut R, limit: u64) -> Vec<Grid> {
+        let mut found = Vec::new();
+        Solver::new().search_with(puzzle, rules, limit, u64::MAX, |s| found.push(*s));
+        found.sort_by_key(|g| g.to_array());
+        found
+    }
+
+    /// One pass on random candidates (every digit changed): each cell of
+    /// a pair keeps exactly the digits some digit of its partner allows,
+    /// both ways round, computed from the candidates before the pass.
+    #[test]
+    fn a_pass_keeps_exactly_the_supported_digits_of_each_pair() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let grid = random_grid(&mut rng);
+        let mut seen = 0;
+        for round in 0..500 {
+            let relations = random_relations(&grid, &mut rng);
+            let compiled: Vec<Compiled> = relations.iter().map(Compiled::of).collect();
+            let mut state = State::FULL;
+            for b in 0..3 {
+                for d in 0..9 {
+                    let mut w = rng.below(1 << 27) as u32;
+                    for _ in 0..round % 3 {
+                        w |= rng.below(1 << 27) as u32;
+                    }
+                    state.cand[b][d] = w;
+                }
+            }
+            let before = state.cells();
+            let mut want = before;
+            for r in &relations {
+                let support = |x: u16| (0..9).filter(|d| x >> d & 1 != 0).fold(0, |m, d| m | r.allows[d]);
+                let back = |y: u16| (0..9).filter(|&x| r.allows[x] & y != 0).fold(0u16, |m, x| m | 1 << x);
+                for &(offset, firsts) in &r.links {
+                    for a in (0..81 - usize::from(offset)).filter(|&a| firsts >> a & 1 != 0) {
+                        let b = a + usize::from(offset);
+                        want[b] &= support(before[a]);
+                        want[a] &= back(before[b]);
+                    }
+                }
+            }
+            let changed = state.relation_rules(&compiled, 0x1ff);
+            assert_eq!(state.cells(), want, "round {round}");
+            assert_eq!(changed != 0, want != before, "round {round}");
+            seen += usize::from(want != before);
+        }
+        assert!(seen > 100, "{seen}");
+    }
+
+    /// Random puzzles under random relations: the core's planes find
+    /// exactly the solutions of the plain pair-by-pair check, and each
+    /// keeps every pair.
+    #[test]
+    fn the_cores_relations_find_the_plain_checks_solutions() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        const LIMIT: u64 = 30;
+        let (mut none, mut one, mut many) = (0, 0, 0);
+        for round in 0..300 {
+            let grid = random_grid(&mut rng);
+            let relations = random_relations(&grid, &mut rng);
+            let mut pairs = Vec::new();
+            for r in &relations {
+                for &(offset, firsts) in &r.links {
+                    for a in (0..81 - usize::from(offset)).filter(|&a| firsts >> a & 1 != 0) {
+                        pairs.push((a, a + usize::from(offset), r.allows));
+                    }
+                }
+            }
+            let keep = 26 + rng.below(20);
+            let mut cells = grid.to_array();
+            for c in cells.iter_mut() {
+                if rng.below(81) >= keep {
+                    *c = 0;
+                }
+            }
+            let puzzle = Grid::from_array(cells).unwrap();
+            let native = solutions(&puzzle, &mut Native(relations.clone()), LIMIT);
+            let plain = solutions(&puzzle, &mut Plain(pairs.clone()), LIMIT);
+            if native.len() < LIMIT as usize {
+                assert_eq!(native, plain, "round {round}");
+            } else {
+                assert_eq!(plain.len(), LIMIT as usize, "round {round}");
+            }
+            for solution in &native {
+                let s = solution.to_array();
+                for &(a, b, allows) in &pairs {
+                    assert!(allows[usize::from(s[a]) - 1] >> (s[b] - 1) & 1 != 0, "round {round}");
+                }
+            }
+            match native.len() {
+                0 => none += 1,
+                1 => one += 1,
+                _ => many += 1,
+            }
+        }
+        assert!(none > 20 && one > 20 && many > 20, "{none} {one} {many}");
+    }
+}
