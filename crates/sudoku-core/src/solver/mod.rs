@@ -244,6 +244,15 @@ pub trait ExtraRules {
         let _ = parent;
     }
 
+    /// A node's propagation by the search itself (the classic rules, the
+    /// houses, the relations) failed, leaving `cells` (bit `c` = cell
+    /// `c`) without a digit, when it did (none when a row, column, box or
+    /// house lost every place of a digit first). Only when
+    /// [`ExtraRules::chooses`], for its choice's failure counts.
+    fn failed(&mut self, cells: u128) {
+        let _ = cells;
+    }
+
     /// Asked after a call of [`ExtraRules::narrow`] that removed digits:
     /// whether calling it again on the cells it left would remove nothing
     /// more. When it says so and the classic rules then remove nothing

@@ -27,7 +27,7 @@ use super::state::{unit, State, Units};
 /// let consecutive = std::array::from_fn(|x| ((0b101u32 << x) >> 1) as u16 & 0x1ff);
 /// let white = Relation { allows: consecutive, links: vec![(1, 1 << 0 | 1 << 9)] };
 /// assert_eq!(white.allows[0], 0b10); // beside 1: only 2
-/// assert_eq!(white.allows[4], 0b1_0100); // beside 5: 4 or 6
+/// assert_eq!(white.allows[4], 0b10_1000); // beside 5: 4 or 6
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Relation {
@@ -52,6 +52,11 @@ pub(super) struct Compiled {
     /// Whether the relation reads the same both ways round (then one union
     /// serves both directions).
     symmetric: bool,
+    /// The first cells of the pairs one and nine apart (neighbours in a
+    /// row and in a column, most relations' pairs: shifts by a constant).
+    right: u128,
+    down: u128,
+    /// The pairs at other distances.
     links: Vec<(u32, u128)>,
 }
 
@@ -60,18 +65,42 @@ impl Compiled {
         let back = relation.allows.map(|m| m & 0x1ff);
         let forward =
             std::array::from_fn(|y| (0..9).filter(|&x| back[x] >> y & 1 != 0).fold(0u16, |m, x| m | 1 << x));
-        let links = relation
-            .links
-            .iter()
-            .map(|&(offset, firsts)| {
-                let offset = u32::from(offset);
-                // Pairs that would leave the grid are none.
-                let fits = if offset == 0 || offset > 80 { 0 } else { (1u128 << (81 - offset)) - 1 };
-                (offset, firsts & fits)
-            })
-            .filter(|&(_, firsts)| firsts != 0)
-            .collect();
-        Compiled { forward, back, symmetric: forward == back, links }
+        let (mut right, mut down, mut links) = (0, 0, Vec::new());
+        for &(offset, firsts) in &relation.links {
+            let offset = u32::from(offset);
+            // Pairs that would leave the grid are none.
+            let firsts = if offset == 0 || offset > 80 { 0 } else { firsts & ((1u128 << (81 - offset)) - 1) };
+            match offset {
+                _ if firsts == 0 => {}
+                1 => right |= firsts,
+                9 => down |= firsts,
+                _ => match links.iter_mut().find(|(o, _)| *o == offset) {
+                    Some((_, f)) => *f |= firsts,
+                    None => links.push((offset, firsts)),
+                },
+            }
+        }
+        Compiled { forward, back, symmetric: forward == back, right, down, links }
+    }
+
+    /// The second cells of pairs whose first cell is in `lacking`.
+    #[inline(always)]
+    fn seconds(&self, lacking: u128) -> u128 {
+        let mut m = (lacking & self.right) << 1 | (lacking & self.down) << 9;
+        for &(offset, firsts) in &self.links {
+            m |= (lacking & firsts) << offset;
+        }
+        m
+    }
+
+    /// The first cells of pairs whose second cell is in `lacking`.
+    #[inline(always)]
+    fn firsts(&self, lacking: u128) -> u128 {
+        let mut m = lacking >> 1 & self.right | lacking >> 9 & self.down;
+        for &(offset, firsts) in &self.links {
+            m |= lacking >> offset & firsts;
+        }
+        m
     }
 }
 
@@ -111,22 +140,18 @@ impl State {
         let planes: [u128; 9] = std::array::from_fn(|d| plane([0, 1, 2].map(|b| self.cand[b][d])));
         let mut clear = [0u128; 9];
         for r in relations {
-            for y in 0..9 {
-                if due(r.forward[y], digits) {
-                    // First cells without a digit that allows `y` beside it.
-                    let lacking = !union(&planes, r.forward[y]);
-                    for &(offset, firsts) in &r.links {
-                        clear[y] |= (lacking & firsts) << offset;
-                        if r.symmetric {
-                            clear[y] |= lacking >> offset & firsts;
-                        }
+            for ((gone, &forward), &back) in clear.iter_mut().zip(&r.forward).zip(&r.back) {
+                if due(forward, digits) {
+                    // First cells without a digit that allows this one
+                    // beside it.
+                    let lacking = !union(&planes, forward);
+                    *gone |= r.seconds(lacking);
+                    if r.symmetric {
+                        *gone |= r.firsts(lacking);
                     }
                 }
-                if !r.symmetric && due(r.back[y], digits) {
-                    let lacking = !union(&planes, r.back[y]);
-                    for &(offset, firsts) in &r.links {
-                        clear[y] |= lacking >> offset & firsts;
-                    }
+                if !r.symmetric && due(back, digits) {
+                    *gone |= r.firsts(!union(&planes, back));
                 }
             }
         }
@@ -192,7 +217,8 @@ mod tests {
         fn narrow(&mut self, cells: &mut [u16; 81]) -> Verdict {
             for &(a, b, allows) in &self.0 {
                 let (x, y) = (cells[a], cells[b]);
-                if x.count_ones() == 1 && y.count_ones() == 1 && allows[x.trailing_zeros() as usize] & y == 0 {
+                if x.count_ones() == 1 && y.count_ones() == 1 && allows[x.trailing_zeros() as usize] & y == 0
+                {
                     return Verdict::Contradiction;
                 }
             }

@@ -101,6 +101,11 @@ impl<R: ExtraRules> ExtraRules for Housed<'_, R> {
     }
 
     #[inline(always)]
+    fn failed(&mut self, cells: u128) {
+        self.0.failed(cells)
+    }
+
+    #[inline(always)]
     fn root_masks(&self) -> Option<&[u16; 81]> {
         self.0.root_masks()
     }
@@ -481,6 +486,9 @@ impl Search {
             self.stats.nodes += 1;
             let houses = R::HOUSES.then_some(&self.houses);
             let mut alive = self.current.propagate::<FAST_PEXT>(dirty, self.triad_min_open, houses);
+            if chooses && !alive {
+                rules.failed(self.current.empty_cells());
+            }
             // At each fixpoint of the classic rules the extra ones narrow,
             // and what they remove is propagated again, until neither
             // changes anything.
