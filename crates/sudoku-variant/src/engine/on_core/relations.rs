@@ -1,8 +1,9 @@
 //! The relations of two cells on the core path: each pair of cells a
 //! constraint relates (a kropki dot, a thermometer's step, an unmarked
 //! pair of a negative rule, ...) gets one table, the conjunction of its
-//! relations, and the pairs with one table become one
-//! [`sudoku_core::Relation`], which the core keeps on its digit planes.
+//! relations, and the pairs with one table (or its mirror image) become
+//! one [`sudoku_core::Relation`], which the core keeps on its digit
+//! planes.
 
 use sudoku_core::Relation;
 
@@ -80,8 +81,13 @@ pub(super) fn relations(net: &Network) -> Relations {
             _ => merged.push((a, b, rows)),
         }
     }
+    // A table and its mirror image are one relation: each pair is put the
+    // way round whose rows come first.
     let mut relations: Vec<Relation> = Vec::new();
     for (a, b, rows) in merged {
+        let mirror =
+            std::array::from_fn(|y| (0..9).filter(|&x| rows[x] >> y & 1 != 0).fold(0, |m, x| m | 1 << x));
+        let (a, b, rows) = if mirror < rows { (b, a, mirror) } else { (a, b, rows) };
         let r = match relations.iter().position(|r| r.allows == rows) {
             Some(i) => &mut relations[i],
             None => {
@@ -89,7 +95,8 @@ pub(super) fn relations(net: &Network) -> Relations {
                 relations.last_mut().expect("just pushed")
             }
         };
-        let offset = (b - a) as u8;
+        // (Cells of the 9x9 grid: 80 apart at most.)
+        let offset = (i32::from(b) - i32::from(a)) as i8;
         match r.links.iter_mut().find(|(o, _)| *o == offset) {
             Some(link) => link.1 |= 1 << a,
             None => r.links.push((offset, 1 << a)),
