@@ -128,7 +128,7 @@ impl Compiled {
                 -1 => c.left |= firsts,
                 9 => c.down |= firsts,
                 -9 => c.up |= firsts,
-                1.. => add(&mut c.ahead, shift, firsts),
+                _ if offset > 0 => add(&mut c.ahead, shift, firsts),
                 _ => add(&mut c.behind, shift, firsts),
             }
         }
