@@ -49,8 +49,9 @@ pub(super) fn relations(net: &Network) -> Relations {
         made.push((key, (ab, ba)));
         (ab, ba)
     };
-    // Each pair with its lower cell first.
-    let mut arcs: Vec<(u16, u16, Rows)> = Vec::new();
+    // Each pair with its lower cell first, its rows and their mirror
+    // image (second cell to first).
+    let mut arcs: Vec<(u16, u16, Rows, Rows)> = Vec::new();
     let mut tabled = vec![0u64; net.constraints.len().div_ceil(64)];
     let mut pairs = Vec::new();
     for (k, (kind, it)) in net.constraints.iter().enumerate() {
@@ -62,31 +63,32 @@ pub(super) fn relations(net: &Network) -> Relations {
         // (A pair of one cell twice, a clone's shared cell, says nothing.)
         for &(a, b, tag) in pairs.iter().filter(|&&(a, b, _)| a != b) {
             let (ab, ba) = relation((name, tag, sees(a, b)), &|x, y| kind.pair_allows(tag, x, y));
-            arcs.push(if a < b { (a, b, ab) } else { (b, a, ba) });
+            arcs.push(if a < b { (a, b, ab, ba) } else { (b, a, ba, ab) });
         }
         tabled[k / 64] |= 1 << (k % 64);
     }
     for c in 0..81u16 {
         for &p in net.nc(usize::from(c)).iter().filter(|&&p| c < p) {
-            let (cp, _) = relation((0, 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
-            arcs.push((c, p, cp));
+            let (cp, pc) = relation((0, 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
+            arcs.push((c, p, cp, pc));
         }
     }
     // One table a pair of cells, the rows of its relations intersected.
-    arcs.sort_unstable_by_key(|&(a, b, _)| (a, b));
-    let mut merged: Vec<(u16, u16, Rows)> = Vec::with_capacity(arcs.len());
-    for (a, b, rows) in arcs {
+    arcs.sort_unstable_by_key(|&(a, b, _, _)| (a, b));
+    let mut merged: Vec<(u16, u16, Rows, Rows)> = Vec::with_capacity(arcs.len());
+    for (a, b, rows, mirror) in arcs {
         match merged.last_mut() {
-            Some(kept) if (kept.0, kept.1) == (a, b) => kept.2 = std::array::from_fn(|i| kept.2[i] & rows[i]),
-            _ => merged.push((a, b, rows)),
+            Some(kept) if (kept.0, kept.1) == (a, b) => {
+                kept.2 = std::array::from_fn(|i| kept.2[i] & rows[i]);
+                kept.3 = std::array::from_fn(|i| kept.3[i] & mirror[i]);
+            }
+            _ => merged.push((a, b, rows, mirror)),
         }
     }
     // A table and its mirror image are one relation: each pair is put the
     // way round whose rows come first.
     let mut relations: Vec<Relation> = Vec::new();
-    for (a, b, rows) in merged {
-        let mirror =
-            std::array::from_fn(|y| (0..9).filter(|&x| rows[x] >> y & 1 != 0).fold(0, |m, x| m | 1 << x));
+    for (a, b, rows, mirror) in merged {
         let (a, b, rows) = if mirror < rows { (b, a, mirror) } else { (a, b, rows) };
         let r = match relations.iter().position(|r| r.allows == rows) {
             Some(i) => &mut relations[i],
