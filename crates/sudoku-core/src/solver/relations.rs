@@ -203,7 +203,8 @@ impl State {
     /// digits its partner's digits all forbid. Returns the units that
     /// changed; a cell left empty is found by the next singles pass.
     ///
-    /// What a digit loses counts at once for the digits after it, taken
+    /// What a digit loses counts at once for the digits after it that the
+    /// pass looks at (the rest wait for the next pass), taken
     /// from the one its support lies away from: along a chain of cells (a
     /// thermometer, `<` each step) one pass carries the low bounds up the
     /// chain and the high bounds down.
@@ -211,11 +212,9 @@ impl State {
     pub(super) fn relation_rules(&mut self, relations: &[Compiled], digits: u32) -> Units {
         let mut planes: [u128; 9] = std::array::from_fn(|d| plane([0, 1, 2].map(|b| self.cand[b][d])));
         let mut clear = [0u128; 9];
-        // The digits changed since the last pass, or in this one.
-        let mut moved = digits;
         for r in relations {
             for y in r.forward_order.map(usize::from) {
-                if due(r.forward[y], moved) {
+                if due(r.forward[y], digits) {
                     // First cells without a digit that allows `y` beside it.
                     let lacking = !union(&planes, r.forward[y]);
                     let mut gone = r.seconds(lacking);
@@ -225,7 +224,6 @@ impl State {
                     if gone & planes[y] != 0 {
                         planes[y] &= !gone;
                         clear[y] |= gone;
-                        moved |= 1 << y;
                     }
                 }
             }
@@ -233,12 +231,11 @@ impl State {
                 continue;
             }
             for x in r.back_order.map(usize::from) {
-                if due(r.back[x], moved) {
+                if due(r.back[x], digits) {
                     let gone = r.firsts(!union(&planes, r.back[x]));
                     if gone & planes[x] != 0 {
                         planes[x] &= !gone;
                         clear[x] |= gone;
-                        moved |= 1 << x;
                     }
                 }
             }
