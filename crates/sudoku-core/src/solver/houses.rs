@@ -234,36 +234,8 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use crate::{ExtraRules, Grid, Solver, Verdict};
-
-    /// A small random source for the tests (xorshift).
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
-    /// The houses kept by the core ([`ExtraRules::houses`]).
-    struct Native(Vec<u128>);
-
-    impl ExtraRules for Native {
-        fn narrow(&mut self, _: &mut [u16; 81]) -> Verdict {
-            Verdict::Consistent
-        }
-
-        fn houses(&self) -> &[u128] {
-            &self.0
-        }
-
-        fn narrows(&self) -> bool {
-            false
-        }
-    }
+    use super::super::testing::{random_grid, solutions, Native, Rng};
+    use crate::{ExtraRules, Grid, Verdict};
 
     /// The same houses kept plainly, cell by cell: a cell left one digit
     /// takes it from the house's other cells (so two cells of a house
@@ -307,19 +279,6 @@ mod tests {
         ]
     }
 
-    /// A random complete grid: a few random givens, solved.
-    fn random_grid(rng: &mut Rng) -> Grid {
-        loop {
-            let mut cells = [0u8; 81];
-            for _ in 0..8 {
-                cells[rng.below(81)] = rng.below(9) as u8 + 1;
-            }
-            if let Some(grid) = Grid::from_array(cells).and_then(|g| g.solve_one()) {
-                return grid;
-            }
-        }
-    }
-
     /// A house `grid` keeps: one cell of each digit, drawn at random.
     fn random_house(grid: &Grid, rng: &mut Rng) -> u128 {
         let cells = grid.to_array();
@@ -327,13 +286,6 @@ mod tests {
             let places: Vec<usize> = (0..81).filter(|&c| cells[c] == d).collect();
             places[rng.below(places.len())]
         }))
-    }
-
-    fn solutions<R: ExtraRules>(puzzle: &Grid, rules: &mut R, limit: u64) -> Vec<Grid> {
-        let mut found = Vec::new();
-        Solver::new().search_with(puzzle, rules, limit, u64::MAX, |s| found.push(*s));
-        found.sort_by_key(|g| g.to_array());
-        found
     }
 
     /// Random puzzles under random sets of extra houses (the variants'
@@ -365,7 +317,8 @@ mod tests {
                 }
             }
             let puzzle = Grid::from_array(cells).unwrap();
-            let native = solutions(&puzzle, &mut Native(houses.clone()), LIMIT);
+            let native =
+                solutions(&puzzle, &mut Native { houses: houses.clone(), ..Native::default() }, LIMIT);
             let plain = solutions(&puzzle, &mut Plain(houses.clone()), LIMIT);
             if native.len() < LIMIT as usize {
                 assert_eq!(native, plain, "round {round}");

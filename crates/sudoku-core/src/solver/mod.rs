@@ -21,6 +21,8 @@ mod relations;
 mod search;
 mod state;
 mod tables;
+#[cfg(test)]
+mod testing;
 
 pub use self::relations::Relation;
 use self::search::Search;

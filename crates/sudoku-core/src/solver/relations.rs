@@ -261,37 +261,9 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::super::state::State;
+    use super::super::testing::{random_grid, solutions, Native, Rng};
     use super::{Compiled, Relation};
-    use crate::{ExtraRules, Grid, Solver, Verdict};
-
-    /// A small random source for the tests (xorshift).
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
-    /// The relations kept by the core.
-    struct Native(Vec<Relation>);
-
-    impl ExtraRules for Native {
-        fn narrow(&mut self, _: &mut [u16; 81]) -> Verdict {
-            Verdict::Consistent
-        }
-
-        fn relations(&self) -> &[Relation] {
-            &self.0
-        }
-
-        fn narrows(&self) -> bool {
-            false
-        }
-    }
+    use crate::{ExtraRules, Grid, Verdict};
 
     /// The same relations checked plainly, pair by pair: two placed cells
     /// whose digits the relation forbids are a contradiction (so a
@@ -308,19 +280,6 @@ mod tests {
                 }
             }
             Verdict::Consistent
-        }
-    }
-
-    /// A random complete grid: a few random givens, solved.
-    fn random_grid(rng: &mut Rng) -> Grid {
-        loop {
-            let mut cells = [0u8; 81];
-            for _ in 0..8 {
-                cells[rng.below(81)] = rng.below(9) as u8 + 1;
-            }
-            if let Some(grid) = Grid::from_array(cells).and_then(|g| g.solve_one()) {
-                return grid;
-            }
         }
     }
 
@@ -383,13 +342,6 @@ mod tests {
             }
         }
         pairs
-    }
-
-    fn solutions<R: ExtraRules>(puzzle: &Grid, rules: &mut R, limit: u64) -> Vec<Grid> {
-        let mut found = Vec::new();
-        Solver::new().search_with(puzzle, rules, limit, u64::MAX, |s| found.push(*s));
-        found.sort_by_key(|g| g.to_array());
-        found
     }
 
     /// Passes on random candidates, each told the digits the last one
@@ -470,7 +422,8 @@ mod tests {
                 }
             }
             let puzzle = Grid::from_array(cells).unwrap();
-            let native = solutions(&puzzle, &mut Native(relations.clone()), LIMIT);
+            let native =
+                solutions(&puzzle, &mut Native { relations: relations.clone(), ..Native::default() }, LIMIT);
             let plain = solutions(&puzzle, &mut Plain(pairs.clone()), LIMIT);
             if native.len() < LIMIT as usize {
                 assert_eq!(native, plain, "round {round}");

@@ -1,0 +1,65 @@
+//! What the tests of the digit planes' extra rules share: a small random
+//! source, random complete grids, the planes' own rules, and a search's
+//! solutions sorted.
+
+use super::{ExtraRules, Relation, Solver, Verdict};
+use crate::grid::Grid;
+
+/// A small random source for the tests (xorshift).
+pub(super) struct Rng(pub(super) u64);
+
+impl Rng {
+    pub(super) fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random complete grid: a few random givens, solved.
+pub(super) fn random_grid(rng: &mut Rng) -> Grid {
+    loop {
+        let mut cells = [0u8; 81];
+        for _ in 0..8 {
+            cells[rng.below(81)] = rng.below(9) as u8 + 1;
+        }
+        if let Some(grid) = Grid::from_array(cells).and_then(|g| g.solve_one()) {
+            return grid;
+        }
+    }
+}
+
+/// Extra houses and relations kept by the core alone
+/// ([`ExtraRules::houses`], [`ExtraRules::relations`]).
+#[derive(Default)]
+pub(super) struct Native {
+    pub(super) houses: Vec<u128>,
+    pub(super) relations: Vec<Relation>,
+}
+
+impl ExtraRules for Native {
+    fn narrow(&mut self, _: &mut [u16; 81]) -> Verdict {
+        Verdict::Consistent
+    }
+
+    fn houses(&self) -> &[u128] {
+        &self.houses
+    }
+
+    fn relations(&self) -> &[Relation] {
+        &self.relations
+    }
+
+    fn narrows(&self) -> bool {
+        false
+    }
+}
+
+/// Every solution of `puzzle` under `rules` up to `limit`, sorted.
+pub(super) fn solutions<R: ExtraRules>(puzzle: &Grid, rules: &mut R, limit: u64) -> Vec<Grid> {
+    let mut found = Vec::new();
+    Solver::new().search_with(puzzle, rules, limit, u64::MAX, |s| found.push(*s));
+    found.sort_by_key(|g| g.to_array());
+    found
+}
