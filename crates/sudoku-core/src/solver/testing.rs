@@ -63,3 +63,34 @@ pub(super) fn solutions<R: ExtraRules>(puzzle: &Grid, rules: &mut R, limit: u64)
     found.sort_by_key(|g| g.to_array());
     found
 }
+
+/// `grid` with each cell kept with a chance of `keep` in 81.
+pub(super) fn blanked(grid: &Grid, keep: usize, rng: &mut Rng) -> Grid {
+    let mut cells = grid.to_array();
+    for c in cells.iter_mut() {
+        if rng.below(81) >= keep {
+            *c = 0;
+        }
+    }
+    Grid::from_array(cells).unwrap_or(Grid::EMPTY)
+}
+
+/// The solutions of `puzzle` under `native` (up to `limit`), checked
+/// against `plain`'s: the same when fewer than `limit`, else `plain` finds
+/// `limit` too.
+pub(super) fn agreed<A: ExtraRules, B: ExtraRules>(
+    puzzle: &Grid,
+    native: &mut A,
+    plain: &mut B,
+    limit: u64,
+    round: usize,
+) -> Vec<Grid> {
+    let found = solutions(puzzle, native, limit);
+    let want = solutions(puzzle, plain, limit);
+    if found.len() < limit as usize {
+        assert_eq!(found, want, "round {round}");
+    } else {
+        assert_eq!(want.len(), limit as usize, "round {round}");
+    }
+    found
+}
