@@ -57,7 +57,8 @@ const UNIT_CELLS: [u128; 27] = {
 };
 
 /// Row-major cell bits as band words.
-fn planes(cells: u128) -> Planes {
+#[inline(always)]
+pub(super) fn planes(cells: u128) -> Planes {
     [0, 1, 2].map(|b| (cells >> (27 * b)) as u32 & ((1 << 27) - 1))
 }
 

@@ -16,6 +16,7 @@
 //!
 //! [`ExtraRules::relations`]: super::ExtraRules::relations
 
+use super::houses;
 use super::state::{unit, State, Units};
 
 /// A relation of pairs of cells the search keeps on its digit planes (see
@@ -245,8 +246,7 @@ impl State {
             if gone == 0 {
                 continue;
             }
-            for b in 0..3 {
-                let g = (gone >> (27 * b)) as u32 & ((1 << 27) - 1);
+            for (b, g) in houses::planes(gone).into_iter().enumerate() {
                 let w = self.cand[b][d];
                 if w & g != 0 {
                     self.cand[b][d] = w & !g;
