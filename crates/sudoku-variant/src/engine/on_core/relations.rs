@@ -27,31 +27,32 @@ pub(super) struct Relations {
 ///
 /// [`Kind::pairs`]: crate::constraint::Kind::pairs
 pub(super) fn relations(net: &Network) -> Relations {
-    // The rows of a relation (`rows[x - 1]`: the digits allowed in the
-    // second cell beside x in the first).
-    type Rows = [u16; 9];
-    // Each relation's rows, first cell to second and back, by kind,
-    // number and whether the cells see each other (the kind's name's
-    // address, a static's; 0 for non-consecutive pairs), each made once.
+    let mut tables = Tables::default();
+    // Each relation's table (first cell to second) by kind, number and
+    // whether the cells see each other (the kind's name's address, a
+    // static's; 0 for non-consecutive pairs), each made once.
     type Key = (usize, u32, bool);
-    let mut made: Vec<(Key, (Rows, Rows))> = Vec::new();
-    let mut relation = |key: Key, allows: &dyn Fn(u32, u32) -> bool| {
-        if let Some(&(_, pair)) = made.iter().find(|(k, _)| *k == key) {
-            return pair;
+    let mut made: Vec<(Key, u16)> = Vec::new();
+    let mut table = |tables: &mut Tables, key: Key, allows: &dyn Fn(u32, u32) -> bool| {
+        if let Some(&(_, t)) = made.iter().rev().find(|(k, _)| *k == key) {
+            return t;
         }
-        let (mut ab, mut ba) = ([0u16; 9], [0u16; 9]);
-        for x in 1..=9u32 {
-            for y in (1..=9u32).filter(|&y| allows(x, y) && !(key.2 && x == y)) {
-                ab[x as usize - 1] |= 1 << (y - 1);
-                ba[y as usize - 1] |= 1 << (x - 1);
-            }
-        }
-        made.push((key, (ab, ba)));
-        (ab, ba)
+        let rows: Rows = std::array::from_fn(|x| {
+            let x = x as u32 + 1;
+            (1..=9u32).filter(|&y| allows(x, y) && !(key.2 && x == y)).fold(0, |m, y| m | 1 << (y - 1))
+        });
+        let t = tables.intern(rows);
+        made.push((key, t));
+        t
     };
-    // Each pair with its lower cell first, its rows and their mirror
-    // image (second cell to first).
-    let mut arcs: Vec<(u16, u16, Rows, Rows)> = Vec::new();
+    // Each pair with its lower cell first and the number of its table
+    // that way round, packed `a << 23 | b << 16 | table` so that a sort
+    // brings the relations of one pair of cells together.
+    let mut arcs: Vec<u32> = Vec::with_capacity(net.constraints.len());
+    let mut arc = |tables: &Tables, a: u16, b: u16, t: u16| {
+        let (a, b, t) = if a < b { (a, b, t) } else { (b, a, tables.mirror(t)) };
+        arcs.push(u32::from(a) << 23 | u32::from(b) << 16 | u32::from(t));
+    };
     let mut tabled = vec![0u64; net.constraints.len().div_ceil(64)];
     let mut pairs = Vec::new();
     for (k, (kind, it)) in net.constraints.iter().enumerate() {
@@ -62,41 +63,42 @@ pub(super) fn relations(net: &Network) -> Relations {
         let name = kind.name().as_ptr() as usize;
         // (A pair of one cell twice, a clone's shared cell, says nothing.)
         for &(a, b, tag) in pairs.iter().filter(|&&(a, b, _)| a != b) {
-            let (ab, ba) = relation((name, tag, sees(a, b)), &|x, y| kind.pair_allows(tag, x, y));
-            arcs.push(if a < b { (a, b, ab, ba) } else { (b, a, ba, ab) });
+            let t = table(&mut tables, (name, tag, sees(a, b)), &|x, y| kind.pair_allows(tag, x, y));
+            arc(&tables, a, b, t);
         }
         tabled[k / 64] |= 1 << (k % 64);
     }
     for c in 0..81u16 {
         for &p in net.nc(usize::from(c)).iter().filter(|&&p| c < p) {
-            let (cp, pc) = relation((0, 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
-            arcs.push((c, p, cp, pc));
+            let t = table(&mut tables, (0, 0, sees(c, p)), &|x, y| x.abs_diff(y) > 1);
+            arc(&tables, c, p, t);
         }
     }
-    // One table a pair of cells, the rows of its relations intersected.
-    arcs.sort_unstable_by_key(|&(a, b, _, _)| (a, b));
-    let mut merged: Vec<(u16, u16, Rows, Rows)> = Vec::with_capacity(arcs.len());
-    for (a, b, rows, mirror) in arcs {
-        match merged.last_mut() {
-            Some(kept) if (kept.0, kept.1) == (a, b) => {
-                kept.2 = std::array::from_fn(|i| kept.2[i] & rows[i]);
-                kept.3 = std::array::from_fn(|i| kept.3[i] & mirror[i]);
-            }
-            _ => merged.push((a, b, rows, mirror)),
-        }
-    }
-    // A table and its mirror image are one relation: each pair is put the
+    arcs.sort_unstable();
+    // One table a pair of cells (the rows of its relations intersected);
+    // a table and its mirror image are one relation, each pair put the
     // way round whose rows come first.
     let mut relations: Vec<Relation> = Vec::new();
-    for (a, b, rows, mirror) in merged {
-        let (a, b, rows) = if mirror < rows { (b, a, mirror) } else { (a, b, rows) };
-        let r = match relations.iter().position(|r| r.allows == rows) {
-            Some(i) => &mut relations[i],
-            None => {
-                relations.push(Relation { allows: rows, links: Vec::new() });
-                relations.last_mut().expect("just pushed")
-            }
-        };
+    // The relation of each table put that way round.
+    let mut relation_of: Vec<u16> = Vec::new();
+    let mut rest = &arcs[..];
+    while let Some(&first) = rest.first() {
+        let same = rest.iter().take_while(|&&w| w >> 16 == first >> 16).count();
+        let mut t = (first & 0xffff) as u16;
+        for &w in &rest[1..same] {
+            let (one, two) = (tables.rows(t), tables.rows((w & 0xffff) as u16));
+            t = tables.intern(std::array::from_fn(|i| one[i] & two[i]));
+        }
+        rest = &rest[same..];
+        let (a, b) = ((first >> 23) as u16, (first >> 16 & 0x7f) as u16);
+        let mirror = tables.mirror(t);
+        let (a, b, t) = if tables.rows(mirror) < tables.rows(t) { (b, a, mirror) } else { (a, b, t) };
+        relation_of.resize(tables.len(), u16::MAX);
+        if relation_of[usize::from(t)] == u16::MAX {
+            relation_of[usize::from(t)] = relations.len() as u16;
+            relations.push(Relation { allows: tables.rows(t), links: Vec::new() });
+        }
+        let r = &mut relations[usize::from(relation_of[usize::from(t)])];
         // (Cells of the 9x9 grid: 80 apart at most.)
         let offset = (i32::from(b) - i32::from(a)) as i8;
         match r.links.iter_mut().find(|(o, _)| *o == offset) {
@@ -105,4 +107,50 @@ pub(super) fn relations(net: &Network) -> Relations {
         }
     }
     Relations { relations, tabled }
+}
+
+/// The rows of a relation (`rows[x - 1]`: the digits allowed in the second
+/// cell beside x in the first).
+type Rows = [u16; 9];
+
+/// Distinct relation tables, each with its mirror image (second cell to
+/// first), numbered in the order they were first seen.
+#[derive(Default)]
+struct Tables {
+    /// Each table's rows and its mirror image's number.
+    rows: Vec<(Rows, u16)>,
+}
+
+impl Tables {
+    /// The number of `rows` (and its mirror image's), added if new.
+    fn intern(&mut self, rows: Rows) -> u16 {
+        if let Some(t) = self.rows.iter().position(|&(r, _)| r == rows) {
+            return t as u16;
+        }
+        let mut mirror = [0u16; 9];
+        for (x, &row) in rows.iter().enumerate() {
+            for (y, back) in mirror.iter_mut().enumerate() {
+                *back |= (row >> y & 1) << x;
+            }
+        }
+        // (A new table's mirror image is new too, or the table itself.)
+        let t = self.rows.len() as u16;
+        match mirror == rows {
+            true => self.rows.push((rows, t)),
+            false => self.rows.extend([(rows, t + 1), (mirror, t)]),
+        }
+        t
+    }
+
+    fn rows(&self, t: u16) -> Rows {
+        self.rows[usize::from(t)].0
+    }
+
+    fn mirror(&self, t: u16) -> u16 {
+        self.rows[usize::from(t)].1
+    }
+
+    fn len(&self) -> usize {
+        self.rows.len()
+    }
 }
