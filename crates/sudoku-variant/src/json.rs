@@ -2,10 +2,12 @@
 //! `docs/variants.md`), read with field-level errors and written back with
 //! the givens or a solution.
 
+use std::borrow::Cow;
+
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
-use crate::constraint::Kinds;
+use crate::constraint::{JsonObject, Kinds};
 use crate::digits::{format_digits, parse_grid_digits};
 use crate::grids::{Grids, LayoutName};
 use crate::puzzle::{default_boxes, Layout, Puzzle};
@@ -15,7 +17,7 @@ use crate::VariantError;
 #[allow(dead_code)]
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct Record {
+struct Record<'a> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     size: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -32,12 +34,12 @@ struct Record {
     rules: Vec<String>,
     /// Killer cages: a kind's own list ([`crate::Kind::json_list`]), its
     /// entries without `kind`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    cages: Vec<ConstraintRecord>,
+    #[serde(default, borrow, skip_serializing_if = "Vec::is_empty")]
+    cages: Vec<ConstraintRecord<'a>>,
     /// Constraints drawn on the grid, each an object with its `kind` and
     /// the fields that kind reads ([`crate::Kind::parts_from_json`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    constraints: Vec<ConstraintRecord>,
+    #[serde(default, borrow, skip_serializing_if = "Vec::is_empty")]
+    constraints: Vec<ConstraintRecord<'a>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     givens: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -116,21 +118,22 @@ struct Record {
 
 /// One constraint: its kind's name (none in a kind's own list), then the
 /// fields the kind reads (`fields`) or writes (`written`, in its order).
+/// Names are borrowed from the line read (see [`Name`]).
 #[derive(Debug, Default)]
-struct ConstraintRecord {
-    kind: Option<String>,
-    fields: serde_json::Map<String, serde_json::Value>,
+struct ConstraintRecord<'a> {
+    kind: Option<Cow<'a, str>>,
+    fields: JsonObject<'a>,
     written: crate::Fields,
 }
 
 /// Read entry by entry: `kind` as a name, every other field as the JSON
 /// value it is (a derived reader with a flattened map would buffer each
-/// value first, then convert it).
-impl<'de> Deserialize<'de> for ConstraintRecord {
+/// value first, then convert it). A field given twice is refused.
+impl<'de: 'a, 'a> Deserialize<'de> for ConstraintRecord<'a> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Entries;
-        impl<'de> serde::de::Visitor<'de> for Entries {
-            type Value = ConstraintRecord;
+        struct Entries<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Entries<'a> {
+            type Value = ConstraintRecord<'a>;
 
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str("a constraint: an object with its fields")
@@ -139,29 +142,57 @@ impl<'de> Deserialize<'de> for ConstraintRecord {
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
                 mut map: A,
-            ) -> Result<ConstraintRecord, A::Error> {
+            ) -> Result<ConstraintRecord<'a>, A::Error> {
                 let mut record = ConstraintRecord::default();
                 let mut kind_seen = false;
-                while let Some(key) = map.next_key::<String>()? {
+                while let Some(Name(key)) = map.next_key::<Name<'de>>()? {
                     if key == "kind" {
                         if kind_seen {
                             return Err(serde::de::Error::duplicate_field("kind"));
                         }
                         kind_seen = true;
-                        record.kind = map.next_value()?;
+                        record.kind = map.next_value::<Option<Name<'de>>>()?.map(|Name(name)| name);
                     } else {
                         let value = map.next_value()?;
-                        record.fields.insert(key, value);
+                        if record.fields.insert(key.clone(), value).is_err() {
+                            return Err(serde::de::Error::custom(format_args!("duplicate field `{key}`")));
+                        }
                     }
                 }
                 Ok(record)
             }
         }
-        deserializer.deserialize_map(Entries)
+        deserializer.deserialize_map(Entries(std::marker::PhantomData))
     }
 }
 
-impl Serialize for ConstraintRecord {
+/// A name (a field's, a kind's) borrowed from the text read, or owned
+/// where the text escapes a character.
+struct Name<'a>(Cow<'a, str>);
+
+impl<'de> Deserialize<'de> for Name<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl<'de> serde::de::Visitor<'de> for Text {
+            type Value = Name<'de>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_borrowed_str<E: serde::de::Error>(self, text: &'de str) -> Result<Name<'de>, E> {
+                Ok(Name(Cow::Borrowed(text)))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Name<'de>, E> {
+                Ok(Name(Cow::Owned(text.to_string())))
+            }
+        }
+        deserializer.deserialize_str(Text)
+    }
+}
+
+impl Serialize for ConstraintRecord<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = serializer.serialize_map(None)?;
@@ -249,7 +280,7 @@ impl Puzzle {
     }
 }
 
-impl Record {
+impl Record<'_> {
     fn into_puzzle(mut self) -> Result<JsonPuzzle, VariantError> {
         if let Some(puzzle) = self.puzzle.take() {
             if self.givens.is_some() {
@@ -373,7 +404,7 @@ fn read_constraint(
     shape: &Puzzle,
     list: &str,
     before: &[crate::Constraint],
-    record: &ConstraintRecord,
+    record: &ConstraintRecord<'_>,
 ) -> Result<crate::Constraint, VariantError> {
     let own = match list {
         "constraints" => None,
@@ -418,8 +449,7 @@ fn read_constraint(
             &written_back[..]
         }
     };
-    let unread =
-        |(key, value): &(&String, &serde_json::Value)| !value.is_null() && !written.contains(&key.as_str());
+    let unread = |(key, value): &(&str, &serde_json::Value)| !value.is_null() && !written.contains(key);
     if let Some((key, _)) = record.fields.iter().find(unread) {
         return Err(error(format!("unknown field \"{key}\"")));
     }
@@ -511,6 +541,26 @@ mod tests {
     /// A constraint with a field its kind does not read is refused by the
     /// field's name, whether its kind lists its keys or writes them back;
     /// without the field it is read.
+    /// A constraint's field given twice is an error naming it (serde's
+    /// map would keep the last silently), with or without escapes in the
+    /// names; names that escape a character read as the plain ones.
+    #[test]
+    fn a_constraint_field_given_twice_is_refused_by_name() {
+        for (fields, twice) in [
+            (r#""cells":["r1c1","r1c2"],"cells":["r2c1","r2c2"]"#, "cells"),
+            (r#""cells":["r1c1","r1c2"],"c\u0065lls":["r2c1","r2c2"]"#, "cells"),
+            (r#""kind":"kropki","cells":["r1c1","r1c2"]"#, "kind"),
+        ] {
+            let line = format!(r#"{{"size":9,"constraints":[{{"kind":"kropki",{fields},"dot":"white"}}]}}"#);
+            let err = Puzzle::from_json(&line).expect_err(fields).to_string();
+            assert!(err.contains(&format!("duplicate field `{twice}`")), "{fields}: {err}");
+        }
+        let escaped =
+            r#"{"size":9,"constraints":[{"k\u0069nd":"kropki","c\u0065lls":["r1c1","r1c2"],"dot":"white"}]}"#;
+        let plain = r#"{"size":9,"constraints":[{"kind":"kropki","cells":["r1c1","r1c2"],"dot":"white"}]}"#;
+        assert_eq!(Puzzle::from_json(escaped).unwrap(), Puzzle::from_json(plain).unwrap());
+    }
+
     #[test]
     fn a_constraint_field_no_kind_reads_is_refused_by_name() {
         for (constraint, extra) in [

@@ -56,8 +56,8 @@ mod puzzle;
 mod words;
 
 pub use constraint::{
-    kind_named, Candidates, Constraint, Fields, Glyph, Instance, Instances, Kind, Kinds, ReadFpCell,
-    ReadName, WriteName, KINDS,
+    kind_named, Candidates, Constraint, Fields, Glyph, Instance, Instances, JsonObject, Kind, Kinds,
+    ReadFpCell, ReadName, WriteName, KINDS,
 };
 pub use digits::{char_digit, check_size, digit_char, format_digits, parse_grid_digits, MAX_SIZE, MIN_SIZE};
 pub use engine::{Interrupt, Outcome, VariantSolver};

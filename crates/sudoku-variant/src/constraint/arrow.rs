@@ -13,12 +13,14 @@
 //! then the line]]}`.
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::util::{
     check_line, fp_cells, json_cells, names, narrow_equal_sums, pick, steps, touch, used_cells, Side,
 };
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// The arrow kind.
@@ -118,7 +120,7 @@ impl Kind for Arrow {
         }
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         let mut parts = vec![json_cells(object.get("circle"), "circle", cell)?];
         let lines = object.get("lines").and_then(Value::as_array).ok_or("expected \"lines\": [[cells]]")?;
         for line in lines {

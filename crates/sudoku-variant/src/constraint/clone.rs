@@ -6,10 +6,12 @@
 //! f-puzzles `clone` entries `{"cells":[...],"cloneCells":[...]}`.
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::util::{fp_cells, json_cells, names, pick, steps, up_to, used_cells};
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// The clone kind.
@@ -94,7 +96,7 @@ impl Kind for Clones {
         })
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         let cells = json_cells(object.get("cells"), "cells", cell)?;
         let clone = json_cells(object.get("clone"), "clone", cell)?;
         Ok(Instance::of(vec![cells, clone]))

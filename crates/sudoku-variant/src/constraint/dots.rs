@@ -23,10 +23,12 @@
 //! a dot or a letter alone, as f-puzzles does ([`edge_marked`]).
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::util::{fp_cells, json_cells, names, shuffle, up_to};
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// What an edge mark says of its two digits.
@@ -121,7 +123,19 @@ pub(crate) fn unmarked_pairs(puzzle: &Puzzle) -> Vec<(u16, u16)> {
             }
         }
     }
-    puzzle.orthogonal_pairs().into_iter().filter(|&(a, b)| !marked[edge(a, b)]).collect()
+    // The orthogonal pairs in order (each cell's right neighbour, then the
+    // one below), those unmarked.
+    let mut out = Vec::with_capacity(2 * puzzle.canvas_len());
+    for a in (0..puzzle.canvas_len()).filter(|&a| puzzle.is_cell(a)) {
+        let (right, below) = (a + 1, a + side);
+        if right % side != 0 && puzzle.is_cell(right) && !marked[2 * a] {
+            out.push((a as u16, right as u16));
+        }
+        if below < puzzle.canvas_len() && puzzle.is_cell(below) && !marked[2 * a + 1] {
+            out.push((a as u16, below as u16));
+        }
+    }
+    out
 }
 
 /// Whether the edge between `a` and `b` carries a mark of one of `kinds`.
@@ -306,7 +320,7 @@ impl Kind for EdgeRule {
         board.remove(a, full & !keep_a) && board.remove(b, full & !keep_b)
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         let cells = json_cells(object.get("cells"), "cells", cell)?;
         let value = match self.field() {
             None => None,

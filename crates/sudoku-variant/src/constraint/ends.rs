@@ -19,12 +19,14 @@
 //! line may have 2 (then it only parts its ends).
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::util::{
     check_line, fp_cells, json_cells, names, narrow_equal_sums, steps, up_to, walk_lines, Side,
 };
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// What a line says of its digits and its ends.
@@ -237,7 +239,7 @@ impl Kind for EndsRule {
             && middle.iter().all(|&c| board.remove(c, full & !keep_middle))
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         let mut it = Instance::of(vec![json_cells(object.get("cells"), "cells", cell)?]);
         if let Some(v) = object.get("difference").filter(|v| !v.is_null()) {
             if self.rule != Rule::Lockout {

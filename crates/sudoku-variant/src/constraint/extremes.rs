@@ -8,12 +8,14 @@
 //! public puzzle tool comments the fields).
 
 use rand::RngCore;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::util::{
     one_cell_from_fpuzzles, one_cell_from_json, one_cell_to_fpuzzles, one_cell_to_json, used_cells,
 };
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// Cells smaller (or greater) than each of their neighbours.
@@ -176,7 +178,7 @@ impl Kind for Extreme {
         board.remove(cell, full & !keep_own) && around.iter().all(|&b| board.remove(b, full & !keep_around))
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         one_cell_from_json(object, cell)
     }
 

@@ -15,10 +15,12 @@
 //! and tests. A generator tiles the grid with cages in place of clues
 //! ([`Kind::tiles`]).
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::util::{bounds, fp_cells, json_cells, names};
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// The killer cage kind.
@@ -218,7 +220,7 @@ impl Kind for Killer {
         cells.iter().all(|&c| board.remove(c, !allowed))
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         let mut cells = json_cells(object.get("cells"), "cells", cell)?;
         cells.sort_unstable();
         let value = match object.get("sum") {

@@ -65,7 +65,7 @@ mod windoku;
 use std::fmt;
 
 use rand::RngCore;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::{Puzzle, VariantError};
 
@@ -260,6 +260,38 @@ pub type WriteName<'a> = &'a dyn Fn(u16) -> String;
 pub type Fields = Vec<(&'static str, Value)>;
 /// Several instances (one f-puzzles entry's, a generator's draw).
 pub type Instances = Vec<Instance>;
+
+/// A constraint's JSON object as its kind reads it: the fields but `kind`,
+/// in the order given, each name once. The names are borrowed from the
+/// line read where they can be (a record of many constraints reads them
+/// without an allocation each).
+#[derive(Debug, Default)]
+pub struct JsonObject<'a> {
+    fields: Vec<(std::borrow::Cow<'a, str>, Value)>,
+}
+
+impl<'a> JsonObject<'a> {
+    /// The value of field `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// The fields, in the order given.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.fields.iter().map(|(k, v)| (&**k, v))
+    }
+
+    /// Adds field `key`; `Err` (the value back) if it was given already.
+    pub(crate) fn insert(&mut self, key: std::borrow::Cow<'a, str>, value: Value) -> Result<(), Value> {
+        match self.get(&key) {
+            Some(_) => Err(value),
+            None => {
+                self.fields.push((key, value));
+                Ok(())
+            }
+        }
+    }
+}
 
 /// What one constraint holds besides its kind: its *parts*, lists of
 /// canvas cells whose meaning the kind defines (a thermometer has one part,
@@ -459,7 +491,7 @@ pub trait Kind: Sync {
 
     /// Reads the parts from the instance's JSON object (its `kind` field
     /// aside); `cell` reads a cell name.
-    fn parts_from_json(&self, _object: &Map<String, Value>, _cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, _object: &JsonObject<'_>, _cell: ReadName<'_>) -> Result<Instance, String> {
         Err(format!("{} is a rule of the whole grid: list it in \"rules\"", self.name()))
     }
     /// The instance's JSON object, without its `kind`; `name` writes a

@@ -4,12 +4,14 @@
 //! `odd` and `even` entries `{"cell":"R1C1"}`.
 
 use rand::RngCore;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::util::{
     one_cell_from_fpuzzles, one_cell_from_json, one_cell_to_fpuzzles, one_cell_to_json, pick, used_cells,
 };
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// Cells of one parity: odd (true) or even.
@@ -82,7 +84,7 @@ impl Kind for Parity {
         it.parts[0].iter().all(|&c| board.remove(c, banned))
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         one_cell_from_json(object, cell)
     }
 

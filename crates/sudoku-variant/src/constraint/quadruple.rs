@@ -8,10 +8,12 @@
 //! `{"cells":[...],"values":[1,3,3]}`.
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::util::{fp_cells, json_cells, names, shuffle, up_to};
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// The quadruple kind.
@@ -158,7 +160,7 @@ impl Kind for Quadruple {
         cells.iter().zip(support).all(|(&c, s)| board.remove(c, full & !s))
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         let mut cells = json_cells(object.get("cells"), "cells", cell)?;
         cells.sort_unstable();
         let digits = digits_of(object.get("digits"), "digits")?;

@@ -15,10 +15,12 @@
 //! kept as given.
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::util::{check_line, fp_cells, json_cells, names, narrow_equal_sums, steps, walk_lines, Side};
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::{Layout, Puzzle};
 
 /// The region-sum line kind.
@@ -127,7 +129,7 @@ impl Kind for RegionSum {
         }
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         Ok(Instance::of(vec![json_cells(object.get("cells"), "cells", cell)?]))
     }
 

@@ -8,10 +8,12 @@
 //! thermometer). A slow thermometer is drawn with a hollow bulb.
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::util::{bounds, check_line, fp_cells, json_cells, king_steps, names, steps, up_to, walk_lines};
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// A kind of thermometer: strict or slow.
@@ -137,7 +139,7 @@ impl Kind for Thermo {
         true
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         Ok(Instance::of(vec![json_cells(object.get("cells"), "cells", cell)?]))
     }
 

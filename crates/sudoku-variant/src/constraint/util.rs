@@ -256,7 +256,7 @@ pub fn walk_lines(
 
 /// The JSON form of an instance of one marked cell (odd, even, minimum,
 /// maximum): `{"cell": "r1c1"}`.
-pub fn one_cell_from_json(object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+pub fn one_cell_from_json(object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
     let name = object.get("cell").and_then(Value::as_str).ok_or("expected \"cell\": a cell name")?;
     Ok(Instance::of(vec![vec![cell(name).map_err(|e| format!("cell: {e}"))?]]))
 }

@@ -48,11 +48,13 @@
 //! (`tests/fpuzzles_outside.rs`) build the same form by hand.
 
 use rand::RngCore;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::combinations;
 use super::util::{bounds, fp_cells, up_to};
-use super::{Candidates, Fields, Glyph, Instance, Instances, Kind, ReadFpCell, ReadName, WriteName};
+use super::{
+    Candidates, Fields, Glyph, Instance, Instances, JsonObject, Kind, ReadFpCell, ReadName, WriteName,
+};
 use crate::Puzzle;
 
 /// What a clue says of its cells.
@@ -618,7 +620,7 @@ impl Kind for OutsideRule {
         }
     }
 
-    fn parts_from_json(&self, object: &Map<String, Value>, cell: ReadName<'_>) -> Result<Instance, String> {
+    fn parts_from_json(&self, object: &JsonObject<'_>, cell: ReadName<'_>) -> Result<Instance, String> {
         let n = probe_side(|k| cell(&format!("r1c{k}")).is_ok());
         let text = |field: &str| {
             object.get(field).and_then(Value::as_str).ok_or_else(|| format!("expected \"{field}\""))

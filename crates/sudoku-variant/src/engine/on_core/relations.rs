@@ -34,8 +34,14 @@ pub(super) fn relations(net: &Network) -> Relations {
     type Key = (usize, u32, bool);
     let mut made: Vec<(Key, u16)> = Vec::new();
     let mut table = |tables: &mut Tables, key: Key, allows: &dyn Fn(u32, u32) -> bool| {
-        if let Some(&(_, t)) = made.iter().rev().find(|(k, _)| *k == key) {
+        // (Most constraints are of the kind before: the last key first.)
+        if let Some(&(_, t)) = made.last().filter(|(k, _)| *k == key) {
             return t;
+        }
+        if let Some(i) = made.iter().position(|(k, _)| *k == key) {
+            let last = made.len() - 1;
+            made.swap(i, last);
+            return made[last].1;
         }
         let rows: Rows = std::array::from_fn(|x| {
             let x = x as u32 + 1;
@@ -86,8 +92,7 @@ pub(super) fn relations(net: &Network) -> Relations {
         let same = rest.iter().take_while(|&&w| w >> 16 == first >> 16).count();
         let mut t = (first & 0xffff) as u16;
         for &w in &rest[1..same] {
-            let (one, two) = (tables.rows(t), tables.rows((w & 0xffff) as u16));
-            t = tables.intern(std::array::from_fn(|i| one[i] & two[i]));
+            t = tables.both(t, (w & 0xffff) as u16);
         }
         rest = &rest[same..];
         let (a, b) = ((first >> 23) as u16, (first >> 16 & 0x7f) as u16);
@@ -119,6 +124,8 @@ type Rows = [u16; 9];
 struct Tables {
     /// Each table's rows and its mirror image's number.
     rows: Vec<(Rows, u16)>,
+    /// The conjunctions made: two tables' numbers and theirs.
+    both: Vec<(u16, u16, u16)>,
 }
 
 impl Tables {
@@ -140,6 +147,18 @@ impl Tables {
             false => self.rows.extend([(rows, t + 1), (mirror, t)]),
         }
         t
+    }
+
+    /// The number of the conjunction of tables `s` and `t`.
+    fn both(&mut self, s: u16, t: u16) -> u16 {
+        let key = (s.min(t), s.max(t));
+        if let Some(&(_, _, st)) = self.both.iter().find(|&&(a, b, _)| (a, b) == key) {
+            return st;
+        }
+        let (one, two) = (self.rows(s), self.rows(t));
+        let st = self.intern(std::array::from_fn(|i| one[i] & two[i]));
+        self.both.push((key.0, key.1, st));
+        st
     }
 
     fn rows(&self, t: u16) -> Rows {
