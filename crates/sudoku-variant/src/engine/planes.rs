@@ -39,9 +39,12 @@ pub(crate) const MAX_WORDS: usize = 4;
 /// (pairs on the planes cost more than they saved, tried).
 const MAX_DIGITS: usize = 12;
 
-/// A set of cells, bit c % 64 of word c / 64 (only the first `W` words
-/// used).
+/// A set of cells (or of houses), bit c % 64 of word c / 64: a shape's
+/// sets, of which a search of `W` words reads the first `W`.
 type Cells = [u64; MAX_WORDS];
+
+/// A set of cells (or of houses) in a search of `W` words.
+type Set<const W: usize> = [u64; W];
 
 /// A shape (houses of n cells and each cell's peers) as sets of cells.
 #[derive(Debug, Clone)]
@@ -53,14 +56,16 @@ pub(crate) struct PlaneShape {
     houses: Vec<Cells>,
     /// Each cell's peers (not itself).
     peers: Vec<Cells>,
-    /// Each cell's houses, a bit each (256 houses at most).
-    cell_houses: Vec<[u64; MAX_WORDS]>,
+    /// Each cell's houses, a bit each (as many houses as cells at most:
+    /// they fit the cells' words).
+    cell_houses: Vec<Cells>,
 }
 
 impl PlaneShape {
     /// The shape of `cells` dense cells with houses `house_cells` (n each)
     /// and peer lists `peers[peer_start[c]..peer_start[c + 1]]`; `None`
-    /// when it has more than 256 cells or 12 digits.
+    /// when it has more than 256 cells or 12 digits, or more houses than
+    /// cells' words hold.
     pub(super) fn of(
         n: usize,
         cells: usize,
@@ -70,7 +75,7 @@ impl PlaneShape {
     ) -> Option<Self> {
         let words = cells.div_ceil(64);
         let houses = house_cells.len() / n.max(1);
-        if words > MAX_WORDS || n > MAX_DIGITS || n == 0 || cells == 0 || houses > 64 * MAX_WORDS {
+        if words > MAX_WORDS || n > MAX_DIGITS || n == 0 || cells == 0 || houses > 64 * words {
             return None;
         }
         let mut cell_houses = vec![[0u64; MAX_WORDS]; cells];
@@ -90,45 +95,69 @@ impl PlaneShape {
         for c in 0..cells {
             all[c / 64] |= 1 << (c % 64);
         }
-        Some(PlaneShape {
-            n,
-            words,
-            all,
-            houses: house_cells.chunks_exact(n).map(set).collect(),
-            peers: peer_start.windows(2).map(|r| set(&peers[r[0] as usize..r[1] as usize])).collect(),
-            cell_houses,
-        })
+        let houses: Vec<Cells> = house_cells.chunks_exact(n).map(set).collect();
+        let peers: Vec<Cells> =
+            peer_start.windows(2).map(|r| set(&peers[r[0] as usize..r[1] as usize])).collect();
+        Some(PlaneShape { n, words, all, houses, peers, cell_houses })
     }
 }
 
-/// One node: each digit's plane, the placed cells, and each digit's
-/// houses it is placed in (a bit each: nothing more to look for there).
+/// One node of a search of `W` words: each digit's plane, the placed
+/// cells, and each digit's houses it is placed in (a bit each: nothing
+/// more to look for there). A child is a copy, on the stack.
 #[derive(Debug, Clone, Copy)]
-struct Level {
-    planes: [Cells; MAX_DIGITS],
-    placed: Cells,
-    done: [[u64; MAX_WORDS]; MAX_DIGITS],
+struct Level<const W: usize> {
+    planes: [Set<W>; MAX_DIGITS],
+    placed: Set<W>,
+    done: [Set<W>; MAX_DIGITS],
 }
 
-const EMPTY: Level = Level {
-    planes: [[0; MAX_WORDS]; MAX_DIGITS],
-    placed: [0; MAX_WORDS],
-    done: [[0; MAX_WORDS]; MAX_DIGITS],
-};
+impl<const W: usize> Level<W> {
+    const EMPTY: Self = Level { planes: [[0; W]; MAX_DIGITS], placed: [0; W], done: [[0; W]; MAX_DIGITS] };
+}
+
+/// The first `W` words of a shape's set.
+#[inline(always)]
+fn first<const W: usize>(set: &Cells) -> Set<W> {
+    std::array::from_fn(|i| set[i])
+}
+
+/// Each cell's failures plus one (a contradiction found at it, or in a
+/// house of it), steering [`branch_cell`] as in the general search.
+#[derive(Debug, Clone, Default)]
+struct Weights {
+    of: Vec<u32>,
+    /// The largest.
+    most: u32,
+}
+
+impl Weights {
+    /// `cells` cells, each of weight one.
+    fn reset(&mut self, cells: usize) {
+        self.of.clear();
+        self.of.resize(cells, 1);
+        self.most = 1;
+    }
+
+    /// A contradiction found at `cells`: each gains a failure. False, for
+    /// the caller to pass on.
+    #[cold]
+    fn blame<const W: usize>(&mut self, cells: &Set<W>) -> bool {
+        for_each_cell::<W>(cells, |c| {
+            self.of[c] = self.of[c].saturating_add(1);
+            self.most = self.most.max(self.of[c]);
+        });
+        false
+    }
+}
 
 /// The search's reusable memory.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PlaneSearch {
-    /// One node per depth, reused.
-    levels: Vec<Level>,
     /// A solution as the general search's node (a digit bit and
     /// [`PLACED`] a cell), for [`Goal::visit`].
     solution: Vec<u32>,
-    /// Each cell's failures plus one (a contradiction found at it, or in
-    /// a house of it), steering [`branch_cell`] as in the general search.
-    weight: Vec<u32>,
-    /// The planes before the givens: every cell on every digit's.
-    root_before: [Cells; MAX_DIGITS],
+    weight: Weights,
     pub nodes: u64,
     pub found: u64,
     /// The search stopped unfinished (a budget ran out).
@@ -161,20 +190,16 @@ impl PlaneSearch {
         self.found = 0;
         self.aborted = false;
         self.interrupted = false;
-        self.weight.clear();
-        self.weight.resize(shape.peers.len(), 1);
-        if self.levels.is_empty() {
-            self.levels.push(EMPTY);
-        }
-        let root = &mut self.levels[0];
-        *root = EMPTY;
-        root.planes[..shape.n].fill(shape.all);
-        self.root_before = root.planes;
+        self.weight.reset(shape.peers.len());
+        let mut root = Level::<W>::EMPTY;
+        root.planes[..shape.n].fill(first(&shape.all));
+        // The planes before the givens: every cell on every digit's.
+        let before = root.planes;
         for (c, &g) in givens.iter().enumerate() {
             if g == 0 {
                 continue;
             }
-            if usize::from(g) > shape.n || !assign::<W>(shape, root, c, usize::from(g) - 1) {
+            if usize::from(g) > shape.n || !assign::<W>(shape, &mut root, c, usize::from(g) - 1) {
                 return;
             }
         }
@@ -188,27 +213,28 @@ impl PlaneSearch {
                 }
             }
         }
-        self.dfs::<W>(shape, 0, goal);
+        self.dfs::<W>(shape, &mut root, &before, goal);
     }
 
-    /// Propagates level `depth`, then branches; false to stop.
-    fn dfs<const W: usize>(&mut self, shape: &PlaneShape, depth: usize, goal: &mut Goal<'_>) -> bool {
+    /// Propagates `level` (whose planes were `before` at the parent's
+    /// fixpoint), then branches; false to stop.
+    fn dfs<const W: usize>(
+        &mut self,
+        shape: &PlaneShape,
+        level: &mut Level<W>,
+        before: &[Set<W>; MAX_DIGITS],
+        goal: &mut Goal<'_>,
+    ) -> bool {
         self.nodes += 1;
         if let Some(interrupted) = goal.stop_at(self.nodes) {
             self.aborted = true;
             self.interrupted = interrupted;
             return false;
         }
-        let (done, rest) = self.levels.split_at_mut(depth);
-        let level = &mut rest[0];
-        let before = match done.last() {
-            Some(parent) => &parent.planes,
-            None => &self.root_before,
-        };
         if !propagate::<W>(shape, level, before, &mut self.weight) {
             return true;
         }
-        let weights = if goal.rng.is_none() { Some(&self.weight[..]) } else { None };
+        let weights = if goal.rng.is_none() { Some(&self.weight) } else { None };
         let Some(c) = branch_cell::<W>(shape, level, weights) else {
             self.solution.clear();
             self.solution.resize(shape.peers.len(), 0);
@@ -231,14 +257,11 @@ impl PlaneSearch {
         if let Some(rng) = goal.rng.as_deref_mut() {
             shuffle(rng, &mut digits[..count]);
         }
-        if self.levels.len() <= depth + 1 {
-            self.levels.push(EMPTY);
-        }
         for &d in &digits[..count] {
-            self.levels[depth + 1] = self.levels[depth];
+            let mut child = *level;
             // (d is among the cell's digits: the assignment holds.)
-            assign::<W>(shape, &mut self.levels[depth + 1], c, d);
-            if !self.dfs::<W>(shape, depth + 1, goal) {
+            assign::<W>(shape, &mut child, c, d);
+            if !self.dfs::<W>(shape, &mut child, &level.planes, goal) {
                 return false;
             }
         }
@@ -248,7 +271,7 @@ impl PlaneSearch {
 
 /// Calls `f` with each cell of `set`.
 #[inline]
-fn for_each_cell<const W: usize>(set: &Cells, mut f: impl FnMut(usize)) {
+fn for_each_cell<const W: usize>(set: &Set<W>, mut f: impl FnMut(usize)) {
     for (i, &word) in set[..W].iter().enumerate() {
         let mut m = word;
         while m != 0 {
@@ -261,7 +284,7 @@ fn for_each_cell<const W: usize>(set: &Cells, mut f: impl FnMut(usize)) {
 /// Places digit `d` (0-based) in cell `c`: c leaves the other planes, its
 /// peers leave plane d. False when c is no longer on plane d.
 #[inline]
-fn assign<const W: usize>(shape: &PlaneShape, level: &mut Level, c: usize, d: usize) -> bool {
+fn assign<const W: usize>(shape: &PlaneShape, level: &mut Level<W>, c: usize, d: usize) -> bool {
     let (w, b) = (c / 64, 1u64 << (c % 64));
     if level.planes[d][w] & b == 0 {
         return false;
@@ -275,8 +298,8 @@ fn assign<const W: usize>(shape: &PlaneShape, level: &mut Level, c: usize, d: us
     }
     level.planes[d][w] |= b;
     level.placed[w] |= b;
-    for (done, of) in level.done[d].iter_mut().zip(&shape.cell_houses[c]) {
-        *done |= of;
+    for i in 0..W {
+        level.done[d][i] |= shape.cell_houses[c][i];
     }
     true
 }
@@ -284,8 +307,8 @@ fn assign<const W: usize>(shape: &PlaneShape, level: &mut Level, c: usize, d: us
 /// The cells on exactly one plane and on two or more, over the first `W`
 /// words.
 #[inline]
-fn ones_and_twos<const W: usize>(shape: &PlaneShape, level: &Level) -> (Cells, Cells) {
-    let (mut ones, mut twos) = ([0u64; MAX_WORDS], [0u64; MAX_WORDS]);
+fn ones_and_twos<const W: usize>(shape: &PlaneShape, level: &Level<W>) -> (Set<W>, Set<W>) {
+    let (mut ones, mut twos) = ([0u64; W], [0u64; W]);
     for plane in &level.planes[..shape.n] {
         for i in 0..W {
             twos[i] |= ones[i] & plane[i];
@@ -301,9 +324,9 @@ fn ones_and_twos<const W: usize>(shape: &PlaneShape, level: &Level) -> (Cells, C
 /// again for a digit only once one of its cells left that digit's plane.
 fn propagate<const W: usize>(
     shape: &PlaneShape,
-    level: &mut Level,
-    before: &[Cells; MAX_DIGITS],
-    weight: &mut [u32],
+    level: &mut Level<W>,
+    before: &[Set<W>; MAX_DIGITS],
+    weight: &mut Weights,
 ) -> bool {
     let n = shape.n;
     // Each plane as the singles' and the intersections' looks last saw it.
@@ -311,20 +334,20 @@ fn propagate<const W: usize>(
     loop {
         // Naked singles, and cells left on no plane.
         let (ones, twos) = ones_and_twos::<W>(shape, level);
-        let mut singles = [0u64; MAX_WORDS];
+        let mut singles = [0u64; W];
         let mut any = 0;
         for i in 0..W {
             if shape.all[i] & !ones[i] != 0 {
-                let mut empty = [0u64; MAX_WORDS];
+                let mut empty = [0u64; W];
                 empty[i] = shape.all[i] & !ones[i];
-                return blame::<W>(&empty, weight);
+                return weight.blame::<W>(&empty);
             }
             singles[i] = ones[i] & !twos[i] & !level.placed[i];
             any |= singles[i];
         }
         if any != 0 {
             for d in 0..n {
-                let mut mine = [0u64; MAX_WORDS];
+                let mut mine = [0u64; W];
                 let mut hit = 0;
                 for i in 0..W {
                     mine[i] = level.planes[d][i] & singles[i];
@@ -338,8 +361,8 @@ fn propagate<const W: usize>(
                     for i in 0..W {
                         plane[i] &= !shape.peers[c][i];
                     }
-                    for (done, of) in done.iter_mut().zip(&shape.cell_houses[c]) {
-                        *done |= of;
+                    for i in 0..W {
+                        done[i] |= shape.cell_houses[c][i];
                     }
                 });
                 // (Two singles of d that see each other: one cleared the
@@ -356,26 +379,26 @@ fn propagate<const W: usize>(
         for d in 0..n {
             let houses = changed_houses::<W>(shape, &mut for_singles[d], &level.planes[d], &level.done[d]);
             let mut failed = None;
-            for_each_cell::<MAX_WORDS>(&houses, |h| {
+            for_each_cell::<W>(&houses, |h| {
                 if failed.is_some() {
                     return;
                 }
                 let house = &shape.houses[h];
-                let (mut seen, mut many) = (0u64, false);
-                let mut at = 0;
+                // The words with a place, two places in one, the last.
+                let (mut words, mut twice, mut at) = (0u32, 0u64, 0);
                 for i in 0..W {
                     let v = level.planes[d][i] & house[i];
-                    many |= (seen != 0 && v != 0) || v & v.wrapping_sub(1) != 0;
+                    words += u32::from(v != 0);
+                    twice |= v & v.wrapping_sub(1);
                     if v != 0 {
                         at = i * 64 + v.trailing_zeros() as usize;
                     }
-                    seen |= v;
                 }
-                if seen == 0 {
+                if words == 0 {
                     failed = Some(h);
                     return;
                 }
-                if many || level.placed[at / 64] >> (at % 64) & 1 != 0 {
+                if words > 1 || twice != 0 || level.placed[at / 64] >> (at % 64) & 1 != 0 {
                     return;
                 }
                 // (`at` is on plane d: the assignment holds.)
@@ -383,7 +406,7 @@ fn propagate<const W: usize>(
                 placed_any = true;
             });
             if let Some(h) = failed {
-                return blame::<W>(&shape.houses[h], weight);
+                return weight.blame::<W>(&first(&shape.houses[h]));
             }
         }
         if placed_any {
@@ -394,9 +417,9 @@ fn propagate<const W: usize>(
         let mut changed = false;
         for d in 0..n {
             let houses = changed_houses::<W>(shape, &mut for_locks[d], &level.planes[d], &level.done[d]);
-            for_each_cell::<MAX_WORDS>(&houses, |h| {
+            for_each_cell::<W>(&houses, |h| {
                 let house = &shape.houses[h];
-                let mut places = [0u64; MAX_WORDS];
+                let mut places = [0u64; W];
                 let mut single = true;
                 let mut seen = 0;
                 for i in 0..W {
@@ -410,7 +433,7 @@ fn propagate<const W: usize>(
                 // The digit's other places that see every place so far
                 // (outside the house: inside, it has no other place);
                 // none left, nothing to take.
-                let mut watch = [0u64; MAX_WORDS];
+                let mut watch = [0u64; W];
                 for i in 0..W {
                     watch[i] = level.planes[d][i] & !house[i];
                 }
@@ -447,12 +470,12 @@ fn propagate<const W: usize>(
 #[inline]
 fn changed_houses<const W: usize>(
     shape: &PlaneShape,
-    last: &mut Cells,
-    plane: &Cells,
-    done: &[u64; MAX_WORDS],
-) -> [u64; MAX_WORDS] {
-    let mut houses = [0u64; MAX_WORDS];
-    let mut gone = [0u64; MAX_WORDS];
+    last: &mut Set<W>,
+    plane: &Set<W>,
+    done: &Set<W>,
+) -> Set<W> {
+    let mut houses = [0u64; W];
+    let mut gone = [0u64; W];
     let mut any = 0;
     for i in 0..W {
         gone[i] = last[i] & !plane[i];
@@ -461,33 +484,29 @@ fn changed_houses<const W: usize>(
     }
     if any != 0 {
         for_each_cell::<W>(&gone, |c| {
-            for (h, of) in houses.iter_mut().zip(&shape.cell_houses[c]) {
-                *h |= of;
+            for i in 0..W {
+                houses[i] |= shape.cell_houses[c][i];
             }
         });
-        for (h, done) in houses.iter_mut().zip(done) {
-            *h &= !done;
+        for i in 0..W {
+            houses[i] &= !done[i];
         }
     }
     houses
-}
-
-/// A contradiction found at `cells`: each gains a failure. False, for the
-/// caller to pass on.
-#[cold]
-fn blame<const W: usize>(cells: &Cells, weight: &mut [u32]) -> bool {
-    for_each_cell::<W>(cells, |c| weight[c] = weight[c].saturating_add(1));
-    false
 }
 
 /// The open cell to branch on, `None` when every cell is placed. With
 /// `weights` (each cell's failures plus one) the one with the fewest digits
 /// for its weight ("dom/wdeg", as the general search), else the first with
 /// two digits, or the first with the fewest.
-fn branch_cell<const W: usize>(shape: &PlaneShape, level: &Level, weights: Option<&[u32]>) -> Option<usize> {
+fn branch_cell<const W: usize>(
+    shape: &PlaneShape,
+    level: &Level<W>,
+    weights: Option<&Weights>,
+) -> Option<usize> {
     if let Some(weights) = weights {
         // Each cell's count of digits, bit-sliced (12 digits at most).
-        let mut bits = [[0u64; MAX_WORDS]; 4];
+        let mut bits = [[0u64; W]; 4];
         for plane in &level.planes[..shape.n] {
             for i in 0..W {
                 let mut carry = plane[i];
@@ -498,22 +517,33 @@ fn branch_cell<const W: usize>(shape: &PlaneShape, level: &Level, weights: Optio
                 }
             }
         }
-        let mut open = [0u64; MAX_WORDS];
-        for i in 0..W {
-            open[i] = shape.all[i] & !level.placed[i];
-        }
-        let (mut best, mut best_count, mut best_weight) = (None, u64::from(u32::MAX), 1u64);
-        for_each_cell::<W>(&open, |c| {
-            let (w, s) = (c / 64, c % 64);
-            let k = bits.iter().enumerate().fold(0u64, |k, (j, bit)| k | (bit[w] >> s & 1) << j);
-            let weight = u64::from(weights[c]);
-            if k * best_weight < best_count * weight {
-                (best, best_count, best_weight) = (Some(c), k, weight);
+        // The open cells by their count k, fewest first: the least k over
+        // weight, the first cell of those (a scan in cell order's choice);
+        // no cell of k digits wins once k over the largest weight is more.
+        let (mut best, mut best_count, mut best_weight) = (None, 0u64, 1u64);
+        let most = u64::from(weights.most);
+        for k in 1..=shape.n as u64 {
+            if best.is_some() && k * best_weight > best_count * most {
+                break;
             }
-        });
+            let mut group = [0u64; W];
+            for i in 0..W {
+                group[i] = shape.all[i] & !level.placed[i];
+                for (j, bit) in bits.iter().enumerate() {
+                    group[i] &= if k >> j & 1 != 0 { bit[i] } else { !bit[i] };
+                }
+            }
+            for_each_cell::<W>(&group, |c| {
+                let weight = u64::from(weights.of[c]);
+                let (ours, theirs) = (k * best_weight, best_count * weight);
+                if best.is_none_or(|b| ours < theirs || ours == theirs && c < b) {
+                    (best, best_count, best_weight) = (Some(c), k, weight);
+                }
+            });
+        }
         return best;
     }
-    let (mut ones, mut twos, mut threes) = ([0u64; MAX_WORDS], [0u64; MAX_WORDS], [0u64; MAX_WORDS]);
+    let (mut ones, mut twos, mut threes) = ([0u64; W], [0u64; W], [0u64; W]);
     for plane in &level.planes[..shape.n] {
         for i in 0..W {
             threes[i] |= twos[i] & plane[i];
@@ -527,7 +557,7 @@ fn branch_cell<const W: usize>(shape: &PlaneShape, level: &Level, weights: Optio
             return Some(i * 64 + two.trailing_zeros() as usize);
         }
     }
-    let mut open = [0u64; MAX_WORDS];
+    let mut open = [0u64; W];
     for i in 0..W {
         open[i] = shape.all[i] & !level.placed[i];
     }
