@@ -204,6 +204,17 @@ pub trait ExtraRules {
         None
     }
 
+    /// Each cell's weight (row-major, at least one) and the largest, when
+    /// the rules branch on the open cell with the fewest digits for its
+    /// weight (the first such; "dom/wdeg", as a constraint solver's
+    /// failure counts steer it): the search then finds that cell itself on
+    /// its digit planes, where a fixpoint's cells are, and never asks
+    /// [`ExtraRules::choose`] (nor, for rules that do not narrow, makes
+    /// each cell's digits for it). `None` by default.
+    fn weights(&self) -> Option<(&[u32; 81], u32)> {
+        None
+    }
+
     /// Extra houses (bit `c` = cell `c`, row-major; nine cells each) that
     /// hold every digit once, beyond the rows, columns and boxes: a
     /// diagonal, a window, a disjoint group. The search keeps them itself,

@@ -101,6 +101,11 @@ impl<R: ExtraRules> ExtraRules for Housed<'_, R> {
     }
 
     #[inline(always)]
+    fn weights(&self) -> Option<(&[u32; 81], u32)> {
+        self.0.weights()
+    }
+
+    #[inline(always)]
     fn failed(&mut self, cells: u128) {
         self.0.failed(cells)
     }
@@ -394,10 +399,15 @@ impl Search {
                     self.stats.guesses += 1;
                     let chosen = if chooses {
                         // (Rules that narrow keep their last fixpoint's cells.)
-                        if !narrows {
-                            self.fixpoint = self.current.cells();
+                        match rules.weights() {
+                            Some((weights, most)) => self.current.lightest_cell(weights, most),
+                            None => {
+                                if !narrows {
+                                    self.fixpoint = self.current.cells();
+                                }
+                                rules.choose(&self.fixpoint)
+                            }
                         }
-                        rules.choose(&self.fixpoint)
                     } else {
                         None
                     };

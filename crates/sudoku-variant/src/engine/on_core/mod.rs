@@ -291,8 +291,11 @@ pub(super) struct Constraints<'a> {
     /// The interrupt stopped the search.
     interrupted: bool,
     /// Each cell's failures plus one: how many contradictions a constraint
-    /// of it found; steers [`ExtraRules::choose`] as in the general search.
+    /// of it found; steers the branching ([`ExtraRules::weights`]) as in
+    /// the general search.
     weight: [u32; 81],
+    /// The largest weight.
+    most: u32,
     /// Whether there is anything to narrow besides the extra houses and
     /// the relations (see [`ExtraRules::narrows`]).
     narrows: bool,
@@ -316,6 +319,7 @@ impl<'a> Constraints<'a> {
             interrupt,
             interrupted: false,
             weight: [1; 81],
+            most: 1,
         }
     }
 
@@ -326,6 +330,7 @@ impl<'a> Constraints<'a> {
         for &c in cells {
             let w = &mut self.weight[usize::from(c)];
             *w = w.saturating_add(1);
+            self.most = self.most.max(*w);
         }
         Verdict::Contradiction
     }
@@ -438,29 +443,22 @@ impl ExtraRules for Constraints<'_> {
         while cells != 0 {
             let w = &mut self.weight[cells.trailing_zeros() as usize];
             *w = w.saturating_add(1);
+            self.most = self.most.max(*w);
             cells &= cells - 1;
         }
     }
 
     /// Also with relations alone: the classic branching took 1.3-7x the
-    /// nodes of [`ExtraRules::choose`]'s on the drawn families.
+    /// nodes of dom/wdeg's ([`ExtraRules::weights`]) on the drawn families.
     fn chooses(&self) -> bool {
         self.narrows || !self.extra.relations.is_empty()
     }
 
-    /// The open cell with the fewest digits for its weight ("dom/wdeg", as
-    /// the general search branches).
-    fn choose(&mut self, cells: &[u16; 81]) -> Option<usize> {
-        // k / w < best_count / best_weight in integers: counts and weights
-        // are u32s, so the products fit (a first count of u64::MAX did not).
-        let (mut best, mut best_count, mut best_weight) = (None, u64::from(u32::MAX), 1u64);
-        for (i, (&x, &w)) in cells.iter().zip(&self.weight).enumerate() {
-            let k = u64::from(x.count_ones());
-            if k >= 2 && k * best_weight < best_count * u64::from(w) {
-                (best, best_count, best_weight) = (Some(i), k, u64::from(w));
-            }
-        }
-        best
+    /// Each cell's failures plus one: the core branches on the open cell
+    /// with the fewest digits for its weight ("dom/wdeg", as the general
+    /// search branches).
+    fn weights(&self) -> Option<(&[u32; 81], u32)> {
+        Some((&self.weight, self.most))
     }
 }
 
