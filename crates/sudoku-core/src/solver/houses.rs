@@ -9,17 +9,24 @@
 //!   twice, is a contradiction;
 //! - *locks*: a house and a row, column or box that share two or more
 //!   cells: a digit one of them has only in the shared cells leaves the
-//!   other's other cells (locked candidates, both ways).
+//!   other's other cells (locked candidates, both ways);
+//! - *wider locks*, at a fixpoint of the rest: a cell outside an extra
+//!   house that sees every place of a digit in it, through any mix of rows,
+//!   columns, boxes and extra houses, loses the digit ([`State::seen_rules`];
+//!   on irregular houses such as girandola's or the asterisk's a third of
+//!   the nodes, looked for while they pay, [`SeenGate`]).
 //!
 //! Each pass looks only at the digits whose words changed since the last
 //! one, so a node that moved one digit pays for one.
 //!
 //! [`ExtraRules::houses`]: super::ExtraRules::houses
 
+use std::cell::Cell as Counter;
+
 use super::relations::{Compiled, Relation};
 use super::state::{unit, Cell, State, Units};
 use super::tables::{fold_columns, COLUMN, ROW_BOXES};
-use crate::index::UNITS;
+use crate::index::{PEERS, UNITS};
 
 /// Three band words: bit `9 * (row % 3) + col` of word `row / 3`.
 pub(super) type Planes = [u32; 3];
@@ -36,6 +43,11 @@ pub(super) struct Houses {
     /// The cells they were built from.
     source: Vec<u128>,
     pub(super) houses: Vec<Planes>,
+    /// Each cell's peers through its row, column, box and extra houses.
+    pub(super) peers: Vec<Planes>,
+    /// Whether the wider locks ([`State::seen_rules`]) still pay in this
+    /// search.
+    pub(super) seen: SeenGate,
     /// The relations they were built from.
     relation_source: Vec<Relation>,
     pub(super) relations: Vec<Compiled>,
@@ -56,10 +68,60 @@ const UNIT_CELLS: [u128; 27] = {
     t
 };
 
+/// Each cell's row, column and box peers as bits (bit `c` = cell `c`).
+const CLASSIC_PEERS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 20 {
+            t[c] |= 1 << PEERS[c][k];
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Row-major cell bits as band words.
 #[inline(always)]
 pub(super) fn planes(cells: u128) -> Planes {
     [0, 1, 2].map(|b| (cells >> (27 * b)) as u32 & ((1 << 27) - 1))
+}
+
+/// The wider locks' looks in one search (a house and a digit each) and
+/// how many took a digit: they are looked for while one look in
+/// [`SeenGate::RATE`] or more finds something, after the first
+/// [`SeenGate::TRIAL`]. On shapes where they never find anything (disjoint
+/// groups, the centre dot) they cost a sixth more instructions; where they
+/// do (girandola, asterisk, X) they take a third or more of the nodes away.
+/// Counted per search, so a search's nodes do not depend on the last.
+#[derive(Clone, Debug, Default)]
+pub(super) struct SeenGate {
+    looks: Counter<u32>,
+    finds: Counter<u32>,
+}
+
+impl SeenGate {
+    const TRIAL: u32 = 16;
+    const RATE: u32 = 32;
+
+    pub(super) fn reset(&self) {
+        self.looks.set(0);
+        self.finds.set(0);
+    }
+
+    #[inline(always)]
+    fn pays(&self) -> bool {
+        let looks = self.looks.get();
+        looks < Self::TRIAL || looks / Self::RATE <= self.finds.get()
+    }
+
+    #[inline(always)]
+    fn looked(&self, found: bool) {
+        self.looks.set(self.looks.get().saturating_add(1));
+        self.finds.set(self.finds.get() + u32::from(found));
+    }
 }
 
 impl Houses {
@@ -73,8 +135,19 @@ impl Houses {
         self.source.clear();
         self.source.extend_from_slice(cells);
         self.houses.clear();
-        let more = cells.iter().filter(|house| !UNIT_CELLS.contains(house));
-        self.houses.extend(more.map(|&house| planes(house)));
+        let more: Vec<u128> = cells.iter().filter(|house| !UNIT_CELLS.contains(house)).copied().collect();
+        self.houses.extend(more.iter().map(|&house| planes(house)));
+        let mut peers = CLASSIC_PEERS;
+        for &house in &more {
+            let mut cells = house;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                peers[c] |= house & !(1 << c);
+            }
+        }
+        self.peers.clear();
+        self.peers.extend(peers.map(planes));
     }
 
     /// The relations of `relations`; rebuilt only when they differ from
@@ -151,7 +224,8 @@ impl State {
     /// `houses` (see the module docs). Returns the units that changed, or
     /// `None` on a contradiction.
     #[inline(always)]
-    pub(super) fn house_rules(&mut self, houses: &[Planes], mut digits: u32) -> Option<Units> {
+    pub(super) fn house_rules(&mut self, set: &Houses, mut digits: u32) -> Option<Units> {
+        let houses = &set.houses;
         let mut changed = 0;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
@@ -182,6 +256,58 @@ impl State {
             }
         }
         Some(changed)
+    }
+
+    /// For the digits in `digits`, at a fixpoint of the other rules: the
+    /// cells outside an extra house that see every place of a digit left
+    /// in it lose the digit (locked candidates through any mix of rows,
+    /// columns, boxes and extra houses). Returns the units changed.
+    #[inline(never)]
+    pub(super) fn seen_rules(&mut self, set: &Houses, mut digits: u32) -> Units {
+        if !set.seen.pays() {
+            return 0;
+        }
+        let mut changed = 0;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            for &h in &set.houses {
+                let m = [0, 1, 2].map(|b| self.cand[b][d] & h[b]);
+                if (0..3).any(|b| m[b] & self.solved[b] != 0) {
+                    continue;
+                }
+                let found = self.seen_by_all(set, d, m, h);
+                set.seen.looked(found != 0);
+                changed |= found;
+            }
+        }
+        changed
+    }
+
+    /// The cells of digit `d` outside `house` that see each of its places
+    /// `m` lose it. Returns the units changed.
+    #[inline(always)]
+    fn seen_by_all(&mut self, set: &Houses, d: usize, m: Planes, house: Planes) -> Units {
+        let mut target = [0, 1, 2].map(|b| self.cand[b][d] & !house[b]);
+        for (b, &word) in m.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = &set.peers[27 * b + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                target = [0, 1, 2].map(|k| target[k] & p[k]);
+                if target == [0; 3] {
+                    return 0;
+                }
+            }
+        }
+        let mut changed = 0;
+        for (b, &gone) in target.iter().enumerate() {
+            if gone != 0 {
+                self.cand[b][d] &= !gone;
+                changed |= unit(d, b);
+            }
+        }
+        changed
     }
 
     /// The locks of house `h` for digit `d`, open in two or more of its

@@ -273,6 +273,7 @@ impl Search {
     pub(super) fn set_houses(&mut self, cells: &[u128], relations: &[Relation]) {
         self.houses.set(cells);
         self.houses.set_relations(relations);
+        self.houses.seen.reset();
     }
 
     /// The state the search stopped at, as a grid (a solution after

@@ -450,8 +450,9 @@ impl State {
         // looked (every change passes through `dirty`).
         let mut touched: Units = 0;
         // The digits the houses took from `touched` that the relations
-        // have not seen yet.
+        // and the houses' wider locks have not seen yet.
         let mut for_relations = 0;
+        let mut for_seen = 0;
         loop {
             // In rounds: the next unit does not wait for the last one's
             // result, so consecutive band rules overlap in the processor.
@@ -501,8 +502,9 @@ impl State {
             if let Some(houses) = houses.filter(|h| !h.houses.is_empty()) {
                 let digits = digits_of(std::mem::take(&mut touched));
                 for_relations |= digits;
+                for_seen |= digits;
                 if digits != 0 {
-                    match self.house_rules(&houses.houses, digits) {
+                    match self.house_rules(houses, digits) {
                         Some(0) => {}
                         Some(changed) => {
                             dirty = changed;
@@ -525,6 +527,9 @@ impl State {
                 if digits != 0 {
                     dirty = self.relation_rules(&houses.relations, digits);
                 }
+            }
+            if let Some(houses) = houses.filter(|h| dirty == 0 && for_seen != 0 && !h.houses.is_empty()) {
+                dirty = self.seen_rules(houses, std::mem::take(&mut for_seen));
             }
             if dirty == 0 {
                 if self.is_complete() {
