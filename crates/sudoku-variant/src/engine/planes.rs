@@ -624,7 +624,7 @@ mod tests {
     /// Shapes of houses and peers alone, small and large: classic sizes
     /// other than 9, jigsaw regions (each band's boxes shifted a column a
     /// row), overlapping grids, a knight's and a king's move, argyle's
-    /// diagonals.
+    /// diagonals, disjoint groups.
     fn shapes() -> Vec<Puzzle> {
         let mut out: Vec<Puzzle> = [4, 6, 8, 10, 12].iter().map(|&n| Puzzle::blank(n).unwrap()).collect();
         let regions = (0..81).map(|i| ((i / 27) * 3 + ((i % 9 + i / 9 % 3) % 9) / 3) as u8).collect();
@@ -632,7 +632,9 @@ mod tests {
         for name in [LayoutName::Twodoku, LayoutName::Butterfly, LayoutName::Flower] {
             out.push(Puzzle::blank_layout(name));
         }
-        for (size, rule) in [(9, "anti-knight"), (9, "anti-king"), (6, "anti-king"), (9, "argyle")] {
+        for (size, rule) in
+            [(9, "anti-knight"), (9, "anti-king"), (6, "anti-king"), (9, "argyle"), (9, "disjoint-groups")]
+        {
             let mut rules = Kinds::NONE;
             rules.insert(kind_named(rule).unwrap());
             out.push(Puzzle::blank(size).unwrap().with_rules(rules).unwrap());
