@@ -53,35 +53,26 @@ pub(super) struct Houses {
     pub(super) relations: Vec<Compiled>,
 }
 
-/// The rows', columns' and boxes' cells as bits (bit `c` = cell `c`).
-const UNIT_CELLS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
+/// Each list of cells as bits (bit `c` = cell `c`).
+const fn cell_bits<const N: usize, const K: usize>(lists: &[[u8; K]; N]) -> [u128; N] {
+    let mut t = [0u128; N];
+    let mut i = 0;
+    while i < N {
         let mut k = 0;
-        while k < 9 {
-            t[u] |= 1 << UNITS[u][k];
+        while k < K {
+            t[i] |= 1 << lists[i][k];
             k += 1;
         }
-        u += 1;
+        i += 1;
     }
     t
-};
+}
 
-/// Each cell's row, column and box peers as bits (bit `c` = cell `c`).
-const CLASSIC_PEERS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut k = 0;
-        while k < 20 {
-            t[c] |= 1 << PEERS[c][k];
-            k += 1;
-        }
-        c += 1;
-    }
-    t
-};
+/// The rows', columns' and boxes' cells as bits.
+const UNIT_CELLS: [u128; 27] = cell_bits(&UNITS);
+
+/// Each cell's row, column and box peers as bits.
+const CLASSIC_PEERS: [u128; 81] = cell_bits(&PEERS);
 
 /// Row-major cell bits as band words.
 #[inline(always)]

@@ -768,27 +768,38 @@ mod tests {
     /// `cells` (every lane, no branches) and `to_grid` (a walk over the set
     /// bits) against a walk over each word's set bits, cell by cell, on
     /// random words of every density.
-    #[test]
-    fn cells_and_the_grid_read_every_set_bit() {
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
+    /// A xorshift source of random words from `seed`.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             x
-        };
-        for round in 0..2000 {
-            let mut s = State::root(&Grid::EMPTY).unwrap();
-            for band in 0..3 {
-                for d in 0..9 {
-                    // Denser and sparser words as the rounds go.
-                    let mut w = next() as u32;
-                    for _ in 0..round % 4 {
-                        w &= next() as u32;
-                    }
-                    s.cand[band][d] = w & BAND;
+        }
+    }
+
+    /// A state of random words, each the AND of `and + 1` draws (sparser
+    /// as `and` grows).
+    fn random_state(next: &mut impl FnMut() -> u64, and: usize) -> State {
+        let mut s = State::root(&Grid::EMPTY).unwrap();
+        for words in &mut s.cand {
+            for word in words {
+                let mut w = next() as u32;
+                for _ in 0..and {
+                    w &= next() as u32;
                 }
+                *word = w & BAND;
             }
+        }
+        s
+    }
+
+    #[test]
+    fn cells_and_the_grid_read_every_set_bit() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        for round in 0..2000 {
+            // Denser and sparser words as the rounds go.
+            let s = random_state(&mut next, round % 4);
             let mut want = [0u16; 81];
             for (band, words) in s.cand.iter().enumerate() {
                 for (d, &word) in words.iter().enumerate() {
@@ -815,25 +826,10 @@ mod tests {
     /// a few large.
     #[test]
     fn the_lightest_cell_is_a_plain_scans_choice() {
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut chosen = 0;
         for round in 0..3000 {
-            let mut s = State::root(&Grid::EMPTY).unwrap();
-            for band in 0..3 {
-                for d in 0..9 {
-                    let mut w = next() as u32;
-                    for _ in 0..round % 3 {
-                        w &= next() as u32;
-                    }
-                    s.cand[band][d] = w & BAND;
-                }
-            }
+            let s = random_state(&mut next, round % 3);
             let mut weights = [1u32; 81];
             for w in &mut weights {
                 *w = match round % 3 {
