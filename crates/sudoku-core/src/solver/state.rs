@@ -765,10 +765,7 @@ impl State {
 mod tests {
     use super::*;
 
-    /// `cells` (every lane, no branches) and `to_grid` (a walk over the set
-    /// bits) against a walk over each word's set bits, cell by cell, on
-    /// random words of every density.
-    /// A xorshift source of random words from `seed`.
+    /// A xorshift source of random words from the seed `x`.
     fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
         move || {
             x ^= x << 13;
@@ -794,6 +791,9 @@ mod tests {
         s
     }
 
+    /// `cells` (every lane, no branches) and `to_grid` (a walk over the set
+    /// bits) against a walk over each word's set bits, cell by cell, on
+    /// random words of every density.
     #[test]
     fn cells_and_the_grid_read_every_set_bit() {
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
