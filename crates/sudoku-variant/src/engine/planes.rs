@@ -720,6 +720,25 @@ mod tests {
         assert_eq!(solver.count_bounded(blank.givens(), 3, u64::MAX), (3, Outcome::Done));
     }
 
+    /// A node is a copy on the call stack: a search of the largest shape
+    /// here (a blank flower, 189 open cells, three words) fits a thread of
+    /// half the default stack (2 MiB), counting to two.
+    #[test]
+    fn the_deepest_search_fits_half_a_threads_stack() {
+        let flower = Puzzle::blank_layout(LayoutName::Flower);
+        let found = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || {
+                let mut solver = VariantSolver::new(&flower);
+                let found = solver.count_up_to(flower.givens(), 2);
+                (found, solver.net().planes().is_some())
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(found, (2, true));
+    }
+
     /// Givens that break a rule have no solution: a digit above the size,
     /// two of one digit in a row, two a knight's move apart.
     #[test]

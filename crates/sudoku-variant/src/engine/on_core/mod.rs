@@ -333,11 +333,16 @@ impl<'a> Constraints<'a> {
     #[cold]
     fn blame(&mut self, cells: &[u16]) -> Verdict {
         for &c in cells {
-            let w = &mut self.weight[usize::from(c)];
-            *w = w.saturating_add(1);
-            self.most = self.most.max(*w);
+            self.fail(usize::from(c));
         }
         Verdict::Contradiction
+    }
+
+    /// Cell `c` gains a failure.
+    fn fail(&mut self, c: usize) {
+        let w = &mut self.weight[c];
+        *w = w.saturating_add(1);
+        self.most = self.most.max(*w);
     }
 
     /// Whether the interrupt stopped the search.
@@ -446,9 +451,7 @@ impl ExtraRules for Constraints<'_> {
     /// The core's propagation left `cells` empty: each gains a failure.
     fn failed(&mut self, mut cells: u128) {
         while cells != 0 {
-            let w = &mut self.weight[cells.trailing_zeros() as usize];
-            *w = w.saturating_add(1);
-            self.most = self.most.max(*w);
+            self.fail(cells.trailing_zeros() as usize);
             cells &= cells - 1;
         }
     }
