@@ -157,7 +157,31 @@ impl Solver {
         rules: &mut R,
         limit: u64,
         node_limit: u64,
-        mut visit: impl FnMut(&Grid),
+        visit: impl FnMut(&Grid),
+    ) -> (u64, bool) {
+        self.run_with(puzzle, rules, limit, node_limit, Some(visit))
+    }
+
+    /// [`Solver::search_with`] without a visit: how many solutions (up to
+    /// `limit`) and whether the search stopped unfinished. No solution is
+    /// made into a grid, which a count on an easy puzzle would feel.
+    pub fn count_with<R: ExtraRules>(
+        &mut self,
+        puzzle: &Grid,
+        rules: &mut R,
+        limit: u64,
+        node_limit: u64,
+    ) -> (u64, bool) {
+        self.run_with(puzzle, rules, limit, node_limit, None::<fn(&Grid)>)
+    }
+
+    fn run_with<R: ExtraRules>(
+        &mut self,
+        puzzle: &Grid,
+        rules: &mut R,
+        limit: u64,
+        node_limit: u64,
+        mut visit: Option<impl FnMut(&Grid)>,
     ) -> (u64, bool) {
         self.search.reset(puzzle, true);
         self.search.set_houses(rules.houses(), rules.relations());
@@ -165,7 +189,9 @@ impl Solver {
         let mut found = 0;
         while found < limit && self.search.advance_with(rules) {
             found += 1;
-            visit(&self.search.current_grid());
+            if let Some(visit) = visit.as_mut() {
+                visit(&self.search.current_grid());
+            }
         }
         (found, self.search.stopped)
     }
@@ -426,6 +452,12 @@ mod tests {
                 got.push(g.to_array());
             });
             assert_eq!((found as usize, stopped), (got.len(), false));
+            // A count takes the same tree, and stops where a listing does.
+            let mut rules = Rising { calls: 0, stop_after: u64::MAX };
+            assert_eq!(solver.count_with(&puzzle, &mut rules, u64::MAX, u64::MAX), (found, false));
+            let cap = (found / 2).max(1);
+            let mut rules = Rising { calls: 0, stop_after: u64::MAX };
+            assert_eq!(solver.count_with(&puzzle, &mut rules, cap, u64::MAX), (cap.min(found), false));
             expected.sort_unstable();
             got.sort_unstable();
             assert_eq!(got, expected, "puzzle {k}");

@@ -24,7 +24,7 @@ use crate::Puzzle;
 use network::Network;
 use planes::PlaneSearch;
 pub use search::Interrupt;
-use search::{Goal, Search, PLACED};
+use search::{Goal, Search, Visit, PLACED};
 
 /// How a bounded search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,7 +129,7 @@ impl VariantSolver {
 
     /// The number of solutions, counting stops at `limit`.
     pub fn count_up_to(&mut self, givens: &[u8], limit: u64) -> u64 {
-        self.for_each_solution(givens, limit, |_| {})
+        self.search_until(givens, limit, u64::MAX, Interrupt::default(), None).0
     }
 
     /// Calls `visit` with each solution (canvas order) until `limit` have
@@ -162,18 +162,21 @@ impl VariantSolver {
         limit: u64,
         node_limit: u64,
         stop: Option<&AtomicBool>,
-        visit: impl FnMut(&[u8]),
+        mut visit: impl FnMut(&[u8]),
     ) -> (u64, Outcome) {
-        self.search_until(givens, limit, node_limit, Interrupt { stop, deadline: None }, visit)
+        self.search_until(givens, limit, node_limit, Interrupt { stop, deadline: None }, Some(&mut visit))
     }
 
+    /// The search behind every count and listing: `visit` (when given)
+    /// sees each solution in canvas order; a count passes none, and no
+    /// solution is then decoded.
     fn search_until(
         &mut self,
         givens: &[u8],
         limit: u64,
         node_limit: u64,
         interrupt: Interrupt<'_>,
-        mut visit: impl FnMut(&[u8]),
+        visit: Option<Visit<'_, u8>>,
     ) -> (u64, Outcome) {
         if limit == 0 {
             return (0, Outcome::Done);
@@ -181,6 +184,10 @@ impl VariantSolver {
         if self.classic {
             self.search.nodes = 0;
             let Some(grid) = Self::classic_grid(givens) else { return (0, Outcome::Done) };
+            let Some(visit) = visit else {
+                let core = self.core.get_or_insert_with(Solver::new);
+                return (core.count_solutions_up_to(&grid, limit), Outcome::Done);
+            };
             let mut found = 0;
             for solution in grid.solutions().take(limit as usize) {
                 visit(&solution.to_array());
@@ -206,14 +213,19 @@ impl VariantSolver {
             let Some(grid) = Self::classic_grid(&dense) else { return (0, Outcome::Done) };
             let core = self.core.get_or_insert_with(Solver::new);
             let mut rules = on_core::Constraints::new(net, extra, interrupt);
-            let (found, stopped) = core
-                .search_with(&grid, &mut rules, limit, node_limit, |solution| visit(&solution.to_array()));
+            let (found, stopped) = match visit {
+                Some(visit) => core.search_with(&grid, &mut rules, limit, node_limit, |solution| {
+                    visit(&solution.to_array())
+                }),
+                None => core.count_with(&grid, &mut rules, limit, node_limit),
+            };
             self.search.nodes = core.stats().nodes;
             let outcome = Outcome::of(stopped, rules.interrupted());
             return (found, outcome);
         }
-        let mut forward = |node: &[u32]| visit(&decode(net, node, len));
-        let mut goal = Goal { limit, node_limit, interrupt, rng: None, visit: &mut forward };
+        let mut forward = visit.map(|visit| move |node: &[u32]| visit(&decode(net, node, len)));
+        let visit = forward.as_mut().map(|f| f as Visit<'_, u32>);
+        let mut goal = Goal { limit, node_limit, interrupt, rng: None, visit };
         if let Some(shape) = net.planes().filter(|_| self.use_planes) {
             let planes = &mut self.planes;
             planes.run(shape, &dense, &net.root_masks, &mut goal);
@@ -250,7 +262,7 @@ impl VariantSolver {
         let dense = self.dense_givens(givens);
         let mut first: Option<Vec<u32>> = None;
         let mut keep = |node: &[u32]| first = Some(node.to_vec());
-        let mut goal = Goal { limit: 1, node_limit, interrupt, rng: Some(rng), visit: &mut keep };
+        let mut goal = Goal { limit: 1, node_limit, interrupt, rng: Some(rng), visit: Some(&mut keep) };
         let net = self.net.get_or_init(|| Network::new(&self.puzzle));
         self.search.run(net, &dense, &mut goal);
         if self.search.interrupted {
@@ -264,7 +276,7 @@ impl VariantSolver {
 
     /// Counts solutions up to `limit` within `node_limit` nodes.
     pub fn count_bounded(&mut self, givens: &[u8], limit: u64, node_limit: u64) -> (u64, Outcome) {
-        self.for_each_solution_within(givens, limit, node_limit, |_| {})
+        self.search_until(givens, limit, node_limit, Interrupt::default(), None)
     }
 
     /// [`VariantSolver::count_bounded`], also stopped by `interrupt`
@@ -277,7 +289,7 @@ impl VariantSolver {
         node_limit: u64,
         interrupt: Interrupt<'_>,
     ) -> (u64, Outcome) {
-        self.search_until(givens, limit, node_limit, interrupt, |_| {})
+        self.search_until(givens, limit, node_limit, interrupt, None)
     }
 
     /// [`VariantSolver::count_bounded_until`], each solution found passed
@@ -290,9 +302,9 @@ impl VariantSolver {
         limit: u64,
         node_limit: u64,
         interrupt: Interrupt<'_>,
-        visit: impl FnMut(&[u8]),
+        mut visit: impl FnMut(&[u8]),
     ) -> (u64, Outcome) {
-        self.search_until(givens, limit, node_limit, interrupt, visit)
+        self.search_until(givens, limit, node_limit, interrupt, Some(&mut visit))
     }
 }
 

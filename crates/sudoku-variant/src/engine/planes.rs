@@ -247,12 +247,14 @@ impl PlaneSearch {
         }
         let weights = if goal.rng.is_none() { Some(&self.weight) } else { None };
         let Some(c) = branch_cell::<W>(shape, level, weights) else {
-            self.solution.clear();
-            self.solution.resize(shape.peers.len(), 0);
-            for (d, plane) in level.planes[..shape.n].iter().enumerate() {
-                for_each_cell::<W>(plane, |c| self.solution[c] = 1 << d | PLACED);
+            if let Some(visit) = goal.visit.as_mut() {
+                self.solution.clear();
+                self.solution.resize(shape.peers.len(), 0);
+                for (d, plane) in level.planes[..shape.n].iter().enumerate() {
+                    for_each_cell::<W>(plane, |c| self.solution[c] = 1 << d | PLACED);
+                }
+                visit(&self.solution);
             }
-            (goal.visit)(&self.solution);
             self.found += 1;
             return self.found < goal.limit;
         };

@@ -47,6 +47,10 @@ impl Interrupt<'_> {
 }
 
 /// What the caller wants from the search.
+/// A caller's look at each solution: its cells (a node's bits, or
+/// digits).
+pub(crate) type Visit<'a, T> = &'a mut dyn FnMut(&[T]);
+
 pub(crate) struct Goal<'a> {
     /// Stop after this many solutions.
     pub limit: u64,
@@ -57,8 +61,8 @@ pub(crate) struct Goal<'a> {
     pub interrupt: Interrupt<'a>,
     /// Try digits in a random order drawn from here.
     pub rng: Option<&'a mut dyn RngCore>,
-    /// Called with each solution node.
-    pub visit: &'a mut dyn FnMut(&[u32]),
+    /// Called with each solution node (none: a count).
+    pub visit: Option<Visit<'a, u32>>,
 }
 
 impl Goal<'_> {
@@ -260,7 +264,9 @@ impl Search {
         let node = &self.levels[depth];
         let weights = if goal.rng.is_none() { Some(&self.weight[..]) } else { None };
         let Some(best) = branch_cell(node, weights) else {
-            (goal.visit)(node);
+            if let Some(visit) = goal.visit.as_mut() {
+                visit(node);
+            }
             self.found += 1;
             return self.found < goal.limit;
         };
