@@ -46,11 +46,11 @@ impl Interrupt<'_> {
     }
 }
 
-/// What the caller wants from the search.
 /// A caller's look at each solution: its cells (a node's bits, or
 /// digits).
 pub(crate) type Visit<'a, T> = &'a mut dyn FnMut(&[T]);
 
+/// What the caller wants from the search.
 pub(crate) struct Goal<'a> {
     /// Stop after this many solutions.
     pub limit: u64,
