@@ -72,11 +72,7 @@ pub fn redundant_clues(puzzle: &Puzzle) -> Vec<String> {
         let cells: Option<[u8; 81]> = p.givens().try_into().ok();
         match cells.and_then(sudoku_core::Grid::from_array) {
             Some(grid) if classic => core.count_solutions_up_to(&grid, 2) == 1,
-            _ => {
-                let mut n = 0;
-                VariantSolver::new(p).for_each_solution(p.givens(), 2, |_| n += 1);
-                n == 1
-            }
+            _ => VariantSolver::new(p).count_up_to(p.givens(), 2) == 1,
         }
     };
     if !unique(puzzle) {
