@@ -132,6 +132,24 @@ impl Kind for Extreme {
         it.parts[1].iter().all(|&b| self.keeps(own, grid[usize::from(b)]))
     }
 
+    /// The marked cell and each neighbour: the mark says no more than that
+    /// each pair keeps the order (the neighbours need nothing of each
+    /// other), so an engine may keep it as relations of two cells.
+    fn pairs(&self, it: &Instance, out: &mut Vec<(u16, u16, u32)>) -> bool {
+        match &it.parts[..] {
+            [cell, around] if cell.len() == 1 => out.extend(around.iter().map(|&b| (cell[0], b, 0))),
+            _ => return false,
+        }
+        true
+    }
+
+    fn pair_allows(&self, _tag: u32, x: u32, y: u32) -> bool {
+        match self.greatest {
+            true => x > y,
+            false => x < y,
+        }
+    }
+
     /// The marked cell keeps the digits beyond (below, for a minimum) what
     /// every neighbour can still hold; each neighbour, the digits beyond
     /// the marked cell's smallest (largest). Together exact: a digit kept

@@ -459,7 +459,8 @@ pub trait Kind: Sync {
     /// When the instance says exactly that some pairs of its cells keep a
     /// relation each, and nothing more (a dot, a letter, an unmarked pair
     /// of a negative constraint, a thermometer's steps, a whisper line's
-    /// neighbours, a palindrome's or a clone's corresponding cells): those
+    /// neighbours, a palindrome's or a clone's corresponding cells, a
+    /// minimum's or maximum's cell and each neighbour): those
     /// pairs, `(first, second, tag)`, whose digits `x` and `y` keep it when
     /// [`Kind::pair_allows`]`(tag, x, y)`. An engine may then narrow the
     /// pairs from a table of each relation (arc consistency on each pair)
