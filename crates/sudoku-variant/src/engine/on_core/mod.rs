@@ -166,15 +166,19 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
     if net.n != 9 || !net.cages.is_empty() || !net.shape.watchers.is_empty() {
         return None;
     }
+    let relations = relations(net);
     let mut pairs = shape.pairs.clone();
     for group in &net.drawn_groups {
         for &a in group {
-            pairs.extend(group.iter().filter(|&&b| !sees(a, b)).map(|&b| (a, b)));
+            // (Cells the group's relations already keep apart need no
+            // pair: a thermometer's, whose steps rise.)
+            let more = group.iter().filter(|&&b| !sees(a, b) && !relations.differ(group, a.min(b), a.max(b)));
+            pairs.extend(more.map(|&b| (a, b)));
         }
     }
     pairs.sort_unstable();
     pairs.dedup();
-    let Relations { relations, tabled } = relations(net);
+    let Relations { relations, tabled, .. } = relations;
     let mut extra = ExtraPeers {
         start: vec![0; 82],
         peers: Vec::new(),
@@ -843,5 +847,37 @@ mod tests {
             r#"{{"size":9,"regions":"{boxes}","givens":"{blank}","constraints":[{thermo}]}}"#
         )));
         assert!(!fits(&format!(r#"{{"size":6,"givens":"{}","constraints":[{thermo}]}}"#, ".".repeat(36))));
+    }
+
+    /// A thermometer's cells that do not see each other differ by its
+    /// steps alone (two steps up is at least two more), so they need no
+    /// pair of peers, and a network of thermometers alone narrows nothing
+    /// beside the core's relations; a German whisper's cells two apart may
+    /// hold one digit (1, 6, 1), and cells no relation joins may too.
+    #[test]
+    fn relations_that_keep_cells_apart_replace_their_groups_pairs() {
+        let net = |constraints: &str| {
+            let json = format!(r#"{{"size":9,"givens":"{}","constraints":[{constraints}]}}"#, ".".repeat(81));
+            Network::new(&Puzzle::from_json(&json).unwrap().puzzle)
+        };
+        let cell = |r: u16, c: u16| 9 * (r - 1) + c - 1;
+        let thermo = r#"{"kind":"thermo","cells":["r3c3","r4c4","r5c5","r6c5"]}"#;
+        let whisper = r#"{"kind":"german-whispers","cells":["r6c6","r7c7","r8c8"]}"#;
+        let both = net(&format!("{thermo},{whisper}"));
+        let relations = super::relations(&both);
+        let line = [cell(3, 3), cell(4, 4), cell(5, 5), cell(6, 5)];
+        assert!(relations.differ(&line, cell(3, 3), cell(5, 5)));
+        assert!(relations.differ(&line, cell(3, 3), cell(6, 5)));
+        let whispered = [cell(6, 6), cell(7, 7), cell(8, 8)];
+        assert!(!relations.differ(&whispered, cell(6, 6), cell(8, 8)));
+        // Not joined within the group: the path would leave it.
+        assert!(!relations.differ(&[cell(3, 3), cell(5, 5)], cell(3, 3), cell(5, 5)));
+        let extra = super::fits(&net(thermo)).unwrap();
+        assert_eq!(extra.pair_cells, 0);
+        assert!(extra.own.is_empty());
+        // A renban's cells differ by its group alone (none sees another).
+        let renban = super::fits(&net(r#"{"kind":"renban","cells":["r3c3","r4c4","r5c5"]}"#)).unwrap();
+        let bit = |c: u16| 1u128 << c;
+        assert_eq!(renban.pair_cells, bit(cell(3, 3)) | bit(cell(4, 4)) | bit(cell(5, 5)));
     }
 }

@@ -16,6 +16,57 @@ pub(super) struct Relations {
     pub(super) relations: Vec<Relation>,
     /// The constraints they stand for, a bit each.
     pub(super) tabled: Vec<u64>,
+    /// Each related pair of cells, lower cell first, with its table that
+    /// way round.
+    arcs: Vec<(u16, u16, Rows)>,
+}
+
+impl Relations {
+    /// Whether the relations between the cells of `group` alone make `a`
+    /// and `b` differ: a path of them from `a` to `b` whose tables, chained,
+    /// never pair a digit with itself (a thermometer's cells two steps
+    /// apart: the second is at least two above the first). Every solution
+    /// then keeps the two apart without a rule of theirs; and as the
+    /// relations are kept to arc consistency, a digit placed in one leaves
+    /// the other along a path of a tree (a thermometer's line).
+    pub(super) fn differ(&self, group: &[u16], a: u16, b: u16) -> bool {
+        let inside = |c: u16| group.contains(&c);
+        let arcs: Vec<&(u16, u16, Rows)> =
+            self.arcs.iter().filter(|(c, d, _)| inside(*c) && inside(*d)).collect();
+        // The digits each reached cell may hold beside each digit of `a`.
+        let mut reached: Vec<(u16, Rows)> = vec![(a, std::array::from_fn(|x| 1 << x))];
+        let mut next = 0;
+        while let Some(&(c, beside)) = reached.get(next) {
+            next += 1;
+            if c == b {
+                return beside.iter().enumerate().all(|(x, &ys)| ys >> x & 1 == 0);
+            }
+            for &&(p, q, rows) in &arcs {
+                let (d, rows) = match (p == c, q == c) {
+                    (true, _) => (q, rows),
+                    (_, true) => (p, mirror(&rows)),
+                    _ => continue,
+                };
+                if reached.iter().all(|&(e, _)| e != d) {
+                    let chained =
+                        beside.map(|ys| (0..9).filter(|y| ys >> y & 1 != 0).fold(0, |m, y| m | rows[y]));
+                    reached.push((d, chained));
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The table of a relation read the other way round.
+fn mirror(rows: &Rows) -> Rows {
+    let mut back = [0u16; 9];
+    for (x, &row) in rows.iter().enumerate() {
+        for (y, back) in back.iter_mut().enumerate() {
+            *back |= (row >> y & 1) << x;
+        }
+    }
+    back
 }
 
 /// The network's relations of two cells: each pair of each constraint
@@ -85,6 +136,7 @@ pub(super) fn relations(net: &Network) -> Relations {
     // a table and its mirror image are one relation, each pair put the
     // way round whose rows come first.
     let mut relations: Vec<Relation> = Vec::new();
+    let mut pair_tables = Vec::new();
     // The relation of each table put that way round.
     let mut relation_of: Vec<u16> = Vec::new();
     let mut rest = &arcs[..];
@@ -96,6 +148,7 @@ pub(super) fn relations(net: &Network) -> Relations {
         }
         rest = &rest[same..];
         let (a, b) = ((first >> 23) as u16, (first >> 16 & 0x7f) as u16);
+        pair_tables.push((a, b, tables.rows(t)));
         let mirror = tables.mirror(t);
         let (a, b, t) = if tables.rows(mirror) < tables.rows(t) { (b, a, mirror) } else { (a, b, t) };
         relation_of.resize(tables.len(), u16::MAX);
@@ -111,7 +164,7 @@ pub(super) fn relations(net: &Network) -> Relations {
             None => r.links.push((offset, 1 << a)),
         }
     }
-    Relations { relations, tabled }
+    Relations { relations, tabled, arcs: pair_tables }
 }
 
 /// The rows of a relation (`rows[x - 1]`: the digits allowed in the second
@@ -134,12 +187,7 @@ impl Tables {
         if let Some(t) = self.rows.iter().position(|&(r, _)| r == rows) {
             return t as u16;
         }
-        let mut mirror = [0u16; 9];
-        for (x, &row) in rows.iter().enumerate() {
-            for (y, back) in mirror.iter_mut().enumerate() {
-                *back |= (row >> y & 1) << x;
-            }
-        }
+        let mirror = mirror(&rows);
         // (A new table's mirror image is new too, or the table itself.)
         let t = self.rows.len() as u16;
         match mirror == rows {
