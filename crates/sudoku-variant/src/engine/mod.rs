@@ -201,12 +201,7 @@ impl VariantSolver {
         // (argyle's diagonals) in its narrowing; with nothing drawn the
         // planes' intersections through the groups' peers do better (argyle:
         // half the instructions), so such a network goes there.
-        // So does a grid of nine extra houses or more (disjoint groups: a
-        // quarter fewer instructions), whose every house the core's house
-        // pass walks at each fixpoint where the planes look only at the
-        // houses that changed.
-        let planes_first = net.planes().is_some()
-            && net.shape.on_core.as_ref().is_some_and(|s| s.has_groups() || s.extra_houses() >= 9);
+        let planes_first = net.planes().is_some() && net.shape.on_core.as_ref().is_some_and(|s| s.has_groups());
         let core_first = self.use_core && !(self.use_planes && planes_first);
         let extra = if core_first { self.extra.get_or_init(|| on_core::fits(net)).as_ref() } else { None };
         if let Some(extra) = extra {

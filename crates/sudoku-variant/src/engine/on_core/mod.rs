@@ -131,11 +131,6 @@ impl CoreShape {
     pub(super) fn has_groups(&self) -> bool {
         !self.groups.is_empty()
     }
-
-    /// How many houses it has beyond the rows, columns and boxes.
-    pub(super) fn extra_houses(&self) -> usize {
-        self.houses.len()
-    }
 }
 
 /// `cells` as bits.
