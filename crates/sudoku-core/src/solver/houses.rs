@@ -23,7 +23,10 @@
 //! apart, all nine at once ([`State::disjoint_rules`]): they split the
 //! grid as the boxes do, one cell in each band's stack, so a digit's
 //! counts in all nine are a few word operations over the nine (band,
-//! stack) slices instead of nine houses' looks.
+//! stack) slices instead of nine houses' looks. Their singles only: their
+//! locks with the rows and columns (also word operations, at a fixpoint of
+//! the rest) took a fifth of the nodes away on the disjoint-groups bench
+//! set but cost more time than that saved.
 //!
 //! [`ExtraRules::houses`]: super::ExtraRules::houses
 
@@ -106,69 +109,6 @@ const SLICE: u32 = 0o7 | 0o7 << 9 | 0o7 << 18;
 #[inline(always)]
 fn in_groups(groups: u32) -> u32 {
     groups | groups << 3 | groups << 6
-}
-
-/// The bits set in exactly one of three words.
-#[inline(always)]
-fn in_one(a: u32, b: u32, c: u32) -> u32 {
-    (a ^ b ^ c) & !(a & b | a & c | b & c)
-}
-
-/// The first bit of each row of a band word.
-const ROW_FIRSTS: u32 = 1 | 1 << 9 | 1 << 18;
-
-/// The locks of the nine disjoint groups with the rows and columns (each
-/// meets a group in three cells or none) for one digit, whose places are
-/// `w` (band words): the cells that lose the digit, per band.
-/// - A row (column) with the digit only in one group's cells takes it
-///   from the group's other cells.
-/// - A group with the digit only in one row (column) takes it from the
-///   row's (column's) other cells.
-#[inline(always)]
-fn disjoint_locks(w: [u32; 3]) -> [u32; 3] {
-    // Per band, bit `9 * i + j`: row i has the digit in group (i, j).
-    let groups_of_rows = w.map(|w| (w | w >> 3 | w >> 6) & SLICE);
-    let mut gone = [0; 3];
-    let only_band = in_one(groups_of_rows[0], groups_of_rows[1], groups_of_rows[2]);
-    for b in 0..3 {
-        let g = groups_of_rows[b];
-        // A row of this band in one group: the group's cells in the other
-        // bands.
-        let one = in_one(g & ROW_FIRSTS, g >> 1 & ROW_FIRSTS, g >> 2 & ROW_FIRSTS);
-        let claimed = in_groups(g & one * 0o7);
-        for (other, gone) in gone.iter_mut().enumerate() {
-            if other != b {
-                *gone |= claimed;
-            }
-        }
-        // A group only in this band (in one row of it): the row's cells
-        // outside the group (all of them when two groups point there).
-        let pointing = only_band & g;
-        let rows = (pointing | pointing >> 1 | pointing >> 2) & ROW_FIRSTS;
-        let alone = in_one(pointing & ROW_FIRSTS, pointing >> 1 & ROW_FIRSTS, pointing >> 2 & ROW_FIRSTS);
-        gone[b] |= rows * 0x1ff & !in_groups(pointing & alone * 0o7);
-    }
-    // Bit `9 * i + c`: column c has the digit in a row i, i + 3 or i + 6,
-    // that is in group (i, c % 3).
-    let any = w[0] | w[1] | w[2];
-    let rows = [0, 1, 2].map(|i| any >> (9 * i) & 0x1ff);
-    let only_row = in_one(rows[0], rows[1], rows[2]);
-    let mut columns_gone = 0;
-    for (i, &columns) in rows.iter().enumerate() {
-        // A column in one group: the group's cells in the other stacks
-        // (all of them when two of its columns claim it).
-        let claiming = only_row & columns;
-        let claimed = (claiming | claiming >> 3 | claiming >> 6) & 0o7;
-        let alone = in_one(claiming & 0o7, claiming >> 3 & 0o7, claiming >> 6 & 0o7);
-        columns_gone |= (in_groups(alone) & !claiming | in_groups(claimed & !alone)) << (9 * i);
-        // A group in one stack (one column): the column's other cells.
-        let stacks = in_one(columns & 0o7, columns >> 3 & 0o7, columns >> 6 & 0o7);
-        let pointing = columns & in_groups(stacks);
-        for other in (0..3).filter(|&other| other != i) {
-            columns_gone |= pointing << (9 * other);
-        }
-    }
-    gone.map(|g| g | columns_gone)
 }
 
 /// Row-major cell bits as band words.
@@ -407,27 +347,6 @@ impl State {
     }
 
     /// For the digits in `digits`, at a fixpoint of the other rules: the
-    /// locks of the nine disjoint groups with the rows and columns
-    /// ([`disjoint_locks`]; at each pass of the singles they would cost a
-    /// third more instructions for a fifth fewer nodes). Returns the units
-    /// changed.
-    pub(super) fn disjoint_lock_rules(&mut self, mut digits: u32) -> Units {
-        let mut changed = 0;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let locked = disjoint_locks([0, 1, 2].map(|b| self.cand[b][d]));
-            for (b, gone) in locked.into_iter().enumerate() {
-                if self.cand[b][d] & gone != 0 {
-                    self.cand[b][d] &= !gone;
-                    changed |= unit(d, b);
-                }
-            }
-        }
-        changed
-    }
-
-    /// For the digits in `digits`, at a fixpoint of the other rules: the
     /// cells outside an extra house that see every place of a digit left
     /// in it lose the digit (locked candidates through any mix of rows,
     /// columns, boxes and extra houses). Returns the units changed.
@@ -575,6 +494,22 @@ mod tests {
         ]
     }
 
+    /// The nine disjoint groups among the houses are kept apart, all nine
+    /// at once; eight of them are houses like any other.
+    #[test]
+    fn all_nine_disjoint_groups_are_kept_at_once() {
+        let disjoint = &families()[2];
+        let mut set = super::Houses::default();
+        set.set(disjoint);
+        assert!(set.disjoint && set.houses.is_empty() && set.has_houses());
+        let mut with_x = families()[0].clone();
+        with_x.extend(disjoint);
+        set.set(&with_x);
+        assert!(set.disjoint && set.houses.len() == 2);
+        set.set(&disjoint[..8]);
+        assert!(!set.disjoint && set.houses.len() == 8);
+    }
+
     /// A house `grid` keeps: one cell of each digit, drawn at random.
     fn random_house(grid: &Grid, rng: &mut Rng) -> u128 {
         let cells = grid.to_array();
@@ -582,50 +517,6 @@ mod tests {
             let places: Vec<usize> = (0..81).filter(|&c| cells[c] == d).collect();
             places[rng.below(places.len())]
         }))
-    }
-
-    /// The disjoint groups' locks taken all at once are the locks of each
-    /// group with each row and column, found one by one on the cells, on
-    /// random places of a digit (sparse to dense).
-    #[test]
-    fn the_disjoint_groups_locks_are_each_groups_locks() {
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-        let groups: Vec<Vec<usize>> =
-            (0..9).map(|g| (0..81).filter(|&c| c / 9 % 3 * 3 + c % 3 == g).collect()).collect();
-        let lines: Vec<Vec<usize>> = (0..9)
-            .map(|r| (0..9).map(|c| 9 * r + c).collect())
-            .chain((0..9).map(|c| (0..9).map(|r| 9 * r + c).collect()))
-            .collect();
-        let mut found = 0;
-        for round in 0..20_000 {
-            let keep = 1 + rng.below(80);
-            let places: Vec<bool> = (0..81).map(|_| rng.below(81) < keep).collect();
-            let mut want = [false; 81];
-            for group in &groups {
-                for line in lines.iter().filter(|l| l.iter().filter(|c| group.contains(c)).count() == 3) {
-                    let (inside, outside): (Vec<usize>, Vec<usize>) =
-                        line.iter().partition(|c| group.contains(c));
-                    let rest: Vec<usize> = group.iter().copied().filter(|c| !line.contains(c)).collect();
-                    let has = |cells: &[usize]| cells.iter().any(|&c| places[c]);
-                    // The line's places all in the group: the group's other cells.
-                    if has(&inside) && !has(&outside) {
-                        rest.iter().for_each(|&c| want[c] |= places[c]);
-                    }
-                    // The group's places all in the line: the line's other cells.
-                    if has(&inside) && !has(&rest) {
-                        outside.iter().for_each(|&c| want[c] |= places[c]);
-                    }
-                }
-            }
-            let words: [u32; 3] =
-                std::array::from_fn(|b| (0..27).filter(|&k| places[27 * b + k]).fold(0, |w, k| w | 1 << k));
-            let gone = super::disjoint_locks(words);
-            let got: Vec<bool> =
-                (0..81).map(|c| (gone[c / 27] & words[c / 27]) >> (c % 27) & 1 != 0).collect();
-            assert_eq!(got, want.to_vec(), "round {round}");
-            found += usize::from(want.contains(&true));
-        }
-        assert!(found > 5_000, "{found}");
     }
 
     /// Random puzzles under random sets of extra houses (the variants'

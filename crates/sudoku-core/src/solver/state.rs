@@ -453,7 +453,6 @@ impl State {
         // and the houses' wider locks have not seen yet.
         let mut for_relations = 0;
         let mut for_seen = 0;
-        let mut for_locks = 0;
         loop {
             // In rounds: the next unit does not wait for the last one's
             // result, so consecutive band rules overlap in the processor.
@@ -504,7 +503,6 @@ impl State {
                 let digits = digits_of(std::mem::take(&mut touched));
                 for_relations |= digits;
                 for_seen |= digits;
-                for_locks |= digits;
                 if digits != 0 {
                     match self.house_rules(houses, digits) {
                         Some(0) => {}
@@ -529,9 +527,6 @@ impl State {
                 if digits != 0 {
                     dirty = self.relation_rules(&houses.relations, digits);
                 }
-            }
-            if houses.is_some_and(|h| dirty == 0 && for_locks != 0 && h.disjoint) {
-                dirty = self.disjoint_lock_rules(std::mem::take(&mut for_locks));
             }
             if let Some(houses) = houses.filter(|h| dirty == 0 && for_seen != 0 && !h.houses.is_empty()) {
                 dirty = self.seen_rules(houses, std::mem::take(&mut for_seen));

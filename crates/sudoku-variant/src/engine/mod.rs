@@ -201,7 +201,8 @@ impl VariantSolver {
         // (argyle's diagonals) in its narrowing; with nothing drawn the
         // planes' intersections through the groups' peers do better (argyle:
         // half the instructions), so such a network goes there.
-        let planes_first = net.planes().is_some() && net.shape.on_core.as_ref().is_some_and(|s| s.has_groups());
+        let planes_first =
+            net.planes().is_some() && net.shape.on_core.as_ref().is_some_and(|s| s.has_groups());
         let core_first = self.use_core && !(self.use_planes && planes_first);
         let extra = if core_first { self.extra.get_or_init(|| on_core::fits(net)).as_ref() } else { None };
         if let Some(extra) = extra {
