@@ -320,7 +320,7 @@ impl State {
         }
         let mut changed = 0;
         let (taken, single) = (in_groups(placed), in_groups(once & !twice & !placed));
-        let mut singles = [0; 3];
+        let singles = [0, 1, 2].map(|b| self.cand[b][d] & single);
         for b in 0..3 {
             let w = self.cand[b][d];
             let gone = w & taken & !self.solved[b];
@@ -328,7 +328,6 @@ impl State {
                 self.cand[b][d] = w & !gone;
                 changed |= unit(d, b);
             }
-            singles[b] = w & single;
         }
         for (band, mut cells) in singles.into_iter().enumerate() {
             while cells != 0 {
