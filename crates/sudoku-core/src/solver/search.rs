@@ -26,7 +26,7 @@
 //! asked once per process; all versions make exactly the same moves.
 
 use super::houses::Houses;
-use super::state::{unit, Cell, State, Units, ALL_UNITS};
+use super::state::{kept_words, unit, Cell, State, Units, ALL_UNITS};
 use super::tables::{CONFIGS, MINIROW_CELLS};
 use super::{ExtraRules, Relation, SearchStats, Verdict};
 use crate::grid::Grid;
@@ -226,6 +226,9 @@ pub(super) struct Search {
     /// With extra rules: their extra houses ([`ExtraRules::houses`]), set
     /// at the start of each search.
     houses: Houses,
+    /// The last root masks ([`ExtraRules::root_masks`]) and the cells
+    /// they keep of each digit: most searches of a puzzle have the same.
+    kept: Option<(Box<[u16; 81]>, [[u32; 9]; 3])>,
 }
 
 /// The most frames the stack can hold: a configuration frame fixes one of
@@ -250,6 +253,7 @@ impl Search {
             fixpoint: [0; 81],
             fixpoints: Vec::new(),
             houses: Houses::default(),
+            kept: None,
         }
     }
 
@@ -308,11 +312,15 @@ impl Search {
     /// The root state: the puzzle's givens placed, and the cells `rules`
     /// limits from the start limited; `None` when they clash.
     #[inline(always)]
-    fn root<R: ExtraRules>(&self, rules: &R) -> Option<State> {
+    fn root<R: ExtraRules>(&mut self, rules: &R) -> Option<State> {
         let mut root = State::root(&self.puzzle)?;
         if R::ACTIVE {
             if let Some(masks) = rules.root_masks() {
-                return root.limit(masks).then_some(root);
+                if self.kept.as_ref().is_none_or(|(last, _)| **last != *masks) {
+                    self.kept = Some((Box::new(*masks), kept_words(masks)));
+                }
+                let kept = self.kept.as_ref().map(|(_, kept)| kept)?;
+                return root.limit(kept).then_some(root);
             }
         }
         Some(root)
