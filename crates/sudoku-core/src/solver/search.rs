@@ -26,7 +26,7 @@
 //! asked once per process; all versions make exactly the same moves.
 
 use super::houses::Houses;
-use super::state::{kept_words, unit, Cell, State, Units, ALL_UNITS};
+use super::state::{kept_words, unit, Cell, DigitWords, State, Units, ALL_UNITS};
 use super::tables::{CONFIGS, MINIROW_CELLS};
 use super::{ExtraRules, Relation, SearchStats, Verdict};
 use crate::grid::Grid;
@@ -228,7 +228,7 @@ pub(super) struct Search {
     houses: Houses,
     /// The last root masks ([`ExtraRules::root_masks`]) and the cells
     /// they keep of each digit: most searches of a puzzle have the same.
-    kept: Option<(Box<[u16; 81]>, [[u32; 9]; 3])>,
+    kept: Option<(Box<[u16; 81]>, DigitWords)>,
 }
 
 /// The most frames the stack can hold: a configuration frame fixes one of

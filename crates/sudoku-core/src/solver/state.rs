@@ -118,9 +118,12 @@ pub(super) struct State {
     minirows: [[u16; 9]; 3],
 }
 
+/// Each digit's cells as band words, in the layout of `State::cand`.
+pub(super) type DigitWords = [[u32; 9]; 3];
+
 /// Each cell's digits `masks` allows (as [`State::cells`] gives cells) as
-/// each digit's cells, in the layout of `cand`.
-pub(super) fn kept_words(masks: &[u16; 81]) -> [[u32; 9]; 3] {
+/// each digit's cells.
+pub(super) fn kept_words(masks: &[u16; 81]) -> DigitWords {
     let mut kept = [[0u32; 9]; 3];
     for (i, &mask) in masks.iter().enumerate() {
         for (d, word) in kept[i / 27].iter_mut().enumerate() {
@@ -710,7 +713,7 @@ impl State {
 
     /// Keeps of each digit's cells only those of `kept` (as
     /// [`kept_words`] makes them); false when a cell is left no digit.
-    pub(super) fn limit(&mut self, kept: &[[u32; 9]; 3]) -> bool {
+    pub(super) fn limit(&mut self, kept: &DigitWords) -> bool {
         for (words, kept) in self.cand.iter_mut().zip(kept) {
             let mut left = 0;
             for (word, &kept) in words.iter_mut().zip(kept) {
