@@ -16,6 +16,7 @@
 //! - `search`: the resumable depth-first search (`Search`) over an
 //!   explicit stack, and the choice of instruction set it runs with.
 
+mod cells;
 mod houses;
 mod relations;
 mod search;

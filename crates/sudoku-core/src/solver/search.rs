@@ -25,8 +25,9 @@
 //! some older processors with BMI2, none with AVX-512). The processor is
 //! asked once per process; all versions make exactly the same moves.
 
+use super::cells::{kept_words, DigitWords};
 use super::houses::Houses;
-use super::state::{kept_words, unit, Cell, DigitWords, State, Units, ALL_UNITS};
+use super::state::{unit, Cell, State, Units, ALL_UNITS};
 use super::tables::{CONFIGS, MINIROW_CELLS};
 use super::{ExtraRules, Relation, SearchStats, Verdict};
 use crate::grid::Grid;

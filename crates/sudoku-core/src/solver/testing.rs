@@ -1,7 +1,9 @@
-//! What the tests of the digit planes' extra rules share: a small random
-//! source, random complete grids, the planes' own rules, and a search's
+//! What the tests of the solver share: small random sources, random
+//! states and complete grids, the planes' own rules, and a search's
 //! solutions sorted.
 
+use super::state::State;
+use super::tables::BAND;
 use super::{ExtraRules, Relation, Solver, Verdict};
 use crate::grid::Grid;
 
@@ -93,4 +95,30 @@ pub(super) fn agreed<A: ExtraRules, B: ExtraRules>(
         assert_eq!(want.len(), limit as usize, "round {round}");
     }
     found
+}
+
+/// A xorshift source of random words from the seed `x`.
+pub(super) fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
+/// A state of random words, each the AND of `and + 1` draws (sparser
+/// as `and` grows).
+pub(super) fn random_state(next: &mut impl FnMut() -> u64, and: usize) -> State {
+    let mut s = State::root(&Grid::EMPTY).unwrap();
+    for words in &mut s.cand {
+        for word in words {
+            let mut w = next() as u32;
+            for _ in 0..and {
+                w &= next() as u32;
+            }
+            *word = w & BAND;
+        }
+    }
+    s
 }
