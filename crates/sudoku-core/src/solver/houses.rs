@@ -58,6 +58,11 @@ pub(super) struct Houses {
     pub(super) disjoint: bool,
     /// Each cell's peers through its row, column, box and extra houses.
     pub(super) peers: Vec<Planes>,
+    /// The extra houses (the disjoint groups among them) with cells in
+    /// two bands or more, where a digit's last two places may lie in two
+    /// bands: the branch the search prefers ([`State::house_pair`]).
+    /// (Bit `c` = cell `c`, row-major.)
+    pub(super) across: Vec<u128>,
     /// Whether the wider locks ([`State::seen_rules`]) still pay in this
     /// search.
     pub(super) seen: SeenGate,
@@ -179,6 +184,9 @@ impl Houses {
         }
         self.peers.clear();
         self.peers.extend(peers.map(planes));
+        self.across.clear();
+        let bands = |house: &&u128| planes(**house).iter().filter(|&&w| w != 0).count();
+        self.across.extend(more().filter(|house| bands(house) > 1));
     }
 
     /// The relations of `relations`; rebuilt only when they differ from
@@ -200,6 +208,41 @@ impl Houses {
     /// Whether there are extra houses.
     pub(super) fn has_houses(&self) -> bool {
         self.disjoint || !self.houses.is_empty()
+    }
+}
+
+impl State {
+    /// A digit with exactly two places left in a house of `houses`, in two
+    /// bands, and the first of the two: the first such found, house by
+    /// house, digit by digit. `None` when there is none.
+    ///
+    /// Either place decides the other, and no branch on one band's
+    /// configurations sees both: on grids of extra houses, branching
+    /// here first takes about half of the X set's nodes away and a
+    /// quarter of asterisk's, girandola's and the centre dot's.
+    #[inline(always)]
+    pub(super) fn house_pair(&self, houses: &[u128]) -> Option<(Cell, usize)> {
+        if houses.is_empty() {
+            return None;
+        }
+        let open = [0, 1, 2].map(|b| !self.solved[b]);
+        // Each digit's open places, row-major.
+        let places: [u128; 9] = std::array::from_fn(|d| {
+            let [w0, w1, w2] = [0, 1, 2].map(|b| u128::from(self.cand[b][d] & open[b]));
+            w0 | w1 << 27 | w2 << 54
+        });
+        for &house in houses {
+            for (d, &p) in places.iter().enumerate() {
+                let two = p & house;
+                if two.count_ones() == 2 {
+                    let (first, last) = (two.trailing_zeros(), 127 - two.leading_zeros());
+                    if first / 27 != last / 27 {
+                        return Some((Cell { band: first as usize / 27, bit: first % 27 }, d));
+                    }
+                }
+            }
+        }
+        None
     }
 }
 
@@ -448,7 +491,7 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{agreed, blanked, random_grid, Native, Rng};
+    use super::super::testing::{agreed, blanked, random_grid, random_state, xorshift, Native, Rng};
     use crate::{ExtraRules, Grid, Verdict};
 
     /// The same houses kept plainly, cell by cell: a cell left one digit
@@ -557,5 +600,45 @@ mod tests {
             }
         }
         assert!(none > 30 && one > 20 && many > 30, "{none} {one} {many}");
+    }
+
+    /// `house_pair` against a plain look, house by house and digit by
+    /// digit, at the open cells of each house that hold the digit: the
+    /// first with exactly two, in two bands, and the first of those two.
+    /// Random states of every density, some cells solved; the variants'
+    /// houses and random sets of cells.
+    #[test]
+    fn a_house_pair_is_the_first_digit_left_two_places_in_two_bands() {
+        let mut next = xorshift(0x0123_4567_89ab_cdef);
+        let families = families();
+        let (mut found, mut none) = (0, 0);
+        for round in 0..20_000 {
+            let mut state = random_state(&mut next, 1 + round % 4);
+            for b in 0..3 {
+                state.solved[b] = next() as u32 & next() as u32 & super::super::tables::BAND;
+            }
+            let houses: Vec<u128> = match round % 3 {
+                0 => families[round / 3 % families.len()].clone(),
+                _ => (0..=round % 5).map(|_| u128::from(next()) << 64 | u128::from(next())).collect(),
+            };
+            let houses: Vec<u128> = houses.into_iter().map(|h| h & ((1 << 81) - 1)).collect();
+            let plain = houses.iter().find_map(|&house| {
+                (0..9).find_map(|d| {
+                    let places: Vec<usize> = (0..81)
+                        .filter(|&c| house >> c & 1 != 0)
+                        .filter(|&c| state.solved[c / 27] >> (c % 27) & 1 == 0)
+                        .filter(|&c| state.cand[c / 27][d] >> (c % 27) & 1 != 0)
+                        .collect();
+                    (places.len() == 2 && places[0] / 27 != places[1] / 27).then(|| (places[0], d))
+                })
+            });
+            let fast = state.house_pair(&houses).map(|(cell, d)| (27 * cell.band + cell.bit as usize, d));
+            assert_eq!(fast, plain, "round {round}");
+            match plain {
+                Some(_) => found += 1,
+                None => none += 1,
+            }
+        }
+        assert!(found > 2_000 && none > 2_000, "{found} {none}");
     }
 }

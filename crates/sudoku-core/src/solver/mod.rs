@@ -249,7 +249,9 @@ pub trait ExtraRules {
     /// a house's other cells, a digit with one place left in a house goes
     /// there, and a digit a house or a row, column or box it shares two or
     /// more cells with has only in the shared cells leaves the other's
-    /// other cells. Read once at the start of [`Solver::search_with`].
+    /// other cells. Where a digit has two places left in a house, in two
+    /// bands, the search branches there first. Read once at the start of
+    /// [`Solver::search_with`].
     fn houses(&self) -> &[u128] {
         &[]
     }

@@ -9,7 +9,9 @@
 //! configuration in turn, the first one on the current state. When every digit is
 //! down to one configuration per band but cells are still open, it
 //! branches on a cell instead: its lowest digit, then the state without
-//! it. An explicit stack of at most 27 + 81 frames (see `MAX_FRAMES`),
+//! it. With extra houses that reach over two bands or more, a digit left
+//! two places in one of them, in two bands, comes first
+//! (`State::house_pair`): its first place, then the state without it. An explicit stack of at most 27 + 81 frames (see `MAX_FRAMES`),
 //! allocated once, holds the pending branches, so the search never
 //! allocates and can pause between solutions, which is what
 //! [`Solutions`](super::Solutions) needs.
@@ -421,7 +423,14 @@ impl Search {
                     } else {
                         None
                     };
-                    let config = if chosen.is_some() { None } else { self.current.branch_config() };
+                    // A digit's two places in a house across bands, then
+                    // a digit's band configurations, then a cell.
+                    let pair = match chosen {
+                        None if R::HOUSES => self.current.house_pair(&self.houses.across),
+                        _ => None,
+                    };
+                    let config =
+                        if chosen.is_some() || pair.is_some() { None } else { self.current.branch_config() };
                     // (Either way one frame is pushed, with this fixpoint.)
                     if narrows {
                         self.fixpoints.push(self.fixpoint);
@@ -445,12 +454,13 @@ impl Search {
                         self.current.cand[band][digit] &= MINIROW_CELLS[CONFIGS[first] as usize];
                         unit(digit, band)
                     } else {
-                        let cell = match chosen {
-                            Some(i) => Cell { band: i / 27, bit: (i % 27) as u32 },
-                            None => self.current.branch_cell(),
-                        };
-                        let digits = self.current.digits_at(cell);
-                        let digit = digits.trailing_zeros() as usize;
+                        let (cell, digit) = pair.unwrap_or_else(|| {
+                            let cell = match chosen {
+                                Some(i) => Cell { band: i / 27, bit: (i % 27) as u32 },
+                                None => self.current.branch_cell(),
+                            };
+                            (cell, self.current.digits_at(cell).trailing_zeros() as usize)
+                        });
                         let mut other = self.current;
                         other.cand[cell.band][digit] &= !(1 << cell.bit);
                         debug_assert!(self.frames.len() < MAX_FRAMES);
