@@ -13,8 +13,8 @@ For each family file (FAMILY.jsonl or FAMILY.jsonl.gz, made by make_variant_sets
        limit 2 (count <= 2) on that converted puzzle, node limit 20,000,000; the search times are its columns (the
        first search of a puzzle pays a cold start, about 0.2 ms on a 9x9 that a search stopped at its first node
        does not take away, so on easy puzzles its count, run second, can be cheaper than its solve); the count is
-       the best of --pm-repeats (3) searches after the solve, as ours' probe times each puzzle's best of 3 after a
-       first search (a single count after the solve read 35 % slower than the best of 5 on the light families,
+       the best of --pm-repeats (3) searches after the solve, as ours' probe times each puzzle's best of as many
+       rounds, each after a first search (a single count after the solve read 35 % slower than the best of 5 on the light families,
        and moved the ratio by up to 1.4x between runs);
      - CP-SAT (one worker): variant_peer.cpsat_model is built, solved (solve = build + that solve), then the found
        assignment is forbidden and it is solved again (count = build + both solves);
@@ -26,7 +26,7 @@ For each family file (FAMILY.jsonl or FAMILY.jsonl.gz, made by make_variant_sets
      where startup is noise); its CPU is the children's user + system time (resource.getrusage), startup included,
      divided by the records; the median round is used. With --probe (the built `variant_count` example of
      sudoku-bench), also ours' search alone, in-process on the n puzzles (a count <= 2 on a compiled network, the
-     mean of each puzzle's best of 3), beside pencilmark's search alone: the like-for-like pair.
+     mean of each puzzle's best of --pm-repeats rounds), beside pencilmark's search alone: the like-for-like pair.
   3. agreement on those n puzzles: ours, pencilmark and CP-SAT each find exactly one solution (count 1) and the same
      one, which is also the generator's `solution`; every disagreement is printed to stderr with the puzzle, and
      counted in the table.
@@ -209,11 +209,13 @@ def run_ours(binary, objs, rounds, min_records, min_seconds):
     return statistics.median(ts) * per, statistics.median(tc) * per, lines_s, lines_c, copies
 
 
-def probe_ms(probe, objs):
-    """ours' search alone, in-process: mean ms a count <= 2 (variant_count's --warm, best of 3 rounds), or None."""
+def probe_ms(probe, objs, repeats):
+    """ours' search alone, in-process: mean ms a count <= 2 (variant_count's --warm, each puzzle's best of
+    `repeats` rounds, as pencilmark's count is its best of `repeats`), or None."""
     path = write_jsonl(objs)
     try:
-        p = subprocess.run([probe, "count", "3", path, "--warm"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p = subprocess.run([probe, "count", str(max(repeats, 1)), path, "--warm"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
     finally:
         os.unlink(path)
     for word in p.stdout.decode().split(","):
@@ -270,7 +272,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=1.0, help="... or until one pass takes this much CPU")
     ap.add_argument("--pm-repeats", type=int, default=3,
                     help="pencilmark's count search runs this many times a puzzle, after its solve; the best is kept "
-                         "(as ours' probe keeps each puzzle's best of 3 after a first search)")
+                         "(ours' probe keeps each puzzle's best of as many rounds, each after a first search)")
     ap.add_argument("--probe", default="",
                     help="sudoku-bench's variant_count example: adds ours' in-process search time and its ratio")
     a = ap.parse_args()
@@ -316,7 +318,7 @@ def main():
         n = min((len(r.answers) for r in usable), default=len(objs))
         n = max(n, 1)
         os_ms, oc_ms, ours_s, ours_c, copies = run_ours(a.sudoku, objs[:n], a.rounds, a.records, a.seconds)
-        search_ms = probe_ms(a.probe, objs[:n]) if a.probe else None
+        search_ms = probe_ms(a.probe, objs[:n], a.pm_repeats) if a.probe else None
         bad = []
         for i in range(n):
             want = gen_sols[i].replace("0", ".") if gen_sols[i] else None
