@@ -68,6 +68,10 @@ pub(super) struct Compiled {
     /// Whether every pair is a right or a down neighbour (the usual case,
     /// which skips the rest).
     near: bool,
+    /// Whether some pair is a neighbour in a row or a column (a clone's or
+    /// a palindrome's pairs lie further apart: their passes skip the four
+    /// neighbour masks).
+    adjacent: bool,
     /// The orders a pass takes the digits in, each way (see
     /// [`State::relation_rules`]): descending where a digit's support
     /// lies mostly above it.
@@ -106,6 +110,7 @@ impl Compiled {
             ahead: Vec::new(),
             behind: Vec::new(),
             near: false,
+            adjacent: false,
             forward_order: order(&forward),
             back_order: order(&back),
         };
@@ -134,17 +139,23 @@ impl Compiled {
             }
         }
         c.near = c.left | c.up == 0 && c.ahead.is_empty() && c.behind.is_empty();
+        c.adjacent = c.right | c.left | c.down | c.up != 0;
         c
     }
 
     /// The second cells of pairs whose first cell is in `lacking`.
     #[inline(always)]
     fn seconds(&self, lacking: u128) -> u128 {
-        let mut m = (lacking & self.right) << 1 | (lacking & self.down) << 9;
         if self.near {
-            return m;
+            return (lacking & self.right) << 1 | (lacking & self.down) << 9;
         }
-        m |= (lacking & self.left) >> 1 | (lacking & self.up) >> 9;
+        let mut m = 0;
+        if self.adjacent {
+            m = (lacking & self.right) << 1
+                | (lacking & self.down) << 9
+                | (lacking & self.left) >> 1
+                | (lacking & self.up) >> 9;
+        }
         for &(shift, firsts) in &self.ahead {
             m |= (lacking & firsts) << shift;
         }
@@ -157,11 +168,16 @@ impl Compiled {
     /// The first cells of pairs whose second cell is in `lacking`.
     #[inline(always)]
     fn firsts(&self, lacking: u128) -> u128 {
-        let mut m = lacking >> 1 & self.right | lacking >> 9 & self.down;
         if self.near {
-            return m;
+            return lacking >> 1 & self.right | lacking >> 9 & self.down;
         }
-        m |= lacking << 1 & self.left | lacking << 9 & self.up;
+        let mut m = 0;
+        if self.adjacent {
+            m = lacking >> 1 & self.right
+                | lacking >> 9 & self.down
+                | lacking << 1 & self.left
+                | lacking << 9 & self.up;
+        }
         for &(shift, firsts) in &self.ahead {
             m |= lacking >> shift & firsts;
         }
