@@ -11,7 +11,8 @@
 //! branches on a cell instead: its lowest digit, then the state without
 //! it. With extra houses that reach over two bands or more, a digit left
 //! two places in one of them, in two bands, comes first
-//! (`State::house_pair`): its first place, then the state without it. An explicit stack of at most 27 + 81 frames (see `MAX_FRAMES`),
+//! (`State::house_pair`): its first place, then the state without it.
+//! An explicit stack of at most 27 + 81 frames (see `MAX_FRAMES`),
 //! allocated once, holds the pending branches, so the search never
 //! allocates and can pause between solutions, which is what
 //! [`Solutions`](super::Solutions) needs.
