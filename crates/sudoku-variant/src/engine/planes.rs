@@ -53,15 +53,22 @@ pub(crate) struct PlaneShape {
     words: usize,
     /// Every cell.
     all: Cells,
-    houses: Vec<Cells>,
+    houses: Box<[Cells; MAX_CELLS]>,
     /// Each cell's peers (not itself).
-    peers: Vec<Cells>,
+    peers: Box<[Cells; MAX_CELLS]>,
+    /// How many cells.
+    cells: usize,
     /// Every house, a bit each.
     every_house: Cells,
     /// Each cell's houses, a bit each (as many houses as cells at most:
     /// they fit the cells' words).
-    cell_houses: Vec<Cells>,
+    cell_houses: Box<[Cells; MAX_CELLS]>,
 }
+
+/// The most cells (and houses) of a shape: a set's words' bits. Its
+/// per-cell and per-house sets are arrays of this length, so that a cell
+/// taken from a set (below 256) indexes them without a bounds check.
+const MAX_CELLS: usize = 64 * MAX_WORDS;
 
 impl PlaneShape {
     /// The shape of `cells` dense cells with houses `house_cells` (n each)
@@ -80,7 +87,7 @@ impl PlaneShape {
         if words > MAX_WORDS || n > MAX_DIGITS || n == 0 || cells == 0 || houses > 64 * words {
             return None;
         }
-        let mut cell_houses = vec![[0u64; MAX_WORDS]; cells];
+        let mut cell_houses = Box::new([[0u64; MAX_WORDS]; MAX_CELLS]);
         for (h, house) in house_cells.chunks_exact(n).enumerate() {
             for &c in house {
                 cell_houses[usize::from(c)][h / 64] |= 1 << (h % 64);
@@ -97,14 +104,28 @@ impl PlaneShape {
         for c in 0..cells {
             all[c / 64] |= 1 << (c % 64);
         }
-        let houses: Vec<Cells> = house_cells.chunks_exact(n).map(set).collect();
-        let peers: Vec<Cells> =
-            peer_start.windows(2).map(|r| set(&peers[r[0] as usize..r[1] as usize])).collect();
+        let mut house_sets = Box::new([[0u64; MAX_WORDS]; MAX_CELLS]);
+        for (h, house) in house_cells.chunks_exact(n).enumerate() {
+            house_sets[h] = set(house);
+        }
+        let mut peer_sets = Box::new([[0u64; MAX_WORDS]; MAX_CELLS]);
+        for (c, r) in peer_start.windows(2).enumerate() {
+            peer_sets[c] = set(&peers[r[0] as usize..r[1] as usize]);
+        }
         let mut every_house = [0u64; MAX_WORDS];
-        for h in 0..houses.len() {
+        for h in 0..houses {
             every_house[h / 64] |= 1 << (h % 64);
         }
-        Some(PlaneShape { n, words, all, houses, peers, every_house, cell_houses })
+        Some(PlaneShape {
+            n,
+            words,
+            all,
+            houses: house_sets,
+            peers: peer_sets,
+            cells,
+            every_house,
+            cell_houses,
+        })
     }
 }
 
@@ -196,7 +217,7 @@ impl PlaneSearch {
         self.found = 0;
         self.aborted = false;
         self.interrupted = false;
-        self.weight.reset(shape.peers.len());
+        self.weight.reset(shape.cells);
         let mut root = Level::<W>::EMPTY;
         root.planes[..shape.n].fill(first(&shape.all));
         // The planes before the givens: every cell on every digit's.
@@ -249,7 +270,7 @@ impl PlaneSearch {
         let Some(c) = branch_cell::<W>(shape, level, weights) else {
             if let Some(visit) = goal.visit.as_mut() {
                 self.solution.clear();
-                self.solution.resize(shape.peers.len(), 0);
+                self.solution.resize(shape.cells, 0);
                 for (d, plane) in level.planes[..shape.n].iter().enumerate() {
                     for_each_cell::<W>(plane, |c| self.solution[c] = 1 << d | PLACED);
                 }
@@ -288,7 +309,9 @@ fn for_each_cell<const W: usize>(set: &Set<W>, mut f: impl FnMut(usize)) {
     for (i, &word) in set[..W].iter().enumerate() {
         let mut m = word;
         while m != 0 {
-            f(i * 64 + m.trailing_zeros() as usize);
+            // (Below 256: a set has four words at most. As a byte, the
+            // index of a shape's per-cell sets needs no bounds check.)
+            f(usize::from((i * 64 + m.trailing_zeros() as usize) as u8));
             m &= m - 1;
         }
     }
