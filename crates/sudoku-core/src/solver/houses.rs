@@ -116,6 +116,13 @@ fn in_groups(groups: u32) -> u32 {
     groups | groups << 3 | groups << 6
 }
 
+/// Band words as row-major cell bits (a digit's plane: its three band
+/// words side by side).
+#[inline(always)]
+pub(super) fn plane(words: Planes) -> u128 {
+    u128::from(words[0]) | u128::from(words[1]) << 27 | u128::from(words[2]) << 54
+}
+
 /// Row-major cell bits as band words.
 #[inline(always)]
 pub(super) fn planes(cells: u128) -> Planes {
@@ -227,10 +234,7 @@ impl State {
         }
         let open = [0, 1, 2].map(|b| !self.solved[b]);
         // Each digit's open places, row-major.
-        let places: [u128; 9] = std::array::from_fn(|d| {
-            let [w0, w1, w2] = [0, 1, 2].map(|b| u128::from(self.cand[b][d] & open[b]));
-            w0 | w1 << 27 | w2 << 54
-        });
+        let places: [u128; 9] = std::array::from_fn(|d| plane([0, 1, 2].map(|b| self.cand[b][d] & open[b])));
         for &house in houses {
             for (d, &p) in places.iter().enumerate() {
                 let two = p & house;

@@ -188,12 +188,6 @@ impl Compiled {
     }
 }
 
-/// A digit's plane: its three band words side by side.
-#[inline(always)]
-fn plane(words: [u32; 3]) -> u128 {
-    u128::from(words[0]) | u128::from(words[1]) << 27 | u128::from(words[2]) << 54
-}
-
 /// The cells some digit of `digits` may go in.
 #[inline(always)]
 fn union(planes: &[u128; 9], digits: u16) -> u128 {
@@ -227,7 +221,8 @@ impl State {
     /// chain and the high bounds down.
     #[inline(always)]
     pub(super) fn relation_rules(&mut self, relations: &[Compiled], digits: u32) -> Units {
-        let mut planes: [u128; 9] = std::array::from_fn(|d| plane([0, 1, 2].map(|b| self.cand[b][d])));
+        let mut planes: [u128; 9] =
+            std::array::from_fn(|d| houses::plane([0, 1, 2].map(|b| self.cand[b][d])));
         let mut clear = [0u128; 9];
         for r in relations {
             for y in r.forward_order.map(usize::from) {
