@@ -148,7 +148,7 @@ impl Shape {
         let overlaps = Overlaps::new(&house_cells, n, houses_of);
         let (lock_start, locks) = locks(&overlaps.pairs, houses.len());
         let on_core = super::on_core::CoreShape::of(&canvas, &house_cells, &groups, &peer_start, &peers);
-        let planes = super::planes::PlaneShape::of(n, cells, &house_cells, &peer_start, &peers);
+        let planes = super::planes::PlaneShape::of(n, cells, &house_cells, &peer_start, &peers, &groups);
         Shape {
             on_core,
             planes,
