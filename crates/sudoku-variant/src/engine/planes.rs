@@ -380,19 +380,15 @@ enum Place {
 /// Where `plane`'s digit may go in `set`.
 #[inline]
 fn lone_place<const W: usize>(plane: &Set<W>, set: &Cells) -> Place {
-    // The words with a place, two places in one, the last.
-    let (mut words, mut twice, mut at) = (0u32, 0u64, 0);
-    for i in 0..W {
-        let v = plane[i] & set[i];
-        words += u32::from(v != 0);
-        twice |= v & v.wrapping_sub(1);
-        if v != 0 {
-            at = i * 64 + v.trailing_zeros() as usize;
-        }
-    }
-    match (words, twice) {
-        (0, _) => Place::None,
-        (1, 0) => Place::One(at),
+    // The places as two wide words (cells 0-127, 128-255): a place alone
+    // when clearing its word's lowest bit leaves nothing.
+    let wide = |from: usize| {
+        (from..W.min(from + 2)).fold(0u128, |v, i| v | u128::from(plane[i] & set[i]) << (64 * (i - from)))
+    };
+    match (wide(0), wide(2)) {
+        (0, 0) => Place::None,
+        (v, 0) if v & (v - 1) == 0 => Place::One(v.trailing_zeros() as usize),
+        (0, v) if v & (v - 1) == 0 => Place::One(128 + v.trailing_zeros() as usize),
         _ => Place::More,
     }
 }
@@ -558,16 +554,12 @@ fn propagate<const W: usize, const ROOT: bool>(
                 changed_houses::<W>(shape, first_locks, &mut for_locks[d], &level.planes[d], &level.done[d]);
             for_each_cell::<W>(&houses, |h| {
                 let house = &shape.houses[h];
+                if !matches!(lone_place::<W>(&level.planes[d], house), Place::More) {
+                    return;
+                }
                 let mut places = [0u64; W];
-                let mut single = true;
-                let mut seen = 0;
                 for i in 0..W {
                     places[i] = level.planes[d][i] & house[i];
-                    single &= seen == 0 && places[i] & places[i].wrapping_sub(1) == 0 || places[i] == 0;
-                    seen |= places[i];
-                }
-                if single {
-                    return;
                 }
                 // The digit's other places that see every place so far
                 // (outside the house: inside, it has no other place);
