@@ -77,6 +77,25 @@ pub(super) struct Compiled {
     /// lies mostly above it.
     forward_order: [u8; 9],
     back_order: [u8; 9],
+    /// Whether, in those orders, each digit's support holds the last
+    /// one's and not the digit itself (a `<` step's: the digits below `y`
+    /// are those below `y - 1` and `y - 1`), so that a pass makes each
+    /// union from the last with one plane (see [`chained`]).
+    chained: bool,
+}
+
+/// Whether `support`, taken in `order`, only grows, and never holds the
+/// digit it supports: then the planes of the last support's digits have
+/// not changed since its union was made (a pass changes only the plane of
+/// the digit it looks at), and that union with the new digits' planes is
+/// the new support's.
+fn chained(support: &[u16; 9], order: &[u8; 9]) -> bool {
+    let mut last = 0;
+    order.iter().map(|&y| usize::from(y)).all(|y| {
+        let grows = last & !support[y] == 0 && support[y] >> y & 1 == 0;
+        last = support[y];
+        grows
+    })
 }
 
 /// The digits in the order a pass takes them for `support`
@@ -113,7 +132,9 @@ impl Compiled {
             adjacent: false,
             forward_order: order(&forward),
             back_order: order(&back),
+            chained: false,
         };
+        c.chained = chained(&c.forward, &c.forward_order) && chained(&c.back, &c.back_order);
         fn add(links: &mut Vec<(u32, u128)>, shift: u32, firsts: u128) {
             match links.iter_mut().find(|(s, _)| *s == shift) {
                 Some((_, f)) => *f |= firsts,
@@ -200,6 +221,63 @@ fn union(planes: &[u128; 9], digits: u16) -> u128 {
     u
 }
 
+/// The unions of the supports a pass looks at, one relation one way round:
+/// along a chain (`CHAINED`, see [`Compiled::chained`]), each made from the
+/// last.
+#[derive(Default)]
+struct Support<const CHAINED: bool> {
+    /// The last support, and its union.
+    digits: u16,
+    union: u128,
+}
+
+impl<const CHAINED: bool> Support<CHAINED> {
+    #[inline(always)]
+    fn of(&mut self, planes: &[u128; 9], digits: u16) -> u128 {
+        if !CHAINED {
+            return union(planes, digits);
+        }
+        self.union |= union(planes, digits & !self.digits);
+        self.digits = digits;
+        self.union
+    }
+}
+
+/// One pass of relation `r` over the digits `digits` changed: each cell
+/// of its pairs loses the digits its partner's digits all forbid, from
+/// `planes` (each digit's cells) into `clear` (what each lost).
+#[inline(always)]
+fn revise<const CHAINED: bool>(r: &Compiled, planes: &mut [u128; 9], clear: &mut [u128; 9], digits: u32) {
+    let mut support = Support::<CHAINED>::default();
+    for y in r.forward_order.map(usize::from) {
+        if due(r.forward[y], digits) {
+            // First cells without a digit that allows `y` beside it.
+            let lacking = !support.of(planes, r.forward[y]);
+            let mut gone = r.seconds(lacking);
+            if r.symmetric {
+                gone |= r.firsts(lacking);
+            }
+            if gone & planes[y] != 0 {
+                planes[y] &= !gone;
+                clear[y] |= gone;
+            }
+        }
+    }
+    if r.symmetric {
+        return;
+    }
+    let mut support = Support::<CHAINED>::default();
+    for x in r.back_order.map(usize::from) {
+        if due(r.back[x], digits) {
+            let gone = r.firsts(!support.of(planes, r.back[x]));
+            if gone & planes[x] != 0 {
+                planes[x] &= !gone;
+                clear[x] |= gone;
+            }
+        }
+    }
+}
+
 /// Whether the cells lacking support from `digits` may have changed since
 /// the last pass: a digit of `digits` moved (`changed`), or there are none
 /// (then every cell lacks support, which only the first pass must apply).
@@ -225,31 +303,11 @@ impl State {
             std::array::from_fn(|d| houses::plane([0, 1, 2].map(|b| self.cand[b][d])));
         let mut clear = [0u128; 9];
         for r in relations {
-            for y in r.forward_order.map(usize::from) {
-                if due(r.forward[y], digits) {
-                    // First cells without a digit that allows `y` beside it.
-                    let lacking = !union(&planes, r.forward[y]);
-                    let mut gone = r.seconds(lacking);
-                    if r.symmetric {
-                        gone |= r.firsts(lacking);
-                    }
-                    if gone & planes[y] != 0 {
-                        planes[y] &= !gone;
-                        clear[y] |= gone;
-                    }
-                }
-            }
-            if r.symmetric {
-                continue;
-            }
-            for x in r.back_order.map(usize::from) {
-                if due(r.back[x], digits) {
-                    let gone = r.firsts(!union(&planes, r.back[x]));
-                    if gone & planes[x] != 0 {
-                        planes[x] &= !gone;
-                        clear[x] |= gone;
-                    }
-                }
+            // (Two copies: a chain's unions kept between digits, the
+            // others' made afresh without a test.)
+            match r.chained {
+                true => revise::<true>(r, &mut planes, &mut clear, digits),
+                false => revise::<false>(r, &mut planes, &mut clear, digits),
             }
         }
         let mut changed = 0;
@@ -353,6 +411,24 @@ mod tests {
             }
         }
         pairs
+    }
+
+    /// A `<` step is a chain both ways round (the digits below `y` grow
+    /// with `y`, those above `x` as `x` falls); `<=` holds the digit
+    /// itself, and a kropki dot's supports do not grow: those make each
+    /// union afresh.
+    #[test]
+    fn only_strict_orders_are_chains() {
+        let table = |f: &dyn Fn(u32, u32) -> bool| -> [u16; 9] {
+            std::array::from_fn(|x| (0..9).filter(|&y| f(x as u32, y)).fold(0, |m, y| m | 1 << y))
+        };
+        let chained = |allows| Compiled::of(&Relation { allows, links: vec![(1, 1)] }).chained;
+        assert!(chained(table(&|x, y| x < y)));
+        assert!(chained(table(&|x, y| x > y)));
+        assert!(chained(table(&|x, y| y >= x + 2)));
+        assert!(!chained(table(&|x, y| x <= y)));
+        assert!(!chained(table(&|x, y| x.abs_diff(y) == 1)));
+        assert!(!chained(table(&|x, y| x.abs_diff(y) > 1)));
     }
 
     /// Passes on random candidates, each told the digits the last one
