@@ -206,7 +206,7 @@ impl Kind for EndsRule {
         self.keeps(&digits, self.difference(it, puzzle.size()))
     }
 
-    /// Double arrows by the bounds of the two sums (as arrows); between and
+    /// Double arrows by the two sums (as arrows); between and
     /// lockout lines by every pair of end digits: a pair stays when each
     /// cell between can take a digit it allows, and each cell keeps what
     /// the pairs that stay allow it.

@@ -118,7 +118,7 @@ impl Kind for RegionSum {
         equal_sums(&it.parts, grid)
     }
 
-    /// By the bounds of the segments' sums (as arrows).
+    /// By the segments' sums (as arrows).
     fn narrow(&self, it: &Instance, n: usize, board: &mut dyn Candidates) -> bool {
         match &it.parts[..] {
             [a, b] => narrow_equal_sums(&[Side::sum(a), Side::sum(b)], n, board),
