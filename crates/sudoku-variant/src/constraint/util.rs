@@ -197,10 +197,11 @@ impl Values for u128 {
     const ONE: Self = 1;
 }
 
-/// [`narrow_equal_sums`] where every side's value is below 128: each
-/// side's reachable values as a 128-bit set (a cell's digits shift the
-/// rest's), so a cell keeps exactly the digits that reach, with the rest
-/// of its side, a value every side reaches.
+/// [`narrow_equal_sums`] where every side's value is below the width of
+/// `V` (64 or 128 bits): each side's reachable values as a set (a cell's
+/// digits shift the rest's), so a cell keeps exactly the digits that
+/// reach, with the rest of its side, a value every side reaches. (A cell
+/// on two sides, or twice on one, is taken as two: still sound.)
 fn narrow_equal_sums_exactly<V: Values>(sides: &[Side<'_>], full: u32, board: &mut dyn Candidates) -> bool {
     // The values a side's cells (their digits and weights) reach, without
     // cell `skip` (if any).
