@@ -70,6 +70,15 @@ pub(crate) struct PlaneShape {
     /// Groups of distinct digits one cell short of a house (argyle's long
     /// diagonals), and their sizes.
     lines: Vec<(Cells, u32)>,
+    /// Each cell's weight when a search starts: one plus its peers beyond
+    /// the fewest any cell has ("dom/deg", the degree dom/wdeg's weights
+    /// start from), and the largest. Cells shared by two grids, or seen
+    /// by a rule's extra peers, are chosen first among cells of as many
+    /// digits: on the bench sets twodoku 35 %, jigsaw 31 %, anti-king
+    /// 21 %, flower 17 %, anti-knight and argyle 13-15 % fewer nodes
+    /// (butterfly 50 % more).
+    degrees: Vec<u32>,
+    most_degree: u32,
 }
 
 /// The most cells (and houses) of a shape: a set's words' bits. Its
@@ -126,7 +135,14 @@ impl PlaneShape {
         }
         // (Not argyle's five-cell diagonals: there the rule did not pay.)
         let lines = groups.iter().filter(|g| g.len() + 1 == n).map(|g| (set(g), g.len() as u32)).collect();
+        let counts: Vec<u32> =
+            peer_sets[..cells].iter().map(|p| p.iter().map(|w| w.count_ones()).sum()).collect();
+        let fewest = counts.iter().copied().min().unwrap_or(0);
+        let degrees: Vec<u32> = counts.iter().map(|&k| 1 + k - fewest).collect();
+        let most_degree = degrees.iter().copied().max().unwrap_or(1);
         Some(PlaneShape {
+            degrees,
+            most_degree,
             n,
             lines,
             words,
@@ -160,7 +176,7 @@ fn first<const W: usize>(set: &Cells) -> Set<W> {
     std::array::from_fn(|i| set[i])
 }
 
-/// Each cell's failures plus one (a contradiction found at it, or in a
+/// Each cell's degree plus its failures (a contradiction found at it, or in a
 /// house of it), steering [`branch_cell`] as in the general search.
 #[derive(Debug, Clone, Default)]
 struct Weights {
@@ -170,11 +186,11 @@ struct Weights {
 }
 
 impl Weights {
-    /// `cells` cells, each of weight one.
-    fn reset(&mut self, cells: usize) {
+    /// The shape's cells, each of its degree ([`PlaneShape::degrees`]).
+    fn reset(&mut self, shape: &PlaneShape) {
         self.of.clear();
-        self.of.resize(cells, 1);
-        self.most = 1;
+        self.of.extend_from_slice(&shape.degrees);
+        self.most = shape.most_degree;
     }
 
     /// A contradiction found at `cells`: each gains a failure. False, for
@@ -228,7 +244,7 @@ impl PlaneSearch {
         self.found = 0;
         self.aborted = false;
         self.interrupted = false;
-        self.weight.reset(shape.cells);
+        self.weight.reset(shape);
         let mut root = Level::<W>::EMPTY;
         root.planes[..shape.n].fill(first(&shape.all));
         // The planes before the givens: every cell on every digit's.
@@ -640,7 +656,7 @@ fn changed_houses<const W: usize>(
 }
 
 /// The open cell to branch on, `None` when every cell is placed. With
-/// `weights` (each cell's failures plus one) the one with the fewest digits
+/// `weights` (each cell's degree plus its failures) the one with the fewest digits
 /// for its weight ("dom/wdeg", as the general search), else the first with
 /// two digits, or the first with the fewest.
 fn branch_cell<const W: usize>(

@@ -63,7 +63,7 @@ fn a_line_one_short_of_a_house_takes_every_digit_it_can_reach() {
     full.planes[..9].fill(first(&shape.all));
     let take = |level: &mut Level<2>, d: usize, c: usize| level.planes[d][c / 64] &= !(1 << (c % 64));
     let mut weight = Weights::default();
-    weight.reset(shape.cells);
+    weight.reset(shape);
     let mut level = full;
     for &c in &cells {
         take(&mut level, 8, c);
@@ -187,4 +187,25 @@ fn givens_that_break_a_rule_have_no_solution() {
     assert_eq!(VariantSolver::new(&knight).count_up_to(&givens, 1), 1);
     givens[11] = 4;
     assert_eq!(VariantSolver::new(&knight).count_up_to(&givens, 2), 0);
+}
+
+/// A twodoku's cells start at one plus their peers beyond the fewest:
+/// the shared box's cells see, besides their own grid's 20, their row and
+/// column of the other grid outside the box (six each), so they start at
+/// 13 and every other cell at one.
+#[test]
+fn a_cell_starts_at_its_peers_beyond_the_fewest() {
+    let solver = VariantSolver::new(&Puzzle::blank_layout(LayoutName::Twodoku));
+    let shape = solver.net().planes().unwrap();
+    let mut counts = [0usize; 14];
+    for &d in &shape.degrees {
+        counts[d as usize] += 1;
+    }
+    assert_eq!(shape.degrees.len(), 2 * 81 - 9);
+    assert_eq!((counts[1], counts[13]), (2 * 81 - 18, 9));
+    assert_eq!(shape.most_degree, 13);
+    // A classic grid: every cell has 20 peers.
+    let solver = VariantSolver::new(&Puzzle::blank(9).unwrap());
+    let classic = solver.net().planes().map(|s| (s.degrees.iter().all(|&d| d == 1), s.most_degree));
+    assert!(classic.is_none_or(|x| x == (true, 1)));
 }
