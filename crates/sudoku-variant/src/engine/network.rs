@@ -231,10 +231,14 @@ pub(crate) struct Network {
     /// among `constraints`.
     pub root_masks: Vec<(u16, u32)>,
     /// The puzzle's constraints drawn on the grid other than cages, their
-    /// parts in dense cell numbers. (The rules of the whole grid give their
-    /// houses, distinct groups and non-consecutive pairs above; cages their
-    /// peers and sums.)
+    /// parts in dense cell numbers, then the instances the rules of the
+    /// whole grid imply (from `drawn` on: the negative constraints'
+    /// unmarked pairs). (The rules of the whole grid give their houses,
+    /// distinct groups and non-consecutive pairs above; cages their peers
+    /// and sums.)
     pub constraints: Vec<(&'static dyn Kind, Instance)>,
+    /// How many of `constraints` are drawn (the rest are implied).
+    pub drawn: usize,
     /// The constraints cell i is in (whose narrowing reads it):
     /// `cell_constraints[constraint_start[i]..constraint_start[i + 1]]`.
     /// A constraint is narrowed again only once one of its cells changed.
@@ -293,6 +297,7 @@ impl Network {
         // Relations a rule of the whole grid states pair by pair (these may
         // depend on what is drawn: the negative constraints' unmarked pairs).
         let rules = puzzle.rules();
+        let drawn = constraints.len();
         for rule in rules.iter() {
             for mut implied in rule.implied(puzzle) {
                 implied.parts.iter_mut().flatten().for_each(|c| *c = to_dense(*c));
@@ -339,6 +344,7 @@ impl Network {
             cages,
             root_masks,
             constraints,
+            drawn,
             constraint_start,
             cell_constraints,
             cage_start,
