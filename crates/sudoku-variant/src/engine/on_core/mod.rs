@@ -227,7 +227,7 @@ pub(super) fn fits(net: &Network) -> Option<ExtraPeers> {
 /// narrowed here that holds it and each extra peer it has ("dom/deg", the
 /// degree dom/wdeg's weights start from). A cell tied to more of the drawn
 /// rules is chosen first among cells of as many digits, and its branches
-/// reach further: on the bench sets 14-40 % fewer nodes on the drawn
+/// reach further: on the bench sets 10-40 % fewer nodes on the drawn
 /// families (clone, palindrome, arrow, kropki, XV, whispers, lines). The
 /// pairs a rule of the whole grid implies (the negative constraints'
 /// unmarked pairs, non-consecutive pairs) are left out: every cell has

@@ -295,6 +295,13 @@ fn only_the_classic_grid_with_rules_and_drawn_constraints_fits() {
     assert!(!fits(&format!(r#"{{"size":6,"givens":"{}","constraints":[{thermo}]}}"#, ".".repeat(36))));
 }
 
+/// The network of an empty 9x9 grid with `constraints` (JSON objects,
+/// comma-separated) drawn.
+fn net(constraints: &str) -> Network {
+    let json = format!(r#"{{"size":9,"givens":"{}","constraints":[{constraints}]}}"#, ".".repeat(81));
+    Network::new(&Puzzle::from_json(&json).unwrap().puzzle)
+}
+
 /// A thermometer's cells that do not see each other differ by its
 /// steps alone (two steps up is at least two more), so they need no
 /// pair of peers, and a network of thermometers alone narrows nothing
@@ -302,10 +309,6 @@ fn only_the_classic_grid_with_rules_and_drawn_constraints_fits() {
 /// hold one digit (1, 6, 1), and cells no relation joins may too.
 #[test]
 fn relations_that_keep_cells_apart_replace_their_groups_pairs() {
-    let net = |constraints: &str| {
-        let json = format!(r#"{{"size":9,"givens":"{}","constraints":[{constraints}]}}"#, ".".repeat(81));
-        Network::new(&Puzzle::from_json(&json).unwrap().puzzle)
-    };
     let cell = |r: u16, c: u16| 9 * (r - 1) + c - 1;
     let thermo = r#"{"kind":"thermo","cells":["r3c3","r4c4","r5c5","r6c5"]}"#;
     let whisper = r#"{"kind":"german-whispers","cells":["r6c6","r7c7","r8c8"]}"#;
@@ -327,17 +330,14 @@ fn relations_that_keep_cells_apart_replace_their_groups_pairs() {
     assert_eq!(renban.pair_cells, bit(cell(3, 3)) | bit(cell(4, 4)) | bit(cell(5, 5)));
 }
 
-/// A cell's first weight is one plus its relation partners, its
-/// constraints narrowed here and its extra peers: a thermometer's steps
+/// A cell's first weight is one plus its pairs in the drawn
+/// constraints' relations, its constraints narrowed here and its extra
+/// peers: a thermometer's steps
 /// (tabled) give its ends one partner and its middle two; a renban (not
 /// tabled) adds itself and, to each of its cells, the others it does not
 /// see (r4c4 and r5c5 share a box). Every other cell starts at one.
 #[test]
 fn a_cells_first_weight_counts_its_partners_constraints_and_extra_peers() {
-    let net = |constraints: &str| {
-        let json = format!(r#"{{"size":9,"givens":"{}","constraints":[{constraints}]}}"#, ".".repeat(81));
-        Network::new(&Puzzle::from_json(&json).unwrap().puzzle)
-    };
     let cell = |r: usize, c: usize| 9 * (r - 1) + c - 1;
     let thermo = super::fits(&net(r#"{"kind":"thermo","cells":["r3c3","r4c4","r5c5","r6c5"]}"#)).unwrap();
     let mut want = [1u32; 81];
