@@ -51,6 +51,31 @@ pub fn narrow_matches_brute_force(
     make: impl Fn(usize, &mut dyn FnMut() -> u32) -> Instance,
     keeps: impl Fn(&Instance, &[u8]) -> bool,
 ) {
+    check_narrow(kind, n, lens, make, keeps, false);
+}
+
+/// [`narrow_matches_brute_force`], and where some assignment keeps the
+/// rule, narrowing keeps nothing else either: each cell is left exactly
+/// the digits such assignments use (a kind whose one pass is exact on
+/// cells that share no house).
+pub fn narrow_is_exact(
+    kind: &dyn Kind,
+    n: usize,
+    lens: std::ops::RangeInclusive<usize>,
+    make: impl Fn(usize, &mut dyn FnMut() -> u32) -> Instance,
+    keeps: impl Fn(&Instance, &[u8]) -> bool,
+) {
+    check_narrow(kind, n, lens, make, keeps, true);
+}
+
+fn check_narrow(
+    kind: &dyn Kind,
+    n: usize,
+    lens: std::ops::RangeInclusive<usize>,
+    make: impl Fn(usize, &mut dyn FnMut() -> u32) -> Instance,
+    keeps: impl Fn(&Instance, &[u8]) -> bool,
+    exact: bool,
+) {
     let mut seed = 0x5eed_u64 ^ n as u64;
     let mut next = move || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -87,6 +112,14 @@ pub fn narrow_matches_brute_force(
             assert!(ok, "{}: {it:?} {cands:?} refused", kind.name());
             for (k, &s) in support.iter().enumerate() {
                 assert_eq!(board.0[k] & s, s, "{}: {it:?} {cands:?} lost a digit at {k}", kind.name());
+                if exact {
+                    assert_eq!(
+                        board.0[k],
+                        s,
+                        "{}: {it:?} {cands:?} kept an unused digit at {k}",
+                        kind.name()
+                    );
+                }
             }
         }
         if singles {
