@@ -11,7 +11,7 @@
 //! branches on a cell instead: its lowest digit, then the state without
 //! it. With extra houses that reach over two bands or more, a digit left
 //! two places in one of them, in two bands, comes first
-//! (`State::house_pair`): its first place, then the state without it.
+//! (`State::house_pair`): one place, then the state without it.
 //! An explicit stack of at most 27 + 81 frames (see `MAX_FRAMES`),
 //! allocated once, holds the pending branches, so the search never
 //! allocates and can pause between solutions, which is what
@@ -427,7 +427,9 @@ impl Search {
                     // A digit's two places in a house across bands, then
                     // a digit's band configurations, then a cell.
                     let pair = match chosen {
-                        None if R::HOUSES => self.current.house_pair(&self.houses.across),
+                        None if R::HOUSES => {
+                            self.current.house_pair(&self.houses.across, self.houses.disjoint)
+                        }
                         _ => None,
                     };
                     let config =
