@@ -119,6 +119,21 @@ impl VariantSolver {
         Grid::from_array(cells)
     }
 
+    /// [`VariantSolver::dense_givens`] as a classic grid, without the
+    /// vector (the core path's searches are a few microseconds): `None`
+    /// when the canvas is not 81 cells or a value is above 9.
+    fn dense_grid(&self, givens: &[u8]) -> Option<Grid> {
+        let canvas = &self.net().shape.canvas;
+        let mut cells = [0u8; 81];
+        if canvas.len() != cells.len() {
+            return None;
+        }
+        for (cell, &c) in cells.iter_mut().zip(canvas) {
+            *cell = givens.get(usize::from(c)).copied().unwrap_or(0);
+        }
+        Grid::from_array(cells)
+    }
+
     /// Some solution (the first in search order) for `givens` (one digit
     /// per canvas position, 0 = blank), or `None` if there is none.
     pub fn solve_one(&mut self, givens: &[u8]) -> Option<Vec<u8>> {
@@ -195,7 +210,6 @@ impl VariantSolver {
             }
             return (found, Outcome::Done);
         }
-        let dense = self.dense_givens(givens);
         let (net, len) = (self.net.get_or_init(|| Network::new(&self.puzzle)), self.puzzle.canvas_len());
         // The core path keeps a rule's distinct groups that are not houses
         // (argyle's diagonals) in its narrowing; with nothing drawn the
@@ -206,7 +220,7 @@ impl VariantSolver {
         let core_first = self.use_core && !(self.use_planes && planes_first);
         let extra = if core_first { self.extra.get_or_init(|| on_core::fits(net)).as_ref() } else { None };
         if let Some(extra) = extra {
-            let Some(grid) = Self::classic_grid(&dense) else { return (0, Outcome::Done) };
+            let Some(grid) = self.dense_grid(givens) else { return (0, Outcome::Done) };
             let core = self.core.get_or_insert_with(Solver::new);
             let mut rules = on_core::Constraints::new(net, extra, interrupt);
             let (found, stopped) = match visit {
@@ -219,6 +233,7 @@ impl VariantSolver {
             let outcome = Outcome::of(stopped, rules.interrupted());
             return (found, outcome);
         }
+        let dense = self.dense_givens(givens);
         let mut forward = visit.map(|visit| move |node: &[u32]| visit(&decode(net, node, len)));
         let visit = forward.as_mut().map(|f| f as Visit<'_, u32>);
         let mut goal = Goal { limit, node_limit, interrupt, rng: None, visit };
