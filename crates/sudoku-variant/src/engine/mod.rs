@@ -110,8 +110,13 @@ impl VariantSolver {
         self.net.get_or_init(|| Network::new(&self.puzzle))
     }
 
+    /// The givens of the canvas's cells, in the network's cell order.
+    fn dense<'g>(&'g self, givens: &'g [u8]) -> impl ExactSizeIterator<Item = u8> + 'g {
+        self.net().shape.canvas.iter().map(|&c| givens.get(usize::from(c)).copied().unwrap_or(0))
+    }
+
     fn dense_givens(&self, givens: &[u8]) -> Vec<u8> {
-        self.net().shape.canvas.iter().map(|&c| givens.get(usize::from(c)).copied().unwrap_or(0)).collect()
+        self.dense(givens).collect()
     }
 
     fn classic_grid(givens: &[u8]) -> Option<Grid> {
@@ -123,13 +128,13 @@ impl VariantSolver {
     /// vector (the core path's searches are a few microseconds): `None`
     /// when the canvas is not 81 cells or a value is above 9.
     fn dense_grid(&self, givens: &[u8]) -> Option<Grid> {
-        let canvas = &self.net().shape.canvas;
+        let dense = self.dense(givens);
         let mut cells = [0u8; 81];
-        if canvas.len() != cells.len() {
+        if dense.len() != cells.len() {
             return None;
         }
-        for (cell, &c) in cells.iter_mut().zip(canvas) {
-            *cell = givens.get(usize::from(c)).copied().unwrap_or(0);
+        for (cell, v) in cells.iter_mut().zip(dense) {
+            *cell = v;
         }
         Grid::from_array(cells)
     }
