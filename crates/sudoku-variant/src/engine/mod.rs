@@ -147,6 +147,16 @@ impl VariantSolver {
         first
     }
 
+    /// Every solution of `givens` up to `limit`, sorted (the engines'
+    /// tests compare them between paths).
+    #[cfg(test)]
+    fn sorted_solutions(&mut self, givens: &[u8], limit: u64) -> Vec<Vec<u8>> {
+        let mut all = Vec::new();
+        self.for_each_solution(givens, limit, |s| all.push(s.to_vec()));
+        all.sort();
+        all
+    }
+
     /// The number of solutions, counting stops at `limit`.
     pub fn count_up_to(&mut self, givens: &[u8], limit: u64) -> u64 {
         self.search_until(givens, limit, u64::MAX, Interrupt::default(), None).0

@@ -16,10 +16,7 @@ fn solutions(puzzle: &Puzzle, core: bool, limit: u64) -> (Vec<Vec<u8>>, bool) {
     let mut solver = VariantSolver::new(puzzle);
     solver.use_core = core;
     solver.use_planes = false;
-    let mut all = Vec::new();
-    solver.for_each_solution(puzzle.givens(), limit, |s| all.push(s.to_vec()));
-    all.sort();
-    (all, solver.core.is_some())
+    (solver.sorted_solutions(puzzle.givens(), limit), solver.core.is_some())
 }
 
 /// The solutions of `puzzle` up to `limit` by the core path, and

@@ -37,11 +37,8 @@ fn solutions(puzzle: &Puzzle, planes: bool, limit: u64) -> (Vec<Vec<u8>>, bool) 
     // (Not the core path, which takes disjoint groups first.)
     solver.use_core = false;
     solver.use_planes = planes;
-    let mut all = Vec::new();
-    solver.for_each_solution(puzzle.givens(), limit, |s| all.push(s.to_vec()));
-    all.sort();
-    let used = planes && solver.net().planes().is_some();
-    (all, used)
+    let all = solver.sorted_solutions(puzzle.givens(), limit);
+    (all, planes && solver.net().planes().is_some())
 }
 
 /// An argyle diagonal of eight cells that digit 9 cannot reach takes
