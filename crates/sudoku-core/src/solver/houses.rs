@@ -69,6 +69,8 @@ pub(super) struct Houses {
     /// The relations they were built from.
     relation_source: Vec<Relation>,
     pub(super) relations: Vec<Compiled>,
+    /// Whether some relation has equal pairs ([`State::equal_rules`]).
+    pub(super) has_equal: bool,
 }
 
 /// Each list of cells as bits (bit `c` = cell `c`).
@@ -206,6 +208,7 @@ impl Houses {
         self.relation_source.extend_from_slice(relations);
         self.relations.clear();
         self.relations.extend(relations.iter().map(Compiled::of));
+        self.has_equal = self.relations.iter().any(Compiled::has_equal);
     }
 
     pub(super) fn is_empty(&self) -> bool {

@@ -14,10 +14,17 @@
 //! the last one: the cells that lack support for `y` change only when a
 //! digit that supports `y` leaves a cell.
 //!
+//! A relation of equal digits (a clone, a palindrome) also keeps each
+//! pair as one placement ([`State::equal_rules`]): a digit that cannot go
+//! in both cells at once (it would take a row's, a box's or a column's
+//! last places through the cells either sees) leaves both.
+//!
 //! [`ExtraRules::relations`]: super::ExtraRules::relations
 
 use super::houses;
-use super::state::{unit, State, Units};
+use super::state::{open_minirows, unit, State, Units};
+use super::tables::{fold_columns, BAND_KEPT, MINIROW_CELLS};
+use crate::PEERS;
 
 /// A relation of pairs of cells the search keeps on its digit planes (see
 /// [`ExtraRules::relations`](super::ExtraRules::relations)).
@@ -82,6 +89,10 @@ pub(super) struct Compiled {
     /// are those below `y - 1` and `y - 1`), so that a pass makes each
     /// union from the last with one plane (see [`chained`]).
     chained: bool,
+    /// For a relation of equal digits (a clone's, a palindrome's): each
+    /// pair's two cells, and those two with the cells neither of them
+    /// sees, as band words (see [`State::equal_rules`]).
+    equal: Vec<([u32; 3], [u32; 3])>,
 }
 
 /// Whether `support`, taken in `order`, only grows, and never holds the
@@ -133,6 +144,7 @@ impl Compiled {
             forward_order: order(&forward),
             back_order: order(&back),
             chained: false,
+            equal: Vec::new(),
         };
         c.chained = chained(&c.forward, &c.forward_order) && chained(&c.back, &c.back_order);
         fn add(links: &mut Vec<(u32, u128)>, shift: u32, firsts: u128) {
@@ -159,9 +171,27 @@ impl Compiled {
                 _ => add(&mut c.behind, shift, firsts),
             }
         }
+        if (0..9).all(|x| back[x] == 1 << x) {
+            let seen = |a: usize| PEERS[a].iter().fold(1u128 << a, |m, &p| m | 1 << p);
+            for &(offset, firsts) in &relation.links {
+                for a in (0..81usize).filter(|&a| firsts >> a & 1 != 0) {
+                    let Some(b) = a.checked_add_signed(offset.into()).filter(|&b| b < 81 && b != a) else {
+                        continue;
+                    };
+                    let pair = houses::planes(1 << a | 1 << b);
+                    let unseen = houses::planes(!(seen(a) | seen(b)));
+                    c.equal.push((pair, [0, 1, 2].map(|i| unseen[i] | pair[i])));
+                }
+            }
+        }
         c.near = c.left | c.up == 0 && c.ahead.is_empty() && c.behind.is_empty();
         c.adjacent = c.right | c.left | c.down | c.up != 0;
         c
+    }
+
+    /// Whether the relation has equal pairs ([`State::equal_rules`]).
+    pub(super) fn has_equal(&self) -> bool {
+        !self.equal.is_empty()
     }
 
     /// The second cells of pairs whose first cell is in `lacking`.
@@ -325,12 +355,57 @@ impl State {
         }
         changed
     }
+
+    /// Equal pairs (a clone's, a palindrome's), beyond arc consistency: a
+    /// digit in both cells of a pair is taken from every cell either
+    /// sees, so it leaves both when that would leave it no place in a
+    /// row, box or column: the band rule on each band of what is left (a
+    /// band without a configuration of its mini-rows), then the columns
+    /// of what the band rule keeps. Looks at the digits of `digits`
+    /// (whose cells changed since the last look) in pairs not yet solved.
+    /// Returns the units that changed.
+    pub(super) fn equal_rules(&mut self, relations: &[Compiled], digits: u32) -> Units {
+        let mut changed = 0;
+        for r in relations {
+            for &(pair, keep) in &r.equal {
+                if (0..3).all(|b| self.solved[b] & pair[b] == pair[b]) {
+                    continue;
+                }
+                let mut todo = digits;
+                while todo != 0 {
+                    let d = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    let p = [0, 1, 2].map(|b| self.cand[b][d]);
+                    if (0..3).any(|b| p[b] & pair[b] != pair[b]) {
+                        continue;
+                    }
+                    let mut dead = false;
+                    let mut cols = 0;
+                    for b in 0..3 {
+                        let w = p[b] & keep[b];
+                        let kept = BAND_KEPT[open_minirows::<false>(w) & 0x1ff];
+                        dead |= kept == 0;
+                        cols |= fold_columns(w & MINIROW_CELLS[usize::from(kept)]);
+                    }
+                    if dead || cols != 0x1ff {
+                        for (b, &cells) in pair.iter().enumerate() {
+                            if cells != 0 {
+                                self.cand[b][d] &= !cells;
+                                changed |= unit(d, b);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        changed
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::state::State;
-    use super::super::testing::{agreed, blanked, random_grid, Native, Rng};
+    use super::super::testing::{agreed, blanked, random_grid, xorshift, Native, Rng};
     use super::{Compiled, Relation};
     use crate::{ExtraRules, Grid, Verdict};
 
@@ -368,6 +443,7 @@ mod tests {
             table(&|x, y| x.abs_diff(y) > 1),
             table(&|x, y| x < y),
             table(&|x, y| x + y != 5 && x + y != 10),
+            table(&|x, y| x == y),
         ];
         let mut relations = Vec::new();
         for _ in 0..=rng.below(3) {
@@ -518,5 +594,86 @@ mod tests {
             }
         }
         assert!(none > 20 && one > 20 && many > 20, "{none} {one} {many}");
+    }
+
+    /// Whether a digit with the cells `plane` (bit `c` = cell `c`) has a
+    /// place in every row, box and column, checked plainly: each band
+    /// needs an order of its boxes (row `r` in box `order[r]`) that
+    /// finds the digit in each row's box, and each column a cell of such
+    /// an order in some band.
+    fn digit_fits(plane: u128) -> bool {
+        const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let at = |r: usize, c: usize| plane >> (9 * r + c) & 1 != 0;
+        let mut columns = [false; 9];
+        for band in 0..3 {
+            let mut any = false;
+            for order in ORDERS {
+                let rows = |r: usize| 3 * band + r;
+                if (0..3).all(|r| (0..3).any(|i| at(rows(r), 3 * order[r] + i))) {
+                    any = true;
+                    for (r, &k) in order.iter().enumerate() {
+                        for (i, column) in columns[3 * k..3 * k + 3].iter_mut().enumerate() {
+                            *column |= at(rows(r), 3 * k + i);
+                        }
+                    }
+                }
+            }
+            if !any {
+                return false;
+            }
+        }
+        columns.iter().all(|&c| c)
+    }
+
+    /// An equal pair on random candidates: a digit leaves both cells
+    /// exactly when placing it in both (taking it from every cell either
+    /// sees) leaves it no place in some row, box or column, or no order
+    /// of boxes in some band (`digit_fits`); a digit one of the two lacks
+    /// stays as it is.
+    #[test]
+    fn an_equal_pair_loses_a_digit_exactly_when_placing_it_in_both_fails() {
+        let mut next = xorshift(0x5851_f42d_4c95_7f2d);
+        let (mut removed, mut stayed) = (0, 0);
+        let sees = |a: usize, c: usize| {
+            c != a && (c / 9 == a / 9 || c % 9 == a % 9 || (c / 27 == a / 27 && c % 9 / 3 == a % 9 / 3))
+        };
+        for round in 0..4000 {
+            let mut state = State::FULL;
+            state.solved = [0; 3];
+            for words in &mut state.cand {
+                for w in words {
+                    // Denser words in some rounds, so both outcomes come up.
+                    *w = (next() | if round % 2 == 0 { next() } else { 0 }) as u32 & ((1 << 27) - 1);
+                }
+            }
+            let (a, b) = loop {
+                let (a, b) = ((next() % 81) as usize, (next() % 81) as usize);
+                if a != b && !sees(a, b) {
+                    break (a, b);
+                }
+            };
+            let offset = b as i8 - a as i8;
+            let relation =
+                Relation { allows: std::array::from_fn(|x| 1 << x), links: vec![(offset, 1 << a)] };
+            let before = state.cells();
+            let mut want = before;
+            for d in 0..9 {
+                if before[a] >> d & before[b] >> d & 1 == 0 {
+                    continue;
+                }
+                let plane = (0..81)
+                    .filter(|&c| before[c] >> d & 1 != 0 && !sees(a, c) && !sees(b, c))
+                    .fold(0u128, |m, c| m | 1 << c);
+                if !digit_fits(plane) {
+                    want[a] &= !(1 << d);
+                    want[b] &= !(1 << d);
+                }
+            }
+            state.equal_rules(&[Compiled::of(&relation)], 0x1ff);
+            assert_eq!(state.cells(), want, "round {round}: cells {a} and {b}");
+            removed += usize::from(want != before);
+            stayed += usize::from(want == before && (before[a] & before[b]) != 0);
+        }
+        assert!(removed > 500 && stayed > 500, "{removed} {stayed}");
     }
 }
