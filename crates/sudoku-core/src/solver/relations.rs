@@ -14,15 +14,18 @@
 //! the last one: the cells that lack support for `y` change only when a
 //! digit that supports `y` leaves a cell.
 //!
-//! A relation of equal digits (a clone, a palindrome) also keeps each
-//! pair as one placement ([`State::equal_rules`]): a digit that cannot go
-//! in both cells at once (it would take a row's, a box's or a column's
-//! last places through the cells either sees) leaves both.
+//! A relation of equal digits (a clone, a palindrome) is kept cell by
+//! cell instead: each cell of a pair keeps the digits both have (its
+//! pairs lie at many distances, a few each, where the planes' pass costs
+//! a few operations a digit and a distance). It also keeps each pair as
+//! one placement ([`State::equal_rules`]): a digit that cannot go in both
+//! cells at once (it would take a row's, a box's or a column's last
+//! places through the cells either sees) leaves both.
 //!
 //! [`ExtraRules::relations`]: super::ExtraRules::relations
 
 use super::houses;
-use super::state::{open_minirows, unit, State, Units};
+use super::state::{open_minirows, unit, Cell, State, Units};
 use super::tables::{fold_columns, BAND_KEPT, MINIROW_CELLS};
 use crate::PEERS;
 
@@ -92,7 +95,18 @@ pub(super) struct Compiled {
     /// For a relation of equal digits (a clone's, a palindrome's): each
     /// pair's two cells, and those two with the cells neither of them
     /// sees, as band words (see [`State::equal_rules`]).
-    equal: Vec<([u32; 3], [u32; 3])>,
+    equal: Vec<EqualPair>,
+}
+
+/// A pair of cells of a relation of equal digits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct EqualPair {
+    /// The two cells.
+    cells: [Cell; 2],
+    /// The two cells as band words.
+    pair: [u32; 3],
+    /// The two cells and those neither of them sees, as band words.
+    keep: [u32; 3],
 }
 
 /// Whether `support`, taken in `order`, only grows, and never holds the
@@ -180,7 +194,11 @@ impl Compiled {
                     };
                     let pair = houses::planes(1 << a | 1 << b);
                     let unseen = houses::planes(!(seen(a) | seen(b)));
-                    c.equal.push((pair, [0, 1, 2].map(|i| unseen[i] | pair[i])));
+                    c.equal.push(EqualPair {
+                        cells: [a, b].map(|c| Cell { band: c / 27, bit: (c % 27) as u32 }),
+                        pair,
+                        keep: [0, 1, 2].map(|i| unseen[i] | pair[i]),
+                    });
                 }
             }
         }
@@ -329,10 +347,39 @@ impl State {
     /// chain and the high bounds down.
     #[inline(always)]
     pub(super) fn relation_rules(&mut self, relations: &[Compiled], digits: u32) -> Units {
+        // Equal pairs cell by cell: each keeps the digits both have (a
+        // few operations a pair, where the planes' pass costs a few a
+        // digit and a distance).
+        let mut changed = 0;
+        let mut others = false;
+        for r in relations {
+            if r.equal.is_empty() {
+                others = true;
+                continue;
+            }
+            for &EqualPair { cells: [a, b], .. } in &r.equal {
+                let (ma, mb) = (self.digits_at(a), self.digits_at(b));
+                if ma == mb {
+                    continue;
+                }
+                for (cell, gone) in [(a, ma & !mb), (b, mb & !ma)] {
+                    let mut gone = gone;
+                    while gone != 0 {
+                        let d = gone.trailing_zeros() as usize;
+                        gone &= gone - 1;
+                        self.cand[cell.band][d] &= !(1 << cell.bit);
+                        changed |= unit(d, cell.band);
+                    }
+                }
+            }
+        }
+        if !others {
+            return changed;
+        }
         let mut planes: [u128; 9] =
             std::array::from_fn(|d| houses::plane([0, 1, 2].map(|b| self.cand[b][d])));
         let mut clear = [0u128; 9];
-        for r in relations {
+        for r in relations.iter().filter(|r| r.equal.is_empty()) {
             // (Two copies: a chain's unions kept between digits, the
             // others' made afresh without a test.)
             match r.chained {
@@ -340,7 +387,6 @@ impl State {
                 false => revise::<false>(r, &mut planes, &mut clear, digits),
             }
         }
-        let mut changed = 0;
         for (d, &gone) in clear.iter().enumerate() {
             if gone == 0 {
                 continue;
@@ -367,7 +413,7 @@ impl State {
     pub(super) fn equal_rules(&mut self, relations: &[Compiled], digits: u32) -> Units {
         let mut changed = 0;
         for r in relations {
-            for &(pair, keep) in &r.equal {
+            for &EqualPair { pair, keep, .. } in &r.equal {
                 if (0..3).all(|b| self.solved[b] & pair[b] == pair[b]) {
                     continue;
                 }

@@ -107,7 +107,7 @@ pub(super) fn open_minirows<const FAST_PEXT: bool>(w: u32) -> usize {
 }
 
 /// A cell: its band (0-2) and its bit (0-26) in that band.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Cell {
     pub(super) band: usize,
     pub(super) bit: u32,
