@@ -344,7 +344,8 @@ impl State {
     /// pass looks at (the rest wait for the next pass), taken
     /// from the one its support lies away from: along a chain of cells (a
     /// thermometer, `<` each step) one pass carries the low bounds up the
-    /// chain and the high bounds down.
+    /// chain and the high bounds down. A relation of equal digits looks at
+    /// every pair, whatever `digits` says (a cell's digits are read whole).
     #[inline(always)]
     pub(super) fn relation_rules(&mut self, relations: &[Compiled], digits: u32) -> Units {
         // Equal pairs cell by cell: each keeps the digits both have (a
